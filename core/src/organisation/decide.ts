@@ -1,0 +1,135 @@
+import { type Decider, DomainError } from "../decider.ts";
+import { compactIdentifier, isValidSiren } from "../identifiers.ts";
+import { isValidVatNumber } from "../vat-number.ts";
+import {
+  evolveOrganisation,
+  initialOrganisationState,
+  type OrganisationEvent,
+  type OrganisationSettings,
+  type OrganisationState,
+  type VatRegime,
+} from "./organisation.ts";
+
+export type CreateOrganisation = {
+  readonly type: "CreateOrganisation";
+  readonly data: {
+    readonly orgId: string;
+    readonly name: string;
+    readonly siren: string;
+    readonly vatNumber?: string | null | undefined;
+    readonly address?: OrganisationSettings["address"] | undefined;
+    readonly fiscalYearStartMonth?: number | undefined;
+    readonly vatRegime?: VatRegime | undefined;
+    readonly vatOnDebits?: boolean | undefined;
+  };
+};
+export type RenameOrganisation = { readonly type: "RenameOrganisation"; readonly data: { readonly name: string } };
+export type ChangeOrganisationSettings = {
+  readonly type: "ChangeOrganisationSettings";
+  readonly data: Partial<OrganisationSettings>;
+};
+export type OrganisationCommand = CreateOrganisation | RenameOrganisation | ChangeOrganisationSettings;
+
+const normaliseName = (name: string): string => {
+  const trimmed = name.trim().replace(/\s+/g, " ");
+  if (trimmed.length === 0) throw new DomainError("organisation.nameRequired");
+  if (trimmed.length > 200) throw new DomainError("organisation.nameTooLong", { max: 200 });
+  return trimmed;
+};
+
+const checkSettings = (s: Partial<OrganisationSettings>): Partial<OrganisationSettings> => {
+  const out: { -readonly [K in keyof OrganisationSettings]?: OrganisationSettings[K] } = { ...s };
+  if (s.siren !== undefined) {
+    const siren = compactIdentifier(s.siren);
+    if (!isValidSiren(siren)) throw new DomainError("organisation.invalidSiren", { siren: s.siren });
+    out.siren = siren;
+  }
+  if (s.vatNumber !== undefined && s.vatNumber !== null) {
+    const vat = compactIdentifier(s.vatNumber);
+    if (!isValidVatNumber(vat)) throw new DomainError("validation.invalidVatNumber", { value: s.vatNumber });
+    out.vatNumber = vat;
+  }
+  if (s.fiscalYearStartMonth !== undefined) {
+    const m = s.fiscalYearStartMonth;
+    if (!Number.isInteger(m) || m < 1 || m > 12)
+      throw new DomainError("organisation.invalidFiscalYearStartMonth", { value: m });
+  }
+  return out;
+};
+
+/** A French VAT number carries the SIREN in its last nine digits: they must agree. */
+const checkVatMatchesSiren = (siren: string, vatNumber: string | null): void => {
+  if (vatNumber?.startsWith("FR") && vatNumber.slice(4) !== siren)
+    throw new DomainError("organisation.vatNumberSirenMismatch", { siren, vatNumber });
+};
+
+const create = (command: CreateOrganisation, state: OrganisationState): OrganisationEvent[] => {
+  if (state.status !== "none") throw new DomainError("organisation.alreadyExists", {}, 409);
+  const d = command.data;
+  const settings = checkSettings({
+    siren: d.siren,
+    vatNumber: d.vatNumber ?? null,
+    fiscalYearStartMonth: d.fiscalYearStartMonth ?? 1,
+  });
+  const siren = settings.siren as string;
+  const vatNumber = settings.vatNumber ?? null;
+  checkVatMatchesSiren(siren, vatNumber);
+  return [
+    {
+      type: "OrganisationCreated",
+      data: {
+        orgId: d.orgId,
+        name: normaliseName(d.name),
+        siren,
+        vatNumber,
+        address: d.address ?? null,
+        fiscalYearStartMonth: d.fiscalYearStartMonth ?? 1,
+        vatRegime: d.vatRegime ?? "reel_normal",
+        vatOnDebits: d.vatOnDebits ?? false,
+      },
+    },
+  ];
+};
+
+const rename = (command: RenameOrganisation, state: OrganisationState): OrganisationEvent[] => {
+  if (state.status !== "active") throw new DomainError("organisation.notFound", {}, 404);
+  const name = normaliseName(command.data.name);
+  if (name === state.name) return [];
+  return [{ type: "OrganisationRenamed", data: { name, previousName: state.name } }];
+};
+
+const changeSettings = (command: ChangeOrganisationSettings, state: OrganisationState): OrganisationEvent[] => {
+  if (state.status !== "active") throw new DomainError("organisation.notFound", {}, 404);
+  const checked = checkSettings(command.data);
+  const changes = Object.fromEntries(
+    Object.entries(checked).filter(
+      ([key, value]) =>
+        value !== undefined &&
+        JSON.stringify(value) !== JSON.stringify(state[key as keyof OrganisationSettings]),
+    ),
+  ) as Partial<OrganisationSettings>;
+  if (Object.keys(changes).length === 0) return [];
+  checkVatMatchesSiren(changes.siren ?? state.siren, changes.vatNumber ?? state.vatNumber);
+  return [{ type: "OrganisationSettingsChanged", data: { changes } }];
+};
+
+export const decideOrganisation = (command: OrganisationCommand, state: OrganisationState): OrganisationEvent[] => {
+  switch (command.type) {
+    case "CreateOrganisation":
+      return create(command, state);
+    case "RenameOrganisation":
+      return rename(command, state);
+    case "ChangeOrganisationSettings":
+      return changeSettings(command, state);
+    default: {
+      const never: never = command;
+      return never;
+    }
+  }
+};
+
+export const organisationDecider: Decider<OrganisationCommand, OrganisationEvent, OrganisationState> = {
+  decide: decideOrganisation,
+  evolve: evolveOrganisation,
+  initialState: initialOrganisationState,
+};

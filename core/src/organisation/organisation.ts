@@ -1,0 +1,60 @@
+import type { DomainEvent } from "../decider.ts";
+
+export type VatRegime = "reel_normal" | "reel_simplifie" | "mini_reel" | "franchise";
+export const vatRegimes: readonly VatRegime[] = ["reel_normal", "reel_simplifie", "mini_reel", "franchise"];
+
+export type PostalAddress = {
+  readonly line1: string;
+  readonly line2?: string | undefined;
+  readonly postalCode: string;
+  readonly city: string;
+  readonly country: string; // ISO 3166-1 alpha-2
+};
+
+export type OrganisationSettings = {
+  readonly siren: string;
+  readonly vatNumber: string | null;
+  readonly address: PostalAddress | null;
+  /** 1-12: the month the fiscal year starts in (1 = January). */
+  readonly fiscalYearStartMonth: number;
+  readonly vatRegime: VatRegime;
+  /** Option pour les débits: VAT on services due on invoicing rather than on payment. */
+  readonly vatOnDebits: boolean;
+};
+
+export type OrganisationCreated = DomainEvent<
+  "OrganisationCreated",
+  { readonly orgId: string; readonly name: string } & OrganisationSettings
+>;
+export type OrganisationRenamed = DomainEvent<
+  "OrganisationRenamed",
+  { readonly name: string; readonly previousName: string }
+>;
+export type OrganisationSettingsChanged = DomainEvent<
+  "OrganisationSettingsChanged",
+  { readonly changes: Partial<OrganisationSettings> }
+>;
+export type OrganisationEvent = OrganisationCreated | OrganisationRenamed | OrganisationSettingsChanged;
+
+export type OrganisationState =
+  | { readonly status: "none" }
+  | ({ readonly status: "active"; readonly orgId: string; readonly name: string } & OrganisationSettings);
+
+export const initialOrganisationState = (): OrganisationState => ({ status: "none" });
+
+export const evolveOrganisation = (state: OrganisationState, event: OrganisationEvent): OrganisationState => {
+  switch (event.type) {
+    case "OrganisationCreated":
+      return { status: "active", ...event.data };
+    case "OrganisationRenamed":
+      return state.status === "active" ? { ...state, name: event.data.name } : state;
+    case "OrganisationSettingsChanged":
+      return state.status === "active" ? { ...state, ...event.data.changes } : state;
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+};
+
+export const organisationStreamId = (orgId: string): string => `org-${orgId}`;

@@ -1,0 +1,13 @@
+import * as jsvatModule from "jsvat-next";
+import { compactIdentifier } from "./identifiers.ts";
+
+type JsVat = {
+  checkVAT: (vat: string, countries: readonly unknown[]) => { isValid: boolean };
+  countries: readonly unknown[];
+};
+// jsvat-next ships CommonJS (a default export under Node) and an ES build (named exports under Vite).
+const loaded = jsvatModule as unknown as JsVat & { default?: JsVat };
+const { checkVAT, countries } = loaded.checkVAT ? loaded : (loaded.default as JsVat);
+
+/** Intra-community VAT number check (format and check key) for every EU country, via jsvat-next. */
+export const isValidVatNumber = (vat: string): boolean => checkVAT(compactIdentifier(vat), countries).isValid;

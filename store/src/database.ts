@@ -1,0 +1,100 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, sql, type Transaction } from "kysely";
+import { PGliteDialect } from "kysely-pglite-dialect";
+import { PostgresJSDialect } from "kysely-postgres-js";
+import postgres from "postgres";
+import type { StoreSchema } from "./schema.ts";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/**
+ * One handle over either database. `db` runs as the connecting user (the schema owner): system work
+ * such as migrations, projections and audits that spans organisations. Anything done on behalf of one
+ * organisation goes through `withOrg`, which switches to the `registre_app` role so row-level
+ * security applies.
+ */
+export type Database = {
+  readonly kind: DatabaseKind;
+  // biome-ignore lint/suspicious/noExplicitAny: read-model tables are typed by their own modules
+  readonly db: Kysely<StoreSchema & Record<string, any>>;
+  /** postgres.js client, for hot paths and LISTEN (Postgres only). */
+  readonly postgres: postgres.Sql | undefined;
+  /** PGlite instance (embedded only). */
+  readonly pglite: PGlite | undefined;
+  readonly listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+  readonly close: () => Promise<void>;
+};
+
+export type OpenOptions = {
+  /** postgres://… — a real server. Without it, the embedded PGlite database in `dataDir`. */
+  readonly url?: string | undefined;
+  /** Folder of the embedded database; `memory://` keeps it in memory. */
+  readonly dataDir?: string | undefined;
+  readonly maxConnections?: number | undefined;
+};
+
+const INT8_OID = 20;
+
+/** int8 as a number, refused when it would lose precision: money and counters never silently round. */
+export const parseInt8 = (text: string): number => {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`int8 value ${text} is outside the safe integer range`);
+  return value;
+};
+
+export const openDatabase = async (options: OpenOptions): Promise<Database> =>
+  options.url ? openPostgres(options.url, options.maxConnections ?? 10) : openPglite(options.dataDir ?? "./data/db");
+
+const openPostgres = async (url: string, max: number): Promise<Database> => {
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    types: {
+      int8: { to: INT8_OID, from: [INT8_OID], serialize: (v: number | bigint) => String(v), parse: parseInt8 },
+    },
+    connection: {
+      application_name: "registre",
+      // An idle transaction holds back pg_snapshot_xmin and with it every projection.
+      idle_in_transaction_session_timeout: 60_000,
+    },
+  });
+  const db = new Kysely<StoreSchema>({ dialect: new PostgresJSDialect({ postgres: client }) });
+  return {
+    kind: "postgres",
+    db,
+    postgres: client,
+    pglite: undefined,
+    listen: async (channel, onNotify) => {
+      const sub = await client.listen(channel, () => onNotify());
+      return () => sub.unlisten();
+    },
+    close: () => db.destroy(),
+  };
+};
+
+const openPglite = async (dataDir: string): Promise<Database> => {
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir, { parsers: { [INT8_OID]: parseInt8 } });
+  const db = new Kysely<StoreSchema>({ dialect: new PGliteDialect(pglite) });
+  return {
+    kind: "pglite",
+    db,
+    postgres: undefined,
+    pglite,
+    listen: async (channel, onNotify) => pglite.listen(channel, () => onNotify()),
+    close: () => db.destroy(),
+  };
+};
+
+export type OrgTransaction = Transaction<StoreSchema & Record<string, unknown>>;
+
+/**
+ * Runs `work` in one transaction as `registre_app`, with `app.org_id` set: row-level security
+ * then hides every other organisation's rows, behind the API's own checks.
+ */
+export const withOrg = <T>(database: Database, orgId: string, work: (trx: OrgTransaction) => Promise<T>): Promise<T> =>
+  database.db.transaction().execute(async (trx) => {
+    await sql`select set_config('role', 'registre_app', true), set_config('app.org_id', ${orgId}, true)`.execute(trx);
+    return work(trx as unknown as OrgTransaction);
+  });

@@ -1,0 +1,243 @@
+import { randomUUID } from "node:crypto";
+import type { CommandMetadata } from "@registre/core";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
+import { verifyAudit } from "./audit.ts";
+import { withOrg } from "./database.ts";
+import { ConcurrencyError } from "./errors.ts";
+import { type Checkpoint, compareCheckpoints, createEventStore, type EventStore, START } from "./event-store.ts";
+
+const meta = (commandId: string = randomUUID()): CommandMetadata => ({
+  commandId,
+  at: "2026-11-22T10:00:00.000Z",
+  userId: "user-1",
+});
+const ev = (n: number) => ({ type: "Thing", data: { n, label: `event ${n}`, amount: n * 100 } });
+
+/** Reads the whole global log after `from`, keeping only the given organisations' events. */
+const drain = async (store: EventStore, from: Checkpoint, orgs: Set<string>) => {
+  const seen: { orgId: string; streamId: string; version: number; position: number }[] = [];
+  let checkpoint = from;
+  for (;;) {
+    const batch = await store.readAll(checkpoint, { limit: 7 });
+    for (const e of batch.events)
+      if (orgs.has(e.orgId)) seen.push({ orgId: e.orgId, streamId: e.streamId, version: e.version, position: e.position });
+    checkpoint = batch.checkpoint;
+    if (!batch.full) return { seen, checkpoint };
+  }
+};
+
+describe.each(databaseKinds)("event store on %s", (kind) => {
+  let database: TestDatabase;
+  let store: EventStore;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    store = createEventStore(database);
+  });
+  afterAll(() => database?.close());
+
+  it("appends to a new stream and reads it back in order, data and metadata intact", async () => {
+    const org = randomUUID();
+    const result = await store.append(org, "thing-1", "no_stream", [ev(1), ev(2), ev(3)], { metadata: meta() });
+    expect(result).toMatchObject({ fromVersion: 0, toVersion: 3, duplicate: false });
+    expect(result.checkpoint).not.toBeNull();
+    const events = await store.readStream(org, "thing-1");
+    expect(events.map((e) => e.version)).toEqual([1, 2, 3]);
+    expect(events.map((e) => e.orgSeq)).toEqual([1, 2, 3]);
+    expect(events[1]?.data).toEqual({ n: 2, label: "event 2", amount: 200 });
+    expect(events[0]?.metadata).toMatchObject({ userId: "user-1", at: "2026-11-22T10:00:00.000Z" });
+    expect(events.map((e) => e.schemaVersion)).toEqual([1, 1, 1]);
+    await store.append(org, "thing-1", 3, [ev(4)], { metadata: meta() });
+    expect((await store.readStream(org, "thing-1", { fromVersion: 4 })).map((e) => e.data)).toEqual([ev(4).data]);
+    expect(await store.streamVersion(org, "thing-1")).toBe(4);
+  });
+
+  it("refuses a stale expected version with a typed conflict and changes nothing", async () => {
+    const org = randomUUID();
+    await store.append(org, "s", "no_stream", [ev(1)], { metadata: meta() });
+    await store.append(org, "s", 1, [ev(2)], { metadata: meta() });
+    const stale = store.append(org, "s", 1, [ev(3)], { metadata: meta() });
+    await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(stale).rejects.toMatchObject({ expected: 1, actual: 2 });
+    await expect(store.append(org, "s", "no_stream", [ev(3)], { metadata: meta() })).rejects.toMatchObject({
+      actual: 2,
+    });
+    await expect(store.append(org, "missing", 3, [ev(3)], { metadata: meta() })).rejects.toMatchObject({
+      actual: null,
+    });
+    expect((await store.readStream(org, "s")).length).toBe(2);
+    const head = await withOrg(database, org, (trx) =>
+      trx.selectFrom("org_heads").select("seq").where("org_id", "=", org).executeTakeFirstOrThrow(),
+    );
+    expect(head.seq).toBe(2);
+  });
+
+  it("returns the first result when a command is retried with the same id", async () => {
+    const org = randomUUID();
+    const commandId = randomUUID();
+    const first = await store.append(org, "s", "no_stream", [ev(1), ev(2)], { metadata: meta(commandId) });
+    const retry = await store.append(org, "s", "no_stream", [ev(1), ev(2)], { metadata: meta(commandId) });
+    expect(retry).toEqual({ ...first, duplicate: true });
+    const withCounters = randomUUID();
+    const c1 = await store.append(org, "s", 2, (n) => [{ type: "Numbered", data: { number: n.invoice } }], {
+      metadata: meta(withCounters),
+      counters: { invoice: 1 },
+    });
+    const c2 = await store.append(org, "s", 2, (n) => [{ type: "Numbered", data: { number: n.invoice } }], {
+      metadata: meta(withCounters),
+      counters: { invoice: 1 },
+    });
+    expect(c2).toEqual({ ...c1, duplicate: true });
+    expect((await store.readStream(org, "s")).length).toBe(3);
+  });
+
+  it("treats an append of zero events as a no-op that never moves a version", async () => {
+    const org = randomUUID();
+    await store.append(org, "s", "no_stream", [ev(1), ev(2)], { metadata: meta() });
+    const result = await store.append(org, "s", 2, [], { metadata: meta() });
+    expect(result).toMatchObject({ fromVersion: 2, toVersion: 2, checkpoint: null, duplicate: false });
+    await expect(store.append(org, "s", 1, [], { metadata: meta() })).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await store.streamVersion(org, "s")).toBe(2);
+    await store.append(org, "s", 2, [ev(3)], { metadata: meta() });
+    expect(await store.streamVersion(org, "s")).toBe(3);
+  });
+
+  it("hands out gapless counters per organisation, and a failed append gives its numbers back", async () => {
+    const org = randomUUID();
+    const numbered = (name: string) => (n: Readonly<Record<string, number>>) => [
+      { type: "Numbered", data: { number: n[name] } },
+    ];
+    await store.append(org, "a", "no_stream", numbered("VT-2026"), { metadata: meta(), counters: { "VT-2026": 1 } });
+    await expect(
+      store.append(org, "a", "no_stream", numbered("VT-2026"), { metadata: meta(), counters: { "VT-2026": 1 } }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    await store.append(org, "b", "no_stream", numbered("VT-2026"), { metadata: meta(), counters: { "VT-2026": 1 } });
+    await store.append(org, "c", "no_stream", numbered("HA-2026"), { metadata: meta(), counters: { "HA-2026": 1 } });
+    const numbers = async (s: string) => (await store.readStream(org, s)).map((e) => (e.data as { number: number }).number);
+    expect([await numbers("a"), await numbers("b"), await numbers("c")]).toEqual([[1], [2], [1]]);
+  });
+
+  it("keeps each organisation's events invisible to every other organisation", async () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    await store.append(a, "shared-name", "no_stream", [ev(1)], { metadata: meta() });
+    await store.append(b, "shared-name", "no_stream", [ev(2), ev(3)], { metadata: meta() });
+    expect((await store.readStream(a, "shared-name")).map((e) => e.orgId)).toEqual([a]);
+    const seenByA = await withOrg(database, a, async (trx) => {
+      const { rows } = await sql<{ org_id: string }>`select org_id from events`.execute(trx);
+      return rows.map((r) => r.org_id);
+    });
+    expect(seenByA.length).toBeGreaterThan(0);
+    expect(new Set(seenByA)).toEqual(new Set([a]));
+    // Row-level security refuses writes into another organisation even through raw SQL.
+    const sneak = withOrg(database, a, (trx) =>
+      sql`insert into streams (org_id, stream_id, version) values (${b}::uuid, 'x', 1)`.execute(trx),
+    );
+    await expect(sneak).rejects.toThrow(/row-level security/);
+  });
+
+  it("reports a one-byte change to a stored event in audit verify, naming that event", async () => {
+    const org = randomUUID();
+    await store.append(org, "s", "no_stream", [ev(1), ev(2), ev(3)], { metadata: meta() });
+    await store.append(org, "t", "no_stream", [ev(4)], { metadata: meta() });
+    const clean = await verifyAudit(database, { orgId: org });
+    expect(clean).toMatchObject({ organisations: 1, events: 4, findings: [] });
+    await sql`update events set data = replace(data, 'event 2', 'event 3')
+      where org_id = ${org}::uuid and stream_id = 's' and stream_version = 2`.execute(database.db);
+    const tampered = await verifyAudit(database, { orgId: org });
+    expect(tampered.findings).toEqual([
+      expect.objectContaining({ orgId: org, streamId: "s", version: 2, orgSeq: 2, problem: "hash_mismatch" }),
+    ]);
+  });
+
+  it("reports a deleted event as a gap in the chain", async () => {
+    const org = randomUUID();
+    await store.append(org, "s", "no_stream", [ev(1), ev(2)], { metadata: meta() });
+    await sql`delete from events where org_id = ${org}::uuid and org_seq = 2`.execute(database.db);
+    const report = await verifyAudit(database, { orgId: org });
+    expect(report.findings).toEqual([expect.objectContaining({ orgId: org, problem: "sequence_gap", orgSeq: 2 })]);
+  });
+
+  it("reads the global log after a checkpoint, every event exactly once, in (tx_id, position) order", async () => {
+    const org = randomUUID();
+    const { checkpoint: start } = await drain(store, START, new Set());
+    for (let i = 0; i < 5; i++) await store.append(org, `s${i}`, "no_stream", [ev(i), ev(i + 10)], { metadata: meta() });
+    const { seen, checkpoint } = await drain(store, start, new Set([org]));
+    expect(seen.length).toBe(10);
+    expect(new Set(seen.map((e) => `${e.streamId}/${e.version}`)).size).toBe(10);
+    expect(compareCheckpoints(checkpoint, start)).toBeGreaterThan(0);
+    const again = await drain(store, checkpoint, new Set([org]));
+    expect(again.seen).toEqual([]);
+  });
+
+  it.runIf(kind === "postgres")("hands out gapless numbers under 8 concurrent writers on one organisation", async () => {
+    const org = randomUUID();
+    const writers = Array.from({ length: 8 }, (_, w) =>
+      (async () => {
+        for (let i = 0; i < 15; i++)
+          await store.append(org, `doc-${w}-${i}`, "no_stream", (n) => [{ type: "Numbered", data: { number: n.seq } }], {
+            metadata: meta(),
+            counters: { seq: 1 },
+          });
+      })(),
+    );
+    await Promise.all(writers);
+    const { rows } = await sql<{ n: number }>`
+      select (data::jsonb ->> 'number')::int8 as n from events where org_id = ${org}::uuid order by org_seq`.execute(
+      database.db,
+    );
+    // Gapless and in commit order: the order of the organisation's chain is the order of the numbers.
+    expect(rows.map((r) => r.n)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    expect((await verifyAudit(database, { orgId: org })).findings).toEqual([]);
+  });
+
+  it.runIf(kind === "postgres")("never lets a reader's checkpoint pass an event whose transaction commits late", async () => {
+    // Writes of one organisation are serialised by its head row: the slow writer is another organisation.
+    const org = randomUUID();
+    const slowOrg = randomUUID();
+    const { checkpoint: start } = await drain(store, START, new Set());
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let inserted: () => void = () => {};
+    const insertedP = new Promise<void>((r) => (inserted = r));
+    // The slow writer takes its position first, then sleeps before committing.
+    const slow = database.db.transaction().execute(async (trx) => {
+      await sql`select * from registre_append(${slowOrg}::uuid, 'slow', 0, null, array['Slow'], array[1], array['{}'], array['{}'])`.execute(
+        trx,
+      );
+      inserted();
+      await held;
+    });
+    await insertedP;
+    for (let i = 0; i < 5; i++) await store.append(org, `fast-${i}`, "no_stream", [ev(i)], { metadata: meta() });
+    const whileHeld = await drain(store, start, new Set([org, slowOrg]));
+    expect(whileHeld.seen).toEqual([]);
+    release();
+    await slow;
+    const after = await drain(store, whileHeld.checkpoint, new Set([org, slowOrg]));
+    expect(after.seen.map((e) => e.streamId).sort()).toEqual(["fast-0", "fast-1", "fast-2", "fast-3", "fast-4", "slow"]);
+  });
+
+  it("follows the live log as an Observable", async () => {
+    const org = randomUUID();
+    const { checkpoint } = await drain(store, START, new Set());
+    const received: string[] = [];
+    const done = new Promise<void>((resolve, reject) => {
+      const sub = store.subscribe(checkpoint, { pollMs: 50 }).subscribe({
+        next: (batch) => {
+          for (const e of batch.events) if (e.orgId === org) received.push(`${e.streamId}/${e.version}`);
+          if (received.length === 3) {
+            sub.unsubscribe();
+            resolve();
+          }
+        },
+        error: reject,
+      });
+    });
+    await store.append(org, "live", "no_stream", [ev(1)], { metadata: meta() });
+    await store.append(org, "live", 1, [ev(2), ev(3)], { metadata: meta() });
+    await done;
+    expect(received).toEqual(["live/1", "live/2", "live/3"]);
+  });
+});

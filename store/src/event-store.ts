@@ -1,0 +1,321 @@
+import { type CommandMetadata, canonicalJson } from "@registre/core";
+import { sql } from "kysely";
+import { Observable } from "rxjs";
+import { type Database, type OrgTransaction, withOrg } from "./database.ts";
+import { ConcurrencyError, concurrencyDetail } from "./errors.ts";
+import { currentSchemaVersion, type UpcasterRegistry, upcast } from "./upcast.ts";
+
+export type NewEvent = { readonly type: string; readonly data: unknown };
+
+export type StoredEvent = {
+  readonly position: number;
+  readonly orgId: string;
+  readonly orgSeq: number;
+  readonly streamId: string;
+  readonly version: number;
+  readonly type: string;
+  readonly schemaVersion: number;
+  readonly data: unknown;
+  readonly metadata: CommandMetadata;
+  readonly recordedAt: Date;
+  readonly txId: string;
+};
+
+/** A place in the global log: everything at or before `(txId, position)` has been read. */
+export type Checkpoint = { readonly txId: string; readonly position: number };
+export const START: Checkpoint = { txId: "0", position: 0 };
+
+export const compareCheckpoints = (a: Checkpoint, b: Checkpoint): number => {
+  const ta = BigInt(a.txId);
+  const tb = BigInt(b.txId);
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  return a.position - b.position;
+};
+
+export type ExpectedVersion = number | "no_stream" | "any";
+
+export type AppendResult = {
+  readonly streamId: string;
+  readonly fromVersion: number;
+  /** The stream's version after the append: the next expected version. */
+  readonly toVersion: number;
+  /** Where the last appended event sits in the global log (null when nothing was appended). */
+  readonly checkpoint: Checkpoint | null;
+  /** True when this command id had already been appended: the first result is returned. */
+  readonly duplicate: boolean;
+};
+
+export type AppendOptions = {
+  readonly metadata: CommandMetadata;
+  /**
+   * Gapless counters to take from the organisation head inside the append transaction, by name and
+   * count; `events` is then called with the first value handed out for each name.
+   */
+  readonly counters?: Readonly<Record<string, number>>;
+};
+
+export type ReadBatch = {
+  readonly events: readonly StoredEvent[];
+  /** Where the next read starts: past these events, or up to the safe horizon when the log is drained. */
+  readonly checkpoint: Checkpoint;
+  readonly full: boolean;
+};
+
+export type ReadAllOptions = { readonly limit?: number; readonly types?: readonly string[] };
+
+type AppendRow = {
+  from_version: number;
+  to_version: number;
+  first_position: number | null;
+  last_position: number | null;
+  tx_id: string | null;
+  duplicate: boolean;
+};
+
+type EventRowOut = {
+  position: number;
+  org_id: string;
+  org_seq: number;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  schema_version: number;
+  data: string;
+  metadata: string;
+  recorded_at: Date | string;
+  tx_id: string;
+};
+
+const toExpected = (expected: ExpectedVersion): number | null =>
+  expected === "any" ? null : expected === "no_stream" ? 0 : expected;
+
+export type EventStore = ReturnType<typeof createEventStore>;
+
+export const createEventStore = (database: Database, options: { upcasters?: UpcasterRegistry } = {}) => {
+  const upcasters = options.upcasters ?? {};
+
+  const decode = (r: EventRowOut): StoredEvent => {
+    const { schemaVersion, data } = upcast(upcasters, r.type, r.schema_version, JSON.parse(r.data));
+    return {
+      position: r.position,
+      orgId: r.org_id,
+      orgSeq: r.org_seq,
+      streamId: r.stream_id,
+      version: r.stream_version,
+      type: r.type,
+      schemaVersion,
+      data,
+      metadata: JSON.parse(r.metadata) as CommandMetadata,
+      recordedAt: r.recorded_at instanceof Date ? r.recorded_at : new Date(r.recorded_at),
+      txId: r.tx_id,
+    };
+  };
+
+  const encode = (events: readonly NewEvent[], metadata: CommandMetadata) => {
+    const meta = canonicalJson(metadata);
+    return {
+      types: events.map((e) => e.type),
+      schemas: events.map((e) => currentSchemaVersion(upcasters, e.type)),
+      data: events.map((e) => canonicalJson(e.data)),
+      metadata: events.map(() => meta),
+    };
+  };
+
+  const callAppend = async (
+    trx: OrgTransaction,
+    orgId: string,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: readonly NewEvent[],
+    metadata: CommandMetadata,
+  ): Promise<AppendResult> => {
+    const e = encode(events, metadata);
+    const { rows } = await sql<AppendRow>`
+      select * from registre_append(${orgId}::uuid, ${streamId}, ${toExpected(expected)}::bigint,
+        ${metadata.commandId}::uuid, ${e.types}::text[], ${e.schemas}::integer[], ${e.data}::text[],
+        ${e.metadata}::text[])`.execute(trx);
+    const row = rows[0];
+    if (!row) throw new Error("registre_append returned no row");
+    return {
+      streamId,
+      fromVersion: row.from_version,
+      toVersion: row.to_version,
+      checkpoint:
+        row.tx_id !== null && row.last_position !== null
+          ? { txId: row.tx_id, position: row.last_position }
+          : null,
+      duplicate: row.duplicate,
+    };
+  };
+
+  const mapConflict = (error: unknown, streamId: string, expected: ExpectedVersion): never => {
+    const detail = concurrencyDetail(error);
+    if (detail) throw new ConcurrencyError(streamId, expected, detail.actual);
+    throw error;
+  };
+
+  /**
+   * Appends a command's events to one stream in one transaction (one statement without counters).
+   * With `counters`, `events` is a function of the numbers handed out, which are gapless and in
+   * commit order per organisation because the head row stays locked until commit.
+   */
+  const append = async (
+    orgId: string,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: readonly NewEvent[] | ((first: Readonly<Record<string, number>>) => readonly NewEvent[]),
+    opts: AppendOptions,
+  ): Promise<AppendResult> => {
+    try {
+      return await withOrg(database, orgId, async (trx) => {
+        let list: readonly NewEvent[];
+        if (typeof events === "function") {
+          const names = Object.keys(opts.counters ?? {});
+          const counts = names.map((n) => opts.counters?.[n] ?? 0);
+          // A retried command must not take numbers again: answer it before counting.
+          const previous = await findCommand(trx, orgId, opts.metadata.commandId);
+          if (previous) return previous;
+          const { rows } = await sql<{ name: string; first_value: number }>`
+            select * from registre_take_counters(${orgId}::uuid, ${names}::text[], ${counts}::bigint[])`.execute(trx);
+          list = events(Object.fromEntries(rows.map((r) => [r.name, r.first_value])));
+        } else {
+          list = events;
+        }
+        return callAppend(trx, orgId, streamId, expected, list, opts.metadata);
+      });
+    } catch (error) {
+      return mapConflict(error, streamId, expected);
+    }
+  };
+
+  const findCommand = async (trx: OrgTransaction, orgId: string, commandId: string): Promise<AppendResult | null> => {
+    const row = await trx
+      .selectFrom("commands")
+      .select(["stream_id", "from_version", "to_version", "last_position", sql<string>`tx_id::text`.as("tx_id")])
+      .where("org_id", "=", orgId)
+      .where("command_id", "=", commandId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      streamId: row.stream_id,
+      fromVersion: row.from_version,
+      toVersion: row.to_version,
+      checkpoint: row.last_position === null ? null : { txId: row.tx_id, position: row.last_position },
+      duplicate: true,
+    };
+  };
+
+  const eventColumns = sql`e.position, e.org_id, e.org_seq, e.stream_id, e.stream_version, e.type,
+    e.schema_version, e.data, e.metadata, e.recorded_at, e.tx_id::text as tx_id`;
+
+  /** One stream's events in version order, as the organisation sees them (row-level security applies). */
+  const readStream = (
+    orgId: string,
+    streamId: string,
+    range: { fromVersion?: number; toVersion?: number; until?: Date } = {},
+  ): Promise<StoredEvent[]> =>
+    withOrg(database, orgId, async (trx) => {
+      const { rows } = await sql<EventRowOut>`
+        select ${eventColumns} from events e
+        where e.org_id = ${orgId}::uuid and e.stream_id = ${streamId}
+          and e.stream_version >= ${range.fromVersion ?? 1}
+          and e.stream_version <= ${range.toVersion ?? Number.MAX_SAFE_INTEGER}
+          ${range.until ? sql`and e.recorded_at <= ${range.until}` : sql``}
+        order by e.stream_version`.execute(trx);
+      return rows.map(decode);
+    });
+
+  /** A stream's current version (0 when it does not exist). */
+  const streamVersion = (orgId: string, streamId: string): Promise<number> =>
+    withOrg(database, orgId, async (trx) => {
+      const row = await trx
+        .selectFrom("streams")
+        .select("version")
+        .where("org_id", "=", orgId)
+        .where("stream_id", "=", streamId)
+        .executeTakeFirst();
+      return row?.version ?? 0;
+    });
+
+  /**
+   * The global log after `after`, gap-safe: only transactions older than every one still running
+   * (`tx_id < pg_snapshot_xmin`) are read, ordered by (tx_id, position), so an event whose
+   * transaction commits late can never be passed over. Reads across organisations: system use only.
+   */
+  const readAll = async (after: Checkpoint, options: ReadAllOptions = {}): Promise<ReadBatch> => {
+    const limit = options.limit ?? 1000;
+    const typeFilter = options.types ? sql`and e.type = any(${[...options.types]}::text[])` : sql``;
+    const { rows } = await sql<EventRowOut & { horizon: string }>`
+      with h as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
+      select h.xmin::text as horizon, e.* from h left join lateral (
+        select ${eventColumns} from events e
+        where (e.tx_id, e.position) > (${after.txId}::xid8, ${after.position}::bigint) and e.tx_id < h.xmin
+          ${typeFilter}
+        order by e.tx_id, e.position
+        limit ${limit}
+      ) e on true`.execute(database.db);
+    const horizon = rows[0]?.horizon ?? after.txId;
+    const events = rows.filter((r) => r.position !== null).map(decode);
+    const last = events.at(-1);
+    const full = events.length === limit;
+    let checkpoint: Checkpoint = last ? { txId: last.txId, position: last.position } : after;
+    if (!full) {
+      const safe = { txId: horizon, position: 0 };
+      if (compareCheckpoints(safe, checkpoint) > 0) checkpoint = safe;
+    }
+    return { events, checkpoint, full };
+  };
+
+  /**
+   * The live log after `from` as batches: drains what is there, then waits for a notification
+   * (LISTEN registre_events) or the polling interval, whichever comes first.
+   */
+  const subscribe = (
+    from: Checkpoint,
+    options: ReadAllOptions & { readonly pollMs?: number } = {},
+  ): Observable<ReadBatch> =>
+    new Observable<ReadBatch>((subscriber) => {
+      let checkpoint = from;
+      let stopped = false;
+      let wake: (() => void) | undefined;
+      let pending = false;
+      const poke = () => {
+        pending = true;
+        wake?.();
+      };
+      const timer = setInterval(poke, options.pollMs ?? 1000);
+      let unlisten: (() => Promise<void>) | undefined;
+      const loop = async () => {
+        unlisten = await database.listen("registre_events", poke).catch(() => undefined);
+        while (!stopped) {
+          pending = false;
+          const batch = await readAll(checkpoint, options);
+          if (stopped) break;
+          if (batch.events.length > 0 || compareCheckpoints(batch.checkpoint, checkpoint) > 0) {
+            checkpoint = batch.checkpoint;
+            subscriber.next(batch);
+          }
+          if (!batch.full && !pending) await new Promise<void>((resolve) => (wake = resolve));
+          wake = undefined;
+        }
+      };
+      loop().catch((error) => subscriber.error(error));
+      return () => {
+        stopped = true;
+        clearInterval(timer);
+        wake?.();
+        void unlisten?.();
+      };
+    });
+
+  /** How many events the log holds past a checkpoint (for lag reports). */
+  const countAfter = async (after: Checkpoint): Promise<number> => {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int8 as n from events where (tx_id, position) > (${after.txId}::xid8, ${after.position}::bigint)`.execute(
+      database.db,
+    );
+    return rows[0]?.n ?? 0;
+  };
+
+  return { append, readStream, streamVersion, readAll, subscribe, countAfter, decode };
+};

@@ -1,0 +1,65 @@
+import type { ColumnType, Generated, Selectable } from "kysely";
+
+/** int8 columns come back as numbers, checked to be safe integers (see database.ts). */
+type Int8 = ColumnType<number, number | bigint, number | bigint>;
+/** xid8 columns stay strings: they can exceed 2^53 over the life of a cluster. */
+type Xid8 = ColumnType<string, string | undefined, string>;
+
+export type EventsTable = {
+  position: Generated<Int8>;
+  org_id: string;
+  org_seq: Int8;
+  stream_id: string;
+  stream_version: Int8;
+  type: string;
+  schema_version: number;
+  data: string;
+  metadata: string;
+  hash: Uint8Array;
+  recorded_at: ColumnType<Date, Date | string | undefined, never>;
+  tx_id: Xid8;
+};
+
+export type StreamsTable = { org_id: string; stream_id: string; version: Int8 };
+
+export type OrgHeadsTable = {
+  org_id: string;
+  seq: Int8;
+  hash: Uint8Array | null;
+  counters: ColumnType<Record<string, number>, string | undefined, string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type CommandsTable = {
+  org_id: string;
+  command_id: string;
+  stream_id: string;
+  from_version: Int8;
+  to_version: Int8;
+  last_position: Int8 | null;
+  tx_id: Xid8;
+  recorded_at: ColumnType<Date, never, never>;
+};
+
+export type ProjectionsTable = {
+  name: string;
+  version: number;
+  generation: number;
+  tx_id: Xid8;
+  position: Int8;
+  status: "running" | "failed";
+  error: string | null;
+  error_position: Int8 | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+/** The tables the store owns. Read models declare their own and extend this with `&`. */
+export type StoreSchema = {
+  events: EventsTable;
+  streams: StreamsTable;
+  org_heads: OrgHeadsTable;
+  commands: CommandsTable;
+  projections: ProjectionsTable;
+};
+
+export type EventRow = Selectable<EventsTable>;

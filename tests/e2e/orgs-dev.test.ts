@@ -1,0 +1,226 @@
+import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { startStubServer as startTestServer } from "./dev-stub-server.ts";
+import { OrgDetailPage, OrgsPage } from "./pages/orgs-page.ts";
+import { invalidSiren, randomSiren, spacedSiren } from "./siren.ts";
+
+const webDir = fileURLToPath(new URL("../../web/", import.meta.url));
+const artifactsDir = fileURLToPath(new URL("./artifacts/", import.meta.url));
+const browserTimeout = 60_000;
+
+/** Newest modification time among the files the web build depends on. */
+const newestSourceMtime = (path: string): number => {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, entry) => Math.max(newest, newestSourceMtime(join(path, entry))),
+    0,
+  );
+};
+
+/** Builds web/dist with Vite's JS API when it is missing or older than its sources. */
+const ensureWebBuild = async (): Promise<void> => {
+  const index = join(webDir, "dist", "index.html");
+  const sources = ["src", "public", "index.html", "vite.config.ts", "package.json"]
+    .map((entry) => join(webDir, entry))
+    .filter((path) => existsSync(path));
+  const newest = Math.max(...sources.map(newestSourceMtime));
+  if (existsSync(index) && statSync(index).mtimeMs >= newest) return;
+  const { build } = await import("vite");
+  // Vitest sets NODE_ENV=test, which Vite would honour and ship React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({
+      root: webDir,
+      configFile: join(webDir, "vite.config.ts"),
+      mode: "production",
+      logLevel: "warn",
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+};
+
+/** A short suffix that keeps names unique across runs sharing a database, and readable on screenshots. */
+const unique = (): string => Math.random().toString(36).slice(2, 6).toUpperCase();
+
+type OrgResponse = { id: string; name: string; siren: string };
+
+describe("organisations page (Chromium)", () => {
+  let server: { url: string; close(): Promise<void> } | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let orgs: OrgsPage;
+  /** Accept-Language of every API call the page made. */
+  let apiLanguages: string[];
+
+  const serverUrl = (): string => {
+    if (!server) throw new Error("test server not started");
+    return server.url;
+  };
+
+  const createOrgThroughApi = async (name: string, siren: string): Promise<OrgResponse> => {
+    const response = await fetch(new URL("/api/registre/orgs", serverUrl()), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept-Language": "fr" },
+      body: JSON.stringify({ name, siren }),
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()) as OrgResponse;
+  };
+
+  beforeAll(async () => {
+    mkdirSync(artifactsDir, { recursive: true });
+    await ensureWebBuild();
+    server = await startTestServer();
+    browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  beforeEach(async () => {
+    if (!browser) throw new Error("browser not launched");
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "fr-FR" });
+    page = await context.newPage();
+    apiLanguages = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/")) {
+        apiLanguages.push(request.headers()["accept-language"] ?? "");
+      }
+    });
+    orgs = new OrgsPage(page, serverUrl());
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  test(
+    "lists an organisation created through the API, and its detail page opens by deep link",
+    async () => {
+      const name = `Boulangerie Martin ${unique()}`;
+      const siren = randomSiren();
+      const created = await createOrgThroughApi(name, siren);
+
+      await orgs.goto("/");
+      expect(await orgs.htmlLang()).toBe("fr");
+      expect(await orgs.mainHeading.textContent()).toBe("Organisations");
+      const row = await orgs.waitForRow(name);
+      // SIREN grouped by three digits with no-break spaces, French style.
+      expect(await row.textContent()).toContain(spacedSiren(siren).replace(/ /g, "\u00a0"));
+      expect(await orgs.createFormTitle.textContent()).toBe("Nouvelle organisation");
+      await orgs.screenshot(join(artifactsDir, "orgs-fr.png"));
+
+      const detail = await orgs.openOrg(name);
+      expect(new URL(page.url()).pathname).toBe(`/registre/orgs/${created.id}`);
+      await detail.historyEvents.first().waitFor();
+      expect(await detail.settings.textContent()).toContain(name);
+
+      // Deep link: the server falls back to index.html and the router takes over.
+      const deepLinked = await OrgDetailPage.open(page, serverUrl(), created.id);
+      expect(await deepLinked.title.textContent()).toBe(name);
+      await deepLinked.historyEvents.first().waitFor();
+      expect(await deepLinked.historyEvents.count()).toBeGreaterThanOrEqual(1);
+      await page.screenshot({ path: join(artifactsDir, "org-detail-fr.png") });
+
+      await orgs.goto("/registre/orgs");
+      await orgs.waitForRow(name);
+      expect(apiLanguages.length).toBeGreaterThan(0);
+      expect(apiLanguages.every((language) => language === "fr")).toBe(true);
+    },
+    browserTimeout,
+  );
+
+  test(
+    "creates an organisation through the form and shows it in the list",
+    async () => {
+      await orgs.goto("/");
+      const name = `Atelier Dupont ${unique()}`;
+      // Typed with spaces, as on a Kbis: the form removes them.
+      await orgs.createOrg({ name, siren: spacedSiren(randomSiren()) });
+      await orgs.formSuccess.waitFor();
+      expect(await orgs.formSuccess.textContent()).toContain(name);
+      await orgs.waitForRow(name);
+    },
+    browserTimeout,
+  );
+
+  test(
+    "shows the server's explanation next to the form when the SIREN is refused",
+    async () => {
+      await orgs.goto("/");
+      await orgs.createOrg({ name: `Société refusée ${unique()}`, siren: invalidSiren() });
+      await orgs.formError.waitFor();
+      const message = (await orgs.formError.textContent()) ?? "";
+      expect(message).toContain("Création impossible");
+      expect(message.replace("Création impossible", "").trim().length).toBeGreaterThan(0);
+    },
+    browserTimeout,
+  );
+
+  test(
+    "renames an organisation from its detail page and records it in the history",
+    async () => {
+      const created = await createOrgThroughApi(`Garage Moreau ${unique()}`, randomSiren());
+      const detail = await OrgDetailPage.open(page, serverUrl(), created.id);
+      await detail.historyEvents.first().waitFor();
+      const eventsBefore = await detail.historyEvents.count();
+
+      const renamed = `${created.name} et Fils`;
+      await detail.rename(renamed);
+      await detail.title.filter({ hasText: renamed }).waitFor();
+      await detail.historyEvents.nth(eventsBefore).waitFor();
+      expect(await detail.historyEvents.count()).toBe(eventsBefore + 1);
+      // Most recent first.
+      expect(await detail.historyEvents.first().textContent()).toContain(renamed);
+      expect(await detail.settings.textContent()).toContain(renamed);
+    },
+    browserTimeout,
+  );
+
+  test(
+    "switches to English, sends it to the API and keeps it across a reload",
+    async () => {
+      await createOrgThroughApi(`Cabinet Lefèvre ${unique()}`, randomSiren());
+      await orgs.goto("/");
+      await orgs.switchLanguage("en");
+      expect(await orgs.createFormTitle.textContent()).toBe("New organisation");
+      expect(await orgs.storedLocale()).toBe("en");
+
+      apiLanguages = [];
+      await orgs.reload();
+      await orgs.table.waitFor();
+      expect(await orgs.htmlLang()).toBe("en");
+      expect(await orgs.createFormTitle.textContent()).toBe("New organisation");
+      expect(await page.getByRole("button", { name: "Create organisation" }).count()).toBe(1);
+      expect(apiLanguages.length).toBeGreaterThan(0);
+      expect(apiLanguages.every((language) => language === "en")).toBe(true);
+      await orgs.screenshot(join(artifactsDir, "orgs-en.png"));
+
+      await orgs.switchLanguage("fr");
+      expect(await orgs.createFormTitle.textContent()).toBe("Nouvelle organisation");
+    },
+    browserTimeout,
+  );
+});

@@ -1,0 +1,96 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../lib/http.ts";
+
+export const vatRegimes = ["reel_normal", "reel_simplifie", "mini_reel", "franchise"] as const;
+export type VatRegime = (typeof vatRegimes)[number];
+
+export const isVatRegime = (value: unknown): value is VatRegime =>
+  typeof value === "string" && (vatRegimes as readonly string[]).includes(value);
+
+export type Org = {
+  id: string;
+  name: string;
+  siren: string;
+  vatNumber: string | null;
+  fiscalYearStartMonth: number;
+  /** One of {@link vatRegimes}; typed as string so that a regime added server-side still renders. */
+  vatRegime: string;
+  vatOnDebits: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type OrgList = { items: Org[]; total: number };
+
+export type OrgSettingsInput = {
+  vatNumber?: string | null;
+  fiscalYearStartMonth?: number;
+  vatRegime?: VatRegime;
+  vatOnDebits?: boolean;
+};
+
+export type CreateOrgInput = { name: string; siren: string } & OrgSettingsInput;
+export type UpdateOrgInput = Partial<CreateOrgInput>;
+
+export type OrgHistoryEvent = {
+  streamId: string;
+  version: number;
+  type: string;
+  at: string;
+  userId: string | null;
+  summary: Record<string, unknown>;
+};
+
+export type OrgHistory = { items: OrgHistoryEvent[] };
+
+export const orgKeys = {
+  all: ["orgs"] as const,
+  list: () => [...orgKeys.all, "list"] as const,
+  detail: (id: string) => [...orgKeys.all, "detail", id] as const,
+  history: (id: string) => [...orgKeys.all, "detail", id, "history"] as const,
+};
+
+const orgPath = (id: string): string => `/registre/orgs/${encodeURIComponent(id)}`;
+
+export const orgsQueryOptions = () =>
+  queryOptions({
+    queryKey: orgKeys.list(),
+    queryFn: ({ signal }) => apiRequest<OrgList>("/registre/orgs", { signal }),
+  });
+
+export const orgQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: orgKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest<Org>(orgPath(id), { signal }),
+  });
+
+export const orgHistoryQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: orgKeys.history(id),
+    queryFn: ({ signal }) => apiRequest<OrgHistory>(`${orgPath(id)}/history`, { signal }),
+  });
+
+export const useCreateOrg = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateOrgInput) => apiRequest<Org>("/registre/orgs", { method: "POST", body: input }),
+    onSuccess: (org) => {
+      queryClient.setQueryData(orgKeys.detail(org.id), org);
+      return queryClient.invalidateQueries({ queryKey: orgKeys.list() });
+    },
+  });
+};
+
+export const useUpdateOrg = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateOrgInput) => apiRequest<Org>(orgPath(id), { method: "PUT", body: input }),
+    onSuccess: (org) => {
+      queryClient.setQueryData(orgKeys.detail(id), org);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: orgKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: orgKeys.history(id) }),
+      ]);
+    },
+  });
+};

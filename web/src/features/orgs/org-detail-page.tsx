@@ -1,0 +1,120 @@
+import {
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  EmptyState,
+  Grid,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { ErrorAlert } from "../../components/error-alert.tsx";
+import { BuildingIcon } from "../../components/icons.tsx";
+import { formatSiren, useFormat } from "../../i18n/format.ts";
+import { ApiError } from "../../lib/http.ts";
+import { type Org, orgQueryOptions } from "./api.ts";
+import { OrgHistory } from "./org-history.tsx";
+import { OrgSettingsCard } from "./org-settings-card.tsx";
+import { orgsRoute } from "./paths.ts";
+
+const OrgHeader = ({ org }: { org: Org }) => {
+  const { t } = useTranslation("orgs");
+  const format = useFormat();
+  return (
+    <Stack gap={6}>
+      <Group gap="sm" align="center">
+        <Title order={1} data-testid="org-title">
+          {org.name}
+        </Title>
+        <Badge variant="light" size="lg" radius="sm" tt="none" fw={500} className="registre-numeric">
+          {`${t("fields.siren")} ${formatSiren(org.siren)}`}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {`${t("fields.createdAt")} ${format.date(org.createdAt)} · ${t("fields.updatedAt")} ${format.dateTime(org.updatedAt)}`}
+      </Text>
+    </Stack>
+  );
+};
+
+const NotFound = () => {
+  const { t } = useTranslation(["orgs", "common"]);
+  return (
+    <EmptyState
+      py={64}
+      icon={<BuildingIcon size={28} />}
+      withIndicatorBackground
+      title={t("orgs:detail.notFoundTitle")}
+      description={t("orgs:detail.notFoundDescription")}
+      data-testid="org-not-found"
+    >
+      <EmptyState.Actions>
+        <Button component={Link} to={orgsRoute} variant="default">
+          {t("common:notFound.home")}
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+};
+
+export const OrgDetailPage = () => {
+  const { t } = useTranslation(["orgs", "common"]);
+  const { id = "" } = useParams();
+  const org = useQuery(orgQueryOptions(id));
+  const appName = t("common:app.name");
+
+  let body: ReactNode;
+  if (org.isPending) {
+    body = (
+      <Stack gap="sm">
+        <Skeleton height={28} width={320} />
+        <Skeleton height={14} width={240} />
+      </Stack>
+    );
+  } else if (org.isError) {
+    body =
+      org.error instanceof ApiError && org.error.status === 404 ? (
+        <NotFound />
+      ) : (
+        <ErrorAlert error={org.error} onRetry={() => void org.refetch()} />
+      );
+  } else {
+    body = (
+      <>
+        <title>{`${org.data.name} · ${appName}`}</title>
+        <OrgHeader org={org.data} />
+        <Grid gap="lg" align="flex-start">
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <OrgSettingsCard org={org.data} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <OrgHistory orgId={org.data.id} />
+          </Grid.Col>
+        </Grid>
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs separator="›" separatorMargin={6} fz="sm">
+        <Anchor component={Link} to={orgsRoute} size="sm">
+          {t("orgs:detail.backToList")}
+        </Anchor>
+        {org.data ? (
+          <Text size="sm" c="dimmed" aria-current="page">
+            {org.data.name}
+          </Text>
+        ) : null}
+      </Breadcrumbs>
+      {body}
+    </Stack>
+  );
+};

@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { type Formatters, formatSiren, useFormat } from "../../i18n/format.ts";
+import frOrgs from "../../i18n/locales/fr/orgs.json";
+import { isVatRegime } from "./api.ts";
+
+type FieldKey = keyof typeof frOrgs.fields;
+type EventType = keyof typeof frOrgs.history.events;
+
+const isFieldKey = (key: string): key is FieldKey => Object.hasOwn(frOrgs.fields, key);
+const isEventType = (type: string): type is EventType => Object.hasOwn(frOrgs.history.events, type);
+
+export type OrgLabels = {
+  format: Formatters;
+  vatRegime: (regime: string) => string;
+  field: (key: string) => string;
+  eventType: (type: string) => string;
+  /** Formats a value of the organisation (an event summary entry, a setting) for display. */
+  value: (key: string, value: unknown) => string;
+};
+
+/** Localised labels and value formatting for organisations. */
+export const useOrgLabels = (): OrgLabels => {
+  const { t } = useTranslation(["orgs", "common"]);
+  const format = useFormat();
+  const vatRegime = (regime: string) => (isVatRegime(regime) ? t(`orgs:vatRegimes.${regime}`) : regime);
+  const empty = t("common:values.empty");
+  const value = (key: string, raw: unknown): string => {
+    if (raw === null || raw === undefined || raw === "") return empty;
+    if (typeof raw === "boolean") return raw ? t("common:values.yes") : t("common:values.no");
+    if (key === "vatRegime" && typeof raw === "string") return vatRegime(raw);
+    if (key === "fiscalYearStartMonth" && typeof raw === "number") return format.month(raw);
+    if (key === "siren" && typeof raw === "string") return formatSiren(raw);
+    if ((key === "createdAt" || key === "updatedAt") && typeof raw === "string") return format.dateTime(raw);
+    if (typeof raw === "string") return raw;
+    if (typeof raw === "number") return format.number(raw);
+    return JSON.stringify(raw);
+  };
+  return {
+    format,
+    vatRegime,
+    field: (key) => (isFieldKey(key) ? t(`orgs:fields.${key}`) : key),
+    eventType: (type) => (isEventType(type) ? t(`orgs:history.events.${type}`) : type),
+    value,
+  };
+};

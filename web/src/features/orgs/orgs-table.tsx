@@ -1,0 +1,92 @@
+import { Skeleton, Table, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { formatSiren } from "../../i18n/format.ts";
+import type { Org } from "./api.ts";
+import { useOrgLabels } from "./org-labels.ts";
+import { orgRoute } from "./paths.ts";
+
+const Header = () => {
+  const { t } = useTranslation("orgs");
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th>{t("fields.name")}</Table.Th>
+        <Table.Th>{t("fields.siren")}</Table.Th>
+        <Table.Th>{t("fields.vatRegime")}</Table.Th>
+        <Table.Th>{t("fields.fiscalYearStartMonth")}</Table.Th>
+        <Table.Th ta="right">{t("fields.createdAt")}</Table.Th>
+      </Table.Tr>
+    </Table.Thead>
+  );
+};
+
+export const OrgsTableSkeleton = ({ rows = 4 }: { rows?: number }) => (
+  <Table className="registre-table" verticalSpacing="sm" horizontalSpacing="md">
+    <Header />
+    <Table.Tbody>
+      {Array.from({ length: rows }, (_, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
+        <Table.Tr key={row}>
+          {Array.from({ length: 5 }, (_, cell) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity.
+            <Table.Td key={cell}>
+              <Skeleton height={12} radius="sm" width={cell === 0 ? "70%" : "50%"} />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </Table.Tbody>
+  </Table>
+);
+
+export const OrgsTable = ({ orgs }: { orgs: readonly Org[] }) => {
+  const labels = useOrgLabels();
+  const navigate = useNavigate();
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table
+        className="registre-table"
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        highlightOnHover
+        data-testid="orgs-table"
+      >
+        <Header />
+        <Table.Tbody>
+          {orgs.map((org) => (
+            <Table.Tr
+              key={org.id}
+              className="registre-row"
+              data-testid="org-row"
+              data-org-id={org.id}
+              onClick={(event) => {
+                // The name is a real link (keyboard, middle click); the rest of the row is a convenience.
+                if (!(event.target instanceof HTMLElement && event.target.closest("a"))) {
+                  void navigate(orgRoute(org.id));
+                }
+              }}
+            >
+              <Table.Td>
+                <Link to={orgRoute(org.id)} className="registre-row-link">
+                  {org.name}
+                </Link>
+                {org.vatNumber ? (
+                  <Text size="xs" c="dimmed" className="registre-numeric">
+                    {org.vatNumber}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td className="registre-numeric">{formatSiren(org.siren)}</Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{labels.vatRegime(org.vatRegime)}</Table.Td>
+              <Table.Td>{labels.format.month(org.fiscalYearStartMonth)}</Table.Td>
+              <Table.Td ta="right" className="registre-numeric">
+                {labels.format.shortDate(org.createdAt)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+};

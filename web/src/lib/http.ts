@@ -1,0 +1,102 @@
+import { currentLocale } from "../i18n/i18n.ts";
+
+/** RFC 9457 problem details, as returned by the API on every error. */
+export type Problem = {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  /** Human-readable explanation, already localised by the server from `Accept-Language`. */
+  detail: string;
+};
+
+export type ApiErrorKind = "problem" | "network" | "unexpected";
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | null;
+  readonly problem: Problem | null;
+
+  constructor(kind: ApiErrorKind, message: string, status: number | null, problem: Problem | null) {
+    super(message);
+    this.name = "ApiError";
+    this.kind = kind;
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+export const apiBase = "/api";
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const toProblem = (body: unknown, status: number): Problem | null => {
+  if (!isRecord(body)) return null;
+  const text = (key: string): string => {
+    const value = body[key];
+    return typeof value === "string" ? value : "";
+  };
+  const detail = text("detail") || text("title");
+  if (!detail) return null;
+  return {
+    type: text("type") || "about:blank",
+    title: text("title"),
+    status: typeof body.status === "number" ? body.status : status,
+    code: text("code"),
+    detail,
+  };
+};
+
+const readJson = async (response: Response): Promise<unknown> => {
+  const type = response.headers.get("content-type") ?? "";
+  if (!/json/i.test(type)) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+};
+
+export type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/**
+ * Calls the API under `/api`, sending the interface language in `Accept-Language`.
+ * Resolves with the parsed JSON body; rejects with an {@link ApiError}.
+ */
+export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+  const headers: Record<string, string> = {
+    Accept: "application/json, application/problem+json",
+    "Accept-Language": currentLocale(),
+  };
+  const init: RequestInit = { method: options.method ?? "GET", headers };
+  if (options.signal) init.signal = options.signal;
+  if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}${path}`, init);
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError("network", "Network error", null, null);
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) {
+    const problem = toProblem(body, response.status);
+    throw problem
+      ? new ApiError("problem", problem.detail, response.status, problem)
+      : new ApiError("unexpected", `HTTP ${response.status}`, response.status, null);
+  }
+  if (body === undefined && response.status !== 204) {
+    throw new ApiError("unexpected", `HTTP ${response.status}`, response.status, null);
+  }
+  return body as T;
+};
