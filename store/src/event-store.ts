@@ -1,5 +1,5 @@
 import { type CommandMetadata, canonicalJson } from "@registre/core";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { Observable } from "rxjs";
 import { type Database, type OrgTransaction, withOrg } from "./database.ts";
 import { ConcurrencyError, concurrencyDetail } from "./errors.ts";
@@ -61,7 +61,13 @@ export type ReadBatch = {
   readonly full: boolean;
 };
 
-export type ReadAllOptions = { readonly limit?: number; readonly types?: readonly string[] };
+export type ReadAllOptions = {
+  readonly limit?: number;
+  readonly types?: readonly string[];
+  /** Read inside this transaction instead of on the pool (needed on PGlite's single connection). */
+  // biome-ignore lint/suspicious/noExplicitAny: any Kysely executor will do
+  readonly executor?: Kysely<any>;
+};
 
 type AppendRow = {
   from_version: number;
@@ -253,7 +259,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
           ${typeFilter}
         order by e.tx_id, e.position
         limit ${limit}
-      ) e on true`.execute(database.db);
+      ) e on true`.execute(options.executor ?? database.db);
     const horizon = rows[0]?.horizon ?? after.txId;
     const events = rows.filter((r) => r.position !== null).map(decode);
     const last = events.at(-1);
@@ -317,5 +323,9 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     return rows[0]?.n ?? 0;
   };
 
-  return { append, readStream, streamVersion, readAll, subscribe, countAfter, decode };
+  /** The result a command id was first appended with, if it was (row-level security applies). */
+  const commandResult = (orgId: string, commandId: string): Promise<AppendResult | null> =>
+    withOrg(database, orgId, (trx) => findCommand(trx, orgId, commandId));
+
+  return { append, commandResult, readStream, streamVersion, readAll, subscribe, countAfter, decode };
 };

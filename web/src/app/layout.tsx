@@ -68,8 +68,8 @@ export const AppLayout = () => {
   const { pathname } = useLocation();
   const onOrgs = pathname === "/" || pathname === orgsRoute || pathname.startsWith(`${orgsRoute}/`);
   return (
-    <AppShell header={{ height: 60 }} padding={0} className="registre-shell">
-      <AppShell.Header className="registre-header">
+    <AppShell header={{ height: 60 }} padding={0}>
+      <AppShell.Header>
         <Container size="xl" h="100%" px={{ base: "md", md: "xl" }}>
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="xl" wrap="nowrap" miw={0}>

@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Hono } from "hono";
+import type { AppContext } from "./context.ts";
+import { ProblemError, problemResponse } from "./http/problem.ts";
+import { referencePage } from "./http/reference.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { organisationRoutes } from "./routes/organisations.ts";
+
+export type AppOptions = {
+  /** The built web app (web/dist): served at `/`, every unknown non-API path answered with its index.html. */
+  readonly webRoot?: string | undefined;
+};
+
+/** The whole HTTP surface: the API under /api, its OpenAPI document, and the web app. */
+export const createApp = (ctx: AppContext, options: AppOptions = {}): Hono => {
+  const api = new OpenAPIHono();
+  api.route("/health", healthRoutes(ctx));
+  api.route("/registre/orgs", organisationRoutes(ctx));
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Registre API",
+      version: "0.1.0",
+      description: "Business management and French accounting. Errors are application/problem+json with a stable `code`.",
+    },
+    servers: [{ url: "/api" }],
+  });
+  api.get("/docs", (c) => c.html(referencePage("/api/openapi.json")));
+  api.all("*", () => {
+    throw new ProblemError(404, "http.notFound");
+  });
+
+  const app = new OpenAPIHono();
+  app.onError(problemResponse);
+  app.route("/api", api);
+
+  const webRoot = options.webRoot;
+  if (webRoot && existsSync(resolve(webRoot, "index.html"))) {
+    const index = readFileSync(resolve(webRoot, "index.html"), "utf8");
+    app.use("/*", serveStatic({ root: webRoot }));
+    // Deep links (/registre/orgs/…) are the web app's routes: answer its index page.
+    app.get("*", (c) => c.html(index));
+  }
+  return app;
+};

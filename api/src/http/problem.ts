@@ -1,0 +1,55 @@
+import { DomainError } from "@registre/core";
+import { ConcurrencyError } from "@registre/store";
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { type Locale, pickLocale, translate } from "./messages.ts";
+
+/** An error the API answers as application/problem+json with a stable code. */
+export class ProblemError extends Error {
+  override readonly name = "ProblemError";
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    readonly params: Readonly<Record<string, string | number>> = {},
+    readonly errors?: readonly { path: string; code: string; message: string }[],
+  ) {
+    super(code);
+  }
+}
+
+export type Problem = {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail: string;
+  errors?: readonly { path: string; code: string; message: string }[];
+};
+
+export const localeOf = (c: Context): Locale => pickLocale(c.req.header("accept-language"));
+
+export const problemBody = (error: ProblemError, locale: Locale): Problem => ({
+  type: `https://registre.app/problems/${error.code}`,
+  title: error.code,
+  status: error.status,
+  code: error.code,
+  detail: translate(error.code, locale, error.params),
+  ...(error.errors && { errors: error.errors }),
+});
+
+const toProblem = (error: unknown): ProblemError | undefined => {
+  if (error instanceof ProblemError) return error;
+  if (error instanceof DomainError) return new ProblemError(error.status, error.code, error.params);
+  if (error instanceof ConcurrencyError) return new ProblemError(409, error.code);
+  return undefined;
+};
+
+/** Hono's onError: known errors become problems; anything else is logged and answered 500 without detail. */
+export const problemResponse = (error: unknown, c: Context): Response => {
+  const problem = toProblem(error) ?? new ProblemError(500, "http.internal");
+  if (problem.status >= 500) console.error(error);
+  return c.body(JSON.stringify(problemBody(problem, localeOf(c))), problem.status, {
+    "content-type": "application/problem+json; charset=utf-8",
+    "content-language": localeOf(c),
+  });
+};

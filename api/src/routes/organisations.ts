@@ -1,0 +1,249 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  type OrganisationCommand,
+  organisationDecider,
+  organisationStreamId,
+  type OrganisationSettings,
+  vatRegimes,
+} from "@registre/core";
+import type { OrganisationRow, StreamHistoryRow } from "@registre/projections";
+import { handleCommand } from "../commands.ts";
+import type { AppContext } from "../context.ts";
+import { commandMetadata, validationHook } from "../http/openapi.ts";
+import { ProblemError } from "../http/problem.ts";
+import { ProblemSchema } from "../http/schemas.ts";
+
+const Address = z
+  .object({
+    line1: z.string().min(1).max(200),
+    line2: z.string().max(200).optional(),
+    postalCode: z.string().min(1).max(20),
+    city: z.string().min(1).max(100),
+    country: z.string().length(2),
+  })
+  .openapi("PostalAddress");
+
+const Settings = {
+  siren: z.string().min(9).max(11).openapi({ example: "123456782" }),
+  vatNumber: z.string().max(20).nullable().optional().openapi({ example: "FR32123456782" }),
+  address: Address.nullable().optional(),
+  fiscalYearStartMonth: z.number().int().min(1).max(12).optional().openapi({ example: 1 }),
+  vatRegime: z.enum(vatRegimes as [string, ...string[]]).optional().openapi({ example: "reel_normal" }),
+  vatOnDebits: z.boolean().optional(),
+};
+
+const CreateOrganisation = z
+  .object({ name: z.string().min(1).max(200).openapi({ example: "Atelier Démo SARL" }), ...Settings })
+  .openapi("CreateOrganisation");
+const UpdateOrganisation = z
+  .object({ name: z.string().min(1).max(200).optional(), ...Settings, siren: Settings.siren.optional() })
+  .openapi("UpdateOrganisation");
+
+export const Organisation = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    siren: z.string(),
+    vatNumber: z.string().nullable(),
+    address: Address.nullable(),
+    fiscalYearStartMonth: z.number().int(),
+    vatRegime: z.string(),
+    vatOnDebits: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("Organisation");
+
+const HistoryItem = z
+  .object({
+    streamId: z.string(),
+    version: z.number().int(),
+    type: z.string(),
+    at: z.string(),
+    userId: z.string().nullable(),
+    summary: z.record(z.string(), z.unknown()),
+  })
+  .openapi("HistoryItem");
+
+const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+const ListQuery = z.object({
+  q: z.string().optional().openapi({ description: "Filters by name or SIREN" }),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+const toOrganisation = (r: OrganisationRow): z.infer<typeof Organisation> => ({
+  id: r.org_id,
+  name: r.name,
+  siren: r.siren,
+  vatNumber: r.vat_number,
+  address: r.address,
+  fiscalYearStartMonth: r.fiscal_year_start_month,
+  vatRegime: r.vat_regime,
+  vatOnDebits: r.vat_on_debits,
+  createdAt: new Date(r.created_at).toISOString(),
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+const errors = {
+  404: { description: "Not found", content: { "application/problem+json": { schema: ProblemSchema } } },
+  409: { description: "Conflict", content: { "application/problem+json": { schema: ProblemSchema } } },
+  422: { description: "Invalid", content: { "application/problem+json": { schema: ProblemSchema } } },
+} as const;
+
+const readModels = ["organisations", "stream_history"];
+
+/** Platform administration of organisations: /api/registre/orgs (spec section 7, platform). */
+export const organisationRoutes = (ctx: AppContext) => {
+  const app = new OpenAPIHono({ defaultHook: validationHook });
+
+  const findOrganisation = async (id: string) => {
+    const row = await ctx.database.db.selectFrom("organisations").selectAll().where("org_id", "=", id).executeTakeFirst();
+    if (!row) throw new ProblemError(404, "organisation.notFound");
+    return toOrganisation(row as OrganisationRow);
+  };
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      operationId: "listOrganisations",
+      tags: ["Organisations"],
+      request: { query: ListQuery },
+      responses: {
+        200: {
+          description: "Organisations, by name",
+          content: { "application/json": { schema: z.object({ items: z.array(Organisation), total: z.number() }) } },
+        },
+      },
+    }),
+    async (c) => {
+      const { q, limit, offset } = c.req.valid("query");
+      let query = ctx.database.db.selectFrom("organisations");
+      if (q) {
+        const pattern = `%${q.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
+        query = query.where((eb) => eb.or([eb(eb.fn("lower", ["name"]), "like", pattern), eb("siren", "like", pattern)]));
+      }
+      const [rows, count] = await Promise.all([
+        query.selectAll().orderBy("name").orderBy("org_id").limit(limit).offset(offset).execute(),
+        query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      ]);
+      return c.json({ items: (rows as OrganisationRow[]).map(toOrganisation), total: Number(count.n) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/",
+      operationId: "createOrganisation",
+      tags: ["Organisations"],
+      request: { body: { content: { "application/json": { schema: CreateOrganisation } }, required: true } },
+      responses: {
+        201: { description: "Created", content: { "application/json": { schema: Organisation } } },
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const orgId = ctx.newId();
+      await handleCommand(ctx, {
+        orgId,
+        streamId: organisationStreamId(orgId),
+        decider: organisationDecider,
+        commands: [{ type: "CreateOrganisation", data: { ...body, orgId } }],
+        metadata: commandMetadata(c, ctx),
+        readModels,
+      });
+      return c.json(await findOrganisation(orgId), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}",
+      operationId: "getOrganisation",
+      tags: ["Organisations"],
+      request: { params: IdParam },
+      responses: { 200: { description: "The organisation", content: { "application/json": { schema: Organisation } } }, ...errors },
+    }),
+    async (c) => c.json(await findOrganisation(c.req.valid("param").id), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "put",
+      path: "/{id}",
+      operationId: "updateOrganisation",
+      tags: ["Organisations"],
+      request: {
+        params: IdParam,
+        body: { content: { "application/json": { schema: UpdateOrganisation } }, required: true },
+      },
+      responses: { 200: { description: "Updated", content: { "application/json": { schema: Organisation } } }, ...errors },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { name, ...settings } = c.req.valid("json");
+      await findOrganisation(id);
+      const commands: OrganisationCommand[] = [];
+      if (name !== undefined) commands.push({ type: "RenameOrganisation", data: { name } });
+      const changes = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+      if (Object.keys(changes).length > 0)
+        commands.push({ type: "ChangeOrganisationSettings", data: changes as Partial<OrganisationSettings> });
+      await handleCommand(ctx, {
+        orgId: id,
+        streamId: organisationStreamId(id),
+        decider: organisationDecider,
+        commands,
+        metadata: commandMetadata(c, ctx),
+        readModels,
+      });
+      return c.json(await findOrganisation(id), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/history",
+      operationId: "getOrganisationHistory",
+      tags: ["Organisations"],
+      request: { params: IdParam },
+      responses: {
+        200: {
+          description: "Who did what when on the organisation, newest first",
+          content: { "application/json": { schema: z.object({ items: z.array(HistoryItem) }) } },
+        },
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await findOrganisation(id);
+      const rows = (await ctx.database.db
+        .selectFrom("stream_history")
+        .selectAll()
+        .where("org_id", "=", id)
+        .where("stream_id", "=", organisationStreamId(id))
+        .orderBy("version", "desc")
+        .execute()) as StreamHistoryRow[];
+      return c.json(
+        {
+          items: rows.map((r) => ({
+            streamId: r.stream_id,
+            version: r.version,
+            type: r.type,
+            at: new Date(r.at).toISOString(),
+            userId: r.user_id,
+            summary: (r.data ?? {}) as Record<string, unknown>,
+          })),
+        },
+        200,
+      );
+    },
+  );
+
+  return app;
+};

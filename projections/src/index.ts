@@ -1,0 +1,10 @@
+import { organisationsProjector } from "./organisations.ts";
+import { streamHistoryProjector } from "./stream-history.ts";
+
+export * from "./organisations.ts";
+export * from "./projector.ts";
+export * from "./runner.ts";
+export * from "./stream-history.ts";
+
+/** Every projector Registre runs. */
+export const allProjectors = [organisationsProjector, streamHistoryProjector] as const;

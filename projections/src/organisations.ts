@@ -1,0 +1,115 @@
+import type { OrganisationEvent, OrganisationSettings } from "@registre/core";
+import type { StoredEvent } from "@registre/store";
+import { sql } from "kysely";
+import type { Projector } from "./projector.ts";
+import { chunk } from "./projector.ts";
+
+export type OrganisationRow = {
+  org_id: string;
+  name: string;
+  siren: string;
+  vat_number: string | null;
+  address: OrganisationSettings["address"];
+  fiscal_year_start_month: number;
+  vat_regime: string;
+  vat_on_debits: boolean;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+};
+
+const columns = [
+  "org_id",
+  "name",
+  "siren",
+  "vat_number",
+  "address",
+  "fiscal_year_start_month",
+  "vat_regime",
+  "vat_on_debits",
+  "created_at",
+  "updated_at",
+  "version",
+] as const;
+
+const fold = (row: OrganisationRow | undefined, event: StoredEvent): OrganisationRow | undefined => {
+  const e = event as unknown as StoredEvent & OrganisationEvent;
+  const at = new Date(event.metadata.at);
+  switch (e.type) {
+    case "OrganisationCreated": {
+      const d = e.data;
+      return {
+        org_id: event.orgId,
+        name: d.name,
+        siren: d.siren,
+        vat_number: d.vatNumber,
+        address: d.address,
+        fiscal_year_start_month: d.fiscalYearStartMonth,
+        vat_regime: d.vatRegime,
+        vat_on_debits: d.vatOnDebits,
+        created_at: at,
+        updated_at: at,
+        version: event.version,
+      };
+    }
+    case "OrganisationRenamed":
+      return row && { ...row, name: e.data.name, updated_at: at, version: event.version };
+    case "OrganisationSettingsChanged": {
+      if (!row) return row;
+      const c = e.data.changes;
+      return {
+        ...row,
+        ...(c.siren !== undefined && { siren: c.siren }),
+        ...(c.vatNumber !== undefined && { vat_number: c.vatNumber }),
+        ...(c.address !== undefined && { address: c.address }),
+        ...(c.fiscalYearStartMonth !== undefined && { fiscal_year_start_month: c.fiscalYearStartMonth }),
+        ...(c.vatRegime !== undefined && { vat_regime: c.vatRegime }),
+        ...(c.vatOnDebits !== undefined && { vat_on_debits: c.vatOnDebits }),
+        updated_at: at,
+        version: event.version,
+      };
+    }
+    default: {
+      const never: never = e;
+      return never;
+    }
+  }
+};
+
+/** The organisations: one row each, as the platform list and the settings screens show them. */
+export const organisationsProjector: Projector = {
+  name: "organisations",
+  version: 1,
+  handles: ["OrganisationCreated", "OrganisationRenamed", "OrganisationSettingsChanged"],
+  tables: [
+    {
+      name: "organisations",
+      columns: `org_id uuid primary key, name text not null, siren text not null, vat_number text,
+        address jsonb, fiscal_year_start_month integer not null, vat_regime text not null,
+        vat_on_debits boolean not null, created_at timestamptz not null, updated_at timestamptz not null,
+        version bigint not null`,
+      indexes: ["create index on {table} (lower(name))"],
+    },
+  ],
+  apply: async (db, events, table) => {
+    const t = table("organisations");
+    const ids = [...new Set(events.map((e) => e.orgId))];
+    const existing = await db.selectFrom(t).selectAll().where("org_id", "in", ids).execute();
+    const rows = new Map<string, OrganisationRow | undefined>(
+      (existing as OrganisationRow[]).map((r) => [r.org_id, r]),
+    );
+    for (const event of events) rows.set(event.orgId, fold(rows.get(event.orgId), event));
+    const changed = [...rows.values()].filter((r): r is OrganisationRow => r !== undefined);
+    for (const part of chunk(changed, 500)) {
+      await db
+        .insertInto(t)
+        .values(part)
+        .onConflict((oc) =>
+          oc.column("org_id").doUpdateSet(
+            Object.fromEntries(columns.filter((c) => c !== "org_id").map((c) => [c, sql.ref(`excluded.${c}`)])),
+          ),
+        )
+        .execute();
+    }
+  },
+};

@@ -1,0 +1,46 @@
+import type { Projector } from "./projector.ts";
+import { chunk } from "./projector.ts";
+
+export type StreamHistoryRow = {
+  org_id: string;
+  stream_id: string;
+  version: number;
+  position: number;
+  type: string;
+  at: Date;
+  user_id: string | null;
+  data: unknown;
+};
+
+/** Who did what when, per stream: every event of every stream, the "history" screens' source. */
+export const streamHistoryProjector: Projector = {
+  name: "stream_history",
+  version: 1,
+  tables: [
+    {
+      name: "stream_history",
+      columns: `org_id uuid not null, stream_id text not null, version bigint not null, position bigint not null,
+        type text not null, at timestamptz not null, user_id text, data jsonb not null,
+        primary key (org_id, stream_id, version)`,
+    },
+  ],
+  apply: async (db, events, table) => {
+    for (const part of chunk(events, 1000)) {
+      await db
+        .insertInto(table("stream_history"))
+        .values(
+          part.map((e) => ({
+            org_id: e.orgId,
+            stream_id: e.streamId,
+            version: e.version,
+            position: e.position,
+            type: e.type,
+            at: e.metadata.at,
+            user_id: e.metadata.userId ?? null,
+            data: e.data,
+          })),
+        )
+        .execute();
+    }
+  },
+};
