@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, sql, type Transaction } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
@@ -73,9 +74,47 @@ const openPostgres = async (url: string, max: number): Promise<Database> => {
   };
 };
 
+const processAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/**
+ * PGlite is one process's database: a second process opening the same folder would corrupt it.
+ * A lock file holding the owner's pid refuses that with a clear message (a stale one is taken over).
+ */
+const lockDataDir = (dataDir: string): (() => void) => {
+  const path = join(dataDir, "registre.lock");
+  for (;;) {
+    try {
+      const fd = openSync(path, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(readFileSync(path, "utf8"));
+      if (owner !== process.pid && Number.isInteger(owner) && owner > 0 && processAlive(owner))
+        throw new Error(
+          `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first (PGlite serves one process).`,
+        );
+      rmSync(path, { force: true });
+    }
+  }
+};
+
 const openPglite = async (dataDir: string): Promise<Database> => {
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, { parsers: { [INT8_OID]: parseInt8 } });
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const unlock = inMemory ? () => {} : lockDataDir(dataDir);
+  const pglite = await PGlite.create(dataDir, { parsers: { [INT8_OID]: parseInt8 } }).catch((error) => {
+    unlock();
+    throw error;
+  });
   const db = new Kysely<StoreSchema>({ dialect: new PGliteDialect(pglite) });
   return {
     kind: "pglite",
@@ -83,7 +122,10 @@ const openPglite = async (dataDir: string): Promise<Database> => {
     postgres: undefined,
     pglite,
     listen: async (channel, onNotify) => pglite.listen(channel, () => onNotify()),
-    close: () => db.destroy(),
+    close: async () => {
+      await db.destroy();
+      unlock();
+    },
   };
 };
 

@@ -231,6 +231,25 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
       return rows.map(decode);
     });
 
+  /**
+   * One organisation's events in the order they were recorded (its hash-chain order), optionally
+   * only up to a moment and for one stream: the accountant's replay.
+   */
+  const readOrganisation = (
+    orgId: string,
+    options: { until?: Date; streamId?: string; afterSeq?: number; limit?: number } = {},
+  ): Promise<StoredEvent[]> =>
+    withOrg(database, orgId, async (trx) => {
+      const { rows } = await sql<EventRowOut>`
+        select ${eventColumns} from events e
+        where e.org_id = ${orgId}::uuid and e.org_seq > ${options.afterSeq ?? 0}
+          ${options.until ? sql`and e.recorded_at <= ${options.until}` : sql``}
+          ${options.streamId ? sql`and e.stream_id = ${options.streamId}` : sql``}
+        order by e.org_seq
+        limit ${options.limit ?? 10_000}`.execute(trx);
+      return rows.map(decode);
+    });
+
   /** A stream's current version (0 when it does not exist). */
   const streamVersion = (orgId: string, streamId: string): Promise<number> =>
     withOrg(database, orgId, async (trx) => {
@@ -327,5 +346,5 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
   const commandResult = (orgId: string, commandId: string): Promise<AppendResult | null> =>
     withOrg(database, orgId, (trx) => findCommand(trx, orgId, commandId));
 
-  return { append, commandResult, readStream, streamVersion, readAll, subscribe, countAfter, decode };
+  return { append, commandResult, readStream, readOrganisation, streamVersion, readAll, subscribe, countAfter, decode };
 };

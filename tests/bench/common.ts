@@ -22,7 +22,8 @@ const positive = (name: string, fallback: number): number => {
   const text = process.env[name];
   if (text === undefined || text === "") return fallback;
   const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${text}`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got ${text}`);
   return value;
 };
 
@@ -116,4 +117,5 @@ export const organisationCreated = (orgId: string, n: number): OrganisationCreat
 export const formatRate = (r: Rate | undefined): string =>
   r === undefined ? "n/a" : `${Math.round(r.perSecond).toLocaleString("en-US")}/s`;
 
-export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);

@@ -1,0 +1,33 @@
+import { Command, InvalidArgumentError } from "commander";
+import { registerAuditCommands } from "./audit.ts";
+import { registerEventCommands } from "./events.ts";
+import { registerOrgCommands } from "./org.ts";
+import { registerProjectionCommands } from "./projections.ts";
+import { registerServerCommands } from "./server.ts";
+
+export const parseUuid = (value: string): string => {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
+    throw new InvalidArgumentError("expected an organisation id (a UUID)");
+  return value.toLowerCase();
+};
+
+const program = new Command()
+  .name("registre")
+  .description(
+    "Registre: business management and French accounting.\n" +
+      "Database: DATABASE_URL=postgres://… for a Postgres server, otherwise the embedded one in DATA_DIR (./data).",
+  )
+  .showHelpAfterError();
+
+registerServerCommands(program);
+registerOrgCommands(program);
+registerProjectionCommands(program);
+registerAuditCommands(program);
+registerEventCommands(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  console.error(`registre: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

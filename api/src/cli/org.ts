@@ -1,0 +1,64 @@
+import { DomainError, organisationDecider, organisationStreamId } from "@registre/core";
+import type { OrganisationRow } from "@registre/projections";
+import type { Command } from "commander";
+import { handleCommand } from "../commands.ts";
+import { translate } from "../http/messages.ts";
+import { withContext } from "./context.ts";
+import { table } from "./format.ts";
+
+const cliMetadata = (id: string, at: Date) => ({ commandId: id, at: at.toISOString(), userId: "cli" });
+
+export const registerOrgCommands = (program: Command) => {
+  const org = program.command("org").description("organisations");
+
+  org
+    .command("create")
+    .description("create an organisation and print its id")
+    .requiredOption("--name <name>", "company name")
+    .requiredOption("--siren <siren>", "SIREN (9 digits)")
+    .option("--vat <number>", "intra-community VAT number")
+    .option("--fiscal-year-start <month>", "month the fiscal year starts (1-12)", (v) => Number(v), 1)
+    .action(async (opts: { name: string; siren: string; vat?: string; fiscalYearStart: number }) => {
+      await withContext(async (ctx) => {
+        await ctx.runner.setup();
+        const orgId = ctx.newId();
+        try {
+          await handleCommand(ctx, {
+            orgId,
+            streamId: organisationStreamId(orgId),
+            decider: organisationDecider,
+            commands: [
+              {
+                type: "CreateOrganisation",
+                data: { orgId, name: opts.name, siren: opts.siren, vatNumber: opts.vat ?? null, fiscalYearStartMonth: opts.fiscalYearStart },
+              },
+            ],
+            metadata: cliMetadata(ctx.newId(), ctx.clock()),
+            readModels: [],
+          });
+        } catch (error) {
+          if (error instanceof DomainError) throw new Error(translate(error.code, "fr", error.params));
+          throw error;
+        }
+        await ctx.runner.drain();
+        console.log(orgId);
+      });
+    });
+
+  org
+    .command("list")
+    .description("list the organisations")
+    .option("--format <format>", "table or json", "table")
+    .action(async (opts: { format: string }) => {
+      await withContext(async (ctx) => {
+        await ctx.runner.setup();
+        await ctx.runner.drain();
+        const rows = (await ctx.database.db.selectFrom("organisations").selectAll().orderBy("name").execute()) as OrganisationRow[];
+        if (opts.format === "json") {
+          console.log(JSON.stringify(rows.map((r) => ({ id: r.org_id, name: r.name, siren: r.siren })), null, 2));
+          return;
+        }
+        console.log(table(["id", "name", "siren", "vat number"], rows.map((r) => [r.org_id, r.name, r.siren, r.vat_number ?? ""])));
+      });
+    });
+};
