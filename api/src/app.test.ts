@@ -24,7 +24,10 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
   });
 
   it("creates an organisation and reads it back at once (read-your-writes)", async () => {
-    const res = await app.request("/api/registre/orgs", json({ name: "  Atelier   Démo SARL ", siren: "123 456 782" }));
+    const res = await app.request(
+      "/api/registre/orgs",
+      json({ name: "  Atelier   Démo SARL ", siren: "123 456 782" }),
+    );
     expect(res.status).toBe(201);
     const org = await res.json();
     expect(org).toMatchObject({
@@ -42,20 +45,35 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
   });
 
   it("renames and changes settings in one PUT, and shows both in the history", async () => {
-    const org = await (await app.request("/api/registre/orgs", json({ name: "Boulangerie Martin", siren: "732829320" }))).json();
+    const org = await (
+      await app.request("/api/registre/orgs", json({ name: "Boulangerie Martin", siren: "732829320" }))
+    ).json();
     const res = await app.request(`/api/registre/orgs/${org.id}`, {
-      ...json({ name: "Boulangerie Martin & Fils", fiscalYearStartMonth: 7, vatOnDebits: true, vatNumber: "FR44732829320" }),
+      ...json({
+        name: "Boulangerie Martin & Fils",
+        fiscalYearStartMonth: 7,
+        vatOnDebits: true,
+        vatNumber: "FR44732829320",
+      }),
       method: "PUT",
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ name: "Boulangerie Martin & Fils", fiscalYearStartMonth: 7, vatOnDebits: true, vatNumber: "FR44732829320" });
+    expect(await res.json()).toMatchObject({
+      name: "Boulangerie Martin & Fils",
+      fiscalYearStartMonth: 7,
+      vatOnDebits: true,
+      vatNumber: "FR44732829320",
+    });
     const history = await (await app.request(`/api/registre/orgs/${org.id}/history`)).json();
     expect(history.items.map((i: { type: string; version: number }) => [i.version, i.type])).toEqual([
       [3, "OrganisationSettingsChanged"],
       [2, "OrganisationRenamed"],
       [1, "OrganisationCreated"],
     ]);
-    expect(history.items[1].summary).toEqual({ name: "Boulangerie Martin & Fils", previousName: "Boulangerie Martin" });
+    expect(history.items[1].summary).toEqual({
+      name: "Boulangerie Martin & Fils",
+      previousName: "Boulangerie Martin",
+    });
   });
 
   it("refuses an invalid SIREN with a localised problem and records nothing", async () => {
@@ -63,10 +81,20 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
     const fr = await app.request("/api/registre/orgs", json({ name: "X", siren: "123456789" }));
     expect(fr.status).toBe(422);
     expect(fr.headers.get("content-type")).toContain("application/problem+json");
-    expect(await fr.json()).toMatchObject({ status: 422, code: "organisation.invalidSiren", detail: expect.stringContaining("n’est pas valide") });
-    const en = await app.request("/api/registre/orgs", json({ name: "X", siren: "123456789" }, { "accept-language": "en-GB,en;q=0.9" }));
+    expect(await fr.json()).toMatchObject({
+      status: 422,
+      code: "organisation.invalidSiren",
+      detail: expect.stringContaining("n’est pas valide"),
+    });
+    const en = await app.request(
+      "/api/registre/orgs",
+      json({ name: "X", siren: "123456789" }, { "accept-language": "en-GB,en;q=0.9" }),
+    );
     expect((await en.json()).detail).toContain("is not valid");
-    const vat = await app.request("/api/registre/orgs", json({ name: "X", siren: "732829320", vatNumber: "FR00732829320" }));
+    const vat = await app.request(
+      "/api/registre/orgs",
+      json({ name: "X", siren: "732829320", vatNumber: "FR00732829320" }),
+    );
     expect((await vat.json()).code).toBe("validation.invalidVatNumber");
     expect(await ctx.store.countAfter({ txId: "0", position: 0 })).toBe(before);
   });
@@ -76,13 +104,20 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.code).toBe("validation.invalid");
-    expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual(["fiscalYearStartMonth", "name", "siren"]);
+    expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      "fiscalYearStartMonth",
+      "name",
+      "siren",
+    ]);
   });
 
   it("answers 404 as a problem for an unknown organisation and an unknown route", async () => {
     const res = await app.request("/api/registre/orgs/6f1c1c4e-0000-4000-8000-000000000000");
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ code: "organisation.notFound", detail: "Organisation introuvable." });
+    expect(await res.json()).toMatchObject({
+      code: "organisation.notFound",
+      detail: "Organisation introuvable.",
+    });
     const route = await app.request("/api/nothing/here", { headers: { "accept-language": "en" } });
     expect(route.status).toBe(404);
     expect(await route.json()).toMatchObject({ code: "http.notFound", detail: "Not found." });
@@ -90,9 +125,14 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
 
   it("answers a retried command (same Idempotency-Key) with its first result", async () => {
     const key = "0b7b6f0e-3d5a-4c8e-9f00-2a1b3c4d5e6f";
-    const org = await (await app.request("/api/registre/orgs", json({ name: "Idem", siren: "552120222" }))).json();
+    const org = await (
+      await app.request("/api/registre/orgs", json({ name: "Idem", siren: "552120222" }))
+    ).json();
     const put = () =>
-      app.request(`/api/registre/orgs/${org.id}`, { ...json({ name: "Idem 2" }, { "idempotency-key": key }), method: "PUT" });
+      app.request(`/api/registre/orgs/${org.id}`, {
+        ...json({ name: "Idem 2" }, { "idempotency-key": key }),
+        method: "PUT",
+      });
     expect((await put()).status).toBe(200);
     expect((await put()).status).toBe(200);
     const history = await (await app.request(`/api/registre/orgs/${org.id}/history`)).json();
@@ -104,7 +144,10 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
     const body = await res.json();
     expect(body).toMatchObject({ status: "ok", database: kind });
     expect(body.events).toBeGreaterThan(0);
-    expect(body.projections.map((p: { name: string }) => p.name)).toEqual(["organisations", "stream_history"]);
+    expect(body.projections.map((p: { name: string }) => p.name)).toEqual([
+      "organisations",
+      "stream_history",
+    ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });
 
@@ -112,9 +155,16 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
     const doc = await (await app.request("/api/openapi.json")).json();
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(["/health", "/registre/orgs", "/registre/orgs/{id}", "/registre/orgs/{id}/history"]),
+      expect.arrayContaining([
+        "/health",
+        "/registre/orgs",
+        "/registre/orgs/{id}",
+        "/registre/orgs/{id}/history",
+      ]),
     );
-    expect(doc.components.schemas.CreateOrganisation.required).toEqual(expect.arrayContaining(["name", "siren"]));
+    expect(doc.components.schemas.CreateOrganisation.required).toEqual(
+      expect.arrayContaining(["name", "siren"]),
+    );
     const page = await app.request("/api/docs");
     expect(await page.text()).toContain("/api/openapi.json");
   });

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Hono } from "hono";
 import type { AppContext } from "./context.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
 import { referencePage } from "./http/reference.ts";
@@ -15,7 +14,7 @@ export type AppOptions = {
 };
 
 /** The whole HTTP surface: the API under /api, its OpenAPI document, and the web app. */
-export const createApp = (ctx: AppContext, options: AppOptions = {}): Hono => {
+export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHono => {
   const api = new OpenAPIHono();
   api.route("/health", healthRoutes(ctx));
   api.route("/registre/orgs", organisationRoutes(ctx));
@@ -24,7 +23,8 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): Hono => {
     info: {
       title: "Registre API",
       version: "0.1.0",
-      description: "Business management and French accounting. Errors are application/problem+json with a stable `code`.",
+      description:
+        "Business management and French accounting. Errors are application/problem+json with a stable `code`.",
     },
     servers: [{ url: "/api" }],
   });

@@ -22,11 +22,13 @@ export const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url))
 /** Opens and migrates the database, and wires the event store and the projection runner. */
 export const openContext = async (env: Environment, database?: Database): Promise<AppContext> => {
   const db =
-    database ?? (await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir ? `${env.dataDir}/db` : undefined }));
+    database ??
+    (await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir ? `${env.dataDir}/db` : undefined }));
   await migrateToLatest(db.db, env.log);
   const store = createEventStore(db);
   const runner = createProjectionRunner(db, store, allProjectors, {
-    onError: (name, error) => env.log?.(`projection ${name} stopped: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (name, error) =>
+      env.log?.(`projection ${name} stopped: ${error instanceof Error ? error.message : String(error)}`),
   });
   return { database: db, store, runner, clock: () => new Date(), newId: randomUUID };
 };

@@ -54,7 +54,9 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
       const result = await ctx.store.append(orgId, streamId, version === 0 ? "no_stream" : version, events, {
         metadata: request.metadata,
       });
-      const consistent = result.checkpoint ? await ctx.runner.waitFor(result.checkpoint, request.readModels) : true;
+      const consistent = result.checkpoint
+        ? await ctx.runner.waitFor(result.checkpoint, request.readModels)
+        : true;
       return { result, events, state: next, consistent };
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;

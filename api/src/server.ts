@@ -6,7 +6,11 @@ import { type Environment, openContext, webDist } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
 import { seedDemo } from "./demo.ts";
 
-export type RunningServer = { readonly url: string; readonly ctx: AppContext; readonly close: () => Promise<void> };
+export type RunningServer = {
+  readonly url: string;
+  readonly ctx: AppContext;
+  readonly close: () => Promise<void>;
+};
 
 /** Opens the database, migrates, starts the projections, seeds the demo on first start, and listens. */
 export const startServer = async (
@@ -20,7 +24,9 @@ export const startServer = async (
   }
   const app = createApp(ctx, { webRoot: env.webRoot ?? webDist });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.port ?? 3000, hostname: env.host ?? "0.0.0.0" }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: env.port ?? 3000, hostname: env.host ?? "0.0.0.0" }, () =>
+      resolve(s),
+    );
   });
   const { port } = server.address() as AddressInfo;
   return {

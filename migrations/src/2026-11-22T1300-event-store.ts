@@ -209,11 +209,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`grant execute on function registre_append(uuid, text, bigint, uuid, text[], integer[], text[], text[]) to registre_app`.execute(
     db,
   );
-  await sql`grant execute on function registre_take_counters(uuid, text[], bigint[]) to registre_app`.execute(db);
+  await sql`grant execute on function registre_take_counters(uuid, text[], bigint[]) to registre_app`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop function registre_append(uuid, text, bigint, uuid, text[], integer[], text[], text[])`.execute(db);
+  await sql`drop function registre_append(uuid, text, bigint, uuid, text[], integer[], text[], text[])`.execute(
+    db,
+  );
   await sql`drop function registre_take_counters(uuid, text[], bigint[])`.execute(db);
   await sql`drop function registre_event_hash(bytea, uuid, bigint, text, bigint, text, integer, text, text)`.execute(
     db,

@@ -105,9 +105,13 @@ export const organisationsProjector: Projector = {
         .insertInto(t)
         .values(part)
         .onConflict((oc) =>
-          oc.column("org_id").doUpdateSet(
-            Object.fromEntries(columns.filter((c) => c !== "org_id").map((c) => [c, sql.ref(`excluded.${c}`)])),
-          ),
+          oc
+            .column("org_id")
+            .doUpdateSet(
+              Object.fromEntries(
+                columns.filter((c) => c !== "org_id").map((c) => [c, sql.ref(`excluded.${c}`)]),
+              ),
+            ),
         )
         .execute();
     }

@@ -27,7 +27,11 @@ export type Projector = {
   /** The event types it reads; every type when absent. */
   readonly handles?: readonly string[];
   readonly tables: readonly ReadModelTable[];
-  readonly apply: (db: ProjectionExecutor, events: readonly StoredEvent[], table: TableNames) => Promise<void>;
+  readonly apply: (
+    db: ProjectionExecutor,
+    events: readonly StoredEvent[],
+    table: TableNames,
+  ) => Promise<void>;
 };
 
 /** Rows to insert in as few statements as the parameter limit allows. */

@@ -8,7 +8,11 @@ import type { Projector } from "./projector.ts";
 import { createProjectionRunner } from "./runner.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
 
-const meta = (): CommandMetadata => ({ commandId: randomUUID(), at: "2026-11-22T10:00:00.000Z", userId: "u1" });
+const meta = (): CommandMetadata => ({
+  commandId: randomUUID(),
+  at: "2026-11-22T10:00:00.000Z",
+  userId: "u1",
+});
 
 /** Writes one row per "Tick"; throws on a tick marked `boom` while `broken` is set. */
 const tickProjector = (flags: { broken: boolean }): Projector => ({
@@ -39,7 +43,9 @@ describe.each(databaseKinds)("projection runner on %s", (kind) => {
   it("stops a failing projector at the exact event, keeps no partial batch, and resumes once fixed", async () => {
     const flags = { broken: true };
     const org = randomUUID();
-    await store.append(org, "t", "no_stream", [tick(1), tick(2), tick(3, true), tick(4)], { metadata: meta() });
+    await store.append(org, "t", "no_stream", [tick(1), tick(2), tick(3, true), tick(4)], {
+      metadata: meta(),
+    });
     const runner = createProjectionRunner(database, store, [tickProjector(flags)], { batchSize: 100 });
     await runner.setup();
     await runner.drain();
@@ -48,7 +54,8 @@ describe.each(databaseKinds)("projection runner on %s", (kind) => {
     expect(status).toMatchObject({ name: "ticks", status: "failed", errorPosition: events[2]?.position });
     expect(status?.error).toContain("tick 3 cannot be projected");
     // Ticks 1 and 2 are applied exactly once; tick 3's rows were rolled back with its transaction.
-    const rows = () => database.db.selectFrom("ticks").select("n").where("org_id", "=", org).orderBy("n").execute();
+    const rows = () =>
+      database.db.selectFrom("ticks").select("n").where("org_id", "=", org).orderBy("n").execute();
     expect((await rows()).map((r) => r.n)).toEqual([1, 2]);
     // A new runner (a restart) does not skip past the failure.
     const restarted = createProjectionRunner(database, store, [tickProjector(flags)]);
@@ -82,7 +89,10 @@ describe.each(databaseKinds)("projection runner on %s", (kind) => {
               name: `Org ${i}`,
               siren: "732829320",
               vatNumber: null,
-              address: i % 2 ? { line1: "1 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" } : null,
+              address:
+                i % 2
+                  ? { line1: "1 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" }
+                  : null,
               fiscalYearStartMonth: 1,
               vatRegime: "reel_normal",
               vatOnDebits: false,
@@ -92,13 +102,24 @@ describe.each(databaseKinds)("projection runner on %s", (kind) => {
         { metadata: meta() },
       );
       if (i % 3 === 0)
-        await store.append(id, stream, 1, [{ type: "OrganisationRenamed", data: { name: `Renamed ${i}`, previousName: `Org ${i}` } }], {
-          metadata: meta(),
-        });
+        await store.append(
+          id,
+          stream,
+          1,
+          [{ type: "OrganisationRenamed", data: { name: `Renamed ${i}`, previousName: `Org ${i}` } }],
+          {
+            metadata: meta(),
+          },
+        );
     }
     await runner.drain();
     const snapshot = async () => ({
-      orgs: await database.db.selectFrom("organisations").selectAll().where("org_id", "in", ids).orderBy("org_id").execute(),
+      orgs: await database.db
+        .selectFrom("organisations")
+        .selectAll()
+        .where("org_id", "in", ids)
+        .orderBy("org_id")
+        .execute(),
       history: await database.db
         .selectFrom("stream_history")
         .selectAll()
@@ -122,19 +143,40 @@ describe.each(databaseKinds)("projection runner on %s", (kind) => {
     ]);
     // Live projection goes on in the new generation.
     const late = randomUUID();
-    await store.append(late, organisationStreamId(late), "no_stream", [
-      {
-        type: "OrganisationCreated",
-        data: { orgId: late, name: "Late", siren: "552120222", vatNumber: null, address: null, fiscalYearStartMonth: 7, vatRegime: "franchise", vatOnDebits: false },
-      },
-    ], { metadata: meta() });
+    await store.append(
+      late,
+      organisationStreamId(late),
+      "no_stream",
+      [
+        {
+          type: "OrganisationCreated",
+          data: {
+            orgId: late,
+            name: "Late",
+            siren: "552120222",
+            vatNumber: null,
+            address: null,
+            fiscalYearStartMonth: 7,
+            vatRegime: "franchise",
+            vatOnDebits: false,
+          },
+        },
+      ],
+      { metadata: meta() },
+    );
     await runner.start();
     const appended = await store.readStream(late, organisationStreamId(late));
     const last = appended.at(-1);
     expect(last).toBeDefined();
-    expect(await runner.waitFor({ txId: last?.txId ?? "0", position: last?.position ?? 0 }, ["organisations"])).toBe(true);
+    expect(
+      await runner.waitFor({ txId: last?.txId ?? "0", position: last?.position ?? 0 }, ["organisations"]),
+    ).toBe(true);
     await runner.stop();
-    const row = await database.db.selectFrom("organisations").selectAll().where("org_id", "=", late).executeTakeFirst();
+    const row = await database.db
+      .selectFrom("organisations")
+      .selectAll()
+      .where("org_id", "=", late)
+      .executeTakeFirst();
     expect(row).toMatchObject({ name: "Late", fiscal_year_start_month: 7, vat_regime: "franchise" });
   });
 });

@@ -6,8 +6,17 @@ import {
   type ReadBatch,
   START,
 } from "@registre/store";
-import { sql, type Transaction } from "kysely";
-import { BehaviorSubject, filter, firstValueFrom, interval, merge, Subject, type Subscription, timeout } from "rxjs";
+import { sql } from "kysely";
+import {
+  BehaviorSubject,
+  filter,
+  firstValueFrom,
+  interval,
+  merge,
+  Subject,
+  type Subscription,
+  timeout,
+} from "rxjs";
 import type { ProjectionExecutor, Projector } from "./projector.ts";
 
 export type ProjectionStatus = {
@@ -69,10 +78,22 @@ export const createProjectionRunner = (
     return p;
   };
 
-  const readState = async (name: string, db: ProjectionExecutor = database.db): Promise<StateRow | undefined> =>
+  const readState = async (
+    name: string,
+    db: ProjectionExecutor = database.db,
+  ): Promise<StateRow | undefined> =>
     db
       .selectFrom("projections")
-      .select(["name", "version", "generation", sql<string>`tx_id::text`.as("tx_id"), "position", "status", "error", "error_position"])
+      .select([
+        "name",
+        "version",
+        "generation",
+        sql<string>`tx_id::text`.as("tx_id"),
+        "position",
+        "status",
+        "error",
+        "error_position",
+      ])
       .where("name", "=", name)
       .executeTakeFirst() as Promise<StateRow | undefined>;
 
@@ -94,7 +115,8 @@ export const createProjectionRunner = (
   };
 
   const dropTables = async (db: ProjectionExecutor, p: Projector, generation: number) => {
-    for (const t of p.tables) await sql.raw(`drop table if exists ${physical(t.name, generation)}`).execute(db);
+    for (const t of p.tables)
+      await sql.raw(`drop table if exists ${physical(t.name, generation)}`).execute(db);
   };
 
   /** Creates state rows and tables for new projectors; rebuilds those whose version changed. */
@@ -108,7 +130,16 @@ export const createProjectionRunner = (
           await pointViews(trx, p, 1);
           await trx
             .insertInto("projections")
-            .values({ name: p.name, version: p.version, generation: 1, tx_id: START.txId, position: 0 })
+            .values({
+              name: p.name,
+              version: p.version,
+              generation: 1,
+              tx_id: START.txId,
+              position: 0,
+              status: "running",
+              error: null,
+              error_position: null,
+            })
             .execute();
           return false;
         }
@@ -243,7 +274,11 @@ export const createProjectionRunner = (
    * Resolves once the named projectors have read past `target` (read-your-writes), or after
    * `timeoutMs`, answering whether they got there.
    */
-  const waitFor = async (target: Checkpoint, names: readonly string[], timeoutMs = 5000): Promise<boolean> => {
+  const waitFor = async (
+    target: Checkpoint,
+    names: readonly string[],
+    timeoutMs = 5000,
+  ): Promise<boolean> => {
     const reached = (m: ReadonlyMap<string, Checkpoint>) =>
       names.every((n) => {
         const c = m.get(n);
@@ -307,7 +342,7 @@ export const createProjectionRunner = (
       checkpoint = batch.checkpoint;
       if (!batch.full) break;
     }
-    await database.db.transaction().execute(async (trx: Transaction<never>) => {
+    await database.db.transaction().execute(async (trx) => {
       const db = trx as unknown as ProjectionExecutor;
       await sql`select pg_advisory_xact_lock(${lockKey(name)})`.execute(db);
       await db.selectFrom("projections").select("name").where("name", "=", name).forUpdate().execute();
@@ -351,5 +386,17 @@ export const createProjectionRunner = (
     trigger();
   };
 
-  return { setup, start, stop, drain, step, waitFor, status, rebuild, resume, poke: () => poke$.next(), projectors };
+  return {
+    setup,
+    start,
+    stop,
+    drain,
+    step,
+    waitFor,
+    status,
+    rebuild,
+    resume,
+    poke: () => poke$.next(),
+    projectors,
+  };
 };

@@ -63,7 +63,13 @@ export const verifyAudit = async (
         from events where org_id = ${head.org_id}::uuid and org_seq >= ${expectedSeq}
         order by org_seq limit ${pageSize}`.execute(database.db);
       for (const r of rows) {
-        const at = { orgId: r.org_id, orgSeq: r.org_seq, position: r.position, streamId: r.stream_id, version: r.stream_version };
+        const at = {
+          orgId: r.org_id,
+          orgSeq: r.org_seq,
+          position: r.position,
+          streamId: r.stream_id,
+          version: r.stream_version,
+        };
         if (r.org_seq !== expectedSeq) {
           broken = { ...at, orgSeq: expectedSeq, problem: "sequence_gap" };
           break;

@@ -40,19 +40,27 @@ const INT8_OID = 20;
 /** int8 as a number, refused when it would lose precision: money and counters never silently round. */
 export const parseInt8 = (text: string): number => {
   const value = Number(text);
-  if (!Number.isSafeInteger(value)) throw new RangeError(`int8 value ${text} is outside the safe integer range`);
+  if (!Number.isSafeInteger(value))
+    throw new RangeError(`int8 value ${text} is outside the safe integer range`);
   return value;
 };
 
 export const openDatabase = async (options: OpenOptions): Promise<Database> =>
-  options.url ? openPostgres(options.url, options.maxConnections ?? 10) : openPglite(options.dataDir ?? "./data/db");
+  options.url
+    ? openPostgres(options.url, options.maxConnections ?? 10)
+    : openPglite(options.dataDir ?? "./data/db");
 
 const openPostgres = async (url: string, max: number): Promise<Database> => {
   const client = postgres(url, {
     max,
     onnotice: () => {},
     types: {
-      int8: { to: INT8_OID, from: [INT8_OID], serialize: (v: number | bigint) => String(v), parse: parseInt8 },
+      int8: {
+        to: INT8_OID,
+        from: [INT8_OID],
+        serialize: (v: number | bigint) => String(v),
+        parse: parseInt8,
+      },
     },
     connection: {
       application_name: "registre",
@@ -135,8 +143,14 @@ export type OrgTransaction = Transaction<StoreSchema & Record<string, unknown>>;
  * Runs `work` in one transaction as `registre_app`, with `app.org_id` set: row-level security
  * then hides every other organisation's rows, behind the API's own checks.
  */
-export const withOrg = <T>(database: Database, orgId: string, work: (trx: OrgTransaction) => Promise<T>): Promise<T> =>
+export const withOrg = <T>(
+  database: Database,
+  orgId: string,
+  work: (trx: OrgTransaction) => Promise<T>,
+): Promise<T> =>
   database.db.transaction().execute(async (trx) => {
-    await sql`select set_config('role', 'registre_app', true), set_config('app.org_id', ${orgId}, true)`.execute(trx);
+    await sql`select set_config('role', 'registre_app', true), set_config('app.org_id', ${orgId}, true)`.execute(
+      trx,
+    );
     return work(trx as unknown as OrgTransaction);
   });

@@ -19,10 +19,14 @@ const sqlState = (error: unknown): string | undefined => {
 };
 
 /** The `detail` of a `registre.concurrency` exception raised by `registre_append`. */
-export const concurrencyDetail = (error: unknown): { expected: number; actual: number | null } | undefined => {
+export const concurrencyDetail = (
+  error: unknown,
+): { expected: number; actual: number | null } | undefined => {
   if (sqlState(error) !== "RG409") return undefined;
   const detail = (error as { detail?: string }).detail;
-  return detail ? (JSON.parse(detail) as { expected: number; actual: number | null }) : { expected: -1, actual: null };
+  return detail
+    ? (JSON.parse(detail) as { expected: number; actual: number | null })
+    : { expected: -1, actual: null };
 };
 
 export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === "23505";

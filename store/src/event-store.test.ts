@@ -6,7 +6,13 @@ import { databaseKinds, openTestDatabase, type TestDatabase } from "../../tests/
 import { verifyAudit } from "./audit.ts";
 import { withOrg } from "./database.ts";
 import { ConcurrencyError } from "./errors.ts";
-import { type Checkpoint, compareCheckpoints, createEventStore, type EventStore, START } from "./event-store.ts";
+import {
+  type Checkpoint,
+  compareCheckpoints,
+  createEventStore,
+  type EventStore,
+  START,
+} from "./event-store.ts";
 
 const meta = (commandId: string = randomUUID()): CommandMetadata => ({
   commandId,
@@ -22,7 +28,8 @@ const drain = async (store: EventStore, from: Checkpoint, orgs: Set<string>) => 
   for (;;) {
     const batch = await store.readAll(checkpoint, { limit: 7 });
     for (const e of batch.events)
-      if (orgs.has(e.orgId)) seen.push({ orgId: e.orgId, streamId: e.streamId, version: e.version, position: e.position });
+      if (orgs.has(e.orgId))
+        seen.push({ orgId: e.orgId, streamId: e.streamId, version: e.version, position: e.position });
     checkpoint = batch.checkpoint;
     if (!batch.full) return { seen, checkpoint };
   }
@@ -39,7 +46,9 @@ describe.each(databaseKinds)("event store on %s", (kind) => {
 
   it("appends to a new stream and reads it back in order, data and metadata intact", async () => {
     const org = randomUUID();
-    const result = await store.append(org, "thing-1", "no_stream", [ev(1), ev(2), ev(3)], { metadata: meta() });
+    const result = await store.append(org, "thing-1", "no_stream", [ev(1), ev(2), ev(3)], {
+      metadata: meta(),
+    });
     expect(result).toMatchObject({ fromVersion: 0, toVersion: 3, duplicate: false });
     expect(result.checkpoint).not.toBeNull();
     const events = await store.readStream(org, "thing-1");
@@ -49,7 +58,9 @@ describe.each(databaseKinds)("event store on %s", (kind) => {
     expect(events[0]?.metadata).toMatchObject({ userId: "user-1", at: "2026-11-22T10:00:00.000Z" });
     expect(events.map((e) => e.schemaVersion)).toEqual([1, 1, 1]);
     await store.append(org, "thing-1", 3, [ev(4)], { metadata: meta() });
-    expect((await store.readStream(org, "thing-1", { fromVersion: 4 })).map((e) => e.data)).toEqual([ev(4).data]);
+    expect((await store.readStream(org, "thing-1", { fromVersion: 4 })).map((e) => e.data)).toEqual([
+      ev(4).data,
+    ]);
     expect(await store.streamVersion(org, "thing-1")).toBe(4);
   });
 
@@ -97,7 +108,9 @@ describe.each(databaseKinds)("event store on %s", (kind) => {
     await store.append(org, "s", "no_stream", [ev(1), ev(2)], { metadata: meta() });
     const result = await store.append(org, "s", 2, [], { metadata: meta() });
     expect(result).toMatchObject({ fromVersion: 2, toVersion: 2, checkpoint: null, duplicate: false });
-    await expect(store.append(org, "s", 1, [], { metadata: meta() })).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(store.append(org, "s", 1, [], { metadata: meta() })).rejects.toBeInstanceOf(
+      ConcurrencyError,
+    );
     expect(await store.streamVersion(org, "s")).toBe(2);
     await store.append(org, "s", 2, [ev(3)], { metadata: meta() });
     expect(await store.streamVersion(org, "s")).toBe(3);
@@ -108,13 +121,26 @@ describe.each(databaseKinds)("event store on %s", (kind) => {
     const numbered = (name: string) => (n: Readonly<Record<string, number>>) => [
       { type: "Numbered", data: { number: n[name] } },
     ];
-    await store.append(org, "a", "no_stream", numbered("VT-2026"), { metadata: meta(), counters: { "VT-2026": 1 } });
+    await store.append(org, "a", "no_stream", numbered("VT-2026"), {
+      metadata: meta(),
+      counters: { "VT-2026": 1 },
+    });
     await expect(
-      store.append(org, "a", "no_stream", numbered("VT-2026"), { metadata: meta(), counters: { "VT-2026": 1 } }),
+      store.append(org, "a", "no_stream", numbered("VT-2026"), {
+        metadata: meta(),
+        counters: { "VT-2026": 1 },
+      }),
     ).rejects.toBeInstanceOf(ConcurrencyError);
-    await store.append(org, "b", "no_stream", numbered("VT-2026"), { metadata: meta(), counters: { "VT-2026": 1 } });
-    await store.append(org, "c", "no_stream", numbered("HA-2026"), { metadata: meta(), counters: { "HA-2026": 1 } });
-    const numbers = async (s: string) => (await store.readStream(org, s)).map((e) => (e.data as { number: number }).number);
+    await store.append(org, "b", "no_stream", numbered("VT-2026"), {
+      metadata: meta(),
+      counters: { "VT-2026": 1 },
+    });
+    await store.append(org, "c", "no_stream", numbered("HA-2026"), {
+      metadata: meta(),
+      counters: { "HA-2026": 1 },
+    });
+    const numbers = async (s: string) =>
+      (await store.readStream(org, s)).map((e) => (e.data as { number: number }).number);
     expect([await numbers("a"), await numbers("b"), await numbers("c")]).toEqual([[1], [2], [1]]);
   });
 
@@ -156,13 +182,16 @@ describe.each(databaseKinds)("event store on %s", (kind) => {
     await store.append(org, "s", "no_stream", [ev(1), ev(2)], { metadata: meta() });
     await sql`delete from events where org_id = ${org}::uuid and org_seq = 2`.execute(database.db);
     const report = await verifyAudit(database, { orgId: org });
-    expect(report.findings).toEqual([expect.objectContaining({ orgId: org, problem: "sequence_gap", orgSeq: 2 })]);
+    expect(report.findings).toEqual([
+      expect.objectContaining({ orgId: org, problem: "sequence_gap", orgSeq: 2 }),
+    ]);
   });
 
   it("reads the global log after a checkpoint, every event exactly once, in (tx_id, position) order", async () => {
     const org = randomUUID();
     const { checkpoint: start } = await drain(store, START, new Set());
-    for (let i = 0; i < 5; i++) await store.append(org, `s${i}`, "no_stream", [ev(i), ev(i + 10)], { metadata: meta() });
+    for (let i = 0; i < 5; i++)
+      await store.append(org, `s${i}`, "no_stream", [ev(i), ev(i + 10)], { metadata: meta() });
     const { seen, checkpoint } = await drain(store, start, new Set([org]));
     expect(seen.length).toBe(10);
     expect(new Set(seen.map((e) => `${e.streamId}/${e.version}`)).size).toBe(10);
@@ -171,53 +200,73 @@ describe.each(databaseKinds)("event store on %s", (kind) => {
     expect(again.seen).toEqual([]);
   });
 
-  it.runIf(kind === "postgres")("hands out gapless numbers under 8 concurrent writers on one organisation", async () => {
-    const org = randomUUID();
-    const writers = Array.from({ length: 8 }, (_, w) =>
-      (async () => {
-        for (let i = 0; i < 15; i++)
-          await store.append(org, `doc-${w}-${i}`, "no_stream", (n) => [{ type: "Numbered", data: { number: n.seq } }], {
-            metadata: meta(),
-            counters: { seq: 1 },
-          });
-      })(),
-    );
-    await Promise.all(writers);
-    const { rows } = await sql<{ n: number }>`
-      select (data::jsonb ->> 'number')::int8 as n from events where org_id = ${org}::uuid order by org_seq`.execute(
-      database.db,
-    );
-    // Gapless and in commit order: the order of the organisation's chain is the order of the numbers.
-    expect(rows.map((r) => r.n)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
-    expect((await verifyAudit(database, { orgId: org })).findings).toEqual([]);
-  });
-
-  it.runIf(kind === "postgres")("never lets a reader's checkpoint pass an event whose transaction commits late", async () => {
-    // Writes of one organisation are serialised by its head row: the slow writer is another organisation.
-    const org = randomUUID();
-    const slowOrg = randomUUID();
-    const { checkpoint: start } = await drain(store, START, new Set());
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    let inserted: () => void = () => {};
-    const insertedP = new Promise<void>((r) => (inserted = r));
-    // The slow writer takes its position first, then sleeps before committing.
-    const slow = database.db.transaction().execute(async (trx) => {
-      await sql`select * from registre_append(${slowOrg}::uuid, 'slow', 0, null, array['Slow'], array[1], array['{}'], array['{}'])`.execute(
-        trx,
+  it.runIf(kind === "postgres")(
+    "hands out gapless numbers under 8 concurrent writers on one organisation",
+    async () => {
+      const org = randomUUID();
+      const writers = Array.from({ length: 8 }, (_, w) =>
+        (async () => {
+          for (let i = 0; i < 15; i++)
+            await store.append(
+              org,
+              `doc-${w}-${i}`,
+              "no_stream",
+              (n) => [{ type: "Numbered", data: { number: n.seq } }],
+              {
+                metadata: meta(),
+                counters: { seq: 1 },
+              },
+            );
+        })(),
       );
-      inserted();
-      await held;
-    });
-    await insertedP;
-    for (let i = 0; i < 5; i++) await store.append(org, `fast-${i}`, "no_stream", [ev(i)], { metadata: meta() });
-    const whileHeld = await drain(store, start, new Set([org, slowOrg]));
-    expect(whileHeld.seen).toEqual([]);
-    release();
-    await slow;
-    const after = await drain(store, whileHeld.checkpoint, new Set([org, slowOrg]));
-    expect(after.seen.map((e) => e.streamId).sort()).toEqual(["fast-0", "fast-1", "fast-2", "fast-3", "fast-4", "slow"]);
-  });
+      await Promise.all(writers);
+      const { rows } = await sql<{ n: number }>`
+      select (data::jsonb ->> 'number')::int8 as n from events where org_id = ${org}::uuid order by org_seq`.execute(
+        database.db,
+      );
+      // Gapless and in commit order: the order of the organisation's chain is the order of the numbers.
+      expect(rows.map((r) => r.n)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+      expect((await verifyAudit(database, { orgId: org })).findings).toEqual([]);
+    },
+  );
+
+  it.runIf(kind === "postgres")(
+    "never lets a reader's checkpoint pass an event whose transaction commits late",
+    async () => {
+      // Writes of one organisation are serialised by its head row: the slow writer is another organisation.
+      const org = randomUUID();
+      const slowOrg = randomUUID();
+      const { checkpoint: start } = await drain(store, START, new Set());
+      let release: () => void = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      let inserted: () => void = () => {};
+      const insertedP = new Promise<void>((r) => (inserted = r));
+      // The slow writer takes its position first, then sleeps before committing.
+      const slow = database.db.transaction().execute(async (trx) => {
+        await sql`select * from registre_append(${slowOrg}::uuid, 'slow', 0, null, array['Slow'], array[1], array['{}'], array['{}'])`.execute(
+          trx,
+        );
+        inserted();
+        await held;
+      });
+      await insertedP;
+      for (let i = 0; i < 5; i++)
+        await store.append(org, `fast-${i}`, "no_stream", [ev(i)], { metadata: meta() });
+      const whileHeld = await drain(store, start, new Set([org, slowOrg]));
+      expect(whileHeld.seen).toEqual([]);
+      release();
+      await slow;
+      const after = await drain(store, whileHeld.checkpoint, new Set([org, slowOrg]));
+      expect(after.seen.map((e) => e.streamId).sort()).toEqual([
+        "fast-0",
+        "fast-1",
+        "fast-2",
+        "fast-3",
+        "fast-4",
+        "slow",
+      ]);
+    },
+  );
 
   it("follows the live log as an Observable", async () => {
     const org = randomUUID();

@@ -182,7 +182,9 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
           const previous = await findCommand(trx, orgId, opts.metadata.commandId);
           if (previous) return previous;
           const { rows } = await sql<{ name: string; first_value: number }>`
-            select * from registre_take_counters(${orgId}::uuid, ${names}::text[], ${counts}::bigint[])`.execute(trx);
+            select * from registre_take_counters(${orgId}::uuid, ${names}::text[], ${counts}::bigint[])`.execute(
+            trx,
+          );
           list = events(Object.fromEntries(rows.map((r) => [r.name, r.first_value])));
         } else {
           list = events;
@@ -194,10 +196,20 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     }
   };
 
-  const findCommand = async (trx: OrgTransaction, orgId: string, commandId: string): Promise<AppendResult | null> => {
+  const findCommand = async (
+    trx: OrgTransaction,
+    orgId: string,
+    commandId: string,
+  ): Promise<AppendResult | null> => {
     const row = await trx
       .selectFrom("commands")
-      .select(["stream_id", "from_version", "to_version", "last_position", sql<string>`tx_id::text`.as("tx_id")])
+      .select([
+        "stream_id",
+        "from_version",
+        "to_version",
+        "last_position",
+        sql<string>`tx_id::text`.as("tx_id"),
+      ])
       .where("org_id", "=", orgId)
       .where("command_id", "=", commandId)
       .executeTakeFirst();
@@ -346,5 +358,15 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
   const commandResult = (orgId: string, commandId: string): Promise<AppendResult | null> =>
     withOrg(database, orgId, (trx) => findCommand(trx, orgId, commandId));
 
-  return { append, commandResult, readStream, readOrganisation, streamVersion, readAll, subscribe, countAfter, decode };
+  return {
+    append,
+    commandResult,
+    readStream,
+    readOrganisation,
+    streamVersion,
+    readAll,
+    subscribe,
+    countAfter,
+    decode,
+  };
 };

@@ -1,10 +1,14 @@
 import { migrations } from "@registre/migrations";
-import { type Kysely, type MigrationResultSet, Migrator } from "kysely";
+import { type MigrationResultSet, Migrator } from "kysely";
+import type { Database } from "./database.ts";
 
 export type MigrationLog = (line: string) => void;
 
 /** Applies every pending migration in name order; throws (after logging) if one fails. */
-export const migrateToLatest = async (db: Kysely<unknown>, log: MigrationLog = () => {}): Promise<string[]> => {
+export const migrateToLatest = async (
+  db: Database["db"],
+  log: MigrationLog = () => {},
+): Promise<string[]> => {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -15,7 +19,9 @@ export const migrateToLatest = async (db: Kysely<unknown>, log: MigrationLog = (
   const applied: string[] = [];
   for (const r of results ?? []) {
     if (r.status === "Success") applied.push(r.migrationName);
-    log(`${r.status === "Success" ? "applied" : r.status === "Error" ? "FAILED " : "skipped"} ${r.migrationName}`);
+    log(
+      `${r.status === "Success" ? "applied" : r.status === "Error" ? "FAILED " : "skipped"} ${r.migrationName}`,
+    );
   }
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return applied;

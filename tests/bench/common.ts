@@ -3,18 +3,24 @@
 export type BenchConfig = {
   /** Concurrent writers for the "8 writers" figures. */
   readonly writers: number;
-  /** Single-event commands (or single-row inserts) with one writer. */
+  /** Rounds of each figure, systems interleaved within a round; the median round is reported. */
+  readonly rounds: number;
+  /** Single-event commands (or single-row inserts) per round with one writer. */
   readonly singleOps: number;
-  /** Single-event commands (or single-row inserts) spread over `writers` writers. */
+  /** Single-event commands (or single-row inserts) per round spread over `writers` writers. */
   readonly concurrentOps: number;
-  /** 100-event appends (or 100-row inserts). */
+  /** 100-event appends (or 100-row inserts) per round. */
   readonly batchOps: number;
   readonly batchSize: number;
-  /** Rows written by COPY for the COPY anchor. */
+  /** Rows written by COPY per round for the COPY anchor. */
   readonly copyRows: number;
+  /** Events in each log when it is read and rebuilt (topped up with 8-writer commands). */
+  readonly logEvents: number;
+  /** Single-event appends per variant in the diagnostics of where a command's time goes. */
+  readonly diagnosticOps: number;
   /** Page size of every catch-up read. */
   readonly readPage: number;
-  /** Share of each figure's count run first and discarded (warm-up). */
+  /** Share of each figure's count run once first and discarded (warm-up). */
   readonly warmupShare: number;
 };
 
@@ -28,19 +34,23 @@ const positive = (name: string, fallback: number): number => {
 };
 
 /**
- * Sizes, scaled by BENCH_SCALE (default 1, about 3–4 minutes on 2 cores); each can also be set alone:
- * BENCH_WRITERS, BENCH_SINGLE_OPS, BENCH_CONCURRENT_OPS, BENCH_BATCH_OPS, BENCH_COPY_ROWS.
+ * Sizes, scaled by BENCH_SCALE (default 1: about 4 minutes on 2 cores); each can also be set alone:
+ * BENCH_WRITERS, BENCH_ROUNDS, BENCH_SINGLE_OPS, BENCH_CONCURRENT_OPS, BENCH_BATCH_OPS, BENCH_COPY_ROWS,
+ * BENCH_LOG_EVENTS, BENCH_DIAGNOSTIC_OPS.
  */
 export const benchConfig = (): BenchConfig => {
   const scale = positive("BENCH_SCALE", 1);
-  const scaled = (name: string, base: number) => Math.max(10, Math.round(positive(name, base * scale)));
+  const scaled = (name: string, base: number) => Math.max(16, Math.round(positive(name, base * scale)));
   return {
     writers: Math.round(positive("BENCH_WRITERS", 8)),
-    singleOps: scaled("BENCH_SINGLE_OPS", 1_500),
-    concurrentOps: scaled("BENCH_CONCURRENT_OPS", 40_000),
-    batchOps: scaled("BENCH_BATCH_OPS", 400),
+    rounds: Math.round(positive("BENCH_ROUNDS", 3)),
+    singleOps: scaled("BENCH_SINGLE_OPS", 500),
+    concurrentOps: scaled("BENCH_CONCURRENT_OPS", 2_500),
+    batchOps: scaled("BENCH_BATCH_OPS", 100),
     batchSize: 100,
-    copyRows: scaled("BENCH_COPY_ROWS", 100_000),
+    copyRows: scaled("BENCH_COPY_ROWS", 50_000),
+    logEvents: scaled("BENCH_LOG_EVENTS", 50_000),
+    diagnosticOps: scaled("BENCH_DIAGNOSTIC_OPS", 1_500),
     readPage: 1000,
     warmupShare: 0.1,
   };
@@ -61,17 +71,47 @@ export const timed = async (work: () => Promise<number>): Promise<Rate> => {
   return rate(count, (performance.now() - started) / 1000);
 };
 
+export const median = (samples: readonly Rate[]): Rate | undefined => {
+  const sorted = [...samples].sort((a, b) => a.perSecond - b.perSecond);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+/** One system's part in a figure: runs `ops` operations and answers the units handled. */
+export type Contender = ((ops: number) => Promise<number>) | undefined;
+
 /**
- * A warm-up run of `warmupShare` of the operations (discarded), then the measured run of `ops`
- * operations. `run(ops, phase)` performs them and answers the units handled.
+ * A figure: each contender runs once with `warmupShare` of the operations (discarded), then `rounds`
+ * rounds with the contenders interleaved, so drift on a shared machine hits them alike. Answers each
+ * contender's median round (undefined for an absent or failing contender; `onError` hears why).
  */
-export const measure = async (
+export const compare = async (
   config: BenchConfig,
   ops: number,
-  run: (ops: number, phase: "warmup" | "measured") => Promise<number>,
-): Promise<Rate> => {
-  await run(Math.max(1, Math.round(ops * config.warmupShare)), "warmup");
-  return timed(() => run(ops, "measured"));
+  contenders: readonly Contender[],
+  onError: (index: number, error: unknown) => void,
+  warmup = true,
+): Promise<(Rate | undefined)[]> => {
+  const live = contenders.map((c) => c !== undefined);
+  const samples: Rate[][] = contenders.map(() => []);
+  const attempt = async (i: number, count: number, keep: boolean) => {
+    const c = contenders[i];
+    if (!c || !live[i]) return;
+    try {
+      const r = await timed(() => c(count));
+      if (keep) samples[i]?.push(r);
+    } catch (error) {
+      live[i] = false;
+      onError(i, error);
+    }
+  };
+  if (warmup) {
+    for (let i = 0; i < contenders.length; i++)
+      await attempt(i, Math.max(1, Math.round(ops * config.warmupShare)), false);
+  }
+  for (let round = 0; round < config.rounds; round++) {
+    for (let i = 0; i < contenders.length; i++) await attempt(i, ops, true);
+  }
+  return samples.map((s, i) => (live[i] ? median(s) : undefined));
 };
 
 /**

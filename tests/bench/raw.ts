@@ -2,19 +2,14 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import postgres from "postgres";
-import { type BenchConfig, concurrently, measure, organisationCreated, type Rate, timed } from "./common.ts";
+import {
+  type BenchConfig,
+  concurrently,
+  type OrganisationCreatedData,
+  organisationCreated,
+} from "./common.ts";
 
-/** What plain postgres.js does on a plain event-shaped table: the anchors every figure is compared to. */
-export type RawResults = {
-  readonly singleOne: Rate;
-  readonly singleMany: Rate;
-  readonly multiRow: Rate;
-  readonly copy: Rate;
-  /** Keyset read over the whole table, every row's JSON decoded. */
-  readonly read: Rate;
-};
-
-type Row = { stream: string; version: number; type: string; data: string };
+type Row = { stream: string; version: number; type: string; data: OrganisationCreatedData };
 
 const TYPE = "OrganisationCreated";
 
@@ -24,7 +19,7 @@ const rowFor = (n: number): Row => {
     stream: `org-${orgId}`,
     version: 1,
     type: TYPE,
-    data: JSON.stringify(organisationCreated(orgId, n)),
+    data: organisationCreated(orgId, n),
   };
 };
 
@@ -55,7 +50,7 @@ const singleRows = async (sql: postgres.Sql, writers: number, ops: number): Prom
       if (!c) throw new Error(`no connection for writer ${w}`);
       const r = rowFor(n++);
       await c`insert into raw_events (stream, version, type, data)
-        values (${r.stream}, ${r.version}, ${r.type}, ${r.data}::jsonb)`;
+        values (${r.stream}, ${r.version}, ${r.type}, ${sql.json(r.data)})`;
     });
     return ops;
   } finally {
@@ -67,7 +62,7 @@ const singleRows = async (sql: postgres.Sql, writers: number, ops: number): Prom
 const multiRows = async (sql: postgres.Sql, statements: number, size: number): Promise<number> => {
   for (let s = 0; s < statements; s++) {
     const rows = Array.from({ length: size }, (_, i) => rowFor(s * size + i));
-    const values = rows.map((r) => sql`(${r.stream}, ${r.version}, ${r.type}, ${r.data}::jsonb)`);
+    const values = rows.map((r) => sql`(${r.stream}, ${r.version}, ${r.type}, ${sql.json(r.data)})`);
     const list = values.reduce((all, v) => sql`${all}, ${v}`);
     await sql`insert into raw_events (stream, version, type, data) values ${list}`;
   }
@@ -82,7 +77,7 @@ const copyRows = async (sql: postgres.Sql, rows: number): Promise<number> => {
       let text = "";
       for (let i = start; i < Math.min(rows, start + 1000); i++) {
         const r = rowFor(i);
-        text += `${copyField(r.stream)}\t${r.version}\t${r.type}\t${copyField(r.data)}\n`;
+        text += `${copyField(r.stream)}\t${r.version}\t${r.type}\t${copyField(JSON.stringify(r.data))}\n`;
       }
       yield text;
     }
@@ -97,7 +92,7 @@ type ReadRow = { id: string; stream: string; version: number; type: string; data
  * The xid-safe keyset read over the whole table: only transactions older than every running one,
  * in (tx, id) order, one page at a time; answers the rows read, each one's jsonb decoded.
  */
-export const keysetRead = async (sql: postgres.Sql, page: number): Promise<number> => {
+const keysetRead = async (sql: postgres.Sql, page: number): Promise<number> => {
   let tx = "0";
   let id = "0";
   let total = 0;
@@ -116,30 +111,35 @@ export const keysetRead = async (sql: postgres.Sql, page: number): Promise<numbe
   }
 };
 
-export const runRaw = async (
-  url: string,
-  config: BenchConfig,
-  log: (line: string) => void,
-): Promise<RawResults> => {
+/** Plain postgres.js on a plain event-shaped table: the anchors every figure is compared to. */
+export type RawBench = {
+  /** Autocommit single-row INSERTs over `writers` reserved connections. */
+  readonly singleRows: (writers: number, ops: number) => Promise<number>;
+  /** `statements` 100-row INSERT ... VALUES statements, one writer. */
+  readonly multiRows: (statements: number) => Promise<number>;
+  readonly copy: (rows: number) => Promise<number>;
+  /** The keyset read over the whole table. */
+  readonly read: () => Promise<number>;
+  readonly rows: () => Promise<number>;
+  readonly vacuum: () => Promise<void>;
+  readonly close: () => Promise<void>;
+};
+
+export const openRaw = async (url: string, config: BenchConfig): Promise<RawBench> => {
   const sql = postgres(url, { max: config.writers + 1, onnotice: () => {} });
-  try {
-    await createTable(sql);
-    const singleOne = await measure(config, config.singleOps, (ops) => singleRows(sql, 1, ops));
-    log(`raw single-row insert, 1 writer: ${singleOne.perSecond.toFixed(0)} rows/s`);
-    // The 8-writer anchor runs as many operations as the 8-writer command figures, capped for time.
-    const manyOps = Math.min(config.concurrentOps, config.singleOps * config.writers * 2);
-    const singleMany = await measure(config, manyOps, (ops) => singleRows(sql, config.writers, ops));
-    log(`raw single-row insert, ${config.writers} writers: ${singleMany.perSecond.toFixed(0)} rows/s`);
-    const multiRow = await measure(config, config.batchOps, (ops) => multiRows(sql, ops, config.batchSize));
-    log(`raw ${config.batchSize}-row insert: ${multiRow.perSecond.toFixed(0)} rows/s`);
-    const copy = await measure(config, config.copyRows, (rows) => copyRows(sql, rows));
-    log(`raw COPY: ${copy.perSecond.toFixed(0)} rows/s`);
-    await sql`vacuum analyze raw_events`;
-    await keysetRead(sql, config.readPage); // warm-up: the whole table once, discarded
-    const read = await timed(() => keysetRead(sql, config.readPage));
-    log(`raw keyset read: ${read.perSecond.toFixed(0)} rows/s over ${read.count} rows`);
-    return { singleOne, singleMany, multiRow, copy, read };
-  } finally {
-    await sql.end();
-  }
+  await createTable(sql);
+  return {
+    singleRows: (writers, ops) => singleRows(sql, writers, ops),
+    multiRows: (statements) => multiRows(sql, statements, config.batchSize),
+    copy: (rows) => copyRows(sql, rows),
+    read: () => keysetRead(sql, config.readPage),
+    rows: async () => {
+      const [row] = await sql<{ n: string }[]>`select count(*)::text as n from raw_events`;
+      return Number(row?.n ?? 0);
+    },
+    vacuum: async () => {
+      await sql`vacuum analyze raw_events`;
+    },
+    close: () => sql.end(),
+  };
 };

@@ -1,7 +1,8 @@
 import postgres from "postgres";
 
 /** The server tests and benchmarks use: DATABASE_URL, or the local server every machine here runs. */
-export const adminUrl = (): string => process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const adminUrl = (): string =>
+  process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export const urlFor = (base: string, database: string): string => {
   const url = new URL(base);
@@ -34,6 +35,8 @@ export const createDatabase = (name: string, template?: string) =>
 
 export const dropDatabases = (prefix: string) =>
   withAdmin(async (sql) => {
-    const rows = await sql<{ datname: string }[]>`select datname from pg_database where datname like ${`${prefix}%`}`;
+    const rows = await sql<
+      { datname: string }[]
+    >`select datname from pg_database where datname like ${`${prefix}%`}`;
     for (const { datname } of rows) await sql.unsafe(`drop database if exists "${datname}" with (force)`);
   });

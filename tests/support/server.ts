@@ -6,7 +6,9 @@ import { openTestDatabase } from "./databases.ts";
  * A real Registre server on a free port over a fresh test database (PGlite by default), serving
  * the built web app; for browser tests.
  */
-export const startTestServer = async (kind: DatabaseKind = "pglite"): Promise<{ url: string; close(): Promise<void> }> => {
+export const startTestServer = async (
+  kind: DatabaseKind = "pglite",
+): Promise<{ url: string; close(): Promise<void> }> => {
   const database = await openTestDatabase(kind);
   const server = await startServer({ database, port: 0, host: "127.0.0.1", seed: false });
   return { url: server.url, close: server.close };

@@ -1,7 +1,7 @@
-import type { Command } from "commander";
 import { verifyAudit } from "@registre/store";
-import { parseUuid } from "./main.ts";
+import type { Command } from "commander";
 import { withContext } from "./context.ts";
+import { parseUuid } from "./main.ts";
 
 const problems = {
   hash_mismatch: "its content does not match its hash: it was changed after it was recorded",

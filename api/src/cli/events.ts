@@ -7,7 +7,8 @@ import { parseUuid } from "./main.ts";
 
 const parseInstant = (value: string): Date => {
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new InvalidArgumentError("expected an ISO date-time, e.g. 2026-01-31T23:59:59Z");
+  if (Number.isNaN(date.getTime()))
+    throw new InvalidArgumentError("expected an ISO date-time, e.g. 2026-01-31T23:59:59Z");
   return date;
 };
 
@@ -64,7 +65,8 @@ export const registerEventCommands = (program: Command) => {
         await new Promise<void>((resolve, reject) => {
           const sub = ctx.store.subscribe(from, { pollMs: 500 }).subscribe({
             next: (batch) => {
-              for (const e of batch.events) if (!opts.org || e.orgId === opts.org) console.log(describeEvent(e));
+              for (const e of batch.events)
+                if (!opts.org || e.orgId === opts.org) console.log(describeEvent(e));
             },
             error: reject,
           });

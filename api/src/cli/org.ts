@@ -30,7 +30,13 @@ export const registerOrgCommands = (program: Command) => {
             commands: [
               {
                 type: "CreateOrganisation",
-                data: { orgId, name: opts.name, siren: opts.siren, vatNumber: opts.vat ?? null, fiscalYearStartMonth: opts.fiscalYearStart },
+                data: {
+                  orgId,
+                  name: opts.name,
+                  siren: opts.siren,
+                  vatNumber: opts.vat ?? null,
+                  fiscalYearStartMonth: opts.fiscalYearStart,
+                },
               },
             ],
             metadata: cliMetadata(ctx.newId(), ctx.clock()),
@@ -53,12 +59,27 @@ export const registerOrgCommands = (program: Command) => {
       await withContext(async (ctx) => {
         await ctx.runner.setup();
         await ctx.runner.drain();
-        const rows = (await ctx.database.db.selectFrom("organisations").selectAll().orderBy("name").execute()) as OrganisationRow[];
+        const rows = (await ctx.database.db
+          .selectFrom("organisations")
+          .selectAll()
+          .orderBy("name")
+          .execute()) as OrganisationRow[];
         if (opts.format === "json") {
-          console.log(JSON.stringify(rows.map((r) => ({ id: r.org_id, name: r.name, siren: r.siren })), null, 2));
+          console.log(
+            JSON.stringify(
+              rows.map((r) => ({ id: r.org_id, name: r.name, siren: r.siren })),
+              null,
+              2,
+            ),
+          );
           return;
         }
-        console.log(table(["id", "name", "siren", "vat number"], rows.map((r) => [r.org_id, r.name, r.siren, r.vat_number ?? ""])));
+        console.log(
+          table(
+            ["id", "name", "siren", "vat number"],
+            rows.map((r) => [r.org_id, r.name, r.siren, r.vat_number ?? ""]),
+          ),
+        );
       });
     });
 };

@@ -16,7 +16,14 @@ export const registerProjectionCommands = (program: Command) => {
         console.log(
           table(
             ["projector", "version", "generation", "checkpoint (tx, position)", "lag", "status"],
-            status.map((s) => [s.name, s.version, s.generation, `${s.checkpoint.txId}, ${s.checkpoint.position}`, s.lag, s.status]),
+            status.map((s) => [
+              s.name,
+              s.version,
+              s.generation,
+              `${s.checkpoint.txId}, ${s.checkpoint.position}`,
+              s.lag,
+              s.status,
+            ]),
           ),
         );
         for (const s of status.filter((x) => x.status === "failed"))
@@ -36,7 +43,10 @@ export const registerProjectionCommands = (program: Command) => {
         if (unknown.length > 0) throw new Error(`unknown projector ${unknown.join(", ")}`);
         for (const n of names) {
           const bar = new cliProgress.SingleBar(
-            { format: `${n.padEnd(16)} [{bar}] {percentage}% | {value}/{total} events | {eta_formatted}`, hideCursor: true },
+            {
+              format: `${n.padEnd(16)} [{bar}] {percentage}% | {value}/{total} events | {eta_formatted}`,
+              hideCursor: true,
+            },
             cliProgress.Presets.shades_classic,
           );
           bar.start(1, 0);

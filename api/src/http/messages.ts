@@ -3,7 +3,10 @@
  * filled from the error's params. The web app shows `detail` as it comes.
  */
 export const messages = {
-  "organisation.nameRequired": { fr: "Le nom de l’organisation est obligatoire.", en: "The organisation name is required." },
+  "organisation.nameRequired": {
+    fr: "Le nom de l’organisation est obligatoire.",
+    en: "The organisation name is required.",
+  },
   "organisation.nameTooLong": {
     fr: "Le nom de l’organisation dépasse {max} caractères.",
     en: "The organisation name is longer than {max} characters.",
@@ -20,7 +23,10 @@ export const messages = {
     fr: "Le numéro de TVA {vatNumber} ne correspond pas au SIREN {siren}.",
     en: "VAT number {vatNumber} does not match SIREN {siren}.",
   },
-  "organisation.alreadyExists": { fr: "Cette organisation existe déjà.", en: "This organisation already exists." },
+  "organisation.alreadyExists": {
+    fr: "Cette organisation existe déjà.",
+    en: "This organisation already exists.",
+  },
   "organisation.notFound": { fr: "Organisation introuvable.", en: "Organisation not found." },
   "validation.invalidVatNumber": { fr: "Numéro de TVA invalide.", en: "Invalid VAT number." },
   "validation.invalid": {
@@ -44,9 +50,15 @@ export type Locale = "fr" | "en";
 
 export const isMessageCode = (code: string): code is MessageCode => Object.hasOwn(messages, code);
 
-export const translate = (code: string, locale: Locale, params: Readonly<Record<string, string | number>> = {}): string => {
+export const translate = (
+  code: string,
+  locale: Locale,
+  params: Readonly<Record<string, string | number>> = {},
+): string => {
   const template: string = isMessageCode(code) ? messages[code][locale] : code;
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in params ? String(params[key]) : whole,
+  );
 };
 
 /** The first of fr/en the client accepts, French when it names neither. */

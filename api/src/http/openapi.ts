@@ -1,8 +1,8 @@
 import type { CommandMetadata } from "@registre/core";
 import type { Context } from "hono";
 import type { AppContext } from "../context.ts";
-import { localeOf, ProblemError, problemResponse } from "./problem.ts";
 import { translate } from "./messages.ts";
+import { localeOf, ProblemError, problemResponse } from "./problem.ts";
 
 type ZodIssueLike = { path: readonly PropertyKey[]; code: string; message: string };
 type HookResult = { success: true } | { success: false; error: { issues: readonly ZodIssueLike[] } };
@@ -14,7 +14,10 @@ export const validationHook = (result: HookResult, c: Context) => {
   const errors = result.error.issues.map((issue) => ({
     path: issue.path.map(String).join("."),
     code: issue.code,
-    message: issue.code === "invalid_type" && issue.message.includes("undefined") ? translate("validation.required", locale) : issue.message,
+    message:
+      issue.code === "invalid_type" && issue.message.includes("undefined")
+        ? translate("validation.required", locale)
+        : issue.message,
   }));
   return problemResponse(new ProblemError(422, "validation.invalid", {}, errors), c);
 };

@@ -27,7 +27,12 @@ export const healthRoutes = (ctx: AppContext) =>
       path: "/",
       operationId: "health",
       tags: ["Operations"],
-      responses: { 200: { description: "Database kind, event count and each projector's lag", content: { "application/json": { schema: Health } } } },
+      responses: {
+        200: {
+          description: "Database kind, event count and each projector's lag",
+          content: { "application/json": { schema: Health } },
+        },
+      },
     }),
     async (c) => {
       const [projections, events] = await Promise.all([

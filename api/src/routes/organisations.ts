@@ -1,9 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   type OrganisationCommand,
+  type OrganisationSettings,
   organisationDecider,
   organisationStreamId,
-  type OrganisationSettings,
+  type VatRegime,
   vatRegimes,
 } from "@registre/core";
 import type { OrganisationRow, StreamHistoryRow } from "@registre/projections";
@@ -28,7 +29,10 @@ const Settings = {
   vatNumber: z.string().max(20).nullable().optional().openapi({ example: "FR32123456782" }),
   address: Address.nullable().optional(),
   fiscalYearStartMonth: z.number().int().min(1).max(12).optional().openapi({ example: 1 }),
-  vatRegime: z.enum(vatRegimes as [string, ...string[]]).optional().openapi({ example: "reel_normal" }),
+  vatRegime: z
+    .enum(vatRegimes as [VatRegime, ...VatRegime[]])
+    .optional()
+    .openapi({ example: "reel_normal" }),
   vatOnDebits: z.boolean().optional(),
 };
 
@@ -98,7 +102,11 @@ export const organisationRoutes = (ctx: AppContext) => {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
   const findOrganisation = async (id: string) => {
-    const row = await ctx.database.db.selectFrom("organisations").selectAll().where("org_id", "=", id).executeTakeFirst();
+    const row = await ctx.database.db
+      .selectFrom("organisations")
+      .selectAll()
+      .where("org_id", "=", id)
+      .executeTakeFirst();
     if (!row) throw new ProblemError(404, "organisation.notFound");
     return toOrganisation(row as OrganisationRow);
   };
@@ -113,7 +121,9 @@ export const organisationRoutes = (ctx: AppContext) => {
       responses: {
         200: {
           description: "Organisations, by name",
-          content: { "application/json": { schema: z.object({ items: z.array(Organisation), total: z.number() }) } },
+          content: {
+            "application/json": { schema: z.object({ items: z.array(Organisation), total: z.number() }) },
+          },
         },
       },
     }),
@@ -122,7 +132,9 @@ export const organisationRoutes = (ctx: AppContext) => {
       let query = ctx.database.db.selectFrom("organisations");
       if (q) {
         const pattern = `%${q.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
-        query = query.where((eb) => eb.or([eb(eb.fn("lower", ["name"]), "like", pattern), eb("siren", "like", pattern)]));
+        query = query.where((eb) =>
+          eb.or([eb(eb.fn("lower", ["name"]), "like", pattern), eb("siren", "like", pattern)]),
+        );
       }
       const [rows, count] = await Promise.all([
         query.selectAll().orderBy("name").orderBy("org_id").limit(limit).offset(offset).execute(),
@@ -166,7 +178,10 @@ export const organisationRoutes = (ctx: AppContext) => {
       operationId: "getOrganisation",
       tags: ["Organisations"],
       request: { params: IdParam },
-      responses: { 200: { description: "The organisation", content: { "application/json": { schema: Organisation } } }, ...errors },
+      responses: {
+        200: { description: "The organisation", content: { "application/json": { schema: Organisation } } },
+        ...errors,
+      },
     }),
     async (c) => c.json(await findOrganisation(c.req.valid("param").id), 200),
   );
@@ -181,7 +196,10 @@ export const organisationRoutes = (ctx: AppContext) => {
         params: IdParam,
         body: { content: { "application/json": { schema: UpdateOrganisation } }, required: true },
       },
-      responses: { 200: { description: "Updated", content: { "application/json": { schema: Organisation } } }, ...errors },
+      responses: {
+        200: { description: "Updated", content: { "application/json": { schema: Organisation } } },
+        ...errors,
+      },
     }),
     async (c) => {
       const { id } = c.req.valid("param");

@@ -23,7 +23,10 @@ export type CreateOrganisation = {
     readonly vatOnDebits?: boolean | undefined;
   };
 };
-export type RenameOrganisation = { readonly type: "RenameOrganisation"; readonly data: { readonly name: string } };
+export type RenameOrganisation = {
+  readonly type: "RenameOrganisation";
+  readonly data: { readonly name: string };
+};
 export type ChangeOrganisationSettings = {
   readonly type: "ChangeOrganisationSettings";
   readonly data: Partial<OrganisationSettings>;
@@ -98,7 +101,10 @@ const rename = (command: RenameOrganisation, state: OrganisationState): Organisa
   return [{ type: "OrganisationRenamed", data: { name, previousName: state.name } }];
 };
 
-const changeSettings = (command: ChangeOrganisationSettings, state: OrganisationState): OrganisationEvent[] => {
+const changeSettings = (
+  command: ChangeOrganisationSettings,
+  state: OrganisationState,
+): OrganisationEvent[] => {
   if (state.status !== "active") throw new DomainError("organisation.notFound", {}, 404);
   const checked = checkSettings(command.data);
   const changes = Object.fromEntries(
@@ -113,7 +119,10 @@ const changeSettings = (command: ChangeOrganisationSettings, state: Organisation
   return [{ type: "OrganisationSettingsChanged", data: { changes } }];
 };
 
-export const decideOrganisation = (command: OrganisationCommand, state: OrganisationState): OrganisationEvent[] => {
+export const decideOrganisation = (
+  command: OrganisationCommand,
+  state: OrganisationState,
+): OrganisationEvent[] => {
   switch (command.type) {
     case "CreateOrganisation":
       return create(command, state);

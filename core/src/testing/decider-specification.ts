@@ -16,6 +16,7 @@ export const deciderSpecification = <Command, Event extends DomainEvent, State>(
     when: (command: Command): Then<Event> => {
       const run = () => decider.decide(command, events.reduce(decider.evolve, decider.initialState()));
       return {
+        // biome-ignore lint/suspicious/noThenProperty: given/when/then is the specification's vocabulary; never awaited
         then: (expected) => {
           const actual = run();
           const a = JSON.stringify(actual);
