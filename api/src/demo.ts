@@ -18,7 +18,7 @@ export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
           orgId,
           name: "Atelier Démo SARL",
           siren: "123456782",
-          vatNumber: "FR32123456782",
+          vatNumber: "FR11123456782",
           address: { line1: "12 rue des Artisans", postalCode: "69002", city: "Lyon", country: "FR" },
           fiscalYearStartMonth: 1,
           vatRegime: "reel_normal",

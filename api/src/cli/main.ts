@@ -1,4 +1,6 @@
+import { DomainError } from "@registre/core";
 import { Command, InvalidArgumentError } from "commander";
+import { translate } from "../http/messages.ts";
 import { registerAuditCommands } from "./audit.ts";
 import { registerEventCommands } from "./events.ts";
 import { registerOrgCommands } from "./org.ts";
@@ -28,6 +30,12 @@ registerEventCommands(program);
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  console.error(`registre: ${error instanceof Error ? error.message : String(error)}`);
+  const message =
+    error instanceof DomainError
+      ? translate(error.code, "fr", error.params)
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  console.error(`registre: ${message}`);
   process.exitCode = 1;
 }

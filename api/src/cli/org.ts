@@ -1,8 +1,7 @@
-import { DomainError, organisationDecider, organisationStreamId } from "@registre/core";
+import { organisationDecider, organisationStreamId } from "@registre/core";
 import type { OrganisationRow } from "@registre/projections";
 import type { Command } from "commander";
 import { handleCommand } from "../commands.ts";
-import { translate } from "../http/messages.ts";
 import { withContext } from "./context.ts";
 import { table } from "./format.ts";
 
@@ -22,30 +21,25 @@ export const registerOrgCommands = (program: Command) => {
       await withContext(async (ctx) => {
         await ctx.runner.setup();
         const orgId = ctx.newId();
-        try {
-          await handleCommand(ctx, {
-            orgId,
-            streamId: organisationStreamId(orgId),
-            decider: organisationDecider,
-            commands: [
-              {
-                type: "CreateOrganisation",
-                data: {
-                  orgId,
-                  name: opts.name,
-                  siren: opts.siren,
-                  vatNumber: opts.vat ?? null,
-                  fiscalYearStartMonth: opts.fiscalYearStart,
-                },
+        await handleCommand(ctx, {
+          orgId,
+          streamId: organisationStreamId(orgId),
+          decider: organisationDecider,
+          commands: [
+            {
+              type: "CreateOrganisation",
+              data: {
+                orgId,
+                name: opts.name,
+                siren: opts.siren,
+                vatNumber: opts.vat ?? null,
+                fiscalYearStartMonth: opts.fiscalYearStart,
               },
-            ],
-            metadata: cliMetadata(ctx.newId(), ctx.clock()),
-            readModels: [],
-          });
-        } catch (error) {
-          if (error instanceof DomainError) throw new Error(translate(error.code, "fr", error.params));
-          throw error;
-        }
+            },
+          ],
+          metadata: cliMetadata(ctx.newId(), ctx.clock()),
+          readModels: [],
+        });
         await ctx.runner.drain();
         console.log(orgId);
       });

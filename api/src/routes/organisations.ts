@@ -26,7 +26,7 @@ const Address = z
 
 const Settings = {
   siren: z.string().min(9).max(11).openapi({ example: "123456782" }),
-  vatNumber: z.string().max(20).nullable().optional().openapi({ example: "FR32123456782" }),
+  vatNumber: z.string().max(20).nullable().optional().openapi({ example: "FR11123456782" }),
   address: Address.nullable().optional(),
   fiscalYearStartMonth: z.number().int().min(1).max(12).optional().openapi({ example: 1 }),
   vatRegime: z
