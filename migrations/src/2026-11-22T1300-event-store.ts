@@ -87,6 +87,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         p_type || E'\n' || p_schema::text || E'\n' || p_data || E'\n' || p_metadata, 'UTF8'))
     $$`.execute(db);
 
+  // Serialises one organisation's writes *before* its transaction takes an id: an advisory lock needs
+  // no transaction id, so ids are handed out in lock order and the log's (tx_id, position) order agrees
+  // with each organisation's sequence and each stream's versions. Other organisations never wait.
+  await sql`
+    create function registre_lock_org(p_org uuid) returns void language sql as $$
+      select pg_advisory_xact_lock(hashtextextended(p_org::text, 0))
+    $$`.execute(db);
+  await sql`grant execute on function registre_lock_org(uuid) to registre_app`.execute(db);
+
   // Hands out gapless counters by locking the organisation's head row until commit.
   await sql`
     create function registre_take_counters(p_org uuid, p_names text[], p_counts bigint[])
@@ -95,6 +104,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_counters jsonb;
       i integer;
     begin
+      perform registre_lock_org(p_org);
       insert into org_heads as h (org_id) values (p_org)
         on conflict (org_id) do update set updated_at = h.updated_at
         returning h.counters into v_counters;
@@ -110,12 +120,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // One call appends a command's events: idempotency by command id, optimistic concurrency on the
   // stream row, per-organisation sequence and hash chain from the head row (locked to commit).
   // p_expected: null = any version, 0 = the stream must not exist, n = the stream must be at n.
+  // It does not NOTIFY: a notifying commit holds a cluster-wide lock until its WAL is flushed, which
+  // serialises concurrent appends; the store sends a debounced notification after commit instead.
   await sql`
     create function registre_append(
       p_org uuid, p_stream text, p_expected bigint, p_command uuid,
       p_types text[], p_schemas integer[], p_data text[], p_metadata text[]
     ) returns table (
-      from_version bigint, to_version bigint, first_position bigint, last_position bigint,
+      stream_id text, from_version bigint, to_version bigint, first_position bigint, last_position bigint,
       tx_id text, duplicate boolean
     ) language plpgsql as $$
     declare
@@ -126,9 +138,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_hashes bytea[] := array[]::bytea[];
       i integer;
     begin
+      -- Row-level security inside the function: it only ever sees and writes p_org's rows.
+      perform set_config('app.org_id', p_org::text, true);
+      if v_count = 0 then
+        -- A retried command answers its first result; a zero-event command is never recorded.
+        if p_command is not null then
+          select c.stream_id, c.from_version, c.to_version, c.last_position, c.tx_id::text
+            into stream_id, from_version, to_version, last_position, tx_id
+            from commands c where c.org_id = p_org and c.command_id = p_command;
+          if found then
+            first_position := null;
+            duplicate := true;
+            return next;
+            return;
+          end if;
+        end if;
+        select s.version into v_from from streams s where s.org_id = p_org and s.stream_id = p_stream;
+        v_from := coalesce(v_from, 0);
+        if p_expected is not null and p_expected <> v_from then
+          raise exception using errcode = 'RG409', message = 'registre.concurrency',
+            detail = json_build_object('expected', p_expected, 'actual', v_from)::text;
+        end if;
+        stream_id := p_stream; from_version := v_from; to_version := v_from; duplicate := false;
+        return next;
+        return;
+      end if;
+
+      perform registre_lock_org(p_org);
+      -- Under the organisation's lock, a command id recorded by a concurrent twin is visible here.
       if p_command is not null then
-        select c.from_version, c.to_version, c.last_position, c.tx_id::text
-          into from_version, to_version, last_position, tx_id
+        select c.stream_id, c.from_version, c.to_version, c.last_position, c.tx_id::text
+          into stream_id, from_version, to_version, last_position, tx_id
           from commands c where c.org_id = p_org and c.command_id = p_command;
         if found then
           first_position := null;
@@ -138,21 +178,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         end if;
       end if;
 
-      if v_count = 0 then
-        select s.version into v_from from streams s where s.org_id = p_org and s.stream_id = p_stream;
-        v_from := coalesce(v_from, 0);
-        if p_expected is not null and p_expected <> v_from then
-          raise exception using errcode = 'RG409', message = 'registre.concurrency',
-            detail = json_build_object('expected', p_expected, 'actual', v_from)::text;
-        end if;
-        from_version := v_from; to_version := v_from; duplicate := false;
-        return next;
-        return;
-      end if;
-
-      insert into org_heads as h (org_id, seq) values (p_org, v_count)
-        on conflict (org_id) do update set seq = h.seq + excluded.seq, updated_at = now()
-        returning h.seq - v_count, h.hash into v_seq, v_hash;
+      insert into org_heads as h (org_id) values (p_org)
+        on conflict (org_id) do update set updated_at = now()
+        returning h.seq, h.hash into v_seq, v_hash;
 
       if p_expected = 0 then
         insert into streams as s (org_id, stream_id, version) values (p_org, p_stream, v_count)
@@ -165,7 +193,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         v_from := 0;
       elsif p_expected is null then
         insert into streams as s (org_id, stream_id, version) values (p_org, p_stream, v_count)
-          on conflict (org_id, stream_id) do update set version = s.version + excluded.version
+          on conflict on constraint streams_pkey do update set version = s.version + excluded.version
           returning s.version - v_count into v_from;
       else
         update streams s set version = s.version + v_count
@@ -184,7 +212,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         v_hashes := v_hashes || v_hash;
       end loop;
 
-      update org_heads set hash = v_hash where org_id = p_org;
+      update org_heads set seq = v_seq + v_count, hash = v_hash where org_id = p_org;
 
       with inserted as (
         insert into events (org_id, org_seq, stream_id, stream_version, type, schema_version, data, metadata, hash)
@@ -199,7 +227,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           values (p_org, p_command, p_stream, v_from, v_from + v_count, last_position);
       end if;
 
-      perform pg_notify('registre_events', '');
+      stream_id := p_stream;
       from_version := v_from;
       to_version := v_from + v_count;
       tx_id := pg_current_xact_id()::text;
@@ -219,6 +247,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`drop function registre_take_counters(uuid, text[], bigint[])`.execute(db);
+  await sql`drop function registre_lock_org(uuid)`.execute(db);
   await sql`drop function registre_event_hash(bytea, uuid, bigint, text, bigint, text, integer, text, text)`.execute(
     db,
   );

@@ -48,6 +48,8 @@ type StateRow = {
   error_position: number | null;
 };
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const physical = (table: string, generation: number) => `${table}_g${generation}`;
 const lockKey = (name: string) => sql`hashtext(${`registre_projection:${name}`})`;
 
@@ -227,10 +229,27 @@ export const createProjectionRunner = (
     }
   };
 
-  /** Processes until every projector is caught up (or stopped by a failure). */
-  const drain = async (names: readonly string[] = [...byName.keys()]): Promise<void> => {
+  /**
+   * Processes until every projector has read past the log's head as of this call, or stopped on a
+   * failure. The safe horizon is cluster-wide: while an older transaction (in any database of the
+   * server) is still open, events committed after it are not readable yet, so this waits for it.
+   */
+  const drain = async (names: readonly string[] = [...byName.keys()], timeoutMs = 30_000): Promise<void> => {
+    const target = await store.head();
+    const deadline = Date.now() + timeoutMs;
     for (const name of names) {
-      while ((await step(name)) === "busy") {}
+      for (;;) {
+        const outcome = await step(name);
+        if (outcome === "failed") break;
+        if (outcome === "busy") continue;
+        const reached = progress.value.get(name);
+        if (reached && compareCheckpoints(reached, target) >= 0) break;
+        if (Date.now() > deadline)
+          throw new Error(
+            `projection ${name} is held back before transaction ${target.txId}: an older transaction is still open`,
+          );
+        await sleep(10);
+      }
     }
   };
 
@@ -328,10 +347,12 @@ export const createProjectionRunner = (
     const current = await readState(name);
     const generation = (current?.generation ?? 0) + 1;
     const total = await store.countAfter(START);
+    const target = await store.head();
     await database.db.transaction().execute((trx) => createTables(trx, p, generation));
     let checkpoint = START;
     let done = 0;
     const table = (t: string) => physical(t, generation);
+    // Everything committed before the rebuild started is in the new generation before it is swapped in.
     for (;;) {
       const batch = await store.readAll(checkpoint, { limit: Math.max(batchSize, 5000), types: p.handles });
       if (batch.events.length > 0) {
@@ -340,7 +361,9 @@ export const createProjectionRunner = (
         onProgress(done, total);
       }
       checkpoint = batch.checkpoint;
-      if (!batch.full) break;
+      if (batch.full) continue;
+      if (compareCheckpoints(checkpoint, target) >= 0) break;
+      await sleep(10);
     }
     await database.db.transaction().execute(async (trx) => {
       const db = trx as unknown as ProjectionExecutor;

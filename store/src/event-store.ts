@@ -70,6 +70,7 @@ export type ReadAllOptions = {
 };
 
 type AppendRow = {
+  stream_id: string;
   from_version: number;
   to_version: number;
   first_position: number | null;
@@ -143,7 +144,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     const row = rows[0];
     if (!row) throw new Error("registre_append returned no row");
     return {
-      streamId,
+      streamId: row.stream_id,
       fromVersion: row.from_version,
       toVersion: row.to_version,
       checkpoint:
@@ -345,6 +346,19 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
       };
     });
 
+  /**
+   * The newest event's place in the log, visible or not yet past the safe horizon: what a reader
+   * must reach to have seen everything committed before this call.
+   */
+  const head = async (): Promise<Checkpoint> => {
+    const { rows } = await sql<{ tx_id: string; position: number }>`
+      select tx_id::text as tx_id, position from events order by tx_id desc, position desc limit 1`.execute(
+      database.db,
+    );
+    const row = rows[0];
+    return row ? { txId: row.tx_id, position: row.position } : START;
+  };
+
   /** How many events the log holds past a checkpoint (for lag reports). */
   const countAfter = async (after: Checkpoint): Promise<number> => {
     const { rows } = await sql<{ n: number }>`
@@ -366,6 +380,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     streamVersion,
     readAll,
     subscribe,
+    head,
     countAfter,
     decode,
   };

@@ -34,7 +34,7 @@ const positive = (name: string, fallback: number): number => {
 };
 
 /**
- * Sizes, scaled by BENCH_SCALE (default 1: about 4 minutes on 2 cores); each can also be set alone:
+ * Sizes, scaled by BENCH_SCALE (default 1: 2 to 4 minutes on 2 cores, as the machine's fsync allows); each can also be set alone:
  * BENCH_WRITERS, BENCH_ROUNDS, BENCH_SINGLE_OPS, BENCH_CONCURRENT_OPS, BENCH_BATCH_OPS, BENCH_COPY_ROWS,
  * BENCH_LOG_EVENTS, BENCH_DIAGNOSTIC_OPS.
  */
@@ -89,7 +89,6 @@ export const compare = async (
   ops: number,
   contenders: readonly Contender[],
   onError: (index: number, error: unknown) => void,
-  warmup = true,
 ): Promise<(Rate | undefined)[]> => {
   const live = contenders.map((c) => c !== undefined);
   const samples: Rate[][] = contenders.map(() => []);
@@ -104,9 +103,8 @@ export const compare = async (
       onError(i, error);
     }
   };
-  if (warmup) {
-    for (let i = 0; i < contenders.length; i++)
-      await attempt(i, Math.max(1, Math.round(ops * config.warmupShare)), false);
+  for (let i = 0; i < contenders.length; i++) {
+    await attempt(i, Math.max(1, Math.round(ops * config.warmupShare)), false);
   }
   for (let round = 0; round < config.rounds; round++) {
     for (let i = 0; i < contenders.length; i++) await attempt(i, ops, true);

@@ -11,21 +11,9 @@ import {
 import {
   type BenchConfig,
   concurrently,
-  measure,
   type OrganisationCreatedData,
   organisationCreated,
-  type Rate,
-  timed,
 } from "./common.ts";
-
-export type EmmettResults = {
-  readonly commandsOne: Rate;
-  readonly commandsMany: Rate;
-  readonly batches: Rate;
-  readonly read: Rate;
-  /** Events in the log when it was read (the read may return fewer: see the report). */
-  readonly logEvents: number;
-};
 
 type Meta = { commandId: string; at: string; userId: string };
 type Created = Event<"OrganisationCreated", OrganisationCreatedData, Meta>;
@@ -87,50 +75,45 @@ const batches = async (store: PostgresEventStore, appends: number, size: number)
   return appends * size;
 };
 
-export const runEmmett = async (
-  url: string,
-  config: BenchConfig,
-  log: (line: string) => void,
-): Promise<EmmettResults> => {
+/** Emmett's PostgreSQL event store on a fresh database (its schema created here). */
+export type EmmettBench = {
+  readonly commands: (writers: number, ops: number) => Promise<number>;
+  readonly batches: (appends: number) => Promise<number>;
+  /** readMessagesBatch from the start until it says nothing is left; answers the messages read. */
+  readonly read: () => Promise<number>;
+  readonly events: () => Promise<number>;
+  readonly vacuum: () => Promise<void>;
+  readonly close: () => Promise<void>;
+};
+
+export const openEmmett = async (url: string, config: BenchConfig): Promise<EmmettBench> => {
   const pool = dumbo({ connectionString: url });
   const store = getPostgreSQLEventStore(url, { connectionOptions: { dumbo: pool } });
-  try {
-    await store.schema.migrate();
-    const commandsOne = await measure(config, config.singleOps, (ops) => commands(store, 1, ops));
-    log(`emmett single-event commands, 1 writer: ${commandsOne.perSecond.toFixed(0)} events/s`);
-    const commandsMany = await measure(config, config.concurrentOps, (ops) =>
-      commands(store, config.writers, ops),
-    );
-    log(
-      `emmett single-event commands, ${config.writers} writers: ${commandsMany.perSecond.toFixed(0)} events/s`,
-    );
-
-    await pool.execute.command(rawSql("vacuum analyze emt_messages"));
-    const counted = await pool.execute.query<{ n: string }>(
-      rawSql("select count(*)::text as n from emt_messages"),
-    );
-    const logEvents = Number(counted.rows[0]?.n ?? 0);
-    const readAll = async (): Promise<number> => {
-      let after = 0n;
-      let total = 0;
-      for (;;) {
-        const batch = await readMessagesBatch(pool.execute, { after, batchSize: config.readPage });
-        for (const m of batch.messages) if (typeof m.data !== "object") throw new Error("jsonb not decoded");
-        total += batch.messages.length;
-        after = batch.currentGlobalPosition;
-        if (!batch.areMessagesLeft) return total;
-      }
-    };
-    await readAll(); // warm-up: the whole log once, discarded
-    const read = await timed(readAll);
-    log(
-      `emmett readMessagesBatch: ${read.perSecond.toFixed(0)} events/s, ${read.count} of ${logEvents} events`,
-    );
-
-    const batchRate = await measure(config, config.batchOps, (ops) => batches(store, ops, config.batchSize));
-    log(`emmett ${config.batchSize}-event appends: ${batchRate.perSecond.toFixed(0)} events/s`);
-    return { commandsOne, commandsMany, batches: batchRate, read, logEvents };
-  } finally {
-    await store.close();
-  }
+  await store.schema.migrate();
+  const read = async (): Promise<number> => {
+    let after = 0n;
+    let total = 0;
+    for (;;) {
+      const batch = await readMessagesBatch(pool.execute, { after, batchSize: config.readPage });
+      for (const m of batch.messages) if (typeof m.data !== "object") throw new Error("jsonb not decoded");
+      total += batch.messages.length;
+      after = batch.currentGlobalPosition;
+      if (!batch.areMessagesLeft) return total;
+    }
+  };
+  return {
+    commands: (writers, ops) => commands(store, writers, ops),
+    batches: (appends) => batches(store, appends, config.batchSize),
+    read,
+    events: async () => {
+      const counted = await pool.execute.query<{ n: string }>(
+        rawSql("select count(*)::text as n from emt_messages"),
+      );
+      return Number(counted.rows[0]?.n ?? 0);
+    },
+    vacuum: async () => {
+      await pool.execute.command(rawSql("vacuum analyze emt_messages"));
+    },
+    close: () => store.close(),
+  };
 };

@@ -86,7 +86,7 @@ const copyRows = async (sql: postgres.Sql, rows: number): Promise<number> => {
   return rows;
 };
 
-type ReadRow = { id: string; stream: string; version: number; type: string; data: unknown; tx: string };
+type ReadRow = { id: string; stream: string; version: number; type: string; data: unknown; tx_text: string };
 
 /**
  * The xid-safe keyset read over the whole table: only transactions older than every running one,
@@ -98,7 +98,7 @@ const keysetRead = async (sql: postgres.Sql, page: number): Promise<number> => {
   let total = 0;
   for (;;) {
     const rows = await sql<ReadRow[]>`
-      select id, stream, version, type, data, tx::text as tx from raw_events
+      select id, stream, version, type, data, tx::text as tx_text from raw_events
       where (tx, id) > (${tx}::xid8, ${id}::bigint) and tx < pg_snapshot_xmin(pg_current_snapshot())
       order by tx, id limit ${page}`;
     for (const r of rows)
@@ -106,7 +106,7 @@ const keysetRead = async (sql: postgres.Sql, page: number): Promise<number> => {
     total += rows.length;
     const last = rows.at(-1);
     if (!last || rows.length < page) return total;
-    tx = last.tx;
+    tx = last.tx_text;
     id = last.id;
   }
 };

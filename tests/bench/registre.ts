@@ -10,7 +10,6 @@ import {
   openDatabase,
   START,
 } from "@registre/store";
-import { type Kysely, sql } from "kysely";
 import { type BenchConfig, concurrently, organisationCreated } from "./common.ts";
 
 const metadata = () => ({ commandId: randomUUID(), at: new Date().toISOString(), userId: "bench" });
@@ -19,7 +18,7 @@ const metadata = () => ({ commandId: randomUUID(), at: new Date().toISOString(),
  * One writer's commands: it creates an organisation (a new stream, "no_stream"), then renames the
  * one it created last (an existing stream, expected version 1), and so on: half new, half existing.
  */
-export const commandWriter = (store: EventStore) => {
+const commandWriter = (store: EventStore) => {
   let last: { orgId: string; name: string } | undefined;
   let n = 0;
   return async (): Promise<void> => {
@@ -94,8 +93,10 @@ export type RegistreBench = {
 
 export const openRegistre = async (url: string, config: BenchConfig): Promise<RegistreBench> => {
   const database = await openDatabase({ url, maxConnections: config.writers + 2 });
+  const client = database.postgres;
+  if (!client) throw new Error("the benchmark needs a PostgreSQL server");
   // Kysely<StoreSchema & …> does not narrow to Kysely<unknown> under this compiler: the migrator needs no schema.
-  await migrateToLatest(database.db as unknown as Kysely<unknown>);
+  await migrateToLatest(database.db as unknown as Parameters<typeof migrateToLatest>[0]);
   const store = createEventStore(database);
   const runner = createProjectionRunner(database, store, allProjectors);
   await runner.setup();
@@ -107,11 +108,11 @@ export const openRegistre = async (url: string, config: BenchConfig): Promise<Re
     read: () => readEverything(store, config.readPage),
     rebuild: async (name) => (await runner.rebuild(name)).events,
     events: async () => {
-      const { rows } = await sql<{ n: number }>`select count(*)::int8 as n from events`.execute(database.db);
-      return rows[0]?.n ?? 0;
+      const [row] = await client<{ n: string }[]>`select count(*)::text as n from events`;
+      return Number(row?.n ?? 0);
     },
     vacuum: async () => {
-      await sql`vacuum analyze events`.execute(database.db);
+      await client`vacuum analyze events`;
     },
     close: () => database.close(),
   };

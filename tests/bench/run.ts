@@ -3,15 +3,30 @@ import { randomBytes } from "node:crypto";
 import { totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
-import { benchConfig, errorMessage } from "./common.ts";
-import { type EmmettResults, runEmmett } from "./emmett.ts";
-import { runRaw } from "./raw.ts";
-import { runRegistre } from "./registre.ts";
-import { buildLines, type Environment, markdownTable, writeReport } from "./report.ts";
+import { analyse } from "./analysis.ts";
+import {
+  type BenchConfig,
+  benchConfig,
+  type Contender,
+  compare,
+  errorMessage,
+  formatRate,
+} from "./common.ts";
+import { diagnose, diagnosisTable } from "./diagnose.ts";
+import { type EmmettBench, openEmmett } from "./emmett.ts";
+import { openRaw } from "./raw.ts";
+import { openRegistre } from "./registre.ts";
+import {
+  buildLines,
+  type Environment,
+  type Figure,
+  markdownTable,
+  type Results,
+  writeReport,
+} from "./report.ts";
 
 const REPORT = fileURLToPath(new URL("../../docs/performance.md", import.meta.url));
-
-const log = (line: string) => console.log(`  ${line}`);
+const SYSTEMS = ["raw", "registre", "emmett"] as const;
 
 const environment = async (): Promise<Environment> => {
   const postgres = await withAdmin(async (sql) => {
@@ -22,7 +37,7 @@ const environment = async (): Promise<Environment> => {
   try {
     cpus = execFileSync("nproc", { encoding: "utf8" }).trim();
   } catch {
-    // nproc missing: leave it unknown rather than guess
+    // no nproc: say unknown rather than guess
   }
   return {
     date: new Date().toISOString().slice(0, 10),
@@ -33,10 +48,126 @@ const environment = async (): Promise<Environment> => {
   };
 };
 
-/** Flushes dirty pages between phases so one phase's writes are not paid for by the next. */
+/** Flushes dirty pages between figures so one figure's writes are not paid for by the next. */
 const checkpoint = () => withAdmin((sql) => sql`checkpoint`);
 
-const main = async (): Promise<number> => {
+/** Measures one figure on the three systems; raw and Registre failing ends the run, Emmett failing is n/a. */
+const figure = async (
+  config: BenchConfig,
+  notes: string[],
+  label: string,
+  ops: number,
+  contenders: readonly [Contender, Contender, Contender],
+): Promise<Figure> => {
+  const started = performance.now();
+  const fatal: unknown[] = [];
+  const [raw, registre, emmett] = await compare(config, ops, contenders, (i, error) => {
+    if (SYSTEMS[i] !== "emmett") fatal.push(error);
+    else notes.push(`Emmett failed on "${label}", shown as n/a: ${errorMessage(error)}`);
+  });
+  if (fatal.length > 0) throw fatal[0];
+  const parts = SYSTEMS.map((s, i) =>
+    contenders[i] ? `${s} ${formatRate([raw, registre, emmett][i])}` : "",
+  );
+  const took = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`  ${label}: ${parts.filter(Boolean).join(", ")} (${took} s)`);
+  await checkpoint();
+  return { raw, registre, emmett };
+};
+
+const run = async (
+  base: string,
+  name: string,
+  config: BenchConfig,
+  notes: string[],
+): Promise<Results & { diagnostics: string; analysis: string[] }> => {
+  const raw = await openRaw(urlFor(base, `${name}_raw`), config);
+  const registre = await openRegistre(urlFor(base, name), config);
+  let emmett: EmmettBench | undefined;
+  try {
+    emmett = await openEmmett(urlFor(base, `${name}_emmett`), config);
+  } catch (error) {
+    notes.push(`Emmett could not start, its column is n/a: ${errorMessage(error)}`);
+  }
+  try {
+    const w = config.writers;
+    const e = emmett;
+    const commandsOne = await figure(config, notes, "(a) 1 writer", config.singleOps, [
+      (ops) => raw.singleRows(1, ops),
+      (ops) => registre.commands(1, ops),
+      e && ((ops) => e.commands(1, ops)),
+    ]);
+    const commandsMany = await figure(config, notes, `(a) ${w} writers`, config.concurrentOps, [
+      (ops) => raw.singleRows(w, ops),
+      (ops) => registre.commands(w, ops),
+      e && ((ops) => e.commands(w, ops)),
+    ]);
+
+    // Every log is brought to `logEvents` before it is read and rebuilt: more of the same commands for
+    // Registre and Emmett (both at once, unmeasured), COPY for the raw table.
+    const seedStarted = performance.now();
+    const missing = async (count: () => Promise<number>) => Math.max(0, config.logEvents - (await count()));
+    await Promise.all([
+      missing(raw.rows).then((m) => (m > 0 ? raw.copy(m) : 0)),
+      missing(registre.events).then((m) => (m > 0 ? registre.commands(w, m) : 0)),
+      e ? missing(e.events).then((m) => (m > 0 ? e.commands(w, m) : 0)) : 0,
+    ]);
+    await Promise.all([raw.vacuum(), registre.vacuum(), e?.vacuum()]);
+    await checkpoint();
+    console.log(
+      `  logs filled to ${config.logEvents} events (${((performance.now() - seedStarted) / 1000).toFixed(1)} s)`,
+    );
+
+    const read = await figure(config, notes, "(c) catch-up read", 1, [raw.read, registre.read, e?.read]);
+    const emmettLog = e ? await e.events() : 0;
+    if (e && read.emmett && read.emmett.count !== emmettLog) {
+      notes.push(
+        `Emmett's readMessagesBatch loop returned ${read.emmett.count} messages for a log of ${emmettLog}: it orders by ` +
+          "transaction id but pages on global position alone, so where the two orders disagree at a page boundary it " +
+          "reads some events twice and can pass others over. Its rate above counts what it returned.",
+      );
+    }
+    const rebuilds: { name: string; rate: NonNullable<Figure["registre"]> }[] = [];
+    for (const projector of ["stream_history", "organisations"]) {
+      const f = await figure(config, notes, `(d) rebuild ${projector}`, 1, [
+        undefined,
+        () => registre.rebuild(projector),
+        undefined,
+      ]);
+      if (f.registre) rebuilds.push({ name: projector, rate: f.registre });
+    }
+    const batches = await figure(config, notes, `(b) ${config.batchSize}-event appends`, config.batchOps, [
+      raw.multiRows,
+      registre.batches,
+      e?.batches,
+    ]);
+    const copy = await figure(config, notes, "COPY anchor", config.copyRows, [
+      raw.copy,
+      undefined,
+      undefined,
+    ]);
+    if (!copy.raw) throw new Error("the COPY anchor was not measured");
+
+    console.log("  diagnostics: where a single-event command's time goes");
+    const diagnoses = await diagnose(urlFor(base, name), config, raw, registre, (label, error) =>
+      notes.push(`Diagnostic "${label}" failed: ${errorMessage(error)}`),
+    );
+    return {
+      commandsOne,
+      commandsMany,
+      batches,
+      read,
+      copy: copy.raw,
+      rebuilds,
+      diagnostics: diagnosisTable(diagnoses),
+      analysis: analyse(diagnoses),
+    };
+  } finally {
+    await Promise.allSettled([raw.close(), registre.close(), emmett?.close()]);
+  }
+};
+
+const main = async (): Promise<void> => {
   const started = performance.now();
   const config = benchConfig();
   const base = adminUrl();
@@ -59,46 +190,24 @@ const main = async (): Promise<number> => {
       for (const d of databases) await sql.unsafe(`create database "${d}"`);
     });
     const env = await environment();
-
-    console.log("Raw postgres.js anchors");
-    const raw = await runRaw(urlFor(base, `${name}_raw`), config, log);
-    await checkpoint();
-
-    console.log("Registre (@registre/store, @registre/projections)");
-    const registre = await runRegistre(urlFor(base, name), config, log);
-    await checkpoint();
-
-    console.log("Emmett (@event-driven-io/emmett-postgresql)");
-    const notes: string[] = [...registre.notes];
-    let emmett: EmmettResults | undefined;
-    try {
-      emmett = await runEmmett(urlFor(base, `${name}_emmett`), config, log);
-      if (emmett.read.count !== emmett.logEvents) {
-        notes.push(
-          `Emmett's readMessagesBatch loop returned ${emmett.read.count} of the ${emmett.logEvents} events in its log: it ` +
-            "orders by transaction id but pages on global position alone, so events whose position is lower than one " +
-            "already read in an earlier transaction are passed over.",
-        );
-      }
-    } catch (error) {
-      notes.push(`Emmett failed, its column is n/a: ${errorMessage(error)}`);
-      console.error(`  Emmett failed: ${errorMessage(error)}`);
-    }
-
-    const lines = buildLines(config, raw, registre, emmett);
-    const table = markdownTable(lines);
-    console.log(`\n${table}\n`);
+    const notes: string[] = [];
+    const results = await run(base, name, config, notes);
+    const lines = buildLines(config, results);
+    console.log(`\n${markdownTable(lines)}\n`);
+    console.log(`Where a single-event command's time goes\n\n${results.diagnostics}\n`);
+    for (const paragraph of results.analysis) console.log(`${paragraph.replaceAll("**", "")}\n`);
+    for (const note of notes) console.log(`- ${note}`);
     const seconds = (performance.now() - started) / 1000;
-    writeReport(REPORT, { env, config, lines, notes, seconds });
-    console.log(`Written to ${REPORT} (${seconds.toFixed(0)} s)`);
-    return 0;
+    const { diagnostics, analysis } = results;
+    writeReport(REPORT, { env, config, lines, diagnostics, analysis, notes, seconds });
+    console.log(`\nWritten to ${REPORT} (${seconds.toFixed(0)} s in all)`);
   } finally {
     await drop();
   }
 };
 
 main().then(
-  (code) => process.exit(code),
+  () => process.exit(0),
   (error: unknown) => {
     console.error(error);
     process.exit(1);

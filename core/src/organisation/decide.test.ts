@@ -258,6 +258,10 @@ describe("an active organisation", () => {
         }),
       );
       change({ vatNumber: "FR44732829320" }).thenThrows(refusedWith("organisation.vatNumberSirenMismatch"));
+      // Restating the current VAT number changes nothing: the new SIREN must still agree with it.
+      change({ siren: "732829320", vatNumber: "FR11123456782" }).thenThrows(
+        refusedWith("organisation.vatNumberSirenMismatch"),
+      );
     });
 
     it("accepts a new SIREN on an organisation without a VAT number", () => {
@@ -267,10 +271,8 @@ describe("an active organisation", () => {
         .then([settingsChanged({ siren: "552120222" })]);
     });
 
-    // Known bug (core/src/organisation/decide.ts, changeSettings): `changes.vatNumber ?? state.vatNumber`
-    // treats an explicit `vatNumber: null` (remove it) as "unchanged", so a new SIREN is checked against
-    // the VAT number being removed and refused. Flip to `it` once fixed.
-    it.fails("accepts a new SIREN when the VAT number is removed in the same change", () => {
+    // `vatNumber: null` removes the number: the new SIREN has no VAT number left to agree with.
+    it("accepts a new SIREN when the VAT number is removed in the same change", () => {
       change({ siren: "732829320", vatNumber: null }).then([
         settingsChanged({ siren: "732829320", vatNumber: null }),
       ]);

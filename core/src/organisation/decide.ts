@@ -115,7 +115,9 @@ const changeSettings = (
     ),
   ) as Partial<OrganisationSettings>;
   if (Object.keys(changes).length === 0) return [];
-  checkVatMatchesSiren(changes.siren ?? state.siren, changes.vatNumber ?? state.vatNumber);
+  // `vatNumber: null` removes the number: "absent" and "null" are different changes.
+  const vatNumber = "vatNumber" in changes ? (changes.vatNumber ?? null) : state.vatNumber;
+  checkVatMatchesSiren(changes.siren ?? state.siren, vatNumber);
   return [{ type: "OrganisationSettingsChanged", data: { changes } }];
 };
 
