@@ -19,8 +19,13 @@ export type Database = {
   readonly kind: DatabaseKind;
   // biome-ignore lint/suspicious/noExplicitAny: read-model tables are typed by their own modules
   readonly db: Kysely<StoreSchema & Record<string, any>>;
-  /** postgres.js client, for hot paths and LISTEN (Postgres only). */
+  /** postgres.js client as the connecting user, for LISTEN and system hot paths (Postgres only). */
   readonly postgres: postgres.Sql | undefined;
+  /**
+   * postgres.js client whose session role is `registre_app` (Postgres only): org-scoped statements
+   * that set `app.org_id` themselves run on it in one round trip, row-level security applying.
+   */
+  readonly appPostgres: postgres.Sql | undefined;
   /** PGlite instance (embedded only). */
   readonly pglite: PGlite | undefined;
   readonly listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
@@ -50,8 +55,8 @@ export const openDatabase = async (options: OpenOptions): Promise<Database> =>
     ? openPostgres(options.url, options.maxConnections ?? 10)
     : openPglite(options.dataDir ?? "./data/db");
 
-const openPostgres = async (url: string, max: number): Promise<Database> => {
-  const client = postgres(url, {
+const postgresClient = (url: string, max: number, role?: string) =>
+  postgres(url, {
     max,
     onnotice: () => {},
     types: {
@@ -63,22 +68,32 @@ const openPostgres = async (url: string, max: number): Promise<Database> => {
       },
     },
     connection: {
-      application_name: "registre",
+      application_name: role ? `registre:${role}` : "registre",
       // An idle transaction holds back pg_snapshot_xmin and with it every projection.
       idle_in_transaction_session_timeout: 60_000,
+      // A startup parameter; the pool connects lazily, after the migrations have created the role.
+      ...(role && { role }),
     },
   });
+
+const openPostgres = async (url: string, max: number): Promise<Database> => {
+  const client = postgresClient(url, max);
+  const app = postgresClient(url, max, "registre_app");
   const db = new Kysely<StoreSchema>({ dialect: new PostgresJSDialect({ postgres: client }) });
   return {
     kind: "postgres",
     db,
     postgres: client,
+    appPostgres: app,
     pglite: undefined,
     listen: async (channel, onNotify) => {
       const sub = await client.listen(channel, () => onNotify());
       return () => sub.unlisten();
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await app.end();
+      await db.destroy();
+    },
   };
 };
 
@@ -128,6 +143,7 @@ const openPglite = async (dataDir: string): Promise<Database> => {
     kind: "pglite",
     db,
     postgres: undefined,
+    appPostgres: undefined,
     pglite,
     listen: async (channel, onNotify) => pglite.listen(channel, () => onNotify()),
     close: async () => {

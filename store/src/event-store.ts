@@ -128,20 +128,27 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     };
   };
 
-  const callAppend = async (
-    trx: OrgTransaction,
+  const appendSql = (
     orgId: string,
     streamId: string,
     expected: ExpectedVersion,
     events: readonly NewEvent[],
     metadata: CommandMetadata,
-  ): Promise<AppendResult> => {
+  ) => {
     const e = encode(events, metadata);
-    const { rows } = await sql<AppendRow>`
-      select * from registre_append(${orgId}::uuid, ${streamId}, ${toExpected(expected)}::bigint,
-        ${metadata.commandId}::uuid, ${e.types}::text[], ${e.schemas}::integer[], ${e.data}::text[],
-        ${e.metadata}::text[])`.execute(trx);
-    const row = rows[0];
+    return [
+      orgId,
+      streamId,
+      toExpected(expected),
+      metadata.commandId,
+      e.types,
+      e.schemas,
+      e.data,
+      e.metadata,
+    ] as const;
+  };
+
+  const toResult = (row: AppendRow | undefined): AppendResult => {
     if (!row) throw new Error("registre_append returned no row");
     return {
       streamId: row.stream_id,
@@ -155,6 +162,60 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     };
   };
 
+  const callAppend = async (
+    trx: OrgTransaction,
+    orgId: string,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: readonly NewEvent[],
+    metadata: CommandMetadata,
+  ): Promise<AppendResult> => {
+    const [org, stream, version, command, types, schemas, data, meta] = appendSql(
+      orgId,
+      streamId,
+      expected,
+      events,
+      metadata,
+    );
+    const { rows } = await sql<AppendRow>`
+      select * from registre_append(${org}::uuid, ${stream}, ${version}::bigint, ${command}::uuid,
+        ${types}::text[], ${schemas}::integer[], ${data}::text[], ${meta}::text[])`.execute(trx);
+    return toResult(rows[0]);
+  };
+
+  /** One prepared statement in autocommit, as `registre_app`: the function sets the organisation itself. */
+  const appendInOneStatement = async (
+    app: NonNullable<Database["appPostgres"]>,
+    orgId: string,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: readonly NewEvent[],
+    metadata: CommandMetadata,
+  ): Promise<AppendResult> => {
+    const [org, stream, version, command, types, schemas, data, meta] = appendSql(
+      orgId,
+      streamId,
+      expected,
+      events,
+      metadata,
+    );
+    const rows = await app<AppendRow[]>`
+      select * from registre_append(${org}::uuid, ${stream}, ${version}::bigint, ${command}::uuid,
+        ${types as string[]}::text[], ${schemas as number[]}::integer[], ${data as string[]}::text[], ${meta as string[]}::text[])`;
+    return toResult(rows[0]);
+  };
+
+  // Runners in other processes are told after commit, at most every few milliseconds: a NOTIFY in
+  // the append would serialise every commit of the cluster on the notification queue's lock.
+  let notifyTimer: ReturnType<typeof setTimeout> | undefined;
+  const notifySoon = () => {
+    if (notifyTimer) return;
+    notifyTimer = setTimeout(() => {
+      notifyTimer = undefined;
+      sql`select pg_notify('registre_events', '')`.execute(database.db).catch(() => {});
+    }, 5);
+  };
+
   const mapConflict = (error: unknown, streamId: string, expected: ExpectedVersion): never => {
     const detail = concurrencyDetail(error);
     if (detail) throw new ConcurrencyError(streamId, expected, detail.actual);
@@ -162,9 +223,9 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
   };
 
   /**
-   * Appends a command's events to one stream in one transaction (one statement without counters).
-   * With `counters`, `events` is a function of the numbers handed out, which are gapless and in
-   * commit order per organisation because the head row stays locked until commit.
+   * Appends a command's events to one stream, all or nothing: on Postgres in one statement, on
+   * PGlite in one transaction. With `counters`, `events` is a function of the numbers handed out,
+   * which are gapless and in commit order per organisation (its lock is held until commit).
    */
   const append = async (
     orgId: string,
@@ -174,28 +235,41 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     opts: AppendOptions,
   ): Promise<AppendResult> => {
     try {
-      return await withOrg(database, orgId, async (trx) => {
-        let list: readonly NewEvent[];
-        if (typeof events === "function") {
-          const names = Object.keys(opts.counters ?? {});
-          const counts = names.map((n) => opts.counters?.[n] ?? 0);
-          // A retried command must not take numbers again: answer it before counting.
-          const previous = await findCommand(trx, orgId, opts.metadata.commandId);
-          if (previous) return previous;
-          const { rows } = await sql<{ name: string; first_value: number }>`
-            select * from registre_take_counters(${orgId}::uuid, ${names}::text[], ${counts}::bigint[])`.execute(
-            trx,
-          );
-          list = events(Object.fromEntries(rows.map((r) => [r.name, r.first_value])));
-        } else {
-          list = events;
-        }
-        return callAppend(trx, orgId, streamId, expected, list, opts.metadata);
-      });
+      const result =
+        typeof events !== "function" && database.appPostgres
+          ? await appendInOneStatement(database.appPostgres, orgId, streamId, expected, events, opts.metadata)
+          : await appendInTransaction(orgId, streamId, expected, events, opts);
+      if (result.checkpoint && !result.duplicate) notifySoon();
+      return result;
     } catch (error) {
       return mapConflict(error, streamId, expected);
     }
   };
+
+  const appendInTransaction = (
+    orgId: string,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: readonly NewEvent[] | ((first: Readonly<Record<string, number>>) => readonly NewEvent[]),
+    opts: AppendOptions,
+  ): Promise<AppendResult> =>
+    withOrg(database, orgId, async (trx) => {
+      if (typeof events !== "function")
+        return callAppend(trx, orgId, streamId, expected, events, opts.metadata);
+      const names = Object.keys(opts.counters ?? {});
+      const counts = names.map((n) => opts.counters?.[n] ?? 0);
+      // Under the organisation's lock, a retried (or concurrent twin) command answers its first
+      // result before taking numbers, so numbers are never taken twice.
+      await sql`select registre_lock_org(${orgId}::uuid)`.execute(trx);
+      const previous = await findCommand(trx, orgId, opts.metadata.commandId);
+      if (previous) return previous;
+      const { rows } = await sql<{ name: string; first_value: number }>`
+        select * from registre_take_counters(${orgId}::uuid, ${names}::text[], ${counts}::bigint[])`.execute(
+        trx,
+      );
+      const list = events(Object.fromEntries(rows.map((r) => [r.name, r.first_value])));
+      return callAppend(trx, orgId, streamId, expected, list, opts.metadata);
+    });
 
   const findCommand = async (
     trx: OrgTransaction,
