@@ -237,6 +237,25 @@ describe.each(databaseKinds)("event store on %s", (kind) => {
     },
   );
 
+  it.runIf(kind === "postgres")("takes no number for a command sent twice at once", async () => {
+    const org = randomUUID();
+    const numbered = (n: Readonly<Record<string, number>>) => [{ type: "Numbered", data: { number: n.seq } }];
+    for (let i = 0; i < 10; i++) {
+      const commandId = randomUUID();
+      const twins = await Promise.all(
+        [0, 1].map(() =>
+          store.append(org, `doc-${i}`, "no_stream", numbered, {
+            metadata: meta(commandId),
+            counters: { seq: 1 },
+          }),
+        ),
+      );
+      expect(twins.map((t) => t.duplicate).sort()).toEqual([false, true]);
+    }
+    const numbers = (await store.readOrganisation(org)).map((e) => (e.data as { number: number }).number);
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
   it.runIf(kind === "postgres")(
     "never lets a reader's checkpoint pass an event whose transaction commits late",
     async () => {
