@@ -21,7 +21,13 @@ describe("the demo organisation", () => {
     expect(await seedDemo(ctx)).toBeNull();
     const rows = await ctx.database.db.selectFrom("organisations").selectAll().execute();
     expect(rows).toEqual([
-      expect.objectContaining({ org_id: id, name: "Atelier Démo SARL", siren: "123456782", vat_number: "FR11123456782", vat_on_debits: true }),
+      expect.objectContaining({
+        org_id: id,
+        name: "Atelier Démo SARL",
+        siren: "123456782",
+        vat_number: "FR11123456782",
+        vat_on_debits: true,
+      }),
     ]);
   });
 });

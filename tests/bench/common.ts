@@ -16,8 +16,6 @@ export type BenchConfig = {
   readonly copyRows: number;
   /** Events in each log when it is read and rebuilt (topped up with 8-writer commands). */
   readonly logEvents: number;
-  /** Single-event appends per variant in the diagnostics of where a command's time goes. */
-  readonly diagnosticOps: number;
   /** Page size of every catch-up read. */
   readonly readPage: number;
   /** Share of each figure's count run once first and discarded (warm-up). */
@@ -50,7 +48,6 @@ export const benchConfig = (): BenchConfig => {
     batchSize: 100,
     copyRows: scaled("BENCH_COPY_ROWS", 50_000),
     logEvents: scaled("BENCH_LOG_EVENTS", 50_000),
-    diagnosticOps: scaled("BENCH_DIAGNOSTIC_OPS", 1_500),
     readPage: 1000,
     warmupShare: 0.1,
   };

@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
-import { analyse } from "./analysis.ts";
 import {
   type BenchConfig,
   benchConfig,
@@ -12,7 +11,6 @@ import {
   errorMessage,
   formatRate,
 } from "./common.ts";
-import { diagnose, diagnosisTable } from "./diagnose.ts";
 import { type EmmettBench, openEmmett } from "./emmett.ts";
 import { openRaw } from "./raw.ts";
 import { openRegistre } from "./registre.ts";
@@ -75,12 +73,7 @@ const figure = async (
   return { raw, registre, emmett };
 };
 
-const run = async (
-  base: string,
-  name: string,
-  config: BenchConfig,
-  notes: string[],
-): Promise<Results & { diagnostics: string; analysis: string[] }> => {
+const run = async (base: string, name: string, config: BenchConfig, notes: string[]): Promise<Results> => {
   const raw = await openRaw(urlFor(base, `${name}_raw`), config);
   const registre = await openRegistre(urlFor(base, name), config);
   let emmett: EmmettBench | undefined;
@@ -148,10 +141,6 @@ const run = async (
     ]);
     if (!copy.raw) throw new Error("the COPY anchor was not measured");
 
-    console.log("  diagnostics: where a single-event command's time goes");
-    const diagnoses = await diagnose(urlFor(base, name), config, raw, registre, (label, error) =>
-      notes.push(`Diagnostic "${label}" failed: ${errorMessage(error)}`),
-    );
     return {
       commandsOne,
       commandsMany,
@@ -159,8 +148,6 @@ const run = async (
       read,
       copy: copy.raw,
       rebuilds,
-      diagnostics: diagnosisTable(diagnoses),
-      analysis: analyse(diagnoses),
     };
   } finally {
     await Promise.allSettled([raw.close(), registre.close(), emmett?.close()]);
@@ -194,12 +181,9 @@ const main = async (): Promise<void> => {
     const results = await run(base, name, config, notes);
     const lines = buildLines(config, results);
     console.log(`\n${markdownTable(lines)}\n`);
-    console.log(`Where a single-event command's time goes\n\n${results.diagnostics}\n`);
-    for (const paragraph of results.analysis) console.log(`${paragraph.replaceAll("**", "")}\n`);
     for (const note of notes) console.log(`- ${note}`);
     const seconds = (performance.now() - started) / 1000;
-    const { diagnostics, analysis } = results;
-    writeReport(REPORT, { env, config, lines, diagnostics, analysis, notes, seconds });
+    writeReport(REPORT, { env, config, lines, notes, seconds });
     console.log(`\nWritten to ${REPORT} (${seconds.toFixed(0)} s in all)`);
   } finally {
     await drop();
