@@ -105,16 +105,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       i integer;
     begin
       perform registre_lock_org(p_org);
-      insert into org_heads as h (org_id) values (p_org)
-        on conflict (org_id) do update set updated_at = h.updated_at
-        returning h.counters into v_counters;
+      select h.counters into v_counters from org_heads h where h.org_id = p_org;
+      v_counters := coalesce(v_counters, '{}'::jsonb);
       for i in 1 .. coalesce(array_length(p_names, 1), 0) loop
         name := p_names[i];
         first_value := coalesce((v_counters ->> p_names[i])::bigint, 0) + 1;
         v_counters := jsonb_set(v_counters, array[p_names[i]], to_jsonb(first_value + p_counts[i] - 1));
         return next;
       end loop;
-      update org_heads set counters = v_counters, updated_at = now() where org_id = p_org;
+      insert into org_heads as h (org_id, counters) values (p_org, v_counters)
+        on conflict (org_id) do update set counters = excluded.counters, updated_at = now();
     end $$`.execute(db);
 
   // One call appends a command's events: idempotency by command id, optimistic concurrency on the
@@ -178,9 +178,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         end if;
       end if;
 
-      insert into org_heads as h (org_id) values (p_org)
-        on conflict (org_id) do update set updated_at = now()
-        returning h.seq, h.hash into v_seq, v_hash;
+      -- The organisation's lock makes this plain read safe: only these functions write the head row,
+      -- and they all take the lock first. The row is written once, at the end.
+      select h.seq, h.hash into v_seq, v_hash from org_heads h where h.org_id = p_org;
+      v_seq := coalesce(v_seq, 0);
 
       if p_expected = 0 then
         insert into streams as s (org_id, stream_id, version) values (p_org, p_stream, v_count)
@@ -212,7 +213,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         v_hashes := v_hashes || v_hash;
       end loop;
 
-      update org_heads set seq = v_seq + v_count, hash = v_hash where org_id = p_org;
+      insert into org_heads as h (org_id, seq, hash) values (p_org, v_seq + v_count, v_hash)
+        on conflict (org_id) do update set seq = excluded.seq, hash = excluded.hash, updated_at = now();
 
       with inserted as (
         insert into events (org_id, org_seq, stream_id, stream_version, type, schema_version, data, metadata, hash)

@@ -29,6 +29,8 @@ export type Database = {
   /** PGlite instance (embedded only). */
   readonly pglite: PGlite | undefined;
   readonly listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+  /** Sends a notification outside any transaction; a no-op once the database is closing. */
+  readonly notify: (channel: string) => Promise<void>;
   readonly close: () => Promise<void>;
 };
 
@@ -80,6 +82,7 @@ const openPostgres = async (url: string, max: number): Promise<Database> => {
   const client = postgresClient(url, max);
   const app = postgresClient(url, max, "registre_app");
   const db = new Kysely<StoreSchema>({ dialect: new PostgresJSDialect({ postgres: client }) });
+  let closing = false;
   return {
     kind: "postgres",
     db,
@@ -90,7 +93,11 @@ const openPostgres = async (url: string, max: number): Promise<Database> => {
       const sub = await client.listen(channel, () => onNotify());
       return () => sub.unlisten();
     },
+    notify: async (channel) => {
+      if (!closing) await client.notify(channel, "");
+    },
     close: async () => {
+      closing = true;
       await app.end();
       await db.destroy();
     },
@@ -139,6 +146,7 @@ const openPglite = async (dataDir: string): Promise<Database> => {
     throw error;
   });
   const db = new Kysely<StoreSchema>({ dialect: new PGliteDialect(pglite) });
+  let closing = false;
   return {
     kind: "pglite",
     db,
@@ -146,7 +154,11 @@ const openPglite = async (dataDir: string): Promise<Database> => {
     appPostgres: undefined,
     pglite,
     listen: async (channel, onNotify) => pglite.listen(channel, () => onNotify()),
+    notify: async (channel) => {
+      if (!closing) await pglite.query("select pg_notify($1, '')", [channel]);
+    },
     close: async () => {
+      closing = true;
       await db.destroy();
       unlock();
     },

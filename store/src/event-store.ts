@@ -212,7 +212,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     if (notifyTimer) return;
     notifyTimer = setTimeout(() => {
       notifyTimer = undefined;
-      sql`select pg_notify('registre_events', '')`.execute(database.db).catch(() => {});
+      database.notify("registre_events").catch(() => {});
     }, 5);
   };
 
