@@ -207,6 +207,31 @@ describe.each(databaseKinds)("event store on %s", (kind) => {
     expect(again.seen).toEqual([]);
   });
 
+  it("upcasts events stored with an older schema version on read, never rewriting them", async () => {
+    const org = randomUUID();
+    await store.append(org, "s", "no_stream", [{ type: "Priced", data: { price: "12.5" } }], {
+      metadata: meta(),
+    });
+    // Version 2 of "Priced" holds integer cents; version 1 events stay as they were stored.
+    const upcasting = createEventStore(database, {
+      upcasters: {
+        Priced: { 1: (d) => ({ cents: Math.round(Number((d as { price: string }).price) * 100) }) },
+      },
+    });
+    const [old] = await upcasting.readStream(org, "s");
+    expect(old).toMatchObject({ schemaVersion: 2, data: { cents: 1250 } });
+    await upcasting.append(org, "s", 1, [{ type: "Priced", data: { cents: 99 } }], { metadata: meta() });
+    const { rows } = await sql<{ schema_version: number; data: string }>`
+      select schema_version, data from events where org_id = ${org}::uuid order by stream_version`.execute(
+      database.db,
+    );
+    expect(rows).toEqual([
+      { schema_version: 1, data: '{"price":"12.5"}' },
+      { schema_version: 2, data: '{"cents":99}' },
+    ]);
+    expect((await verifyAudit(database, { orgId: org })).findings).toEqual([]);
+  });
+
   it("follows the live log as an Observable", async () => {
     const org = randomUUID();
     const { checkpoint } = await drain(store, START, new Set());
