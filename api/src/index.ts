@@ -5,4 +5,5 @@ export * from "./context.ts";
 export * from "./demo.ts";
 export * from "./http/messages.ts";
 export * from "./http/problem.ts";
+export * from "./organisations.ts";
 export * from "./server.ts";

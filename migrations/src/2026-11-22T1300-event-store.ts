@@ -140,32 +140,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       -- Row-level security inside the function: it only ever sees and writes p_org's rows.
       perform set_config('app.org_id', p_org::text, true);
-      if v_count = 0 then
-        -- A retried command answers its first result; a zero-event command is never recorded.
-        if p_command is not null then
-          select c.stream_id, c.from_version, c.to_version, c.last_position, c.tx_id::text
-            into stream_id, from_version, to_version, last_position, tx_id
-            from commands c where c.org_id = p_org and c.command_id = p_command;
-          if found then
-            first_position := null;
-            duplicate := true;
-            return next;
-            return;
-          end if;
-        end if;
-        select s.version into v_from from streams s where s.org_id = p_org and s.stream_id = p_stream;
-        v_from := coalesce(v_from, 0);
-        if p_expected is not null and p_expected <> v_from then
-          raise exception using errcode = 'RG409', message = 'registre.concurrency',
-            detail = json_build_object('expected', p_expected, 'actual', v_from)::text;
-        end if;
-        stream_id := p_stream; from_version := v_from; to_version := v_from; duplicate := false;
-        return next;
-        return;
+      -- Writes take the organisation's lock first; under it, a command id recorded by a concurrent
+      -- twin is visible. (A zero-event command writes nothing and is never recorded.)
+      if v_count > 0 then
+        perform registre_lock_org(p_org);
       end if;
-
-      perform registre_lock_org(p_org);
-      -- Under the organisation's lock, a command id recorded by a concurrent twin is visible here.
       if p_command is not null then
         select c.stream_id, c.from_version, c.to_version, c.last_position, c.tx_id::text
           into stream_id, from_version, to_version, last_position, tx_id
@@ -176,6 +155,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           return next;
           return;
         end if;
+      end if;
+
+      if v_count = 0 then
+        select s.version into v_from from streams s where s.org_id = p_org and s.stream_id = p_stream;
+        v_from := coalesce(v_from, 0);
+        if p_expected is not null and p_expected <> v_from then
+          raise exception using errcode = 'RG409', message = 'registre.concurrency',
+            detail = json_build_object('expected', p_expected, 'actual', v_from)::text;
+        end if;
+        stream_id := p_stream; from_version := v_from; to_version := v_from; duplicate := false;
+        return next;
+        return;
       end if;
 
       -- The organisation's lock makes this plain read safe: only these functions write the head row,

@@ -1,5 +1,5 @@
 import { type CommandMetadata, canonicalJson } from "@registre/core";
-import { type Kysely, sql } from "kysely";
+import { CompiledQuery, type Kysely, sql } from "kysely";
 import { Observable } from "rxjs";
 import { type Database, type OrgTransaction, withOrg } from "./database.ts";
 import { ConcurrencyError, concurrencyDetail } from "./errors.ts";
@@ -98,6 +98,9 @@ const toExpected = (expected: ExpectedVersion): number | null =>
 
 export type EventStore = ReturnType<typeof createEventStore>;
 
+const APPEND_SQL = `select * from registre_append($1::uuid, $2, $3::bigint, $4::uuid,
+  $5::text[], $6::integer[], $7::text[], $8::text[])`;
+
 export const createEventStore = (database: Database, options: { upcasters?: UpcasterRegistry } = {}) => {
   const upcasters = options.upcasters ?? {};
 
@@ -128,7 +131,22 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     };
   };
 
-  const appendSql = (
+  const toResult = (row: AppendRow | undefined): AppendResult => {
+    if (!row) throw new Error("registre_append returned no row");
+    return {
+      streamId: row.stream_id,
+      fromVersion: row.from_version,
+      toVersion: row.to_version,
+      checkpoint:
+        row.tx_id !== null && row.last_position !== null
+          ? { txId: row.tx_id, position: row.last_position }
+          : null,
+      duplicate: row.duplicate,
+    };
+  };
+
+  /** Parameters of `APPEND_SQL`, in order. */
+  const appendParams = (
     orgId: string,
     streamId: string,
     expected: ExpectedVersion,
@@ -145,63 +163,25 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
       e.schemas,
       e.data,
       e.metadata,
-    ] as const;
-  };
-
-  const toResult = (row: AppendRow | undefined): AppendResult => {
-    if (!row) throw new Error("registre_append returned no row");
-    return {
-      streamId: row.stream_id,
-      fromVersion: row.from_version,
-      toVersion: row.to_version,
-      checkpoint:
-        row.tx_id !== null && row.last_position !== null
-          ? { txId: row.tx_id, position: row.last_position }
-          : null,
-      duplicate: row.duplicate,
-    };
+    ];
   };
 
   const callAppend = async (
     trx: OrgTransaction,
-    orgId: string,
-    streamId: string,
-    expected: ExpectedVersion,
-    events: readonly NewEvent[],
-    metadata: CommandMetadata,
+    ...args: Parameters<typeof appendParams>
   ): Promise<AppendResult> => {
-    const [org, stream, version, command, types, schemas, data, meta] = appendSql(
-      orgId,
-      streamId,
-      expected,
-      events,
-      metadata,
-    );
-    const { rows } = await sql<AppendRow>`
-      select * from registre_append(${org}::uuid, ${stream}, ${version}::bigint, ${command}::uuid,
-        ${types}::text[], ${schemas}::integer[], ${data}::text[], ${meta}::text[])`.execute(trx);
+    const { rows } = await trx.executeQuery<AppendRow>(CompiledQuery.raw(APPEND_SQL, appendParams(...args)));
     return toResult(rows[0]);
   };
 
   /** One prepared statement in autocommit, as `registre_app`: the function sets the organisation itself. */
   const appendInOneStatement = async (
     app: NonNullable<Database["appPostgres"]>,
-    orgId: string,
-    streamId: string,
-    expected: ExpectedVersion,
-    events: readonly NewEvent[],
-    metadata: CommandMetadata,
+    ...args: Parameters<typeof appendParams>
   ): Promise<AppendResult> => {
-    const [org, stream, version, command, types, schemas, data, meta] = appendSql(
-      orgId,
-      streamId,
-      expected,
-      events,
-      metadata,
-    );
-    const rows = await app<AppendRow[]>`
-      select * from registre_append(${org}::uuid, ${stream}, ${version}::bigint, ${command}::uuid,
-        ${types as string[]}::text[], ${schemas as number[]}::integer[], ${data as string[]}::text[], ${meta as string[]}::text[])`;
+    const rows = await app.unsafe<AppendRow[]>(APPEND_SQL, appendParams(...args) as never[], {
+      prepare: true,
+    });
     return toResult(rows[0]);
   };
 

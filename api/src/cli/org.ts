@@ -1,11 +1,8 @@
-import { organisationDecider, organisationStreamId } from "@registre/core";
 import type { OrganisationRow } from "@registre/projections";
 import type { Command } from "commander";
-import { handleCommand } from "../commands.ts";
+import { createOrganisation } from "../organisations.ts";
 import { withContext } from "./context.ts";
 import { table } from "./format.ts";
-
-const cliMetadata = (id: string, at: Date) => ({ commandId: id, at: at.toISOString(), userId: "cli" });
 
 export const registerOrgCommands = (program: Command) => {
   const org = program.command("org").description("organisations");
@@ -20,26 +17,16 @@ export const registerOrgCommands = (program: Command) => {
     .action(async (opts: { name: string; siren: string; vat?: string; fiscalYearStart: number }) => {
       await withContext(async (ctx) => {
         await ctx.runner.setup();
-        const orgId = ctx.newId();
-        await handleCommand(ctx, {
-          orgId,
-          streamId: organisationStreamId(orgId),
-          decider: organisationDecider,
-          commands: [
-            {
-              type: "CreateOrganisation",
-              data: {
-                orgId,
-                name: opts.name,
-                siren: opts.siren,
-                vatNumber: opts.vat ?? null,
-                fiscalYearStartMonth: opts.fiscalYearStart,
-              },
-            },
-          ],
-          metadata: cliMetadata(ctx.newId(), ctx.clock()),
-          readModels: [],
-        });
+        const orgId = await createOrganisation(
+          ctx,
+          {
+            name: opts.name,
+            siren: opts.siren,
+            vatNumber: opts.vat ?? null,
+            fiscalYearStartMonth: opts.fiscalYearStart,
+          },
+          { commandId: ctx.newId(), at: ctx.clock().toISOString(), userId: "cli" },
+        );
         await ctx.runner.drain();
         console.log(orgId);
       });

@@ -2,17 +2,16 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   type OrganisationCommand,
   type OrganisationSettings,
-  organisationDecider,
   organisationStreamId,
   type VatRegime,
   vatRegimes,
 } from "@registre/core";
 import type { OrganisationRow, StreamHistoryRow } from "@registre/projections";
-import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { ProblemSchema } from "../http/schemas.ts";
+import { createOrganisation, runOrganisationCommands } from "../organisations.ts";
 
 const Address = z
   .object({
@@ -95,8 +94,6 @@ const errors = {
   422: { description: "Invalid", content: { "application/problem+json": { schema: ProblemSchema } } },
 } as const;
 
-const readModels = ["organisations", "stream_history"];
-
 /** Platform administration of organisations: /api/registre/orgs (spec section 7, platform). */
 export const organisationRoutes = (ctx: AppContext) => {
   const app = new OpenAPIHono({ defaultHook: validationHook });
@@ -158,15 +155,7 @@ export const organisationRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const orgId = ctx.newId();
-      await handleCommand(ctx, {
-        orgId,
-        streamId: organisationStreamId(orgId),
-        decider: organisationDecider,
-        commands: [{ type: "CreateOrganisation", data: { ...body, orgId } }],
-        metadata: commandMetadata(c, ctx),
-        readModels,
-      });
+      const orgId = await createOrganisation(ctx, body, commandMetadata(c, ctx));
       return c.json(await findOrganisation(orgId), 201);
     },
   );
@@ -210,14 +199,7 @@ export const organisationRoutes = (ctx: AppContext) => {
       const changes = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
       if (Object.keys(changes).length > 0)
         commands.push({ type: "ChangeOrganisationSettings", data: changes as Partial<OrganisationSettings> });
-      await handleCommand(ctx, {
-        orgId: id,
-        streamId: organisationStreamId(id),
-        decider: organisationDecider,
-        commands,
-        metadata: commandMetadata(c, ctx),
-        readModels,
-      });
+      await runOrganisationCommands(ctx, id, commands, commandMetadata(c, ctx));
       return c.json(await findOrganisation(id), 200);
     },
   );
