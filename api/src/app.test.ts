@@ -147,6 +147,8 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
     expect(body.projections.map((p: { name: string }) => p.name)).toEqual([
       "organisations",
       "stream_history",
+      "users",
+      "memberships",
     ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });

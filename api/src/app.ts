@@ -6,7 +6,9 @@ import type { AppContext } from "./context.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
 import { referencePage } from "./http/reference.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { identityRoutes } from "./routes/identity.ts";
 import { organisationRoutes } from "./routes/organisations.ts";
+import { passwordRoutes } from "./routes/password.ts";
 
 export type AppOptions = {
   /** The built web app (web/dist): served at `/`, every unknown non-API path answered with its index.html. */
@@ -18,6 +20,9 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   const api = new OpenAPIHono();
   api.route("/health", healthRoutes(ctx));
   api.route("/registre/orgs", organisationRoutes(ctx));
+  api.route("/", identityRoutes(ctx));
+  api.route("/", passwordRoutes(ctx));
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

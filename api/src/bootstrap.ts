@@ -2,19 +2,45 @@ import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { allProjectors, createProjectionRunner } from "@registre/projections";
 import { createEventStore, type Database, migrateToLatest, openDatabase } from "@registre/store";
-import type { AppContext } from "./context.ts";
+import type { AppContext, IdentityServices } from "./context.ts";
+import { createRateLimiter } from "./http/rate-limit.ts";
+import { createMailer } from "./mail/mailer.ts";
 
 export type Environment = {
   /** postgres://… — a Postgres server; unset: the embedded PGlite database under `dataDir`. */
   readonly databaseUrl?: string | undefined;
   readonly dataDir?: string | undefined;
   readonly log?: ((line: string) => void) | undefined;
+  /** smtp://… to send e-mail; unset: each message is written as an .eml file in DATA_DIR/outbox. */
+  readonly smtpUrl?: string | undefined;
+  /** Where links in e-mails point. */
+  readonly publicUrl?: string | undefined;
 };
 
 /** The environment as the README documents it: DATABASE_URL, DATA_DIR (default ./data). */
 export const environmentFromProcess = (): Environment => ({
   databaseUrl: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR || "./data",
+  smtpUrl: process.env.SMTP_URL || undefined,
+  publicUrl: process.env.PUBLIC_URL || undefined,
+});
+
+const MINUTE = 60_000;
+
+/**
+ * Mail and the limiters: 10 sign-in attempts per 15 minutes per address and 100 per IP, then 15 minutes
+ * locked; 5 renewal requests per hour per address.
+ */
+export const identityServices = (env: Environment): IdentityServices => ({
+  mailer: createMailer({
+    smtpUrl: env.smtpUrl,
+    outboxDir: `${env.dataDir && !env.dataDir.startsWith("memory://") ? env.dataDir : "./data"}/outbox`,
+    from: "Registre <no-reply@registre.local>",
+  }),
+  loginLimiter: createRateLimiter({ max: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE }),
+  ipLimiter: createRateLimiter({ max: 100, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE }),
+  renewLimiter: createRateLimiter({ max: 5, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE }),
+  publicUrl: env.publicUrl ?? "http://localhost:3000",
 });
 
 export const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -30,5 +56,12 @@ export const openContext = async (env: Environment, database?: Database): Promis
     onError: (name, error) =>
       env.log?.(`projection ${name} stopped: ${error instanceof Error ? error.message : String(error)}`),
   });
-  return { database: db, store, runner, clock: () => new Date(), newId: randomUUID };
+  return {
+    database: db,
+    store,
+    runner,
+    clock: () => new Date(),
+    newId: randomUUID,
+    identity: identityServices(env),
+  };
 };

@@ -9,7 +9,7 @@ import { handleCommand } from "./commands.ts";
 import type { AppContext } from "./context.ts";
 
 /** The read models an organisation's screens and lists read. */
-export const organisationReadModels = ["organisations", "stream_history"] as const;
+export const organisationReadModels = ["organisations", "stream_history", "memberships"] as const;
 
 /** Runs organisation commands on one organisation's stream (the API, the CLI and the demo seed). */
 export const runOrganisationCommands = (

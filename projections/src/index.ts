@@ -1,10 +1,17 @@
+import { membershipsProjector, usersProjector } from "./identity.ts";
 import { organisationsProjector } from "./organisations.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
 
+export * from "./identity.ts";
 export * from "./organisations.ts";
 export * from "./projector.ts";
 export * from "./runner.ts";
 export * from "./stream-history.ts";
 
 /** Every projector Registre runs. */
-export const allProjectors = [organisationsProjector, streamHistoryProjector] as const;
+export const allProjectors = [
+  organisationsProjector,
+  streamHistoryProjector,
+  usersProjector,
+  membershipsProjector,
+] as const;

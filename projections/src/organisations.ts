@@ -69,6 +69,9 @@ const fold = (row: OrganisationRow | undefined, event: StoredEvent): Organisatio
         version: event.version,
       };
     }
+    case "MemberAdded":
+    case "MemberRemoved":
+      return row;
     default: {
       const never: never = e;
       return never;

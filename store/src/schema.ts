@@ -53,6 +53,32 @@ export type ProjectionsTable = {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 
+export type CredentialsTable = {
+  user_id: string;
+  email: string;
+  password_hash: string;
+  platform_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type SessionsTable = {
+  token_hash: Uint8Array;
+  kind: "session" | "ticket";
+  user_id: string;
+  org_id: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+export type PasswordRenewalsTable = {
+  token_hash: Uint8Array;
+  user_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
 /** The tables the store owns. Read models declare their own and extend this with `&`. */
 export type StoreSchema = {
   events: EventsTable;
@@ -60,6 +86,9 @@ export type StoreSchema = {
   org_heads: OrgHeadsTable;
   commands: CommandsTable;
   projections: ProjectionsTable;
+  credentials: CredentialsTable;
+  sessions: SessionsTable;
+  password_renewals: PasswordRenewalsTable;
 };
 
 export type EventRow = Selectable<EventsTable>;

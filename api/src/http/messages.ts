@@ -28,6 +28,53 @@ export const messages = {
     en: "This organisation already exists.",
   },
   "organisation.notFound": { fr: "Organisation introuvable.", en: "Organisation not found." },
+  "identity.emailUsed": { fr: "Adresse e-mail déjà utilisée.", en: "Email already used." },
+  "identity.badCredentials": {
+    fr: "Adresse e-mail ou mot de passe incorrect.",
+    en: "Wrong e-mail address or password.",
+  },
+  "identity.tooManyAttempts": {
+    fr: "Trop de tentatives. Réessayez dans {minutes} min.",
+    en: "Too many attempts. Try again in {minutes} min.",
+  },
+  "identity.unauthenticated": { fr: "Veuillez vous connecter.", en: "Please sign in." },
+  "identity.forbidden": {
+    fr: "Vos droits ne permettent pas cette action ({code}).",
+    en: "Your rights do not allow this action ({code}).",
+  },
+  "identity.renewSent": {
+    fr: "Un e-mail contenant un lien pour renouveler le mot de passe a été envoyé.",
+    en: "An e-mail with a link to renew the password was sent.",
+  },
+  "identity.renewTokenInvalid": {
+    fr: "Ce lien de renouvellement n’est plus valable. Demandez-en un nouveau.",
+    en: "This renewal link is no longer valid. Ask for a new one.",
+  },
+  "user.nameRequired": { fr: "Le nom est obligatoire.", en: "The name is required." },
+  "user.nameTooLong": {
+    fr: "Le nom dépasse {max} caractères.",
+    en: "The name is longer than {max} characters.",
+  },
+  "user.notFound": { fr: "Utilisateur introuvable.", en: "User not found." },
+  "organisation.unknownProfile": { fr: "Profil inconnu : {profile}.", en: "Unknown profile: {profile}." },
+  "organisation.alreadyMember": {
+    fr: "Cet utilisateur est déjà membre de l’organisation.",
+    en: "This user is already a member of the organisation.",
+  },
+  "organisation.lastOwner": {
+    fr: "L’organisation doit garder au moins un propriétaire.",
+    en: "The organisation must keep at least one owner.",
+  },
+  "validation.invalidEmail": { fr: "E-mail invalide.", en: "Invalid email." },
+  "validation.invalidPassword": {
+    fr: "Mot de passe invalide : au moins 10 caractères, dont une lettre et un chiffre.",
+    en: "Invalid password: at least 10 characters, with a letter and a digit.",
+  },
+  "validation.invalidPhone": { fr: "Numéro de téléphone invalide.", en: "Invalid phone number." },
+  "validation.invalidIban": { fr: "IBAN invalide.", en: "Invalid Iban." },
+  "validation.invalidSiret": { fr: "SIRET invalide.", en: "Invalid SIRET." },
+  "validation.onlyNumbers": { fr: "Chiffres uniquement.", en: "Only numbers." },
+  "mail.sendFailed": { fr: "Échec de l’envoi de l’e-mail.", en: "Failed to send email." },
   "validation.invalidVatNumber": { fr: "Numéro de TVA invalide.", en: "Invalid VAT number." },
   "validation.invalid": {
     fr: "Certaines valeurs envoyées ne sont pas valides.",

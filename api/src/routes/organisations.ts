@@ -35,7 +35,7 @@ const Settings = {
   vatOnDebits: z.boolean().optional(),
 };
 
-const CreateOrganisation = z
+export const CreateOrganisation = z
   .object({ name: z.string().min(1).max(200).openapi({ example: "Atelier Démo SARL" }), ...Settings })
   .openapi("CreateOrganisation");
 const UpdateOrganisation = z

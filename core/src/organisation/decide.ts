@@ -1,5 +1,6 @@
 import { type Decider, DomainError } from "../decider.ts";
 import { compactIdentifier, isValidSiren } from "../identifiers.ts";
+import { type Profile, profiles } from "../identity/rights.ts";
 import { isValidVatNumber } from "../vat-number.ts";
 import {
   evolveOrganisation,
@@ -31,7 +32,17 @@ export type ChangeOrganisationSettings = {
   readonly type: "ChangeOrganisationSettings";
   readonly data: Partial<OrganisationSettings>;
 };
-export type OrganisationCommand = CreateOrganisation | RenameOrganisation | ChangeOrganisationSettings;
+export type AddMember = {
+  readonly type: "AddMember";
+  readonly data: { readonly userId: string; readonly profile: Profile };
+};
+export type RemoveMember = { readonly type: "RemoveMember"; readonly data: { readonly userId: string } };
+export type OrganisationCommand =
+  | CreateOrganisation
+  | RenameOrganisation
+  | ChangeOrganisationSettings
+  | AddMember
+  | RemoveMember;
 
 const normaliseName = (name: string): string => {
   const trimmed = name.trim().replace(/\s+/g, " ");
@@ -121,11 +132,34 @@ const changeSettings = (
   return [{ type: "OrganisationSettingsChanged", data: { changes } }];
 };
 
+const addMember = (command: AddMember, state: OrganisationState): OrganisationEvent[] => {
+  if (state.status !== "active") throw new DomainError("organisation.notFound", {}, 404);
+  const { userId, profile } = command.data;
+  if (!profiles.includes(profile)) throw new DomainError("organisation.unknownProfile", { profile });
+  if (state.members[userId] === profile) return [];
+  if (state.members[userId]) throw new DomainError("organisation.alreadyMember", {}, 409);
+  return [{ type: "MemberAdded", data: { userId, profile } }];
+};
+
+const removeMember = (command: RemoveMember, state: OrganisationState): OrganisationEvent[] => {
+  if (state.status !== "active") throw new DomainError("organisation.notFound", {}, 404);
+  const { userId } = command.data;
+  if (!state.members[userId]) return [];
+  const owners = Object.values(state.members).filter((p) => p === "owner").length;
+  if (state.members[userId] === "owner" && owners === 1)
+    throw new DomainError("organisation.lastOwner", {}, 409);
+  return [{ type: "MemberRemoved", data: { userId } }];
+};
+
 export const decideOrganisation = (
   command: OrganisationCommand,
   state: OrganisationState,
 ): OrganisationEvent[] => {
   switch (command.type) {
+    case "AddMember":
+      return addMember(command, state);
+    case "RemoveMember":
+      return removeMember(command, state);
     case "CreateOrganisation":
       return create(command, state);
     case "RenameOrganisation":

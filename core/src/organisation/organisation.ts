@@ -1,4 +1,5 @@
 import type { DomainEvent } from "../decider.ts";
+import type { Profile } from "../identity/rights.ts";
 
 export type VatRegime = "reel_normal" | "reel_simplifie" | "mini_reel" | "franchise";
 export const vatRegimes: readonly VatRegime[] = ["reel_normal", "reel_simplifie", "mini_reel", "franchise"];
@@ -34,22 +35,44 @@ export type OrganisationSettingsChanged = DomainEvent<
   "OrganisationSettingsChanged",
   { readonly changes: Partial<OrganisationSettings> }
 >;
-export type OrganisationEvent = OrganisationCreated | OrganisationRenamed | OrganisationSettingsChanged;
+export type MemberAdded = DomainEvent<"MemberAdded", { readonly userId: string; readonly profile: Profile }>;
+export type MemberRemoved = DomainEvent<"MemberRemoved", { readonly userId: string }>;
+export type OrganisationEvent =
+  | OrganisationCreated
+  | OrganisationRenamed
+  | OrganisationSettingsChanged
+  | MemberAdded
+  | MemberRemoved;
 
 export type OrganisationState =
   | { readonly status: "none" }
-  | ({ readonly status: "active"; readonly orgId: string; readonly name: string } & OrganisationSettings);
+  | ({
+      readonly status: "active";
+      readonly orgId: string;
+      readonly name: string;
+      /** Members by user id, with their profile. */
+      readonly members: Readonly<Record<string, Profile>>;
+    } & OrganisationSettings);
 
 export const initialOrganisationState = (): OrganisationState => ({ status: "none" });
 
 export const evolveOrganisation = (state: OrganisationState, event: OrganisationEvent): OrganisationState => {
   switch (event.type) {
     case "OrganisationCreated":
-      return { status: "active", ...event.data };
+      return { status: "active", members: {}, ...event.data };
     case "OrganisationRenamed":
       return state.status === "active" ? { ...state, name: event.data.name } : state;
     case "OrganisationSettingsChanged":
       return state.status === "active" ? { ...state, ...event.data.changes } : state;
+    case "MemberAdded":
+      return state.status === "active"
+        ? { ...state, members: { ...state.members, [event.data.userId]: event.data.profile } }
+        : state;
+    case "MemberRemoved": {
+      if (state.status !== "active") return state;
+      const { [event.data.userId]: _, ...members } = state.members;
+      return { ...state, members };
+    }
     default: {
       const never: never = event;
       return never;

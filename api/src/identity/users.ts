@@ -1,0 +1,56 @@
+import type { Right } from "@registre/core";
+import type { AppContext } from "../context.ts";
+import { rightsIn } from "./auth.ts";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  platformAdmin: boolean;
+  storageProvider: "local";
+  org: { id: string; name: string } | null;
+  rights: Right[];
+};
+
+/** The user as the web app keeps it with its token: identity, current organisation, rights there. */
+export const sessionUser = async (
+  ctx: AppContext,
+  userId: string,
+  orgId: string | null,
+): Promise<SessionUser> => {
+  const db = ctx.database.db;
+  const [user, credentials, org] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select(["user_id", "email", "name"])
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom("credentials").select("platform_admin").where("user_id", "=", userId).executeTakeFirst(),
+    orgId
+      ? db
+          .selectFrom("organisations")
+          .select(["org_id", "name"])
+          .where("org_id", "=", orgId)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  return {
+    id: user.user_id,
+    email: user.email,
+    name: user.name,
+    platformAdmin: credentials?.platform_admin ?? false,
+    storageProvider: "local",
+    org: org ? { id: org.org_id, name: org.name } : null,
+    rights: await rightsIn(ctx, userId, org ? orgId : null),
+  };
+};
+
+/** The organisations a user belongs to, by name. */
+export const userOrganisations = async (ctx: AppContext, userId: string) =>
+  ctx.database.db
+    .selectFrom("memberships as m")
+    .innerJoin("organisations as o", "o.org_id", "m.org_id")
+    .select(["o.org_id as id", "o.name", "o.siren", "m.profile"])
+    .where("m.user_id", "=", userId)
+    .orderBy("o.name")
+    .execute() as Promise<{ id: string; name: string; siren: string; profile: string }[]>;

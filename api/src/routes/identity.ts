@@ -1,0 +1,284 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { hash, verify } from "@node-rs/argon2";
+import {
+  normaliseEmail,
+  PLATFORM_ORG,
+  userDecider,
+  userStreamId,
+  validateEmail,
+  validatePassword,
+} from "@registre/core";
+import { isUniqueViolation } from "@registre/store";
+import type { Context } from "hono";
+import { handleCommand } from "../commands.ts";
+import type { AppContext } from "../context.ts";
+import { commandMetadata, validationHook } from "../http/openapi.ts";
+import { ProblemError } from "../http/problem.ts";
+import { ProblemSchema } from "../http/schemas.ts";
+import { type AuthEnv, requireSession } from "../identity/auth.ts";
+import { findSession, openSession, revokeSession } from "../identity/sessions.ts";
+import { sessionUser, userOrganisations } from "../identity/users.ts";
+import { runOrganisationCommands } from "../organisations.ts";
+import { CreateOrganisation } from "./organisations.ts";
+
+const Right = z.object({ c: z.string(), r: z.number().int() });
+const SessionUserSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string(),
+    platformAdmin: z.boolean(),
+    storageProvider: z.literal("local"),
+    org: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    rights: z.array(Right),
+  })
+  .openapi("SessionUser");
+const TokenAndUser = z.object({ token: z.string(), user: SessionUserSchema }).openapi("TokenAndUser");
+const OrgChoice = z
+  .object({ orgs: z.array(z.object({ id: z.uuid(), name: z.string() })), ticket: z.string() })
+  .openapi("OrganisationChoice");
+
+const problems = (...statuses: (400 | 401 | 403 | 404 | 409 | 422 | 429)[]) =>
+  Object.fromEntries(
+    statuses.map((s) => [
+      s,
+      { description: "Problem", content: { "application/problem+json": { schema: ProblemSchema } } },
+    ]),
+  );
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+
+/** A dummy hash verified when the address is unknown, so timing does not tell which addresses exist. */
+let dummyHash: Promise<string> | undefined;
+
+const clientIp = (c: Context): string => {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? "local";
+};
+
+/** Session and account: register, login, organisation choice, logout (spec section 7). */
+export const identityRoutes = (ctx: AppContext) => {
+  const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  const now = () => ctx.clock();
+  const answer = async (userId: string, orgId: string | null) => ({
+    token: await openSession(ctx.database, userId, orgId, now()),
+    user: await sessionUser(ctx, userId, orgId),
+  });
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/register",
+      operationId: "register",
+      tags: ["Session"],
+      request: body(
+        z.object({
+          email: z.string().max(254),
+          password: z.string().max(200),
+          name: z.string().min(1).max(200),
+        }),
+      ),
+      responses: { 201: json(TokenAndUser, "Registered and signed in"), ...problems(409, 422) },
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      const email = normaliseEmail(input.email);
+      const invalid = validateEmail(email) ?? validatePassword(input.password);
+      if (invalid) throw new ProblemError(422, invalid);
+      const userId = ctx.newId();
+      try {
+        await ctx.database.db
+          .insertInto("credentials")
+          .values({ user_id: userId, email, password_hash: await hash(input.password) })
+          .execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ProblemError(409, "identity.emailUsed");
+        throw error;
+      }
+      try {
+        await handleCommand(ctx, {
+          orgId: PLATFORM_ORG,
+          streamId: userStreamId(userId),
+          decider: userDecider,
+          commands: [{ type: "RegisterUser", data: { userId, email, name: input.name } }],
+          metadata: { ...commandMetadata(c, ctx), userId },
+          readModels: ["users"],
+        });
+      } catch (error) {
+        await ctx.database.db.deleteFrom("credentials").where("user_id", "=", userId).execute();
+        throw error;
+      }
+      return c.json(await answer(userId, null), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/login",
+      operationId: "login",
+      tags: ["Session"],
+      request: body(z.object({ email: z.string().max(254), password: z.string().max(200) })),
+      responses: {
+        200: json(z.union([TokenAndUser, OrgChoice]), "Signed in, or the organisations to choose from"),
+        ...problems(401, 429),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      const email = normaliseEmail(input.email);
+      const limits = [
+        ctx.identity.loginLimiter.hit(`email:${email}`),
+        ctx.identity.ipLimiter.hit(`ip:${clientIp(c)}`),
+      ];
+      const locked = limits.find((l) => !l.allowed);
+      if (locked)
+        throw new ProblemError(429, "identity.tooManyAttempts", {
+          minutes: Math.ceil(locked.retryAfterMs / 60_000),
+        });
+      const credentials = await ctx.database.db
+        .selectFrom("credentials")
+        .select(["user_id", "password_hash"])
+        .where("email", "=", email)
+        .executeTakeFirst();
+      dummyHash ??= hash("registre-dummy-password-0");
+      const valid = await verify(credentials?.password_hash ?? (await dummyHash), input.password);
+      if (!credentials || !valid) throw new ProblemError(401, "identity.badCredentials");
+      ctx.identity.loginLimiter.reset(`email:${email}`);
+      const orgs = await userOrganisations(ctx, credentials.user_id);
+      if (orgs.length >= 2) {
+        const ticket = await openSession(ctx.database, credentials.user_id, null, now(), "ticket");
+        return c.json({ orgs: orgs.map(({ id, name }) => ({ id, name })), ticket }, 200);
+      }
+      return c.json(await answer(credentials.user_id, orgs[0]?.id ?? null), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/user/orgs/change",
+      operationId: "changeOrganisation",
+      tags: ["Session"],
+      request: body(z.object({ orgId: z.uuid(), ticket: z.string().optional() })),
+      responses: { 200: json(TokenAndUser, "Signed in to that organisation"), ...problems(401, 404) },
+    }),
+    async (c) => {
+      const { orgId, ticket } = c.req.valid("json");
+      const bearer = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+      const session = ticket
+        ? await findSession(ctx.database, ticket, now(), "ticket")
+        : bearer
+          ? await findSession(ctx.database, bearer, now())
+          : null;
+      if (!session) throw new ProblemError(401, "identity.unauthenticated");
+      const orgs = await userOrganisations(ctx, session.userId);
+      if (!orgs.some((o) => o.id === orgId)) throw new ProblemError(404, "organisation.notFound");
+      if (!ticket) await revokeSession(ctx.database, session.tokenHash, now());
+      return c.json(await answer(session.userId, orgId), 200);
+    },
+  );
+
+  app.use("/user/orgs", requireSession(ctx));
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/user/orgs",
+      operationId: "listUserOrganisations",
+      tags: ["Session"],
+      responses: {
+        200: json(
+          z.object({
+            items: z.array(
+              z.object({ id: z.uuid(), name: z.string(), siren: z.string(), profile: z.string() }),
+            ),
+          }),
+          "The organisations the user belongs to",
+        ),
+        ...problems(401),
+      },
+    }),
+    async (c) => c.json({ items: await userOrganisations(ctx, c.get("session").userId) }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/user/orgs",
+      operationId: "createUserOrganisation",
+      tags: ["Session"],
+      request: body(CreateOrganisation),
+      responses: { 201: json(TokenAndUser, "Created; the session moves to it"), ...problems(401, 422) },
+    }),
+    async (c) => {
+      const session = c.get("session");
+      const orgId = ctx.newId();
+      await runOrganisationCommands(
+        ctx,
+        orgId,
+        [
+          { type: "CreateOrganisation", data: { ...c.req.valid("json"), orgId } },
+          { type: "AddMember", data: { userId: session.userId, profile: "owner" } },
+        ],
+        { ...commandMetadata(c, ctx), userId: session.userId },
+      );
+      await revokeSession(ctx.database, session.tokenHash, now());
+      return c.json(await answer(session.userId, orgId), 201);
+    },
+  );
+
+  app.use("/logout", requireSession(ctx));
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/logout",
+      operationId: "logout",
+      tags: ["Session"],
+      responses: { 204: { description: "Signed out; the token no longer works" }, ...problems(401) },
+    }),
+    async (c) => {
+      await revokeSession(ctx.database, c.get("session").tokenHash, now());
+      return c.body(null, 204);
+    },
+  );
+
+  app.use("/account", requireSession(ctx));
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/account",
+      operationId: "getAccount",
+      tags: ["Account"],
+      responses: {
+        200: json(
+          z.object({ id: z.uuid(), email: z.string(), name: z.string(), createdAt: z.string() }),
+          "The signed-in user's account",
+        ),
+        ...problems(401),
+      },
+    }),
+    async (c) => {
+      const user = await ctx.database.db
+        .selectFrom("users")
+        .selectAll()
+        .where("user_id", "=", c.get("session").userId)
+        .executeTakeFirstOrThrow();
+      return c.json(
+        {
+          id: user.user_id,
+          email: user.email,
+          name: user.name,
+          createdAt: new Date(user.created_at).toISOString(),
+        },
+        200,
+      );
+    },
+  );
+
+  return app;
+};

@@ -1,0 +1,131 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { hash } from "@node-rs/argon2";
+import { normaliseEmail, validatePassword } from "@registre/core";
+import type { AppContext } from "../context.ts";
+import { translate } from "../http/messages.ts";
+import { validationHook } from "../http/openapi.ts";
+import { localeOf, ProblemError } from "../http/problem.ts";
+import { ProblemSchema } from "../http/schemas.ts";
+import { revokeUserSessions } from "../identity/sessions.ts";
+import { hashToken, newToken } from "../identity/tokens.ts";
+import { passwordRenewalMessage } from "../mail/messages.ts";
+
+const RENEWAL_MINUTES = 60;
+
+/**
+ * Password renewal by e-mail link: single-use, expiring tokens kept hashed. The request answers the
+ * same whatever the address, so accounts cannot be enumerated.
+ */
+export const passwordRoutes = (ctx: AppContext) => {
+  const app = new OpenAPIHono({ defaultHook: validationHook });
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/password/renew",
+      operationId: "requestPasswordRenewal",
+      tags: ["Session"],
+      request: {
+        body: {
+          content: { "application/json": { schema: z.object({ email: z.string().max(254) }) } },
+          required: true,
+        },
+      },
+      responses: {
+        202: {
+          description: "Accepted, whether or not the address is known",
+          content: { "application/json": { schema: z.object({ detail: z.string() }) } },
+        },
+        429: {
+          description: "Too many requests",
+          content: { "application/problem+json": { schema: ProblemSchema } },
+        },
+      },
+    }),
+    async (c) => {
+      const email = normaliseEmail(c.req.valid("json").email);
+      const locale = localeOf(c);
+      const limit = ctx.identity.renewLimiter.hit(`email:${email}`);
+      if (!limit.allowed)
+        throw new ProblemError(429, "identity.tooManyAttempts", {
+          minutes: Math.ceil(limit.retryAfterMs / 60_000),
+        });
+      const user = await ctx.database.db
+        .selectFrom("credentials as c")
+        .innerJoin("users as u", "u.user_id", "c.user_id")
+        .select(["c.user_id", "u.name"])
+        .where("c.email", "=", email)
+        .executeTakeFirst();
+      if (user) {
+        const token = newToken();
+        const now = ctx.clock();
+        await ctx.database.db
+          .insertInto("password_renewals")
+          .values({
+            token_hash: hashToken(token),
+            user_id: user.user_id,
+            expires_at: new Date(now.getTime() + RENEWAL_MINUTES * 60_000),
+          })
+          .execute();
+        const link = `${ctx.identity.publicUrl}/public/password/renew?token=${encodeURIComponent(token)}`;
+        const message = passwordRenewalMessage(locale, {
+          name: user.name,
+          link,
+          expiresInMinutes: RENEWAL_MINUTES,
+        });
+        await ctx.identity.mailer.send({ to: email, ...message });
+      }
+      return c.json({ detail: translate("identity.renewSent", locale) }, 202);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/password/renew/confirm",
+      operationId: "confirmPasswordRenewal",
+      tags: ["Session"],
+      request: {
+        body: {
+          content: {
+            "application/json": {
+              schema: z.object({ token: z.string().max(200), password: z.string().max(200) }),
+            },
+          },
+          required: true,
+        },
+      },
+      responses: {
+        204: { description: "Password saved; every session of the user is ended" },
+        422: { description: "Invalid", content: { "application/problem+json": { schema: ProblemSchema } } },
+      },
+    }),
+    async (c) => {
+      const { token, password } = c.req.valid("json");
+      const invalid = validatePassword(password);
+      if (invalid) throw new ProblemError(422, invalid);
+      const now = ctx.clock();
+      const passwordHash = await hash(password);
+      await ctx.database.db.transaction().execute(async (trx) => {
+        const renewal = await trx
+          .updateTable("password_renewals")
+          .set({ used_at: now })
+          .where("token_hash", "=", hashToken(token))
+          .where("used_at", "is", null)
+          .where("expires_at", ">", now)
+          .returning("user_id")
+          .executeTakeFirst();
+        if (!renewal) throw new ProblemError(422, "identity.renewTokenInvalid");
+        await trx
+          .updateTable("credentials")
+          .set({ password_hash: passwordHash, updated_at: now })
+          .where("user_id", "=", renewal.user_id)
+          .execute();
+        await revokeUserSessions({ ...ctx.database, db: trx }, renewal.user_id, now);
+      });
+      return c.body(null, 204);
+    },
+  );
+
+  return app;
+};

@@ -1,0 +1,81 @@
+import type { MemberAdded, MemberRemoved, UserRegistered, UserRenamed } from "@registre/core";
+import type { StoredEvent } from "@registre/store";
+import { sql } from "kysely";
+import type { Projector } from "./projector.ts";
+
+export type UserRow = { user_id: string; email: string; name: string; created_at: Date };
+export type MembershipRow = { org_id: string; user_id: string; profile: string; added_at: Date };
+
+/** Users, platform-wide: who they are (their credentials live in the identity shell's own table). */
+export const usersProjector: Projector = {
+  name: "users",
+  version: 1,
+  handles: ["UserRegistered", "UserRenamed"],
+  tables: [
+    {
+      name: "users",
+      columns:
+        "user_id uuid primary key, email text not null, name text not null, created_at timestamptz not null",
+    },
+  ],
+  apply: async (db, events, table) => {
+    for (const event of events) {
+      const e = event as StoredEvent & (UserRegistered | UserRenamed);
+      if (e.type === "UserRegistered")
+        await db
+          .insertInto(table("users"))
+          .values({
+            user_id: e.data.userId,
+            email: e.data.email,
+            name: e.data.name,
+            created_at: e.metadata.at,
+          })
+          .execute();
+      else
+        await db
+          .updateTable(table("users"))
+          .set({ name: e.data.name })
+          .where("user_id", "=", e.streamId.slice("user-".length))
+          .execute();
+    }
+  },
+};
+
+/** Who belongs to which organisation, with which profile. */
+export const membershipsProjector: Projector = {
+  name: "memberships",
+  version: 1,
+  handles: ["MemberAdded", "MemberRemoved"],
+  tables: [
+    {
+      name: "memberships",
+      columns:
+        "org_id uuid not null, user_id uuid not null, profile text not null, added_at timestamptz not null, primary key (org_id, user_id)",
+      indexes: ["create index on {table} (user_id)"],
+    },
+  ],
+  apply: async (db, events, table) => {
+    for (const event of events) {
+      const e = event as StoredEvent & (MemberAdded | MemberRemoved);
+      if (e.type === "MemberAdded")
+        await db
+          .insertInto(table("memberships"))
+          .values({
+            org_id: e.orgId,
+            user_id: e.data.userId,
+            profile: e.data.profile,
+            added_at: e.metadata.at,
+          })
+          .onConflict((oc) =>
+            oc.columns(["org_id", "user_id"]).doUpdateSet({ profile: sql.ref("excluded.profile") }),
+          )
+          .execute();
+      else
+        await db
+          .deleteFrom(table("memberships"))
+          .where("org_id", "=", e.orgId)
+          .where("user_id", "=", e.data.userId)
+          .execute();
+    }
+  },
+};
