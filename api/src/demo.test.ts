@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../tests/support/databases.ts";
+import { createApp } from "./app.ts";
 import { openContext } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
-import { seedDemo } from "./demo.ts";
+import { DEMO_LOGIN, seedDemo } from "./demo.ts";
 
 describe("the demo organisation", () => {
   let ctx: AppContext;
@@ -15,7 +16,7 @@ describe("the demo organisation", () => {
     await ctx?.database.close();
   });
 
-  it("is created once, on an empty database, with the worked example's identity", async () => {
+  it("is created once, on an empty database, with the worked example's identity and the demo login as owner", async () => {
     const id = await seedDemo(ctx);
     expect(id).not.toBeNull();
     expect(await seedDemo(ctx)).toBeNull();
@@ -29,5 +30,19 @@ describe("the demo organisation", () => {
         vat_on_debits: true,
       }),
     ]);
+    const members = await ctx.database.db.selectFrom("memberships").selectAll().execute();
+    expect(members).toEqual([expect.objectContaining({ org_id: id, profile: "owner" })]);
+    const app = createApp(ctx);
+    const login = await app.request("/api/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }),
+    });
+    const body = await login.json();
+    expect(body.user).toMatchObject({
+      email: DEMO_LOGIN.email,
+      platformAdmin: true,
+      org: { id, name: "Atelier Démo SARL" },
+    });
   });
 });

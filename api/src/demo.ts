@@ -1,10 +1,23 @@
 import type { AppContext } from "./context.ts";
+import { registerUser } from "./identity/users.ts";
 import { createOrganisation } from "./organisations.ts";
 
-/** The README's demo organisation (the worked example's company), created once on an empty database. */
+/** The README's demo login: owner of the demo organisation, and platform administrator. */
+export const DEMO_LOGIN = {
+  email: "demo@registre.fr",
+  password: "demo-registre-2026",
+  name: "Camille Démo",
+} as const;
+
+/**
+ * The README's demo organisation (the worked example's company) and its owner, the demo login,
+ * created once on an empty database.
+ */
 export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
   const any = await ctx.database.db.selectFrom("organisations").select("org_id").limit(1).executeTakeFirst();
   if (any) return null;
+  const metadata = () => ({ commandId: ctx.newId(), at: ctx.clock().toISOString(), userId: "system" });
+  const userId = await registerUser(ctx, { ...DEMO_LOGIN, platformAdmin: true }, metadata());
   return createOrganisation(
     ctx,
     {
@@ -16,6 +29,7 @@ export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
       vatRegime: "reel_normal",
       vatOnDebits: true,
     },
-    { commandId: ctx.newId(), at: ctx.clock().toISOString(), userId: "system" },
+    metadata(),
+    userId,
   );
 };

@@ -27,18 +27,16 @@ export const runOrganisationCommands = (
     readModels: organisationReadModels,
   });
 
-/** Creates an organisation with a new id and answers that id. */
+/** Creates an organisation with a new id, and its owner in the same append when given; answers the id. */
 export const createOrganisation = async (
   ctx: AppContext,
   data: Omit<CreateOrganisation["data"], "orgId">,
   metadata: CommandMetadata,
+  ownerId?: string,
 ): Promise<string> => {
   const orgId = ctx.newId();
-  await runOrganisationCommands(
-    ctx,
-    orgId,
-    [{ type: "CreateOrganisation", data: { ...data, orgId } }],
-    metadata,
-  );
+  const commands: OrganisationCommand[] = [{ type: "CreateOrganisation", data: { ...data, orgId } }];
+  if (ownerId) commands.push({ type: "AddMember", data: { userId: ownerId, profile: "owner" } });
+  await runOrganisationCommands(ctx, orgId, commands, metadata);
   return orgId;
 };

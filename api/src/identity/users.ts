@@ -1,5 +1,18 @@
-import type { Right } from "@registre/core";
+import { hash } from "@node-rs/argon2";
+import {
+  type CommandMetadata,
+  normaliseEmail,
+  PLATFORM_ORG,
+  type Right,
+  userDecider,
+  userStreamId,
+  validateEmail,
+  validatePassword,
+} from "@registre/core";
+import { isUniqueViolation } from "@registre/store";
+import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { ProblemError } from "../http/problem.ts";
 import { rightsIn } from "./auth.ts";
 
 export type SessionUser = {
@@ -54,3 +67,46 @@ export const userOrganisations = async (ctx: AppContext, userId: string) =>
     .where("m.user_id", "=", userId)
     .orderBy("o.name")
     .execute() as Promise<{ id: string; name: string; siren: string; profile: string }[]>;
+
+/**
+ * Registers a user: credentials first (the unique address is the "Email already used" check), then the
+ * UserRegistered event; if the event cannot be appended the credentials are removed again.
+ */
+export const registerUser = async (
+  ctx: AppContext,
+  input: { email: string; password: string; name: string; platformAdmin?: boolean },
+  metadata: CommandMetadata,
+): Promise<string> => {
+  const email = normaliseEmail(input.email);
+  const invalid = validateEmail(email) ?? validatePassword(input.password);
+  if (invalid) throw new ProblemError(422, invalid);
+  const userId = ctx.newId();
+  try {
+    await ctx.database.db
+      .insertInto("credentials")
+      .values({
+        user_id: userId,
+        email,
+        password_hash: await hash(input.password),
+        platform_admin: input.platformAdmin ?? false,
+      })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ProblemError(409, "identity.emailUsed");
+    throw error;
+  }
+  try {
+    await handleCommand(ctx, {
+      orgId: PLATFORM_ORG,
+      streamId: userStreamId(userId),
+      decider: userDecider,
+      commands: [{ type: "RegisterUser", data: { userId, email, name: input.name } }],
+      metadata: { ...metadata, userId: metadata.userId ?? userId },
+      readModels: ["users"],
+    });
+  } catch (error) {
+    await ctx.database.db.deleteFrom("credentials").where("user_id", "=", userId).execute();
+    throw error;
+  }
+  return userId;
+};

@@ -8,17 +8,15 @@ import {
   validateEmail,
   validatePassword,
 } from "@registre/core";
-import { isUniqueViolation } from "@registre/store";
 import type { Context } from "hono";
-import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { ProblemSchema } from "../http/schemas.ts";
 import { type AuthEnv, requireSession } from "../identity/auth.ts";
 import { findSession, openSession, revokeSession } from "../identity/sessions.ts";
-import { sessionUser, userOrganisations } from "../identity/users.ts";
-import { runOrganisationCommands } from "../organisations.ts";
+import { registerUser, sessionUser, userOrganisations } from "../identity/users.ts";
+import { createOrganisation } from "../organisations.ts";
 import { CreateOrganisation } from "./organisations.ts";
 
 const Right = z.object({ c: z.string(), r: z.number().int() });
@@ -86,33 +84,7 @@ export const identityRoutes = (ctx: AppContext) => {
       responses: { 201: json(TokenAndUser, "Registered and signed in"), ...problems(409, 422) },
     }),
     async (c) => {
-      const input = c.req.valid("json");
-      const email = normaliseEmail(input.email);
-      const invalid = validateEmail(email) ?? validatePassword(input.password);
-      if (invalid) throw new ProblemError(422, invalid);
-      const userId = ctx.newId();
-      try {
-        await ctx.database.db
-          .insertInto("credentials")
-          .values({ user_id: userId, email, password_hash: await hash(input.password) })
-          .execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ProblemError(409, "identity.emailUsed");
-        throw error;
-      }
-      try {
-        await handleCommand(ctx, {
-          orgId: PLATFORM_ORG,
-          streamId: userStreamId(userId),
-          decider: userDecider,
-          commands: [{ type: "RegisterUser", data: { userId, email, name: input.name } }],
-          metadata: { ...commandMetadata(c, ctx), userId },
-          readModels: ["users"],
-        });
-      } catch (error) {
-        await ctx.database.db.deleteFrom("credentials").where("user_id", "=", userId).execute();
-        throw error;
-      }
+      const userId = await registerUser(ctx, c.req.valid("json"), commandMetadata(c, ctx));
       return c.json(await answer(userId, null), 201);
     },
   );
@@ -217,15 +189,11 @@ export const identityRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const session = c.get("session");
-      const orgId = ctx.newId();
-      await runOrganisationCommands(
+      const orgId = await createOrganisation(
         ctx,
-        orgId,
-        [
-          { type: "CreateOrganisation", data: { ...c.req.valid("json"), orgId } },
-          { type: "AddMember", data: { userId: session.userId, profile: "owner" } },
-        ],
+        c.req.valid("json"),
         { ...commandMetadata(c, ctx), userId: session.userId },
+        session.userId,
       );
       await revokeSession(ctx.database, session.tokenHash, now());
       return c.json(await answer(session.userId, orgId), 201);
