@@ -3,6 +3,7 @@ import { databaseKinds, openTestDatabase } from "../../tests/support/databases.t
 import { createApp } from "./app.ts";
 import { openContext } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
+import { registerUser } from "./identity/users.ts";
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   method: "POST",
@@ -12,11 +13,30 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
 
 describe.each(databaseKinds)("organisation API on %s", (kind) => {
   let ctx: AppContext;
-  let app: ReturnType<typeof createApp>;
+  let app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
   beforeAll(async () => {
     ctx = await openContext({}, await openTestDatabase(kind));
     await ctx.runner.start();
-    app = createApp(ctx);
+    const raw = createApp(ctx);
+    await registerUser(
+      ctx,
+      { email: "admin@registre.fr", password: "motdepasse1", name: "Admin", platformAdmin: true },
+      { commandId: crypto.randomUUID(), at: new Date().toISOString() },
+    );
+    const login = await raw.request("/api/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@registre.fr", password: "motdepasse1" }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    // The platform routes are for platform administrators: every call here carries one's token.
+    app = {
+      request: (path: string, init: RequestInit = {}) =>
+        raw.request(path, {
+          ...init,
+          headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` },
+        }),
+    };
   });
   afterAll(async () => {
     await ctx?.runner.stop();

@@ -1,54 +1,14 @@
-import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { DEMO_LOGIN } from "@registre/api";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startTestServer } from "../support/server.ts";
 import { OrgDetailPage, OrgsPage } from "./pages/orgs-page.ts";
 import { invalidSiren, randomSiren, spacedSiren } from "./siren.ts";
+import { artifactsDir, browserTimeout, ensureWebBuild, launchBrowser, unique } from "./support.ts";
 
-const webDir = fileURLToPath(new URL("../../web/", import.meta.url));
-const artifactsDir = fileURLToPath(new URL("./artifacts/", import.meta.url));
-const browserTimeout = 60_000;
-
-/** Newest modification time among the files the web build depends on. */
-const newestSourceMtime = (path: string): number => {
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, entry) => Math.max(newest, newestSourceMtime(join(path, entry))),
-    0,
-  );
-};
-
-/** Builds web/dist with Vite's JS API when it is missing or older than its sources. */
-const ensureWebBuild = async (): Promise<void> => {
-  const index = join(webDir, "dist", "index.html");
-  const sources = ["src", "public", "index.html", "vite.config.ts", "package.json"]
-    .map((entry) => join(webDir, entry))
-    .filter((path) => existsSync(path));
-  const newest = Math.max(...sources.map(newestSourceMtime));
-  if (existsSync(index) && statSync(index).mtimeMs >= newest) return;
-  const { build } = await import("vite");
-  // Vitest sets NODE_ENV=test, which Vite would honour and ship React's development build.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  try {
-    await build({
-      root: webDir,
-      configFile: join(webDir, "vite.config.ts"),
-      mode: "production",
-      logLevel: "warn",
-    });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
-};
-
-/** A short suffix that keeps names unique across runs sharing a database, and readable on screenshots. */
-const unique = (): string => Math.random().toString(36).slice(2, 6).toUpperCase();
-
+type AdminSession = { token: string; user: unknown };
 type OrgResponse = { id: string; name: string; siren: string };
 
 describe("organisations page (Chromium)", () => {
@@ -57,6 +17,7 @@ describe("organisations page (Chromium)", () => {
   let context: BrowserContext;
   let page: Page;
   let orgs: OrgsPage;
+  let admin: AdminSession;
   /** Accept-Language of every API call the page made. */
   let apiLanguages: string[];
 
@@ -68,7 +29,11 @@ describe("organisations page (Chromium)", () => {
   const createOrgThroughApi = async (name: string, siren: string): Promise<OrgResponse> => {
     const response = await fetch(new URL("/api/registre/orgs", serverUrl()), {
       method: "POST",
-      headers: { "Content-Type": "application/json", "Accept-Language": "fr" },
+      headers: {
+        "Content-Type": "application/json",
+        "Accept-Language": "fr",
+        Authorization: `Bearer ${admin.token}`,
+      },
       body: JSON.stringify({ name, siren }),
     });
     expect(response.status).toBe(201);
@@ -78,20 +43,16 @@ describe("organisations page (Chromium)", () => {
   beforeAll(async () => {
     mkdirSync(artifactsDir, { recursive: true });
     await ensureWebBuild();
-    server = await startTestServer();
-    browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+    server = await startTestServer("pglite", { seed: true });
+    // The platform pages are for platform administrators: sign in as the demo login, which is one.
+    const login = await fetch(new URL("/api/login", server.url), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }),
     });
+    expect(login.status).toBe(200);
+    admin = (await login.json()) as AdminSession;
+    browser = await launchBrowser();
   }, 180_000);
 
   afterAll(async () => {
@@ -102,6 +63,14 @@ describe("organisations page (Chromium)", () => {
   beforeEach(async () => {
     if (!browser) throw new Error("browser not launched");
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "fr-FR" });
+    // The platform pages sit in the authenticated frame: the platform administrator's real session.
+    const session = admin;
+    await context.addInitScript((stored) => {
+      if (!localStorage.getItem("token")) {
+        localStorage.setItem("token", stored.token);
+        localStorage.setItem("user", JSON.stringify(stored.user));
+      }
+    }, session);
     page = await context.newPage();
     apiLanguages = [];
     page.on("request", (request) => {
@@ -123,7 +92,7 @@ describe("organisations page (Chromium)", () => {
       const siren = randomSiren();
       const created = await createOrgThroughApi(name, siren);
 
-      await orgs.goto("/");
+      await orgs.goto();
       expect(await orgs.htmlLang()).toBe("fr");
       expect(await orgs.mainHeading.textContent()).toBe("Organisations");
       const row = await orgs.waitForRow(name);
@@ -155,7 +124,7 @@ describe("organisations page (Chromium)", () => {
   test(
     "creates an organisation through the form and shows it in the list",
     async () => {
-      await orgs.goto("/");
+      await orgs.goto();
       const name = `Atelier Dupont ${unique()}`;
       // Typed with spaces, as on a Kbis: the form removes them.
       await orgs.createOrg({ name, siren: spacedSiren(randomSiren()) });
@@ -169,7 +138,7 @@ describe("organisations page (Chromium)", () => {
   test(
     "shows the server's explanation next to the form when the SIREN is refused",
     async () => {
-      await orgs.goto("/");
+      await orgs.goto();
       await orgs.createOrg({ name: `Société refusée ${unique()}`, siren: invalidSiren() });
       await orgs.formError.waitFor();
       const message = (await orgs.formError.textContent()) ?? "";
@@ -203,7 +172,7 @@ describe("organisations page (Chromium)", () => {
     "switches to English, sends it to the API and keeps it across a reload",
     async () => {
       await createOrgThroughApi(`Cabinet Lefèvre ${unique()}`, randomSiren());
-      await orgs.goto("/");
+      await orgs.goto();
       await orgs.switchLanguage("en");
       expect(await orgs.createFormTitle.textContent()).toBe("New organisation");
       expect(await orgs.storedLocale()).toBe("en");

@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { initI18n } from "./i18n/i18n.ts";
+import { registerServiceWorker } from "./lib/service-worker.ts";
 
 initI18n();
 
@@ -15,3 +16,5 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+if (import.meta.env.PROD) registerServiceWorker();

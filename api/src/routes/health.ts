@@ -1,5 +1,6 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppContext } from "../context.ts";
+import { accessRoute, PUBLIC } from "../http/access.ts";
 
 const Health = z
   .object({
@@ -22,7 +23,7 @@ const Health = z
 
 export const healthRoutes = (ctx: AppContext) =>
   new OpenAPIHono().openapi(
-    createRoute({
+    accessRoute(ctx, PUBLIC, {
       method: "get",
       path: "/",
       operationId: "health",

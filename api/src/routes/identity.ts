@@ -1,19 +1,13 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { hash, verify } from "@node-rs/argon2";
-import {
-  normaliseEmail,
-  PLATFORM_ORG,
-  userDecider,
-  userStreamId,
-  validateEmail,
-  validatePassword,
-} from "@registre/core";
+import { normaliseEmail } from "@registre/core";
 import type { Context } from "hono";
 import type { AppContext } from "../context.ts";
+import { accessRoute, PUBLIC, SESSION } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { ProblemSchema } from "../http/schemas.ts";
-import { type AuthEnv, requireSession } from "../identity/auth.ts";
+import type { AuthEnv } from "../identity/auth.ts";
 import { findSession, openSession, revokeSession } from "../identity/sessions.ts";
 import { registerUser, sessionUser, userOrganisations } from "../identity/users.ts";
 import { createOrganisation } from "../organisations.ts";
@@ -69,7 +63,7 @@ export const identityRoutes = (ctx: AppContext) => {
   });
 
   app.openapi(
-    createRoute({
+    accessRoute(ctx, PUBLIC, {
       method: "post",
       path: "/register",
       operationId: "register",
@@ -90,7 +84,7 @@ export const identityRoutes = (ctx: AppContext) => {
   );
 
   app.openapi(
-    createRoute({
+    accessRoute(ctx, PUBLIC, {
       method: "post",
       path: "/login",
       operationId: "login",
@@ -132,7 +126,7 @@ export const identityRoutes = (ctx: AppContext) => {
   );
 
   app.openapi(
-    createRoute({
+    accessRoute(ctx, PUBLIC, {
       method: "post",
       path: "/user/orgs/change",
       operationId: "changeOrganisation",
@@ -156,9 +150,8 @@ export const identityRoutes = (ctx: AppContext) => {
     },
   );
 
-  app.use("/user/orgs", requireSession(ctx));
   app.openapi(
-    createRoute({
+    accessRoute(ctx, SESSION, {
       method: "get",
       path: "/user/orgs",
       operationId: "listUserOrganisations",
@@ -179,7 +172,7 @@ export const identityRoutes = (ctx: AppContext) => {
   );
 
   app.openapi(
-    createRoute({
+    accessRoute(ctx, SESSION, {
       method: "post",
       path: "/user/orgs",
       operationId: "createUserOrganisation",
@@ -200,9 +193,8 @@ export const identityRoutes = (ctx: AppContext) => {
     },
   );
 
-  app.use("/logout", requireSession(ctx));
   app.openapi(
-    createRoute({
+    accessRoute(ctx, SESSION, {
       method: "post",
       path: "/logout",
       operationId: "logout",
@@ -215,9 +207,8 @@ export const identityRoutes = (ctx: AppContext) => {
     },
   );
 
-  app.use("/account", requireSession(ctx));
   app.openapi(
-    createRoute({
+    accessRoute(ctx, SESSION, {
       method: "get",
       path: "/account",
       operationId: "getAccount",

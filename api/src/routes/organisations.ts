@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   type OrganisationCommand,
   type OrganisationSettings,
@@ -8,6 +8,7 @@ import {
 } from "@registre/core";
 import type { OrganisationRow, StreamHistoryRow } from "@registre/projections";
 import type { AppContext } from "../context.ts";
+import { accessRoute, PLATFORM } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { ProblemSchema } from "../http/schemas.ts";
@@ -109,7 +110,7 @@ export const organisationRoutes = (ctx: AppContext) => {
   };
 
   app.openapi(
-    createRoute({
+    accessRoute(ctx, PLATFORM, {
       method: "get",
       path: "/",
       operationId: "listOrganisations",
@@ -142,7 +143,7 @@ export const organisationRoutes = (ctx: AppContext) => {
   );
 
   app.openapi(
-    createRoute({
+    accessRoute(ctx, PLATFORM, {
       method: "post",
       path: "/",
       operationId: "createOrganisation",
@@ -161,7 +162,7 @@ export const organisationRoutes = (ctx: AppContext) => {
   );
 
   app.openapi(
-    createRoute({
+    accessRoute(ctx, PLATFORM, {
       method: "get",
       path: "/{id}",
       operationId: "getOrganisation",
@@ -176,7 +177,7 @@ export const organisationRoutes = (ctx: AppContext) => {
   );
 
   app.openapi(
-    createRoute({
+    accessRoute(ctx, PLATFORM, {
       method: "put",
       path: "/{id}",
       operationId: "updateOrganisation",
@@ -205,7 +206,7 @@ export const organisationRoutes = (ctx: AppContext) => {
   );
 
   app.openapi(
-    createRoute({
+    accessRoute(ctx, PLATFORM, {
       method: "get",
       path: "/{id}/history",
       operationId: "getOrganisationHistory",

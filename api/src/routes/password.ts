@@ -1,7 +1,8 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { hash } from "@node-rs/argon2";
 import { normaliseEmail, validatePassword } from "@registre/core";
 import type { AppContext } from "../context.ts";
+import { accessRoute, PUBLIC } from "../http/access.ts";
 import { translate } from "../http/messages.ts";
 import { validationHook } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
@@ -20,7 +21,7 @@ export const passwordRoutes = (ctx: AppContext) => {
   const app = new OpenAPIHono({ defaultHook: validationHook });
 
   app.openapi(
-    createRoute({
+    accessRoute(ctx, PUBLIC, {
       method: "post",
       path: "/password/renew",
       operationId: "requestPasswordRenewal",
@@ -80,7 +81,7 @@ export const passwordRoutes = (ctx: AppContext) => {
   );
 
   app.openapi(
-    createRoute({
+    accessRoute(ctx, PUBLIC, {
       method: "post",
       path: "/password/renew/confirm",
       operationId: "confirmPasswordRenewal",

@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 
 export type Locale = "fr" | "en";
 
-/** Page object for the organisations list (`/`, `/registre/orgs`) and its creation form. */
+/** Page object for the platform organisations list (`/registre/orgs`) and its creation form. */
 export class OrgsPage {
   readonly page: Page;
   readonly baseUrl: string;
@@ -12,7 +12,7 @@ export class OrgsPage {
     this.baseUrl = baseUrl;
   }
 
-  async goto(path = "/"): Promise<void> {
+  async goto(path = "/registre/orgs"): Promise<void> {
     await this.page.goto(new URL(path, this.baseUrl).toString());
     await this.mainHeading.waitFor();
   }

@@ -1,9 +1,19 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
+import enAccount from "./locales/en/account.json";
+import enApp from "./locales/en/app.json";
 import enCommon from "./locales/en/common.json";
 import enOrgs from "./locales/en/orgs.json";
+import enPublic from "./locales/en/public.json";
+import enSession from "./locales/en/session.json";
+import enValidation from "./locales/en/validation.json";
+import frAccount from "./locales/fr/account.json";
+import frApp from "./locales/fr/app.json";
 import frCommon from "./locales/fr/common.json";
 import frOrgs from "./locales/fr/orgs.json";
+import frPublic from "./locales/fr/public.json";
+import frSession from "./locales/fr/session.json";
+import frValidation from "./locales/fr/validation.json";
 
 export const locales = ["fr", "en"] as const;
 export type Locale = (typeof locales)[number];
@@ -11,12 +21,28 @@ export const defaultLocale: Locale = "fr";
 /** localStorage key holding the interface language chosen by the user. */
 export const localeStorageKey = "locale";
 
-const fr = { common: frCommon, orgs: frOrgs };
+const fr = {
+  common: frCommon,
+  orgs: frOrgs,
+  session: frSession,
+  public: frPublic,
+  app: frApp,
+  account: frAccount,
+  validation: frValidation,
+};
 // `satisfies` makes a key missing from the English resources a compile error.
-const en = { common: enCommon, orgs: enOrgs } satisfies typeof fr;
+const en = {
+  common: enCommon,
+  orgs: enOrgs,
+  session: enSession,
+  public: enPublic,
+  app: enApp,
+  account: enAccount,
+  validation: enValidation,
+} satisfies typeof fr;
 
 export const resources = { fr, en } as const;
-export const namespaces = ["common", "orgs"] as const;
+export const namespaces = ["common", "orgs", "session", "public", "app", "account", "validation"] as const;
 
 declare module "i18next" {
   // Module augmentation requires an interface.

@@ -1,4 +1,6 @@
 import { currentLocale } from "../i18n/i18n.ts";
+import { bearerToken } from "./session.ts";
+import { clearSession, getSession } from "./session-store.ts";
 
 /** RFC 9457 problem details, as returned by the API on every error. */
 export type Problem = {
@@ -8,6 +10,8 @@ export type Problem = {
   code: string;
   /** Human-readable explanation, already localised by the server from `Accept-Language`. */
   detail: string;
+  /** Field-level messages of a 422, when the server gives them. */
+  errors?: { field: string; message: string }[];
 };
 
 export type ApiErrorKind = "problem" | "network" | "unexpected";
@@ -39,13 +43,20 @@ const toProblem = (body: unknown, status: number): Problem | null => {
   };
   const detail = text("detail") || text("title");
   if (!detail) return null;
-  return {
+  const problem: Problem = {
     type: text("type") || "about:blank",
     title: text("title"),
     status: typeof body.status === "number" ? body.status : status,
     code: text("code"),
     detail,
   };
+  if (Array.isArray(body.errors)) {
+    problem.errors = body.errors.filter(isRecord).map((entry) => ({
+      field: String(entry.field ?? entry.path ?? ""),
+      message: String(entry.message ?? entry.detail ?? ""),
+    }));
+  }
+  return problem;
 };
 
 const readJson = async (response: Response): Promise<unknown> => {
@@ -58,6 +69,17 @@ const readJson = async (response: Response): Promise<unknown> => {
   }
 };
 
+type Listener = () => void;
+let onUnauthorized: Listener = () => {};
+/** Called after a 401 to an authenticated call has cleared the session (the app goes to `/`). */
+export const setUnauthorizedHandler = (listener: Listener): void => {
+  onUnauthorized = listener;
+};
+
+/** The service worker marks an API answer it served from its cache, because the network failed. */
+export const staleHeader = "x-registre-stale";
+export const staleEvent = "registre:stale";
+
 export type RequestOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
@@ -65,7 +87,8 @@ export type RequestOptions = {
 };
 
 /**
- * Calls the API under `/api`, sending the interface language in `Accept-Language`.
+ * Calls the API under `/api`, sending the interface language in `Accept-Language` and the session's
+ * bearer token. A 401 to a call that carried a token clears the session.
  * Resolves with the parsed JSON body; rejects with an {@link ApiError}.
  */
 export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
@@ -73,6 +96,8 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
     Accept: "application/json, application/problem+json",
     "Accept-Language": currentLocale(),
   };
+  const token = bearerToken(getSession());
+  if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method: options.method ?? "GET", headers };
   if (options.signal) init.signal = options.signal;
   if (options.body !== undefined) {
@@ -88,7 +113,12 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
     throw new ApiError("network", "Network error", null, null);
   }
 
+  if (response.headers.get(staleHeader)) window.dispatchEvent(new Event(staleEvent));
   const body = await readJson(response);
+  if (response.status === 401 && token) {
+    clearSession();
+    onUnauthorized();
+  }
   if (!response.ok) {
     const problem = toProblem(body, response.status);
     throw problem

@@ -1,0 +1,63 @@
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { AppContext } from "../context.ts";
+import { type AuthEnv, requireRight, requireSession } from "../identity/auth.ts";
+import { ProblemError } from "./problem.ts";
+
+/**
+ * Who may call a route. Every API route declares one; the declaration becomes both its middleware
+ * and an `x-registre-access` mark in the OpenAPI document, which the route-table test walks.
+ */
+export type Access =
+  | { readonly kind: "public" }
+  | { readonly kind: "session" }
+  | { readonly kind: "platform" }
+  | { readonly kind: "right"; readonly code: string; readonly bit: number };
+
+export const PUBLIC: Access = { kind: "public" };
+export const SESSION: Access = { kind: "session" };
+export const PLATFORM: Access = { kind: "platform" };
+export const right = (code: string, bit: number): Access => ({ kind: "right", code, bit });
+
+export const describeAccess = (access: Access): string =>
+  access.kind === "right" ? `right:${access.code}:${access.bit}` : access.kind;
+
+/** Platform administration: a flag of the user's credentials, never granted by an organisation right. */
+const requirePlatformAdmin = (ctx: AppContext): MiddlewareHandler<AuthEnv> => {
+  const session = requireSession(ctx);
+  return async (c, next) =>
+    session(c, async () => {
+      const admin = await ctx.database.db
+        .selectFrom("credentials")
+        .select("platform_admin")
+        .where("user_id", "=", c.get("session").userId)
+        .executeTakeFirst();
+      if (!admin?.platform_admin) throw new ProblemError(403, "identity.forbidden", { code: "platform" });
+      await next();
+    });
+};
+
+const middlewareFor = (ctx: AppContext, access: Access): MiddlewareHandler<AuthEnv>[] => {
+  switch (access.kind) {
+    case "public":
+      return [];
+    case "session":
+      return [requireSession(ctx)];
+    case "platform":
+      return [requirePlatformAdmin(ctx)];
+    case "right":
+      return [requireRight(ctx, access.code, access.bit)];
+    default: {
+      const never: never = access;
+      return never;
+    }
+  }
+};
+
+/** `createRoute` with the route's access declared: its middleware and its mark in the document. */
+export const accessRoute = <R extends RouteConfig>(ctx: AppContext, access: Access, config: R) =>
+  createRoute({
+    ...config,
+    middleware: middlewareFor(ctx, access) as R["middleware"],
+    "x-registre-access": describeAccess(access),
+  } as R);

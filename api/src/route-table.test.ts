@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
+import { createApp } from "./app.ts";
+import { openContext } from "./bootstrap.ts";
+import type { AppContext } from "./context.ts";
+
+type Operation = { operationId: string; "x-registre-access"?: string };
+
+/**
+ * Walks every operation of the OpenAPI document: each declares who may call it, and answers 401
+ * without a token, 403 with a token lacking the platform flag or the right.
+ */
+describe.each(databaseKinds)("the route table on %s", (kind) => {
+  let ctx: AppContext;
+  let app: ReturnType<typeof createApp>;
+  let withoutRights: string;
+  let ownerNotAdmin: string;
+  beforeAll(async () => {
+    ctx = await openContext({}, await openTestDatabase(kind));
+    await ctx.runner.start();
+    app = createApp(ctx);
+    const register = async (email: string) => {
+      const res = await app.request("/api/register", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password: "motdepasse1", name: "Test" }),
+      });
+      return ((await res.json()) as { token: string }).token;
+    };
+    withoutRights = await register("sans.droits@exemple.fr");
+    const owner = await register("proprietaire@exemple.fr");
+    const created = await app.request("/api/user/orgs", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${owner}` },
+      body: JSON.stringify({ name: "Org du propriétaire", siren: "732829320" }),
+    });
+    ownerNotAdmin = ((await created.json()) as { token: string }).token;
+  });
+  afterAll(async () => {
+    await ctx?.runner.stop();
+    await ctx?.database.close();
+  });
+
+  const operations = async () => {
+    const doc = (await (await app.request("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    return Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        url: `/api${path.replace(/\{[^}]+\}/g, randomUUID())}`,
+        op,
+      })),
+    );
+  };
+  const call = (method: string, url: string, token?: string) =>
+    app.request(url, {
+      method,
+      headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
+      ...(method !== "GET" && { body: "{}" }),
+    });
+
+  it("has every operation declare its access", async () => {
+    const ops = await operations();
+    expect(ops.length).toBeGreaterThan(10);
+    const undeclared = ops.filter(({ op }) => !op["x-registre-access"]).map(({ op }) => op.operationId);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("answers 401 without a token on every route that is not public", async () => {
+    for (const { method, url, op } of await operations()) {
+      if (op["x-registre-access"] === "public") continue;
+      const res = await call(method, url);
+      expect([op.operationId, res.status]).toEqual([op.operationId, 401]);
+    }
+  });
+
+  it("answers 403 on platform routes to an organisation owner, and on right routes to a user without rights", async () => {
+    for (const { method, url, op } of await operations()) {
+      const access = op["x-registre-access"] ?? "";
+      if (access === "platform")
+        expect([op.operationId, (await call(method, url, ownerNotAdmin)).status]).toEqual([
+          op.operationId,
+          403,
+        ]);
+      if (access.startsWith("right:"))
+        expect([op.operationId, (await call(method, url, withoutRights)).status]).toEqual([
+          op.operationId,
+          403,
+        ]);
+    }
+  });
+});

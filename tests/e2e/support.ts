@@ -1,0 +1,107 @@
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium } from "playwright-core";
+
+export const webDir = fileURLToPath(new URL("../../web/", import.meta.url));
+export const artifactsDir = fileURLToPath(new URL("./artifacts/", import.meta.url));
+export const browserTimeout = 60_000;
+
+/** Newest modification time among the files the web build depends on. */
+const newestSourceMtime = (path: string): number => {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, entry) => Math.max(newest, newestSourceMtime(join(path, entry))),
+    0,
+  );
+};
+
+const buildIsFresh = (): boolean => {
+  const index = join(webDir, "dist", "index.html");
+  const sources = ["src", "public", "index.html", "vite.config.ts", "package.json"]
+    .map((entry) => join(webDir, entry))
+    .filter((path) => existsSync(path));
+  const newest = Math.max(...sources.map(newestSourceMtime));
+  return existsSync(index) && statSync(index).mtimeMs >= newest;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Builds web/dist with Vite's JS API when it is missing or older than its sources. Test files run in
+ * parallel: a lock directory makes one of them build while the others wait.
+ */
+export const ensureWebBuild = async (): Promise<void> => {
+  if (buildIsFresh()) return;
+  mkdirSync(artifactsDir, { recursive: true });
+  const lock = join(artifactsDir, ".web-build.lock");
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A stale lock (a run killed while building) is taken over after two minutes.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 120_000)
+        rmSync(lock, { recursive: true });
+      if (Date.now() > deadline) throw new Error("timed out waiting for the web build lock");
+      await sleep(250);
+    }
+  }
+  try {
+    if (buildIsFresh()) return;
+    const { build } = await import("vite");
+    // Vitest sets NODE_ENV=test, which Vite would honour and ship React's development build.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    try {
+      await build({
+        root: webDir,
+        configFile: join(webDir, "vite.config.ts"),
+        mode: "production",
+        logLevel: "warn",
+      });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+};
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+
+/** A short suffix that keeps names unique across runs sharing a database, and readable on screenshots. */
+export const unique = (): string => Math.random().toString(36).slice(2, 6).toUpperCase();
+
+/**
+ * A session as the web app stores it (localStorage `token` and `user`), for screens that need one
+ * before the identity API serves real logins.
+ */
+export const fakeSession = (overrides: { platformAdmin?: boolean; orgName?: string } = {}) => ({
+  token: "rg_test_session",
+  user: {
+    id: "00000000-0000-4000-8000-000000000001",
+    email: "marie.martin@example.fr",
+    name: "Marie Martin",
+    platformAdmin: overrides.platformAdmin ?? true,
+    storageProvider: "local",
+    org: { id: "00000000-0000-4000-8000-0000000000aa", name: overrides.orgName ?? "Atelier Démo SARL" },
+    rights: [{ c: "accounting", r: 30 }],
+  },
+});

@@ -1,0 +1,197 @@
+import {
+  AppShell,
+  Avatar,
+  Burger,
+  Button,
+  Group,
+  NavLink as MantineNavLink,
+  Menu,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { BuildingIcon, LogoutIcon, SwitchIcon, UserIcon } from "../../components/icons.tsx";
+import { LanguageSwitch } from "../../components/language-switch.tsx";
+import { ThemeSwitch } from "../../components/theme-switch.tsx";
+import { navSections } from "../../features/org/nav.tsx";
+import { logout } from "../../features/session/api.ts";
+import { useSession } from "../../lib/session-store.ts";
+import { Brand } from "./public-chrome.tsx";
+
+const initials = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join("");
+
+const OrgSwitchButton = () => {
+  const { t } = useTranslation("app");
+  const session = useSession();
+  const org = session.status === "authenticated" ? session.user.org : null;
+  return (
+    <Button
+      component={Link}
+      to="/user/orgs"
+      variant="default"
+      size="sm"
+      leftSection={<BuildingIcon size={16} />}
+      rightSection={<SwitchIcon size={14} />}
+      maw={280}
+      data-testid="org-switch"
+      aria-label={t("frame.changeOrg")}
+      title={t("frame.changeOrg")}
+    >
+      <Text span size="sm" fw={600} truncate>
+        {org ? org.name : t("frame.noOrg")}
+      </Text>
+    </Button>
+  );
+};
+
+const UserMenu = () => {
+  const { t } = useTranslation("app");
+  const session = useSession();
+  const navigate = useNavigate();
+  if (session.status !== "authenticated") return null;
+  const { user } = session;
+  return (
+    <Menu position="bottom-end" width={240} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t("frame.userMenu")} data-testid="user-menu">
+          <Avatar radius="xl" size={34} color="registre">
+            {initials(user.name)}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+            {user.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/account" leftSection={<UserIcon size={16} />}>
+          {t("frame.account")}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/user/orgs" leftSection={<SwitchIcon size={16} />}>
+          {t("frame.changeOrg")}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<LogoutIcon size={16} />}
+          onClick={() => void logout().then(() => navigate("/"))}
+          data-testid="logout"
+        >
+          {t("frame.logout")}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+};
+
+const Navigation = ({ onNavigate }: { onNavigate: () => void }) => {
+  const { t } = useTranslation("app");
+  const { pathname } = useLocation();
+  const session = useSession();
+  const platformAdmin = session.status === "authenticated" && session.user.platformAdmin;
+  const active = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <nav aria-label={t("frame.navigation")}>
+      {navSections
+        .filter((section) => !section.platform || platformAdmin)
+        .map((section) => {
+          const sectionActive = section.items.some((item) => active(item.to));
+          if (section.items.length === 1 && section.items[0]) {
+            const item = section.items[0];
+            return (
+              <MantineNavLink
+                key={section.key}
+                component={NavLink}
+                to={item.to}
+                label={t(section.label)}
+                leftSection={section.icon}
+                active={active(item.to)}
+                onClick={onNavigate}
+                className="registre-navlink"
+              />
+            );
+          }
+          return (
+            <MantineNavLink
+              key={section.key}
+              label={t(section.label)}
+              leftSection={section.icon}
+              defaultOpened={sectionActive || section.key === "sales"}
+              childrenOffset={30}
+              className="registre-navlink"
+              data-testid={`nav-${section.key}`}
+            >
+              {section.items.map((item) => (
+                <MantineNavLink
+                  key={item.to}
+                  component={NavLink}
+                  to={item.to}
+                  end
+                  label={t(item.label)}
+                  active={
+                    active(item.to) &&
+                    !section.items.some((other) => other.to.length > item.to.length && active(other.to))
+                  }
+                  onClick={onNavigate}
+                  className="registre-navlink-child"
+                />
+              ))}
+            </MantineNavLink>
+          );
+        })}
+    </nav>
+  );
+};
+
+/** The `default` layout: the authenticated frame of the organisation area. */
+export const DefaultLayout = () => {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { t } = useTranslation("app");
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      padding={0}
+      data-layout="default"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t("frame.menu")} />
+            <Brand to="/org/dashboard" />
+            <OrgSwitchButton />
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSwitch />
+            <ThemeSwitch />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <AppShell.Section grow component={ScrollArea} p="xs">
+          <Navigation onNavigate={close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main className="registre-main">
+        <div className="registre-content">
+          <Outlet />
+        </div>
+      </AppShell.Main>
+    </AppShell>
+  );
+};

@@ -1,0 +1,307 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Tooltip,
+} from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { ErrorAlert } from "../../components/error-alert.tsx";
+import { useFieldMessage } from "../../components/field-message.ts";
+import { ChevronRightIcon, UserIcon } from "../../components/icons.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import { apiRequest } from "../../lib/http.ts";
+import { useSession } from "../../lib/session-store.ts";
+import { type ValidationMessage, validateAll } from "../../lib/validation.ts";
+import { PageHeader } from "../org/page-header.tsx";
+import { type AccountRecord, type AccountResource, accountResources } from "./resources.ts";
+
+type Account = { id: string; email: string; name: string; createdAt: string };
+
+const routes = Object.values(accountResources);
+
+/** `/account`: the signed-in person, and the parts of their account. */
+export const AccountPage = () => {
+  const { t } = useTranslation("account");
+  const format = useFormat();
+  const session = useSession();
+  const account = useQuery({
+    queryKey: ["account"],
+    queryFn: ({ signal }) => apiRequest<Account>("/account", { signal }),
+  });
+  const user = session.status === "authenticated" ? session.user : null;
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t("title")} description={t("description")} />
+      <Paper p="lg">
+        <Group gap="md" wrap="nowrap">
+          <ThemeIcon variant="light" size={44} radius="xl">
+            <UserIcon />
+          </ThemeIcon>
+          <div>
+            <Text fw={650}>{account.data?.name ?? user?.name}</Text>
+            <Text size="sm" c="dimmed">
+              {account.data?.email ?? user?.email}
+            </Text>
+            {account.data ? (
+              <Text size="xs" c="dimmed">
+                {t("since", { date: format.date(account.data.createdAt) })}
+              </Text>
+            ) : null}
+          </div>
+        </Group>
+        {account.isError ? (
+          <Stack mt="md">
+            <ErrorAlert error={account.error} testId="account-error" />
+          </Stack>
+        ) : null}
+      </Paper>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {routes.map((resource) => (
+          <Paper
+            key={resource.route}
+            p="lg"
+            component={Link}
+            to={`/account/${resource.route}`}
+            className="registre-kpi"
+          >
+            <Group justify="space-between" wrap="nowrap">
+              <div>
+                <Text fw={650}>{t(`sections.${resource.route}.title`)}</Text>
+                <Text size="sm" c="dimmed">
+                  {t(`sections.${resource.route}.description`)}
+                </Text>
+              </div>
+              <ChevronRightIcon />
+            </Group>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+};
+
+const listKey = (resource: AccountResource) => ["account", resource.api] as const;
+
+/** `/account/{phone,email,address,legal}`: the records, with edit and delete. */
+export const AccountResourcePage = ({ route }: { route: AccountResource["route"] }) => {
+  const { t } = useTranslation(["account", "common"]);
+  const resource = accountResources[route];
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: listKey(resource),
+    queryFn: ({ signal }) => apiRequest<{ items: AccountRecord[] }>(`/account/${resource.api}`, { signal }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<unknown>(`/account/${resource.api}/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey(resource) }),
+  });
+  const title = t(`account:sections.${route}.title`);
+  let body: React.ReactNode;
+  if (list.isPending) body = <Skeleton height={120} />;
+  else if (list.isError)
+    body = (
+      <ErrorAlert error={list.error} onRetry={() => void list.refetch()} testId="account-resource-error" />
+    );
+  else if (list.data.items.length === 0)
+    body = (
+      <EmptyState py={48} withIndicatorBackground icon={<UserIcon size={26} />} title={t("account:empty")} />
+    );
+  else
+    body = (
+      <Stack gap="sm">
+        {list.data.items.map((record) => (
+          <Paper key={record.id} p="md">
+            <Group justify="space-between" wrap="nowrap">
+              <div>
+                <Text fw={600}>{String(record[resource.primary] ?? "")}</Text>
+                <Text size="sm" c="dimmed">
+                  {resource.fields
+                    .filter((field) => field.name !== resource.primary)
+                    .map((field) => String(record[field.name] ?? ""))
+                    .filter(Boolean)
+                    .join(" · ")}
+                </Text>
+              </div>
+              <Group gap="xs">
+                <Button
+                  component={Link}
+                  to={`/account/${route}/edit?id=${encodeURIComponent(record.id)}`}
+                  variant="default"
+                  size="xs"
+                >
+                  {t("common:actions.edit")}
+                </Button>
+                <Tooltip label={t("account:delete")}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t("account:delete")}
+                    onClick={() => remove.mutate(record.id)}
+                    loading={remove.isPending && remove.variables === record.id}
+                  >
+                    ×
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  return (
+    <Stack gap="lg" maw={820}>
+      <PageHeader
+        title={title}
+        description={t(`account:sections.${route}.description`)}
+        crumbs={[{ to: "/account", label: t("account:title") }]}
+        actions={
+          <Button component={Link} to={`/account/${route}/edit`} data-testid="account-add">
+            {t("account:add")}
+          </Button>
+        }
+      />
+      {remove.isError ? <ErrorAlert error={remove.error} /> : null}
+      {body}
+    </Stack>
+  );
+};
+
+/** `/account/{…}/edit` (`?id=` to change a record): the form, with a message under each field. */
+export const AccountResourceEditPage = ({ route }: { route: AccountResource["route"] }) => {
+  const { t } = useTranslation(["account", "common"]);
+  const resource = accountResources[route];
+  const fieldMessage = useFieldMessage();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const id = params.get("id");
+  const empty = Object.fromEntries(resource.fields.map((field) => [field.name, ""]));
+  const [values, setValues] = useState<Record<string, string>>(empty);
+  const [errors, setErrors] = useState<Partial<Record<string, ValidationMessage>>>({});
+  // Editing: the record comes from the list the previous screen loaded (or loads it).
+  const existing = useQuery({
+    queryKey: listKey(resource),
+    queryFn: ({ signal }) => apiRequest<{ items: AccountRecord[] }>(`/account/${resource.api}`, { signal }),
+    enabled: id !== null,
+  });
+  const record = id ? existing.data?.items.find((item) => item.id === id) : undefined;
+  useEffect(() => {
+    if (!record) return;
+    setValues(
+      Object.fromEntries(
+        resource.fields.map((field) => [
+          field.name,
+          record[field.name] == null ? "" : String(record[field.name]),
+        ]),
+      ),
+    );
+  }, [record, resource]);
+  const save = useMutation({
+    mutationFn: (body: Record<string, string>) =>
+      id
+        ? apiRequest<unknown>(`/account/${resource.api}/${encodeURIComponent(id)}`, { method: "PUT", body })
+        : apiRequest<unknown>(`/account/${resource.api}`, { method: "POST", body }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: listKey(resource) });
+      await navigate(`/account/${route}`);
+    },
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const rules = Object.fromEntries(resource.fields.map((field) => [field.name, field.rules]));
+    const next = validateAll(values, rules);
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    save.mutate(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()])));
+  };
+  const title = t(id ? "account:editTitle" : "account:addTitle", {
+    section: t(`account:sections.${route}.title`),
+  });
+  return (
+    <Stack gap="lg" maw={640}>
+      <PageHeader
+        title={title}
+        crumbs={[
+          { to: "/account", label: t("account:title") },
+          { to: `/account/${route}`, label: t(`account:sections.${route}.title`) },
+        ]}
+      />
+      <Paper p="lg">
+        <form onSubmit={onSubmit} noValidate data-testid="account-form">
+          <Stack gap="md">
+            {resource.fields.map((field) => {
+              const label = t(`account:${field.label}` as "account:fields.phone");
+              const required = field.rules.length > 0 && field.name !== "vatNumber";
+              const common = {
+                label,
+                error: fieldMessage(label, errors[field.name]),
+                withAsterisk: required,
+                "data-testid": `account-field-${field.name}`,
+              };
+              const set = (value: string) => {
+                setValues({ ...values, [field.name]: value });
+                if (errors[field.name]) setErrors({ ...errors, [field.name]: undefined });
+              };
+              if (field.kind === "select") {
+                return (
+                  <Select
+                    key={field.name}
+                    {...common}
+                    data={(field.options ?? []).map((option) => ({
+                      value: option,
+                      label: t(`account:options.${option}` as "account:options.work"),
+                    }))}
+                    value={values[field.name] || null}
+                    onChange={(value) => set(value ?? "")}
+                    allowDeselect={false}
+                  />
+                );
+              }
+              return (
+                <TextInput
+                  key={field.name}
+                  {...common}
+                  type={field.kind === "email" ? "email" : field.kind === "tel" ? "tel" : "text"}
+                  value={values[field.name] ?? ""}
+                  onChange={(event) => set(event.currentTarget.value)}
+                  autoComplete={field.autoComplete}
+                  inputMode={field.numeric ? "numeric" : undefined}
+                  classNames={field.numeric ? { input: "registre-numeric" } : undefined}
+                />
+              );
+            })}
+            {id && existing.isError ? (
+              <ErrorAlert error={existing.error} testId="account-load-error" />
+            ) : null}
+            {save.isError ? (
+              <ErrorAlert error={save.error} title={t("account:saveError")} testId="account-save-error" />
+            ) : null}
+            {save.isSuccess ? <Alert color="teal">{t("account:saved")}</Alert> : null}
+            <Group justify="flex-end">
+              <Button component={Link} to={`/account/${route}`} variant="default">
+                {t("common:actions.cancel")}
+              </Button>
+              <Button type="submit" loading={save.isPending} data-testid="account-submit">
+                {t("common:actions.save")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+};

@@ -1,0 +1,273 @@
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ErrorAlert } from "../../components/error-alert.tsx";
+import { useFieldMessage } from "../../components/field-message.ts";
+import {
+  BuildingIcon,
+  CheckIcon,
+  ChevronRightIcon,
+  SettingsIcon,
+  UserIcon,
+} from "../../components/icons.tsx";
+import { apiRequest } from "../../lib/http.ts";
+import { getSession, setSession, useSession } from "../../lib/session-store.ts";
+import {
+  companyName,
+  email,
+  maxLength,
+  required,
+  type ValidationMessage,
+  validate,
+} from "../../lib/validation.ts";
+import { PageHeader } from "./page-header.tsx";
+
+const settingsLinks = [
+  { to: "/org/settings/orgname", key: "orgname", icon: <BuildingIcon /> },
+  { to: "/org/settings/orgmail", key: "orgmail", icon: <UserIcon /> },
+  { to: "/org/settings/orglogo", key: "orglogo", icon: <SettingsIcon /> },
+  { to: "/org/settings/clouddrive", key: "clouddrive", icon: <SettingsIcon /> },
+] as const;
+
+export const SettingsPage = () => {
+  const { t } = useTranslation("app");
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t("settings.title")} description={t("settings.description")} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {settingsLinks.map((link) => (
+          <Paper key={link.key} p="lg" component={Link} to={link.to} className="registre-kpi">
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap="md" wrap="nowrap">
+                <ThemeIcon variant="light" size={38} radius="md">
+                  {link.icon}
+                </ThemeIcon>
+                <div>
+                  <Text fw={650}>{t(`settings.${link.key}.title`)}</Text>
+                  <Text size="sm" c="dimmed">
+                    {t(`settings.${link.key}.description`)}
+                  </Text>
+                </div>
+              </Group>
+              <ChevronRightIcon />
+            </Group>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+};
+
+const SettingsForm = ({
+  title,
+  description,
+  children,
+  onSubmit,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) => {
+  const { t } = useTranslation("app");
+  return (
+    <Stack gap="lg" maw={640}>
+      <PageHeader
+        title={title}
+        description={description}
+        crumbs={[{ to: "/org/settings", label: t("settings.title") }]}
+      />
+      <Paper p="lg">
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">{children}</Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+};
+
+const Saved = ({ children }: { children: ReactNode }) => (
+  <Alert color="teal" variant="light" icon={<CheckIcon />} role="status" data-testid="settings-saved">
+    {children}
+  </Alert>
+);
+
+export const OrgNamePage = () => {
+  const { t } = useTranslation(["app", "common"]);
+  const fieldMessage = useFieldMessage();
+  const session = useSession();
+  const org = session.status === "authenticated" ? session.user.org : null;
+  const [name, setName] = useState(org?.name ?? "");
+  const [error, setError] = useState<ValidationMessage | null>(null);
+  const mutation = useMutation({
+    mutationFn: (next: string) => {
+      if (!org) throw new Error("no organisation");
+      return apiRequest<{ name: string }>(`/registre/orgs/${encodeURIComponent(org.id)}`, {
+        method: "PUT",
+        body: { name: next },
+      });
+    },
+    onSuccess: (result) => {
+      const current = getSession();
+      if (current.status === "authenticated" && current.user.org) {
+        setSession({
+          ...current,
+          user: { ...current.user, org: { ...current.user.org, name: result.name } },
+        });
+      }
+    },
+  });
+  useEffect(() => {
+    if (org) setName(org.name);
+  }, [org]);
+  const label = t("app:settings.orgname.label");
+  return (
+    <SettingsForm
+      title={t("app:settings.orgname.title")}
+      description={t("app:settings.orgname.description")}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const message = validate(name, [companyName, maxLength(200)]);
+        setError(message);
+        if (!message) mutation.mutate(name.trim());
+      }}
+    >
+      <TextInput
+        label={label}
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          setError(null);
+        }}
+        error={fieldMessage(label, error)}
+        withAsterisk
+        autoComplete="organization"
+        data-testid="orgname-input"
+      />
+      {mutation.isError ? <ErrorAlert error={mutation.error} /> : null}
+      {mutation.isSuccess ? <Saved>{t("app:settings.saved")}</Saved> : null}
+      <Group justify="flex-end">
+        <Button type="submit" loading={mutation.isPending}>
+          {t("common:actions.save")}
+        </Button>
+      </Group>
+    </SettingsForm>
+  );
+};
+
+export const OrgMailPage = () => {
+  const { t } = useTranslation(["app", "common"]);
+  const fieldMessage = useFieldMessage();
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<ValidationMessage | null>(null);
+  const mutation = useMutation({
+    mutationFn: (address: string) =>
+      apiRequest<unknown>("/params", { method: "POST", body: { code: "orgmail", value: address } }),
+  });
+  const label = t("app:settings.orgmail.label");
+  return (
+    <SettingsForm
+      title={t("app:settings.orgmail.title")}
+      description={t("app:settings.orgmail.description")}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const message = validate(value, [required, email]);
+        setError(message);
+        if (!message) mutation.mutate(value.trim());
+      }}
+    >
+      <TextInput
+        label={label}
+        type="email"
+        value={value}
+        onChange={(event) => {
+          setValue(event.currentTarget.value);
+          setError(null);
+        }}
+        error={fieldMessage(label, error)}
+        withAsterisk
+        autoComplete="email"
+        data-testid="orgmail-input"
+      />
+      {mutation.isError ? <ErrorAlert error={mutation.error} /> : null}
+      {mutation.isSuccess ? <Saved>{t("app:settings.saved")}</Saved> : null}
+      <Group justify="flex-end">
+        <Button type="submit" loading={mutation.isPending}>
+          {t("common:actions.save")}
+        </Button>
+      </Group>
+    </SettingsForm>
+  );
+};
+
+const logoTypes = ["image/png", "image/jpeg", "image/webp", "image/svg+xml"];
+
+export const OrgLogoPage = () => {
+  const { t } = useTranslation(["app", "common", "validation"]);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return (
+    <SettingsForm
+      title={t("app:settings.orglogo.title")}
+      description={t("app:settings.orglogo.description")}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const invalid = !file || file.size === 0 || !logoTypes.includes(file.type) || file.size > 2_000_000;
+        setError(invalid ? t("validation:fileInvalid") : null);
+        setChecked(!invalid);
+      }}
+    >
+      <FileInput
+        label={t("app:settings.orglogo.label")}
+        description={t("app:settings.orglogo.hint")}
+        accept={logoTypes.join(",")}
+        value={file}
+        onChange={(next) => {
+          setFile(next);
+          setError(null);
+          setChecked(false);
+        }}
+        error={error}
+        clearable
+        withAsterisk
+        data-testid="orglogo-input"
+      />
+      {preview && !error ? (
+        <Image src={preview} alt={t("app:settings.orglogo.preview")} h={96} w="auto" fit="contain" />
+      ) : null}
+      {checked ? (
+        <Alert variant="light" color="blue" role="status">
+          {t("app:settings.orglogo.pending")}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button type="submit">{t("common:actions.save")}</Button>
+      </Group>
+    </SettingsForm>
+  );
+};

@@ -1,0 +1,210 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from "@mantine/core";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { ErrorAlert } from "../../components/error-alert.tsx";
+import { useFieldMessage } from "../../components/field-message.ts";
+import { BuildingIcon, ChevronRightIcon } from "../../components/icons.tsx";
+import { formatSiren } from "../../i18n/format.ts";
+import type { SessionOrg } from "../../lib/session.ts";
+import { useSession } from "../../lib/session-store.ts";
+import {
+  compact,
+  companyName,
+  exactDigits,
+  onlyNumbers,
+  required,
+  type ValidationMessage,
+  validateAll,
+} from "../../lib/validation.ts";
+import { changeOrg, createUserOrg, logout, userOrgsQueryOptions } from "./api.ts";
+import { AuthCard } from "./auth-card.tsx";
+
+type OrgChoice = SessionOrg & { siren?: string };
+
+const OrgList = ({
+  orgs,
+  currentId,
+  onPick,
+  pendingId,
+}: {
+  orgs: OrgChoice[];
+  currentId: string | null;
+  onPick: (id: string) => void;
+  pendingId: string | null;
+}) => {
+  const { t } = useTranslation("session");
+  return (
+    <Stack gap={8} role="list" data-testid="user-orgs-list">
+      {orgs.map((org) => (
+        <UnstyledButton
+          key={org.id}
+          role="listitem"
+          className="registre-choice"
+          onClick={() => onPick(org.id)}
+          disabled={pendingId !== null}
+          data-testid="user-org"
+          aria-label={t("orgs.choose", { name: org.name })}
+        >
+          <Group justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <BuildingIcon />
+              <div>
+                <Text fw={600}>{org.name}</Text>
+                {org.siren ? (
+                  <Text size="xs" c="dimmed" className="registre-numeric">
+                    {`SIREN ${formatSiren(org.siren)}`}
+                  </Text>
+                ) : null}
+              </div>
+            </Group>
+            {org.id === currentId ? (
+              <Badge variant="light" tt="none" fw={500}>
+                {t("orgs.current")}
+              </Badge>
+            ) : (
+              <ChevronRightIcon />
+            )}
+          </Group>
+        </UnstyledButton>
+      ))}
+    </Stack>
+  );
+};
+
+type Field = "name" | "siren";
+
+const CreateOrgForm = () => {
+  const { t } = useTranslation("session");
+  const navigate = useNavigate();
+  const fieldMessage = useFieldMessage();
+  const [values, setValues] = useState<Record<Field, string>>({ name: "", siren: "" });
+  const [errors, setErrors] = useState<Partial<Record<Field, ValidationMessage>>>({});
+  const mutation = useMutation({ mutationFn: createUserOrg });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = validateAll(values, { name: [companyName], siren: [required, onlyNumbers, exactDigits(9)] });
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    mutation.mutate(
+      { name: values.name.trim(), siren: compact(values.siren) },
+      { onSuccess: () => void navigate("/org/dashboard") },
+    );
+  };
+  const set = (field: Field, value: string) => {
+    setValues({ ...values, [field]: value });
+    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="user-org-create-form">
+      <Stack gap="sm">
+        <Title order={2}>{t("orgs.createTitle")}</Title>
+        <TextInput
+          label={t("fields.orgName")}
+          value={values.name}
+          onChange={(event) => set("name", event.currentTarget.value)}
+          error={fieldMessage(t("fields.orgName"), errors.name)}
+          autoComplete="organization"
+          withAsterisk
+          data-testid="user-org-name"
+        />
+        <TextInput
+          label={t("fields.siren")}
+          description={t("orgs.sirenHint")}
+          value={values.siren}
+          onChange={(event) => set("siren", event.currentTarget.value)}
+          error={fieldMessage(t("fields.siren"), errors.siren)}
+          inputMode="numeric"
+          classNames={{ input: "registre-numeric" }}
+          withAsterisk
+          data-testid="user-org-siren"
+        />
+        {mutation.isError ? (
+          <ErrorAlert error={mutation.error} title={t("orgs.createError")} testId="user-org-create-error" />
+        ) : null}
+        <Button type="submit" loading={mutation.isPending} data-testid="user-org-create-submit">
+          {t("orgs.createSubmit")}
+        </Button>
+      </Stack>
+    </form>
+  );
+};
+
+export const UserOrgsPage = () => {
+  const { t } = useTranslation("session");
+  const session = useSession();
+  const navigate = useNavigate();
+  const authenticated = session.status === "authenticated";
+  const orgs = useQuery({ ...userOrgsQueryOptions(), enabled: authenticated });
+  const pick = useMutation({
+    mutationFn: changeOrg,
+    onSuccess: () => void navigate("/org/dashboard"),
+  });
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const onPick = (id: string) => {
+    setPendingId(id);
+    pick.mutate(id, { onSettled: () => setPendingId(null) });
+  };
+
+  let list = null;
+  if (session.status === "multipleOrgs") {
+    list = <OrgList orgs={session.orgs} currentId={null} onPick={onPick} pendingId={pendingId} />;
+  } else if (orgs.isPending && authenticated) {
+    list = <Skeleton height={120} />;
+  } else if (orgs.isError) {
+    list = <ErrorAlert error={orgs.error} onRetry={() => void orgs.refetch()} testId="user-orgs-error" />;
+  } else if (orgs.data && orgs.data.items.length > 0) {
+    const currentId = authenticated ? (session.user.org?.id ?? null) : null;
+    list = <OrgList orgs={orgs.data.items} currentId={currentId} onPick={onPick} pendingId={pendingId} />;
+  } else if (orgs.data) {
+    list = (
+      <Alert variant="light" color="gray" data-testid="user-orgs-empty">
+        {t("orgs.empty")}
+      </Alert>
+    );
+  }
+
+  return (
+    <AuthCard
+      width={520}
+      title={t("orgs.title")}
+      subtitle={session.status === "multipleOrgs" ? t("orgs.subtitleChoose") : t("orgs.subtitle")}
+      footer={
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => void logout().then(() => navigate("/"))}
+          data-testid="user-orgs-logout"
+        >
+          {t("logout")}
+        </Button>
+      }
+    >
+      <Stack gap="lg">
+        {list}
+        {pick.isError ? (
+          <ErrorAlert error={pick.error} title={t("orgs.changeError")} testId="org-change-error" />
+        ) : null}
+        {authenticated ? (
+          <>
+            <Divider />
+            <CreateOrgForm />
+          </>
+        ) : null}
+      </Stack>
+    </AuthCard>
+  );
+};

@@ -1,0 +1,54 @@
+import { describe, expect, test } from "vitest";
+import {
+  email,
+  exactDigits,
+  iban,
+  isIban,
+  isVatNumber,
+  onlyNumbers,
+  password,
+  phone,
+  required,
+  validate,
+  validateAll,
+  vatNumber,
+} from "./validation.ts";
+
+describe("validation rules", () => {
+  test("required", () => {
+    expect(required("  ")?.key).toBe("required");
+    expect(required("x")).toBeNull();
+  });
+  test("e-mail, phone, password", () => {
+    expect(email("marie@example.fr")).toBeNull();
+    expect(email("marie@")?.key).toBe("invalidEmail");
+    expect(phone("+33 1 23 45 67 89")).toBeNull();
+    expect(phone("06.12.34.56.78")).toBeNull();
+    expect(phone("abc")?.key).toBe("invalidPhone");
+    expect(password("motdepasse42")).toBeNull();
+    expect(password("court1")?.key).toBe("invalidPassword");
+    expect(password("sanschiffres")?.key).toBe("invalidPassword");
+  });
+  test("IBAN (mod 97) and VAT number (French key)", () => {
+    expect(isIban("FR76 3000 6000 0112 3456 7890 189")).toBe(true);
+    expect(isIban("FR76 3000 6000 0112 3456 7890 188")).toBe(false);
+    expect(iban("FR00 1234")?.key).toBe("invalidIban");
+    expect(isVatNumber("FR 40 303265045")).toBe(true);
+    expect(isVatNumber("FR 41 303265045")).toBe(false);
+    expect(isVatNumber("DE123456789")).toBe(true);
+    expect(vatNumber("123")?.key).toBe("invalidVat");
+  });
+  test("digits", () => {
+    expect(onlyNumbers("732 829 320")).toBeNull();
+    expect(onlyNumbers("73a")?.key).toBe("onlyNumbers");
+    expect(exactDigits(9)("732829320")).toBeNull();
+    expect(exactDigits(9)("7328")).toEqual({ key: "exactDigits", values: { count: 9 } });
+  });
+  test("the first failing rule wins; every field is checked", () => {
+    expect(validate("", [required, email])?.key).toBe("required");
+    expect(validateAll({ a: "", b: "x@y" }, { a: [required], b: [email] })).toEqual({
+      a: { key: "required" },
+      b: { key: "invalidEmail" },
+    });
+  });
+});
