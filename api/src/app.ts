@@ -5,6 +5,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppContext } from "./context.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
 import { referencePage } from "./http/reference.ts";
+import { accountRoutes } from "./routes/account.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { identityRoutes } from "./routes/identity.ts";
 import { organisationRoutes } from "./routes/organisations.ts";
@@ -22,6 +23,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/registre/orgs", organisationRoutes(ctx));
   api.route("/", identityRoutes(ctx));
   api.route("/", passwordRoutes(ctx));
+  api.route("/", accountRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -65,6 +65,15 @@ export const messages = {
     fr: "L’organisation doit garder au moins un propriétaire.",
     en: "The organisation must keep at least one owner.",
   },
+  "account.duplicateEmail": { fr: "Adresse e-mail en double.", en: "Duplicate email." },
+  "validation.tooLong": {
+    fr: "Le champ {field} dépasse {max} caractères.",
+    en: "Field {field} is longer than {max} characters.",
+  },
+  "validation.notAllowed": {
+    fr: "Valeur non admise pour {field} : {value}.",
+    en: "Value not allowed for {field}: {value}.",
+  },
   "validation.invalidEmail": { fr: "E-mail invalide.", en: "Invalid email." },
   "validation.invalidPassword": {
     fr: "Mot de passe invalide : au moins 10 caractères, dont une lettre et un chiffre.",

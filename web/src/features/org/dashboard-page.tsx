@@ -50,8 +50,9 @@ export const DashboardPage = () => {
                 <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
                   {t(`dashboard.kpis.${kpi.key}`)}
                 </Text>
-                <Text fz={26} fw={650} mt={6} className="registre-numeric">
-                  {format.amount(0)}
+                {/* No accounting read model answers these figures yet: say so rather than show 0,00 €. */}
+                <Text fz={26} fw={650} mt={6} className="registre-numeric" c="dimmed">
+                  —
                 </Text>
               </div>
               <ThemeIcon variant="light" size={36} radius="md">
@@ -59,10 +60,7 @@ export const DashboardPage = () => {
               </ThemeIcon>
             </Group>
             <Text size="xs" c="dimmed" mt="sm">
-              {t("dashboard.period", {
-                month: format.month(today.getMonth() + 1),
-                year: today.getFullYear(),
-              })}
+              {t("dashboard.pending")}
             </Text>
           </Paper>
         ))}

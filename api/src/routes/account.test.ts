@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseKinds, openTestDatabase } from "../../../tests/support/databases.ts";
+import { createApp } from "../app.ts";
+import { openContext } from "../bootstrap.ts";
+import type { AppContext } from "../context.ts";
+
+describe.each(databaseKinds)(
+  "the personal account's addresses, e-mails, phones and legal identities on %s",
+  (kind) => {
+    let ctx: AppContext;
+    let app: ReturnType<typeof createApp>;
+    let n = 0;
+    const call = async (method: string, path: string, token: string, body?: unknown) => {
+      const res = await app.request(`/api${path}`, {
+        method,
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: res.status === 204 ? null : await res.json() };
+    };
+    const register = async () => {
+      const res = await app.request("/api/register", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          email: `compte.${++n}.${kind}@exemple.fr`,
+          password: "motdepasse1",
+          name: "Léa Petit",
+        }),
+      });
+      return ((await res.json()) as { token: string }).token;
+    };
+    beforeAll(async () => {
+      ctx = await openContext({}, await openTestDatabase(kind));
+      await ctx.runner.start();
+      app = createApp(ctx);
+    });
+    afterAll(async () => {
+      await ctx?.runner.stop();
+      await ctx?.database.close();
+    });
+
+    it("adds, lists, changes and removes a phone number, normalised to E.164", async () => {
+      const token = await register();
+      const added = await call("POST", "/account/phones", token, {
+        type: "cellular",
+        number: "06 12 34 56 78",
+      });
+      expect(added).toMatchObject({ status: 201, body: { type: "cellular", number: "+33612345678" } });
+      const id = added.body.id as string;
+      expect((await call("GET", "/account/phones", token)).body).toEqual({
+        items: [{ id, type: "cellular", number: "+33612345678" }],
+      });
+      const changed = await call("PUT", `/account/phones/${id}`, token, {
+        type: "work",
+        number: "+33 1 23 45 67 89",
+      });
+      expect(changed.body).toEqual({ id, type: "work", number: "+33123456789" });
+      expect((await call("DELETE", `/account/phones/${id}`, token)).status).toBe(204);
+      expect((await call("GET", "/account/phones", token)).body).toEqual({ items: [] });
+      expect((await call("DELETE", `/account/phones/${id}`, token)).status).toBe(404);
+    });
+
+    it("refuses invalid values with the spec's messages and records nothing", async () => {
+      const token = await register();
+      const phone = await call("POST", "/account/phones", token, { type: "cellular", number: "12" });
+      expect(phone).toMatchObject({
+        status: 422,
+        body: { code: "validation.invalidPhone", detail: "Numéro de téléphone invalide." },
+      });
+      const siret = await call("POST", "/account/legal", token, {
+        companyName: "Petit SARL",
+        siret: "73282932000075",
+      });
+      expect(siret.body.code).toBe("validation.invalidSiret");
+      const missing = await call("POST", "/account/addresses", token, {
+        street: "1 rue Haute",
+        city: "Lyon",
+        country: "FR",
+      });
+      expect(missing.body.code).toBe("validation.required");
+      for (const k of ["phones", "legal", "addresses"])
+        expect((await call("GET", `/account/${k}`, token)).body).toEqual({ items: [] });
+    });
+
+    it("keeps an address once among the e-mails (Duplicate email)", async () => {
+      const token = await register();
+      await call("POST", "/account/emails", token, { type: "work", email: "lea@petit.fr" });
+      const again = await call("POST", "/account/emails", token, { type: "billing", email: "LEA@petit.fr" });
+      expect(again).toMatchObject({
+        status: 409,
+        body: { code: "account.duplicateEmail", detail: "Adresse e-mail en double." },
+      });
+    });
+
+    it("stores a legal identity and an address, and never shows one user's items to another", async () => {
+      const token = await register();
+      const legal = await call("POST", "/account/legal", token, {
+        companyName: "Boulangerie Martin",
+        siret: "732 829 320 00074",
+        vatNumber: "FR44732829320",
+      });
+      expect(legal.body).toMatchObject({
+        companyName: "Boulangerie Martin",
+        siret: "73282932000074",
+        vatNumber: "FR44732829320",
+      });
+      const address = await call("POST", "/account/addresses", token, {
+        street: "12 rue des Artisans",
+        postcode: "69002",
+        city: "Lyon",
+        country: "fr",
+      });
+      expect(address.body).toMatchObject({ country: "FR" });
+      const other = await register();
+      expect((await call("GET", "/account/legal", other)).body).toEqual({ items: [] });
+      const foreign = await call("PUT", `/account/legal/${legal.body.id}`, other, { companyName: "Volé" });
+      expect(foreign.status).toBe(404);
+    });
+  },
+);
