@@ -8,6 +8,7 @@ import { referencePage } from "./http/reference.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { identityRoutes } from "./routes/identity.ts";
+import { orgRoutes } from "./routes/org.ts";
 import { organisationRoutes } from "./routes/organisations.ts";
 import { passwordRoutes } from "./routes/password.ts";
 
@@ -24,6 +25,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/", identityRoutes(ctx));
   api.route("/", passwordRoutes(ctx));
   api.route("/", accountRoutes(ctx));
+  api.route("/", orgRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -13,6 +13,7 @@ export type OrganisationRow = {
   fiscal_year_start_month: number;
   vat_regime: string;
   vat_on_debits: boolean;
+  email: string | null;
   created_at: Date;
   updated_at: Date;
   version: number;
@@ -27,6 +28,7 @@ const columns = [
   "fiscal_year_start_month",
   "vat_regime",
   "vat_on_debits",
+  "email",
   "created_at",
   "updated_at",
   "version",
@@ -47,6 +49,7 @@ const fold = (row: OrganisationRow | undefined, event: StoredEvent): Organisatio
         fiscal_year_start_month: d.fiscalYearStartMonth,
         vat_regime: d.vatRegime,
         vat_on_debits: d.vatOnDebits,
+        email: d.email ?? null,
         created_at: at,
         updated_at: at,
         version: event.version,
@@ -65,6 +68,7 @@ const fold = (row: OrganisationRow | undefined, event: StoredEvent): Organisatio
         ...(c.fiscalYearStartMonth !== undefined && { fiscal_year_start_month: c.fiscalYearStartMonth }),
         ...(c.vatRegime !== undefined && { vat_regime: c.vatRegime }),
         ...(c.vatOnDebits !== undefined && { vat_on_debits: c.vatOnDebits }),
+        ...(c.email !== undefined && { email: c.email }),
         updated_at: at,
         version: event.version,
       };
@@ -82,14 +86,15 @@ const fold = (row: OrganisationRow | undefined, event: StoredEvent): Organisatio
 /** The organisations: one row each, as the platform list and the settings screens show them. */
 export const organisationsProjector: Projector = {
   name: "organisations",
-  version: 1,
+  // 2: the organisation's e-mail (orgmail).
+  version: 2,
   handles: ["OrganisationCreated", "OrganisationRenamed", "OrganisationSettingsChanged"],
   tables: [
     {
       name: "organisations",
       columns: `org_id uuid primary key, name text not null, siren text not null, vat_number text,
         address jsonb, fiscal_year_start_month integer not null, vat_regime text not null,
-        vat_on_debits boolean not null, created_at timestamptz not null, updated_at timestamptz not null,
+        vat_on_debits boolean not null, email text, created_at timestamptz not null, updated_at timestamptz not null,
         version bigint not null`,
       indexes: ["create index on {table} (lower(name))"],
     },

@@ -15,15 +15,15 @@ const meta = (): CommandMetadata => ({
 });
 
 /** Writes one row per "Tick"; throws on a tick marked `boom` while `broken` is set. */
-const tickProjector = (flags: { broken: boolean }): Projector => ({
-  name: "ticks",
+const tickProjector = (flags: { broken: boolean }, name = "ticks"): Projector => ({
+  name,
   version: 1,
   handles: ["Tick"],
-  tables: [{ name: "ticks", columns: "org_id uuid not null, n integer not null, primary key (org_id, n)" }],
+  tables: [{ name, columns: "org_id uuid not null, n integer not null, primary key (org_id, n)" }],
   apply: async (db, events, table) => {
     for (const e of events) {
       const d = e.data as { n: number; boom?: boolean };
-      await db.insertInto(table("ticks")).values({ org_id: e.orgId, n: d.n }).execute();
+      await db.insertInto(table(name)).values({ org_id: e.orgId, n: d.n }).execute();
       if (d.boom && flags.broken) throw new Error(`tick ${d.n} cannot be projected`);
     }
   },
@@ -178,5 +178,26 @@ describe.each(databaseKinds)("projection runner on %s", (kind) => {
       .where("org_id", "=", late)
       .executeTakeFirst();
     expect(row).toMatchObject({ name: "Late", fiscal_year_start_month: 7, vat_regime: "franchise" });
+  });
+
+  it("rebuilds a projector whose version changed when the runner starts", async () => {
+    const flags = { broken: false };
+    const org = randomUUID();
+    await store.append(org, "v", "no_stream", [tick(1), tick(2)], { metadata: meta() });
+    const v1 = tickProjector(flags, "ticks_versioned");
+    const first = createProjectionRunner(database, store, [v1]);
+    await first.setup();
+    await first.drain();
+    const v2 = { ...v1, version: 2 };
+    const second = createProjectionRunner(database, store, [v2]);
+    await second.setup();
+    expect((await second.status())[0]).toMatchObject({ version: 2, generation: 2, status: "running" });
+    const rows = await database.db
+      .selectFrom("ticks_versioned")
+      .select("n")
+      .where("org_id", "=", org)
+      .orderBy("n")
+      .execute();
+    expect(rows.map((r) => r.n)).toEqual([1, 2]);
   });
 });

@@ -119,3 +119,52 @@ describe.each(databaseKinds)(
     });
   },
 );
+
+describe.each(databaseKinds)("the organisation's own settings on %s", (kind) => {
+  let ctx: AppContext;
+  let app: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    ctx = await openContext({}, await openTestDatabase(kind));
+    await ctx.runner.start();
+    app = createApp(ctx);
+  });
+  afterAll(async () => {
+    await ctx?.runner.stop();
+    await ctx?.database.close();
+  });
+  const request = async (method: string, path: string, token: string, body?: unknown) => {
+    const res = await app.request(`/api${path}`, {
+      method,
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it("lets the owner read and change the organisation's name and e-mail, and records both in its history", async () => {
+    const registered = await app.request("/api/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: `owner.${kind}@exemple.fr`, password: "motdepasse1", name: "Paul" }),
+    });
+    const { token } = (await registered.json()) as { token: string };
+    const created = await request("POST", "/user/orgs", token, { name: "Garage Moreau", siren: "552120222" });
+    const orgToken = created.body.token as string;
+    expect((await request("GET", "/org", orgToken)).body).toMatchObject({
+      name: "Garage Moreau",
+      email: null,
+    });
+    const changed = await request("PUT", "/org", orgToken, {
+      name: "Garage Moreau & Fils",
+      email: "Contact@Garage-Moreau.fr",
+    });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { name: "Garage Moreau & Fils", email: "contact@garage-moreau.fr" },
+    });
+    const invalid = await request("PUT", "/org", orgToken, { email: "pas une adresse" });
+    expect(invalid).toMatchObject({ status: 422, body: { code: "validation.invalidEmail" } });
+    // Without an organisation, there is no organisation right.
+    expect((await request("GET", "/org", token)).status).toBe(401);
+  });
+});

@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  type CommandMetadata,
   type OrganisationCommand,
   type OrganisationSettings,
   organisationStreamId,
@@ -34,12 +35,13 @@ const Settings = {
     .optional()
     .openapi({ example: "reel_normal" }),
   vatOnDebits: z.boolean().optional(),
+  email: z.string().max(254).nullable().optional().openapi({ example: "contact@atelier-demo.fr" }),
 };
 
 export const CreateOrganisation = z
   .object({ name: z.string().min(1).max(200).openapi({ example: "Atelier Démo SARL" }), ...Settings })
   .openapi("CreateOrganisation");
-const UpdateOrganisation = z
+export const UpdateOrganisation = z
   .object({ name: z.string().min(1).max(200).optional(), ...Settings, siren: Settings.siren.optional() })
   .openapi("UpdateOrganisation");
 
@@ -53,6 +55,7 @@ export const Organisation = z
     fiscalYearStartMonth: z.number().int(),
     vatRegime: z.string(),
     vatOnDebits: z.boolean(),
+    email: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -85,6 +88,7 @@ const toOrganisation = (r: OrganisationRow): z.infer<typeof Organisation> => ({
   fiscalYearStartMonth: r.fiscal_year_start_month,
   vatRegime: r.vat_regime,
   vatOnDebits: r.vat_on_debits,
+  email: r.email,
   createdAt: new Date(r.created_at).toISOString(),
   updatedAt: new Date(r.updated_at).toISOString(),
 });
@@ -95,19 +99,36 @@ const errors = {
   422: { description: "Invalid", content: { "application/problem+json": { schema: ProblemSchema } } },
 } as const;
 
+/** One organisation as the API shows it, or a 404 problem. */
+export const findOrganisation = async (ctx: AppContext, id: string) => {
+  const row = await ctx.database.db
+    .selectFrom("organisations")
+    .selectAll()
+    .where("org_id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new ProblemError(404, "organisation.notFound");
+  return toOrganisation(row as OrganisationRow);
+};
+
+/** Renames and/or changes the settings of an organisation, in one append. */
+export const changeOrganisation = async (
+  ctx: AppContext,
+  orgId: string,
+  input: z.infer<typeof UpdateOrganisation>,
+  metadata: CommandMetadata,
+) => {
+  const { name, ...settings } = input;
+  const commands: OrganisationCommand[] = [];
+  if (name !== undefined) commands.push({ type: "RenameOrganisation", data: { name } });
+  const changes = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length > 0)
+    commands.push({ type: "ChangeOrganisationSettings", data: changes as Partial<OrganisationSettings> });
+  await runOrganisationCommands(ctx, orgId, commands, metadata);
+};
+
 /** Platform administration of organisations: /api/registre/orgs (spec section 7, platform). */
 export const organisationRoutes = (ctx: AppContext) => {
   const app = new OpenAPIHono({ defaultHook: validationHook });
-
-  const findOrganisation = async (id: string) => {
-    const row = await ctx.database.db
-      .selectFrom("organisations")
-      .selectAll()
-      .where("org_id", "=", id)
-      .executeTakeFirst();
-    if (!row) throw new ProblemError(404, "organisation.notFound");
-    return toOrganisation(row as OrganisationRow);
-  };
 
   app.openapi(
     accessRoute(ctx, PLATFORM, {
@@ -157,7 +178,7 @@ export const organisationRoutes = (ctx: AppContext) => {
     async (c) => {
       const body = c.req.valid("json");
       const orgId = await createOrganisation(ctx, body, commandMetadata(c, ctx));
-      return c.json(await findOrganisation(orgId), 201);
+      return c.json(await findOrganisation(ctx, orgId), 201);
     },
   );
 
@@ -173,7 +194,7 @@ export const organisationRoutes = (ctx: AppContext) => {
         ...errors,
       },
     }),
-    async (c) => c.json(await findOrganisation(c.req.valid("param").id), 200),
+    async (c) => c.json(await findOrganisation(ctx, c.req.valid("param").id), 200),
   );
 
   app.openapi(
@@ -193,15 +214,9 @@ export const organisationRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { name, ...settings } = c.req.valid("json");
-      await findOrganisation(id);
-      const commands: OrganisationCommand[] = [];
-      if (name !== undefined) commands.push({ type: "RenameOrganisation", data: { name } });
-      const changes = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
-      if (Object.keys(changes).length > 0)
-        commands.push({ type: "ChangeOrganisationSettings", data: changes as Partial<OrganisationSettings> });
-      await runOrganisationCommands(ctx, id, commands, commandMetadata(c, ctx));
-      return c.json(await findOrganisation(id), 200);
+      await findOrganisation(ctx, id);
+      await changeOrganisation(ctx, id, c.req.valid("json"), commandMetadata(c, ctx));
+      return c.json(await findOrganisation(ctx, id), 200);
     },
   );
 
@@ -222,7 +237,7 @@ export const organisationRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await findOrganisation(id);
+      await findOrganisation(ctx, id);
       const rows = (await ctx.database.db
         .selectFrom("stream_history")
         .selectAll()

@@ -36,6 +36,7 @@ const created = (data: Partial<OrganisationCreated["data"]> = {}): OrganisationC
     fiscalYearStartMonth: 1,
     vatRegime: "reel_normal",
     vatOnDebits: false,
+    email: null,
     ...data,
   },
 });
@@ -199,6 +200,13 @@ describe("an active organisation", () => {
   });
 
   describe("change settings", () => {
+    it("records the organisation's e-mail in lower case, and refuses an invalid one", () => {
+      given
+        .when(changeCommand({ email: " Contact@Atelier-Dupont.FR " }))
+        .then([settingsChanged({ email: "contact@atelier-dupont.fr" })]);
+      given.when(changeCommand({ email: "contact@" })).thenThrows(refusedWith("validation.invalidEmail"));
+    });
+
     const change = (data: SettingsChange) => given.when(changeCommand(data));
 
     it("records nothing when nothing is given or every value is the current one", () => {

@@ -1,6 +1,7 @@
 import { type Decider, DomainError } from "../decider.ts";
 import { compactIdentifier, isValidSiren } from "../identifiers.ts";
 import { type Profile, profiles } from "../identity/rights.ts";
+import { validateEmail } from "../validation/email.ts";
 import { isValidVatNumber } from "../vat-number.ts";
 import {
   evolveOrganisation,
@@ -22,6 +23,7 @@ export type CreateOrganisation = {
     readonly fiscalYearStartMonth?: number | undefined;
     readonly vatRegime?: VatRegime | undefined;
     readonly vatOnDebits?: boolean | undefined;
+    readonly email?: string | null | undefined;
   };
 };
 export type RenameOrganisation = {
@@ -63,6 +65,12 @@ const checkSettings = (s: Partial<OrganisationSettings>): Partial<OrganisationSe
     if (!isValidVatNumber(vat)) throw new DomainError("validation.invalidVatNumber", { value: s.vatNumber });
     out.vatNumber = vat;
   }
+  if (s.email !== undefined && s.email !== null) {
+    const email = s.email.trim().toLowerCase();
+    const invalid = validateEmail(email);
+    if (invalid) throw new DomainError(invalid, { value: s.email });
+    out.email = email;
+  }
   if (s.fiscalYearStartMonth !== undefined) {
     const m = s.fiscalYearStartMonth;
     if (!Number.isInteger(m) || m < 1 || m > 12)
@@ -84,6 +92,7 @@ const create = (command: CreateOrganisation, state: OrganisationState): Organisa
     siren: d.siren,
     vatNumber: d.vatNumber ?? null,
     fiscalYearStartMonth: d.fiscalYearStartMonth ?? 1,
+    email: d.email ?? null,
   });
   const siren = settings.siren as string;
   const vatNumber = settings.vatNumber ?? null;
@@ -100,6 +109,7 @@ const create = (command: CreateOrganisation, state: OrganisationState): Organisa
         fiscalYearStartMonth: d.fiscalYearStartMonth ?? 1,
         vatRegime: d.vatRegime ?? "reel_normal",
         vatOnDebits: d.vatOnDebits ?? false,
+        email: settings.email ?? null,
       },
     },
   ];

@@ -21,6 +21,8 @@ export type OrganisationSettings = {
   readonly vatRegime: VatRegime;
   /** Option pour les débits: VAT on services due on invoicing rather than on payment. */
   readonly vatOnDebits: boolean;
+  /** The organisation's own address for mail (orgmail); absent from events recorded before it existed. */
+  readonly email?: string | null | undefined;
 };
 
 export type OrganisationCreated = DomainEvent<

@@ -11,7 +11,7 @@ import {
   TextInput,
   ThemeIcon,
 } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -116,10 +116,7 @@ export const OrgNamePage = () => {
   const mutation = useMutation({
     mutationFn: (next: string) => {
       if (!org) throw new Error("no organisation");
-      return apiRequest<{ name: string }>(`/registre/orgs/${encodeURIComponent(org.id)}`, {
-        method: "PUT",
-        body: { name: next },
-      });
+      return apiRequest<{ name: string }>("/org", { method: "PUT", body: { name: next } });
     },
     onSuccess: (result) => {
       const current = getSession();
@@ -174,9 +171,15 @@ export const OrgMailPage = () => {
   const fieldMessage = useFieldMessage();
   const [value, setValue] = useState("");
   const [error, setError] = useState<ValidationMessage | null>(null);
+  const current = useQuery({
+    queryKey: ["org"],
+    queryFn: ({ signal }) => apiRequest<{ email: string | null }>("/org", { signal }),
+  });
+  useEffect(() => {
+    if (current.data?.email) setValue(current.data.email);
+  }, [current.data]);
   const mutation = useMutation({
-    mutationFn: (address: string) =>
-      apiRequest<unknown>("/params", { method: "POST", body: { code: "orgmail", value: address } }),
+    mutationFn: (address: string) => apiRequest<unknown>("/org", { method: "PUT", body: { email: address } }),
   });
   const label = t("app:settings.orgmail.label");
   return (
