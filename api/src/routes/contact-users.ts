@@ -1,0 +1,187 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { normaliseEmail, type Profile, profileRights, profiles, Rights } from "@registre/core";
+import type { AppContext } from "../context.ts";
+import { accessRoute, right } from "../http/access.ts";
+import { commandMetadata, validationHook } from "../http/openapi.ts";
+import { ProblemError } from "../http/problem.ts";
+import { ProblemSchema } from "../http/schemas.ts";
+import type { AuthEnv } from "../identity/auth.ts";
+import { runOrganisationCommands } from "../organisations.ts";
+
+const ContactUser = z
+  .object({ id: z.uuid(), name: z.string(), email: z.string(), role: z.string(), createdAt: z.string() })
+  .openapi("OrganisationUser");
+const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+const problem = { content: { "application/problem+json": { schema: ProblemSchema } } };
+const errors = {
+  401: { description: "Not signed in", ...problem },
+  403: { description: "No right", ...problem },
+  404: { description: "Not found", ...problem },
+  409: { description: "Conflict", ...problem },
+};
+const CODE = "contacts.users";
+
+/**
+ * The people who use the organisation's books (/org/contacts/users): members and their profile. Only
+ * the session's organisation is ever read: another organisation's user is "not found".
+ */
+export const contactUserRoutes = (ctx: AppContext) => {
+  const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  const members = (orgId: string) =>
+    ctx.database.db
+      .selectFrom("memberships as m")
+      .innerJoin("users as u", "u.user_id", "m.user_id")
+      .select(["u.user_id", "u.name", "u.email", "m.profile", "m.added_at"])
+      .where("m.org_id", "=", orgId);
+  const toItem = (r: { user_id: string; name: string; email: string; profile: string; added_at: Date }) => ({
+    id: r.user_id,
+    name: r.name,
+    email: r.email,
+    role: r.profile,
+    createdAt: new Date(r.added_at).toISOString(),
+  });
+  const orgOf = (orgId: string | null) => {
+    if (!orgId) throw new ProblemError(404, "organisation.notFound");
+    return orgId;
+  };
+  const findMember = async (orgId: string, userId: string) => {
+    const row = await members(orgId).where("m.user_id", "=", userId).executeTakeFirst();
+    if (!row) throw new ProblemError(404, "user.notFound");
+    return toItem(row);
+  };
+
+  app.openapi(
+    accessRoute(ctx, right(CODE, Rights.read), {
+      method: "get",
+      path: "/contacts/users",
+      operationId: "listOrganisationUsers",
+      tags: ["Organisation users"],
+      responses: {
+        200: {
+          description: "Members",
+          content: { "application/json": { schema: z.object({ items: z.array(ContactUser) }) } },
+        },
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const rows = await members(orgOf(c.get("session").orgId))
+        .orderBy("u.name")
+        .execute();
+      return c.json({ items: rows.map(toItem) }, 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right(CODE, Rights.read), {
+      method: "get",
+      path: "/contacts/users/available",
+      operationId: "listAvailableProfiles",
+      tags: ["Organisation users"],
+      summary: "The profiles a member can be given, with the rights each grants",
+      responses: {
+        200: {
+          description: "Profiles",
+          content: {
+            "application/json": {
+              schema: z.object({
+                items: z.array(
+                  z.object({
+                    profile: z.string(),
+                    rights: z.array(z.object({ c: z.string(), r: z.number() })),
+                  }),
+                ),
+              }),
+            },
+          },
+        },
+        ...errors,
+      },
+    }),
+    async (c) =>
+      c.json({ items: profiles.map((profile) => ({ profile, rights: profileRights(profile) })) }, 200),
+  );
+
+  app.openapi(
+    accessRoute(ctx, right(CODE, Rights.read), {
+      method: "get",
+      path: "/contacts/users/{id}",
+      operationId: "getOrganisationUser",
+      tags: ["Organisation users"],
+      request: { params: IdParam },
+      responses: {
+        200: { description: "A member", content: { "application/json": { schema: ContactUser } } },
+        ...errors,
+      },
+    }),
+    async (c) => c.json(await findMember(orgOf(c.get("session").orgId), c.req.valid("param").id), 200),
+  );
+
+  app.openapi(
+    accessRoute(ctx, right(CODE, Rights.create), {
+      method: "post",
+      path: "/contacts/users",
+      operationId: "addOrganisationUser",
+      tags: ["Organisation users"],
+      request: {
+        body: {
+          content: {
+            "application/json": {
+              schema: z.object({
+                email: z.string().max(254),
+                profile: z.enum(profiles as [Profile, ...Profile[]]),
+              }),
+            },
+          },
+          required: true,
+        },
+      },
+      responses: {
+        201: { description: "Added", content: { "application/json": { schema: ContactUser } } },
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const orgId = orgOf(c.get("session").orgId);
+      const { email, profile } = c.req.valid("json");
+      const user = await ctx.database.db
+        .selectFrom("users")
+        .select("user_id")
+        .where("email", "=", normaliseEmail(email))
+        .executeTakeFirst();
+      if (!user) throw new ProblemError(404, "user.notFound");
+      await runOrganisationCommands(
+        ctx,
+        orgId,
+        [{ type: "AddMember", data: { userId: user.user_id, profile } }],
+        {
+          ...commandMetadata(c, ctx),
+          userId: c.get("session").userId,
+        },
+      );
+      return c.json(await findMember(orgId, user.user_id), 201);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right(CODE, Rights.delete), {
+      method: "delete",
+      path: "/contacts/users/{id}",
+      operationId: "removeOrganisationUser",
+      tags: ["Organisation users"],
+      request: { params: IdParam },
+      responses: { 204: { description: "Removed" }, ...errors },
+    }),
+    async (c) => {
+      const orgId = orgOf(c.get("session").orgId);
+      const userId = c.req.valid("param").id;
+      await findMember(orgId, userId);
+      await runOrganisationCommands(ctx, orgId, [{ type: "RemoveMember", data: { userId } }], {
+        ...commandMetadata(c, ctx),
+        userId: c.get("session").userId,
+      });
+      return c.body(null, 204);
+    },
+  );
+  return app;
+};
