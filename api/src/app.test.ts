@@ -169,6 +169,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "stream_history",
       "users",
       "memberships",
+      "authorization",
     ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });

@@ -6,6 +6,7 @@ import type { AppContext } from "./context.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
 import { referencePage } from "./http/reference.ts";
 import { accountRoutes } from "./routes/account.ts";
+import { authorizationRoutes } from "./routes/authorization.ts";
 import { contactUserRoutes } from "./routes/contact-users.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { identityRoutes } from "./routes/identity.ts";
@@ -28,6 +29,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/", accountRoutes(ctx));
   api.route("/", orgRoutes(ctx));
   api.route("/", contactUserRoutes(ctx));
+  api.route("/", authorizationRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -2,6 +2,7 @@ export * from "./canonical.ts";
 export * from "./decider.ts";
 export * from "./identifiers.ts";
 export * from "./identity/account-items.ts";
+export * from "./identity/authorization.ts";
 export * from "./identity/rights.ts";
 export * from "./identity/user.ts";
 export * from "./organisation/decide.ts";

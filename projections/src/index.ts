@@ -1,7 +1,9 @@
+import { authorizationProjector } from "./authorization.ts";
 import { membershipsProjector, usersProjector } from "./identity.ts";
 import { organisationsProjector } from "./organisations.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
 
+export * from "./authorization.ts";
 export * from "./identity.ts";
 export * from "./organisations.ts";
 export * from "./projector.ts";
@@ -14,4 +16,5 @@ export const allProjectors = [
   streamHistoryProjector,
   usersProjector,
   membershipsProjector,
+  authorizationProjector,
 ] as const;

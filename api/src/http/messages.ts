@@ -74,6 +74,25 @@ export const messages = {
     fr: "Valeur non admise pour {field} : {value}.",
     en: "Value not allowed for {field}: {value}.",
   },
+  "auth.duplicateCode": {
+    fr: "Code en double : « {name} » existe déjà.",
+    en: "Duplicate code: “{name}” already exists.",
+  },
+  "auth.unknownCode": { fr: "Code de droit inconnu : {code}.", en: "Unknown right code: {code}." },
+  "auth.invalidBits": {
+    fr: "Droits invalides pour {code} : {bits}.",
+    en: "Invalid rights for {code}: {bits}.",
+  },
+  "auth.itemNotFound": { fr: "Rôle introuvable.", en: "Role not found." },
+  "auth.itemAssigned": {
+    fr: "Le rôle « {name} » est attribué : retirez-le d’abord à ses utilisateurs.",
+    en: "Role “{name}” is assigned: remove it from its users first.",
+  },
+  "auth.alreadyAssigned": {
+    fr: "Ce rôle est déjà attribué à cet utilisateur.",
+    en: "This role is already assigned to this user.",
+  },
+  "auth.assignmentNotFound": { fr: "Attribution introuvable.", en: "Assignment not found." },
   "validation.invalidEmail": { fr: "E-mail invalide.", en: "Invalid email." },
   "validation.invalidPassword": {
     fr: "Mot de passe invalide : au moins 10 caractères, dont une lettre et un chiffre.",

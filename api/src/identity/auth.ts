@@ -1,4 +1,4 @@
-import { hasRight, type Profile, profileRights, type Right } from "@registre/core";
+import { hasRight, type Profile, profileRights, type Right, unionRights } from "@registre/core";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../context.ts";
 import { ProblemError } from "../http/problem.ts";
@@ -12,7 +12,7 @@ const bearer = (c: Context): string | undefined => {
   return match?.[1];
 };
 
-/** The rights of a user in an organisation: from the profile of their membership. */
+/** The rights of a member in an organisation: their profile's, joined with their authorization items'. */
 export const rightsIn = async (ctx: AppContext, userId: string, orgId: string | null): Promise<Right[]> => {
   if (!orgId) return [];
   const membership = await ctx.database.db
@@ -21,7 +21,17 @@ export const rightsIn = async (ctx: AppContext, userId: string, orgId: string | 
     .where("org_id", "=", orgId)
     .where("user_id", "=", userId)
     .executeTakeFirst();
-  return membership ? profileRights(membership.profile as Profile) : [];
+  if (!membership) return [];
+  const items = await ctx.database.db
+    .selectFrom("auth_assignments as a")
+    .innerJoin("auth_items as i", (join) =>
+      join.onRef("i.org_id", "=", "a.org_id").onRef("i.item_id", "=", "a.item_id"),
+    )
+    .select("i.rights")
+    .where("a.org_id", "=", orgId)
+    .where("a.user_id", "=", userId)
+    .execute();
+  return unionRights(profileRights(membership.profile as Profile), ...items.map((i) => i.rights as Right[]));
 };
 
 /** 401 without a live session; sets `session` and `rights` for the handlers. */

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseKinds, openTestDatabase } from "../../../tests/support/databases.ts";
+import { createApp } from "../app.ts";
+import { openContext } from "../bootstrap.ts";
+import type { AppContext } from "../context.ts";
+
+describe.each(databaseKinds)("authorization items and assignments on %s", (kind) => {
+  let ctx: AppContext;
+  let app: ReturnType<typeof createApp>;
+  let n = 0;
+  const call = async (method: string, path: string, token?: string, body?: unknown) => {
+    const res = await app.request(`/api${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: res.status === 204 ? null : await res.json() };
+  };
+  const register = async (name: string) => {
+    const email = `${name.toLowerCase()}.${++n}.${kind}@exemple.fr`;
+    const { body } = await call("POST", "/register", undefined, { email, password: "motdepasse1", name });
+    return { email, token: body.token as string, id: body.user.id as string };
+  };
+  beforeAll(async () => {
+    ctx = await openContext({}, await openTestDatabase(kind));
+    await ctx.runner.start();
+    app = createApp(ctx);
+  });
+  afterAll(async () => {
+    await ctx?.runner.stop();
+    await ctx?.database.close();
+  });
+
+  it("grants a member what an assigned item allows, and takes it back when unassigned", async () => {
+    const owner = await register("Claire");
+    const org = await call("POST", "/user/orgs", owner.token, {
+      name: "Fiduciaire Roux",
+      siren: "732829320",
+    });
+    const ownerToken = org.body.token as string;
+    const accountant = await register("Marc");
+    await call("POST", "/contacts/users", ownerToken, { email: accountant.email, profile: "accountant" });
+    const session = await call("POST", "/user/orgs/change", accountant.token, {
+      orgId: org.body.user.org.id,
+    });
+    const token = session.body.token as string;
+    const someone = await register("Nina");
+    const add = () => call("POST", "/contacts/users", token, { email: someone.email, profile: "accountant" });
+    expect((await add()).status).toBe(403);
+
+    const item = await call("POST", "/auth/items", ownerToken, {
+      name: "Gestion des utilisateurs",
+      rights: [{ c: "contacts.users", r: 2 }],
+    });
+    expect(item).toMatchObject({
+      status: 201,
+      body: { name: "Gestion des utilisateurs", rights: [{ c: "contacts.users", r: 2 }] },
+    });
+    const assigned = await call("POST", "/auth/assignments", ownerToken, {
+      itemId: item.body.id,
+      userId: accountant.id,
+    });
+    expect(assigned).toMatchObject({ status: 201, body: { itemId: item.body.id, userId: accountant.id } });
+    expect((await add()).status).toBe(201);
+
+    const busy = await call("DELETE", `/auth/items/${item.body.id}`, ownerToken);
+    expect(busy).toMatchObject({ status: 409, body: { code: "auth.itemAssigned" } });
+    expect((await call("DELETE", `/auth/assignments/${assigned.body.id}`, ownerToken)).status).toBe(204);
+    await call("DELETE", `/contacts/users/${someone.id}`, ownerToken);
+    expect((await add()).status).toBe(403);
+    expect((await call("DELETE", `/auth/items/${item.body.id}`, ownerToken)).status).toBe(204);
+    expect((await call("GET", "/auth/items", ownerToken)).body).toEqual({ items: [] });
+  });
+
+  it("refuses unknown codes, platform codes, duplicates, and strangers", async () => {
+    const owner = await register("Eva");
+    const org = await call("POST", "/user/orgs", owner.token, { name: "Atelier Roux", siren: "552120222" });
+    const token = org.body.token as string;
+    expect(
+      (await call("POST", "/auth/items", token, { name: "X", rights: [{ c: "admin.users", r: 4 }] })).body
+        .code,
+    ).toBe("auth.unknownCode");
+    await call("POST", "/auth/items", token, { name: "Lecture", rights: [{ c: "contacts", r: 4 }] });
+    const duplicate = await call("POST", "/auth/items", token, { name: "lecture", rights: [] });
+    expect(duplicate).toMatchObject({ status: 409, body: { code: "auth.duplicateCode" } });
+    const items = await call("GET", "/auth/items", token);
+    const stranger = await register("Zoe");
+    const refused = await call("POST", "/auth/assignments", token, {
+      itemId: items.body.items[0].id,
+      userId: stranger.id,
+    });
+    expect(refused).toMatchObject({ status: 404, body: { code: "user.notFound" } });
+  });
+});

@@ -1,0 +1,285 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  type AuthorizationCommand,
+  authorizationDecider,
+  authorizationStreamId,
+  type Right,
+  Rights,
+} from "@registre/core";
+import type { AuthAssignmentRow, AuthItemRow } from "@registre/projections";
+import { handleCommand } from "../commands.ts";
+import type { AppContext } from "../context.ts";
+import { accessRoute, right } from "../http/access.ts";
+import { commandMetadata, validationHook } from "../http/openapi.ts";
+import { ProblemError } from "../http/problem.ts";
+import { ProblemSchema } from "../http/schemas.ts";
+import type { AuthEnv } from "../identity/auth.ts";
+
+const RightSchema = z.object({ c: z.string().max(80), r: z.number().int() });
+const Item = z
+  .object({ id: z.uuid(), name: z.string(), rights: z.array(RightSchema) })
+  .openapi("AuthorizationItem");
+const Assignment = z
+  .object({ id: z.uuid(), itemId: z.uuid(), userId: z.uuid() })
+  .openapi("AuthorizationAssignment");
+const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+const problem = { content: { "application/problem+json": { schema: ProblemSchema } } };
+const errors = {
+  401: { description: "Not signed in", ...problem },
+  403: { description: "No right", ...problem },
+  404: { description: "Not found", ...problem },
+  409: { description: "Conflict", ...problem },
+  422: { description: "Invalid", ...problem },
+};
+const json = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+const answer = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** Authorization items (the organisation's own roles) and their assignments to members (/api/auth). */
+export const authorizationRoutes = (ctx: AppContext) => {
+  const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  const orgOf = (orgId: string | null) => {
+    if (!orgId) throw new ProblemError(404, "organisation.notFound");
+    return orgId;
+  };
+  const run = (
+    orgId: string,
+    userId: string,
+    command: AuthorizationCommand,
+    c: Parameters<typeof commandMetadata>[0],
+  ) =>
+    handleCommand(ctx, {
+      orgId,
+      streamId: authorizationStreamId(orgId),
+      decider: authorizationDecider,
+      commands: [command],
+      metadata: { ...commandMetadata(c, ctx), userId },
+      readModels: ["authorization"],
+    });
+  const findItem = async (orgId: string, itemId: string) => {
+    const row = (await ctx.database.db
+      .selectFrom("auth_items")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("item_id", "=", itemId)
+      .executeTakeFirst()) as AuthItemRow | undefined;
+    if (!row) throw new ProblemError(404, "auth.itemNotFound");
+    return { id: row.item_id, name: row.name, rights: row.rights };
+  };
+  const findAssignment = async (orgId: string, assignmentId: string) => {
+    const row = (await ctx.database.db
+      .selectFrom("auth_assignments")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("assignment_id", "=", assignmentId)
+      .executeTakeFirst()) as AuthAssignmentRow | undefined;
+    if (!row) throw new ProblemError(404, "auth.assignmentNotFound");
+    return { id: row.assignment_id, itemId: row.item_id, userId: row.user_id };
+  };
+  const isMember = async (orgId: string, userId: string) =>
+    (await ctx.database.db
+      .selectFrom("memberships")
+      .select("user_id")
+      .where("org_id", "=", orgId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst()) !== undefined;
+
+  app.openapi(
+    accessRoute(ctx, right("auth", Rights.read), {
+      method: "get",
+      path: "/auth/items",
+      operationId: "listAuthorizationItems",
+      tags: ["Rights"],
+      responses: { 200: answer(z.object({ items: z.array(Item) }), "The organisation's items"), ...errors },
+    }),
+    async (c) => {
+      const rows = (await ctx.database.db
+        .selectFrom("auth_items")
+        .selectAll()
+        .where("org_id", "=", orgOf(c.get("session").orgId))
+        .orderBy("name")
+        .execute()) as AuthItemRow[];
+      return c.json({ items: rows.map((r) => ({ id: r.item_id, name: r.name, rights: r.rights })) }, 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("auth", Rights.create), {
+      method: "post",
+      path: "/auth/items",
+      operationId: "createAuthorizationItem",
+      tags: ["Rights"],
+      request: json(z.object({ name: z.string().max(100), rights: z.array(RightSchema).max(200) })),
+      responses: { 201: answer(Item, "Created"), ...errors },
+    }),
+    async (c) => {
+      const { orgId, userId } = c.get("session");
+      const org = orgOf(orgId);
+      const itemId = ctx.newId();
+      const body = c.req.valid("json");
+      await run(
+        org,
+        userId,
+        { type: "CreateAuthItem", data: { itemId, name: body.name, rights: body.rights as Right[] } },
+        c,
+      );
+      return c.json(await findItem(org, itemId), 201);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("auth", Rights.read), {
+      method: "get",
+      path: "/auth/items/{id}",
+      operationId: "getAuthorizationItem",
+      tags: ["Rights"],
+      request: { params: IdParam },
+      responses: { 200: answer(Item, "The item"), ...errors },
+    }),
+    async (c) => c.json(await findItem(orgOf(c.get("session").orgId), c.req.valid("param").id), 200),
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("auth", Rights.update), {
+      method: "put",
+      path: "/auth/items/{id}",
+      operationId: "changeAuthorizationItem",
+      tags: ["Rights"],
+      request: {
+        params: IdParam,
+        ...json(
+          z.object({
+            name: z.string().max(100).optional(),
+            rights: z.array(RightSchema).max(200).optional(),
+          }),
+        ),
+      },
+      responses: { 200: answer(Item, "Changed"), ...errors },
+    }),
+    async (c) => {
+      const { orgId, userId } = c.get("session");
+      const org = orgOf(orgId);
+      const itemId = c.req.valid("param").id;
+      await findItem(org, itemId);
+      const body = c.req.valid("json");
+      await run(
+        org,
+        userId,
+        {
+          type: "ChangeAuthItem",
+          data: { itemId, name: body.name, rights: body.rights as Right[] | undefined },
+        },
+        c,
+      );
+      return c.json(await findItem(org, itemId), 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("auth", Rights.delete), {
+      method: "delete",
+      path: "/auth/items/{id}",
+      operationId: "deleteAuthorizationItem",
+      tags: ["Rights"],
+      request: { params: IdParam },
+      responses: { 204: { description: "Deleted" }, ...errors },
+    }),
+    async (c) => {
+      const { orgId, userId } = c.get("session");
+      const org = orgOf(orgId);
+      const itemId = c.req.valid("param").id;
+      await findItem(org, itemId);
+      await run(org, userId, { type: "DeleteAuthItem", data: { itemId } }, c);
+      return c.body(null, 204);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("auth", Rights.read), {
+      method: "get",
+      path: "/auth/assignments",
+      operationId: "listAuthorizationAssignments",
+      tags: ["Rights"],
+      responses: { 200: answer(z.object({ items: z.array(Assignment) }), "Who has which item"), ...errors },
+    }),
+    async (c) => {
+      const rows = (await ctx.database.db
+        .selectFrom("auth_assignments")
+        .selectAll()
+        .where("org_id", "=", orgOf(c.get("session").orgId))
+        .execute()) as AuthAssignmentRow[];
+      return c.json(
+        { items: rows.map((r) => ({ id: r.assignment_id, itemId: r.item_id, userId: r.user_id })) },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("auth", Rights.create), {
+      method: "post",
+      path: "/auth/assignments",
+      operationId: "createAuthorizationAssignment",
+      tags: ["Rights"],
+      request: json(z.object({ itemId: z.uuid(), userId: z.uuid() })),
+      responses: { 201: answer(Assignment, "Assigned"), ...errors },
+    }),
+    async (c) => {
+      const { orgId, userId } = c.get("session");
+      const org = orgOf(orgId);
+      const body = c.req.valid("json");
+      if (!(await isMember(org, body.userId))) throw new ProblemError(404, "user.notFound");
+      const assignmentId = ctx.newId();
+      await run(org, userId, { type: "Assign", data: { assignmentId, ...body } }, c);
+      return c.json(await findAssignment(org, assignmentId), 201);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("auth", Rights.update), {
+      method: "put",
+      path: "/auth/assignments/{id}",
+      operationId: "changeAuthorizationAssignment",
+      tags: ["Rights"],
+      request: { params: IdParam, ...json(z.object({ itemId: z.uuid() })) },
+      responses: { 200: answer(Assignment, "Changed"), ...errors },
+    }),
+    async (c) => {
+      const { orgId, userId } = c.get("session");
+      const org = orgOf(orgId);
+      const assignmentId = c.req.valid("param").id;
+      await findAssignment(org, assignmentId);
+      await run(
+        org,
+        userId,
+        { type: "ChangeAssignment", data: { assignmentId, itemId: c.req.valid("json").itemId } },
+        c,
+      );
+      return c.json(await findAssignment(org, assignmentId), 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("auth", Rights.delete), {
+      method: "delete",
+      path: "/auth/assignments/{id}",
+      operationId: "deleteAuthorizationAssignment",
+      tags: ["Rights"],
+      request: { params: IdParam },
+      responses: { 204: { description: "Removed" }, ...errors },
+    }),
+    async (c) => {
+      const { orgId, userId } = c.get("session");
+      const org = orgOf(orgId);
+      const assignmentId = c.req.valid("param").id;
+      await findAssignment(org, assignmentId);
+      await run(org, userId, { type: "Unassign", data: { assignmentId } }, c);
+      return c.body(null, 204);
+    },
+  );
+  return app;
+};
