@@ -10,3 +10,30 @@ export const ProblemSchema = z
     errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
   })
   .openapi("Problem");
+
+const problemDescriptions = {
+  400: "Bad request",
+  401: "Not signed in",
+  403: "No right",
+  404: "Not found",
+  409: "Conflict or business rule",
+  422: "Invalid input",
+  429: "Too many attempts",
+} as const;
+type ProblemStatus = keyof typeof problemDescriptions;
+
+type ProblemResponse = {
+  description: string;
+  content: { "application/problem+json": { schema: typeof ProblemSchema } };
+};
+
+/** OpenAPI responses for the problems a route may answer. */
+export const problemResponses = <S extends ProblemStatus>(...statuses: S[]): Record<S, ProblemResponse> => {
+  const out = {} as Record<S, ProblemResponse>;
+  for (const s of statuses)
+    out[s] = {
+      description: problemDescriptions[s],
+      content: { "application/problem+json": { schema: ProblemSchema } },
+    };
+  return out;
+};

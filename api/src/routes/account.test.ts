@@ -1,47 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../../tests/support/databases.ts";
-import { createApp } from "../app.ts";
-import { openContext } from "../bootstrap.ts";
-import type { AppContext } from "../context.ts";
+import { describe, expect, it } from "vitest";
+import { databaseKinds } from "../../../tests/support/databases.ts";
+import { apiHarness } from "../testing/api-harness.ts";
 
 describe.each(databaseKinds)(
   "the personal account's addresses, e-mails, phones and legal identities on %s",
   (kind) => {
-    let ctx: AppContext;
-    let app: ReturnType<typeof createApp>;
-    let n = 0;
-    const call = async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await app.request(`/api${path}`, {
-        method,
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: res.status === 204 ? null : await res.json() };
-    };
-    const register = async () => {
-      const res = await app.request("/api/register", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          email: `compte.${++n}.${kind}@exemple.fr`,
-          password: "motdepasse1",
-          name: "Léa Petit",
-        }),
-      });
-      return ((await res.json()) as { token: string }).token;
-    };
-    beforeAll(async () => {
-      ctx = await openContext({}, await openTestDatabase(kind));
-      await ctx.runner.start();
-      app = createApp(ctx);
-    });
-    afterAll(async () => {
-      await ctx?.runner.stop();
-      await ctx?.database.close();
-    });
+    const { call, register } = apiHarness(kind);
 
     it("adds, lists, changes and removes a phone number, normalised to E.164", async () => {
-      const token = await register();
+      const { token } = await register("Lea");
       const added = await call("POST", "/account/phones", token, {
         type: "cellular",
         number: "06 12 34 56 78",
@@ -62,7 +29,7 @@ describe.each(databaseKinds)(
     });
 
     it("refuses invalid values with the spec's messages and records nothing", async () => {
-      const token = await register();
+      const { token } = await register("Lea");
       const phone = await call("POST", "/account/phones", token, { type: "cellular", number: "12" });
       expect(phone).toMatchObject({
         status: 422,
@@ -84,7 +51,7 @@ describe.each(databaseKinds)(
     });
 
     it("keeps an address once among the e-mails (Duplicate email)", async () => {
-      const token = await register();
+      const { token } = await register("Lea");
       await call("POST", "/account/emails", token, { type: "work", email: "lea@petit.fr" });
       const again = await call("POST", "/account/emails", token, { type: "billing", email: "LEA@petit.fr" });
       expect(again).toMatchObject({
@@ -94,7 +61,7 @@ describe.each(databaseKinds)(
     });
 
     it("stores a legal identity and an address, and never shows one user's items to another", async () => {
-      const token = await register();
+      const { token } = await register("Lea");
       const legal = await call("POST", "/account/legal", token, {
         companyName: "Boulangerie Martin",
         siret: "732 829 320 00074",
@@ -112,7 +79,7 @@ describe.each(databaseKinds)(
         country: "fr",
       });
       expect(address.body).toMatchObject({ country: "FR" });
-      const other = await register();
+      const { token: other } = await register("Lea");
       expect((await call("GET", "/account/legal", other)).body).toEqual({ items: [] });
       const foreign = await call("PUT", `/account/legal/${legal.body.id}`, other, { companyName: "Volé" });
       expect(foreign.status).toBe(404);
@@ -121,40 +88,17 @@ describe.each(databaseKinds)(
 );
 
 describe.each(databaseKinds)("the organisation's own settings on %s", (kind) => {
-  let ctx: AppContext;
-  let app: ReturnType<typeof createApp>;
-  beforeAll(async () => {
-    ctx = await openContext({}, await openTestDatabase(kind));
-    await ctx.runner.start();
-    app = createApp(ctx);
-  });
-  afterAll(async () => {
-    await ctx?.runner.stop();
-    await ctx?.database.close();
-  });
-  const request = async (method: string, path: string, token: string, body?: unknown) => {
-    const res = await app.request(`/api${path}`, {
-      method,
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, body: await res.json() };
-  };
+  const { call, register } = apiHarness(kind);
 
   it("lets the owner read and change the organisation's name and e-mail, and records both in its history", async () => {
-    const registered = await app.request("/api/register", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: `owner.${kind}@exemple.fr`, password: "motdepasse1", name: "Paul" }),
-    });
-    const { token } = (await registered.json()) as { token: string };
-    const created = await request("POST", "/user/orgs", token, { name: "Garage Moreau", siren: "552120222" });
+    const { token } = await register("Paul");
+    const created = await call("POST", "/user/orgs", token, { name: "Garage Moreau", siren: "552120222" });
     const orgToken = created.body.token as string;
-    expect((await request("GET", "/org", orgToken)).body).toMatchObject({
+    expect((await call("GET", "/org", orgToken)).body).toMatchObject({
       name: "Garage Moreau",
       email: null,
     });
-    const changed = await request("PUT", "/org", orgToken, {
+    const changed = await call("PUT", "/org", orgToken, {
       name: "Garage Moreau & Fils",
       email: "Contact@Garage-Moreau.fr",
     });
@@ -162,9 +106,9 @@ describe.each(databaseKinds)("the organisation's own settings on %s", (kind) => 
       status: 200,
       body: { name: "Garage Moreau & Fils", email: "contact@garage-moreau.fr" },
     });
-    const invalid = await request("PUT", "/org", orgToken, { email: "pas une adresse" });
+    const invalid = await call("PUT", "/org", orgToken, { email: "pas une adresse" });
     expect(invalid).toMatchObject({ status: 422, body: { code: "validation.invalidEmail" } });
     // Without an organisation, there is no organisation right.
-    expect((await request("GET", "/org", token)).status).toBe(401);
+    expect((await call("GET", "/org", token)).status).toBe(401);
   });
 });

@@ -13,19 +13,13 @@ import type { AppContext } from "../context.ts";
 import { accessRoute, SESSION } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
-import { ProblemSchema } from "../http/schemas.ts";
+import { problemResponses } from "../http/schemas.ts";
 import type { AuthEnv } from "../identity/auth.ts";
 
 const Item = z.object({ id: z.uuid() }).catchall(z.string()).openapi("AccountItem");
 const Input = z.record(z.string(), z.string().max(300)).openapi("AccountItemInput");
 const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
-const problem = { content: { "application/problem+json": { schema: ProblemSchema } } };
-const problems = {
-  401: { description: "Not signed in", ...problem },
-  404: { description: "Not found", ...problem },
-  409: { description: "Duplicate", ...problem },
-  422: { description: "Invalid", ...problem },
-};
+const problems = problemResponses(401, 404, 409, 422);
 const body = { body: { content: { "application/json": { schema: Input } }, required: true } };
 const label: Record<AccountItemKind, string> = {
   phones: "phone numbers",

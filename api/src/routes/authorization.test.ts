@@ -1,35 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../../tests/support/databases.ts";
-import { createApp } from "../app.ts";
-import { openContext } from "../bootstrap.ts";
-import type { AppContext } from "../context.ts";
+import { describe, expect, it } from "vitest";
+import { databaseKinds } from "../../../tests/support/databases.ts";
+import { apiHarness } from "../testing/api-harness.ts";
 
 describe.each(databaseKinds)("authorization items and assignments on %s", (kind) => {
-  let ctx: AppContext;
-  let app: ReturnType<typeof createApp>;
-  let n = 0;
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await app.request(`/api${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, body: res.status === 204 ? null : await res.json() };
-  };
-  const register = async (name: string) => {
-    const email = `${name.toLowerCase()}.${++n}.${kind}@exemple.fr`;
-    const { body } = await call("POST", "/register", undefined, { email, password: "motdepasse1", name });
-    return { email, token: body.token as string, id: body.user.id as string };
-  };
-  beforeAll(async () => {
-    ctx = await openContext({}, await openTestDatabase(kind));
-    await ctx.runner.start();
-    app = createApp(ctx);
-  });
-  afterAll(async () => {
-    await ctx?.runner.stop();
-    await ctx?.database.close();
-  });
+  const { call, register } = apiHarness(kind);
 
   it("grants a member what an assigned item allows, and takes it back when unassigned", async () => {
     const owner = await register("Claire");

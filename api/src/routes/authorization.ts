@@ -12,7 +12,7 @@ import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
-import { ProblemSchema } from "../http/schemas.ts";
+import { problemResponses } from "../http/schemas.ts";
 import type { AuthEnv } from "../identity/auth.ts";
 
 const RightSchema = z.object({ c: z.string().max(80), r: z.number().int() });
@@ -23,14 +23,7 @@ const Assignment = z
   .object({ id: z.uuid(), itemId: z.uuid(), userId: z.uuid() })
   .openapi("AuthorizationAssignment");
 const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
-const problem = { content: { "application/problem+json": { schema: ProblemSchema } } };
-const errors = {
-  401: { description: "Not signed in", ...problem },
-  403: { description: "No right", ...problem },
-  404: { description: "Not found", ...problem },
-  409: { description: "Conflict", ...problem },
-  422: { description: "Invalid", ...problem },
-};
+const errors = problemResponses(401, 403, 404, 409, 422);
 const json = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "application/json": { schema } }, required: true },
 });

@@ -4,7 +4,7 @@ import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
-import { ProblemSchema } from "../http/schemas.ts";
+import { problemResponses } from "../http/schemas.ts";
 import type { AuthEnv } from "../identity/auth.ts";
 import { runOrganisationCommands } from "../organisations.ts";
 
@@ -12,13 +12,7 @@ const ContactUser = z
   .object({ id: z.uuid(), name: z.string(), email: z.string(), role: z.string(), createdAt: z.string() })
   .openapi("OrganisationUser");
 const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
-const problem = { content: { "application/problem+json": { schema: ProblemSchema } } };
-const errors = {
-  401: { description: "Not signed in", ...problem },
-  403: { description: "No right", ...problem },
-  404: { description: "Not found", ...problem },
-  409: { description: "Conflict", ...problem },
-};
+const errors = problemResponses(401, 403, 404, 409);
 const CODE = "contacts.users";
 
 /**

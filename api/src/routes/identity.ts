@@ -6,7 +6,7 @@ import type { AppContext } from "../context.ts";
 import { accessRoute, PUBLIC, SESSION } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
-import { ProblemSchema } from "../http/schemas.ts";
+import { problemResponses } from "../http/schemas.ts";
 import type { AuthEnv } from "../identity/auth.ts";
 import { findSession, openSession, revokeSession } from "../identity/sessions.ts";
 import { registerUser, sessionUser, userOrganisations } from "../identity/users.ts";
@@ -30,13 +30,6 @@ const OrgChoice = z
   .object({ orgs: z.array(z.object({ id: z.uuid(), name: z.string() })), ticket: z.string() })
   .openapi("OrganisationChoice");
 
-const problems = (...statuses: (400 | 401 | 403 | 404 | 409 | 422 | 429)[]) =>
-  Object.fromEntries(
-    statuses.map((s) => [
-      s,
-      { description: "Problem", content: { "application/problem+json": { schema: ProblemSchema } } },
-    ]),
-  );
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { "application/json": { schema } },
@@ -75,7 +68,7 @@ export const identityRoutes = (ctx: AppContext) => {
           name: z.string().min(1).max(200),
         }),
       ),
-      responses: { 201: json(TokenAndUser, "Registered and signed in"), ...problems(409, 422) },
+      responses: { 201: json(TokenAndUser, "Registered and signed in"), ...problemResponses(409, 422) },
     }),
     async (c) => {
       const userId = await registerUser(ctx, c.req.valid("json"), commandMetadata(c, ctx));
@@ -92,7 +85,7 @@ export const identityRoutes = (ctx: AppContext) => {
       request: body(z.object({ email: z.string().max(254), password: z.string().max(200) })),
       responses: {
         200: json(z.union([TokenAndUser, OrgChoice]), "Signed in, or the organisations to choose from"),
-        ...problems(401, 429),
+        ...problemResponses(401, 429),
       },
     }),
     async (c) => {
@@ -132,7 +125,7 @@ export const identityRoutes = (ctx: AppContext) => {
       operationId: "changeOrganisation",
       tags: ["Session"],
       request: body(z.object({ orgId: z.uuid(), ticket: z.string().optional() })),
-      responses: { 200: json(TokenAndUser, "Signed in to that organisation"), ...problems(401, 404) },
+      responses: { 200: json(TokenAndUser, "Signed in to that organisation"), ...problemResponses(401, 404) },
     }),
     async (c) => {
       const { orgId, ticket } = c.req.valid("json");
@@ -165,7 +158,7 @@ export const identityRoutes = (ctx: AppContext) => {
           }),
           "The organisations the user belongs to",
         ),
-        ...problems(401),
+        ...problemResponses(401),
       },
     }),
     async (c) => c.json({ items: await userOrganisations(ctx, c.get("session").userId) }, 200),
@@ -178,7 +171,10 @@ export const identityRoutes = (ctx: AppContext) => {
       operationId: "createUserOrganisation",
       tags: ["Session"],
       request: body(CreateOrganisation),
-      responses: { 201: json(TokenAndUser, "Created; the session moves to it"), ...problems(401, 422) },
+      responses: {
+        201: json(TokenAndUser, "Created; the session moves to it"),
+        ...problemResponses(401, 422),
+      },
     }),
     async (c) => {
       const session = c.get("session");
@@ -199,7 +195,7 @@ export const identityRoutes = (ctx: AppContext) => {
       path: "/logout",
       operationId: "logout",
       tags: ["Session"],
-      responses: { 204: { description: "Signed out; the token no longer works" }, ...problems(401) },
+      responses: { 204: { description: "Signed out; the token no longer works" }, ...problemResponses(401) },
     }),
     async (c) => {
       await revokeSession(ctx.database, c.get("session").tokenHash, now());
@@ -218,7 +214,7 @@ export const identityRoutes = (ctx: AppContext) => {
           z.object({ id: z.uuid(), email: z.string(), name: z.string(), createdAt: z.string() }),
           "The signed-in user's account",
         ),
-        ...problems(401),
+        ...problemResponses(401),
       },
     }),
     async (c) => {

@@ -4,11 +4,9 @@ import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
-import { ProblemSchema } from "../http/schemas.ts";
+import { problemResponses } from "../http/schemas.ts";
 import type { AuthEnv } from "../identity/auth.ts";
 import { changeOrganisation, findOrganisation, Organisation, UpdateOrganisation } from "./organisations.ts";
-
-const problem = { content: { "application/problem+json": { schema: ProblemSchema } } };
 
 /** The signed-in organisation's own settings (/org/settings: orgname, orgmail and the fiscal settings). */
 export const orgRoutes = (ctx: AppContext) => {
@@ -29,8 +27,7 @@ export const orgRoutes = (ctx: AppContext) => {
           description: "The organisation of the session",
           content: { "application/json": { schema: Organisation } },
         },
-        401: { description: "Not signed in", ...problem },
-        403: { description: "No right", ...problem },
+        ...problemResponses(401, 403),
       },
     }),
     async (c) => c.json(await findOrganisation(ctx, currentOrg(c.get("session").orgId)), 200),
@@ -45,9 +42,7 @@ export const orgRoutes = (ctx: AppContext) => {
       request: { body: { content: { "application/json": { schema: UpdateOrganisation } }, required: true } },
       responses: {
         200: { description: "Updated", content: { "application/json": { schema: Organisation } } },
-        401: { description: "Not signed in", ...problem },
-        403: { description: "No right", ...problem },
-        422: { description: "Invalid", ...problem },
+        ...problemResponses(401, 403, 422),
       },
     }),
     async (c) => {

@@ -12,7 +12,7 @@ import type { AppContext } from "../context.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
-import { ProblemSchema } from "../http/schemas.ts";
+import { problemResponses } from "../http/schemas.ts";
 import { createOrganisation, runOrganisationCommands } from "../organisations.ts";
 
 const Address = z
@@ -93,11 +93,7 @@ const toOrganisation = (r: OrganisationRow): z.infer<typeof Organisation> => ({
   updatedAt: new Date(r.updated_at).toISOString(),
 });
 
-const errors = {
-  404: { description: "Not found", content: { "application/problem+json": { schema: ProblemSchema } } },
-  409: { description: "Conflict", content: { "application/problem+json": { schema: ProblemSchema } } },
-  422: { description: "Invalid", content: { "application/problem+json": { schema: ProblemSchema } } },
-} as const;
+const errors = problemResponses(404, 409, 422);
 
 /** One organisation as the API shows it, or a 404 problem. */
 export const findOrganisation = async (ctx: AppContext, id: string) => {
