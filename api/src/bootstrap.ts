@@ -27,6 +27,10 @@ export const environmentFromProcess = (): Environment => ({
 
 const MINUTE = 60_000;
 
+/** The data folder for files and mail: DATA_DIR, or ./data when the database is in memory or on a server. */
+const dataFolder = (env: Environment): string =>
+  env.dataDir && !env.dataDir.startsWith("memory://") ? env.dataDir : "./data";
+
 /**
  * Mail and the limiters: 10 sign-in attempts per 15 minutes per address and 100 per IP, then 15 minutes
  * locked; 5 renewal requests per hour per address.
@@ -34,7 +38,7 @@ const MINUTE = 60_000;
 export const identityServices = (env: Environment): IdentityServices => ({
   mailer: createMailer({
     smtpUrl: env.smtpUrl,
-    outboxDir: `${env.dataDir && !env.dataDir.startsWith("memory://") ? env.dataDir : "./data"}/outbox`,
+    outboxDir: `${dataFolder(env)}/outbox`,
     from: "Registre <no-reply@registre.local>",
   }),
   loginLimiter: createRateLimiter({ max: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE }),
@@ -63,5 +67,6 @@ export const openContext = async (env: Environment, database?: Database): Promis
     clock: () => new Date(),
     newId: randomUUID,
     identity: identityServices(env),
+    filesDir: `${dataFolder(env)}/files`,
   };
 };

@@ -31,4 +31,6 @@ export type AppContext = {
   readonly clock: () => Date;
   readonly newId: () => string;
   readonly identity: IdentityServices;
+  /** Where uploaded files (logos) are kept: DATA_DIR/files. */
+  readonly filesDir: string;
 };

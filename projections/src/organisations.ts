@@ -1,4 +1,4 @@
-import type { OrganisationEvent, OrganisationSettings } from "@registre/core";
+import type { OrganisationEvent, OrganisationLogo, OrganisationSettings } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
 import { sql } from "kysely";
 import type { Projector } from "./projector.ts";
@@ -14,6 +14,7 @@ export type OrganisationRow = {
   vat_regime: string;
   vat_on_debits: boolean;
   email: string | null;
+  logo: OrganisationLogo | null;
   created_at: Date;
   updated_at: Date;
   version: number;
@@ -29,6 +30,7 @@ const columns = [
   "vat_regime",
   "vat_on_debits",
   "email",
+  "logo",
   "created_at",
   "updated_at",
   "version",
@@ -50,6 +52,7 @@ const fold = (row: OrganisationRow | undefined, event: StoredEvent): Organisatio
         vat_regime: d.vatRegime,
         vat_on_debits: d.vatOnDebits,
         email: d.email ?? null,
+        logo: null,
         created_at: at,
         updated_at: at,
         version: event.version,
@@ -73,6 +76,8 @@ const fold = (row: OrganisationRow | undefined, event: StoredEvent): Organisatio
         version: event.version,
       };
     }
+    case "OrganisationLogoChanged":
+      return row && { ...row, logo: e.data.logo, updated_at: at, version: event.version };
     case "MemberAdded":
     case "MemberRemoved":
       return row;
@@ -86,15 +91,20 @@ const fold = (row: OrganisationRow | undefined, event: StoredEvent): Organisatio
 /** The organisations: one row each, as the platform list and the settings screens show them. */
 export const organisationsProjector: Projector = {
   name: "organisations",
-  // 2: the organisation's e-mail (orgmail).
-  version: 2,
-  handles: ["OrganisationCreated", "OrganisationRenamed", "OrganisationSettingsChanged"],
+  // 2: the organisation's e-mail (orgmail). 3: its logo.
+  version: 3,
+  handles: [
+    "OrganisationCreated",
+    "OrganisationRenamed",
+    "OrganisationSettingsChanged",
+    "OrganisationLogoChanged",
+  ],
   tables: [
     {
       name: "organisations",
       columns: `org_id uuid primary key, name text not null, siren text not null, vat_number text,
         address jsonb, fiscal_year_start_month integer not null, vat_regime text not null,
-        vat_on_debits boolean not null, email text, created_at timestamptz not null, updated_at timestamptz not null,
+        vat_on_debits boolean not null, email text, logo jsonb, created_at timestamptz not null, updated_at timestamptz not null,
         version bigint not null`,
       indexes: ["create index on {table} (lower(name))"],
     },

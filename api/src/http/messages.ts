@@ -93,6 +93,10 @@ export const messages = {
     en: "This role is already assigned to this user.",
   },
   "auth.assignmentNotFound": { fr: "Attribution introuvable.", en: "Assignment not found." },
+  "validation.invalidFile": {
+    fr: "Fichier vide ou invalide : une image PNG, JPEG, WebP ou GIF de {max} au plus.",
+    en: "File is empty or invalid: a PNG, JPEG, WebP or GIF image of at most {max}.",
+  },
   "validation.invalidEmail": { fr: "E-mail invalide.", en: "Invalid email." },
   "validation.invalidPassword": {
     fr: "Mot de passe invalide : au moins 10 caractères, dont une lettre et un chiffre.",

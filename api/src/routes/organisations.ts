@@ -9,6 +9,7 @@ import {
 } from "@registre/core";
 import type { OrganisationRow, StreamHistoryRow } from "@registre/projections";
 import type { AppContext } from "../context.ts";
+import { logoUrls } from "../files/logos.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
@@ -56,6 +57,10 @@ export const Organisation = z
     vatRegime: z.string(),
     vatOnDebits: z.boolean(),
     email: z.string().nullable(),
+    logo: z
+      .object({ png: z.string(), webp: z.string(), width: z.number().int(), height: z.number().int() })
+      .nullable()
+      .openapi({ description: "The logo's URLs: a WebP variant for browsers that take it, a PNG otherwise" }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -89,6 +94,7 @@ const toOrganisation = (r: OrganisationRow): z.infer<typeof Organisation> => ({
   vatRegime: r.vat_regime,
   vatOnDebits: r.vat_on_debits,
   email: r.email,
+  logo: logoUrls(r.org_id, r.logo ?? null),
   createdAt: new Date(r.created_at).toISOString(),
   updatedAt: new Date(r.updated_at).toISOString(),
 });

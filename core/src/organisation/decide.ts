@@ -7,6 +7,7 @@ import {
   evolveOrganisation,
   initialOrganisationState,
   type OrganisationEvent,
+  type OrganisationLogo,
   type OrganisationSettings,
   type OrganisationState,
   type VatRegime,
@@ -34,6 +35,10 @@ export type ChangeOrganisationSettings = {
   readonly type: "ChangeOrganisationSettings";
   readonly data: Partial<OrganisationSettings>;
 };
+export type ChangeOrganisationLogo = {
+  readonly type: "ChangeOrganisationLogo";
+  readonly data: { readonly logo: OrganisationLogo | null };
+};
 export type AddMember = {
   readonly type: "AddMember";
   readonly data: { readonly userId: string; readonly profile: Profile };
@@ -43,6 +48,7 @@ export type OrganisationCommand =
   | CreateOrganisation
   | RenameOrganisation
   | ChangeOrganisationSettings
+  | ChangeOrganisationLogo
   | AddMember
   | RemoveMember;
 
@@ -166,6 +172,12 @@ export const decideOrganisation = (
   state: OrganisationState,
 ): OrganisationEvent[] => {
   switch (command.type) {
+    case "ChangeOrganisationLogo": {
+      if (state.status !== "active") throw new DomainError("organisation.notFound", {}, 404);
+      const current = state.logo ?? null;
+      if (current?.fileId === command.data.logo?.fileId) return [];
+      return [{ type: "OrganisationLogoChanged", data: { logo: command.data.logo } }];
+    }
     case "AddMember":
       return addMember(command, state);
     case "RemoveMember":

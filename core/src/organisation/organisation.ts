@@ -37,12 +37,19 @@ export type OrganisationSettingsChanged = DomainEvent<
   "OrganisationSettingsChanged",
   { readonly changes: Partial<OrganisationSettings> }
 >;
+/** A logo stored by the shell: content-addressed id and pixel size of the normalised image. */
+export type OrganisationLogo = { readonly fileId: string; readonly width: number; readonly height: number };
+export type OrganisationLogoChanged = DomainEvent<
+  "OrganisationLogoChanged",
+  { readonly logo: OrganisationLogo | null }
+>;
 export type MemberAdded = DomainEvent<"MemberAdded", { readonly userId: string; readonly profile: Profile }>;
 export type MemberRemoved = DomainEvent<"MemberRemoved", { readonly userId: string }>;
 export type OrganisationEvent =
   | OrganisationCreated
   | OrganisationRenamed
   | OrganisationSettingsChanged
+  | OrganisationLogoChanged
   | MemberAdded
   | MemberRemoved;
 
@@ -54,6 +61,7 @@ export type OrganisationState =
       readonly name: string;
       /** Members by user id, with their profile. */
       readonly members: Readonly<Record<string, Profile>>;
+      readonly logo?: OrganisationLogo | null;
     } & OrganisationSettings);
 
 export const initialOrganisationState = (): OrganisationState => ({ status: "none" });
@@ -66,6 +74,8 @@ export const evolveOrganisation = (state: OrganisationState, event: Organisation
       return state.status === "active" ? { ...state, name: event.data.name } : state;
     case "OrganisationSettingsChanged":
       return state.status === "active" ? { ...state, ...event.data.changes } : state;
+    case "OrganisationLogoChanged":
+      return state.status === "active" ? { ...state, logo: event.data.logo } : state;
     case "MemberAdded":
       return state.status === "active"
         ? { ...state, members: { ...state.members, [event.data.userId]: event.data.profile } }

@@ -8,6 +8,7 @@ import type { AccountResource } from "../features/account/resources.ts";
 import { ContactUsersPage } from "../features/org/contact-users-page.tsx";
 import { DashboardPage } from "../features/org/dashboard-page.tsx";
 import { PlaceholderRoute } from "../features/org/placeholder-route.tsx";
+import { RightsPage } from "../features/org/rights-page.tsx";
 import { OrgLogoPage, OrgMailPage, OrgNamePage, SettingsPage } from "../features/org/settings-pages.tsx";
 import { OrgDetailPage } from "../features/orgs/org-detail-page.tsx";
 import { OrgsPage } from "../features/orgs/orgs-page.tsx";
@@ -178,6 +179,7 @@ export const routes: RouteObject[] = [
           { path: "org/settings/orgname", element: <OrgNamePage /> },
           { path: "org/settings/orgmail", element: <OrgMailPage /> },
           { path: "org/settings/orglogo", element: <OrgLogoPage /> },
+          { path: "org/settings/rights", element: <RightsPage /> },
           { path: "org/contacts/users", element: <ContactUsersPage /> },
           { path: "account", element: <AccountPage /> },
           ...accountRoutes,

@@ -100,7 +100,10 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method: options.method ?? "GET", headers };
   if (options.signal) init.signal = options.signal;
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    // The browser sets the multipart boundary itself.
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(options.body);
   }

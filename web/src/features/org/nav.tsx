@@ -86,6 +86,7 @@ export const navSections: NavSection[] = [
     icon: <SettingsIcon />,
     items: [
       { to: "/org/settings", label: "nav.orgSettings" },
+      { to: "/org/settings/rights", label: "nav.rights" },
       { to: "/org/paymentsmodes", label: "nav.paymentModes" },
       { to: "/org/emailtemplates", label: "nav.emailTemplates" },
       { to: "/org/docs/settings", label: "nav.docSettings" },

@@ -11,7 +11,7 @@ import {
   TextInput,
   ThemeIcon,
 } from "@mantine/core";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -22,8 +22,10 @@ import {
   CheckIcon,
   ChevronRightIcon,
   SettingsIcon,
+  ShieldIcon,
   UserIcon,
 } from "../../components/icons.tsx";
+import { Picture } from "../../components/picture.tsx";
 import { apiRequest } from "../../lib/http.ts";
 import { getSession, setSession, useSession } from "../../lib/session-store.ts";
 import {
@@ -40,6 +42,7 @@ const settingsLinks = [
   { to: "/org/settings/orgname", key: "orgname", icon: <BuildingIcon /> },
   { to: "/org/settings/orgmail", key: "orgmail", icon: <UserIcon /> },
   { to: "/org/settings/orglogo", key: "orglogo", icon: <SettingsIcon /> },
+  { to: "/org/settings/rights", key: "rights", icon: <ShieldIcon /> },
   { to: "/org/settings/clouddrive", key: "clouddrive", icon: <SettingsIcon /> },
 ] as const;
 
@@ -217,14 +220,35 @@ export const OrgMailPage = () => {
   );
 };
 
-const logoTypes = ["image/png", "image/jpeg", "image/webp", "image/svg+xml"];
+const logoTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"];
+
+type OrgLogo = { png: string; webp: string; width: number; height: number } | null;
 
 export const OrgLogoPage = () => {
   const { t } = useTranslation(["app", "common", "validation"]);
+  const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [checked, setChecked] = useState(false);
+  const current = useQuery({
+    queryKey: ["org"],
+    queryFn: ({ signal }) => apiRequest<{ logo: OrgLogo }>("/org", { signal }),
+  });
+  const save = useMutation({
+    mutationFn: (chosen: File) => {
+      const form = new FormData();
+      form.append("file", chosen);
+      return apiRequest<{ logo: OrgLogo }>("/org/logo", { method: "POST", body: form });
+    },
+    onSuccess: (org) => {
+      queryClient.setQueryData(["org"], org);
+      setFile(null);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => apiRequest<unknown>("/org/logo", { method: "DELETE" }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["org"] }),
+  });
   useEffect(() => {
     if (!file) {
       setPreview(null);
@@ -234,17 +258,31 @@ export const OrgLogoPage = () => {
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [file]);
+  const logo = current.data?.logo ?? null;
   return (
     <SettingsForm
       title={t("app:settings.orglogo.title")}
       description={t("app:settings.orglogo.description")}
       onSubmit={(event) => {
         event.preventDefault();
-        const invalid = !file || file.size === 0 || !logoTypes.includes(file.type) || file.size > 2_000_000;
+        const invalid =
+          !file || file.size === 0 || !logoTypes.includes(file.type) || file.size > 2 * 1024 * 1024;
         setError(invalid ? t("validation:fileInvalid") : null);
-        setChecked(!invalid);
+        if (!invalid && file) save.mutate(file);
       }}
     >
+      {logo ? (
+        <Group gap="md" data-testid="orglogo-current">
+          <Picture
+            src={logo.png}
+            alt={t("app:settings.orglogo.current")}
+            style={{ maxHeight: 96, width: "auto" }}
+          />
+          <Button variant="subtle" color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
+            {t("app:settings.orglogo.remove")}
+          </Button>
+        </Group>
+      ) : null}
       <FileInput
         label={t("app:settings.orglogo.label")}
         description={t("app:settings.orglogo.hint")}
@@ -253,7 +291,7 @@ export const OrgLogoPage = () => {
         onChange={(next) => {
           setFile(next);
           setError(null);
-          setChecked(false);
+          save.reset();
         }}
         error={error}
         clearable
@@ -263,13 +301,13 @@ export const OrgLogoPage = () => {
       {preview && !error ? (
         <Image src={preview} alt={t("app:settings.orglogo.preview")} h={96} w="auto" fit="contain" />
       ) : null}
-      {checked ? (
-        <Alert variant="light" color="blue" role="status">
-          {t("app:settings.orglogo.pending")}
-        </Alert>
-      ) : null}
+      {save.isError ? <ErrorAlert error={save.error} /> : null}
+      {remove.isError ? <ErrorAlert error={remove.error} /> : null}
+      {save.isSuccess ? <Saved>{t("app:settings.saved")}</Saved> : null}
       <Group justify="flex-end">
-        <Button type="submit">{t("common:actions.save")}</Button>
+        <Button type="submit" loading={save.isPending}>
+          {t("common:actions.save")}
+        </Button>
       </Group>
     </SettingsForm>
   );

@@ -1,0 +1,76 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { OrganisationLogo } from "@registre/core";
+import sharp from "sharp";
+import { ProblemError } from "../http/problem.ts";
+
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+const MAX_SIDE = 512;
+const accepted = new Set(["png", "jpeg", "webp", "gif"]);
+const FILE_NAME = /^([0-9a-f]{32})\.(png|webp)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const folder = (filesDir: string, orgId: string) => join(filesDir, "logos", orgId);
+
+/**
+ * Checks an uploaded image (an image that decodes, of an accepted format, at most 2 MB), fits it in
+ * 512×512 and keeps a PNG and a WebP variant named after the PNG's SHA-256: the same logo is the
+ * same file, and a file never changes under its name.
+ */
+export const storeLogo = async (
+  filesDir: string,
+  orgId: string,
+  upload: Uint8Array,
+): Promise<OrganisationLogo> => {
+  if (upload.byteLength === 0 || upload.byteLength > MAX_LOGO_BYTES)
+    throw new ProblemError(422, "validation.invalidFile", { max: "2 Mo" });
+  let format: string | undefined;
+  try {
+    format = (await sharp(upload).metadata()).format;
+  } catch {
+    throw new ProblemError(422, "validation.invalidFile", { max: "2 Mo" });
+  }
+  if (!format || !accepted.has(format))
+    throw new ProblemError(422, "validation.invalidFile", { max: "2 Mo" });
+  const resized = sharp(upload)
+    .rotate()
+    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true });
+  const { data: png, info } = await resized.clone().png().toBuffer({ resolveWithObject: true });
+  const webp = await resized.clone().webp({ quality: 90 }).toBuffer();
+  const fileId = createHash("sha256").update(png).digest("hex").slice(0, 32);
+  const dir = folder(filesDir, orgId);
+  await mkdir(dir, { recursive: true });
+  await Promise.all([
+    writeFile(join(dir, `${fileId}.png`), png),
+    writeFile(join(dir, `${fileId}.webp`), webp),
+  ]);
+  return { fileId, width: info.width, height: info.height };
+};
+
+/** A stored logo variant, or null for any name that is not one (no path ever leaves the folder). */
+export const readLogo = async (
+  filesDir: string,
+  orgId: string,
+  fileName: string,
+): Promise<{ body: Buffer; contentType: string } | null> => {
+  const match = FILE_NAME.exec(fileName);
+  if (!match || !UUID.test(orgId)) return null;
+  try {
+    const body = await readFile(join(folder(filesDir, orgId), fileName));
+    return { body, contentType: match[2] === "webp" ? "image/webp" : "image/png" };
+  } catch {
+    return null;
+  }
+};
+
+/** Where the web app finds a logo: the WebP variant for browsers that take it, the PNG otherwise. */
+export const logoUrls = (orgId: string, logo: OrganisationLogo | null) =>
+  logo
+    ? {
+        png: `/api/files/logos/${orgId}/${logo.fileId}.png`,
+        webp: `/api/files/logos/${orgId}/${logo.fileId}.webp`,
+        width: logo.width,
+        height: logo.height,
+      }
+    : null;

@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { isMessageCode, messages } from "./messages.ts";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const sources = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === "node_modules" ? [] : sources(path);
+    return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) ? [path] : [];
+  });
+
+describe("the error catalogue", () => {
+  it("has a French and an English message for every code the core and the API raise", () => {
+    const raised = new Set<string>();
+    for (const file of [...sources(join(root, "core/src")), ...sources(join(root, "api/src"))]) {
+      const text = readFileSync(file, "utf8");
+      for (const m of text.matchAll(/new (?:DomainError|ProblemError)\(\s*(?:\d{3},\s*)?"([\w.]+)"/g))
+        raised.add(m[1] as string);
+      // Validators answer codes as strings: "validation.…" literals in core/src/validation.
+      if (file.includes("validation"))
+        for (const m of text.matchAll(/"(validation\.\w+)"/g)) raised.add(m[1] as string);
+    }
+    expect(raised.size).toBeGreaterThan(30);
+    const missing = [...raised].filter((code) => !isMessageCode(code));
+    expect(missing).toEqual([]);
+    for (const message of Object.values(messages)) {
+      expect(message.fr.length).toBeGreaterThan(0);
+      expect(message.en.length).toBeGreaterThan(0);
+    }
+  });
+});
