@@ -13,6 +13,7 @@ import { identityRoutes } from "./routes/identity.ts";
 import { orgRoutes } from "./routes/org.ts";
 import { organisationRoutes } from "./routes/organisations.ts";
 import { passwordRoutes } from "./routes/password.ts";
+import { platformRoutes } from "./routes/platform.ts";
 
 export type AppOptions = {
   /** The built web app (web/dist): served at `/`, every unknown non-API path answered with its index.html. */
@@ -30,6 +31,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/", orgRoutes(ctx));
   api.route("/", contactUserRoutes(ctx));
   api.route("/", authorizationRoutes(ctx));
+  api.route("/", platformRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -1,0 +1,273 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { StreamHistoryRow } from "@registre/projections";
+import type { AppContext } from "../context.ts";
+import { accessRoute, PLATFORM } from "../http/access.ts";
+import { validationHook } from "../http/openapi.ts";
+import { ProblemError } from "../http/problem.ts";
+import { problemResponses } from "../http/schemas.ts";
+import type { AuthEnv } from "../identity/auth.ts";
+
+const PlatformUser = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    platformAdmin: z.boolean(),
+    createdAt: z.string(),
+  })
+  .openapi("PlatformUser");
+const LogItem = z
+  .object({
+    orgId: z.uuid(),
+    streamId: z.string(),
+    version: z.number().int(),
+    type: z.string(),
+    at: z.string(),
+    userId: z.string().nullable(),
+    summary: z.record(z.string(), z.unknown()),
+  })
+  .openapi("LogItem");
+const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+const errors = problemResponses(401, 403, 404);
+const ok = <T extends z.ZodType>(schema: T, description: string) => ({
+  200: { description, content: { "application/json": { schema } } },
+  ...errors,
+});
+const LOG_LIMIT = 200;
+
+const toLog = (r: StreamHistoryRow) => ({
+  orgId: r.org_id,
+  streamId: r.stream_id,
+  version: r.version,
+  type: r.type,
+  at: new Date(r.at).toISOString(),
+  userId: r.user_id,
+  summary: (r.data ?? {}) as Record<string, unknown>,
+});
+
+/** Platform administration of users, and the organisations' members and logs (/api/registre). */
+export const platformRoutes = (ctx: AppContext) => {
+  const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  const db = () => ctx.database.db;
+  const usersBase = () =>
+    db().selectFrom("users as u").innerJoin("credentials as c", "c.user_id", "u.user_id");
+  const users = () =>
+    usersBase().select(["u.user_id", "u.name", "u.email", "u.created_at", "c.platform_admin"]);
+  const toUser = (r: {
+    user_id: string;
+    name: string;
+    email: string;
+    created_at: Date;
+    platform_admin: boolean;
+  }) => ({
+    id: r.user_id,
+    name: r.name,
+    email: r.email,
+    platformAdmin: r.platform_admin,
+    createdAt: new Date(r.created_at).toISOString(),
+  });
+  const findUser = async (id: string) => {
+    const row = await users().where("u.user_id", "=", id).executeTakeFirst();
+    if (!row) throw new ProblemError(404, "user.notFound");
+    return toUser(row);
+  };
+  const findOrg = async (id: string) => {
+    const row = await db()
+      .selectFrom("organisations")
+      .select("org_id")
+      .where("org_id", "=", id)
+      .executeTakeFirst();
+    if (!row) throw new ProblemError(404, "organisation.notFound");
+  };
+
+  app.openapi(
+    accessRoute(ctx, PLATFORM, {
+      method: "get",
+      path: "/registre/users",
+      operationId: "listPlatformUsers",
+      tags: ["Platform"],
+      request: {
+        query: z.object({
+          q: z.string().max(200).optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(50),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+      },
+      responses: ok(
+        z.object({
+          items: z.array(PlatformUser.extend({ orgs: z.number().int() })),
+          total: z.number().int(),
+        }),
+        "Users, by name",
+      ),
+    }),
+    async (c) => {
+      const { q, limit, offset } = c.req.valid("query");
+      let query = usersBase();
+      if (q) {
+        const pattern = `%${q.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
+        query = query.where((eb) =>
+          eb.or([eb(eb.fn("lower", ["u.name"]), "like", pattern), eb("u.email", "like", pattern)]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        query
+          .select(["u.user_id", "u.name", "u.email", "u.created_at", "c.platform_admin"])
+          .select((eb) =>
+            eb
+              .selectFrom("memberships as m")
+              .whereRef("m.user_id", "=", "u.user_id")
+              .select((e) => e.fn.countAll<number>().as("n"))
+              .as("orgs"),
+          )
+          .orderBy("u.name")
+          .orderBy("u.user_id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      ]);
+      return c.json(
+        { items: rows.map((r) => ({ ...toUser(r), orgs: Number(r.orgs ?? 0) })), total: Number(count.n) },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, PLATFORM, {
+      method: "get",
+      path: "/registre/users/{id}",
+      operationId: "getPlatformUser",
+      tags: ["Platform"],
+      request: { params: IdParam },
+      responses: ok(PlatformUser, "The user"),
+    }),
+    async (c) => c.json(await findUser(c.req.valid("param").id), 200),
+  );
+
+  app.openapi(
+    accessRoute(ctx, PLATFORM, {
+      method: "get",
+      path: "/registre/users/{id}/orgs",
+      operationId: "listPlatformUserOrganisations",
+      tags: ["Platform"],
+      request: { params: IdParam },
+      responses: ok(
+        z.object({
+          items: z.array(
+            z.object({ id: z.uuid(), name: z.string(), siren: z.string(), profile: z.string() }),
+          ),
+        }),
+        "The user's organisations",
+      ),
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await findUser(id);
+      const rows = await db()
+        .selectFrom("memberships as m")
+        .innerJoin("organisations as o", "o.org_id", "m.org_id")
+        .select(["o.org_id as id", "o.name", "o.siren", "m.profile"])
+        .where("m.user_id", "=", id)
+        .orderBy("o.name")
+        .execute();
+      return c.json({ items: rows as { id: string; name: string; siren: string; profile: string }[] }, 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, PLATFORM, {
+      method: "get",
+      path: "/registre/users/{id}/logs",
+      operationId: "listPlatformUserLogs",
+      tags: ["Platform"],
+      request: { params: IdParam },
+      responses: ok(z.object({ items: z.array(LogItem) }), "What the user did, newest first"),
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await findUser(id);
+      const rows = (await db()
+        .selectFrom("stream_history")
+        .selectAll()
+        .where("user_id", "=", id)
+        .orderBy("at", "desc")
+        .limit(LOG_LIMIT)
+        .execute()) as StreamHistoryRow[];
+      return c.json({ items: rows.map(toLog) }, 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, PLATFORM, {
+      method: "get",
+      path: "/registre/orgs/{id}/users",
+      operationId: "listPlatformOrganisationUsers",
+      tags: ["Platform"],
+      request: { params: IdParam },
+      responses: ok(
+        z.object({
+          items: z.array(
+            z.object({
+              id: z.uuid(),
+              name: z.string(),
+              email: z.string(),
+              role: z.string(),
+              createdAt: z.string(),
+            }),
+          ),
+        }),
+        "The organisation's members",
+      ),
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await findOrg(id);
+      const rows = await db()
+        .selectFrom("memberships as m")
+        .innerJoin("users as u", "u.user_id", "m.user_id")
+        .select(["u.user_id", "u.name", "u.email", "m.profile", "m.added_at"])
+        .where("m.org_id", "=", id)
+        .orderBy("u.name")
+        .execute();
+      return c.json(
+        {
+          items: rows.map((r) => ({
+            id: r.user_id,
+            name: r.name,
+            email: r.email,
+            role: r.profile,
+            createdAt: new Date(r.added_at).toISOString(),
+          })),
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, PLATFORM, {
+      method: "get",
+      path: "/registre/orgs/{id}/logs",
+      operationId: "listPlatformOrganisationLogs",
+      tags: ["Platform"],
+      request: { params: IdParam },
+      responses: ok(z.object({ items: z.array(LogItem) }), "Every event of the organisation, newest first"),
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await findOrg(id);
+      const rows = (await db()
+        .selectFrom("stream_history")
+        .selectAll()
+        .where("org_id", "=", id)
+        .orderBy("at", "desc")
+        .orderBy("position", "desc")
+        .limit(LOG_LIMIT)
+        .execute()) as StreamHistoryRow[];
+      return c.json({ items: rows.map(toLog) }, 200);
+    },
+  );
+  return app;
+};
