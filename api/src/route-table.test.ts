@@ -91,4 +91,20 @@ describe.each(databaseKinds)("the route table on %s", (kind) => {
         ]);
     }
   });
+
+  it("answers 404 on every right route with an id that is not the organisation's, even to an owner with every right", async () => {
+    // Ids of another organisation's rows look, to this organisation, exactly like unknown ids: row-level
+    // scoping by the session's organisation makes both "not found" (the cross-organisation cases with real
+    // ids are tested beside each route: contact-users, account, authorization).
+    let checked = 0;
+    for (const { method, url, op } of await operations()) {
+      const access = op["x-registre-access"] ?? "";
+      if (!access.startsWith("right:") || !/[0-9a-f]{8}-[0-9a-f]{4}-/.test(url)) continue;
+      const res = await call(method, url, ownerNotAdmin);
+      if (method === "PUT" && res.status === 422) continue; // an empty body is refused before the lookup
+      expect([op.operationId, res.status]).toEqual([op.operationId, 404]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
 });
