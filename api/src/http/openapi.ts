@@ -1,6 +1,7 @@
 import type { CommandMetadata } from "@registre/core";
 import type { Context } from "hono";
 import type { AppContext } from "../context.ts";
+import type { AuthEnv } from "../identity/auth.ts";
 import { translate } from "./messages.ts";
 import { localeOf, ProblemError, problemResponse } from "./problem.ts";
 
@@ -24,12 +25,17 @@ export const validationHook = (result: HookResult, c: Context) => {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Who, when, and which command: an `Idempotency-Key` header (a UUID) makes a retry answer its first result. */
+/**
+ * Who, when, and which command: the signed-in user (when the route has a session), the clock, and an
+ * `Idempotency-Key` header (a UUID) that makes a retry answer its first result.
+ */
 export const commandMetadata = (c: Context, ctx: AppContext): CommandMetadata => {
   const key = c.req.header("idempotency-key");
+  const session = (c as Context<AuthEnv>).get("session") as AuthEnv["Variables"]["session"] | undefined;
   return {
     commandId: key && UUID.test(key) ? key.toLowerCase() : ctx.newId(),
     at: ctx.clock().toISOString(),
+    userId: session?.userId,
     correlationId: c.req.header("x-correlation-id") ?? undefined,
   };
 };

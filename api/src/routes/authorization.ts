@@ -39,18 +39,13 @@ export const authorizationRoutes = (ctx: AppContext) => {
     if (!orgId) throw new ProblemError(404, "organisation.notFound");
     return orgId;
   };
-  const run = (
-    orgId: string,
-    userId: string,
-    command: AuthorizationCommand,
-    c: Parameters<typeof commandMetadata>[0],
-  ) =>
+  const run = (orgId: string, command: AuthorizationCommand, c: Parameters<typeof commandMetadata>[0]) =>
     handleCommand(ctx, {
       orgId,
       streamId: authorizationStreamId(orgId),
       decider: authorizationDecider,
       commands: [command],
-      metadata: { ...commandMetadata(c, ctx), userId },
+      metadata: commandMetadata(c, ctx),
       readModels: ["authorization"],
     });
   const findItem = async (orgId: string, itemId: string) => {
@@ -110,13 +105,12 @@ export const authorizationRoutes = (ctx: AppContext) => {
       responses: { 201: answer(Item, "Created"), ...errors },
     }),
     async (c) => {
-      const { orgId, userId } = c.get("session");
+      const { orgId } = c.get("session");
       const org = orgOf(orgId);
       const itemId = ctx.newId();
       const body = c.req.valid("json");
       await run(
         org,
-        userId,
         { type: "CreateAuthItem", data: { itemId, name: body.name, rights: body.rights as Right[] } },
         c,
       );
@@ -154,14 +148,13 @@ export const authorizationRoutes = (ctx: AppContext) => {
       responses: { 200: answer(Item, "Changed"), ...errors },
     }),
     async (c) => {
-      const { orgId, userId } = c.get("session");
+      const { orgId } = c.get("session");
       const org = orgOf(orgId);
       const itemId = c.req.valid("param").id;
       await findItem(org, itemId);
       const body = c.req.valid("json");
       await run(
         org,
-        userId,
         {
           type: "ChangeAuthItem",
           data: { itemId, name: body.name, rights: body.rights as Right[] | undefined },
@@ -182,11 +175,11 @@ export const authorizationRoutes = (ctx: AppContext) => {
       responses: { 204: { description: "Deleted" }, ...errors },
     }),
     async (c) => {
-      const { orgId, userId } = c.get("session");
+      const { orgId } = c.get("session");
       const org = orgOf(orgId);
       const itemId = c.req.valid("param").id;
       await findItem(org, itemId);
-      await run(org, userId, { type: "DeleteAuthItem", data: { itemId } }, c);
+      await run(org, { type: "DeleteAuthItem", data: { itemId } }, c);
       return c.body(null, 204);
     },
   );
@@ -222,12 +215,12 @@ export const authorizationRoutes = (ctx: AppContext) => {
       responses: { 201: answer(Assignment, "Assigned"), ...errors },
     }),
     async (c) => {
-      const { orgId, userId } = c.get("session");
+      const { orgId } = c.get("session");
       const org = orgOf(orgId);
       const body = c.req.valid("json");
       if (!(await isMember(org, body.userId))) throw new ProblemError(404, "user.notFound");
       const assignmentId = ctx.newId();
-      await run(org, userId, { type: "Assign", data: { assignmentId, ...body } }, c);
+      await run(org, { type: "Assign", data: { assignmentId, ...body } }, c);
       return c.json(await findAssignment(org, assignmentId), 201);
     },
   );
@@ -242,13 +235,12 @@ export const authorizationRoutes = (ctx: AppContext) => {
       responses: { 200: answer(Assignment, "Changed"), ...errors },
     }),
     async (c) => {
-      const { orgId, userId } = c.get("session");
+      const { orgId } = c.get("session");
       const org = orgOf(orgId);
       const assignmentId = c.req.valid("param").id;
       await findAssignment(org, assignmentId);
       await run(
         org,
-        userId,
         { type: "ChangeAssignment", data: { assignmentId, itemId: c.req.valid("json").itemId } },
         c,
       );
@@ -266,11 +258,11 @@ export const authorizationRoutes = (ctx: AppContext) => {
       responses: { 204: { description: "Removed" }, ...errors },
     }),
     async (c) => {
-      const { orgId, userId } = c.get("session");
+      const { orgId } = c.get("session");
       const org = orgOf(orgId);
       const assignmentId = c.req.valid("param").id;
       await findAssignment(org, assignmentId);
-      await run(org, userId, { type: "Unassign", data: { assignmentId } }, c);
+      await run(org, { type: "Unassign", data: { assignmentId } }, c);
       return c.body(null, 204);
     },
   );

@@ -148,10 +148,7 @@ export const contactUserRoutes = (ctx: AppContext) => {
         ctx,
         orgId,
         [{ type: "AddMember", data: { userId: user.user_id, profile } }],
-        {
-          ...commandMetadata(c, ctx),
-          userId: c.get("session").userId,
-        },
+        commandMetadata(c, ctx),
       );
       return c.json(await findMember(orgId, user.user_id), 201);
     },
@@ -170,10 +167,12 @@ export const contactUserRoutes = (ctx: AppContext) => {
       const orgId = orgOf(c.get("session").orgId);
       const userId = c.req.valid("param").id;
       await findMember(orgId, userId);
-      await runOrganisationCommands(ctx, orgId, [{ type: "RemoveMember", data: { userId } }], {
-        ...commandMetadata(c, ctx),
-        userId: c.get("session").userId,
-      });
+      await runOrganisationCommands(
+        ctx,
+        orgId,
+        [{ type: "RemoveMember", data: { userId } }],
+        commandMetadata(c, ctx),
+      );
       return c.body(null, 204);
     },
   );

@@ -181,7 +181,7 @@ export const identityRoutes = (ctx: AppContext) => {
       const orgId = await createOrganisation(
         ctx,
         c.req.valid("json"),
-        { ...commandMetadata(c, ctx), userId: session.userId },
+        commandMetadata(c, ctx),
         session.userId,
       );
       await revokeSession(ctx.database, session.tokenHash, now());

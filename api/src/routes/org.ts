@@ -49,10 +49,7 @@ export const orgRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const orgId = currentOrg(c.get("session").orgId);
-      await changeOrganisation(ctx, orgId, c.req.valid("json"), {
-        ...commandMetadata(c, ctx),
-        userId: c.get("session").userId,
-      });
+      await changeOrganisation(ctx, orgId, c.req.valid("json"), commandMetadata(c, ctx));
       return c.json(await findOrganisation(ctx, orgId), 200);
     },
   );
@@ -92,10 +89,12 @@ export const orgRoutes = (ctx: AppContext) => {
       const orgId = currentOrg(c.get("session").orgId);
       const file = c.req.valid("form").file;
       const logo = await storeLogo(ctx.filesDir, orgId, new Uint8Array(await file.arrayBuffer()));
-      await runOrganisationCommands(ctx, orgId, [{ type: "ChangeOrganisationLogo", data: { logo } }], {
-        ...commandMetadata(c, ctx),
-        userId: c.get("session").userId,
-      });
+      await runOrganisationCommands(
+        ctx,
+        orgId,
+        [{ type: "ChangeOrganisationLogo", data: { logo } }],
+        commandMetadata(c, ctx),
+      );
       return c.json(await findOrganisation(ctx, orgId), 200);
     },
   );
@@ -113,10 +112,12 @@ export const orgRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const orgId = currentOrg(c.get("session").orgId);
-      await runOrganisationCommands(ctx, orgId, [{ type: "ChangeOrganisationLogo", data: { logo: null } }], {
-        ...commandMetadata(c, ctx),
-        userId: c.get("session").userId,
-      });
+      await runOrganisationCommands(
+        ctx,
+        orgId,
+        [{ type: "ChangeOrganisationLogo", data: { logo: null } }],
+        commandMetadata(c, ctx),
+      );
       return c.body(null, 204);
     },
   );

@@ -11,6 +11,7 @@ import { PlaceholderRoute } from "../features/org/placeholder-route.tsx";
 import { RightsPage } from "../features/org/rights-page.tsx";
 import { OrgLogoPage, OrgMailPage, OrgNamePage, SettingsPage } from "../features/org/settings-pages.tsx";
 import { OrgDetailPage } from "../features/orgs/org-detail-page.tsx";
+import { OrgLogPage, OrgMembersPage } from "../features/orgs/org-platform-pages.tsx";
 import { OrgsPage } from "../features/orgs/orgs-page.tsx";
 import { LandingPage } from "../features/public/landing-page.tsx";
 import {
@@ -25,6 +26,8 @@ import { LoginPage } from "../features/session/login-page.tsx";
 import { PasswordRenewPage } from "../features/session/password-renew-page.tsx";
 import { RegisterPage } from "../features/session/register-page.tsx";
 import { UserOrgsPage } from "../features/session/user-orgs-page.tsx";
+import { PlatformUserOrgsPage, UserDetailPage, UserLogPage } from "../features/users/user-pages.tsx";
+import { UsersPage } from "../features/users/users-page.tsx";
 import { DefaultLayout } from "./layouts/default-layout.tsx";
 import { NotFoundLayout } from "./layouts/not-found-layout.tsx";
 import { HomeLayout, HomePageLayout } from "./layouts/public-layouts.tsx";
@@ -132,7 +135,6 @@ const placeholderPaths: string[] = [
   "org/accounting/reports/balancesheet",
   "org/accounting/reports/balance",
   // Platform administration
-  "registre/users",
   "registre/releases",
 ];
 
@@ -185,6 +187,12 @@ export const routes: RouteObject[] = [
           ...accountRoutes,
           { path: "registre/orgs", element: <OrgsPage /> },
           { path: "registre/orgs/:id", element: <OrgDetailPage /> },
+          { path: "registre/orgs/:id/log", element: <OrgLogPage /> },
+          { path: "registre/orgs/:id/user", element: <OrgMembersPage /> },
+          { path: "registre/users", element: <UsersPage /> },
+          { path: "registre/users/:id", element: <UserDetailPage /> },
+          { path: "registre/users/:id/log", element: <UserLogPage /> },
+          { path: "registre/users/:id/org", element: <PlatformUserOrgsPage /> },
           ...placeholderPaths.map((path) => ({ path, element: <PlaceholderRoute /> })),
         ],
       },

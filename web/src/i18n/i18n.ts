@@ -4,6 +4,7 @@ import enAccount from "./locales/en/account.json";
 import enApp from "./locales/en/app.json";
 import enCommon from "./locales/en/common.json";
 import enOrgs from "./locales/en/orgs.json";
+import enPlatform from "./locales/en/platform.json";
 import enPublic from "./locales/en/public.json";
 import enSession from "./locales/en/session.json";
 import enValidation from "./locales/en/validation.json";
@@ -11,6 +12,7 @@ import frAccount from "./locales/fr/account.json";
 import frApp from "./locales/fr/app.json";
 import frCommon from "./locales/fr/common.json";
 import frOrgs from "./locales/fr/orgs.json";
+import frPlatform from "./locales/fr/platform.json";
 import frPublic from "./locales/fr/public.json";
 import frSession from "./locales/fr/session.json";
 import frValidation from "./locales/fr/validation.json";
@@ -24,6 +26,7 @@ export const localeStorageKey = "locale";
 const fr = {
   common: frCommon,
   orgs: frOrgs,
+  platform: frPlatform,
   session: frSession,
   public: frPublic,
   app: frApp,
@@ -34,6 +37,7 @@ const fr = {
 const en = {
   common: enCommon,
   orgs: enOrgs,
+  platform: enPlatform,
   session: enSession,
   public: enPublic,
   app: enApp,
@@ -42,7 +46,16 @@ const en = {
 } satisfies typeof fr;
 
 export const resources = { fr, en } as const;
-export const namespaces = ["common", "orgs", "session", "public", "app", "account", "validation"] as const;
+export const namespaces = [
+  "common",
+  "orgs",
+  "session",
+  "public",
+  "app",
+  "account",
+  "validation",
+  "platform",
+] as const;
 
 declare module "i18next" {
   // Module augmentation requires an interface.

@@ -94,3 +94,36 @@ export const useUpdateOrg = (id: string) => {
     },
   });
 };
+
+/** A member of an organisation, as the platform administration lists them. */
+export type OrgMember = { id: string; name: string; email: string; role: string; createdAt: string };
+export type OrgMembers = { items: OrgMember[] };
+
+/** One event of the platform log: of an organisation, or done by a user. */
+export type LogEntry = {
+  orgId: string | null;
+  streamId: string;
+  version: number;
+  type: string;
+  at: string;
+  userId: string | null;
+  summary: Record<string, unknown>;
+};
+export type Log = { items: LogEntry[] };
+
+export const orgPlatformKeys = {
+  members: (id: string) => [...orgKeys.all, "detail", id, "members"] as const,
+  log: (id: string) => [...orgKeys.all, "detail", id, "log"] as const,
+};
+
+export const orgMembersQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: orgPlatformKeys.members(id),
+    queryFn: ({ signal }) => apiRequest<OrgMembers>(`${orgPath(id)}/users`, { signal }),
+  });
+
+export const orgLogQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: orgPlatformKeys.log(id),
+    queryFn: ({ signal }) => apiRequest<Log>(`${orgPath(id)}/logs`, { signal }),
+  });

@@ -22,9 +22,10 @@ import { ApiError } from "../../lib/http.ts";
 import { type Org, orgQueryOptions } from "./api.ts";
 import { OrgHistory } from "./org-history.tsx";
 import { OrgSettingsCard } from "./org-settings-card.tsx";
+import { OrgTabs } from "./org-tabs.tsx";
 import { orgsRoute } from "./paths.ts";
 
-const OrgHeader = ({ org }: { org: Org }) => {
+export const OrgHeader = ({ org }: { org: Org }) => {
   const { t } = useTranslation("orgs");
   const format = useFormat();
   return (
@@ -44,7 +45,7 @@ const OrgHeader = ({ org }: { org: Org }) => {
   );
 };
 
-const NotFound = () => {
+export const OrgNotFound = () => {
   const { t } = useTranslation(["orgs", "common"]);
   return (
     <EmptyState
@@ -81,7 +82,7 @@ export const OrgDetailPage = () => {
   } else if (org.isError) {
     body =
       org.error instanceof ApiError && org.error.status === 404 ? (
-        <NotFound />
+        <OrgNotFound />
       ) : (
         <ErrorAlert error={org.error} onRetry={() => void org.refetch()} />
       );
@@ -90,6 +91,7 @@ export const OrgDetailPage = () => {
       <>
         <title>{`${org.data.name} · ${appName}`}</title>
         <OrgHeader org={org.data} />
+        <OrgTabs orgId={org.data.id} />
         <Grid gap="lg" align="flex-start">
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <OrgSettingsCard org={org.data} />

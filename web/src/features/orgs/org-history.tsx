@@ -18,7 +18,7 @@ const summaryEntries = (summary: Record<string, unknown>): [string, unknown][] =
     isPlainObject(value) ? Object.entries(value) : [[key, value]],
   );
 
-const EventSummary = ({ event, labels }: { event: OrgHistoryEvent; labels: OrgLabels }) => {
+export const EventSummary = ({ event, labels }: { event: OrgHistoryEvent; labels: OrgLabels }) => {
   const { t } = useTranslation("common");
   // French sets a no-break space before the colon; the locale files carry the right punctuation.
   const colon = t("punctuation.colon");

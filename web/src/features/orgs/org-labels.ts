@@ -2,12 +2,11 @@ import { useTranslation } from "react-i18next";
 import { type Formatters, formatSiren, useFormat } from "../../i18n/format.ts";
 import frOrgs from "../../i18n/locales/fr/orgs.json";
 import { isVatRegime } from "./api.ts";
+import { eventTypeLabel } from "./event-types.ts";
 
 type FieldKey = keyof typeof frOrgs.fields;
-type EventType = keyof typeof frOrgs.history.events;
 
 const isFieldKey = (key: string): key is FieldKey => Object.hasOwn(frOrgs.fields, key);
-const isEventType = (type: string): type is EventType => Object.hasOwn(frOrgs.history.events, type);
 
 export type OrgLabels = {
   format: Formatters;
@@ -20,7 +19,7 @@ export type OrgLabels = {
 
 /** Localised labels and value formatting for organisations. */
 export const useOrgLabels = (): OrgLabels => {
-  const { t } = useTranslation(["orgs", "common"]);
+  const { t } = useTranslation(["orgs", "common", "app"]);
   const format = useFormat();
   const vatRegime = (regime: string) => (isVatRegime(regime) ? t(`orgs:vatRegimes.${regime}`) : regime);
   const empty = t("common:values.empty");
@@ -30,6 +29,7 @@ export const useOrgLabels = (): OrgLabels => {
     if (key === "vatRegime" && typeof raw === "string") return vatRegime(raw);
     if (key === "fiscalYearStartMonth" && typeof raw === "number") return format.month(raw);
     if (key === "siren" && typeof raw === "string") return formatSiren(raw);
+    if (key === "profile" && (raw === "owner" || raw === "accountant")) return t(`app:users.profiles.${raw}`);
     if ((key === "createdAt" || key === "updatedAt") && typeof raw === "string") return format.dateTime(raw);
     if (typeof raw === "string") return raw;
     if (typeof raw === "number") return format.number(raw);
@@ -39,7 +39,7 @@ export const useOrgLabels = (): OrgLabels => {
     format,
     vatRegime,
     field: (key) => (isFieldKey(key) ? t(`orgs:fields.${key}`) : key),
-    eventType: (type) => (isEventType(type) ? t(`orgs:history.events.${type}`) : type),
+    eventType: (type) => eventTypeLabel(type, (key) => t(key)),
     value,
   };
 };

@@ -1,0 +1,198 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { DEMO_LOGIN } from "@registre/api";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { startTestServer } from "../support/server.ts";
+import { type Locale, PlatformPages } from "./pages/platform-pages.ts";
+import { randomSiren } from "./siren.ts";
+import { artifactsDir, browserTimeout, ensureWebBuild, launchBrowser, unique } from "./support.ts";
+
+/**
+ * The platform administration screens of users and organisations, as the demo platform administrator.
+ * Not collected yet (`.flow.ts`): it becomes `platform.test.ts` once the API serves these calls.
+ */
+
+type AdminSession = { token: string; user: { id: string } };
+type OrgRow = { id: string; name: string; siren: string };
+
+const DEMO_ORG = { name: "Atelier Démo SARL", siren: "123456782" };
+
+describe("platform users and organisations (Chromium)", () => {
+  let server: { url: string; close(): Promise<void> } | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let platform: PlatformPages;
+  let admin: AdminSession;
+  let demoOrg: OrgRow;
+  /** An organisation the demo login created, so that its log has an entry. */
+  let adminOrg: OrgRow;
+
+  const serverUrl = (): string => {
+    if (!server) throw new Error("test server not started");
+    return server.url;
+  };
+
+  const api = async <T>(path: string): Promise<T> => {
+    const response = await fetch(new URL(`/api${path}`, serverUrl()), {
+      headers: { Authorization: `Bearer ${admin.token}`, "Accept-Language": "fr" },
+    });
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as T;
+  };
+
+  beforeAll(async () => {
+    mkdirSync(artifactsDir, { recursive: true });
+    await ensureWebBuild();
+    server = await startTestServer("pglite", { seed: true });
+    const login = await fetch(new URL("/api/login", server.url), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }),
+    });
+    expect(login.status).toBe(200);
+    admin = (await login.json()) as AdminSession;
+    const orgs = await api<{ items: OrgRow[] }>("/registre/orgs");
+    const found = orgs.items.find((org) => org.siren === DEMO_ORG.siren);
+    if (!found) throw new Error("the demo organisation is not seeded");
+    demoOrg = found;
+    // The seed records its events as the system: give the demo login something of its own to log.
+    const created = await fetch(new URL("/api/registre/orgs", server.url), {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "Accept-Language": "fr",
+        Authorization: `Bearer ${admin.token}`,
+      },
+      body: JSON.stringify({ name: `Journal ${unique()}`, siren: randomSiren() }),
+    });
+    expect(created.status).toBe(201);
+    adminOrg = (await created.json()) as OrgRow;
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  beforeEach(async () => {
+    if (!browser) throw new Error("browser not launched");
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "fr-FR" });
+    await context.addInitScript((stored) => {
+      if (!localStorage.getItem("token")) {
+        localStorage.setItem("token", stored.token);
+        localStorage.setItem("user", JSON.stringify(stored.user));
+      }
+    }, admin);
+    page = await context.newPage();
+    platform = new PlatformPages(page, serverUrl());
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  const shot = (name: string, locale: Locale) =>
+    platform.screenshot(join(artifactsDir, `${name}-${locale}.png`));
+
+  test(
+    "finds the demo user, opens their identity, organisations and log, then the demo organisation's log and members",
+    async () => {
+      // The list, searched for the demo login.
+      await platform.goto("/registre/users");
+      expect(await platform.mainHeading.textContent()).toBe("Utilisateurs");
+      await platform.usersTable.waitFor();
+      await platform.usersCount.waitFor();
+      await platform.searchUsers(DEMO_LOGIN.email);
+      const row = platform.userRow(DEMO_LOGIN.email);
+      expect(await row.count()).toBe(1);
+      expect(await row.textContent()).toContain(DEMO_LOGIN.name);
+      await shot("platform-users", "fr");
+
+      // Its detail: identity and organisations.
+      await row.getByRole("link", { name: DEMO_LOGIN.name }).click();
+      await platform.userTitle.filter({ hasText: DEMO_LOGIN.name }).waitFor();
+      const userPath = new URL(page.url()).pathname;
+      expect(userPath).toBe(`/registre/users/${admin.user.id}`);
+      expect(await platform.userIdentity.textContent()).toContain(DEMO_LOGIN.email);
+      await platform.userOrgRows.filter({ hasText: DEMO_ORG.name }).waitFor();
+      await shot("platform-user", "fr");
+
+      // Its log: at least the creation of the demo organisation, with a translated label.
+      await platform.tab("user-tab-log").click();
+      await page.waitForURL((url) => url.pathname === `${userPath}/log`);
+      await platform.logEntries.first().waitFor();
+      expect(await platform.logEntries.count()).toBeGreaterThanOrEqual(1);
+      const created = platform.logEntries.filter({ hasText: adminOrg.name });
+      await created.waitFor();
+      expect(await created.getAttribute("data-event-type")).toBe("OrganisationCreated");
+      expect(await created.textContent()).toContain("Organisation créée");
+      await shot("platform-user-log", "fr");
+
+      // Its organisations, by deep link.
+      await platform.goto(`${userPath}/org`);
+      const orgRow = platform.userOrgRows.filter({ hasText: DEMO_ORG.name });
+      await orgRow.waitFor();
+      expect(await orgRow.textContent()).toContain("123\u00a0456\u00a0782");
+      await shot("platform-user-orgs", "fr");
+
+      // The demo organisation's log: every event, newest first, the first one its creation.
+      await platform.goto(`/registre/orgs/${demoOrg.id}/log`);
+      await platform.orgTitle.filter({ hasText: DEMO_ORG.name }).waitFor();
+      await platform.logEntries.first().waitFor();
+      const types = await platform.logEntries.evaluateAll((rows) =>
+        rows.map((row) => row.getAttribute("data-event-type")),
+      );
+      expect(types).toContain("OrganisationCreated");
+      expect(types.at(-1)).toBe("OrganisationCreated");
+      expect(await platform.logEntries.last().textContent()).toContain("Organisation créée");
+      await shot("platform-org-log", "fr");
+
+      // Its members: the demo login, whose name leads back to the user's page.
+      await platform.tab("org-tab-members").click();
+      await page.waitForURL((url) => url.pathname === `/registre/orgs/${demoOrg.id}/user`);
+      const member = platform.memberRows.filter({ hasText: DEMO_LOGIN.email });
+      await member.waitFor();
+      expect(await member.textContent()).toContain(DEMO_LOGIN.name);
+      await shot("platform-org-members", "fr");
+      await member.getByRole("link", { name: DEMO_LOGIN.name }).click();
+      await platform.userTitle.filter({ hasText: DEMO_LOGIN.name }).waitFor();
+    },
+    browserTimeout,
+  );
+
+  test(
+    "shows the same screens in English",
+    async () => {
+      await platform.goto("/registre/users");
+      await platform.switchLanguage("en");
+      expect(await platform.mainHeading.textContent()).toBe("Users");
+      await platform.userRow(DEMO_LOGIN.email).waitFor();
+      await shot("platform-users", "en");
+
+      await platform.goto(`/registre/users/${admin.user.id}`);
+      await platform.userOrgRows.filter({ hasText: DEMO_ORG.name }).waitFor();
+      expect(await page.locator("#user-identity-title").textContent()).toBe("Identity");
+      await shot("platform-user", "en");
+
+      await platform.goto(`/registre/users/${admin.user.id}/log`);
+      await platform.logEntries.first().waitFor();
+      await shot("platform-user-log", "en");
+
+      await platform.goto(`/registre/users/${admin.user.id}/org`);
+      await platform.userOrgRows.first().waitFor();
+      await shot("platform-user-orgs", "en");
+
+      await platform.goto(`/registre/orgs/${demoOrg.id}/log`);
+      await platform.logEntries.last().filter({ hasText: "Organisation created" }).waitFor();
+      await shot("platform-org-log", "en");
+
+      await platform.goto(`/registre/orgs/${demoOrg.id}/user`);
+      await platform.memberRows.filter({ hasText: DEMO_LOGIN.email }).waitFor();
+      await shot("platform-org-members", "en");
+    },
+    browserTimeout,
+  );
+});

@@ -1,0 +1,18 @@
+import { useTranslation } from "react-i18next";
+import { SectionTabs } from "../users/platform-ui.tsx";
+import { orgLogRoute, orgMembersRoute, orgRoute } from "./paths.ts";
+
+/** The links between an organisation's platform screens: settings and history, members, log. */
+export const OrgTabs = ({ orgId }: { orgId: string }) => {
+  const { t } = useTranslation("platform");
+  return (
+    <SectionTabs
+      label={t("org.tabs")}
+      tabs={[
+        { to: orgRoute(orgId), label: t("org.detail"), testId: "org-tab-detail" },
+        { to: orgMembersRoute(orgId), label: t("org.members"), testId: "org-tab-members" },
+        { to: orgLogRoute(orgId), label: t("org.log"), testId: "org-tab-log" },
+      ]}
+    />
+  );
+};

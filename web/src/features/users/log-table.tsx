@@ -1,0 +1,89 @@
+import { Anchor, Badge, Table, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { LogEntry } from "../orgs/api.ts";
+import { EventSummary } from "../orgs/org-history.tsx";
+import { useOrgLabels } from "../orgs/org-labels.ts";
+import { orgRoute } from "../orgs/paths.ts";
+import { userRoute } from "./paths.ts";
+
+/** Who did it, on a user's log; or in which organisation, on an organisation's log. */
+export type LogContext =
+  | { kind: "org"; userNames: ReadonlyMap<string, string> }
+  | { kind: "user"; orgNames: ReadonlyMap<string, string> };
+
+/** Ids that are not users: events recorded by the platform itself. */
+const isSystemUser = (userId: string | null): boolean => !userId || userId === "system";
+
+const Who = ({ entry, context }: { entry: LogEntry; context: LogContext }) => {
+  const { t } = useTranslation("platform");
+  if (context.kind === "user") {
+    if (!entry.orgId)
+      return (
+        <Text c="dimmed" size="sm">
+          {t("log.system")}
+        </Text>
+      );
+    return (
+      <Anchor component={Link} to={orgRoute(entry.orgId)} size="sm">
+        {context.orgNames.get(entry.orgId) ?? entry.orgId}
+      </Anchor>
+    );
+  }
+  if (!entry.userId || isSystemUser(entry.userId)) {
+    return (
+      <Text c="dimmed" size="sm">
+        {t("log.system")}
+      </Text>
+    );
+  }
+  return (
+    <Anchor component={Link} to={userRoute(entry.userId)} size="sm">
+      {context.userNames.get(entry.userId) ?? entry.userId}
+    </Anchor>
+  );
+};
+
+/** A log, newest first as the API gives it: date, event, organisation or user, and what changed. */
+export const LogTable = ({ entries, context }: { entries: readonly LogEntry[]; context: LogContext }) => {
+  const { t } = useTranslation("platform");
+  const labels = useOrgLabels();
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table className="registre-table" verticalSpacing="sm" horizontalSpacing="md" data-testid="log-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("fields.at")}</Table.Th>
+            <Table.Th>{t("fields.event")}</Table.Th>
+            <Table.Th>{context.kind === "user" ? t("fields.orgName") : t("fields.user")}</Table.Th>
+            <Table.Th>{t("fields.details")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr
+              key={`${entry.streamId}-${entry.version}`}
+              data-testid="log-entry"
+              data-event-type={entry.type}
+            >
+              <Table.Td className="registre-numeric" style={{ whiteSpace: "nowrap", verticalAlign: "top" }}>
+                {labels.format.dateTime(entry.at)}
+              </Table.Td>
+              <Table.Td style={{ verticalAlign: "top" }}>
+                <Badge variant="light" radius="sm" tt="none" fw={500} title={entry.type}>
+                  {labels.eventType(entry.type)}
+                </Badge>
+              </Table.Td>
+              <Table.Td style={{ verticalAlign: "top" }}>
+                <Who entry={entry} context={context} />
+              </Table.Td>
+              <Table.Td style={{ verticalAlign: "top" }}>
+                <EventSummary event={entry} labels={labels} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+};

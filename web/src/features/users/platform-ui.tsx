@@ -1,0 +1,68 @@
+import { Button, Group, Skeleton, Stack } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { ErrorAlert } from "../../components/error-alert.tsx";
+import { ApiError } from "../../lib/http.ts";
+
+/** True for the API's refusal of a platform screen to someone who is not a platform administrator. */
+export const isForbidden = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
+
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+/**
+ * The error of a platform screen's query. A 403 (`identity.forbidden`) gets its own title, with the
+ * server's localised explanation; it is not worth retrying.
+ */
+export const PlatformError = ({
+  error,
+  onRetry,
+  testId,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  testId?: string;
+}) => {
+  const { t } = useTranslation("platform");
+  if (isForbidden(error)) {
+    return <ErrorAlert error={error} title={t("forbidden.title")} testId={testId ?? "platform-forbidden"} />;
+  }
+  return <ErrorAlert error={error} onRetry={onRetry} testId={testId} />;
+};
+
+export type SectionTab = { to: string; label: string; testId: string };
+
+/** The links between the screens of one user or one organisation; the current one is marked. */
+export const SectionTabs = ({ label, tabs }: { label: string; tabs: SectionTab[] }) => {
+  const { pathname } = useLocation();
+  return (
+    <Group component="nav" aria-label={label} gap={4} data-testid="section-tabs">
+      {tabs.map((tab) => {
+        const current = pathname === tab.to;
+        return (
+          <Button
+            key={tab.to}
+            component={Link}
+            to={tab.to}
+            size="xs"
+            radius="xl"
+            variant={current ? "light" : "subtle"}
+            color={current ? undefined : "gray"}
+            aria-current={current ? "page" : undefined}
+            data-testid={tab.testId}
+          >
+            {tab.label}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+};
+
+export const RowsSkeleton = ({ rows = 3 }: { rows?: number }) => (
+  <Stack gap="md">
+    {Array.from({ length: rows }, (_, row) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
+      <Skeleton key={row} height={14} width={`${70 - row * 12}%`} />
+    ))}
+  </Stack>
+);

@@ -1,0 +1,233 @@
+import {
+  Badge,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { UserIcon } from "../../components/icons.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import { type PlatformUserRow, usersQueryOptions } from "./api.ts";
+import { pageCount, pageRange, readUsersListParams, writeUsersListParams } from "./list-params.ts";
+import { userRoute } from "./paths.ts";
+import { PlatformError } from "./platform-ui.tsx";
+
+const columns = 4;
+
+const Header = () => {
+  const { t } = useTranslation("platform");
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th>{t("fields.name")}</Table.Th>
+        <Table.Th>{t("fields.email")}</Table.Th>
+        <Table.Th ta="right">{t("fields.orgs")}</Table.Th>
+        <Table.Th ta="right">{t("fields.createdAt")}</Table.Th>
+      </Table.Tr>
+    </Table.Thead>
+  );
+};
+
+const UsersTableSkeleton = () => (
+  <Table className="registre-table" verticalSpacing="sm" horizontalSpacing="md">
+    <Header />
+    <Table.Tbody>
+      {Array.from({ length: 4 }, (_, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
+        <Table.Tr key={row}>
+          {Array.from({ length: columns }, (_, cell) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity.
+            <Table.Td key={cell}>
+              <Skeleton height={12} radius="sm" width={cell === 0 ? "70%" : "50%"} />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </Table.Tbody>
+  </Table>
+);
+
+const UsersTable = ({ users }: { users: readonly PlatformUserRow[] }) => {
+  const { t } = useTranslation("platform");
+  const format = useFormat();
+  const navigate = useNavigate();
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table
+        className="registre-table"
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        highlightOnHover
+        data-testid="users-table"
+      >
+        <Header />
+        <Table.Tbody>
+          {users.map((user) => (
+            <Table.Tr
+              key={user.id}
+              className="registre-row"
+              data-testid="user-row"
+              data-user-id={user.id}
+              onClick={(event) => {
+                // The name is a real link (keyboard, middle click); the rest of the row is a convenience.
+                if (!(event.target instanceof HTMLElement && event.target.closest("a"))) {
+                  void navigate(userRoute(user.id));
+                }
+              }}
+            >
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Link to={userRoute(user.id)} className="registre-row-link">
+                    {user.name}
+                  </Link>
+                  {user.platformAdmin ? (
+                    <Badge size="xs" variant="light" color="grape" radius="sm" tt="none">
+                      {t("badges.admin")}
+                    </Badge>
+                  ) : null}
+                </Group>
+              </Table.Td>
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td ta="right" className="registre-numeric">
+                {format.number(user.orgs)}
+              </Table.Td>
+              <Table.Td ta="right" className="registre-numeric">
+                {format.shortDate(user.createdAt)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+};
+
+export const UsersPage = () => {
+  const { t } = useTranslation(["platform", "common"]);
+  const format = useFormat();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readUsersListParams(searchParams);
+  const [search, setSearch] = useState(params.q);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+
+  // A new search starts again from the first page; the address bar keeps it for reloads and links.
+  // Only a change typed in the field does: going back in the history must not be undone.
+  const applied = useRef(debounced);
+  useEffect(() => {
+    if (debounced === applied.current) return;
+    applied.current = debounced;
+    if (debounced !== params.q) {
+      setSearchParams(writeUsersListParams({ q: debounced, page: 1 }), { replace: true });
+    }
+  }, [debounced, params.q, setSearchParams]);
+
+  const users = useQuery(usersQueryOptions(params));
+  const total = users.data?.total ?? 0;
+  const pages = pageCount(total);
+  const range = pageRange(params.page, total);
+
+  let body: ReactNode;
+  if (users.isPending) {
+    body = <UsersTableSkeleton />;
+  } else if (users.isError) {
+    body = (
+      <Stack p="md">
+        <PlatformError error={users.error} onRetry={() => void users.refetch()} testId="users-error" />
+      </Stack>
+    );
+  } else if (users.data.items.length === 0) {
+    body = (
+      <EmptyState
+        py={64}
+        icon={<UserIcon size={28} />}
+        withIndicatorBackground
+        title={t("platform:users.emptyTitle")}
+        description={
+          params.q ? t("platform:users.noMatch", { q: params.q }) : t("platform:users.emptyDescription")
+        }
+        data-testid="users-empty"
+      />
+    );
+  } else {
+    body = <UsersTable users={users.data.items} />;
+  }
+
+  return (
+    <Stack gap="lg">
+      <title>{`${t("platform:users.title")} · ${t("common:app.name")}`}</title>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>{t("platform:users.title")}</Title>
+          <Text c="dimmed" mt={4}>
+            {t("platform:users.subtitle")}
+          </Text>
+        </div>
+        {users.isSuccess ? (
+          <Badge
+            variant="light"
+            color="gray"
+            size="lg"
+            radius="sm"
+            tt="none"
+            fw={500}
+            data-testid="users-count"
+          >
+            {t("platform:users.count", { count: total })}
+          </Badge>
+        ) : null}
+      </Group>
+      <TextInput
+        type="search"
+        label={t("platform:users.search")}
+        placeholder={t("platform:users.searchPlaceholder")}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={420}
+        autoComplete="off"
+        spellCheck={false}
+        data-testid="users-search"
+      />
+      <Paper
+        p={0}
+        style={{ overflow: "hidden", opacity: users.isPlaceholderData ? 0.6 : 1 }}
+        component="section"
+        aria-label={t("platform:users.title")}
+        aria-busy={users.isFetching}
+      >
+        {body}
+      </Paper>
+      {users.isSuccess && total > 0 ? (
+        <Group justify="space-between" align="center">
+          <Text size="sm" c="dimmed" className="registre-numeric" data-testid="users-range">
+            {t("platform:users.range", {
+              from: format.number(range.from),
+              to: format.number(range.to),
+              total: format.number(total),
+            })}
+          </Text>
+          {pages > 1 ? (
+            <Pagination
+              total={pages}
+              value={Math.min(params.page, pages)}
+              onChange={(page) => setSearchParams(writeUsersListParams({ q: params.q, page }))}
+              size="sm"
+              aria-label={t("platform:users.pagination")}
+              data-testid="users-pagination"
+            />
+          ) : null}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+};
