@@ -10,7 +10,6 @@ import { artifactsDir, browserTimeout, ensureWebBuild, launchBrowser, unique } f
 
 /**
  * The platform administration screens of users and organisations, as the demo platform administrator.
- * Not collected yet (`.flow.ts`): it becomes `platform.test.ts` once the API serves these calls.
  */
 
 type AdminSession = { token: string; user: { id: string } };

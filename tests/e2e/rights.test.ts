@@ -1,7 +1,6 @@
 /**
  * The user rights screen against the real API (docs/api-identity.md, authorization items and
- * assignments). Not collected by Vitest yet (the file name does not end in .test.ts): rename it to
- * rights.test.ts once `/api/auth/items` and `/api/auth/assignments` are served.
+ * assignments).
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

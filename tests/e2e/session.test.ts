@@ -1,7 +1,4 @@
-/**
- * Login-dependent browser flows, written against docs/api-identity.md. Not collected by Vitest yet
- * (the file name does not end in .test.ts): rename it to session.test.ts once the identity API is served.
- */
+/** Login-dependent browser flows against the identity API (docs/api-identity.md). */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

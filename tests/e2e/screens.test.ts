@@ -1,0 +1,84 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { DEMO_LOGIN } from "@registre/api";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startTestServer } from "../support/server.ts";
+import { artifactsDir, browserTimeout, ensureWebBuild, launchBrowser } from "./support.ts";
+
+/** The signed-in main screens, as the demo login, each in French and English at 1280×800. */
+const screens = [
+  ["dashboard", "/org/dashboard"],
+  ["settings", "/org/settings"],
+  ["settings-orgname", "/org/settings/orgname"],
+  ["settings-orgmail", "/org/settings/orgmail"],
+  ["settings-orglogo", "/org/settings/orglogo"],
+  ["settings-rights", "/org/settings/rights"],
+  ["org-users", "/org/contacts/users"],
+  ["account", "/account"],
+  ["account-phone", "/account/phone"],
+  ["account-email", "/account/email"],
+  ["account-address", "/account/address"],
+  ["account-legal", "/account/legal"],
+  ["user-orgs", "/user/orgs"],
+  ["platform-orgs", "/registre/orgs"],
+  ["platform-users", "/registre/users"],
+] as const;
+
+describe("main screens (Chromium)", () => {
+  let server: { url: string; close(): Promise<void> } | undefined;
+  let browser: Browser | undefined;
+  let session: { token: string; user: unknown };
+
+  beforeAll(async () => {
+    mkdirSync(artifactsDir, { recursive: true });
+    await ensureWebBuild();
+    server = await startTestServer("pglite", { seed: true });
+    const login = await fetch(new URL("/api/login", server.url), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }),
+    });
+    session = (await login.json()) as typeof session;
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const locale of ["fr", "en"] as const) {
+    test(
+      `every main screen renders in ${locale === "fr" ? "French" : "English"} without an error`,
+      async () => {
+        if (!browser || !server) throw new Error("not started");
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
+        await context.addInitScript(
+          ({ stored, language }) => {
+            localStorage.setItem("token", stored.token);
+            localStorage.setItem("user", JSON.stringify(stored.user));
+            localStorage.setItem("locale", language);
+          },
+          { stored: session, language: locale },
+        );
+        const page = await context.newPage();
+        const failures: string[] = [];
+        page.on("response", (response) => {
+          if (new URL(response.url()).pathname.startsWith("/api/") && response.status() >= 400)
+            failures.push(`${response.status()} ${response.url()}`);
+        });
+        for (const [name, path] of screens) {
+          await page.goto(new URL(path, server.url).toString());
+          await page.waitForLoadState("networkidle");
+          expect(new URL(page.url()).pathname, name).toBe(path);
+          expect(await page.getAttribute("html", "lang"), name).toBe(locale);
+          await page.screenshot({ path: join(artifactsDir, `screen-${name}-${locale}.png`) });
+        }
+        expect(failures).toEqual([]);
+        await context.close();
+      },
+      browserTimeout * 3,
+    );
+  }
+});
