@@ -1,12 +1,19 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO_LOGIN } from "@registre/api";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startTestServer } from "../support/server.ts";
 import { OrgDetailPage, OrgsPage } from "./pages/orgs-page.ts";
 import { invalidSiren, randomSiren, spacedSiren } from "./siren.ts";
-import { artifactsDir, browserTimeout, ensureWebBuild, launchBrowser, unique } from "./support.ts";
+import {
+  artifactsDir,
+  browserTimeout,
+  ensureWebBuild,
+  launchBrowser,
+  signInDemo,
+  storeSession,
+  unique,
+} from "./support.ts";
 
 type AdminSession = { token: string; user: unknown };
 type OrgResponse = { id: string; name: string; siren: string };
@@ -44,14 +51,7 @@ describe("organisations page (Chromium)", () => {
     mkdirSync(artifactsDir, { recursive: true });
     await ensureWebBuild();
     server = await startTestServer("pglite", { seed: true });
-    // The platform pages are for platform administrators: sign in as the demo login, which is one.
-    const login = await fetch(new URL("/api/login", server.url), {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }),
-    });
-    expect(login.status).toBe(200);
-    admin = (await login.json()) as AdminSession;
+    admin = (await signInDemo(server.url)) as typeof admin;
     browser = await launchBrowser();
   }, 180_000);
 
@@ -63,14 +63,7 @@ describe("organisations page (Chromium)", () => {
   beforeEach(async () => {
     if (!browser) throw new Error("browser not launched");
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "fr-FR" });
-    // The platform pages sit in the authenticated frame: the platform administrator's real session.
-    const session = admin;
-    await context.addInitScript((stored) => {
-      if (!localStorage.getItem("token")) {
-        localStorage.setItem("token", stored.token);
-        localStorage.setItem("user", JSON.stringify(stored.user));
-      }
-    }, session);
+    await storeSession(context, admin);
     page = await context.newPage();
     apiLanguages = [];
     page.on("request", (request) => {

@@ -6,7 +6,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { startTestServer } from "../support/server.ts";
 import { type Locale, PlatformPages } from "./pages/platform-pages.ts";
 import { randomSiren } from "./siren.ts";
-import { artifactsDir, browserTimeout, ensureWebBuild, launchBrowser, unique } from "./support.ts";
+import {
+  artifactsDir,
+  browserTimeout,
+  ensureWebBuild,
+  launchBrowser,
+  signInDemo,
+  storeSession,
+  unique,
+} from "./support.ts";
 
 /**
  * The platform administration screens of users and organisations, as the demo platform administrator.
@@ -45,13 +53,7 @@ describe("platform users and organisations (Chromium)", () => {
     mkdirSync(artifactsDir, { recursive: true });
     await ensureWebBuild();
     server = await startTestServer("pglite", { seed: true });
-    const login = await fetch(new URL("/api/login", server.url), {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }),
-    });
-    expect(login.status).toBe(200);
-    admin = (await login.json()) as AdminSession;
+    admin = (await signInDemo(server.url)) as typeof admin;
     const orgs = await api<{ items: OrgRow[] }>("/registre/orgs");
     const found = orgs.items.find((org) => org.siren === DEMO_ORG.siren);
     if (!found) throw new Error("the demo organisation is not seeded");
@@ -79,12 +81,7 @@ describe("platform users and organisations (Chromium)", () => {
   beforeEach(async () => {
     if (!browser) throw new Error("browser not launched");
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "fr-FR" });
-    await context.addInitScript((stored) => {
-      if (!localStorage.getItem("token")) {
-        localStorage.setItem("token", stored.token);
-        localStorage.setItem("user", JSON.stringify(stored.user));
-      }
-    }, admin);
+    await storeSession(context, admin);
     page = await context.newPage();
     platform = new PlatformPages(page, serverUrl());
   });

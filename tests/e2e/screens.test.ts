@@ -1,10 +1,16 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO_LOGIN } from "@registre/api";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../support/server.ts";
-import { artifactsDir, browserTimeout, ensureWebBuild, launchBrowser } from "./support.ts";
+import {
+  artifactsDir,
+  browserTimeout,
+  ensureWebBuild,
+  launchBrowser,
+  type StoredSession,
+  signInDemo,
+} from "./support.ts";
 
 /** The signed-in main screens, as the demo login, each in French and English at 1280×800. */
 const screens = [
@@ -28,18 +34,13 @@ const screens = [
 describe("main screens (Chromium)", () => {
   let server: { url: string; close(): Promise<void> } | undefined;
   let browser: Browser | undefined;
-  let session: { token: string; user: unknown };
+  let session: StoredSession;
 
   beforeAll(async () => {
     mkdirSync(artifactsDir, { recursive: true });
     await ensureWebBuild();
     server = await startTestServer("pglite", { seed: true });
-    const login = await fetch(new URL("/api/login", server.url), {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }),
-    });
-    session = (await login.json()) as typeof session;
+    session = await signInDemo(server.url);
     browser = await launchBrowser();
   }, 180_000);
 

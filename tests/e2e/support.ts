@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium } from "playwright-core";
 
 export const webDir = fileURLToPath(new URL("../../web/", import.meta.url));
 export const artifactsDir = fileURLToPath(new URL("./artifacts/", import.meta.url));
@@ -105,3 +105,28 @@ export const fakeSession = (overrides: { platformAdmin?: boolean; orgName?: stri
     rights: [{ c: "accounting", r: 30 }],
   },
 });
+
+/** A session as the web app keeps it in localStorage. */
+export type StoredSession = { token: string; user: unknown };
+
+/** Signs the demo login (platform administrator, owner of the demo organisation) in through the API. */
+export const signInDemo = async (serverUrl: string): Promise<StoredSession> => {
+  const { DEMO_LOGIN } = await import("@registre/api");
+  const response = await fetch(new URL("/api/login", serverUrl), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }),
+  });
+  if (response.status !== 200) throw new Error(`demo login refused: ${response.status}`);
+  return (await response.json()) as StoredSession;
+};
+
+/** Puts a session in every page of the context before the app starts, unless one is already there. */
+export const storeSession = async (context: BrowserContext, session: StoredSession): Promise<void> => {
+  await context.addInitScript((stored) => {
+    if (!localStorage.getItem("token")) {
+      localStorage.setItem("token", stored.token);
+      localStorage.setItem("user", JSON.stringify(stored.user));
+    }
+  }, session);
+};
