@@ -5,6 +5,7 @@ export * from "./identity/account-items.ts";
 export * from "./identity/authorization.ts";
 export * from "./identity/rights.ts";
 export * from "./identity/user.ts";
+export * from "./money.ts";
 export * from "./organisation/decide.ts";
 export * from "./organisation/organisation.ts";
 export * from "./testing/decider-specification.ts";

@@ -97,6 +97,7 @@ export const messages = {
     fr: "Fichier vide ou invalide : une image PNG, JPEG, WebP ou GIF de {max} au plus.",
     en: "File is empty or invalid: a PNG, JPEG, WebP or GIF image of at most {max}.",
   },
+  "validation.invalidAmount": { fr: "Montant invalide : « {value} ».", en: "Invalid amount: “{value}”." },
   "validation.invalidEmail": { fr: "E-mail invalide.", en: "Invalid email." },
   "validation.invalidPassword": {
     fr: "Mot de passe invalide : au moins 10 caractères, dont une lettre et un chiffre.",
