@@ -2,16 +2,21 @@
  * The user rights screen against the real API (docs/api-identity.md, authorization items and
  * assignments).
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startServer } from "@registre/api";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase } from "../support/databases.ts";
+import { startTestServer } from "../support/server.ts";
 import { RightsPages } from "./pages/rights-pages.ts";
 import { randomSiren } from "./siren.ts";
-import { artifactsDir, browserTimeout, ensureWebBuild, launchBrowser, unique } from "./support.ts";
+import {
+  artifactsDir,
+  browserTimeout,
+  ensureWebBuild,
+  launchBrowser,
+  storeSession,
+  unique,
+} from "./support.ts";
 
 const password = "Registre2026secret";
 
@@ -19,7 +24,6 @@ type TokenAnswer = { token: string; user: { id: string; org: { id: string; name:
 
 describe("user rights (Chromium, identity API)", () => {
   let server: { url: string; close(): Promise<void> } | undefined;
-  let dataDir = "";
   let browser: Browser | undefined;
   let context: BrowserContext;
   let page: Page;
@@ -67,16 +71,13 @@ describe("user rights (Chromium, identity API)", () => {
   beforeAll(async () => {
     mkdirSync(artifactsDir, { recursive: true });
     await ensureWebBuild();
-    dataDir = mkdtempSync(join(tmpdir(), "registre-rights-"));
-    const database = await openTestDatabase("pglite");
-    server = await startServer({ database, dataDir, port: 0, host: "127.0.0.1", seed: false });
+    server = await startTestServer();
     browser = await launchBrowser();
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   beforeEach(async () => {
@@ -94,12 +95,7 @@ describe("user rights (Chromium, identity API)", () => {
     "creates a role, grants it sales invoices read, and assigns it to a member added on the users screen",
     async () => {
       const owner = await ownerWithOrg();
-      await context.addInitScript((stored) => {
-        if (!localStorage.getItem("token")) {
-          localStorage.setItem("token", stored.token);
-          localStorage.setItem("user", JSON.stringify(stored.user));
-        }
-      }, owner);
+      await storeSession(context, owner);
       const colleagueEmail = `paul.${unique().toLowerCase()}@example.fr`;
       await register(colleagueEmail, "Paul Durand");
 

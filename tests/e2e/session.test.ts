@@ -1,11 +1,10 @@
 /** Login-dependent browser flows against the identity API (docs/api-identity.md). */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startServer } from "@registre/api";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { openTestDatabase } from "../support/databases.ts";
+import { parseEml } from "../../api/src/mail/parse-eml.testing.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
 import { SessionPages } from "./pages/session-pages.ts";
 import { randomSiren } from "./siren.ts";
 import { artifactsDir, browserTimeout, ensureWebBuild, launchBrowser, unique } from "./support.ts";
@@ -13,8 +12,7 @@ import { artifactsDir, browserTimeout, ensureWebBuild, launchBrowser, unique } f
 const password = "Registre2026secret";
 
 describe("session flows (Chromium, identity API)", () => {
-  let server: { url: string; close(): Promise<void> } | undefined;
-  let dataDir = "";
+  let server: TestServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext;
   let page: Page;
@@ -55,33 +53,28 @@ describe("session flows (Chromium, identity API)", () => {
     return answer.body.token;
   };
 
-  /** The newest message of the outbox addressed to `email`, quoted-printable soft breaks undone. */
+  /** The text of the newest message of the outbox addressed to `email`. */
   const lastMailTo = (email: string): string => {
-    const outbox = join(dataDir, "outbox");
+    const outbox = join(server?.dataDir ?? "", "outbox");
     const files = readdirSync(outbox)
       .filter((file) => file.endsWith(".eml"))
       .sort();
     for (const file of files.reverse()) {
-      const text = readFileSync(join(outbox, file), "utf8")
-        .replace(/=\r?\n/g, "")
-        .replace(/=3D/gi, "=");
-      if (text.includes(email)) return text;
+      const mail = parseEml(readFileSync(join(outbox, file), "utf8"));
+      if (mail.headers.get("to")?.includes(email)) return mail.text ?? "";
     }
     throw new Error(`no e-mail to ${email} in ${outbox}`);
   };
 
   beforeAll(async () => {
     await ensureWebBuild();
-    dataDir = mkdtempSync(join(tmpdir(), "registre-flow-"));
-    const database = await openTestDatabase("pglite");
-    server = await startServer({ database, dataDir, port: 0, host: "127.0.0.1", seed: false });
+    server = await startTestServer("pglite", { dataDir: true });
     browser = await launchBrowser();
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   beforeEach(async () => {
