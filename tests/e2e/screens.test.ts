@@ -10,6 +10,7 @@ import {
   launchBrowser,
   type StoredSession,
   signInDemo,
+  storeSession,
 } from "./support.ts";
 
 /** The signed-in main screens, as the demo login, each in French and English at 1280×800. */
@@ -82,4 +83,24 @@ describe("main screens (Chromium)", () => {
       browserTimeout * 3,
     );
   }
+
+  test(
+    "saves the organisation's name from its settings screen",
+    async () => {
+      if (!browser || !server) throw new Error("not started");
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "fr" });
+      await storeSession(context, session);
+      const page = await context.newPage();
+      await page.goto(new URL("/org/settings/orgname", server.url).toString());
+      await page.getByTestId("orgname-input").fill("Atelier Démo SAS");
+      await page.getByRole("button", { name: "Enregistrer" }).click();
+      await page.getByTestId("settings-saved").waitFor();
+      const org = await fetch(new URL("/api/org", server.url), {
+        headers: { Authorization: `Bearer ${session.token}` },
+      });
+      expect(((await org.json()) as { name: string }).name).toBe("Atelier Démo SAS");
+      await context.close();
+    },
+    browserTimeout,
+  );
 });

@@ -103,11 +103,32 @@ const SettingsForm = ({
   );
 };
 
-const Saved = ({ children }: { children: ReactNode }) => (
-  <Alert color="teal" variant="light" icon={<CheckIcon />} role="status" data-testid="settings-saved">
-    {children}
-  </Alert>
-);
+/** What every settings form ends with: the problem if saving failed, "saved" when it worked, the button. */
+const SaveFooter = ({
+  save,
+  extraError,
+}: {
+  save: { isError: boolean; error: Error | null; isSuccess: boolean; isPending: boolean };
+  extraError?: Error | null;
+}) => {
+  const { t } = useTranslation(["app", "common"]);
+  return (
+    <>
+      {save.isError ? <ErrorAlert error={save.error} /> : null}
+      {extraError ? <ErrorAlert error={extraError} /> : null}
+      {save.isSuccess ? (
+        <Alert color="teal" variant="light" icon={<CheckIcon />} role="status" data-testid="settings-saved">
+          {t("app:settings.saved")}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button type="submit" loading={save.isPending}>
+          {t("common:actions.save")}
+        </Button>
+      </Group>
+    </>
+  );
+};
 
 export const OrgNamePage = () => {
   const { t } = useTranslation(["app", "common"]);
@@ -158,13 +179,7 @@ export const OrgNamePage = () => {
         autoComplete="organization"
         data-testid="orgname-input"
       />
-      {mutation.isError ? <ErrorAlert error={mutation.error} /> : null}
-      {mutation.isSuccess ? <Saved>{t("app:settings.saved")}</Saved> : null}
-      <Group justify="flex-end">
-        <Button type="submit" loading={mutation.isPending}>
-          {t("common:actions.save")}
-        </Button>
-      </Group>
+      <SaveFooter save={mutation} />
     </SettingsForm>
   );
 };
@@ -209,13 +224,7 @@ export const OrgMailPage = () => {
         autoComplete="email"
         data-testid="orgmail-input"
       />
-      {mutation.isError ? <ErrorAlert error={mutation.error} /> : null}
-      {mutation.isSuccess ? <Saved>{t("app:settings.saved")}</Saved> : null}
-      <Group justify="flex-end">
-        <Button type="submit" loading={mutation.isPending}>
-          {t("common:actions.save")}
-        </Button>
-      </Group>
+      <SaveFooter save={mutation} />
     </SettingsForm>
   );
 };
@@ -301,14 +310,7 @@ export const OrgLogoPage = () => {
       {preview && !error ? (
         <Image src={preview} alt={t("app:settings.orglogo.preview")} h={96} w="auto" fit="contain" />
       ) : null}
-      {save.isError ? <ErrorAlert error={save.error} /> : null}
-      {remove.isError ? <ErrorAlert error={remove.error} /> : null}
-      {save.isSuccess ? <Saved>{t("app:settings.saved")}</Saved> : null}
-      <Group justify="flex-end">
-        <Button type="submit" loading={save.isPending}>
-          {t("common:actions.save")}
-        </Button>
-      </Group>
+      <SaveFooter save={save} extraError={remove.isError ? remove.error : null} />
     </SettingsForm>
   );
 };
