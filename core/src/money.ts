@@ -48,8 +48,9 @@ export const formatFecAmount = (value: Cents): string => {
 };
 
 /**
- * Splits an amount across ratios without losing or creating a cent (after dinero.js's `allocate`):
- * each share is rounded down, then the remaining cents go one by one to the first shares.
+ * Splits an amount across ratios without losing or creating a cent: each share is rounded down,
+ * then the cents left go one each to the shares that lost the most in rounding (largest remainder;
+ * ties to the first), so every share stays within a cent of its exact part.
  */
 export const allocate = (total: Cents, ratios: readonly number[]): Cents[] => {
   cents(total);
@@ -59,14 +60,15 @@ export const allocate = (total: Cents, ratios: readonly number[]): Cents[] => {
   const sum = ratios.reduce((a, b) => a + b, 0);
   if (sum === 0) throw new RangeError("ratios add up to zero");
   const sign = total < 0 ? -1 : 1;
-  const abs = Math.abs(total);
-  const shares = ratios.map((r) => Math.floor((abs * r) / sum));
-  let rest = abs - shares.reduce((a, b) => a + b, 0);
-  for (let i = 0; rest > 0; i = (i + 1) % shares.length) {
-    if ((ratios[i] ?? 0) > 0) {
-      shares[i] = (shares[i] ?? 0) + 1;
-      rest -= 1;
-    }
-  }
+  const abs = BigInt(Math.abs(total));
+  const divisor = BigInt(sum);
+  // Whole-number arithmetic: a float quotient a hair below an integer may round up to it.
+  const exact = ratios.map((r) => abs * BigInt(r));
+  const shares = exact.map((e) => Number(e / divisor));
+  const rest = Number(abs) - shares.reduce((a, b) => a + b, 0);
+  const byRemainder = exact
+    .map((e, index) => ({ index, remainder: e % divisor }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  for (const { index } of byRemainder.slice(0, rest)) shares[index] = (shares[index] ?? 0) + 1;
   return shares.map((s) => (s === 0 ? 0 : s * sign));
 };

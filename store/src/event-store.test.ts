@@ -123,6 +123,62 @@ describe.each(databaseKinds)("event store on %s", (kind) => {
     expect(await store.streamVersion(org, "s")).toBe(3);
   });
 
+  it("names as head the last transaction in numeric order, also when transaction ids gain a digit", async () => {
+    const org = randomUUID();
+    // Burn transaction ids up to just below the next power of ten when it is near (a fresh embedded
+    // database), then commit across it: "999" < "1000" as numbers, not as text.
+    const xid = async () =>
+      BigInt(
+        (await sql<{ x: string }>`select pg_current_xact_id()::text as x`.execute(database.db)).rows[0]?.x ??
+          0,
+      );
+    const current = await xid();
+    const boundary = 10n ** BigInt(String(current).length);
+    if (boundary - current < 20_000n) while ((await xid()) < boundary - 3n);
+    for (let i = 0; i < 6; i++) await store.append(org, `h-${i}`, "no_stream", [ev(1)], { metadata: meta() });
+    const { rows } = await sql<{ tx_id: string; position: number }>`
+      select tx_id::text as tx_id, position from events`.execute(database.db);
+    const last = rows.reduce((a, b) =>
+      BigInt(b.tx_id) > BigInt(a.tx_id) || (b.tx_id === a.tx_id && b.position > a.position) ? b : a,
+    );
+    expect(await store.head()).toEqual({ txId: last.tx_id, position: last.position });
+  });
+
+  it("appends a decision taken on other streams only if they are still at the versions read (guards)", async () => {
+    const org = randomUUID();
+    await store.append(org, "chart", "no_stream", [ev(1)], { metadata: meta() });
+    // Read at version 1 (and "calendar" absent, 0): still true, so the append goes through.
+    await store.append(org, "entry-1", "no_stream", [ev(1)], {
+      metadata: meta(),
+      guards: { chart: 1, calendar: 0 },
+    });
+    await store.append(org, "chart", 1, [ev(2)], { metadata: meta() });
+    // The chart moved since it was read: refused, nothing written, no number taken.
+    const stale = store.append(
+      org,
+      "entry-2",
+      "no_stream",
+      (n) => [{ type: "Numbered", data: { n: n.VT } }],
+      {
+        metadata: meta(),
+        guards: { chart: 1 },
+        counters: { VT: 1 },
+      },
+    );
+    await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(stale).rejects.toMatchObject({ streamId: "chart", expected: 1, actual: 2 });
+    await expect(
+      store.append(org, "entry-2", "no_stream", [ev(1)], { metadata: meta(), guards: { calendar: 1 } }),
+    ).rejects.toMatchObject({ streamId: "calendar", actual: 0 });
+    expect(await store.readStream(org, "entry-2")).toEqual([]);
+    await store.append(org, "entry-2", "no_stream", (n) => [{ type: "Numbered", data: { n: n.VT } }], {
+      metadata: meta(),
+      guards: { chart: 2 },
+      counters: { VT: 1 },
+    });
+    expect((await store.readStream(org, "entry-2")).map((e) => e.data)).toEqual([{ n: 1 }]);
+  });
+
   it("hands out gapless counters per organisation, and a failed append gives its numbers back", async () => {
     const org = randomUUID();
     const numbered = (name: string) => (n: Readonly<Record<string, number>>) => [

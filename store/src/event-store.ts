@@ -52,6 +52,12 @@ export type AppendOptions = {
    * count; `events` is then called with the first value handed out for each name.
    */
   readonly counters?: Readonly<Record<string, number>>;
+  /**
+   * Other streams of the organisation the decision read, at the versions it read them (0 = absent):
+   * checked under the organisation's lock, so a decision taken on several streams is appended only
+   * if none of them moved meanwhile (ConcurrencyError otherwise, and the caller decides again).
+   */
+  readonly guards?: Readonly<Record<string, number>>;
 };
 
 export type ReadBatch = {
@@ -216,7 +222,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
   ): Promise<AppendResult> => {
     try {
       const result =
-        typeof events !== "function" && database.appPostgres
+        typeof events !== "function" && !opts.guards && database.appPostgres
           ? await appendInOneStatement(database.appPostgres, orgId, streamId, expected, events, opts.metadata)
           : await appendInTransaction(orgId, streamId, expected, events, opts);
       if (result.checkpoint && !result.duplicate) notifySoon();
@@ -234,7 +240,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     opts: AppendOptions,
   ): Promise<AppendResult> =>
     withOrg(database, orgId, async (trx) => {
-      if (typeof events !== "function")
+      if (typeof events !== "function" && !opts.guards)
         return callAppend(trx, orgId, streamId, expected, events, opts.metadata);
       const names = Object.keys(opts.counters ?? {});
       const counts = names.map((n) => opts.counters?.[n] ?? 0);
@@ -243,6 +249,9 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
       await sql`select registre_lock_org(${orgId}::uuid)`.execute(trx);
       const previous = await findCommand(trx, orgId, opts.metadata.commandId);
       if (previous) return previous;
+      await checkGuards(trx, orgId, opts.guards ?? {});
+      if (typeof events !== "function")
+        return callAppend(trx, orgId, streamId, expected, events, opts.metadata);
       const { rows } = await sql<{ name: string; first_value: number }>`
         select * from registre_take_counters(${orgId}::uuid, ${names}::text[], ${counts}::bigint[])`.execute(
         trx,
@@ -250,6 +259,25 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
       const list = events(Object.fromEntries(rows.map((r) => [r.name, r.first_value])));
       return callAppend(trx, orgId, streamId, expected, list, opts.metadata);
     });
+
+  const checkGuards = async (
+    trx: OrgTransaction,
+    orgId: string,
+    guards: Readonly<Record<string, number>>,
+  ) => {
+    const ids = Object.keys(guards);
+    if (ids.length === 0) return;
+    const rows = await trx
+      .selectFrom("streams")
+      .select(["stream_id", "version"])
+      .where("org_id", "=", orgId)
+      .where("stream_id", "in", ids)
+      .execute();
+    const actual = new Map(rows.map((r) => [r.stream_id, r.version]));
+    for (const id of ids)
+      if ((actual.get(id) ?? 0) !== guards[id])
+        throw new ConcurrencyError(id, guards[id] ?? 0, actual.get(id) ?? 0);
+  };
 
   const findCommand = async (
     trx: OrgTransaction,
@@ -406,7 +434,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
    */
   const head = async (): Promise<Checkpoint> => {
     const { rows } = await sql<{ tx_id: string; position: number }>`
-      select tx_id::text as tx_id, position from events order by tx_id desc, position desc limit 1`.execute(
+      select e.tx_id::text as tx_id, e.position from events e order by e.tx_id desc, e.position desc limit 1`.execute(
       database.db,
     );
     const row = rows[0];
