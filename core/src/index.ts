@@ -1,5 +1,7 @@
+export * from "./accounting/index.ts";
 export * from "./canonical.ts";
 export * from "./decider.ts";
+export * from "./fec/index.ts";
 export * from "./identifiers.ts";
 export * from "./identity/account-items.ts";
 export * from "./identity/authorization.ts";

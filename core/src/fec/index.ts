@@ -1,0 +1,15 @@
+export { checkFec, type FecCheckOptions } from "./check.ts";
+export { type FecGroupResult, groupFecEntries } from "./group.ts";
+export { decodeFec, type FecParseResult, parseFec } from "./parse.ts";
+export * from "./types.ts";
+export {
+  cleanFecText,
+  FEC_LINE_END,
+  type FecDescriptionInput,
+  fecDescription,
+  fecFileName,
+  fecHeader,
+  fecLine,
+  formatFecDate,
+  writeFec,
+} from "./write.ts";
