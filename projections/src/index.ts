@@ -1,8 +1,10 @@
+import { accountingSetupProjector, ledgerProjector } from "./accounting.ts";
 import { authorizationProjector } from "./authorization.ts";
 import { membershipsProjector, usersProjector } from "./identity.ts";
 import { organisationsProjector } from "./organisations.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
 
+export * from "./accounting.ts";
 export * from "./authorization.ts";
 export * from "./identity.ts";
 export * from "./organisations.ts";
@@ -17,4 +19,6 @@ export const allProjectors = [
   usersProjector,
   membershipsProjector,
   authorizationProjector,
+  accountingSetupProjector,
+  ledgerProjector,
 ] as const;
