@@ -170,6 +170,8 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "users",
       "memberships",
       "authorization",
+      "accounting_setup",
+      "ledger",
     ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });

@@ -6,8 +6,10 @@ import type { AppContext } from "./context.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
 import { referencePage } from "./http/reference.ts";
 import { accountRoutes } from "./routes/account.ts";
+import { accountingRoutes } from "./routes/accounting.ts";
 import { authorizationRoutes } from "./routes/authorization.ts";
 import { contactUserRoutes } from "./routes/contact-users.ts";
+import { dashboardRoutes } from "./routes/dashboard.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { identityRoutes } from "./routes/identity.ts";
 import { orgRoutes } from "./routes/org.ts";
@@ -32,6 +34,8 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/", contactUserRoutes(ctx));
   api.route("/", authorizationRoutes(ctx));
   api.route("/", platformRoutes(ctx));
+  api.route("/", accountingRoutes(ctx));
+  api.route("/", dashboardRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -2,12 +2,26 @@ import type { CommandMetadata, Decider, DomainEvent } from "@registre/core";
 import { type AppendResult, ConcurrencyError } from "@registre/store";
 import type { AppContext } from "./context.ts";
 
+/**
+ * What a command decided on more than its own stream needs: the other streams it read, at the
+ * versions it read them (appended only if they did not move), and the gapless counters it takes,
+ * whose first values the commands are built from (under the organisation's lock).
+ */
+export type CommandPlan<Command> = {
+  readonly guards?: Readonly<Record<string, number>>;
+  readonly counters?: Readonly<Record<string, number>>;
+  readonly commands: (numbers: Readonly<Record<string, number>>) => readonly Command[];
+};
+
 export type CommandRequest<Command, Event extends DomainEvent, State> = {
   readonly orgId: string;
   readonly streamId: string;
   readonly decider: Decider<Command, Event, State>;
-  /** Decided in order on the evolving state and appended together, or not at all. */
-  readonly commands: readonly Command[];
+  /**
+   * Decided in order on the evolving state and appended together, or not at all; or a plan made
+   * from the loaded state, made again on every retry.
+   */
+  readonly commands: readonly Command[] | ((state: State) => Promise<CommandPlan<Command>>);
   readonly metadata: CommandMetadata;
   /** The read models the answer reads: the response waits until they include the new events. */
   readonly readModels: readonly string[];
@@ -21,39 +35,89 @@ export type CommandOutcome<Event, State> = {
   readonly consistent: boolean;
 };
 
-const MAX_ATTEMPTS = 4;
+const MAX_ATTEMPTS = 6;
+
+type Cached = { readonly version: number; readonly state: unknown };
+const CACHE_SIZE = 2000;
+
+/**
+ * An aggregate's state at its current version. States are immutable values, so the last one
+ * folded is kept per stream and only the events after it are read next time (a chart of
+ * accounts is read by every validation).
+ */
+export const loadAggregate = async <Event extends DomainEvent, State>(
+  ctx: AppContext,
+  orgId: string,
+  streamId: string,
+  decider: Pick<Decider<unknown, Event, State>, "evolve" | "initialState">,
+): Promise<{ state: State; version: number }> => {
+  const cache = aggregateCache(ctx);
+  const key = `${orgId}/${streamId}`;
+  const cached = cache.get(key);
+  const after = cached?.version ?? 0;
+  const stored = await ctx.store.readStream(orgId, streamId, { fromVersion: after + 1 });
+  let state = (cached?.state as State | undefined) ?? decider.initialState();
+  for (const e of stored) state = decider.evolve(state, e as unknown as Event);
+  const version = stored.at(-1)?.version ?? after;
+  cache.delete(key);
+  cache.set(key, { version, state });
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return { state, version };
+};
+
+const caches = new WeakMap<AppContext["store"], Map<string, Cached>>();
+const aggregateCache = (ctx: AppContext): Map<string, Cached> => {
+  let cache = caches.get(ctx.store);
+  if (!cache) {
+    cache = new Map();
+    caches.set(ctx.store, cache);
+  }
+  return cache;
+};
 
 /**
  * The command pipeline: load the stream -> decide -> append at the loaded version -> wait for the
- * read models. A version conflict is decided again on the fresh state a few times, then surfaces
- * as 409. A retried command id answers its first result without deciding again.
+ * read models. A version conflict (on the stream or a guarded one) is decided again on the fresh
+ * state a few times, then surfaces as 409. A retried command id answers its first result without
+ * deciding again.
  */
 export const handleCommand = async <Command, Event extends DomainEvent, State>(
   ctx: AppContext,
   request: CommandRequest<Command, Event, State>,
 ): Promise<CommandOutcome<Event, State>> => {
   const { decider, orgId, streamId } = request;
-  const load = async () => {
-    const stored = await ctx.store.readStream(orgId, streamId);
-    const state = stored.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
-    return { state, version: stored.at(-1)?.version ?? 0 };
-  };
+  const load = () => loadAggregate(ctx, orgId, streamId, decider);
   const previous = await ctx.store.commandResult(orgId, request.metadata.commandId);
   if (previous) return { result: previous, events: [], state: (await load()).state, consistent: true };
 
   for (let attempt = 1; ; attempt++) {
     const { state, version } = await load();
+    const plan: CommandPlan<Command> =
+      typeof request.commands === "function"
+        ? await request.commands(state)
+        : { commands: () => request.commands as readonly Command[] };
     let next = state;
     const events: Event[] = [];
-    for (const command of request.commands) {
-      const produced = decider.decide(command, next);
-      events.push(...produced);
-      next = produced.reduce(decider.evolve, next);
-    }
+    const decideAll = (numbers: Readonly<Record<string, number>>) => {
+      next = state;
+      events.length = 0;
+      for (const command of plan.commands(numbers)) {
+        const produced = decider.decide(command, next);
+        events.push(...produced);
+        next = produced.reduce(decider.evolve, next);
+      }
+      return events;
+    };
     try {
-      const result = await ctx.store.append(orgId, streamId, version === 0 ? "no_stream" : version, events, {
+      const expected = version === 0 ? "no_stream" : version;
+      const options = {
         metadata: request.metadata,
-      });
+        ...(plan.guards && { guards: plan.guards }),
+        ...(plan.counters && { counters: plan.counters }),
+      };
+      const result = plan.counters
+        ? await ctx.store.append(orgId, streamId, expected, decideAll, options)
+        : await ctx.store.append(orgId, streamId, expected, decideAll({}), options);
       const consistent = result.checkpoint
         ? await ctx.runner.waitFor(result.checkpoint, request.readModels)
         : true;

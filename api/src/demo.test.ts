@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../tests/support/databases.ts";
+import { listFiscalYears, trialBalanceReport } from "./accounting/queries.ts";
 import { createApp } from "./app.ts";
 import { openContext } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
@@ -30,6 +31,18 @@ describe("the demo organisation", () => {
         vat_on_debits: true,
       }),
     ]);
+    // Its books: the worked example's January 2025, then the years up to today, opened.
+    const balance = await trialBalanceReport(ctx, id as string, { start: "2025-01-01", end: "2025-12-31" });
+    expect(balance.totals).toEqual({
+      debit: 2_188_500,
+      credit: 2_188_500,
+      balanceDebit: 1_496_000,
+      balanceCredit: 1_496_000,
+    });
+    const years = await listFiscalYears(ctx, id as string);
+    expect(years[0]).toMatchObject({ start: "2025-01-01", end: "2025-12-31", status: "open" });
+    expect(years.at(-1)?.end.slice(0, 4)).toBe(String(new Date().getFullYear()));
+    expect(years[1]?.openingMvt).not.toBeNull();
     const members = await ctx.database.db.selectFrom("memberships").selectAll().execute();
     expect(members).toEqual([expect.objectContaining({ org_id: id, profile: "owner" })]);
     const app = createApp(ctx);

@@ -1,4 +1,5 @@
 import type { AppContext } from "./context.ts";
+import { seedAtelierBooks } from "./demo-books.ts";
 import { registerUser } from "./identity/users.ts";
 import { createOrganisation } from "./organisations.ts";
 
@@ -10,15 +11,15 @@ export const DEMO_LOGIN = {
 } as const;
 
 /**
- * The README's demo organisation (the worked example's company) and its owner, the demo login,
- * created once on an empty database.
+ * The README's demo organisation (the worked example's company, with its January 2025 books) and
+ * its owner, the demo login, created once on an empty database.
  */
 export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
   const any = await ctx.database.db.selectFrom("organisations").select("org_id").limit(1).executeTakeFirst();
   if (any) return null;
   const metadata = () => ({ commandId: ctx.newId(), at: ctx.clock().toISOString(), userId: "system" });
   const userId = await registerUser(ctx, { ...DEMO_LOGIN, platformAdmin: true }, metadata());
-  return createOrganisation(
+  const orgId = await createOrganisation(
     ctx,
     {
       name: "Atelier Démo SARL",
@@ -31,5 +32,8 @@ export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
     },
     metadata(),
     userId,
+    { firstYear: { start: "2025-01-01", end: "2025-12-31" } },
   );
+  await seedAtelierBooks(ctx, orgId, metadata);
+  return orgId;
 };

@@ -5,6 +5,7 @@ import {
   organisationDecider,
   organisationStreamId,
 } from "@registre/core";
+import { setUpAccounting } from "./accounting/setup.ts";
 import { handleCommand } from "./commands.ts";
 import type { AppContext } from "./context.ts";
 
@@ -33,10 +34,15 @@ export const createOrganisation = async (
   data: Omit<CreateOrganisation["data"], "orgId">,
   metadata: CommandMetadata,
   ownerId?: string,
+  books: { firstYear?: { start: string; end: string } } = {},
 ): Promise<string> => {
   const orgId = ctx.newId();
   const commands: OrganisationCommand[] = [{ type: "CreateOrganisation", data: { ...data, orgId } }];
   if (ownerId) commands.push({ type: "AddMember", data: { userId: ownerId, profile: "owner" } });
   await runOrganisationCommands(ctx, orgId, commands, metadata);
+  await setUpAccounting(ctx, orgId, metadata, {
+    fiscalYearStartMonth: data.fiscalYearStartMonth ?? 1,
+    ...books,
+  });
   return orgId;
 };

@@ -101,7 +101,7 @@ describe.each(databaseKinds)("the route table on %s", (kind) => {
       const access = op["x-registre-access"] ?? "";
       if (!access.startsWith("right:") || !/[0-9a-f]{8}-[0-9a-f]{4}-/.test(url)) continue;
       const res = await call(method, url, ownerNotAdmin);
-      if (method === "PUT" && res.status === 422) continue; // an empty body is refused before the lookup
+      if ((method === "PUT" || method === "POST") && res.status === 422) continue; // an empty body is refused before the lookup
       expect([op.operationId, res.status]).toEqual([op.operationId, 404]);
       checked++;
     }

@@ -3,8 +3,10 @@ import { Command, InvalidArgumentError } from "commander";
 import { translate } from "../http/messages.ts";
 import { registerAuditCommands } from "./audit.ts";
 import { registerEventCommands } from "./events.ts";
+import { registerFecCommands } from "./fec.ts";
 import { registerOrgCommands } from "./org.ts";
 import { registerProjectionCommands } from "./projections.ts";
+import { registerReportCommands } from "./report.ts";
 import { registerServerCommands } from "./server.ts";
 
 export const parseUuid = (value: string): string => {
@@ -26,6 +28,8 @@ registerOrgCommands(program);
 registerProjectionCommands(program);
 registerAuditCommands(program);
 registerEventCommands(program);
+registerFecCommands(program);
+registerReportCommands(program);
 
 try {
   await program.parseAsync(process.argv);

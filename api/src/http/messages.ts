@@ -3,6 +3,194 @@
  * filled from the error's params. The web app shows `detail` as it comes.
  */
 export const messages = {
+  "account.duplicate": {
+    fr: "Ce numéro de compte existe déjà ({number}).",
+    en: "Duplicate account id ({number}).",
+  },
+  "account.invalidAuxiliary": {
+    fr: "« {number} » n’est pas un code de compte auxiliaire valide : lettres majuscules et chiffres, 17 caractères au plus.",
+    en: "“{number}” is not a valid auxiliary account code: capital letters and digits, 17 characters at most.",
+  },
+  "account.invalidNumber": {
+    fr: "« {number} » n’est pas un numéro de compte valide : trois premiers chiffres du PCG (classes 1 à 8), puis chiffres ou lettres.",
+    en: "“{number}” is not a valid account number: three PCG digits first (classes 1 to 8), then digits or letters.",
+  },
+  "account.lettrableRequired": {
+    fr: "Le compte {number} est un compte de tiers : il reste lettrable.",
+    en: "Account {number} is a third-party account: it stays lettrable.",
+  },
+  "account.notCollective": {
+    fr: "Le compte {number} n’est pas un compte collectif ouvert : il ne peut pas porter de comptes auxiliaires.",
+    en: "Account {number} is not an open control account: it cannot have auxiliary accounts.",
+  },
+  "account.notFound": { fr: "Compte {number} introuvable.", en: "Account {number} not found." },
+  "account.used": {
+    fr: "Compte utilisé, il ne peut pas être supprimé ({number}).",
+    en: "Account used, can't be deleted ({number}).",
+  },
+  "entry.alreadyValidated": {
+    fr: "Cette écriture est déjà validée (n° {number}).",
+    en: "This entry is already validated (no. {number}).",
+  },
+  "entry.auxiliaryRequired": {
+    fr: "Ligne {line} : le compte {account} demande un compte auxiliaire (client ou fournisseur).",
+    en: "Line {line}: account {account} needs an auxiliary account (customer or supplier).",
+  },
+  "entry.bothSides": {
+    fr: "Ligne {line} : une ligne porte un débit ou un crédit, pas les deux.",
+    en: "Line {line}: a line has a debit or a credit, not both.",
+  },
+  "entry.closedAccount": {
+    fr: "Ligne {line} : le compte {account} est fermé.",
+    en: "Line {line}: account {account} is closed.",
+  },
+  "entry.exists": { fr: "Cette écriture existe déjà.", en: "This entry already exists." },
+  "entry.invalidAmount": {
+    fr: "Ligne {line} : montant invalide (centimes entiers, positifs).",
+    en: "Line {line}: invalid amount (whole cents, not negative).",
+  },
+  "entry.notFound": { fr: "Écriture introuvable.", en: "Entry not found." },
+  "entry.reverseNotValidated": {
+    fr: "Seule une écriture validée peut être contre-passée ; un brouillard se modifie.",
+    en: "Only a validated entry can be reversed; a draft can be changed.",
+  },
+  "entry.tooFewLines": {
+    fr: "Une écriture compte au moins deux lignes.",
+    en: "An entry has at least two lines.",
+  },
+  "entry.tooManyLines": {
+    fr: "Une écriture compte au plus {max} lignes.",
+    en: "An entry has at most {max} lines.",
+  },
+  "entry.unbalanced": {
+    fr: "L’écriture n’est pas équilibrée : débit {debit}, crédit {credit}, écart {difference}.",
+    en: "The entry does not balance: debit {debit}, credit {credit}, difference {difference}.",
+  },
+  "entry.unknownAccount": {
+    fr: "Ligne {line} : le compte {account} n’existe pas dans le plan comptable.",
+    en: "Line {line}: account {account} is not in the chart of accounts.",
+  },
+  "entry.unknownAuxiliary": {
+    fr: "Ligne {line} : le compte auxiliaire {auxiliary} n’existe pas sous le compte {account}.",
+    en: "Line {line}: auxiliary account {auxiliary} does not exist under account {account}.",
+  },
+  "entry.validatedImmutable": {
+    fr: "Une écriture validée ne peut plus être modifiée ni supprimée : passez une écriture de contre-passation.",
+    en: "A validated entry can no longer be changed or deleted: record a reversing entry.",
+  },
+  "entry.zero": { fr: "Une écriture ne peut pas être nulle.", en: "An entry cannot be zero." },
+  "fiscalYear.alreadyClosed": {
+    fr: "L’exercice du {start} au {end} est déjà clôturé.",
+    en: "The fiscal year {start} to {end} is already closed.",
+  },
+  "fiscalYear.beforeClosed": {
+    fr: "Un exercice antérieur ({start} – {end}) ne peut plus être ouvert : un exercice est déjà clôturé.",
+    en: "An earlier fiscal year ({start} – {end}) can no longer be opened: a fiscal year is already closed.",
+  },
+  "fiscalYear.closed": {
+    fr: "Le {date} appartient à un exercice clôturé ({start} – {end}).",
+    en: "{date} belongs to a closed fiscal year ({start} – {end}).",
+  },
+  "fiscalYear.draftsRemain": {
+    fr: "{count} écriture(s) en brouillard dans l’exercice : validez-les ou supprimez-les avant la clôture.",
+    en: "{count} draft entr(y/ies) in the year: validate or delete them before closing.",
+  },
+  "fiscalYear.duplicate": { fr: "Cet exercice existe déjà.", en: "This fiscal year already exists." },
+  "fiscalYear.invalidBounds": {
+    fr: "Un exercice commence un 1er du mois et finit un dernier jour du mois ({start} – {end}).",
+    en: "A fiscal year starts on a first of the month and ends on a last day of the month ({start} – {end}).",
+  },
+  "fiscalYear.none": {
+    fr: "Aucun exercice ne couvre le {date} : créez l’exercice d’abord.",
+    en: "No fiscal year covers {date}: create the fiscal year first.",
+  },
+  "fiscalYear.notContiguous": {
+    fr: "Le nouvel exercice doit commencer le {expected}, au lendemain du précédent.",
+    en: "The new fiscal year must start on {expected}, the day after the previous one.",
+  },
+  "fiscalYear.notFound": { fr: "Exercice introuvable.", en: "Fiscal year not found." },
+  "fiscalYear.openingExists": {
+    fr: "Les à-nouveaux de cet exercice existent déjà.",
+    en: "This fiscal year's opening entries already exist.",
+  },
+  "fiscalYear.previousOpen": {
+    fr: "L’exercice précédent ({start} – {end}) doit être clôturé d’abord.",
+    en: "The previous fiscal year ({start} – {end}) must be closed first.",
+  },
+  "fiscalYear.tooLong": {
+    fr: "Un exercice dure au plus {max} mois ({start} – {end}).",
+    en: "A fiscal year lasts at most {max} months ({start} – {end}).",
+  },
+  "journal.duplicate": { fr: "Ce code existe déjà ({code}).", en: "Duplicate code ({code})." },
+  "journal.invalidCode": {
+    fr: "« {code} » n’est pas un code journal valide : 1 à 6 lettres majuscules ou chiffres.",
+    en: "“{code}” is not a valid journal code: 1 to 6 capital letters or digits.",
+  },
+  "journal.invalidKind": { fr: "Type de journal inconnu : {kind}.", en: "Unknown journal kind: {kind}." },
+  "journal.notFound": { fr: "Journal {code} introuvable.", en: "Journal {code} not found." },
+  "journal.used": {
+    fr: "Journal utilisé, il ne peut pas être supprimé ({code}).",
+    en: "Journal used, can't be deleted ({code}).",
+  },
+  "lettering.alreadyLettered": {
+    fr: "La ligne {line} est déjà lettrée ({code}).",
+    en: "Line {line} is already lettered ({code}).",
+  },
+  "lettering.mixedAuxiliary": {
+    fr: "Un lettrage porte sur un seul compte auxiliaire du compte {account}.",
+    en: "A lettering set covers one auxiliary account of account {account}.",
+  },
+  "lettering.notLettrable": {
+    fr: "Le compte {account} n’est pas lettrable.",
+    en: "Account {account} is not lettrable.",
+  },
+  "lettering.otherAccount": {
+    fr: "La ligne {line} n’est pas sur le compte {account}.",
+    en: "Line {line} is not on account {account}.",
+  },
+  "lettering.tooFewLines": {
+    fr: "Un lettrage réunit au moins deux lignes.",
+    en: "A lettering set has at least two lines.",
+  },
+  "lettering.unbalanced": {
+    fr: "Le lettrage n’est pas équilibré : débit {debit}, crédit {credit}, écart {difference}.",
+    en: "The lettering set does not balance: debit {debit}, credit {credit}, difference {difference}.",
+  },
+  "lettering.unknownCode": { fr: "Code de lettrage {code} inconnu.", en: "Unknown lettering code {code}." },
+  "lettering.unknownLine": {
+    fr: "Ligne {line} introuvable parmi les écritures validées.",
+    en: "Line {line} not found among validated entries.",
+  },
+  "period.invalidLock": {
+    fr: "Une période se verrouille jusqu’à un dernier jour du mois ({until}).",
+    en: "Periods lock up to a last day of the month ({until}).",
+  },
+  "period.lockBackwards": {
+    fr: "Les périodes sont déjà verrouillées jusqu’au {current} : le verrou n’avance que vers l’avant.",
+    en: "Periods are already locked up to {current}: the lock only moves forward.",
+  },
+  "period.locked": {
+    fr: "Le {date} est dans une période verrouillée (jusqu’au {until}).",
+    en: "{date} is in a locked period (up to {until}).",
+  },
+  "period.outsideYear": {
+    fr: "Le {until} n’est pas dans l’exercice ({start} – {end}).",
+    en: "{until} is not in the fiscal year ({start} – {end}).",
+  },
+  "validation.invalidDate": { fr: "Date invalide : {value}.", en: "Invalid date: {value}." },
+  "validation.invalidRange": {
+    fr: "La fin ({end}) précède le début ({start}).",
+    en: "The end ({end}) is before the start ({start}).",
+  },
+  "yearEnd.confirmIrreversible": {
+    fr: "Cette opération est irréversible : confirmez la clôture.",
+    en: "This operation is irreversible: confirm the closing.",
+  },
+  "dashboard.unknownStats": { fr: "Statistiques inconnues : {type}.", en: "Unknown statistics: {type}." },
+  "yearEnd.openingValidated": {
+    fr: "Les à-nouveaux de l’exercice suivant sont déjà validés.",
+    en: "The next year's opening entries are already validated.",
+  },
   "organisation.nameRequired": {
     fr: "Le nom de l’organisation est obligatoire.",
     en: "The organisation name is required.",

@@ -41,8 +41,12 @@ describe.each(databaseKinds)("platform administration of users and organisations
     const members = await call("GET", `/registre/orgs/${orgId}/users`, admin);
     expect(members.body.items).toEqual([expect.objectContaining({ id: user.id, role: "owner" })]);
     const orgLog = await call("GET", `/registre/orgs/${orgId}/logs`, admin);
+    // Newest first: the rename, then the books set up on creation, the owner and the organisation.
     expect(orgLog.body.items.map((i: { type: string }) => i.type)).toEqual([
       "OrganisationRenamed",
+      "FiscalYearOpened",
+      "JournalsInitialised",
+      "ChartInitialised",
       "MemberAdded",
       "OrganisationCreated",
     ]);

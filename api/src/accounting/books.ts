@@ -1,0 +1,133 @@
+import {
+  type ChartCommand,
+  type CommandMetadata,
+  chartDecider,
+  chartStreamId,
+  DomainError,
+  type FiscalCommand,
+  fiscalDecider,
+  fiscalStreamId,
+  type JournalsCommand,
+  journalsDecider,
+  journalsStreamId,
+} from "@registre/core";
+import { sql } from "kysely";
+import { handleCommand } from "../commands.ts";
+import type { AppContext } from "../context.ts";
+import { ledgerReadModels } from "./entries.ts";
+import { setupReadModels } from "./setup.ts";
+
+export const runChart = (ctx: AppContext, orgId: string, command: ChartCommand, metadata: CommandMetadata) =>
+  handleCommand(ctx, {
+    orgId,
+    streamId: chartStreamId(orgId),
+    decider: chartDecider,
+    commands: [command],
+    metadata,
+    readModels: setupReadModels,
+  });
+
+export const runJournals = (
+  ctx: AppContext,
+  orgId: string,
+  command: JournalsCommand,
+  metadata: CommandMetadata,
+) =>
+  handleCommand(ctx, {
+    orgId,
+    streamId: journalsStreamId(orgId),
+    decider: journalsDecider,
+    commands: [command],
+    metadata,
+    readModels: setupReadModels,
+  });
+
+export const runFiscal = (
+  ctx: AppContext,
+  orgId: string,
+  command: FiscalCommand,
+  metadata: CommandMetadata,
+) =>
+  handleCommand(ctx, {
+    orgId,
+    streamId: fiscalStreamId(orgId),
+    decider: fiscalDecider,
+    commands: [command],
+    metadata,
+    readModels: setupReadModels,
+  });
+
+/** The ledger as of now: every appended event projected (the "used" checks read it). */
+export const catchUpLedger = async (ctx: AppContext) =>
+  ctx.runner.waitFor(await ctx.store.head(), [...ledgerReadModels, ...setupReadModels]);
+
+/**
+ * Whether an entry (draft or validated) names the account. Read from the ledger caught up to the
+ * head; an entry written in the instant between this check and the deletion would then fail its
+ * own validation on the missing account, so the books never hold a line on a deleted account.
+ */
+export const accountUsed = async (ctx: AppContext, orgId: string, number: string): Promise<boolean> => {
+  await catchUpLedger(ctx);
+  const validated = await ctx.database.db
+    .selectFrom("ledger_lines")
+    .select("mvt")
+    .where("org_id", "=", orgId)
+    .where((eb) => eb.or([eb("account", "=", number), eb("auxiliary", "=", number)]))
+    .limit(1)
+    .executeTakeFirst();
+  if (validated) return true;
+  const draft = await ctx.database.db
+    .selectFrom("entries")
+    .select("mvt")
+    .where("org_id", "=", orgId)
+    .where("status", "=", "draft")
+    .where(
+      sql<boolean>`exists (select 1 from jsonb_array_elements(lines) l where l->>'account' = ${number} or l->>'auxiliary' = ${number})`,
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return draft !== undefined;
+};
+
+export const journalUsed = async (ctx: AppContext, orgId: string, code: string): Promise<boolean> => {
+  await catchUpLedger(ctx);
+  const row = await ctx.database.db
+    .selectFrom("entries")
+    .select("mvt")
+    .where("org_id", "=", orgId)
+    .where("journal", "=", code.toUpperCase())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+};
+
+export const deleteAccount = async (
+  ctx: AppContext,
+  orgId: string,
+  number: string,
+  metadata: CommandMetadata,
+) =>
+  runChart(
+    ctx,
+    orgId,
+    { type: "DeleteAccount", data: { number, used: await accountUsed(ctx, orgId, number) } },
+    metadata,
+  );
+
+export const deleteJournal = async (
+  ctx: AppContext,
+  orgId: string,
+  code: string,
+  metadata: CommandMetadata,
+) =>
+  runJournals(
+    ctx,
+    orgId,
+    { type: "DeleteJournal", data: { code, used: await journalUsed(ctx, orgId, code) } },
+    metadata,
+  );
+
+export const requireOrg = (orgId: string | null): string => {
+  if (!orgId) throw new DomainError("organisation.notFound", {}, 404);
+  return orgId;
+};

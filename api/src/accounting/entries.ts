@@ -1,0 +1,192 @@
+import {
+  type CommandMetadata,
+  chartDecider,
+  chartStreamId,
+  counterFor,
+  DomainError,
+  type EntryCommand,
+  type EntryContent,
+  type EntryOrigin,
+  entryDecider,
+  entryStreamId,
+  fiscalDecider,
+  fiscalStreamId,
+  journalsDecider,
+  journalsStreamId,
+  type PostingContext,
+  parisDate,
+  reversalOf,
+} from "@registre/core";
+import { type CommandPlan, handleCommand, loadAggregate } from "../commands.ts";
+import type { AppContext } from "../context.ts";
+import { childMetadata } from "./setup.ts";
+
+export const ledgerReadModels = ["ledger"] as const;
+
+/** The chart, the journals and the fiscal calendar as they are now, and their versions to guard. */
+export const postingContext = async (
+  ctx: AppContext,
+  orgId: string,
+): Promise<{ context: PostingContext; guards: Record<string, number> }> => {
+  const [chart, journals, fiscal] = await Promise.all([
+    loadAggregate(ctx, orgId, chartStreamId(orgId), chartDecider),
+    loadAggregate(ctx, orgId, journalsStreamId(orgId), journalsDecider),
+    loadAggregate(ctx, orgId, fiscalStreamId(orgId), fiscalDecider),
+  ]);
+  return {
+    context: { chart: chart.state, journals: journals.state, fiscal: fiscal.state },
+    guards: {
+      [chartStreamId(orgId)]: chart.version,
+      [journalsStreamId(orgId)]: journals.version,
+      [fiscalStreamId(orgId)]: fiscal.version,
+    },
+  };
+};
+
+const runEntry = (
+  ctx: AppContext,
+  orgId: string,
+  mvt: string,
+  metadata: CommandMetadata,
+  plan: (state: Parameters<typeof entryDecider.evolve>[0]) => Promise<CommandPlan<EntryCommand>>,
+  readModels: readonly string[] = ledgerReadModels,
+) =>
+  handleCommand(ctx, {
+    orgId,
+    streamId: entryStreamId(mvt),
+    decider: entryDecider,
+    commands: plan,
+    metadata,
+    readModels,
+  });
+
+/**
+ * Validation decides on the entry, the chart, the journals and the calendar together: they are
+ * guarded at the versions read, and the number is taken from the organisation head in the same
+ * transaction, so a refused or conflicting validation never consumes a number.
+ */
+const validationPlan = async (
+  ctx: AppContext,
+  orgId: string,
+  state: Parameters<typeof entryDecider.evolve>[0],
+  before: readonly EntryCommand[],
+  validatedOn = parisDate(ctx.clock()),
+): Promise<CommandPlan<EntryCommand>> => {
+  const { context, guards } = await postingContext(ctx, orgId);
+  const drafted = before.reduce((s, c) => entryDecider.decide(c, s).reduce(entryDecider.evolve, s), state);
+  const counter = counterFor(drafted, context.fiscal);
+  return {
+    guards,
+    counters: { [counter]: 1 },
+    commands: (numbers) => [
+      ...before,
+      { type: "ValidateEntry", data: { sequence: numbers[counter] ?? 0, validatedOn }, context },
+    ],
+  };
+};
+
+export type EntryInput = EntryContent & { readonly origin?: EntryOrigin };
+
+export type DraftOptions = {
+  /** Draft and validate in one append. */
+  readonly validate?: boolean;
+  readonly mvt?: string;
+  /** The validation date; today in France by default (an import keeps the file's). */
+  readonly validatedOn?: string;
+  /** The read models to wait for; a bulk import waits once at the end instead. */
+  readonly readModels?: readonly string[];
+};
+
+/** Writes a draft entry; with `validate`, drafts and validates it in one append. Answers its mvt. */
+export const draftEntry = async (
+  ctx: AppContext,
+  orgId: string,
+  input: EntryInput,
+  metadata: CommandMetadata,
+  options: DraftOptions = {},
+): Promise<string> => {
+  const mvt = options.mvt ?? ctx.newId();
+  await runEntry(
+    ctx,
+    orgId,
+    mvt,
+    metadata,
+    async (state) => {
+      const { context } = await postingContext(ctx, orgId);
+      const draft: EntryCommand = { type: "DraftEntry", data: { ...input, mvt }, context };
+      if (options.validate) return validationPlan(ctx, orgId, state, [draft], options.validatedOn);
+      return { commands: () => [draft] };
+    },
+    options.readModels,
+  );
+  return mvt;
+};
+
+export const changeDraft = (
+  ctx: AppContext,
+  orgId: string,
+  mvt: string,
+  input: EntryContent,
+  metadata: CommandMetadata,
+) =>
+  runEntry(ctx, orgId, mvt, metadata, async () => {
+    const { context } = await postingContext(ctx, orgId);
+    return { commands: () => [{ type: "ChangeDraft", data: input, context }] };
+  });
+
+export const deleteDraft = (ctx: AppContext, orgId: string, mvt: string, metadata: CommandMetadata) =>
+  runEntry(ctx, orgId, mvt, metadata, async () => ({ commands: () => [{ type: "DeleteDraft", data: {} }] }));
+
+export const validateEntry = (ctx: AppContext, orgId: string, mvt: string, metadata: CommandMetadata) =>
+  runEntry(ctx, orgId, mvt, metadata, (state) => validationPlan(ctx, orgId, state, []));
+
+/**
+ * Validates a selection of drafts in the order of their dates (then of the selection), each in
+ * its own append: numbers follow the chronology within each journal. Answers what was validated
+ * and, per refused entry, why; the others are validated all the same.
+ */
+export const validateEntries = async (
+  ctx: AppContext,
+  orgId: string,
+  mvts: readonly string[],
+  metadata: CommandMetadata,
+): Promise<{ validated: string[]; refused: { mvt: string; error: DomainError }[] }> => {
+  const drafts = await ctx.database.db
+    .selectFrom("entries")
+    .select(["mvt", "date"])
+    .where("org_id", "=", orgId)
+    .where("mvt", "in", mvts.length ? [...mvts] : ["00000000-0000-0000-0000-000000000000"])
+    .execute();
+  const dates = new Map(drafts.map((d) => [d.mvt as string, d.date as string]));
+  const ordered = [...new Set(mvts)].sort((a, b) => (dates.get(a) ?? "").localeCompare(dates.get(b) ?? ""));
+  const validated: string[] = [];
+  const refused: { mvt: string; error: DomainError }[] = [];
+  for (const mvt of ordered) {
+    try {
+      await validateEntry(ctx, orgId, mvt, childMetadata(ctx, metadata));
+      validated.push(mvt);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      refused.push({ mvt, error });
+    }
+  }
+  return { validated, refused };
+};
+
+/** "Create opposite entry": a draft that reverses a validated entry, dated `date`. Answers its mvt. */
+export const reverseEntry = async (
+  ctx: AppContext,
+  orgId: string,
+  mvt: string,
+  date: string,
+  metadata: CommandMetadata,
+): Promise<string> => {
+  const original = await loadAggregate(ctx, orgId, entryStreamId(mvt), entryDecider);
+  if (original.state.status === "none") throw new DomainError("entry.notFound", {}, 404);
+  return draftEntry(
+    ctx,
+    orgId,
+    { ...reversalOf(original.state, date), origin: { kind: "reversal", of: mvt } },
+    metadata,
+  );
+};

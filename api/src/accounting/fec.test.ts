@@ -1,0 +1,606 @@
+import { readFileSync } from "node:fs";
+import {
+  type CommandMetadata,
+  checkFec,
+  decodeFec,
+  type FecLineInput,
+  fecLine,
+  organisationDecider,
+  organisationStreamId,
+  parseFec,
+  writeFec,
+} from "@registre/core";
+import type { DatabaseKind } from "@registre/store";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseKinds, openTestDatabase } from "../../../tests/support/databases.ts";
+import { openContext } from "../bootstrap.ts";
+import { handleCommand } from "../commands.ts";
+import type { AppContext } from "../context.ts";
+import { atelierAuxiliaries, atelierLettering, atelierLineRef, atelierOperations } from "../demo-books.ts";
+import { createOrganisation } from "../organisations.ts";
+import { runChart } from "./books.ts";
+import { collect, entriesCsv, journalTotals, journalTotalsCsv, trialBalanceCsv } from "./csv.ts";
+import { draftEntry } from "./entries.ts";
+import {
+  exportFec,
+  type FecImportResult,
+  type FecLedgerRow,
+  fecLineWriter,
+  importFec,
+  planFecImport,
+} from "./fec.ts";
+import { journalKindOf, normaliseAuxiliary, normaliseJournalCode } from "./fec-plan.ts";
+import { letterLines } from "./lettering.ts";
+import { listFiscalYears, trialBalanceReport } from "./queries.ts";
+
+const FIXTURES = new URL("../../../../shared/fixtures/fec/", import.meta.url);
+const fixture = (name: string) => readFileSync(new URL(name, FIXTURES));
+
+/** A context whose clock the test sets: validation dates are the days things happen. */
+const openBooks = async (kind: DatabaseKind) => {
+  let now = new Date("2025-01-01T10:00:00Z");
+  const base = await openContext({}, await openTestDatabase(kind));
+  const ctx: AppContext = { ...base, clock: () => now };
+  await ctx.runner.start();
+  return {
+    ctx,
+    setDay: (day: string) => {
+      now = new Date(`${day}T10:00:00Z`);
+    },
+    meta: (): CommandMetadata => ({ commandId: ctx.newId(), at: now.toISOString(), userId: "test" }),
+    close: async () => {
+      await ctx.runner.stop();
+      await ctx.database.close();
+    },
+  };
+};
+type Books = Awaited<ReturnType<typeof openBooks>>;
+
+/** An organisation with its books (chart, journals, the fiscal year of `day`), as the API creates one. */
+const organisation = async (books: Books, day: string, siren = "123456782", fiscalYearStartMonth = 1) => {
+  books.setDay(day);
+  return createOrganisation(
+    books.ctx,
+    { name: "Atelier Démo SARL", siren, vatNumber: null, fiscalYearStartMonth },
+    books.meta(),
+  );
+};
+
+/** An organisation with no books at all: the import gives it its chart, journals and fiscal years. */
+const bareOrganisation = async (books: Books, siren = "552100554") => {
+  const orgId = books.ctx.newId();
+  await handleCommand(books.ctx, {
+    orgId,
+    streamId: organisationStreamId(orgId),
+    decider: organisationDecider,
+    commands: [{ type: "CreateOrganisation", data: { orgId, name: "Reprise SAS", siren } }],
+    metadata: books.meta(),
+    readModels: ["organisations"],
+  });
+  return orgId;
+};
+
+/** The worked example (shared/examples/atelier-demo.md) kept through the services: 11 entries, 2 lettering sets. */
+const keepAtelierBooks = async (books: Books) => {
+  const orgId = await organisation(books, "2025-01-01");
+  for (const aux of atelierAuxiliaries)
+    await runChart(books.ctx, orgId, { type: "CreateAuxiliaryAccount", data: aux }, books.meta());
+  const mvts: Record<string, string> = {};
+  for (const op of atelierOperations) {
+    books.setDay(op.date);
+    mvts[op.id] = await draftEntry(
+      books.ctx,
+      orgId,
+      {
+        journal: op.journal,
+        date: op.date,
+        pieceRef: op.pieceRef,
+        pieceDate: op.pieceDate ?? op.date,
+        label: op.label,
+        lines: op.lines.map(([account, debit, credit, auxiliary]) => ({
+          account,
+          auxiliary: auxiliary ?? null,
+          label: null,
+          debit,
+          credit,
+        })),
+      },
+      books.meta(),
+      { validate: true },
+    );
+  }
+  books.setDay("2025-01-31");
+  for (const set of atelierLettering)
+    await letterLines(
+      books.ctx,
+      orgId,
+      set.map(([id, account]) => atelierLineRef(mvts, id, account)),
+      books.meta(),
+    );
+  return orgId;
+};
+
+const eventCount = async (ctx: AppContext, orgId: string) => {
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::integer as n from events where org_id = ${orgId}`.execute(ctx.database.db);
+  return Number(rows[0]?.n);
+};
+
+/** The file's Debit and Credit sums per account, as the trial balance must show them after import. */
+const fileSums = (bytes: Uint8Array) => {
+  const sums = new Map<string, { debit: number; credit: number }>();
+  for (const r of parseFec(decodeFec(bytes).text).records) {
+    const account = r.compteNum.trim().toUpperCase();
+    const s = sums.get(account) ?? { debit: 0, credit: 0 };
+    sums.set(account, { debit: s.debit + r.debit, credit: s.credit + r.credit });
+  }
+  return sums;
+};
+
+const trialBalanceSums = async (ctx: AppContext, orgId: string) => {
+  const years = await listFiscalYears(ctx, orgId);
+  const range = { start: years[0]?.start ?? "", end: years.at(-1)?.end ?? "" };
+  const balance = await trialBalanceReport(ctx, orgId, range);
+  return new Map(balance.rows.map((r) => [r.account, { debit: r.debit, credit: r.credit }]));
+};
+
+const letteredLines = async (ctx: AppContext, orgId: string) => {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::integer as n from ledger_lines where org_id = ${orgId} and letter_code is not null`.execute(
+    ctx.database.db,
+  );
+  return Number(rows[0]?.n);
+};
+
+/** The FEC without its ValidDate column: the day each entry was validated differs between two books. */
+const withoutValidDate = (text: string) =>
+  text
+    .split("\r\n")
+    .map((line) => line.split("|").toSpliced(15, 1).join("|"))
+    .join("\r\n");
+
+const expectImported = (result: FecImportResult) => {
+  expect(result.errors).toEqual([]);
+  expect(result.entries).toBeGreaterThan(0);
+};
+
+describe("the FEC export's line writer", () => {
+  it("writes what the core's fecLine writes, clean texts passed through and dirty ones cleaned", () => {
+    const journals = new Map([
+      ["VT", "Journal des ventes"],
+      ["OD", " Opérations |  diverses\t"],
+    ]);
+    const accounts = new Map([
+      ["411000", "Clients"],
+      ["CALPHA", "Alpha  SARL"],
+      ["445710", "TVA collectée 20 %"],
+    ]);
+    const row = (over: Partial<FecLedgerRow>): FecLedgerRow => ({
+      line: 1,
+      journal: "VT",
+      number: "VT000001",
+      position: 1,
+      date: "2025-01-05",
+      piece_ref: "FA-2025-0001",
+      piece_date: "2025-01-04",
+      account: "411000",
+      auxiliary: "CALPHA",
+      label: "Facture FA-2025-0001 Alpha",
+      debit: 240_000,
+      credit: 0,
+      validated_on: "2025-01-05",
+      letter_code: "AA",
+      letter_date: "2025-01-20",
+      ...over,
+    });
+    const rows = [
+      row({}),
+      row({
+        journal: "OD",
+        auxiliary: null,
+        account: "445710",
+        debit: 0,
+        credit: 5,
+        letter_code: null,
+        letter_date: null,
+      }),
+      row({ label: "a | b\u0001c  d ", piece_ref: " x\ty ", letter_date: "2025-02-01" }),
+      row({ label: "Remise\u00a0spéciale", debit: 0, credit: 0 }),
+    ];
+    for (const separator of ["|", "\t"] as const)
+      for (const until of [undefined, "2025-01-31"]) {
+        const write = fecLineWriter(separator, journals, accounts, until);
+        for (const r of rows) {
+          const lettered = r.letter_code !== null && (until === undefined || (r.letter_date ?? "") <= until);
+          expect(write(r)).toBe(
+            fecLine(
+              {
+                journalCode: r.journal,
+                journalLib: journals.get(r.journal) ?? "",
+                ecritureNum: r.number,
+                ecritureDate: r.date,
+                compteNum: r.account,
+                compteLib: accounts.get(r.account) ?? "",
+                compAuxNum: r.auxiliary ?? "",
+                compAuxLib: r.auxiliary ? (accounts.get(r.auxiliary) ?? "") : "",
+                pieceRef: r.piece_ref,
+                pieceDate: r.piece_date,
+                ecritureLib: r.label,
+                debit: r.debit,
+                credit: r.credit,
+                ecritureLet: lettered ? (r.letter_code ?? "") : "",
+                dateLet: lettered ? (r.letter_date ?? "") : "",
+                validDate: r.validated_on,
+                montantDevise: null,
+                idevise: "",
+              },
+              separator,
+            ),
+          );
+        }
+      }
+  });
+
+  it("accepts a zero-amount line in an entry; an entry of zero lines only is refused (entry.zero)", () => {
+    const line = (n: string, account: string, debit: number, credit: number) => ({
+      journalCode: "OD",
+      journalLib: "Opérations diverses",
+      ecritureNum: n,
+      ecritureDate: "2025-03-01",
+      compteNum: account,
+      compteLib: `Compte ${account}`,
+      compAuxNum: "",
+      compAuxLib: "",
+      pieceRef: `P${n}`,
+      pieceDate: "2025-03-01",
+      ecritureLib: "Régularisation",
+      debit,
+      credit,
+      ecritureLet: "",
+      dateLet: "",
+      validDate: "2025-03-01",
+      montantDevise: null,
+      idevise: "",
+    });
+    const empty = {
+      chart: { initialised: false, accounts: {} },
+      journals: { initialised: false, journals: {} },
+      fiscal: { years: [], lockedUntil: null },
+    };
+    const plan = (records: FecLineInput[]) =>
+      planFecImport({
+        bytes: Buffer.from(writeFec(records, "|")),
+        fileName: "123456782FEC20251231.txt",
+        context: empty,
+        newId: () => "00000000-0000-4000-8000-000000000001",
+        validatedOn: "2025-12-31",
+      });
+    const withZeroLine = plan([
+      line("1", "622600", 1000, 0),
+      line("1", "471000", 0, 0),
+      line("1", "512000", 0, 1000),
+    ]);
+    expect(withZeroLine.errors).toEqual([]);
+    expect(withZeroLine.entries[0]?.content.lines).toHaveLength(3);
+    const zero = plan([
+      line("1", "622600", 1000, 0),
+      line("1", "512000", 0, 1000),
+      line("2", "471000", 0, 0),
+      line("2", "512000", 0, 0),
+    ]);
+    expect(zero.errors.map((e) => [e.line, e.code])).toEqual([[4, "entry.zero"]]);
+    expect(zero.entries).toEqual([]);
+  });
+
+  it("names journals and auxiliary accounts the chart's way", () => {
+    expect(normaliseAuxiliary("41101590", "41100000")).toBe("C41101590");
+    expect(normaliseAuxiliary("40100012", "40100000")).toBe("F40100012");
+    expect(normaliseAuxiliary("42100001", "42100000")).toBe("T42100001");
+    expect(normaliseAuxiliary("  fitfood ", "40100000")).toBe("FITFOOD");
+    expect(normaliseAuxiliary("Société Générale & Cie", "41100000")).toBe("SOCIETE_GENERALE_");
+    expect(normaliseAuxiliary("-abc", "41100000")).toBe("ABC");
+    expect(normaliseJournalCode("ac")).toBe("AC");
+    expect(normaliseJournalCode("Ventes-2")).toBe("VENTES");
+    expect(journalKindOf("AD", "A Nouveaux Détaillés")).toBe("opening");
+    expect(journalKindOf("ANO", "A NOUVEAUX")).toBe("opening");
+    expect(journalKindOf("VEN", "VENTES")).toBe("sales");
+    expect(journalKindOf("ACH", "ACHATS MARCHANDISES")).toBe("purchases");
+    expect(journalKindOf("BQ2", "Banque postale")).toBe("bank");
+    expect(journalKindOf("CA2", "CAISSE")).toBe("cash");
+    expect(journalKindOf("CAG", "CREDIT AGRICOLE")).toBe("misc");
+  });
+});
+
+describe.each(databaseKinds)("the FEC on %s", (kind) => {
+  let books: Books;
+  let atelier: string;
+  beforeAll(async () => {
+    books = await openBooks(kind);
+    atelier = await keepAtelierBooks(books);
+  }, 120_000);
+  afterAll(async () => {
+    await books?.close();
+  });
+
+  it("exports the worked example as if the year closed on 31/01: strict-clean, 29 lines, the AN entry, lettering", async () => {
+    const exported = await exportFec(books.ctx, atelier, "2025", { separator: "|", until: "2025-01-31" });
+    expect(exported.fileName).toBe("123456782FEC20250131.txt");
+    expect(exported.descriptionFileName).toBe("123456782FEC20250131.description.txt");
+    expect(exported.lineCount).toBe(29);
+    const text = await collect(exported.chunks);
+    expect(checkFec(exported.fileName, text, { strict: true })).toEqual([]);
+    const lines = text.split("\r\n");
+    expect(lines.at(-1)).toBe("");
+    expect(lines).toHaveLength(31);
+    expect(lines.slice(0, 4)).toEqual([
+      "JournalCode|JournalLib|EcritureNum|EcritureDate|CompteNum|CompteLib|CompAuxNum|CompAuxLib|PieceRef|PieceDate|EcritureLib|Debit|Credit|EcritureLet|DateLet|ValidDate|Montantdevise|Idevise",
+      "AN|À-nouveaux|AN000001|20250101|512000|Banque|||AN-2025|20250101|Apport en capital|10000,00|0,00|||20250101||",
+      "AN|À-nouveaux|AN000001|20250101|101000|Capital|||AN-2025|20250101|Apport en capital|0,00|10000,00|||20250101||",
+      "VT|Journal des ventes|VT000001|20250105|411000|Clients|CALPHA|Alpha SARL|FA-2025-0001|20250105|Facture FA-2025-0001 Alpha|2400,00|0,00|AA|20250120|20250105||",
+    ]);
+    expect(lines[4]).toBe(
+      "VT|Journal des ventes|VT000001|20250105|707000|Ventes de marchandises|||FA-2025-0001|20250105|Facture FA-2025-0001 Alpha|0,00|2000,00|||20250105||",
+    );
+    const records = parseFec(text).records;
+    expect(records.reduce((s, r) => s + r.debit, 0)).toBe(2_188_500);
+    expect(records.reduce((s, r) => s + r.credit, 0)).toBe(2_188_500);
+    expect(records.filter((r) => r.compAuxNum).map((r) => r.compteNum.slice(0, 3))).toEqual(
+      expect.arrayContaining(["411", "401", "404"]),
+    );
+    expect(
+      records
+        .filter((r) => r.compAuxNum)
+        .every((r) => ["411", "401", "404"].includes(r.compteNum.slice(0, 3))),
+    ).toBe(true);
+    expect(records.filter((r) => r.ecritureLet === "AA")).toHaveLength(5);
+    expect(exported.description).toContain("Nombre de lignes : 29 lignes d'écritures");
+    expect(exported.description).toContain("Exercice : du 01/01/2025 au 31/01/2025");
+  });
+
+  it("streams a year in keyset pages: the same file whatever the page size, TAB by default", async () => {
+    const whole = await collect((await exportFec(books.ctx, atelier, "2025")).chunks);
+    const paged = await exportFec(books.ctx, atelier, "2025", { batchSize: 4 });
+    const chunks: string[] = [];
+    for await (const chunk of paged.chunks) chunks.push(chunk);
+    expect(chunks.join("")).toBe(whole);
+    // PostgreSQL's writer (on a server) and TypeScript's (PGlite) give the same bytes, `until` too.
+    const pages = await exportFec(books.ctx, atelier, "2025", { batchSize: 4, writer: "pages" });
+    const pageChunks: string[] = [];
+    for await (const chunk of pages.chunks) pageChunks.push(chunk);
+    expect(pageChunks.length).toBe(1 + Math.ceil(29 / 4));
+    expect(pageChunks.join("")).toBe(whole);
+    for (const until of ["2025-01-20", "2025-01-31"])
+      expect(
+        await collect((await exportFec(books.ctx, atelier, "2025", { until, separator: "|" })).chunks),
+      ).toBe(
+        await collect(
+          (await exportFec(books.ctx, atelier, "2025", { until, separator: "|", writer: "pages" })).chunks,
+        ),
+      );
+    expect(paged.fileName).toBe("123456782FEC20251231.txt");
+    expect(whole.split("\r\n")[0]?.split("\t")).toHaveLength(18);
+    expect(checkFec(paged.fileName, whole, { strict: true })).toEqual([]);
+    await expect(exportFec(books.ctx, atelier, "2025", { until: "2026-01-31" })).rejects.toMatchObject({
+      code: "period.outsideYear",
+    });
+  });
+
+  it("round trip: the export imported into a fresh organisation gives the same trial balance, lettering and FEC", async () => {
+    const original = await collect(
+      (await exportFec(books.ctx, atelier, "2025", { separator: "|", until: "2025-01-31" })).chunks,
+    );
+    const fresh = await organisation(books, "2025-02-10", "732829320");
+    const result = await importFec(
+      books.ctx,
+      fresh,
+      Buffer.from(original, "utf8"),
+      "123456782FEC20250131.txt",
+      books.meta(),
+    );
+    expectImported(result);
+    expect(result).toMatchObject({
+      entries: 11,
+      lines: 29,
+      lettered: 2,
+      journalsCreated: [],
+      accountsCreated: 0,
+    });
+    expect(result.warnings.map((w) => w.code).sort()).toEqual(["fec.closingDate", "fec.siren"]);
+    const range = { start: "2025-01-01", end: "2025-12-31" };
+    expect(await trialBalanceReport(books.ctx, fresh, range)).toEqual(
+      await trialBalanceReport(books.ctx, atelier, range),
+    );
+    expect(await letteredLines(books.ctx, fresh)).toBe(5);
+    const again = await collect(
+      (await exportFec(books.ctx, fresh, "2025", { separator: "|", until: "2025-01-31" })).chunks,
+    );
+    expect(withoutValidDate(again)).toBe(withoutValidDate(original));
+  });
+
+  it("a retried import (the same command id) finishes without writing anything twice; another import of the file is refused", async () => {
+    const text = await collect((await exportFec(books.ctx, atelier, "2025")).chunks);
+    const fresh = await organisation(books, "2025-02-10", "443061841");
+    const metadata = books.meta();
+    const bytes = Buffer.from(text, "utf8");
+    expectImported(await importFec(books.ctx, fresh, bytes, "123456782FEC20251231.txt", metadata));
+    const events = await eventCount(books.ctx, fresh);
+    expectImported(await importFec(books.ctx, fresh, bytes, "123456782FEC20251231.txt", metadata));
+    expect(await eventCount(books.ctx, fresh)).toBe(events);
+    const refused = await importFec(books.ctx, fresh, bytes, "123456782FEC20251231.txt", books.meta());
+    expect(refused.errors.map((e) => e.code)).toEqual(["fec.alreadyImported"]);
+    expect(await eventCount(books.ctx, fresh)).toBe(events);
+  });
+
+  it("refuses a broken file whole, naming its lines, and writes nothing", async () => {
+    const text = await collect((await exportFec(books.ctx, atelier, "2025", { separator: "|" })).chunks);
+    const lines = text.split("\r\n");
+    const fresh = await organisation(books, "2025-02-10", "542051180");
+    const before = await eventCount(books.ctx, fresh);
+    // Unreadable lines: a date that does not exist, a missing field, a dot in an amount.
+    const unreadable = [...lines];
+    unreadable[3] = (unreadable[3] ?? "").replace("|20250105|", "|20250230|");
+    unreadable[8] = (unreadable[8] ?? "").replace(/\|[^|]*$/, "");
+    unreadable[12] = (unreadable[12] ?? "").replace(/\|(\d+),(\d\d)\|0,00\|/, "|$1.$2|0,00|");
+    const parsed = await importFec(
+      books.ctx,
+      fresh,
+      Buffer.from(unreadable.join("\r\n")),
+      "123456782FEC20251231.txt",
+      books.meta(),
+    );
+    expect(parsed.entries).toBe(0);
+    expect(parsed.errors.map((e) => [e.line, e.code])).toEqual([
+      [4, "fec.invalidDate"],
+      [9, "fec.fieldCount"],
+      [13, "fec.amountDot"],
+    ]);
+    expect(parsed.errors[0]?.message).toMatch(/^line 4: EcritureDate "20250230" is not a date/);
+    // Readable, but the last entry cannot be posted: every earlier one is left out too.
+    const last = lines.length - 2;
+    const late = [...lines];
+    late[last] = (late[last] ?? "").replace("|445510|", "|999999|");
+    const refused = await importFec(
+      books.ctx,
+      fresh,
+      Buffer.from(late.join("\r\n")),
+      "123456782FEC20251231.txt",
+      books.meta(),
+    );
+    expect(refused.entries).toBe(0);
+    expect(refused.errors.map((e) => [e.line, e.code])).toEqual([[last + 1, "account.invalidNumber"]]);
+    expect(await eventCount(books.ctx, fresh)).toBe(before);
+    const unbalanced = [...lines];
+    unbalanced[1] = (unbalanced[1] ?? "").replace("|10000,00|0,00|", "|10000,01|0,00|");
+    const grouped = await importFec(
+      books.ctx,
+      fresh,
+      Buffer.from(unbalanced.join("\r\n")),
+      "123456782FEC20251231.txt",
+      books.meta(),
+    );
+    expect(grouped.errors[0]).toMatchObject({ line: 2, code: "fec.unbalanced" });
+    expect(await eventCount(books.ctx, fresh)).toBe(before);
+  });
+
+  it("writes the entries, the trial balance and the journal totals as French CSV", async () => {
+    const range = { start: "2025-01-01", end: "2025-12-31" };
+    const balance = trialBalanceCsv(await trialBalanceReport(books.ctx, atelier, range));
+    expect(balance.startsWith("\ufeffCompte;Libellé;Mouvements débit;Mouvements crédit;Solde\r\n")).toBe(
+      true,
+    );
+    expect(balance).toContain("\r\n411000;Clients;4200,00;3400,00;800,00\r\n");
+    expect(balance).toContain("\r\n512000;Banque;13160,00;1225,00;11935,00\r\n");
+    expect(balance.endsWith("\r\nTotal;;21885,00;21885,00;0,00\r\n")).toBe(true);
+    const entries = await collect(entriesCsv(books.ctx, atelier, range, { batchSize: 10 }));
+    const rows = entries.split("\r\n");
+    expect(rows[0]).toBe(
+      "\ufeffJournal;Libellé journal;N° écriture;Date;Pièce;Date pièce;Compte;Libellé compte;Compte auxiliaire;Libellé auxiliaire;Libellé;Débit;Crédit;Lettrage;Date lettrage;Validée le",
+    );
+    expect(rows).toHaveLength(1 + 29 + 1);
+    expect(rows[3]).toBe(
+      "VT;Journal des ventes;VT000001;05/01/2025;FA-2025-0001;05/01/2025;411000;Clients;CALPHA;Alpha SARL;Facture FA-2025-0001 Alpha;2400,00;0,00;AA;20/01/2025;05/01/2025",
+    );
+    const byJournal = (
+      await collect(entriesCsv(books.ctx, atelier, range, { order: "journal", batchSize: 7 }))
+    )
+      .split("\r\n")
+      .slice(1, -1)
+      .map((r) => r.split(";")[0]);
+    expect(byJournal).toEqual([...byJournal].sort());
+    expect(byJournal).toHaveLength(29);
+    const totals = await journalTotals(books.ctx, atelier, range);
+    expect(totals.map((t) => [t.journal, t.debit])).toEqual([
+      ["AN", 1_000_000],
+      ["BQ", 438_500],
+      ["HA", 240_000],
+      ["OD", 66_000],
+      ["VT", 444_000],
+    ]);
+    expect(journalTotalsCsv(totals)).toContain("\r\nTotal;;11;29;21885,00;21885,00\r\n");
+  });
+
+  it("imports a real file into an organisation without books: chart, journals and fiscal year come with it", async () => {
+    const bytes = fixture("111111111FEC20221231.TXT");
+    const fresh = await bareOrganisation(books);
+    books.setDay("2026-11-22");
+    const result = await importFec(books.ctx, fresh, bytes, "111111111FEC20221231.TXT", books.meta());
+    expectImported(result);
+    expect(result.fiscalYearsOpened).toEqual([{ start: "2023-01-01", end: "2023-12-31" }]);
+    expect(await trialBalanceSums(books.ctx, fresh)).toEqual(fileSums(bytes));
+  });
+
+  it("imports earlier books into an organisation created today: the years before its first one are opened", async () => {
+    const bytes = fixture("111111111FEC20221231.TXT");
+    const today = await organisation(books, "2026-11-22", "000000000");
+    const result = await importFec(books.ctx, today, bytes, "111111111FEC20221231.TXT", books.meta());
+    expectImported(result);
+    expect([...result.fiscalYearsOpened].sort((a, b) => (a.start < b.start ? -1 : 1))).toEqual([
+      { start: "2023-01-01", end: "2023-12-31" },
+      { start: "2024-01-01", end: "2024-12-31" },
+      { start: "2025-01-01", end: "2025-12-31" },
+    ]);
+    expect(await trialBalanceSums(books.ctx, today)).toEqual(fileSums(bytes));
+  });
+
+  // The 1.8 MB file (4 001 entries, a lettering set of 479 lines) has its own block below.
+  for (const [file, day, startMonth] of [
+    ["000000000FEC20231231.txt", "2023-03-01", 1],
+    ["111111111FEC20221231.TXT", "2023-03-01", 1],
+  ] as const)
+    it(`imports ${file} whole: each account's movements are the file's Debit and Credit sums`, async () => {
+      const bytes = fixture(file);
+      const fresh = await organisation(books, day, "000000000", startMonth);
+      const started = Date.now();
+      const result = await importFec(books.ctx, fresh, bytes, file, books.meta());
+      expectImported(result);
+      expect(result.lines).toBe(parseFec(decodeFec(bytes).text).records.length);
+      expect(await trialBalanceSums(books.ctx, fresh)).toEqual(fileSums(bytes));
+      // Real labels (accents, apostrophes, long texts): both writers give the same bytes.
+      const year = result.fiscalYearsOpened[0]?.end.slice(0, 4) ?? "";
+      expect(await collect((await exportFec(books.ctx, fresh, year)).chunks)).toBe(
+        await collect((await exportFec(books.ctx, fresh, year, { writer: "pages" })).chunks),
+      );
+      const planned = planFecImport({
+        bytes,
+        fileName: file,
+        context: {
+          chart: { initialised: false, accounts: {} },
+          journals: { initialised: false, journals: {} },
+          fiscal: { years: [], lockedUntil: null },
+        },
+        newId: () => "x",
+        validatedOn: "2026-01-01",
+      });
+      expect(result.lettered).toBe(planned.lettering.length);
+      expect(await letteredLines(books.ctx, fresh)).toBe(
+        planned.lettering.reduce((s, set) => s + set.lines.length, 0),
+      );
+      console.info(`${kind}: ${file} imported in ${Date.now() - started} ms (${result.entries} entries)`);
+    }, 120_000);
+});
+
+describe.each(databaseKinds)("the FEC on %s: the 1.8 MB real file", (kind) => {
+  let books: Books;
+  beforeAll(async () => {
+    books = await openBooks(kind);
+  });
+  afterAll(async () => {
+    await books?.close();
+  });
+
+  it("imports 123456789FEC20500930.txt (10 756 lines, an 18-month first year) whole, sums per account equal", async () => {
+    const file = "123456789FEC20500930.txt";
+    const bytes = fixture(file);
+    const fresh = await bareOrganisation(books, "000000000");
+    books.setDay("2026-11-22");
+    const started = Date.now();
+    const result = await importFec(books.ctx, fresh, bytes, file, books.meta());
+    expectImported(result);
+    expect(result).toMatchObject({ entries: 4001, lines: 10_756, lettered: 626 });
+    expect(result.fiscalYearsOpened).toEqual([{ start: "2022-04-01", end: "2023-09-30" }]);
+    expect(await trialBalanceSums(books.ctx, fresh)).toEqual(fileSums(bytes));
+    console.info(`${kind}: ${file} imported in ${Date.now() - started} ms`);
+  }, 180_000);
+});

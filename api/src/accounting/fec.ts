@@ -1,0 +1,531 @@
+import { createHash } from "node:crypto";
+import {
+  type ChartCommand,
+  type ChartState,
+  type CommandMetadata,
+  chartDecider,
+  chartStreamId,
+  cleanFecText,
+  DomainError,
+  FEC_LINE_END,
+  type FecFinding,
+  type FecSeparator,
+  fecDescription,
+  fecFileName,
+  fecHeader,
+  fiscalDecider,
+  fiscalStreamId,
+  formatFecAmount,
+  formatFecDate,
+  isIsoDate,
+  type JournalsCommand,
+  type JournalsState,
+  journalsDecider,
+  journalsStreamId,
+  type LedgerLineFact,
+  letteringDecider,
+  letteringStreamId,
+  lineRef,
+  parisDate,
+} from "@registre/core";
+import { sql } from "kysely";
+import { handleCommand } from "../commands.ts";
+import type { AppContext } from "../context.ts";
+import { catchUpLedger } from "./books.ts";
+import { draftEntry, type EntryInput, ledgerReadModels, postingContext } from "./entries.ts";
+import { type FecImportPlan, planFecImport } from "./fec-plan.ts";
+import { type FiscalYearRow, findFiscalYear } from "./queries.ts";
+import { setupReadModels } from "./setup.ts";
+
+export { type FecImportPlan, planFecImport } from "./fec-plan.ts";
+
+/** How long the import waits, at the end, for the ledger to show its entries. */
+const LEDGER_TIMEOUT_MS = 600_000;
+
+/** Rows read per query while exporting: memory stays flat whatever the size of the year. */
+const EXPORT_BATCH = 5000;
+
+export type FecExportOptions = {
+  /** TAB (the default) or "|". */
+  readonly separator?: FecSeparator | undefined;
+  /** Only entries dated up to this day (YYYY-MM-DD), and the file named as if the year closed then. */
+  readonly until?: string | undefined;
+  readonly batchSize?: number | undefined;
+  /**
+   * How lines are written: by PostgreSQL in one statement read through a cursor (the default on a
+   * server), or in TypeScript from keyset pages (PGlite, and the reference the other must equal).
+   */
+  readonly writer?: "sql" | "pages" | undefined;
+};
+
+export type FecExport = {
+  /** `<SIREN>FEC<AAAAMMJJ>.txt`. */
+  readonly fileName: string;
+  /** `<SIREN>FEC<AAAAMMJJ>.description.txt`. */
+  readonly descriptionFileName: string;
+  /** The description file's text (LPF art. A47 A-1): fields, forms, separator, encoding, line count. */
+  readonly description: string;
+  readonly year: FiscalYearRow;
+  /** The year's end, or `until`. */
+  readonly closingDate: string;
+  readonly separator: FecSeparator;
+  /** Lines of entries, the header not counted. */
+  readonly lineCount: number;
+  /**
+   * The file's UTF-8 text in chunks (the header line, then one chunk per batch of lines, every line
+   * ended by CR LF), read from the ledger by keyset pages: iterate it once.
+   */
+  readonly chunks: AsyncIterable<string>;
+};
+
+export type FecLedgerRow = {
+  line: number;
+  journal: string;
+  number: string;
+  position: number;
+  date: string;
+  piece_ref: string;
+  piece_date: string;
+  account: string;
+  auxiliary: string | null;
+  label: string;
+  debit: number;
+  credit: number;
+  validated_on: string;
+  letter_code: string | null;
+  letter_date: string | null;
+};
+
+/** A text the deciders wrote is already a clean FEC field: no control character, no "|", single spaces, trimmed. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a clean field lacks
+const CLEAN_FIELD = /^(?:[^\u0000-\u0020\u007f|]+(?: [^\u0000-\u0020\u007f|]+)*)?$/;
+
+/**
+ * One ledger line as a FEC line: the same text as the core's `fecLine`, written faster (labels of
+ * journals and accounts cleaned once, texts already clean passed through, dates re-cut), which a
+ * year of a million lines needs.
+ */
+export const fecLineWriter = (
+  separator: FecSeparator,
+  journalLabels: ReadonlyMap<string, string>,
+  accountLabels: ReadonlyMap<string, string>,
+  until?: string | undefined,
+) => {
+  const text = (value: string): string => (CLEAN_FIELD.test(value) ? value : cleanFecText(value, separator));
+  // Codes and labels of the chart and journals only: the cache stays the size of the chart.
+  const cache = new Map<string, string>();
+  const cached = (value: string): string => {
+    let clean = cache.get(value);
+    if (clean === undefined) {
+      clean = text(value);
+      cache.set(value, clean);
+    }
+    return clean;
+  };
+  const day = (date: string): string =>
+    date.length === 10 && date[4] === "-" && date[7] === "-"
+      ? `${date.slice(0, 4)}${date.slice(5, 7)}${date.slice(8, 10)}`
+      : formatFecDate(date);
+  const s = separator;
+  return (r: FecLedgerRow): string => {
+    // Lettering done with a line after `until` did not exist at that closing date.
+    const lettered = r.letter_code !== null && (until === undefined || (r.letter_date ?? "") <= until);
+    const aux = r.auxiliary ?? "";
+    return (
+      `${cached(r.journal)}${s}${cached(journalLabels.get(r.journal) ?? r.journal)}${s}${text(r.number)}${s}` +
+      `${day(r.date)}${s}${cached(r.account)}${s}${cached(accountLabels.get(r.account) ?? r.account)}${s}` +
+      `${cached(aux)}${s}${aux ? cached(accountLabels.get(aux) ?? aux) : ""}${s}${text(r.piece_ref)}${s}` +
+      `${day(r.piece_date)}${s}${text(r.label)}${s}${formatFecAmount(r.debit)}${s}${formatFecAmount(r.credit)}${s}` +
+      `${lettered ? text(r.letter_code ?? "") : ""}${s}${lettered && r.letter_date ? day(r.letter_date) : ""}${s}` +
+      `${day(r.validated_on)}${s}${s}`
+    );
+  };
+};
+
+const organisationOf = async (ctx: AppContext, orgId: string) => {
+  const org = await ctx.database.db
+    .selectFrom("organisations")
+    .select(["name", "siren"])
+    .where("org_id", "=", orgId)
+    .executeTakeFirst();
+  if (!org) throw new DomainError("organisation.notFound", {}, 404);
+  return { name: org.name as string, siren: org.siren as string };
+};
+
+/**
+ * The FEC of a fiscal year (LPF art. A47 A-1): every validated line of the year, opening entries
+ * included, in validation order, with the journals' and accounts' labels, the auxiliary account on
+ * third-party lines, lettering, piece and validation dates. Streamed: the ledger is read in keyset
+ * pages of 5 000 lines, never the whole year at once. `yearIdOrYear` is a year's id or the year of
+ * its end ("2025").
+ */
+export const exportFec = async (
+  ctx: AppContext,
+  orgId: string,
+  yearIdOrYear: string,
+  options: FecExportOptions = {},
+): Promise<FecExport> => {
+  const separator = options.separator ?? "\t";
+  if (separator !== "\t" && separator !== "|")
+    throw new DomainError("validation.invalid", { field: "separator", value: String(separator) });
+  await catchUpLedger(ctx);
+  const year = await findFiscalYear(ctx, orgId, yearIdOrYear);
+  const until = options.until;
+  if (until !== undefined) {
+    if (!isIsoDate(until)) throw new DomainError("validation.invalidDate", { value: until });
+    if (until < year.start || until > year.end)
+      throw new DomainError("period.outsideYear", { until, start: year.start, end: year.end });
+  }
+  const closingDate = until ?? year.end;
+  const org = await organisationOf(ctx, orgId);
+  const fileName = fecFileName(org.siren, closingDate);
+  const db = ctx.database.db;
+  const count = await db
+    .selectFrom("ledger_lines")
+    .select(sql<number>`count(*)::integer`.as("count"))
+    .where("org_id", "=", orgId)
+    .where("fiscal_year_id", "=", year.id)
+    .$if(until !== undefined, (q) => q.where("date", "<=", until ?? ""))
+    .executeTakeFirst();
+  const lineCount = Number(count?.count ?? 0);
+  const journals = new Map(
+    (await db.selectFrom("journals").select(["code", "label"]).where("org_id", "=", orgId).execute()).map(
+      (r) => [r.code as string, r.label as string],
+    ),
+  );
+  const accounts = new Map(
+    (await db.selectFrom("accounts").select(["number", "label"]).where("org_id", "=", orgId).execute()).map(
+      (r) => [r.number as string, r.label as string],
+    ),
+  );
+  const batchSize = Math.max(1, options.batchSize ?? EXPORT_BATCH);
+  const lineOf = fecLineWriter(separator, journals, accounts, until);
+  const page = (after: { position: number; line: number } | null) =>
+    db
+      .selectFrom("ledger_lines")
+      .select([
+        "line",
+        "journal",
+        "number",
+        "position",
+        "date",
+        "piece_ref",
+        "piece_date",
+        "account",
+        "auxiliary",
+        "label",
+        "debit",
+        "credit",
+        "validated_on",
+        "letter_code",
+        "letter_date",
+      ])
+      .where("org_id", "=", orgId)
+      .where("fiscal_year_id", "=", year.id)
+      .$if(until !== undefined, (q) => q.where("date", "<=", until ?? ""))
+      .$if(after !== null, (q) =>
+        q.where(
+          sql`(position, line)`,
+          ">",
+          sql`(${after?.position ?? 0}::bigint, ${after?.line ?? 0}::integer)`,
+        ),
+      )
+      .orderBy("position")
+      .orderBy("line")
+      .limit(batchSize)
+      .execute() as Promise<FecLedgerRow[]>;
+  // On a server, PostgreSQL writes the lines itself (the texts were cleaned when written, as the
+  // writer's CLEAN_FIELD check would find them) and a cursor streams them: about the speed of COPY.
+  const pg = ctx.database.postgres;
+  async function* sqlChunks(server: NonNullable<typeof pg>): AsyncGenerator<string> {
+    yield fecHeader(separator) + FEC_LINE_END;
+    const date = (column: string) => `replace(${column}, '-', '')`;
+    const amount = (column: string) =>
+      `(${column} / 100)::text || ',' || lpad((${column} % 100)::text, 2, '0')`;
+    const lettered =
+      "l.letter_code is not null and ($3::text is null or coalesce(l.letter_date, '') <= $3::text)";
+    const cursor = server
+      .unsafe<{ line: string }[]>(
+        `select concat_ws($4::text, l.journal, coalesce(j.label, l.journal), l.number, ${date("l.date")}, l.account,
+           coalesce(a.label, l.account), coalesce(l.auxiliary, ''),
+           case when l.auxiliary is null then '' else coalesce(x.label, l.auxiliary) end,
+           l.piece_ref, ${date("l.piece_date")}, l.label, ${amount("l.debit")}, ${amount("l.credit")},
+           case when ${lettered} then l.letter_code else '' end,
+           case when ${lettered} then ${date("coalesce(l.letter_date, '')")} else '' end,
+           ${date("l.validated_on")}, '', '') || E'\r\n' as line
+         from ledger_lines l
+         left join journals j on j.org_id = l.org_id and j.code = l.journal
+         left join accounts a on a.org_id = l.org_id and a.number = l.account
+         left join accounts x on x.org_id = l.org_id and x.number = l.auxiliary
+         where l.org_id = $1::uuid and l.fiscal_year_id = $2::uuid and ($3::text is null or l.date <= $3::text)
+         order by l.position, l.line`,
+        [orgId, year.id, until ?? null, separator],
+      )
+      .cursor(batchSize);
+    for await (const rows of cursor) {
+      let text = "";
+      for (const r of rows) text += r.line;
+      yield text;
+    }
+  }
+  // The next page is asked for while this one is written out: at most two pages in memory.
+  async function* chunks(): AsyncGenerator<string> {
+    if (pg && options.writer !== "pages") {
+      yield* sqlChunks(pg);
+      return;
+    }
+    yield fecHeader(separator) + FEC_LINE_END;
+    let next: Promise<FecLedgerRow[]> | null = page(null);
+    while (next) {
+      const rows: FecLedgerRow[] = await next;
+      const last = rows.at(-1);
+      next = last && rows.length === batchSize ? page({ position: last.position, line: last.line }) : null;
+      if (rows.length === 0) return;
+      let text = "";
+      for (const r of rows) text += lineOf(r) + FEC_LINE_END;
+      yield text;
+    }
+  }
+  return {
+    fileName,
+    descriptionFileName: fileName.replace(/\.txt$/, ".description.txt"),
+    description: fecDescription({
+      siren: org.siren,
+      orgName: org.name,
+      fiscalYear: { start: year.start, end: closingDate },
+      separator,
+      encoding: "UTF-8",
+      lineCount,
+      software: "Registre",
+    }),
+    year,
+    closingDate,
+    separator,
+    lineCount,
+    chunks: chunks(),
+  };
+};
+
+export type FecImportResult = {
+  /** Entries created and validated. */
+  readonly entries: number;
+  /** Their lines. */
+  readonly lines: number;
+  /** Lettering sets made from the file's EcritureLet. */
+  readonly lettered: number;
+  readonly journalsCreated: readonly string[];
+  readonly accountsCreated: number;
+  readonly auxiliaryAccountsCreated: number;
+  readonly fiscalYearsOpened: readonly { start: string; end: string }[];
+  /** What was accepted but not as the norm wants it, or changed on the way in, with line numbers. */
+  readonly warnings: readonly FecFinding[];
+  /** Why the file was refused, with line numbers: when there is one, nothing was written. */
+  readonly errors: readonly FecFinding[];
+};
+
+export type FecImportOptions = {
+  /** After each entry written: how many of how many. */
+  readonly onProgress?: ((done: number, total: number) => void) | undefined;
+  /** Check only: nothing is written; the counts are what the import would write. */
+  readonly dryRun?: boolean | undefined;
+};
+
+/** A UUID derived from the import's command id: a retried import gives each step the same id. */
+export const derivedId = (seed: string, step: string, index: number): string => {
+  const h = createHash("sha256").update(`${seed}\u0000${step}\u0000${index}`).digest("hex");
+  const variant = ((Number.parseInt(h[16] ?? "0", 16) & 3) | 8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+const stepMetadata = (metadata: CommandMetadata, step: string, index: number): CommandMetadata => ({
+  ...metadata,
+  commandId: derivedId(metadata.commandId, step, index),
+  causationId: metadata.commandId,
+  correlationId: metadata.correlationId ?? metadata.commandId,
+});
+
+/** Whether the chart already holds what the command would create (a retried import). */
+const chartHas = (state: ChartState, command: ChartCommand): boolean =>
+  command.type === "InitialiseChart"
+    ? state.initialised
+    : command.type === "CreateAccount" || command.type === "CreateAuxiliaryAccount"
+      ? state.accounts[command.data.number.trim().toUpperCase()] !== undefined
+      : false;
+
+const journalsHave = (state: JournalsState, command: JournalsCommand): boolean =>
+  command.type === "InitialiseJournals"
+    ? state.initialised
+    : command.type === "CreateJournal"
+      ? state.journals[command.data.code] !== undefined
+      : false;
+
+const resultOf = (plan: FecImportPlan, written: boolean): FecImportResult => ({
+  entries: written ? plan.entries.length : 0,
+  lines: written ? plan.entries.reduce((s, e) => s + e.content.lines.length, 0) : 0,
+  lettered: written ? plan.lettering.length : 0,
+  journalsCreated: plan.journals.flatMap((c) => (c.type === "CreateJournal" ? [c.data.code] : [])),
+  accountsCreated: plan.chart.filter((c) => c.type === "CreateAccount").length,
+  auxiliaryAccountsCreated: plan.chart.filter((c) => c.type === "CreateAuxiliaryAccount").length,
+  fiscalYearsOpened: plan.fiscal.flatMap((c) =>
+    c.type === "OpenFiscalYear" ? [{ start: c.data.start ?? "", end: c.data.end ?? "" }] : [],
+  ),
+  warnings: plan.warnings,
+  errors: plan.errors,
+});
+
+/**
+ * Drafts and validates an entry in one append, without waiting for the ledger after each one: the
+ * import waits once, before lettering.
+ */
+const postEntry = (
+  ctx: AppContext,
+  orgId: string,
+  mvt: string,
+  input: EntryInput,
+  validatedOn: string,
+  metadata: CommandMetadata,
+) => draftEntry(ctx, orgId, input, metadata, { validate: true, mvt, validatedOn, readModels: [] });
+
+/**
+ * Imports a FEC file whole or not at all. Everything is checked first, on simulated books with the
+ * core deciders (parsing, grouping into balanced entries, journals, accounts and auxiliary accounts
+ * to create, fiscal years to open, every entry as validation will decide it, lettering sets); when
+ * anything is refused, nothing is written and `errors` names the lines. Otherwise: the chart and the
+ * journals (initialised when missing, then the new accounts and journals), the fiscal years, each
+ * entry drafted and validated in one append (origin: the file and its EcritureNum), then the lettering of lines
+ * sharing an EcritureLet code on one account and auxiliary account when they balance (the lettering
+ * decider, on the facts of the lines just validated); answers once the ledger shows it all.
+ *
+ * Each step's command id derives from `metadata.commandId`: running the same import again (the same
+ * command id) after an interruption finishes it without writing anything twice. Another import of a
+ * file of the same name is refused.
+ */
+export const importFec = async (
+  ctx: AppContext,
+  orgId: string,
+  bytes: Uint8Array,
+  fileName: string,
+  metadata: CommandMetadata,
+  options: FecImportOptions = {},
+): Promise<FecImportResult> => {
+  await catchUpLedger(ctx);
+  const { context } = await postingContext(ctx, orgId);
+  const org = await ctx.database.db
+    .selectFrom("organisations")
+    .select("siren")
+    .where("org_id", "=", orgId)
+    .executeTakeFirst();
+  if (!org) throw new DomainError("organisation.notFound", {}, 404);
+  let years = 0;
+  const plan = planFecImport({
+    bytes,
+    fileName,
+    context,
+    siren: org.siren as string,
+    newId: () => derivedId(metadata.commandId, "year", years++),
+    validatedOn: parisDate(ctx.clock()),
+  });
+  const mvtOf = (i: number) => derivedId(metadata.commandId, "mvt", i);
+  if (plan.errors.length === 0) {
+    const previous = await ctx.database.db
+      .selectFrom("entries")
+      .select(["mvt"])
+      .where("org_id", "=", orgId)
+      .where(sql<boolean>`origin->>'kind' = 'import' and origin->>'file' = ${plan.fileName}`)
+      .limit(1)
+      .executeTakeFirst();
+    const resumed = await ctx.store.commandResult(orgId, stepMetadata(metadata, "entry", 0).commandId);
+    if (previous && !resumed)
+      return resultOf(
+        {
+          ...plan,
+          errors: [
+            {
+              line: 0,
+              code: "fec.alreadyImported",
+              severity: "error",
+              message: `a file named ${plan.fileName} was already imported into this organisation`,
+              params: { fileName: plan.fileName },
+            },
+          ],
+        },
+        false,
+      );
+  }
+  if (plan.errors.length > 0) return resultOf(plan, false);
+  if (options.dryRun) return resultOf(plan, true);
+
+  const chart = plan.chart;
+  if (chart.length > 0)
+    await handleCommand(ctx, {
+      orgId,
+      streamId: chartStreamId(orgId),
+      decider: chartDecider,
+      commands: async (state) => ({ commands: () => chart.filter((c) => !chartHas(state, c)) }),
+      metadata: stepMetadata(metadata, "chart", 0),
+      readModels: setupReadModels,
+    });
+  const journals = plan.journals;
+  if (journals.length > 0)
+    await handleCommand(ctx, {
+      orgId,
+      streamId: journalsStreamId(orgId),
+      decider: journalsDecider,
+      commands: async (state) => ({ commands: () => journals.filter((c) => !journalsHave(state, c)) }),
+      metadata: stepMetadata(metadata, "journals", 0),
+      readModels: setupReadModels,
+    });
+  if (plan.fiscal.length > 0)
+    await handleCommand(ctx, {
+      orgId,
+      streamId: fiscalStreamId(orgId),
+      decider: fiscalDecider,
+      commands: plan.fiscal,
+      metadata: stepMetadata(metadata, "fiscal", 0),
+      readModels: setupReadModels,
+    });
+  const total = plan.entries.length;
+  const validatedOn = parisDate(ctx.clock());
+  for (const [i, entry] of plan.entries.entries()) {
+    await postEntry(
+      ctx,
+      orgId,
+      mvtOf(i),
+      { ...entry.content, origin: { kind: "import", file: plan.fileName, number: entry.number } },
+      validatedOn,
+      stepMetadata(metadata, "entry", i),
+    );
+    options.onProgress?.(i + 1, total);
+  }
+  // The lines to letter are the validated lines just written: their facts are the plan's.
+  for (const [i, set] of plan.lettering.entries()) {
+    const facts: LedgerLineFact[] = set.lines.map(({ entry, line }) => {
+      const content = plan.entries[entry]?.content;
+      const posted = content?.lines[line];
+      return {
+        ref: lineRef(mvtOf(entry), line + 1),
+        account: set.account,
+        auxiliary: set.auxiliary,
+        date: content?.date ?? "",
+        debit: posted?.debit ?? 0,
+        credit: posted?.credit ?? 0,
+      };
+    });
+    await handleCommand(ctx, {
+      orgId,
+      streamId: letteringStreamId(set.account),
+      decider: letteringDecider,
+      commands: [
+        {
+          type: "LetterLines",
+          data: { account: set.account, lettrable: true, lines: facts, requested: facts.map((f) => f.ref) },
+        },
+      ],
+      metadata: stepMetadata(metadata, "letter", i),
+      readModels: [],
+    });
+  }
+  // Answer once the ledger shows the whole import.
+  await ctx.runner.waitFor(await ctx.store.head(), ledgerReadModels, LEDGER_TIMEOUT_MS);
+  return resultOf(plan, true);
+};

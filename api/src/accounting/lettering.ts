@@ -1,0 +1,105 @@
+import {
+  type CommandMetadata,
+  chartDecider,
+  chartStreamId,
+  DomainError,
+  type LedgerLineFact,
+  letteringDecider,
+  letteringStreamId,
+} from "@registre/core";
+import { sql } from "kysely";
+import { handleCommand, loadAggregate } from "../commands.ts";
+import type { AppContext } from "../context.ts";
+import { ledgerReadModels } from "./entries.ts";
+
+/** Validated lines by reference ("<mvt>/<line>"), as the ledger holds them. */
+export const ledgerLines = async (
+  ctx: AppContext,
+  orgId: string,
+  refs: readonly string[],
+): Promise<LedgerLineFact[]> => {
+  const pairs = refs.flatMap((ref) => {
+    const [mvt, line] = ref.split("/");
+    return mvt && /^[0-9a-f-]{36}$/i.test(mvt) && /^\d+$/.test(line ?? "")
+      ? [{ mvt, line: Number(line) }]
+      : [];
+  });
+  if (pairs.length === 0) return [];
+  // Two arrays unnested, not a list of row constructors: PGlite matches nothing past a few hundred pairs.
+  const rows = await ctx.database.db
+    .selectFrom("ledger_lines")
+    .select(["mvt", "line", "account", "auxiliary", "date", "debit", "credit"])
+    .where("org_id", "=", orgId)
+    .where(
+      sql`(mvt, line)`,
+      "in",
+      sql`(select * from unnest(${pairs.map((p) => p.mvt)}::uuid[], ${pairs.map((p) => p.line)}::integer[]))`,
+    )
+    .execute();
+  return rows.map((r) => ({
+    ref: `${r.mvt}/${r.line}`,
+    account: r.account,
+    auxiliary: r.auxiliary,
+    date: r.date,
+    debit: r.debit,
+    credit: r.credit,
+  }));
+};
+
+/**
+ * Letters a set of validated lines of one account ("mark"). The lines come from the ledger
+ * (validated lines never change); which lines are already lettered is the account's lettering
+ * stream's business. Answers the code given.
+ */
+export const letterLines = async (
+  ctx: AppContext,
+  orgId: string,
+  refs: readonly string[],
+  metadata: CommandMetadata,
+): Promise<{ account: string; code: string }> => {
+  await ctx.runner.waitFor(await ctx.store.head(), ledgerReadModels);
+  const lines = await ledgerLines(ctx, orgId, refs);
+  const missing = refs.find((ref) => !lines.some((l) => l.ref === ref));
+  if (missing) throw new DomainError("lettering.unknownLine", { line: missing }, 404);
+  const account = lines[0]?.account;
+  if (!account) throw new DomainError("lettering.tooFewLines");
+  const chart = await loadAggregate(ctx, orgId, chartStreamId(orgId), chartDecider);
+  const outcome = await handleCommand(ctx, {
+    orgId,
+    streamId: letteringStreamId(account),
+    decider: letteringDecider,
+    commands: [
+      {
+        type: "LetterLines",
+        data: {
+          account,
+          lettrable: chart.state.accounts[account]?.lettrable ?? false,
+          lines,
+          requested: refs,
+        },
+      },
+    ],
+    metadata,
+    readModels: ledgerReadModels,
+  });
+  const event = outcome.events[0];
+  const code = event?.type === "LinesLettered" ? event.data.code : "";
+  return { account, code };
+};
+
+/** Frees the lines of a lettering code ("unmark"). */
+export const unletterLines = (
+  ctx: AppContext,
+  orgId: string,
+  account: string,
+  code: string,
+  metadata: CommandMetadata,
+) =>
+  handleCommand(ctx, {
+    orgId,
+    streamId: letteringStreamId(account),
+    decider: letteringDecider,
+    commands: [{ type: "UnletterLines", data: { account, code: code.toUpperCase() } }],
+    metadata,
+    readModels: ledgerReadModels,
+  });

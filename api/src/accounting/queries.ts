@@ -1,0 +1,373 @@
+import {
+  type AccountMovements,
+  addDays,
+  balanceSheet,
+  DomainError,
+  endOfMonth,
+  incomeStatement,
+  isIsoDate,
+  monthOf,
+  trialBalance,
+} from "@registre/core";
+import { sql } from "kysely";
+import type { AppContext } from "../context.ts";
+
+export type DateRange = { readonly start: string; readonly end: string };
+
+export type FiscalYearRow = {
+  id: string;
+  start: string;
+  end: string;
+  status: "open" | "closed";
+  openingMvt: string | null;
+  closedOn: string | null;
+};
+
+export const listFiscalYears = async (ctx: AppContext, orgId: string): Promise<FiscalYearRow[]> => {
+  const rows = await ctx.database.db
+    .selectFrom("fiscal_years")
+    .selectAll()
+    .where("org_id", "=", orgId)
+    .orderBy("start_date")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    start: r.start_date,
+    end: r.end_date,
+    status: r.status,
+    openingMvt: r.opening_mvt,
+    closedOn: r.closed_on,
+  }));
+};
+
+/** A fiscal year by id, or by the year of its end date ("2025"). */
+export const findFiscalYear = async (
+  ctx: AppContext,
+  orgId: string,
+  idOrYear: string,
+): Promise<FiscalYearRow> => {
+  const years = await listFiscalYears(ctx, orgId);
+  const year = years.find((y) => y.id === idOrYear) ?? years.filter((y) => y.end.startsWith(idOrYear)).at(-1);
+  if (!year) throw new DomainError("fiscalYear.notFound", { id: idOrYear }, 404);
+  return year;
+};
+
+const checkRange = ({ start, end }: DateRange) => {
+  if (!isIsoDate(start)) throw new DomainError("validation.invalidDate", { value: start });
+  if (!isIsoDate(end)) throw new DomainError("validation.invalidDate", { value: end });
+  if (end < start) throw new DomainError("validation.invalidRange", { start, end });
+};
+
+/**
+ * Movements per account over a date range. Whole months come from the per-period balances; only
+ * the days of a month cut by the range are read from the ledger lines.
+ */
+export const accountMovements = async (
+  ctx: AppContext,
+  orgId: string,
+  range: DateRange,
+  options: { byAuxiliary?: boolean } = {},
+): Promise<(AccountMovements & { auxiliary: string | null })[]> => {
+  checkRange(range);
+  const firstWhole = range.start.endsWith("-01")
+    ? monthOf(range.start)
+    : monthOf(addDays(endOfMonth(range.start), 1));
+  const lastWhole =
+    range.end === endOfMonth(range.end)
+      ? monthOf(range.end)
+      : monthOf(addDays(`${monthOf(range.end)}-01`, -1));
+  const db = ctx.database.db;
+  const aux = options.byAuxiliary === true;
+  const totals = new Map<
+    string,
+    { account: string; auxiliary: string | null; debit: number; credit: number }
+  >();
+  const add = (account: string, auxiliary: string | null, debit: number, credit: number) => {
+    const key = `${account}|${auxiliary ?? ""}`;
+    const t = totals.get(key) ?? { account, auxiliary, debit: 0, credit: 0 };
+    totals.set(key, { ...t, debit: t.debit + debit, credit: t.credit + credit });
+  };
+  if (firstWhole <= lastWhole) {
+    const general = await db
+      .selectFrom("account_balances")
+      .select([
+        "account",
+        sql<number>`sum(debit)::bigint`.as("debit"),
+        sql<number>`sum(credit)::bigint`.as("credit"),
+      ])
+      .where("org_id", "=", orgId)
+      .where("period", ">=", firstWhole)
+      .where("period", "<=", lastWhole)
+      .groupBy("account")
+      .execute();
+    if (!aux) for (const r of general) add(r.account, null, r.debit, r.credit);
+    else {
+      const detailed = await db
+        .selectFrom("auxiliary_balances")
+        .select([
+          "account",
+          "auxiliary",
+          sql<number>`sum(debit)::bigint`.as("debit"),
+          sql<number>`sum(credit)::bigint`.as("credit"),
+        ])
+        .where("org_id", "=", orgId)
+        .where("period", ">=", firstWhole)
+        .where("period", "<=", lastWhole)
+        .groupBy(["account", "auxiliary"])
+        .execute();
+      const detailedTotals = new Map<string, { debit: number; credit: number }>();
+      for (const r of detailed) {
+        add(r.account, r.auxiliary, r.debit, r.credit);
+        const t = detailedTotals.get(r.account) ?? { debit: 0, credit: 0 };
+        detailedTotals.set(r.account, { debit: t.debit + r.debit, credit: t.credit + r.credit });
+      }
+      for (const r of general) {
+        const d = detailedTotals.get(r.account) ?? { debit: 0, credit: 0 };
+        if (r.debit !== d.debit || r.credit !== d.credit)
+          add(r.account, null, r.debit - d.debit, r.credit - d.credit);
+      }
+    }
+  }
+  // Days outside whole months: the partial first and last months.
+  const partial: DateRange[] = [];
+  if (firstWhole > lastWhole) partial.push(range);
+  else {
+    if (!range.start.endsWith("-01")) partial.push({ start: range.start, end: endOfMonth(range.start) });
+    if (range.end !== endOfMonth(range.end))
+      partial.push({ start: `${monthOf(range.end)}-01`, end: range.end });
+  }
+  for (const p of partial) {
+    const rows = await db
+      .selectFrom("ledger_lines")
+      .select([
+        "account",
+        "auxiliary",
+        sql<number>`sum(debit)::bigint`.as("debit"),
+        sql<number>`sum(credit)::bigint`.as("credit"),
+      ])
+      .where("org_id", "=", orgId)
+      .where("date", ">=", p.start)
+      .where("date", "<=", p.end)
+      .groupBy(["account", "auxiliary"])
+      .execute();
+    for (const r of rows) add(r.account, aux ? r.auxiliary : null, r.debit, r.credit);
+  }
+  const labels = await accountLabels(ctx, orgId);
+  return [...totals.values()]
+    .filter((t) => t.debit !== 0 || t.credit !== 0)
+    .map((t) => ({ ...t, label: labels.get(t.auxiliary ?? t.account) ?? labels.get(t.account) ?? "" }));
+};
+
+export const accountLabels = async (ctx: AppContext, orgId: string, locale: "fr" | "en" = "fr") => {
+  const rows = await ctx.database.db
+    .selectFrom("accounts")
+    .select(["number", "label", "label_en"])
+    .where("org_id", "=", orgId)
+    .execute();
+  return new Map(rows.map((r) => [r.number as string, (locale === "en" ? r.label_en : r.label) as string]));
+};
+
+export const trialBalanceReport = async (ctx: AppContext, orgId: string, range: DateRange) =>
+  trialBalance(await accountMovements(ctx, orgId, range));
+
+export const incomeStatementReport = async (ctx: AppContext, orgId: string, range: DateRange) =>
+  incomeStatement(await accountMovements(ctx, orgId, range));
+
+export const balanceSheetReport = async (ctx: AppContext, orgId: string, range: DateRange) =>
+  balanceSheet(await accountMovements(ctx, orgId, range, { byAuxiliary: true }));
+
+export type LedgerCursor = {
+  readonly account: string;
+  readonly date: string;
+  readonly position: number;
+  readonly line: number;
+  /** The account's running balance after this row, as the previous page gave it. */
+  readonly balance?: number | undefined;
+};
+
+export type GeneralLedgerRow = {
+  mvt: string;
+  line: number;
+  account: string;
+  auxiliary: string | null;
+  journal: string;
+  number: string;
+  date: string;
+  pieceRef: string;
+  label: string;
+  debit: number;
+  credit: number;
+  balance: number;
+  letterCode: string | null;
+  letterDate: string | null;
+  position: number;
+};
+
+/**
+ * An account's net movement from `from` up to a place in the ledger (before it, or including it):
+ * whole months from the per-period balances, the cut months' days from the lines.
+ */
+const balanceBefore = async (
+  ctx: AppContext,
+  orgId: string,
+  from: string,
+  at: LedgerCursor,
+  inclusive: boolean,
+) => {
+  const db = ctx.database.db;
+  const month = monthOf(at.date);
+  const firstWhole = from.endsWith("-01") ? monthOf(from) : monthOf(addDays(endOfMonth(from), 1));
+  const wholeMonths =
+    firstWhole < month
+      ? await db
+          .selectFrom("account_balances")
+          .select(sql<number>`coalesce(sum(debit - credit), 0)::bigint`.as("net"))
+          .where("org_id", "=", orgId)
+          .where("account", "=", at.account)
+          .where("period", ">=", firstWhole)
+          .where("period", "<", month)
+          .executeTakeFirst()
+      : undefined;
+  // Lines of the cut first month (when `from` is not a first of month and `at` is in a later month).
+  const cutStart =
+    monthOf(from) !== month && !from.endsWith("-01")
+      ? await db
+          .selectFrom("ledger_lines")
+          .select(sql<number>`coalesce(sum(debit - credit), 0)::bigint`.as("net"))
+          .where("org_id", "=", orgId)
+          .where("account", "=", at.account)
+          .where("date", ">=", from)
+          .where("date", "<=", endOfMonth(from))
+          .executeTakeFirst()
+      : undefined;
+  const inMonth = await db
+    .selectFrom("ledger_lines")
+    .select(sql<number>`coalesce(sum(debit - credit), 0)::bigint`.as("net"))
+    .where("org_id", "=", orgId)
+    .where("account", "=", at.account)
+    .where("date", ">=", from > `${month}-01` ? from : `${month}-01`)
+    .where(
+      sql`(date, position, line)`,
+      inclusive ? "<=" : "<",
+      sql`(${at.date}, ${at.position}::bigint, ${at.line}::integer)`,
+    )
+    .executeTakeFirst();
+  return (wholeMonths?.net ?? 0) + (cutStart?.net ?? 0) + (inMonth?.net ?? 0);
+};
+
+/**
+ * A page of the general ledger (grand livre) over a range, by account then date then validation
+ * order, with each account's running balance. Keyset paging: pass the last row as `after`.
+ */
+export const generalLedgerPage = async (
+  ctx: AppContext,
+  orgId: string,
+  options: DateRange & {
+    account?: string | undefined;
+    after?: LedgerCursor | undefined;
+    limit?: number | undefined;
+  },
+): Promise<{ rows: GeneralLedgerRow[]; next: (LedgerCursor & { balance: number }) | null }> => {
+  checkRange(options);
+  const limit = Math.min(Math.max(options.limit ?? 200, 1), 1000);
+  let query = ctx.database.db
+    .selectFrom("ledger_lines")
+    .select([
+      "mvt",
+      "line",
+      "account",
+      "auxiliary",
+      "journal",
+      "number",
+      "date",
+      "piece_ref",
+      "label",
+      "debit",
+      "credit",
+      "letter_code",
+      "letter_date",
+      "position",
+    ])
+    .where("org_id", "=", orgId)
+    .where("date", ">=", options.start)
+    .where("date", "<=", options.end);
+  if (options.account) query = query.where("account", "=", options.account);
+  if (options.after) {
+    const a = options.after;
+    // One account: the index (org, account, date, position, line) is walked from the cursor on.
+    query = options.account
+      ? query.where(
+          sql`(date, position, line)`,
+          ">",
+          sql`(${a.date}, ${a.position}::bigint, ${a.line}::integer)`,
+        )
+      : query.where(
+          sql`(account, date, position, line)`,
+          ">",
+          sql`(${a.account}, ${a.date}, ${a.position}::bigint, ${a.line}::integer)`,
+        );
+  }
+  const rows = await query
+    .orderBy("account")
+    .orderBy("date")
+    .orderBy("position")
+    .orderBy("line")
+    .limit(limit + 1)
+    .execute();
+  const page = rows.slice(0, limit);
+  const running = new Map<string, number>();
+  const out: GeneralLedgerRow[] = [];
+  for (const r of page) {
+    if (!running.has(r.account)) {
+      const first = options.after && options.after.account === r.account ? options.after : null;
+      running.set(
+        r.account,
+        // The previous page's running balance goes on; without it, it is added up again.
+        first?.balance !== undefined
+          ? first.balance
+          : first
+            ? await balanceBefore(ctx, orgId, options.start, first, true)
+            : await balanceBefore(
+                ctx,
+                orgId,
+                options.start,
+                { account: r.account, date: r.date, position: r.position, line: r.line },
+                false,
+              ),
+      );
+    }
+    const balance = (running.get(r.account) ?? 0) + r.debit - r.credit;
+    running.set(r.account, balance);
+    out.push({
+      mvt: r.mvt,
+      line: r.line,
+      account: r.account,
+      auxiliary: r.auxiliary,
+      journal: r.journal,
+      number: r.number,
+      date: r.date,
+      pieceRef: r.piece_ref,
+      label: r.label,
+      debit: r.debit,
+      credit: r.credit,
+      balance,
+      letterCode: r.letter_code,
+      letterDate: r.letter_date,
+      position: r.position,
+    });
+  }
+  const last = out.at(-1);
+  return {
+    rows: out,
+    next:
+      rows.length > limit && last
+        ? {
+            account: last.account,
+            date: last.date,
+            position: last.position,
+            line: last.line,
+            balance: last.balance,
+          }
+        : null,
+  };
+};

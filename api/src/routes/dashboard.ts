@@ -1,0 +1,81 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { DomainError, incomeStatement, parisDate, Rights } from "@registre/core";
+import { requireOrg } from "../accounting/books.ts";
+import { accountMovements, listFiscalYears } from "../accounting/queries.ts";
+import type { AppContext } from "../context.ts";
+import { accessRoute, right } from "../http/access.ts";
+import { validationHook } from "../http/openapi.ts";
+import { problemResponses } from "../http/schemas.ts";
+import type { AuthEnv } from "../identity/auth.ts";
+
+const Amount = z.number().int().openapi({ description: "Integer cents, signed" });
+const AccountingStats = z
+  .object({
+    year: z
+      .object({ id: z.uuid(), start: z.string(), end: z.string(), status: z.enum(["open", "closed"]) })
+      .nullable(),
+    revenue: Amount.openapi({ description: "Net turnover excluding VAT (chiffre d'affaires net)" }),
+    due: Amount.openapi({ description: "Customers' balance still to be collected today (411-418)" }),
+    expenses: Amount.openapi({ description: "Purchases and external charges excluding VAT (60-62)" }),
+    cash: Amount.openapi({ description: "Banks and cash today (51, 53)" }),
+    result: Amount,
+  })
+  .openapi("AccountingStats");
+
+const startsWithAny = (account: string, prefixes: readonly string[]) =>
+  prefixes.some((p) => account.startsWith(p));
+
+/** The dashboard's first figures, from the accounting read models of the current fiscal year. */
+export const dashboardRoutes = (ctx: AppContext) => {
+  const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  app.openapi(
+    accessRoute(ctx, right("accounting", Rights.read), {
+      method: "get",
+      path: "/dashboard/stats/{type}",
+      operationId: "dashboardStats",
+      tags: ["Dashboard"],
+      request: {
+        params: z.object({
+          type: z
+            .string()
+            .max(40)
+            .openapi({ param: { name: "type", in: "path" } }),
+        }),
+      },
+      responses: {
+        200: { description: "The figures", content: { "application/json": { schema: AccountingStats } } },
+        ...problemResponses(401, 403, 404),
+      },
+    }),
+    async (c) => {
+      if (c.req.valid("param").type !== "accounting")
+        throw new DomainError("dashboard.unknownStats", { type: c.req.valid("param").type }, 404);
+      const orgId = requireOrg(c.get("session").orgId);
+      const today = parisDate(ctx.clock());
+      const years = await listFiscalYears(ctx, orgId);
+      const year = years.find((y) => y.start <= today && today <= y.end) ?? years.at(-1);
+      if (!year) return c.json({ year: null, revenue: 0, due: 0, expenses: 0, cash: 0, result: 0 }, 200);
+      const movements = await accountMovements(ctx, orgId, year);
+      // What is owed and held today: from the first year still open (its opening balances are
+      // validated entries; the next year's à-nouveaux stay drafts until it closes) up to today.
+      const firstOpen = years.find((y) => y.status === "open" && y.start <= year.start) ?? year;
+      const upTo = today < year.start ? year.start : today > year.end ? year.end : today;
+      const balances = await accountMovements(ctx, orgId, { start: firstOpen.start, end: upTo });
+      const net = (rows: typeof movements, prefixes: readonly string[]) =>
+        rows.filter((m) => startsWithAny(m.account, prefixes)).reduce((s, m) => s + m.debit - m.credit, 0);
+      const income = incomeStatement(movements);
+      return c.json(
+        {
+          year: { id: year.id, start: year.start, end: year.end, status: year.status },
+          revenue: income.netTurnover,
+          due: net(balances, ["411", "413", "416", "418"]),
+          expenses: net(movements, ["60", "61", "62"]),
+          cash: net(balances, ["51", "53"]),
+          result: income.result,
+        },
+        200,
+      );
+    },
+  );
+  return app;
+};
