@@ -5,6 +5,33 @@ import {
   AccountResourcePage,
 } from "../features/account/account-pages.tsx";
 import type { AccountResource } from "../features/account/resources.ts";
+import {
+  AccountCreatePage,
+  AccountDetailPage,
+  AccountEditPage,
+  AccountsPage,
+} from "../features/accounting/accounts-pages.tsx";
+import { EntriesPage, EntryDetailPage, ValidateEntriesPage } from "../features/accounting/entries-pages.tsx";
+import { EntryCreatePage, EntryEditPage } from "../features/accounting/entry-editor.tsx";
+import {
+  JournalCreatePage,
+  JournalDetailPage,
+  JournalEditPage,
+  JournalsPage,
+} from "../features/accounting/journals-pages.tsx";
+import {
+  BalanceReportPage,
+  GeneralLedgerPage,
+  ReportsPage,
+  StatementsReportPage,
+} from "../features/accounting/reports-pages.tsx";
+import {
+  YearDataPage,
+  YearOverviewPage,
+  YearPage,
+  YearStepPage,
+  YearsPage,
+} from "../features/accounting/years-pages.tsx";
 import { ContactUsersPage } from "../features/org/contact-users-page.tsx";
 import { DashboardPage } from "../features/org/dashboard-page.tsx";
 import { PlaceholderRoute } from "../features/org/placeholder-route.tsx";
@@ -113,29 +140,39 @@ const placeholderPaths: string[] = [
   "org/bankstatements/:id/edit",
   "org/bankstatements/:id/lines",
   "org/bankstatements/:id/reconcile",
-  ...["accounts", "journals"].flatMap((list) => [
-    `org/accounting/${list}`,
-    `org/accounting/${list}/:id`,
-    `org/accounting/${list}/:id/edit`,
-  ]),
-  "org/accounting/entries",
-  "org/accounting/entries/validate",
-  "org/accounting/entries/:mvt",
-  "org/accounting/entries/:mvt/edit",
   "org/accounting/deposits",
   "org/accounting/deposits/create",
   "org/accounting/deposits/:mvt",
-  "org/accounting/balancesheet",
-  ...["", "/edit", "/data", "/data/edit", "/overview", "/step", "/step/edit"].map(
-    (sub) => `org/accounting/balancesheet/:id${sub}`,
-  ),
+  ...["/edit", "/data/edit", "/step/edit"].map((sub) => `org/accounting/balancesheet/:id${sub}`),
   "org/accounting/vat",
-  "org/accounting/reports",
-  "org/accounting/reports/generalledger",
-  "org/accounting/reports/balancesheet",
-  "org/accounting/reports/balance",
   // Platform administration
   "registre/releases",
+];
+
+/** The accounting screens (issue 4). */
+const accountingRoutes: RouteObject[] = [
+  { path: "org/accounting/accounts", element: <AccountsPage /> },
+  { path: "org/accounting/accounts/create", element: <AccountCreatePage /> },
+  { path: "org/accounting/accounts/:id", element: <AccountDetailPage /> },
+  { path: "org/accounting/accounts/:id/edit", element: <AccountEditPage /> },
+  { path: "org/accounting/journals", element: <JournalsPage /> },
+  { path: "org/accounting/journals/create", element: <JournalCreatePage /> },
+  { path: "org/accounting/journals/:id", element: <JournalDetailPage /> },
+  { path: "org/accounting/journals/:id/edit", element: <JournalEditPage /> },
+  { path: "org/accounting/entries", element: <EntriesPage /> },
+  { path: "org/accounting/entries/create", element: <EntryCreatePage /> },
+  { path: "org/accounting/entries/validate", element: <ValidateEntriesPage /> },
+  { path: "org/accounting/entries/:mvt", element: <EntryDetailPage /> },
+  { path: "org/accounting/entries/:mvt/edit", element: <EntryEditPage /> },
+  { path: "org/accounting/balancesheet", element: <YearsPage /> },
+  { path: "org/accounting/balancesheet/:id", element: <YearPage /> },
+  { path: "org/accounting/balancesheet/:id/overview", element: <YearOverviewPage /> },
+  { path: "org/accounting/balancesheet/:id/data", element: <YearDataPage /> },
+  { path: "org/accounting/balancesheet/:id/step", element: <YearStepPage /> },
+  { path: "org/accounting/reports", element: <ReportsPage /> },
+  { path: "org/accounting/reports/balance", element: <BalanceReportPage /> },
+  { path: "org/accounting/reports/generalledger", element: <GeneralLedgerPage /> },
+  { path: "org/accounting/reports/balancesheet", element: <StatementsReportPage /> },
 ];
 
 const accountRoutes = (
@@ -185,6 +222,7 @@ export const routes: RouteObject[] = [
           { path: "org/contacts/users", element: <ContactUsersPage /> },
           { path: "account", element: <AccountPage /> },
           ...accountRoutes,
+          ...accountingRoutes,
           { path: "registre/orgs", element: <OrgsPage /> },
           { path: "registre/orgs/:id", element: <OrgDetailPage /> },
           { path: "registre/orgs/:id/log", element: <OrgLogPage /> },

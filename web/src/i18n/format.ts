@@ -22,7 +22,12 @@ export type Formatters = {
 const capitalise = (text: string, locale: string): string =>
   text.length === 0 ? text : text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 
-const toDate = (value: string | Date): Date => (value instanceof Date ? value : new Date(value));
+/** A calendar date "YYYY-MM-DD" is that day wherever the reader is (not UTC midnight, the day before in America). */
+const toDate = (value: string | Date): Date => {
+  if (value instanceof Date) return value;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+};
 
 const cache = new Map<Locale, Formatters>();
 

@@ -1,6 +1,7 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import enAccount from "./locales/en/account.json";
+import enAccounting from "./locales/en/accounting.json";
 import enApp from "./locales/en/app.json";
 import enCommon from "./locales/en/common.json";
 import enOrgs from "./locales/en/orgs.json";
@@ -9,6 +10,7 @@ import enPublic from "./locales/en/public.json";
 import enSession from "./locales/en/session.json";
 import enValidation from "./locales/en/validation.json";
 import frAccount from "./locales/fr/account.json";
+import frAccounting from "./locales/fr/accounting.json";
 import frApp from "./locales/fr/app.json";
 import frCommon from "./locales/fr/common.json";
 import frOrgs from "./locales/fr/orgs.json";
@@ -31,6 +33,7 @@ const fr = {
   public: frPublic,
   app: frApp,
   account: frAccount,
+  accounting: frAccounting,
   validation: frValidation,
 };
 // `satisfies` makes a key missing from the English resources a compile error.
@@ -42,6 +45,7 @@ const en = {
   public: enPublic,
   app: enApp,
   account: enAccount,
+  accounting: enAccounting,
   validation: enValidation,
 } satisfies typeof fr;
 
@@ -53,6 +57,7 @@ export const namespaces = [
   "public",
   "app",
   "account",
+  "accounting",
   "validation",
   "platform",
 ] as const;

@@ -1,10 +1,28 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BankIcon, LedgerIcon, PurchasesIcon, SalesIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { apiRequest } from "../../lib/http.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { PageHeader } from "./page-header.tsx";
+
+/** The current fiscal year's figures from the accounting read models, in integer cents. */
+type AccountingStats = {
+  year: { id: string; start: string; end: string; status: "open" | "closed" } | null;
+  revenue: number;
+  due: number;
+  expenses: number;
+  cash: number;
+  result: number;
+};
+
+export const accountingStatsQuery = () =>
+  queryOptions({
+    queryKey: ["dashboard", "stats", "accounting"] as const,
+    queryFn: ({ signal }) => apiRequest<AccountingStats>("/dashboard/stats/accounting", { signal }),
+  });
 
 const kpis = [
   { key: "revenue", icon: <SalesIcon />, to: "/org/sales/invoices" },
@@ -26,6 +44,9 @@ export const DashboardPage = () => {
   const session = useSession();
   const user = session.status === "authenticated" ? session.user : null;
   const today = new Date();
+  const stats = useQuery({ ...accountingStatsQuery(), enabled: user?.org != null });
+  const year = stats.data?.year ?? null;
+  const figure = (key: (typeof kpis)[number]["key"]) => (year && stats.data ? stats.data[key] : null);
   return (
     <Stack gap="lg" data-testid="dashboard">
       <PageHeader
@@ -45,22 +66,35 @@ export const DashboardPage = () => {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
         {kpis.map((kpi) => (
           <Paper key={kpi.key} p="lg" component={Link} to={kpi.to} className="registre-kpi">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <div>
-                <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
-                  {t(`dashboard.kpis.${kpi.key}`)}
-                </Text>
-                {/* No accounting read model answers these figures yet: say so rather than show 0,00 €. */}
-                <Text fz={26} fw={650} mt={6} className="registre-numeric" c="dimmed">
-                  —
-                </Text>
-              </div>
-              <ThemeIcon variant="light" size={36} radius="md">
+            {/* The label beside its icon, the figure below across the card: a six-figure amount fits. */}
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
+                {t(`dashboard.kpis.${kpi.key}`)}
+              </Text>
+              <ThemeIcon variant="light" size={32} radius="md" style={{ flexShrink: 0 }}>
                 {kpi.icon}
               </ThemeIcon>
             </Group>
+            {stats.isPending && user?.org != null ? (
+              <Skeleton height={30} mt={6} width={140} />
+            ) : (
+              // Without a fiscal year (or the right to read the books), say so rather than show 0,00 €.
+              <Text
+                fz={26}
+                fw={650}
+                mt={4}
+                className="registre-numeric"
+                style={{ whiteSpace: "nowrap" }}
+                c={figure(kpi.key) === null ? "dimmed" : undefined}
+                data-testid={`kpi-${kpi.key}`}
+              >
+                {figure(kpi.key) === null ? "—" : format.amount((figure(kpi.key) ?? 0) / 100)}
+              </Text>
+            )}
             <Text size="xs" c="dimmed" mt="sm">
-              {t("dashboard.pending")}
+              {year
+                ? t("dashboard.fiscalYear", { start: format.date(year.start), end: format.date(year.end) })
+                : t("dashboard.pending")}
             </Text>
           </Paper>
         ))}

@@ -33,6 +33,8 @@ export const useOrgLabels = (): OrgLabels => {
     if ((key === "createdAt" || key === "updatedAt") && typeof raw === "string") return format.dateTime(raw);
     if (typeof raw === "string") return raw;
     if (typeof raw === "number") return format.number(raw);
+    // A chart of accounts or an entry's lines: how many, not hundreds of rows of JSON.
+    if (Array.isArray(raw)) return t("common:values.items", { count: raw.length });
     return JSON.stringify(raw);
   };
   return {

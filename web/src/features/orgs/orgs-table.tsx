@@ -1,6 +1,7 @@
 import { Skeleton, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
+import { useRowLink } from "../../components/row-link.ts";
 import { formatSiren } from "../../i18n/format.ts";
 import type { Org } from "./api.ts";
 import { useOrgLabels } from "./org-labels.ts";
@@ -42,7 +43,7 @@ export const OrgsTableSkeleton = ({ rows = 4 }: { rows?: number }) => (
 
 export const OrgsTable = ({ orgs }: { orgs: readonly Org[] }) => {
   const labels = useOrgLabels();
-  const navigate = useNavigate();
+  const rowLink = useRowLink();
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table
@@ -60,12 +61,7 @@ export const OrgsTable = ({ orgs }: { orgs: readonly Org[] }) => {
               className="registre-row"
               data-testid="org-row"
               data-org-id={org.id}
-              onClick={(event) => {
-                // The name is a real link (keyboard, middle click); the rest of the row is a convenience.
-                if (!(event.target instanceof HTMLElement && event.target.closest("a"))) {
-                  void navigate(orgRoute(org.id));
-                }
-              }}
+              onClick={rowLink(orgRoute(org.id))}
             >
               <Table.Td>
                 <Link to={orgRoute(org.id)} className="registre-row-link">

@@ -15,8 +15,9 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { UserIcon } from "../../components/icons.tsx";
+import { useRowLink } from "../../components/row-link.ts";
 import { useFormat } from "../../i18n/format.ts";
 import { type PlatformUserRow, usersQueryOptions } from "./api.ts";
 import { pageCount, pageRange, readUsersListParams, writeUsersListParams } from "./list-params.ts";
@@ -61,7 +62,7 @@ const UsersTableSkeleton = () => (
 const UsersTable = ({ users }: { users: readonly PlatformUserRow[] }) => {
   const { t } = useTranslation("platform");
   const format = useFormat();
-  const navigate = useNavigate();
+  const rowLink = useRowLink();
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table
@@ -79,12 +80,7 @@ const UsersTable = ({ users }: { users: readonly PlatformUserRow[] }) => {
               className="registre-row"
               data-testid="user-row"
               data-user-id={user.id}
-              onClick={(event) => {
-                // The name is a real link (keyboard, middle click); the rest of the row is a convenience.
-                if (!(event.target instanceof HTMLElement && event.target.closest("a"))) {
-                  void navigate(userRoute(user.id));
-                }
-              }}
+              onClick={rowLink(userRoute(user.id))}
             >
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">

@@ -1,0 +1,26 @@
+/** The addresses of the accounting screens (spec section 2). */
+export const accountingBase = "/org/accounting";
+const segment = (value: string) => encodeURIComponent(value);
+
+export const accountsPath = `${accountingBase}/accounts`;
+export const accountPath = (number: string) => `${accountsPath}/${segment(number)}`;
+export const journalsPath = `${accountingBase}/journals`;
+export const journalPath = (code: string) => `${journalsPath}/${segment(code)}`;
+export const entriesPath = `${accountingBase}/entries`;
+export const entryPath = (mvt: string) => `${entriesPath}/${segment(mvt)}`;
+export const newEntryPath = `${entriesPath}/create`;
+export const validatePath = `${entriesPath}/validate`;
+export const yearsPath = `${accountingBase}/balancesheet`;
+export const yearPath = (id: string) => `${yearsPath}/${segment(id)}`;
+export const reportsPath = `${accountingBase}/reports`;
+export const balancePath = `${reportsPath}/balance`;
+export const statementsReportPath = `${reportsPath}/balancesheet`;
+
+export const ledgerPath = (filter: { account?: string; start?: string; end?: string } = {}) => {
+  const params = new URLSearchParams();
+  if (filter.account) params.set("account", filter.account);
+  if (filter.start) params.set("start", filter.start);
+  if (filter.end) params.set("end", filter.end);
+  const query = params.toString();
+  return `${reportsPath}/generalledger${query ? `?${query}` : ""}`;
+};

@@ -1,0 +1,545 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { Fragment, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useFormat } from "../../i18n/format.ts";
+import type { Locale } from "../../i18n/i18n.ts";
+import { saveCsv } from "./access.ts";
+import {
+  type BalanceSheet,
+  chartQuery,
+  type IncomeStatement,
+  type StatementSection,
+  type TrialBalance,
+  type TrialBalanceRow,
+} from "./api.ts";
+import { centsToDecimal, sumCents } from "./money.ts";
+import { accountPath, ledgerPath } from "./paths.ts";
+import { Amount, AmountTd, accountLabel, BookTable, DownloadIcon, EmptyRow, useMoney } from "./ui.tsx";
+
+/** A wording of the statements in the interface language, with French apostrophes. */
+export const statementLabel = (item: { label: string; labelEn: string }, locale: Locale): string =>
+  locale === "en" ? item.labelEn || item.label : item.label.replaceAll("'", "\u2019");
+
+const lowerFirst = (text: string) => text.charAt(0).toLocaleLowerCase() + text.slice(1);
+
+/** A statement figure: blank dash for zero, signed otherwise. */
+const StatementAmount = ({ cents }: { cents: number }) =>
+  cents === 0 ? <span className="acc-muted">—</span> : <Amount cents={cents} />;
+
+const SectionRows = ({ section }: { section: StatementSection }) => {
+  const { t } = useTranslation("accounting");
+  const { locale } = useFormat();
+  return (
+    <>
+      <Table.Tr className="acc-section-row">
+        <Table.Th scope="rowgroup" colSpan={2}>
+          {statementLabel(section, locale)}
+        </Table.Th>
+      </Table.Tr>
+      {section.lines.map((line) => (
+        <Table.Tr key={line.key} data-testid="statement-line" data-key={line.key}>
+          <Table.Td className="acc-indent">{statementLabel(line, locale)}</Table.Td>
+          <Table.Td className="acc-num">
+            <StatementAmount cents={line.amount} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+      <Table.Tr className="acc-subtotal-row">
+        <Table.Td>
+          {t("statements.totalOf", { section: lowerFirst(statementLabel(section, locale)) })}
+        </Table.Td>
+        <Table.Td className="acc-num">
+          <Amount cents={section.total} />
+        </Table.Td>
+      </Table.Tr>
+    </>
+  );
+};
+
+const ResultRow = ({ label, cents, testId }: { label: string; cents: number; testId?: string }) => (
+  <Table.Tr className="acc-result-row" data-testid={testId}>
+    <Table.Td>{label}</Table.Td>
+    <Table.Td className="acc-num">
+      <Amount cents={cents} />
+    </Table.Td>
+  </Table.Tr>
+);
+
+/** Which intermediate result follows which section of the income statement. */
+const resultAfter: Record<string, keyof IncomeStatement> = {
+  operatingCharges: "operatingResult",
+  financialCharges: "financialResult",
+  exceptionalCharges: "exceptionalResult",
+};
+
+/** The compte de résultat (PCG, système de base): sections, intermediate results, net result. */
+export const IncomeStatementTable = ({ statement }: { statement: IncomeStatement }) => {
+  const { t } = useTranslation("accounting");
+  return (
+    <BookTable testId="income-statement" caption={t("statements.income")} minWidth={420} highlight={false}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t("statements.rubric")}</Table.Th>
+          <Table.Th w={150} className="acc-num">
+            {t("statements.amount")}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {statement.sections.map((section) => {
+          const result = resultAfter[section.key];
+          return (
+            <Fragment key={section.key}>
+              <SectionRows section={section} />
+              {result ? (
+                <ResultRow
+                  label={t(`statements.results.${result as "operatingResult"}`)}
+                  cents={statement[result] as number}
+                />
+              ) : null}
+            </Fragment>
+          );
+        })}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr data-testid="income-result">
+          <Table.Td>{statement.result >= 0 ? t("statements.profit") : t("statements.loss")}</Table.Td>
+          <Table.Td className="acc-num">
+            <Amount cents={statement.result} />
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tfoot>
+    </BookTable>
+  );
+};
+
+const SheetSide = ({
+  title,
+  totalLabel,
+  sections,
+  total,
+  testId,
+}: {
+  title: string;
+  totalLabel: string;
+  sections: StatementSection[];
+  total: number;
+  testId: string;
+}) => {
+  const { t } = useTranslation("accounting");
+  return (
+    <BookTable testId={testId} caption={title} minWidth={380} highlight={false}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{title}</Table.Th>
+          <Table.Th w={150} className="acc-num">
+            {t("statements.net")}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {sections.map((section) => (
+          <SectionRows key={section.key} section={section} />
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Td>{totalLabel}</Table.Td>
+          <Table.Td className="acc-num" data-testid={`${testId}-total`}>
+            <Amount cents={total} />
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tfoot>
+    </BookTable>
+  );
+};
+
+/** The bilan (PCG): assets and liabilities side by side, each with its sections and total. */
+export const BalanceSheetTables = ({ sheet }: { sheet: BalanceSheet }) => {
+  const { t } = useTranslation("accounting");
+  const money = useMoney();
+  const gap = sheet.totalAssets - sheet.totalLiabilities;
+  return (
+    <Stack gap="sm">
+      {gap !== 0 ? (
+        <Badge color="red" variant="light" radius="sm" tt="none" size="lg" data-testid="sheet-gap">
+          {t("statements.sheetGap", { amount: money.format(gap) })}
+        </Badge>
+      ) : null}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <SheetSide
+            title={t("statements.assets")}
+            totalLabel={t("statements.totalAssets")}
+            sections={sheet.assets}
+            total={sheet.totalAssets}
+            testId="sheet-assets"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <SheetSide
+            title={t("statements.liabilities")}
+            totalLabel={t("statements.totalLiabilities")}
+            sections={sheet.liabilities}
+            total={sheet.totalLiabilities}
+            testId="sheet-liabilities"
+          />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+};
+
+/** Headline figures of a year: net turnover, result, balance-sheet total. */
+export const KeyFigures = ({ income, sheet }: { income: IncomeStatement; sheet: BalanceSheet }) => {
+  const { t } = useTranslation("accounting");
+  const money = useMoney();
+  const figures = [
+    { key: "turnover", label: t("statements.netTurnover"), cents: income.netTurnover },
+    { key: "operating", label: t("statements.results.operatingResult"), cents: income.operatingResult },
+    {
+      key: "result",
+      label: income.result >= 0 ? t("statements.profit") : t("statements.loss"),
+      cents: income.result,
+    },
+    { key: "total", label: t("statements.sheetTotal"), cents: sheet.totalAssets },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+      {figures.map((figure) => (
+        <Paper key={figure.key} p="md" data-testid={`figure-${figure.key}`}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: "0.03em" }}>
+            {figure.label}
+          </Text>
+          <Text
+            fz={22}
+            fw={650}
+            mt={4}
+            className="registre-numeric"
+            c={figure.cents < 0 ? "red.8" : undefined}
+          >
+            {money.currency(figure.cents)}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+};
+
+/** The totals of each statement's sections: the year at a glance, with a link to the detail. */
+export const StatementsSummary = ({
+  income,
+  sheet,
+  detail,
+}: {
+  income: IncomeStatement;
+  sheet: BalanceSheet;
+  detail: string;
+}) => {
+  const { t } = useTranslation("accounting");
+  const { locale } = useFormat();
+  const row = (key: string, label: string, cents: number, className?: string) => (
+    <Table.Tr key={key} className={className}>
+      <Table.Td>{label}</Table.Td>
+      <Table.Td className="acc-num">
+        <StatementAmount cents={cents} />
+      </Table.Td>
+    </Table.Tr>
+  );
+  const incomeRows = income.sections.flatMap((section) => {
+    const result = resultAfter[section.key];
+    return [
+      row(section.key, statementLabel(section, locale), section.total),
+      ...(result
+        ? [
+            row(
+              result,
+              t(`statements.results.${result as "operatingResult"}`),
+              income[result] as number,
+              "acc-subtotal-row",
+            ),
+          ]
+        : []),
+    ];
+  });
+  const side = (title: string, totalLabel: string, sections: StatementSection[], total: number) => [
+    <Table.Tr key={`${title}-head`} className="acc-section-row">
+      <Table.Th colSpan={2}>{title}</Table.Th>
+    </Table.Tr>,
+    ...sections.map((section) =>
+      row(`${title}-${section.key}`, statementLabel(section, locale), section.total),
+    ),
+    row(`${title}-total`, totalLabel, total, "acc-subtotal-row"),
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {t("statements.income")}
+          </Title>
+          <Anchor component={Link} to={detail} size="sm">
+            {t("statements.detail")}
+          </Anchor>
+        </Group>
+        <BookTable minWidth={320} highlight={false} testId="income-summary">
+          <Table.Tbody>{incomeRows}</Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Td>{income.result >= 0 ? t("statements.profit") : t("statements.loss")}</Table.Td>
+              <Table.Td className="acc-num">
+                <Amount cents={income.result} />
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tfoot>
+        </BookTable>
+      </Stack>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {t("statements.balanceSheet")}
+          </Title>
+          <Anchor component={Link} to={detail} size="sm">
+            {t("statements.detail")}
+          </Anchor>
+        </Group>
+        <BookTable minWidth={320} highlight={false} testId="sheet-summary">
+          <Table.Tbody>
+            {side(t("statements.assets"), t("statements.totalAssets"), sheet.assets, sheet.totalAssets)}
+            {side(
+              t("statements.liabilities"),
+              t("statements.totalLiabilities"),
+              sheet.liabilities,
+              sheet.totalLiabilities,
+            )}
+          </Table.Tbody>
+        </BookTable>
+      </Stack>
+    </SimpleGrid>
+  );
+};
+
+/** Income statement and balance sheet of a year, one under the other. */
+export const Statements = ({ income, sheet }: { income: IncomeStatement; sheet: BalanceSheet }) => {
+  const { t } = useTranslation("accounting");
+  return (
+    <Stack gap="lg">
+      <KeyFigures income={income} sheet={sheet} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, xl: 5 }}>
+          <Stack gap="xs">
+            <Title order={2} size="h3">
+              {t("statements.income")}
+            </Title>
+            <IncomeStatementTable statement={income} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xl: 7 }}>
+          <Stack gap="xs">
+            <Title order={2} size="h3">
+              {t("statements.balanceSheet")}
+            </Title>
+            <BalanceSheetTables sheet={sheet} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+};
+
+type BalanceGroup = { cls: string; rows: TrialBalanceRow[] };
+
+const groupByClass = (rows: readonly TrialBalanceRow[]): BalanceGroup[] => {
+  const groups: BalanceGroup[] = [];
+  for (const row of rows) {
+    const cls = row.account.charAt(0);
+    const last = groups.at(-1);
+    if (last && last.cls === cls) last.rows.push(row);
+    else groups.push({ cls, rows: [row] });
+  }
+  return groups;
+};
+
+const ClassTotalRow = ({ group }: { group: BalanceGroup }) => {
+  const { t } = useTranslation("accounting");
+  return (
+    <Table.Tr className="acc-subtotal-row" data-testid="balance-class-total">
+      <Table.Td colSpan={2}>{t("balance.classTotal", { cls: group.cls })}</Table.Td>
+      <AmountTd cents={sumCents(group.rows, (r) => r.debit)} blankZero={false} />
+      <AmountTd cents={sumCents(group.rows, (r) => r.credit)} blankZero={false} />
+      <AmountTd cents={sumCents(group.rows, (r) => r.balanceDebit)} blankZero={false} />
+      <AmountTd cents={sumCents(group.rows, (r) => r.balanceCredit)} blankZero={false} />
+    </Table.Tr>
+  );
+};
+
+/** The CSV of a trial balance: decimal amounts with the language's mark, as spreadsheets read them. */
+const balanceCsv = (
+  balance: Omit<TrialBalance, "start" | "end">,
+  locale: Locale,
+  head: string[],
+  label: (row: TrialBalanceRow) => string,
+  totalLabel: string,
+) => {
+  const amount = (cents: number) => {
+    const text = centsToDecimal(cents);
+    return locale === "fr" ? text.replace(".", ",") : text;
+  };
+  return [
+    head,
+    ...balance.rows.map((r) => [
+      r.account,
+      label(r),
+      amount(r.debit),
+      amount(r.credit),
+      amount(r.balanceDebit),
+      amount(r.balanceCredit),
+    ]),
+    [
+      "",
+      totalLabel,
+      amount(balance.totals.debit),
+      amount(balance.totals.credit),
+      amount(balance.totals.balanceDebit),
+      amount(balance.totals.balanceCredit),
+    ],
+  ];
+};
+
+/** The balance générale: movements and balances per account, class subtotals, totals, CSV. */
+export const TrialBalanceTable = ({
+  balance,
+  fileName,
+  range,
+}: {
+  balance: Omit<TrialBalance, "start" | "end">;
+  fileName: string;
+  range?: { start: string; end: string };
+}) => {
+  const { t } = useTranslation("accounting");
+  const { locale } = useFormat();
+  const [byClass, setByClass] = useState(true);
+  // The report carries the French labels; the chart has both.
+  const chart = useQuery(chartQuery());
+  const accounts = new Map((chart.data?.items ?? []).map((a) => [a.number, a]));
+  const labelOf = (row: TrialBalanceRow) => {
+    const account = accounts.get(row.account);
+    return account ? accountLabel(account, locale) : row.label;
+  };
+  const groups = groupByClass(balance.rows);
+  const head = [
+    t("balance.account"),
+    t("balance.label"),
+    t("balance.movementDebit"),
+    t("balance.movementCredit"),
+    t("balance.balanceDebit"),
+    t("balance.balanceCredit"),
+  ];
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Checkbox
+          label={t("balance.byClass")}
+          checked={byClass}
+          onChange={(event) => setByClass(event.currentTarget.checked)}
+        />
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<DownloadIcon />}
+          onClick={() =>
+            saveCsv(fileName, balanceCsv(balance, locale, head, labelOf, t("balance.grandTotal")))
+          }
+          disabled={balance.rows.length === 0}
+          data-testid="balance-csv"
+        >
+          {t("balance.csv")}
+        </Button>
+      </Group>
+      <BookTable testId="trial-balance" caption={t("balance.title")} minWidth={860}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th rowSpan={2} w={120}>
+              {t("balance.account")}
+            </Table.Th>
+            <Table.Th rowSpan={2}>{t("balance.label")}</Table.Th>
+            <Table.Th colSpan={2} ta="center">
+              {t("balance.movements")}
+            </Table.Th>
+            <Table.Th colSpan={2} ta="center">
+              {t("balance.balances")}
+            </Table.Th>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th w={130} className="acc-num">
+              {t("common.debit")}
+            </Table.Th>
+            <Table.Th w={130} className="acc-num">
+              {t("common.credit")}
+            </Table.Th>
+            <Table.Th w={130} className="acc-num">
+              {t("common.debit")}
+            </Table.Th>
+            <Table.Th w={130} className="acc-num">
+              {t("common.credit")}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {balance.rows.length === 0 ? <EmptyRow colSpan={6}>{t("balance.empty")}</EmptyRow> : null}
+          {groups.map((group) => (
+            <Fragment key={group.cls}>
+              {group.rows.map((row) => (
+                <Table.Tr key={row.account} data-testid="balance-row">
+                  <Table.Td>
+                    <Link
+                      to={ledgerPath({ account: row.account, ...(range ?? {}) })}
+                      className="registre-row-link acc-code"
+                      title={t("balance.openLedger")}
+                    >
+                      {row.account}
+                    </Link>
+                  </Table.Td>
+                  <Table.Td>
+                    <Link to={accountPath(row.account)} className="registre-row-link acc-label-link">
+                      {labelOf(row)}
+                    </Link>
+                  </Table.Td>
+                  <AmountTd cents={row.debit} />
+                  <AmountTd cents={row.credit} />
+                  <AmountTd cents={row.balanceDebit} />
+                  <AmountTd cents={row.balanceCredit} />
+                </Table.Tr>
+              ))}
+              {byClass ? <ClassTotalRow group={group} /> : null}
+            </Fragment>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Td colSpan={2}>{t("balance.grandTotal")}</Table.Td>
+            <AmountTd cents={balance.totals.debit} blankZero={false} data-testid="balance-total-debit" />
+            <AmountTd cents={balance.totals.credit} blankZero={false} data-testid="balance-total-credit" />
+            <AmountTd cents={balance.totals.balanceDebit} blankZero={false} />
+            <AmountTd cents={balance.totals.balanceCredit} blankZero={false} />
+          </Table.Tr>
+        </Table.Tfoot>
+      </BookTable>
+    </Stack>
+  );
+};

@@ -1,0 +1,283 @@
+import "./accounting.css";
+import { Badge, Button, EmptyState, Group, Modal, Paper, Skeleton, Stack, Table, Text } from "@mantine/core";
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { ReactNode, SVGProps } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorAlert } from "../../components/error-alert.tsx";
+import { ShieldIcon } from "../../components/icons.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import type { Locale } from "../../i18n/i18n.ts";
+import type { Account, EntryStatus, Journal } from "./api.ts";
+import { type Cents, formatCents } from "./money.ts";
+
+/** The amount formatters of the interface language. */
+export const useMoney = () => {
+  const { locale } = useFormat();
+  return {
+    locale,
+    /** « 1 234,56 »; blank for zero when `blankZero`. */
+    format: (cents: Cents, options: { blankZero?: boolean } = {}) =>
+      options.blankZero && cents === 0 ? "" : formatCents(cents, locale),
+    currency: (cents: Cents) => formatCents(cents, locale, { currency: true }),
+  };
+};
+
+/** An account's label in the interface language (the French one when no English label exists). */
+export const accountLabel = (account: Pick<Account, "label" | "labelEn">, locale: Locale): string =>
+  locale === "en" && account.labelEn ? account.labelEn : account.label.replaceAll("'", "\u2019");
+
+export const journalLabel = (journal: Pick<Journal, "label" | "labelEn">, locale: Locale): string =>
+  locale === "en" && journal.labelEn ? journal.labelEn : journal.label;
+
+/** A figure of a table: right-aligned, tabular; negative in red with its sign. */
+export const Amount = ({ cents, blankZero = false }: { cents: Cents; blankZero?: boolean }) => {
+  const money = useMoney();
+  if (blankZero && cents === 0) return null;
+  return <span className={cents < 0 ? "acc-negative" : undefined}>{money.format(cents)}</span>;
+};
+
+export const AmountTd = ({
+  cents,
+  blankZero = true,
+  ...props
+}: { cents: Cents; blankZero?: boolean } & Omit<React.ComponentProps<typeof Table.Td>, "children">) => (
+  <Table.Td className="acc-num" {...props}>
+    <Amount cents={cents} blankZero={blankZero} />
+  </Table.Td>
+);
+
+/** A signed balance shown the accountant's way: « 1 234,56 D » or « 1 234,56 C ». */
+export const Balance = ({ cents }: { cents: Cents }) => {
+  const { t } = useTranslation("accounting");
+  const money = useMoney();
+  if (cents === 0) return <span className="acc-muted">{money.format(0)}</span>;
+  return (
+    <span>
+      {money.format(Math.abs(cents))}
+      {"\u00a0"}
+      <Text span size="xs" c="dimmed" fw={600}>
+        {cents > 0 ? t("common.debitShort") : t("common.creditShort")}
+      </Text>
+    </span>
+  );
+};
+
+/** A dense table of the books in its card, scrolling sideways on a narrow screen. */
+export const BookTable = ({
+  children,
+  minWidth = 720,
+  testId,
+  caption,
+  highlight = true,
+}: {
+  children: ReactNode;
+  minWidth?: number;
+  testId?: string;
+  caption?: string;
+  highlight?: boolean;
+}) => (
+  <Paper p={0} style={{ overflow: "hidden" }}>
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table
+        className="registre-table acc-table"
+        verticalSpacing={6}
+        horizontalSpacing="sm"
+        highlightOnHover={highlight}
+        striped={false}
+        data-testid={testId}
+        aria-label={caption}
+      >
+        {children}
+      </Table>
+    </Table.ScrollContainer>
+  </Paper>
+);
+
+/** A row saying there is nothing to show, across the table. */
+export const EmptyRow = ({ colSpan, children }: { colSpan: number; children: ReactNode }) => (
+  <Table.Tr>
+    <Table.Td colSpan={colSpan}>
+      <Text size="sm" c="dimmed" ta="center" py="lg">
+        {children}
+      </Text>
+    </Table.Td>
+  </Table.Tr>
+);
+
+/** What a query shows while it loads or when it fails; the content once it has data. */
+export const QueryView = <T,>({
+  query,
+  children,
+  height = 220,
+  testId,
+}: {
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+  height?: number;
+  testId?: string;
+}) => {
+  if (query.isError)
+    return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} testId={testId} />;
+  if (query.data === undefined) return <Skeleton height={height} radius="md" />;
+  return <>{children(query.data)}</>;
+};
+
+/** The screen of someone without the right to read it. */
+export const NoAccess = () => {
+  const { t } = useTranslation("accounting");
+  return (
+    <Paper>
+      <EmptyState
+        py={56}
+        icon={<ShieldIcon width={28} height={28} />}
+        withIndicatorBackground
+        title={t("common.noAccessTitle")}
+        description={t("common.noAccessText")}
+        data-testid="accounting-no-access"
+      />
+    </Paper>
+  );
+};
+
+export const EntryStatusBadge = ({ status }: { status: EntryStatus }) => {
+  const { t } = useTranslation("accounting");
+  return (
+    <Badge
+      variant="light"
+      color={status === "validated" ? "teal" : "orange"}
+      radius="sm"
+      size="sm"
+      tt="none"
+      data-testid="entry-status"
+    >
+      {t(`entries.status.${status}`)}
+    </Badge>
+  );
+};
+
+/** A confirmation dialog: a sentence, the problem if the action failed, cancel and confirm. */
+export const ConfirmModal = ({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  color = "red",
+  pending,
+  error,
+  onConfirm,
+  onClose,
+  testId,
+}: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  color?: string;
+  pending: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+  testId?: string;
+}) => {
+  const { t } = useTranslation("common");
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size="md">
+      <Stack gap="md" data-testid={testId}>
+        {children}
+        {error ? <ErrorAlert error={error} testId={testId ? `${testId}-error` : undefined} /> : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t("actions.cancel")}
+          </Button>
+          <Button
+            color={color}
+            loading={pending}
+            onClick={onConfirm}
+            data-testid={testId ? `${testId}-confirm` : undefined}
+          >
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+};
+
+/** A definition list of a record's fields. */
+export const Fields = ({ items }: { items: { label: string; value: ReactNode }[] }) => (
+  <dl className="acc-dl">
+    {items.map((item) => (
+      <div key={item.label} style={{ display: "contents" }}>
+        <dt>{item.label}</dt>
+        <dd>{item.value}</dd>
+      </div>
+    ))}
+  </dl>
+);
+
+/** Today in Paris, as the API counts days: "2026-05-12". */
+export const today = (): string =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
+
+/** A calendar day "2026-05-12" shown in the interface language, without time-zone drift. */
+export const useDay = () => {
+  const format = useFormat();
+  return (day: string | null | undefined): string => (day ? format.shortDate(day) : "—");
+};
+
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+const Icon = ({ size = 16, children, ...props }: IconProps) => (
+  <svg
+    xmlns="http://www.w3.org/2000/svg"
+    width={size}
+    height={size}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.75}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+    {...props}
+  >
+    {children}
+  </svg>
+);
+
+export const DownloadIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
+  </Icon>
+);
+
+export const TrashIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </Icon>
+);
+
+export const EditIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />
+  </Icon>
+);
+
+export const ReverseIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 9h13a3 3 0 0 1 0 6H8M8 5 4 9l4 4" />
+  </Icon>
+);
+
+export const LinkIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+  </Icon>
+);
+
+export const LockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Icon>
+);
