@@ -56,13 +56,14 @@ describe.each(databaseKinds)("the registre CLI on %s", (kind) => {
 
     const replay = await registre("events", "replay", "--org", orgId);
     expect(replay.stdout).toContain("OrganisationCreated  by cli");
-    expect(replay.stdout).toContain("1 event(s) in 1 stream(s)");
+    // The organisation, then its books: chart of accounts, journals and first fiscal year.
+    expect(replay.stdout).toContain("4 event(s) in 4 stream(s)");
     const before = await registre("events", "replay", "--org", orgId, "--until", "2000-01-01T00:00:00Z");
     expect(before.stdout).toContain("0 event(s) in 0 stream(s) as they stood at 2000-01-01T00:00:00.000Z");
 
     const clean = await registre("audit", "verify");
     expect(clean.code).toBe(0);
-    expect(clean.stdout).toContain("1 organisation(s), 1 event(s) verified, 0 broken chain(s)");
+    expect(clean.stdout).toContain("1 organisation(s), 4 event(s) verified, 0 broken chain(s)");
 
     // One byte changed behind Registre's back.
     const database = await openDatabase(url ? { url } : { dataDir: join(dataDir, "db") });

@@ -188,6 +188,7 @@ const main = async (): Promise<void> => {
   } finally {
     await drop();
   }
+  await (await import("./accounting.ts")).runAccountingBench(REPORT);
 };
 
 main().then(

@@ -121,7 +121,9 @@ describe("platform users and organisations (Chromium)", () => {
       await page.waitForURL((url) => url.pathname === `${userPath}/log`);
       await platform.logEntries.first().waitFor();
       expect(await platform.logEntries.count()).toBeGreaterThanOrEqual(1);
-      const created = platform.logEntries.filter({ hasText: adminOrg.name });
+      const created = platform.logEntries
+        .filter({ hasText: adminOrg.name })
+        .and(page.locator('[data-event-type="OrganisationCreated"]'));
       await created.waitFor();
       expect(await created.getAttribute("data-event-type")).toBe("OrganisationCreated");
       expect(await created.textContent()).toContain("Organisation créée");

@@ -57,6 +57,15 @@ describe("application shell (Chromium)", () => {
     }
     page = await context.newPage();
     shell = new ShellPage(page, serverUrl());
+    // A fake session's token is unknown to the server: the dashboard's figures are answered here, so
+    // that only the call a test fails on purpose clears the session (needs service workers blocked).
+    await page.route("**/api/dashboard/stats/**", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ year: null, revenue: 0, due: 0, expenses: 0, cash: 0, result: 0 }),
+      }),
+    );
   };
 
   beforeAll(async () => {
@@ -221,7 +230,7 @@ describe("application shell (Chromium)", () => {
     "the frame links every domain; unbuilt screens say « bientôt disponible » inside it",
     async () => {
       const session = fakeSession();
-      await newContext({ token: session.token, user: JSON.stringify(session.user) });
+      await newContext({ token: session.token, user: JSON.stringify(session.user) }, "block");
       await shell.goto("/org/dashboard");
       const nav = page.getByRole("navigation", { name: "Navigation de l’organisation" });
       for (const section of [

@@ -1,0 +1,421 @@
+/**
+ * The accounting screens (issue 4) against the real API, as the demo login: the chart of accounts,
+ * an entry typed through the form then validated, the API's refusal to delete a used account, and
+ * the main accounting screens in French and English at 1280×800.
+ */
+import { mkdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startTestServer } from "../support/server.ts";
+import {
+  artifactsDir,
+  browserTimeout,
+  ensureWebBuild,
+  launchBrowser,
+  type StoredSession,
+  signInDemo,
+} from "./support.ts";
+
+describe("accounting screens (Chromium, accounting API)", () => {
+  let server: { url: string; close(): Promise<void> } | undefined;
+  let browser: Browser | undefined;
+  let session: StoredSession;
+  let yearId = "";
+  let year = "";
+  const mvts: string[] = [];
+
+  const serverUrl = (): string => {
+    if (!server) throw new Error("test server not started");
+    return server.url;
+  };
+
+  // biome-ignore lint/suspicious/noExplicitAny: the test reads whatever JSON the route answers
+  const api = async (method: string, path: string, body?: unknown): Promise<any> => {
+    const init: RequestInit = {
+      method,
+      headers: {
+        "Content-Type": "application/json",
+        "Accept-Language": "fr",
+        Authorization: `Bearer ${session.token}`,
+      },
+    };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const response = await fetch(new URL(`/api${path}`, serverUrl()), init);
+    const text = await response.text();
+    if (response.status >= 300) throw new Error(`${method} ${path} -> ${response.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+
+  const openContext = async (locale: "fr" | "en"): Promise<BrowserContext> => {
+    if (!browser) throw new Error("browser not launched");
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
+    await context.addInitScript(
+      ({ stored, language }) => {
+        localStorage.setItem("token", stored.token);
+        localStorage.setItem("user", JSON.stringify(stored.user));
+        localStorage.setItem("locale", language);
+      },
+      { stored: session, language: locale },
+    );
+    return context;
+  };
+
+  const open = async (page: Page, path: string) => {
+    await page.goto(new URL(path, serverUrl()).toString());
+    await page.waitForLoadState("networkidle");
+  };
+
+  /** Picks an option of a Mantine searchable select by typing, then Enter. */
+  const pick = async (page: Page, input: ReturnType<Page["getByTestId"]>, text: string) => {
+    await input.click();
+    await input.fill(text);
+    await page
+      .getByRole("option", { name: new RegExp(`^${text}`) })
+      .first()
+      .waitFor();
+    await input.press("Enter");
+  };
+
+  beforeAll(async () => {
+    mkdirSync(artifactsDir, { recursive: true });
+    await ensureWebBuild();
+    server = await startTestServer("pglite", { seed: true });
+    session = await signInDemo(server.url);
+    browser = await launchBrowser();
+
+    // The demo organisation keeps the worked example's January 2025, validated and lettered, in its
+    // first fiscal year; two drafts are added there for the validation screen, one unbalanced.
+    const years = await api("GET", "/accounting/balance-sheet");
+    const first = years.items[0];
+    yearId = first.id;
+    year = first.start.slice(0, 4);
+    const invoice = (await api("GET", "/accounting/entries?journal=VT&status=validated&limit=1")).items;
+    if (invoice[0]) mvts.push(invoice[0].mvt);
+    for (const [piece, label, lines] of [
+      [
+        "OD-0001",
+        "Reclassement fournitures",
+        [
+          { account: "606400", debit: 4_590, credit: 0 },
+          { account: "607000", debit: 0, credit: 4_590 },
+        ],
+      ],
+      [
+        "OD-0002",
+        "Écriture à compléter",
+        [
+          { account: "471000", debit: 10_000, credit: 0 },
+          { account: "512000", debit: 0, credit: 9_000 },
+        ],
+      ],
+    ] as const)
+      await api("POST", "/accounting/entries", {
+        journal: "OD",
+        date: `${year}-02-10`,
+        pieceRef: piece,
+        pieceDate: `${year}-02-10`,
+        label,
+        lines,
+      });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test(
+    "opens the chart, types an entry through the form, validates it and sees its number",
+    async () => {
+      const context = await openContext("fr");
+      const page = await context.newPage();
+      try {
+        // The chart of accounts, searched.
+        await open(page, "/org/accounting/accounts");
+        expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Plan comptable");
+        await page.locator('[data-testid="account-row"][data-number="411000"]').waitFor();
+        await page.getByTestId("accounts-search").fill("clients");
+        await page.waitForFunction(
+          () => document.querySelectorAll('[data-testid="account-row"]').length < 40,
+        );
+        expect(await page.locator('[data-testid="account-row"][data-number="411000"]').count()).toBe(1);
+
+        // A used account cannot be deleted: the API's own words are shown.
+        await open(page, "/org/accounting/accounts/706000");
+        await page.getByTestId("account-delete").click();
+        await page.getByTestId("account-delete-dialog-confirm").click();
+        const refusal = page.getByTestId("account-delete-dialog-error");
+        await refusal.waitFor();
+        expect(await refusal.textContent()).toContain("Compte utilisé, il ne peut pas être supprimé");
+        await page.keyboard.press("Escape");
+
+        // A new entry, typed the French way.
+        await open(page, "/org/accounting/entries/create");
+        await pick(page, page.getByTestId("entry-journal"), "VT");
+        await page.getByTestId("entry-date").fill(`${year}-02-03`);
+        await page.getByTestId("entry-piece-ref").fill(`FA-${year}-0099`);
+        await page.getByTestId("entry-label").fill(`Facture FA-${year}-0099 Alpha`);
+        await pick(page, page.getByTestId("line-account").nth(0), "411000");
+        await pick(page, page.getByTestId("line-auxiliary").nth(0), "CALPHA");
+        await page.getByTestId("line-debit").nth(0).fill("1 234,56");
+        await pick(page, page.getByTestId("line-account").nth(1), "706000");
+        await page.getByTestId("line-credit").nth(1).fill("1028,80");
+        await page.getByTestId("editor-add-line").click();
+        await pick(page, page.getByTestId("line-account").nth(2), "445710");
+        // « = » puts the difference that balances the entry.
+        await page.getByTestId("line-credit").nth(2).press("=");
+        expect(await page.getByTestId("line-credit").nth(2).inputValue()).toBe("205,76");
+        await page.getByTestId("line-debit").nth(0).click();
+        await page.locator('[data-testid="editor-difference"][data-balanced]').waitFor();
+        expect(await page.getByTestId("editor-total-debit").textContent()).toBe("1\u202f234,56");
+        expect(await page.getByTestId("editor-total-credit").textContent()).toBe("1\u202f234,56");
+        await page.screenshot({ path: join(artifactsDir, "accounting-entry-form-fr.png") });
+        await page.getByTestId("entry-save-draft").click();
+
+        // The draft, then validated: its number is the journal's next one.
+        await page.waitForURL(/\/org\/accounting\/entries\/[0-9a-f-]{36}$/);
+        await page.getByTestId("entry-validate").waitFor();
+        expect(await page.getByTestId("entry-status").first().textContent()).toBe("Brouillon");
+        const mvt = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+        const draft = await api("GET", `/accounting/entries/mvt/${mvt}`);
+        expect(draft.lines.map((l: { debit: number; credit: number }) => [l.debit, l.credit])).toEqual([
+          [123_456, 0],
+          [0, 102_880],
+          [0, 20_576],
+        ]);
+        expect(draft.lines[0].auxiliary).toBe("CALPHA");
+        await page.getByTestId("entry-validate").click();
+        await page.getByTestId("entry-validated").waitFor();
+        const number = page.locator('[data-testid="entry-number"]');
+        await number.first().waitFor();
+        const validated = await api("GET", `/accounting/entries/mvt/${mvt}`);
+        expect(validated.status).toBe("validated");
+        expect(validated.number).toMatch(/^VT\d{6}$/);
+        expect(await number.first().textContent()).toBe(validated.number);
+        expect(await page.getByTestId("entry-status").first().textContent()).toBe("Validée");
+        expect(await page.getByTestId("entry-total-debit").textContent()).toBe("1\u202f234,56");
+        await page.screenshot({ path: join(artifactsDir, "accounting-entry-validated-fr.png") });
+
+        // The drafts screen validates a selection and reports each refusal.
+        await open(page, "/org/accounting/entries/validate");
+        for (const label of ["Reclassement fournitures", "Écriture à compléter"])
+          await page
+            .locator('[data-testid="draft-row"]', { hasText: label })
+            .getByTestId("draft-check")
+            .check();
+        await page.getByTestId("validate-selection").click();
+        await page.getByTestId("validate-outcome").waitFor();
+        expect(await page.getByTestId("validate-done").textContent()).toContain("1 écriture validée");
+        expect(await page.getByTestId("validate-refused").textContent()).toContain("Écriture à compléter");
+        await page.screenshot({ path: join(artifactsDir, "accounting-validate-fr.png") });
+      } finally {
+        await context.close();
+      }
+    },
+    browserTimeout * 3,
+  );
+
+  test(
+    "creates an auxiliary account, letters and unletters lines in the ledger, reverses an entry and edits the draft",
+    async () => {
+      const context = await openContext("fr");
+      const page = await context.newPage();
+      try {
+        // An auxiliary account under 411000, through the form.
+        await open(page, "/org/accounting/accounts/create?kind=auxiliary&control=411000");
+        await page.getByTestId("account-number").fill("cdelta");
+        await page.getByTestId("account-label").fill("Delta SAS");
+        await page.getByTestId("account-create-submit").click();
+        await page.waitForURL(/\/org\/accounting\/accounts\/CDELTA$/);
+        await page.getByRole("heading", { level: 1, name: "CDELTA · Delta SAS" }).waitFor();
+
+        // A journal of miscellaneous operations, through the form.
+        await open(page, "/org/accounting/journals/create");
+        await page.getByTestId("journal-code").fill("od2");
+        await page.getByTestId("journal-label").fill("Opérations diverses (paie)");
+        await page.getByTestId("journal-save").click();
+        await page.getByRole("heading", { level: 1, name: "OD2 · Opérations diverses (paie)" }).waitFor();
+
+        // Gamma pays the rest of its invoice: 1 800,00 invoiced, 1 000,00 then 800,00 received.
+        const payment = await api("POST", "/accounting/entries", {
+          journal: "BQ",
+          date: `${year}-02-15`,
+          pieceRef: "VIR-GAMMA-2",
+          pieceDate: `${year}-02-15`,
+          label: "Solde Gamma",
+          lines: [
+            { account: "512000", debit: 80_000, credit: 0 },
+            { account: "411000", auxiliary: "CGAMMA", debit: 0, credit: 80_000 },
+          ],
+          validate: true,
+        });
+        await open(
+          page,
+          `/org/accounting/reports/generalledger?account=411000&start=${year}-01-01&end=${year}-12-31`,
+        );
+        const row = (text: string) => page.locator('[data-testid="ledger-row"]', { hasText: text });
+        await row("Solde Gamma").waitFor();
+        await row(`FA-${year}-0002`).getByTestId("ledger-check").check();
+        await row("Acompte Gamma").getByTestId("ledger-check").check();
+        expect(await page.getByTestId("ledger-selection-difference").textContent()).toContain("800,00");
+        expect(await page.getByTestId("ledger-letter").isDisabled()).toBe(true);
+        await row("Solde Gamma").getByTestId("ledger-check").check();
+        expect(await page.getByTestId("ledger-selection-difference").textContent()).toContain("0,00");
+        await page.getByTestId("ledger-letter").click();
+        await page.getByTestId("ledger-notice").waitFor();
+        const code = (await row("Solde Gamma").getByTestId("ledger-letter-code").textContent())?.trim() ?? "";
+        expect(code).toMatch(/^[A-Z]{2,6}$/);
+        expect(await row("Acompte Gamma").getByTestId("ledger-letter-code").textContent()).toBe(code);
+        await page.screenshot({ path: join(artifactsDir, "accounting-ledger-lettered-fr.png") });
+        // Unletter the code again.
+        await row("Solde Gamma").getByTestId("ledger-letter-code").click();
+        await page.getByTestId("ledger-unletter-dialog-confirm").click();
+        await row("Solde Gamma").getByTestId("ledger-check").waitFor();
+        expect(await row("Acompte Gamma").getByTestId("ledger-letter-code").count()).toBe(0);
+
+        // The payment reversed: a draft with debits and credits swapped, then edited.
+        await open(page, `/org/accounting/entries/${payment.mvt}`);
+        await page.getByTestId("entry-reverse").click();
+        await page.getByTestId("entry-reverse-confirm").click();
+        await page.waitForURL(
+          (url) => !url.pathname.endsWith(payment.mvt) && /entries\/[0-9a-f-]{36}$/.test(url.pathname),
+        );
+        await page.getByTestId("entry-edit").waitFor();
+        const reversal = await api(
+          "GET",
+          `/accounting/entries/mvt/${new URL(page.url()).pathname.split("/").at(-1)}`,
+        );
+        expect(reversal.status).toBe("draft");
+        expect(reversal.lines.map((l: { debit: number; credit: number }) => [l.debit, l.credit])).toEqual([
+          [0, 80_000],
+          [80_000, 0],
+        ]);
+        await page.getByTestId("entry-edit").click();
+        await page.getByTestId("entry-label").fill("Extourne du solde Gamma");
+        await page.getByTestId("entry-save-draft").click();
+        await page.waitForURL(/entries\/[0-9a-f-]{36}$/);
+        await page.getByTestId("entry-lines").waitFor();
+        expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Écriture en brouillon");
+        expect((await api("GET", `/accounting/entries/mvt/${reversal.mvt}`)).label).toBe(
+          "Extourne du solde Gamma",
+        );
+
+        // The unbalanced draft deleted: nothing blocks the year's closing any more, which asks first.
+        await open(page, "/org/accounting/entries?status=draft&q=compl%C3%A9ter");
+        await page.locator('[data-testid="entry-row"]', { hasText: "Écriture à compléter" }).click();
+        await page.getByTestId("entry-delete").click();
+        await page.getByTestId("entry-delete-dialog-confirm").click();
+        await page.waitForURL((url) => url.pathname === "/org/accounting/entries");
+        await open(page, `/org/accounting/balancesheet/${yearId}/step`);
+        await page.getByTestId("steps-warnings").waitFor();
+        expect(await page.locator('[data-code="yearEnd.drafts"]').count()).toBe(0);
+        await page.getByTestId("year-close").click();
+        const dialog = page.getByRole("dialog");
+        await dialog.waitFor();
+        expect(await dialog.textContent()).toContain("Cette opération est irréversible");
+        expect(await page.getByTestId("year-close-confirm").isDisabled()).toBe(true);
+        await page.getByTestId("year-close-understood").check();
+        expect(await page.getByTestId("year-close-confirm").isDisabled()).toBe(false);
+        await page.screenshot({ path: join(artifactsDir, "accounting-year-close-fr.png") });
+        await page.keyboard.press("Escape");
+      } finally {
+        await context.close();
+      }
+    },
+    browserTimeout * 3,
+  );
+
+  test(
+    "downloads the year's FEC and entries CSV with the session's token",
+    async () => {
+      const context = await openContext("fr");
+      const page = await context.newPage();
+      try {
+        await open(page, `/org/accounting/balancesheet/${yearId}`);
+        const [fec] = await Promise.all([
+          page.waitForEvent("download"),
+          page.getByTestId("download-fec").click(),
+        ]);
+        expect(fec.suggestedFilename()).toBe("123456782FEC20251231.txt");
+        const text = await readFile((await fec.path()) as string, "utf8");
+        expect(text.split("\r\n")[0]).toBe(
+          "JournalCode\tJournalLib\tEcritureNum\tEcritureDate\tCompteNum\tCompteLib\tCompAuxNum\tCompAuxLib\tPieceRef\tPieceDate\tEcritureLib\tDebit\tCredit\tEcritureLet\tDateLet\tValidDate\tMontantdevise\tIdevise",
+        );
+        const [csv] = await Promise.all([
+          page.waitForEvent("download"),
+          page.getByTestId("download-csv").click(),
+        ]);
+        expect(csv.suggestedFilename()).toMatch(/\.csv$/i);
+        expect(await page.getByTestId("download-error").count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+    browserTimeout,
+  );
+
+  const screens = (): [string, string][] => [
+    ["accounts", "/org/accounting/accounts"],
+    ["account", "/org/accounting/accounts/411000"],
+    ["journals", "/org/accounting/journals"],
+    ["entries", "/org/accounting/entries"],
+    ["entry", `/org/accounting/entries/${mvts[0]}`],
+    ["entry-create", "/org/accounting/entries/create"],
+    ["validate", "/org/accounting/entries/validate"],
+    ["years", "/org/accounting/balancesheet"],
+    ["year", `/org/accounting/balancesheet/${yearId}`],
+    ["year-overview", `/org/accounting/balancesheet/${yearId}/overview`],
+    ["year-data", `/org/accounting/balancesheet/${yearId}/data`],
+    ["year-step", `/org/accounting/balancesheet/${yearId}/step`],
+    ["reports", "/org/accounting/reports"],
+    ["reports-balance", `/org/accounting/reports/balance?year=${yearId}`],
+    [
+      "reports-ledger",
+      `/org/accounting/reports/generalledger?account=411000&start=${year}-01-01&end=${year}-12-31`,
+    ],
+    ["reports-statements", `/org/accounting/reports/balancesheet?year=${yearId}`],
+  ];
+
+  for (const locale of ["fr", "en"] as const) {
+    test(
+      `the accounting screens render in ${locale === "fr" ? "French" : "English"} without an API error`,
+      async () => {
+        const context = await openContext(locale);
+        const page = await context.newPage();
+        const failures: string[] = [];
+        page.on("response", (response) => {
+          if (new URL(response.url()).pathname.startsWith("/api/") && response.status() >= 400)
+            failures.push(`${response.status()} ${response.url()}`);
+        });
+        try {
+          for (const [name, path] of screens()) {
+            await open(page, path);
+            expect(await page.getAttribute("html", "lang"), name).toBe(locale);
+            expect(await page.getByTestId("placeholder-page").count(), name).toBe(0);
+            await page.screenshot({
+              path: join(artifactsDir, `accounting-${name}-${locale}.png`),
+              fullPage: true,
+            });
+          }
+          // The ledger's lettering: the selection's difference decides whether « Letter » is possible.
+          await open(
+            page,
+            `/org/accounting/reports/generalledger?account=411000&start=${year}-01-01&end=${year}-12-31`,
+          );
+          const checks = page.getByTestId("ledger-check");
+          await checks.first().waitFor();
+          await checks.first().check();
+          await page.getByTestId("ledger-selection").waitFor();
+          expect(await page.getByTestId("ledger-letter").isDisabled()).toBe(true);
+          await page.screenshot({ path: join(artifactsDir, `accounting-ledger-selection-${locale}.png`) });
+        } finally {
+          await context.close();
+        }
+        expect(failures).toEqual([]);
+      },
+      browserTimeout * 3,
+    );
+  }
+});
