@@ -250,7 +250,8 @@ type LedgerRow = {
 
 type Delta = {
   org_id: string;
-  period: string;
+  /** The line's date: days feed `account_day_balances`, their months the per-period tables. */
+  date: string;
   account: string;
   auxiliary: string;
   debit: number;
@@ -258,40 +259,65 @@ type Delta = {
   lines: number;
 };
 
-/** Adds a batch's movements to the per-period balances in one statement per table. */
-const addToBalances = async (db: ProjectionExecutor, table: TableNames, deltas: Map<string, Delta>) => {
-  const general = new Map<string, Delta>();
-  const auxiliary: Delta[] = [];
-  for (const d of deltas.values()) {
-    const key = `${d.org_id}|${d.period}|${d.account}`;
-    const g = general.get(key) ?? { ...d, auxiliary: "", debit: 0, credit: 0, lines: 0 };
-    general.set(key, {
-      ...g,
-      debit: g.debit + d.debit,
-      credit: g.credit + d.credit,
-      lines: g.lines + d.lines,
-    });
-    if (d.auxiliary) auxiliary.push(d);
+type Movement = { debit: number; credit: number; lines: number };
+
+/** Adds up deltas by the key `keyOf` gives, each sum starting from `rowOf` of its first delta. */
+const regroup = <R extends Movement>(
+  deltas: Iterable<Delta>,
+  keyOf: (d: Delta) => string,
+  rowOf: (d: Delta) => Omit<R, keyof Movement>,
+): R[] => {
+  const rows = new Map<string, R>();
+  for (const d of deltas) {
+    const key = keyOf(d);
+    const row = rows.get(key) ?? ({ ...rowOf(d), debit: 0, credit: 0, lines: 0 } as R);
+    row.debit += d.debit;
+    row.credit += d.credit;
+    row.lines += d.lines;
+    rows.set(key, row);
   }
-  const upsert = async (name: string, rows: readonly Delta[], withAux: boolean) => {
+  return [...rows.values()];
+};
+
+/**
+ * Adds a batch's movements (one delta per org, date, account and auxiliary account) to the
+ * balances per month, per month and auxiliary account, and per day, in one statement per table.
+ */
+const addToBalances = async (db: ProjectionExecutor, table: TableNames, deltas: Map<string, Delta>) => {
+  const all = [...deltas.values()];
+  const monthly = regroup(
+    all,
+    (d) => `${d.org_id}|${d.date.slice(0, 7)}|${d.account}`,
+    (d) => ({ org_id: d.org_id, period: d.date.slice(0, 7), account: d.account }),
+  );
+  const auxiliary = regroup(
+    all.filter((d) => d.auxiliary),
+    (d) => `${d.org_id}|${d.date.slice(0, 7)}|${d.account}|${d.auxiliary}`,
+    (d) => ({ org_id: d.org_id, period: d.date.slice(0, 7), account: d.account, auxiliary: d.auxiliary }),
+  );
+  const daily = regroup(
+    all,
+    (d) => `${d.org_id}|${d.date}|${d.account}`,
+    (d) => ({ org_id: d.org_id, account: d.account, date: d.date }),
+  );
+  const upsert = async (name: string, rows: readonly Record<string, unknown>[], key: string[]) => {
     const t = table(name);
     for (const part of chunk(rows, 500))
       await db
         .insertInto(t)
-        .values(part.map(({ auxiliary: aux, ...r }) => (withAux ? { ...r, auxiliary: aux } : r)))
+        .values(part)
         .onConflict((oc) =>
-          oc
-            .columns(withAux ? ["org_id", "period", "account", "auxiliary"] : ["org_id", "period", "account"])
-            .doUpdateSet({
-              debit: sql`${sql.ref(`${t}.debit`)} + excluded.debit`,
-              credit: sql`${sql.ref(`${t}.credit`)} + excluded.credit`,
-              lines: sql`${sql.ref(`${t}.lines`)} + excluded.lines`,
-            }),
+          oc.columns(key).doUpdateSet({
+            debit: sql`${sql.ref(`${t}.debit`)} + excluded.debit`,
+            credit: sql`${sql.ref(`${t}.credit`)} + excluded.credit`,
+            lines: sql`${sql.ref(`${t}.lines`)} + excluded.lines`,
+          }),
         )
         .execute();
   };
-  await upsert("account_balances", [...general.values()], false);
-  await upsert("auxiliary_balances", auxiliary, true);
+  await upsert("account_balances", monthly, ["org_id", "period", "account"]);
+  await upsert("auxiliary_balances", auxiliary, ["org_id", "period", "account", "auxiliary"]);
+  await upsert("account_day_balances", daily, ["org_id", "account", "date"]);
 };
 
 type EntryRow = {
@@ -327,7 +353,8 @@ const sum = (lines: readonly EntryLine[], side: "debit" | "credit") => lines.red
 export const ledgerProjector: Projector = {
   name: "ledger",
   // 2: lettering updates match lines through unnest (PGlite dropped large row-constructor lists).
-  version: 2,
+  // 3: account_day_balances.
+  version: 3,
   handles: [
     "EntryDrafted",
     "EntryDraftChanged",
@@ -373,6 +400,13 @@ export const ledgerProjector: Projector = {
       columns: `org_id uuid not null, period text not null, account text not null, auxiliary text not null,
         debit bigint not null, credit bigint not null, lines integer not null,
         primary key (org_id, period, account, auxiliary)`,
+    },
+    {
+      // Movements per account and day: a general-ledger page asked at any line adds whole months,
+      // then at most a month of days, then the lines of the cursor's own day.
+      name: "account_day_balances",
+      columns: `org_id uuid not null, account text not null, date text not null, debit bigint not null,
+        credit bigint not null, lines integer not null, primary key (org_id, account, date)`,
     },
   ],
   apply: async (db, events, table) => {
@@ -463,11 +497,10 @@ export const ledgerProjector: Projector = {
               credit: l.credit,
               validated_on: validated.validatedOn,
             });
-            const period = d.date.slice(0, 7);
-            const key = `${org}|${period}|${l.account}|${l.auxiliary ?? ""}`;
+            const key = `${org}|${d.date}|${l.account}|${l.auxiliary ?? ""}`;
             const delta = deltas.get(key) ?? {
               org_id: org,
-              period,
+              date: d.date,
               account: l.account,
               auxiliary: l.auxiliary ?? "",
               debit: 0,

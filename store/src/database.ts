@@ -26,6 +26,12 @@ export type Database = {
    * that set `app.org_id` themselves run on it in one round trip, row-level security applying.
    */
   readonly appPostgres: postgres.Sql | undefined;
+  /**
+   * A new client of one connection as the connecting user (Postgres only), for a COPY stream that
+   * must have its socket to itself (postgres.js can leave a shared connection paused after a COPY,
+   * porsager/postgres#499). Whoever opens it ends it.
+   */
+  readonly dedicated: (() => postgres.Sql) | undefined;
   /** PGlite instance (embedded only). */
   readonly pglite: PGlite | undefined;
   readonly listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
@@ -88,6 +94,7 @@ const openPostgres = async (url: string, max: number): Promise<Database> => {
     db,
     postgres: client,
     appPostgres: app,
+    dedicated: () => postgresClient(url, 1),
     pglite: undefined,
     listen: async (channel, onNotify) => {
       const sub = await client.listen(channel, () => onNotify());
@@ -152,6 +159,7 @@ const openPglite = async (dataDir: string): Promise<Database> => {
     db,
     postgres: undefined,
     appPostgres: undefined,
+    dedicated: undefined,
     pglite,
     listen: async (channel, onNotify) => pglite.listen(channel, () => onNotify()),
     notify: async (channel) => {

@@ -1,4 +1,5 @@
 import { checkFec, parseAmount } from "@registre/core";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../api/src/app.ts";
 import { databaseKinds } from "../support/databases.ts";
@@ -262,9 +263,7 @@ describe.each(databaseKinds)("the worked example Atelier Démo, January 2025 (%s
   });
 
   it("pages the general ledger by keyset, the running balance going on from page to page (given back or added up again)", async () => {
-    const range = { start: "2025-01-01", end: "2025-12-31" };
-    const whole = await books.ok("POST", "/accounting/reports/generalledger", range);
-    const pages = async (keepBalance: boolean) => {
+    const pages = async (range: { start: string; end: string }, keepBalance: boolean) => {
       const rows: { account: string; balance: number }[] = [];
       let after: Record<string, unknown> | undefined;
       do {
@@ -278,10 +277,20 @@ describe.each(databaseKinds)("the worked example Atelier Démo, January 2025 (%s
       } while (after);
       return rows.map((r) => [r.account, r.balance]);
     };
-    const expected = whole.rows.map((r: { account: string; balance: number }) => [r.account, r.balance]);
+    const whole = async (range: { start: string; end: string }) =>
+      (await books.ok("POST", "/accounting/reports/generalledger", range)).rows.map(
+        (r: { account: string; balance: number }) => [r.account, r.balance],
+      );
+    const range = { start: "2025-01-01", end: "2025-12-31" };
+    const expected = await whole(range);
     expect(expected).toHaveLength(29);
-    expect(await pages(true)).toEqual(expected);
-    expect(await pages(false)).toEqual(expected);
+    expect(await pages(range, true)).toEqual(expected);
+    expect(await pages(range, false)).toEqual(expected);
+    // A range that cuts its first month: the opening of a page adds that month's days, then whole months.
+    const cut = { start: "2025-01-06", end: "2025-03-31" };
+    const cutRows = await whole(cut);
+    expect(cutRows.length).toBeGreaterThan(3);
+    expect(await pages(cut, false)).toEqual(cutRows);
     const bank = await books.ok("POST", "/accounting/reports/generalledger", {
       ...range,
       account: "512000",
@@ -295,6 +304,43 @@ describe.each(databaseKinds)("the worked example Atelier Démo, January 2025 (%s
     expect([...bank.rows, ...rest.rows].map((r: { balance: number }) => r.balance)).toEqual([
       1_000_000, 1_216_000, 1_316_000, 1_196_000, 1_193_500,
     ]);
+  });
+
+  it("reindexes: the balances per month and per day equal the sums of the lines, and a wrong one is named", async () => {
+    expect(await books.ok("GET", `/accounting/balance-sheet/${yearId}/reindex`)).toEqual({
+      consistent: true,
+      differences: [],
+    });
+    const db = books.ctx.database.db;
+    const { org_id } = await db
+      .selectFrom("fiscal_years")
+      .select("org_id")
+      .where("id", "=", yearId)
+      .executeTakeFirstOrThrow();
+    const day = { org_id, account: "512000", date: "2025-01-01" };
+    const row = await db
+      .selectFrom("account_day_balances")
+      .selectAll()
+      .where((eb) => eb.and(day))
+      .executeTakeFirst();
+    expect(row).toBeDefined();
+    await db
+      .updateTable("account_day_balances")
+      .set({ debit: sql`debit + 1` })
+      .where((eb) => eb.and(day))
+      .execute();
+    try {
+      expect(await books.ok("GET", `/accounting/balance-sheet/${yearId}/reindex`)).toEqual({
+        consistent: false,
+        differences: [{ period: "2025-01-01", account: "512000" }],
+      });
+    } finally {
+      await db
+        .updateTable("account_day_balances")
+        .set({ debit: sql`debit - 1` })
+        .where((eb) => eb.and(day))
+        .execute();
+    }
   });
 
   it("refuses every change to a validated entry and changes nothing", async () => {

@@ -300,6 +300,26 @@ describe.each(databaseKinds)("accounting invariants under random commands (%s)",
           Object.fromEntries(balance.rows.map((r) => [r.account, { debit: r.debit, credit: r.credit }])),
           // An account whose lines are all zero has nothing to show: its balance is its Σ, 0.
         ).toEqual(Object.fromEntries([...sums].filter(([, t]) => t.debit !== 0 || t.credit !== 0)));
+        // Each day's movements per account (what a ledger page's opening adds up) = Σ that day's lines.
+        const days = new Map<string, { debit: number; credit: number; lines: number }>();
+        for (const l of lines) {
+          const key = `${l.account} ${l.date}`;
+          const d = days.get(key) ?? { debit: 0, credit: 0, lines: 0 };
+          days.set(key, { debit: d.debit + l.debit, credit: d.credit + l.credit, lines: d.lines + 1 });
+        }
+        const dayRows = await ctx.database.db
+          .selectFrom("account_day_balances")
+          .select(["account", "date", "debit", "credit", "lines"])
+          .where("org_id", "=", orgId)
+          .execute();
+        expect(
+          Object.fromEntries(
+            dayRows.map((r) => [
+              `${r.account} ${r.date}`,
+              { debit: r.debit, credit: r.credit, lines: r.lines },
+            ]),
+          ),
+        ).toEqual(Object.fromEntries(days));
         if (locked)
           expect(
             lines.filter((l) => l.date <= locked.until).map(({ letter_code, letter_date, ...l }) => l),
@@ -391,6 +411,7 @@ describe.each(databaseKinds)("accounting invariants under random commands (%s)",
           "ledger_lines",
           "account_balances",
           "auxiliary_balances",
+          "account_day_balances",
           "accounts",
           "journals",
           "fiscal_years",

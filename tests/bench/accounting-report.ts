@@ -164,20 +164,23 @@ dropped at the end:
 - **General-ledger page**: \`generalLedgerPage(ctx, org, { year, account, after: cursor, limit: 200 })\` at a random
   cursor (a random line of the account) against the raw keyset select of the same 200 rows
   (\`… where org_id = $1 and account = $2 and date in the year and (date, position, line) > cursor order by
-  account, date, position, line limit 201\`). The line "one SQL statement" is the same page with its running
-  balance computed by a single hand-written statement (opening = whole months from \`account_balances\` + the
-  cursor's month from \`ledger_lines\`, then a window sum): what the function's result costs in one round trip.
-- **FEC**: \`exportFec(ctx, org, "2025")\` (its default writer on a server), its chunks consumed by a sink that
-  counts bytes and lines, against
+  account, date, position, line limit 201\`). The function's opening balance (\`balanceBefore\`) adds whole
+  months from \`account_balances\`, the days of the cursor's month before its date from
+  \`account_day_balances\`, and the lines of the cursor's own day up to it. The line "one SQL statement" is the
+  same page with its running balance computed by a single hand-written statement (that opening, then a window
+  sum): what the function's result costs in one round trip; the two are checked equal before being timed.
+- **FEC**: \`exportFec(ctx, org, "2025")\` (its default writer on a server: the lines written by one statement,
+  labels joined, dates and amounts formatted by PostgreSQL, streamed by \`COPY … TO STDOUT\` on a connection of its
+  own, LF turned into CR LF), its chunks consumed by a sink that counts bytes and lines, against
   \`COPY (select <the columns the export reads> from ledger_lines where org_id and fiscal_year_id order by
   position, line) TO STDOUT\` read through postgres.js \`.readable()\` into the same kind of sink; rounds
   interleaved, median round. Memory growth is the largest RSS (and heap) seen, sampled every 10 ms, minus the
   value after a forced GC before the export; "kept" is the largest heap found by forcing a GC every 20 chunks
   during the (untimed) warm-up export: what the export holds on to, as opposed to garbage not yet collected.
-  The line "FEC built by one SQL statement" is a reference: the same file written by one hand-written statement
-  (\`fecInSql\` in the benchmark: labels joined, dates and amounts formatted by PostgreSQL, streamed by COPY), its
-  bytes compared with exportFec's in the warm-up round.
-- **Rebuild**: \`runner.rebuild("ledger")\` (entries, ledger_lines, account_balances, auxiliary_balances) over
+  The other writer (TypeScript from keyset pages, PGlite's path) runs once after, untimed against anything, and
+  its bytes are compared with the default writer's (see the notes).
+- **Rebuild**: \`runner.rebuild("ledger")\` (entries, ledger_lines, account_balances, auxiliary_balances,
+  account_day_balances) over
   the organisation's whole log, events/s. Its raw anchor is COPY FROM STDIN of exactly the rows the rebuild
   wrote (exported to files beforehand, untimed) into fresh tables with the projector's own columns and indexes,
   in COPYs of 100,000 rows; the anchor rate is the rebuild's event count over that COPY time. The rebuild reads

@@ -379,6 +379,12 @@ describe.each(databaseKinds)("the FEC on %s", (kind) => {
           (await exportFec(books.ctx, atelier, "2025", { until, separator: "|", writer: "pages" })).chunks,
         ),
       );
+    // A download abandoned after its first chunks (the client went away) lets its connection go.
+    const abandoned = (await exportFec(books.ctx, atelier, "2025")).chunks[Symbol.asyncIterator]();
+    await abandoned.next();
+    await abandoned.next();
+    await abandoned.return?.(undefined);
+    expect(await collect((await exportFec(books.ctx, atelier, "2025")).chunks)).toBe(whole);
     expect(paged.fileName).toBe("123456782FEC20251231.txt");
     expect(whole.split("\r\n")[0]?.split("\t")).toHaveLength(18);
     expect(checkFec(paged.fileName, whole, { strict: true })).toEqual([]);

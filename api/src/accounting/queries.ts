@@ -205,7 +205,9 @@ export type GeneralLedgerRow = {
 
 /**
  * An account's net movement from `from` up to a place in the ledger (before it, or including it):
- * whole months from the per-period balances, the cut months' days from the lines.
+ * whole months from the per-period balances, the days of a cut month from the per-day balances,
+ * and the lines of the place's own day up to it. One round trip; its cost does not grow with the
+ * account's lines.
  */
 const balanceBefore = async (
   ctx: AppContext,
@@ -214,51 +216,24 @@ const balanceBefore = async (
   at: LedgerCursor,
   inclusive: boolean,
 ) => {
-  const db = ctx.database.db;
-  const month = monthOf(at.date);
-  const firstWhole = from.endsWith("-01") ? monthOf(from) : monthOf(addDays(endOfMonth(from), 1));
-  const wholeMonths =
-    firstWhole < month
-      ? await db
-          .selectFrom("account_balances")
-          .select(sql<number>`coalesce(sum(debit - credit), 0)::bigint`.as("net"))
-          .where("org_id", "=", orgId)
-          .where("account", "=", at.account)
-          .where("period", ">=", firstWhole)
-          .where("period", "<", month)
-          .executeTakeFirst()
-      : undefined;
-  // Lines of the cut first month (when `from` is not a first of month and `at` is in a later month).
-  const cutStart =
-    monthOf(from) !== month && !from.endsWith("-01")
-      ? await db
-          .selectFrom("ledger_lines")
-          .select(sql<number>`coalesce(sum(debit - credit), 0)::bigint`.as("net"))
-          .where("org_id", "=", orgId)
-          .where("account", "=", at.account)
-          .where("date", ">=", from)
-          .where("date", "<=", endOfMonth(from))
-          .executeTakeFirst()
-      : undefined;
-  const inMonth = await db
-    .selectFrom("ledger_lines")
-    .select(sql<number>`coalesce(sum(debit - credit), 0)::bigint`.as("net"))
-    .where("org_id", "=", orgId)
-    .where("account", "=", at.account)
-    .where("date", ">=", from > `${month}-01` ? from : `${month}-01`)
-    .where(
-      sql`(date, position, line)`,
-      inclusive ? "<=" : "<",
-      sql`(${at.date}, ${at.position}::bigint, ${at.line}::integer)`,
-    )
-    .executeTakeFirst();
-  return (wholeMonths?.net ?? 0) + (cutStart?.net ?? 0) + (inMonth?.net ?? 0);
+  const monthStart = `${monthOf(at.date)}-01`;
+  // Whole months from `from` on (or its next month when `from` cuts one) up to the cursor's month.
+  const firstWhole = from.endsWith("-01") ? from : addDays(endOfMonth(from), 1);
+  const { rows } = await sql<{ net: number }>`
+    select
+      coalesce((select sum(debit - credit) from account_balances
+        where org_id = ${orgId}::uuid and account = ${at.account}
+          and period >= ${firstWhole.slice(0, 7)} and period < ${monthOf(at.date)}), 0)
+      + coalesce((select sum(debit - credit) from account_day_balances
+        where org_id = ${orgId}::uuid and account = ${at.account}
+          and ((date >= ${from} and date < ${firstWhole} and ${firstWhole} <= ${monthStart})
+            or (date >= ${from > monthStart ? from : monthStart} and date < ${at.date}))), 0)
+      + coalesce((select sum(debit - credit) from ledger_lines
+        where org_id = ${orgId}::uuid and account = ${at.account} and date = ${at.date}
+          and (position, line) ${sql.raw(inclusive ? "<=" : "<")} (${at.position}::bigint, ${at.line}::integer)), 0)
+      as net`.execute(ctx.database.db);
+  return Number(rows[0]?.net ?? 0);
 };
-
-/**
- * A page of the general ledger (grand livre) over a range, by account then date then validation
- * order, with each account's running balance. Keyset paging: pass the last row as `after`.
- */
 export const generalLedgerPage = async (
   ctx: AppContext,
   orgId: string,

@@ -1303,7 +1303,7 @@ export const accountingRoutes = (ctx: AppContext) => {
             consistent: z.boolean(),
             differences: z.array(z.object({ period: z.string(), account: z.string() })),
           }),
-          "Whether the per-period balances equal the sums of the ledger lines",
+          "Whether the per-month and per-day balances equal the sums of the ledger lines (a day's difference has the date as its period)",
         ),
         ...errors,
       },
@@ -1321,6 +1321,15 @@ export const accountingRoutes = (ctx: AppContext) => {
         select coalesce(l.period, b.period) as period, coalesce(l.account, b.account) as account
         from l full join b on l.period = b.period and l.account = b.account
         where l.debit is distinct from b.debit or l.credit is distinct from b.credit
+        union all
+        select coalesce(l.date, d.date), coalesce(l.account, d.account)
+        from (select date, account, sum(debit)::bigint as debit, sum(credit)::bigint as credit
+          from ledger_lines where org_id = ${orgId}::uuid and date between ${year.start} and ${year.end}
+          group by 1, 2) l
+        full join (select date, account, debit, credit from account_day_balances
+          where org_id = ${orgId}::uuid and date between ${year.start} and ${year.end}) d
+          on l.date = d.date and l.account = d.account
+        where l.debit is distinct from d.debit or l.credit is distinct from d.credit
         order by 1, 2`.execute(ctx.database.db);
       return c.json({ consistent: rows.length === 0, differences: rows }, 200);
     },
