@@ -8,6 +8,7 @@ import { referencePage } from "./http/reference.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { accountingRoutes } from "./routes/accounting.ts";
 import { authorizationRoutes } from "./routes/authorization.ts";
+import { closingRoutes } from "./routes/closing.ts";
 import { contactUserRoutes } from "./routes/contact-users.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -34,6 +35,8 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/", contactUserRoutes(ctx));
   api.route("/", authorizationRoutes(ctx));
   api.route("/", platformRoutes(ctx));
+  // Before the accounting routes: their /balance-sheet/{id} would take "steps" and "lines" for a year.
+  api.route("/", closingRoutes(ctx));
   api.route("/", accountingRoutes(ctx));
   api.route("/", dashboardRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });

@@ -1,5 +1,6 @@
 import type {
   ChartEvent,
+  ClosingEvent,
   EntryEvent,
   EntryLine,
   FiscalEvent,
@@ -16,7 +17,8 @@ const json = (value: unknown) => sql`(${JSON.stringify(value)}::text)::jsonb`;
 /** The chart of accounts, the journals and the fiscal calendar, as lists and forms read them. */
 export const accountingSetupProjector: Projector = {
   name: "accounting_setup",
-  version: 1,
+  // 2: closing_steps.
+  version: 2,
   handles: [
     "ChartInitialised",
     "AccountCreated",
@@ -32,6 +34,8 @@ export const accountingSetupProjector: Projector = {
     "PeriodLocked",
     "OpeningEntryRecorded",
     "FiscalYearClosed",
+    "ClosingStepAdded",
+    "ClosingStepUpdated",
   ],
   tables: [
     {
@@ -55,10 +59,18 @@ export const accountingSetupProjector: Projector = {
       name: "period_locks",
       columns: "org_id uuid primary key, locked_until text not null",
     },
+    {
+      // The closing checklist's steps that were added or touched; standard steps untouched are
+      // "to do" and have no row (queries add them from the core's list).
+      name: "closing_steps",
+      columns: `org_id uuid not null, year_id uuid not null, id text not null, label text, status text not null,
+        note text not null, position bigint not null, updated_at timestamptz not null, updated_by uuid,
+        primary key (org_id, year_id, id)`,
+    },
   ],
   apply: async (db, events, table) => {
     for (const event of events) {
-      const e = event as StoredEvent & (ChartEvent | JournalsEvent | FiscalEvent);
+      const e = event as StoredEvent & (ChartEvent | JournalsEvent | FiscalEvent | ClosingEvent);
       const org = e.orgId;
       switch (e.type) {
         case "ChartInitialised":
@@ -218,6 +230,35 @@ export const accountingSetupProjector: Projector = {
                 }),
               )
               .execute();
+          break;
+        }
+        case "ClosingStepAdded":
+        case "ClosingStepUpdated": {
+          const { yearId, id, ...changes } = e.data;
+          const row = {
+            org_id: org,
+            year_id: yearId,
+            id,
+            label: "label" in changes ? (changes.label ?? null) : null,
+            status: ("status" in changes && changes.status) || "todo",
+            note: ("note" in changes && changes.note) || "",
+            position: e.position,
+            updated_at: e.metadata.at,
+            updated_by: e.metadata.userId ?? null,
+          };
+          await db
+            .insertInto(table("closing_steps"))
+            .values(row)
+            .onConflict((oc) =>
+              oc.columns(["org_id", "year_id", "id"]).doUpdateSet({
+                ...("label" in changes && { label: row.label }),
+                ...("status" in changes && { status: row.status }),
+                ...("note" in changes && { note: row.note }),
+                updated_at: row.updated_at,
+                updated_by: row.updated_by,
+              }),
+            )
+            .execute();
           break;
         }
         default: {

@@ -73,38 +73,24 @@ moment: compare with the raw figure of the same run.`);
   ];
   if (page.length > 0)
     parts.push(`**General-ledger page** ${at(page)}. The page itself costs what the raw keyset select costs: one
-account's pages walk the index from the cursor (\`account = … and (date, position, line) > cursor\`). What grows
-with the account's lines is the opening balance of a page asked at an arbitrary place (a cursor without the balance
-the previous page returned: a jump, a link, a reload): \`balanceBefore\` adds whole months from \`account_balances\`,
-then sums the cursor's month up to the cursor from \`ledger_lines\`, half a month of the account's lines on
-average. On the 10M books the planner, given only \`date >= <first of month>\` and a row comparison it cannot
-estimate, expects a large share of the table and reads all of it in parallel (see the EXPLAIN note: plan, buffers,
-JIT). Adding \`date <= <cursor's date>\` to that sum gives the planner the range back (an index scan), but its cost
-still grows with the month's lines. What bounds it is movements per day: an \`account_day_balances (org_id,
-account, date, debit, credit, lines)\` table of the ledger projector, fed by the same deltas as
-\`account_balances\`, so that the opening balance is whole months (\`account_balances\`) + the days of the cursor's
-month before its date (at most 30 rows) + the lines of the cursor's own date (the note's last figure). Covering the
-ledger index (\`(org_id, account, date, position, line) include (debit, credit)\` in place of the current one)
-makes that last read index-only. (The JIT compilations in the note come from the planner's estimates crossing
-\`jit_above_cost\`: with statements this small they would not, and \`jit = off\` on the application's connections
-is the usual setting for such workloads.)`);
+account's pages walk the index from the cursor (\`account = … and (date, position, line) > cursor\`). A page asked at
+an arbitrary place (a cursor without the balance the previous page returned) also adds up its opening balance:
+whole months from \`account_balances\`, the month's days before the cursor's from \`account_day_balances\`, and the
+lines of the cursor's own day from \`ledger_lines\` (see the EXPLAIN note for each part's plan and buffers). The
+last part grows with the busiest day of the busiest account; covering the ledger index
+(\`(org_id, account, date, position, line) include (debit, credit)\`) would make it index-only. A miss with every
+part fast in the note comes from the machine's load at that moment: compare with the raw figure of the same run.`);
   const fec = failed(lines, "FEC export time");
   if (fec.length > 0)
-    parts.push(`**FEC export time** ${at(fec)}. On a server \`exportFec\` builds the lines in PostgreSQL, as the
-reference line does, but reads them through a postgres.js cursor of 5,000 rows: PostgreSQL plans a cursor for its
-first rows (nested loops over the position index rather than a parallel sort), and every line comes back as a row
-decoded into a JavaScript object, batch after batch. The reference line streams the same lines (checked byte for
-byte) by COPY at or under the time of the anchor: \`copy (<the statement, without its CR LF>) to stdout with
-(format csv, delimiter E'\\x01', quote E'\\x02')\` (a delimiter and a quote that never occur, so each line passes
-unescaped) read through \`.readable()\` on a connection of its own (postgres.js 3.4 can leave a connection's socket
-paused after a COPY, porsager/postgres#499), LF turned into CR LF through a \`StringDecoder\`. That is the change
-that meets the target; the TypeScript writer (PGlite's path, in the notes) is further off.`);
+    parts.push(`**FEC export time** ${at(fec)}. On a server \`exportFec\` has PostgreSQL write the lines (labels joined,
+dates and amounts formatted) and streams them by \`COPY … TO STDOUT\` on a connection of its own; what it adds to
+the anchor is the formatting in SQL, the labels' joins and turning LF into CR LF as the chunks go by. Compare the
+ratio with the previous runs: the anchor's own time moves with the machine's load.`);
   const memory = failed(lines, "FEC export memory");
   if (memory.length > 0)
-    parts.push(`**FEC export memory** ${at(memory)}. What the export keeps (the heap after forced GCs) stays at a few
-MB: it is not a leak. The peak is garbage: every batch arrives as thousands of row objects and strings, and V8 lets
-the heap grow ahead of its collections at that rate. COPY hands over raw buffers of some 64 KB instead; streamed
-that way (the change above), the peak is a small fraction of this one.`);
+    parts.push(`**FEC export memory** ${at(memory)}. The export holds one COPY chunk (some 64 KB) and its text at a
+time; "kept" (the heap after forced GCs) says whether anything stays. Growth beyond that is garbage V8 had not
+collected yet.`);
   return parts.length > 0 ? `### Why the misses, and what would fix them\n\n${parts.join("\n\n")}\n\n` : "";
 };
 

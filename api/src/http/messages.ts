@@ -28,6 +28,31 @@ export const messages = {
     fr: "Compte utilisé, il ne peut pas être supprimé ({number}).",
     en: "Account used, can't be deleted ({number}).",
   },
+  "adjustment.amountPositive": {
+    fr: "Le montant d’une écriture d’inventaire doit être positif.",
+    en: "A year-end adjustment's amount must be positive.",
+  },
+  "adjustment.notFound": { fr: "Écriture d’inventaire introuvable.", en: "Year-end adjustment not found." },
+  "adjustment.sameAccount": {
+    fr: "Le compte débité et le compte crédité sont le même ({account}).",
+    en: "The debited and the credited accounts are the same ({account}).",
+  },
+  "closingStep.duplicate": {
+    fr: "Cette étape de clôture existe déjà ({id}).",
+    en: "This closing step already exists ({id}).",
+  },
+  "closingStep.invalidStatus": {
+    fr: "« {status} » n’est pas un état d’étape : à faire, fait ou sans objet.",
+    en: "“{status}” is not a step status: to do, done or not applicable.",
+  },
+  "closingStep.notFound": {
+    fr: "Étape de clôture introuvable ({id}).",
+    en: "Closing step not found ({id}).",
+  },
+  "closingStep.standardLabel": {
+    fr: "Le libellé d’une étape standard ne se modifie pas ({id}).",
+    en: "A standard step's label cannot be changed ({id}).",
+  },
   "entry.alreadyValidated": {
     fr: "Cette écriture est déjà validée (n° {number}).",
     en: "This entry is already validated (no. {number}).",

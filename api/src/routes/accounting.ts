@@ -35,23 +35,8 @@ import { accessRoute, right } from "../http/access.ts";
 import { translate } from "../http/messages.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
-import { problemResponses } from "../http/schemas.ts";
 import type { AuthEnv } from "../identity/auth.ts";
-
-const errors = problemResponses(401, 403, 404, 409, 422);
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { "application/json": { schema } }, required: true },
-});
-const answer = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-
-const Cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).openapi({ description: "Integer cents" });
-const Day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .openapi({ example: "2025-01-31" });
+import { answer, body, Cents, Day, errors, IdParam, plain } from "./accounting-schemas.ts";
 
 const Account = z
   .object({
@@ -206,8 +191,6 @@ const LedgerPage = z
       .nullable(),
   })
   .openapi("GeneralLedgerPage");
-/** Core results are deeply readonly; the JSON answer is the same value. */
-const plain = <T>(value: unknown): T => value as T;
 const Range = z.union([z.object({ yearId: z.string() }), z.object({ start: Day, end: Day })]);
 const Cursor = z.object({
   account: z.string(),
@@ -222,12 +205,6 @@ const NumberParam = z.object({
     .openapi({ param: { name: "id", in: "path" } }),
 });
 const MvtParam = z.object({ mvt: z.uuid().openapi({ param: { name: "mvt", in: "path" } }) });
-const IdParam = z.object({
-  id: z
-    .string()
-    .max(40)
-    .openapi({ param: { name: "id", in: "path" } }),
-});
 
 type AccountRow = {
   number: string;
@@ -1189,22 +1166,6 @@ export const accountingRoutes = (ctx: AppContext) => {
         },
         200,
       );
-    },
-  );
-
-  app.openapi(
-    accessRoute(ctx, right("balancesheet", Rights.read), {
-      method: "get",
-      path: "/accounting/balance-sheet/{id}/lines",
-      operationId: "fiscalYearBalanceSheet",
-      tags: ["Accounting"],
-      request: { params: IdParam },
-      responses: { 200: answer(BalanceSheet, "The balance sheet (bilan) at the year's end"), ...errors },
-    }),
-    async (c) => {
-      const orgId = org(c);
-      const year = await findFiscalYear(ctx, orgId, c.req.valid("param").id);
-      return c.json(plain<z.infer<typeof BalanceSheet>>(await balanceSheetReport(ctx, orgId, year)), 200);
     },
   );
 

@@ -1,6 +1,7 @@
 import { type Decider, DomainError } from "../decider.ts";
 import { type Cents, formatFecAmount } from "../money.ts";
 import type { ChartState } from "./chart.ts";
+import type { AdjustmentKind } from "./closing.ts";
 import { type IsoDate, isIsoDate } from "./dates.ts";
 import { type FiscalState, fiscalYearOf, postingYear } from "./fiscal.ts";
 import type { JournalsState } from "./journals.ts";
@@ -35,7 +36,9 @@ export type EntryOrigin =
   | { readonly kind: "manual" }
   | { readonly kind: "reversal"; readonly of: string }
   | { readonly kind: "opening"; readonly yearId: string }
-  | { readonly kind: "import"; readonly file: string; readonly number: string };
+  | { readonly kind: "import"; readonly file: string; readonly number: string }
+  /** A year-end adjustment of the closing file (`closing.ts`). */
+  | { readonly kind: "adjustment"; readonly yearId: string; readonly adjustment: AdjustmentKind };
 
 export type EntryEvent =
   | { type: "EntryDrafted"; data: EntryContent & { mvt: string; origin: EntryOrigin } }

@@ -1,4 +1,5 @@
 export * from "./chart.ts";
+export * from "./closing.ts";
 export * from "./dates.ts";
 export * from "./entry.ts";
 export * from "./fiscal.ts";
