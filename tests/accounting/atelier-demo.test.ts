@@ -76,6 +76,11 @@ describe.each(databaseKinds)("the worked example Atelier Démo, January 2025 (%s
     for (const e of items as { journal: string; debit: number }[])
       byJournal[e.journal] = (byJournal[e.journal] ?? 0) + e.debit;
     expect(byJournal).toEqual({ AN: 1_000_000, VT: 444_000, HA: 240_000, BQ: 438_500, OD: 66_000 });
+    // The sums are the filter's, whatever the page: all 11 entries on a page of 2, then the bank's alone.
+    const page = await books.ok("GET", "/accounting/entries?limit=2&offset=2");
+    expect([page.items.length, page.sums]).toEqual([2, { debit: 2_188_500, credit: 2_188_500 }]);
+    const bank = await books.ok("GET", "/accounting/entries?journal=BQ&limit=1");
+    expect([bank.total, bank.sums]).toEqual([4, { debit: 438_500, credit: 438_500 }]);
   });
 
   it("reproduces the trial balance at 31/01/2025 exactly", async () => {

@@ -606,7 +606,18 @@ export const accountingRoutes = (ctx: AppContext) => {
         }),
       },
       responses: {
-        200: answer(z.object({ items: z.array(EntrySummary), total: z.number().int() }), "Entries"),
+        200: answer(
+          z.object({
+            items: z.array(EntrySummary),
+            total: z.number().int(),
+            sums: z
+              .object({ debit: Cents, credit: Cents })
+              .openapi({
+                description: "Debit and credit of every entry the filter selects, not only this page's",
+              }),
+          }),
+          "Entries",
+        ),
         ...errors,
       },
     }),
@@ -623,7 +634,13 @@ export const accountingRoutes = (ctx: AppContext) => {
           eb.or([eb("label", "ilike", like), eb("piece_ref", "ilike", like), eb("number", "ilike", like)]),
         );
       }
-      const total = await query.select(sql<number>`count(*)::integer`.as("n")).executeTakeFirst();
+      const total = await query
+        .select([
+          sql<number>`count(*)::integer`.as("n"),
+          sql<number>`coalesce(sum(debit), 0)::bigint`.as("debit"),
+          sql<number>`coalesce(sum(credit), 0)::bigint`.as("credit"),
+        ])
+        .executeTakeFirst();
       const rows = await query
         .selectAll()
         .orderBy("date", "desc")
@@ -631,7 +648,14 @@ export const accountingRoutes = (ctx: AppContext) => {
         .limit(q.limit)
         .offset(q.offset)
         .execute();
-      return c.json({ items: rows.map(toSummary), total: total?.n ?? 0 }, 200);
+      return c.json(
+        {
+          items: rows.map(toSummary),
+          total: total?.n ?? 0,
+          sums: { debit: total?.debit ?? 0, credit: total?.credit ?? 0 },
+        },
+        200,
+      );
     },
   );
 
