@@ -378,6 +378,46 @@ describe("accounting screens (Chromium, accounting API)", () => {
     ["reports-statements", `/org/accounting/reports/balancesheet?year=${yearId}`],
   ];
 
+  test(
+    "shows a refusal of the server about one line on that line (an account closed since the draft)",
+    async () => {
+      const draft = await api("POST", "/accounting/entries", {
+        journal: "OD",
+        date: `${year}-02-12`,
+        pieceRef: "OD-0003",
+        pieceDate: `${year}-02-12`,
+        label: "Frais divers",
+        lines: [
+          { account: "512000", debit: 0, credit: 3_000 },
+          { account: "618000", debit: 3_000, credit: 0 },
+        ],
+      });
+      await api("PUT", "/accounting/accounts/618000", { closed: true });
+      const context = await openContext("fr");
+      const page = await context.newPage();
+      try {
+        await open(page, `/org/accounting/entries/${draft.mvt}/edit`);
+        // The closed account the draft names is shown, marked closed (it is no longer offered otherwise).
+        expect(await page.getByTestId("line-account").nth(1).inputValue()).toMatch(/^618000 · .* \(fermé\)$/);
+        await page.getByTestId("entry-save-validate").click();
+        const message = "Ligne 2 : le compte 618000 est fermé.";
+        expect(await page.getByTestId("entry-save-error").textContent()).toContain(message);
+        // The second line's account field carries it, not the first's.
+        const fields = page.locator(".mantine-InputWrapper-error", { hasText: message });
+        await fields.first().waitFor();
+        expect(await fields.count()).toBe(1);
+        const row = page.getByTestId("line-account").nth(1).locator("xpath=ancestor::tr");
+        expect(await row.locator(".mantine-InputWrapper-error").textContent()).toBe(message);
+        await page.screenshot({ path: join(artifactsDir, "accounting-line-refusal-fr.png") });
+      } finally {
+        await context.close();
+        await api("PUT", "/accounting/accounts/618000", { closed: false });
+        await api("DELETE", `/accounting/entries/mvt/${draft.mvt}`);
+      }
+    },
+    browserTimeout * 2,
+  );
+
   for (const locale of ["fr", "en"] as const) {
     test(
       `the accounting screens render in ${locale === "fr" ? "French" : "English"} without an API error`,

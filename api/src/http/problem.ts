@@ -23,6 +23,8 @@ export type Problem = {
   status: number;
   code: string;
   detail: string;
+  /** The values `detail` was worded from (a line number, an account…), for clients that point at them. */
+  params?: Readonly<Record<string, string | number>>;
   errors?: readonly { path: string; code: string; message: string }[];
 };
 
@@ -34,6 +36,7 @@ export const problemBody = (error: ProblemError, locale: Locale): Problem => ({
   status: error.status,
   code: error.code,
   detail: translate(error.code, locale, error.params),
+  ...(Object.keys(error.params).length > 0 && { params: error.params }),
   ...(error.errors && { errors: error.errors }),
 });
 

@@ -7,6 +7,10 @@ export const ProblemSchema = z
     status: z.number().int(),
     code: z.string().openapi({ example: "organisation.invalidSiren" }),
     detail: z.string(),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .openapi({ description: "The values the detail was worded from, e.g. the line of an entry" }),
     errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
   })
   .openapi("Problem");

@@ -12,6 +12,8 @@ export type Problem = {
   detail: string;
   /** Field-level messages of a 422, when the server gives them. */
   errors?: { field: string; message: string }[];
+  /** The values the detail was worded from (e.g. `line` and `account` of an entry's refusal). */
+  params?: Record<string, string | number>;
 };
 
 export type ApiErrorKind = "problem" | "network" | "unexpected";
@@ -50,6 +52,12 @@ const toProblem = (body: unknown, status: number): Problem | null => {
     code: text("code"),
     detail,
   };
+  if (isRecord(body.params)) {
+    const params: Record<string, string | number> = {};
+    for (const [key, value] of Object.entries(body.params))
+      if (typeof value === "string" || typeof value === "number") params[key] = value;
+    problem.params = params;
+  }
   if (Array.isArray(body.errors)) {
     problem.errors = body.errors.filter(isRecord).map((entry) => ({
       field: String(entry.field ?? entry.path ?? ""),

@@ -22,6 +22,7 @@ import { useFieldMessage } from "../../components/field-message.ts";
 import { CheckIcon, PlusIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
+import { ApiError } from "../../lib/http.ts";
 import { maxLength, required, validate } from "../../lib/validation.ts";
 import { PageHeader } from "../org/page-header.tsx";
 import { useCan } from "./access.ts";
@@ -51,6 +52,16 @@ export type DraftLine = {
 };
 
 type LineErrors = { account?: string; auxiliary?: string; debit?: string; credit?: string };
+
+/** The field of a line that a refusal of the server (with its `line` param) is about. */
+const lineFieldOf: Readonly<Record<string, keyof LineErrors>> = {
+  "entry.unknownAccount": "account",
+  "entry.closedAccount": "account",
+  "entry.auxiliaryRequired": "auxiliary",
+  "entry.unknownAuxiliary": "auxiliary",
+  "entry.invalidAmount": "debit",
+  "entry.bothSides": "credit",
+};
 
 let nextKey = 1;
 const emptyLine = (): DraftLine => ({
@@ -124,23 +135,27 @@ const EntryEditor = ({ entry }: { entry: Entry | null }) => {
 
   const accounts = chart.data?.items ?? [];
   const byNumber = useMemo(() => new Map(accounts.map((a) => [a.number, a])), [accounts]);
-  const generalOptions = useMemo(
-    () =>
-      accounts
-        .filter((a) => a.kind === "general" && !a.closed)
-        .map((a) => ({ value: a.number, label: `${a.number} · ${accountLabel(a, locale)}` })),
-    [accounts, locale],
-  );
-  const auxiliariesOf = useMemo(() => {
-    const map = new Map<string, { value: string; label: string }[]>();
-    for (const a of accounts) {
-      if (a.kind !== "auxiliary" || a.closed || !a.control) continue;
-      const list = map.get(a.control) ?? [];
-      list.push({ value: a.number, label: `${a.number} · ${accountLabel(a, locale)}` });
-      map.set(a.control, list);
+  // Closed accounts are not offered, except those the lines already name (a draft written before the
+  // closing): they show as they are, marked closed, and validation says why it refuses them.
+  const namedKey = lines.flatMap((l) => [l.account ?? "", l.auxiliary ?? ""]).join(" ");
+  const closedWord = t("accounts.closed").toLowerCase();
+  const { generalOptions, auxiliariesOf } = useMemo(() => {
+    const named = new Set(namedKey.split(" "));
+    const offered = accounts.filter((a) => !a.closed || named.has(a.number));
+    const option = (a: Account) => ({
+      value: a.number,
+      label: `${a.number} · ${accountLabel(a, locale)}${a.closed ? ` (${closedWord})` : ""}`,
+    });
+    const byControl = new Map<string, { value: string; label: string }[]>();
+    for (const a of offered) {
+      if (a.kind !== "auxiliary" || !a.control) continue;
+      byControl.set(a.control, [...(byControl.get(a.control) ?? []), option(a)]);
     }
-    return map;
-  }, [accounts, locale]);
+    return {
+      generalOptions: offered.filter((a) => a.kind === "general").map(option),
+      auxiliariesOf: byControl,
+    };
+  }, [accounts, locale, namedKey, closedWord]);
 
   const totals = lineTotals(lines, locale);
   const balanced = totals.difference === 0 && totals.debit > 0;
@@ -283,21 +298,43 @@ const EntryEditor = ({ entry }: { entry: Entry | null }) => {
   };
 
   const saving = create.isPending || update.isPending || validateEntry.isPending;
+  /** A refusal about one line (its number among the lines sent) is shown on that line too. */
+  const pointAtLine = (error: Error, sent: readonly DraftLine[]) => {
+    const problem = error instanceof ApiError ? error.problem : null;
+    const n = problem?.params?.line;
+    const line = typeof n === "number" ? sent[n - 1] : undefined;
+    const field = problem ? lineFieldOf[problem.code] : undefined;
+    if (!problem || !line || !field) return;
+    // A closed auxiliary account is named by the server as the account it refuses.
+    const onAuxiliary =
+      field === "account" && line.auxiliary !== null && line.auxiliary === problem.params?.account;
+    setLineErrors((current) => ({
+      ...current,
+      [line.key]: { ...current[line.key], [onAuxiliary ? "auxiliary" : field]: problem.detail },
+    }));
+  };
   const save = (andValidate: boolean) => {
     const input = check(andValidate);
     if (!input) return;
+    const sent = lines.filter((l) => !blankLine(l));
+    const onError = (error: Error) => pointAtLine(error, sent);
     if (!entry) {
       create.mutate(
         { ...input, validate: andValidate },
-        { onSuccess: (saved) => void navigate(entryPath(saved.mvt)) },
+        { onSuccess: (saved) => void navigate(entryPath(saved.mvt)), onError },
       );
       return;
     }
     update.mutate(input, {
       onSuccess: (saved) => {
         if (!andValidate) void navigate(entryPath(saved.mvt));
-        else validateEntry.mutate(saved.mvt, { onSuccess: () => void navigate(entryPath(saved.mvt)) });
+        else
+          validateEntry.mutate(saved.mvt, {
+            onSuccess: () => void navigate(entryPath(saved.mvt)),
+            onError,
+          });
       },
+      onError,
     });
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
