@@ -161,10 +161,9 @@ const watchMemory = () => {
   };
 };
 
-const newlines = (text: string | Buffer): number => {
+const newlines = (bytes: Uint8Array): number => {
   let lines = 0;
-  const nl = typeof text === "string" ? "\n" : 10;
-  for (let at = text.indexOf(nl as never); at >= 0; at = text.indexOf(nl as never, at + 1)) lines++;
+  for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) lines++;
   return lines;
 };
 
@@ -499,7 +498,7 @@ const benchFec = async (open: Open, books: Books, config: AccountingConfig, size
     let lines = 0;
     let chunks = 0;
     for await (const chunk of fec.chunks) {
-      bytes += Buffer.byteLength(chunk);
+      bytes += chunk.length;
       lines += newlines(chunk);
       watch.sample();
       if (check) {

@@ -333,9 +333,11 @@ export const journalTotalsCsv = (totals: readonly JournalTotal[]): string =>
     ],
   ]);
 
-/** Collects a streamed export into one string (small exports, tests). */
-export const collect = async (chunks: AsyncIterable<string>): Promise<string> => {
+/** Collects a streamed export, text or UTF-8 bytes, into one string (small exports, tests). */
+export const collect = async (chunks: AsyncIterable<string | Uint8Array>): Promise<string> => {
+  const decoder = new TextDecoder();
   let text = "";
-  for await (const chunk of chunks) text += chunk;
-  return text;
+  for await (const chunk of chunks)
+    text += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
 };

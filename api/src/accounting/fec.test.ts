@@ -362,15 +362,15 @@ describe.each(databaseKinds)("the FEC on %s", (kind) => {
   it("streams a year in keyset pages: the same file whatever the page size, TAB by default", async () => {
     const whole = await collect((await exportFec(books.ctx, atelier, "2025")).chunks);
     const paged = await exportFec(books.ctx, atelier, "2025", { batchSize: 4 });
-    const chunks: string[] = [];
+    const chunks: Uint8Array[] = [];
     for await (const chunk of paged.chunks) chunks.push(chunk);
-    expect(chunks.join("")).toBe(whole);
+    expect(Buffer.concat(chunks).toString("utf8")).toBe(whole);
     // PostgreSQL's writer (on a server) and TypeScript's (PGlite) give the same bytes, `until` too.
     const pages = await exportFec(books.ctx, atelier, "2025", { batchSize: 4, writer: "pages" });
-    const pageChunks: string[] = [];
+    const pageChunks: Uint8Array[] = [];
     for await (const chunk of pages.chunks) pageChunks.push(chunk);
     expect(pageChunks.length).toBe(1 + Math.ceil(29 / 4));
-    expect(pageChunks.join("")).toBe(whole);
+    expect(Buffer.concat(pageChunks).toString("utf8")).toBe(whole);
     for (const until of ["2025-01-20", "2025-01-31"])
       expect(
         await collect((await exportFec(books.ctx, atelier, "2025", { until, separator: "|" })).chunks),
@@ -379,6 +379,13 @@ describe.each(databaseKinds)("the FEC on %s", (kind) => {
           (await exportFec(books.ctx, atelier, "2025", { until, separator: "|", writer: "pages" })).chunks,
         ),
       );
+    // The description's line count is the file's, `until` too (it adds the cut month's days).
+    for (const until of ["2025-01-04", "2025-01-20", "2025-12-31"]) {
+      const cut = await exportFec(books.ctx, atelier, "2025", { until });
+      const text = await collect(cut.chunks);
+      expect(cut.lineCount, until).toBe(text.split("\r\n").length - 2);
+      expect(cut.description, until).toContain(String(cut.lineCount));
+    }
     // A download abandoned after its first chunks (the client went away) lets its connection go.
     const abandoned = (await exportFec(books.ctx, atelier, "2025")).chunks[Symbol.asyncIterator]();
     await abandoned.next();

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { StringDecoder } from "node:string_decoder";
 import {
   type ChartCommand,
   type ChartState,
@@ -73,10 +72,10 @@ export type FecExport = {
   /** Lines of entries, the header not counted. */
   readonly lineCount: number;
   /**
-   * The file's UTF-8 text in chunks (the header line, then one chunk per batch of lines, every line
-   * ended by CR LF), read from the ledger by keyset pages: iterate it once.
+   * The file's UTF-8 bytes in chunks (the header line, then the lines, every one ended by CR LF),
+   * streamed from the ledger: iterate it once.
    */
-  readonly chunks: AsyncIterable<string>;
+  readonly chunks: AsyncIterable<Uint8Array>;
 };
 
 export type FecLedgerRow = {
@@ -160,6 +159,24 @@ const organisationOf = async (ctx: AppContext, orgId: string) => {
  * pages of 5 000 lines, never the whole year at once. `yearIdOrYear` is a year's id or the year of
  * its end ("2025").
  */
+/** A COPY chunk (whole UTF-8 bytes, LF line ends) with the FEC's CR LF: 0x0A never occurs inside a character. */
+const lfToCrlf = (chunk: Buffer): Buffer => {
+  let count = 0;
+  for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) count++;
+  if (count === 0) return chunk;
+  const out = Buffer.allocUnsafe(chunk.length + count);
+  let written = 0;
+  let from = 0;
+  for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, from)) {
+    written += chunk.copy(out, written, from, at);
+    out[written++] = 13;
+    out[written++] = 10;
+    from = at + 1;
+  }
+  chunk.copy(out, written, from);
+  return out;
+};
+
 export const exportFec = async (
   ctx: AppContext,
   orgId: string,
@@ -181,14 +198,15 @@ export const exportFec = async (
   const org = await organisationOf(ctx, orgId);
   const fileName = fecFileName(org.siren, closingDate);
   const db = ctx.database.db;
-  const count = await db
-    .selectFrom("ledger_lines")
-    .select(sql<number>`count(*)::integer`.as("count"))
-    .where("org_id", "=", orgId)
-    .where("fiscal_year_id", "=", year.id)
-    .$if(until !== undefined, (q) => q.where("date", "<=", until ?? ""))
-    .executeTakeFirst();
-  const lineCount = Number(count?.count ?? 0);
+  // The description's line count, from the balances' line counts (whole months, then the days of
+  // the month `until` cuts) rather than counting the year's lines: the year's months hold its lines only.
+  const last = closingDate;
+  const { rows: counted } = await sql<{ lines: number }>`
+    select (coalesce((select sum(lines) from account_balances where org_id = ${orgId}::uuid
+        and period >= ${year.start.slice(0, 7)} and period < ${last.slice(0, 7)}), 0)
+      + coalesce((select sum(lines) from account_day_balances where org_id = ${orgId}::uuid
+        and date >= ${`${last.slice(0, 7)}-01`} and date <= ${last}), 0))::bigint as lines`.execute(db);
+  const lineCount = Number(counted[0]?.lines ?? 0);
   const journals = new Map(
     (await db.selectFrom("journals").select(["code", "label"]).where("org_id", "=", orgId).execute()).map(
       (r) => [r.code as string, r.label as string],
@@ -240,8 +258,10 @@ export const exportFec = async (
   // COPY takes no parameters: the values are literals, each checked above (uuids from the read
   // models, `until` an ISO date, the separator TAB or |). The CSV format with a delimiter and a quote
   // that never occur passes each line through unescaped; its LF is turned into the FEC's CR LF.
-  async function* copyChunks(open: NonNullable<AppContext["database"]["dedicated"]>): AsyncGenerator<string> {
-    yield fecHeader(separator) + FEC_LINE_END;
+  async function* copyChunks(
+    open: NonNullable<AppContext["database"]["dedicated"]>,
+  ): AsyncGenerator<Uint8Array> {
+    yield Buffer.from(fecHeader(separator) + FEC_LINE_END);
     const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
     const date = (column: string) => `replace(${column}, '-', '')`;
     const amount = (column: string) =>
@@ -267,25 +287,21 @@ export const exportFec = async (
     ) to stdout with (format csv, delimiter E'\\x01', quote E'\\x02')`;
     const client = open();
     const stream = await client.unsafe(statement).readable();
-    const decoder = new StringDecoder("utf8");
     try {
-      for await (const buffer of stream as AsyncIterable<Buffer>)
-        yield decoder.write(buffer).replaceAll("\n", FEC_LINE_END);
-      const rest = decoder.end();
-      if (rest) yield rest.replaceAll("\n", FEC_LINE_END);
+      for await (const buffer of stream as AsyncIterable<Buffer>) yield lfToCrlf(buffer);
     } finally {
       stream.destroy();
       await client.end({ timeout: 1 });
     }
   }
   // The next page is asked for while this one is written out: at most two pages in memory.
-  async function* chunks(): AsyncGenerator<string> {
+  async function* chunks(): AsyncGenerator<Uint8Array> {
     const dedicated = ctx.database.dedicated;
     if (dedicated && options.writer !== "pages") {
       yield* copyChunks(dedicated);
       return;
     }
-    yield fecHeader(separator) + FEC_LINE_END;
+    yield Buffer.from(fecHeader(separator) + FEC_LINE_END);
     let next: Promise<FecLedgerRow[]> | null = page(null);
     while (next) {
       const rows: FecLedgerRow[] = await next;
@@ -294,7 +310,7 @@ export const exportFec = async (
       if (rows.length === 0) return;
       let text = "";
       for (const r of rows) text += lineOf(r) + FEC_LINE_END;
-      yield text;
+      yield Buffer.from(text);
     }
   }
   return {

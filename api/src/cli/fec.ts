@@ -70,7 +70,7 @@ export const registerFecCommands = (program: Command) => {
           await mkdir(dir, { recursive: true });
           const path = join(dir, exported.fileName);
           const descriptionPath = join(dir, exported.descriptionFileName);
-          await pipeline(Readable.from(exported.chunks), createWriteStream(path, { encoding: "utf8" }));
+          await pipeline(Readable.from(exported.chunks), createWriteStream(path));
           await writeFile(descriptionPath, exported.description, "utf8");
           const findings = checkFec(exported.fileName, await readFile(path, "utf8"), { strict: true });
           const errors = findings.filter((f) => f.severity === "error");

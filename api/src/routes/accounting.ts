@@ -610,11 +610,9 @@ export const accountingRoutes = (ctx: AppContext) => {
           z.object({
             items: z.array(EntrySummary),
             total: z.number().int(),
-            sums: z
-              .object({ debit: Cents, credit: Cents })
-              .openapi({
-                description: "Debit and credit of every entry the filter selects, not only this page's",
-              }),
+            sums: z.object({ debit: Cents, credit: Cents }).openapi({
+              description: "Debit and credit of every entry the filter selects, not only this page's",
+            }),
           }),
           "Entries",
         ),
@@ -930,16 +928,19 @@ export const accountingRoutes = (ctx: AppContext) => {
       const orgId = org(c);
       const query = c.req.valid("query");
       const year = await findFiscalYear(ctx, orgId, c.req.valid("param").id);
-      const stream = (chunks: AsyncIterable<string>) => {
+      // Pulled chunk by chunk: a slow client holds the export back instead of filling memory, and a
+      // client that goes away ends it (its COPY connection too).
+      const stream = (chunks: AsyncIterable<string | Uint8Array>) => {
         const encoder = new TextEncoder();
+        const iterator = chunks[Symbol.asyncIterator]();
         return new ReadableStream<Uint8Array>({
-          async start(controller) {
-            try {
-              for await (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
-              controller.close();
-            } catch (error) {
-              controller.error(error);
-            }
+          async pull(controller) {
+            const next = await iterator.next();
+            if (next.done) controller.close();
+            else controller.enqueue(typeof next.value === "string" ? encoder.encode(next.value) : next.value);
+          },
+          async cancel() {
+            await iterator.return?.();
           },
         });
       };
