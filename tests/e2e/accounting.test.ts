@@ -10,11 +10,15 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer } from "../support/server.ts";
 import {
+  apiClient,
   artifactsDir,
   browserTimeout,
   ensureWebBuild,
   launchBrowser,
+  openPath,
+  pickOption,
   type StoredSession,
+  signedInContext,
   signInDemo,
 } from "./support.ts";
 
@@ -31,52 +35,16 @@ describe("accounting screens (Chromium, accounting API)", () => {
     return server.url;
   };
 
-  // biome-ignore lint/suspicious/noExplicitAny: the test reads whatever JSON the route answers
-  const api = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const init: RequestInit = {
-      method,
-      headers: {
-        "Content-Type": "application/json",
-        "Accept-Language": "fr",
-        Authorization: `Bearer ${session.token}`,
-      },
-    };
-    if (body !== undefined) init.body = JSON.stringify(body);
-    const response = await fetch(new URL(`/api${path}`, serverUrl()), init);
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`${method} ${path} -> ${response.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  };
+  const api = apiClient(serverUrl, () => session);
 
-  const openContext = async (locale: "fr" | "en"): Promise<BrowserContext> => {
+  const openContext = (locale: "fr" | "en"): Promise<BrowserContext> => {
     if (!browser) throw new Error("browser not launched");
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
-    await context.addInitScript(
-      ({ stored, language }) => {
-        localStorage.setItem("token", stored.token);
-        localStorage.setItem("user", JSON.stringify(stored.user));
-        localStorage.setItem("locale", language);
-      },
-      { stored: session, language: locale },
-    );
-    return context;
+    return signedInContext(browser, session, locale);
   };
 
-  const open = async (page: Page, path: string) => {
-    await page.goto(new URL(path, serverUrl()).toString());
-    await page.waitForLoadState("networkidle");
-  };
+  const open = (page: Page, path: string) => openPath(page, serverUrl(), path);
 
-  /** Picks an option of a Mantine searchable select by typing, then Enter. */
-  const pick = async (page: Page, input: ReturnType<Page["getByTestId"]>, text: string) => {
-    await input.click();
-    await input.fill(text);
-    await page
-      .getByRole("option", { name: new RegExp(`^${text}`) })
-      .first()
-      .waitFor();
-    await input.press("Enter");
-  };
+  const pick = pickOption;
 
   beforeAll(async () => {
     mkdirSync(artifactsDir, { recursive: true });
@@ -197,6 +165,15 @@ describe("accounting screens (Chromium, accounting API)", () => {
         expect(await page.getByTestId("entry-status").first().textContent()).toBe("Validée");
         expect(await page.getByTestId("entry-total-debit").textContent()).toBe("1\u202f234,56");
         await page.screenshot({ path: join(artifactsDir, "accounting-entry-validated-fr.png") });
+
+        // The entries list totals everything its filter selects, not only the page shown.
+        const bank = await api("GET", "/accounting/entries?journal=BQ&limit=1");
+        await open(page, "/org/accounting/entries?journal=BQ");
+        const debitTotal = page.getByTestId("entries-total-debit");
+        await debitTotal.waitFor();
+        expect(await debitTotal.textContent()).toBe(
+          new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2 }).format(bank.sums.debit / 100),
+        );
 
         // The drafts screen validates a selection and reports each refusal.
         await open(page, "/org/accounting/entries/validate");

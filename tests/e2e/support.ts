@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 
 export const webDir = fileURLToPath(new URL("../../web/", import.meta.url));
 export const artifactsDir = fileURLToPath(new URL("./artifacts/", import.meta.url));
@@ -129,4 +129,59 @@ export const storeSession = async (context: BrowserContext, session: StoredSessi
       localStorage.setItem("user", JSON.stringify(stored.user));
     }
   }, session);
+};
+
+/** A JSON client of the API as a signed-in user, answers in French; any status of 300 or more throws. */
+export const apiClient =
+  (serverUrl: () => string, session: () => StoredSession) =>
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
+  async (method: string, path: string, body?: unknown): Promise<any> => {
+    const init: RequestInit = {
+      method,
+      headers: {
+        "Content-Type": "application/json",
+        "Accept-Language": "fr",
+        Authorization: `Bearer ${session().token}`,
+      },
+    };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const response = await fetch(new URL(`/api${path}`, serverUrl()), init);
+    const text = await response.text();
+    if (response.status >= 300) throw new Error(`${method} ${path} -> ${response.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+
+/** A 1280x800 browser context in a language, signed in with the session. */
+export const signedInContext = async (
+  browser: Browser,
+  session: StoredSession,
+  locale: "fr" | "en",
+): Promise<BrowserContext> => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
+  await context.addInitScript(
+    ({ stored, language }) => {
+      localStorage.setItem("token", stored.token);
+      localStorage.setItem("user", JSON.stringify(stored.user));
+      localStorage.setItem("locale", language);
+    },
+    { stored: session, language: locale },
+  );
+  return context;
+};
+
+/** Goes to a path of the server and waits until the network is idle. */
+export const openPath = async (page: Page, serverUrl: string, path: string): Promise<void> => {
+  await page.goto(new URL(path, serverUrl).toString());
+  await page.waitForLoadState("networkidle");
+};
+
+/** Picks an option of a Mantine searchable select by typing, then Enter. */
+export const pickOption = async (page: Page, input: Locator, text: string): Promise<void> => {
+  await input.click();
+  await input.fill(text);
+  await page
+    .getByRole("option", { name: new RegExp(`^${text}`) })
+    .first()
+    .waitFor();
+  await input.press("Enter");
 };

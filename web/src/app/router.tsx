@@ -26,9 +26,12 @@ import {
   StatementsReportPage,
 } from "../features/accounting/reports-pages.tsx";
 import {
+  YearDataEditPage,
   YearDataPage,
   YearOverviewPage,
   YearPage,
+  YearSettingsPage,
+  YearStepEditPage,
   YearStepPage,
   YearsPage,
 } from "../features/accounting/years-pages.tsx";
@@ -143,7 +146,6 @@ const placeholderPaths: string[] = [
   "org/accounting/deposits",
   "org/accounting/deposits/create",
   "org/accounting/deposits/:mvt",
-  ...["/edit", "/data/edit", "/step/edit"].map((sub) => `org/accounting/balancesheet/:id${sub}`),
   "org/accounting/vat",
   // Platform administration
   "registre/releases",
@@ -166,9 +168,12 @@ const accountingRoutes: RouteObject[] = [
   { path: "org/accounting/entries/:mvt/edit", element: <EntryEditPage /> },
   { path: "org/accounting/balancesheet", element: <YearsPage /> },
   { path: "org/accounting/balancesheet/:id", element: <YearPage /> },
+  { path: "org/accounting/balancesheet/:id/edit", element: <YearSettingsPage /> },
   { path: "org/accounting/balancesheet/:id/overview", element: <YearOverviewPage /> },
   { path: "org/accounting/balancesheet/:id/data", element: <YearDataPage /> },
+  { path: "org/accounting/balancesheet/:id/data/edit", element: <YearDataEditPage /> },
   { path: "org/accounting/balancesheet/:id/step", element: <YearStepPage /> },
+  { path: "org/accounting/balancesheet/:id/step/edit", element: <YearStepEditPage /> },
   { path: "org/accounting/reports", element: <ReportsPage /> },
   { path: "org/accounting/reports/balance", element: <BalanceReportPage /> },
   { path: "org/accounting/reports/generalledger", element: <GeneralLedgerPage /> },

@@ -29,7 +29,15 @@ export type Journal = {
 };
 
 export type EntryStatus = "draft" | "validated";
-export type EntryOrigin = { kind?: string; of?: string; yearId?: string; file?: string; number?: string };
+export type EntryOrigin = {
+  kind?: string;
+  of?: string;
+  yearId?: string;
+  file?: string;
+  number?: string;
+  /** A year-end adjustment's kind (origin `adjustment`). */
+  adjustment?: string;
+};
 export type EntrySummary = {
   mvt: string;
   journal: string;
@@ -306,7 +314,7 @@ export const entriesQuery = (filter: EntryFilter) =>
   queryOptions({
     queryKey: accountingKeys.entryList(filter),
     queryFn: ({ signal }) =>
-      apiRequest<{ items: EntrySummary[]; total: number }>(
+      apiRequest<{ items: EntrySummary[]; total: number; sums: { debit: Cents; credit: Cents } }>(
         `/accounting/entries${query({
           journal: filter.journal,
           status: filter.status,
@@ -538,3 +546,142 @@ export const ledgerPage = (
     },
     signal,
   });
+
+// ---- Closing file: the checklist and the year-end adjustments ----
+
+export const closingStepStatuses = ["todo", "done", "notApplicable"] as const;
+export type ClosingStepStatus = (typeof closingStepStatuses)[number];
+/** The standard steps, in the order they are usually done; the interface words them by id. */
+export const standardClosingSteps = [
+  "stock",
+  "accruals",
+  "prepayments",
+  "depreciation",
+  "provisions",
+  "bankReconciliation",
+  "thirdParties",
+  "vat",
+  "corporateTax",
+  "suspense",
+] as const;
+export type StandardClosingStep = (typeof standardClosingSteps)[number];
+export type ClosingStep = {
+  /** `<yearId>.<id>`: what the step routes take. */
+  key: string;
+  yearId: string;
+  id: string;
+  standard: boolean;
+  /** Null for a standard step; the firm's own wording otherwise. */
+  label: string | null;
+  status: ClosingStepStatus;
+  note: string;
+  updatedAt: string | null;
+  updatedBy: string | null;
+};
+export type ClosingStepChange = { status?: ClosingStepStatus; note?: string; label?: string };
+
+export const adjustmentKinds = [
+  "stock",
+  "accrual",
+  "prepayment",
+  "depreciation",
+  "provision",
+  "corporateTax",
+  "other",
+] as const;
+export type AdjustmentKind = (typeof adjustmentKinds)[number];
+/** A year-end adjustment (écriture d'inventaire): a two-line entry of the OD journal. */
+export type Adjustment = {
+  /** The entry's mvt. */
+  id: string;
+  yearId: string;
+  kind: AdjustmentKind;
+  date: string;
+  pieceRef: string;
+  label: string;
+  journal: string;
+  status: EntryStatus;
+  number: string | null;
+  amount: Cents;
+  lines: { account: string; auxiliary: string | null; debit: Cents; credit: Cents }[];
+};
+export type AdjustmentInput = {
+  label: string;
+  date?: string;
+  pieceRef?: string;
+  debitAccount: string;
+  debitAuxiliary?: string | null;
+  creditAccount: string;
+  creditAuxiliary?: string | null;
+  amount: Cents;
+};
+
+export const closingKeys = {
+  steps: (yearId: string) => [...accountingKeys.year(yearId), "closing-steps"] as const,
+  adjustments: (yearId: string) => [...accountingKeys.year(yearId), "adjustments"] as const,
+};
+
+export const closingStepsQuery = (yearId: string) =>
+  queryOptions({
+    queryKey: closingKeys.steps(yearId),
+    queryFn: ({ signal }) =>
+      apiRequest<List<ClosingStep>>(`/accounting/balance-sheet/steps${query({ yearId })}`, { signal }),
+  });
+
+export const adjustmentsQuery = (yearId: string) =>
+  queryOptions({
+    queryKey: closingKeys.adjustments(yearId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ items: Adjustment[]; total: Cents }>(
+        `/accounting/balance-sheet/${segment(yearId)}/lines`,
+        { signal },
+      ),
+  });
+
+export const useAddClosingStep = (yearId: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (label: string) =>
+      apiRequest<ClosingStep>("/accounting/balance-sheet/steps", { method: "POST", body: { yearId, label } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: closingKeys.steps(yearId) }),
+  });
+};
+
+export const useUpdateClosingStep = (step: Pick<ClosingStep, "key" | "yearId">) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ClosingStepChange) =>
+      apiRequest<ClosingStep>(`/accounting/balance-sheet/steps/${segment(step.key)}`, {
+        method: "PUT",
+        body: change,
+      }),
+    onSuccess: (saved) => {
+      client.setQueryData(closingKeys.steps(step.yearId), (list: List<ClosingStep> | undefined) =>
+        list ? { items: list.items.map((s) => (s.key === saved.key ? saved : s)) } : list,
+      );
+      return client.invalidateQueries({ queryKey: closingKeys.steps(step.yearId) });
+    },
+  });
+};
+
+/** An adjustment is an entry: the books, the reports and the year's views change with it. */
+export const useAddAdjustment = (yearId: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdjustmentInput & { kind: AdjustmentKind }) =>
+      apiRequest<Adjustment>("/accounting/balance-sheet/lines", {
+        method: "POST",
+        body: { yearId, ...input },
+      }),
+    onSuccess: () => invalidateBooks(client),
+  });
+};
+
+export const useChangeAdjustment = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdjustmentInput & { id: string }) =>
+      apiRequest<Adjustment>("/accounting/balance-sheet/lines", { method: "PUT", body: input }),
+    onSuccess: () => invalidateBooks(client),
+  });
+};

@@ -29,6 +29,8 @@ import { useFormat } from "../../i18n/format.ts";
 import { PageHeader } from "../org/page-header.tsx";
 import { useCan } from "./access.ts";
 import {
+  type AdjustmentKind,
+  adjustmentKinds,
   chartQuery,
   draftsQuery,
   type Entry,
@@ -46,7 +48,15 @@ import {
   yearsQuery,
 } from "./api.ts";
 import { sumCents } from "./money.ts";
-import { accountPath, entriesPath, entryPath, newEntryPath, validatePath, yearPath } from "./paths.ts";
+import {
+  accountPath,
+  entriesPath,
+  entryPath,
+  newEntryPath,
+  validatePath,
+  yearDataPath,
+  yearPath,
+} from "./paths.ts";
 import {
   AmountTd,
   accountLabel,
@@ -222,8 +232,6 @@ export const EntriesPage = () => {
       </Paper>
       <QueryView query={entries} testId="entries-error">
         {(data) => {
-          const debit = sumCents(data.items, (e) => e.debit);
-          const credit = sumCents(data.items, (e) => e.credit);
           return (
             <div style={{ opacity: entries.isPlaceholderData ? 0.6 : 1 }}>
               <BookTable testId="entries-table" caption={t("entries.title")} minWidth={900}>
@@ -282,9 +290,13 @@ export const EntriesPage = () => {
                 {data.items.length > 0 ? (
                   <Table.Tfoot>
                     <Table.Tr>
-                      <Table.Td colSpan={5}>{t("entries.pageTotal", { count: data.items.length })}</Table.Td>
-                      <AmountTd cents={debit} blankZero={false} data-testid="entries-total-debit" />
-                      <AmountTd cents={credit} blankZero={false} data-testid="entries-total-credit" />
+                      <Table.Td colSpan={5}>{t("entries.filterTotal", { count: data.total })}</Table.Td>
+                      <AmountTd cents={data.sums.debit} blankZero={false} data-testid="entries-total-debit" />
+                      <AmountTd
+                        cents={data.sums.credit}
+                        blankZero={false}
+                        data-testid="entries-total-credit"
+                      />
                       <Table.Td />
                     </Table.Tr>
                   </Table.Tfoot>
@@ -318,7 +330,10 @@ export const EntriesPage = () => {
   );
 };
 
-/** The entry's origin, in words, with a link to the entry it reverses. */
+const adjustmentKindOf = (kind: string | undefined): AdjustmentKind =>
+  adjustmentKinds.find((k) => k === kind) ?? "other";
+
+/** The entry's origin, in words, with a link to the entry it reverses or the closing file it belongs to. */
 const OriginText = ({ entry }: { entry: Entry }) => {
   const { t } = useTranslation("accounting");
   const kind = entry.origin.kind ?? "manual";
@@ -326,6 +341,14 @@ const OriginText = ({ entry }: { entry: Entry }) => {
     return (
       <Anchor component={Link} to={entryPath(entry.origin.of)} size="sm">
         {t("entries.origins.reversal")}
+      </Anchor>
+    );
+  if (kind === "adjustment" && entry.origin.yearId)
+    return (
+      <Anchor component={Link} to={yearDataPath(entry.origin.yearId)} size="sm">
+        {t("entries.origins.adjustment", {
+          kind: t(`adjustments.kinds.${adjustmentKindOf(entry.origin.adjustment)}`),
+        })}
       </Anchor>
     );
   if (kind === "opening") return <>{t("entries.origins.opening")}</>;

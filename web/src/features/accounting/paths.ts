@@ -24,3 +24,10 @@ export const ledgerPath = (filter: { account?: string; start?: string; end?: str
   const query = params.toString();
   return `${reportsPath}/generalledger${query ? `?${query}` : ""}`;
 };
+
+/** The sub-pages of a fiscal year: settings, balance and adjustments, closing checklist. */
+export const yearSettingsPath = (id: string) => `${yearPath(id)}/edit`;
+export const yearDataPath = (id: string) => `${yearPath(id)}/data`;
+export const yearAdjustmentsPath = (id: string) => `${yearPath(id)}/data/edit`;
+export const yearStepPath = (id: string) => `${yearPath(id)}/step`;
+export const yearChecklistPath = (id: string) => `${yearPath(id)}/step/edit`;

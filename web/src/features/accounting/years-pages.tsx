@@ -22,7 +22,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { AlertIcon, CheckIcon, PlusIcon } from "../../components/icons.tsx";
+import { AlertIcon, CheckIcon, ChevronLeftIcon, PlusIcon, SettingsIcon } from "../../components/icons.tsx";
 import { useRowLink } from "../../components/row-link.ts";
 import { PageHeader } from "../org/page-header.tsx";
 import { downloadFile, useCan } from "./access.ts";
@@ -38,9 +38,25 @@ import {
   yearQuery,
   yearsQuery,
 } from "./api.ts";
-import { entryPath, validatePath, yearPath, yearsPath } from "./paths.ts";
+import {
+  AdjustmentsEditor,
+  AdjustmentsTable,
+  ClosingChecklist,
+  ClosingStepsEditor,
+} from "./closing-pages.tsx";
+import { entryPath, validatePath, yearPath, yearSettingsPath, yearsPath } from "./paths.ts";
 import { KeyFigures, Statements, StatementsSummary, TrialBalanceTable } from "./statements.tsx";
-import { BookTable, DownloadIcon, EmptyRow, LockIcon, NoAccess, QueryView, useDay, useMoney } from "./ui.tsx";
+import {
+  BookTable,
+  DownloadIcon,
+  EmptyRow,
+  Fields,
+  LockIcon,
+  NoAccess,
+  QueryView,
+  useDay,
+  useMoney,
+} from "./ui.tsx";
 
 /** « Exercice 2026 » for a calendar year, « Exercice 2025-2026 » otherwise. */
 export const useYearName = () => {
@@ -298,7 +314,11 @@ const YearFrame = ({ children }: { children: (year: FiscalYear) => ReactNode }) 
         <NoAccess />
       </Stack>
     );
-  const tab = yearTabs.find((sub) => sub && pathname.endsWith(`/${sub}`)) ?? "";
+  // The segment after the year's id: `/step/edit` is under the « step » tab, `/edit` under the summary.
+  const segments = pathname.split("/");
+  const sub = segments[segments.indexOf("balancesheet") + 2] ?? "";
+  const tab = yearTabs.find((name) => name && name === sub) ?? "";
+  const onSettings = sub === "edit";
   return (
     <Stack gap="md">
       <PageHeader
@@ -312,6 +332,19 @@ const YearFrame = ({ children }: { children: (year: FiscalYear) => ReactNode }) 
           ) : undefined
         }
         crumbs={crumbs}
+        actions={
+          year.data && !onSettings ? (
+            <Button
+              component={Link}
+              to={yearSettingsPath(id)}
+              variant="default"
+              leftSection={<SettingsIcon />}
+              data-testid="year-settings"
+            >
+              {t("years.settings.link")}
+            </Button>
+          ) : null
+        }
       />
       <Tabs
         value={tab || "summary"}
@@ -415,7 +448,7 @@ const YearSummary = ({ year }: { year: FiscalYear }) => {
             <YearDownloads year={year} />
           </Stack>
         </Paper>
-        {canLock ? <LockForm year={year} lockedUntil={years.data?.lockedUntil ?? null} /> : null}
+        <LockSummary year={year} lockedUntil={years.data?.lockedUntil ?? null} canLock={canLock} />
         {year.openingMvt ? (
           <Paper p="md">
             <Text fw={650}>{t("years.openingEntry")}</Text>
@@ -431,6 +464,114 @@ const YearSummary = ({ year }: { year: FiscalYear }) => {
 
 /** `/org/accounting/balancesheet/{id}`: the year's key figures, downloads and period lock. */
 export const YearPage = () => <YearFrame>{(year) => <YearSummary year={year} />}</YearFrame>;
+
+/** The summary's word on the period lock; the lock itself is set on the year's settings page. */
+const LockSummary = ({
+  year,
+  lockedUntil,
+  canLock,
+}: {
+  year: FiscalYear;
+  lockedUntil: string | null;
+  canLock: boolean;
+}) => {
+  const { t } = useTranslation("accounting");
+  const day = useDay();
+  return (
+    <Paper p="md">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <LockIcon />
+          <Text fw={650}>{t("years.lockTitle")}</Text>
+        </Group>
+        <Text size="sm" c="dimmed" data-testid="year-lock-state">
+          {year.status === "closed"
+            ? t("years.settings.closedLock")
+            : lockedUntil
+              ? t("years.lockedUntil", { date: day(lockedUntil) })
+              : t("years.notLocked")}
+        </Text>
+        {canLock ? (
+          <Group>
+            <Button
+              component={Link}
+              to={yearSettingsPath(year.id)}
+              variant="default"
+              size="xs"
+              data-testid="year-lock-manage"
+            >
+              {t("years.settings.lockManage")}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+};
+
+/** The year's settings: its dates (fixed when it was opened) and the lock of its periods. */
+const YearSettings = ({ year }: { year: FiscalYear }) => {
+  const { t } = useTranslation("accounting");
+  const day = useDay();
+  const can = useCan();
+  const years = useQuery(yearsQuery());
+  const canLock = can("balancesheet", "update") && year.status === "open";
+  return (
+    <Stack gap="md" data-testid="year-settings-page">
+      <Stack gap={4}>
+        <Anchor component={Link} to={yearPath(year.id)} size="sm" data-testid="year-settings-back">
+          <Group gap={4} component="span" wrap="nowrap">
+            <ChevronLeftIcon size={14} />
+            {t("years.settings.back")}
+          </Group>
+        </Anchor>
+        <Title order={2} size="h3">
+          {t("years.settings.title")}
+        </Title>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper p="md">
+          <Stack gap="sm">
+            <Text fw={650}>{t("years.settings.dates")}</Text>
+            <Fields
+              items={[
+                { label: t("years.start"), value: day(year.start) },
+                { label: t("years.end"), value: day(year.end) },
+                { label: t("years.statusLabel"), value: <YearStatusBadge year={year} /> },
+                ...(year.closedOn ? [{ label: t("years.closedOn"), value: day(year.closedOn) }] : []),
+                ...(year.openingMvt
+                  ? [
+                      {
+                        label: t("years.openingEntry"),
+                        value: (
+                          <Anchor component={Link} to={entryPath(year.openingMvt)} size="sm">
+                            {t("years.seeOpening")}
+                          </Anchor>
+                        ),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+            <Text size="xs" c="dimmed">
+              {t("years.settings.datesText")}
+            </Text>
+          </Stack>
+        </Paper>
+        {canLock ? (
+          years.data ? (
+            <LockForm year={year} lockedUntil={years.data.lockedUntil} />
+          ) : null
+        ) : (
+          <LockSummary year={year} lockedUntil={years.data?.lockedUntil ?? null} canLock={false} />
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+};
+
+/** `/org/accounting/balancesheet/{id}/edit`: the year's settings. */
+export const YearSettingsPage = () => <YearFrame>{(year) => <YearSettings year={year} />}</YearFrame>;
 
 /** `/org/accounting/balancesheet/{id}/overview`: income statement and balance sheet. */
 export const YearOverviewPage = () => <YearFrame>{(year) => <YearStatements id={year.id} />}</YearFrame>;
@@ -448,19 +589,31 @@ const YearStatements = ({ id }: { id: string }) => {
 export const YearDataPage = () => <YearFrame>{(year) => <YearBalance year={year} />}</YearFrame>;
 
 const YearBalance = ({ year }: { year: FiscalYear }) => {
+  const { t } = useTranslation("accounting");
   const balance = useQuery(balanceQuery({ yearId: year.id }));
   return (
-    <QueryView query={balance} height={480} testId="balance-error">
-      {(data) => (
-        <TrialBalanceTable
-          balance={data}
-          fileName={`balance-${year.start}-${year.end}.csv`}
-          range={{ start: year.start, end: year.end }}
-        />
-      )}
-    </QueryView>
+    <Stack gap="xl">
+      <AdjustmentsTable year={year} />
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {t("balance.title")}
+        </Title>
+        <QueryView query={balance} height={480} testId="balance-error">
+          {(data) => (
+            <TrialBalanceTable
+              balance={data}
+              fileName={`balance-${year.start}-${year.end}.csv`}
+              range={{ start: year.start, end: year.end }}
+            />
+          )}
+        </QueryView>
+      </Stack>
+    </Stack>
   );
 };
+
+/** `/org/accounting/balancesheet/{id}/data/edit`: the year-end adjustments entered and changed. */
+export const YearDataEditPage = () => <YearFrame>{(year) => <AdjustmentsEditor year={year} />}</YearFrame>;
 
 /** Where a year-end warning's items are dealt with. */
 const warningLinks: Record<string, string> = {
@@ -480,6 +633,9 @@ const isKnown = (code: string): code is KnownWarning => (knownWarnings as readon
 
 /** `/org/accounting/balancesheet/{id}/step`: the year-end checks, opening entries, closing. */
 export const YearStepPage = () => <YearFrame>{(year) => <YearEnd year={year} />}</YearFrame>;
+
+/** `/org/accounting/balancesheet/{id}/step/edit`: the closing checklist ticked, noted, completed. */
+export const YearStepEditPage = () => <YearFrame>{(year) => <ClosingStepsEditor year={year} />}</YearFrame>;
 
 /** Warnings whose items are entries, one per item (the others list accounts). */
 const perEntry = new Set(["yearEnd.drafts", "yearEnd.vatJournalPending"]);
@@ -576,6 +732,8 @@ const YearEnd = ({ year }: { year: FiscalYear }) => {
           }
         </QueryView>
       </Stack>
+
+      <ClosingChecklist year={year} />
 
       {year.status === "closed" ? (
         <Alert color="gray" variant="light" icon={<LockIcon />} data-testid="year-closed">

@@ -1,0 +1,292 @@
+/**
+ * The closing file of a fiscal year against the real API, as the demo login: the closing checklist
+ * ticked with a note on `/step/edit` and read on `/step`, a year-end adjustment (dotation aux
+ * amortissements) entered on `/data/edit`, changed, and listed on `/data`; the year's settings
+ * page; the same screens in English. Screenshots of the closing screens go to the artifacts folder.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startTestServer } from "../support/server.ts";
+import {
+  apiClient,
+  artifactsDir,
+  browserTimeout,
+  ensureWebBuild,
+  launchBrowser,
+  openPath,
+  pickOption,
+  type StoredSession,
+  signedInContext,
+  signInDemo,
+} from "./support.ts";
+
+/** Text as a reader sees it: the no-break spaces `Intl` puts in amounts read as plain ones. */
+const plain = (text: string | null): string => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
+
+describe("closing file screens (Chromium, closing API)", () => {
+  let server: { url: string; close(): Promise<void> } | undefined;
+  let browser: Browser | undefined;
+  let session: StoredSession;
+  let yearId = "";
+  let yearEnd = "";
+
+  const serverUrl = (): string => {
+    if (!server) throw new Error("test server not started");
+    return server.url;
+  };
+
+  const api = apiClient(serverUrl, () => session);
+
+  const openContext = (locale: "fr" | "en"): Promise<BrowserContext> => {
+    if (!browser) throw new Error("browser not launched");
+    return signedInContext(browser, session, locale);
+  };
+
+  const open = (page: Page, path: string) => openPath(page, serverUrl(), path);
+
+  const yearPage = (sub = "") => `/org/accounting/balancesheet/${yearId}${sub}`;
+
+  const pick = pickOption;
+
+  const shoot = async (page: Page, name: string) => {
+    // From the top: a page scrolled down would be captured under its sticky header.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+  };
+
+  beforeAll(async () => {
+    mkdirSync(artifactsDir, { recursive: true });
+    await ensureWebBuild();
+    server = await startTestServer("pglite", { seed: true });
+    session = await signInDemo(server.url);
+    browser = await launchBrowser();
+    // The demo organisation's first fiscal year: the Atelier books of 2025, still open.
+    const years = await api("GET", "/accounting/balance-sheet");
+    const first = years.items[0];
+    yearId = first.id;
+    yearEnd = first.end;
+    expect(first.status).toBe("open");
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test(
+    "ticks « Inventaire des stocks » done with a note, then reads it on the closing tab",
+    async () => {
+      const context = await openContext("fr");
+      const page = await context.newPage();
+      try {
+        await open(page, yearPage("/step/edit"));
+        expect(await page.getByTestId("placeholder-page").count()).toBe(0);
+        expect(await page.getByTestId("year-tab-step").getAttribute("aria-selected")).toBe("true");
+        const stock = page.locator('[data-testid="closing-step-editor"][data-id="stock"]');
+        await stock.waitFor();
+        expect(await stock.getByTestId("closing-step-label").textContent()).toBe("Inventaire des stocks");
+        expect(await page.getByTestId("closing-step-editor").count()).toBe(10);
+        await stock.locator("label", { hasText: /^Fait$/ }).click();
+        await stock
+          .getByTestId("closing-step-note-input")
+          .fill("Inventaire physique du 31/12 :\nstock de fournitures 3 200 €");
+        await stock.getByTestId("closing-step-unsaved").waitFor();
+        await stock.getByTestId("closing-step-save").click();
+        await stock.getByTestId("closing-step-saved").waitFor();
+        const saved = await api("GET", `/accounting/balance-sheet/steps/${yearId}.stock`);
+        expect(saved).toMatchObject({
+          status: "done",
+          note: "Inventaire physique du 31/12 :\nstock de fournitures 3 200 €",
+        });
+
+        // The firm's own step, added at the end of the list, not applicable.
+        await page.getByTestId("closing-add-label").fill("Revue des contrats de crédit-bail");
+        await page.getByTestId("closing-add-submit").click();
+        await page.getByTestId("closing-added").waitFor();
+        await page.waitForFunction(
+          () => document.querySelectorAll('[data-testid="closing-step-editor"]').length === 11,
+        );
+        const own = page.getByTestId("closing-step-editor").last();
+        expect(await own.getByTestId("closing-step-label-input").inputValue()).toBe(
+          "Revue des contrats de crédit-bail",
+        );
+        await own.locator("label", { hasText: /^Sans objet$/ }).click();
+        await own.getByTestId("closing-step-save").click();
+        await own.getByTestId("closing-step-saved").waitFor();
+        await shoot(page, "step-edit-fr");
+
+        // The closing tab: the automatic checks, then the checklist with the step done and its note.
+        await page.getByTestId("closing-back").click();
+        await page.waitForURL((url) => url.pathname.endsWith(`/${yearId}/step`));
+        await page.getByTestId("closing-checklist").waitFor();
+        const row = page.locator('[data-testid="closing-step"][data-id="stock"]');
+        await row.waitFor();
+        expect(await row.getByTestId("closing-step-label").textContent()).toBe("Inventaire des stocks");
+        expect(await row.getByTestId("closing-step-status").textContent()).toBe("Fait");
+        expect(await row.getByTestId("closing-step-note").innerText()).toBe(
+          "Inventaire physique du 31/12 :\nstock de fournitures 3 200 €",
+        );
+        expect(
+          await page
+            .locator('[data-testid="closing-step"][data-id="vat"]')
+            .getByTestId("closing-step-status")
+            .textContent(),
+        ).toBe("À faire");
+        expect(plain(await page.getByTestId("closing-progress").textContent())).toBe(
+          "2 / 11 étapes traitées",
+        );
+        await page.getByTestId("closing-edit").waitFor();
+        await page.getByTestId("steps-warnings").or(page.getByTestId("steps-clear")).first().waitFor();
+        await shoot(page, "step-fr");
+      } finally {
+        await context.close();
+      }
+    },
+    browserTimeout * 2,
+  );
+
+  test(
+    "enters a depreciation adjustment 681120 / 281830 of 250,00 and sees it with the balance",
+    async () => {
+      const context = await openContext("fr");
+      const page = await context.newPage();
+      try {
+        await open(page, yearPage("/data/edit"));
+        expect(await page.getByTestId("placeholder-page").count()).toBe(0);
+        expect(await page.getByTestId("year-tab-data").getAttribute("aria-selected")).toBe("true");
+        expect(await page.getByTestId("adjustments-explain").textContent()).toContain(
+          "journal des opérations diverses",
+        );
+        const form = page.getByTestId("adjustment-new-form");
+        expect(await form.getByTestId("adjustment-date").inputValue()).toBe(yearEnd);
+        await form.getByTestId("adjustment-kind").click();
+        await page.getByRole("option", { name: "Dotation aux amortissements" }).click();
+        await form
+          .getByTestId("adjustment-label")
+          .fill("Dotation aux amortissements du matériel informatique");
+        await pick(page, form.getByTestId("adjustment-debit-account"), "681120");
+        await pick(page, form.getByTestId("adjustment-credit-account"), "281830");
+        await form.getByTestId("adjustment-amount").fill("250,00");
+        await form.getByTestId("adjustment-add").click();
+        await page.getByTestId("adjustment-added").waitFor();
+
+        // The draft is listed, editable: its label changed and saved alone.
+        const card = page.locator('[data-testid="adjustment-card"][data-status="draft"]');
+        await card.waitFor();
+        expect(await card.getByTestId("adjustment-amount").inputValue()).toBe("250,00");
+        const [created] = (await api("GET", `/accounting/balance-sheet/${yearId}/lines`)).items;
+        expect(created).toMatchObject({
+          kind: "depreciation",
+          status: "draft",
+          amount: 25_000,
+          date: yearEnd,
+          journal: "OD",
+          pieceRef: `INV-${yearEnd.replaceAll("-", "")}`,
+        });
+        expect(created.lines.map((l: { account: string }) => l.account)).toEqual(["681120", "281830"]);
+        await card.getByTestId("adjustment-label").fill("Dotation aux amortissements 2025 (informatique)");
+        await card.getByTestId("adjustment-unsaved").waitFor();
+        await card.getByTestId("adjustment-save").click();
+        await card.getByTestId("adjustment-saved").waitFor();
+        expect((await api("GET", `/accounting/balance-sheet/${yearId}/lines`)).items[0].label).toBe(
+          "Dotation aux amortissements 2025 (informatique)",
+        );
+        await shoot(page, "data-edit-fr");
+
+        // The balance tab: the adjustment above the trial balance, a draft of 250,00 €.
+        await page.getByTestId("closing-back").click();
+        await page.waitForURL((url) => url.pathname.endsWith(`/${yearId}/data`));
+        const row = page.locator('[data-testid="adjustment-row"]', {
+          hasText: "Dotation aux amortissements 2025 (informatique)",
+        });
+        await row.waitFor();
+        expect(plain(await row.getByTestId("adjustment-amount").textContent())).toBe("250,00 €");
+        expect(await row.getByTestId("entry-status").textContent()).toBe("Brouillon");
+        expect(await row.textContent()).toContain("681120");
+        expect(await row.textContent()).toContain("281830");
+        expect(plain(await page.getByTestId("adjustments-total").textContent())).toBe("250,00 €");
+        await page.getByTestId("trial-balance").waitFor();
+        await page.getByTestId("adjustments-enter").waitFor();
+        await shoot(page, "data-fr");
+
+        // The row opens the entry it is.
+        await row.getByRole("link").click();
+        await page.waitForURL((url) => url.pathname === `/org/accounting/entries/${created.id}`);
+      } finally {
+        await context.close();
+      }
+    },
+    browserTimeout * 2,
+  );
+
+  test(
+    "the year's settings page shows its dates and the period lock",
+    async () => {
+      const context = await openContext("fr");
+      const page = await context.newPage();
+      try {
+        await open(page, yearPage("/edit"));
+        expect(await page.getByTestId("placeholder-page").count()).toBe(0);
+        await page.getByTestId("year-settings-page").waitFor();
+        expect(await page.getByTestId("year-tab-summary").getAttribute("aria-selected")).toBe("true");
+        expect(await page.getByTestId("year-settings-page").textContent()).toContain("Verrouiller jusqu’au");
+        await shoot(page, "settings-fr");
+      } finally {
+        await context.close();
+      }
+    },
+    browserTimeout,
+  );
+
+  test(
+    "the closing screens in English",
+    async () => {
+      const context = await openContext("en");
+      const page = await context.newPage();
+      const failures: string[] = [];
+      page.on("response", (response) => {
+        if (new URL(response.url()).pathname.startsWith("/api/") && response.status() >= 400)
+          failures.push(`${response.status()} ${response.url()}`);
+      });
+      try {
+        await open(page, yearPage("/step"));
+        const row = page.locator('[data-testid="closing-step"][data-id="stock"]');
+        await row.waitFor();
+        expect(await page.getByRole("heading", { name: "Closing checklist" }).count()).toBe(1);
+        expect(await row.getByTestId("closing-step-label").textContent()).toBe("Stock count");
+        expect(await row.getByTestId("closing-step-status").textContent()).toBe("Done");
+        expect(await page.getByTestId("closing-edit").textContent()).toBe("Edit the closing checklist");
+
+        await open(page, yearPage("/step/edit"));
+        await page.locator('[data-testid="closing-step-editor"][data-id="stock"]').waitFor();
+        expect(await page.getByRole("heading", { name: "Edit the closing checklist" }).count()).toBe(1);
+
+        await open(page, yearPage("/data"));
+        const adjustment = page.getByTestId("adjustment-row").first();
+        await adjustment.waitFor();
+        expect(await page.getByRole("heading", { name: "Year-end adjustments" }).count()).toBe(1);
+        expect(plain(await adjustment.getByTestId("adjustment-amount").textContent())).toBe("€250.00");
+        expect(await adjustment.getByTestId("entry-status").textContent()).toBe("Draft");
+        expect(await adjustment.textContent()).toContain("Depreciation");
+
+        await open(page, yearPage("/data/edit"));
+        await page.getByTestId("adjustment-new-form").waitFor();
+        expect(await page.getByTestId("adjustments-explain").textContent()).toContain(
+          "miscellaneous journal",
+        );
+        expect(
+          await page.getByTestId("adjustment-card").first().getByTestId("adjustment-amount").inputValue(),
+        ).toBe("250.00");
+        await open(page, yearPage("/edit"));
+        await page.getByTestId("year-settings-page").waitFor();
+        expect(await page.getByRole("heading", { name: "Year settings" }).count()).toBe(1);
+      } finally {
+        await context.close();
+      }
+      expect(failures).toEqual([]);
+    },
+    browserTimeout * 2,
+  );
+});
