@@ -181,8 +181,6 @@ export type LedgerCursor = {
   readonly date: string;
   readonly position: number;
   readonly line: number;
-  /** The account's running balance after this row, as the previous page gave it. */
-  readonly balance?: number | undefined;
 };
 
 export type GeneralLedgerRow = {
@@ -210,7 +208,7 @@ export type GeneralLedgerRow = {
  * account's lines.
  */
 const balanceBefore = async (
-  ctx: AppContext,
+  db: AppContext["database"]["db"],
   orgId: string,
   from: string,
   at: LedgerCursor,
@@ -231,9 +229,16 @@ const balanceBefore = async (
       + coalesce((select sum(debit - credit) from ledger_lines
         where org_id = ${orgId}::uuid and account = ${at.account} and date = ${at.date}
           and (position, line) ${sql.raw(inclusive ? "<=" : "<")} (${at.position}::bigint, ${at.line}::integer)), 0)
-      as net`.execute(ctx.database.db);
+      as net`.execute(db);
   return Number(rows[0]?.net ?? 0);
 };
+/**
+ * A page of the general ledger in keyset order (account, date, validation order), each row with its
+ * account's running balance. The opening balance of each account on the page is added up again
+ * (`balanceBefore`, a few index reads whatever the ledger's size) rather than carried from the page
+ * before, so an entry validated back-dated between two pages is counted; the rows and their openings
+ * are read in one snapshot.
+ */
 export const generalLedgerPage = async (
   ctx: AppContext,
   orgId: string,
@@ -242,107 +247,100 @@ export const generalLedgerPage = async (
     after?: LedgerCursor | undefined;
     limit?: number | undefined;
   },
-): Promise<{ rows: GeneralLedgerRow[]; next: (LedgerCursor & { balance: number }) | null }> => {
+): Promise<{ rows: GeneralLedgerRow[]; next: LedgerCursor | null }> => {
   checkRange(options);
   const limit = Math.min(Math.max(options.limit ?? 200, 1), 1000);
-  let query = ctx.database.db
-    .selectFrom("ledger_lines")
-    .select([
-      "mvt",
-      "line",
-      "account",
-      "auxiliary",
-      "journal",
-      "number",
-      "date",
-      "piece_ref",
-      "label",
-      "debit",
-      "credit",
-      "letter_code",
-      "letter_date",
-      "position",
-    ])
-    .where("org_id", "=", orgId)
-    .where("date", ">=", options.start)
-    .where("date", "<=", options.end);
-  if (options.account) query = query.where("account", "=", options.account);
-  if (options.after) {
-    const a = options.after;
-    // One account: the index (org, account, date, position, line) is walked from the cursor on.
-    query = options.account
-      ? query.where(
-          sql`(date, position, line)`,
-          ">",
-          sql`(${a.date}, ${a.position}::bigint, ${a.line}::integer)`,
-        )
-      : query.where(
-          sql`(account, date, position, line)`,
-          ">",
-          sql`(${a.account}, ${a.date}, ${a.position}::bigint, ${a.line}::integer)`,
-        );
-  }
-  const rows = await query
-    .orderBy("account")
-    .orderBy("date")
-    .orderBy("position")
-    .orderBy("line")
-    .limit(limit + 1)
-    .execute();
-  const page = rows.slice(0, limit);
-  const running = new Map<string, number>();
-  const out: GeneralLedgerRow[] = [];
-  for (const r of page) {
-    if (!running.has(r.account)) {
-      const first = options.after && options.after.account === r.account ? options.after : null;
-      running.set(
-        r.account,
-        // The previous page's running balance goes on; without it, it is added up again.
-        first?.balance !== undefined
-          ? first.balance
-          : first
-            ? await balanceBefore(ctx, orgId, options.start, first, true)
-            : await balanceBefore(
-                ctx,
-                orgId,
-                options.start,
-                { account: r.account, date: r.date, position: r.position, line: r.line },
-                false,
-              ),
-      );
-    }
-    const balance = (running.get(r.account) ?? 0) + r.debit - r.credit;
-    running.set(r.account, balance);
-    out.push({
-      mvt: r.mvt,
-      line: r.line,
-      account: r.account,
-      auxiliary: r.auxiliary,
-      journal: r.journal,
-      number: r.number,
-      date: r.date,
-      pieceRef: r.piece_ref,
-      label: r.label,
-      debit: r.debit,
-      credit: r.credit,
-      balance,
-      letterCode: r.letter_code,
-      letterDate: r.letter_date,
-      position: r.position,
+  return ctx.database.db
+    .transaction()
+    .setIsolationLevel("repeatable read")
+    .setAccessMode("read only")
+    .execute(async (trx) => {
+      let query = trx
+        .selectFrom("ledger_lines")
+        .select([
+          "mvt",
+          "line",
+          "account",
+          "auxiliary",
+          "journal",
+          "number",
+          "date",
+          "piece_ref",
+          "label",
+          "debit",
+          "credit",
+          "letter_code",
+          "letter_date",
+          "position",
+        ])
+        .where("org_id", "=", orgId)
+        .where("date", ">=", options.start)
+        .where("date", "<=", options.end);
+      if (options.account) query = query.where("account", "=", options.account);
+      if (options.after) {
+        const a = options.after;
+        // One account: the index (org, account, date, position, line) is walked from the cursor on.
+        query = options.account
+          ? query.where(
+              sql`(date, position, line)`,
+              ">",
+              sql`(${a.date}, ${a.position}::bigint, ${a.line}::integer)`,
+            )
+          : query.where(
+              sql`(account, date, position, line)`,
+              ">",
+              sql`(${a.account}, ${a.date}, ${a.position}::bigint, ${a.line}::integer)`,
+            );
+      }
+      const rows = await query
+        .orderBy("account")
+        .orderBy("date")
+        .orderBy("position")
+        .orderBy("line")
+        .limit(limit + 1)
+        .execute();
+      const page = rows.slice(0, limit);
+      const running = new Map<string, number>();
+      const out: GeneralLedgerRow[] = [];
+      for (const r of page) {
+        if (!running.has(r.account))
+          running.set(
+            r.account,
+            await balanceBefore(
+              trx,
+              orgId,
+              options.start,
+              { account: r.account, date: r.date, position: r.position, line: r.line },
+              false,
+            ),
+          );
+        const balance = (running.get(r.account) ?? 0) + r.debit - r.credit;
+        running.set(r.account, balance);
+        out.push({
+          mvt: r.mvt,
+          line: r.line,
+          account: r.account,
+          auxiliary: r.auxiliary,
+          journal: r.journal,
+          number: r.number,
+          date: r.date,
+          pieceRef: r.piece_ref,
+          label: r.label,
+          debit: r.debit,
+          credit: r.credit,
+          balance,
+          letterCode: r.letter_code,
+          letterDate: r.letter_date,
+          position: r.position,
+        });
+      }
+      const last = out.at(-1);
+      return {
+        rows: out,
+        next:
+          rows.length > limit && last
+            ? { account: last.account, date: last.date, position: last.position, line: last.line }
+            : null,
+      };
     });
-  }
-  const last = out.at(-1);
-  return {
-    rows: out,
-    next:
-      rows.length > limit && last
-        ? {
-            account: last.account,
-            date: last.date,
-            position: last.position,
-            line: last.line,
-            balance: last.balance,
-          }
-        : null,
-  };
 };

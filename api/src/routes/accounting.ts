@@ -186,9 +186,9 @@ const LedgerPage = z
         date: z.string(),
         position: z.number().int(),
         line: z.number().int(),
-        balance: z.number().int(),
       })
-      .nullable(),
+      .nullable()
+      .openapi({ description: "The cursor of the next page (`after`), or null at the end" }),
   })
   .openapi("GeneralLedgerPage");
 const Range = z.union([z.object({ yearId: z.string() }), z.object({ start: Day, end: Day })]);
