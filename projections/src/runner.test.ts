@@ -124,7 +124,9 @@ describe.each(databaseKinds)("projection runner on %s", (kind) => {
         .selectFrom("stream_history")
         .selectAll()
         .where("org_id", "in", ids)
-        .orderBy(["org_id", "stream_id", "version"])
+        .orderBy("org_id")
+        .orderBy("stream_id")
+        .orderBy("version")
         .execute(),
     });
     const live = await snapshot();

@@ -128,7 +128,8 @@ const ledger = (ctx: AppContext, orgId: string) =>
     .selectFrom("ledger_lines")
     .selectAll()
     .where("org_id", "=", orgId)
-    .orderBy(["mvt", "line"])
+    .orderBy("mvt")
+    .orderBy("line")
     .execute();
 
 const newBooks = async (books: Books) => {

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { resourceCodes } from "@registre/core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startTestServer } from "../support/server.ts";
@@ -229,7 +230,8 @@ describe("application shell (Chromium)", () => {
   test(
     "the frame links every domain; unbuilt screens say « bientôt disponible » inside it",
     async () => {
-      const session = fakeSession();
+      // An owner: every right, so every domain.
+      const session = fakeSession({ rights: resourceCodes.map((c) => ({ c, r: 30 })) });
       await newContext({ token: session.token, user: JSON.stringify(session.user) }, "block");
       await shell.goto("/org/dashboard");
       const nav = page.getByRole("navigation", { name: "Navigation de l’organisation" });
@@ -250,6 +252,26 @@ describe("application shell (Chromium)", () => {
       expect(await shell.mainHeading.textContent()).toBe("Factures");
       expect(await page.getByText("Bientôt disponible").count()).toBe(1);
       expect(await shell.layout()).toBe("default");
+    },
+    browserTimeout,
+  );
+
+  test(
+    "the frame shows a member only the domains the rights open",
+    async () => {
+      const session = fakeSession({ platformAdmin: false, rights: [{ c: "sales.invoices", r: 4 }] });
+      await newContext({ token: session.token, user: JSON.stringify(session.user) }, "block");
+      await shell.goto("/org/dashboard");
+      const nav = page.getByRole("navigation", { name: "Navigation de l’organisation" });
+      await nav.getByText("Ventes", { exact: true }).waitFor();
+      for (const hidden of ["Achats", "Contacts", "Banques", "Comptabilité", "Paramètres", "Plateforme"])
+        expect(await nav.getByText(hidden, { exact: true }).count(), hidden).toBe(0);
+
+      await nav.getByRole("link", { name: "Factures" }).waitFor();
+      expect(await nav.getByRole("link", { name: "Factures" }).count()).toBe(1);
+      expect(await nav.getByRole("link", { name: "Devis" }).count()).toBe(0);
+      // Reading invoices creates nothing: no shortcut to offer.
+      expect(await page.getByText("Raccourcis").count()).toBe(0);
     },
     browserTimeout,
   );

@@ -93,7 +93,9 @@ export const unique = (): string => Math.random().toString(36).slice(2, 6).toUpp
  * A session as the web app stores it (localStorage `token` and `user`), for screens that need one
  * before the identity API serves real logins.
  */
-export const fakeSession = (overrides: { platformAdmin?: boolean; orgName?: string } = {}) => ({
+export const fakeSession = (
+  overrides: { platformAdmin?: boolean; orgName?: string; rights?: { c: string; r: number }[] } = {},
+) => ({
   token: "rg_test_session",
   user: {
     id: "00000000-0000-4000-8000-000000000001",
@@ -102,7 +104,7 @@ export const fakeSession = (overrides: { platformAdmin?: boolean; orgName?: stri
     platformAdmin: overrides.platformAdmin ?? true,
     storageProvider: "local",
     org: { id: "00000000-0000-4000-8000-0000000000aa", name: overrides.orgName ?? "Atelier Démo SARL" },
-    rights: [{ c: "accounting", r: 30 }],
+    rights: overrides.rights ?? [{ c: "accounting", r: 30 }],
   },
 });
 

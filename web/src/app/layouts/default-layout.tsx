@@ -16,7 +16,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { BuildingIcon, LogoutIcon, SwitchIcon, UserIcon } from "../../components/icons.tsx";
 import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { ThemeSwitch } from "../../components/theme-switch.tsx";
-import { navSections } from "../../features/org/nav.tsx";
+import { visibleSections } from "../../features/org/nav.tsx";
 import { logout } from "../../features/session/api.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { Brand } from "./public-chrome.tsx";
@@ -102,57 +102,54 @@ const Navigation = ({ onNavigate }: { onNavigate: () => void }) => {
   const { t } = useTranslation("app");
   const { pathname } = useLocation();
   const session = useSession();
-  const platformAdmin = session.status === "authenticated" && session.user.platformAdmin;
   const active = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
   return (
     <nav aria-label={t("frame.navigation")}>
-      {navSections
-        .filter((section) => !section.platform || platformAdmin)
-        .map((section) => {
-          const sectionActive = section.items.some((item) => active(item.to));
-          if (section.items.length === 1 && section.items[0]) {
-            const item = section.items[0];
-            return (
-              <MantineNavLink
-                key={section.key}
-                component={NavLink}
-                to={item.to}
-                label={t(section.label)}
-                leftSection={section.icon}
-                active={active(item.to)}
-                onClick={onNavigate}
-                className="registre-navlink"
-              />
-            );
-          }
+      {visibleSections(session).map((section) => {
+        const sectionActive = section.items.some((item) => active(item.to));
+        if (section.direct && section.items[0]) {
+          const item = section.items[0];
           return (
             <MantineNavLink
               key={section.key}
+              component={NavLink}
+              to={item.to}
               label={t(section.label)}
               leftSection={section.icon}
-              defaultOpened={sectionActive || section.key === "sales"}
-              childrenOffset={30}
+              active={active(item.to)}
+              onClick={onNavigate}
               className="registre-navlink"
-              data-testid={`nav-${section.key}`}
-            >
-              {section.items.map((item) => (
-                <MantineNavLink
-                  key={item.to}
-                  component={NavLink}
-                  to={item.to}
-                  end
-                  label={t(item.label)}
-                  active={
-                    active(item.to) &&
-                    !section.items.some((other) => other.to.length > item.to.length && active(other.to))
-                  }
-                  onClick={onNavigate}
-                  className="registre-navlink-child"
-                />
-              ))}
-            </MantineNavLink>
+            />
           );
-        })}
+        }
+        return (
+          <MantineNavLink
+            key={section.key}
+            label={t(section.label)}
+            leftSection={section.icon}
+            defaultOpened={sectionActive || section.key === "sales"}
+            childrenOffset={30}
+            className="registre-navlink"
+            data-testid={`nav-${section.key}`}
+          >
+            {section.items.map((item) => (
+              <MantineNavLink
+                key={item.to}
+                component={NavLink}
+                to={item.to}
+                end
+                label={t(item.label)}
+                active={
+                  active(item.to) &&
+                  !section.items.some((other) => other.to.length > item.to.length && active(other.to))
+                }
+                onClick={onNavigate}
+                className="registre-navlink-child"
+              />
+            ))}
+          </MantineNavLink>
+        );
+      })}
     </nav>
   );
 };

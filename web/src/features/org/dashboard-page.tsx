@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { BankIcon, LedgerIcon, PurchasesIcon, SalesIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { apiRequest } from "../../lib/http.ts";
+import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { PageHeader } from "./page-header.tsx";
 
@@ -31,11 +32,12 @@ const kpis = [
   { key: "cash", icon: <BankIcon />, to: "/org/bankstatements" },
 ] as const;
 
+/** Shortcuts to create things, each shown to a member whose rights allow creating it. */
 const shortcuts = [
-  { to: "/org/sales/quotes", key: "quote" },
-  { to: "/org/sales/invoices", key: "invoice" },
-  { to: "/org/contacts", key: "contact" },
-  { to: "/org/bankstatements", key: "statement" },
+  { to: "/org/sales/quotes", key: "quote", right: "sales.quotes" },
+  { to: "/org/sales/invoices", key: "invoice", right: "sales.invoices" },
+  { to: "/org/contacts", key: "contact", right: "contacts" },
+  { to: "/org/bankstatements", key: "statement", right: "statements" },
 ] as const;
 
 export const DashboardPage = () => {
@@ -44,7 +46,10 @@ export const DashboardPage = () => {
   const session = useSession();
   const user = session.status === "authenticated" ? session.user : null;
   const today = new Date();
-  const stats = useQuery({ ...accountingStatsQuery(), enabled: user?.org != null });
+  // Asked only of a member who may read the books: the others see "—", not an error.
+  const readsBooks = user?.org != null && can(session, "accounting", "read");
+  const stats = useQuery({ ...accountingStatsQuery(), enabled: readsBooks });
+  const allowedShortcuts = shortcuts.filter((shortcut) => can(session, shortcut.right, "create"));
   const year = stats.data?.year ?? null;
   const figure = (key: (typeof kpis)[number]["key"]) => (year && stats.data ? stats.data[key] : null);
   return (
@@ -75,7 +80,7 @@ export const DashboardPage = () => {
                 {kpi.icon}
               </ThemeIcon>
             </Group>
-            {stats.isPending && user?.org != null ? (
+            {stats.isPending && readsBooks ? (
               <Skeleton height={30} mt={6} width={140} />
             ) : (
               // Without a fiscal year (or the right to read the books), say so rather than show 0,00 €.
@@ -99,18 +104,20 @@ export const DashboardPage = () => {
           </Paper>
         ))}
       </SimpleGrid>
-      <Paper p="lg">
-        <Text fw={650} mb="sm">
-          {t("dashboard.shortcuts")}
-        </Text>
-        <Group gap="sm">
-          {shortcuts.map((shortcut) => (
-            <Button key={shortcut.key} component={Link} to={shortcut.to} variant="default">
-              {t(`dashboard.actions.${shortcut.key}`)}
-            </Button>
-          ))}
-        </Group>
-      </Paper>
+      {allowedShortcuts.length > 0 ? (
+        <Paper p="lg">
+          <Text fw={650} mb="sm">
+            {t("dashboard.shortcuts")}
+          </Text>
+          <Group gap="sm">
+            {allowedShortcuts.map((shortcut) => (
+              <Button key={shortcut.key} component={Link} to={shortcut.to} variant="default">
+                {t(`dashboard.actions.${shortcut.key}`)}
+              </Button>
+            ))}
+          </Group>
+        </Paper>
+      ) : null}
     </Stack>
   );
 };

@@ -12,10 +12,12 @@ import {
   UserIcon,
 } from "../../components/icons.tsx";
 import type frApp from "../../i18n/locales/fr/app.json";
+import { can, type Session } from "../../lib/session.ts";
 
 /** A link of the organisation frame's navigation: its path and its label key in the `app` namespace. */
 export type NavLabel = `nav.${keyof (typeof frApp)["nav"]}`;
-export type NavItem = { to: string; label: NavLabel };
+/** `right`: the resource code whose read bit shows the link; none for what every member sees. */
+export type NavItem = { to: string; label: NavLabel; right?: string };
 export type NavSection = {
   key: string;
   label: NavLabel;
@@ -25,11 +27,11 @@ export type NavSection = {
 };
 
 const documentLinks = (domain: "sales" | "purchases"): NavItem[] => [
-  { to: `/org/${domain}/quotes`, label: "nav.quotes" },
-  { to: `/org/${domain}/orders`, label: "nav.orders" },
-  { to: `/org/${domain}/deliveries`, label: "nav.deliveries" },
-  { to: `/org/${domain}/invoices`, label: "nav.invoices" },
-  { to: `/org/${domain}/payments`, label: "nav.payments" },
+  { to: `/org/${domain}/quotes`, label: "nav.quotes", right: `${domain}.quotes` },
+  { to: `/org/${domain}/orders`, label: "nav.orders", right: `${domain}.orders` },
+  { to: `/org/${domain}/deliveries`, label: "nav.deliveries", right: `${domain}.deliveries` },
+  { to: `/org/${domain}/invoices`, label: "nav.invoices", right: `${domain}.invoices` },
+  { to: `/org/${domain}/payments`, label: "nav.payments", right: `${domain}.payments` },
 ];
 
 export const navSections: NavSection[] = [
@@ -46,24 +48,24 @@ export const navSections: NavSection[] = [
     label: "nav.contacts",
     icon: <ContactsIcon />,
     items: [
-      { to: "/org/contacts", label: "nav.contactsList" },
-      { to: "/org/contacts/users", label: "nav.users" },
+      { to: "/org/contacts", label: "nav.contactsList", right: "contacts" },
+      { to: "/org/contacts/users", label: "nav.users", right: "contacts.users" },
     ],
   },
   {
     key: "items",
     label: "nav.items",
     icon: <ItemsIcon />,
-    items: [{ to: "/org/items", label: "nav.itemsList" }],
+    items: [{ to: "/org/items", label: "nav.itemsList", right: "items" }],
   },
   {
     key: "banks",
     label: "nav.banks",
     icon: <BankIcon />,
     items: [
-      { to: "/org/banks", label: "nav.bankAccounts" },
-      { to: "/org/bankstatements", label: "nav.statements" },
-      { to: "/org/payments", label: "nav.allPayments" },
+      { to: "/org/banks", label: "nav.bankAccounts", right: "banks" },
+      { to: "/org/bankstatements", label: "nav.statements", right: "statements" },
+      { to: "/org/payments", label: "nav.allPayments", right: "banks" },
     ],
   },
   {
@@ -71,13 +73,13 @@ export const navSections: NavSection[] = [
     label: "nav.accounting",
     icon: <LedgerIcon />,
     items: [
-      { to: "/org/accounting/entries", label: "nav.entries" },
-      { to: "/org/accounting/journals", label: "nav.journals" },
-      { to: "/org/accounting/accounts", label: "nav.accounts" },
-      { to: "/org/accounting/deposits", label: "nav.deposits" },
-      { to: "/org/accounting/vat", label: "nav.vat" },
-      { to: "/org/accounting/balancesheet", label: "nav.balancesheet" },
-      { to: "/org/accounting/reports", label: "nav.reports" },
+      { to: "/org/accounting/entries", label: "nav.entries", right: "entries" },
+      { to: "/org/accounting/journals", label: "nav.journals", right: "journals" },
+      { to: "/org/accounting/accounts", label: "nav.accounts", right: "accounts" },
+      { to: "/org/accounting/deposits", label: "nav.deposits", right: "banks" },
+      { to: "/org/accounting/vat", label: "nav.vat", right: "accounting" },
+      { to: "/org/accounting/balancesheet", label: "nav.balancesheet", right: "balancesheet" },
+      { to: "/org/accounting/reports", label: "nav.reports", right: "accounting" },
     ],
   },
   {
@@ -85,11 +87,11 @@ export const navSections: NavSection[] = [
     label: "nav.settings",
     icon: <SettingsIcon />,
     items: [
-      { to: "/org/settings", label: "nav.orgSettings" },
-      { to: "/org/settings/rights", label: "nav.rights" },
-      { to: "/org/paymentsmodes", label: "nav.paymentModes" },
-      { to: "/org/emailtemplates", label: "nav.emailTemplates" },
-      { to: "/org/docs/settings", label: "nav.docSettings" },
+      { to: "/org/settings", label: "nav.orgSettings", right: "organization" },
+      { to: "/org/settings/rights", label: "nav.rights", right: "auth" },
+      { to: "/org/paymentsmodes", label: "nav.paymentModes", right: "paymentmodes" },
+      { to: "/org/emailtemplates", label: "nav.emailTemplates", right: "emailtemplates" },
+      { to: "/org/docs/settings", label: "nav.docSettings", right: "organization" },
     ],
   },
   {
@@ -115,6 +117,23 @@ export const navSections: NavSection[] = [
     ],
   },
 ];
+
+/**
+ * The sections a session sees: the platform's to platform administrators only, and in each section
+ * the links the member's rights open (read); a section left without any link is not shown.
+ */
+export const visibleSections = (session: Session): (NavSection & { direct: boolean })[] => {
+  const platformAdmin = session.status === "authenticated" && session.user.platformAdmin;
+  return navSections
+    .filter((section) => !section.platform || platformAdmin)
+    .map((section) => ({
+      ...section,
+      // A section of one link is that link; a section the rights reduce to one stays a section.
+      direct: section.items.length === 1,
+      items: section.items.filter((item) => !item.right || can(session, item.right, "read")),
+    }))
+    .filter((section) => section.items.length > 0);
+};
 
 const allItems = navSections.flatMap((section) => section.items.map((item) => ({ section, item })));
 
