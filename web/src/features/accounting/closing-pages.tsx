@@ -58,7 +58,7 @@ import {
   yearStepPath,
 } from "./paths.ts";
 import {
-  accountLabel,
+  accountChoices,
   BookTable,
   EditIcon,
   EmptyRow,
@@ -558,26 +558,14 @@ export const ClosingStepsEditor = ({ year }: { year: FiscalYear }) => {
 
 // ---- Year-end adjustments ----
 
-/** The chart as the pickers offer it: general accounts, and the auxiliaries of each collective one. */
+/** The chart as the pickers offer it (`accountChoices`). */
 const useAccountOptions = () => {
+  const { t } = useTranslation("accounting");
   const { locale } = useFormat();
   const chart = useQuery(chartQuery());
   const items = chart.data?.items;
-  const lists = useMemo(() => {
-    const accounts = items ?? [];
-    const byNumber = new Map(accounts.map((a) => [a.number, a]));
-    const general = accounts
-      .filter((a) => a.kind === "general" && !a.closed)
-      .map((a) => ({ value: a.number, label: `${a.number} · ${accountLabel(a, locale)}` }));
-    const auxiliariesOf = new Map<string, { value: string; label: string }[]>();
-    for (const a of accounts) {
-      if (a.kind !== "auxiliary" || a.closed || !a.control) continue;
-      const list = auxiliariesOf.get(a.control) ?? [];
-      list.push({ value: a.number, label: `${a.number} · ${accountLabel(a, locale)}` });
-      auxiliariesOf.set(a.control, list);
-    }
-    return { byNumber, general, auxiliariesOf };
-  }, [items, locale]);
+  const closedWord = t("accounts.closed").toLowerCase();
+  const lists = useMemo(() => accountChoices(items ?? [], locale, closedWord), [items, locale, closedWord]);
   return { chart, ...lists };
 };
 type AccountOptions = ReturnType<typeof useAccountOptions>;

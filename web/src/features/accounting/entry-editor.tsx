@@ -39,7 +39,7 @@ import {
 } from "./api.ts";
 import { type AmountError, amountInput, type Cents, parseAmount } from "./money.ts";
 import { entriesPath, entryPath } from "./paths.ts";
-import { accountLabel, journalLabel, NoAccess, QueryView, TrashIcon, today, useMoney } from "./ui.tsx";
+import { accountChoices, journalLabel, NoAccess, QueryView, TrashIcon, today, useMoney } from "./ui.tsx";
 
 /** A line as typed: amounts stay text until they are read into cents. */
 export type DraftLine = {
@@ -134,28 +134,18 @@ const EntryEditor = ({ entry }: { entry: Entry | null }) => {
   const [formError, setFormError] = useState<string | null>(null);
 
   const accounts = chart.data?.items ?? [];
-  const byNumber = useMemo(() => new Map(accounts.map((a) => [a.number, a])), [accounts]);
   // Closed accounts are not offered, except those the lines already name (a draft written before the
   // closing): they show as they are, marked closed, and validation says why it refuses them.
   const namedKey = lines.flatMap((l) => [l.account ?? "", l.auxiliary ?? ""]).join(" ");
   const closedWord = t("accounts.closed").toLowerCase();
-  const { generalOptions, auxiliariesOf } = useMemo(() => {
-    const named = new Set(namedKey.split(" "));
-    const offered = accounts.filter((a) => !a.closed || named.has(a.number));
-    const option = (a: Account) => ({
-      value: a.number,
-      label: `${a.number} · ${accountLabel(a, locale)}${a.closed ? ` (${closedWord})` : ""}`,
-    });
-    const byControl = new Map<string, { value: string; label: string }[]>();
-    for (const a of offered) {
-      if (a.kind !== "auxiliary" || !a.control) continue;
-      byControl.set(a.control, [...(byControl.get(a.control) ?? []), option(a)]);
-    }
-    return {
-      generalOptions: offered.filter((a) => a.kind === "general").map(option),
-      auxiliariesOf: byControl,
-    };
-  }, [accounts, locale, namedKey, closedWord]);
+  const {
+    byNumber,
+    general: generalOptions,
+    auxiliariesOf,
+  } = useMemo(
+    () => accountChoices(accounts, locale, closedWord, new Set(namedKey.split(" "))),
+    [accounts, locale, namedKey, closedWord],
+  );
 
   const totals = lineTotals(lines, locale);
   const balanced = totals.difference === 0 && totals.debit > 0;

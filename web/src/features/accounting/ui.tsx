@@ -26,6 +26,36 @@ export const useMoney = () => {
 export const accountLabel = (account: Pick<Account, "label" | "labelEn">, locale: Locale): string =>
   locale === "en" && account.labelEn ? account.labelEn : account.label.replaceAll("'", "\u2019");
 
+export type AccountChoice = { value: string; label: string };
+
+/**
+ * The chart as account pickers offer it: the open general accounts, and the open auxiliary accounts
+ * of each collective one; a closed account only when `keep` names it (a draft written before it was
+ * closed), marked closed, so that it shows as it is.
+ */
+export const accountChoices = (
+  accounts: readonly Account[],
+  locale: Locale,
+  closedWord: string,
+  keep: ReadonlySet<string> = new Set(),
+) => {
+  const offered = accounts.filter((a) => !a.closed || keep.has(a.number));
+  const option = (a: Account): AccountChoice => ({
+    value: a.number,
+    label: `${a.number} · ${accountLabel(a, locale)}${a.closed ? ` (${closedWord})` : ""}`,
+  });
+  const auxiliariesOf = new Map<string, AccountChoice[]>();
+  for (const a of offered) {
+    if (a.kind !== "auxiliary" || !a.control) continue;
+    auxiliariesOf.set(a.control, [...(auxiliariesOf.get(a.control) ?? []), option(a)]);
+  }
+  return {
+    byNumber: new Map(accounts.map((a) => [a.number, a])),
+    general: offered.filter((a) => a.kind === "general").map(option),
+    auxiliariesOf,
+  };
+};
+
 export const journalLabel = (journal: Pick<Journal, "label" | "labelEn">, locale: Locale): string =>
   locale === "en" && journal.labelEn ? journal.labelEn : journal.label;
 
