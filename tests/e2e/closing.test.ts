@@ -233,6 +233,17 @@ describe("closing file screens (Chromium, closing API)", () => {
         expect(await page.getByTestId("year-tab-summary").getAttribute("aria-selected")).toBe("true");
         expect(await page.getByTestId("year-settings-page").textContent()).toContain("Verrouiller jusqu’au");
         await shoot(page, "settings-fr");
+        // The lock offers the year's month ends after the current lock, the first by default.
+        const untilField = page.getByTestId("lock-until");
+        expect(await untilField.inputValue()).toBe("31/01/2025");
+        await page.getByTestId("lock-submit").click();
+        await page.getByText("31/01/2025", { exact: false }).first().waitFor();
+        await page.waitForFunction(
+          () =>
+            (document.querySelector('[data-testid="lock-until"]') as HTMLInputElement | null)?.value ===
+            "28/02/2025",
+        );
+        expect((await api("GET", "/accounting/balance-sheet")).lockedUntil).toBe("2025-01-31");
       } finally {
         await context.close();
       }

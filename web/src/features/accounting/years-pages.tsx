@@ -8,6 +8,7 @@ import {
   List,
   Modal,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -372,11 +373,26 @@ const YearFrame = ({ children }: { children: (year: FiscalYear) => ReactNode }) 
   );
 };
 
+/** The last day of each month of the year (YYYY-MM-DD): the dates a period lock may be set to. */
+const monthEnds = (year: FiscalYear): string[] => {
+  const ends: string[] = [];
+  const [y, m] = year.start.split("-").map(Number) as [number, number];
+  for (let month = m - 1; ; month++) {
+    const end = new Date(Date.UTC(y, month + 1, 0)).toISOString().slice(0, 10);
+    if (end > year.end) break;
+    ends.push(end);
+  }
+  return ends;
+};
+
+/** The period lock: moved forward only, to the end of a month of the year after the current lock. */
 const LockForm = ({ year, lockedUntil }: { year: FiscalYear; lockedUntil: string | null }) => {
   const { t } = useTranslation("accounting");
   const day = useDay();
   const lock = useLockPeriods(year.id);
-  const [until, setUntil] = useState(lockedUntil && lockedUntil >= year.start ? lockedUntil : year.start);
+  const options = monthEnds(year).filter((end) => lockedUntil === null || end > lockedUntil);
+  const [choice, setChoice] = useState<string | null>(null);
+  const until = choice !== null && options.includes(choice) ? choice : (options[0] ?? null);
   return (
     <Paper p="md">
       <Stack gap="sm">
@@ -387,26 +403,29 @@ const LockForm = ({ year, lockedUntil }: { year: FiscalYear; lockedUntil: string
         <Text size="sm" c="dimmed">
           {lockedUntil ? t("years.lockedUntil", { date: day(lockedUntil) }) : t("years.notLocked")}
         </Text>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            lock.mutate(until);
-          }}
-        >
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              type="date"
-              label={t("years.lockUntil")}
-              value={until}
-              min={year.start}
-              max={year.end}
-              onChange={(event) => setUntil(event.currentTarget.value)}
-            />
-            <Button type="submit" variant="default" loading={lock.isPending}>
-              {t("years.lock")}
-            </Button>
-          </Group>
-        </form>
+        {until ? (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              lock.mutate(until);
+            }}
+          >
+            <Group align="flex-end" gap="sm">
+              <Select
+                label={t("years.lockUntil")}
+                data={options.map((end) => ({ value: end, label: day(end) }))}
+                value={until}
+                onChange={setChoice}
+                allowDeselect={false}
+                w={180}
+                data-testid="lock-until"
+              />
+              <Button type="submit" variant="default" loading={lock.isPending} data-testid="lock-submit">
+                {t("years.lock")}
+              </Button>
+            </Group>
+          </form>
+        ) : null}
         {lock.isError ? <ErrorAlert error={lock.error} /> : null}
         {lock.isSuccess ? (
           <Text size="sm" c="teal.8">
