@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../decider.ts";
 import { deciderSpecification } from "../testing/decider-specification.ts";
+import { refusedWith } from "../testing/refusals.ts";
 import {
   type ClosingEvent,
   closingDecider,
@@ -12,11 +12,6 @@ import {
 const spec = deciderSpecification(closingDecider);
 const Y = "year-2025";
 const OPEN = { status: "open", start: "2025-01-01", end: "2025-12-31" } as const;
-
-const refusedWith =
-  (code: string, status?: number) =>
-  (error: unknown): boolean =>
-    error instanceof DomainError && error.code === code && (status === undefined || error.status === status);
 
 const stateOf = (events: readonly ClosingEvent[]) =>
   events.reduce(closingDecider.evolve, closingDecider.initialState());
@@ -104,11 +99,11 @@ describe("the closing checklist", () => {
     spec
       .given([added])
       .when({ type: "AddClosingStep", data: { yearId: Y, id: "s1", label: "Autre", year: OPEN } })
-      .thenThrows(refusedWith("closingStep.duplicate", 409));
+      .thenThrows(refusedWith("closingStep.duplicate", undefined, 409));
     spec
       .given([])
       .when({ type: "AddClosingStep", data: { yearId: Y, id: "vat", label: "TVA", year: OPEN } })
-      .thenThrows(refusedWith("closingStep.duplicate", 409));
+      .thenThrows(refusedWith("closingStep.duplicate", undefined, 409));
   });
 
   it("refuses an empty label, an unknown status, an unknown step and renaming a standard step", () => {
@@ -129,11 +124,11 @@ describe("the closing checklist", () => {
         type: "UpdateClosingStep",
         data: { yearId: Y, id: "nope", status: "done", year: OPEN },
       })
-      .thenThrows(refusedWith("closingStep.notFound", 404));
+      .thenThrows(refusedWith("closingStep.notFound", undefined, 404));
     spec
       .given([])
       .when({ type: "UpdateClosingStep", data: { yearId: Y, id: "vat", label: "TVA", year: OPEN } })
-      .thenThrows(refusedWith("closingStep.standardLabel", 409));
+      .thenThrows(refusedWith("closingStep.standardLabel", undefined, 409));
     spec
       .given([])
       .when({
@@ -150,13 +145,13 @@ describe("the closing checklist", () => {
         type: "UpdateClosingStep",
         data: { yearId: Y, id: "s1", status: "done", year: { ...OPEN, status: "closed" } },
       })
-      .thenThrows(refusedWith("fiscalYear.alreadyClosed", 409));
+      .thenThrows(refusedWith("fiscalYear.alreadyClosed", undefined, 409));
     spec
       .given([])
       .when({
         type: "AddClosingStep",
         data: { yearId: Y, id: "s3", label: "Tard", year: { ...OPEN, status: "closed" } },
       })
-      .thenThrows(refusedWith("fiscalYear.alreadyClosed", 409));
+      .thenThrows(refusedWith("fiscalYear.alreadyClosed", undefined, 409));
   });
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../decider.ts";
 import { deciderSpecification } from "../testing/decider-specification.ts";
+import { expectRefused, refusedWith } from "../testing/refusals.ts";
 import { type ChartEvent, chartDecider } from "./chart.ts";
 import {
   counterFor,
@@ -23,27 +23,6 @@ import { type FiscalEvent, fiscalDecider } from "./fiscal.ts";
 import { defaultJournals, type JournalsEvent, journalsDecider } from "./journals.ts";
 
 const spec = deciderSpecification(entryDecider);
-
-/** A refusal with this code (and, when given, these params and this status). */
-const refusedWith =
-  (code: string, params?: Readonly<Record<string, string | number>>, status?: number) =>
-  (error: unknown): boolean =>
-    error instanceof DomainError &&
-    error.code === code &&
-    (params === undefined || JSON.stringify(error.params) === JSON.stringify(params)) &&
-    (status === undefined || error.status === status);
-
-/** Runs `run` and checks it throws the refusal described. */
-const expectRefused = (run: () => unknown, check: (error: unknown) => boolean) => {
-  let thrown: unknown;
-  try {
-    run();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown, "expected a refusal").toBeDefined();
-  if (!check(thrown)) throw new Error(`Unexpected error: ${String(thrown)} ${JSON.stringify(thrown)}`);
-};
 
 // ---------------------------------------------------------------------------------------------
 // The context an entry is checked against: a small chart, the default journals, three years.

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../decider.ts";
 import { deciderSpecification } from "../testing/decider-specification.ts";
+import { expectRefused, refusedWith } from "../testing/refusals.ts";
 import { addDays, endOfMonth, isLastOfMonth } from "./dates.ts";
 import {
   type FiscalEvent,
@@ -14,27 +14,6 @@ import {
 } from "./fiscal.ts";
 
 const spec = deciderSpecification(fiscalDecider);
-
-/** A refusal with this code (and, when given, these params and this status). */
-const refusedWith =
-  (code: string, params?: Readonly<Record<string, string | number>>, status?: number) =>
-  (error: unknown): boolean =>
-    error instanceof DomainError &&
-    error.code === code &&
-    (params === undefined || JSON.stringify(error.params) === JSON.stringify(params)) &&
-    (status === undefined || error.status === status);
-
-/** Runs `run` and checks it throws the refusal described. */
-const expectRefused = (run: () => unknown, check: (error: unknown) => boolean) => {
-  let thrown: unknown;
-  try {
-    run();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown, "expected a refusal").toBeDefined();
-  if (!check(thrown)) throw new Error(`Unexpected error: ${String(thrown)} ${JSON.stringify(thrown)}`);
-};
 
 const opened = (id: string, start: string, end: string): FiscalEvent => ({
   type: "FiscalYearOpened",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../decider.ts";
 import { deciderSpecification } from "../testing/decider-specification.ts";
+import { refusedWith } from "../testing/refusals.ts";
 import {
   defaultJournals,
   type Journal,
@@ -12,15 +12,6 @@ import {
 } from "./journals.ts";
 
 const spec = deciderSpecification(journalsDecider);
-
-/** A refusal with this code (and, when given, these params and this status). */
-const refusedWith =
-  (code: string, params?: Readonly<Record<string, string | number>>, status?: number) =>
-  (error: unknown): boolean =>
-    error instanceof DomainError &&
-    error.code === code &&
-    (params === undefined || JSON.stringify(error.params) === JSON.stringify(params)) &&
-    (status === undefined || error.status === status);
 
 const initialised: JournalsEvent = { type: "JournalsInitialised", data: { journals: defaultJournals } };
 

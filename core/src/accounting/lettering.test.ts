@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../decider.ts";
 import { deciderSpecification } from "../testing/decider-specification.ts";
+import { refusedWith } from "../testing/refusals.ts";
 import {
   type LedgerLineFact,
   type LetteringCommand,
@@ -15,15 +15,6 @@ import {
 } from "./lettering.ts";
 
 const spec = deciderSpecification(letteringDecider);
-
-/** A refusal with this code (and, when given, these params and this status). */
-const refusedWith =
-  (code: string, params?: Readonly<Record<string, string | number>>, status?: number) =>
-  (error: unknown): boolean =>
-    error instanceof DomainError &&
-    error.code === code &&
-    (params === undefined || JSON.stringify(error.params) === JSON.stringify(params)) &&
-    (status === undefined || error.status === status);
 
 /** The order lettering codes follow: shorter first, then alphabetical. */
 const codeOrder = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);

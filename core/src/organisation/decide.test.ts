@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../decider.ts";
 import { isValidSiren } from "../identifiers.ts";
 import { deciderSpecification } from "../testing/decider-specification.ts";
+import { refusedWith } from "../testing/refusals.ts";
 import { type CreateOrganisation, organisationDecider } from "./decide.ts";
 import type { OrganisationCreated, OrganisationEvent } from "./organisation.ts";
 
@@ -10,15 +10,6 @@ const spec = deciderSpecification(organisationDecider);
 
 const orgId = "7d9f0c1e-4b2a-4c8e-9f3d-2a6b8c0e1f42";
 const address = { line1: "12 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" };
-
-/** A refusal with this code (and, when given, these params and this status). */
-const refusedWith =
-  (code: string, params?: Readonly<Record<string, string | number>>, status?: number) =>
-  (error: unknown): boolean =>
-    error instanceof DomainError &&
-    error.code === code &&
-    (params === undefined || JSON.stringify(error.params) === JSON.stringify(params)) &&
-    (status === undefined || error.status === status);
 
 const createCommand = (data: Partial<CreateOrganisation["data"]> = {}): CreateOrganisation => ({
   type: "CreateOrganisation",
