@@ -44,7 +44,7 @@ import { accountPath, accountsPath, ledgerPath } from "./paths.ts";
 import {
   accountLabel,
   BookTable,
-  ConfirmModal,
+  DeleteModal,
   EditIcon,
   EmptyRow,
   Fields,
@@ -255,7 +255,6 @@ export const AccountDetailPage = () => {
   const { t } = useTranslation(["accounting", "common"]);
   const { locale } = useFormat();
   const can = useCan();
-  const navigate = useNavigate();
   const number = useParams().id ?? "";
   const account = useQuery({ ...accountQuery(number), enabled: can("accounts", "read") });
   const chart = useQuery({
@@ -404,25 +403,18 @@ export const AccountDetailPage = () => {
           </Grid>
         )}
       </QueryView>
-      <ConfirmModal
+      <DeleteModal
         opened={deleting}
+        onClose={() => setDeleting(false)}
+        remove={remove}
+        id={number}
+        listPath={accountsPath}
         title={t("accounts.deleteTitle")}
         confirmLabel={t("accounts.deleteConfirm")}
-        pending={remove.isPending}
-        error={remove.isError ? remove.error : null}
-        onClose={() => setDeleting(false)}
-        onConfirm={() =>
-          remove.mutate(number, {
-            onSuccess: () => {
-              setDeleting(false);
-              void navigate(accountsPath, { replace: true });
-            },
-          })
-        }
         testId="account-delete-dialog"
       >
         <Text size="sm">{t("accounts.deleteText", { number })}</Text>
-      </ConfirmModal>
+      </DeleteModal>
     </Stack>
   );
 };

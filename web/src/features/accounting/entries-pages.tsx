@@ -61,7 +61,7 @@ import {
   AmountTd,
   accountLabel,
   BookTable,
-  ConfirmModal,
+  DeleteModal,
   EditIcon,
   EmptyRow,
   EntryStatusBadge,
@@ -506,7 +506,6 @@ export const EntryDetailPage = () => {
   const { locale } = useFormat();
   const day = useDay();
   const can = useCan();
-  const navigate = useNavigate();
   const mvt = useParams().mvt ?? "";
   const entry = useQuery({ ...entryQuery(mvt), enabled: can("entries", "read") });
   const journals = useQuery({ ...journalsQuery(), enabled: can("entries", "read") });
@@ -660,25 +659,18 @@ export const EntryDetailPage = () => {
           </Stack>
         )}
       </QueryView>
-      <ConfirmModal
+      <DeleteModal
         opened={deleting}
+        onClose={() => setDeleting(false)}
+        remove={remove}
+        id={mvt}
+        listPath={entriesPath}
         title={t("entries.deleteTitle")}
         confirmLabel={t("entries.deleteConfirm")}
-        pending={remove.isPending}
-        error={remove.isError ? remove.error : null}
-        onClose={() => setDeleting(false)}
-        onConfirm={() =>
-          remove.mutate(mvt, {
-            onSuccess: () => {
-              setDeleting(false);
-              void navigate(entriesPath, { replace: true });
-            },
-          })
-        }
         testId="entry-delete-dialog"
       >
         <Text size="sm">{t("entries.deleteText")}</Text>
-      </ConfirmModal>
+      </DeleteModal>
     </Stack>
   );
 };

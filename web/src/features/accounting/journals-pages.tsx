@@ -26,7 +26,7 @@ import { accountPath, entriesPath, journalPath, journalsPath } from "./paths.ts"
 import {
   accountLabel,
   BookTable,
-  ConfirmModal,
+  DeleteModal,
   EditIcon,
   EmptyRow,
   Fields,
@@ -151,7 +151,6 @@ export const JournalDetailPage = () => {
   const { t } = useTranslation(["accounting", "common"]);
   const { locale } = useFormat();
   const can = useCan();
-  const navigate = useNavigate();
   const code = useParams().id ?? "";
   const journal = useQuery({ ...journalQuery(code), enabled: can("journals", "read") });
   const remove = useDeleteJournal();
@@ -235,25 +234,18 @@ export const JournalDetailPage = () => {
           </Paper>
         )}
       </QueryView>
-      <ConfirmModal
+      <DeleteModal
         opened={deleting}
+        onClose={() => setDeleting(false)}
+        remove={remove}
+        id={code}
+        listPath={journalsPath}
         title={t("journals.deleteTitle")}
         confirmLabel={t("journals.deleteConfirm")}
-        pending={remove.isPending}
-        error={remove.isError ? remove.error : null}
-        onClose={() => setDeleting(false)}
-        onConfirm={() =>
-          remove.mutate(code, {
-            onSuccess: () => {
-              setDeleting(false);
-              void navigate(journalsPath, { replace: true });
-            },
-          })
-        }
         testId="journal-delete-dialog"
       >
         <Text size="sm">{t("journals.deleteText", { code })}</Text>
-      </ConfirmModal>
+      </DeleteModal>
     </Stack>
   );
 };

@@ -3,6 +3,7 @@ import { Badge, Button, EmptyState, Group, Modal, Paper, Skeleton, Stack, Table,
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode, SVGProps } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { ShieldIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -230,6 +231,57 @@ export const ConfirmModal = ({
         </Group>
       </Stack>
     </Modal>
+  );
+};
+
+/** Confirms the deletion of one thing, deletes it, then goes back to its list. */
+export const DeleteModal = ({
+  opened,
+  onClose,
+  remove,
+  id,
+  listPath,
+  title,
+  confirmLabel,
+  testId,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  remove: {
+    mutate: (id: string, options: { onSuccess: () => void }) => void;
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+  };
+  id: string;
+  listPath: string;
+  title: string;
+  confirmLabel: string;
+  testId: string;
+  children: ReactNode;
+}) => {
+  const navigate = useNavigate();
+  return (
+    <ConfirmModal
+      opened={opened}
+      title={title}
+      confirmLabel={confirmLabel}
+      pending={remove.isPending}
+      error={remove.isError ? remove.error : null}
+      onClose={onClose}
+      onConfirm={() =>
+        remove.mutate(id, {
+          onSuccess: () => {
+            onClose();
+            void navigate(listPath, { replace: true });
+          },
+        })
+      }
+      testId={testId}
+    >
+      {children}
+    </ConfirmModal>
   );
 };
 
