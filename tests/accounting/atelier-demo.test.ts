@@ -83,6 +83,26 @@ describe.each(databaseKinds)("the worked example Atelier Démo, January 2025 (%s
     expect([bank.total, bank.sums]).toEqual([4, { debit: 438_500, credit: 438_500 }]);
   });
 
+  it("adds up a range that cuts its months from the days' balances: each account = Σ its lines in the range", async () => {
+    const range = { start: "2025-01-06", end: "2025-01-24" };
+    const balance = await books.ok("POST", "/accounting/reports/balance", range);
+    const ledger = await books.ok("POST", "/accounting/reports/generalledger", { ...range, limit: 1000 });
+    const sums: Record<string, [number, number]> = {};
+    for (const r of ledger.rows as { account: string; debit: number; credit: number }[]) {
+      const [d, c] = sums[r.account] ?? [0, 0];
+      sums[r.account] = [d + r.debit, c + r.credit];
+    }
+    expect(Object.keys(sums).length).toBeGreaterThan(3);
+    expect(
+      Object.fromEntries(
+        balance.rows.map((r: { account: string; debit: number; credit: number }) => [
+          r.account,
+          [r.debit, r.credit],
+        ]),
+      ),
+    ).toEqual(sums);
+  });
+
   it("reproduces the trial balance at 31/01/2025 exactly", async () => {
     const balance = await books.ok("POST", "/accounting/reports/balance", {
       start: "2025-01-01",

@@ -59,8 +59,9 @@ const checkRange = ({ start, end }: DateRange) => {
 };
 
 /**
- * Movements per account over a date range. Whole months come from the per-period balances; only
- * the days of a month cut by the range are read from the ledger lines.
+ * Movements per account over a date range. Whole months come from the per-period balances, the
+ * days of a month cut by the range from the per-day balances (from the ledger lines only when the
+ * movements are wanted per auxiliary account, which no per-day balance keeps).
  */
 export const accountMovements = async (
   ctx: AppContext,
@@ -137,20 +138,35 @@ export const accountMovements = async (
       partial.push({ start: `${monthOf(range.end)}-01`, end: range.end });
   }
   for (const p of partial) {
-    const rows = await db
-      .selectFrom("ledger_lines")
-      .select([
-        "account",
-        "auxiliary",
-        sql<number>`sum(debit)::bigint`.as("debit"),
-        sql<number>`sum(credit)::bigint`.as("credit"),
-      ])
-      .where("org_id", "=", orgId)
-      .where("date", ">=", p.start)
-      .where("date", "<=", p.end)
-      .groupBy(["account", "auxiliary"])
-      .execute();
-    for (const r of rows) add(r.account, aux ? r.auxiliary : null, r.debit, r.credit);
+    // Per account, the days' balances answer; per auxiliary account, only the lines know.
+    const rows = aux
+      ? await db
+          .selectFrom("ledger_lines")
+          .select([
+            "account",
+            "auxiliary",
+            sql<number>`sum(debit)::bigint`.as("debit"),
+            sql<number>`sum(credit)::bigint`.as("credit"),
+          ])
+          .where("org_id", "=", orgId)
+          .where("date", ">=", p.start)
+          .where("date", "<=", p.end)
+          .groupBy(["account", "auxiliary"])
+          .execute()
+      : await db
+          .selectFrom("account_day_balances")
+          .select([
+            "account",
+            sql<string | null>`null`.as("auxiliary"),
+            sql<number>`sum(debit)::bigint`.as("debit"),
+            sql<number>`sum(credit)::bigint`.as("credit"),
+          ])
+          .where("org_id", "=", orgId)
+          .where("date", ">=", p.start)
+          .where("date", "<=", p.end)
+          .groupBy("account")
+          .execute();
+    for (const r of rows) add(r.account, r.auxiliary, r.debit, r.credit);
   }
   const labels = await accountLabels(ctx, orgId);
   return [...totals.values()]
