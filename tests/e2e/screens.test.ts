@@ -9,6 +9,7 @@ import {
   ensureWebBuild,
   launchBrowser,
   type StoredSession,
+  signedInContext,
   signInDemo,
   storeSession,
 } from "./support.ts";
@@ -55,15 +56,7 @@ describe("main screens (Chromium)", () => {
       `every main screen renders in ${locale === "fr" ? "French" : "English"} without an error`,
       async () => {
         if (!browser || !server) throw new Error("not started");
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
-        await context.addInitScript(
-          ({ stored, language }) => {
-            localStorage.setItem("token", stored.token);
-            localStorage.setItem("user", JSON.stringify(stored.user));
-            localStorage.setItem("locale", language);
-          },
-          { stored: session, language: locale },
-        );
+        const context = await signedInContext(browser, session, locale);
         const page = await context.newPage();
         const failures: string[] = [];
         page.on("response", (response) => {
