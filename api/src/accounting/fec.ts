@@ -155,8 +155,8 @@ const organisationOf = async (ctx: AppContext, orgId: string) => {
 /**
  * The FEC of a fiscal year (LPF art. A47 A-1): every validated line of the year, opening entries
  * included, in validation order, with the journals' and accounts' labels, the auxiliary account on
- * third-party lines, lettering, piece and validation dates. Streamed: the ledger is read in keyset
- * pages of 5 000 lines, never the whole year at once. `yearIdOrYear` is a year's id or the year of
+ * third-party lines, lettering, piece and validation dates. Streamed, never the whole year at once:
+ * by COPY on a server, in keyset pages of 5 000 lines on PGlite. `yearIdOrYear` is a year's id or the year of
  * its end ("2025").
  */
 /** A COPY chunk (whole UTF-8 bytes, LF line ends) with the FEC's CR LF: 0x0A never occurs inside a character. */
@@ -207,18 +207,21 @@ export const exportFec = async (
       + coalesce((select sum(lines) from account_day_balances where org_id = ${orgId}::uuid
         and date >= ${`${last.slice(0, 7)}-01`} and date <= ${last}), 0))::bigint as lines`.execute(db);
   const lineCount = Number(counted[0]?.lines ?? 0);
-  const journals = new Map(
-    (await db.selectFrom("journals").select(["code", "label"]).where("org_id", "=", orgId).execute()).map(
-      (r) => [r.code as string, r.label as string],
-    ),
-  );
-  const accounts = new Map(
-    (await db.selectFrom("accounts").select(["number", "label"]).where("org_id", "=", orgId).execute()).map(
-      (r) => [r.number as string, r.label as string],
-    ),
-  );
   const batchSize = Math.max(1, options.batchSize ?? EXPORT_BATCH);
-  const lineOf = fecLineWriter(separator, journals, accounts, until);
+  /** The TypeScript writer's lines, with the journals' and accounts' labels (COPY joins them itself). */
+  const lineWriter = async () => {
+    const journals = new Map(
+      (await db.selectFrom("journals").select(["code", "label"]).where("org_id", "=", orgId).execute()).map(
+        (r) => [r.code as string, r.label as string],
+      ),
+    );
+    const accounts = new Map(
+      (await db.selectFrom("accounts").select(["number", "label"]).where("org_id", "=", orgId).execute()).map(
+        (r) => [r.number as string, r.label as string],
+      ),
+    );
+    return fecLineWriter(separator, journals, accounts, until);
+  };
   const page = (after: { position: number; line: number } | null) =>
     db
       .selectFrom("ledger_lines")
@@ -301,6 +304,7 @@ export const exportFec = async (
       yield* copyChunks(dedicated);
       return;
     }
+    const lineOf = await lineWriter();
     yield Buffer.from(fecHeader(separator) + FEC_LINE_END);
     let next: Promise<FecLedgerRow[]> | null = page(null);
     while (next) {
