@@ -12,6 +12,16 @@ export class AmountError extends Error {
   }
 }
 
+/** One line of an entry or a document: at most 100 billion euros. */
+export const MAX_LINE_CENTS = 10 ** 13;
+/** The debits (or the credits) of one entry: at most 10 trillion euros. */
+export const MAX_ENTRY_CENTS = 10 ** 15;
+/**
+ * Every amount an organisation ever writes, added up: while it stays a safe integer, so does every
+ * total any report or list makes of a part of them. About 90 trillion euros.
+ */
+export const MAX_VOLUME_CENTS = Number.MAX_SAFE_INTEGER;
+
 /** Asserts a whole number of cents within the safe integer range. */
 export const cents = (value: number): Cents => {
   if (!Number.isSafeInteger(value)) throw new RangeError(`Not a whole number of cents: ${value}`);

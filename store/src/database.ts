@@ -5,6 +5,7 @@ import { Kysely, sql, type Transaction } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
+import { UnsafeIntegerError } from "./errors.ts";
 import type { StoreSchema } from "./schema.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -53,8 +54,7 @@ const INT8_OID = 20;
 /** int8 as a number, refused when it would lose precision: money and counters never silently round. */
 export const parseInt8 = (text: string): number => {
   const value = Number(text);
-  if (!Number.isSafeInteger(value))
-    throw new RangeError(`int8 value ${text} is outside the safe integer range`);
+  if (!Number.isSafeInteger(value)) throw new UnsafeIntegerError(text);
   return value;
 };
 

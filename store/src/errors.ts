@@ -30,3 +30,29 @@ export const concurrencyDetail = (
 };
 
 export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === "23505";
+
+/** SQLSTATE class 22, "data exception": a value PostgreSQL refuses (out of range, invalid text, bad date…). */
+export const isDataException = (error: unknown): boolean => sqlState(error)?.startsWith("22") ?? false;
+
+/**
+ * An event whose canonical text PostgreSQL could not keep (a NUL, a lone UTF-16 surrogate): refused
+ * before it is appended, whatever the edge let through, so no stored event can stop a read model.
+ */
+export class UnstorableEventError extends Error {
+  override readonly name = "UnstorableEventError";
+  constructor(
+    readonly type: string,
+    /** Where in the event the text is: "data.lines.0.label", "metadata.correlationId". */
+    readonly path: string,
+  ) {
+    super(`Event ${type} holds text PostgreSQL cannot store at ${path}`);
+  }
+}
+
+/** An int8 from the database (a count, a total of cents) too large to be a JavaScript number exactly. */
+export class UnsafeIntegerError extends RangeError {
+  override readonly name = "UnsafeIntegerError";
+  constructor(readonly text: string) {
+    super(`int8 value ${text} is outside the safe integer range`);
+  }
+}

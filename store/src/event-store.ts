@@ -1,8 +1,8 @@
-import { type CommandMetadata, canonicalJson } from "@registre/core";
+import { type CommandMetadata, canonicalJson, findUnstorableText } from "@registre/core";
 import { CompiledQuery, type Kysely, sql } from "kysely";
 import { Observable } from "rxjs";
 import { type Database, type OrgTransaction, withOrg } from "./database.ts";
-import { ConcurrencyError, concurrencyDetail } from "./errors.ts";
+import { ConcurrencyError, concurrencyDetail, UnstorableEventError } from "./errors.ts";
 import { currentSchemaVersion, type UpcasterRegistry, upcast } from "./upcast.ts";
 
 export type NewEvent = { readonly type: string; readonly data: unknown };
@@ -128,6 +128,15 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
   };
 
   const encode = (events: readonly NewEvent[], metadata: CommandMetadata) => {
+    // The last wall: text PostgreSQL cannot keep (jsonb refuses NUL and lone surrogates) would be
+    // appended, then stop every read model that casts it. Refused here, whatever the caller checked.
+    for (const event of events) {
+      const at = findUnstorableText(event.data);
+      if (at !== undefined) throw new UnstorableEventError(event.type, `data.${at}`);
+    }
+    const inMetadata = findUnstorableText(metadata);
+    if (inMetadata !== undefined)
+      throw new UnstorableEventError(events[0]?.type ?? "", `metadata.${inMetadata}`);
     const meta = canonicalJson(metadata);
     return {
       types: events.map((e) => e.type),

@@ -2,6 +2,7 @@ import {
   type CommandMetadata,
   chartDecider,
   chartStreamId,
+  checkVolume,
   counterFor,
   DomainError,
   type EntryCommand,
@@ -16,6 +17,8 @@ import {
   type PostingContext,
   parisDate,
   reversalOf,
+  VOLUME_COUNTER,
+  volumeOf,
 } from "@registre/core";
 import { type CommandPlan, handleCommand, loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
@@ -85,6 +88,22 @@ const validationPlan = async (
   };
 };
 
+/**
+ * A plan that writes `content` also adds its amounts to the organisation's volume counter, taken
+ * under the organisation's lock in the same transaction, and is refused past the bound.
+ */
+const addingVolume = (plan: CommandPlan<EntryCommand>, content: EntryContent): CommandPlan<EntryCommand> => {
+  const added = volumeOf(content);
+  return {
+    ...plan,
+    counters: { ...plan.counters, [VOLUME_COUNTER]: added },
+    commands: (numbers) => {
+      checkVolume(numbers[VOLUME_COUNTER] ?? 1, added);
+      return plan.commands(numbers);
+    },
+  };
+};
+
 export type EntryInput = EntryContent & { readonly origin?: EntryOrigin };
 
 export type DraftOptions = {
@@ -114,8 +133,9 @@ export const draftEntry = async (
     async (state) => {
       const { context } = await postingContext(ctx, orgId);
       const draft: EntryCommand = { type: "DraftEntry", data: { ...input, mvt }, context };
-      if (options.validate) return validationPlan(ctx, orgId, state, [draft], options.validatedOn);
-      return { commands: () => [draft] };
+      if (options.validate)
+        return addingVolume(await validationPlan(ctx, orgId, state, [draft], options.validatedOn), input);
+      return addingVolume({ commands: () => [draft] }, input);
     },
     options.readModels,
   );
@@ -131,7 +151,7 @@ export const changeDraft = (
 ) =>
   runEntry(ctx, orgId, mvt, metadata, async () => {
     const { context } = await postingContext(ctx, orgId);
-    return { commands: () => [{ type: "ChangeDraft", data: input, context }] };
+    return addingVolume({ commands: () => [{ type: "ChangeDraft", data: input, context }] }, input);
   });
 
 export const deleteDraft = (ctx: AppContext, orgId: string, mvt: string, metadata: CommandMetadata) =>

@@ -74,6 +74,18 @@ export const messages = {
     fr: "Ligne {line} : montant invalide (centimes entiers, positifs).",
     en: "Line {line}: invalid amount (whole cents, not negative).",
   },
+  "entry.amountTooLarge": {
+    fr: "Ligne {line} : montant trop élevé ({max} € au plus par ligne).",
+    en: "Line {line}: amount too large (€{max} at most per line).",
+  },
+  "entry.totalTooLarge": {
+    fr: "Le total de l’écriture est trop élevé ({max} € au plus au débit comme au crédit).",
+    en: "The entry's total is too large (€{max} at most on each side).",
+  },
+  "organisation.volumeExceeded": {
+    fr: "Les montants enregistrés par cette organisation atteignent la limite que Registre peut totaliser exactement.",
+    en: "The amounts this organisation has recorded reach the limit Registre can add up exactly.",
+  },
   "entry.notFound": { fr: "Écriture introuvable.", en: "Entry not found." },
   "entry.reverseNotValidated": {
     fr: "Seule une écriture validée peut être contre-passée ; un brouillard se modifie.",
@@ -332,6 +344,51 @@ export const messages = {
     en: "The data was changed in the meantime. Reload and try again.",
   },
   "http.notFound": { fr: "Introuvable.", en: "Not found." },
+  "http.badRequest": { fr: "Requête invalide.", en: "Bad request." },
+  "http.invalidJson": {
+    fr: "Le corps de la requête n’est pas du JSON valide.",
+    en: "The request body is not valid JSON.",
+  },
+  "http.tooDeep": {
+    fr: "Le JSON envoyé est imbriqué trop profondément ({max} niveaux au plus).",
+    en: "The JSON sent is nested too deeply ({max} levels at most).",
+  },
+  "http.payloadTooLarge": {
+    fr: "Le corps de la requête est trop volumineux ({limit} octets au plus).",
+    en: "The request body is too large ({limit} bytes at most).",
+  },
+  "http.unsupportedMediaType": {
+    fr: "Type de contenu non pris en charge ({type}) : envoyez du JSON.",
+    en: "Unsupported content type ({type}): send JSON.",
+  },
+  "http.badPath": {
+    fr: "L’adresse demandée est mal encodée.",
+    en: "The requested address is badly encoded.",
+  },
+  "validation.textNul": {
+    fr: "Ce texte contient un caractère nul, refusé.",
+    en: "This text holds a NUL character, which is refused.",
+  },
+  "validation.textSurrogate": {
+    fr: "Ce texte contient un caractère Unicode incomplet (demi-paire de substitution), refusé.",
+    en: "This text holds an incomplete Unicode character (a lone surrogate), which is refused.",
+  },
+  "validation.textControl": {
+    fr: "Ce texte contient un caractère de contrôle, refusé (seuls la tabulation et le retour à la ligne sont admis).",
+    en: "This text holds a control character, which is refused (only tab and line breaks are allowed).",
+  },
+  "validation.textUnstorable": {
+    fr: "Le champ {field} contient un caractère qui ne peut pas être enregistré.",
+    en: "The field {field} holds a character that cannot be stored.",
+  },
+  "validation.invalidValue": {
+    fr: "Une valeur envoyée est hors des limites admises.",
+    en: "A value sent is outside the accepted range.",
+  },
+  "amount.outOfRange": {
+    fr: "Ces montants sont trop élevés pour être additionnés exactement.",
+    en: "These amounts are too large to be added up exactly.",
+  },
   "http.internal": {
     fr: "Une erreur interne est survenue. Elle a été consignée.",
     en: "An internal error occurred. It has been logged.",

@@ -1,6 +1,7 @@
 import { DomainError } from "@registre/core";
-import { ConcurrencyError } from "@registre/store";
+import { ConcurrencyError, isDataException, UnsafeIntegerError, UnstorableEventError } from "@registre/store";
 import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type Locale, pickLocale, translate } from "./messages.ts";
 
@@ -40,10 +41,25 @@ export const problemBody = (error: ProblemError, locale: Locale): Problem => ({
   ...(error.errors && { errors: error.errors }),
 });
 
+const httpCodes: Readonly<Record<number, string>> = {
+  400: "http.badRequest",
+  404: "http.notFound",
+  413: "http.payloadTooLarge",
+  415: "http.unsupportedMediaType",
+};
+
 const toProblem = (error: unknown): ProblemError | undefined => {
   if (error instanceof ProblemError) return error;
   if (error instanceof DomainError) return new ProblemError(error.status, error.code, error.params);
   if (error instanceof ConcurrencyError) return new ProblemError(409, error.code);
+  // Hono's own refusals (a validator's malformed body, a limit): their status, as a problem.
+  if (error instanceof HTTPException && error.status < 500)
+    return new ProblemError(error.status, httpCodes[error.status] ?? "http.badRequest");
+  if (error instanceof UnstorableEventError)
+    return new ProblemError(422, "validation.textUnstorable", { field: error.path });
+  // The last walls behind the schemas: a total too large to be a number, a value PostgreSQL refuses.
+  if (error instanceof UnsafeIntegerError) return new ProblemError(422, "amount.outOfRange");
+  if (isDataException(error)) return new ProblemError(422, "validation.invalidValue");
   return undefined;
 };
 
@@ -51,6 +67,9 @@ const toProblem = (error: unknown): ProblemError | undefined => {
 export const problemResponse = (error: unknown, c: Context): Response => {
   const problem = toProblem(error) ?? new ProblemError(500, "http.internal");
   if (problem.status >= 500) console.error(error);
+  else if (problem.code === "validation.invalidValue" || problem.code === "amount.outOfRange")
+    // Not the client's fault alone: a schema let it through. Logged to be fixed at the edge.
+    console.warn(`refused at the database: ${error instanceof Error ? error.message : String(error)}`);
   return c.body(JSON.stringify(problemBody(problem, localeOf(c))), problem.status, {
     "content-type": "application/problem+json; charset=utf-8",
     "content-language": localeOf(c),

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { isIsoDate, MAX_LINE_CENTS } from "@registre/core";
 import { problemResponses } from "../http/schemas.ts";
 
 /** What the accounting routes share: error answers, bodies, amounts, days, ids. */
@@ -11,16 +12,28 @@ export const answer = <T extends z.ZodType>(schema: T, description: string) => (
   content: { "application/json": { schema } },
 });
 
-export const Cents = z
+/** An amount a client sends: whole cents, at most 100 billion euros on one line. */
+export const Cents = z.number().int().min(0).max(MAX_LINE_CENTS).openapi({ description: "Integer cents" });
+/** An amount the API answers (a total may exceed one line's bound). */
+export const CentsOut = z
   .number()
   .int()
   .min(0)
   .max(Number.MAX_SAFE_INTEGER)
   .openapi({ description: "Integer cents" });
+/** A calendar day that exists (2026-02-30 does not), 1900 to 2999. */
 export const Day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(isIsoDate, { message: "Not a calendar date (YYYY-MM-DD)" })
   .openapi({ example: "2025-01-31" });
+/** A validated line: `<mvt>/<line>`, the entry's id and the line's number (1 to 10,000). */
+export const LineRef = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(?:[1-9]\d{0,3}|10000)$/i)
+  .openapi({ example: "0b7e4c9e-1d2f-4a8b-9c3d-5e6f7a8b9c0d/2" });
+/** Paging: a page of at most 500, from an offset that stays a reasonable number. */
+export const Offset = z.coerce.number().int().min(0).max(1_000_000_000).default(0);
 
 export const IdParam = z.object({
   id: z

@@ -36,7 +36,18 @@ import { translate } from "../http/messages.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
 import type { AuthEnv } from "../identity/auth.ts";
-import { answer, body, Cents, Day, errors, IdParam, plain } from "./accounting-schemas.ts";
+import {
+  answer,
+  body,
+  Cents,
+  CentsOut,
+  Day,
+  errors,
+  IdParam,
+  LineRef,
+  Offset,
+  plain,
+} from "./accounting-schemas.ts";
 
 const Account = z
   .object({
@@ -100,8 +111,8 @@ const EntrySummary = z
     number: z.string().nullable(),
     fiscalYearId: z.string().nullable(),
     validatedOn: z.string().nullable(),
-    debit: Cents,
-    credit: Cents,
+    debit: CentsOut,
+    credit: CentsOut,
     lineCount: z.number().int(),
     origin: z.record(z.string(), z.unknown()),
   })
@@ -123,13 +134,13 @@ const TrialBalance = z
       z.object({
         account: z.string(),
         label: z.string(),
-        debit: Cents,
-        credit: Cents,
-        balanceDebit: Cents,
-        balanceCredit: Cents,
+        debit: CentsOut,
+        credit: CentsOut,
+        balanceDebit: CentsOut,
+        balanceCredit: CentsOut,
       }),
     ),
-    totals: z.object({ debit: Cents, credit: Cents, balanceDebit: Cents, balanceCredit: Cents }),
+    totals: z.object({ debit: CentsOut, credit: CentsOut, balanceDebit: CentsOut, balanceCredit: CentsOut }),
   })
   .openapi("TrialBalance");
 const Amount = z.number().int().openapi({ description: "Integer cents, signed" });
@@ -602,7 +613,7 @@ export const accountingRoutes = (ctx: AppContext) => {
           end: Day.optional(),
           q: z.string().max(100).optional(),
           limit: z.coerce.number().int().min(1).max(500).default(50),
-          offset: z.coerce.number().int().min(0).default(0),
+          offset: Offset,
         }),
       },
       responses: {
@@ -610,7 +621,7 @@ export const accountingRoutes = (ctx: AppContext) => {
           z.object({
             items: z.array(EntrySummary),
             total: z.number().int(),
-            sums: z.object({ debit: Cents, credit: Cents }).openapi({
+            sums: z.object({ debit: CentsOut, credit: CentsOut }).openapi({
               description: "Debit and credit of every entry the filter selects, not only this page's",
             }),
           }),
@@ -826,10 +837,7 @@ export const accountingRoutes = (ctx: AppContext) => {
   );
 
   const Lines = z.object({
-    lines: z
-      .array(z.string().regex(/^[0-9a-f-]{36}\/\d+$/))
-      .min(2)
-      .max(10_000),
+    lines: z.array(LineRef).min(2).max(10_000),
   });
   app.openapi(
     accessRoute(ctx, right("entries", Rights.update), {
@@ -870,10 +878,7 @@ export const accountingRoutes = (ctx: AppContext) => {
         params: z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) }),
         ...body(
           z.object({
-            lines: z
-              .array(z.string().regex(/^[0-9a-f-]{36}\/\d+$/))
-              .min(1)
-              .max(10_000),
+            lines: z.array(LineRef).min(1).max(10_000),
           }),
         ),
       },

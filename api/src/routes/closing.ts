@@ -14,7 +14,7 @@ import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import type { AuthEnv } from "../identity/auth.ts";
-import { answer, body, Cents, Day, errors, IdParam } from "./accounting-schemas.ts";
+import { answer, body, Cents, CentsOut, Day, errors, IdParam } from "./accounting-schemas.ts";
 
 const ClosingStep = z
   .object({
@@ -160,7 +160,7 @@ export const closingRoutes = (ctx: AppContext) => {
       request: { params: IdParam },
       responses: {
         200: answer(
-          z.object({ items: z.array(Adjustment), total: Cents }),
+          z.object({ items: z.array(Adjustment), total: CentsOut }),
           "The year-end adjustments of the year, drafts and validated",
         ),
         ...errors,

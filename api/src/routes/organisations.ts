@@ -81,7 +81,7 @@ const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path
 const ListQuery = z.object({
   q: z.string().optional().openapi({ description: "Filters by name or SIREN" }),
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
 });
 
 const toOrganisation = (r: OrganisationRow): z.infer<typeof Organisation> => ({

@@ -90,7 +90,7 @@ export const platformRoutes = (ctx: AppContext) => {
         query: z.object({
           q: z.string().max(200).optional(),
           limit: z.coerce.number().int().min(1).max(500).default(50),
-          offset: z.coerce.number().int().min(0).default(0),
+          offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
         }),
       },
       responses: ok(

@@ -32,7 +32,10 @@ export const apiHarness = (kind: DatabaseKind, env: Parameters<typeof openContex
   const call: Call = async (method, path, token, body) => {
     const res = await harness.app.request(`/api${path}`, {
       method,
-      headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
+      headers: {
+        ...(body !== undefined && { "content-type": "application/json" }),
+        ...(token && { authorization: `Bearer ${token}` }),
+      },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
     return { status: res.status, body: res.status === 204 ? null : await res.json() };

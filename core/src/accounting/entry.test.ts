@@ -1,9 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { DomainError } from "../decider.ts";
 import { deciderSpecification } from "../testing/decider-specification.ts";
 import { expectRefused, refusedWith } from "../testing/refusals.ts";
 import { type ChartEvent, chartDecider } from "./chart.ts";
 import {
+  checkVolume,
   counterFor,
   type EntryCommand,
   type EntryContent,
@@ -18,6 +20,7 @@ import {
   type PostingContext,
   reversalOf,
   totals,
+  volumeOf,
 } from "./entry.ts";
 import { type FiscalEvent, fiscalDecider } from "./fiscal.ts";
 import { defaultJournals, type JournalsEvent, journalsDecider } from "./journals.ts";
@@ -242,6 +245,30 @@ describe("drafting an entry", () => {
         .when(draft(withLines([line("411000", amount, 0, "CDUPONT"), line("706000", 0, 12000)])))
         .thenThrows(refusedWith("entry.invalidAmount", { line: 1 }));
     }
+  });
+
+  it("refuses a line past 100 billion euros, and an entry past 10 trillion on a side", () => {
+    const max = 10 ** 13;
+    given
+      .when(draft(withLines([line("411000", max + 1, 0, "CDUPONT"), line("706000", 0, max + 1)])))
+      .thenThrows(refusedWith("entry.amountTooLarge", { line: 1, max: "100000000000,00" }));
+    const side = (account: string, debit: number, credit: number, n: number) =>
+      Array.from({ length: n }, () => line(account, debit, credit, account === "411000" ? "CDUPONT" : null));
+    const atBound = draft(withLines([...side("411000", max, 0, 100), ...side("706000", 0, max, 100)]));
+    expect(() => entryDecider.decide(atBound, entryDecider.initialState())).not.toThrow();
+    given
+      .when(draft(withLines([...side("411000", max, 0, 101), ...side("706000", 0, max, 101)])))
+      .thenThrows(refusedWith("entry.totalTooLarge", { max: "10000000000000,00" }));
+  });
+
+  it("counts what an entry adds to the organisation's volume and refuses it past a safe integer", () => {
+    expect(volumeOf(sale)).toBe(24000);
+    expect(() => checkVolume(1, Number.MAX_SAFE_INTEGER)).not.toThrow();
+    expect(() => checkVolume(2, Number.MAX_SAFE_INTEGER)).toThrow(DomainError);
+    expectRefused(
+      () => checkVolume(Number.MAX_SAFE_INTEGER - 9, 11),
+      refusedWith("organisation.volumeExceeded"),
+    );
   });
 
   it("refuses a line with both a debit and a credit", () => {

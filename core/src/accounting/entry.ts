@@ -1,5 +1,5 @@
 import { type Decider, DomainError } from "../decider.ts";
-import { type Cents, formatFecAmount } from "../money.ts";
+import { type Cents, formatFecAmount, MAX_ENTRY_CENTS, MAX_LINE_CENTS, MAX_VOLUME_CENTS } from "../money.ts";
 import type { ChartState } from "./chart.ts";
 import type { AdjustmentKind } from "./closing.ts";
 import { type IsoDate, isIsoDate } from "./dates.ts";
@@ -101,6 +101,27 @@ export const totals = (lines: readonly EntryLine[]): { debit: Cents; credit: Cen
 export const entryCounter = (journal: string, fiscalYearId: string): string =>
   `entry:${journal}:${fiscalYearId}`;
 
+/**
+ * The organisation's volume counter: every debit and credit ever written in an entry (drafts too,
+ * each time they are written), added up under the organisation's lock. Bounding it bounds every
+ * total a list or a report can make, so none of them can exceed what a number holds exactly.
+ */
+export const VOLUME_COUNTER = "volume";
+
+/** Cents an entry's content adds to the volume: its debits and its credits. */
+export const volumeOf = (content: Pick<EntryContent, "lines">): Cents => {
+  const { debit, credit } = totals(content.lines);
+  return debit + credit;
+};
+
+/**
+ * Refuses to write `added` cents when the volume would pass its bound. `first` is what the volume
+ * counter handed out (its previous value + 1), as for any counter.
+ */
+export const checkVolume = (first: number, added: Cents): void => {
+  if (first - 1 + added > MAX_VOLUME_CENTS) throw new DomainError("organisation.volumeExceeded", {});
+};
+
 /** "VT000001": the journal code and the sequence on six digits. */
 export const entryNumber = (journal: string, sequence: number): string =>
   `${journal}${String(sequence).padStart(6, "0")}`;
@@ -116,9 +137,12 @@ const wellFormed = (content: EntryContent, context: PostingContext): EntryConten
   if (content.lines.length > 10_000) throw new DomainError("entry.tooManyLines", { max: 10_000 });
   const lines = content.lines.map((line, index) => {
     const n = index + 1;
-    for (const amount of [line.debit, line.credit])
+    for (const amount of [line.debit, line.credit]) {
       if (!Number.isSafeInteger(amount) || amount < 0)
         throw new DomainError("entry.invalidAmount", { line: n });
+      if (amount > MAX_LINE_CENTS)
+        throw new DomainError("entry.amountTooLarge", { line: n, max: formatFecAmount(MAX_LINE_CENTS) });
+    }
     if (line.debit > 0 && line.credit > 0) throw new DomainError("entry.bothSides", { line: n });
     return {
       account: line.account.trim().toUpperCase(),
@@ -128,6 +152,9 @@ const wellFormed = (content: EntryContent, context: PostingContext): EntryConten
       credit: line.credit,
     };
   });
+  const sums = totals(lines);
+  if (sums.debit > MAX_ENTRY_CENTS || sums.credit > MAX_ENTRY_CENTS)
+    throw new DomainError("entry.totalTooLarge", { max: formatFecAmount(MAX_ENTRY_CENTS) });
   return {
     journal: journal.code,
     date: content.date,

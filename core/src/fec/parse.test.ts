@@ -198,6 +198,16 @@ describe("parseFec", () => {
     ]);
   });
 
+  it("replaces control characters by spaces with a warning, so no NUL reaches the books", () => {
+    const poisoned = sale.replace("Facture F1", "Facture\u0000F1\u000c").replace("Dupont", "Dupont\u0085");
+    const { records, findings } = parseFec([HEADER, poisoned].join("\n"));
+    expect(records[0]?.ecritureLib).toBe("Facture F1");
+    expect(records[0]?.compAuxLib).toBe("Dupont");
+    expect(findings.map((f) => [f.line, f.code, f.severity])).toEqual([
+      [2, "fec.controlCharacter", "warning"],
+    ]);
+  });
+
   it("refuses a file that is not a FEC, saying why", () => {
     expect(codes("")).toEqual([[0, "fec.empty", "error", ""]]);
     expect(codes(`${FEC_FIELDS.join(";")}\n${sale.replaceAll("\t", ";")}`)).toEqual([

@@ -245,6 +245,12 @@ const readDebitCredit = (cell: (column: Column) => Cell, layout: Layout, finding
   return { debit: 0, credit: 0 };
 };
 
+// Control characters but the TAB separator (line ends were split on already).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: replacing them is the point
+const CONTROL_ALL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
 /** The line's fields, a trailing empty one left out; null when their number is not the header's. */
 const lineCells = (text: string, separator: FecSeparator, layout: Layout): string[] | null => {
   const cells = text.split(separator);
@@ -295,6 +301,18 @@ const readLine = (
   layout: Layout,
   findings: FecFinding[],
 ) => {
+  if (CONTROL.test(text)) {
+    // Old software leaves a form feed or an end-of-file mark; a NUL would stop the books. Cleaned, said.
+    findings.push(
+      finding(
+        line,
+        "fec.controlCharacter",
+        "warning",
+        "control characters in the line were replaced by spaces",
+      ),
+    );
+    text = text.replace(CONTROL_ALL, " ");
+  }
   const cells = lineCells(text, separator, layout);
   if (cells === null) {
     const count = text.split(separator).length;

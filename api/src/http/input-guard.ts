@@ -1,0 +1,201 @@
+import { type TextFlaw, textFlaw } from "@registre/core";
+import type { MiddlewareHandler } from "hono";
+import { translate } from "./messages.ts";
+import { localeOf, ProblemError } from "./problem.ts";
+
+/** Bytes a request body may hold, by media type; any other media type with a body is refused (415). */
+export type BodyLimits = {
+  readonly json: number;
+  /** Files sent as they are (a FEC to import). */
+  readonly octetStream: number;
+  /** Forms with a file (a logo). */
+  readonly multipart: number;
+};
+
+export const defaultBodyLimits: BodyLimits = {
+  json: 1024 * 1024,
+  octetStream: 64 * 1024 * 1024,
+  multipart: 4 * 1024 * 1024,
+};
+
+/** Objects and arrays nested deeper than this are refused: no request of Registre needs more than a few. */
+export const MAX_JSON_DEPTH = 32;
+/** At most this many faulty texts are listed in one answer. */
+const MAX_LISTED = 20;
+
+const flawCodes: Record<TextFlaw, string> = {
+  nul: "validation.textNul",
+  surrogate: "validation.textSurrogate",
+  control: "validation.textControl",
+};
+
+type FieldError = { path: string; code: string; message: string };
+
+const mediaTypeOf = (contentType: string | undefined): string =>
+  (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+
+const isJson = (mediaType: string) => /^application\/([\w.-]+\+)?json$/.test(mediaType);
+
+const limitFor = (mediaType: string, limits: BodyLimits): number | undefined => {
+  if (isJson(mediaType)) return limits.json;
+  if (mediaType === "application/octet-stream") return limits.octetStream;
+  if (mediaType === "multipart/form-data") return limits.multipart;
+  return undefined;
+};
+
+/** Reads the body, never more than `limit` bytes (a client may lie in Content-Length, or send none). */
+const readBody = async (request: Request, limit: number): Promise<Uint8Array> => {
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > limit)
+    throw new ProblemError(413, "http.payloadTooLarge", { limit });
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new ProblemError(413, "http.payloadTooLarge", { limit });
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+};
+
+/**
+ * Checks every text of a parsed JSON value — keys too — and answers the value with its texts in NFC.
+ * Iterative, so a deep document costs no stack; deeper than `MAX_JSON_DEPTH` is refused.
+ */
+export const checkJsonTexts = (value: unknown): { value: unknown; flaws: FieldError[]; tooDeep: boolean } => {
+  const flaws: { path: string; flaw: TextFlaw }[] = [];
+  const visit = (text: string, path: string): string => {
+    const flaw = textFlaw(text);
+    if (flaw && flaws.length < MAX_LISTED) flaws.push({ path, flaw });
+    return text.normalize("NFC");
+  };
+  type Frame = { parent: Record<string, unknown> | unknown[] | null; key: string | number; path: string };
+  const root: { value: unknown } = { value };
+  const stack: { value: unknown; frame: Frame; depth: number }[] = [
+    { value, frame: { parent: null, key: "value", path: "" }, depth: 0 },
+  ];
+  const assign = (frame: Frame, next: unknown) => {
+    if (frame.parent === null) root.value = next;
+    else if (Array.isArray(frame.parent)) frame.parent[frame.key as number] = next;
+    else frame.parent[frame.key as string] = next;
+  };
+  while (stack.length > 0) {
+    const { value: current, frame, depth } = stack.pop() as (typeof stack)[number];
+    if (typeof current === "string") {
+      const normal = visit(current, frame.path || "(body)");
+      if (normal !== current) assign(frame, normal);
+    } else if (current !== null && typeof current === "object") {
+      if (depth >= MAX_JSON_DEPTH) return { value, flaws: [], tooDeep: true };
+      if (Array.isArray(current)) {
+        current.forEach((item, index) => {
+          const path = frame.path ? `${frame.path}.${index}` : String(index);
+          stack.push({ value: item, frame: { parent: current, key: index, path }, depth: depth + 1 });
+        });
+      } else {
+        const object = current as Record<string, unknown>;
+        for (const key of Object.keys(object)) {
+          const path = frame.path ? `${frame.path}.${key}` : key;
+          const normalKey = visit(key, path);
+          const item = object[key];
+          if (normalKey !== key) {
+            delete object[key];
+            object[normalKey] = item;
+          }
+          stack.push({ value: item, frame: { parent: object, key: normalKey, path }, depth: depth + 1 });
+        }
+      }
+    }
+  }
+  return {
+    value: root.value,
+    flaws: flaws.map(({ path, flaw }) => ({ path, code: flawCodes[flaw], message: flawCodes[flaw] })),
+    tooDeep: false,
+  };
+};
+
+/** The path's segments and the query's names and values, decoded as the routes will see them. */
+const urlFlaws = (url: URL): FieldError[] => {
+  const out: FieldError[] = [];
+  for (const segment of url.pathname.split("/")) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      throw new ProblemError(400, "http.badPath");
+    }
+    const flaw = textFlaw(decoded);
+    if (flaw) out.push({ path: "path", code: flawCodes[flaw], message: flawCodes[flaw] });
+  }
+  for (const [name, value] of url.searchParams) {
+    const flaw = textFlaw(name) ?? textFlaw(value);
+    if (flaw) out.push({ path: `query.${name}`, code: flawCodes[flaw], message: flawCodes[flaw] });
+  }
+  return out;
+};
+
+/**
+ * The API's first wall, before routing, authentication or validation: a body over its limit (413), a
+ * media type the API does not read (415), JSON that does not parse or nests too deep (400), and any
+ * text — in the path, the query or the body — holding a NUL, a lone surrogate or a control character
+ * (422, each field named). JSON texts reach the routes normalised to NFC. Every route, present and
+ * future, goes through it.
+ */
+export const inputGuard =
+  (limits: BodyLimits = defaultBodyLimits): MiddlewareHandler =>
+  async (c, next) => {
+    const locale = localeOf(c);
+    const refuse = (errors: FieldError[]) =>
+      new ProblemError(
+        422,
+        "validation.invalid",
+        {},
+        errors.map((e) => ({ ...e, message: translate(e.code, locale) })),
+      );
+    const inUrl = urlFlaws(new URL(c.req.url));
+    if (inUrl.length > 0) throw refuse(inUrl);
+    if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS") return next();
+
+    const mediaType = mediaTypeOf(c.req.header("content-type"));
+    const limit = limitFor(mediaType, limits);
+    if (limit === undefined) {
+      // A body nobody reads: refused rather than silently ignored. No body and no type is fine (POST /logout).
+      const bytes = await readBody(c.req.raw, limits.json);
+      if (bytes.byteLength > 0) throw new ProblemError(415, "http.unsupportedMediaType", { type: mediaType });
+      return next();
+    }
+    const bytes = await readBody(c.req.raw, limit);
+    // Hono's request keeps what was read as promises, by kind; validators and handlers read from it.
+    const cache = c.req.bodyCache as Record<string, Promise<unknown>>;
+    if (!isJson(mediaType)) {
+      cache.arrayBuffer = Promise.resolve(
+        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      );
+      return next();
+    }
+    // A DELETE that declares JSON but sends nothing has no body, rather than a broken one.
+    if (bytes.byteLength === 0 && c.req.method === "DELETE") return next();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      throw new ProblemError(400, "http.invalidJson");
+    }
+    const checked = checkJsonTexts(parsed);
+    if (checked.tooDeep) throw new ProblemError(400, "http.tooDeep", { max: MAX_JSON_DEPTH });
+    if (checked.flaws.length > 0) throw refuse(checked.flaws);
+    cache.text = Promise.resolve(JSON.stringify(checked.value));
+    return next();
+  };
