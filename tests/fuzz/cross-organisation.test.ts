@@ -1,0 +1,203 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseKinds } from "../support/databases.ts";
+import { openApiSession } from "./api-session.ts";
+import { collectIds, expectAnswered } from "./checks.ts";
+import { validValue } from "./schema-arbitrary.ts";
+
+const SECRET = "SECRET-A";
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * Issue 8, section 7: organisation B (every organisation right, no platform flag) sends organisation
+ * A's real ids on every route of the OpenAPI document — in every path parameter and in every id of a
+ * body. Nothing of A ever comes back (its marked texts, its ids other than those B sent), nothing of A
+ * changes, and nothing answers 5xx. New routes are walked without editing this test.
+ */
+describe.each(databaseKinds)("another organisation's ids on every route, on %s", (kind) => {
+  let api: Awaited<ReturnType<typeof openApiSession>>;
+  let b: Awaited<ReturnType<Awaited<ReturnType<typeof openApiSession>>["signUp"]>>;
+  /** A's ids, uuids first: what B tries everywhere. */
+  let ids: string[] = [];
+
+  beforeAll(async () => {
+    api = await openApiSession(kind, "owner-a", { platformAdmin: false });
+    const a = api.token();
+    const ok = async (method: string, url: string, body?: unknown) => {
+      const sent = await api.json(method, url, a, body);
+      expect([url, sent.status < 300, sent.text]).toEqual([url, true, sent.text]);
+      return JSON.parse(sent.text || "null");
+    };
+    await ok("PUT", "/org", { name: `${SECRET} SARL` });
+    const years = await ok("GET", "/accounting/balance-sheet");
+    const year =
+      years.items.find((y: { start: string }) => y.start === "2026-01-01") ??
+      (await ok("POST", "/accounting/balance-sheet", { start: "2026-01-01", end: "2026-12-31" }));
+    await ok("POST", "/accounting/accounts", { number: "622999", label: `${SECRET} honoraires` });
+    await ok("POST", "/accounting/journals", { code: "SA", label: `${SECRET} journal`, kind: "misc" });
+    await ok("POST", "/accounting/accounts", {
+      number: "CSECRETA",
+      label: `${SECRET} client`,
+      control: "411000",
+    });
+    const sale = (n: number) => ({
+      journal: "VT",
+      date: `2026-02-0${n}`,
+      pieceRef: `${SECRET}-F${n}`,
+      label: `${SECRET} vente ${n}`,
+      validate: true,
+      lines: [
+        { account: "411000", auxiliary: "CSECRETA", debit: 1200, credit: 0 },
+        { account: "706000", debit: 0, credit: 1200 },
+      ],
+    });
+    await ok("POST", "/accounting/entries", sale(1));
+    await ok("POST", "/accounting/entries", {
+      ...sale(2),
+      lines: [
+        { account: "512000", debit: 1200, credit: 0 },
+        { account: "411000", auxiliary: "CSECRETA", debit: 0, credit: 1200 },
+      ],
+    });
+    await ok("POST", "/accounting/entries", { ...sale(3), validate: false });
+    const lines = await ok("POST", "/accounting/reports/generalledger", {
+      start: "2026-01-01",
+      end: "2026-12-31",
+      account: "411000",
+    });
+    const refs = lines.rows.map((r: { mvt: string; line: number }) => `${r.mvt}/${r.line}`);
+    await ok("PUT", "/accounting/entries/mark", { lines: refs });
+    await ok("POST", "/accounting/balance-sheet/steps", { yearId: year.id, label: `${SECRET} étape` });
+    await ok("POST", "/accounting/balance-sheet/lines", {
+      yearId: year.id,
+      kind: "accrual",
+      label: `${SECRET} charge à payer`,
+      debitAccount: "622999",
+      creditAccount: "408100",
+      amount: 5000,
+    });
+    const item = await ok("POST", "/auth/items", {
+      name: `${SECRET} rôle`,
+      rights: [{ c: "accounting", r: 4 }],
+    });
+    await ok("POST", "/auth/assignments", { itemId: item.id, userId: api.userId });
+    await ok("POST", "/account/phones", { type: "work", number: "01 23 45 67 89" });
+    await ok("POST", "/account/addresses", {
+      street: `${SECRET} rue`,
+      postcode: "75001",
+      city: "Paris",
+      country: "FR",
+    });
+
+    // A's ids: every id its own answers hold, reading each list and each of its rows.
+    const found = new Set<string>([api.orgId, api.userId, "622999", "SA", "CSECRETA"]);
+    const uuidsIn = (text: string) => {
+      for (const m of text.matchAll(UUID)) found.add(m[0].toLowerCase());
+    };
+    for (const round of [0, 1])
+      for (const op of api.operations) {
+        if (op.method !== "GET" || op.access === "platform" || op.access === "public") continue;
+        const params = [...op.path.matchAll(/\{[^}]+\}/g)];
+        if ((round === 0) !== (params.length === 0)) continue;
+        for (const id of round === 0 ? [""] : [...found].slice(0, 60)) {
+          const sent = await api.json("GET", op.path.replace(/\{[^}]+\}/g, encodeURIComponent(id)), a);
+          if (sent.status !== 200 || !sent.contentType.includes("json")) continue;
+          uuidsIn(sent.text);
+          collectIds(JSON.parse(sent.text), found);
+        }
+      }
+    // Ids B may have too (the standard accounts and journals, the PCG) are not A's secrets.
+    b = await api.signUp("Owner B", false);
+    const own = new Set<string>();
+    for (const op of api.operations)
+      if (op.method === "GET" && !op.path.includes("{") && op.access !== "platform") {
+        const sent = await api.json("GET", op.path, b.token());
+        if (sent.status === 200 && sent.contentType.includes("json")) collectIds(JSON.parse(sent.text), own);
+      }
+    ids = [...found]
+      .filter((id) => !own.has(id))
+      .sort((x, y) => Number(!UUID.test(x)) - Number(!UUID.test(y)));
+    expect(ids.length).toBeGreaterThan(15);
+  }, 300_000);
+  afterAll(() => api?.close());
+
+  const leaks = (text: string, sent: string): string[] => {
+    const out: string[] = [];
+    if (text.includes(SECRET)) out.push(SECRET);
+    for (const m of text.matchAll(UUID)) {
+      const id = m[0].toLowerCase();
+      if (ids.includes(id) && !sent.toLowerCase().includes(id)) out.push(id);
+    }
+    return out;
+  };
+
+  it("answers B no data of A and changes nothing of A, whatever id of A is in the path", async () => {
+    const before = await api.eventCount(api.orgId);
+    let tried = 0;
+    for (const op of api.operations) {
+      if (!op.path.includes("{")) continue;
+      const body =
+        op.body?.type === "application/json"
+          ? JSON.stringify(fc.sample(validValue(op.body.schema, api.components), { numRuns: 1, seed: 7 })[0])
+          : undefined;
+      for (const id of ids) {
+        const url = op.path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
+        const token = b.token();
+        const sent = await api.request(op.method, url, {
+          token,
+          body,
+          type: body ? "application/json" : undefined,
+        });
+        const what = `${op.operationId} ${op.method} ${url}`;
+        expectAnswered(sent, what);
+        expect([what, leaks(sent.text, url + (body ?? ""))]).toEqual([what, []]);
+        await b.keepSignedIn(sent, token);
+        tried++;
+      }
+    }
+    expect(tried).toBeGreaterThan(100);
+    expect(await api.eventCount(api.orgId)).toBe(before);
+  }, 300_000);
+
+  it("answers B no data of A and changes nothing of A, whatever id of A is in a body", async () => {
+    const before = await api.eventCount(api.orgId);
+    const idLike = /^(id|mvt|itemId|userId|yearId|orgId|account|code|number|auxiliary|control|journal)$/;
+    let tried = 0;
+    for (const op of api.operations) {
+      if (op.method === "GET" || op.body?.type !== "application/json") continue;
+      const samples = fc.sample(validValue(op.body.schema, api.components), { numRuns: 3, seed: 11 });
+      for (const sample of samples)
+        for (const id of ids.slice(0, 25)) {
+          const body = JSON.stringify(replaceIds(sample, id, idLike));
+          const url = op.path.replace(/\{[^}]+\}/g, crypto.randomUUID());
+          const token = b.token();
+          const sent = await api.request(op.method, url, { token, body, type: "application/json" });
+          const what = `${op.operationId} ${op.method} ${url} ${body.slice(0, 200)}`;
+          expectAnswered(sent, what);
+          expect([what, leaks(sent.text, body)]).toEqual([what, []]);
+          await b.keepSignedIn(sent, token);
+          tried++;
+        }
+    }
+    expect(tried).toBeGreaterThan(100);
+    expect(await api.eventCount(api.orgId)).toBe(before);
+  }, 300_000);
+});
+
+/** The value with every uuid string, every id-like member and every line reference set to `id`. */
+const replaceIds = (value: unknown, id: string, idLike: RegExp): unknown => {
+  if (typeof value === "string") {
+    if (/^[0-9a-f-]{36}$/i.test(value)) return id;
+    if (/^[0-9a-f-]{36}\/\d+$/i.test(value)) return `${id}/1`;
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => replaceIds(v, id, idLike));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        idLike.test(k) && typeof v !== "object" ? id : replaceIds(v, id, idLike),
+      ]),
+    );
+  return value;
+};
