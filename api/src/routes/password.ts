@@ -3,11 +3,13 @@ import { hash } from "@node-rs/argon2";
 import { normaliseEmail, validatePassword } from "@registre/core";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PUBLIC } from "../http/access.ts";
+import { addressSubject } from "../http/client-address.ts";
 import { translate } from "../http/messages.ts";
 import { validationHook } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
 import { ProblemSchema } from "../http/schemas.ts";
 import { revokeUserSessions } from "../identity/sessions.ts";
+import { requestAddress, tooManyAttempts } from "../identity/sign-in.ts";
 import { hashToken, newToken } from "../identity/tokens.ts";
 import { passwordRenewalMessage } from "../mail/messages.ts";
 
@@ -46,11 +48,15 @@ export const passwordRoutes = (ctx: AppContext) => {
     async (c) => {
       const email = normaliseEmail(c.req.valid("json").email);
       const locale = localeOf(c);
-      const limit = ctx.identity.renewLimiter.hit(`email:${email}`);
-      if (!limit.allowed)
-        throw new ProblemError(429, "identity.tooManyAttempts", {
-          minutes: Math.ceil(limit.retryAfterMs / 60_000),
-        });
+      const { limits, rules } = ctx.identity;
+      const address = addressSubject(requestAddress(ctx, c));
+      const byAddress = await limits.hit(rules.renewAddress, address, ctx.clock());
+      if (!byAddress.allowed) throw tooManyAttempts(c, byAddress.retryAfterMs);
+      const byAccount = await limits.hit(rules.renewAccount, email, ctx.clock());
+      if (!byAccount.allowed) {
+        await limits.refund(rules.renewAddress, address);
+        throw tooManyAttempts(c, byAccount.retryAfterMs);
+      }
       const user = await ctx.database.db
         .selectFrom("credentials as c")
         .innerJoin("users as u", "u.user_id", "c.user_id")
