@@ -6,6 +6,7 @@ import {
   organisationDecider,
   organisationStreamId,
   type Profile,
+  validateEmail,
 } from "@registre/core";
 import type { Context } from "hono";
 import { handleCommand } from "../commands.ts";
@@ -176,10 +177,13 @@ export const inviteMember = async (
   metadata: CommandMetadata,
   locale: Locale,
 ): Promise<OrganisationInvitation & { emailSent: boolean }> => {
+  const email = normaliseEmail(input.email);
+  // Checked before anything is counted or looked up (the aggregate checks it again).
+  const invalid = validateEmail(email);
+  if (invalid) throw new ProblemError(422, invalid, { value: input.email });
   const { limits, rules } = ctx.identity;
   const limit = await limits.hit(rules.invitations, orgId, ctx.clock());
   if (!limit.allowed) throw tooManyAttempts(c, limit.retryAfterMs);
-  const email = normaliseEmail(input.email);
   const registered = await ctx.database.db
     .selectFrom("users")
     .select("user_id")

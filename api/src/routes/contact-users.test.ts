@@ -280,7 +280,16 @@ describe.each(databaseKinds)("organisation users on %s", (kind) => {
         headers: { "content-type": "application/json", authorization: `Bearer ${owner.token}` },
         body: JSON.stringify({ email: `relay.${i}.${kind}@exemple.fr`, profile: "accountant" }),
       });
-    // The refused address above was given back: two more go through, the third is refused.
+    // A NUL never reaches SQL: refused as an invalid address, and not counted.
+    expect(
+      (
+        await call("POST", "/contacts/users", owner.token, {
+          email: "nul\u0000@exemple.fr",
+          profile: "owner",
+        })
+      ).body,
+    ).toMatchObject({ code: "validation.invalidEmail" });
+    // Refusals were not counted: two go through, the third is refused.
     expect((await invite(1)).status).toBe(201);
     expect((await invite(2)).status).toBe(201);
     const refused = await invite(3);

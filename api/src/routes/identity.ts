@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { hash, verify } from "@node-rs/argon2";
-import { normaliseEmail } from "@registre/core";
+import { normaliseEmail, validateEmail } from "@registre/core";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PUBLIC, SESSION } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
@@ -98,11 +98,14 @@ export const identityRoutes = (ctx: AppContext) => {
     async (c) => {
       const input = c.req.valid("json");
       const email = normaliseEmail(input.email);
-      const credentials = await ctx.database.db
-        .selectFrom("credentials")
-        .select(["user_id", "password_hash"])
-        .where("email", "=", email)
-        .executeTakeFirst();
+      // Not an address (a NUL, a control character…): no account has it, and it never reaches SQL.
+      const credentials = validateEmail(email)
+        ? undefined
+        : await ctx.database.db
+            .selectFrom("credentials")
+            .select(["user_id", "password_hash"])
+            .where("email", "=", email)
+            .executeTakeFirst();
       const attempt = await admitSignIn(
         ctx,
         {

@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { hash } from "@node-rs/argon2";
-import { normaliseEmail, validatePassword } from "@registre/core";
+import { normaliseEmail, validateEmail, validatePassword } from "@registre/core";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PUBLIC } from "../http/access.ts";
 import { addressSubject } from "../http/client-address.ts";
@@ -57,12 +57,15 @@ export const passwordRoutes = (ctx: AppContext) => {
         await limits.refund(rules.renewAddress, address);
         throw tooManyAttempts(c, byAccount.retryAfterMs);
       }
-      const user = await ctx.database.db
-        .selectFrom("credentials as c")
-        .innerJoin("users as u", "u.user_id", "c.user_id")
-        .select(["c.user_id", "u.name"])
-        .where("c.email", "=", email)
-        .executeTakeFirst();
+      // Not an address: nobody to write to, and the same answer as for an unknown one.
+      const user = validateEmail(email)
+        ? undefined
+        : await ctx.database.db
+            .selectFrom("credentials as c")
+            .innerJoin("users as u", "u.user_id", "c.user_id")
+            .select(["c.user_id", "u.name"])
+            .where("c.email", "=", email)
+            .executeTakeFirst();
       if (user) {
         const token = newToken();
         const now = ctx.clock();
