@@ -13,7 +13,7 @@ import type { Context } from "hono";
 export type TrustProxy =
   | { readonly kind: "none" }
   | { readonly kind: "hops"; readonly hops: number }
-  | { readonly kind: "list"; readonly proxies: BlockList; readonly text: string };
+  | { readonly kind: "list"; readonly proxies: BlockList };
 
 export const TRUST_NONE: TrustProxy = { kind: "none" };
 
@@ -66,7 +66,7 @@ export const parseTrustProxy = (value: string | undefined): TrustProxy => {
       throw new Error(`TRUST_PROXY: "${part}" has an invalid prefix length`);
     proxies.addSubnet(address, bits, family);
   }
-  return { kind: "list", proxies, text };
+  return { kind: "list", proxies };
 };
 
 /**

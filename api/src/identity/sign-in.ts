@@ -23,8 +23,6 @@ export type SignInAttempt =
   | { readonly allowed: false; readonly retryAfterMs: number }
   | {
       readonly allowed: true;
-      /** Whether the browser was known for the account (its device token was live and not locked). */
-      readonly trusted: boolean;
       /** After the right password: clears the counters it should and answers the device token to keep. */
       readonly succeeded: () => Promise<string>;
     };
@@ -56,7 +54,6 @@ export const admitSignIn = async (
     if (byDevice.allowed)
       return {
         allowed: true,
-        trusted: true,
         succeeded: async () => {
           await limits.reset(rules.loginDevice, subject);
           return rememberDevice(ctx.database, userId, now, { token: device, hash: deviceHash });
@@ -73,7 +70,6 @@ export const admitSignIn = async (
   }
   return {
     allowed: true,
-    trusted: false,
     succeeded: async () => {
       await limits.reset(rules.loginAccount, input.email);
       await limits.refund(rules.loginAddress, address);
