@@ -169,6 +169,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "stream_history",
       "users",
       "memberships",
+      "invitations",
       "authorization",
       "accounting_setup",
       "ledger",

@@ -14,6 +14,7 @@ import { contactUserRoutes } from "./routes/contact-users.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { identityRoutes } from "./routes/identity.ts";
+import { invitationRoutes } from "./routes/invitations.ts";
 import { orgRoutes } from "./routes/org.ts";
 import { organisationRoutes } from "./routes/organisations.ts";
 import { passwordRoutes } from "./routes/password.ts";
@@ -36,6 +37,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/", accountRoutes(ctx));
   api.route("/", orgRoutes(ctx));
   api.route("/", contactUserRoutes(ctx));
+  api.route("/", invitationRoutes(ctx));
   api.route("/", authorizationRoutes(ctx));
   api.route("/", platformRoutes(ctx));
   // Before the accounting routes: their /balance-sheet/{id} would take "steps" and "lines" for a year.

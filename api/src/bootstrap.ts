@@ -3,7 +3,9 @@ import { fileURLToPath } from "node:url";
 import { allProjectors, createProjectionRunner } from "@registre/projections";
 import { createEventStore, type Database, migrateToLatest, openDatabase } from "@registre/store";
 import type { AppContext, IdentityServices } from "./context.ts";
-import { createRateLimiter } from "./http/rate-limit.ts";
+import { parseTrustProxy } from "./http/client-address.ts";
+import { createRateLimits } from "./http/rate-limit.ts";
+import { defaultIdentityRules } from "./identity/limits.ts";
 import { createMailer } from "./mail/mailer.ts";
 
 export type Environment = {
@@ -15,35 +17,33 @@ export type Environment = {
   readonly smtpUrl?: string | undefined;
   /** Where links in e-mails point. */
   readonly publicUrl?: string | undefined;
+  /** The proxies that may tell the client's address: a hop count or addresses/CIDR blocks (README). */
+  readonly trustProxy?: string | undefined;
 };
 
-/** The environment as the README documents it: DATABASE_URL, DATA_DIR (default ./data). */
+/** The environment as the README documents it: DATABASE_URL, DATA_DIR (default ./data), SMTP_URL, PUBLIC_URL, TRUST_PROXY. */
 export const environmentFromProcess = (): Environment => ({
   databaseUrl: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR || "./data",
   smtpUrl: process.env.SMTP_URL || undefined,
   publicUrl: process.env.PUBLIC_URL || undefined,
+  trustProxy: process.env.TRUST_PROXY || undefined,
 });
-
-const MINUTE = 60_000;
 
 /** The data folder for files and mail: DATA_DIR, or ./data when the database is in memory or on a server. */
 const dataFolder = (env: Environment): string =>
   env.dataDir && !env.dataDir.startsWith("memory://") ? env.dataDir : "./data";
 
-/**
- * Mail and the limiters: 10 sign-in attempts per 15 minutes per address and 100 per IP, then 15 minutes
- * locked; 5 renewal requests per hour per address.
- */
-export const identityServices = (env: Environment): IdentityServices => ({
+/** Mail, the limits (counters in the database: `defaultIdentityRules`), and who may tell the client's address. */
+export const identityServices = (env: Environment, database: Database): IdentityServices => ({
   mailer: createMailer({
     smtpUrl: env.smtpUrl,
     outboxDir: `${dataFolder(env)}/outbox`,
     from: "Registre <no-reply@registre.local>",
   }),
-  loginLimiter: createRateLimiter({ max: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE }),
-  ipLimiter: createRateLimiter({ max: 100, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE }),
-  renewLimiter: createRateLimiter({ max: 5, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE }),
+  limits: createRateLimits(database),
+  rules: defaultIdentityRules,
+  trustProxy: parseTrustProxy(env.trustProxy),
   publicUrl: env.publicUrl ?? "http://localhost:3000",
 });
 
@@ -51,6 +51,8 @@ export const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url))
 
 /** Opens and migrates the database, and wires the event store and the projection runner. */
 export const openContext = async (env: Environment, database?: Database): Promise<AppContext> => {
+  // A wrong TRUST_PROXY is refused before anything opens.
+  parseTrustProxy(env.trustProxy);
   const db =
     database ??
     (await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir ? `${env.dataDir}/db` : undefined }));
@@ -66,7 +68,7 @@ export const openContext = async (env: Environment, database?: Database): Promis
     runner,
     clock: () => new Date(),
     newId: randomUUID,
-    identity: identityServices(env),
+    identity: identityServices(env, db),
     filesDir: `${dataFolder(env)}/files`,
   };
 };

@@ -1,11 +1,8 @@
 import type { ProjectionRunner } from "@registre/projections";
 import type { Database, EventStore } from "@registre/store";
-
-/** Counts attempts per key (an address, an IP) and locks a key after repeated failures. */
-export type Limiter = {
-  readonly hit: (key: string) => { allowed: boolean; retryAfterMs: number };
-  readonly reset: (key: string) => void;
-};
+import type { TrustProxy } from "./http/client-address.ts";
+import type { RateLimits } from "./http/rate-limit.ts";
+import type { IdentityRules } from "./identity/limits.ts";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = {
@@ -14,11 +11,11 @@ export type Mailer = {
 
 export type IdentityServices = {
   readonly mailer: Mailer;
-  /** Sign-in and renewal attempts per e-mail address. */
-  readonly loginLimiter: Limiter;
-  /** Sign-in attempts per client IP: higher, as offices share one address. */
-  readonly ipLimiter: Limiter;
-  readonly renewLimiter: Limiter;
+  /** Sign-in, renewal and invitation counters, in the database (shared by every server). */
+  readonly limits: RateLimits;
+  readonly rules: IdentityRules;
+  /** Which proxies may tell the client's address (TRUST_PROXY). */
+  readonly trustProxy: TrustProxy;
   /** Where links in e-mails point (PUBLIC_URL), e.g. https://registre.example.fr. */
   readonly publicUrl: string;
 };

@@ -9,6 +9,7 @@ export * from "./identity/rights.ts";
 export * from "./identity/user.ts";
 export * from "./money.ts";
 export * from "./organisation/decide.ts";
+export * from "./organisation/invitations.ts";
 export * from "./organisation/organisation.ts";
 export * from "./testing/decider-specification.ts";
 export * from "./text-safety.ts";

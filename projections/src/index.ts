@@ -1,12 +1,14 @@
 import { accountingSetupProjector, ledgerProjector } from "./accounting.ts";
 import { authorizationProjector } from "./authorization.ts";
 import { membershipsProjector, usersProjector } from "./identity.ts";
+import { invitationsProjector } from "./invitations.ts";
 import { organisationsProjector } from "./organisations.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
 
 export * from "./accounting.ts";
 export * from "./authorization.ts";
 export * from "./identity.ts";
+export * from "./invitations.ts";
 export * from "./organisations.ts";
 export * from "./projector.ts";
 export * from "./runner.ts";
@@ -18,6 +20,7 @@ export const allProjectors = [
   streamHistoryProjector,
   usersProjector,
   membershipsProjector,
+  invitationsProjector,
   authorizationProjector,
   accountingSetupProjector,
   ledgerProjector,

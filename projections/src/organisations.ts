@@ -80,6 +80,10 @@ const fold = (row: OrganisationRow | undefined, event: StoredEvent): Organisatio
       return row && { ...row, logo: e.data.logo, updated_at: at, version: event.version };
     case "MemberAdded":
     case "MemberRemoved":
+    case "MemberInvited":
+    case "InvitationAccepted":
+    case "InvitationDeclined":
+    case "InvitationRevoked":
       return row;
     default: {
       const never: never = e;

@@ -79,6 +79,31 @@ export type PasswordRenewalsTable = {
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
+/** A sign-in or renewal counter (api/src/http/rate-limit.ts); `key` is a SHA-256 of rule and subject. */
+export type RateLimitsTable = {
+  key: Uint8Array;
+  hits: number;
+  window_started_at: ColumnType<Date, Date | string, Date | string>;
+  locked_until: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+};
+
+/** A browser known to have signed in to an account (OWASP device cookie), by the hash of its token. */
+export type SignInDevicesTable = {
+  token_hash: Uint8Array;
+  user_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+};
+
+/** The secret of an invitation link, hashed; the invitation itself is in the organisation's stream. */
+export type InvitationTokensTable = {
+  token_hash: Uint8Array;
+  org_id: string;
+  invitation_id: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+};
+
 /** The tables the store owns. Read models declare their own and extend this with `&`. */
 export type StoreSchema = {
   events: EventsTable;
@@ -89,6 +114,9 @@ export type StoreSchema = {
   credentials: CredentialsTable;
   sessions: SessionsTable;
   password_renewals: PasswordRenewalsTable;
+  rate_limits: RateLimitsTable;
+  sign_in_devices: SignInDevicesTable;
+  invitation_tokens: InvitationTokensTable;
 };
 
 export type EventRow = Selectable<EventsTable>;

@@ -71,7 +71,8 @@ describe("user rights (Chromium, identity API)", () => {
   beforeAll(async () => {
     mkdirSync(artifactsDir, { recursive: true });
     await ensureWebBuild();
-    server = await startTestServer();
+    // Invitations send e-mail: to an outbox of the server's own.
+    server = await startTestServer("pglite", { dataDir: true });
     browser = await launchBrowser();
   }, 180_000);
 
@@ -92,25 +93,48 @@ describe("user rights (Chromium, identity API)", () => {
   });
 
   test(
-    "creates a role, grants it sales invoices read, and assigns it to a member added on the users screen",
+    "creates a role, grants it sales invoices read, and assigns it to a member invited on the users screen",
     async () => {
       const owner = await ownerWithOrg();
       await storeSession(context, owner);
       const colleagueEmail = `paul.${unique().toLowerCase()}@example.fr`;
-      await register(colleagueEmail, "Paul Durand");
+      const colleague = await register(colleagueEmail, "Paul Durand");
 
-      // The second user joins through the users screen.
+      // The second user is invited on the users screen; they are no member until they accept.
       await rights.open("/org/contacts/users");
       expect(await rights.mainHeading.textContent()).toBe("Utilisateurs");
-      await rights.addUser(colleagueEmail, "Comptable");
+      await rights.inviteUser(colleagueEmail, "Comptable");
+      expect(await page.getByTestId("users-notice").textContent()).toContain(
+        `Invitation envoyée à ${colleagueEmail}`,
+      );
+      expect(await rights.invitationRow(colleagueEmail).textContent()).toContain("Comptable");
+      expect(await rights.userRow(colleagueEmail).count()).toBe(0);
+      const received = await api<{ items: { id: string }[] }>(
+        "GET",
+        "/user/invitations",
+        undefined,
+        colleague.token,
+      );
+      const accepted = await api(
+        "POST",
+        `/user/invitations/${received.body.items[0]?.id}/accept`,
+        undefined,
+        colleague.token,
+      );
+      expect(accepted.status).toBe(200);
+      await page.reload();
       await rights.userRow(colleagueEmail).waitFor();
       expect(await rights.userRow(colleagueEmail).textContent()).toContain("Comptable");
+      expect(await rights.invitationRow(colleagueEmail).count()).toBe(0);
 
-      // An unknown address: the server's problem detail is shown in the dialog.
-      await rights.addUser(`personne.${unique().toLowerCase()}@example.fr`, "Comptable");
-      await page.getByTestId("user-add-error").waitFor();
-      expect(await page.getByTestId("user-add-error").textContent()).toContain("Utilisateur introuvable");
-      await page.keyboard.press("Escape");
+      // An address without an account gets the very same answer; the invitation can be withdrawn.
+      const stranger = `personne.${unique().toLowerCase()}@example.fr`;
+      await rights.inviteUser(stranger, "Comptable");
+      expect(await page.getByTestId("users-notice").textContent()).toContain(
+        `Invitation envoyée à ${stranger}`,
+      );
+      await rights.revokeInvitation(stranger);
+      expect(await page.getByTestId("users-notice").textContent()).toContain("a été retirée");
 
       // The rights screen: create a role, tick "Factures de vente : lecture", save.
       await rights.open("/org/settings/rights");

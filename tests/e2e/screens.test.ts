@@ -23,6 +23,7 @@ const screens = [
   ["settings-orglogo", "/org/settings/orglogo"],
   ["settings-rights", "/org/settings/rights"],
   ["org-users", "/org/contacts/users"],
+  ["org-users-invite", "/org/contacts/users/create"],
   ["account", "/account"],
   ["account-phone", "/account/phone"],
   ["account-email", "/account/email"],

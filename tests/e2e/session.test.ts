@@ -113,6 +113,9 @@ describe("session flows (Chromium, identity API)", () => {
       await session.login({ email, password });
       await page.waitForURL((url) => url.pathname === "/org/dashboard");
       expect(await session.orgSwitch.textContent()).toContain(orgName);
+      // The browser keeps its device token for the account, across logouts (see docs/architecture.md).
+      const devices = JSON.parse((await session.stored("devices")) ?? "{}") as Record<string, string>;
+      expect(devices[email]).toMatch(/^rg_/);
     },
     browserTimeout,
   );

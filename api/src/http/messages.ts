@@ -286,6 +286,14 @@ export const messages = {
     fr: "Cet utilisateur est déjà membre de l’organisation.",
     en: "This user is already a member of the organisation.",
   },
+  "invitation.notFound": {
+    fr: "Invitation introuvable : elle a peut-être été acceptée, déclinée ou retirée.",
+    en: "Invitation not found: it may have been accepted, declined or withdrawn.",
+  },
+  "invitation.expired": {
+    fr: "Cette invitation a expiré. Demandez à l’organisation de vous inviter à nouveau.",
+    en: "This invitation has expired. Ask the organisation to invite you again.",
+  },
   "organisation.lastOwner": {
     fr: "L’organisation doit garder au moins un propriétaire.",
     en: "The organisation must keep at least one owner.",

@@ -1,167 +1,216 @@
-import { describe, expect, it } from "vitest";
-import { createRateLimiter, type RateLimiterOptions } from "./rate-limit.ts";
+import type { Database } from "@registre/store";
+import { openDatabase } from "@registre/store";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseKinds, openTestDatabase, type TestDatabase } from "../../../tests/support/databases.ts";
+import { createRateLimits, type LimitRule, limitKey, retryAfterSeconds } from "./rate-limit.ts";
 
 const minute = 60_000;
-
-/** A limiter on a clock the test moves by hand. */
-const limiterAt = (options: Omit<RateLimiterOptions, "now">) => {
-  let time = 1_000_000;
-  const limiter = createRateLimiter({ ...options, now: () => time });
-  return {
-    limiter,
-    advance: (ms: number) => {
-      time += ms;
-    },
-  };
-};
-
 const allowed = { allowed: true, retryAfterMs: 0 };
 
-describe("createRateLimiter", () => {
-  it("allows max attempts inside the window, then refuses until the lock ends", () => {
-    const { limiter, advance } = limiterAt({ max: 3, windowMs: 15 * minute, lockMs: 10 * minute });
-    expect(limiter.hit("email:jean@example.fr")).toEqual(allowed);
-    advance(minute);
-    expect(limiter.hit("email:jean@example.fr")).toEqual(allowed);
-    advance(minute);
-    // The third attempt may still be tried (it may succeed); it locks the key from now.
-    expect(limiter.hit("email:jean@example.fr")).toEqual(allowed);
-    advance(1);
-    expect(limiter.hit("email:jean@example.fr")).toEqual({ allowed: false, retryAfterMs: 10 * minute - 1 });
+describe.each(databaseKinds)("rate limits in the database on %s", (kind) => {
+  let database: TestDatabase;
+  let n = 0;
+  /** A rule of its own per test: counters never leak between tests. */
+  const rule = (max: number, windowMs: number, lockMs: number): LimitRule => ({
+    name: `test-${++n}`,
+    max,
+    windowMs,
+    lockMs,
+  });
+  /** A clock the test moves by hand. */
+  const clock = () => {
+    let time = Date.parse("2026-11-24T12:00:00Z");
+    return {
+      now: () => new Date(time),
+      advance: (ms: number) => {
+        time += ms;
+      },
+    };
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("allows max attempts inside the window, refuses the next for the lock's length, then counts afresh", async () => {
+    const limits = createRateLimits(database);
+    const r = rule(3, 15 * minute, 10 * minute);
+    const { now, advance } = clock();
+    for (let i = 0; i < 3; i++) {
+      expect(await limits.hit(r, "jean@example.fr", now())).toEqual(allowed);
+      advance(minute);
+    }
+    expect(await limits.hit(r, "jean@example.fr", now())).toEqual({
+      allowed: false,
+      retryAfterMs: 10 * minute,
+    });
     advance(4 * minute);
-    // Refused hits do not extend the lock.
-    expect(limiter.hit("email:jean@example.fr")).toEqual({ allowed: false, retryAfterMs: 6 * minute - 1 });
-    advance(6 * minute - 2);
-    expect(limiter.hit("email:jean@example.fr")).toEqual({ allowed: false, retryAfterMs: 1 });
+    // Refused attempts do not extend the lock.
+    expect(await limits.hit(r, "jean@example.fr", now())).toEqual({
+      allowed: false,
+      retryAfterMs: 6 * minute,
+    });
+    advance(6 * minute - 1);
+    expect(await limits.hit(r, "jean@example.fr", now())).toEqual({ allowed: false, retryAfterMs: 1 });
     advance(1);
-    expect(limiter.hit("email:jean@example.fr")).toEqual(allowed);
+    for (let i = 0; i < 3; i++) expect(await limits.hit(r, "jean@example.fr", now())).toEqual(allowed);
+    expect((await limits.hit(r, "jean@example.fr", now())).allowed).toBe(false);
   });
 
-  it("starts afresh when the lock ends", () => {
-    const { limiter, advance } = limiterAt({ max: 2, windowMs: 15 * minute, lockMs: 5 * minute });
-    limiter.hit("k");
-    limiter.hit("k");
-    expect(limiter.hit("k").allowed).toBe(false);
-    advance(5 * minute);
-    expect(limiter.hit("k")).toEqual(allowed);
-    expect(limiter.hit("k")).toEqual(allowed);
-    expect(limiter.hit("k")).toEqual({ allowed: false, retryAfterMs: 5 * minute });
-  });
-
-  it("counts over a sliding window: attempts older than windowMs no longer count", () => {
-    const { limiter, advance } = limiterAt({ max: 3, windowMs: 10 * minute, lockMs: 30 * minute });
-    limiter.hit("k");
-    advance(6 * minute);
-    limiter.hit("k");
-    advance(4 * minute);
-    // The first attempt is now exactly windowMs old: out of the window, so this is the second.
-    expect(limiter.hit("k")).toEqual(allowed);
-    advance(1);
-    // Third inside the window (at +6, +10, +10:00.001): allowed, and it locks.
-    expect(limiter.hit("k")).toEqual(allowed);
-    expect(limiter.hit("k")).toEqual({ allowed: false, retryAfterMs: 30 * minute });
-  });
-
-  it("never locks a key whose attempts are spread wider than the window", () => {
-    const { limiter, advance } = limiterAt({ max: 3, windowMs: 10 * minute, lockMs: 30 * minute });
-    for (let i = 0; i < 20; i++) {
-      expect(limiter.hit("k")).toEqual(allowed);
-      advance(5 * minute + 1);
+  it("never locks a subject whose attempts are spread wider than the window", async () => {
+    const limits = createRateLimits(database);
+    const r = rule(3, 10 * minute, 30 * minute);
+    const { now, advance } = clock();
+    for (let i = 0; i < 12; i++) {
+      expect(await limits.hit(r, "k", now())).toEqual(allowed);
+      advance(4 * minute);
     }
   });
 
-  it("keeps keys apart", () => {
-    const { limiter } = limiterAt({ max: 2, windowMs: minute, lockMs: minute });
-    limiter.hit("email:jean@example.fr");
-    limiter.hit("email:jean@example.fr");
-    expect(limiter.hit("email:jean@example.fr").allowed).toBe(false);
-    expect(limiter.hit("email:paul@example.fr")).toEqual(allowed);
-    expect(limiter.hit("ip:192.0.2.1")).toEqual(allowed);
+  it("keeps subjects and rules apart", async () => {
+    const limits = createRateLimits(database);
+    const a = rule(2, minute, minute);
+    const b = rule(2, minute, minute);
+    const { now } = clock();
+    await limits.hit(a, "jean@example.fr", now());
+    await limits.hit(a, "jean@example.fr", now());
+    expect((await limits.hit(a, "jean@example.fr", now())).allowed).toBe(false);
+    expect(await limits.hit(a, "paul@example.fr", now())).toEqual(allowed);
+    expect(await limits.hit(b, "jean@example.fr", now())).toEqual(allowed);
   });
 
-  it("reset forgets the attempts and lifts the lock", () => {
-    const { limiter } = limiterAt({ max: 3, windowMs: minute, lockMs: minute });
-    limiter.hit("k");
-    limiter.hit("k");
-    limiter.reset("k");
-    expect(limiter.hit("k")).toEqual(allowed);
-    expect(limiter.hit("k")).toEqual(allowed);
-    expect(limiter.hit("k")).toEqual(allowed);
-    expect(limiter.hit("k").allowed).toBe(false);
-    limiter.reset("k");
-    expect(limiter.hit("k")).toEqual(allowed);
-    limiter.reset("never seen");
-    expect(limiter.size()).toBe(1);
+  it("refund gives an attempt back unless locked; reset forgets attempts and lock", async () => {
+    const limits = createRateLimits(database);
+    const r = rule(2, minute, minute);
+    const { now } = clock();
+    await limits.hit(r, "k", now());
+    await limits.hit(r, "k", now());
+    await limits.refund(r, "k");
+    expect(await limits.hit(r, "k", now())).toEqual(allowed);
+    expect((await limits.hit(r, "k", now())).allowed).toBe(false);
+    await limits.refund(r, "k");
+    expect((await limits.hit(r, "k", now())).allowed).toBe(false);
+    await limits.reset(r, "k");
+    expect(await limits.hit(r, "k", now())).toEqual(allowed);
+    await limits.refund(r, "never seen");
+    await limits.reset(r, "never seen");
   });
 
-  it("prunes keys whose window and lock have passed", () => {
-    const { limiter, advance } = limiterAt({ max: 2, windowMs: 10 * minute, lockMs: 30 * minute });
-    for (let i = 0; i < 50; i++) limiter.hit(`ip:192.0.2.${i}`);
-    limiter.hit("locked");
-    limiter.hit("locked");
-    expect(limiter.size()).toBe(51);
-    advance(10 * minute);
-    limiter.hit("fresh");
-    // The 50 one-attempt keys are out of their window; the locked key is kept while locked.
-    expect(limiter.size()).toBe(2);
-    expect(limiter.hit("locked").allowed).toBe(false);
-    advance(20 * minute);
-    limiter.hit("fresh");
-    expect(limiter.size()).toBe(1);
+  it("counts concurrent attempts exactly: the increment is one atomic statement", async () => {
+    const limits = createRateLimits(database);
+    const r = rule(10, minute, minute);
+    const at = new Date();
+    const answers = await Promise.all(Array.from({ length: 40 }, () => limits.hit(r, "burst", at)));
+    expect(answers.filter((a) => a.allowed)).toHaveLength(10);
+    const row = await database.db
+      .selectFrom("rate_limits")
+      .select("hits")
+      .where("key", "=", limitKey(r, "burst"))
+      .executeTakeFirstOrThrow();
+    expect(row.hits).toBe(11);
   });
 
-  it("sweeps at most once per window", () => {
-    const { limiter, advance } = limiterAt({ max: 5, windowMs: 10 * minute, lockMs: minute });
-    limiter.hit("a");
-    advance(5 * minute);
-    limiter.hit("b");
-    advance(5 * minute);
-    // A window since the limiter was made: the sweep drops "a", and "b" is still inside its window.
-    limiter.hit("c");
-    expect(limiter.size()).toBe(2);
-    advance(5 * minute + 1);
-    // "b" has expired, but the last sweep was less than a window ago: it stays for now.
-    limiter.hit("d");
-    expect(limiter.size()).toBe(3);
-    advance(5 * minute - 1);
-    // The next sweep drops "b" and "c".
-    limiter.hit("e");
-    expect(limiter.size()).toBe(2);
+  it("is shared by every limiter over the same database (several servers)", async () => {
+    const second: Database =
+      kind === "postgres" ? await openDatabase({ url: database.url, maxConnections: 2 }) : database;
+    try {
+      const one = createRateLimits(database);
+      const two = createRateLimits(second);
+      const r = rule(4, minute, minute);
+      const at = new Date();
+      await Promise.all([one.hit(r, "shared", at), two.hit(r, "shared", at)]);
+      await Promise.all([one.hit(r, "shared", at), two.hit(r, "shared", at)]);
+      expect((await two.hit(r, "shared", at)).allowed).toBe(false);
+      expect((await one.hit(r, "shared", at)).allowed).toBe(false);
+      await one.reset(r, "shared");
+      expect((await two.hit(r, "shared", at)).allowed).toBe(true);
+    } finally {
+      if (second !== database) await second.close();
+    }
   });
 
-  it("holds at most maxKeys, forgetting the least recently used", () => {
-    const { limiter } = limiterAt({ max: 2, windowMs: minute, lockMs: minute, maxKeys: 3 });
-    limiter.hit("a");
-    limiter.hit("a");
-    limiter.hit("b");
-    limiter.hit("c");
-    // "a" is locked; touching it makes "b" the least recently used.
-    expect(limiter.hit("a").allowed).toBe(false);
-    limiter.hit("d");
-    expect(limiter.size()).toBe(3);
-    expect(limiter.hit("a").allowed).toBe(false);
-    // "b" was forgotten: it counts from zero again (a second hit would otherwise lock it).
-    expect(limiter.hit("b")).toEqual(allowed);
-    expect(limiter.hit("b")).toEqual(allowed);
-    expect(limiter.hit("b").allowed).toBe(false);
-    expect(limiter.size()).toBe(3);
+  it("keeps no subject in clear", async () => {
+    const limits = createRateLimits(database);
+    await limits.hit(rule(5, minute, minute), "secret.address@example.fr", new Date());
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int8 as n from rate_limits
+      where encode(key, 'escape') like '%secret%'`.execute(database.db);
+    expect(rows[0]?.n).toBe(0);
   });
 
-  it("refuses options that would make no sense", () => {
-    expect(() => createRateLimiter({ max: 0, windowMs: minute, lockMs: minute })).toThrow(RangeError);
-    expect(() => createRateLimiter({ max: 5, windowMs: -1, lockMs: minute })).toThrow(RangeError);
-    expect(() => createRateLimiter({ max: 5, windowMs: minute, lockMs: Number.NaN })).toThrow(RangeError);
-    expect(() => createRateLimiter({ max: 5, windowMs: minute, lockMs: minute, maxKeys: 0 })).toThrow(
+  it("purges the rows whose window and lock have passed, and expired tokens, at most every purgeEveryMs", async () => {
+    const base = Date.parse("2100-01-01T00:00:00Z");
+    const at = (minutes: number) => new Date(base + minutes * minute);
+    const limits = createRateLimits(database, { purgeEveryMs: 10 * minute });
+    await limits.purgeExpired(at(0)); // the other tests' rows
+    const count = async (table: "rate_limits" | "sign_in_devices" | "invitation_tokens") =>
+      Number(
+        (
+          await database.db
+            .selectFrom(table)
+            .select(sql<number>`count(*)::int8`.as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const short = rule(1, minute, 30 * minute);
+    await limits.hit(short, "locked", at(0));
+    await limits.hit(short, "locked", at(0)); // locked until 30
+    await limits.hit(rule(5, 20 * minute, minute), "long", at(0)); // its window ends at 20
+    await database.db
+      .insertInto("sign_in_devices")
+      .values({ token_hash: Buffer.from("d1"), user_id: crypto.randomUUID(), expires_at: at(1) })
+      .execute();
+    await database.db
+      .insertInto("invitation_tokens")
+      .values({
+        token_hash: Buffer.from("i1"),
+        org_id: crypto.randomUUID(),
+        invitation_id: crypto.randomUUID(),
+        expires_at: at(60),
+      })
+      .execute();
+    expect(await count("rate_limits")).toBe(2);
+    await limits.hit(rule(5, minute, minute), "early", at(5)); // last purge 5 minutes ago: none now
+    expect([await count("rate_limits"), await count("sign_in_devices")]).toEqual([3, 1]);
+    await limits.hit(rule(5, minute, minute), "trigger", at(25));
+    // Purged: "long" (window passed at 20), "early" (6), the device token (1); the lock holds.
+    expect([await count("rate_limits"), await count("sign_in_devices")]).toEqual([2, 0]);
+    expect(await limits.purgeExpired(at(31))).toEqual({
+      rate_limits: 2,
+      sign_in_devices: 0,
+      invitation_tokens: 0,
+    });
+    expect(await limits.purgeExpired(at(61))).toEqual({
+      rate_limits: 0,
+      sign_in_devices: 0,
+      invitation_tokens: 1,
+    });
+  });
+
+  it("refuses rules that would make no sense", async () => {
+    const limits = createRateLimits(database);
+    const at = new Date();
+    await expect(
+      limits.hit({ name: "x", max: 0, windowMs: minute, lockMs: minute }, "k", at),
+    ).rejects.toThrow(RangeError);
+    await expect(limits.hit({ name: "x", max: 5, windowMs: -1, lockMs: minute }, "k", at)).rejects.toThrow(
       RangeError,
     );
+    await expect(
+      limits.hit({ name: "x", max: 5, windowMs: minute, lockMs: Number.NaN }, "k", at),
+    ).rejects.toThrow(RangeError);
   });
+});
 
-  it("uses the system clock by default", () => {
-    const limiter = createRateLimiter({ max: 1, windowMs: minute, lockMs: minute });
-    expect(limiter.hit("k")).toEqual(allowed);
-    const refused = limiter.hit("k");
-    expect(refused.allowed).toBe(false);
-    expect(refused.retryAfterMs).toBeGreaterThan(minute - 1_000);
-    expect(refused.retryAfterMs).toBeLessThanOrEqual(minute);
+describe("retryAfterSeconds", () => {
+  it("rounds up to whole seconds, at least one", () => {
+    expect(retryAfterSeconds(1)).toBe(1);
+    expect(retryAfterSeconds(1000)).toBe(1);
+    expect(retryAfterSeconds(1001)).toBe(2);
+    expect(retryAfterSeconds(15 * minute)).toBe(900);
   });
 });

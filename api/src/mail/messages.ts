@@ -10,7 +10,7 @@ export type PasswordRenewalParams = {
   expiresInMinutes: number;
 };
 
-const escapeHtml = (value: string): string =>
+export const escapeHtml = (value: string): string =>
   value
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

@@ -1,16 +1,27 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { normaliseEmail, type Profile, profileRights, profiles, Rights } from "@registre/core";
+import { type Profile, profileRights, profiles, Rights } from "@registre/core";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
-import { ProblemError } from "../http/problem.ts";
+import { localeOf, ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
 import type { AuthEnv } from "../identity/auth.ts";
+import { inviteMember, organisationInvitations, revokeInvitation } from "../identity/invitations.ts";
 import { runOrganisationCommands } from "../organisations.ts";
 
 const ContactUser = z
   .object({ id: z.uuid(), name: z.string(), email: z.string(), role: z.string(), createdAt: z.string() })
   .openapi("OrganisationUser");
+const Invitation = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    profile: z.string(),
+    status: z.literal("pending"),
+    invitedAt: z.string(),
+    expiresAt: z.string(),
+  })
+  .openapi("OrganisationInvitation");
 const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
 const errors = problemResponses(401, 403, 404, 409);
 const CODE = "contacts.users";
@@ -117,6 +128,10 @@ export const contactUserRoutes = (ctx: AppContext) => {
       path: "/contacts/users",
       operationId: "addOrganisationUser",
       tags: ["Organisation users"],
+      summary: "Invites an address: it becomes a member once its user accepts",
+      description:
+        "The same answer whether an account has that address or not. An e-mail with a link goes to the address " +
+        "(to sign in, or to create the account first); a new invitation of the same address replaces the pending one.",
       request: {
         body: {
           content: {
@@ -131,26 +146,69 @@ export const contactUserRoutes = (ctx: AppContext) => {
         },
       },
       responses: {
-        201: { description: "Added", content: { "application/json": { schema: ContactUser } } },
-        ...errors,
+        201: {
+          description: "Invited",
+          content: {
+            "application/json": {
+              schema: Invitation.extend({
+                emailSent: z.boolean().openapi({ description: "False when the mail server refused it" }),
+              }),
+            },
+          },
+        },
+        ...problemResponses(401, 403, 409, 422, 429),
       },
     }),
     async (c) => {
       const orgId = orgOf(c.get("session").orgId);
-      const { email, profile } = c.req.valid("json");
-      const user = await ctx.database.db
-        .selectFrom("users")
-        .select("user_id")
-        .where("email", "=", normaliseEmail(email))
-        .executeTakeFirst();
-      if (!user) throw new ProblemError(404, "user.notFound");
-      await runOrganisationCommands(
+      const invitation = await inviteMember(
+        c,
         ctx,
         orgId,
-        [{ type: "AddMember", data: { userId: user.user_id, profile } }],
+        c.req.valid("json"),
+        commandMetadata(c, ctx),
+        localeOf(c),
+      );
+      return c.json(invitation, 201);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right(CODE, Rights.read), {
+      method: "get",
+      path: "/contacts/invitations",
+      operationId: "listOrganisationInvitations",
+      tags: ["Organisation users"],
+      summary: "The invitations waiting for an answer (expired ones are not listed)",
+      responses: {
+        200: {
+          description: "Pending invitations, newest first",
+          content: { "application/json": { schema: z.object({ items: z.array(Invitation) }) } },
+        },
+        ...errors,
+      },
+    }),
+    async (c) => c.json({ items: await organisationInvitations(ctx, orgOf(c.get("session").orgId)) }, 200),
+  );
+
+  app.openapi(
+    accessRoute(ctx, right(CODE, Rights.delete), {
+      method: "delete",
+      path: "/contacts/invitations/{id}",
+      operationId: "revokeOrganisationInvitation",
+      tags: ["Organisation users"],
+      summary: "Withdraws a pending invitation: its link stops working",
+      request: { params: IdParam },
+      responses: { 204: { description: "Withdrawn" }, ...errors },
+    }),
+    async (c) => {
+      await revokeInvitation(
+        ctx,
+        orgOf(c.get("session").orgId),
+        c.req.valid("param").id,
         commandMetadata(c, ctx),
       );
-      return c.json(await findMember(orgId, user.user_id), 201);
+      return c.body(null, 204);
     },
   );
 

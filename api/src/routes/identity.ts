@@ -1,7 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { hash, verify } from "@node-rs/argon2";
-import { normaliseEmail } from "@registre/core";
-import type { Context } from "hono";
+import { normaliseEmail, validateEmail } from "@registre/core";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PUBLIC, SESSION } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
@@ -9,6 +8,7 @@ import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
 import type { AuthEnv } from "../identity/auth.ts";
 import { findSession, openSession, revokeSession } from "../identity/sessions.ts";
+import { admitSignIn, requestAddress, tooManyAttempts } from "../identity/sign-in.ts";
 import { registerUser, sessionUser, userOrganisations } from "../identity/users.ts";
 import { createOrganisation } from "../organisations.ts";
 import { CreateOrganisation } from "./organisations.ts";
@@ -41,10 +41,8 @@ const body = <T extends z.ZodType>(schema: T) => ({
 /** A dummy hash verified when the address is unknown, so timing does not tell which addresses exist. */
 let dummyHash: Promise<string> | undefined;
 
-const clientIp = (c: Context): string => {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? "local";
-};
+/** Given back by every successful sign-in: the browser sends it with its next ones (see admitSignIn). */
+const Device = z.string().openapi({ description: "Device token: this browser is known for the account" });
 
 /** Session and account: register, login, organisation choice, logout (spec section 7). */
 export const identityRoutes = (ctx: AppContext) => {
@@ -82,39 +80,53 @@ export const identityRoutes = (ctx: AppContext) => {
       path: "/login",
       operationId: "login",
       tags: ["Session"],
-      request: body(z.object({ email: z.string().max(254), password: z.string().max(200) })),
+      request: body(
+        z.object({
+          email: z.string().max(254),
+          password: z.string().max(200),
+          device: z.string().max(200).optional(),
+        }),
+      ),
       responses: {
-        200: json(z.union([TokenAndUser, OrgChoice]), "Signed in, or the organisations to choose from"),
+        200: json(
+          z.union([TokenAndUser.extend({ device: Device }), OrgChoice.extend({ device: Device })]),
+          "Signed in, or the organisations to choose from",
+        ),
         ...problemResponses(401, 429),
       },
     }),
     async (c) => {
       const input = c.req.valid("json");
       const email = normaliseEmail(input.email);
-      const limits = [
-        ctx.identity.loginLimiter.hit(`email:${email}`),
-        ctx.identity.ipLimiter.hit(`ip:${clientIp(c)}`),
-      ];
-      const locked = limits.find((l) => !l.allowed);
-      if (locked)
-        throw new ProblemError(429, "identity.tooManyAttempts", {
-          minutes: Math.ceil(locked.retryAfterMs / 60_000),
-        });
-      const credentials = await ctx.database.db
-        .selectFrom("credentials")
-        .select(["user_id", "password_hash"])
-        .where("email", "=", email)
-        .executeTakeFirst();
+      // Not an address (a NUL, a control character…): no account has it, and it never reaches SQL.
+      const credentials = validateEmail(email)
+        ? undefined
+        : await ctx.database.db
+            .selectFrom("credentials")
+            .select(["user_id", "password_hash"])
+            .where("email", "=", email)
+            .executeTakeFirst();
+      const attempt = await admitSignIn(
+        ctx,
+        {
+          email,
+          address: requestAddress(ctx, c),
+          userId: credentials?.user_id ?? null,
+          device: input.device,
+        },
+        now(),
+      );
+      if (!attempt.allowed) throw tooManyAttempts(c, attempt.retryAfterMs);
       dummyHash ??= hash("registre-dummy-password-0");
       const valid = await verify(credentials?.password_hash ?? (await dummyHash), input.password);
       if (!credentials || !valid) throw new ProblemError(401, "identity.badCredentials");
-      ctx.identity.loginLimiter.reset(`email:${email}`);
+      const device = await attempt.succeeded();
       const orgs = await userOrganisations(ctx, credentials.user_id);
       if (orgs.length >= 2) {
         const ticket = await openSession(ctx.database, credentials.user_id, null, now(), "ticket");
-        return c.json({ orgs: orgs.map(({ id, name }) => ({ id, name })), ticket }, 200);
+        return c.json({ orgs: orgs.map(({ id, name }) => ({ id, name })), ticket, device }, 200);
       }
-      return c.json(await answer(credentials.user_id, orgs[0]?.id ?? null), 200);
+      return c.json({ ...(await answer(credentials.user_id, orgs[0]?.id ?? null)), device }, 200);
     },
   );
 

@@ -1,13 +1,15 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { hash } from "@node-rs/argon2";
-import { normaliseEmail, validatePassword } from "@registre/core";
+import { normaliseEmail, validateEmail, validatePassword } from "@registre/core";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PUBLIC } from "../http/access.ts";
+import { addressSubject } from "../http/client-address.ts";
 import { translate } from "../http/messages.ts";
 import { validationHook } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
 import { ProblemSchema } from "../http/schemas.ts";
 import { revokeUserSessions } from "../identity/sessions.ts";
+import { requestAddress, tooManyAttempts } from "../identity/sign-in.ts";
 import { hashToken, newToken } from "../identity/tokens.ts";
 import { passwordRenewalMessage } from "../mail/messages.ts";
 
@@ -46,17 +48,24 @@ export const passwordRoutes = (ctx: AppContext) => {
     async (c) => {
       const email = normaliseEmail(c.req.valid("json").email);
       const locale = localeOf(c);
-      const limit = ctx.identity.renewLimiter.hit(`email:${email}`);
-      if (!limit.allowed)
-        throw new ProblemError(429, "identity.tooManyAttempts", {
-          minutes: Math.ceil(limit.retryAfterMs / 60_000),
-        });
-      const user = await ctx.database.db
-        .selectFrom("credentials as c")
-        .innerJoin("users as u", "u.user_id", "c.user_id")
-        .select(["c.user_id", "u.name"])
-        .where("c.email", "=", email)
-        .executeTakeFirst();
+      const { limits, rules } = ctx.identity;
+      const address = addressSubject(requestAddress(ctx, c));
+      const byAddress = await limits.hit(rules.renewAddress, address, ctx.clock());
+      if (!byAddress.allowed) throw tooManyAttempts(c, byAddress.retryAfterMs);
+      const byAccount = await limits.hit(rules.renewAccount, email, ctx.clock());
+      if (!byAccount.allowed) {
+        await limits.refund(rules.renewAddress, address);
+        throw tooManyAttempts(c, byAccount.retryAfterMs);
+      }
+      // Not an address: nobody to write to, and the same answer as for an unknown one.
+      const user = validateEmail(email)
+        ? undefined
+        : await ctx.database.db
+            .selectFrom("credentials as c")
+            .innerJoin("users as u", "u.user_id", "c.user_id")
+            .select(["c.user_id", "u.name"])
+            .where("c.email", "=", email)
+            .executeTakeFirst();
       if (user) {
         const token = newToken();
         const now = ctx.clock();

@@ -1,9 +1,13 @@
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as joinPath } from "node:path";
 import type { DatabaseKind } from "@registre/store";
 import { afterAll, beforeAll } from "vitest";
 import { openTestDatabase } from "../../../tests/support/databases.ts";
 import { createApp } from "../app.ts";
 import { openContext } from "../bootstrap.ts";
 import type { AppContext } from "../context.ts";
+import { parseEml } from "../mail/parse-eml.testing.ts";
 
 export type Call = (
   method: string,
@@ -15,13 +19,16 @@ export type Call = (
 
 /**
  * An API over a fresh database of the given kind, its projections running, for one test file:
- * `call` sends JSON to `/api<path>` (with a bearer token when given), `register` signs a new user up.
+ * `call` sends JSON to `/api<path>` (with a bearer token when given), `register` signs a new user up,
+ * `join` makes a user a member (invitation, then acceptance), `mailsTo` reads the outbox (a
+ * temporary DATA_DIR unless `env` gives one).
  */
 export const apiHarness = (kind: DatabaseKind, env: Parameters<typeof openContext>[0] = {}) => {
   const harness = {} as { ctx: AppContext; app: ReturnType<typeof createApp> };
+  const dataDir = env.dataDir ?? mkdtempSync(joinPath(tmpdir(), "registre-api-"));
   let n = 0;
   beforeAll(async () => {
-    harness.ctx = await openContext(env, await openTestDatabase(kind));
+    harness.ctx = await openContext({ ...env, dataDir }, await openTestDatabase(kind));
     await harness.ctx.runner.start();
     harness.app = createApp(harness.ctx);
   });
@@ -46,5 +53,25 @@ export const apiHarness = (kind: DatabaseKind, env: Parameters<typeof openContex
     const { body } = await call("POST", "/register", undefined, { email, password: "motdepasse1", name });
     return { email, token: body.token as string, id: body.user.id as string };
   };
-  return { harness, call, register };
+  /** The owner (a session in the organisation) invites the user, who accepts. */
+  const join = async (ownerToken: string, user: { email: string; token: string }, profile: string) => {
+    const invited = await call("POST", "/contacts/users", ownerToken, { email: user.email, profile });
+    if (invited.status !== 201) throw new Error(`invitation refused: ${JSON.stringify(invited.body)}`);
+    const accepted = await call("POST", `/user/invitations/${invited.body.id}/accept`, user.token);
+    if (accepted.status !== 200) throw new Error(`acceptance refused: ${JSON.stringify(accepted.body)}`);
+    return accepted.body as { id: string; name: string; profile: string };
+  };
+  /** The messages of the outbox sent to `email`, oldest first. */
+  const mailsTo = (email: string) => {
+    let files: string[] = [];
+    try {
+      files = readdirSync(joinPath(dataDir, "outbox")).sort();
+    } catch {
+      return [];
+    }
+    return files
+      .map((file) => parseEml(readFileSync(joinPath(dataDir, "outbox", file), "utf8")))
+      .filter((mail) => mail.headers.get("to")?.includes(email));
+  };
+  return { harness, call, register, join, mailsTo };
 };

@@ -3,6 +3,7 @@ import { compactIdentifier, isValidSiren } from "../identifiers.ts";
 import { type Profile, profiles } from "../identity/rights.ts";
 import { validateEmail } from "../validation/email.ts";
 import { isValidVatNumber } from "../vat-number.ts";
+import { decideInvitation, type InvitationCommand } from "./invitations.ts";
 import {
   evolveOrganisation,
   initialOrganisationState,
@@ -50,7 +51,8 @@ export type OrganisationCommand =
   | ChangeOrganisationSettings
   | ChangeOrganisationLogo
   | AddMember
-  | RemoveMember;
+  | RemoveMember
+  | InvitationCommand;
 
 const normaliseName = (name: string): string => {
   const trimmed = name.trim().replace(/\s+/g, " ");
@@ -182,6 +184,11 @@ export const decideOrganisation = (
       return addMember(command, state);
     case "RemoveMember":
       return removeMember(command, state);
+    case "InviteMember":
+    case "AcceptInvitation":
+    case "DeclineInvitation":
+    case "RevokeInvitation":
+      return decideInvitation(command, state);
     case "CreateOrganisation":
       return create(command, state);
     case "RenameOrganisation":

@@ -45,13 +45,41 @@ export type OrganisationLogoChanged = DomainEvent<
 >;
 export type MemberAdded = DomainEvent<"MemberAdded", { readonly userId: string; readonly profile: Profile }>;
 export type MemberRemoved = DomainEvent<"MemberRemoved", { readonly userId: string }>;
+/** An address was invited to join with a profile; only its acceptance makes a member. */
+export type MemberInvited = DomainEvent<
+  "MemberInvited",
+  {
+    readonly invitationId: string;
+    readonly email: string;
+    readonly profile: Profile;
+    /** ISO-8601 instant after which it can no longer be accepted. */
+    readonly expiresAt: string;
+  }
+>;
+/** The invited user accepted: a MemberAdded follows in the same append. */
+export type InvitationAccepted = DomainEvent<
+  "InvitationAccepted",
+  { readonly invitationId: string; readonly userId: string }
+>;
+export type InvitationDeclined = DomainEvent<"InvitationDeclined", { readonly invitationId: string }>;
+/** Withdrawn by the organisation, or replaced by a new invitation of the same address. */
+export type InvitationRevoked = DomainEvent<"InvitationRevoked", { readonly invitationId: string }>;
+export type InvitationEvent = MemberInvited | InvitationAccepted | InvitationDeclined | InvitationRevoked;
 export type OrganisationEvent =
   | OrganisationCreated
   | OrganisationRenamed
   | OrganisationSettingsChanged
   | OrganisationLogoChanged
   | MemberAdded
-  | MemberRemoved;
+  | MemberRemoved
+  | InvitationEvent;
+
+/** An invitation still waiting for its answer (it may have expired meanwhile). */
+export type PendingInvitation = {
+  readonly email: string;
+  readonly profile: Profile;
+  readonly expiresAt: string;
+};
 
 export type OrganisationState =
   | { readonly status: "none" }
@@ -61,6 +89,8 @@ export type OrganisationState =
       readonly name: string;
       /** Members by user id, with their profile. */
       readonly members: Readonly<Record<string, Profile>>;
+      /** Pending invitations by id; answered or revoked ones are dropped. */
+      readonly invitations: Readonly<Record<string, PendingInvitation>>;
       readonly logo?: OrganisationLogo | null;
     } & OrganisationSettings);
 
@@ -69,7 +99,7 @@ export const initialOrganisationState = (): OrganisationState => ({ status: "non
 export const evolveOrganisation = (state: OrganisationState, event: OrganisationEvent): OrganisationState => {
   switch (event.type) {
     case "OrganisationCreated":
-      return { status: "active", members: {}, ...event.data };
+      return { status: "active", members: {}, invitations: {}, ...event.data };
     case "OrganisationRenamed":
       return state.status === "active" ? { ...state, name: event.data.name } : state;
     case "OrganisationSettingsChanged":
@@ -84,6 +114,21 @@ export const evolveOrganisation = (state: OrganisationState, event: Organisation
       if (state.status !== "active") return state;
       const { [event.data.userId]: _, ...members } = state.members;
       return { ...state, members };
+    }
+    case "MemberInvited": {
+      if (state.status !== "active") return state;
+      const { invitationId, email, profile, expiresAt } = event.data;
+      return {
+        ...state,
+        invitations: { ...state.invitations, [invitationId]: { email, profile, expiresAt } },
+      };
+    }
+    case "InvitationAccepted":
+    case "InvitationDeclined":
+    case "InvitationRevoked": {
+      if (state.status !== "active") return state;
+      const { [event.data.invitationId]: _, ...invitations } = state.invitations;
+      return { ...state, invitations };
     }
     default: {
       const never: never = event;

@@ -27,16 +27,33 @@ export class RightsPages {
     return this.page.getByTestId("user-row").filter({ hasText: email });
   }
 
-  /** Adds a registered user to the organisation through the "Add a user" dialog. */
-  async addUser(
+  invitationRow(email: string): Locator {
+    return this.page.getByTestId("invitation-row").filter({ hasText: email });
+  }
+
+  /**
+   * Invites an address from the users screen: its "Invite" button opens the invitation screen
+   * (`/org/contacts/users/create`), which goes back to the list with a notice.
+   */
+  async inviteUser(
     email: string,
     profile: "Propriétaire" | "Comptable" | "Owner" | "Accountant",
   ): Promise<void> {
-    await this.page.getByTestId("user-add").click();
-    await this.page.getByTestId("user-add-email").fill(email);
-    await this.page.getByTestId("user-add-profile").click();
+    await this.page.getByTestId("user-invite").click();
+    await this.page.waitForURL((url) => url.pathname === "/org/contacts/users/create");
+    await this.page.getByTestId("user-invite-email").fill(email);
+    await this.page.getByTestId("user-invite-profile").click();
     await this.page.getByRole("option", { name: profile, exact: true }).click();
-    await this.page.getByTestId("user-add-submit").click();
+    await this.page.getByTestId("user-invite-submit").click();
+    await this.page.waitForURL((url) => url.pathname === "/org/contacts/users");
+    await this.page.getByTestId("users-notice").waitFor();
+  }
+
+  /** Withdraws a pending invitation, confirming in the dialog. */
+  async revokeInvitation(email: string): Promise<void> {
+    await this.invitationRow(email).getByTestId("invitation-revoke").click();
+    await this.page.getByTestId("invitation-revoke-confirm").click();
+    await this.invitationRow(email).waitFor({ state: "detached" });
   }
 
   // Rights screen: roles.

@@ -37,6 +37,7 @@ import {
 } from "../features/accounting/years-pages.tsx";
 import { ContactUsersPage } from "../features/org/contact-users-page.tsx";
 import { DashboardPage } from "../features/org/dashboard-page.tsx";
+import { InviteUserPage } from "../features/org/invite-user-page.tsx";
 import { PlaceholderRoute } from "../features/org/placeholder-route.tsx";
 import { RightsPage } from "../features/org/rights-page.tsx";
 import { OrgLogoPage, OrgMailPage, OrgNamePage, SettingsPage } from "../features/org/settings-pages.tsx";
@@ -52,6 +53,7 @@ import {
   ReadmePage,
 } from "../features/public/pages.tsx";
 import { requireSession, requireSessionOrChoice } from "../features/session/guards.ts";
+import { InvitationPage } from "../features/session/invitation-page.tsx";
 import { LoginPage } from "../features/session/login-page.tsx";
 import { PasswordRenewPage } from "../features/session/password-renew-page.tsx";
 import { RegisterPage } from "../features/session/register-page.tsx";
@@ -115,7 +117,6 @@ const placeholderPaths: string[] = [
   "org/contacts",
   "org/contacts/create",
   "org/contacts/settings",
-  "org/contacts/users/create",
   "org/contacts/users/:contactId",
   "org/contacts/:id",
   "org/contacts/:id/edit",
@@ -202,6 +203,7 @@ export const routes: RouteObject[] = [
           { path: "public", element: <PublicHomePage /> },
           { path: "public/prices", element: <PricesPage /> },
           { path: "public/password/renew", element: <PasswordRenewPage /> },
+          { path: "public/invitation", element: <InvitationPage /> },
           { path: "public/home2", element: <HomeVariantPage variant={2} /> },
           { path: "public/home3", element: <HomeVariantPage variant={3} /> },
           { path: "public/home4", element: <HomeVariantPage variant={4} /> },
@@ -225,6 +227,7 @@ export const routes: RouteObject[] = [
           { path: "org/settings/orglogo", element: <OrgLogoPage /> },
           { path: "org/settings/rights", element: <RightsPage /> },
           { path: "org/contacts/users", element: <ContactUsersPage /> },
+          { path: "org/contacts/users/create", element: <InviteUserPage /> },
           { path: "account", element: <AccountPage /> },
           ...accountRoutes,
           ...accountingRoutes,

@@ -9,7 +9,8 @@ const fallbackStore: KeyValueStore = {
   removeItem: (key) => void memory.delete(key),
 };
 
-const store = (): KeyValueStore => {
+/** Where the web app keeps what outlives a page: local storage, or memory where it is unavailable. */
+export const store = (): KeyValueStore => {
   try {
     return window.localStorage;
   } catch {

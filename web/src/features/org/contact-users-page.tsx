@@ -6,131 +6,27 @@ import {
   Group,
   Modal,
   Paper,
-  Select,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
   VisuallyHidden,
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { useFieldMessage } from "../../components/field-message.ts";
 import { CheckIcon, ContactsIcon, ShieldIcon, UserIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
-import { email, required, type ValidationMessage, validate } from "../../lib/validation.ts";
+import { PendingInvitations } from "./invitations-table.tsx";
 import { PageHeader } from "./page-header.tsx";
-import {
-  type Member,
-  type MemberProfile,
-  memberProfiles,
-  membersQuery,
-  useAddMember,
-  useRemoveMember,
-} from "./rights-api.ts";
+import { useProfileLabel } from "./profile-label.ts";
+import { type Member, membersQuery, useRemoveMember } from "./rights-api.ts";
 
-const isMemberProfile = (value: unknown): value is MemberProfile =>
-  typeof value === "string" && (memberProfiles as readonly string[]).includes(value);
-
-/** The translated name of a member's profile; an unknown one is shown as the server gives it. */
-export const useProfileLabel = (): ((role: string | undefined) => string) => {
-  const { t } = useTranslation("app");
-  return (role) => {
-    if (!role) return "—";
-    return isMemberProfile(role) ? t(`users.profiles.${role}`) : role;
-  };
-};
-
-const AddMemberModal = ({
-  opened,
-  onClose,
-  onAdded,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onAdded: (member: Member) => void;
-}) => {
-  const { t } = useTranslation(["app", "common"]);
-  const fieldMessage = useFieldMessage();
-  const [address, setAddress] = useState("");
-  const [profile, setProfile] = useState<MemberProfile>("accountant");
-  const [error, setError] = useState<ValidationMessage | null>(null);
-  const add = useAddMember();
-  const close = () => {
-    setAddress("");
-    setProfile("accountant");
-    setError(null);
-    add.reset();
-    onClose();
-  };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const message = validate(address, [required, email]);
-    setError(message);
-    if (message) return;
-    add.mutate(
-      { email: address.trim(), profile },
-      {
-        onSuccess: (member) => {
-          onAdded(member);
-          close();
-        },
-      },
-    );
-  };
-  const label = t("app:users.emailLabel");
-  return (
-    <Modal opened={opened} onClose={close} title={t("app:users.addTitle")} size="md" centered>
-      <form onSubmit={submit} noValidate data-testid="user-add-form">
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {t("app:users.addDescription")}
-          </Text>
-          <TextInput
-            label={label}
-            type="email"
-            value={address}
-            onChange={(event) => {
-              setAddress(event.currentTarget.value);
-              setError(null);
-            }}
-            error={fieldMessage(label, error)}
-            withAsterisk
-            autoComplete="off"
-            data-autofocus
-            data-testid="user-add-email"
-          />
-          <Select
-            label={t("app:users.profileLabel")}
-            description={t("app:users.profileHint")}
-            data={memberProfiles.map((value) => ({ value, label: t(`app:users.profiles.${value}`) }))}
-            value={profile}
-            onChange={(value) => {
-              if (isMemberProfile(value)) setProfile(value);
-            }}
-            allowDeselect={false}
-            withAsterisk
-            data-testid="user-add-profile"
-          />
-          {add.isError ? <ErrorAlert error={add.error} testId="user-add-error" /> : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t("common:actions.cancel")}
-            </Button>
-            <Button type="submit" loading={add.isPending} data-testid="user-add-submit">
-              {t("app:users.add")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-};
+export { isMemberProfile, useProfileLabel } from "./profile-label.ts";
 
 const RemoveMemberModal = ({
   member,
@@ -179,17 +75,25 @@ const RemoveMemberModal = ({
   );
 };
 
-/** `/org/contacts/users`: the people who use the organisation's books; add one, remove one. */
+/** What the invitation screen hands back to the list: the notice to show. */
+export type UsersLocationState = { notice?: { text: string; color: "teal" | "yellow" } };
+
+/**
+ * `/org/contacts/users`: the people who use the organisation's books, and the invitations waiting
+ * for an answer; invite one (on its own screen), withdraw an invitation, remove a member.
+ */
 export const ContactUsersPage = () => {
   const { t } = useTranslation("app");
   const format = useFormat();
   const profileLabel = useProfileLabel();
   const session = useSession();
+  const location = useLocation();
   const selfId = session.status === "authenticated" ? session.user.id : null;
   const users = useQuery(membersQuery());
-  const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; color: "teal" | "yellow" } | null>(
+    (location.state as UsersLocationState | null)?.notice ?? null,
+  );
 
   let body: React.ReactNode;
   if (users.isPending) body = <Skeleton height={160} />;
@@ -272,22 +176,22 @@ export const ContactUsersPage = () => {
             <Button component={Link} to="/org/settings/rights" variant="default" leftSection={<ShieldIcon />}>
               {t("users.rightsLink")}
             </Button>
-            <Button
-              leftSection={<UserIcon />}
-              onClick={() => {
-                setNotice(null);
-                setAdding(true);
-              }}
-              data-testid="user-add"
-            >
-              {t("users.add")}
-            </Button>
+            {can(session, "contacts.users", "create") ? (
+              <Button
+                component={Link}
+                to="/org/contacts/users/create"
+                leftSection={<UserIcon />}
+                data-testid="user-invite"
+              >
+                {t("users.invite")}
+              </Button>
+            ) : null}
           </Group>
         }
       />
       {notice ? (
         <Alert
-          color="teal"
+          color={notice.color}
           variant="light"
           icon={<CheckIcon />}
           role="status"
@@ -295,22 +199,23 @@ export const ContactUsersPage = () => {
           onClose={() => setNotice(null)}
           data-testid="users-notice"
         >
-          {notice}
+          {notice.text}
         </Alert>
       ) : null}
       {body}
+      <PendingInvitations
+        canRevoke={can(session, "contacts.users", "delete")}
+        onRevoked={(invitation) =>
+          setNotice({ text: t("users.revoked", { email: invitation.email }), color: "teal" })
+        }
+      />
       <Text size="xs" c="dimmed">
         {t("users.note")}
       </Text>
-      <AddMemberModal
-        opened={adding}
-        onClose={() => setAdding(false)}
-        onAdded={(member) => setNotice(t("users.added", { email: member.email }))}
-      />
       <RemoveMemberModal
         member={removing}
         onClose={() => setRemoving(null)}
-        onRemoved={(member) => setNotice(t("users.removed", { name: member.name }))}
+        onRemoved={(member) => setNotice({ text: t("users.removed", { name: member.name }), color: "teal" })}
       />
     </Stack>
   );

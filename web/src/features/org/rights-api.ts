@@ -7,6 +7,15 @@ export const memberProfiles = ["owner", "accountant"] as const;
 export type MemberProfile = (typeof memberProfiles)[number];
 
 export type Member = { id: string; name: string; email: string; role?: string; createdAt?: string };
+/** An invitation of the organisation waiting for its answer. */
+export type Invitation = {
+  id: string;
+  email: string;
+  profile: string;
+  status: "pending";
+  invitedAt: string;
+  expiresAt: string;
+};
 export type ProfileRights = { profile: string; rights: Right[] };
 /** A custom role of the organisation: an authorization item. */
 export type AuthItem = { id: string; name: string; rights: Right[] };
@@ -16,6 +25,7 @@ type List<T> = { items: T[] };
 
 export const rightsKeys = {
   members: ["contacts", "users"] as const,
+  invitations: ["contacts", "invitations"] as const,
   profiles: ["contacts", "users", "available"] as const,
   items: ["auth", "items"] as const,
   assignments: ["auth", "assignments"] as const,
@@ -25,6 +35,12 @@ export const membersQuery = () =>
   queryOptions({
     queryKey: rightsKeys.members,
     queryFn: ({ signal }) => apiRequest<List<Member>>("/contacts/users", { signal }),
+  });
+
+export const invitationsQuery = () =>
+  queryOptions({
+    queryKey: rightsKeys.invitations,
+    queryFn: ({ signal }) => apiRequest<List<Invitation>>("/contacts/invitations", { signal }),
   });
 
 export const profilesQuery = () =>
@@ -48,12 +64,22 @@ export const assignmentsQuery = () =>
 
 const id = (value: string) => encodeURIComponent(value);
 
-export const useAddMember = () => {
+/** `POST /contacts/users` invites: the person becomes a member once they accept. */
+export const useInviteMember = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; profile: MemberProfile }) =>
-      apiRequest<Member>("/contacts/users", { method: "POST", body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: rightsKeys.members }),
+      apiRequest<Invitation & { emailSent: boolean }>("/contacts/users", { method: "POST", body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: rightsKeys.invitations }),
+  });
+};
+
+export const useRevokeInvitation = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationId: string) =>
+      apiRequest<void>(`/contacts/invitations/${id(invitationId)}`, { method: "DELETE" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: rightsKeys.invitations }),
   });
 };
 

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { deviceFor, keepDevice } from "../../lib/devices.ts";
 import { apiRequest } from "../../lib/http.ts";
 import {
   anonymous,
@@ -7,21 +8,40 @@ import {
   type LoginOutcome,
   orgChangeBody,
 } from "../../lib/session.ts";
-import { clearSession, getSession, setSession } from "../../lib/session-store.ts";
+import { clearSession, getSession, setSession, store } from "../../lib/session-store.ts";
 
 export type Credentials = { email: string; password: string };
 export type Registration = Credentials & { name: string };
 export type UserOrg = { id: string; name: string; siren: string; profile?: string };
 export type CreateUserOrgInput = { name: string; siren: string };
+/** An invitation addressed to the signed-in user (or named by an e-mailed link). */
+export type ReceivedInvitation = {
+  id: string;
+  org: { id: string; name: string };
+  email: string;
+  profile: string;
+  invitedBy: string | null;
+  invitedAt: string;
+  expiresAt: string;
+};
 
 /** Sent to the service worker so that no cached answer of the previous session survives it. */
 const forgetCachedApi = (): void => {
   navigator.serviceWorker?.controller?.postMessage({ type: "clear-api-cache" });
 };
 
-/** `POST /login`: token → logged in; organisations → choose one; neither → failed, session cleared. */
+/**
+ * `POST /login`: token → logged in; organisations → choose one; neither → failed, session cleared.
+ * The browser's device token for the account goes with it, and the one answered is kept.
+ */
 export const login = async (credentials: Credentials): Promise<LoginOutcome> => {
-  const response = await apiRequest<unknown>("/login", { method: "POST", body: credentials });
+  const device = deviceFor(store(), credentials.email);
+  const response = await apiRequest<unknown>("/login", {
+    method: "POST",
+    body: device ? { ...credentials, device } : credentials,
+  });
+  const answered = (response as { device?: unknown } | null)?.device;
+  if (typeof answered === "string") keepDevice(store(), credentials.email, answered);
   const { session, outcome } = applyLoginResponse(response);
   setSession(session);
   return outcome;
@@ -82,3 +102,35 @@ export const useConfirmPasswordRenewal = () =>
     mutationFn: (input: { token: string; password: string }) =>
       apiRequest<unknown>("/password/renew/confirm", { method: "POST", body: input }),
   });
+
+export const userInvitationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["session", "invitations"],
+    queryFn: ({ signal }) => apiRequest<{ items: ReceivedInvitation[] }>("/user/invitations", { signal }),
+  });
+
+/** The invitation an e-mailed link names (its token goes in the body, never in a URL). */
+export const invitationByTokenQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ["invitation", token],
+    queryFn: ({ signal }) =>
+      apiRequest<ReceivedInvitation>("/invitations/lookup", { method: "POST", body: { token }, signal }),
+    retry: false,
+  });
+
+/** Accept or decline an invitation; the user's organisations and invitations are read again. */
+export const useAnswerInvitation = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: "accept" | "decline" }) =>
+      apiRequest<UserOrg | undefined>(`/user/invitations/${encodeURIComponent(id)}/${answer}`, {
+        method: "POST",
+      }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ["session", "orgs"] }),
+        client.invalidateQueries({ queryKey: ["session", "invitations"] }),
+        client.invalidateQueries({ queryKey: ["invitation"] }),
+      ]),
+  });
+};

@@ -2,14 +2,14 @@ import { Alert, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useFieldMessage } from "../../components/field-message.ts";
 import { AlertIcon } from "../../components/icons.tsx";
 import { email, required, type ValidationMessage, validateAll } from "../../lib/validation.ts";
 import { type Credentials, login } from "./api.ts";
 import { AuthCard, TextLink } from "./auth-card.tsx";
-import { afterLoginPath } from "./guards.ts";
+import { afterLoginPath, safeNext, withNext } from "./guards.ts";
 
 type Field = "email" | "password";
 
@@ -17,7 +17,12 @@ export const LoginPage = () => {
   const { t } = useTranslation("session");
   const navigate = useNavigate();
   const fieldMessage = useFieldMessage();
-  const [values, setValues] = useState<Record<Field, string>>({ email: "", password: "" });
+  const [params] = useSearchParams();
+  const nextPath = safeNext(params.get("next"));
+  const [values, setValues] = useState<Record<Field, string>>({
+    email: params.get("email") ?? "",
+    password: "",
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, ValidationMessage>>>({});
   const [failed, setFailed] = useState(false);
   const mutation = useMutation({ mutationFn: (credentials: Credentials) => login(credentials) });
@@ -38,7 +43,7 @@ export const LoginPage = () => {
       {
         onSuccess: (outcome) => {
           if (outcome === "failed") setFailed(true);
-          else void navigate(afterLoginPath(outcome));
+          else void navigate(afterLoginPath(outcome, nextPath));
         },
       },
     );
@@ -50,7 +55,8 @@ export const LoginPage = () => {
       subtitle={t("login.subtitle")}
       footer={
         <>
-          {t("login.noAccount")} <TextLink to="/register">{t("login.registerLink")}</TextLink>
+          {t("login.noAccount")}{" "}
+          <TextLink to={withNext("/register", nextPath)}>{t("login.registerLink")}</TextLink>
         </>
       }
     >

@@ -2,7 +2,7 @@ import { Button, Checkbox, PasswordInput, Stack, TextInput } from "@mantine/core
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useFieldMessage } from "../../components/field-message.ts";
 import {
@@ -15,7 +15,7 @@ import {
 } from "../../lib/validation.ts";
 import { type Registration, register } from "./api.ts";
 import { AuthCard, TextLink } from "./auth-card.tsx";
-import { afterLoginPath } from "./guards.ts";
+import { afterLoginPath, safeNext, withNext } from "./guards.ts";
 
 type Field = "name" | "email" | "password";
 
@@ -23,7 +23,13 @@ export const RegisterPage = () => {
   const { t } = useTranslation("session");
   const navigate = useNavigate();
   const fieldMessage = useFieldMessage();
-  const [values, setValues] = useState<Record<Field, string>>({ name: "", email: "", password: "" });
+  const [params] = useSearchParams();
+  const nextPath = safeNext(params.get("next"));
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: "",
+    email: params.get("email") ?? "",
+    password: "",
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, ValidationMessage>>>({});
   const [terms, setTerms] = useState(false);
   const [termsError, setTermsError] = useState(false);
@@ -48,7 +54,7 @@ export const RegisterPage = () => {
       { name: values.name.trim(), email: values.email.trim(), password: values.password },
       {
         onSuccess: (outcome) => {
-          if (outcome !== "failed") void navigate(afterLoginPath(outcome));
+          if (outcome !== "failed") void navigate(afterLoginPath(outcome, nextPath));
         },
       },
     );
@@ -60,7 +66,8 @@ export const RegisterPage = () => {
       subtitle={t("register.subtitle")}
       footer={
         <>
-          {t("register.haveAccount")} <TextLink to="/login">{t("register.loginLink")}</TextLink>
+          {t("register.haveAccount")}{" "}
+          <TextLink to={withNext("/login", nextPath)}>{t("register.loginLink")}</TextLink>
         </>
       }
     >

@@ -14,7 +14,7 @@ import {
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useFieldMessage } from "../../components/field-message.ts";
 import { BuildingIcon, ChevronRightIcon } from "../../components/icons.tsx";
@@ -32,6 +32,8 @@ import {
 } from "../../lib/validation.ts";
 import { changeOrg, createUserOrg, logout, userOrgsQueryOptions } from "./api.ts";
 import { AuthCard } from "./auth-card.tsx";
+import { safeNext } from "./guards.ts";
+import { ReceivedInvitations } from "./received-invitations.tsx";
 
 type OrgChoice = SessionOrg & { siren?: string };
 
@@ -147,11 +149,14 @@ export const UserOrgsPage = () => {
   const { t } = useTranslation("session");
   const session = useSession();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Where a sign-in was headed (an invitation's page) once an organisation is chosen.
+  const nextPath = safeNext(params.get("next"));
   const authenticated = session.status === "authenticated";
   const orgs = useQuery({ ...userOrgsQueryOptions(), enabled: authenticated });
   const pick = useMutation({
     mutationFn: changeOrg,
-    onSuccess: () => void navigate("/org/dashboard"),
+    onSuccess: () => void navigate(nextPath ?? "/org/dashboard"),
   });
   const [pendingId, setPendingId] = useState<string | null>(null);
   const onPick = (id: string) => {
@@ -194,6 +199,7 @@ export const UserOrgsPage = () => {
       }
     >
       <Stack gap="lg">
+        {authenticated ? <ReceivedInvitations /> : null}
         {list}
         {pick.isError ? (
           <ErrorAlert error={pick.error} title={t("orgs.changeError")} testId="org-change-error" />
