@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppContext } from "./context.ts";
-import { inputGuard } from "./http/input-guard.ts";
+import { inputGuard, jsonBodies, type TakesJson } from "./http/input-guard.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
 import { referencePage } from "./http/reference.ts";
 import { accountRoutes } from "./routes/account.ts";
@@ -29,7 +29,12 @@ export type AppOptions = {
 export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHono => {
   const api = new OpenAPIHono();
   // Before routing, authentication and validation: malformed, oversized or poisoned input stops here.
-  api.use("*", inputGuard());
+  // The operations that require a JSON body are known once every route is declared, below.
+  let takesJson: TakesJson = () => false;
+  api.use(
+    "*",
+    inputGuard((method, path) => takesJson(method, path)),
+  );
   api.route("/health", healthRoutes(ctx));
   api.route("/registre/orgs", organisationRoutes(ctx));
   api.route("/", identityRoutes(ctx));
@@ -55,6 +60,9 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
     },
     servers: [{ url: "/api" }],
   });
+  takesJson = jsonBodies(
+    api.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "", version: "" } }).paths ?? {},
+  );
   api.get("/docs", (c) => c.html(referencePage("/api/openapi.json")));
   api.all("*", () => {
     throw new ProblemError(404, "http.notFound");

@@ -284,7 +284,10 @@ describe.each(databaseKinds)("hostile input on %s", (kind) => {
         ["/password/renew", { email: "a\u0000@b.fr" }],
         ["/contacts/users", { email: "a\u0000@b.fr", profile: "accountant" }],
         ["/accounting/entries/unmark", { account: "411\u0000", code: "AA" }],
-        ["/accounting/reports/generalledger", { start: "2026-01-01", end: "2026-12-31", account: "411\u0000" }],
+        [
+          "/accounting/reports/generalledger",
+          { start: "2026-01-01", end: "2026-12-31", account: "411\u0000" },
+        ],
       ] as const) {
         const res = await call(path === "/accounting/entries/unmark" ? "PUT" : "POST", path, token, body);
         expect([path, res.status]).toEqual([path, 422]);

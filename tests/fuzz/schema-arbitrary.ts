@@ -40,6 +40,7 @@ export const hostileStrings: readonly string[] = [
   "'; drop table events; --",
   "%00",
   "../../etc/passwd",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4j-style injection, sent as it is
   "${jndi:ldap://x}",
   "<script>alert(1)</script>",
   "\\",

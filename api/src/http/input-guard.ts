@@ -146,15 +146,45 @@ const urlFlaws = (url: URL): FieldError[] => {
   return out;
 };
 
+type Operation = { requestBody?: { required?: boolean; content?: object } };
+
+/** Whether the operation at `method` and `path` (as requested, under /api) requires a JSON body. */
+export type TakesJson = (method: string, path: string) => boolean;
+
+type OpenApiPaths = Record<
+  string,
+  Record<string, { requestBody?: { required?: boolean; content?: object } }>
+>;
+
+/**
+ * Reads from the OpenAPI document which operations require a JSON body: an empty body is a broken
+ * one for them (400 before authentication), and no body at all for the others (POST /logout).
+ */
+export const jsonBodies = (paths: Readonly<Record<string, object>>, prefix = "/api"): TakesJson => {
+  const routes = Object.entries(paths).flatMap(([path, operations]) =>
+    Object.entries(operations as Record<string, Operation>)
+      .filter(([, op]) => op.requestBody?.required && "application/json" in (op.requestBody.content ?? {}))
+      .map(([method]) => ({ method: method.toUpperCase(), segments: `${prefix}${path}`.split("/") })),
+  );
+  const matches = (segments: readonly string[], actual: readonly string[]) =>
+    segments.length === actual.length &&
+    segments.every((s, i) => (s.startsWith("{") ? (actual[i] ?? "") !== "" : s === actual[i]));
+  return (method, path) => {
+    const actual = path.split("/");
+    return routes.some((r) => r.method === method && matches(r.segments, actual));
+  };
+};
+
 /**
  * The API's first wall, before routing, authentication or validation: a body over its limit (413), a
- * media type the API does not read (415), JSON that does not parse or nests too deep (400), and any
+ * media type the API does not read (415), JSON that does not parse — an empty body where the
+ * operation requires one included — or nests too deep (400), and any
  * text — in the path, the query or the body — holding a NUL, a lone surrogate or a control character
  * (422, each field named). JSON texts reach the routes normalised to NFC. Every route, present and
  * future, goes through it.
  */
 export const inputGuard =
-  (limits: BodyLimits = defaultBodyLimits): MiddlewareHandler =>
+  (takesJson: TakesJson, limits: BodyLimits = defaultBodyLimits): MiddlewareHandler =>
   async (c, next) => {
     const locale = localeOf(c);
     const refuse = (errors: FieldError[]) =>
@@ -185,8 +215,8 @@ export const inputGuard =
       );
       return next();
     }
-    // A DELETE that declares JSON but sends nothing has no body, rather than a broken one.
-    if (bytes.byteLength === 0 && c.req.method === "DELETE") return next();
+    // Nothing sent to an operation that takes no body is no body, whatever the type says.
+    if (bytes.byteLength === 0 && !takesJson(c.req.method, c.req.path)) return next();
     let parsed: unknown;
     try {
       parsed = JSON.parse(new TextDecoder().decode(bytes));

@@ -228,12 +228,15 @@ describe.each(databaseKinds)("sign-in limits on %s", (kind) => {
     }
   });
 
-  it("answers an address that cannot be one (a NUL) like an unknown one, never 5xx", async () => {
+  it("refuses an address that cannot be one (a NUL) at the edge, naming the field, never 5xx", async () => {
     const address = freshAddress();
     const login = await send("/login", { email: "nul\u0000@exemple.fr", password }, { socket: address });
-    expect(login).toMatchObject({ status: 401, body: { code: "identity.badCredentials" } });
+    expect(login).toMatchObject({
+      status: 422,
+      body: { errors: [{ path: "email", code: "validation.textNul" }] },
+    });
     const renew = await send("/password/renew", { email: "nul\u0000@exemple.fr" }, { socket: address });
-    expect(renew.status).toBe(202);
+    expect(renew.status).toBe(422);
   });
 
   it("keeps renewal requests limited per address asked and per client address, with Retry-After", async () => {
