@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppContext } from "./context.ts";
+import { idempotency } from "./http/idempotency.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
 import { referencePage } from "./http/reference.ts";
 import { accountRoutes } from "./routes/account.ts";
@@ -26,6 +27,8 @@ export type AppOptions = {
 /** The whole HTTP surface: the API under /api, its OpenAPI document, and the web app. */
 export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHono => {
   const api = new OpenAPIHono();
+  // Before every route, so that each command route, present and future, honours Idempotency-Key.
+  api.use("*", idempotency(ctx));
   api.route("/health", healthRoutes(ctx));
   api.route("/registre/orgs", organisationRoutes(ctx));
   api.route("/", identityRoutes(ctx));
