@@ -49,7 +49,9 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
       title: "Registre API",
       version: "0.1.0",
       description:
-        "Business management and French accounting. Errors are application/problem+json with a stable `code`.",
+        "Business management and French accounting. Errors are application/problem+json with a stable `code`. " +
+        "Commands (POST, PUT, PATCH, DELETE) take an `Idempotency-Key` header (a UUID): the same key with the " +
+        "same request answers the first answer for 24 hours; another request under it answers 422.",
     },
     servers: [{ url: "/api" }],
   });
