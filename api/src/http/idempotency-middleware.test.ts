@@ -38,6 +38,10 @@ describe.each(databaseKinds)("the Idempotency-Key middleware on %s", (kind) => {
       runs.count++;
       return handler(c);
     });
+    app.put("/run", async (c) => {
+      runs.count++;
+      return handler(c);
+    });
     app.get("/run", (c) => c.json({ read: true }));
     return { app, runs };
   };
@@ -82,6 +86,12 @@ describe.each(databaseKinds)("the Idempotency-Key middleware on %s", (kind) => {
       body: '{"a":1}',
     });
     expect(otherPath.status).toBe(422);
+    const otherMethod = await app.request("/run", {
+      method: "PUT",
+      headers: { "content-type": "application/json", "idempotency-key": key },
+      body: '{"a":1}',
+    });
+    expect(otherMethod.status).toBe(422);
     expect(runs.count).toBe(1);
   });
 
