@@ -1,5 +1,5 @@
 import { currentLocale } from "../i18n/i18n.ts";
-import { NOT_YET_VISIBLE, sendWithRetries } from "./retry.ts";
+import { NOT_YET_VISIBLE, newIdempotencyKey, sendWithRetries } from "./retry.ts";
 import { bearerToken } from "./session.ts";
 import { clearSession, getSession } from "./session-store.ts";
 
@@ -113,7 +113,7 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
   };
   const token = bearerToken(getSession());
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (method !== "GET") headers["Idempotency-Key"] = crypto.randomUUID();
+  if (method !== "GET") headers["Idempotency-Key"] = newIdempotencyKey();
   const init: RequestInit = { method, headers };
   if (options.signal) init.signal = options.signal;
   if (options.body instanceof FormData) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { MAX_ATTEMPTS, retryAfterMs, sendWithRetries } from "./retry.ts";
+import { MAX_ATTEMPTS, newIdempotencyKey, retryAfterMs, sendWithRetries } from "./retry.ts";
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -21,6 +21,22 @@ const scripted = (...script: (Response | Error)[]) => {
   };
   return { send, wait, waits, sends: () => sends };
 };
+
+describe("a new Idempotency-Key", () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  test("is crypto.randomUUID, or a version-4 UUID of random bytes where the page withholds it", () => {
+    expect(
+      newIdempotencyKey({
+        randomUUID: () => "0b7b6f0e-3d5a-4c8e-9f00-2a1b3c4d5e6f",
+        getRandomValues: (a) => a,
+      }),
+    ).toBe("0b7b6f0e-3d5a-4c8e-9f00-2a1b3c4d5e6f");
+    const insecure = { getRandomValues: crypto.getRandomValues.bind(crypto) };
+    const keys = Array.from({ length: 50 }, () => newIdempotencyKey(insecure));
+    for (const key of keys) expect(key).toMatch(UUID);
+    expect(new Set(keys).size).toBe(50);
+  });
+});
 
 describe("Retry-After", () => {
   test("reads seconds and HTTP dates, bounded between 200 ms and 5 s, with a fallback", () => {

@@ -47,6 +47,22 @@ export const retryWait = async (response: Response, attempt: number): Promise<nu
   return null;
 };
 
+/**
+ * A new Idempotency-Key: `crypto.randomUUID`, or the same version-4 layout from
+ * `crypto.getRandomValues` where the page is not a secure context (plain HTTP on a LAN address)
+ * and the browser withholds `randomUUID`.
+ */
+export const newIdempotencyKey = (
+  source: Pick<Crypto, "getRandomValues"> & Partial<Pick<Crypto, "randomUUID">> = crypto,
+): string => {
+  if (typeof source.randomUUID === "function") return source.randomUUID();
+  const bytes = source.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
 const abortError = () => new DOMException("The request was aborted", "AbortError");
 
 /** Waits `ms`, or rejects with an AbortError as soon as `signal` aborts. */
