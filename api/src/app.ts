@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppContext } from "./context.ts";
+import { idempotency } from "./http/idempotency.ts";
 import { inputGuard, jsonBodies, type TakesJson } from "./http/input-guard.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
 import { referencePage } from "./http/reference.ts";
@@ -35,6 +36,8 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
     "*",
     inputGuard((method, path) => takesJson(method, path)),
   );
+  // Before every route, so that each command route, present and future, honours Idempotency-Key.
+  api.use("*", idempotency(ctx));
   api.route("/health", healthRoutes(ctx));
   api.route("/registre/orgs", organisationRoutes(ctx));
   api.route("/", identityRoutes(ctx));
@@ -56,7 +59,9 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
       title: "Registre API",
       version: "0.1.0",
       description:
-        "Business management and French accounting. Errors are application/problem+json with a stable `code`.",
+        "Business management and French accounting. Errors are application/problem+json with a stable `code`. " +
+        "Commands (POST, PUT, PATCH, DELETE) take an `Idempotency-Key` header (a UUID): the same key with the " +
+        "same request answers the first answer for 24 hours; another request under it answers 422.",
     },
     servers: [{ url: "/api" }],
   });

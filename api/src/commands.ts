@@ -1,4 +1,4 @@
-import type { CommandMetadata, Decider, DomainEvent } from "@registre/core";
+import { type CommandMetadata, type Decider, DomainError, type DomainEvent } from "@registre/core";
 import { type AppendResult, ConcurrencyError } from "@registre/store";
 import type { AppContext } from "./context.ts";
 
@@ -76,6 +76,14 @@ const aggregateCache = (ctx: AppContext): Map<string, Cached> => {
 };
 
 /**
+ * Whether this command already went through (a retry of it, under the same command id). Checks a
+ * route makes on the read models before deciding — does the thing exist? — are skipped then: the
+ * first attempt made them, and what it did (a deletion) may have removed what they look for.
+ */
+export const alreadyAppended = async (ctx: AppContext, orgId: string, metadata: CommandMetadata) =>
+  (await ctx.store.commandResult(orgId, metadata.commandId)) !== null;
+
+/**
  * The command pipeline: load the stream -> decide -> append at the loaded version -> wait for the
  * read models. A version conflict (on the stream or a guarded one) is decided again on the fresh
  * state a few times, then surfaces as 409. A retried command id answers its first result without
@@ -88,7 +96,24 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
   const { decider, orgId, streamId } = request;
   const load = () => loadAggregate(ctx, orgId, streamId, decider);
   const previous = await ctx.store.commandResult(orgId, request.metadata.commandId);
-  if (previous) return { result: previous, events: [], state: (await load()).state, consistent: true };
+  if (previous) {
+    // Command ids derive from the caller, the key and the request: another stream means a bug.
+    if (previous.streamId !== streamId) throw new DomainError("idempotency.keyReused", {}, 422);
+    // The first attempt's events, for answers made of them; it may have stopped before the read models.
+    const events = await ctx.store.readStream(orgId, streamId, {
+      fromVersion: previous.fromVersion + 1,
+      toVersion: previous.toVersion,
+    });
+    const consistent = previous.checkpoint
+      ? await ctx.runner.waitFor(previous.checkpoint, request.readModels)
+      : true;
+    return {
+      result: previous,
+      events: events as unknown as Event[],
+      state: (await load()).state,
+      consistent,
+    };
+  }
 
   for (let attempt = 1; ; attempt++) {
     const { state, version } = await load();

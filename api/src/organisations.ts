@@ -8,6 +8,7 @@ import {
 import { setUpAccounting } from "./accounting/setup.ts";
 import { handleCommand } from "./commands.ts";
 import type { AppContext } from "./context.ts";
+import { derivedId } from "./ids.ts";
 
 /** The read models an organisation's screens and lists read. */
 export const organisationReadModels = ["organisations", "stream_history", "memberships"] as const;
@@ -28,7 +29,10 @@ export const runOrganisationCommands = (
     readModels: organisationReadModels,
   });
 
-/** Creates an organisation with a new id, and its owner in the same append when given; answers the id. */
+/**
+ * Creates an organisation, and its owner in the same append when given; answers its id, derived from the
+ * command id so that a retried command finds the organisation it created.
+ */
 export const createOrganisation = async (
   ctx: AppContext,
   data: Omit<CreateOrganisation["data"], "orgId">,
@@ -36,7 +40,7 @@ export const createOrganisation = async (
   ownerId?: string,
   books: { firstYear?: { start: string; end: string } } = {},
 ): Promise<string> => {
-  const orgId = ctx.newId();
+  const orgId = derivedId(metadata.commandId, "org");
   const commands: OrganisationCommand[] = [{ type: "CreateOrganisation", data: { ...data, orgId } }];
   if (ownerId) commands.push({ type: "AddMember", data: { userId: ownerId, profile: "owner" } });
   await runOrganisationCommands(ctx, orgId, commands, metadata);

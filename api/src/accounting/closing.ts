@@ -16,6 +16,7 @@ import {
 import { sql } from "kysely";
 import { handleCommand, loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { derivedId } from "../ids.ts";
 import { changeDraft, draftEntry, ledgerReadModels } from "./entries.ts";
 import { type FiscalYearRow, findFiscalYear, listFiscalYears } from "./queries.ts";
 import { setupReadModels } from "./setup.ts";
@@ -123,7 +124,7 @@ export const addClosingStep = async (
   metadata: CommandMetadata,
 ) => {
   const year = await findFiscalYear(ctx, orgId, yearId);
-  const id = ctx.newId();
+  const id = derivedId(metadata.commandId, "step");
   await runClosing(
     ctx,
     orgId,

@@ -22,7 +22,7 @@ import {
 } from "@registre/core";
 import { type CommandPlan, handleCommand, loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
-import { childMetadata } from "./setup.ts";
+import { childMetadata, derivedId } from "../ids.ts";
 
 export const ledgerReadModels = ["ledger"] as const;
 
@@ -124,7 +124,7 @@ export const draftEntry = async (
   metadata: CommandMetadata,
   options: DraftOptions = {},
 ): Promise<string> => {
-  const mvt = options.mvt ?? ctx.newId();
+  const mvt = options.mvt ?? derivedId(metadata.commandId, "mvt");
   await runEntry(
     ctx,
     orgId,
@@ -183,7 +183,7 @@ export const validateEntries = async (
   const refused: { mvt: string; error: DomainError }[] = [];
   for (const mvt of ordered) {
     try {
-      await validateEntry(ctx, orgId, mvt, childMetadata(ctx, metadata));
+      await validateEntry(ctx, orgId, mvt, childMetadata(metadata, `validate:${mvt}`));
       validated.push(mvt);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;

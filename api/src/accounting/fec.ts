@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   type ChartCommand,
   type ChartState,
@@ -31,6 +30,7 @@ import {
 import { sql } from "kysely";
 import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { childMetadata, derivedId } from "../ids.ts";
 import { catchUpLedger } from "./books.ts";
 import { draftEntry, type EntryInput, ledgerReadModels, postingContext } from "./entries.ts";
 import { type FecImportPlan, planFecImport } from "./fec-plan.ts";
@@ -361,20 +361,6 @@ export type FecImportOptions = {
   readonly dryRun?: boolean | undefined;
 };
 
-/** A UUID derived from the import's command id: a retried import gives each step the same id. */
-export const derivedId = (seed: string, step: string, index: number): string => {
-  const h = createHash("sha256").update(`${seed}\u0000${step}\u0000${index}`).digest("hex");
-  const variant = ((Number.parseInt(h[16] ?? "0", 16) & 3) | 8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
-
-const stepMetadata = (metadata: CommandMetadata, step: string, index: number): CommandMetadata => ({
-  ...metadata,
-  commandId: derivedId(metadata.commandId, step, index),
-  causationId: metadata.commandId,
-  correlationId: metadata.correlationId ?? metadata.commandId,
-});
-
 /** Whether the chart already holds what the command would create (a retried import). */
 const chartHas = (state: ChartState, command: ChartCommand): boolean =>
   command.type === "InitialiseChart"
@@ -465,7 +451,7 @@ export const importFec = async (
       .where(sql<boolean>`origin->>'kind' = 'import' and origin->>'file' = ${plan.fileName}`)
       .limit(1)
       .executeTakeFirst();
-    const resumed = await ctx.store.commandResult(orgId, stepMetadata(metadata, "entry", 0).commandId);
+    const resumed = await ctx.store.commandResult(orgId, childMetadata(metadata, "entry", 0).commandId);
     if (previous && !resumed)
       return resultOf(
         {
@@ -493,7 +479,7 @@ export const importFec = async (
       streamId: chartStreamId(orgId),
       decider: chartDecider,
       commands: async (state) => ({ commands: () => chart.filter((c) => !chartHas(state, c)) }),
-      metadata: stepMetadata(metadata, "chart", 0),
+      metadata: childMetadata(metadata, "chart", 0),
       readModels: setupReadModels,
     });
   const journals = plan.journals;
@@ -503,7 +489,7 @@ export const importFec = async (
       streamId: journalsStreamId(orgId),
       decider: journalsDecider,
       commands: async (state) => ({ commands: () => journals.filter((c) => !journalsHave(state, c)) }),
-      metadata: stepMetadata(metadata, "journals", 0),
+      metadata: childMetadata(metadata, "journals", 0),
       readModels: setupReadModels,
     });
   if (plan.fiscal.length > 0)
@@ -512,7 +498,7 @@ export const importFec = async (
       streamId: fiscalStreamId(orgId),
       decider: fiscalDecider,
       commands: plan.fiscal,
-      metadata: stepMetadata(metadata, "fiscal", 0),
+      metadata: childMetadata(metadata, "fiscal", 0),
       readModels: setupReadModels,
     });
   const total = plan.entries.length;
@@ -524,7 +510,7 @@ export const importFec = async (
       mvtOf(i),
       { ...entry.content, origin: { kind: "import", file: plan.fileName, number: entry.number } },
       validatedOn,
-      stepMetadata(metadata, "entry", i),
+      childMetadata(metadata, "entry", i),
     );
     options.onProgress?.(i + 1, total);
   }
@@ -552,7 +538,7 @@ export const importFec = async (
           data: { account: set.account, lettrable: true, lines: facts, requested: facts.map((f) => f.ref) },
         },
       ],
-      metadata: stepMetadata(metadata, "letter", i),
+      metadata: childMetadata(metadata, "letter", i),
       readModels: [],
     });
   }

@@ -14,16 +14,9 @@ import {
 } from "@registre/core";
 import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { childMetadata, derivedId } from "../ids.ts";
 
 export const setupReadModels = ["accounting_setup"] as const;
-
-/** A sub-command of a larger operation: its own id, caused by the operation's command. */
-export const childMetadata = (ctx: AppContext, metadata: CommandMetadata): CommandMetadata => ({
-  ...metadata,
-  commandId: ctx.newId(),
-  causationId: metadata.commandId,
-  correlationId: metadata.correlationId ?? metadata.commandId,
-});
 
 /** The fiscal year that contains `today` for a year starting in `startMonth` (1-12). */
 export const currentFiscalYearBounds = (
@@ -53,7 +46,7 @@ export const setUpAccounting = async (
     streamId: chartStreamId(orgId),
     decider: chartDecider,
     commands: [{ type: "InitialiseChart", data: { templateId: PCG_TEMPLATE_ID, accounts: pcgTemplate } }],
-    metadata: childMetadata(ctx, metadata),
+    metadata: childMetadata(metadata, "chart"),
     readModels: setupReadModels,
   });
   await handleCommand(ctx, {
@@ -61,7 +54,7 @@ export const setUpAccounting = async (
     streamId: journalsStreamId(orgId),
     decider: journalsDecider,
     commands: [{ type: "InitialiseJournals", data: { journals: defaultJournals } }],
-    metadata: childMetadata(ctx, metadata),
+    metadata: childMetadata(metadata, "journals"),
     readModels: setupReadModels,
   });
   if (options.firstYear === null) return;
@@ -75,9 +68,14 @@ export const setUpAccounting = async (
       commands: () =>
         state.years.length > 0
           ? []
-          : [{ type: "OpenFiscalYear" as const, data: { id: ctx.newId(), ...bounds } }],
+          : [
+              {
+                type: "OpenFiscalYear" as const,
+                data: { id: derivedId(metadata.commandId, "firstYear"), ...bounds },
+              },
+            ],
     }),
-    metadata: childMetadata(ctx, metadata),
+    metadata: childMetadata(metadata, "fiscal"),
     readModels: setupReadModels,
   });
 };

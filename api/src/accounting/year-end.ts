@@ -10,6 +10,7 @@ import {
 import { sql } from "kysely";
 import { loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { childMetadata, derivedId } from "../ids.ts";
 import { catchUpLedger, runFiscal } from "./books.ts";
 import { changeDraft, draftEntry, validateEntry } from "./entries.ts";
 import {
@@ -19,7 +20,6 @@ import {
   listFiscalYears,
   trialBalanceReport,
 } from "./queries.ts";
-import { childMetadata } from "./setup.ts";
 
 /** One finding of the year-end check: a stable code, how many items, and which (up to 50). */
 export type YearEndWarning = { code: string; count: number; items: string[]; blocking: boolean };
@@ -162,8 +162,8 @@ export const generateOpeningEntry = async (
     await runFiscal(
       ctx,
       orgId,
-      { type: "OpenFiscalYear", data: { id: ctx.newId() } },
-      childMetadata(ctx, metadata),
+      { type: "OpenFiscalYear", data: { id: derivedId(metadata.commandId, "nextYear") } },
+      childMetadata(metadata, "nextYear"),
     );
     next = (await listFiscalYears(ctx, orgId)).find((y) => y.start > year.end);
   }
@@ -181,24 +181,24 @@ export const generateOpeningEntry = async (
     const existing = await loadAggregate(ctx, orgId, entryStreamId(next.openingMvt), entryDecider);
     if (existing.state.status === "validated") throw new DomainError("yearEnd.openingValidated", {}, 409);
     if (existing.state.status === "draft") {
-      await changeDraft(ctx, orgId, next.openingMvt, content, childMetadata(ctx, metadata));
+      await changeDraft(ctx, orgId, next.openingMvt, content, childMetadata(metadata, "opening.change"));
       return next.openingMvt;
     }
   }
   if (lines.length === 0) return null;
-  const mvt = ctx.newId();
+  const mvt = derivedId(metadata.commandId, "opening");
   await draftEntry(
     ctx,
     orgId,
     { ...content, origin: { kind: "opening", yearId: next.id } },
-    childMetadata(ctx, metadata),
+    childMetadata(metadata, "opening.draft"),
     { mvt },
   );
   await runFiscal(
     ctx,
     orgId,
     { type: "RecordOpeningEntry", data: { yearId: next.id, mvt } },
-    childMetadata(ctx, metadata),
+    childMetadata(metadata, "opening.record"),
   );
   return mvt;
 };
@@ -227,6 +227,6 @@ export const closeFiscalYear = async (
     { ...metadata },
   );
   const openingMvt = await generateOpeningEntry(ctx, orgId, year.id, metadata);
-  if (openingMvt) await validateEntry(ctx, orgId, openingMvt, childMetadata(ctx, metadata));
+  if (openingMvt) await validateEntry(ctx, orgId, openingMvt, childMetadata(metadata, "opening.validate"));
   return { openingMvt };
 };

@@ -351,6 +351,18 @@ export const messages = {
     fr: "Les données ont été modifiées entre-temps. Rechargez puis réessayez.",
     en: "The data was changed in the meantime. Reload and try again.",
   },
+  "idempotency.invalidKey": {
+    fr: "L’en-tête Idempotency-Key doit être un UUID.",
+    en: "The Idempotency-Key header must be a UUID.",
+  },
+  "idempotency.keyReused": {
+    fr: "Cette clé d’idempotence a déjà servi pour une autre requête. Réessayez avec une nouvelle clé.",
+    en: "This idempotency key was already used for another request. Try again with a new key.",
+  },
+  "idempotency.inProgress": {
+    fr: "Cette requête est encore en cours de traitement. Réessayez dans un instant.",
+    en: "This request is still being processed. Try again in a moment.",
+  },
   "http.notFound": { fr: "Introuvable.", en: "Not found." },
   "http.badRequest": { fr: "Requête invalide.", en: "Bad request." },
   "http.invalidJson": {

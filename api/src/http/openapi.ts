@@ -2,6 +2,7 @@ import type { CommandMetadata } from "@registre/core";
 import type { Context } from "hono";
 import type { AppContext } from "../context.ts";
 import type { AuthEnv } from "../identity/auth.ts";
+import type { IdempotencyEnv } from "./idempotency.ts";
 import { translate } from "./messages.ts";
 import { localeOf, ProblemError, problemResponse } from "./problem.ts";
 
@@ -23,17 +24,18 @@ export const validationHook = (result: HookResult, c: Context) => {
   return problemResponse(new ProblemError(422, "validation.invalid", {}, errors), c);
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
- * Who, when, and which command: the signed-in user (when the route has a session), the clock, and an
- * `Idempotency-Key` header (a UUID) that makes a retry answer its first result.
+ * Who, when, and which command: the signed-in user (when the route has a session), the clock, and the
+ * command id — derived from the caller, the `Idempotency-Key` and the request when there is a key
+ * (`http/idempotency.ts`), so that a retry finds its first append; a new id otherwise.
  */
 export const commandMetadata = (c: Context, ctx: AppContext): CommandMetadata => {
-  const key = c.req.header("idempotency-key");
+  const keyed = (c as Context<IdempotencyEnv>).get("idempotency") as
+    | IdempotencyEnv["Variables"]["idempotency"]
+    | undefined;
   const session = (c as Context<AuthEnv>).get("session") as AuthEnv["Variables"]["session"] | undefined;
   return {
-    commandId: key && UUID.test(key) ? key.toLowerCase() : ctx.newId(),
+    commandId: keyed?.commandId ?? ctx.newId(),
     at: ctx.clock().toISOString(),
     userId: session?.userId,
     correlationId: c.req.header("x-correlation-id") ?? undefined,

@@ -9,10 +9,11 @@ import {
   validateEmail,
 } from "@registre/core";
 import type { Context } from "hono";
-import { handleCommand } from "../commands.ts";
+import { alreadyAppended, handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import type { Locale } from "../http/messages.ts";
 import { ProblemError } from "../http/problem.ts";
+import { derivedId } from "../ids.ts";
 import { invitationMessage } from "../mail/invitation-message.ts";
 import { MailError } from "../mail/mailer.ts";
 import { organisationReadModels } from "../organisations.ts";
@@ -189,7 +190,8 @@ export const inviteMember = async (
     .select("user_id")
     .where("email", "=", email)
     .executeTakeFirst();
-  const invitationId = ctx.newId();
+  // From the command id: a retried invitation finds its first append and answers the same id.
+  const invitationId = derivedId(metadata.commandId, "invitation");
   let outcome: Awaited<ReturnType<typeof runInvitationCommand>>;
   try {
     outcome = await runInvitationCommand(
@@ -293,12 +295,12 @@ export const revokeInvitation = async (
 ): Promise<void> => {
   const row = await ctx.database.db
     .selectFrom("invitations")
-    .select("invitation_id")
+    .select("status")
     .where("org_id", "=", orgId)
     .where("invitation_id", "=", invitationId)
-    .where("status", "=", "pending")
     .executeTakeFirst();
-  if (!row) throw new ProblemError(404, "invitation.notFound");
+  if (row && (await alreadyAppended(ctx, orgId, metadata))) return;
+  if (row?.status !== "pending") throw new ProblemError(404, "invitation.notFound");
   await runInvitationCommand(ctx, orgId, { type: "RevokeInvitation", data: { invitationId } }, metadata);
   await dropTokens(ctx, orgId, [invitationId]);
 };
@@ -317,12 +319,13 @@ export const answerInvitation = async (
   const email = await accountEmail(ctx, userId);
   const row = await ctx.database.db
     .selectFrom("invitations")
-    .select("org_id")
+    .select(["org_id", "status"])
     .where("invitation_id", "=", invitationId)
     .where("email", "=", email)
-    .where("status", "=", "pending")
     .executeTakeFirst();
-  if (!row) throw new ProblemError(404, "invitation.notFound");
+  // The same command again (a retry whose first answer was lost): it was answered already.
+  if (row && (await alreadyAppended(ctx, row.org_id, metadata))) return { orgId: row.org_id };
+  if (row?.status !== "pending") throw new ProblemError(404, "invitation.notFound");
   const command: InvitationCommand =
     answer === "accept"
       ? { type: "AcceptInvitation", data: { invitationId, userId, email, at: metadata.at } }

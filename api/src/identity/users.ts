@@ -13,6 +13,7 @@ import { isUniqueViolation } from "@registre/store";
 import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { ProblemError } from "../http/problem.ts";
+import { derivedId } from "../ids.ts";
 import { rightsIn } from "./auth.ts";
 
 export type SessionUser = {
@@ -70,7 +71,9 @@ export const userOrganisations = async (ctx: AppContext, userId: string) =>
 
 /**
  * Registers a user: credentials first (the unique address is the "Email already used" check), then the
- * UserRegistered event; if the event cannot be appended the credentials are removed again.
+ * UserRegistered event; if the event cannot be appended the credentials are removed again. The user's
+ * id derives from the command id: a retry that finds its own credentials (it stopped after writing
+ * them) goes on to the event, which the store answers with the first append if there was one.
  */
 export const registerUser = async (
   ctx: AppContext,
@@ -80,7 +83,7 @@ export const registerUser = async (
   const email = normaliseEmail(input.email);
   const invalid = validateEmail(email) ?? validatePassword(input.password);
   if (invalid) throw new ProblemError(422, invalid);
-  const userId = ctx.newId();
+  const userId = derivedId(metadata.commandId, "user");
   try {
     await ctx.database.db
       .insertInto("credentials")
@@ -92,8 +95,13 @@ export const registerUser = async (
       })
       .execute();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ProblemError(409, "identity.emailUsed");
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    const owner = await ctx.database.db
+      .selectFrom("credentials")
+      .select("user_id")
+      .where("email", "=", email)
+      .executeTakeFirst();
+    if (owner?.user_id !== userId) throw new ProblemError(409, "identity.emailUsed");
   }
   try {
     await handleCommand(ctx, {

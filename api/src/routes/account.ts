@@ -15,6 +15,7 @@ import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
 import type { AuthEnv } from "../identity/auth.ts";
+import { derivedId } from "../ids.ts";
 
 const Item = z.object({ id: z.uuid() }).catchall(z.string()).openapi("AccountItem");
 const Input = z.record(z.string(), z.string().max(300)).openapi("AccountItemInput");
@@ -91,11 +92,12 @@ export const accountRoutes = (ctx: AppContext) => {
       }),
       async (c) => {
         const userId = c.get("session").userId;
-        const itemId = ctx.newId();
+        const metadata = commandMetadata(c, ctx);
+        const itemId = derivedId(metadata.commandId, "item");
         await run(
           userId,
           { type: "AddAccountItem", data: { kind, itemId, value: c.req.valid("json") } },
-          commandMetadata(c, ctx),
+          metadata,
         );
         const added = (await items(userId, kind)).find((i) => i.id === itemId);
         return c.json(added as z.infer<typeof Item>, 201);

@@ -28,14 +28,15 @@ import {
   listFiscalYears,
   trialBalanceReport,
 } from "../accounting/queries.ts";
-import { childMetadata } from "../accounting/setup.ts";
 import { closeFiscalYear, generateOpeningEntry, yearEndChecks } from "../accounting/year-end.ts";
+import { alreadyAppended } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { translate } from "../http/messages.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
 import type { AuthEnv } from "../identity/auth.ts";
+import { childMetadata, derivedId } from "../ids.ts";
 import {
   answer,
   body,
@@ -468,7 +469,7 @@ export const accountingRoutes = (ctx: AppContext) => {
           ctx,
           orgId,
           { type: closed ? "CloseAccount" : "ReopenAccount", data: { number } },
-          childMetadata(ctx, metadata),
+          childMetadata(metadata, "closed"),
         );
       return c.json(await findAccount(orgId, number), 200);
     },
@@ -485,8 +486,10 @@ export const accountingRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const orgId = org(c);
+      const metadata = commandMetadata(c, ctx);
+      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
       const { number } = await findAccount(orgId, c.req.valid("param").id);
-      await deleteAccount(ctx, orgId, number, commandMetadata(c, ctx));
+      await deleteAccount(ctx, orgId, number, metadata);
       return c.body(null, 204);
     },
   );
@@ -592,8 +595,10 @@ export const accountingRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const orgId = org(c);
+      const metadata = commandMetadata(c, ctx);
+      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
       const { code } = await findJournal(orgId, c.req.valid("param").id);
-      await deleteJournal(ctx, orgId, code, commandMetadata(c, ctx));
+      await deleteJournal(ctx, orgId, code, metadata);
       return c.body(null, 204);
     },
   );
@@ -731,8 +736,10 @@ export const accountingRoutes = (ctx: AppContext) => {
     async (c) => {
       const orgId = org(c);
       const { mvt } = c.req.valid("param");
+      const metadata = commandMetadata(c, ctx);
+      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
       await findEntry(orgId, mvt);
-      await deleteDraft(ctx, orgId, mvt, commandMetadata(c, ctx));
+      await deleteDraft(ctx, orgId, mvt, metadata);
       return c.body(null, 204);
     },
   );
@@ -1116,13 +1123,9 @@ export const accountingRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const orgId = org(c);
-      const id = ctx.newId();
-      await runFiscal(
-        ctx,
-        orgId,
-        { type: "OpenFiscalYear", data: { id, ...c.req.valid("json") } },
-        commandMetadata(c, ctx),
-      );
+      const metadata = commandMetadata(c, ctx);
+      const id = derivedId(metadata.commandId, "year");
+      await runFiscal(ctx, orgId, { type: "OpenFiscalYear", data: { id, ...c.req.valid("json") } }, metadata);
       return c.json(await findFiscalYear(ctx, orgId, id), 201);
     },
   );

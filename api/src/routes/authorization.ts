@@ -3,17 +3,19 @@ import {
   type AuthorizationCommand,
   authorizationDecider,
   authorizationStreamId,
+  type CommandMetadata,
   type Right,
   Rights,
 } from "@registre/core";
 import type { AuthAssignmentRow, AuthItemRow } from "@registre/projections";
-import { handleCommand } from "../commands.ts";
+import { alreadyAppended, handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
 import type { AuthEnv } from "../identity/auth.ts";
+import { derivedId } from "../ids.ts";
 
 const RightSchema = z.object({ c: z.string().max(80), r: z.number().int() });
 const Item = z
@@ -39,13 +41,13 @@ export const authorizationRoutes = (ctx: AppContext) => {
     if (!orgId) throw new ProblemError(404, "organisation.notFound");
     return orgId;
   };
-  const run = (orgId: string, command: AuthorizationCommand, c: Parameters<typeof commandMetadata>[0]) =>
+  const run = (orgId: string, command: AuthorizationCommand, metadata: CommandMetadata) =>
     handleCommand(ctx, {
       orgId,
       streamId: authorizationStreamId(orgId),
       decider: authorizationDecider,
       commands: [command],
-      metadata: commandMetadata(c, ctx),
+      metadata,
       readModels: ["authorization"],
     });
   const findItem = async (orgId: string, itemId: string) => {
@@ -107,12 +109,13 @@ export const authorizationRoutes = (ctx: AppContext) => {
     async (c) => {
       const { orgId } = c.get("session");
       const org = orgOf(orgId);
-      const itemId = ctx.newId();
+      const metadata = commandMetadata(c, ctx);
+      const itemId = derivedId(metadata.commandId, "item");
       const body = c.req.valid("json");
       await run(
         org,
         { type: "CreateAuthItem", data: { itemId, name: body.name, rights: body.rights as Right[] } },
-        c,
+        metadata,
       );
       return c.json(await findItem(org, itemId), 201);
     },
@@ -159,7 +162,7 @@ export const authorizationRoutes = (ctx: AppContext) => {
           type: "ChangeAuthItem",
           data: { itemId, name: body.name, rights: body.rights as Right[] | undefined },
         },
-        c,
+        commandMetadata(c, ctx),
       );
       return c.json(await findItem(org, itemId), 200);
     },
@@ -178,8 +181,10 @@ export const authorizationRoutes = (ctx: AppContext) => {
       const { orgId } = c.get("session");
       const org = orgOf(orgId);
       const itemId = c.req.valid("param").id;
+      const metadata = commandMetadata(c, ctx);
+      if (await alreadyAppended(ctx, org, metadata)) return c.body(null, 204);
       await findItem(org, itemId);
-      await run(org, { type: "DeleteAuthItem", data: { itemId } }, c);
+      await run(org, { type: "DeleteAuthItem", data: { itemId } }, metadata);
       return c.body(null, 204);
     },
   );
@@ -219,8 +224,9 @@ export const authorizationRoutes = (ctx: AppContext) => {
       const org = orgOf(orgId);
       const body = c.req.valid("json");
       if (!(await isMember(org, body.userId))) throw new ProblemError(404, "user.notFound");
-      const assignmentId = ctx.newId();
-      await run(org, { type: "Assign", data: { assignmentId, ...body } }, c);
+      const metadata = commandMetadata(c, ctx);
+      const assignmentId = derivedId(metadata.commandId, "assignment");
+      await run(org, { type: "Assign", data: { assignmentId, ...body } }, metadata);
       return c.json(await findAssignment(org, assignmentId), 201);
     },
   );
@@ -242,7 +248,7 @@ export const authorizationRoutes = (ctx: AppContext) => {
       await run(
         org,
         { type: "ChangeAssignment", data: { assignmentId, itemId: c.req.valid("json").itemId } },
-        c,
+        commandMetadata(c, ctx),
       );
       return c.json(await findAssignment(org, assignmentId), 200);
     },
@@ -261,8 +267,10 @@ export const authorizationRoutes = (ctx: AppContext) => {
       const { orgId } = c.get("session");
       const org = orgOf(orgId);
       const assignmentId = c.req.valid("param").id;
+      const metadata = commandMetadata(c, ctx);
+      if (await alreadyAppended(ctx, org, metadata)) return c.body(null, 204);
       await findAssignment(org, assignmentId);
-      await run(org, { type: "Unassign", data: { assignmentId } }, c);
+      await run(org, { type: "Unassign", data: { assignmentId } }, metadata);
       return c.body(null, 204);
     },
   );

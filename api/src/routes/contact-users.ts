@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { type Profile, profileRights, profiles, Rights } from "@registre/core";
+import { alreadyAppended } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
@@ -224,13 +225,10 @@ export const contactUserRoutes = (ctx: AppContext) => {
     async (c) => {
       const orgId = orgOf(c.get("session").orgId);
       const userId = c.req.valid("param").id;
+      const metadata = commandMetadata(c, ctx);
+      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
       await findMember(orgId, userId);
-      await runOrganisationCommands(
-        ctx,
-        orgId,
-        [{ type: "RemoveMember", data: { userId } }],
-        commandMetadata(c, ctx),
-      );
+      await runOrganisationCommands(ctx, orgId, [{ type: "RemoveMember", data: { userId } }], metadata);
       return c.body(null, 204);
     },
   );

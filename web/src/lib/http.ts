@@ -1,4 +1,5 @@
 import { currentLocale } from "../i18n/i18n.ts";
+import { NOT_YET_VISIBLE, newIdempotencyKey, sendWithRetries } from "./retry.ts";
 import { bearerToken } from "./session.ts";
 import { clearSession, getSession } from "./session-store.ts";
 
@@ -96,17 +97,24 @@ export type RequestOptions = {
 
 /**
  * Calls the API under `/api`, sending the interface language in `Accept-Language` and the session's
- * bearer token. A 401 to a call that carried a token clears the session.
+ * bearer token. A command (any method but GET) carries a new `Idempotency-Key`, and the very same
+ * request — key, token and body — is sent again after a network error, a 503 (after its
+ * `Retry-After`, bounded) or a 202 "not yet visible", a few times (`sendWithRetries`): the server
+ * answers a retried key with the first answer, so a command is never done twice. A command still
+ * not visible after those is reported with the server's words, like any refusal.
+ * A 401 to a call that carried a token clears the session.
  * Resolves with the parsed JSON body; rejects with an {@link ApiError}.
  */
 export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+  const method = options.method ?? "GET";
   const headers: Record<string, string> = {
     Accept: "application/json, application/problem+json",
     "Accept-Language": currentLocale(),
   };
   const token = bearerToken(getSession());
   if (token) headers.Authorization = `Bearer ${token}`;
-  const init: RequestInit = { method: options.method ?? "GET", headers };
+  if (method !== "GET") headers["Idempotency-Key"] = newIdempotencyKey();
+  const init: RequestInit = { method, headers };
   if (options.signal) init.signal = options.signal;
   if (options.body instanceof FormData) {
     // The browser sets the multipart boundary itself.
@@ -118,7 +126,10 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(`${apiBase}${path}`, init);
+    response = await sendWithRetries(() => fetch(`${apiBase}${path}`, init), {
+      retryNetworkErrors: method !== "GET",
+      signal: options.signal,
+    });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
     throw new ApiError("network", "Network error", null, null);
@@ -130,7 +141,8 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
     clearSession();
     onUnauthorized();
   }
-  if (!response.ok) {
+  const notYetVisible = response.status === 202 && isRecord(body) && body.code === NOT_YET_VISIBLE;
+  if (!response.ok || notYetVisible) {
     const problem = toProblem(body, response.status);
     throw problem
       ? new ApiError("problem", problem.detail, response.status, problem)

@@ -1,0 +1,208 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
+import { createApp } from "./app.ts";
+import { openContext } from "./bootstrap.ts";
+import type { AppContext, OutgoingMail } from "./context.ts";
+import { registerUser } from "./identity/users.ts";
+import {
+  type Caller,
+  type CommandCase,
+  type CommandRequest,
+  commandCases,
+  type Seed,
+} from "./testing/command-requests.ts";
+
+type Operation = { method: string; operationId: string; access: string };
+type Answer = { status: number; body: string; replayed: boolean };
+
+const COMMAND_METHODS = ["post", "put", "patch", "delete"];
+
+/**
+ * Walks every command operation of the OpenAPI document with a valid request of its own
+ * (`testing/command-requests.ts`): the same key and request answer the first answer, a different
+ * request under that key is refused, another caller's same key never reaches the first answer, and
+ * a retry whose first answer was lost (never stored) finds what the first attempt did.
+ */
+describe.each(databaseKinds)("Idempotency-Key on every command route on %s", (kind) => {
+  let ctx: AppContext;
+  let app: ReturnType<typeof createApp>;
+  const mails: OutgoingMail[] = [];
+  let n = 0;
+
+  const send = async (method: string, request: CommandRequest, key?: string): Promise<Answer> => {
+    const headers: Record<string, string> = {};
+    if (key) headers["idempotency-key"] = key;
+    if (request.token) headers.authorization = `Bearer ${request.token}`;
+    let body: BodyInit | undefined;
+    const b = request.body;
+    if (b && "json" in b) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(b.json);
+    } else if (b && "form" in b) body = b.form();
+    else if (b && "octets" in b) {
+      headers["content-type"] = "application/octet-stream";
+      body = b.octets;
+    }
+    const res = await app.request(`/api${request.path}`, { method, headers, ...(body && { body }) });
+    return { status: res.status, body: await res.text(), replayed: res.headers.has("idempotent-replayed") };
+  };
+
+  const seed: Seed = {
+    ok: async (method, path, token, body) => {
+      const res = await send(method, { path, token, ...(body !== undefined && { body: { json: body } }) });
+      if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${res.body}`);
+      return res.body ? JSON.parse(res.body) : null;
+    },
+    user: async (name) => {
+      const email = `${name.toLowerCase()}.${++n}.${kind}@exemple.fr`;
+      const password = "motdepasse1";
+      const { token, user } = await seed.ok("POST", "/register", undefined, { email, password, name });
+      return { token, email, password, id: user.id };
+    },
+    linkToken: (email) => {
+      const text = mails.findLast((m) => m.to === email)?.text ?? "";
+      return decodeURIComponent(text.match(/token=([\w%-]+)/)?.[1] ?? "");
+    },
+    today: new Date().toISOString().slice(0, 10),
+  };
+
+  const callers: Caller[] = [];
+  let operations: Operation[] = [];
+  beforeAll(async () => {
+    const base = await openContext({}, await openTestDatabase(kind));
+    const mailer = {
+      send: async (message: OutgoingMail) => {
+        mails.push(message);
+        return { messageId: String(mails.length) };
+      },
+    };
+    ctx = { ...base, identity: { ...base.identity, mailer } };
+    await ctx.runner.start();
+    app = createApp(ctx);
+    const doc = (await (await app.request("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { operationId: string; "x-registre-access": string }>>;
+    };
+    operations = Object.values(doc.paths).flatMap((ops) =>
+      Object.entries(ops)
+        .filter(([method]) => COMMAND_METHODS.includes(method))
+        .map(([method, op]) => ({
+          method: method.toUpperCase(),
+          operationId: op.operationId,
+          access: op["x-registre-access"],
+        })),
+    );
+    for (const name of ["Alice", "Bruno"]) {
+      const adminEmail = `admin.${name.toLowerCase()}.${kind}@exemple.fr`;
+      await registerUser(
+        ctx,
+        { email: adminEmail, password: "motdepasse1", name, platformAdmin: true },
+        { commandId: randomUUID(), at: ctx.clock().toISOString() },
+      );
+      const admin = await seed.ok("POST", "/login", undefined, {
+        email: adminEmail,
+        password: "motdepasse1",
+      });
+      const owner = await seed.user(name);
+      const siren = "732829320";
+      const org = await seed.ok("POST", "/user/orgs", owner.token, { name: `${name} SARL`, siren });
+      const years = await seed.ok("GET", "/accounting/balance-sheet", org.token);
+      callers.push({
+        name,
+        token: org.token,
+        userId: owner.id,
+        orgId: org.user.org.id,
+        siren,
+        yearId: years.items[0].id,
+        admin: admin.token,
+      });
+    }
+  }, 300_000);
+  afterAll(async () => {
+    await ctx?.runner.stop();
+    await ctx?.database.close();
+  });
+
+  it("has a request for every command operation, so a new route cannot be left out", () => {
+    expect(operations.length).toBeGreaterThan(40);
+    expect(operations.map((o) => o.operationId).filter((id) => !commandCases[id])).toEqual([]);
+  });
+
+  /** What an answer's body names as the thing it made or changed, to compare across a lost answer. */
+  const idsOf = (body: string) => {
+    try {
+      const parsed = JSON.parse(body) as Record<string, unknown>;
+      return { id: parsed.id, mvt: parsed.mvt, key: parsed.key, code: parsed.code };
+    } catch {
+      return {};
+    }
+  };
+
+  const walk = async (op: Operation, command: CommandCase): Promise<string[]> => {
+    const problems: string[] = [];
+    const check = (ok: boolean, what: string) => {
+      if (!ok) problems.push(`${op.operationId}: ${what}`);
+    };
+    const [alice, bruno] = callers as [Caller, Caller];
+    const request = await command.build(seed, alice);
+    const key = randomUUID();
+    const first = await send(op.method, request, key);
+    check(first.status === command.status, `first answer ${first.status} ${first.body}`);
+    const again = await send(op.method, request, key);
+    check(
+      again.status === first.status && again.body === first.body,
+      `replay answered ${again.status} ${again.body}, not the first answer`,
+    );
+
+    const b = request.body;
+    const different: CommandRequest =
+      b && "json" in b && typeof b.json === "object"
+        ? { ...request, body: { json: { ...(b.json as object), other: "request" } } }
+        : { ...request, path: `${request.path}${request.path.includes("?") ? "&" : "?"}other=request` };
+    const reused = await send(op.method, different, key);
+    check(
+      reused.status === 422 && JSON.parse(reused.body).code === "idempotency.keyReused",
+      `a different request under the key answered ${reused.status} ${reused.body}`,
+    );
+
+    const theirs = await command.build(seed, bruno);
+    const other = await send(op.method, theirs, key);
+    check(!other.replayed, "another caller's request under the same key was answered the first answer");
+    if (theirs.token)
+      check(
+        other.status === command.status && (other.body !== first.body || first.body === ""),
+        `another caller's own command answered ${other.status} ${other.body}`,
+      );
+    else
+      check(
+        other.status === 422 && JSON.parse(other.body).code === "idempotency.keyReused",
+        `another anonymous caller's request under the same key answered ${other.status} ${other.body}`,
+      );
+
+    // A server that stopped after the command but before storing its answer: the retry runs again.
+    await ctx.database.db.deleteFrom("idempotency_keys").execute();
+    const retried = await send(op.method, request, key);
+    const expected = command.afterLoss ?? command.status;
+    check(retried.status === expected, `retry after a lost answer: ${retried.status} ${retried.body}`);
+    if (retried.status === first.status && first.body)
+      check(
+        JSON.stringify(idsOf(retried.body)) === JSON.stringify(idsOf(first.body)),
+        `retry after a lost answer made another thing: ${retried.body} after ${first.body}`,
+      );
+    return problems;
+  };
+
+  it("replays the first answer, refuses another request under the key, keeps callers apart, survives a lost answer", async () => {
+    const problems: string[] = [];
+    for (const op of operations) {
+      const command = commandCases[op.operationId];
+      if (!command) continue; // reported by the test above
+      try {
+        problems.push(...(await walk(op, command)));
+      } catch (error) {
+        problems.push(`${op.operationId}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
+});

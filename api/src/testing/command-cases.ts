@@ -1,0 +1,67 @@
+/** What the idempotency walk (`idempotency-walk.test.ts`) needs to build a valid request per command. */
+
+export type Caller = {
+  /** ASCII, distinct per caller: it goes into names and labels, so callers' answers differ. */
+  readonly name: string;
+  /** The owner's session in the organisation: every right. */
+  readonly token: string;
+  readonly userId: string;
+  readonly orgId: string;
+  readonly siren: string;
+  /** The organisation's open fiscal year, which holds `today`. */
+  readonly yearId: string;
+  /** A platform administrator's session. */
+  readonly admin: string;
+};
+
+/** Seeding through the API, without keys. */
+export type Seed = {
+  // biome-ignore lint/suspicious/noExplicitAny: seeds read whatever JSON the route answers
+  readonly ok: (method: string, path: string, token: string | undefined, body?: unknown) => Promise<any>;
+  /** A newly registered user without an organisation. */
+  readonly user: (name: string) => Promise<{ token: string; email: string; password: string; id: string }>;
+  /** The token in the link of the last e-mail sent to `email` (a password renewal, an invitation). */
+  readonly linkToken: (email: string) => string;
+  readonly today: string;
+};
+
+export type CommandBody =
+  | { readonly json: unknown }
+  | { readonly form: () => FormData }
+  | { readonly octets: Uint8Array<ArrayBuffer> };
+
+export type CommandRequest = {
+  /** Under /api, with its query string. */
+  readonly path: string;
+  readonly token?: string | undefined;
+  readonly body?: CommandBody | undefined;
+};
+
+export type CommandCase = {
+  /** The status the command answers when it runs. */
+  readonly status: number;
+  /**
+   * What a retry answers once the first answer was lost before it was stored (a server that stopped
+   * in between), when that is not `status`: a command that ends the very credentials it was sent with
+   * (sign-out, organisation change, password renewal) cannot be authenticated again.
+   */
+  readonly afterLoss?: number;
+  readonly build: (seed: Seed, caller: Caller) => Promise<CommandRequest>;
+};
+
+export const json = (value: unknown): CommandBody => ({ json: value });
+
+let sirens = 0;
+/** Valid SIRENs (Luhn), one per call. */
+export const nextSiren = () => {
+  const base = String(100_000_00 + ++sirens * 7).padStart(8, "0");
+  for (let check = 0; check <= 9; check++) {
+    const digits = `${base}${check}`;
+    const sum = [...digits].reduce((s, d, i) => {
+      const n = Number(d) * (i % 2 === 1 ? 2 : 1);
+      return s + (n > 9 ? n - 9 : n);
+    }, 0);
+    if (sum % 10 === 0) return digits;
+  }
+  throw new Error("no check digit");
+};

@@ -1,0 +1,14 @@
+import { accountingCommands } from "./accounting-commands.ts";
+import type { CommandCase } from "./command-cases.ts";
+import { identityCommands } from "./identity-commands.ts";
+
+export type { Caller, CommandCase, CommandRequest, Seed } from "./command-cases.ts";
+
+/**
+ * A valid request per command operation of the OpenAPI document, seeded through the API, for the
+ * idempotency walk (`idempotency-walk.test.ts`), which fails on an operation missing here.
+ */
+export const commandCases: Readonly<Record<string, CommandCase>> = {
+  ...identityCommands,
+  ...accountingCommands,
+};
