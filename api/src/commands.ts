@@ -1,6 +1,7 @@
 import type { CommandMetadata, Decider, DomainEvent } from "@registre/core";
 import { type AppendResult, ConcurrencyError } from "@registre/store";
 import type { AppContext } from "./context.ts";
+import { markNotYetVisible } from "./http/request-scope.ts";
 
 /**
  * What a command decided on more than its own stream needs: the other streams it read, at the
@@ -23,7 +24,11 @@ export type CommandRequest<Command, Event extends DomainEvent, State> = {
    */
   readonly commands: readonly Command[] | ((state: State) => Promise<CommandPlan<Command>>);
   readonly metadata: CommandMetadata;
-  /** The read models the answer reads: the response waits until they include the new events. */
+  /**
+   * The read models the answer reads: the response waits until they include the new events, within
+   * a budget; past it (or at once when the organisation's read model is failed) the request's
+   * answer becomes 202 "not yet visible" (see http/request-scope.ts).
+   */
   readonly readModels: readonly string[];
 };
 
@@ -33,6 +38,20 @@ export type CommandOutcome<Event, State> = {
   readonly state: State;
   /** False when a read model did not catch up in time: the answer may not show the change yet. */
   readonly consistent: boolean;
+};
+
+/** Waits for the read models to show an appended command; marks the request when they do not. */
+const awaitReadModels = async (
+  ctx: AppContext,
+  orgId: string,
+  result: AppendResult,
+  readModels: readonly string[],
+): Promise<boolean> => {
+  if (!result.checkpoint || readModels.length === 0) return true;
+  const visibility = await ctx.runner.awaitVisible(result.checkpoint, readModels, orgId);
+  if (visibility === "visible") return true;
+  markNotYetVisible(visibility);
+  return false;
 };
 
 const MAX_ATTEMPTS = 6;
@@ -88,7 +107,11 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
   const { decider, orgId, streamId } = request;
   const load = () => loadAggregate(ctx, orgId, streamId, decider);
   const previous = await ctx.store.commandResult(orgId, request.metadata.commandId);
-  if (previous) return { result: previous, events: [], state: (await load()).state, consistent: true };
+  // A retried command answers its first result, once its read models show it too.
+  if (previous) {
+    const consistent = await awaitReadModels(ctx, orgId, previous, request.readModels);
+    return { result: previous, events: [], state: (await load()).state, consistent };
+  }
 
   for (let attempt = 1; ; attempt++) {
     const { state, version } = await load();
@@ -118,9 +141,7 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
       const result = plan.counters
         ? await ctx.store.append(orgId, streamId, expected, decideAll, options)
         : await ctx.store.append(orgId, streamId, expected, decideAll({}), options);
-      const consistent = result.checkpoint
-        ? await ctx.runner.waitFor(result.checkpoint, request.readModels)
-        : true;
+      const consistent = await awaitReadModels(ctx, orgId, result, request.readModels);
       return { result, events, state: next, consistent };
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;

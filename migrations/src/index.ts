@@ -2,10 +2,12 @@ import type { Migration } from "kysely";
 import * as eventStore from "./2026-11-22T1300-event-store.ts";
 import * as projections from "./2026-11-22T1310-projections.ts";
 import * as identity from "./2026-11-22T1400-identity.ts";
+import * as projectionFailures from "./2026-11-24T1000-projection-failures.ts";
 
 /** Every migration, by name; names sort in the order they run. Never edit one once it has landed. */
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-22T1300-event-store": eventStore,
   "2026-11-22T1310-projections": projections,
   "2026-11-22T1400-identity": identity,
+  "2026-11-24T1000-projection-failures": projectionFailures,
 };
