@@ -201,20 +201,25 @@ export const createProjectionRunner = (
   const drain = async (names: readonly string[] = [...byName.keys()], timeoutMs = 30_000): Promise<void> => {
     const target = await store.head();
     const deadline = Date.now() + timeoutMs;
-    for (const name of names) {
+    const drainOne = async (name: string) => {
       for (;;) {
         const outcome = await step(name);
-        if (outcome === "missing") break;
+        if (outcome === "missing") return;
         if (outcome === "busy") continue;
         const reached = progress.value.get(name)?.checkpoint;
-        if (reached && compareCheckpoints(reached, target) >= 0) break;
+        if (reached && compareCheckpoints(reached, target) >= 0) return;
         if (Date.now() > deadline)
           throw new Error(
             `projection ${name} is held back before transaction ${target.txId}: an older transaction is still open`,
           );
         await sleep(10);
       }
-    }
+    };
+    // Projectors are independent (their own rows and checkpoint): side by side, a command waiting
+    // for several of them waits for the slowest, not for the sum.
+    const outcomes = await Promise.allSettled(names.map(drainOne));
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+    if (failed) throw failed.reason;
   };
 
   let draining: Promise<void> | undefined;

@@ -27,12 +27,13 @@ export const markNotYetVisible = (reason: "lagging" | "failed") => {
 /**
  * Runs each request in its scope; a request that stored a command its read models do not show yet
  * answers 202 Accepted `{code: "command.notYetVisible", detail}` with `Retry-After`, instead of a
- * stale body or a misleading 404 read from them. A 5xx stays what it is.
+ * stale body, a misleading 404, or a 500 of a handler that read a row not projected yet (logged as
+ * usual). A 503 stays: the database went away, and whether the rest was stored is unknown.
  */
 export const requestScope = (): MiddlewareHandler => async (c, next) => {
   const scope: RequestScope = { notYetVisible: null };
   await storage.run(scope, next);
-  if (!scope.notYetVisible || c.res.status >= 500) return;
+  if (!scope.notYetVisible || c.res.status === 503) return;
   const body = { code: "command.notYetVisible", detail: translate("command.notYetVisible", localeOf(c)) };
   c.res = new Response(JSON.stringify(body), {
     status: 202,

@@ -51,6 +51,7 @@ import {
   PublicHomePage,
   ReadmePage,
 } from "../features/public/pages.tsx";
+import { ReadModelsPage } from "../features/read-models/read-models-page.tsx";
 import { requireSession, requireSessionOrChoice } from "../features/session/guards.ts";
 import { LoginPage } from "../features/session/login-page.tsx";
 import { PasswordRenewPage } from "../features/session/password-renew-page.tsx";
@@ -232,6 +233,7 @@ export const routes: RouteObject[] = [
           { path: "registre/orgs/:id", element: <OrgDetailPage /> },
           { path: "registre/orgs/:id/log", element: <OrgLogPage /> },
           { path: "registre/orgs/:id/user", element: <OrgMembersPage /> },
+          { path: "registre/projections", element: <ReadModelsPage /> },
           { path: "registre/users", element: <UsersPage /> },
           { path: "registre/users/:id", element: <UserDetailPage /> },
           { path: "registre/users/:id/log", element: <UserLogPage /> },
