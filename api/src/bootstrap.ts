@@ -56,9 +56,20 @@ export const openContext = async (env: Environment, database?: Database): Promis
     (await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir ? `${env.dataDir}/db` : undefined }));
   await migrateToLatest(db.db, env.log);
   const store = createEventStore(db);
+  const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const runner = createProjectionRunner(db, store, allProjectors, {
-    onError: (name, error) =>
-      env.log?.(`projection ${name} stopped: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (name, error, orgId) =>
+      env.log?.(
+        orgId
+          ? `projection ${name} stopped for organisation ${orgId} (the others go on): ${message(error)}`
+          : `projection ${name}: ${message(error)}`,
+      ),
+    onDatabase: (state, error) =>
+      env.log?.(
+        state === "lost"
+          ? `database unreachable, projections retry with backoff: ${message(error)}`
+          : "database reachable again, projections resumed",
+      ),
   });
   return {
     database: db,
