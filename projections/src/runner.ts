@@ -224,12 +224,13 @@ export const createProjectionRunner = (
 
   let draining: Promise<void> | undefined;
   let again = false;
-  let stopped = false;
+  // Between start and stop: only a started runner follows the log by itself.
+  let running = false;
   // While the database is unreachable: the next attempt's delay, and its timer.
   let backoffMs = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const trigger = () => {
-    if (stopped || retry) return;
+    if (!running || retry) return;
     if (draining) {
       again = true;
       return;
@@ -248,7 +249,7 @@ export const createProjectionRunner = (
           }
           if (backoffMs === 0) options.onDatabase?.("lost", error);
           backoffMs = Math.min(backoffMs === 0 ? 100 : backoffMs * 2, 5000);
-          if (!stopped)
+          if (running)
             retry = setTimeout(() => {
               retry = undefined;
               trigger();
@@ -262,8 +263,8 @@ export const createProjectionRunner = (
 
   /** Follows the live log: a notification, a poke after a command, or the polling interval. */
   const start = async (): Promise<void> => {
-    stopped = false;
     await setup();
+    running = true;
     const notified$ = new Subject<void>();
     unlisten = await database.listen("registre_events", () => notified$.next()).catch(() => undefined);
     subscription = merge(notified$, poke$, interval(options.pollMs ?? 1000)).subscribe(trigger);
@@ -271,7 +272,7 @@ export const createProjectionRunner = (
   };
 
   const stop = async (): Promise<void> => {
-    stopped = true;
+    running = false;
     clearTimeout(retry);
     retry = undefined;
     subscription?.unsubscribe();

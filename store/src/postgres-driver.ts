@@ -89,7 +89,10 @@ class ExclusiveConnection implements DatabaseConnection {
 class ExclusiveDriver implements Driver {
   readonly #slots: Slot[] = [];
   readonly #free: ExclusiveConnection[] = [];
-  readonly #waiting: ((connection: ExclusiveConnection) => void)[] = [];
+  readonly #waiting: {
+    resolve: (connection: ExclusiveConnection) => void;
+    reject: (error: Error) => void;
+  }[] = [];
   #destroyed = false;
 
   constructor(
@@ -119,7 +122,7 @@ class ExclusiveDriver implements Driver {
       this.#slots.push(slot);
       return new ExclusiveConnection(slot);
     }
-    return new Promise((resolve) => this.#waiting.push(resolve));
+    return new Promise((resolve, reject) => this.#waiting.push({ resolve, reject }));
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -174,12 +177,14 @@ class ExclusiveDriver implements Driver {
     const c = connection as ExclusiveConnection;
     c.transaction = null;
     const next = this.#waiting.shift();
-    if (next) next(c);
+    if (next) next.resolve(c);
     else this.#free.push(c);
   }
 
   async destroy(): Promise<void> {
     this.#destroyed = true;
+    for (const waiting of this.#waiting.splice(0))
+      waiting.reject(new Error("driver has already been destroyed"));
     await Promise.all(this.#slots.map((s) => s.sql.end({ timeout: 5 })));
   }
 }
