@@ -222,43 +222,56 @@ export const createProjectionRunner = (
     if (failed) throw failed.reason;
   };
 
-  let draining: Promise<void> | undefined;
-  let again = false;
+  // Each projector follows the log in a loop of its own: a command waiting for one read model does
+  // not wait for another's batch.
+  const loops = new Map<string, { draining?: Promise<void>; again: boolean }>();
   // Between start and stop: only a started runner follows the log by itself.
   let running = false;
   // While the database is unreachable: the next attempt's delay, and its timer.
   let backoffMs = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  const trigger = () => {
+
+  const databaseLost = (error: unknown) => {
+    if (retry || !running) return;
+    if (backoffMs === 0) options.onDatabase?.("lost", error);
+    backoffMs = Math.min(backoffMs === 0 ? 100 : backoffMs * 2, 5000);
+    retry = setTimeout(() => {
+      retry = undefined;
+      trigger();
+    }, backoffMs);
+  };
+
+  const triggerOne = (name: string) => {
+    const loop = loops.get(name) ?? { again: false };
+    loops.set(name, loop);
     if (!running || retry) return;
-    if (draining) {
-      again = true;
+    if (loop.draining) {
+      loop.again = true;
       return;
     }
-    draining = (async () => {
+    loop.draining = (async () => {
       do {
-        again = false;
+        loop.again = false;
         try {
-          await drain();
-          if (backoffMs > 0) options.onDatabase?.("back");
-          backoffMs = 0;
-        } catch (error) {
-          if (!isTransientDatabaseError(error)) {
-            options.onError?.("runner", error);
-            continue;
+          await drain([name]);
+          if (backoffMs > 0 && !retry) {
+            backoffMs = 0;
+            options.onDatabase?.("back");
           }
-          if (backoffMs === 0) options.onDatabase?.("lost", error);
-          backoffMs = Math.min(backoffMs === 0 ? 100 : backoffMs * 2, 5000);
-          if (running)
-            retry = setTimeout(() => {
-              retry = undefined;
-              trigger();
-            }, backoffMs);
-          break;
+        } catch (error) {
+          if (isTransientDatabaseError(error)) {
+            databaseLost(error);
+            break;
+          }
+          options.onError?.("runner", error);
         }
-      } while (again);
-      draining = undefined;
+      } while (loop.again && running);
+      loop.draining = undefined;
     })();
+  };
+
+  const trigger = () => {
+    for (const name of byName.keys()) triggerOne(name);
   };
 
   /** Follows the live log: a notification, a poke after a command, or the polling interval. */
@@ -279,7 +292,7 @@ export const createProjectionRunner = (
     subscription = undefined;
     await unlisten?.().catch(() => {});
     unlisten = undefined;
-    await draining;
+    await Promise.all([...loops.values()].map((loop) => loop.draining));
   };
 
   /**
