@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     globalSetup: ["tests/support/global-setup.ts"],
+    // Files run in parallel on two cores: a read model may take longer than the 1.5 s a command waits
+    // in production before answering 202. Tests of that bound give their runner its own budget.
+    env: { READ_MODEL_WAIT_MS: "10000" },
   },
 });

@@ -7,6 +7,7 @@ import { idempotency } from "./http/idempotency.ts";
 import { inputGuard, jsonBodies, type TakesJson } from "./http/input-guard.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
 import { referencePage } from "./http/reference.ts";
+import { requestScope } from "./http/request-scope.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { accountingRoutes } from "./routes/accounting.ts";
 import { authorizationRoutes } from "./routes/authorization.ts";
@@ -20,6 +21,7 @@ import { orgRoutes } from "./routes/org.ts";
 import { organisationRoutes } from "./routes/organisations.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { platformRoutes } from "./routes/platform.ts";
+import { projectionRoutes } from "./routes/projections.ts";
 
 export type AppOptions = {
   /** The built web app (web/dist): served at `/`, every unknown non-API path answered with its index.html. */
@@ -48,6 +50,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/", invitationRoutes(ctx));
   api.route("/", authorizationRoutes(ctx));
   api.route("/", platformRoutes(ctx));
+  api.route("/", projectionRoutes(ctx));
   // Before the accounting routes: their /balance-sheet/{id} would take "steps" and "lines" for a year.
   api.route("/", closingRoutes(ctx));
   api.route("/", accountingRoutes(ctx));
@@ -75,6 +78,8 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
 
   const app = new OpenAPIHono();
   app.onError(problemResponse);
+  // A command stored but not visible yet answers 202, whatever the route did after it.
+  app.use("/api/*", requestScope());
   app.route("/api", api);
 
   const webRoot = options.webRoot;

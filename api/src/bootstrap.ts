@@ -8,7 +8,18 @@ import { createRateLimits } from "./http/rate-limit.ts";
 import { defaultIdentityRules } from "./identity/limits.ts";
 import { createMailer } from "./mail/mailer.ts";
 
+/** READ_MODEL_WAIT_MS: how long a command waits for its read models before answering 202. */
+const readModelWait = (text: string | undefined): number | undefined => {
+  const ms = Number(text);
+  return text && Number.isSafeInteger(ms) && ms > 0 ? ms : undefined;
+};
+
 export type Environment = {
+  /**
+   * How long a command waits for its read models before it answers 202 "not yet visible" (1.5 s by
+   * default; READ_MODEL_WAIT_MS). The test suite, many files sharing two cores, waits longer.
+   */
+  readonly readModelWaitMs?: number | undefined;
   /** postgres://… — a Postgres server; unset: the embedded PGlite database under `dataDir`. */
   readonly databaseUrl?: string | undefined;
   readonly dataDir?: string | undefined;
@@ -58,9 +69,21 @@ export const openContext = async (env: Environment, database?: Database): Promis
     (await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir ? `${env.dataDir}/db` : undefined }));
   await migrateToLatest(db.db, env.log);
   const store = createEventStore(db);
+  const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const runner = createProjectionRunner(db, store, allProjectors, {
-    onError: (name, error) =>
-      env.log?.(`projection ${name} stopped: ${error instanceof Error ? error.message : String(error)}`),
+    waitBudgetMs: env.readModelWaitMs ?? readModelWait(process.env.READ_MODEL_WAIT_MS),
+    onError: (name, error, orgId) =>
+      env.log?.(
+        orgId
+          ? `projection ${name} stopped for organisation ${orgId} (the others go on): ${message(error)}`
+          : `projection ${name}: ${message(error)}`,
+      ),
+    onDatabase: (state, error) =>
+      env.log?.(
+        state === "lost"
+          ? `database unreachable, projections retry with backoff: ${message(error)}`
+          : "database reachable again, projections resumed",
+      ),
   });
   return {
     database: db,

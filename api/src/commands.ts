@@ -1,6 +1,7 @@
 import { type CommandMetadata, type Decider, DomainError, type DomainEvent } from "@registre/core";
 import { type AppendResult, ConcurrencyError } from "@registre/store";
 import type { AppContext } from "./context.ts";
+import { markNotYetVisible } from "./http/request-scope.ts";
 
 /**
  * What a command decided on more than its own stream needs: the other streams it read, at the
@@ -23,7 +24,11 @@ export type CommandRequest<Command, Event extends DomainEvent, State> = {
    */
   readonly commands: readonly Command[] | ((state: State) => Promise<CommandPlan<Command>>);
   readonly metadata: CommandMetadata;
-  /** The read models the answer reads: the response waits until they include the new events. */
+  /**
+   * The read models the answer reads: the response waits until they include the new events, within
+   * a budget; past it (or at once when the organisation's read model is failed) the request's
+   * answer becomes 202 "not yet visible" (see http/request-scope.ts).
+   */
   readonly readModels: readonly string[];
 };
 
@@ -33,6 +38,20 @@ export type CommandOutcome<Event, State> = {
   readonly state: State;
   /** False when a read model did not catch up in time: the answer may not show the change yet. */
   readonly consistent: boolean;
+};
+
+/** Waits for the read models to show an appended command; marks the request when they do not. */
+const awaitReadModels = async (
+  ctx: AppContext,
+  orgId: string,
+  result: AppendResult,
+  readModels: readonly string[],
+): Promise<boolean> => {
+  if (!result.checkpoint || readModels.length === 0) return true;
+  const visibility = await ctx.runner.awaitVisible(result.checkpoint, readModels, orgId);
+  if (visibility === "visible") return true;
+  markNotYetVisible(visibility);
+  return false;
 };
 
 const MAX_ATTEMPTS = 6;
@@ -99,14 +118,12 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
   if (previous) {
     // Command ids derive from the caller, the key and the request: another stream means a bug.
     if (previous.streamId !== streamId) throw new DomainError("idempotency.keyReused", {}, 422);
-    // The first attempt's events, for answers made of them; it may have stopped before the read models.
+    // The first attempt's events, for answers made of them, once its read models show it too.
     const events = await ctx.store.readStream(orgId, streamId, {
       fromVersion: previous.fromVersion + 1,
       toVersion: previous.toVersion,
     });
-    const consistent = previous.checkpoint
-      ? await ctx.runner.waitFor(previous.checkpoint, request.readModels)
-      : true;
+    const consistent = await awaitReadModels(ctx, orgId, previous, request.readModels);
     return {
       result: previous,
       events: events as unknown as Event[],
@@ -143,9 +160,7 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
       const result = plan.counters
         ? await ctx.store.append(orgId, streamId, expected, decideAll, options)
         : await ctx.store.append(orgId, streamId, expected, decideAll({}), options);
-      const consistent = result.checkpoint
-        ? await ctx.runner.waitFor(result.checkpoint, request.readModels)
-        : true;
+      const consistent = await awaitReadModels(ctx, orgId, result, request.readModels);
       return { result, events, state: next, consistent };
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;

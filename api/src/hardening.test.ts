@@ -32,7 +32,7 @@ describe.each(databaseKinds)("hostile input on %s", (kind) => {
   });
   const projectionsRunning = async () => {
     const status = await harness.ctx.runner.status();
-    expect(status.filter((p) => p.status !== "running").map((p) => p.name)).toEqual([]);
+    expect(status.filter((p) => p.status !== "running").map((p) => [p.name, p.failures])).toEqual([]);
   };
 
   beforeAll(async () => {

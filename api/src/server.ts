@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Database } from "@registre/store";
@@ -9,8 +10,15 @@ import { seedDemo } from "./demo.ts";
 export type RunningServer = {
   readonly url: string;
   readonly ctx: AppContext;
-  readonly close: () => Promise<void>;
+  /**
+   * Stops accepting connections, lets the requests in flight finish (at most `graceMs`, then their
+   * connections are cut), stops the projection runner and closes the database.
+   */
+  readonly close: (graceMs?: number) => Promise<void>;
 };
+
+/** How long a stopping server lets its requests in flight finish. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Opens the database, migrates, starts the projections, seeds the demo on first start, and listens. */
 export const startServer = async (
@@ -23,19 +31,30 @@ export const startServer = async (
     if (demo) env.log?.(`created the demo organisation Atelier Démo SARL (${demo})`);
   }
   const app = createApp(ctx, { webRoot: env.webRoot ?? webDist });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+  const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.port ?? 3000, hostname: env.host ?? "0.0.0.0" }, () =>
-      resolve(s),
+      resolve(s as Server),
     );
   });
   const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://localhost:${port}`,
-    ctx,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+  let closing: Promise<void> | undefined;
+  const close = (graceMs = SHUTDOWN_GRACE_MS) =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        // No new connection; `close` calls back once every open one has ended.
+        server.close(() => resolve());
+        // Keep-alive connections between requests would hold it open: end them as they fall idle,
+        // and cut whatever is still running when the grace period is over.
+        server.closeIdleConnections();
+        const idle = setInterval(() => server.closeIdleConnections(), 50);
+        const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+        server.once("close", () => {
+          clearInterval(idle);
+          clearTimeout(cut);
+        });
+      });
       await ctx.runner.stop();
       await ctx.database.close();
-    },
-  };
+    })());
+  return { url: `http://localhost:${port}`, ctx, close };
 };

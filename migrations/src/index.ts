@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as eventStore from "./2026-11-22T1300-event-store.ts";
 import * as projections from "./2026-11-22T1310-projections.ts";
 import * as identity from "./2026-11-22T1400-identity.ts";
+import * as projectionFailures from "./2026-11-24T1000-projection-failures.ts";
 import * as idempotency from "./2026-11-24T1100-idempotency.ts";
 import * as limitsInvitations from "./2026-11-24T1200-limits-invitations.ts";
 
@@ -10,6 +11,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-22T1300-event-store": eventStore,
   "2026-11-22T1310-projections": projections,
   "2026-11-22T1400-identity": identity,
+  "2026-11-24T1000-projection-failures": projectionFailures,
   "2026-11-24T1100-idempotency": idempotency,
   "2026-11-24T1200-limits-invitations": limitsInvitations,
 };

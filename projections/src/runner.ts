@@ -3,8 +3,10 @@ import {
   compareCheckpoints,
   type Database,
   type EventStore,
+  isTransientDatabaseError,
   type ReadBatch,
   START,
+  type StoredEvent,
 } from "@registre/store";
 import { sql } from "kysely";
 import {
@@ -12,54 +14,63 @@ import {
   filter,
   firstValueFrom,
   interval,
+  map,
   merge,
   Subject,
   type Subscription,
   timeout,
 } from "rxjs";
-import type { ProjectionExecutor, Projector } from "./projector.ts";
+import { applyConfined, type ProjectionFailure, readFailures, recordFailure } from "./confined.ts";
+import { createTables, lockKey, physical, pointViews } from "./generations.ts";
+import type { Projector } from "./projector.ts";
+import { recovery } from "./recovery.ts";
+import { bumpFailures, type Failed, readState, type StateRow } from "./state.ts";
+
+export type { ProjectionFailure } from "./confined.ts";
 
 export type ProjectionStatus = {
   readonly name: string;
   readonly version: number;
   readonly generation: number;
   readonly checkpoint: Checkpoint;
-  readonly status: "running" | "failed";
-  readonly error: string | null;
-  readonly errorPosition: number | null;
+  /** "degraded" while some organisation is failed: its events are held, the others go on. */
+  readonly status: "running" | "degraded";
+  readonly failures: readonly ProjectionFailure[];
   /** Events in the log past the checkpoint (of every type). */
   readonly lag: number;
 };
 
+/** Whether a command's events show in the read models it answers from. */
+export type Visibility = "visible" | "lagging" | "failed";
+
+/** How long a command waits for its read models before it answers "not yet visible". */
+export const WAIT_BUDGET_MS = 1500;
+
 export type RunnerOptions = {
   readonly batchSize?: number;
+  /** How long a command waits for its read models (`awaitVisible`); `WAIT_BUDGET_MS` by default. */
+  readonly waitBudgetMs?: number;
   readonly pollMs?: number;
-  readonly onError?: (name: string, error: unknown) => void;
+  /** A projector failed for an organisation (`orgId`), or the runner itself failed (`name` "runner"). */
+  readonly onError?: (name: string, error: unknown, orgId?: string) => void;
+  /** The database became unreachable ("lost"; the runner retries with backoff), or is back. */
+  readonly onDatabase?: (state: "lost" | "back", error?: unknown) => void;
 };
 
-type StateRow = {
-  name: string;
-  version: number;
-  generation: number;
-  tx_id: string;
-  position: number;
-  status: "running" | "failed";
-  error: string | null;
-  error_position: number | null;
-};
+/** What a projector has read, and the organisations whose events it holds back. */
+type Progress = { readonly checkpoint: Checkpoint; readonly held: ReadonlySet<string> };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const physical = (table: string, generation: number) => `${table}_g${generation}`;
-const lockKey = (name: string) => sql`hashtext(${`registre_projection:${name}`})`;
 
 export type ProjectionRunner = ReturnType<typeof createProjectionRunner>;
 
 /**
  * Runs projectors over the event log. For each batch: read after the checkpoint (gap-safe), then in
  * one transaction move the checkpoint by compare-and-set and write the rows, so every event is
- * applied exactly once even across crashes and concurrent runners. A projector that throws is
- * stopped at the exact event, with the error kept; it is never skipped past.
+ * applied exactly once even across crashes and concurrent runners. A projector that throws on an
+ * event stops for that event's organisation only: the failure is recorded, that organisation's later
+ * events are held (never skipped: `resume` applies them), and the other organisations go on.
+ * Database outages are not failures: the runner retries with backoff.
  */
 export const createProjectionRunner = (
   database: Database,
@@ -69,7 +80,7 @@ export const createProjectionRunner = (
 ) => {
   const batchSize = options.batchSize ?? 1000;
   const byName = new Map(projectors.map((p) => [p.name, p]));
-  const progress = new BehaviorSubject<ReadonlyMap<string, Checkpoint>>(new Map());
+  const progress = new BehaviorSubject<ReadonlyMap<string, Progress>>(new Map());
   const poke$ = new Subject<void>();
   let subscription: Subscription | undefined;
   let unlisten: (() => Promise<void>) | undefined;
@@ -80,53 +91,12 @@ export const createProjectionRunner = (
     return p;
   };
 
-  const readState = async (
-    name: string,
-    db: ProjectionExecutor = database.db,
-  ): Promise<StateRow | undefined> =>
-    db
-      .selectFrom("projections")
-      .select([
-        "name",
-        "version",
-        "generation",
-        sql<string>`tx_id::text`.as("tx_id"),
-        "position",
-        "status",
-        "error",
-        "error_position",
-      ])
-      .where("name", "=", name)
-      .executeTakeFirst() as Promise<StateRow | undefined>;
-
-  const createTables = async (db: ProjectionExecutor, p: Projector, generation: number) => {
-    for (const t of p.tables) {
-      const name = physical(t.name, generation);
-      await sql.raw(`drop table if exists ${name} cascade`).execute(db);
-      await sql.raw(`create table ${name} (${t.columns})`).execute(db);
-      for (const index of t.indexes ?? []) await sql.raw(index.replaceAll("{table}", name)).execute(db);
-    }
-  };
-
-  const pointViews = async (db: ProjectionExecutor, p: Projector, generation: number) => {
-    for (const t of p.tables) {
-      // The view's columns change with a new generation: drop and create, inside the caller's transaction.
-      await sql.raw(`drop view if exists ${t.name}`).execute(db);
-      await sql.raw(`create view ${t.name} as select * from ${physical(t.name, generation)}`).execute(db);
-    }
-  };
-
-  const dropTables = async (db: ProjectionExecutor, p: Projector, generation: number) => {
-    for (const t of p.tables)
-      await sql.raw(`drop table if exists ${physical(t.name, generation)}`).execute(db);
-  };
-
   /** Creates state rows and tables for new projectors; rebuilds those whose version changed. */
   const setup = async (): Promise<void> => {
     for (const p of projectors) {
       const outdated = await database.db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(${lockKey(p.name)})`.execute(trx);
-        const state = await readState(p.name, trx);
+        const state = await readState(trx, p.name);
         if (!state) {
           await createTables(trx, p, 1);
           await pointViews(trx, p, 1);
@@ -151,131 +121,165 @@ export const createProjectionRunner = (
     }
   };
 
-  const publish = (name: string, checkpoint: Checkpoint) => {
+  const publish = (name: string, checkpoint: Checkpoint, held: Iterable<string>) => {
     const next = new Map(progress.value);
-    next.set(name, checkpoint);
+    next.set(name, { checkpoint, held: new Set(held) });
     progress.next(next);
   };
 
-  const recordFailure = async (name: string, generation: number, error: unknown, position: number | null) => {
-    await database.db
-      .updateTable("projections")
-      .set({
-        status: "failed",
-        error: error instanceof Error ? error.message : String(error),
-        error_position: position,
-        updated_at: new Date(),
-      })
-      .where("name", "=", name)
-      .where("generation", "=", generation)
-      .execute();
-    options.onError?.(name, error);
+  const report = (name: string, failed: readonly Failed[]) => {
+    for (const f of failed) options.onError?.(name, f.error, f.event.orgId);
   };
 
-  /** Writes one batch and its checkpoint atomically; false when another runner moved the checkpoint. */
-  const commitBatch = async (
+  /**
+   * Writes one batch and its checkpoint atomically; null when another runner moved the checkpoint or
+   * the failures changed meanwhile (a `resume`). "fast" applies the batch whole and throws if it
+   * fails; "confined" finds the failing events and records their organisations' failures.
+   */
+  const commitBatch = (
     p: Projector,
     state: StateRow,
-    from: Checkpoint,
     to: Checkpoint,
-    events: ReadBatch["events"],
-  ): Promise<boolean> =>
+    events: readonly StoredEvent[],
+    mode: "fast" | "confined",
+  ): Promise<{ held: Set<string>; failed: Failed[] } | null> =>
     database.db.transaction().execute(async (trx) => {
       const moved = await trx
         .updateTable("projections")
         .set({ tx_id: to.txId, position: to.position, updated_at: new Date() })
         .where("name", "=", p.name)
         .where("generation", "=", state.generation)
-        .where("status", "=", "running")
-        .where(sql`tx_id`, "=", sql`${from.txId}::xid8`)
-        .where("position", "=", from.position)
+        .where(sql`tx_id`, "=", sql`${state.tx_id}::xid8`)
+        .where("position", "=", state.position)
+        .where("failures_version", "=", state.failures_version)
         .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return false;
-      if (events.length > 0) await p.apply(trx, events, (t) => physical(t, state.generation));
-      return true;
+      if (Number(moved.numUpdatedRows) !== 1) return null;
+      const held = new Set(state.held ?? []);
+      const table = (t: string) => physical(t, state.generation);
+      const failed: Failed[] = [];
+      if (mode === "fast") {
+        const live = events.filter((e) => !held.has(e.orgId));
+        if (live.length > 0) await p.apply(trx, live, table);
+        return { held, failed };
+      }
+      await applyConfined(trx, p, events, table, held, async (event, error) => {
+        failed.push({ event, error });
+        await recordFailure(trx, p.name, state.generation, event, error);
+      });
+      if (failed.length > 0) await bumpFailures(trx, p.name);
+      return { held, failed };
     });
 
   /** One step for one projector: "idle" when caught up, "busy" when more may be waiting. */
-  const step = async (name: string): Promise<"idle" | "busy" | "failed"> => {
+  const step = async (name: string): Promise<"idle" | "busy" | "missing"> => {
     const p = projector(name);
-    const state = await readState(name);
-    if (!state || state.status === "failed") return "failed";
+    const state = await readState(database.db, name);
+    if (!state) return "missing";
     const from = { txId: state.tx_id, position: state.position };
-    const batch = await store.readAll(from, { limit: batchSize, types: p.handles });
+    const batch: ReadBatch = await store.readAll(from, { limit: batchSize, types: p.handles });
     if (batch.events.length === 0 && compareCheckpoints(batch.checkpoint, from) === 0) {
-      publish(name, from);
+      publish(name, from, state.held ?? []);
       return "idle";
     }
+    let outcome: Awaited<ReturnType<typeof commitBatch>>;
     try {
-      if (!(await commitBatch(p, state, from, batch.checkpoint, batch.events))) return "busy";
-      publish(name, batch.checkpoint);
-      return batch.full ? "busy" : "idle";
-    } catch {
-      // Find the event that fails: apply one at a time; those before it are kept, exactly once.
-      let at = from;
-      for (const event of batch.events) {
-        const to = { txId: event.txId, position: event.position };
-        try {
-          if (!(await commitBatch(p, state, at, to, [event]))) return "busy";
-        } catch (error) {
-          await recordFailure(name, state.generation, error, event.position);
-          publish(name, at);
-          return "failed";
-        }
-        at = to;
-        publish(name, at);
-      }
-      return "busy";
+      outcome = await commitBatch(p, state, batch.checkpoint, batch.events, "fast");
+    } catch (error) {
+      if (isTransientDatabaseError(error)) throw error;
+      // Some event of the batch fails: find it, confine it to its organisation, keep the others.
+      outcome = await commitBatch(p, state, batch.checkpoint, batch.events, "confined");
     }
+    if (!outcome) return "busy";
+    publish(name, batch.checkpoint, outcome.held);
+    report(name, outcome.failed);
+    return batch.full ? "busy" : "idle";
   };
 
   /**
-   * Processes until every projector has read past the log's head as of this call, or stopped on a
-   * failure. The safe horizon is cluster-wide: while an older transaction (in any database of the
-   * server) is still open, events committed after it are not readable yet, so this waits for it.
+   * Processes until every projector has read past the log's head as of this call. The safe horizon
+   * is cluster-wide: while an older transaction (in any database of the server) is still open,
+   * events committed after it are not readable yet, so this waits for it.
    */
   const drain = async (names: readonly string[] = [...byName.keys()], timeoutMs = 30_000): Promise<void> => {
     const target = await store.head();
     const deadline = Date.now() + timeoutMs;
-    for (const name of names) {
+    const drainOne = async (name: string) => {
       for (;;) {
         const outcome = await step(name);
-        if (outcome === "failed") break;
+        if (outcome === "missing") return;
         if (outcome === "busy") continue;
-        const reached = progress.value.get(name);
-        if (reached && compareCheckpoints(reached, target) >= 0) break;
+        const reached = progress.value.get(name)?.checkpoint;
+        if (reached && compareCheckpoints(reached, target) >= 0) return;
         if (Date.now() > deadline)
           throw new Error(
             `projection ${name} is held back before transaction ${target.txId}: an older transaction is still open`,
           );
         await sleep(10);
       }
-    }
+    };
+    // Projectors are independent (their own rows and checkpoint): side by side, a command waiting
+    // for several of them waits for the slowest, not for the sum.
+    const outcomes = await Promise.allSettled(names.map(drainOne));
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+    if (failed) throw failed.reason;
   };
 
-  let draining: Promise<void> | undefined;
-  let again = false;
-  const trigger = () => {
-    if (draining) {
-      again = true;
+  // Each projector follows the log in a loop of its own: a command waiting for one read model does
+  // not wait for another's batch.
+  const loops = new Map<string, { draining?: Promise<void>; again: boolean }>();
+  // Between start and stop: only a started runner follows the log by itself.
+  let running = false;
+  // While the database is unreachable: the next attempt's delay, and its timer.
+  let backoffMs = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const databaseLost = (error: unknown) => {
+    if (retry || !running) return;
+    if (backoffMs === 0) options.onDatabase?.("lost", error);
+    backoffMs = Math.min(backoffMs === 0 ? 100 : backoffMs * 2, 5000);
+    retry = setTimeout(() => {
+      retry = undefined;
+      trigger();
+    }, backoffMs);
+  };
+
+  const triggerOne = (name: string) => {
+    const loop = loops.get(name) ?? { again: false };
+    loops.set(name, loop);
+    if (!running || retry) return;
+    if (loop.draining) {
+      loop.again = true;
       return;
     }
-    draining = (async () => {
+    loop.draining = (async () => {
       do {
-        again = false;
+        loop.again = false;
         try {
-          await drain();
+          await drain([name]);
+          if (backoffMs > 0 && !retry) {
+            backoffMs = 0;
+            options.onDatabase?.("back");
+          }
         } catch (error) {
+          if (isTransientDatabaseError(error)) {
+            databaseLost(error);
+            break;
+          }
           options.onError?.("runner", error);
         }
-      } while (again);
-      draining = undefined;
+      } while (loop.again && running);
+      loop.draining = undefined;
     })();
+  };
+
+  const trigger = () => {
+    for (const name of byName.keys()) triggerOne(name);
   };
 
   /** Follows the live log: a notification, a poke after a command, or the polling interval. */
   const start = async (): Promise<void> => {
     await setup();
+    running = true;
     const notified$ = new Subject<void>();
     unlisten = await database.listen("registre_events", () => notified$.next()).catch(() => undefined);
     subscription = merge(notified$, poke$, interval(options.pollMs ?? 1000)).subscribe(trigger);
@@ -283,131 +287,88 @@ export const createProjectionRunner = (
   };
 
   const stop = async (): Promise<void> => {
+    running = false;
+    clearTimeout(retry);
+    retry = undefined;
     subscription?.unsubscribe();
     subscription = undefined;
-    await unlisten?.();
-    await draining;
+    await unlisten?.().catch(() => {});
+    unlisten = undefined;
+    await Promise.all([...loops.values()].map((loop) => loop.draining));
   };
 
   /**
-   * Resolves once the named projectors have read past `target` (read-your-writes), or after
-   * `timeoutMs`, answering whether they got there.
+   * Whether the named projectors show `target` (read-your-writes), within `budgetMs`: "failed" at
+   * once when one of them holds `orgId`'s events back after a failure, "lagging" when the budget ran out.
    */
+  const awaitVisible = async (
+    target: Checkpoint,
+    names: readonly string[],
+    orgId: string | null,
+    budgetMs = options.waitBudgetMs ?? WAIT_BUDGET_MS,
+  ): Promise<Visibility> => {
+    const judge = (m: ReadonlyMap<string, Progress>): Visibility | undefined => {
+      let reached = true;
+      for (const n of names) {
+        const p = m.get(n);
+        if (orgId !== null && p?.held.has(orgId)) return "failed";
+        if (!p || compareCheckpoints(p.checkpoint, target) < 0) reached = false;
+      }
+      return reached ? "visible" : undefined;
+    };
+    const now = judge(progress.value);
+    if (now) return now;
+    poke$.next();
+    try {
+      return await firstValueFrom(
+        progress.pipe(
+          map(judge),
+          filter((v): v is Visibility => v !== undefined),
+          timeout(budgetMs),
+        ),
+      );
+    } catch {
+      return "lagging";
+    }
+  };
+
+  /** True once the named projectors show `target` for `orgId` (see `awaitVisible`). */
   const waitFor = async (
     target: Checkpoint,
     names: readonly string[],
-    timeoutMs = 5000,
-  ): Promise<boolean> => {
-    const reached = (m: ReadonlyMap<string, Checkpoint>) =>
-      names.every((n) => {
-        const c = m.get(n);
-        return c !== undefined && compareCheckpoints(c, target) >= 0;
-      });
-    if (reached(progress.value)) return true;
-    poke$.next();
-    try {
-      await firstValueFrom(progress.pipe(filter(reached), timeout(timeoutMs)));
-      return true;
-    } catch {
-      return false;
-    }
-  };
+    orgId: string | null,
+    budgetMs = options.waitBudgetMs ?? WAIT_BUDGET_MS,
+  ): Promise<boolean> => (await awaitVisible(target, names, orgId, budgetMs)) === "visible";
 
   const status = async (): Promise<ProjectionStatus[]> => {
     const out: ProjectionStatus[] = [];
     for (const p of projectors) {
-      const s = await readState(p.name);
+      const s = await readState(database.db, p.name);
       if (!s) continue;
       const checkpoint = { txId: s.tx_id, position: s.position };
+      const failures = await readFailures(database.db, p.name, s.generation);
       out.push({
         name: s.name,
         version: s.version,
         generation: s.generation,
         checkpoint,
-        status: s.status,
-        error: s.error,
-        errorPosition: s.error_position,
+        status: failures.length > 0 ? "degraded" : "running",
+        failures,
         lag: await store.countAfter(checkpoint),
       });
     }
     return out;
   };
 
-  /**
-   * Rebuilds a projector from the start of the log into a new generation of its tables, then swaps
-   * it in: the last stretch is read and applied while holding the projector's state row, so nothing
-   * written meanwhile is lost, and readers switch in one transaction.
-   */
-  const rebuild = async (
-    name: string,
-    onProgress: (done: number, total: number) => void = () => {},
-  ): Promise<{ events: number; seconds: number }> => {
-    const p = projector(name);
-    const started = performance.now();
-    const current = await readState(name);
-    const generation = (current?.generation ?? 0) + 1;
-    const total = await store.countAfter(START);
-    const target = await store.head();
-    await database.db.transaction().execute((trx) => createTables(trx, p, generation));
-    let checkpoint = START;
-    let done = 0;
-    const table = (t: string) => physical(t, generation);
-    // Everything committed before the rebuild started is in the new generation before it is swapped in.
-    for (;;) {
-      const batch = await store.readAll(checkpoint, { limit: Math.max(batchSize, 5000), types: p.handles });
-      if (batch.events.length > 0) {
-        await database.db.transaction().execute((trx) => p.apply(trx, batch.events, table));
-        done += batch.events.length;
-        onProgress(done, total);
-      }
-      checkpoint = batch.checkpoint;
-      if (batch.full) continue;
-      if (compareCheckpoints(checkpoint, target) >= 0) break;
-      await sleep(10);
-    }
-    await database.db.transaction().execute(async (trx) => {
-      const db = trx as unknown as ProjectionExecutor;
-      await sql`select pg_advisory_xact_lock(${lockKey(name)})`.execute(db);
-      await db.selectFrom("projections").select("name").where("name", "=", name).forUpdate().execute();
-      for (;;) {
-        const batch = await store.readAll(checkpoint, { limit: 5000, types: p.handles, executor: db });
-        if (batch.events.length > 0) await p.apply(db, batch.events, table);
-        done += batch.events.length;
-        checkpoint = batch.checkpoint;
-        if (!batch.full) break;
-      }
-      await pointViews(db, p, generation);
-      const values = {
-        version: p.version,
-        generation,
-        tx_id: checkpoint.txId,
-        position: checkpoint.position,
-        status: "running" as const,
-        error: null,
-        error_position: null,
-        updated_at: new Date(),
-      };
-      await db
-        .insertInto("projections")
-        .values({ name, ...values })
-        .onConflict((oc) => oc.column("name").doUpdateSet(values))
-        .execute();
-    });
-    if (current) await database.db.transaction().execute((trx) => dropTables(trx, p, current.generation));
-    onProgress(done, Math.max(total, done));
-    publish(name, checkpoint);
-    return { events: done, seconds: (performance.now() - started) / 1000 };
-  };
-
-  /** Clears a failure so the projector tries again from where it stopped (after a fix is deployed). */
-  const resume = async (name: string) => {
-    await database.db
-      .updateTable("projections")
-      .set({ status: "running", error: null, error_position: null })
-      .where("name", "=", name)
-      .execute();
-    trigger();
-  };
+  const { rebuild, resume } = recovery({
+    database,
+    store,
+    batchSize,
+    projector,
+    publish,
+    report,
+    trigger,
+  });
 
   return {
     setup,
@@ -416,6 +377,7 @@ export const createProjectionRunner = (
     drain,
     step,
     waitFor,
+    awaitVisible,
     status,
     rebuild,
     resume,

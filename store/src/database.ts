@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, sql, type Transaction } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
-import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import { UnsafeIntegerError } from "./errors.ts";
+import { exclusivePostgresDialect } from "./postgres-driver.ts";
 import type { StoreSchema } from "./schema.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -63,10 +63,26 @@ export const openDatabase = async (options: OpenOptions): Promise<Database> =>
     ? openPostgres(options.url, options.maxConnections ?? 10)
     : openPglite(options.dataDir ?? "./data/db");
 
-const postgresClient = (url: string, max: number, role?: string) =>
+/**
+ * Seconds a connection attempt may take. While the server is down or failing over, a request waits
+ * this long at most before it is answered 503, instead of postgres.js's default 30 s.
+ */
+export const CONNECT_TIMEOUT_SECONDS = 2;
+
+type ClientOptions = {
+  readonly role?: string;
+  readonly onclose?: () => void;
+  /** Lifetime in seconds, null for none (postgres.js's default closes a connection after 30–60 min). */
+  readonly maxLifetime?: number | null;
+};
+
+const postgresClient = (url: string, max: number, options: ClientOptions = {}) =>
   postgres(url, {
     max,
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
     onnotice: () => {},
+    ...(options.onclose && { onclose: options.onclose }),
+    ...(options.maxLifetime !== undefined && { max_lifetime: options.maxLifetime }),
     types: {
       int8: {
         to: INT8_OID,
@@ -76,18 +92,25 @@ const postgresClient = (url: string, max: number, role?: string) =>
       },
     },
     connection: {
-      application_name: role ? `registre:${role}` : "registre",
+      application_name: options.role ? `registre:${options.role}` : "registre",
       // An idle transaction holds back pg_snapshot_xmin and with it every projection.
       idle_in_transaction_session_timeout: 60_000,
       // A startup parameter; the pool connects lazily, after the migrations have created the role.
-      ...(role && { role }),
+      ...(options.role && { role: options.role }),
     },
   });
 
 const openPostgres = async (url: string, max: number): Promise<Database> => {
   const client = postgresClient(url, max);
-  const app = postgresClient(url, max, "registre_app");
-  const db = new Kysely<StoreSchema>({ dialect: new PostgresJSDialect({ postgres: client }) });
+  const app = postgresClient(url, max, { role: "registre_app" });
+  // Kysely's connections: one client of one connection each, never closed under a transaction by
+  // postgres.js's lifetime timer (see postgres-driver.ts).
+  const db = new Kysely<StoreSchema>({
+    dialect: exclusivePostgresDialect(
+      (onclose) => postgresClient(url, 1, { onclose, maxLifetime: null }),
+      max,
+    ),
+  });
   let closing = false;
   return {
     kind: "postgres",
@@ -105,7 +128,8 @@ const openPostgres = async (url: string, max: number): Promise<Database> => {
     },
     close: async () => {
       closing = true;
-      await app.end();
+      await app.end({ timeout: 5 });
+      await client.end({ timeout: 5 });
       await db.destroy();
     },
   };

@@ -56,3 +56,52 @@ export class UnsafeIntegerError extends RangeError {
     super(`int8 value ${text} is outside the safe integer range`);
   }
 }
+/** postgres.js and Node codes of a connection that was lost, refused, or never made. */
+const connectionCodes = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * SQLSTATEs that say nothing about the statement: the server is going away or starting (57P01–57P03,
+ * class 08), or a retry of the same work will do (40001 serialization, 40P01 deadlock, 55P03 lock
+ * not available, class 53 insufficient resources).
+ */
+const transientState = (state: string): boolean =>
+  state.startsWith("08") ||
+  state.startsWith("53") ||
+  state === "57P01" ||
+  state === "57P02" ||
+  state === "57P03" ||
+  state === "40001" ||
+  state === "40P01" ||
+  state === "55P03";
+
+/**
+ * True when the database, not the work, failed: the connection was lost or refused, the server is
+ * restarting, or the statement lost a race it would win when retried. Such an error is answered 503
+ * by the API and retried by the projection runner; it never marks an organisation's read model failed.
+ */
+export const isTransientDatabaseError = (error: unknown, depth = 0): boolean => {
+  if (typeof error !== "object" || error === null || depth > 4) return false;
+  const e = error as { code?: unknown; errno?: unknown; cause?: unknown; errors?: unknown };
+  if (
+    typeof e.code === "string" &&
+    (connectionCodes.has(e.code) || (/^[0-9A-Z]{5}$/.test(e.code) && transientState(e.code)))
+  )
+    return true;
+  if (typeof e.errno === "string" && connectionCodes.has(e.errno)) return true;
+  // Node's AggregateError (several addresses refused) and wrapped causes.
+  if (Array.isArray(e.errors) && e.errors.some((x) => isTransientDatabaseError(x, depth + 1))) return true;
+  return e.cause !== undefined && isTransientDatabaseError(e.cause, depth + 1);
+};

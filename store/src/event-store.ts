@@ -396,6 +396,29 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
   };
 
   /**
+   * One organisation's events of the given types from its sequence number `fromSeq` on, up to a
+   * place in the global log, in log order (an organisation's sequence follows the log's order): what
+   * a projector held back for that organisation while it was failed. System use, like `readAll`.
+   */
+  const readHeld = async (
+    orgId: string,
+    options: { fromSeq: number; until: Checkpoint; types?: readonly string[]; limit?: number } & Pick<
+      ReadAllOptions,
+      "executor"
+    >,
+  ): Promise<StoredEvent[]> => {
+    const typeFilter = options.types ? sql`and e.type = any(${[...options.types]}::text[])` : sql``;
+    const { rows } = await sql<EventRowOut>`
+      select ${eventColumns} from events e
+      where e.org_id = ${orgId}::uuid and e.org_seq >= ${options.fromSeq}
+        and (e.tx_id, e.position) <= (${options.until.txId}::xid8, ${options.until.position}::bigint)
+        ${typeFilter}
+      order by e.org_seq
+      limit ${options.limit ?? 1000}`.execute(options.executor ?? database.db);
+    return rows.map(decode);
+  };
+
+  /**
    * The live log after `from` as batches: drains what is there, then waits for a notification
    * (LISTEN registre_events) or the polling interval, whichever comes first.
    */
@@ -470,6 +493,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     readOrganisation,
     streamVersion,
     readAll,
+    readHeld,
     subscribe,
     head,
     countAfter,

@@ -51,6 +51,20 @@ export type ProjectionsTable = {
   error: string | null;
   error_position: Int8 | null;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Bumped whenever the projector's failures change (migration 2026-11-24T1000). */
+  failures_version: ColumnType<number, number | undefined, number>;
+};
+
+/** Where a projector stopped for one organisation (migration 2026-11-24T1000). */
+export type ProjectionFailuresTable = {
+  name: string;
+  generation: number;
+  org_id: string;
+  tx_id: Xid8;
+  position: Int8;
+  org_seq: Int8;
+  error: string;
+  failed_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 
 export type CredentialsTable = {
@@ -111,6 +125,7 @@ export type StoreSchema = {
   org_heads: OrgHeadsTable;
   commands: CommandsTable;
   projections: ProjectionsTable;
+  projection_failures: ProjectionFailuresTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;
   password_renewals: PasswordRenewalsTable;

@@ -227,7 +227,7 @@ describe.each(databaseKinds)(
           .orderBy("year_id")
           .orderBy("id")
           .execute();
-      await ctx.runner.waitFor(await ctx.store.head(), ["accounting_setup"]);
+      await ctx.runner.waitFor(await ctx.store.head(), ["accounting_setup"], null, 10_000);
       const live = await rows();
       expect(live.length).toBeGreaterThanOrEqual(2);
       await ctx.runner.rebuild("accounting_setup");

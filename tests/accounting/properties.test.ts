@@ -283,7 +283,7 @@ describe.each(databaseKinds)("accounting invariants under random commands (%s)",
             expect(await eventCount(ctx, orgId)).toBe(before);
           }
         }
-        await ctx.runner.waitFor(await ctx.store.head(), ["ledger"]);
+        await ctx.runner.waitFor(await ctx.store.head(), ["ledger"], null, 10_000);
         const lines = await ledger(ctx, orgId);
         seen.validatedLines += lines.length;
         seen.lettered += lines.filter((l) => l.letter_code).length;
@@ -421,7 +421,7 @@ describe.each(databaseKinds)("accounting invariants under random commands (%s)",
             (await sql`select * from ${sql.table(t)} order by 1, 2, 3`.execute(ctx.database.db)).rows,
         ),
       );
-    await ctx.runner.waitFor(await ctx.store.head(), ["ledger", "accounting_setup"]);
+    await ctx.runner.waitFor(await ctx.store.head(), ["ledger", "accounting_setup"], null, 10_000);
     const live = await snapshot();
     expect(live[1]?.length).toBeGreaterThan(0);
     await ctx.runner.rebuild("ledger");

@@ -176,7 +176,7 @@ describe.each(databaseKinds)("the OpenAPI fuzz on %s", (kind) => {
   it("leaves every read model running", async () => {
     await api.ctx.runner.drain();
     const status = await api.ctx.runner.status();
-    expect(status.filter((p) => p.status !== "running").map((p) => [p.name, p.error])).toEqual([]);
+    expect(status.filter((p) => p.status !== "running").map((p) => [p.name, p.failures])).toEqual([]);
     const health = JSON.parse((await api.request("GET", "/health")).text);
     expect(health.status).toBe("ok");
   });

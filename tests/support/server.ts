@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer } from "@registre/api";
+import { type AppContext, startServer } from "@registre/api";
 import type { DatabaseKind } from "@registre/store";
 import { openTestDatabase } from "./databases.ts";
 
@@ -9,6 +9,8 @@ export type TestServer = {
   readonly url: string;
   /** The server's own data folder (its mail outbox and files), removed on close; with `dataDir` only. */
   readonly dataDir: string | undefined;
+  /** The server's own context (its database, event store and runner), for tests that reach behind the API. */
+  readonly ctx: AppContext;
   close(): Promise<void>;
 };
 
@@ -33,6 +35,7 @@ export const startTestServer = async (
   return {
     url: server.url,
     dataDir,
+    ctx: server.ctx,
     close: async () => {
       await server.close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import {
 import { sql } from "kysely";
 import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { ProblemError } from "../http/problem.ts";
 import { ledgerReadModels } from "./entries.ts";
 import { setupReadModels } from "./setup.ts";
 
@@ -57,9 +58,16 @@ export const runFiscal = (
     readModels: setupReadModels,
   });
 
-/** The ledger as of now: every appended event projected (the "used" checks read it). */
-export const catchUpLedger = async (ctx: AppContext) =>
-  ctx.runner.waitFor(await ctx.store.head(), [...ledgerReadModels, ...setupReadModels]);
+/**
+ * The organisation's ledger as of now: every appended event projected (the "used" checks and the
+ * year-end checks read it). 503 `readModel.behind` when it cannot be had within the wait budget
+ * (failed for this organisation, or lagging): a decision on a stale ledger could, say, delete an
+ * account a validated entry uses.
+ */
+export const catchUpLedger = async (ctx: AppContext, orgId: string): Promise<void> => {
+  if (!(await ctx.runner.waitFor(await ctx.store.head(), [...ledgerReadModels, ...setupReadModels], orgId)))
+    throw new ProblemError(503, "readModel.behind");
+};
 
 /**
  * Whether an entry (draft or validated) names the account. Read from the ledger caught up to the
@@ -67,7 +75,7 @@ export const catchUpLedger = async (ctx: AppContext) =>
  * own validation on the missing account, so the books never hold a line on a deleted account.
  */
 export const accountUsed = async (ctx: AppContext, orgId: string, number: string): Promise<boolean> => {
-  await catchUpLedger(ctx);
+  await catchUpLedger(ctx, orgId);
   const validated = await ctx.database.db
     .selectFrom("ledger_lines")
     .select("mvt")
@@ -90,7 +98,7 @@ export const accountUsed = async (ctx: AppContext, orgId: string, number: string
 };
 
 export const journalUsed = async (ctx: AppContext, orgId: string, code: string): Promise<boolean> => {
-  await catchUpLedger(ctx);
+  await catchUpLedger(ctx, orgId);
   const row = await ctx.database.db
     .selectFrom("entries")
     .select("mvt")

@@ -30,6 +30,7 @@ import {
 import { sql } from "kysely";
 import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { markNotYetVisible } from "../http/request-scope.ts";
 import { childMetadata, derivedId } from "../ids.ts";
 import { catchUpLedger } from "./books.ts";
 import { draftEntry, type EntryInput, ledgerReadModels, postingContext } from "./entries.ts";
@@ -186,7 +187,7 @@ export const exportFec = async (
   const separator = options.separator ?? "\t";
   if (separator !== "\t" && separator !== "|")
     throw new DomainError("validation.invalid", { field: "separator", value: String(separator) });
-  await catchUpLedger(ctx);
+  await catchUpLedger(ctx, orgId);
   const year = await findFiscalYear(ctx, orgId, yearIdOrYear);
   const until = options.until;
   if (until !== undefined) {
@@ -425,7 +426,7 @@ export const importFec = async (
   metadata: CommandMetadata,
   options: FecImportOptions = {},
 ): Promise<FecImportResult> => {
-  await catchUpLedger(ctx);
+  await catchUpLedger(ctx, orgId);
   const { context } = await postingContext(ctx, orgId);
   const org = await ctx.database.db
     .selectFrom("organisations")
@@ -543,6 +544,14 @@ export const importFec = async (
     });
   }
   // Answer once the ledger shows the whole import.
-  await ctx.runner.waitFor(await ctx.store.head(), ledgerReadModels, LEDGER_TIMEOUT_MS);
+  // A large import takes a while to project, so it may wait longer than a command; a failed ledger
+  // answers at once, and either way the import is stored and the answer says it is not visible yet.
+  const visibility = await ctx.runner.awaitVisible(
+    await ctx.store.head(),
+    ledgerReadModels,
+    orgId,
+    LEDGER_TIMEOUT_MS,
+  );
+  if (visibility !== "visible") markNotYetVisible(visibility);
   return resultOf(plan, true);
 };

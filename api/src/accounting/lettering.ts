@@ -10,6 +10,7 @@ import {
 import { sql } from "kysely";
 import { handleCommand, loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { ProblemError } from "../http/problem.ts";
 import { ledgerReadModels } from "./entries.ts";
 
 /** Validated lines by reference ("<mvt>/<line>"), as the ledger holds them. */
@@ -57,7 +58,10 @@ export const letterLines = async (
   refs: readonly string[],
   metadata: CommandMetadata,
 ): Promise<{ account: string; code: string }> => {
-  await ctx.runner.waitFor(await ctx.store.head(), ledgerReadModels);
+  // The lines are read from the ledger: a line validated a moment ago must be there, or the answer
+  // would be a misleading "unknown line".
+  if (!(await ctx.runner.waitFor(await ctx.store.head(), ledgerReadModels, orgId)))
+    throw new ProblemError(503, "readModel.behind");
   const lines = await ledgerLines(ctx, orgId, refs);
   const missing = refs.find((ref) => !lines.some((l) => l.ref === ref));
   if (missing) throw new DomainError("lettering.unknownLine", { line: missing }, 404);

@@ -35,7 +35,7 @@ export const yearEndChecks = async (
   orgId: string,
   year: FiscalYearRow,
 ): Promise<YearEndWarning[]> => {
-  await catchUpLedger(ctx);
+  await catchUpLedger(ctx, orgId);
   const db = ctx.database.db;
   const warnings: YearEndWarning[] = [];
   const drafts = await db
@@ -154,7 +154,7 @@ export const generateOpeningEntry = async (
   yearId: string,
   metadata: CommandMetadata,
 ): Promise<string | null> => {
-  await catchUpLedger(ctx);
+  await catchUpLedger(ctx, orgId);
   const year = await findFiscalYear(ctx, orgId, yearId);
   const years = await listFiscalYears(ctx, orgId);
   let next = years.find((y) => y.start > year.end);

@@ -1,21 +1,38 @@
 import cliProgress from "cli-progress";
 import type { Command } from "commander";
+import { readModelStates } from "../read-models.ts";
 import { withContext } from "./context.ts";
 import { table } from "./format.ts";
+
+const describeFailure = (
+  projector: string,
+  f: { orgId: string; name: string | null; position: number; error: string },
+) =>
+  `${projector} is stopped for organisation ${f.orgId}${f.name ? ` (${f.name})` : ""} at event position ${f.position}: ${f.error}`;
 
 export const registerProjectionCommands = (program: Command) => {
   const projections = program.command("projections").description("read models built from the event log");
 
   projections
     .command("status")
-    .description("each projector: version, generation, checkpoint, lag, and the error that stopped it")
+    .description(
+      "each projector: version, generation, checkpoint, lag, and the organisations it is stopped for (exit 1 if any)",
+    )
     .action(async () => {
       await withContext(async (ctx) => {
         await ctx.runner.setup();
         const status = await ctx.runner.status();
         console.log(
           table(
-            ["projector", "version", "generation", "checkpoint (tx, position)", "lag", "status"],
+            [
+              "projector",
+              "version",
+              "generation",
+              "checkpoint (tx, position)",
+              "lag",
+              "status",
+              "failed orgs",
+            ],
             status.map((s) => [
               s.name,
               s.version,
@@ -23,12 +40,39 @@ export const registerProjectionCommands = (program: Command) => {
               `${s.checkpoint.txId}, ${s.checkpoint.position}`,
               s.lag,
               s.status,
+              s.failures.length,
             ]),
           ),
         );
-        for (const s of status.filter((x) => x.status === "failed"))
-          console.log(`\n${s.name} stopped at event position ${s.errorPosition}: ${s.error}`);
-        if (status.some((s) => s.status === "failed")) process.exitCode = 1;
+        const failed = (await readModelStates(ctx)).flatMap((s) =>
+          s.failures.map((f) => describeFailure(s.name, f)),
+        );
+        if (failed.length > 0) {
+          console.log(`\n${failed.join("\n")}`);
+          console.log("\nOnce fixed: registre projections resume <projector> [--org <id>]");
+          process.exitCode = 1;
+        }
+      });
+    });
+
+  projections
+    .command("resume <name>")
+    .description(
+      "after a fix: apply what a projector held back for a failed organisation (all of them without --org), from the event it failed on",
+    )
+    .option("--org <id>", "only this organisation")
+    .action(async (name: string, opts: { org?: string }) => {
+      await withContext(async (ctx) => {
+        await ctx.runner.setup();
+        if (!ctx.runner.projectors.some((p) => p.name === name)) throw new Error(`unknown projector ${name}`);
+        const outcome = await ctx.runner.resume(name, opts.org);
+        for (const id of outcome.resumed) console.log(`${name}: organisation ${id} resumed`);
+        for (const f of outcome.failed) {
+          console.log(describeFailure(name, { ...f, name: null }));
+          process.exitCode = 1;
+        }
+        if (outcome.resumed.length === 0 && outcome.failed.length === 0)
+          console.log(`${name}: no failed organisation${opts.org ? ` ${opts.org}` : ""} to resume`);
       });
     });
 
@@ -57,6 +101,12 @@ export const registerProjectionCommands = (program: Command) => {
           bar.stop();
           const rate = result.seconds > 0 ? Math.round(result.events / result.seconds) : result.events;
           console.log(`${n}: ${result.events} events in ${result.seconds.toFixed(2)} s — ${rate} events/s`);
+          if (result.failures > 0) {
+            console.log(
+              `${n}: stopped for ${result.failures} organisation(s); see registre projections status`,
+            );
+            process.exitCode = 1;
+          }
         }
       });
     });

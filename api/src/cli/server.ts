@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { environmentFromProcess, openContext } from "../bootstrap.ts";
-import { startServer } from "../server.ts";
+import { SHUTDOWN_GRACE_MS, startServer } from "../server.ts";
 
 export const registerServerCommands = (program: Command) => {
   program
@@ -13,13 +13,27 @@ export const registerServerCommands = (program: Command) => {
       console.log(
         `Registre is running on ${server.url} (${server.ctx.database.kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"})`,
       );
-      const shutdown = async () => {
-        console.log("stopping…");
-        await server.close();
-        process.exit(0);
+      // SIGTERM (an orchestrator) or SIGINT (Ctrl-C): stop accepting, let the requests in flight
+      // finish, stop the projections, close the database, exit 0. A second signal does not wait.
+      let stopping = false;
+      const shutdown = (signal: string) => {
+        if (stopping) process.exit(1);
+        stopping = true;
+        console.log(`${signal}: stopping, letting the requests in flight finish…`);
+        const grace = Number(process.env.SHUTDOWN_GRACE_MS) || SHUTDOWN_GRACE_MS;
+        server.close(grace).then(
+          () => {
+            console.log("stopped");
+            process.exit(0);
+          },
+          (error: unknown) => {
+            console.error("could not stop cleanly:", error);
+            process.exit(1);
+          },
+        );
       };
-      process.once("SIGINT", shutdown);
-      process.once("SIGTERM", shutdown);
+      process.on("SIGINT", () => shutdown("SIGINT"));
+      process.on("SIGTERM", () => shutdown("SIGTERM"));
     });
 
   program

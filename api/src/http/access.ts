@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppContext } from "../context.ts";
 import { type AuthEnv, requireRight, requireSession } from "../identity/auth.ts";
 import { ProblemError } from "./problem.ts";
+import { notYetVisibleResponse, problemResponses } from "./schemas.ts";
 
 /**
  * Who may call a route. Every API route declares one; the declaration becomes both its middleware
@@ -54,10 +55,19 @@ const middlewareFor = (ctx: AppContext, access: Access): MiddlewareHandler<AuthE
   }
 };
 
-/** `createRoute` with the route's access declared: its middleware and its mark in the document. */
+/**
+ * `createRoute` with the route's access declared: its middleware and its mark in the document. Every
+ * route may answer 503 while the database is unreachable, and every command route (not GET) 202
+ * when what it stored is not visible yet: documented here once for all.
+ */
 export const accessRoute = <R extends RouteConfig>(ctx: AppContext, access: Access, config: R) =>
   createRoute({
     ...config,
+    responses: {
+      ...config.responses,
+      ...(config.method !== "get" && !config.responses[202] && { 202: notYetVisibleResponse }),
+      ...(!config.responses[503] && problemResponses(503)),
+    },
     middleware: middlewareFor(ctx, access) as R["middleware"],
     "x-registre-access": describeAccess(access),
   } as R);

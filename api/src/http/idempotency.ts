@@ -22,7 +22,7 @@ export type IdempotencyOptions = {
 
 export const defaultIdempotencyOptions: IdempotencyOptions = {
   ttlMs: 24 * 3600_000,
-  leaseMs: 30_000,
+  leaseMs: 10_000,
   waitMs: 2_000,
   maxAnswerBytes: 1024 * 1024,
   purgeEveryMs: 10 * 60_000,
@@ -176,8 +176,10 @@ export const idempotency = (
 };
 
 /**
- * The command's answer goes out even when its record cannot be written (the database just went away):
- * the lease then ends by itself and the retry runs the replay-safe handler again.
+ * The command's answer goes out even when its record cannot be written (the database just went away).
+ * The record is then written in the background as soon as the database is back — a retry finds the
+ * answer, or a released key, within moments rather than after the lease — and if it never can be,
+ * the lease ends by itself and the retry runs the replay-safe handler again.
  */
 const settle = async (
   ctx: AppContext,
@@ -186,6 +188,26 @@ const settle = async (
   try {
     await settleKey(ctx.database, ...args);
   } catch (error) {
-    console.error("idempotency: the answer could not be stored", error);
+    console.error("idempotency: the answer could not be stored now; trying again in the background", error);
+    void settleLater(ctx, args);
+  }
+};
+
+const SETTLE_RETRY_MS = 250;
+const SETTLE_GIVE_UP_MS = 60_000;
+
+const settleLater = async (
+  ctx: AppContext,
+  args: Parameters<typeof settleKey> extends [unknown, ...infer R] ? R : never,
+) => {
+  const giveUp = Date.now() + SETTLE_GIVE_UP_MS;
+  while (Date.now() < giveUp) {
+    await sleep(SETTLE_RETRY_MS);
+    try {
+      await settleKey(ctx.database, ...args);
+      return;
+    } catch {
+      // Still unreachable (or closing): try again shortly.
+    }
   }
 };

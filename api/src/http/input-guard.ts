@@ -151,11 +151,6 @@ type Operation = { requestBody?: { required?: boolean; content?: object } };
 /** Whether the operation at `method` and `path` (as requested, under /api) requires a JSON body. */
 export type TakesJson = (method: string, path: string) => boolean;
 
-type OpenApiPaths = Record<
-  string,
-  Record<string, { requestBody?: { required?: boolean; content?: object } }>
->;
-
 /**
  * Reads from the OpenAPI document which operations require a JSON body: an empty body is a broken
  * one for them (400 before authentication), and no body at all for the others (POST /logout).

@@ -409,6 +409,19 @@ export const messages = {
     fr: "Ces montants sont trop élevés pour être additionnés exactement.",
     en: "These amounts are too large to be added up exactly.",
   },
+  "command.notYetVisible": {
+    fr: "C’est enregistré, mais pas encore visible : la mise à jour des données affichées est en retard. Rechargez dans un instant.",
+    en: "It is recorded, but not visible yet: the data shown is being brought up to date. Reload in a moment.",
+  },
+  "service.unavailable": {
+    fr: "Le service est momentanément indisponible (base de données injoignable). Réessayez dans un instant.",
+    en: "The service is unavailable for a moment (the database cannot be reached). Try again shortly.",
+  },
+  "projection.notFound": { fr: "Modèle de lecture inconnu : {name}.", en: "Unknown read model: {name}." },
+  "readModel.behind": {
+    fr: "Les données de cette organisation ne sont pas encore à jour : impossible de vérifier cette opération maintenant. Réessayez dans un instant.",
+    en: "This organisation's data is not up to date yet: this operation cannot be checked now. Try again shortly.",
+  },
   "http.internal": {
     fr: "Une erreur interne est survenue. Elle a été consignée.",
     en: "An internal error occurred. It has been logged.",

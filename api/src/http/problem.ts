@@ -1,5 +1,11 @@
 import { DomainError } from "@registre/core";
-import { ConcurrencyError, isDataException, UnsafeIntegerError, UnstorableEventError } from "@registre/store";
+import {
+  ConcurrencyError,
+  isDataException,
+  isTransientDatabaseError,
+  UnsafeIntegerError,
+  UnstorableEventError,
+} from "@registre/store";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -52,6 +58,7 @@ const toProblem = (error: unknown): ProblemError | undefined => {
   if (error instanceof ProblemError) return error;
   if (error instanceof DomainError) return new ProblemError(error.status, error.code, error.params);
   if (error instanceof ConcurrencyError) return new ProblemError(409, error.code);
+  if (isTransientDatabaseError(error)) return new ProblemError(503, "service.unavailable");
   // Hono's own refusals (a validator's malformed body, a limit): their status, as a problem.
   if (error instanceof HTTPException && error.status < 500)
     return new ProblemError(error.status, httpCodes[error.status] ?? "http.badRequest");
@@ -63,15 +70,33 @@ const toProblem = (error: unknown): ProblemError | undefined => {
   return undefined;
 };
 
-/** Hono's onError: known errors become problems; anything else is logged and answered 500 without detail. */
+/** Seconds a client waits before trying again while the database is restarting or failing over. */
+export const UNAVAILABLE_RETRY_AFTER = 2;
+
+// One line every few seconds while the database is down, not a stack trace per request.
+let lastUnavailableLog = 0;
+const logUnavailable = (error: unknown) => {
+  if (Date.now() - lastUnavailableLog < 5000) return;
+  lastUnavailableLog = Date.now();
+  console.error(
+    `database unavailable, answering 503: ${error instanceof Error ? error.message : String(error)}`,
+  );
+};
+
+/**
+ * Hono's onError: known errors become problems; a lost database is 503 with `Retry-After`; anything
+ * else is logged and answered 500 without detail.
+ */
 export const problemResponse = (error: unknown, c: Context): Response => {
   const problem = toProblem(error) ?? new ProblemError(500, "http.internal");
-  if (problem.status >= 500) console.error(error);
+  if (problem.code === "service.unavailable") logUnavailable(error);
+  else if (problem.status >= 500) console.error(error);
   else if (problem.code === "validation.invalidValue" || problem.code === "amount.outOfRange")
     // Not the client's fault alone: a schema let it through. Logged to be fixed at the edge.
     console.warn(`refused at the database: ${error instanceof Error ? error.message : String(error)}`);
   return c.body(JSON.stringify(problemBody(problem, localeOf(c))), problem.status, {
     "content-type": "application/problem+json; charset=utf-8",
     "content-language": localeOf(c),
+    ...(problem.status === 503 && { "retry-after": String(UNAVAILABLE_RETRY_AFTER) }),
   });
 };

@@ -23,6 +23,7 @@ const problemDescriptions = {
   409: "Conflict or business rule",
   422: "Invalid input",
   429: "Too many attempts",
+  503: "The database cannot be reached for a moment: try again after `Retry-After` seconds",
 } as const;
 type ProblemStatus = keyof typeof problemDescriptions;
 
@@ -40,4 +41,22 @@ export const problemResponses = <S extends ProblemStatus>(...statuses: S[]): Rec
       content: { "application/problem+json": { schema: ProblemSchema } },
     };
   return out;
+};
+
+export const NotYetVisibleSchema = z
+  .object({
+    code: z.literal("command.notYetVisible"),
+    detail: z.string(),
+  })
+  .openapi("NotYetVisible");
+
+/**
+ * The answer of a command that was stored but that a read model it answers from does not show yet
+ * (lagging, or stopped for the organisation): read again after `Retry-After` seconds.
+ */
+export const notYetVisibleResponse = {
+  description:
+    "Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`.",
+  headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } } },
+  content: { "application/json": { schema: NotYetVisibleSchema } },
 };

@@ -38,7 +38,7 @@ export const sessionUser = async (
       .selectFrom("users")
       .select(["user_id", "email", "name"])
       .where("user_id", "=", userId)
-      .executeTakeFirstOrThrow(),
+      .executeTakeFirst(),
     db.selectFrom("credentials").select("platform_admin").where("user_id", "=", userId).executeTakeFirst(),
     orgId
       ? db
@@ -48,6 +48,8 @@ export const sessionUser = async (
           .executeTakeFirst()
       : undefined,
   ]);
+  // Signed up a moment ago and the users read model is not there yet: say so, rather than fail.
+  if (!user) throw new ProblemError(503, "readModel.behind");
   return {
     id: user.user_id,
     email: user.email,

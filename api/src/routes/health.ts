@@ -1,6 +1,9 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PUBLIC } from "../http/access.ts";
+import { findSession } from "../identity/sessions.ts";
+import { readModelStates } from "../read-models.ts";
 
 const Health = z
   .object({
@@ -13,13 +16,38 @@ const Health = z
         version: z.number().int(),
         generation: z.number().int(),
         lag: z.number().int(),
-        status: z.enum(["running", "failed"]),
-        error: z.string().nullable(),
-        errorPosition: z.number().int().nullable(),
+        status: z.enum(["running", "degraded"]),
+        failures: z
+          .array(
+            z.object({
+              orgId: z.uuid(),
+              position: z.number().int(),
+              name: z.string().nullable().optional(),
+              error: z.string().optional(),
+            }),
+          )
+          .openapi({
+            description:
+              "The organisations this projector is stopped for, at the event it failed on; their name and the error to a platform administrator only",
+          }),
       }),
     ),
   })
   .openapi("Health");
+
+/** A platform administrator's bearer token, if the request carries one: health is public otherwise. */
+const platformAdmin = async (ctx: AppContext, c: Context): Promise<boolean> => {
+  const token = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (!token) return false;
+  const session = await findSession(ctx.database, token, ctx.clock());
+  if (!session) return false;
+  const row = await ctx.database.db
+    .selectFrom("credentials")
+    .select("platform_admin")
+    .where("user_id", "=", session.userId)
+    .executeTakeFirst();
+  return row?.platform_admin === true;
+};
 
 export const healthRoutes = (ctx: AppContext) =>
   new OpenAPIHono().openapi(
@@ -30,22 +58,36 @@ export const healthRoutes = (ctx: AppContext) =>
       tags: ["Operations"],
       responses: {
         200: {
-          description: "Database kind, event count and each projector's lag",
+          description:
+            "Database kind, event count, each projector's lag and the organisations it is stopped for",
           content: { "application/json": { schema: Health } },
         },
       },
     }),
     async (c) => {
-      const [projections, events] = await Promise.all([
-        ctx.runner.status(),
+      const [projections, events, admin] = await Promise.all([
+        readModelStates(ctx),
         ctx.store.countAfter({ txId: "0", position: 0 }),
+        platformAdmin(ctx, c),
       ]);
       return c.json(
         {
           status: projections.every((p) => p.status === "running") ? ("ok" as const) : ("degraded" as const),
           database: ctx.database.kind,
           events,
-          projections: projections.map(({ checkpoint: _, ...p }) => p),
+          // Another tenant's name and the error text (which may quote its data) are not for everyone.
+          projections: projections.map(({ failures, name, version, generation, lag, status }) => ({
+            name,
+            version,
+            generation,
+            lag,
+            status,
+            failures: failures.map((f) =>
+              admin
+                ? { orgId: f.orgId, position: f.position, name: f.name, error: f.error }
+                : { orgId: f.orgId, position: f.position },
+            ),
+          })),
         },
         200,
       );

@@ -234,7 +234,8 @@ export const identityRoutes = (ctx: AppContext) => {
         .selectFrom("users")
         .selectAll()
         .where("user_id", "=", c.get("session").userId)
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!user) throw new ProblemError(503, "readModel.behind");
       return c.json(
         {
           id: user.user_id,

@@ -52,6 +52,7 @@ import {
   PublicHomePage,
   ReadmePage,
 } from "../features/public/pages.tsx";
+import { ReadModelsPage } from "../features/read-models/read-models-page.tsx";
 import { requireSession, requireSessionOrChoice } from "../features/session/guards.ts";
 import { InvitationPage } from "../features/session/invitation-page.tsx";
 import { LoginPage } from "../features/session/login-page.tsx";
@@ -235,6 +236,7 @@ export const routes: RouteObject[] = [
           { path: "registre/orgs/:id", element: <OrgDetailPage /> },
           { path: "registre/orgs/:id/log", element: <OrgLogPage /> },
           { path: "registre/orgs/:id/user", element: <OrgMembersPage /> },
+          { path: "registre/projections", element: <ReadModelsPage /> },
           { path: "registre/users", element: <UsersPage /> },
           { path: "registre/users/:id", element: <UserDetailPage /> },
           { path: "registre/users/:id/log", element: <UserLogPage /> },

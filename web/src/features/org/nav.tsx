@@ -113,6 +113,7 @@ export const navSections: NavSection[] = [
     items: [
       { to: "/registre/orgs", label: "nav.platformOrgs" },
       { to: "/registre/users", label: "nav.platformUsers" },
+      { to: "/registre/projections", label: "nav.platformReadModels" },
       { to: "/registre/releases", label: "nav.platformReleases" },
     ],
   },

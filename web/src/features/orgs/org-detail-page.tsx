@@ -19,6 +19,7 @@ import { ErrorAlert } from "../../components/error-alert.tsx";
 import { BuildingIcon } from "../../components/icons.tsx";
 import { formatSiren, useFormat } from "../../i18n/format.ts";
 import { ApiError } from "../../lib/http.ts";
+import { OrgReadModels } from "../read-models/org-read-models.tsx";
 import { type Org, orgQueryOptions } from "./api.ts";
 import { OrgHistory } from "./org-history.tsx";
 import { OrgSettingsCard } from "./org-settings-card.tsx";
@@ -94,7 +95,10 @@ export const OrgDetailPage = () => {
         <OrgTabs orgId={org.data.id} />
         <Grid gap="lg" align="flex-start">
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <OrgSettingsCard org={org.data} />
+            <Stack gap="lg">
+              <OrgSettingsCard org={org.data} />
+              <OrgReadModels orgId={org.data.id} />
+            </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <OrgHistory orgId={org.data.id} />

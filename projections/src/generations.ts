@@ -1,0 +1,29 @@
+import { sql } from "kysely";
+import type { ProjectionExecutor, Projector } from "./projector.ts";
+
+/** The physical table of a read-model table in one generation: `<table>_g<n>`. */
+export const physical = (table: string, generation: number) => `${table}_g${generation}`;
+
+/** The transaction-scoped advisory lock that serialises a projector's setup and rebuild swap. */
+export const lockKey = (name: string) => sql`hashtext(${`registre_projection:${name}`})`;
+
+export const createTables = async (db: ProjectionExecutor, p: Projector, generation: number) => {
+  for (const t of p.tables) {
+    const name = physical(t.name, generation);
+    await sql.raw(`drop table if exists ${name} cascade`).execute(db);
+    await sql.raw(`create table ${name} (${t.columns})`).execute(db);
+    for (const index of t.indexes ?? []) await sql.raw(index.replaceAll("{table}", name)).execute(db);
+  }
+};
+
+export const pointViews = async (db: ProjectionExecutor, p: Projector, generation: number) => {
+  for (const t of p.tables) {
+    // The view's columns change with a new generation: drop and create, inside the caller's transaction.
+    await sql.raw(`drop view if exists ${t.name}`).execute(db);
+    await sql.raw(`create view ${t.name} as select * from ${physical(t.name, generation)}`).execute(db);
+  }
+};
+
+export const dropTables = async (db: ProjectionExecutor, p: Projector, generation: number) => {
+  for (const t of p.tables) await sql.raw(`drop table if exists ${physical(t.name, generation)}`).execute(db);
+};

@@ -1,0 +1,209 @@
+import {
+  type Checkpoint,
+  compareCheckpoints,
+  type Database,
+  type EventStore,
+  isTransientDatabaseError,
+  START,
+  type StoredEvent,
+} from "@registre/store";
+import { sql } from "kysely";
+import { applyConfined, type ProjectionFailure, readFailures, recordFailure } from "./confined.ts";
+import { createTables, dropTables, lockKey, physical, pointViews } from "./generations.ts";
+import type { ProjectionExecutor, Projector } from "./projector.ts";
+import { type Failed, readState } from "./state.ts";
+
+/** What rebuild and resume need of the runner. */
+export type RunnerCore = {
+  readonly database: Database;
+  readonly store: EventStore;
+  readonly batchSize: number;
+  readonly projector: (name: string) => Projector;
+  readonly publish: (name: string, checkpoint: Checkpoint, held: Iterable<string>) => void;
+  readonly report: (name: string, failed: readonly Failed[]) => void;
+  /** Wakes the live loop. */
+  readonly trigger: () => void;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Rebuilding a projector into a new generation, and resuming organisations after a fix. */
+export const recovery = ({ database, store, batchSize, projector, publish, report, trigger }: RunnerCore) => {
+  /**
+   * Applies a rebuild's batch to the new generation in a transaction of its own: whole, or, when it
+   * fails, confined (the failing organisations recorded for the new generation, the others kept).
+   */
+  const applyRebuildBatch = async (
+    p: Projector,
+    generation: number,
+    events: readonly StoredEvent[],
+    held: Set<string>,
+    failed: Failed[],
+  ) => {
+    const table = (t: string) => physical(t, generation);
+    try {
+      const live = events.filter((e) => !held.has(e.orgId));
+      if (live.length > 0) await database.db.transaction().execute((trx) => p.apply(trx, live, table));
+    } catch (error) {
+      if (isTransientDatabaseError(error)) throw error;
+      await database.db.transaction().execute((trx) =>
+        applyConfined(trx, p, events, table, held, async (event, e) => {
+          failed.push({ event, error: e });
+          await recordFailure(trx, p.name, generation, event, e);
+        }),
+      );
+    }
+  };
+
+  /**
+   * Rebuilds a projector from the start of the log into a new generation of its tables, then swaps
+   * it in: the last stretch is read and applied while holding the projector's state row, so nothing
+   * written meanwhile is lost, and readers switch in one transaction. An organisation failing on
+   * an event is recorded for the new generation and the rebuild goes on for the others.
+   */
+  const rebuild = async (
+    name: string,
+    onProgress: (done: number, total: number) => void = () => {},
+  ): Promise<{ events: number; seconds: number; failures: number }> => {
+    const p = projector(name);
+    const started = performance.now();
+    const current = await readState(database.db, name);
+    const generation = (current?.generation ?? 0) + 1;
+    const total = await store.countAfter(START);
+    const target = await store.head();
+    await database.db.transaction().execute(async (trx) => {
+      await createTables(trx, p, generation);
+      // Left by a rebuild of this generation that did not finish.
+      await trx
+        .deleteFrom("projection_failures")
+        .where("name", "=", name)
+        .where("generation", "=", generation)
+        .execute();
+    });
+    const held = new Set<string>();
+    const failed: Failed[] = [];
+    let checkpoint = START;
+    let done = 0;
+    const table = (t: string) => physical(t, generation);
+    // Everything committed before the rebuild started is in the new generation before it is swapped in.
+    for (;;) {
+      const batch = await store.readAll(checkpoint, { limit: Math.max(batchSize, 5000), types: p.handles });
+      if (batch.events.length > 0) {
+        await applyRebuildBatch(p, generation, batch.events, held, failed);
+        done += batch.events.length;
+        onProgress(done, total);
+      }
+      checkpoint = batch.checkpoint;
+      if (batch.full) continue;
+      if (compareCheckpoints(checkpoint, target) >= 0) break;
+      await sleep(10);
+    }
+    await database.db.transaction().execute(async (trx) => {
+      const db = trx as unknown as ProjectionExecutor;
+      await sql`select pg_advisory_xact_lock(${lockKey(name)})`.execute(db);
+      await db.selectFrom("projections").select("name").where("name", "=", name).forUpdate().execute();
+      for (;;) {
+        const batch = await store.readAll(checkpoint, { limit: 5000, types: p.handles, executor: db });
+        await applyConfined(db, p, batch.events, table, held, async (event, error) => {
+          failed.push({ event, error });
+          await recordFailure(db, name, generation, event, error);
+        });
+        done += batch.events.length;
+        checkpoint = batch.checkpoint;
+        if (!batch.full) break;
+      }
+      await pointViews(db, p, generation);
+      const values = {
+        version: p.version,
+        generation,
+        tx_id: checkpoint.txId,
+        position: checkpoint.position,
+        status: "running" as const,
+        error: null,
+        error_position: null,
+        updated_at: new Date(),
+      };
+      await db
+        .insertInto("projections")
+        .values({ name, ...values })
+        .onConflict((oc) =>
+          oc
+            .column("name")
+            .doUpdateSet({ ...values, failures_version: sql`projections.failures_version + 1` }),
+        )
+        .execute();
+      await db
+        .deleteFrom("projection_failures")
+        .where("name", "=", name)
+        .where("generation", "<", generation)
+        .execute();
+    });
+    if (current) await database.db.transaction().execute((trx) => dropTables(trx, p, current.generation));
+    onProgress(done, Math.max(total, done));
+    publish(name, checkpoint, held);
+    report(name, failed);
+    return { events: done, seconds: (performance.now() - started) / 1000, failures: held.size };
+  };
+
+  /**
+   * After a fix is deployed: applies what a projector held back for an organisation (every failed
+   * one without `orgId`), from the event it failed on, in log order, then clears its failure. It
+   * holds the projector's state row meanwhile, so the live loop neither moves past nor applies
+   * anything twice. An organisation that fails again keeps its failure, at the new event.
+   */
+  const resume = async (
+    name: string,
+    orgId?: string,
+  ): Promise<{ resumed: string[]; failed: ProjectionFailure[] }> => {
+    const p = projector(name);
+    const outcome = await database.db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .updateTable("projections")
+        .set({ failures_version: sql`failures_version + 1` })
+        .where("name", "=", name)
+        .returning(["generation", sql<string>`tx_id::text`.as("tx_id"), "position"])
+        .executeTakeFirst();
+      if (!locked) throw new Error(`projection ${name} is not set up`);
+      const until = { txId: locked.tx_id, position: locked.position };
+      const table = (t: string) => physical(t, locked.generation);
+      const resumed: string[] = [];
+      const failed: Failed[] = [];
+      for (const failure of await readFailures(trx, name, locked.generation, orgId)) {
+        const held = new Set<string>();
+        let fromSeq = failure.orgSeq;
+        while (held.size === 0) {
+          const events = await store.readHeld(failure.orgId, {
+            fromSeq,
+            until,
+            types: p.handles,
+            limit: batchSize,
+            executor: trx,
+          });
+          await applyConfined(trx, p, events, table, held, async (event, error) => {
+            failed.push({ event, error });
+            await recordFailure(trx, name, locked.generation, event, error);
+          });
+          const last = events.at(-1);
+          if (!last || events.length < batchSize) break;
+          fromSeq = last.orgSeq + 1;
+        }
+        if (held.size > 0) continue;
+        await trx
+          .deleteFrom("projection_failures")
+          .where("name", "=", name)
+          .where("generation", "=", locked.generation)
+          .where("org_id", "=", failure.orgId)
+          .execute();
+        resumed.push(failure.orgId);
+      }
+      const still = await readFailures(trx, name, locked.generation);
+      return { resumed, failed, still };
+    });
+    report(name, outcome.failed);
+    const failedNow = new Set(outcome.failed.map((f) => f.event.orgId));
+    trigger();
+    return { resumed: outcome.resumed, failed: outcome.still.filter((f) => failedNow.has(f.orgId)) };
+  };
+
+  return { rebuild, resume };
+};

@@ -1,0 +1,93 @@
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { entryStreamId } from "@registre/core";
+import { createEventStore, openDatabase } from "@registre/store";
+import { describe, expect, it } from "vitest";
+import { databaseKinds, openTestDatabase } from "./support/databases.ts";
+
+const run = promisify(execFile);
+const bin = fileURLToPath(new URL("../api/bin/registre.js", import.meta.url));
+
+describe.each(databaseKinds)("registre projections with a failed organisation on %s", (kind) => {
+  it("shows where the ledger stopped for the organisation, and resume keeps it there until fixed", async () => {
+    let env: NodeJS.ProcessEnv;
+    let url: string | undefined;
+    const dataDir = mkdtempSync(join(tmpdir(), "registre-cli-"));
+    if (kind === "postgres") {
+      const database = await openTestDatabase("postgres");
+      url = database.url;
+      await database.close();
+      env = { ...process.env, DATABASE_URL: url };
+    } else {
+      env = { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir };
+    }
+    const registre = async (...args: string[]) => {
+      try {
+        const { stdout } = await run(process.execPath, [bin, ...args], { env, timeout: 60_000 });
+        return { code: 0, stdout };
+      } catch (error) {
+        const e = error as { code: number; stdout: string; stderr: string };
+        return { code: e.code, stdout: `${e.stdout}${e.stderr}` };
+      }
+    };
+    const orgId = (
+      await registre("org", "create", "--name", "Atelier Démo SARL", "--siren", "123456782")
+    ).stdout.trim();
+    expect(orgId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // An entry whose amounts an older writer stored as text: the ledger cannot apply it.
+    const database = await openDatabase(url ? { url } : { dataDir: join(dataDir, "db") });
+    const mvt = randomUUID();
+    const appended = await createEventStore(database).append(
+      orgId,
+      entryStreamId(mvt),
+      "no_stream",
+      [
+        {
+          type: "EntryDrafted",
+          data: {
+            mvt,
+            journal: "OD",
+            date: "2026-01-05",
+            pieceRef: "ANCIEN",
+            pieceDate: "2026-01-05",
+            label: "Ancien format",
+            origin: { kind: "manual" },
+            lines: [
+              { account: "512000", auxiliary: null, label: null, debit: "12,50", credit: 0 },
+              { account: "471000", auxiliary: null, label: null, debit: 0, credit: "12,50" },
+            ],
+          },
+        },
+      ],
+      { metadata: { commandId: randomUUID(), at: new Date().toISOString() } },
+    );
+    await database.close();
+    const position = appended.checkpoint?.position;
+
+    const rebuilt = await registre("projections", "rebuild", "ledger");
+    expect(rebuilt.code).toBe(1);
+    expect(rebuilt.stdout).toContain("ledger: stopped for 1 organisation(s)");
+    const stopped = `ledger is stopped for organisation ${orgId} (Atelier Démo SARL) at event position ${position}: invalid input syntax for type bigint`;
+    const status = await registre("projections", "status");
+    expect(status.code).toBe(1);
+    expect(status.stdout).toMatch(/ledger\s+\d+\s+2\s+.*degraded\s+1/);
+    expect(status.stdout).toContain(stopped);
+    expect(status.stdout).toContain("registre projections resume <projector> [--org <id>]");
+
+    const resumed = await registre("projections", "resume", "ledger", "--org", orgId);
+    expect(resumed.code).toBe(1);
+    expect(resumed.stdout).toContain(
+      `ledger is stopped for organisation ${orgId} at event position ${position}`,
+    );
+    const other = await registre("projections", "resume", "ledger", "--org", randomUUID());
+    expect(other.code).toBe(0);
+    expect(other.stdout).toContain("ledger: no failed organisation");
+    expect((await registre("projections", "resume", "nothing")).code).toBe(1);
+  }, 120_000);
+});

@@ -1,0 +1,208 @@
+import { randomUUID } from "node:crypto";
+import { type RunningServer, startServer } from "@registre/api";
+import { openDatabase, verifyAudit } from "@registre/store";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OwnCluster, startOwnCluster } from "./support/own-cluster.ts";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Answer = { status: number | "network"; ms: number; retryAfter: string | null; code?: string };
+
+/**
+ * A PostgreSQL server restarted under a load of commands (PostgreSQL only: a cluster of the test's
+ * own). The process lives on, every answer is 2xx, 202 or 503 (with Retry-After, quickly), every
+ * command is stored once, the chains verify, and the runner and its LISTEN come back by themselves.
+ */
+describe("a PostgreSQL restart under load", () => {
+  let cluster: OwnCluster;
+  let server: RunningServer;
+  const crashes: unknown[] = [];
+  const onCrash = (error: unknown) => crashes.push(error);
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    process.on("uncaughtException", onCrash);
+    process.on("unhandledRejection", onCrash);
+    cluster = await startOwnCluster();
+    server = await startServer({
+      databaseUrl: cluster.url,
+      port: 0,
+      host: "127.0.0.1",
+      seed: false,
+      log: (line) => logs.push(line),
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await cluster?.stop();
+    process.off("uncaughtException", onCrash);
+    process.off("unhandledRejection", onCrash);
+  });
+
+  const send = async (method: string, path: string, token?: string, body?: unknown, key?: string) => {
+    const started = performance.now();
+    try {
+      const res = await fetch(`${server.url}/api${path}`, {
+        method,
+        headers: {
+          "content-type": "application/json",
+          ...(token && { authorization: `Bearer ${token}` }),
+          ...(key && { "idempotency-key": key }),
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const text = await res.text();
+      const json = text && /json/.test(res.headers.get("content-type") ?? "") ? JSON.parse(text) : null;
+      return {
+        status: res.status,
+        ms: performance.now() - started,
+        retryAfter: res.headers.get("retry-after"),
+        contentType: res.headers.get("content-type") ?? "",
+        // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
+        body: json as any,
+      };
+    } catch {
+      return {
+        status: "network" as const,
+        ms: performance.now() - started,
+        retryAfter: null,
+        contentType: "",
+        body: null,
+      };
+    }
+  };
+
+  /** Sends until the answer is definitive (2xx); 202, 503, 409 in progress and network errors are retried with the same key. */
+  const definitive = async (
+    answers: Answer[],
+    method: string,
+    path: string,
+    token: string,
+    body: unknown,
+  ) => {
+    const key = randomUUID();
+    for (;;) {
+      const res = await send(method, path, token, body, key);
+      answers.push({ status: res.status, ms: res.ms, retryAfter: res.retryAfter, code: res.body?.code });
+      if (res.status === 503) {
+        expect(res.contentType).toContain("application/problem+json");
+        expect(res.body.code).toBe("service.unavailable");
+      }
+      if (typeof res.status === "number" && res.status >= 200 && res.status < 300 && res.status !== 202)
+        return res;
+      // 409 `idempotency.inProgress` (the first attempt's record is not settled yet) is retried too,
+      // as its Retry-After says and as the web client does.
+      const inProgress = res.status === 409 && res.body?.code === "idempotency.inProgress";
+      if (res.status !== 202 && res.status !== 503 && res.status !== "network" && !inProgress) return res;
+      // A hurried client: it asks again sooner than Retry-After says, so that the outage is hit often.
+      await sleep(100);
+    }
+  };
+
+  it("costs 503s while it lasts, then everything recovers by itself; nothing lost, nothing twice", async () => {
+    const setup: Answer[] = [];
+    // One organisation per client: the commands of one organisation's chart would only race each other.
+    const clients = await Promise.all(
+      Array.from({ length: 5 }, async (_, i) => {
+        const email = `charge.${i}.${randomUUID()}@exemple.fr`;
+        const user = await definitive(setup, "POST", "/register", "", {
+          email,
+          password: "motdepasse1",
+          name: `Client ${i}`,
+        });
+        const org = await definitive(setup, "POST", "/user/orgs", user.body.token, {
+          name: `Charge ${i}`,
+          siren: "732829320",
+        });
+        return { token: org.body.token as string, orgId: org.body.user.org.id as string };
+      }),
+    );
+
+    const answers: Answer[] = [];
+    const created = new Map<string, string[]>();
+    let restarted = false;
+    let sent = 0;
+    const perClient = 24;
+    const load = clients.map(async (client, c) => {
+      const numbers: string[] = [];
+      created.set(client.orgId, numbers);
+      for (let i = 0; i < perClient; i++) {
+        const number = `C${c}X${String(i).padStart(3, "0")}`;
+        const res = await definitive(answers, "POST", "/accounting/accounts", client.token, {
+          number,
+          label: `Client ${number}`,
+          control: "411000",
+        });
+        expect([res.status, res.body?.code]).toEqual([201, undefined]);
+        numbers.push(number);
+        sent++;
+      }
+    });
+    // The restart lands in the middle of the load.
+    const restart = (async () => {
+      while (sent < (clients.length * perClient) / 3) await sleep(20);
+      // Fast shutdown (every session terminated), a second without a server, started again.
+      await cluster.restart(1000);
+      restarted = true;
+    })();
+    await Promise.all([...load, restart]);
+    expect(restarted).toBe(true);
+
+    // Never a 500, never a hang: 201, 202 (not visible yet), 503 (with Retry-After) or a cut connection.
+    expect(
+      answers
+        .filter((a) => a.status !== 201 && a.status !== 202 && a.status !== 503 && a.status !== "network")
+        .filter((a) => !(a.status === 409 && a.code === "idempotency.inProgress")),
+    ).toEqual([]);
+    expect(answers.some((a) => a.status === 503 || a.status === "network")).toBe(true);
+    for (const a of answers.filter((x) => x.status === 503)) expect(Number(a.retryAfter)).toBeGreaterThan(0);
+    // Quickly, even while nothing listens: a connection attempt is bounded (2 s).
+    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(5000);
+    expect(crashes).toEqual([]);
+
+    // Every command stored exactly once, and the chains verify.
+    const database = await openDatabase({ url: cluster.url, maxConnections: 2 });
+    try {
+      for (const [orgId, numbers] of created) {
+        const { rows } = await sql<{ number: string; n: number }>`
+          select data::jsonb ->> 'number' as number, count(*)::int as n from events
+          where org_id = ${orgId}::uuid and type = 'AccountCreated'
+          group by 1 order by 1`.execute(database.db);
+        expect(rows).toEqual(numbers.map((number) => ({ number, n: 1 })));
+      }
+      const audit = await verifyAudit(database);
+      expect(audit.findings).toEqual([]);
+      expect(audit.organisations).toBeGreaterThanOrEqual(clients.length);
+
+      // The LISTEN connection is back (postgres.js listens again on a new session).
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from pg_stat_activity
+          where application_name = 'registre' and query ilike 'listen%'`.execute(database.db);
+        if ((rows[0]?.n ?? 0) > 0) break;
+        expect(Date.now()).toBeLessThan(deadline);
+        await sleep(100);
+      }
+    } finally {
+      await database.close();
+    }
+
+    // The runner is back: a command is visible through its read model at once, and health is ok.
+    const [first] = clients;
+    const after = await send("POST", "/accounting/accounts", first?.token, {
+      number: "CAPRES",
+      label: "Après",
+      control: "411000",
+    });
+    expect(after.status).toBe(201);
+    expect(after.ms).toBeLessThan(2000);
+    const health = await send("GET", "/health");
+    expect(health.body.status).toBe("ok");
+    expect(health.body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
+    expect(logs.some((line) => line.startsWith("database reachable again"))).toBe(true);
+  }, 60_000);
+});
