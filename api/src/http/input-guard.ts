@@ -195,23 +195,26 @@ export const inputGuard =
 
     const mediaType = mediaTypeOf(c.req.header("content-type"));
     const limit = limitFor(mediaType, limits);
-    if (limit === undefined) {
-      // A body nobody reads: refused rather than silently ignored. No body and no type is fine (POST /logout).
-      const bytes = await readBody(c.req.raw, limits.json);
-      if (bytes.byteLength > 0) throw new ProblemError(415, "http.unsupportedMediaType", { type: mediaType });
-      return next();
-    }
-    const bytes = await readBody(c.req.raw, limit);
-    // Hono's request keeps what was read as promises, by kind; validators and handlers read from it.
+    const bytes = await readBody(c.req.raw, limit ?? limits.json);
+    // The request's stream is read now: what was read goes in Hono's body cache (promises by kind),
+    // where validators, handlers and the idempotency middleware read it.
     const cache = c.req.bodyCache as Record<string, Promise<unknown>>;
-    if (!isJson(mediaType)) {
+    const keepBytes = () => {
       cache.arrayBuffer = Promise.resolve(
         bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
       );
+    };
+    if (limit === undefined) {
+      // A body nobody reads: refused rather than silently ignored. No body and no type is fine (POST /logout).
+      if (bytes.byteLength > 0) throw new ProblemError(415, "http.unsupportedMediaType", { type: mediaType });
+      keepBytes();
       return next();
     }
     // Nothing sent to an operation that takes no body is no body, whatever the type says.
-    if (bytes.byteLength === 0 && !takesJson(c.req.method, c.req.path)) return next();
+    if (!isJson(mediaType) || (bytes.byteLength === 0 && !takesJson(c.req.method, c.req.path))) {
+      keepBytes();
+      return next();
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(new TextDecoder().decode(bytes));

@@ -46,6 +46,11 @@ export type CommandCase = {
    * (sign-out, organisation change, password renewal) cannot be authenticated again.
    */
   readonly afterLoss?: number;
+  /**
+   * The answer does not depend on who asks (resuming a read model that holds nothing back answers
+   * the same to every administrator): another caller's own command cannot be told apart by it.
+   */
+  readonly sameForEveryCaller?: boolean;
   readonly build: (seed: Seed, caller: Caller) => Promise<CommandRequest>;
 };
 

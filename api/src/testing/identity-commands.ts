@@ -140,6 +140,15 @@ export const identityCommands: Readonly<Record<string, CommandCase>> = {
       return { path: `/registre/orgs/${org.id}`, token: c.admin, body: json({ name: `${c.name} Renommée` }) };
     },
   },
+  resumeReadModel: {
+    status: 200,
+    sameForEveryCaller: true,
+    build: async (_, c) => ({
+      path: "/registre/projections/ledger/resume",
+      token: c.admin,
+      body: json({ orgId: c.orgId }),
+    }),
+  },
   updateCurrentOrganisation: {
     status: 200,
     build: async (_, c) => ({ path: "/org", token: c.token, body: json({ name: `${c.name} & Fils` }) }),
