@@ -5,6 +5,9 @@ export default defineConfig({
     include: ["{core,store,projections,api,web,tests}/**/*.test.{ts,tsx}"],
     exclude: ["**/node_modules/**", "**/dist/**"],
     testTimeout: 30_000,
+    // Vitest would run one file at a time on two cores (cores - 1); most of a file's time is spent
+    // waiting on PostgreSQL, Chromium or a child process, so three files share the two cores well.
+    maxWorkers: 3,
     hookTimeout: 120_000,
     globalSetup: ["tests/support/global-setup.ts"],
     // Files run in parallel on two cores: a read model may take longer than the 1.5 s a command waits
