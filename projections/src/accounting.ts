@@ -10,6 +10,7 @@ import type {
 import type { StoredEvent } from "@registre/store";
 import { sql } from "kysely";
 import type { ProjectionExecutor, Projector, TableNames } from "./projector.ts";
+import { entryTotals, entryTotalsTables } from "./entry-totals.ts";
 import { chunk } from "./projector.ts";
 
 const json = (value: unknown) => sql`(${JSON.stringify(value)}::text)::jsonb`;
@@ -395,7 +396,8 @@ export const ledgerProjector: Projector = {
   name: "ledger",
   // 2: lettering updates match lines through unnest (PGlite dropped large row-constructor lists).
   // 3: account_day_balances.
-  version: 3,
+  // 4: entry_month_totals and entry_day_totals; entries indexed in list order; trigram indexes for the search.
+  version: 4,
   handles: [
     "EntryDrafted",
     "EntryDraftChanged",
@@ -413,9 +415,19 @@ export const ledgerProjector: Projector = {
         line_count integer not null, lines jsonb not null, origin jsonb not null, position bigint not null,
         created_at timestamptz not null, updated_at timestamptz not null, primary key (org_id, mvt)`,
       indexes: [
-        "create index on {table} (org_id, date, mvt)",
+        // The list's order (date desc, position desc), walked backwards; date ranges too.
+        "create index on {table} (org_id, date, position)",
         "create index on {table} (org_id, status, date) where status = 'draft'",
-        "create index on {table} (org_id, journal, date)",
+        "create index on {table} (org_id, journal, date, position)",
+      ],
+      // The list's text search (ILIKE '%…%'): where pg_trgm can be had (see `optionalIndexes`).
+      optionalIndexes: [
+        [
+          "create extension if not exists pg_trgm",
+          "create index on {table} using gin (label gin_trgm_ops)",
+          "create index on {table} using gin (piece_ref gin_trgm_ops)",
+          "create index on {table} using gin (number gin_trgm_ops)",
+        ],
       ],
     },
     {
@@ -449,8 +461,11 @@ export const ledgerProjector: Projector = {
       columns: `org_id uuid not null, account text not null, date text not null, debit bigint not null,
         credit bigint not null, lines integer not null, primary key (org_id, account, date)`,
     },
+    ...entryTotalsTables,
   ],
   apply: async (db, events, table) => {
+    // Read before anything is written: each entry as the batch finds it.
+    const totals = await entryTotals(db, table, events);
     const entries = new Map<string, EntryRow>();
     let lines: LedgerRow[] = [];
     let deltas = new Map<string, Delta>();
@@ -614,5 +629,6 @@ export const ledgerProjector: Projector = {
       }
     }
     await flush();
+    await totals.write();
   },
 };

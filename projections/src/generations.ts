@@ -13,6 +13,16 @@ export const createTables = async (db: ProjectionExecutor, p: Projector, generat
     await sql.raw(`drop table if exists ${name} cascade`).execute(db);
     await sql.raw(`create table ${name} (${t.columns})`).execute(db);
     for (const index of t.indexes ?? []) await sql.raw(index.replaceAll("{table}", name)).execute(db);
+    for (const group of t.optionalIndexes ?? []) {
+      // The caller's transaction survives a refused statement through a savepoint.
+      await sql.raw("savepoint registre_optional_index").execute(db);
+      try {
+        for (const statement of group) await sql.raw(statement.replaceAll("{table}", name)).execute(db);
+        await sql.raw("release savepoint registre_optional_index").execute(db);
+      } catch {
+        await sql.raw("rollback to savepoint registre_optional_index").execute(db);
+      }
+    }
   }
 };
 

@@ -8,6 +8,11 @@ export type ReadModelTable = {
   /** Column and constraint definitions, e.g. "org_id uuid not null, ..., primary key (org_id, id)". */
   readonly columns: string;
   readonly indexes?: readonly string[];
+  /**
+   * Groups of statements that speed queries up but may be refused (an extension the server does not
+   * offer or lets this user create): each group runs whole or not at all, and a refusal is not an error.
+   */
+  readonly optionalIndexes?: readonly (readonly string[])[];
 };
 
 /** Maps a read-model table name to the physical table of the generation being written. */

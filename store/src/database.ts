@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, sql, type Transaction } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import postgres from "postgres";
@@ -172,7 +173,11 @@ const openPglite = async (dataDir: string): Promise<Database> => {
   const inMemory = dataDir.startsWith("memory://");
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
-  const pglite = await PGlite.create(dataDir, { parsers: { [INT8_OID]: parseInt8 } }).catch((error) => {
+  const pglite = await PGlite.create(dataDir, {
+    parsers: { [INT8_OID]: parseInt8 },
+    // Trigram indexes for the entries list's text search (created with the read model's tables).
+    extensions: { pg_trgm },
+  }).catch((error) => {
     unlock();
     throw error;
   });

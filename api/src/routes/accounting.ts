@@ -18,6 +18,7 @@ import {
   validateEntries,
   validateEntry,
 } from "../accounting/entries.ts";
+import { listEntryPage, SEARCH_COUNT_CAP } from "../accounting/entry-list.ts";
 import { exportFec, importFec } from "../accounting/fec.ts";
 import { letterLines, unletterLines } from "../accounting/lettering.ts";
 import {
@@ -625,10 +626,18 @@ export const accountingRoutes = (ctx: AppContext) => {
         200: answer(
           z.object({
             items: z.array(EntrySummary),
-            total: z.number().int(),
+            total: z.number().int().openapi({
+              description: `Entries the filter selects; with \`q\`, at most ${SEARCH_COUNT_CAP} (see \`capped\`)`,
+            }),
             sums: z.object({ debit: CentsOut, credit: CentsOut }).openapi({
               description: "Debit and credit of every entry the filter selects, not only this page's",
             }),
+            capped: z
+              .literal(true)
+              .optional()
+              .openapi({
+                description: `Present when the text search \`q\` matched more than ${SEARCH_COUNT_CAP} entries: \`total\` is then ${SEARCH_COUNT_CAP} and \`sums\` add up the ${SEARCH_COUNT_CAP} newest matches`,
+              }),
           }),
           "Entries",
         ),
@@ -637,36 +646,13 @@ export const accountingRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const q = c.req.valid("query");
-      let query = ctx.database.db.selectFrom("entries").where("org_id", "=", org(c));
-      if (q.journal) query = query.where("journal", "=", q.journal.toUpperCase());
-      if (q.status) query = query.where("status", "=", q.status);
-      if (q.start) query = query.where("date", ">=", q.start);
-      if (q.end) query = query.where("date", "<=", q.end);
-      if (q.q) {
-        const like = `%${q.q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-        query = query.where((eb) =>
-          eb.or([eb("label", "ilike", like), eb("piece_ref", "ilike", like), eb("number", "ilike", like)]),
-        );
-      }
-      const total = await query
-        .select([
-          sql<number>`count(*)::integer`.as("n"),
-          sql<number>`coalesce(sum(debit), 0)::bigint`.as("debit"),
-          sql<number>`coalesce(sum(credit), 0)::bigint`.as("credit"),
-        ])
-        .executeTakeFirst();
-      const rows = await query
-        .selectAll()
-        .orderBy("date", "desc")
-        .orderBy("position", "desc")
-        .limit(q.limit)
-        .offset(q.offset)
-        .execute();
+      const page = await listEntryPage(ctx.database, org(c), { ...q, journal: q.journal?.toUpperCase() });
       return c.json(
         {
-          items: rows.map(toSummary),
-          total: total?.n ?? 0,
-          sums: { debit: total?.debit ?? 0, credit: total?.credit ?? 0 },
+          items: page.rows.map(toSummary),
+          total: page.total,
+          sums: page.sums,
+          ...(page.capped && { capped: true as const }),
         },
         200,
       );

@@ -1,0 +1,229 @@
+import type { Database } from "@registre/store";
+import { parseInt8 } from "@registre/store";
+import { type Kysely, sql } from "kysely";
+
+/** A text search counts its matches up to this many; past it the answer says `capped`. */
+export const SEARCH_COUNT_CAP = 10_000;
+
+export type EntryListFilter = {
+  readonly journal?: string | undefined;
+  readonly status?: "draft" | "validated" | undefined;
+  readonly start?: string | undefined;
+  readonly end?: string | undefined;
+  readonly q?: string | undefined;
+  readonly limit: number;
+  readonly offset: number;
+};
+
+export type EntryListRow = {
+  mvt: string;
+  journal: string;
+  date: string;
+  piece_ref: string;
+  piece_date: string;
+  label: string;
+  status: string;
+  number: string | null;
+  fiscal_year_id: string | null;
+  validated_on: string | null;
+  debit: number;
+  credit: number;
+  line_count: number;
+  origin: unknown;
+};
+
+export type EntryListPage = {
+  readonly rows: EntryListRow[];
+  /** Entries the filter selects; with a text search, at most `SEARCH_COUNT_CAP` (then `capped`). */
+  readonly total: number;
+  readonly sums: { readonly debit: number; readonly credit: number };
+  /** A text search matched more than its cap (`SEARCH_COUNT_CAP`) entries: total and sums cover the newest that many. */
+  readonly capped: boolean;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: read-model tables are typed by their projector
+type Db = Kysely<any>;
+
+const COLUMNS = [
+  "mvt",
+  "journal",
+  "date",
+  "piece_ref",
+  "piece_date",
+  "label",
+  "status",
+  "number",
+  "fiscal_year_id",
+  "validated_on",
+  "debit",
+  "credit",
+  "line_count",
+  "origin",
+] as const;
+
+/** An int8 sum read as text, a number only when exact (else `UnsafeIntegerError`, answered 422). */
+const cents = (text: string | null | undefined): number => parseInt8(text ?? "0");
+
+const likeOf = (q: string) => `%${q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+
+/** The entries the filter selects, newest first (date, then log position); `date <= upTo` when given. */
+const selected = (db: Db, orgId: string, f: EntryListFilter, upTo?: string) => {
+  let query = db.selectFrom("entries").where("org_id", "=", orgId);
+  if (f.journal) query = query.where("journal", "=", f.journal);
+  if (f.status) query = query.where("status", "=", f.status);
+  if (f.start) query = query.where("date", ">=", f.start);
+  if (f.end) query = query.where("date", "<=", f.end);
+  if (upTo) query = query.where("date", "<=", upTo);
+  if (f.q) {
+    const like = likeOf(f.q);
+    query = query.where((eb) =>
+      eb.or([eb("label", "ilike", like), eb("piece_ref", "ilike", like), eb("number", "ilike", like)]),
+    );
+  }
+  return query;
+};
+
+type Bucket = { key: string; n: number };
+
+/**
+ * Count and sums per month (newest first) of the entries a filter without text selects: the months
+ * strictly inside the range from `entry_month_totals`, the range's first and last months (cut or not)
+ * from `entry_day_totals`.
+ */
+const monthTotals = async (db: Db, orgId: string, f: EntryListFilter) => {
+  const startMonth = f.start?.slice(0, 7);
+  const endMonth = f.end?.slice(0, 7);
+  const common = (t: string) =>
+    sql.join(
+      [
+        sql`${sql.ref(`${t}.org_id`)} = ${orgId}`,
+        ...(f.journal ? [sql`${sql.ref(`${t}.journal`)} = ${f.journal}`] : []),
+        ...(f.status ? [sql`${sql.ref(`${t}.status`)} = ${f.status}`] : []),
+      ],
+      sql` and `,
+    );
+  const monthWhere = [
+    common("m"),
+    ...(startMonth ? [sql`m.month > ${startMonth}`] : []),
+    ...(endMonth ? [sql`m.month < ${endMonth}`] : []),
+  ];
+  const months = sql`select m.month, m.n, m.debit, m.credit from entry_month_totals m
+    where ${sql.join(monthWhere, sql` and `)}`;
+  // A day of the range falls either in a month strictly inside (counted above) or in the first or last month.
+  const cut = [
+    ...(startMonth ? [sql`d.day <= ${`${startMonth}-31`}`] : []),
+    ...(endMonth ? [sql`d.day >= ${`${endMonth}-01`}`] : []),
+  ];
+  const dayWhere = [
+    common("d"),
+    ...(f.start ? [sql`d.day >= ${f.start}`] : []),
+    ...(f.end ? [sql`d.day <= ${f.end}`] : []),
+    sql`(${sql.join(cut, sql` or `)})`,
+  ];
+  const days = sql`select substr(d.day, 1, 7) as month, d.n, d.debit, d.credit from entry_day_totals d
+    where ${sql.join(dayWhere, sql` and `)}`;
+  const parts = cut.length > 0 ? sql`${months} union all ${days}` : months;
+  const { rows } = await sql<{ month: string; n: string; debit: string; credit: string }>`
+    select month, sum(n)::text as n, sum(debit)::text as debit, sum(credit)::text as credit
+    from (${parts}) t group by month order by month desc`.execute(db);
+  return rows;
+};
+
+/** Count per day (newest first) of a month, within the filter. */
+const dayCounts = async (db: Db, orgId: string, f: EntryListFilter, month: string): Promise<Bucket[]> => {
+  const from = f.start && f.start > `${month}-01` ? f.start : `${month}-01`;
+  const to = f.end && f.end < `${month}-31` ? f.end : `${month}-31`;
+  let query = db
+    .selectFrom("entry_day_totals")
+    .select(["day", sql<string>`sum(n)::text`.as("n")])
+    .where("org_id", "=", orgId)
+    .where("day", ">=", from)
+    .where("day", "<=", to);
+  if (f.journal) query = query.where("journal", "=", f.journal);
+  if (f.status) query = query.where("status", "=", f.status);
+  const rows = await query.groupBy("day").orderBy("day", "desc").execute();
+  return rows.map((r) => ({ key: r.day as string, n: parseInt8(r.n) }));
+};
+
+/** The bucket (newest first) holding the `offset`-th entry, and how many entries come before it. */
+const bucketAt = (buckets: readonly Bucket[], offset: number) => {
+  let before = 0;
+  for (const b of buckets) {
+    if (before + b.n > offset) return { key: b.key, before };
+    before += b.n;
+  }
+  return undefined;
+};
+
+/**
+ * A page of the entries list with its filter's count and sums. Without a text search the count and
+ * sums come from the totals tables, and a page at an offset starts from the day that holds it
+ * (found from the same tables), so the scan skips whole days; both read one snapshot. A text search
+ * counts up to `SEARCH_COUNT_CAP` matches and pages with a plain offset.
+ */
+export const listEntryPage = (
+  database: Database,
+  orgId: string,
+  f: EntryListFilter,
+  searchCap = SEARCH_COUNT_CAP,
+): Promise<EntryListPage> =>
+  database.db
+    .transaction()
+    .setIsolationLevel("repeatable read")
+    .execute(async (trx) => {
+      const db = trx as Db;
+      const page = (upTo: string | undefined, offset: number) =>
+        selected(db, orgId, f, upTo)
+          .select([...COLUMNS])
+          .orderBy("date", "desc")
+          .orderBy("position", "desc")
+          .limit(f.limit)
+          .offset(offset)
+          .execute() as Promise<EntryListRow[]>;
+      if (f.q) {
+        const counted = await sql<{ n: string; debit: string | null; credit: string | null }>`
+          select count(*)::text as n,
+            sum(debit) filter (where k <= ${searchCap})::text as debit,
+            sum(credit) filter (where k <= ${searchCap})::text as credit
+          from (
+            select debit, credit, row_number() over (order by date desc, position desc) as k
+            from (${selected(db, orgId, f)
+              .select(["debit", "credit", "date", "position"])
+              .orderBy("date", "desc")
+              .orderBy("position", "desc")
+              .limit(searchCap + 1)}) s
+          ) t`.execute(db);
+        const row = counted.rows[0];
+        const n = parseInt8(row?.n ?? "0");
+        const capped = n > searchCap;
+        return {
+          rows: await page(undefined, f.offset),
+          total: capped ? searchCap : n,
+          sums: { debit: cents(row?.debit), credit: cents(row?.credit) },
+          capped,
+        };
+      }
+      const months = await monthTotals(db, orgId, f);
+      let total = 0n;
+      let debit = 0n;
+      let credit = 0n;
+      for (const m of months) {
+        total += BigInt(m.n);
+        debit += BigInt(m.debit);
+        credit += BigInt(m.credit);
+      }
+      const answer = (rows: EntryListRow[]): EntryListPage => ({
+        rows,
+        total: parseInt8(String(total)),
+        sums: { debit: cents(String(debit)), credit: cents(String(credit)) },
+        capped: false,
+      });
+      if (BigInt(f.offset) >= total) return answer([]);
+      if (f.offset === 0) return answer(await page(undefined, 0));
+      const buckets = months.map((m) => ({ key: m.month, n: parseInt8(m.n) }));
+      const month = bucketAt(buckets, f.offset);
+      if (!month) return answer([]);
+      const day = bucketAt(await dayCounts(db, orgId, f, month.key), f.offset - month.before);
+      if (!day) throw new Error(`entry totals of ${month.key} disagree with its days`);
+      return answer(await page(day.key, f.offset - month.before - day.before));
+    });

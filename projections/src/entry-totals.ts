@@ -1,0 +1,185 @@
+import type { EntryEvent, EntryLine } from "@registre/core";
+import type { StoredEvent } from "@registre/store";
+import { sql } from "kysely";
+import type { ProjectionExecutor, ReadModelTable, TableNames } from "./projector.ts";
+import { chunk } from "./projector.ts";
+
+/**
+ * Entries counted and added up per journal, status and day, and per journal, status and month: the
+ * entries list answers its filter's count and sums from these (whole months from the month rows, the
+ * cut months' days from the day rows) instead of scanning the entries.
+ */
+export const entryTotalsTables: readonly ReadModelTable[] = [
+  {
+    name: "entry_month_totals",
+    columns: `org_id uuid not null, journal text not null, status text not null, month text not null,
+      n bigint not null, debit bigint not null, credit bigint not null,
+      primary key (org_id, month, journal, status)`,
+  },
+  {
+    name: "entry_day_totals",
+    columns: `org_id uuid not null, journal text not null, status text not null, day text not null,
+      n bigint not null, debit bigint not null, credit bigint not null,
+      primary key (org_id, day, journal, status)`,
+  },
+];
+
+/** What an entry contributes to the totals; null when it does not exist (not yet, or deleted). */
+type Counted = { journal: string; status: string; date: string; debit: number; credit: number } | null;
+
+type Delta = {
+  org_id: string;
+  journal: string;
+  status: string;
+  day: string;
+  n: number;
+  debit: number;
+  credit: number;
+};
+
+const side = (lines: readonly EntryLine[], s: "debit" | "credit") => lines.reduce((t, l) => t + l[s], 0);
+
+const mvtOf = (e: StoredEvent & EntryEvent): string =>
+  e.type === "EntryDraftChanged" ? e.streamId.slice("entry-".length) : e.data.mvt;
+
+/**
+ * Follows a batch's entry events: each event's entry as it was (read once per batch from the entries
+ * table, then followed in memory) is taken out of its totals and the entry as it becomes put in.
+ * `write` adds the batch's differences to both tables (one statement per table and 500 keys), then
+ * drops the rows of keys left with no entry.
+ */
+export const entryTotals = async (
+  db: ProjectionExecutor,
+  table: TableNames,
+  events: readonly StoredEvent[],
+) => {
+  const entryEvents = events.filter((e): e is StoredEvent & EntryEvent => e.type.startsWith("Entry"));
+  const known = new Map<string, Counted>();
+  const keys = [...new Set(entryEvents.map((e) => `${e.orgId}|${mvtOf(e)}`))];
+  for (const part of chunk(keys, 1000)) {
+    const pairs = part.map((k) => k.split("|"));
+    const rows = await db
+      .selectFrom(table("entries"))
+      .select(["org_id", "mvt", "journal", "status", "date", "debit", "credit"])
+      .where(
+        sql`(org_id, mvt)`,
+        "in",
+        sql`(select * from unnest(${pairs.map((p) => p[0])}::uuid[], ${pairs.map((p) => p[1])}::uuid[]))`,
+      )
+      .execute();
+    for (const r of rows)
+      known.set(`${r.org_id}|${r.mvt}`, {
+        journal: r.journal,
+        status: r.status,
+        date: r.date,
+        debit: Number(r.debit),
+        credit: Number(r.credit),
+      });
+  }
+  const deltas = new Map<string, Delta>();
+  const add = (org: string, c: Counted, sign: 1 | -1) => {
+    if (!c) return;
+    const key = `${org}|${c.journal}|${c.status}|${c.date}`;
+    const d = deltas.get(key) ?? {
+      org_id: org,
+      journal: c.journal,
+      status: c.status,
+      day: c.date,
+      n: 0,
+      debit: 0,
+      credit: 0,
+    };
+    d.n += sign;
+    d.debit += sign * c.debit;
+    d.credit += sign * c.credit;
+    deltas.set(key, d);
+  };
+  for (const e of entryEvents) {
+    const key = `${e.orgId}|${mvtOf(e)}`;
+    const before = known.get(key) ?? null;
+    let after: Counted;
+    switch (e.type) {
+      case "EntryDrafted":
+      case "EntryValidated":
+        after = {
+          journal: e.data.journal,
+          status: e.type === "EntryValidated" ? "validated" : "draft",
+          date: e.data.date,
+          debit: side(e.data.lines, "debit"),
+          credit: side(e.data.lines, "credit"),
+        };
+        break;
+      case "EntryDraftChanged":
+        after = before && {
+          journal: e.data.journal,
+          status: before.status,
+          date: e.data.date,
+          debit: side(e.data.lines, "debit"),
+          credit: side(e.data.lines, "credit"),
+        };
+        break;
+      case "EntryDraftDeleted":
+        after = null;
+        break;
+      default: {
+        const never: never = e;
+        return never;
+      }
+    }
+    add(e.orgId, before, -1);
+    add(e.orgId, after, 1);
+    known.set(key, after);
+  }
+  return {
+    write: async () => {
+      const days = [...deltas.values()].filter((d) => d.n !== 0 || d.debit !== 0 || d.credit !== 0);
+      const months = new Map<string, Omit<Delta, "day"> & { month: string }>();
+      for (const d of days) {
+        const month = d.day.slice(0, 7);
+        const key = `${d.org_id}|${d.journal}|${d.status}|${month}`;
+        const m = months.get(key) ?? {
+          org_id: d.org_id,
+          journal: d.journal,
+          status: d.status,
+          month,
+          n: 0,
+          debit: 0,
+          credit: 0,
+        };
+        m.n += d.n;
+        m.debit += d.debit;
+        m.credit += d.credit;
+        months.set(key, m);
+      }
+      const upsert = async (name: string, rows: readonly Record<string, unknown>[], period: string) => {
+        const t = table(name);
+        for (const part of chunk(rows, 500))
+          await db
+            .insertInto(t)
+            .values(part)
+            .onConflict((oc) =>
+              oc.columns(["org_id", period, "journal", "status"]).doUpdateSet({
+                n: sql`${sql.ref(`${t}.n`)} + excluded.n`,
+                debit: sql`${sql.ref(`${t}.debit`)} + excluded.debit`,
+                credit: sql`${sql.ref(`${t}.credit`)} + excluded.credit`,
+              }),
+            )
+            .execute();
+        // A key whose entries all went (deleted, validated, moved) has no row, as a rebuild would leave it.
+        for (const part of chunk(rows, 1000))
+          await db
+            .deleteFrom(t)
+            .where(
+              sql`(org_id, ${sql.ref(period)}, journal, status)`,
+              "in",
+              sql`(select * from unnest(${part.map((r) => r.org_id)}::uuid[], ${part.map((r) => r[period])}::text[],
+                ${part.map((r) => r.journal)}::text[], ${part.map((r) => r.status)}::text[]))`,
+            )
+            .where("n", "=", 0)
+            .execute();
+      };
+      await upsert("entry_day_totals", days, "day");
+      await upsert("entry_month_totals", [...months.values()], "month");
+    },
+  };
+};
