@@ -81,6 +81,15 @@ describe.each(databaseKinds)("the worked example Atelier Démo, January 2025 (%s
     expect([page.items.length, page.sums]).toEqual([2, { debit: 2_188_500, credit: 2_188_500 }]);
     const bank = await books.ok("GET", "/accounting/entries?journal=BQ&limit=1");
     expect([bank.total, bank.sums]).toEqual([4, { debit: 438_500, credit: 438_500 }]);
+    // A text search (numbers here) counts its matches exactly under the cap, and says nothing of a cap.
+    const sales = await books.ok("GET", "/accounting/entries?q=vt0000&limit=50");
+    expect([sales.total, sales.sums.debit, "capped" in sales]).toEqual([3, 444_000, false]);
+    // A page at an offset (found from the daily totals) is the same page as one counted from the start.
+    const offset = await books.ok("GET", "/accounting/entries?start=2025-01-06&limit=3&offset=4");
+    const whole = await books.ok("GET", "/accounting/entries?start=2025-01-06&limit=50");
+    expect(offset.items.map((e: { mvt: string }) => e.mvt)).toEqual(
+      whole.items.slice(4, 7).map((e: { mvt: string }) => e.mvt),
+    );
   });
 
   it("adds up a range that cuts its months from the days' balances: each account = Σ its lines in the range", async () => {

@@ -314,7 +314,13 @@ export const entriesQuery = (filter: EntryFilter) =>
   queryOptions({
     queryKey: accountingKeys.entryList(filter),
     queryFn: ({ signal }) =>
-      apiRequest<{ items: EntrySummary[]; total: number; sums: { debit: Cents; credit: Cents } }>(
+      apiRequest<{
+        items: EntrySummary[];
+        total: number;
+        sums: { debit: Cents; credit: Cents };
+        /** A text search matched more than `total` entries: total and sums cover the newest that many. */
+        capped?: true;
+      }>(
         `/accounting/entries${query({
           journal: filter.journal,
           status: filter.status,

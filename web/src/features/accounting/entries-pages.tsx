@@ -290,7 +290,11 @@ export const EntriesPage = () => {
                 {data.items.length > 0 ? (
                   <Table.Tfoot>
                     <Table.Tr>
-                      <Table.Td colSpan={5}>{t("entries.filterTotal", { count: data.total })}</Table.Td>
+                      <Table.Td colSpan={5} data-testid="entries-filter-total">
+                        {data.capped
+                          ? t("entries.filterTotalCapped", { shown: format.number(data.total) })
+                          : t("entries.filterTotal", { count: data.total })}
+                      </Table.Td>
                       <AmountTd cents={data.sums.debit} blankZero={false} data-testid="entries-total-debit" />
                       <AmountTd
                         cents={data.sums.credit}
@@ -312,7 +316,7 @@ export const EntriesPage = () => {
             {t("entries.range", {
               from: format.number(from),
               to: format.number(to),
-              total: format.number(total),
+              total: entries.data.capped ? `${format.number(total)}+` : format.number(total),
             })}
           </Text>
           {pages > 1 ? (
