@@ -25,7 +25,7 @@ export const entryTotalsTables: readonly ReadModelTable[] = [
 ];
 
 /** What an entry contributes to the totals; null when it does not exist (not yet, or deleted). */
-type Counted = { journal: string; status: string; date: string; debit: number; credit: number } | null;
+type Counted = { journal: string; status: string; date: string; debit: bigint; credit: bigint } | null;
 
 type Delta = {
   org_id: string;
@@ -33,11 +33,13 @@ type Delta = {
   status: string;
   day: string;
   n: number;
-  debit: number;
-  credit: number;
+  /** Added up as bigint: exact whatever the batch holds (the tables are bigint). */
+  debit: bigint;
+  credit: bigint;
 };
 
-const side = (lines: readonly EntryLine[], s: "debit" | "credit") => lines.reduce((t, l) => t + l[s], 0);
+const side = (lines: readonly EntryLine[], s: "debit" | "credit") =>
+  lines.reduce((t, l) => t + BigInt(l[s]), 0n);
 
 const mvtOf = (e: StoredEvent & EntryEvent): string =>
   e.type === "EntryDraftChanged" ? e.streamId.slice("entry-".length) : e.data.mvt;
@@ -60,7 +62,9 @@ export const entryTotals = async (
     const pairs = part.map((k) => k.split("|"));
     const rows = await db
       .selectFrom(table("entries"))
-      .select(["org_id", "mvt", "journal", "status", "date", "debit", "credit"])
+      .select(["org_id", "mvt", "journal", "status", "date"])
+      // As text: an entry added up beneath the API's bounds may exceed a safe number.
+      .select([sql<string>`debit::text`.as("debit"), sql<string>`credit::text`.as("credit")])
       .where(
         sql`(org_id, mvt)`,
         "in",
@@ -72,8 +76,8 @@ export const entryTotals = async (
         journal: r.journal,
         status: r.status,
         date: r.date,
-        debit: Number(r.debit),
-        credit: Number(r.credit),
+        debit: BigInt(r.debit),
+        credit: BigInt(r.credit),
       });
   }
   const deltas = new Map<string, Delta>();
@@ -86,12 +90,12 @@ export const entryTotals = async (
       status: c.status,
       day: c.date,
       n: 0,
-      debit: 0,
-      credit: 0,
+      debit: 0n,
+      credit: 0n,
     };
     d.n += sign;
-    d.debit += sign * c.debit;
-    d.credit += sign * c.credit;
+    d.debit += BigInt(sign) * c.debit;
+    d.credit += BigInt(sign) * c.credit;
     deltas.set(key, d);
   };
   for (const e of entryEvents) {
@@ -132,7 +136,7 @@ export const entryTotals = async (
   }
   return {
     write: async () => {
-      const days = [...deltas.values()].filter((d) => d.n !== 0 || d.debit !== 0 || d.credit !== 0);
+      const days = [...deltas.values()].filter((d) => d.n !== 0 || d.debit !== 0n || d.credit !== 0n);
       const months = new Map<string, Omit<Delta, "day"> & { month: string }>();
       for (const d of days) {
         const month = d.day.slice(0, 7);
@@ -143,8 +147,8 @@ export const entryTotals = async (
           status: d.status,
           month,
           n: 0,
-          debit: 0,
-          credit: 0,
+          debit: 0n,
+          credit: 0n,
         };
         m.n += d.n;
         m.debit += d.debit;
@@ -178,8 +182,10 @@ export const entryTotals = async (
             .where("n", "=", 0)
             .execute();
       };
-      await upsert("entry_day_totals", days, "day");
-      await upsert("entry_month_totals", [...months.values()], "month");
+      const text = <R extends { debit: bigint; credit: bigint }>(rows: R[]) =>
+        rows.map((r) => ({ ...r, debit: String(r.debit), credit: String(r.credit) }));
+      await upsert("entry_day_totals", text(days), "day");
+      await upsert("entry_month_totals", text([...months.values()]), "month");
     },
   };
 };

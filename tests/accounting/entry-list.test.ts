@@ -206,6 +206,35 @@ describe.each(databaseKinds)("the entries list (%s)", (kind) => {
     expect((await search("loyer", 10, { journal: "HA", start: "2025-02-01" })).total).toBe(1);
   });
 
+  it("adds up exactly past a safe number within one batch, back to an exact total", async () => {
+    const { ctx } = books;
+    books.setDay("2025-05-01");
+    const { orgId } = await newBooks(ctx);
+    await ctx.runner.waitFor(await ctx.store.head(), ["ledger"], null, 10_000);
+    // Appended beneath the decider (it bounds a line far lower), in one batch of the projector.
+    await ctx.runner.stop();
+    const huge = Number.MAX_SAFE_INTEGER;
+    const mvts = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const append = (mvt: string, event: { type: string; data: unknown }) =>
+      ctx.store.append(orgId, `entry-${mvt}`, "any", [event], {
+        metadata: { commandId: crypto.randomUUID(), at: new Date().toISOString() },
+      });
+    for (const mvt of mvts)
+      await append(mvt, {
+        type: "EntryDrafted",
+        data: {
+          ...toContent({ journal: "OD", date: "2025-02-03", amount: huge, label: "Énorme" }, 0),
+          mvt,
+          origin: { kind: "manual" },
+        },
+      });
+    for (const mvt of mvts.slice(1)) await append(mvt, { type: "EntryDraftDeleted", data: { mvt } });
+    await ctx.runner.drain(["ledger"], 30_000);
+    await ctx.runner.start();
+    const page = await listEntryPage(ctx.database, orgId, { limit: 10, offset: 0 });
+    expect([page.total, page.sums]).toEqual([1, { debit: huge, credit: huge }]);
+  });
+
   it("keeps its totals through a rebuild: rebuilt equals live, row for row", async () => {
     const { ctx } = books;
     await ctx.runner.waitFor(await ctx.store.head(), ["ledger"], null, 10_000);

@@ -4,7 +4,7 @@
  * `select … order by date desc, position desc limit 50` (no count, no sums): the raw anchor.
  * Run by `npm run bench` after the accounting benchmark, or alone: `npx tsx tests/bench/entries.ts`.
  * BENCH_ENTRIES (default 1000000, 0 to skip), BENCH_ENTRIES_RUNS (100), BENCH_ENTRIES_WARMUP (10),
- * BENCH_ENTRIES_REPORT (another file than docs/performance.md).
+ * BENCH_ENTRIES_REPORT (another file than docs/performance.md); BENCH_KEEP_DATABASES=1 keeps the database.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -250,7 +250,8 @@ export const runEntriesBench = async (reportPath: string, log = console.log): Pr
   } finally {
     process.removeListener("SIGINT", interrupted);
     process.removeListener("SIGTERM", interrupted);
-    await drop();
+    if (process.env.BENCH_KEEP_DATABASES === "1") log(`  kept ${name}`);
+    else await drop();
   }
 };
 
