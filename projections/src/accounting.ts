@@ -9,8 +9,8 @@ import type {
 } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
 import { sql } from "kysely";
-import type { ProjectionExecutor, Projector, TableNames } from "./projector.ts";
 import { entryTotals, entryTotalsTables } from "./entry-totals.ts";
+import type { ProjectionExecutor, Projector, TableNames } from "./projector.ts";
 import { chunk } from "./projector.ts";
 
 const json = (value: unknown) => sql`(${JSON.stringify(value)}::text)::jsonb`;

@@ -79,7 +79,9 @@ const bruteForce = async (ctx: AppContext, orgId: string, f: Omit<EntryListFilte
     ...(f.status ? [sql`status = ${f.status}`] : []),
     ...(f.start ? [sql`date >= ${f.start}`] : []),
     ...(f.end ? [sql`date <= ${f.end}`] : []),
-    ...(f.q ? [sql`(label ilike ${`%${f.q}%`} or piece_ref ilike ${`%${f.q}%`} or number ilike ${`%${f.q}%`})`] : []),
+    ...(f.q
+      ? [sql`(label ilike ${`%${f.q}%`} or piece_ref ilike ${`%${f.q}%`} or number ilike ${`%${f.q}%`})`]
+      : []),
   ];
   const { rows } = await sql<{ mvt: string; debit: number; credit: number }>`
     select mvt, debit, credit from entries where ${sql.join(where, sql` and `)}
@@ -102,7 +104,8 @@ const newBooks = async (ctx: AppContext) => {
 const snapshotTotals = async (ctx: AppContext) =>
   Promise.all(
     ["entry_month_totals", "entry_day_totals"].map(
-      async (t) => (await sql`select * from ${sql.table(t)} order by 1, 2, 3, 4`.execute(ctx.database.db)).rows,
+      async (t) =>
+        (await sql`select * from ${sql.table(t)} order by 1, 2, 3, 4`.execute(ctx.database.db)).rows,
     ),
   );
 
@@ -134,7 +137,8 @@ describe.each(databaseKinds)("the entries list (%s)", (kind) => {
                   }),
                 );
               else if (mvts.length === 0) continue;
-              else if (command.kind === "validate") await validateEntry(ctx, orgId, at(command.i), metadata());
+              else if (command.kind === "validate")
+                await validateEntry(ctx, orgId, at(command.i), metadata());
               else if (command.kind === "change")
                 await changeDraft(ctx, orgId, at(command.i), toContent(command.c, n), metadata());
               else if (command.kind === "delete") await deleteDraft(ctx, orgId, at(command.i), metadata());
@@ -153,7 +157,13 @@ describe.each(databaseKinds)("the entries list (%s)", (kind) => {
                 credit: all.reduce((s, r) => s + r.credit, 0),
               },
             };
-            for (const offset of [0, 1, all.length - 1, all.length, ...offsets.map((o) => o % (all.length + 2))]) {
+            for (const offset of [
+              0,
+              1,
+              all.length - 1,
+              all.length,
+              ...offsets.map((o) => o % (all.length + 2)),
+            ]) {
               if (offset < 0) continue;
               const page = await listEntryPage(ctx.database, orgId, { ...filter, limit: 3, offset });
               expect({ filter, offset, total: page.total, sums: page.sums, capped: page.capped }).toEqual({

@@ -13,7 +13,11 @@ import { type EntryCommand, entryDecider, entryStreamId } from "@registre/core";
 import { openDatabase } from "@registre/store";
 import postgres from "postgres";
 import { postingContext } from "../../api/src/accounting/entries.ts";
-import { type EntryListFilter, listEntryPage, SEARCH_COUNT_CAP } from "../../api/src/accounting/entry-list.ts";
+import {
+  type EntryListFilter,
+  listEntryPage,
+  SEARCH_COUNT_CAP,
+} from "../../api/src/accounting/entry-list.ts";
 import { openContext } from "../../api/src/bootstrap.ts";
 import type { AppContext } from "../../api/src/context.ts";
 import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
@@ -30,7 +34,8 @@ const count = (name: string, fallback: number): number => {
   const text = process.env[name];
   if (text === undefined || text === "") return fallback;
   const value = Number(text.replace(/_/g, ""));
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got ${text}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number, got ${text}`);
   return value;
 };
 
@@ -178,7 +183,9 @@ export const runEntriesBench = async (reportPath: string, log = console.log): Pr
       await ctx.runner.rebuild("ledger");
       const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
       log(`  ledger rebuilt in ${rebuildSeconds.toFixed(1)} s`);
-      const [state] = await sql<{ generation: number }[]>`select generation from projections where name = 'ledger'`;
+      const [state] = await sql<
+        { generation: number }[]
+      >`select generation from projections where name = 'ledger'`;
       for (const t of ["entries", "entry_month_totals", "entry_day_totals"])
         await sql.unsafe(`vacuum analyze ${t}_g${state?.generation}`);
       const [trgm] = await sql<{ n: string }[]>`
@@ -192,9 +199,15 @@ export const runEntriesBench = async (reportPath: string, log = console.log): Pr
         { name: "journal BQ", filter: { journal: "BQ", offset: 0 } },
         { name: "status draft", filter: { status: "draft", offset: 0 } },
         { name: "status validated", filter: { status: "validated", offset: 0 } },
-        { name: "dates 2025-03-15 to 2025-06-10", filter: { start: "2025-03-15", end: "2025-06-10", offset: 0 } },
+        {
+          name: "dates 2025-03-15 to 2025-06-10",
+          filter: { start: "2025-03-15", end: "2025-06-10", offset: 0 },
+        },
         { name: "offset 10,000", filter: { offset: 10_000 } },
-        { name: `offset ${n(Math.floor(books.entries / 2))}`, filter: { offset: Math.floor(books.entries / 2) } },
+        {
+          name: `offset ${n(Math.floor(books.entries / 2))}`,
+          filter: { offset: Math.floor(books.entries / 2) },
+        },
         { name: "journal HA, offset 10,000", filter: { journal: "HA", offset: 10_000 } },
         { name: `q "${common?.q}" (one piece)`, filter: { q: common?.q ?? "FA", offset: 0 } },
         { name: 'q "C00042" (a customer)', filter: { q: "C00042", offset: 0 } },
@@ -211,7 +224,9 @@ export const runEntriesBench = async (reportPath: string, log = console.log): Pr
           ...(filter.start ? [sql`date >= ${filter.start}`] : []),
           ...(filter.end ? [sql`date <= ${filter.end}`] : []),
           ...(filter.q
-            ? [sql`(label ilike ${`%${filter.q}%`} or piece_ref ilike ${`%${filter.q}%`} or number ilike ${`%${filter.q}%`})`]
+            ? [
+                sql`(label ilike ${`%${filter.q}%`} or piece_ref ilike ${`%${filter.q}%`} or number ilike ${`%${filter.q}%`})`,
+              ]
             : []),
         ];
         const raw = () => sql`
@@ -236,13 +251,17 @@ export const runEntriesBench = async (reportPath: string, log = console.log): Pr
         log(`  ${v.name}: ${line.total}, p95 ${ms(registre.p95)} (raw ${ms(rawLatency.p95)})`);
         lines.push(line);
       }
-      const [size] = await sql<{ size: string }[]>`select pg_size_pretty(pg_database_size(current_database())) as size`;
+      const [size] = await sql<
+        { size: string }[]
+      >`select pg_size_pretty(pg_database_size(current_database())) as size`;
       const facts = [
         `Run ${new Date().toISOString().slice(0, 10)}: ${n(books.entries)} validated entries of ${YEAR.start.slice(0, 4)} (the accounting benchmark's generator, ${n(books.lines)} lines) and ${DRAFTS} drafts; ledger rebuild ${rebuildSeconds.toFixed(0)} s; database ${size?.size}; trigram indexes ${trgm?.n === "3" ? "present" : "absent"}; ${warmup} untimed then ${runs} timed runs per variant, the two interleaved.`,
         ...(process.env.BENCH_NOTE ? [process.env.BENCH_NOTE] : []),
       ];
       writeEntriesSection(reportPath, section(lines, facts));
-      log(`Entries section written to ${reportPath} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      log(
+        `Entries section written to ${reportPath} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+      );
     } finally {
       await Promise.allSettled([ctx.runner.stop()]);
       await Promise.allSettled([sql.end(), ctx.database.close()]);

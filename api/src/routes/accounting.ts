@@ -626,9 +626,12 @@ export const accountingRoutes = (ctx: AppContext) => {
         200: answer(
           z.object({
             items: z.array(EntrySummary),
-            total: z.number().int().openapi({
-              description: `Entries the filter selects; with \`q\`, at most ${SEARCH_COUNT_CAP} (see \`capped\`)`,
-            }),
+            total: z
+              .number()
+              .int()
+              .openapi({
+                description: `Entries the filter selects; with \`q\`, at most ${SEARCH_COUNT_CAP} (see \`capped\`)`,
+              }),
             sums: z.object({ debit: CentsOut, credit: CentsOut }).openapi({
               description: "Debit and credit of every entry the filter selects, not only this page's",
             }),
