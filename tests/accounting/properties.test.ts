@@ -420,7 +420,7 @@ describe.each(databaseKinds)("accounting invariants under random commands (%s)",
           "fiscal_years",
         ].map(
           async (t) =>
-            (await sql`select * from ${sql.table(t)} order by 1, 2, 3`.execute(ctx.database.db)).rows,
+            (await sql`select * from ${sql.table(t)} order by 1, 2, 3, 4`.execute(ctx.database.db)).rows,
         ),
       );
     await ctx.runner.waitFor(await ctx.store.head(), ["ledger", "accounting_setup"], null, 10_000);
