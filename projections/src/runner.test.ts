@@ -177,4 +177,37 @@ describe.each(databaseKinds)("projection runner on %s", (kind) => {
       .execute();
     expect(rows.map((r) => r.n)).toEqual([1, 2]);
   });
+  it("creates a read model whose optional indexes are refused, keeping the ones that were not", async () => {
+    const name = "optional_ticks";
+    const base = tickProjector({ broken: false }, name);
+    const p: Projector = {
+      ...base,
+      tables: [
+        {
+          ...(base.tables[0] as Projector["tables"][number]),
+          optionalIndexes: [
+            // Refused (no such access method): the group is skipped whole, the transaction goes on.
+            [
+              "create index optional_ticks_kept_not on {table} (n)",
+              "create index on {table} using no_such_method (n)",
+            ],
+            ["create index optional_ticks_kept on {table} (n desc)"],
+          ],
+        },
+      ],
+    };
+    const runner = createProjectionRunner(database, store, [p]);
+    await runner.setup();
+    const org = randomUUID();
+    await store.append(org, `tick-${org}`, "no_stream", [tick(1)], { metadata: meta() });
+    await runner.drain([name], 10_000);
+    const rows = await database.db.selectFrom(name).select("n").where("org_id", "=", org).execute();
+    expect(rows).toEqual([{ n: 1 }]);
+    const indexes = await database.db
+      .selectFrom("pg_indexes")
+      .select("indexname")
+      .where("tablename", "=", `${name}_g1`)
+      .execute();
+    expect(indexes.map((r) => r.indexname).sort()).toEqual([`${name}_g1_pkey`, "optional_ticks_kept"]);
+  });
 });
