@@ -70,6 +70,18 @@ const FILTERS: Omit<EntryListFilter, "limit" | "offset">[] = [undefined, "VT", "
     RANGES.map((r) => ({ journal, status, ...r })),
   ),
 );
+/** Text searches (counted, not pre-aggregated), alone and with the other filters. */
+const SEARCHES: Omit<EntryListFilter, "limit" | "offset">[] = [
+  "loyer",
+  "PR1",
+  "vt0",
+  "hA0",
+  "frais b",
+].flatMap((q) => [
+  { q },
+  { q, status: "validated" as const, start: "2025-01-20" },
+  { q, journal: "HA", end: "2025-03-01" },
+]);
 
 /** The filter answered the slow way: every matching entry, newest first. */
 const bruteForce = async (ctx: AppContext, orgId: string, f: Omit<EntryListFilter, "limit" | "offset">) => {
@@ -148,7 +160,7 @@ describe.each(databaseKinds)("the entries list (%s)", (kind) => {
             }
           }
           await ctx.runner.waitFor(await ctx.store.head(), ["ledger"], null, 10_000);
-          for (const filter of FILTERS) {
+          for (const filter of [...FILTERS, ...SEARCHES]) {
             const all = await bruteForce(ctx, orgId, filter);
             const expected = {
               total: all.length,

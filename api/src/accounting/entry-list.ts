@@ -74,12 +74,9 @@ const selected = (db: Db, orgId: string, f: EntryListFilter, upTo?: string) => {
   if (f.start) query = query.where("date", ">=", f.start);
   if (f.end) query = query.where("date", "<=", f.end);
   if (upTo) query = query.where("date", "<=", upTo);
-  if (f.q) {
-    const like = likeOf(f.q);
-    query = query.where((eb) =>
-      eb.or([eb("label", "ilike", like), eb("piece_ref", "ilike", like), eb("number", "ilike", like)]),
-    );
-  }
+  // `search`: label, piece reference and number lowercased, apart (a generated column of the read model);
+  // one LIKE on it is a few times cheaper than ILIKE on the three, and one trigram index serves it.
+  if (f.q) query = query.where("search", "like", sql<string>`lower(${likeOf(f.q)})`);
   return query;
 };
 
