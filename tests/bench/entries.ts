@@ -263,7 +263,7 @@ export const runEntriesBench = async (reportPath: string, log = console.log): Pr
         { size: string }[]
       >`select pg_size_pretty(pg_database_size(current_database())) as size`;
       const facts = [
-        `Run ${new Date().toISOString().slice(0, 10)}: ${n(books.entries)} validated entries of ${YEAR.start.slice(0, 4)} (the accounting benchmark's generator, ${n(books.lines)} lines) and ${DRAFTS} drafts; ledger rebuild ${rebuildSeconds.toFixed(0)} s; database ${size?.size}; trigram indexes ${trgm?.n === "3" ? "present" : "absent"}; ${warmup} untimed then ${runs} timed runs per variant, the two interleaved.`,
+        `Run ${new Date().toISOString().slice(0, 10)}: ${n(books.entries)} validated entries of ${YEAR.start.slice(0, 4)} (the accounting benchmark's generator, ${n(books.lines)} lines) and ${DRAFTS} drafts; ledger rebuild ${rebuildSeconds.toFixed(0)} s; database ${size?.size}; trigram index ${Number(trgm?.n) > 0 ? "present" : "absent"}; ${warmup} untimed then ${runs} timed runs per variant, the two interleaved.`,
         ...(process.env.BENCH_NOTE ? [process.env.BENCH_NOTE] : []),
       ];
       writeEntriesSection(reportPath, section(lines, facts));
