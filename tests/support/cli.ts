@@ -49,7 +49,6 @@ export const cliIn =
   async (...args: string[]): Promise<CliResult> => {
     let stdout = "";
     let stderr = "";
-    const started = Date.now();
     const code = await runCli(args, {
       env,
       stdout: sink((text) => {
@@ -59,7 +58,6 @@ export const cliIn =
         stderr += text;
       }),
     });
-    if (process.env.CLI_TIMES) console.info(`${args.slice(0, 3).join(" ")}: ${Date.now() - started} ms`);
     return { code, stdout, stderr };
   };
 
