@@ -1,39 +1,18 @@
-import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { entryStreamId } from "@registre/core";
 import { createEventStore, openDatabase } from "@registre/store";
 import { describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "./support/databases.ts";
-
-const run = promisify(execFile);
-const bin = fileURLToPath(new URL("../api/bin/registre.js", import.meta.url));
+import { cliDatabase, cliIn } from "./support/cli.ts";
+import { databaseKinds } from "./support/databases.ts";
 
 describe.each(databaseKinds)("registre projections with a failed organisation on %s", (kind) => {
   it("shows where the ledger stopped for the organisation, and resume keeps it there until fixed", async () => {
-    let env: NodeJS.ProcessEnv;
-    let url: string | undefined;
-    const dataDir = mkdtempSync(join(tmpdir(), "registre-cli-"));
-    if (kind === "postgres") {
-      const database = await openTestDatabase("postgres");
-      url = database.url;
-      await database.close();
-      env = { ...process.env, DATABASE_URL: url };
-    } else {
-      env = { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir };
-    }
+    const { url, dataDir, env } = await cliDatabase(kind);
+    const cli = cliIn(env);
     const registre = async (...args: string[]) => {
-      try {
-        const { stdout } = await run(process.execPath, [bin, ...args], { env, timeout: 60_000 });
-        return { code: 0, stdout };
-      } catch (error) {
-        const e = error as { code: number; stdout: string; stderr: string };
-        return { code: e.code, stdout: `${e.stdout}${e.stderr}` };
-      }
+      const result = await cli(...args);
+      return { code: result.code, stdout: `${result.stdout}${result.stderr}` };
     };
     const orgId = (
       await registre("org", "create", "--name", "Atelier Démo SARL", "--siren", "123456782")
@@ -41,7 +20,7 @@ describe.each(databaseKinds)("registre projections with a failed organisation on
     expect(orgId).toMatch(/^[0-9a-f-]{36}$/);
 
     // An entry whose amounts an older writer stored as text: the ledger cannot apply it.
-    const database = await openDatabase(url ? { url } : { dataDir: join(dataDir, "db") });
+    const database = await openDatabase(url ? { url } : { dataDir: join(dataDir, "data", "db") });
     const mvt = randomUUID();
     const appended = await createEventStore(database).append(
       orgId,

@@ -1,41 +1,14 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { openDatabase } from "@registre/store";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "./support/databases.ts";
-
-const run = promisify(execFile);
-const bin = fileURLToPath(new URL("../api/bin/registre.js", import.meta.url));
-
-type Result = { code: number; stdout: string; stderr: string };
+import { cliDatabase, cliIn, cliSpawned } from "./support/cli.ts";
+import { databaseKinds } from "./support/databases.ts";
 
 describe.each(databaseKinds)("the registre CLI on %s", (kind) => {
   it("creates and lists organisations, verifies the audit trail, names a tampered event, and replays", async () => {
-    let env: NodeJS.ProcessEnv;
-    let url: string | undefined;
-    const dataDir = mkdtempSync(join(tmpdir(), "registre-cli-"));
-    if (kind === "postgres") {
-      const database = await openTestDatabase("postgres");
-      url = database.url;
-      await database.close();
-      env = { ...process.env, DATABASE_URL: url };
-    } else {
-      env = { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir };
-    }
-    const registre = async (...args: string[]): Promise<Result> => {
-      try {
-        const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env, timeout: 60_000 });
-        return { code: 0, stdout, stderr };
-      } catch (error) {
-        const e = error as { code: number; stdout: string; stderr: string };
-        return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-      }
-    };
+    const { url, dataDir, env } = await cliDatabase(kind);
+    const registre = cliIn(env);
 
     const created = await registre("org", "create", "--name", "Atelier Démo SARL", "--siren", "123456782");
     expect(created.code).toBe(0);
@@ -66,7 +39,7 @@ describe.each(databaseKinds)("the registre CLI on %s", (kind) => {
     expect(clean.stdout).toContain("1 organisation(s), 4 event(s) verified, 0 broken chain(s)");
 
     // One byte changed behind Registre's back.
-    const database = await openDatabase(url ? { url } : { dataDir: join(dataDir, "db") });
+    const database = await openDatabase(url ? { url } : { dataDir: join(dataDir, "data", "db") });
     const { rows } = await sql<{ position: number }>`
       update events set data = replace(data, 'Démo', 'Demo') returning position`.execute(database.db);
     await database.close();
@@ -75,5 +48,32 @@ describe.each(databaseKinds)("the registre CLI on %s", (kind) => {
     expect(tampered.stdout).toContain(
       `BROKEN organisation ${orgId}, event #1 at position ${rows[0]?.position} (org-${orgId} v1)`,
     );
+    // A wrong argument: commander's message on stderr, exit 1, and nothing run.
+    const wrong = await registre("audit", "verify", "--org", "not-a-uuid");
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("expected an organisation id (a UUID)");
+  }, 120_000);
+});
+
+/**
+ * The real binary (tsx's loader, then `main.ts` passing the process's arguments, environment,
+ * streams and exit code to `runCli`), in a fresh DATA_DIR as a first run is: a command that
+ * writes, one that reads, and one that fails. Every command's behaviour is tested in process.
+ */
+describe("the registre binary", () => {
+  it("writes, reads, and exits 1 with the reason on stderr", async () => {
+    const { env } = await cliDatabase("pglite");
+    const registre = cliSpawned(env);
+    const created = await registre("org", "create", "--name", "Atelier Démo SARL", "--siren", "123456782");
+    expect(created.code).toBe(0);
+    const orgId = created.stdout.trim();
+    expect(orgId).toMatch(/^[0-9a-f-]{36}$/);
+    const list = await registre("org", "list", "--format", "json");
+    expect(list.code).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual([{ id: orgId, name: "Atelier Démo SARL", siren: "123456782" }]);
+    const refused = await registre("org", "create", "--name", "X", "--siren", "123456789");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("registre: ");
+    expect(refused.stderr).toContain("n’est pas valide");
   }, 120_000);
 });

@@ -32,14 +32,21 @@ export type Environment = {
   readonly trustProxy?: string | undefined;
 };
 
-/** The environment as the README documents it: DATABASE_URL, DATA_DIR (default ./data), SMTP_URL, PUBLIC_URL, TRUST_PROXY. */
-export const environmentFromProcess = (): Environment => ({
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  dataDir: process.env.DATA_DIR || "./data",
-  smtpUrl: process.env.SMTP_URL || undefined,
-  publicUrl: process.env.PUBLIC_URL || undefined,
-  trustProxy: process.env.TRUST_PROXY || undefined,
+/**
+ * The environment as the README documents it, read from `variables`: DATABASE_URL, DATA_DIR
+ * (default ./data), SMTP_URL, PUBLIC_URL, TRUST_PROXY, READ_MODEL_WAIT_MS.
+ */
+export const environmentFrom = (variables: Readonly<Record<string, string | undefined>>): Environment => ({
+  databaseUrl: variables.DATABASE_URL || undefined,
+  dataDir: variables.DATA_DIR || "./data",
+  smtpUrl: variables.SMTP_URL || undefined,
+  publicUrl: variables.PUBLIC_URL || undefined,
+  trustProxy: variables.TRUST_PROXY || undefined,
+  readModelWaitMs: readModelWait(variables.READ_MODEL_WAIT_MS),
 });
+
+/** The process's environment (`environmentFrom(process.env)`). */
+export const environmentFromProcess = (): Environment => environmentFrom(process.env);
 
 /** The data folder for files and mail: DATA_DIR, or ./data when the database is in memory or on a server. */
 const dataFolder = (env: Environment): string =>

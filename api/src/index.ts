@@ -1,5 +1,7 @@
 export * from "./app.ts";
 export * from "./bootstrap.ts";
+export type { CliIo, CliStream, StopSignal } from "./cli/io.ts";
+export { runCli } from "./cli/program.ts";
 export * from "./commands.ts";
 export * from "./context.ts";
 export * from "./demo.ts";

@@ -74,8 +74,9 @@ const validationPlan = async (
   state: Parameters<typeof entryDecider.evolve>[0],
   before: readonly EntryCommand[],
   validatedOn = parisDate(ctx.clock()),
+  posting?: Awaited<ReturnType<typeof postingContext>>,
 ): Promise<CommandPlan<EntryCommand>> => {
-  const { context, guards } = await postingContext(ctx, orgId);
+  const { context, guards } = posting ?? (await postingContext(ctx, orgId));
   const drafted = before.reduce((s, c) => entryDecider.decide(c, s).reduce(entryDecider.evolve, s), state);
   const counter = counterFor(drafted, context.fiscal);
   return {
@@ -131,10 +132,14 @@ export const draftEntry = async (
     mvt,
     metadata,
     async (state) => {
-      const { context } = await postingContext(ctx, orgId);
-      const draft: EntryCommand = { type: "DraftEntry", data: { ...input, mvt }, context };
+      const posting = await postingContext(ctx, orgId);
+      const draft: EntryCommand = { type: "DraftEntry", data: { ...input, mvt }, context: posting.context };
+      // Drafted and validated on the same books, read once (guarded at the versions read).
       if (options.validate)
-        return addingVolume(await validationPlan(ctx, orgId, state, [draft], options.validatedOn), input);
+        return addingVolume(
+          await validationPlan(ctx, orgId, state, [draft], options.validatedOn, posting),
+          input,
+        );
       return addingVolume({ commands: () => [draft] }, input);
     },
     options.readModels,

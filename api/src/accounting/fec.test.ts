@@ -1,24 +1,9 @@
-import { readFileSync } from "node:fs";
-import {
-  type CommandMetadata,
-  checkFec,
-  decodeFec,
-  type FecLineInput,
-  fecLine,
-  organisationDecider,
-  organisationStreamId,
-  parseFec,
-  writeFec,
-} from "@registre/core";
-import type { DatabaseKind } from "@registre/store";
+import { checkFec, decodeFec, type FecLineInput, fecLine, parseFec, writeFec } from "@registre/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../../tests/support/databases.ts";
-import { openContext } from "../bootstrap.ts";
-import { handleCommand } from "../commands.ts";
+import { databaseKinds } from "../../../tests/support/databases.ts";
 import type { AppContext } from "../context.ts";
 import { atelierAuxiliaries, atelierLettering, atelierLineRef, atelierOperations } from "../demo-books.ts";
-import { createOrganisation } from "../organisations.ts";
 import { runChart } from "./books.ts";
 import { collect, entriesCsv, journalTotals, journalTotalsCsv, trialBalanceCsv } from "./csv.ts";
 import { draftEntry } from "./entries.ts";
@@ -31,55 +16,19 @@ import {
   planFecImport,
 } from "./fec.ts";
 import { journalKindOf, normaliseAuxiliary, normaliseJournalCode } from "./fec-plan.ts";
+import {
+  type Books,
+  bareOrganisation,
+  expectImported,
+  fileSums,
+  fixture,
+  letteredLines,
+  openBooks,
+  organisation,
+  trialBalanceSums,
+} from "./fec-test-books.ts";
 import { letterLines } from "./lettering.ts";
-import { listFiscalYears, trialBalanceReport } from "./queries.ts";
-
-const FIXTURES = new URL("../../../../shared/fixtures/fec/", import.meta.url);
-const fixture = (name: string) => readFileSync(new URL(name, FIXTURES));
-
-/** A context whose clock the test sets: validation dates are the days things happen. */
-const openBooks = async (kind: DatabaseKind) => {
-  let now = new Date("2025-01-01T10:00:00Z");
-  const base = await openContext({}, await openTestDatabase(kind));
-  const ctx: AppContext = { ...base, clock: () => now };
-  await ctx.runner.start();
-  return {
-    ctx,
-    setDay: (day: string) => {
-      now = new Date(`${day}T10:00:00Z`);
-    },
-    meta: (): CommandMetadata => ({ commandId: ctx.newId(), at: now.toISOString(), userId: "test" }),
-    close: async () => {
-      await ctx.runner.stop();
-      await ctx.database.close();
-    },
-  };
-};
-type Books = Awaited<ReturnType<typeof openBooks>>;
-
-/** An organisation with its books (chart, journals, the fiscal year of `day`), as the API creates one. */
-const organisation = async (books: Books, day: string, siren = "123456782", fiscalYearStartMonth = 1) => {
-  books.setDay(day);
-  return createOrganisation(
-    books.ctx,
-    { name: "Atelier Démo SARL", siren, vatNumber: null, fiscalYearStartMonth },
-    books.meta(),
-  );
-};
-
-/** An organisation with no books at all: the import gives it its chart, journals and fiscal years. */
-const bareOrganisation = async (books: Books, siren = "552100554") => {
-  const orgId = books.ctx.newId();
-  await handleCommand(books.ctx, {
-    orgId,
-    streamId: organisationStreamId(orgId),
-    decider: organisationDecider,
-    commands: [{ type: "CreateOrganisation", data: { orgId, name: "Reprise SAS", siren } }],
-    metadata: books.meta(),
-    readModels: ["organisations"],
-  });
-  return orgId;
-};
+import { trialBalanceReport } from "./queries.ts";
 
 /** The worked example (shared/examples/atelier-demo.md) kept through the services: 11 entries, 2 lettering sets. */
 const keepAtelierBooks = async (books: Books) => {
@@ -128,32 +77,6 @@ const eventCount = async (ctx: AppContext, orgId: string) => {
   return Number(rows[0]?.n);
 };
 
-/** The file's Debit and Credit sums per account, as the trial balance must show them after import. */
-const fileSums = (bytes: Uint8Array) => {
-  const sums = new Map<string, { debit: number; credit: number }>();
-  for (const r of parseFec(decodeFec(bytes).text).records) {
-    const account = r.compteNum.trim().toUpperCase();
-    const s = sums.get(account) ?? { debit: 0, credit: 0 };
-    sums.set(account, { debit: s.debit + r.debit, credit: s.credit + r.credit });
-  }
-  return sums;
-};
-
-const trialBalanceSums = async (ctx: AppContext, orgId: string) => {
-  const years = await listFiscalYears(ctx, orgId);
-  const range = { start: years[0]?.start ?? "", end: years.at(-1)?.end ?? "" };
-  const balance = await trialBalanceReport(ctx, orgId, range);
-  return new Map(balance.rows.map((r) => [r.account, { debit: r.debit, credit: r.credit }]));
-};
-
-const letteredLines = async (ctx: AppContext, orgId: string) => {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::integer as n from ledger_lines where org_id = ${orgId} and letter_code is not null`.execute(
-    ctx.database.db,
-  );
-  return Number(rows[0]?.n);
-};
-
 /** The FEC without its ValidDate column: the day each entry was validated differs between two books. */
 const withoutValidDate = (text: string) =>
   text
@@ -161,9 +84,39 @@ const withoutValidDate = (text: string) =>
     .map((line) => line.split("|").toSpliced(15, 1).join("|"))
     .join("\r\n");
 
-const expectImported = (result: FecImportResult) => {
-  expect(result.errors).toEqual([]);
-  expect(result.entries).toBeGreaterThan(0);
+/**
+ * A real file imported whole: every line, each account's movements the file's Debit and Credit
+ * sums, both export writers giving the same bytes (real labels: accents, apostrophes, long texts),
+ * and every lettering set of the file.
+ */
+const expectWholeFile = async (
+  books: Books,
+  orgId: string,
+  file: { bytes: Buffer; name: string; year: string },
+  result: FecImportResult,
+) => {
+  const { bytes, year } = file;
+  expectImported(result);
+  expect(result.lines).toBe(parseFec(decodeFec(bytes).text).records.length);
+  expect(await trialBalanceSums(books.ctx, orgId)).toEqual(fileSums(bytes));
+  expect(await collect((await exportFec(books.ctx, orgId, year)).chunks)).toBe(
+    await collect((await exportFec(books.ctx, orgId, year, { writer: "pages" })).chunks),
+  );
+  const planned = planFecImport({
+    bytes,
+    fileName: file.name,
+    context: {
+      chart: { initialised: false, accounts: {} },
+      journals: { initialised: false, journals: {} },
+      fiscal: { years: [], lockedUntil: null },
+    },
+    newId: () => "x",
+    validatedOn: "2026-01-01",
+  });
+  expect(result.lettered).toBe(planned.lettering.length);
+  expect(await letteredLines(books.ctx, orgId)).toBe(
+    planned.lettering.reduce((s, set) => s + set.lines.length, 0),
+  );
 };
 
 describe("the FEC export's line writer", () => {
@@ -542,6 +495,8 @@ describe.each(databaseKinds)("the FEC on %s", (kind) => {
     expectImported(result);
     expect(result.fiscalYearsOpened).toEqual([{ start: "2023-01-01", end: "2023-12-31" }]);
     expect(await trialBalanceSums(books.ctx, fresh)).toEqual(fileSums(bytes));
+    // The file whole, as the real files below (this one is imported here rather than once more).
+    await expectWholeFile(books, fresh, { bytes, name: "111111111FEC20221231.TXT", year: "2023" }, result);
   });
 
   it("imports earlier books into an organisation created today: the years before its first one are opened", async () => {
@@ -555,65 +510,19 @@ describe.each(databaseKinds)("the FEC on %s", (kind) => {
       { start: "2025-01-01", end: "2025-12-31" },
     ]);
     expect(await trialBalanceSums(books.ctx, today)).toEqual(fileSums(bytes));
+    await expectWholeFile(books, today, { bytes, name: "111111111FEC20221231.TXT", year: "2023" }, result);
   });
 
-  // The 1.8 MB file (4 001 entries, a lettering set of 479 lines) has its own block below.
-  for (const [file, day, startMonth] of [
-    ["000000000FEC20231231.txt", "2023-03-01", 1],
-    ["111111111FEC20221231.TXT", "2023-03-01", 1],
-  ] as const)
-    it(`imports ${file} whole: each account's movements are the file's Debit and Credit sums`, async () => {
-      const bytes = fixture(file);
-      const fresh = await organisation(books, day, "000000000", startMonth);
-      const started = Date.now();
-      const result = await importFec(books.ctx, fresh, bytes, file, books.meta());
-      expectImported(result);
-      expect(result.lines).toBe(parseFec(decodeFec(bytes).text).records.length);
-      expect(await trialBalanceSums(books.ctx, fresh)).toEqual(fileSums(bytes));
-      // Real labels (accents, apostrophes, long texts): both writers give the same bytes.
-      const year = result.fiscalYearsOpened[0]?.end.slice(0, 4) ?? "";
-      expect(await collect((await exportFec(books.ctx, fresh, year)).chunks)).toBe(
-        await collect((await exportFec(books.ctx, fresh, year, { writer: "pages" })).chunks),
-      );
-      const planned = planFecImport({
-        bytes,
-        fileName: file,
-        context: {
-          chart: { initialised: false, accounts: {} },
-          journals: { initialised: false, journals: {} },
-          fiscal: { years: [], lockedUntil: null },
-        },
-        newId: () => "x",
-        validatedOn: "2026-01-01",
-      });
-      expect(result.lettered).toBe(planned.lettering.length);
-      expect(await letteredLines(books.ctx, fresh)).toBe(
-        planned.lettering.reduce((s, set) => s + set.lines.length, 0),
-      );
-      console.info(`${kind}: ${file} imported in ${Date.now() - started} ms (${result.entries} entries)`);
-    }, 120_000);
-});
-
-describe.each(databaseKinds)("the FEC on %s: the 1.8 MB real file", (kind) => {
-  let books: Books;
-  beforeAll(async () => {
-    books = await openBooks(kind);
-  });
-  afterAll(async () => {
-    await books?.close();
-  });
-
-  it("imports 123456789FEC20500930.txt (10 756 lines, an 18-month first year) whole, sums per account equal", async () => {
-    const file = "123456789FEC20500930.txt";
+  // The 1.8 MB file (4 001 entries, a lettering set of 479 lines) has its own block below;
+  // 111111111FEC20221231.TXT is checked whole by the two tests above, which import it.
+  it("imports 000000000FEC20231231.txt whole: each account's movements are the file's Debit and Credit sums", async () => {
+    const file = "000000000FEC20231231.txt";
     const bytes = fixture(file);
-    const fresh = await bareOrganisation(books, "000000000");
-    books.setDay("2026-11-22");
+    const fresh = await organisation(books, "2023-03-01", "000000000", 1);
     const started = Date.now();
     const result = await importFec(books.ctx, fresh, bytes, file, books.meta());
-    expectImported(result);
-    expect(result).toMatchObject({ entries: 4001, lines: 10_756, lettered: 626 });
-    expect(result.fiscalYearsOpened).toEqual([{ start: "2022-04-01", end: "2023-09-30" }]);
-    expect(await trialBalanceSums(books.ctx, fresh)).toEqual(fileSums(bytes));
-    console.info(`${kind}: ${file} imported in ${Date.now() - started} ms`);
-  }, 180_000);
+    const year = result.fiscalYearsOpened[0]?.end.slice(0, 4) ?? "";
+    await expectWholeFile(books, fresh, { bytes, name: file, year }, result);
+    console.info(`${kind}: ${file} imported in ${Date.now() - started} ms (${result.entries} entries)`);
+  }, 120_000);
 });

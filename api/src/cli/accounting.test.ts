@@ -1,18 +1,10 @@
-import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { type FecLineInput, parisDate, writeFec } from "@registre/core";
 import { describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../../tests/support/databases.ts";
+import { cliDatabase, cliIn } from "../../../tests/support/cli.ts";
+import { databaseKinds } from "../../../tests/support/databases.ts";
 import { atelierAuxiliaries, atelierLettering, atelierOperations } from "../demo-books.ts";
-
-const run = promisify(execFile);
-const bin = fileURLToPath(new URL("../../bin/registre.js", import.meta.url));
-
-type Result = { code: number; stdout: string; stderr: string };
 
 /** The worked example's January, moved to the current year (the fiscal year `org create` opens), as a FEC. */
 const exampleFec = (year: string): string => {
@@ -57,22 +49,8 @@ const exampleFec = (year: string): string => {
 
 describe.each(databaseKinds)("the registre CLI's accounting on %s", (kind) => {
   it("checks, imports and exports FEC files, and prints the reports", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "registre-cli-accounting-"));
-    let env: NodeJS.ProcessEnv;
-    if (kind === "postgres") {
-      const database = await openTestDatabase("postgres");
-      env = { ...process.env, DATABASE_URL: database.url };
-      await database.close();
-    } else env = { ...process.env, DATABASE_URL: "", DATA_DIR: join(dataDir, "data") };
-    const registre = async (...args: string[]): Promise<Result> => {
-      try {
-        const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env, timeout: 120_000 });
-        return { code: 0, stdout, stderr };
-      } catch (error) {
-        const e = error as { code: number; stdout: string; stderr: string };
-        return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-      }
-    };
+    const { dataDir, env } = await cliDatabase(kind);
+    const registre = cliIn(env);
 
     const year = parisDate(new Date()).slice(0, 4);
     const fileName = `123456782FEC${year}1231.txt`;

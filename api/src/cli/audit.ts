@@ -1,7 +1,7 @@
 import { verifyAudit } from "@registre/store";
 import type { Command } from "commander";
 import { withContext } from "./context.ts";
-import { parseUuid } from "./main.ts";
+import { type Cli, parseUuid } from "./io.ts";
 
 const problems = {
   hash_mismatch: "its content does not match its hash: it was changed after it was recorded",
@@ -10,7 +10,7 @@ const problems = {
   head_mismatch: "the organisation head does not hold the last event's hash",
 } as const;
 
-export const registerAuditCommands = (program: Command) => {
+export const registerAuditCommands = (program: Command, cli: Cli) => {
   program
     .command("audit")
     .description("the tamper-evident audit trail")
@@ -18,16 +18,16 @@ export const registerAuditCommands = (program: Command) => {
     .description("recompute every organisation's hash chain; exit 1 naming the first broken event")
     .option("--org <id>", "only this organisation", parseUuid)
     .action(async (opts: { org?: string }) => {
-      await withContext(async (ctx) => {
+      await withContext(cli, async (ctx) => {
         const report = await verifyAudit(ctx.database, opts.org ? { orgId: opts.org } : {});
         for (const f of report.findings) {
           const where = f.position === null ? "" : ` at position ${f.position} (${f.streamId} v${f.version})`;
-          console.log(`BROKEN organisation ${f.orgId}, event #${f.orgSeq}${where}: ${problems[f.problem]}`);
+          cli.print(`BROKEN organisation ${f.orgId}, event #${f.orgSeq}${where}: ${problems[f.problem]}`);
         }
-        console.log(
+        cli.print(
           `${report.organisations} organisation(s), ${report.events} event(s) verified, ${report.findings.length} broken chain(s)`,
         );
-        if (report.findings.length > 0) process.exitCode = 1;
+        if (report.findings.length > 0) cli.exit(1);
       });
     });
 };

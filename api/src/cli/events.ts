@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { InvalidArgumentError } from "commander";
 import { withContext } from "./context.ts";
 import { describeEvent } from "./format.ts";
-import { parseUuid } from "./main.ts";
+import { type Cli, parseUuid } from "./io.ts";
 
 const parseInstant = (value: string): Date => {
   const date = new Date(value);
@@ -12,7 +12,7 @@ const parseInstant = (value: string): Date => {
   return date;
 };
 
-export const registerEventCommands = (program: Command) => {
+export const registerEventCommands = (program: Command, cli: Cli) => {
   const events = program.command("events").description("the event log");
 
   events
@@ -22,7 +22,7 @@ export const registerEventCommands = (program: Command) => {
     .option("--until <datetime>", "only events recorded at or before this moment (ISO-8601)", parseInstant)
     .option("--stream <id>", "only this stream")
     .action(async (opts: { org: string; until?: Date; stream?: string }) => {
-      await withContext(async (ctx) => {
+      await withContext(cli, async (ctx) => {
         let afterSeq = 0;
         let count = 0;
         const streams = new Set<string>();
@@ -34,7 +34,7 @@ export const registerEventCommands = (program: Command) => {
             ...(opts.stream && { streamId: opts.stream }),
           });
           for (const e of page) {
-            console.log(describeEvent(e));
+            cli.print(describeEvent(e));
             streams.add(e.streamId);
           }
           count += page.length;
@@ -42,7 +42,7 @@ export const registerEventCommands = (program: Command) => {
           if (!last || page.length < 1000) break;
           afterSeq = last.orgSeq;
         }
-        console.log(
+        cli.print(
           `\n${count} event(s) in ${streams.size} stream(s)${opts.until ? ` as they stood at ${opts.until.toISOString()}` : ""}`,
         );
       });
@@ -54,7 +54,7 @@ export const registerEventCommands = (program: Command) => {
     .option("--org <id>", "only this organisation", parseUuid)
     .option("--from-start", "print the whole log first")
     .action(async (opts: { org?: string; fromStart?: boolean }) => {
-      await withContext(async (ctx) => {
+      await withContext(cli, async (ctx) => {
         let from: Checkpoint = START;
         if (!opts.fromStart)
           for (;;) {
@@ -66,11 +66,13 @@ export const registerEventCommands = (program: Command) => {
           const sub = ctx.store.subscribe(from, { pollMs: 500 }).subscribe({
             next: (batch) => {
               for (const e of batch.events)
-                if (!opts.org || e.orgId === opts.org) console.log(describeEvent(e));
+                if (!opts.org || e.orgId === opts.org) cli.print(describeEvent(e));
             },
             error: reject,
           });
-          process.once("SIGINT", () => {
+          // Ctrl-C (or SIGTERM): stop following, close the database.
+          const stop = cli.io.onSignal?.(() => {
+            stop?.();
             sub.unsubscribe();
             resolve();
           });

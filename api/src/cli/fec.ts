@@ -7,7 +7,7 @@ import { checkFec, decodeFec, type FecFinding } from "@registre/core";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { exportFec, importFec } from "../accounting/fec.ts";
 import { withContext } from "./context.ts";
-import { parseUuid } from "./main.ts";
+import { type Cli, parseUuid } from "./io.ts";
 
 /** "error   line 12: …" / "warning line 3: …". */
 export const describeFinding = (f: FecFinding): string => `${f.severity.padEnd(7)} ${f.message}`;
@@ -19,7 +19,7 @@ export const parseDay = (value: string): string => {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export const registerFecCommands = (program: Command) => {
+export const registerFecCommands = (program: Command, cli: Cli) => {
   const fec = program
     .command("fec")
     .description("the FEC (fichier des écritures comptables, LPF art. A47 A-1): check, export, import");
@@ -34,13 +34,13 @@ export const registerFecCommands = (program: Command) => {
     .action(async (file: string, opts: { strict?: boolean }) => {
       const { text } = decodeFec(await readFile(file));
       const findings = checkFec(basename(file), text, { strict: opts.strict === true });
-      for (const f of findings) console.log(describeFinding(f));
+      for (const f of findings) cli.print(describeFinding(f));
       const errors = findings.filter((f) => f.severity === "error").length;
       const warnings = findings.length - errors;
       if (errors > 0) {
-        console.log(`${basename(file)}: ${plural(errors, "error")}, ${plural(warnings, "warning")}`);
-        process.exitCode = 1;
-      } else console.log(warnings > 0 ? `OK (${plural(warnings, "warning")})` : "OK");
+        cli.print(`${basename(file)}: ${plural(errors, "error")}, ${plural(warnings, "warning")}`);
+        cli.exit(1);
+      } else cli.print(warnings > 0 ? `OK (${plural(warnings, "warning")})` : "OK");
     });
 
   fec
@@ -59,7 +59,7 @@ export const registerFecCommands = (program: Command) => {
     )
     .action(
       async (opts: { org: string; year: string; out: string; separator: "tab" | "pipe"; until?: string }) => {
-        await withContext(async (ctx) => {
+        await withContext(cli, async (ctx) => {
           await ctx.runner.setup();
           await ctx.runner.drain();
           const exported = await exportFec(ctx, opts.org, opts.year, {
@@ -74,19 +74,19 @@ export const registerFecCommands = (program: Command) => {
           await writeFile(descriptionPath, exported.description, "utf8");
           const findings = checkFec(exported.fileName, await readFile(path, "utf8"), { strict: true });
           const errors = findings.filter((f) => f.severity === "error");
-          for (const f of findings) console.log(describeFinding(f));
+          for (const f of findings) cli.print(describeFinding(f));
           if (errors.length > 0) {
-            console.log(`${path} does not pass the FEC check: ${plural(errors.length, "error")}`);
-            process.exitCode = 1;
+            cli.print(`${path} does not pass the FEC check: ${plural(errors.length, "error")}`);
+            cli.exit(1);
             return;
           }
           // Only zero-amount lines (imported from another software) can remain, as warnings.
-          console.log(
+          cli.print(
             `${path}: ${plural(exported.lineCount, "line")} of entries, checked (strict): ${
               findings.length === 0 ? "no finding" : plural(findings.length, "zero-amount line")
             }`,
           );
-          console.log(descriptionPath);
+          cli.print(descriptionPath);
         });
       },
     );
@@ -99,7 +99,7 @@ export const registerFecCommands = (program: Command) => {
     .argument("<file>", "the FEC file")
     .action(async (file: string, opts: { org: string; dryRun?: boolean }) => {
       const bytes = await readFile(file);
-      await withContext(async (ctx) => {
+      await withContext(cli, async (ctx) => {
         await ctx.runner.start();
         try {
           let shown = 0;
@@ -112,21 +112,21 @@ export const registerFecCommands = (program: Command) => {
             {
               dryRun: opts.dryRun === true,
               onProgress: (done, total) => {
-                if (process.stderr.isTTY && (done - shown >= 100 || done === total)) {
+                if (cli.io.stderr.isTTY && (done - shown >= 100 || done === total)) {
                   shown = done;
-                  process.stderr.write(`\r${done}/${total} entries`);
-                  if (done === total) process.stderr.write("\n");
+                  cli.io.stderr.write(`\r${done}/${total} entries`);
+                  if (done === total) cli.io.stderr.write("\n");
                 }
               },
             },
           );
-          for (const w of result.warnings) console.log(describeFinding(w));
-          for (const e of result.errors) console.log(describeFinding(e));
+          for (const w of result.warnings) cli.print(describeFinding(w));
+          for (const e of result.errors) cli.print(describeFinding(e));
           if (result.errors.length > 0) {
-            console.log(
+            cli.print(
               `${basename(file)} refused: ${plural(result.errors.length, "error")}, ${plural(result.warnings.length, "warning")}; nothing was written`,
             );
-            process.exitCode = 1;
+            cli.exit(1);
             return;
           }
           const created = [
@@ -138,10 +138,10 @@ export const registerFecCommands = (program: Command) => {
             ...result.fiscalYearsOpened.map((y) => `fiscal year ${y.start} to ${y.end}`),
           ].filter(Boolean);
           const verb = opts.dryRun ? "would import" : "imported";
-          console.log(
+          cli.print(
             `${basename(file)}: ${verb} ${result.entries} ${result.entries === 1 ? "entry" : "entries"} (${plural(result.lines, "line")}), ${plural(result.lettered, "lettering set")}; ${plural(result.warnings.length, "warning")}`,
           );
-          if (created.length > 0) console.log(`created: ${created.join("; ")}`);
+          if (created.length > 0) cli.print(`created: ${created.join("; ")}`);
         } finally {
           await ctx.runner.stop();
         }

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { readModelStates } from "../read-models.ts";
 import { withContext } from "./context.ts";
 import { table } from "./format.ts";
+import type { Cli } from "./io.ts";
 
 const describeFailure = (
   projector: string,
@@ -10,7 +11,7 @@ const describeFailure = (
 ) =>
   `${projector} is stopped for organisation ${f.orgId}${f.name ? ` (${f.name})` : ""} at event position ${f.position}: ${f.error}`;
 
-export const registerProjectionCommands = (program: Command) => {
+export const registerProjectionCommands = (program: Command, cli: Cli) => {
   const projections = program.command("projections").description("read models built from the event log");
 
   projections
@@ -19,10 +20,10 @@ export const registerProjectionCommands = (program: Command) => {
       "each projector: version, generation, checkpoint, lag, and the organisations it is stopped for (exit 1 if any)",
     )
     .action(async () => {
-      await withContext(async (ctx) => {
+      await withContext(cli, async (ctx) => {
         await ctx.runner.setup();
         const status = await ctx.runner.status();
-        console.log(
+        cli.print(
           table(
             [
               "projector",
@@ -48,9 +49,9 @@ export const registerProjectionCommands = (program: Command) => {
           s.failures.map((f) => describeFailure(s.name, f)),
         );
         if (failed.length > 0) {
-          console.log(`\n${failed.join("\n")}`);
-          console.log("\nOnce fixed: registre projections resume <projector> [--org <id>]");
-          process.exitCode = 1;
+          cli.print(`\n${failed.join("\n")}`);
+          cli.print("\nOnce fixed: registre projections resume <projector> [--org <id>]");
+          cli.exit(1);
         }
       });
     });
@@ -62,17 +63,17 @@ export const registerProjectionCommands = (program: Command) => {
     )
     .option("--org <id>", "only this organisation")
     .action(async (name: string, opts: { org?: string }) => {
-      await withContext(async (ctx) => {
+      await withContext(cli, async (ctx) => {
         await ctx.runner.setup();
         if (!ctx.runner.projectors.some((p) => p.name === name)) throw new Error(`unknown projector ${name}`);
         const outcome = await ctx.runner.resume(name, opts.org);
-        for (const id of outcome.resumed) console.log(`${name}: organisation ${id} resumed`);
+        for (const id of outcome.resumed) cli.print(`${name}: organisation ${id} resumed`);
         for (const f of outcome.failed) {
-          console.log(describeFailure(name, { ...f, name: null }));
-          process.exitCode = 1;
+          cli.print(describeFailure(name, { ...f, name: null }));
+          cli.exit(1);
         }
         if (outcome.resumed.length === 0 && outcome.failed.length === 0)
-          console.log(`${name}: no failed organisation${opts.org ? ` ${opts.org}` : ""} to resume`);
+          cli.print(`${name}: no failed organisation${opts.org ? ` ${opts.org}` : ""} to resume`);
       });
     });
 
@@ -80,7 +81,7 @@ export const registerProjectionCommands = (program: Command) => {
     .command("rebuild [name]")
     .description("rebuild one projector (or all) from the event log into a new generation, then swap it in")
     .action(async (name: string | undefined) => {
-      await withContext(async (ctx) => {
+      await withContext(cli, async (ctx) => {
         await ctx.runner.setup();
         const names = name ? [name] : ctx.runner.projectors.map((p) => p.name);
         const unknown = names.filter((n) => !ctx.runner.projectors.some((p) => p.name === n));
@@ -90,6 +91,7 @@ export const registerProjectionCommands = (program: Command) => {
             {
               format: `${n.padEnd(16)} [{bar}] {percentage}% | {value}/{total} events | {eta_formatted}`,
               hideCursor: true,
+              stream: cli.io.stderr,
             },
             cliProgress.Presets.shades_classic,
           );
@@ -100,12 +102,12 @@ export const registerProjectionCommands = (program: Command) => {
           });
           bar.stop();
           const rate = result.seconds > 0 ? Math.round(result.events / result.seconds) : result.events;
-          console.log(`${n}: ${result.events} events in ${result.seconds.toFixed(2)} s — ${rate} events/s`);
+          cli.print(`${n}: ${result.events} events in ${result.seconds.toFixed(2)} s — ${rate} events/s`);
           if (result.failures > 0) {
-            console.log(
+            cli.print(
               `${n}: stopped for ${result.failures} organisation(s); see registre projections status`,
             );
-            process.exitCode = 1;
+            cli.exit(1);
           }
         }
       });

@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import { formatFecAmount, type StatementSection } from "@registre/core";
 import { Argument, type Command, Option } from "commander";
 import {
@@ -22,18 +21,13 @@ import {
 import type { AppContext } from "../context.ts";
 import { withContext } from "./context.ts";
 import { table } from "./format.ts";
-import { parseUuid } from "./main.ts";
+import { type Cli, parseUuid } from "./io.ts";
 
 const REPORTS = ["balance", "ledger", "journal", "income", "balance-sheet"] as const;
 type Report = (typeof REPORTS)[number];
 type Format = "table" | "csv" | "json";
 
 const amount = (cents: number) => formatFecAmount(cents);
-
-/** Writes to stdout, waiting when the pipe is full (a large ledger piped into a file or `less`). */
-const write = async (text: string) => {
-  if (!process.stdout.write(text)) await once(process.stdout, "drain");
-};
 
 const ledgerRows = async function* (ctx: AppContext, orgId: string, range: DateRange) {
   let after: LedgerCursor | undefined;
@@ -78,7 +72,15 @@ const sectionsTable = (title: string, sections: readonly StatementSection[]) =>
     ]),
   )}`;
 
-const run = async (ctx: AppContext, report: Report, orgId: string, range: DateRange, format: Format) => {
+const run = async (
+  cli: Cli,
+  ctx: AppContext,
+  report: Report,
+  orgId: string,
+  range: DateRange,
+  format: Format,
+) => {
+  const write = cli.write;
   switch (report) {
     case "balance": {
       const balance = await trialBalanceReport(ctx, orgId, range);
@@ -211,7 +213,7 @@ const run = async (ctx: AppContext, report: Report, orgId: string, range: DateRa
   }
 };
 
-export const registerReportCommands = (program: Command) => {
+export const registerReportCommands = (program: Command, cli: Cli) => {
   program
     .command("report")
     .description(
@@ -222,11 +224,11 @@ export const registerReportCommands = (program: Command) => {
     .requiredOption("--year <year>", "the fiscal year: the year of its end (2025) or its id")
     .addOption(new Option("--format <format>", "output").choices(["table", "csv", "json"]).default("table"))
     .action(async (report: Report, opts: { org: string; year: string; format: Format }) => {
-      await withContext(async (ctx) => {
+      await withContext(cli, async (ctx) => {
         await ctx.runner.setup();
         await ctx.runner.drain();
         const year = await findFiscalYear(ctx, opts.org, opts.year);
-        await run(ctx, report, opts.org, { start: year.start, end: year.end }, opts.format);
+        await run(cli, ctx, report, opts.org, { start: year.start, end: year.end }, opts.format);
       });
     });
 };
