@@ -24,12 +24,7 @@ import type { AppContext } from "../context.ts";
 import { derivedId } from "../ids.ts";
 import { catchUpLedger } from "./books.ts";
 import { ledgerReadModels, postingContext } from "./entries.ts";
-import {
-  accountMovements,
-  type FiscalYearRow,
-  findFiscalYear,
-  trialBalanceReport,
-} from "./queries.ts";
+import { accountMovements, type FiscalYearRow, findFiscalYear, trialBalanceReport } from "./queries.ts";
 import { setupReadModels } from "./setup.ts";
 
 /** One finding of the year-end check: a stable code, how many items, and which (up to 50). */
