@@ -47,6 +47,8 @@ export type PlannedEntry = {
   readonly content: EntryContent;
   /** The file's EcritureNum, kept in the entry's origin. */
   readonly number: string;
+  /** The file's ValidDate: the entry is validated on that day (null: the day of the import). */
+  readonly validatedOn: string | null;
   readonly fileLines: readonly number[];
 };
 
@@ -378,7 +380,28 @@ const planChart = (records: readonly FecRecord[], initial: ChartState, sink: Sin
       continue;
     }
     if (existing) {
-      if (use.auxLines.length > 0 && !existing.collective)
+      // Other software keeps staff (421), associates (455), others (467) or 425 by person: the
+      // account becomes collective for this organisation, as a class 4 account may.
+      if (use.auxLines.length > 0 && !existing.collective && existing.number.startsWith("4")) {
+        const made = sim.run({ type: "UpdateAccount", data: { number: use.number, collective: true } }, (e) =>
+          fecIssue(use.auxLines[0] ?? 0, e.code, "error", `account ${use.number}: ${explain(e)}`, {
+            ...e.params,
+            lines: lineList(use.auxLines, 1000),
+          }),
+        );
+        if (made) {
+          sink.warnings.push(
+            fecIssue(
+              use.auxLines[0] ?? 0,
+              "fec.madeCollective",
+              "warning",
+              `account ${use.number} was not a collective account in the chart, but ${linesLabel(use.auxLines)} name an auxiliary account (CompAuxNum) on it: it becomes collective`,
+              { account: use.number, lines: lineList(use.auxLines, 1000) },
+            ),
+          );
+          collectiveNeeded(use);
+        }
+      } else if (use.auxLines.length > 0 && !existing.collective)
         refuse(
           use.auxLines[0] ?? 0,
           "fec.notCollective",
@@ -935,6 +958,7 @@ export const planFecImport = (input: FecPlanInput): FecImportPlan => {
     entries: built.map((b, i) => ({
       content: b.content,
       number: grouped.entries[i]?.ecritureNum ?? "",
+      validatedOn: grouped.entries[i]?.validDate || null,
       fileLines: b.fileLines,
     })),
     lettering,
