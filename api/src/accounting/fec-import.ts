@@ -67,6 +67,8 @@ export type FecImportOptions = {
   readonly onProgress?: ((done: number, total: number) => void) | undefined;
   /** Check only: nothing is written; the counts are what the import would write. */
   readonly dryRun?: boolean | undefined;
+  /** Lines per transaction (`BATCH_LINES` by default). */
+  readonly batchLines?: number | undefined;
 };
 
 /** Whether the chart already holds what the command would create (a retried import). */
@@ -104,12 +106,12 @@ const resultOf = (plan: FecImportPlan, written: boolean): FecImportResult => ({
 const BATCH_LINES = 4000;
 
 /** Consecutive entries of the plan in batches of about `BATCH_LINES` lines. */
-const batchesOf = (plan: FecImportPlan): number[][] => {
+const batchesOf = (plan: FecImportPlan, batchLines: number): number[][] => {
   const batches: number[][] = [];
   let current: number[] = [];
   let lines = 0;
   for (const [i, entry] of plan.entries.entries()) {
-    if (current.length > 0 && lines + entry.content.lines.length > BATCH_LINES) {
+    if (current.length > 0 && lines + entry.content.lines.length > batchLines) {
       batches.push(current);
       current = [];
       lines = 0;
@@ -316,7 +318,7 @@ export const importFec = async (
   const total = plan.entries.length;
   const importedOn = parisDate(ctx.clock());
   let done = 0;
-  for (const [b, batch] of batchesOf(plan).entries()) {
+  for (const [b, batch] of batchesOf(plan, options.batchLines ?? BATCH_LINES).entries()) {
     await handleMultiStream(ctx, {
       orgId,
       metadata: childMetadata(metadata, "entries", b),
