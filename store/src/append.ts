@@ -73,6 +73,9 @@ const toExpected = (expected: ExpectedVersion): number | null =>
 const APPEND_SQL = `select * from registre_append($1::uuid, $2, $3::bigint, $4::uuid,
   $5::text[], $6::integer[], $7::text[], $8::text[])`;
 
+const APPEND_MANY_SQL = `select * from registre_append_many($1::uuid, $2::text[], $3::bigint[], $4::uuid[],
+  $5::integer[], $6::text[], $7::integer[], $8::text[], $9::text[])`;
+
 /**
  * The command id under which part `index` of a multi-stream command is recorded: the command's own
  * id for the first part (so `commandResult` finds the command), then ids derived from it, the same on
@@ -225,7 +228,6 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     parts: readonly StreamAppend[] | ((first: Numbers) => readonly StreamAppend[]),
     opts: AppendOptions,
   ): Promise<MultiAppendResult> => {
-    let current: StreamAppend | undefined;
     try {
       const result = await withOrg(database, orgId, async (trx): Promise<MultiAppendResult> => {
         await sql`select registre_lock_org(${orgId}::uuid)`.execute(trx);
@@ -235,24 +237,39 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
         const list = typeof parts === "function" ? parts(await takeCounters(trx, orgId, opts)) : parts;
         const streams = new Set(list.map((p) => p.streamId));
         if (streams.size !== list.length) throw new Error("A multi-stream append names a stream twice");
-        const results: AppendResult[] = [];
         // Parts are recorded in order under ids derived from the command's; a part without events
         // is only checked at its expected version (nothing is recorded for it).
         let recorded = 0;
-        for (const part of list) {
-          current = part;
-          const id = part.events.length > 0 ? partCommandId(opts.metadata.commandId, recorded++) : null;
-          results.push(
-            await callAppend(trx, orgId, part.streamId, part.expected, part.events, opts.metadata, id),
-          );
-        }
+        const ids = list.map((p) =>
+          p.events.length > 0 ? partCommandId(opts.metadata.commandId, recorded++) : null,
+        );
+        const encoded = encode(
+          list.flatMap((p) => p.events),
+          opts.metadata,
+        );
+        const { rows } = await trx.executeQuery<AppendRow>(
+          CompiledQuery.raw(APPEND_MANY_SQL, [
+            orgId,
+            list.map((p) => p.streamId),
+            list.map((p) => toExpected(p.expected)),
+            ids,
+            list.map((p) => p.events.length),
+            encoded.types,
+            encoded.schemas,
+            encoded.data,
+            encoded.metadata,
+          ]),
+        );
+        const results = rows.map((row) => toResult({ ...row, first_position: null, duplicate: false }));
         const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
         return { parts: results, checkpoint, duplicate: false };
       });
       if (result.checkpoint && !result.duplicate) notifySoon();
       return result;
     } catch (error) {
-      return mapConflict(error, current?.streamId ?? "", current?.expected ?? "any");
+      const detail = concurrencyDetail(error);
+      if (detail) throw new ConcurrencyError(detail.stream ?? "", detail.expected, detail.actual);
+      throw error;
     }
   };
 

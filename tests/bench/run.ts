@@ -189,6 +189,7 @@ const main = async (): Promise<void> => {
     await drop();
   }
   await (await import("./accounting.ts")).runAccountingBench(REPORT);
+  if (process.env.BENCH_FEC_LINES !== "0") await (await import("./fec-import.ts")).runFecImportBench(REPORT);
 };
 
 main().then(
