@@ -1,47 +1,24 @@
 import {
-  type ChartCommand,
-  type ChartState,
-  type CommandMetadata,
-  chartDecider,
-  chartStreamId,
   cleanFecText,
   DomainError,
   FEC_LINE_END,
-  type FecFinding,
   type FecSeparator,
   fecDescription,
   fecFileName,
   fecHeader,
-  fiscalDecider,
-  fiscalStreamId,
   formatFecAmount,
   formatFecDate,
   isIsoDate,
-  type JournalsCommand,
-  type JournalsState,
-  journalsDecider,
-  journalsStreamId,
-  type LedgerLineFact,
-  letteringDecider,
-  letteringStreamId,
-  lineRef,
-  parisDate,
 } from "@registre/core";
 import { sql } from "kysely";
-import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
-import { markNotYetVisible } from "../http/request-scope.ts";
-import { childMetadata, derivedId } from "../ids.ts";
 import { catchUpLedger } from "./books.ts";
-import { draftEntry, type EntryInput, ledgerReadModels, postingContext } from "./entries.ts";
-import { type FecImportPlan, planFecImport } from "./fec-plan.ts";
 import { type FiscalYearRow, findFiscalYear } from "./queries.ts";
-import { setupReadModels } from "./setup.ts";
 
 export { type FecImportPlan, planFecImport } from "./fec-plan.ts";
 
 /** How long the import waits, at the end, for the ledger to show its entries. */
-const LEDGER_TIMEOUT_MS = 600_000;
+const _LEDGER_TIMEOUT_MS = 600_000;
 
 /** Rows read per query while exporting: memory stays flat whatever the size of the year. */
 const EXPORT_BATCH = 5000;
