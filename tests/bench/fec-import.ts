@@ -80,12 +80,12 @@ export const runFecImportBench = async (report: string): Promise<void> => {
       const t = performance.now();
       const writable =
         await sql`copy raw_events (stream, version, type, data, metadata) from stdin`.writable();
-      const escape = (text: string) =>
+      const copyText = (text: string) =>
         text.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n");
       let chunk = "";
       for (let i = 0; i < Number(appended); i++) {
         const e = sample[i % sample.length];
-        chunk += `entry-${i >> 1}\t${(i % 2) + 1}\t${e?.type}\t${escape(JSON.stringify(e?.data))}\t${escape(JSON.stringify(e?.metadata))}\n`;
+        chunk += `entry-${i >> 1}\t${(i % 2) + 1}\t${e?.type}\t${copyText(JSON.stringify(e?.data))}\t${copyText(JSON.stringify(e?.metadata))}\n`;
         if (chunk.length > 1 << 20) {
           if (!writable.write(chunk)) await new Promise((r) => writable.once("drain", r));
           chunk = "";
