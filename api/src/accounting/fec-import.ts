@@ -11,6 +11,7 @@ import {
   entryDecider,
   entryStreamId,
   type FecFinding,
+  type FecImportPlan,
   fiscalDecider,
   fiscalStreamId,
   type JournalsCommand,
@@ -23,6 +24,7 @@ import {
   letteringStreamId,
   lineRef,
   parisDate,
+  planFecImport,
   VOLUME_COUNTER,
   volumeOf,
 } from "@registre/core";
@@ -35,11 +37,11 @@ import {
   streamDecision,
 } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { translate } from "../http/messages.ts";
 import { markNotYetVisible } from "../http/request-scope.ts";
 import { childMetadata, derivedId } from "../ids.ts";
 import { catchUpLedger } from "./books.ts";
 import { type EntryInput, ledgerReadModels, postingContext } from "./entries.ts";
-import { type FecImportPlan, planFecImport } from "./fec-plan.ts";
 import { setupReadModels } from "./setup.ts";
 
 /** How long the import waits, at the end, for the ledger to show its entries. */
@@ -255,6 +257,7 @@ export const importFec = async (
     siren: org.siren as string,
     newId: () => derivedId(metadata.commandId, "year", years++),
     validatedOn: parisDate(ctx.clock()),
+    explain: (error) => translate(error.code, "en", error.params),
   });
   const mvtOf = (i: number) => derivedId(metadata.commandId, "mvt", i);
   if (plan.errors.length === 0) {

@@ -5,9 +5,13 @@ import {
   decodeFec,
   type FecLineInput,
   fecLine,
+  journalKindOf,
+  normaliseAuxiliary,
+  normaliseJournalCode,
   organisationDecider,
   organisationStreamId,
   parseFec,
+  planFecImport,
   writeFec,
 } from "@registre/core";
 import type { DatabaseKind } from "@registre/store";
@@ -18,19 +22,12 @@ import { openContext } from "../bootstrap.ts";
 import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { atelierAuxiliaries, atelierLettering, atelierLineRef, atelierOperations } from "../demo-books.ts";
+import { translate } from "../http/messages.ts";
 import { createOrganisation } from "../organisations.ts";
 import { runChart } from "./books.ts";
 import { collect, entriesCsv, journalTotals, journalTotalsCsv, trialBalanceCsv } from "./csv.ts";
 import { draftEntry } from "./entries.ts";
-import {
-  exportFec,
-  type FecImportResult,
-  type FecLedgerRow,
-  fecLineWriter,
-  importFec,
-  planFecImport,
-} from "./fec.ts";
-import { journalKindOf, normaliseAuxiliary, normaliseJournalCode } from "./fec-plan.ts";
+import { exportFec, type FecImportResult, type FecLedgerRow, fecLineWriter, importFec } from "./fec.ts";
 import { letterLines } from "./lettering.ts";
 import { listFiscalYears, trialBalanceReport } from "./queries.ts";
 
@@ -276,6 +273,7 @@ describe("the FEC export's line writer", () => {
         context: empty,
         newId: () => "00000000-0000-4000-8000-000000000001",
         validatedOn: "2025-12-31",
+        explain: (error) => translate(error.code, "en", error.params),
       });
     const withZeroLine = plan([
       line("1", "622600", 1000, 0),
@@ -585,6 +583,7 @@ describe.each(databaseKinds)("the FEC on %s", (kind) => {
         },
         newId: () => "x",
         validatedOn: "2026-01-01",
+        explain: (error) => translate(error.code, "en", error.params),
       });
       expect(result.lettered).toBe(planned.lettering.length);
       expect(await letteredLines(books.ctx, fresh)).toBe(

@@ -15,8 +15,6 @@ import type { AppContext } from "../context.ts";
 import { catchUpLedger } from "./books.ts";
 import { type FiscalYearRow, findFiscalYear } from "./queries.ts";
 
-export { type FecImportPlan, planFecImport } from "./fec-plan.ts";
-
 /** How long the import waits, at the end, for the ledger to show its entries. */
 const _LEDGER_TIMEOUT_MS = 600_000;
 
