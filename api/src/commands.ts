@@ -1,5 +1,10 @@
 import { type CommandMetadata, type Decider, DomainError, type DomainEvent } from "@registre/core";
-import { type AppendResult, ConcurrencyError } from "@registre/store";
+import {
+  type AppendResult,
+  type Checkpoint,
+  ConcurrencyError,
+  type MultiAppendResult,
+} from "@registre/store";
 import type { AppContext } from "./context.ts";
 import { markNotYetVisible } from "./http/request-scope.ts";
 
@@ -44,7 +49,7 @@ export type CommandOutcome<Event, State> = {
 const awaitReadModels = async (
   ctx: AppContext,
   orgId: string,
-  result: AppendResult,
+  result: { readonly checkpoint: Checkpoint | null },
   readModels: readonly string[],
 ): Promise<boolean> => {
   if (!result.checkpoint || readModels.length === 0) return true;
@@ -162,6 +167,87 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
         : await ctx.store.append(orgId, streamId, expected, decideAll({}), options);
       const consistent = await awaitReadModels(ctx, orgId, result, request.readModels);
       return { result, events, state: next, consistent };
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+};
+
+/** Numbers handed out under the organisation's lock, by counter name. */
+type Numbers = Readonly<Record<string, number>>;
+
+/**
+ * One stream a multi-stream command writes: its decider, the state it was decided on (loaded by the
+ * plan, so the decision and the expected version agree), and its commands given the numbers handed
+ * out. Build it with `streamDecision`, which keeps the decider and its commands typed together.
+ */
+export type StreamDecision = {
+  readonly streamId: string;
+  readonly version: number;
+  readonly decide: (numbers: Numbers) => readonly DomainEvent[];
+};
+
+export const streamDecision = <Command, Event extends DomainEvent, State>(
+  streamId: string,
+  decider: Decider<Command, Event, State>,
+  loaded: { readonly state: State; readonly version: number },
+  commands: (numbers: Numbers) => readonly Command[],
+): StreamDecision => ({
+  streamId,
+  version: loaded.version,
+  decide: (numbers) => {
+    let state = loaded.state;
+    const events: Event[] = [];
+    for (const command of commands(numbers)) {
+      const produced = decider.decide(command, state);
+      events.push(...produced);
+      state = produced.reduce(decider.evolve, state);
+    }
+    return events;
+  },
+});
+
+/** A command over several streams: guards and counters as for one stream, and the streams it writes. */
+export type MultiStreamPlan = {
+  readonly guards?: Readonly<Record<string, number>>;
+  readonly counters?: Readonly<Record<string, number>>;
+  readonly streams: readonly StreamDecision[];
+};
+
+/**
+ * The command pipeline over several streams of one organisation, committed together or not at all
+ * (`appendMany`): plan (load what is decided on) -> decide each stream -> append every stream at
+ * the version it was loaded at -> wait for the read models. A conflict plans again, a few times; a
+ * retried command id answers every stream's first result without planning.
+ */
+export const handleMultiStream = async (
+  ctx: AppContext,
+  request: {
+    readonly orgId: string;
+    readonly metadata: CommandMetadata;
+    readonly plan: () => Promise<MultiStreamPlan>;
+    readonly readModels: readonly string[];
+  },
+): Promise<{ result: MultiAppendResult; consistent: boolean }> => {
+  const { orgId, metadata, readModels } = request;
+  const previous = await ctx.store.commandParts(orgId, metadata.commandId);
+  if (previous)
+    return { result: previous, consistent: await awaitReadModels(ctx, orgId, previous, readModels) };
+  for (let attempt = 1; ; attempt++) {
+    const plan = await request.plan();
+    const parts = (numbers: Numbers) =>
+      plan.streams.map((s) => ({
+        streamId: s.streamId,
+        expected: s.version === 0 ? ("no_stream" as const) : s.version,
+        events: s.decide(numbers),
+      }));
+    try {
+      const result = await ctx.store.appendMany(orgId, plan.counters ? parts : parts({}), {
+        metadata,
+        ...(plan.guards && { guards: plan.guards }),
+        ...(plan.counters && { counters: plan.counters }),
+      });
+      return { result, consistent: await awaitReadModels(ctx, orgId, result, readModels) };
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;
     }

@@ -220,7 +220,8 @@ export const seedAtelierBooks = async (ctx: AppContext, orgId: string, metadata:
         })),
       },
       metadata(),
-      { validate: true },
+      // Validated as the business went along: each entry the day of its operation.
+      { validate: true, validatedOn: op.date },
     );
   for (const set of atelierLettering)
     await letterLines(

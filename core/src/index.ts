@@ -11,7 +11,6 @@ export * from "./money.ts";
 export * from "./organisation/decide.ts";
 export * from "./organisation/invitations.ts";
 export * from "./organisation/organisation.ts";
-export * from "./testing/decider-specification.ts";
 export * from "./text-safety.ts";
 export * from "./validation/index.ts";
 export * from "./vat-number.ts";

@@ -5,6 +5,7 @@ import * as identity from "./2026-11-22T1400-identity.ts";
 import * as projectionFailures from "./2026-11-24T1000-projection-failures.ts";
 import * as idempotency from "./2026-11-24T1100-idempotency.ts";
 import * as limitsInvitations from "./2026-11-24T1200-limits-invitations.ts";
+import * as appendMany from "./2026-11-24T1500-append-many.ts";
 
 /** Every migration, by name; names sort in the order they run. Never edit one once it has landed. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -14,4 +15,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-24T1000-projection-failures": projectionFailures,
   "2026-11-24T1100-idempotency": idempotency,
   "2026-11-24T1200-limits-invitations": limitsInvitations,
+  "2026-11-24T1500-append-many": appendMany,
 };

@@ -114,13 +114,14 @@ export const accountingSetupProjector: Projector = {
           break;
         }
         case "AccountUpdated": {
-          const { number, label, labelEn, lettrable } = e.data;
+          const { number, label, labelEn, lettrable, collective } = e.data;
           await db
             .updateTable(table("accounts"))
             .set({
               ...(label !== undefined && { label }),
               ...(labelEn !== undefined && { label_en: labelEn }),
               ...(lettrable !== undefined && { lettrable }),
+              ...(collective !== undefined && { collective }),
             })
             .where("org_id", "=", org)
             .where("number", "=", number)

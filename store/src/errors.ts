@@ -21,11 +21,11 @@ const sqlState = (error: unknown): string | undefined => {
 /** The `detail` of a `registre.concurrency` exception raised by `registre_append`. */
 export const concurrencyDetail = (
   error: unknown,
-): { expected: number; actual: number | null } | undefined => {
+): { expected: number; actual: number | null; stream?: string } | undefined => {
   if (sqlState(error) !== "RG409") return undefined;
   const detail = (error as { detail?: string }).detail;
   return detail
-    ? (JSON.parse(detail) as { expected: number; actual: number | null })
+    ? (JSON.parse(detail) as { expected: number; actual: number | null; stream?: string })
     : { expected: -1, actual: null };
 };
 

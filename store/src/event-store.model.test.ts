@@ -4,15 +4,13 @@ import type { CommandMetadata } from "@registre/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
+import type { AppendResult, ExpectedVersion, NewEvent } from "./append.ts";
 import { ConcurrencyError } from "./errors.ts";
 import {
-  type AppendResult,
   type Checkpoint,
   compareCheckpoints,
   createEventStore,
   type EventStore,
-  type ExpectedVersion,
-  type NewEvent,
   START,
   type StoredEvent,
 } from "./event-store.ts";

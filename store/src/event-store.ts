@@ -1,11 +1,9 @@
-import { type CommandMetadata, canonicalJson, findUnstorableText } from "@registre/core";
-import { CompiledQuery, type Kysely, sql } from "kysely";
+import type { CommandMetadata } from "@registre/core";
+import { type Kysely, sql } from "kysely";
 import { Observable } from "rxjs";
-import { type Database, type OrgTransaction, withOrg } from "./database.ts";
-import { ConcurrencyError, concurrencyDetail, UnstorableEventError } from "./errors.ts";
-import { currentSchemaVersion, type UpcasterRegistry, upcast } from "./upcast.ts";
-
-export type NewEvent = { readonly type: string; readonly data: unknown };
+import { createAppender } from "./append.ts";
+import { type Database, withOrg } from "./database.ts";
+import { type UpcasterRegistry, upcast } from "./upcast.ts";
 
 export type StoredEvent = {
   readonly position: number;
@@ -32,34 +30,6 @@ export const compareCheckpoints = (a: Checkpoint, b: Checkpoint): number => {
   return a.position - b.position;
 };
 
-export type ExpectedVersion = number | "no_stream" | "any";
-
-export type AppendResult = {
-  readonly streamId: string;
-  readonly fromVersion: number;
-  /** The stream's version after the append: the next expected version. */
-  readonly toVersion: number;
-  /** Where the last appended event sits in the global log (null when nothing was appended). */
-  readonly checkpoint: Checkpoint | null;
-  /** True when this command id had already been appended: the first result is returned. */
-  readonly duplicate: boolean;
-};
-
-export type AppendOptions = {
-  readonly metadata: CommandMetadata;
-  /**
-   * Gapless counters to take from the organisation head inside the append transaction, by name and
-   * count; `events` is then called with the first value handed out for each name.
-   */
-  readonly counters?: Readonly<Record<string, number>>;
-  /**
-   * Other streams of the organisation the decision read, at the versions it read them (0 = absent):
-   * checked under the organisation's lock, so a decision taken on several streams is appended only
-   * if none of them moved meanwhile (ConcurrencyError otherwise, and the caller decides again).
-   */
-  readonly guards?: Readonly<Record<string, number>>;
-};
-
 export type ReadBatch = {
   readonly events: readonly StoredEvent[];
   /** Where the next read starts: past these events, or up to the safe horizon when the log is drained. */
@@ -73,16 +43,6 @@ export type ReadAllOptions = {
   /** Read inside this transaction instead of on the pool (needed on PGlite's single connection). */
   // biome-ignore lint/suspicious/noExplicitAny: any Kysely executor will do
   readonly executor?: Kysely<any>;
-};
-
-type AppendRow = {
-  stream_id: string;
-  from_version: number;
-  to_version: number;
-  first_position: number | null;
-  last_position: number | null;
-  tx_id: string | null;
-  duplicate: boolean;
 };
 
 type EventRowOut = {
@@ -99,13 +59,7 @@ type EventRowOut = {
   tx_id: string;
 };
 
-const toExpected = (expected: ExpectedVersion): number | null =>
-  expected === "any" ? null : expected === "no_stream" ? 0 : expected;
-
 export type EventStore = ReturnType<typeof createEventStore>;
-
-const APPEND_SQL = `select * from registre_append($1::uuid, $2, $3::bigint, $4::uuid,
-  $5::text[], $6::integer[], $7::text[], $8::text[])`;
 
 export const createEventStore = (database: Database, options: { upcasters?: UpcasterRegistry } = {}) => {
   const upcasters = options.upcasters ?? {};
@@ -127,193 +81,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     };
   };
 
-  const encode = (events: readonly NewEvent[], metadata: CommandMetadata) => {
-    // The last wall: text PostgreSQL cannot keep (jsonb refuses NUL and lone surrogates) would be
-    // appended, then stop every read model that casts it. Refused here, whatever the caller checked.
-    for (const event of events) {
-      const at = findUnstorableText(event.data);
-      if (at !== undefined) throw new UnstorableEventError(event.type, `data.${at}`);
-    }
-    const inMetadata = findUnstorableText(metadata);
-    if (inMetadata !== undefined)
-      throw new UnstorableEventError(events[0]?.type ?? "", `metadata.${inMetadata}`);
-    const meta = canonicalJson(metadata);
-    return {
-      types: events.map((e) => e.type),
-      schemas: events.map((e) => currentSchemaVersion(upcasters, e.type)),
-      data: events.map((e) => canonicalJson(e.data)),
-      metadata: events.map(() => meta),
-    };
-  };
-
-  const toResult = (row: AppendRow | undefined): AppendResult => {
-    if (!row) throw new Error("registre_append returned no row");
-    return {
-      streamId: row.stream_id,
-      fromVersion: row.from_version,
-      toVersion: row.to_version,
-      checkpoint:
-        row.tx_id !== null && row.last_position !== null
-          ? { txId: row.tx_id, position: row.last_position }
-          : null,
-      duplicate: row.duplicate,
-    };
-  };
-
-  /** Parameters of `APPEND_SQL`, in order. */
-  const appendParams = (
-    orgId: string,
-    streamId: string,
-    expected: ExpectedVersion,
-    events: readonly NewEvent[],
-    metadata: CommandMetadata,
-  ) => {
-    const e = encode(events, metadata);
-    return [
-      orgId,
-      streamId,
-      toExpected(expected),
-      metadata.commandId,
-      e.types,
-      e.schemas,
-      e.data,
-      e.metadata,
-    ];
-  };
-
-  const callAppend = async (
-    trx: OrgTransaction,
-    ...args: Parameters<typeof appendParams>
-  ): Promise<AppendResult> => {
-    const { rows } = await trx.executeQuery<AppendRow>(CompiledQuery.raw(APPEND_SQL, appendParams(...args)));
-    return toResult(rows[0]);
-  };
-
-  /** One prepared statement in autocommit, as `registre_app`: the function sets the organisation itself. */
-  const appendInOneStatement = async (
-    app: NonNullable<Database["appPostgres"]>,
-    ...args: Parameters<typeof appendParams>
-  ): Promise<AppendResult> => {
-    const rows = await app.unsafe<AppendRow[]>(APPEND_SQL, appendParams(...args) as never[], {
-      prepare: true,
-    });
-    return toResult(rows[0]);
-  };
-
-  // Runners in other processes are told after commit, at most every few milliseconds: a NOTIFY in
-  // the append would serialise every commit of the cluster on the notification queue's lock.
-  let notifyTimer: ReturnType<typeof setTimeout> | undefined;
-  const notifySoon = () => {
-    if (notifyTimer) return;
-    notifyTimer = setTimeout(() => {
-      notifyTimer = undefined;
-      database.notify("registre_events").catch(() => {});
-    }, 5);
-  };
-
-  const mapConflict = (error: unknown, streamId: string, expected: ExpectedVersion): never => {
-    const detail = concurrencyDetail(error);
-    if (detail) throw new ConcurrencyError(streamId, expected, detail.actual);
-    throw error;
-  };
-
-  /**
-   * Appends a command's events to one stream, all or nothing: on Postgres in one statement, on
-   * PGlite in one transaction. With `counters`, `events` is a function of the numbers handed out,
-   * which are gapless and in commit order per organisation (its lock is held until commit).
-   */
-  const append = async (
-    orgId: string,
-    streamId: string,
-    expected: ExpectedVersion,
-    events: readonly NewEvent[] | ((first: Readonly<Record<string, number>>) => readonly NewEvent[]),
-    opts: AppendOptions,
-  ): Promise<AppendResult> => {
-    try {
-      const result =
-        typeof events !== "function" && !opts.guards && database.appPostgres
-          ? await appendInOneStatement(database.appPostgres, orgId, streamId, expected, events, opts.metadata)
-          : await appendInTransaction(orgId, streamId, expected, events, opts);
-      if (result.checkpoint && !result.duplicate) notifySoon();
-      return result;
-    } catch (error) {
-      return mapConflict(error, streamId, expected);
-    }
-  };
-
-  const appendInTransaction = (
-    orgId: string,
-    streamId: string,
-    expected: ExpectedVersion,
-    events: readonly NewEvent[] | ((first: Readonly<Record<string, number>>) => readonly NewEvent[]),
-    opts: AppendOptions,
-  ): Promise<AppendResult> =>
-    withOrg(database, orgId, async (trx) => {
-      if (typeof events !== "function" && !opts.guards)
-        return callAppend(trx, orgId, streamId, expected, events, opts.metadata);
-      const names = Object.keys(opts.counters ?? {});
-      const counts = names.map((n) => opts.counters?.[n] ?? 0);
-      // Under the organisation's lock, a retried (or concurrent twin) command answers its first
-      // result before taking numbers, so numbers are never taken twice.
-      await sql`select registre_lock_org(${orgId}::uuid)`.execute(trx);
-      const previous = await findCommand(trx, orgId, opts.metadata.commandId);
-      if (previous) return previous;
-      await checkGuards(trx, orgId, opts.guards ?? {});
-      if (typeof events !== "function")
-        return callAppend(trx, orgId, streamId, expected, events, opts.metadata);
-      const { rows } = await sql<{ name: string; first_value: number }>`
-        select * from registre_take_counters(${orgId}::uuid, ${names}::text[], ${counts}::bigint[])`.execute(
-        trx,
-      );
-      const list = events(Object.fromEntries(rows.map((r) => [r.name, r.first_value])));
-      return callAppend(trx, orgId, streamId, expected, list, opts.metadata);
-    });
-
-  const checkGuards = async (
-    trx: OrgTransaction,
-    orgId: string,
-    guards: Readonly<Record<string, number>>,
-  ) => {
-    const ids = Object.keys(guards);
-    if (ids.length === 0) return;
-    const rows = await trx
-      .selectFrom("streams")
-      .select(["stream_id", "version"])
-      .where("org_id", "=", orgId)
-      .where("stream_id", "in", ids)
-      .execute();
-    const actual = new Map(rows.map((r) => [r.stream_id, r.version]));
-    for (const id of ids)
-      if ((actual.get(id) ?? 0) !== guards[id])
-        throw new ConcurrencyError(id, guards[id] ?? 0, actual.get(id) ?? 0);
-  };
-
-  const findCommand = async (
-    trx: OrgTransaction,
-    orgId: string,
-    commandId: string,
-  ): Promise<AppendResult | null> => {
-    const row = await trx
-      .selectFrom("commands")
-      .select([
-        "stream_id",
-        "from_version",
-        "to_version",
-        "last_position",
-        sql<string>`tx_id::text`.as("tx_id"),
-      ])
-      .where("org_id", "=", orgId)
-      .where("command_id", "=", commandId)
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      streamId: row.stream_id,
-      fromVersion: row.from_version,
-      toVersion: row.to_version,
-      checkpoint: row.last_position === null ? null : { txId: row.tx_id, position: row.last_position },
-      duplicate: true,
-    };
-  };
+  const writer = createAppender(database, upcasters);
 
   const eventColumns = sql`e.position, e.org_id, e.org_seq, e.stream_id, e.stream_version, e.type,
     e.schema_version, e.data, e.metadata, e.recorded_at, e.tx_id::text as tx_id`;
@@ -482,13 +250,8 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     return rows[0]?.n ?? 0;
   };
 
-  /** The result a command id was first appended with, if it was (row-level security applies). */
-  const commandResult = (orgId: string, commandId: string): Promise<AppendResult | null> =>
-    withOrg(database, orgId, (trx) => findCommand(trx, orgId, commandId));
-
   return {
-    append,
-    commandResult,
+    ...writer,
     readStream,
     readOrganisation,
     streamVersion,

@@ -1,3 +1,4 @@
+export * from "./append.ts";
 export * from "./audit.ts";
 export * from "./database.ts";
 export * from "./errors.ts";

@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
+import { UnstorableEventError } from "@registre/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeFiscalYear } from "../../api/src/accounting/year-end.ts";
 import { databaseKinds } from "../support/databases.ts";
 import { type Books, keepAtelierBooks, openBooks } from "./atelier.ts";
 
@@ -103,10 +106,48 @@ describe.each(databaseKinds)("closing Atelier Démo's year and opening the next 
     expect(provisional.year).toMatchObject({ start: "2026-01-01" });
     const unconfirmed = await books.call("GET", `/accounting/balance-sheet/${year2025}/validate`);
     expect([unconfirmed.status, unconfirmed.body.code]).toEqual([409, "yearEnd.confirmIrreversible"]);
-    const { openingMvt } = await books.ok(
-      "GET",
-      `/accounting/balance-sheet/${year2025}/validate?confirm=irreversible`,
+    // The close is one commit over the fiscal stream and the opening entry's: a failure after its
+    // first stream was written leaves nothing, and the same command retried closes once.
+    const orgId = (
+      await books.ctx.database.db
+        .selectFrom("fiscal_years")
+        .select("org_id")
+        .where("id", "=", year2025)
+        .executeTakeFirstOrThrow()
+    ).org_id as string;
+    const metadata = { commandId: randomUUID(), at: books.ctx.clock().toISOString(), userId: "gerante" };
+    const events = async () => (await books.ctx.store.readOrganisation(orgId, { limit: 100_000 })).length;
+    const before = await events();
+    const store = books.ctx.store;
+    const appendMany = store.appendMany;
+    let failed = 0;
+    store.appendMany = (org, parts, options) =>
+      appendMany(
+        org,
+        (numbers) => [
+          ...(typeof parts === "function" ? parts(numbers) : parts),
+          {
+            streamId: "after-the-first-streams",
+            expected: "no_stream",
+            events: [{ type: "Broken", data: { text: "\u0000" } }],
+          },
+        ],
+        options,
+      ).finally(() => failed++);
+    await expect(closeFiscalYear(books.ctx, orgId, year2025, metadata)).rejects.toBeInstanceOf(
+      UnstorableEventError,
     );
+    store.appendMany = appendMany;
+    expect(failed).toBe(1);
+    expect(await events()).toBe(before);
+    expect((await books.ok("GET", "/accounting/balance-sheet")).items[0]).toMatchObject({ status: "open" });
+    const { openingMvt } = await closeFiscalYear(books.ctx, orgId, year2025, metadata);
+    const written = (await events()) - before;
+    // 2025 closed, the provisional AN draft redrawn from the final figures and validated (2026 and
+    // its opening entry exist already).
+    expect(written).toBe(3);
+    expect(await closeFiscalYear(books.ctx, orgId, year2025, metadata)).toEqual({ openingMvt });
+    expect((await events()) - before).toBe(written);
     const opening = await books.ok("GET", `/accounting/entries/mvt/${openingMvt}`);
     expect(opening).toMatchObject({ status: "validated", number: "AN000001", validatedOn: "2026-03-15" });
     const years = (await books.ok("GET", "/accounting/balance-sheet")).items;

@@ -1,21 +1,25 @@
-import { checkFec, decodeFec, type FecLineInput, fecLine, parseFec, writeFec } from "@registre/core";
+import {
+  checkFec,
+  decodeFec,
+  type FecLineInput,
+  fecLine,
+  journalKindOf,
+  normaliseAuxiliary,
+  normaliseJournalCode,
+  parseFec,
+  planFecImport,
+  writeFec,
+} from "@registre/core";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import type { AppContext } from "../context.ts";
 import { atelierAuxiliaries, atelierLettering, atelierLineRef, atelierOperations } from "../demo-books.ts";
+import { translate } from "../http/messages.ts";
 import { runChart } from "./books.ts";
 import { collect, entriesCsv, journalTotals, journalTotalsCsv, trialBalanceCsv } from "./csv.ts";
 import { draftEntry } from "./entries.ts";
-import {
-  exportFec,
-  type FecImportResult,
-  type FecLedgerRow,
-  fecLineWriter,
-  importFec,
-  planFecImport,
-} from "./fec.ts";
-import { journalKindOf, normaliseAuxiliary, normaliseJournalCode } from "./fec-plan.ts";
+import { exportFec, type FecImportResult, type FecLedgerRow, fecLineWriter, importFec } from "./fec.ts";
 import {
   type Books,
   bareOrganisation,
@@ -112,6 +116,7 @@ const expectWholeFile = async (
     },
     newId: () => "x",
     validatedOn: "2026-01-01",
+    explain: (error) => translate(error.code, "en", error.params),
   });
   expect(result.lettered).toBe(planned.lettering.length);
   expect(await letteredLines(books.ctx, orgId)).toBe(
@@ -229,6 +234,7 @@ describe("the FEC export's line writer", () => {
         context: empty,
         newId: () => "00000000-0000-4000-8000-000000000001",
         validatedOn: "2025-12-31",
+        explain: (error) => translate(error.code, "en", error.params),
       });
     const withZeroLine = plan([
       line("1", "622600", 1000, 0),

@@ -1,47 +1,22 @@
 import {
-  type ChartCommand,
-  type ChartState,
-  type CommandMetadata,
-  chartDecider,
-  chartStreamId,
   cleanFecText,
   DomainError,
   FEC_LINE_END,
-  type FecFinding,
   type FecSeparator,
   fecDescription,
   fecFileName,
   fecHeader,
-  fiscalDecider,
-  fiscalStreamId,
   formatFecAmount,
   formatFecDate,
   isIsoDate,
-  type JournalsCommand,
-  type JournalsState,
-  journalsDecider,
-  journalsStreamId,
-  type LedgerLineFact,
-  letteringDecider,
-  letteringStreamId,
-  lineRef,
-  parisDate,
 } from "@registre/core";
 import { sql } from "kysely";
-import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
-import { markNotYetVisible } from "../http/request-scope.ts";
-import { childMetadata, derivedId } from "../ids.ts";
 import { catchUpLedger } from "./books.ts";
-import { draftEntry, type EntryInput, ledgerReadModels, postingContext } from "./entries.ts";
-import { type FecImportPlan, planFecImport } from "./fec-plan.ts";
 import { type FiscalYearRow, findFiscalYear } from "./queries.ts";
-import { setupReadModels } from "./setup.ts";
-
-export { type FecImportPlan, planFecImport } from "./fec-plan.ts";
 
 /** How long the import waits, at the end, for the ledger to show its entries. */
-const LEDGER_TIMEOUT_MS = 600_000;
+const _LEDGER_TIMEOUT_MS = 600_000;
 
 /** Rows read per query while exporting: memory stays flat whatever the size of the year. */
 const EXPORT_BATCH = 5000;
@@ -338,220 +313,4 @@ export const exportFec = async (
   };
 };
 
-export type FecImportResult = {
-  /** Entries created and validated. */
-  readonly entries: number;
-  /** Their lines. */
-  readonly lines: number;
-  /** Lettering sets made from the file's EcritureLet. */
-  readonly lettered: number;
-  readonly journalsCreated: readonly string[];
-  readonly accountsCreated: number;
-  readonly auxiliaryAccountsCreated: number;
-  readonly fiscalYearsOpened: readonly { start: string; end: string }[];
-  /** What was accepted but not as the norm wants it, or changed on the way in, with line numbers. */
-  readonly warnings: readonly FecFinding[];
-  /** Why the file was refused, with line numbers: when there is one, nothing was written. */
-  readonly errors: readonly FecFinding[];
-};
-
-export type FecImportOptions = {
-  /** After each entry written: how many of how many. */
-  readonly onProgress?: ((done: number, total: number) => void) | undefined;
-  /** Check only: nothing is written; the counts are what the import would write. */
-  readonly dryRun?: boolean | undefined;
-};
-
-/** Whether the chart already holds what the command would create (a retried import). */
-const chartHas = (state: ChartState, command: ChartCommand): boolean =>
-  command.type === "InitialiseChart"
-    ? state.initialised
-    : command.type === "CreateAccount" || command.type === "CreateAuxiliaryAccount"
-      ? state.accounts[command.data.number.trim().toUpperCase()] !== undefined
-      : false;
-
-const journalsHave = (state: JournalsState, command: JournalsCommand): boolean =>
-  command.type === "InitialiseJournals"
-    ? state.initialised
-    : command.type === "CreateJournal"
-      ? state.journals[command.data.code] !== undefined
-      : false;
-
-const resultOf = (plan: FecImportPlan, written: boolean): FecImportResult => ({
-  entries: written ? plan.entries.length : 0,
-  lines: written ? plan.entries.reduce((s, e) => s + e.content.lines.length, 0) : 0,
-  lettered: written ? plan.lettering.length : 0,
-  journalsCreated: plan.journals.flatMap((c) => (c.type === "CreateJournal" ? [c.data.code] : [])),
-  accountsCreated: plan.chart.filter((c) => c.type === "CreateAccount").length,
-  auxiliaryAccountsCreated: plan.chart.filter((c) => c.type === "CreateAuxiliaryAccount").length,
-  fiscalYearsOpened: plan.fiscal.flatMap((c) =>
-    c.type === "OpenFiscalYear" ? [{ start: c.data.start ?? "", end: c.data.end ?? "" }] : [],
-  ),
-  warnings: plan.warnings,
-  errors: plan.errors,
-});
-
-/**
- * Drafts and validates an entry in one append, without waiting for the ledger after each one: the
- * import waits once, before lettering.
- */
-const postEntry = (
-  ctx: AppContext,
-  orgId: string,
-  mvt: string,
-  input: EntryInput,
-  validatedOn: string,
-  metadata: CommandMetadata,
-) => draftEntry(ctx, orgId, input, metadata, { validate: true, mvt, validatedOn, readModels: [] });
-
-/**
- * Imports a FEC file whole or not at all. Everything is checked first, on simulated books with the
- * core deciders (parsing, grouping into balanced entries, journals, accounts and auxiliary accounts
- * to create, fiscal years to open, every entry as validation will decide it, lettering sets); when
- * anything is refused, nothing is written and `errors` names the lines. Otherwise: the chart and the
- * journals (initialised when missing, then the new accounts and journals), the fiscal years, each
- * entry drafted and validated in one append (origin: the file and its EcritureNum), then the lettering of lines
- * sharing an EcritureLet code on one account and auxiliary account when they balance (the lettering
- * decider, on the facts of the lines just validated); answers once the ledger shows it all.
- *
- * Each step's command id derives from `metadata.commandId`: running the same import again (the same
- * command id) after an interruption finishes it without writing anything twice. Another import of a
- * file of the same name is refused.
- */
-export const importFec = async (
-  ctx: AppContext,
-  orgId: string,
-  bytes: Uint8Array,
-  fileName: string,
-  metadata: CommandMetadata,
-  options: FecImportOptions = {},
-): Promise<FecImportResult> => {
-  await catchUpLedger(ctx, orgId);
-  const { context } = await postingContext(ctx, orgId);
-  const org = await ctx.database.db
-    .selectFrom("organisations")
-    .select("siren")
-    .where("org_id", "=", orgId)
-    .executeTakeFirst();
-  if (!org) throw new DomainError("organisation.notFound", {}, 404);
-  let years = 0;
-  const plan = planFecImport({
-    bytes,
-    fileName,
-    context,
-    siren: org.siren as string,
-    newId: () => derivedId(metadata.commandId, "year", years++),
-    validatedOn: parisDate(ctx.clock()),
-  });
-  const mvtOf = (i: number) => derivedId(metadata.commandId, "mvt", i);
-  if (plan.errors.length === 0) {
-    const previous = await ctx.database.db
-      .selectFrom("entries")
-      .select(["mvt"])
-      .where("org_id", "=", orgId)
-      .where(sql<boolean>`origin->>'kind' = 'import' and origin->>'file' = ${plan.fileName}`)
-      .limit(1)
-      .executeTakeFirst();
-    const resumed = await ctx.store.commandResult(orgId, childMetadata(metadata, "entry", 0).commandId);
-    if (previous && !resumed)
-      return resultOf(
-        {
-          ...plan,
-          errors: [
-            {
-              line: 0,
-              code: "fec.alreadyImported",
-              severity: "error",
-              message: `a file named ${plan.fileName} was already imported into this organisation`,
-              params: { fileName: plan.fileName },
-            },
-          ],
-        },
-        false,
-      );
-  }
-  if (plan.errors.length > 0) return resultOf(plan, false);
-  if (options.dryRun) return resultOf(plan, true);
-
-  const chart = plan.chart;
-  if (chart.length > 0)
-    await handleCommand(ctx, {
-      orgId,
-      streamId: chartStreamId(orgId),
-      decider: chartDecider,
-      commands: async (state) => ({ commands: () => chart.filter((c) => !chartHas(state, c)) }),
-      metadata: childMetadata(metadata, "chart", 0),
-      readModels: setupReadModels,
-    });
-  const journals = plan.journals;
-  if (journals.length > 0)
-    await handleCommand(ctx, {
-      orgId,
-      streamId: journalsStreamId(orgId),
-      decider: journalsDecider,
-      commands: async (state) => ({ commands: () => journals.filter((c) => !journalsHave(state, c)) }),
-      metadata: childMetadata(metadata, "journals", 0),
-      readModels: setupReadModels,
-    });
-  if (plan.fiscal.length > 0)
-    await handleCommand(ctx, {
-      orgId,
-      streamId: fiscalStreamId(orgId),
-      decider: fiscalDecider,
-      commands: plan.fiscal,
-      metadata: childMetadata(metadata, "fiscal", 0),
-      readModels: setupReadModels,
-    });
-  const total = plan.entries.length;
-  const validatedOn = parisDate(ctx.clock());
-  for (const [i, entry] of plan.entries.entries()) {
-    await postEntry(
-      ctx,
-      orgId,
-      mvtOf(i),
-      { ...entry.content, origin: { kind: "import", file: plan.fileName, number: entry.number } },
-      validatedOn,
-      childMetadata(metadata, "entry", i),
-    );
-    options.onProgress?.(i + 1, total);
-  }
-  // The lines to letter are the validated lines just written: their facts are the plan's.
-  for (const [i, set] of plan.lettering.entries()) {
-    const facts: LedgerLineFact[] = set.lines.map(({ entry, line }) => {
-      const content = plan.entries[entry]?.content;
-      const posted = content?.lines[line];
-      return {
-        ref: lineRef(mvtOf(entry), line + 1),
-        account: set.account,
-        auxiliary: set.auxiliary,
-        date: content?.date ?? "",
-        debit: posted?.debit ?? 0,
-        credit: posted?.credit ?? 0,
-      };
-    });
-    await handleCommand(ctx, {
-      orgId,
-      streamId: letteringStreamId(set.account),
-      decider: letteringDecider,
-      commands: [
-        {
-          type: "LetterLines",
-          data: { account: set.account, lettrable: true, lines: facts, requested: facts.map((f) => f.ref) },
-        },
-      ],
-      metadata: childMetadata(metadata, "letter", i),
-      readModels: [],
-    });
-  }
-  // Answer once the ledger shows the whole import.
-  // A large import takes a while to project, so it may wait longer than a command; a failed ledger
-  // answers at once, and either way the import is stored and the answer says it is not visible yet.
-  const visibility = await ctx.runner.awaitVisible(
-    await ctx.store.head(),
-    ledgerReadModels,
-    orgId,
-    LEDGER_TIMEOUT_MS,
-  );
-  if (visibility !== "visible") markNotYetVisible(visibility);
-  return resultOf(plan, true);
-};
+export { type FecImportOptions, type FecImportResult, importFec } from "./fec-import.ts";

@@ -1,25 +1,31 @@
 import {
   type CommandMetadata,
+  checkVolume,
+  counterFor,
   DomainError,
+  type EntryCommand,
+  type EntryContent,
   entryDecider,
   entryStreamId,
+  type FiscalCommand,
+  fiscalDecider,
+  fiscalStreamId,
   type OpenItem,
   openingLines,
+  type PostingContext,
   parisDate,
+  VOLUME_COUNTER,
+  volumeOf,
 } from "@registre/core";
+import type { MultiAppendResult } from "@registre/store";
 import { sql } from "kysely";
-import { loadAggregate } from "../commands.ts";
+import { handleMultiStream, loadAggregate, type MultiStreamPlan, streamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
-import { childMetadata, derivedId } from "../ids.ts";
-import { catchUpLedger, runFiscal } from "./books.ts";
-import { changeDraft, draftEntry, validateEntry } from "./entries.ts";
-import {
-  accountMovements,
-  type FiscalYearRow,
-  findFiscalYear,
-  listFiscalYears,
-  trialBalanceReport,
-} from "./queries.ts";
+import { derivedId } from "../ids.ts";
+import { catchUpLedger } from "./books.ts";
+import { ledgerReadModels, postingContext } from "./entries.ts";
+import { accountMovements, type FiscalYearRow, findFiscalYear, trialBalanceReport } from "./queries.ts";
+import { setupReadModels } from "./setup.ts";
 
 /** One finding of the year-end check: a stable code, how many items, and which (up to 50). */
 export type YearEndWarning = { code: string; count: number; items: string[]; blocking: boolean };
@@ -143,33 +149,49 @@ const computeOpening = async (ctx: AppContext, orgId: string, year: FiscalYearRo
   );
 };
 
+/** The opening entry's stream among a multi-stream command's parts: its mvt, or null. */
+const openingOf = (result: MultiAppendResult): string | null => {
+  const prefix = entryStreamId("");
+  const part = result.parts.find((p) => p.streamId.startsWith(prefix));
+  return part ? part.streamId.slice(prefix.length) : null;
+};
+
 /**
- * Generates (or regenerates, while `year` is open) the opening entry of the next year, as a draft
- * in journal AN dated the next year's first day. Opens the next year when it does not exist.
- * Answers the entry's mvt, or null when there is nothing to carry forward.
+ * One commit for the next year's opening entry, and with `close` for the closing itself: the fiscal
+ * stream (the year closed, the next year opened when missing, the opening entry recorded) and the
+ * entry's stream (drafted or redrawn from `year`'s final figures, validated with its AN number when
+ * closing). Every id derives from the command's, so a retry finds the first commit instead of a
+ * second year or entry.
  */
-export const generateOpeningEntry = async (
+const openingPlan = async (
   ctx: AppContext,
   orgId: string,
-  yearId: string,
+  year: FiscalYearRow,
   metadata: CommandMetadata,
-): Promise<string | null> => {
+  close?: { readonly closedOn: string; readonly drafts: number },
+): Promise<MultiStreamPlan> => {
   await catchUpLedger(ctx, orgId);
-  const year = await findFiscalYear(ctx, orgId, yearId);
-  const years = await listFiscalYears(ctx, orgId);
-  let next = years.find((y) => y.start > year.end);
-  if (!next) {
-    await runFiscal(
-      ctx,
-      orgId,
-      { type: "OpenFiscalYear", data: { id: derivedId(metadata.commandId, "nextYear") } },
-      childMetadata(metadata, "nextYear"),
-    );
-    next = (await listFiscalYears(ctx, orgId)).find((y) => y.start > year.end);
-  }
-  if (!next) throw new DomainError("fiscalYear.none", { date: year.end });
+  const { context, guards } = await postingContext(ctx, orgId);
+  const fiscalLoaded = await loadAggregate(ctx, orgId, fiscalStreamId(orgId), fiscalDecider);
+  const fiscalCommands: FiscalCommand[] = [];
+  if (close)
+    fiscalCommands.push({
+      type: "CloseFiscalYear",
+      data: { id: year.id, closedOn: close.closedOn, drafts: close.drafts },
+    });
+  let next = fiscalLoaded.state.years.find((y) => y.start > year.end);
+  if (!next)
+    fiscalCommands.push({ type: "OpenFiscalYear", data: { id: derivedId(metadata.commandId, "nextYear") } });
   const lines = await computeOpening(ctx, orgId, year);
-  const content = {
+  // The fiscal calendar as it will be once this commit's fiscal events are in: the entry is decided on it.
+  const fiscalAfter = (commands: readonly FiscalCommand[]) =>
+    commands.reduce(
+      (state, c) => fiscalDecider.decide(c, state).reduce(fiscalDecider.evolve, state),
+      fiscalLoaded.state,
+    );
+  next = fiscalAfter(fiscalCommands).years.find((y) => y.start > year.end);
+  if (!next) throw new DomainError("fiscalYear.none", { date: year.end });
+  const content: EntryContent = {
     journal: "AN",
     date: next.start,
     pieceRef: `AN-${next.start.slice(0, 4)}`,
@@ -177,35 +199,79 @@ export const generateOpeningEntry = async (
     label: `À-nouveaux ${next.start.slice(0, 4)}`,
     lines,
   };
-  if (next.openingMvt) {
-    const existing = await loadAggregate(ctx, orgId, entryStreamId(next.openingMvt), entryDecider);
-    if (existing.state.status === "validated") throw new DomainError("yearEnd.openingValidated", {}, 409);
-    if (existing.state.status === "draft") {
-      await changeDraft(ctx, orgId, next.openingMvt, content, childMetadata(metadata, "opening.change"));
-      return next.openingMvt;
-    }
-  }
-  if (lines.length === 0) return null;
-  const mvt = derivedId(metadata.commandId, "opening");
-  await draftEntry(
-    ctx,
-    orgId,
-    { ...content, origin: { kind: "opening", yearId: next.id } },
-    childMetadata(metadata, "opening.draft"),
-    { mvt },
+  let mvt: string | null = next.openingMvt;
+  let entryCommands: (ctx: PostingContext) => EntryCommand[] = () => [];
+  const existing = mvt ? await loadAggregate(ctx, orgId, entryStreamId(mvt), entryDecider) : undefined;
+  if (existing?.state.status === "validated") throw new DomainError("yearEnd.openingValidated", {}, 409);
+  if (existing?.state.status === "draft") {
+    entryCommands = (posting) => [{ type: "ChangeDraft", data: content, context: posting }];
+  } else if (lines.length > 0) {
+    mvt = derivedId(metadata.commandId, "opening");
+    const opening = mvt;
+    fiscalCommands.push({ type: "RecordOpeningEntry", data: { yearId: next.id, mvt: opening } });
+    entryCommands = (posting) => [
+      {
+        type: "DraftEntry",
+        data: { ...content, mvt: opening, origin: { kind: "opening", yearId: next.id } },
+        context: posting,
+      },
+    ];
+  } else mvt = null;
+  const posting: PostingContext = { ...context, fiscal: fiscalAfter(fiscalCommands) };
+  const streams = [streamDecision(fiscalStreamId(orgId), fiscalDecider, fiscalLoaded, () => fiscalCommands)];
+  if (!mvt) return { guards, streams };
+  const entryLoaded = existing ?? { state: entryDecider.initialState(), version: 0 };
+  const drafted = entryCommands(posting).reduce(
+    (state, c) => entryDecider.decide(c, state).reduce(entryDecider.evolve, state),
+    entryLoaded.state,
   );
-  await runFiscal(
-    ctx,
-    orgId,
-    { type: "RecordOpeningEntry", data: { yearId: next.id, mvt } },
-    childMetadata(metadata, "opening.record"),
+  const counter = close ? counterFor(drafted, posting.fiscal) : undefined;
+  const added = volumeOf(content);
+  streams.push(
+    streamDecision(entryStreamId(mvt), entryDecider, entryLoaded, (numbers) => {
+      checkVolume(numbers[VOLUME_COUNTER] ?? 1, added);
+      const commands = entryCommands(posting);
+      if (close && counter)
+        commands.push({
+          type: "ValidateEntry",
+          data: { sequence: numbers[counter] ?? 0, validatedOn: close.closedOn },
+          context: posting,
+        });
+      return commands;
+    }),
   );
-  return mvt;
+  return {
+    // The fiscal stream is written, so its version is the expected one; the chart and journals are read.
+    guards: Object.fromEntries(Object.entries(guards).filter(([id]) => id !== fiscalStreamId(orgId))),
+    counters: { [VOLUME_COUNTER]: added, ...(counter && { [counter]: 1 }) },
+    streams,
+  };
 };
 
 /**
- * Closes a year for good ("This operation is irreversible"): refused while drafts remain; then
- * the next year's opening entry is generated from the final figures and validated.
+ * Generates (or regenerates, while `year` is open) the opening entry of the next year, as a draft
+ * in journal AN dated the next year's first day, in one commit with the next year's opening when it
+ * does not exist. Answers the entry's mvt, or null when there is nothing to carry forward.
+ */
+export const generateOpeningEntry = async (
+  ctx: AppContext,
+  orgId: string,
+  yearId: string,
+  metadata: CommandMetadata,
+): Promise<string | null> => {
+  const { result } = await handleMultiStream(ctx, {
+    orgId,
+    metadata,
+    readModels: [...ledgerReadModels, ...setupReadModels],
+    plan: async () => openingPlan(ctx, orgId, await findFiscalYear(ctx, orgId, yearId), metadata),
+  });
+  return openingOf(result);
+};
+
+/**
+ * Closes a year for good ("This operation is irreversible"): refused while drafts remain; the close,
+ * the next year's opening and its opening entry drawn from the final figures and validated are one
+ * commit, so a failure leaves the year open and a retry closes it once.
  */
 export const closeFiscalYear = async (
   ctx: AppContext,
@@ -213,20 +279,20 @@ export const closeFiscalYear = async (
   yearId: string,
   metadata: CommandMetadata,
 ): Promise<{ openingMvt: string | null }> => {
-  const year = await findFiscalYear(ctx, orgId, yearId);
-  const blocking = (await yearEndChecks(ctx, orgId, year)).filter(
-    (w) => w.blocking && w.code === "yearEnd.drafts",
-  );
-  await runFiscal(
-    ctx,
+  const { result } = await handleMultiStream(ctx, {
     orgId,
-    {
-      type: "CloseFiscalYear",
-      data: { id: year.id, closedOn: parisDate(ctx.clock()), drafts: blocking[0]?.count ?? 0 },
+    metadata,
+    readModels: [...ledgerReadModels, ...setupReadModels],
+    plan: async () => {
+      const year = await findFiscalYear(ctx, orgId, yearId);
+      const drafts = (await yearEndChecks(ctx, orgId, year)).find(
+        (w) => w.blocking && w.code === "yearEnd.drafts",
+      );
+      return openingPlan(ctx, orgId, year, metadata, {
+        closedOn: parisDate(ctx.clock()),
+        drafts: drafts?.count ?? 0,
+      });
     },
-    { ...metadata },
-  );
-  const openingMvt = await generateOpeningEntry(ctx, orgId, year.id, metadata);
-  if (openingMvt) await validateEntry(ctx, orgId, openingMvt, childMetadata(metadata, "opening.validate"));
-  return { openingMvt };
+  });
+  return { openingMvt: openingOf(result) };
 };

@@ -3,6 +3,10 @@
  * filled from the error's params. The web app shows `detail` as it comes.
  */
 export const messages = {
+  "account.cannotBeCollective": {
+    fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",
+    en: "Account {number} cannot become a control account: only a third-party account (class 4) of the chart can.",
+  },
   "account.duplicate": {
     fr: "Ce numéro de compte existe déjà ({number}).",
     en: "Duplicate account id ({number}).",

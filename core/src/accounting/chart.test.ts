@@ -407,6 +407,49 @@ describe("updating an account", () => {
   });
 });
 
+describe("making a third-party account collective", () => {
+  const collective = (number: string) =>
+    ({ type: "UpdateAccount", data: { number, collective: true } }) as const;
+
+  it("makes a class 4 account collective and lettrable, so auxiliary accounts go under it", () => {
+    spec
+      .given([initialised(), general("421000", "Personnel - Rémunérations dues")])
+      .when(collective("421000"))
+      .then([{ type: "AccountUpdated", data: { number: "421000", collective: true, lettrable: true } }]);
+    spec
+      .given([initialised()])
+      .when(collective("467000"))
+      .then([{ type: "AccountUpdated", data: { number: "467000", collective: true } }]);
+    spec
+      .given([
+        initialised(),
+        general("421000", "Personnel"),
+        { type: "AccountUpdated", data: { number: "421000", collective: true, lettrable: true } },
+      ])
+      .when(createAux("SDUPONT", "Salarié Dupont", "421000"))
+      .then([auxiliary("SDUPONT", "Salarié Dupont", "421000")]);
+  });
+
+  it("does nothing to an account already collective", () => {
+    spec.given([initialised()]).when(collective("411000")).then([]);
+  });
+
+  it("refuses other classes, auxiliary accounts and closed accounts", () => {
+    spec
+      .given([initialised()])
+      .when(collective("512000"))
+      .thenThrows(refusedWith("account.cannotBeCollective", { number: "512000" }));
+    spec
+      .given([initialised(), auxiliary("CDUPONT", "Atelier Dupont", "411000")])
+      .when(collective("CDUPONT"))
+      .thenThrows(refusedWith("account.cannotBeCollective", { number: "CDUPONT" }));
+    spec
+      .given([initialised(), closed("467000")])
+      .when(collective("467000"))
+      .thenThrows(refusedWith("entry.closedAccount", { account: "467000" }, 409));
+  });
+});
+
 describe("closing and reopening an account", () => {
   const given = spec.given([initialised()]);
 

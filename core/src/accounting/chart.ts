@@ -40,7 +40,7 @@ export type ChartEvent =
   | { type: "AccountCreated"; data: Omit<Account, "closed"> }
   | {
       type: "AccountUpdated";
-      data: { number: string; label?: string; labelEn?: string; lettrable?: boolean };
+      data: { number: string; label?: string; labelEn?: string; lettrable?: boolean; collective?: true };
     }
   | { type: "AccountClosed"; data: { number: string } }
   | { type: "AccountReopened"; data: { number: string } }
@@ -63,6 +63,12 @@ export type ChartCommand =
         label?: string | undefined;
         labelEn?: string | undefined;
         lettrable?: boolean | undefined;
+        /**
+         * A third-party account (class 4) of the chart becomes collective, and so lettrable: its lines
+         * then name auxiliary accounts (421 staff, 455 associates, 467 others, as other software keeps
+         * them). Never the other way: lines already name auxiliary accounts on it.
+         */
+        collective?: true | undefined;
       };
     }
   | { type: "CloseAccount"; data: { number: string } }
@@ -160,7 +166,14 @@ const decide = (command: ChartCommand, state: ChartState): ChartEvent[] => {
     }
     case "UpdateAccount": {
       const account = existing(state, command.data.number);
-      const changes: { label?: string; labelEn?: string; lettrable?: boolean } = {};
+      const changes: { label?: string; labelEn?: string; lettrable?: boolean; collective?: true } = {};
+      if (command.data.collective && !account.collective) {
+        if (account.kind === "auxiliary" || !account.number.startsWith("4"))
+          throw new DomainError("account.cannotBeCollective", { number: account.number });
+        if (account.closed) throw new DomainError("entry.closedAccount", { account: account.number }, 409);
+        changes.collective = true;
+        if (!account.lettrable) changes.lettrable = true;
+      }
       if (command.data.label !== undefined) {
         const label = cleanLabel(command.data.label, "label");
         if (label !== account.label) changes.label = label;
@@ -169,8 +182,11 @@ const decide = (command: ChartCommand, state: ChartState): ChartEvent[] => {
         const labelEn = cleanLabel(command.data.labelEn, "labelEn");
         if (labelEn !== account.labelEn) changes.labelEn = labelEn;
       }
-      if (command.data.lettrable !== undefined && command.data.lettrable !== account.lettrable) {
-        if (account.collective || account.kind === "auxiliary")
+      if (
+        command.data.lettrable !== undefined &&
+        command.data.lettrable !== (changes.lettrable ?? account.lettrable)
+      ) {
+        if (account.collective || changes.collective || account.kind === "auxiliary")
           throw new DomainError("account.lettrableRequired", { number: account.number });
         changes.lettrable = command.data.lettrable;
       }

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { Decider, DomainEvent } from "../decider.ts";
 
 type Then<Event> = {
@@ -7,7 +8,8 @@ type Then<Event> = {
 
 /**
  * given(events).when(command).then(events) / .thenThrows(predicate), after Emmett's
- * deciderSpecification: a decider test reads as the rule it checks.
+ * deciderSpecification: a decider test reads as the rule it checks. For tests only
+ * (`@registre/core/testing`): it asserts with Vitest.
  */
 export const deciderSpecification = <Command, Event extends DomainEvent, State>(
   decider: Decider<Command, Event, State>,
@@ -18,10 +20,8 @@ export const deciderSpecification = <Command, Event extends DomainEvent, State>(
       return {
         // biome-ignore lint/suspicious/noThenProperty: given/when/then is the specification's vocabulary; never awaited
         then: (expected) => {
-          const actual = run();
-          const a = JSON.stringify(actual);
-          const e = JSON.stringify(expected);
-          if (a !== e) throw new Error(`Expected events ${e}\n     but got ${a}`);
+          // toEqual: a failing rule shows the difference, event by event and field by field.
+          expect(run()).toEqual(expected);
         },
         thenThrows: (check) => {
           let thrown: unknown;

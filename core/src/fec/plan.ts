@@ -1,38 +1,19 @@
+import { type ChartCommand, type ChartState, chartDecider } from "../accounting/chart.ts";
+import { addDays, endOfMonth, monthsBetween } from "../accounting/dates.ts";
+import { type EntryContent, type EntryLine, entryDecider, type PostingContext } from "../accounting/entry.ts";
+import { type FiscalCommand, type FiscalState, fiscalDecider, fiscalYearOf } from "../accounting/fiscal.ts";
 import {
-  addDays,
-  type ChartCommand,
-  type ChartState,
-  chartDecider,
-  type Decider,
-  DomainError,
-  type DomainEvent,
-  decodeFec,
   defaultJournals,
-  type EntryContent,
-  type EntryLine,
-  endOfMonth,
-  entryDecider,
-  type FecEntry,
-  type FecFinding,
-  type FecRecord,
-  type FecSeparator,
-  type FecSeverity,
-  type FiscalCommand,
-  type FiscalState,
-  fiscalDecider,
-  fiscalYearOf,
-  groupFecEntries,
   type JournalKind,
   type JournalsCommand,
   type JournalsState,
   journalsDecider,
-  monthsBetween,
-  PCG_TEMPLATE_ID,
-  type PostingContext,
-  parseFec,
-  pcgTemplate,
-} from "@registre/core";
-import { translate } from "../http/messages.ts";
+} from "../accounting/journals.ts";
+import { PCG_TEMPLATE_ID, pcgTemplate } from "../accounting/pcg/template.ts";
+import { type Decider, DomainError, type DomainEvent } from "../decider.ts";
+import { groupFecEntries } from "./group.ts";
+import { decodeFec, parseFec } from "./parse.ts";
+import type { FecEntry, FecFinding, FecRecord, FecSeparator, FecSeverity } from "./types.ts";
 
 /**
  * The pure half of the FEC import: from a file's bytes and the organisation's chart, journals and
@@ -47,6 +28,8 @@ export type PlannedEntry = {
   readonly content: EntryContent;
   /** The file's EcritureNum, kept in the entry's origin. */
   readonly number: string;
+  /** The file's ValidDate: the entry is validated on that day (null: the day of the import). */
+  readonly validatedOn: string | null;
   readonly fileLines: readonly number[];
 };
 
@@ -84,6 +67,8 @@ export type FecPlanInput = {
   readonly newId: () => string;
   /** The day the entries will be validated on. */
   readonly validatedOn: string;
+  /** A refusal of the core as a sentence, for the findings (the API gives its English messages). */
+  readonly explain: (error: DomainError) => string;
 };
 
 /** A finding in the core's shape: "line N: " before the message unless about the whole file. */
@@ -123,7 +108,6 @@ const linesLabel = (lines: readonly number[]): string =>
   `${new Set(lines).size === 1 ? "line" : "lines"} ${lineList(lines)}`;
 
 /** The English text of a refusal, as the API would say it. */
-const explain = (error: DomainError): string => translate(error.code, "en", error.params);
 
 const apply = <C, E extends DomainEvent, S>(decider: Decider<C, E, S>, state: S, command: C): S =>
   decider.decide(command, state).reduce(decider.evolve, state);
@@ -208,7 +192,8 @@ export const fecFileNameParts = (fileName: string): { siren: string; closingDate
   return { siren: m[1] ?? "", closingDate };
 };
 
-type Sink = { warnings: FecFinding[]; errors: FecFinding[] };
+/** Where findings go, and how a refusal of the core reads in them (the shell's message catalogue). */
+type Sink = { warnings: FecFinding[]; errors: FecFinding[]; explain: (error: DomainError) => string };
 
 const sortOut = (sink: Sink, findings: readonly FecFinding[]) => {
   for (const f of findings) (f.severity === "error" ? sink.errors : sink.warnings).push(f);
@@ -273,7 +258,7 @@ const planJournals = (records: readonly FecRecord[], initial: JournalsState, sin
   const sim = simulator(journalsDecider, initial, sink);
   if (!initial.initialised)
     sim.run({ type: "InitialiseJournals", data: { journals: defaultJournals } }, (e) =>
-      fecIssue(0, e.code, "error", explain(e)),
+      fecIssue(0, e.code, "error", sink.explain(e)),
     );
   const codes = new Map<string, string>();
   const taken = new Set<string>();
@@ -311,7 +296,7 @@ const planJournals = (records: readonly FecRecord[], initial: JournalsState, sin
     const label = clean(r.journalLib).slice(0, 100) || code;
     sim.run({ type: "CreateJournal", data: { code, label, kind: journalKindOf(code, label) } }, (e) => {
       broken.add(code);
-      return fecIssue(r.line, e.code, "error", `journal "${r.journalCode}": ${explain(e)}`, e.params);
+      return fecIssue(r.line, e.code, "error", `journal "${r.journalCode}": ${sink.explain(e)}`, e.params);
     });
   }
   return { state: sim.state, commands: sim.commands, codes, broken };
@@ -321,7 +306,7 @@ const planChart = (records: readonly FecRecord[], initial: ChartState, sink: Sin
   const sim = simulator(chartDecider, initial, sink);
   if (!initial.initialised)
     sim.run({ type: "InitialiseChart", data: { templateId: PCG_TEMPLATE_ID, accounts: pcgTemplate } }, (e) =>
-      fecIssue(0, e.code, "error", explain(e)),
+      fecIssue(0, e.code, "error", sink.explain(e)),
     );
   const { accounts, auxiliaries } = accountUses(records);
   /** Lines without CompAuxNum on a collective account: the auxiliary account they go to. */
@@ -378,7 +363,28 @@ const planChart = (records: readonly FecRecord[], initial: ChartState, sink: Sin
       continue;
     }
     if (existing) {
-      if (use.auxLines.length > 0 && !existing.collective)
+      // Other software keeps staff (421), associates (455), others (467) or 425 by person: the
+      // account becomes collective for this organisation, as a class 4 account may.
+      if (use.auxLines.length > 0 && !existing.collective && existing.number.startsWith("4")) {
+        const made = sim.run({ type: "UpdateAccount", data: { number: use.number, collective: true } }, (e) =>
+          fecIssue(use.auxLines[0] ?? 0, e.code, "error", `account ${use.number}: ${sink.explain(e)}`, {
+            ...e.params,
+            lines: lineList(use.auxLines, 1000),
+          }),
+        );
+        if (made) {
+          sink.warnings.push(
+            fecIssue(
+              use.auxLines[0] ?? 0,
+              "fec.madeCollective",
+              "warning",
+              `account ${use.number} was not a collective account in the chart, but ${linesLabel(use.auxLines)} name an auxiliary account (CompAuxNum) on it: it becomes collective`,
+              { account: use.number, lines: lineList(use.auxLines, 1000) },
+            ),
+          );
+          collectiveNeeded(use);
+        }
+      } else if (use.auxLines.length > 0 && !existing.collective)
         refuse(
           use.auxLines[0] ?? 0,
           "fec.notCollective",
@@ -420,7 +426,7 @@ const planChart = (records: readonly FecRecord[], initial: ChartState, sink: Sin
           use.firstLine,
           e.code,
           "error",
-          `CompteNum "${use.number}" (${where}): ${explain(e)}`,
+          `CompteNum "${use.number}" (${where}): ${sink.explain(e)}`,
           {
             ...e.params,
             lines: lineList(lines, 1000),
@@ -437,7 +443,7 @@ const planChart = (records: readonly FecRecord[], initial: ChartState, sink: Sin
           type: "CreateAuxiliaryAccount",
           data: { number: code, label: "Tiers divers (import FEC)", control },
         },
-        (e) => fecIssue(0, e.code, "error", `auxiliary account ${code}: ${explain(e)}`, e.params),
+        (e) => fecIssue(0, e.code, "error", `auxiliary account ${code}: ${sink.explain(e)}`, e.params),
       );
   /** (control, CompAuxNum) -> auxiliary account. */
   const auxCodes = new Map<string, string>();
@@ -485,7 +491,7 @@ const planChart = (records: readonly FecRecord[], initial: ChartState, sink: Sin
       },
       (e) => {
         broken.add(code);
-        return fecIssue(first, e.code, "error", `CompAuxNum "${aux.raw}": ${explain(e)}`, e.params);
+        return fecIssue(first, e.code, "error", `CompAuxNum "${aux.raw}": ${sink.explain(e)}`, e.params);
       },
     );
   }
@@ -518,7 +524,7 @@ const planYears = (
   const firstYear = years[0];
   const open = (start: string, end: string) =>
     sim.run({ type: "OpenFiscalYear", data: { id: newId(), start, end } }, (e) =>
-      fecIssue(0, e.code, "error", `fiscal year ${start} to ${end}: ${explain(e)}`, e.params),
+      fecIssue(0, e.code, "error", `fiscal year ${start} to ${end}: ${sink.explain(e)}`, e.params),
     );
   // Earlier books than the first year (an organisation created today, its past brought by FEC):
   // 12-month years back from the first one, until the earliest entry is covered.
@@ -763,7 +769,7 @@ const planLettering = (built: readonly EntryBuild[], chart: ChartState, sink: Si
  * Errors and warnings name their file lines.
  */
 export const planFecImport = (input: FecPlanInput): FecImportPlan => {
-  const sink: Sink = { warnings: [], errors: [] };
+  const sink: Sink = { warnings: [], errors: [], explain: input.explain };
   const { text, encoding } = decodeFec(input.bytes);
   const parsed = parseFec(text);
   const fileName = input.fileName.split(/[\\/]/).at(-1) ?? input.fileName;
@@ -886,7 +892,7 @@ export const planFecImport = (input: FecPlanInput): FecImportPlan => {
           lines[0] ?? 0,
           error.code,
           "error",
-          `journal "${entry.journalCode}", EcritureNum "${entry.ecritureNum}" (${linesLabel(lines)}): ${explain(error)}`,
+          `journal "${entry.journalCode}", EcritureNum "${entry.ecritureNum}" (${linesLabel(lines)}): ${sink.explain(error)}`,
           { ...error.params, lines: lineList(lines, 1000) },
         ),
       );
@@ -935,6 +941,7 @@ export const planFecImport = (input: FecPlanInput): FecImportPlan => {
     entries: built.map((b, i) => ({
       content: b.content,
       number: grouped.entries[i]?.ecritureNum ?? "",
+      validatedOn: grouped.entries[i]?.validDate || null,
       fileLines: b.fileLines,
     })),
     lettering,

@@ -1,0 +1,2 @@
+export * from "./decider-specification.ts";
+export * from "./refusals.ts";

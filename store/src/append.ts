@@ -1,0 +1,359 @@
+import { createHash } from "node:crypto";
+import { type CommandMetadata, canonicalJson, findUnstorableText } from "@registre/core";
+import { CompiledQuery, sql } from "kysely";
+import { type Database, type OrgTransaction, withOrg } from "./database.ts";
+import { ConcurrencyError, concurrencyDetail, UnstorableEventError } from "./errors.ts";
+import type { Checkpoint } from "./event-store.ts";
+import { currentSchemaVersion, type UpcasterRegistry } from "./upcast.ts";
+
+export type NewEvent = { readonly type: string; readonly data: unknown };
+
+export type ExpectedVersion = number | "no_stream" | "any";
+
+export type AppendResult = {
+  readonly streamId: string;
+  readonly fromVersion: number;
+  /** The stream's version after the append: the next expected version. */
+  readonly toVersion: number;
+  /** Where the last appended event sits in the global log (null when nothing was appended). */
+  readonly checkpoint: Checkpoint | null;
+  /** True when this command id had already been appended: the first result is returned. */
+  readonly duplicate: boolean;
+};
+
+export type AppendOptions = {
+  readonly metadata: CommandMetadata;
+  /**
+   * Gapless counters to take from the organisation head inside the append transaction, by name and
+   * count; `events` is then called with the first value handed out for each name.
+   */
+  readonly counters?: Readonly<Record<string, number>>;
+  /**
+   * Other streams of the organisation the decision read, at the versions it read them (0 = absent):
+   * checked under the organisation's lock, so a decision taken on several streams is appended only
+   * if none of them moved meanwhile (ConcurrencyError otherwise, and the caller decides again).
+   */
+  readonly guards?: Readonly<Record<string, number>>;
+};
+
+/** One stream's part of a multi-stream append. */
+export type StreamAppend = {
+  readonly streamId: string;
+  readonly expected: ExpectedVersion;
+  readonly events: readonly NewEvent[];
+};
+
+export type MultiAppendResult = {
+  /**
+   * One result per stream, in the order of the parts (a retry answers the parts that had events,
+   * in the same order).
+   */
+  readonly parts: readonly AppendResult[];
+  /** Where the last appended event sits in the global log (null when nothing was appended). */
+  readonly checkpoint: Checkpoint | null;
+  /** True when this command id had already been appended: the first results are returned. */
+  readonly duplicate: boolean;
+};
+
+type Numbers = Readonly<Record<string, number>>;
+
+type AppendRow = {
+  stream_id: string;
+  from_version: number;
+  to_version: number;
+  first_position: number | null;
+  last_position: number | null;
+  tx_id: string | null;
+  duplicate: boolean;
+};
+
+const toExpected = (expected: ExpectedVersion): number | null =>
+  expected === "any" ? null : expected === "no_stream" ? 0 : expected;
+
+const APPEND_SQL = `select * from registre_append($1::uuid, $2, $3::bigint, $4::uuid,
+  $5::text[], $6::integer[], $7::text[], $8::text[])`;
+
+const APPEND_MANY_SQL = `select * from registre_append_many($1::uuid, $2::text[], $3::bigint[], $4::uuid[],
+  $5::integer[], $6::text[], $7::integer[], $8::text[], $9::text[])`;
+
+/**
+ * The command id under which part `index` of a multi-stream command is recorded: the command's own
+ * id for the first part (so `commandResult` finds the command), then ids derived from it, the same on
+ * every retry.
+ */
+export const partCommandId = (commandId: string, index: number): string => {
+  if (index === 0) return commandId;
+  const hex = createHash("sha256").update(`${commandId}\u0000part\u0000${index}`).digest("hex");
+  const variant = ((Number.parseInt(hex[16] ?? "0", 16) & 3) | 8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+/** The write side of the event store: appends to one stream or to several in one transaction. */
+export const createAppender = (database: Database, upcasters: UpcasterRegistry) => {
+  const encode = (events: readonly NewEvent[], metadata: CommandMetadata) => {
+    // The last wall: text PostgreSQL cannot keep (jsonb refuses NUL and lone surrogates) would be
+    // appended, then stop every read model that casts it. Refused here, whatever the caller checked.
+    for (const event of events) {
+      const at = findUnstorableText(event.data);
+      if (at !== undefined) throw new UnstorableEventError(event.type, `data.${at}`);
+    }
+    const inMetadata = findUnstorableText(metadata);
+    if (inMetadata !== undefined)
+      throw new UnstorableEventError(events[0]?.type ?? "", `metadata.${inMetadata}`);
+    const meta = canonicalJson(metadata);
+    return {
+      types: events.map((e) => e.type),
+      schemas: events.map((e) => currentSchemaVersion(upcasters, e.type)),
+      data: events.map((e) => canonicalJson(e.data)),
+      metadata: events.map(() => meta),
+    };
+  };
+
+  const toResult = (row: AppendRow | undefined): AppendResult => {
+    if (!row) throw new Error("registre_append returned no row");
+    return {
+      streamId: row.stream_id,
+      fromVersion: row.from_version,
+      toVersion: row.to_version,
+      checkpoint:
+        row.tx_id !== null && row.last_position !== null
+          ? { txId: row.tx_id, position: row.last_position }
+          : null,
+      duplicate: row.duplicate,
+    };
+  };
+
+  /** Parameters of `APPEND_SQL`, in order; `commandId` is what the command is recorded under. */
+  const appendParams = (
+    orgId: string,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: readonly NewEvent[],
+    metadata: CommandMetadata,
+    commandId: string | null = metadata.commandId,
+  ) => {
+    const e = encode(events, metadata);
+    return [orgId, streamId, toExpected(expected), commandId, e.types, e.schemas, e.data, e.metadata];
+  };
+
+  const callAppend = async (
+    trx: OrgTransaction,
+    ...args: Parameters<typeof appendParams>
+  ): Promise<AppendResult> => {
+    const { rows } = await trx.executeQuery<AppendRow>(CompiledQuery.raw(APPEND_SQL, appendParams(...args)));
+    return toResult(rows[0]);
+  };
+
+  /** One prepared statement in autocommit, as `registre_app`: the function sets the organisation itself. */
+  const appendInOneStatement = async (
+    app: NonNullable<Database["appPostgres"]>,
+    ...args: Parameters<typeof appendParams>
+  ): Promise<AppendResult> => {
+    const rows = await app.unsafe<AppendRow[]>(APPEND_SQL, appendParams(...args) as never[], {
+      prepare: true,
+    });
+    return toResult(rows[0]);
+  };
+
+  // Runners in other processes are told after commit, at most every few milliseconds: a NOTIFY in
+  // the append would serialise every commit of the cluster on the notification queue's lock.
+  let notifyTimer: ReturnType<typeof setTimeout> | undefined;
+  const notifySoon = () => {
+    if (notifyTimer) return;
+    notifyTimer = setTimeout(() => {
+      notifyTimer = undefined;
+      database.notify("registre_events").catch(() => {});
+    }, 5);
+  };
+
+  const mapConflict = (error: unknown, streamId: string, expected: ExpectedVersion): never => {
+    const detail = concurrencyDetail(error);
+    if (detail) throw new ConcurrencyError(streamId, expected, detail.actual);
+    throw error;
+  };
+
+  /**
+   * Appends a command's events to one stream, all or nothing: on Postgres in one statement, on
+   * PGlite in one transaction. With `counters`, `events` is a function of the numbers handed out,
+   * which are gapless and in commit order per organisation (its lock is held until commit).
+   */
+  const append = async (
+    orgId: string,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: readonly NewEvent[] | ((first: Numbers) => readonly NewEvent[]),
+    opts: AppendOptions,
+  ): Promise<AppendResult> => {
+    try {
+      const result =
+        typeof events !== "function" && !opts.guards && database.appPostgres
+          ? await appendInOneStatement(database.appPostgres, orgId, streamId, expected, events, opts.metadata)
+          : await appendInTransaction(orgId, streamId, expected, events, opts);
+      if (result.checkpoint && !result.duplicate) notifySoon();
+      return result;
+    } catch (error) {
+      return mapConflict(error, streamId, expected);
+    }
+  };
+
+  const appendInTransaction = (
+    orgId: string,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: readonly NewEvent[] | ((first: Numbers) => readonly NewEvent[]),
+    opts: AppendOptions,
+  ): Promise<AppendResult> =>
+    withOrg(database, orgId, async (trx) => {
+      if (typeof events !== "function" && !opts.guards)
+        return callAppend(trx, orgId, streamId, expected, events, opts.metadata);
+      // Under the organisation's lock, a retried (or concurrent twin) command answers its first
+      // result before taking numbers, so numbers are never taken twice.
+      await sql`select registre_lock_org(${orgId}::uuid)`.execute(trx);
+      const previous = await findCommand(trx, orgId, opts.metadata.commandId);
+      if (previous) return previous;
+      await checkGuards(trx, orgId, opts.guards ?? {});
+      const list = typeof events === "function" ? events(await takeCounters(trx, orgId, opts)) : events;
+      return callAppend(trx, orgId, streamId, expected, list, opts.metadata);
+    });
+
+  /**
+   * Appends one command's events to several streams of one organisation in one transaction, all or
+   * nothing: each stream at its own expected version, the guards checked and the counters taken
+   * once under the organisation's lock, the events hash-chained in the order of the parts. Each part
+   * is recorded under its own command id (`partCommandId`), so a retry of the command answers every
+   * part's first result and writes nothing. With `counters`, `parts` is a function of the numbers.
+   */
+  const appendMany = async (
+    orgId: string,
+    parts: readonly StreamAppend[] | ((first: Numbers) => readonly StreamAppend[]),
+    opts: AppendOptions,
+  ): Promise<MultiAppendResult> => {
+    try {
+      const result = await withOrg(database, orgId, async (trx): Promise<MultiAppendResult> => {
+        await sql`select registre_lock_org(${orgId}::uuid)`.execute(trx);
+        const previous = await findParts(trx, orgId, opts.metadata.commandId);
+        if (previous) return previous;
+        await checkGuards(trx, orgId, opts.guards ?? {});
+        const list = typeof parts === "function" ? parts(await takeCounters(trx, orgId, opts)) : parts;
+        const streams = new Set(list.map((p) => p.streamId));
+        if (streams.size !== list.length) throw new Error("A multi-stream append names a stream twice");
+        // Parts are recorded in order under ids derived from the command's; a part without events
+        // is only checked at its expected version (nothing is recorded for it).
+        let recorded = 0;
+        const ids = list.map((p) =>
+          p.events.length > 0 ? partCommandId(opts.metadata.commandId, recorded++) : null,
+        );
+        const encoded = encode(
+          list.flatMap((p) => p.events),
+          opts.metadata,
+        );
+        const { rows } = await trx.executeQuery<AppendRow>(
+          CompiledQuery.raw(APPEND_MANY_SQL, [
+            orgId,
+            list.map((p) => p.streamId),
+            list.map((p) => toExpected(p.expected)),
+            ids,
+            list.map((p) => p.events.length),
+            encoded.types,
+            encoded.schemas,
+            encoded.data,
+            encoded.metadata,
+          ]),
+        );
+        const results = rows.map((row) => toResult({ ...row, first_position: null, duplicate: false }));
+        const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
+        return { parts: results, checkpoint, duplicate: false };
+      });
+      if (result.checkpoint && !result.duplicate) notifySoon();
+      return result;
+    } catch (error) {
+      const detail = concurrencyDetail(error);
+      if (detail) throw new ConcurrencyError(detail.stream ?? "", detail.expected, detail.actual);
+      throw error;
+    }
+  };
+
+  const takeCounters = async (trx: OrgTransaction, orgId: string, opts: AppendOptions): Promise<Numbers> => {
+    const names = Object.keys(opts.counters ?? {});
+    if (names.length === 0) return {};
+    const counts = names.map((n) => opts.counters?.[n] ?? 0);
+    const { rows } = await sql<{ name: string; first_value: number }>`
+      select * from registre_take_counters(${orgId}::uuid, ${names}::text[], ${counts}::bigint[])`.execute(
+      trx,
+    );
+    return Object.fromEntries(rows.map((r) => [r.name, r.first_value]));
+  };
+
+  const checkGuards = async (
+    trx: OrgTransaction,
+    orgId: string,
+    guards: Readonly<Record<string, number>>,
+  ) => {
+    const ids = Object.keys(guards);
+    if (ids.length === 0) return;
+    const rows = await trx
+      .selectFrom("streams")
+      .select(["stream_id", "version"])
+      .where("org_id", "=", orgId)
+      .where("stream_id", "in", ids)
+      .execute();
+    const actual = new Map(rows.map((r) => [r.stream_id, r.version]));
+    for (const id of ids)
+      if ((actual.get(id) ?? 0) !== guards[id])
+        throw new ConcurrencyError(id, guards[id] ?? 0, actual.get(id) ?? 0);
+  };
+
+  const findCommand = async (
+    trx: OrgTransaction,
+    orgId: string,
+    commandId: string,
+  ): Promise<AppendResult | null> => {
+    const row = await trx
+      .selectFrom("commands")
+      .select([
+        "stream_id",
+        "from_version",
+        "to_version",
+        "last_position",
+        sql<string>`tx_id::text`.as("tx_id"),
+      ])
+      .where("org_id", "=", orgId)
+      .where("command_id", "=", commandId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      streamId: row.stream_id,
+      fromVersion: row.from_version,
+      toVersion: row.to_version,
+      checkpoint: row.last_position === null ? null : { txId: row.tx_id, position: row.last_position },
+      duplicate: true,
+    };
+  };
+
+  /** The parts a multi-stream command was first appended with, in order; null when it never was. */
+  const findParts = async (
+    trx: OrgTransaction,
+    orgId: string,
+    commandId: string,
+  ): Promise<MultiAppendResult | null> => {
+    const parts: AppendResult[] = [];
+    for (let index = 0; ; index++) {
+      const part = await findCommand(trx, orgId, partCommandId(commandId, index));
+      if (!part) break;
+      parts.push(part);
+    }
+    if (parts.length === 0) return null;
+    const checkpoint = parts.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
+    return { parts, checkpoint, duplicate: true };
+  };
+
+  /** The result a command id was first appended with, if it was (row-level security applies). */
+  const commandResult = (orgId: string, commandId: string): Promise<AppendResult | null> =>
+    withOrg(database, orgId, (trx) => findCommand(trx, orgId, commandId));
+
+  /** Every part a multi-stream command was first appended with, if it was. */
+  const commandParts = (orgId: string, commandId: string): Promise<MultiAppendResult | null> =>
+    withOrg(database, orgId, (trx) => findParts(trx, orgId, commandId));
+
+  return { append, appendMany, commandResult, commandParts };
+};

@@ -1,0 +1,139 @@
+/**
+ * Issue 9's FEC import benchmark: a generated FEC of BENCH_FEC_LINES lines (100,000 by default)
+ * imported into a fresh organisation on PostgreSQL through the real import (checked, batches of
+ * entries per transaction, lettering, the ledger caught up), beside the raw anchor of the same run:
+ * COPY of as many events of the same size into a bare table. Run by `npm run bench`, or alone:
+ * `npx tsx tests/bench/fec-import.ts`; writes its section of docs/performance.md.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { type CommandMetadata, writeFec } from "@registre/core";
+import { openDatabase } from "@registre/store";
+import postgres from "postgres";
+import { importFec } from "../../api/src/accounting/fec-import.ts";
+import { openContext } from "../../api/src/bootstrap.ts";
+import { createOrganisation } from "../../api/src/organisations.ts";
+import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
+import { generate } from "./fec-import-gen.ts";
+
+const START = "<!-- bench:fec-import -->";
+const END = "<!-- /bench:fec-import -->";
+
+const lines = Number((process.env.BENCH_FEC_LINES ?? "100000").replace(/_/g, ""));
+const TARGET_S = 20;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+export const runFecImportBench = async (report: string): Promise<void> => {
+  const records = generate(lines);
+  const bytes = Buffer.from(writeFec(records, "|"));
+  const name = `registre_bench_fec_${randomBytes(4).toString("hex")}`;
+  const raw = `${name}_raw`;
+  await withAdmin(async (sql) => {
+    await sql.unsafe(`create database "${name}"`);
+    await sql.unsafe(`create database "${raw}"`);
+  });
+  try {
+    const database = await openDatabase({ url: urlFor(adminUrl(), name), maxConnections: 8 });
+    const ctx = await openContext({}, database);
+    await ctx.runner.start();
+    const meta = (): CommandMetadata => ({
+      commandId: ctx.newId(),
+      at: new Date().toISOString(),
+      userId: "bench",
+    });
+    const orgId = await createOrganisation(
+      ctx,
+      { name: "Reprise SAS", siren: "552100554", vatNumber: null, fiscalYearStartMonth: 1 },
+      meta(),
+    );
+    const started = performance.now();
+    const result = await importFec(ctx, orgId, bytes, "552100554FEC20251231.txt", meta());
+    const importSeconds = (performance.now() - started) / 1000;
+    if (result.errors.length > 0)
+      throw new Error(`import refused: ${JSON.stringify(result.errors.slice(0, 3))}`);
+    const appended = (
+      await ctx.database.db
+        .selectFrom("events")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("org_id", "=", orgId)
+        .where("type", "in", ["EntryDrafted", "EntryValidated"])
+        .executeTakeFirstOrThrow()
+    ).n;
+    const sample = await ctx.database.db
+      .selectFrom("events")
+      .select(["type", "data", "metadata"])
+      .where("org_id", "=", orgId)
+      .where("type", "in", ["EntryDrafted", "EntryValidated"])
+      .limit(200)
+      .execute();
+    await ctx.runner.stop();
+    await ctx.database.close();
+
+    // The anchor: COPY of as many events, of the same types and sizes, into a bare table.
+    const sql = postgres(urlFor(adminUrl(), raw), { max: 1, onnotice: () => {} });
+    await sql`create table raw_events (id bigint generated always as identity primary key, stream text, version int, type text, data jsonb, metadata jsonb)`;
+    const copies: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      await sql`truncate raw_events`;
+      const t = performance.now();
+      const writable =
+        await sql`copy raw_events (stream, version, type, data, metadata) from stdin`.writable();
+      const copyText = (text: string) =>
+        text.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n");
+      let chunk = "";
+      for (let i = 0; i < Number(appended); i++) {
+        const e = sample[i % sample.length];
+        chunk += `entry-${i >> 1}\t${(i % 2) + 1}\t${e?.type}\t${copyText(JSON.stringify(e?.data))}\t${copyText(JSON.stringify(e?.metadata))}\n`;
+        if (chunk.length > 1 << 20) {
+          if (!writable.write(chunk)) await new Promise((r) => writable.once("drain", r));
+          chunk = "";
+        }
+      }
+      await new Promise<void>((resolve, reject) =>
+        writable.end(chunk, () => resolve()).once("error", reject),
+      );
+      copies.push((performance.now() - t) / 1000);
+    }
+    await sql.end();
+    const copySeconds = median(copies);
+    const section = `${START}
+## FEC import (issue 9)
+
+Measured by \`npm run bench\` (\`tests/bench/fec-import.ts\`) on ${new Date().toISOString().slice(0, 10)}, PostgreSQL.
+
+| figure | value | raw anchor | ratio | target |
+|---|---|---|---|---|
+| import of a ${lines.toLocaleString("en")}-line FEC (${result.entries.toLocaleString("en")} entries, ${result.lettered.toLocaleString("en")} lettering sets), ledger caught up | ${importSeconds.toFixed(1)} s | COPY of the same ${Number(appended).toLocaleString("en")} entry events: ${copySeconds.toFixed(2)} s | ${(importSeconds / copySeconds).toFixed(1)}x | ≤ ${TARGET_S} s: ${importSeconds <= TARGET_S ? "PASS" : "FAIL"} |
+
+The file is generated (sales with VAT on 200 customers, purchases from 50 suppliers, bank receipts; 2 or 3
+lines an entry) and imported whole into a fresh organisation: checked on simulated books, then the
+chart, journals and fiscal year, then the entries drafted and validated in batches of about 4,000 lines
+per transaction (\`appendMany\`: one commit over the batch's streams, numbers taken once per journal),
+and the answer once the ledger shows them. The anchor COPYs as many events of the same types, data and
+metadata into a table without indexes, hash chain or projections (median of 3 rounds).
+${END}
+`;
+    const text = existsSync(report) ? readFileSync(report, "utf8") : "# Performance\n";
+    const start = text.indexOf(START);
+    const end = text.indexOf(END);
+    writeFileSync(
+      report,
+      start >= 0 && end > start
+        ? `${text.slice(0, start)}${section}${text.slice(end + END.length).replace(/^\n/, "")}`
+        : `${text.replace(/\n*$/, "\n\n")}${section}`,
+    );
+    console.info(
+      `FEC import: ${lines} lines, ${result.entries} entries in ${importSeconds.toFixed(1)} s; COPY ${copySeconds.toFixed(2)} s`,
+    );
+  } finally {
+    await withAdmin(async (sql) => {
+      await sql.unsafe(`drop database if exists "${name}" with (force)`);
+      await sql.unsafe(`drop database if exists "${raw}" with (force)`);
+    });
+  }
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href)
+  await runFecImportBench(new URL("../../docs/performance.md", import.meta.url).pathname);
