@@ -1,0 +1,135 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { formatTable } from "./report.ts";
+
+/** One figure of the load benchmark: one kind of request under the same bounded load. */
+export type LoadFigure = {
+  readonly label: string;
+  readonly kind: "read" | "command" | "anchor";
+  readonly p50: number;
+  readonly p95: number;
+  readonly p99: number;
+  readonly max: number;
+  readonly rate: number;
+  readonly requests: number;
+  readonly errors: number;
+  readonly timeouts: number;
+  readonly non2xx: number;
+  /** Database round trips per request, from the profile pass (undefined for the anchor). */
+  readonly roundTrips?: number | undefined;
+};
+
+export type LoadRun = {
+  readonly date: string;
+  readonly seconds: number;
+  readonly connections: number;
+  readonly duration: number;
+  readonly seed: string;
+  readonly figures: readonly LoadFigure[];
+  readonly notes: readonly string[];
+};
+
+export const LOAD_TARGETS = { read: 50, command: 100 } as const;
+
+const START = "<!-- load benchmark: written by tests/bench/load.ts -->";
+const END = "<!-- end of load benchmark -->";
+
+const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
+
+export const verdict = (f: LoadFigure): "PASS" | "FAIL" | "" => {
+  if (f.kind === "anchor") return "";
+  const ok = f.p99 <= LOAD_TARGETS[f.kind] && f.errors === 0 && f.timeouts === 0 && f.non2xx === 0;
+  return ok ? "PASS" : "FAIL";
+};
+
+export const loadTable = (figures: readonly LoadFigure[]): string =>
+  formatTable(
+    [
+      "figure",
+      "p50 ms",
+      "p95 ms",
+      "p99 ms",
+      "max ms",
+      "req/s",
+      "requests",
+      "errors",
+      "non-2xx",
+      "db round trips / req",
+      "target",
+      "verdict",
+    ],
+    figures.map((f) => [
+      f.label,
+      ms(f.p50),
+      ms(f.p95),
+      ms(f.p99),
+      ms(f.max),
+      f.rate.toFixed(0),
+      String(f.requests),
+      String(f.errors + f.timeouts),
+      String(f.non2xx),
+      f.roundTrips === undefined ? "" : f.roundTrips.toFixed(1),
+      f.kind === "anchor" ? "anchor" : `p99 <= ${LOAD_TARGETS[f.kind]} ms, 0 errors`,
+      verdict(f),
+    ]),
+  );
+
+export const loadSection = (run: LoadRun): string => {
+  const failed = run.figures.filter((f) => verdict(f) === "FAIL");
+  const summary =
+    failed.length === 0
+      ? "Every target was met in this run."
+      : `**Missed in this run**: ${failed.map((f) => `${f.label} (p99 ${ms(f.p99)} ms, ${f.errors + f.timeouts} errors, ${f.non2xx} non-2xx)`).join("; ")}.`;
+  return `${START}
+## Load (issue 8)
+
+Measured by the load part of \`npm run bench\` (\`tests/bench/load.ts\`, which also runs alone) on ${run.date}; this
+part took ${run.seconds.toFixed(0)} s. Target (from the issue): under ${run.connections} concurrent clients on PostgreSQL, reads
+p99 <= ${LOAD_TARGETS.read} ms and commands p99 <= ${LOAD_TARGETS.command} ms, with no error.
+
+${loadTable(run.figures)}
+
+${summary}
+
+### Method
+
+- **Server**: the real Registre server (\`startServer\`, what \`registre serve\` runs) in a child process of its own
+  (\`tests/bench/load-server.ts\`), on a fresh PostgreSQL database (\`registre_bench_load_<random>\`, dropped at the
+  end), its projections running; beside it, in the same process, a bare Hono app on the same \`@hono/node-server\`
+  answering a small JSON: the anchor, what the machine, node and the HTTP stack cost with no database.
+- **Books**: ${run.seed}
+- **Load**: autocannon (a bounded load generator) in the benchmark process, ${run.connections} connections, one request in flight
+  each, ${run.duration} s per figure after an untimed second of the same requests; one figure at a time, in the order
+  of the table. Latencies are every response's time as autocannon saw it (p50, p95, p99 computed from all of
+  them); errors are connection errors and timeouts, non-2xx any other status (a 202 "not yet visible" counts
+  as non-2xx: the command's read models did not show it within the wait budget).
+- **Requests**: reads are \`GET /api/accounting/entries?limit=50\` (the first page of the entries list, with its
+  total and sums), \`GET /api/accounting/entries/mvt/{mvt}\` (an entry drawn at random among 500), \`POST
+  /api/accounting/reports/balance\` (the trial balance of 2025) and \`GET /api/accounting/accounts\` (the chart);
+  commands are \`POST /api/accounting/entries\` (a two-line draft, a new \`Idempotency-Key\` each) and \`POST
+  /api/accounting/entries/{mvt}/validate\` (the drafts of the previous figure, each once, with its key).
+- **Round trips**: a profile pass before the measure runs the same server through a TCP proxy that counts
+  the messages that cost a round trip to PostgreSQL (a simple query, an extended-protocol Sync), over
+  sequential requests of each kind; the runner's own polling over the same time (measured idle) is
+  subtracted. A command's count includes the projection work its events cause.
+- **Machine**: 2 cores shared by the server, PostgreSQL and the load generator (and, in this run, other work):
+  the absolute figures move with the load; compare each with the anchor of the same run.
+
+### Notes from this run
+
+${run.notes.length > 0 ? run.notes.map((n) => `- ${n}`).join("\n") : "- None."}
+${END}
+`;
+};
+
+/** Writes the section in place of the previous one, or at the end of the document. */
+export const writeLoadSection = (path: string, run: LoadRun): void => {
+  const section = loadSection(run);
+  const text = existsSync(path) ? readFileSync(path, "utf8") : "# Performance\n";
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  const next =
+    start >= 0 && end > start
+      ? `${text.slice(0, start)}${section}${text.slice(end + END.length).replace(/^\n/, "")}`
+      : `${text.replace(/\n*$/, "\n\n")}${section}`;
+  writeFileSync(path, next);
+};
