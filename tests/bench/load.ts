@@ -247,9 +247,13 @@ const hammer = async (
   limit: { duration: number } | { amount: number },
 ) => {
   const times: number[] = [];
-  const instance = autocannon({ url, connections, pipelining: 1, timeout: 10, requests, ...limit });
-  instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  const result = await instance;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections, pipelining: 1, timeout: 10, requests, ...limit },
+      (error: unknown, done: autocannon.Result) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
   times.sort((a, b) => a - b);
   return { result, times };
 };
@@ -320,6 +324,9 @@ const profile = async (
       const trips = counter.roundTrips() - idlePerMs * (performance.now() - started);
       out.set(s.label, trips / runs);
       log(`  ${s.label}: ${(trips / runs).toFixed(1)} round trips per request`);
+      if (process.env.BENCH_LOAD_TRACE)
+        for (const [text, times] of counter.statements().slice(0, 40))
+          log(`      ${(times / runs).toFixed(2)}  ${text.replace(/\s+/g, " ").slice(0, 160)}`);
     }
   } finally {
     await servers.stop();
@@ -330,7 +337,9 @@ const profile = async (
 
 /** Sends one request of a scenario as autocannon would (its setupRequest and onResponse applied). */
 const sendOnce = async (base: string, request: autocannon.Request) => {
-  const req = (request.setupRequest?.({ ...request }, {}) ?? request) as autocannon.Request;
+  const setup = request.setupRequest as ((r: autocannon.Request, c: object) => autocannon.Request) | undefined;
+  const onResponse = request.onResponse as ((status: number, body: string, c: object) => void) | undefined;
+  const req = setup?.({ ...request }, {}) ?? request;
   const res = await fetch(`${base}${req.path}`, {
     method: req.method ?? "GET",
     headers: req.headers as Record<string, string>,
@@ -338,7 +347,7 @@ const sendOnce = async (base: string, request: autocannon.Request) => {
   });
   const text = await res.text();
   if (res.status >= 300) throw new Error(`${req.method} ${req.path}: ${res.status} ${text.slice(0, 300)}`);
-  request.onResponse?.(res.status, text, {});
+  onResponse?.(res.status, text, {});
 };
 
 /** Runs the load benchmark and writes its section into `reportPath`. */

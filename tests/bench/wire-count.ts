@@ -9,19 +9,28 @@ export type WireCounter = {
   readonly port: number;
   /** Round trips since the last reset. */
   readonly roundTrips: () => number;
+  /** Statements run since the last reset, by their text (prepared ones found again by name), most run first. */
+  readonly statements: () => [string, number][];
   readonly reset: () => void;
   readonly close: () => Promise<void>;
 };
 
 export const startWireCounter = async (target: { host: string; port: number }): Promise<WireCounter> => {
   let trips = 0;
+  const tally = new Map<string, number>();
+  const count = (text: string) => tally.set(text, (tally.get(text) ?? 0) + 1);
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = connect(target.port, target.host);
     sockets.add(client);
     sockets.add(upstream);
-    let buffered = Buffer.alloc(0);
+    let buffered: Buffer = Buffer.alloc(0);
     let started = false;
+    const prepared = new Map<string, string>();
+    const cstring = (from: number): [string, number] => {
+      const end = buffered.indexOf(0, from);
+      return [buffered.toString("utf8", from, end), end + 1];
+    };
     client.on("data", (chunk: Buffer) => {
       upstream.write(chunk);
       buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
@@ -41,6 +50,15 @@ export const startWireCounter = async (target: { host: string; port: number }): 
         if (buffered.length < 1 + length) break;
         const type = String.fromCharCode(buffered[0] ?? 0);
         if (type === "Q" || type === "S") trips++;
+        if (type === "Q") count(cstring(5)[0]);
+        if (type === "P") {
+          const [name, next] = cstring(5);
+          prepared.set(name, cstring(next)[0]);
+        }
+        if (type === "B") {
+          const [, next] = cstring(5);
+          count(prepared.get(cstring(next)[0]) ?? "?");
+        }
         buffered = buffered.subarray(1 + length);
       }
     });
@@ -62,8 +80,10 @@ export const startWireCounter = async (target: { host: string; port: number }): 
   return {
     port: address.port,
     roundTrips: () => trips,
+    statements: () => [...tally.entries()].sort((a, b) => b[1] - a[1]),
     reset: () => {
       trips = 0;
+      tally.clear();
     },
     close: async () => {
       for (const s of sockets) s.destroy();
