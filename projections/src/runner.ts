@@ -65,6 +65,13 @@ const POKE_LATE_MS = 50;
 
 type Memo = { state: StateRow; read: Checkpoint; checkedAt: number; caughtUp: boolean };
 
+/** A batch read from an earlier place, seen from `from`: the events past it; never a checkpoint before it. */
+const after = (batch: ReadBatch, from: Checkpoint): ReadBatch => {
+  if (compareCheckpoints(batch.checkpoint, from) <= 0) return { events: [], checkpoint: from, full: batch.full };
+  const events = batch.events.filter((e) => compareCheckpoints({ txId: e.txId, position: e.position }, from) > 0);
+  return { events, checkpoint: batch.checkpoint, full: batch.full };
+};
+
 /** A batch of every type narrowed to some: the same checkpoint (all of it was read), `full` meaning "maybe more". */
 const only = (batch: ReadBatch, types: readonly string[] | undefined): ReadBatch =>
   types ? { ...batch, events: batch.events.filter((e) => types.includes(e.type)) } : batch;
@@ -242,8 +249,7 @@ export const createProjectionRunner = (
    * One step for one projector: "idle" when caught up, "busy" when more may be waiting. `lazy` (the
    * live loops) writes a checkpoint that moved over events of other types at most every `PERSIST_MS`.
    */
-  const advance = async (name: string, live: number | undefined): Promise<"idle" | "busy" | "missing"> => {
-    const lazy = live !== undefined;
+  const advance = async (name: string, lazy: boolean): Promise<"idle" | "busy" | "missing"> => {
     const p = projector(name);
     const m = await remembered(name);
     if (!m) return "missing";
@@ -253,7 +259,7 @@ export const createProjectionRunner = (
     // behind, it reads only its own types.
     const batch: ReadBatch =
       lazy && m.caughtUp
-        ? only(await readTail(from, live), p.handles)
+        ? only(await readTail(from), p.handles)
         : await store.readAll(from, { limit: batchSize, types: p.handles });
     m.caughtUp = !batch.full;
     if (batch.events.length === 0) {
@@ -287,12 +293,12 @@ export const createProjectionRunner = (
   };
 
   /** One step for one projector, its checkpoint written: "idle" when caught up, "busy" when more may be waiting. */
-  const step = (name: string) => advance(name, undefined);
+  const step = (name: string) => advance(name, false);
 
   /** Follows one projector until it has read past `target`; the safe horizon may keep it waiting. */
-  const follow = async (name: string, target: Checkpoint, deadline: number, live?: number) => {
+  const follow = async (name: string, target: Checkpoint, deadline: number, lazy = false) => {
     for (;;) {
-      const outcome = await advance(name, live);
+      const outcome = await advance(name, lazy);
       if (outcome === "missing") return;
       if (outcome === "busy") continue;
       const reached = progress.value.get(name)?.checkpoint;
@@ -320,21 +326,28 @@ export const createProjectionRunner = (
     if (failed) throw failed.reason;
   };
 
-  // The log's tail after a checkpoint, every type, read once for the caught-up loops that are there:
-  // woken by the same trigger, they read it together and each keeps its own types. A read started
-  // before trigger n is not shared with a loop woken by n (it might not show what n announced).
-  const tails = new Map<string, { wave: number; batch: Promise<ReadBatch> }>();
-  const readTail = (from: Checkpoint, needed: number): Promise<ReadBatch> => {
-    const key = `${from.txId}/${from.position}`;
-    const shared = tails.get(key);
-    if (shared && shared.wave >= needed) return shared.batch;
-    const read = { wave, batch: store.readAll(from, { limit: batchSize }) };
-    tails.set(key, read);
-    const done = () => {
-      if (tails.get(key) === read) tails.delete(key);
-    };
-    read.batch.then(done, done);
-    return read.batch;
+  // The log's tail, every type, read once for the caught-up loops that ask for it at the same moment
+  // (woken by the same trigger, they ask one after the other): from the earliest place any of them
+  // is at, each keeping the events past its own place and of its own types.
+  let waiting: { from: Checkpoint; resolve: (b: ReadBatch) => void; reject: (e: unknown) => void }[] = [];
+  const readTail = (from: Checkpoint): Promise<ReadBatch> =>
+    new Promise<ReadBatch>((resolve, reject) => {
+      waiting.push({ from, resolve, reject });
+      if (waiting.length === 1) setImmediate(flushTail);
+    });
+  const flushTail = () => {
+    const readers = waiting;
+    waiting = [];
+    let earliest = readers[0]?.from ?? START;
+    for (const r of readers) if (compareCheckpoints(r.from, earliest) < 0) earliest = r.from;
+    store.readAll(earliest, { limit: batchSize }).then(
+      (batch) => {
+        for (const r of readers) r.resolve(after(batch, r.from));
+      },
+      (error: unknown) => {
+        for (const r of readers) r.reject(error);
+      },
+    );
   };
 
   // The log's head, read once for every loop woken by the same trigger: `wave` counts the triggers,
@@ -384,7 +397,7 @@ export const createProjectionRunner = (
         try {
           const woken = wave;
           const target = await headAfter(woken);
-          await follow(name, target, Date.now() + 30_000, woken);
+          await follow(name, target, Date.now() + 30_000, true);
           if (backoffMs > 0 && !retry) {
             backoffMs = 0;
             options.onDatabase?.("back");

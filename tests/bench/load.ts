@@ -247,15 +247,19 @@ const hammer = async (
   limit: { duration: number } | { amount: number },
 ) => {
   const times: number[] = [];
+  const statuses = new Map<number, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       { url, connections, pipelining: 1, timeout: 10, requests, ...limit },
       (error: unknown, done: autocannon.Result) => (error ? reject(error) : resolve(done)),
     );
-    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+    instance.on("response", (_client, status, _bytes, responseTime) => {
+      times.push(responseTime);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    });
   });
   times.sort((a, b) => a - b);
-  return { result, times };
+  return { result, times, statuses };
 };
 
 const measure = async (servers: Servers, scenario: Scenario, config: LoadConfig): Promise<LoadFigure> => {
@@ -265,7 +269,8 @@ const measure = async (servers: Servers, scenario: Scenario, config: LoadConfig)
   const limit = scenario.amount ? { amount: scenario.amount() } : { duration: config.seconds };
   if ("amount" in limit && limit.amount === 0) throw new Error(`${scenario.label}: nothing to run`);
   const started = performance.now();
-  const { result, times } = await hammer(url, scenario.requests, config.connections, limit);
+  const { result, times, statuses } = await hammer(url, scenario.requests, config.connections, limit);
+  const expected = scenario.label.startsWith("command: draft") ? 201 : 200;
   const seconds = (performance.now() - started) / 1000;
   return {
     label: scenario.label,
@@ -279,6 +284,8 @@ const measure = async (servers: Servers, scenario: Scenario, config: LoadConfig)
     errors: result.errors - result.timeouts,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    unexpected: [...statuses.entries()].filter(([s]) => s !== expected).reduce((n, [, k]) => n + k, 0),
+    statuses: Object.fromEntries(statuses),
   };
 };
 
@@ -313,7 +320,7 @@ const profile = async (
       if (s.base === "bare") continue;
       const request = s.requests[0];
       if (!request) continue;
-      const runs = s.amount ? Math.min(n, s.amount()) : n;
+      const runs = s.amount ? Math.min(n, s.amount() - 1) : n;
       // One untimed request first: statement caches and prepared statements are the steady state.
       await sendOnce(servers.registre, request);
       await sleep(200);
@@ -398,11 +405,13 @@ export const runLoadBench = async (reportPath: string, log = console.log): Promi
     const figures: LoadFigure[] = [];
     try {
       const drafts: string[] = [];
+      const only = process.env.BENCH_LOAD_ONLY;
       for (const scenario of scenarios(token, mvts, drafts)) {
+        if (only && !scenario.label.includes(only)) continue;
         const figure = { ...(await measure(servers, scenario, config)), roundTrips: trips.get(scenario.label) };
         figures.push(figure);
         log(
-          `  ${figure.label}: p50 ${figure.p50} / p95 ${figure.p95} / p99 ${figure.p99} ms, ${figure.rate.toFixed(0)} req/s, ${figure.errors + figure.timeouts} errors, ${figure.non2xx} non-2xx`,
+          `  ${figure.label}: p50 ${figure.p50.toFixed(1)} / p95 ${figure.p95.toFixed(1)} / p99 ${figure.p99.toFixed(1)} ms, ${figure.rate.toFixed(0)} req/s, ${figure.errors + figure.timeouts} errors, statuses ${JSON.stringify(figure.statuses)}`,
         );
       }
     } finally {
