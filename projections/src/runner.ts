@@ -67,8 +67,11 @@ type Memo = { state: StateRow; read: Checkpoint; checkedAt: number; caughtUp: bo
 
 /** A batch read from an earlier place, seen from `from`: the events past it; never a checkpoint before it. */
 const after = (batch: ReadBatch, from: Checkpoint): ReadBatch => {
-  if (compareCheckpoints(batch.checkpoint, from) <= 0) return { events: [], checkpoint: from, full: batch.full };
-  const events = batch.events.filter((e) => compareCheckpoints({ txId: e.txId, position: e.position }, from) > 0);
+  if (compareCheckpoints(batch.checkpoint, from) <= 0)
+    return { events: [], checkpoint: from, full: batch.full };
+  const events = batch.events.filter(
+    (e) => compareCheckpoints({ txId: e.txId, position: e.position }, from) > 0,
+  );
   return { events, checkpoint: batch.checkpoint, full: batch.full };
 };
 

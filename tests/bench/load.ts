@@ -344,7 +344,9 @@ const profile = async (
 
 /** Sends one request of a scenario as autocannon would (its setupRequest and onResponse applied). */
 const sendOnce = async (base: string, request: autocannon.Request) => {
-  const setup = request.setupRequest as ((r: autocannon.Request, c: object) => autocannon.Request) | undefined;
+  const setup = request.setupRequest as
+    | ((r: autocannon.Request, c: object) => autocannon.Request)
+    | undefined;
   const onResponse = request.onResponse as ((status: number, body: string, c: object) => void) | undefined;
   const req = setup?.({ ...request }, {}) ?? request;
   const res = await fetch(`${base}${req.path}`, {
@@ -384,7 +386,9 @@ export const runLoadBench = async (reportPath: string, log = console.log): Promi
     const seedStarted = performance.now();
     const books = await seedBooks(url, config.lines, log);
     const seed = `one organisation made by the accounting benchmark's generator (\`generateBooks\`: chart, 450 auxiliary accounts, ${books.commandEntries} entries through the command path, the rest of its ${books.entries.toLocaleString("en-US")} validated entries — ${books.lines.toLocaleString("en-US")} ledger lines, ${books.events.toLocaleString("en-US")} events — in bulk), owned by one user who signs in through \`POST /api/login\`; the server catches its read models up before the measure.`;
-    log(`  books: ${books.entries} entries, ${books.events} events (${((performance.now() - seedStarted) / 1000).toFixed(1)} s)`);
+    log(
+      `  books: ${books.entries} entries, ${books.events} events (${((performance.now() - seedStarted) / 1000).toFixed(1)} s)`,
+    );
 
     let servers = await startServers(url);
     const { token } = (await api(servers.registre, "/login", null, {
@@ -408,7 +412,10 @@ export const runLoadBench = async (reportPath: string, log = console.log): Promi
       const only = process.env.BENCH_LOAD_ONLY;
       for (const scenario of scenarios(token, mvts, drafts)) {
         if (only && !scenario.label.includes(only)) continue;
-        const figure = { ...(await measure(servers, scenario, config)), roundTrips: trips.get(scenario.label) };
+        const figure = {
+          ...(await measure(servers, scenario, config)),
+          roundTrips: trips.get(scenario.label),
+        };
         figures.push(figure);
         log(
           `  ${figure.label}: p50 ${figure.p50.toFixed(1)} / p95 ${figure.p95.toFixed(1)} / p99 ${figure.p99.toFixed(1)} ms, ${figure.rate.toFixed(0)} req/s, ${figure.errors + figure.timeouts} errors, statuses ${JSON.stringify(figure.statuses)}`,

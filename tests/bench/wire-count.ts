@@ -1,4 +1,4 @@
-import { createServer, type Socket, connect } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
 
 /**
  * A TCP proxy in front of PostgreSQL that counts what clients send: each simple query ('Q') and each
