@@ -51,6 +51,11 @@ export type RunnerOptions = {
   /** How long a command waits for its read models (`awaitVisible`); `WAIT_BUDGET_MS` by default. */
   readonly waitBudgetMs?: number;
   readonly pollMs?: number;
+  /**
+   * How often a live loop writes a checkpoint it moved over events of other types only (and checks
+   * its remembered row); `PERSIST_MS` by default. Its own batches are written as they are applied.
+   */
+  readonly persistMs?: number;
   /** A projector failed for an organisation (`orgId`), or the runner itself failed (`name` "runner"). */
   readonly onError?: (name: string, error: unknown, orgId?: string) => void;
   /** The database became unreachable ("lost"; the runner retries with backoff), or is back. */
@@ -109,6 +114,7 @@ export const createProjectionRunner = (
   options: RunnerOptions = {},
 ) => {
   const batchSize = options.batchSize ?? 1000;
+  const persistMs = options.persistMs ?? PERSIST_MS;
   const byName = new Map(projectors.map((p) => [p.name, p]));
   const progress = new BehaviorSubject<ReadonlyMap<string, Progress>>(new Map());
   const poke$ = new Subject<void>();
@@ -268,7 +274,7 @@ export const createProjectionRunner = (
     if (batch.events.length === 0) {
       if (compareCheckpoints(batch.checkpoint, from) > 0) m.read = batch.checkpoint;
       publish(name, m.read, state.held ?? []);
-      if (!lazy || Date.now() - m.checkedAt >= PERSIST_MS) await check(name, m);
+      if (!lazy || Date.now() - m.checkedAt >= persistMs) await check(name, m);
       return batch.full ? "busy" : "idle";
     }
     let outcome: Awaited<ReturnType<typeof commitBatch>>;
