@@ -14,6 +14,8 @@ export type LoadFigure = {
   readonly errors: number;
   readonly timeouts: number;
   readonly non2xx: number;
+  /** Bytes per answer (headers and body). */
+  readonly bytes: number;
   /** Answers other than the route's own (201 for a draft, 200 otherwise): a 202 "not yet visible" counts. */
   readonly unexpected: number;
   readonly statuses: Readonly<Record<string, number>>;
@@ -54,6 +56,7 @@ export const loadTable = (figures: readonly LoadFigure[]): string =>
       "max ms",
       "req/s",
       "requests",
+      "KB / answer",
       "errors",
       "statuses",
       "db round trips / req",
@@ -68,6 +71,7 @@ export const loadTable = (figures: readonly LoadFigure[]): string =>
       ms(f.max),
       f.rate.toFixed(0),
       String(f.requests),
+      (f.bytes / 1024).toFixed(1),
       String(f.errors + f.timeouts),
       Object.entries(f.statuses)
         .map(([status, n]) => `${n} x ${status}`)
@@ -77,6 +81,33 @@ export const loadTable = (figures: readonly LoadFigure[]): string =>
       verdict(f),
     ]),
   );
+
+/** Why the misses of this run, and what would fix them. */
+const explanations = ({ figures, connections }: LoadRun): string => {
+  const failed = figures.filter((f) => verdict(f) === "FAIL");
+  if (failed.length === 0) return "";
+  const parts: string[] = [];
+  if (failed.some((f) => f.kind === "read"))
+    parts.push(`**Reads.** A read costs one statement for the session and its rights, then the route's own
+(one or two); the server is one node process, so under ${connections} connections a request waits for the CPU time of the
+requests ahead of it: p99 is about the connections times the CPU time of one answer. The chart and the trial
+balance answer every account of the organisation (the KB column): their time goes to building and writing that
+JSON (a CPU profile of the server, \`BENCH_LOAD_SERVER_ARGS=--cpu-prof\`, shows socket writes, JSON and garbage
+collection on top). What would fix them: smaller answers (a page of the chart, the trial balance's rows without
+the labels the client already has), or more processes than one (node's cluster module) on a machine with the
+cores for it; on this 2-core machine PostgreSQL and the load generator share them.`);
+  if (failed.some((f) => f.kind === "command"))
+    parts.push(`**Commands.** A command waits until the read models it answers from show its events (read-your-writes).
+It costs the round trips in the table: the session, the idempotency key (claimed, then settled), the aggregates'
+streams (each read in a transaction of its own, with the organisation set for row-level security: four round
+trips each), the append under the organisation's lock, then the projectors' work: the log's tail read once for the
+loops that are caught up, one transaction per read model that has events to apply. The commands of one
+organisation are serialised by its lock, and the projection horizon is cluster-wide: a long transaction anywhere on
+the PostgreSQL server (another database's bulk load, in this run) holds every command's read models back until it
+ends. What would fix more: reading a command's streams in one statement (a function that sets the organisation,
+as \`registre_append\` does), and one projection transaction for the projectors that have events in the same batch.`);
+  return `### Why the misses, and what would fix them\n\n${parts.join("\n\n")}\n\n`;
+};
 
 export const loadSection = (run: LoadRun): string => {
   const failed = run.figures.filter((f) => verdict(f) === "FAIL");
@@ -95,7 +126,7 @@ ${loadTable(run.figures)}
 
 ${summary}
 
-### Method
+${explanations(run)}### Method
 
 - **Server**: the real Registre server (\`startServer\`, what \`registre serve\` runs) in a child process of its own
   (\`tests/bench/load-server.ts\`), on a fresh PostgreSQL database (\`registre_bench_load_<random>\`, dropped at the
@@ -117,6 +148,10 @@ ${summary}
   the messages that cost a round trip to PostgreSQL (a simple query, an extended-protocol Sync), over
   sequential requests of each kind; the runner's own polling over the same time (measured idle) is
   subtracted. A command's count includes the projection work its events cause.
+- **Settings**: \`BENCH_LOAD_SECONDS\` (10 s per figure), \`BENCH_LOAD_CONNECTIONS\` (20), \`BENCH_LOAD_LINES\` (20,000
+  ledger lines; 0 skips this part), \`BENCH_LOAD_PROFILE\` (40 sequential requests of each kind; 0 skips the
+  profile), \`BENCH_LOAD_ONLY\` (only the figures whose label contains it), \`BENCH_LOAD_TRACE=1\` (the profile lists
+  each statement's count per request), \`BENCH_LOAD_SERVER_ARGS\` (node options for the server, e.g. \`--cpu-prof\`).
 - **Machine**: 2 cores shared by the server, PostgreSQL and the load generator (and, in this run, other work):
   the absolute figures move with the load; compare each with the anchor of the same run.
 

@@ -87,7 +87,9 @@ type Servers = { registre: string; bare: string; stop: () => Promise<void> };
 const startServers = async (databaseUrl: string): Promise<Servers> => {
   const dataDir = mkdtempSync(join(tmpdir(), "registre-load-"));
   const script = fileURLToPath(new URL("./load-server.ts", import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", script], {
+  // BENCH_LOAD_SERVER_ARGS: node options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = (process.env.BENCH_LOAD_SERVER_ARGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...extra, "--import", "tsx", script], {
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -284,6 +286,7 @@ const measure = async (servers: Servers, scenario: Scenario, config: LoadConfig)
     errors: result.errors - result.timeouts,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    bytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
     unexpected: [...statuses.entries()].filter(([s]) => s !== expected).reduce((n, [, k]) => n + k, 0),
     statuses: Object.fromEntries(statuses),
   };

@@ -189,6 +189,7 @@ const main = async (): Promise<void> => {
     await drop();
   }
   await (await import("./accounting.ts")).runAccountingBench(REPORT);
+  await (await import("./load.ts")).runLoadBench(REPORT);
 };
 
 main().then(
