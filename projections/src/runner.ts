@@ -65,9 +65,6 @@ export type RunnerOptions = {
 /** How often a live loop checks its remembered row, writing a checkpoint moved over other types' events. */
 const PERSIST_MS = 1000;
 
-/** How long a command waits for its read models before it wakes the loops itself (notifications on). */
-const POKE_LATE_MS = 50;
-
 type Memo = { state: StateRow; read: Checkpoint; checkedAt: number; caughtUp: boolean };
 
 /** A batch read from an earlier place, seen from `from`: the events past it; never a checkpoint before it. */
@@ -473,9 +470,9 @@ export const createProjectionRunner = (
     };
     const now = judge(progress.value);
     if (now) return now;
-    // Following the log's notifications, the loops are woken by the append's own: a poke then only
-    // makes each go round once more. It comes later, in case the notification was lost.
-    const poke = setTimeout(() => poke$.next(), unlisten ? POKE_LATE_MS : 0);
+    // The append's notification wakes the loops too, but it waits for a connection of the pool and
+    // the notifier's few milliseconds: the poke does not.
+    poke$.next();
     try {
       return await firstValueFrom(
         progress.pipe(
@@ -486,8 +483,6 @@ export const createProjectionRunner = (
       );
     } catch {
       return "lagging";
-    } finally {
-      clearTimeout(poke);
     }
   };
 

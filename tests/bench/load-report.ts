@@ -14,6 +14,8 @@ export type LoadFigure = {
   readonly errors: number;
   readonly timeouts: number;
   readonly non2xx: number;
+  /** Share of the measure during which another database's open transaction held the projection horizon. */
+  readonly heldShare: number;
   /** Bytes per answer (headers and body). */
   readonly bytes: number;
   /** Answers other than the route's own (201 for a draft, 200 otherwise): a 202 "not yet visible" counts. */

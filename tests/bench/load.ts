@@ -264,14 +264,49 @@ const hammer = async (
   return { result, times, statuses };
 };
 
-const measure = async (servers: Servers, scenario: Scenario, config: LoadConfig): Promise<LoadFigure> => {
+/**
+ * Samples, every 50 ms, whether a transaction of another database of the cluster that has written
+ * something has been open for more than 50 ms: the projection horizon is cluster-wide, so such a
+ * transaction holds every command's read models back until it ends. Answers the share of samples.
+ */
+const watchHorizon = (database: string) => {
+  const sql = postgres(adminUrl(), { max: 1, onnotice: () => {} });
+  let samples = 0;
+  let held = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const [row] = await sql<{ n: number }[]>`
+        select count(*)::int as n from pg_stat_activity
+        where datname <> ${database} and backend_xid is not null and now() - xact_start > interval '50 ms'`;
+      samples++;
+      if ((row?.n ?? 0) > 0) held++;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  return async (): Promise<number> => {
+    stopped = true;
+    await loop.catch(() => {});
+    await sql.end();
+    return samples === 0 ? 0 : held / samples;
+  };
+};
+
+const measure = async (
+  servers: Servers,
+  scenario: Scenario,
+  config: LoadConfig,
+  database: string,
+): Promise<LoadFigure> => {
   const url = servers[scenario.base];
   // Warm-up, untimed: a second of the same requests (the validation figure has no draft to spare).
   if (!scenario.amount) await hammer(url, scenario.requests, config.connections, { duration: 1 });
   const limit = scenario.amount ? { amount: scenario.amount() } : { duration: config.seconds };
   if ("amount" in limit && limit.amount === 0) throw new Error(`${scenario.label}: nothing to run`);
   const started = performance.now();
+  const horizon = watchHorizon(database);
   const { result, times, statuses } = await hammer(url, scenario.requests, config.connections, limit);
+  const heldShare = await horizon();
   const expected = scenario.label.startsWith("command: draft") ? 201 : 200;
   const seconds = (performance.now() - started) / 1000;
   return {
@@ -289,6 +324,7 @@ const measure = async (servers: Servers, scenario: Scenario, config: LoadConfig)
     bytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
     unexpected: [...statuses.entries()].filter(([s]) => s !== expected).reduce((n, [, k]) => n + k, 0),
     statuses: Object.fromEntries(statuses),
+    heldShare,
   };
 };
 
@@ -416,9 +452,13 @@ export const runLoadBench = async (reportPath: string, log = console.log): Promi
       for (const scenario of scenarios(token, mvts, drafts)) {
         if (only && !scenario.label.includes(only)) continue;
         const figure = {
-          ...(await measure(servers, scenario, config)),
+          ...(await measure(servers, scenario, config, name)),
           roundTrips: trips.get(scenario.label),
         };
+        if (figure.heldShare > 0)
+          notes.push(
+            `While "${figure.label}" was measured, a transaction of another database of the cluster, open for more than 50 ms after writing, held the projection horizon in ${(figure.heldShare * 100).toFixed(0)} % of the samples (every 50 ms): commands wait for their read models until it ends.`,
+          );
         figures.push(figure);
         log(
           `  ${figure.label}: p50 ${figure.p50.toFixed(1)} / p95 ${figure.p95.toFixed(1)} / p99 ${figure.p99.toFixed(1)} ms, ${figure.rate.toFixed(0)} req/s, ${figure.errors + figure.timeouts} errors, statuses ${JSON.stringify(figure.statuses)}`,
