@@ -14,6 +14,10 @@ export type LoadFigure = {
   readonly errors: number;
   readonly timeouts: number;
   readonly non2xx: number;
+  /** The route's own status (201 for a draft, 200 otherwise). */
+  readonly expected: number;
+  /** The machine's load average (1 min) as the figure was taken: 2 means both cores busy. */
+  readonly load: number;
   /** Share of the measure during which another database's open transaction held the projection horizon. */
   readonly heldShare: number;
   /** Bytes per answer (headers and body). */
@@ -62,6 +66,7 @@ export const loadTable = (figures: readonly LoadFigure[]): string =>
       "errors",
       "statuses",
       "db round trips / req",
+      "load avg",
       "target",
       "verdict",
     ],
@@ -79,6 +84,7 @@ export const loadTable = (figures: readonly LoadFigure[]): string =>
         .map(([status, n]) => `${n} x ${status}`)
         .join(", "),
       f.roundTrips === undefined ? "" : f.roundTrips.toFixed(1),
+      f.load.toFixed(1),
       f.kind === "anchor" ? "anchor" : `p99 <= ${LOAD_TARGETS[f.kind]} ms, 0 errors`,
       verdict(f),
     ]),
@@ -116,7 +122,7 @@ export const loadSection = (run: LoadRun): string => {
   const summary =
     failed.length === 0
       ? "Every target was met in this run."
-      : `**Missed in this run**: ${failed.map((f) => `${f.label} (p99 ${ms(f.p99)} ms, ${f.errors + f.timeouts} errors, ${f.unexpected} answers other than ${f.kind === "command" && f.label.includes("draft") ? 201 : 200})`).join("; ")}.`;
+      : `**Missed in this run**: ${failed.map((f) => `${f.label} (p99 ${ms(f.p99)} ms, ${f.errors + f.timeouts} errors, ${f.unexpected} answers other than ${f.expected})`).join("; ")}.`;
   return `${START}
 ## Load (issue 8)
 
@@ -154,8 +160,9 @@ ${explanations(run)}### Method
   ledger lines; 0 skips this part), \`BENCH_LOAD_PROFILE\` (40 sequential requests of each kind; 0 skips the
   profile), \`BENCH_LOAD_ONLY\` (only the figures whose label contains it), \`BENCH_LOAD_TRACE=1\` (the profile lists
   each statement's count per request), \`BENCH_LOAD_SERVER_ARGS\` (node options for the server, e.g. \`--cpu-prof\`).
-- **Machine**: 2 cores shared by the server, PostgreSQL and the load generator (and, in this run, other work):
-  the absolute figures move with the load; compare each with the anchor of the same run.
+- **Machine**: 2 cores shared by the server, PostgreSQL and the load generator, and by whatever else runs (the
+  "load avg" column: the 1-minute load average as each figure ended; above 2, other work took CPU time too):
+  the absolute figures move with it; compare each with the anchor of the same run.
 
 ### Notes from this run
 

@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { openDatabase } from "@registre/store";
@@ -308,6 +308,7 @@ const measure = async (
   const { result, times, statuses } = await hammer(url, scenario.requests, config.connections, limit);
   const heldShare = await horizon();
   const expected = scenario.label.startsWith("command: draft") ? 201 : 200;
+  const load = loadavg()[0] ?? 0;
   const seconds = (performance.now() - started) / 1000;
   return {
     label: scenario.label,
@@ -325,6 +326,8 @@ const measure = async (
     unexpected: [...statuses.entries()].filter(([s]) => s !== expected).reduce((n, [, k]) => n + k, 0),
     statuses: Object.fromEntries(statuses),
     heldShare,
+    expected,
+    load,
   };
 };
 
@@ -455,7 +458,7 @@ export const runLoadBench = async (reportPath: string, log = console.log): Promi
           ...(await measure(servers, scenario, config, name)),
           roundTrips: trips.get(scenario.label),
         };
-        if (figure.heldShare > 0)
+        if (figure.kind === "command" && figure.heldShare > 0)
           notes.push(
             `While "${figure.label}" was measured, a transaction of another database of the cluster, open for more than 50 ms after writing, held the projection horizon in ${(figure.heldShare * 100).toFixed(0)} % of the samples (every 50 ms): commands wait for their read models until it ends.`,
           );
