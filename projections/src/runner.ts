@@ -313,7 +313,7 @@ export const createProjectionRunner = (
         throw new Error(
           `projection ${name} is held back before transaction ${target.txId}: an older transaction is still open`,
         );
-      await sleep(10);
+      await retryTick();
     }
   };
 
@@ -355,6 +355,13 @@ export const createProjectionRunner = (
       },
     );
   };
+
+  // Loops held back by an open transaction try again together, so that they share their reads.
+  let tick: Promise<void> | undefined;
+  const retryTick = (): Promise<void> =>
+    (tick ??= sleep(10).then(() => {
+      tick = undefined;
+    }));
 
   // The log's head, read once for every loop woken by the same trigger: `wave` counts the triggers,
   // and a head read after trigger n serves every loop that needs to see what came before it.
