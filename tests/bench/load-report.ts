@@ -111,7 +111,7 @@ streams (each read in a transaction of its own, with the organisation set for ro
 trips each), the append under the organisation's lock, then the projectors' work: the log's tail read once for the
 loops that are caught up, one transaction per read model that has events to apply. The commands of one
 organisation are serialised by its lock, and the projection horizon is cluster-wide: a long transaction anywhere on
-the PostgreSQL server (another database's bulk load, in this run) holds every command's read models back until it
+the PostgreSQL server (another database's bulk load, say: the notes say when one did during the measure) holds every command's read models back until it
 ends. What would fix more: reading a command's streams in one statement (a function that sets the organisation,
 as \`registre_append\` does), and one projection transaction for the projectors that have events in the same batch.`);
   return `### Why the misses, and what would fix them\n\n${parts.join("\n\n")}\n\n`;
