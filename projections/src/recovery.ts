@@ -23,12 +23,23 @@ export type RunnerCore = {
   readonly report: (name: string, failed: readonly Failed[]) => void;
   /** Wakes the live loop. */
   readonly trigger: () => void;
+  /** Drops what the runner remembers of a projector's row: it is read again at the next step. */
+  readonly forget: (name: string) => void;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Rebuilding a projector into a new generation, and resuming organisations after a fix. */
-export const recovery = ({ database, store, batchSize, projector, publish, report, trigger }: RunnerCore) => {
+export const recovery = ({
+  database,
+  store,
+  batchSize,
+  projector,
+  publish,
+  report,
+  trigger,
+  forget,
+}: RunnerCore) => {
   /**
    * Applies a rebuild's batch to the new generation in a transaction of its own: whole, or, when it
    * fails, confined (the failing organisations recorded for the new generation, the others kept).
@@ -138,6 +149,7 @@ export const recovery = ({ database, store, batchSize, projector, publish, repor
         .where("generation", "<", generation)
         .execute();
     });
+    forget(name);
     if (current) await database.db.transaction().execute((trx) => dropTables(trx, p, current.generation));
     onProgress(done, Math.max(total, done));
     publish(name, checkpoint, held);
@@ -199,6 +211,7 @@ export const recovery = ({ database, store, batchSize, projector, publish, repor
       const still = await readFailures(trx, name, locked.generation);
       return { resumed, failed, still };
     });
+    forget(name);
     report(name, outcome.failed);
     const failedNow = new Set(outcome.failed.map((f) => f.event.orgId));
     trigger();

@@ -51,11 +51,43 @@ export type RunnerOptions = {
   /** How long a command waits for its read models (`awaitVisible`); `WAIT_BUDGET_MS` by default. */
   readonly waitBudgetMs?: number;
   readonly pollMs?: number;
+  /**
+   * How often a live loop writes a checkpoint it moved over events of other types only (and checks
+   * its remembered row); `PERSIST_MS` by default. Its own batches are written as they are applied.
+   */
+  readonly persistMs?: number;
   /** A projector failed for an organisation (`orgId`), or the runner itself failed (`name` "runner"). */
   readonly onError?: (name: string, error: unknown, orgId?: string) => void;
   /** The database became unreachable ("lost"; the runner retries with backoff), or is back. */
   readonly onDatabase?: (state: "lost" | "back", error?: unknown) => void;
 };
+
+/** How often a live loop checks its remembered row, writing a checkpoint moved over other types' events. */
+const PERSIST_MS = 1000;
+
+type Memo = { state: StateRow; read: Checkpoint; checkedAt: number; caughtUp: boolean };
+
+/** A batch read from an earlier place, seen from `from`: the events past it; never a checkpoint before it. */
+const after = (batch: ReadBatch, from: Checkpoint): ReadBatch => {
+  if (compareCheckpoints(batch.checkpoint, from) <= 0)
+    return { events: [], checkpoint: from, full: batch.full };
+  const events = batch.events.filter(
+    (e) => compareCheckpoints({ txId: e.txId, position: e.position }, from) > 0,
+  );
+  return { events, checkpoint: batch.checkpoint, full: batch.full };
+};
+
+/** A batch of every type narrowed to some: the same checkpoint (all of it was read), `full` meaning "maybe more". */
+const only = (batch: ReadBatch, types: readonly string[] | undefined): ReadBatch =>
+  types ? { ...batch, events: batch.events.filter((e) => types.includes(e.type)) } : batch;
+
+const checkpointOf = (state: StateRow): Checkpoint => ({ txId: state.tx_id, position: state.position });
+
+const sameRow = (a: StateRow, b: StateRow): boolean =>
+  a.generation === b.generation &&
+  a.tx_id === b.tx_id &&
+  a.position === b.position &&
+  a.failures_version === b.failures_version;
 
 /** What a projector has read, and the organisations whose events it holds back. */
 type Progress = { readonly checkpoint: Checkpoint; readonly held: ReadonlySet<string> };
@@ -79,6 +111,7 @@ export const createProjectionRunner = (
   options: RunnerOptions = {},
 ) => {
   const batchSize = options.batchSize ?? 1000;
+  const persistMs = options.persistMs ?? PERSIST_MS;
   const byName = new Map(projectors.map((p) => [p.name, p]));
   const progress = new BehaviorSubject<ReadonlyMap<string, Progress>>(new Map());
   const poke$ = new Subject<void>();
@@ -170,16 +203,76 @@ export const createProjectionRunner = (
       return { held, failed };
     });
 
-  /** One step for one projector: "idle" when caught up, "busy" when more may be waiting. */
-  const step = async (name: string): Promise<"idle" | "busy" | "missing"> => {
-    const p = projector(name);
+  /**
+   * What this runner knows of each projector between steps, so that a step costs one read of the log
+   * when nothing of its types came: its row as last read or written here (what the next commit
+   * compares and sets: a runner elsewhere, a rebuild or a resume that changed it makes that commit
+   * fail, and the row is read again), and how far it has read the log. Past the row's checkpoint
+   * there is nothing of its types: the read position is published at once and written lazily
+   * (`PERSIST_MS`), since after a restart reading that stretch again finds nothing to apply.
+   */
+  const memo = new Map<string, Memo>();
+
+  const forget = (name: string) => {
+    memo.delete(name);
+  };
+
+  const remembered = async (name: string): Promise<Memo | undefined> => {
+    const known = memo.get(name);
+    if (known) return known;
     const state = await readState(database.db, name);
-    if (!state) return "missing";
-    const from = { txId: state.tx_id, position: state.position };
-    const batch: ReadBatch = await store.readAll(from, { limit: batchSize, types: p.handles });
-    if (batch.events.length === 0 && compareCheckpoints(batch.checkpoint, from) === 0) {
-      publish(name, from, state.held ?? []);
-      return "idle";
+    if (!state) return undefined;
+    const fresh: Memo = { state, read: checkpointOf(state), checkedAt: Date.now(), caughtUp: false };
+    memo.set(name, fresh);
+    return fresh;
+  };
+
+  /**
+   * Writes the read position as the checkpoint when it is ahead (compare-and-set on the remembered
+   * row), or reads the row again: either way the remembered row is checked against the database.
+   */
+  const check = async (name: string, m: Memo): Promise<void> => {
+    m.checkedAt = Date.now();
+    if (compareCheckpoints(m.read, checkpointOf(m.state)) <= 0) {
+      const state = await readState(database.db, name);
+      if (!state || !sameRow(state, m.state)) forget(name);
+      return;
+    }
+    const moved = await database.db
+      .updateTable("projections")
+      .set({ tx_id: m.read.txId, position: m.read.position, updated_at: new Date() })
+      .where("name", "=", name)
+      .where("generation", "=", m.state.generation)
+      .where(sql`tx_id`, "=", sql`${m.state.tx_id}::xid8`)
+      .where("position", "=", m.state.position)
+      .where("failures_version", "=", m.state.failures_version)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) forget(name);
+    else m.state = { ...m.state, tx_id: m.read.txId, position: m.read.position };
+  };
+
+  /**
+   * One step for one projector: "idle" when caught up, "busy" when more may be waiting. `lazy` (the
+   * live loops) writes a checkpoint that moved over events of other types at most every `PERSIST_MS`.
+   */
+  const advance = async (name: string, lazy: boolean): Promise<"idle" | "busy" | "missing"> => {
+    const p = projector(name);
+    const m = await remembered(name);
+    if (!m) return "missing";
+    const { state } = m;
+    const from = m.read;
+    // Caught up, a live loop reads the log's tail with the others at the same place (see `readTail`);
+    // behind, it reads only its own types.
+    const batch: ReadBatch =
+      lazy && m.caughtUp
+        ? only(await readTail(from), p.handles)
+        : await store.readAll(from, { limit: batchSize, types: p.handles });
+    m.caughtUp = !batch.full;
+    if (batch.events.length === 0) {
+      if (compareCheckpoints(batch.checkpoint, from) > 0) m.read = batch.checkpoint;
+      publish(name, m.read, state.held ?? []);
+      if (!lazy || Date.now() - m.checkedAt >= persistMs) await check(name, m);
+      return batch.full ? "busy" : "idle";
     }
     let outcome: Awaited<ReturnType<typeof commitBatch>>;
     try {
@@ -189,39 +282,99 @@ export const createProjectionRunner = (
       // Some event of the batch fails: find it, confine it to its organisation, keep the others.
       outcome = await commitBatch(p, state, batch.checkpoint, batch.events, "confined");
     }
-    if (!outcome) return "busy";
+    if (!outcome) {
+      // Another runner, a rebuild or a resume changed the row: read it again.
+      forget(name);
+      return "busy";
+    }
+    if (outcome.failed.length > 0) forget(name);
+    else {
+      m.state = { ...state, tx_id: batch.checkpoint.txId, position: batch.checkpoint.position };
+      m.read = batch.checkpoint;
+      m.checkedAt = Date.now();
+    }
     publish(name, batch.checkpoint, outcome.held);
     report(name, outcome.failed);
     return batch.full ? "busy" : "idle";
   };
 
+  /** One step for one projector, its checkpoint written: "idle" when caught up, "busy" when more may be waiting. */
+  const step = (name: string) => advance(name, false);
+
+  /** Follows one projector until it has read past `target`; the safe horizon may keep it waiting. */
+  const follow = async (name: string, target: Checkpoint, deadline: number, lazy = false) => {
+    for (;;) {
+      const outcome = await advance(name, lazy);
+      if (outcome === "missing") return;
+      if (outcome === "busy") continue;
+      const reached = progress.value.get(name)?.checkpoint;
+      if (reached && compareCheckpoints(reached, target) >= 0) return;
+      if (Date.now() > deadline)
+        throw new Error(
+          `projection ${name} is held back before transaction ${target.txId}: an older transaction is still open`,
+        );
+      await retryTick();
+    }
+  };
+
   /**
-   * Processes until every projector has read past the log's head as of this call. The safe horizon
-   * is cluster-wide: while an older transaction (in any database of the server) is still open,
-   * events committed after it are not readable yet, so this waits for it.
+   * Processes until every projector has read past the log's head as of this call, checkpoints
+   * written. The safe horizon is cluster-wide: while an older transaction (in any database of the
+   * server) is still open, events committed after it are not readable yet, so this waits for it.
    */
   const drain = async (names: readonly string[] = [...byName.keys()], timeoutMs = 30_000): Promise<void> => {
     const target = await store.head();
     const deadline = Date.now() + timeoutMs;
-    const drainOne = async (name: string) => {
-      for (;;) {
-        const outcome = await step(name);
-        if (outcome === "missing") return;
-        if (outcome === "busy") continue;
-        const reached = progress.value.get(name)?.checkpoint;
-        if (reached && compareCheckpoints(reached, target) >= 0) return;
-        if (Date.now() > deadline)
-          throw new Error(
-            `projection ${name} is held back before transaction ${target.txId}: an older transaction is still open`,
-          );
-        await sleep(10);
-      }
-    };
     // Projectors are independent (their own rows and checkpoint): side by side, a command waiting
     // for several of them waits for the slowest, not for the sum.
-    const outcomes = await Promise.allSettled(names.map(drainOne));
+    const outcomes = await Promise.allSettled(names.map((name) => follow(name, target, deadline)));
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
     if (failed) throw failed.reason;
+  };
+
+  // The log's tail, every type, read once for the caught-up loops that ask for it at the same moment
+  // (woken by the same trigger, they ask one after the other): from the earliest place any of them
+  // is at, each keeping the events past its own place and of its own types.
+  let waiting: { from: Checkpoint; resolve: (b: ReadBatch) => void; reject: (e: unknown) => void }[] = [];
+  const readTail = (from: Checkpoint): Promise<ReadBatch> =>
+    new Promise<ReadBatch>((resolve, reject) => {
+      waiting.push({ from, resolve, reject });
+      if (waiting.length === 1) setImmediate(flushTail);
+    });
+  const flushTail = () => {
+    const readers = waiting;
+    waiting = [];
+    let earliest = readers[0]?.from ?? START;
+    for (const r of readers) if (compareCheckpoints(r.from, earliest) < 0) earliest = r.from;
+    store.readAll(earliest, { limit: batchSize }).then(
+      (batch) => {
+        for (const r of readers) r.resolve(after(batch, r.from));
+      },
+      (error: unknown) => {
+        for (const r of readers) r.reject(error);
+      },
+    );
+  };
+
+  // Loops held back by an open transaction try again together, so that they share their reads.
+  let tick: Promise<void> | undefined;
+  const retryTick = (): Promise<void> =>
+    (tick ??= sleep(10).then(() => {
+      tick = undefined;
+    }));
+
+  // The log's head, read once for every loop woken by the same trigger: `wave` counts the triggers,
+  // and a head read after trigger n serves every loop that needs to see what came before it.
+  let wave = 0;
+  let headRead: { wave: number; head: Promise<Checkpoint> } | undefined;
+  const headAfter = (needed: number): Promise<Checkpoint> => {
+    if (headRead && headRead.wave >= needed) return headRead.head;
+    const read = { wave, head: store.head() };
+    headRead = read;
+    read.head.catch(() => {
+      if (headRead === read) headRead = undefined;
+    });
+    return read.head;
   };
 
   // Each projector follows the log in a loop of its own: a command waiting for one read model does
@@ -255,7 +408,9 @@ export const createProjectionRunner = (
       do {
         loop.again = false;
         try {
-          await drain([name]);
+          const woken = wave;
+          const target = await headAfter(woken);
+          await follow(name, target, Date.now() + 30_000, true);
           if (backoffMs > 0 && !retry) {
             backoffMs = 0;
             options.onDatabase?.("back");
@@ -273,6 +428,7 @@ export const createProjectionRunner = (
   };
 
   const trigger = () => {
+    wave++;
     for (const name of byName.keys()) triggerOne(name);
   };
 
@@ -295,6 +451,9 @@ export const createProjectionRunner = (
     await unlisten?.().catch(() => {});
     unlisten = undefined;
     await Promise.all([...loops.values()].map((loop) => loop.draining));
+    // The read positions not written yet (a restart would only read those stretches again).
+    await Promise.allSettled([...memo.entries()].map(([name, m]) => check(name, m)));
+    memo.clear();
   };
 
   /**
@@ -318,6 +477,8 @@ export const createProjectionRunner = (
     };
     const now = judge(progress.value);
     if (now) return now;
+    // The append's notification wakes the loops too, but it waits for a connection of the pool and
+    // the notifier's few milliseconds: the poke does not.
     poke$.next();
     try {
       return await firstValueFrom(
@@ -368,6 +529,7 @@ export const createProjectionRunner = (
     publish,
     report,
     trigger,
+    forget,
   });
 
   return {

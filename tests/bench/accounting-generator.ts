@@ -367,6 +367,7 @@ export const generateBooks = async (
   sql: postgres.Sql,
   lines: number,
   log: (text: string) => void,
+  options: { readonly ownerId?: string } = {},
 ): Promise<Books> => {
   const r = seeded(20_250_101);
   const started = performance.now();
@@ -388,6 +389,7 @@ export const generateBooks = async (
       vatOnDebits: false,
     },
     metadata(),
+    options.ownerId,
   );
   const auxiliaries: ChartCommand[] = [
     ...Array.from({ length: CUSTOMERS }, (_, i) => ({

@@ -2,7 +2,7 @@ import { hasRight, type Profile, profileRights, type Right, unionRights } from "
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../context.ts";
 import { ProblemError } from "../http/problem.ts";
-import { findSession, type Session } from "./sessions.ts";
+import { findSessionAccess, type Session } from "./sessions.ts";
 
 export type AuthEnv = { Variables: { session: Session; rights: readonly Right[] } };
 
@@ -39,10 +39,12 @@ export const requireSession =
   (ctx: AppContext): MiddlewareHandler<AuthEnv> =>
   async (c, next) => {
     const token = bearer(c);
-    const session = token ? await findSession(ctx.database, token, ctx.clock()) : null;
-    if (!session) throw new ProblemError(401, "identity.unauthenticated");
+    // One statement: the session, and the profile and items that make its rights.
+    const access = token ? await findSessionAccess(ctx.database, token, ctx.clock()) : null;
+    if (!access) throw new ProblemError(401, "identity.unauthenticated");
+    const { profile, items, ...session } = access;
     c.set("session", session);
-    c.set("rights", await rightsIn(ctx, session.userId, session.orgId));
+    c.set("rights", profile ? unionRights(profileRights(profile as Profile), ...items) : []);
     await next();
   };
 

@@ -1,9 +1,12 @@
+import type { Right } from "@registre/core";
 import type { Database } from "@registre/store";
 import { sql } from "kysely";
 import { hashToken, newToken } from "./tokens.ts";
 
 export const SESSION_TTL_MS = 14 * 24 * 3600 * 1000;
 export const TICKET_TTL_MS = 5 * 60 * 1000;
+/** A session in use is extended at most this often: a request reads its session, it does not write it. */
+export const SESSION_EXTEND_EVERY_MS = 60 * 1000;
 
 export type SessionKind = "session" | "ticket";
 export type Session = { readonly userId: string; readonly orgId: string | null; readonly tokenHash: Buffer };
@@ -62,6 +65,58 @@ export const findSession = async (
           .returning(["user_id", "org_id"])
           .executeTakeFirst();
   return row ? { userId: row.user_id, orgId: row.org_id, tokenHash } : null;
+};
+
+/** A live session, with what its user holds in its organisation: the profile and the items' rights. */
+export type SessionAccess = Session & {
+  /** The user's profile in the session's organisation; null without an organisation or a membership. */
+  readonly profile: string | null;
+  readonly items: readonly Right[][];
+};
+
+/**
+ * The live session a token names and the user's access in its organisation, in one statement; the
+ * session is extended (sliding expiry) when its expiry is more than `SESSION_EXTEND_EVERY_MS` older
+ * than a fresh one would be, so a session in use is written at most once a minute.
+ */
+export const findSessionAccess = async (
+  database: Database,
+  token: string,
+  now: Date,
+): Promise<SessionAccess | null> => {
+  const tokenHash = hashToken(token);
+  const extended = new Date(now.getTime() + SESSION_TTL_MS);
+  const stale = new Date(extended.getTime() - SESSION_EXTEND_EVERY_MS);
+  const { rows } = await sql<{
+    user_id: string;
+    org_id: string | null;
+    profile: string | null;
+    items: Right[][] | null;
+  }>`
+    with live as (
+      select user_id, org_id from sessions
+      where token_hash = ${tokenHash} and kind = 'session' and revoked_at is null and expires_at > ${now}
+    ), extend as (
+      update sessions set expires_at = ${extended}
+      where token_hash = ${tokenHash} and kind = 'session' and revoked_at is null and expires_at > ${now}
+        and expires_at < ${stale}
+    )
+    select l.user_id, l.org_id, m.profile,
+      (select json_agg(i.rights) from auth_assignments a
+        join auth_items i on i.org_id = a.org_id and i.item_id = a.item_id
+        where a.org_id = l.org_id and a.user_id = l.user_id) as items
+    from live l left join memberships m on m.org_id = l.org_id and m.user_id = l.user_id`.execute(
+    database.db,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    userId: row.user_id,
+    orgId: row.org_id,
+    tokenHash,
+    profile: row.profile,
+    items: typeof row.items === "string" ? (JSON.parse(row.items) as Right[][]) : (row.items ?? []),
+  };
 };
 
 export const revokeSession = async (database: Database, tokenHash: Buffer, now: Date): Promise<void> => {
