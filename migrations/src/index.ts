@@ -6,6 +6,7 @@ import * as projectionFailures from "./2026-11-24T1000-projection-failures.ts";
 import * as idempotency from "./2026-11-24T1100-idempotency.ts";
 import * as limitsInvitations from "./2026-11-24T1200-limits-invitations.ts";
 import * as appendMany from "./2026-11-24T1500-append-many.ts";
+import * as orgReads from "./2026-11-24T1600-org-reads.ts";
 
 /** Every migration, by name; names sort in the order they run. Never edit one once it has landed. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -16,4 +17,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-24T1100-idempotency": idempotency,
   "2026-11-24T1200-limits-invitations": limitsInvitations,
   "2026-11-24T1500-append-many": appendMany,
+  "2026-11-24T1600-org-reads": orgReads,
 };

@@ -86,22 +86,37 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
   const eventColumns = sql`e.position, e.org_id, e.org_seq, e.stream_id, e.stream_version, e.type,
     e.schema_version, e.data, e.metadata, e.recorded_at, e.tx_id::text as tx_id`;
 
-  /** One stream's events in version order, as the organisation sees them (row-level security applies). */
-  const readStream = (
+  /**
+   * One stream's events in version order, as the organisation sees them (row-level security applies).
+   * On a server, one prepared statement in autocommit as `registre_app` (every command reads its
+   * streams: BEGIN, settings and COMMIT would be three more round trips each).
+   */
+  const readStream = async (
     orgId: string,
     streamId: string,
     range: { fromVersion?: number; toVersion?: number; until?: Date } = {},
-  ): Promise<StoredEvent[]> =>
-    withOrg(database, orgId, async (trx) => {
+  ): Promise<StoredEvent[]> => {
+    const from = range.fromVersion ?? 1;
+    const to = range.toVersion ?? Number.MAX_SAFE_INTEGER;
+    if (database.appPostgres && !range.until) {
+      const rows = await database.appPostgres.unsafe<EventRowOut[]>(
+        "select * from registre_read_stream($1::uuid, $2, $3::bigint, $4::bigint)",
+        [orgId, streamId, from, to],
+        { prepare: true },
+      );
+      return rows.map(decode);
+    }
+    return withOrg(database, orgId, async (trx) => {
       const { rows } = await sql<EventRowOut>`
         select ${eventColumns} from events e
         where e.org_id = ${orgId}::uuid and e.stream_id = ${streamId}
-          and e.stream_version >= ${range.fromVersion ?? 1}
-          and e.stream_version <= ${range.toVersion ?? Number.MAX_SAFE_INTEGER}
+          and e.stream_version >= ${from}
+          and e.stream_version <= ${to}
           ${range.until ? sql`and e.recorded_at <= ${range.until}` : sql``}
         order by e.stream_version`.execute(trx);
       return rows.map(decode);
     });
+  };
 
   /**
    * One organisation's events in the order they were recorded (its hash-chain order), optionally
