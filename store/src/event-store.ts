@@ -87,6 +87,62 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     e.schema_version, e.data, e.metadata, e.recorded_at, e.tx_id::text as tx_id`;
 
   /**
+   * Stream reads of one organisation asked in the same tick (a command loads its stream and the
+   * chart, the journals and the calendar side by side) go out as one statement.
+   */
+  const pending = new Map<
+    string,
+    { streams: Map<string, { from: number; waiters: ((e: StoredEvent[] | Error) => void)[] }> }
+  >();
+  const readBatched = (orgId: string, streamId: string, from: number): Promise<StoredEvent[]> =>
+    new Promise((resolve, reject) => {
+      let batch = pending.get(orgId);
+      if (!batch) {
+        const created = { streams: new Map() };
+        batch = created;
+        pending.set(orgId, created);
+        queueMicrotask(() => {
+          pending.delete(orgId);
+          void flush(orgId, created.streams);
+        });
+      }
+      const settle = (result: StoredEvent[] | Error) =>
+        result instanceof Error ? reject(result) : resolve(result.filter((e) => e.version >= from));
+      const entry = batch.streams.get(streamId);
+      if (entry) {
+        entry.from = Math.min(entry.from, from);
+        entry.waiters.push(settle);
+      } else batch.streams.set(streamId, { from, waiters: [settle] });
+    });
+
+  const flush = async (
+    orgId: string,
+    streams: Map<string, { from: number; waiters: ((e: StoredEvent[] | Error) => void)[] }>,
+  ) => {
+    const app = database.appPostgres;
+    try {
+      if (!app) throw new Error("batched stream reads need a server");
+      const ids = [...streams.keys()];
+      const rows = await app.unsafe<EventRowOut[]>(
+        "select * from registre_read_streams($1::uuid, $2::text[], $3::bigint[])",
+        [orgId, ids, ids.map((id) => streams.get(id)?.from ?? 1)],
+        { prepare: true },
+      );
+      const byStream = new Map<string, StoredEvent[]>();
+      for (const row of rows) {
+        const event = decode(row);
+        const list = byStream.get(event.streamId) ?? [];
+        list.push(event);
+        byStream.set(event.streamId, list);
+      }
+      for (const [id, { waiters }] of streams) for (const w of waiters) w(byStream.get(id) ?? []);
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      for (const { waiters } of streams.values()) for (const w of waiters) w(failure);
+    }
+  };
+
+  /**
    * One stream's events in version order, as the organisation sees them (row-level security applies).
    * On a server, one prepared statement in autocommit as `registre_app` (every command reads its
    * streams: BEGIN, settings and COMMIT would be three more round trips each).
@@ -99,6 +155,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     const from = range.fromVersion ?? 1;
     const to = range.toVersion ?? Number.MAX_SAFE_INTEGER;
     if (database.appPostgres && !range.until) {
+      if (range.toVersion === undefined) return readBatched(orgId, streamId, from);
       const rows = await database.appPostgres.unsafe<EventRowOut[]>(
         "select * from registre_read_stream($1::uuid, $2, $3::bigint, $4::bigint)",
         [orgId, streamId, from, to],
