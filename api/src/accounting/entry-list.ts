@@ -3,7 +3,7 @@ import { parseInt8 } from "@registre/store";
 import { type Kysely, sql } from "kysely";
 
 /** A text search counts its matches up to this many; past it the answer says `capped`. */
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = 1_000;
 
 export type EntryListFilter = {
   readonly journal?: string | undefined;
@@ -66,7 +66,7 @@ const cents = (text: string | null | undefined): number => parseInt8(text ?? "0"
 
 const likeOf = (q: string) => `%${q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
 
-/** The entries the filter selects, newest first (date, then log position); `date <= upTo` when given. */
+/** The entries the filter selects (`entries`, no text search); `date <= upTo` when given. */
 const selected = (db: Db, orgId: string, f: EntryListFilter, upTo?: string) => {
   let query = db.selectFrom("entries").where("org_id", "=", orgId);
   if (f.journal) query = query.where("journal", "=", f.journal);
@@ -74,10 +74,77 @@ const selected = (db: Db, orgId: string, f: EntryListFilter, upTo?: string) => {
   if (f.start) query = query.where("date", ">=", f.start);
   if (f.end) query = query.where("date", "<=", f.end);
   if (upTo) query = query.where("date", "<=", upTo);
-  // `search`: label, piece reference and number lowercased, apart (a generated column of the read model);
-  // one LIKE on it is a few times cheaper than ILIKE on the three, and one trigram index serves it.
-  if (f.q) query = query.where("search", "like", sql<string>`lower(${likeOf(f.q)})`);
   return query;
+};
+
+/**
+ * The entries a filter with a text search selects, from `entry_search` (narrow rows; `search`: label,
+ * piece reference and number lowercased, apart): one LIKE on it, which one trigram index serves.
+ */
+const matched = (db: Db, orgId: string, f: EntryListFilter & { q: string }) => {
+  let query = db.selectFrom("entry_search").where("org_id", "=", orgId);
+  if (f.journal) query = query.where("journal", "=", f.journal);
+  if (f.status) query = query.where("status", "=", f.status);
+  if (f.start) query = query.where("date", ">=", f.start);
+  if (f.end) query = query.where("date", "<=", f.end);
+  return query.where("search", "like", sql<string>`lower(${likeOf(f.q)})`);
+};
+
+/** Planner settings for the rest of the transaction (`set_config(…, true)`: as `set local`). */
+const plan = (db: Db, settings: Record<string, boolean>) =>
+  sql`select ${sql.join(
+    Object.entries(settings).map(([name, on]) => sql`set_config(${name}, ${on ? "on" : "off"}, true)`),
+  )}`.execute(db);
+
+/**
+ * A text search: the first `cap + 1` matches found in any order (the trigram index's bitmap, the heap
+ * read until that many) give the count, and the sums when they are all; past the cap the newest `cap`
+ * matches are added up in list order. The page orders the matches' narrow rows, then reads its entries.
+ */
+const searchPage = async (db: Db, orgId: string, f: EntryListFilter & { q: string }, cap: number) => {
+  // A bitmap scan, whose heap reads stop at cap + 1 matches: never a walk of the date index looking
+  // for a rare term (with a LIMIT the planner may guess it is common, and walk the whole table).
+  await plan(db, { enable_seqscan: false, enable_indexscan: false });
+  const counted = await sql<{ n: string; debit: string | null; credit: string | null }>`
+    select count(*)::text as n, sum(debit)::text as debit, sum(credit)::text as credit
+    from (${matched(db, orgId, f).select(["debit", "credit"]).limit(cap + 1)}) s`.execute(db);
+  const row = counted.rows[0];
+  const n = parseInt8(row?.n ?? "0");
+  const capped = n > cap;
+  let sums = { debit: cents(row?.debit), credit: cents(row?.credit) };
+  // Many matches: the newest are dense enough that walking the list order finds them soon.
+  if (capped) {
+    await plan(db, { enable_indexscan: true });
+    const newest = await sql<{ debit: string | null; credit: string | null }>`
+      select sum(debit)::text as debit, sum(credit)::text as credit
+      from (${matched(db, orgId, f)
+        .select(["debit", "credit"])
+        .orderBy("date", "desc")
+        .orderBy("position", "desc")
+        .limit(cap)}) s`.execute(db);
+    sums = { debit: cents(newest.rows[0]?.debit), credit: cents(newest.rows[0]?.credit) };
+  }
+  const keys = await matched(db, orgId, f)
+    .select("mvt")
+    .orderBy("date", "desc")
+    .orderBy("position", "desc")
+    .limit(f.limit)
+    .offset(f.offset)
+    .execute();
+  const mvts = keys.map((k) => k.mvt as string);
+  await plan(db, { enable_seqscan: true, enable_indexscan: true });
+  const found =
+    mvts.length === 0
+      ? []
+      : ((await db
+          .selectFrom("entries")
+          .select([...COLUMNS])
+          .where("org_id", "=", orgId)
+          .where("mvt", "=", sql<string>`any(${mvts}::uuid[])`)
+          .execute()) as EntryListRow[]);
+  const byMvt = new Map(found.map((r) => [r.mvt, r]));
+  const rows = mvts.flatMap((m) => byMvt.get(m) ?? []);
+  return { rows, total: capped ? cap : n, sums, capped };
 };
 
 type Bucket = { key: string; n: number };
@@ -156,7 +223,7 @@ const bucketAt = (buckets: readonly Bucket[], offset: number) => {
  * A page of the entries list with its filter's count and sums. Without a text search the count and
  * sums come from the totals tables, and a page at an offset starts from the day that holds it
  * (found from the same tables), so the scan skips whole days; both read one snapshot. A text search
- * counts up to `SEARCH_COUNT_CAP` matches and pages with a plain offset.
+ * (`searchPage`) counts up to `SEARCH_COUNT_CAP` matches in `entry_search` and pages with a plain offset.
  */
 export const listEntryPage = (
   database: Database,
@@ -177,29 +244,7 @@ export const listEntryPage = (
           .limit(f.limit)
           .offset(offset)
           .execute() as Promise<EntryListRow[]>;
-      if (f.q) {
-        const counted = await sql<{ n: string; debit: string | null; credit: string | null }>`
-          select count(*)::text as n,
-            sum(debit) filter (where k <= ${searchCap})::text as debit,
-            sum(credit) filter (where k <= ${searchCap})::text as credit
-          from (
-            select debit, credit, row_number() over (order by date desc, position desc) as k
-            from (${selected(db, orgId, f)
-              .select(["debit", "credit", "date", "position"])
-              .orderBy("date", "desc")
-              .orderBy("position", "desc")
-              .limit(searchCap + 1)}) s
-          ) t`.execute(db);
-        const row = counted.rows[0];
-        const n = parseInt8(row?.n ?? "0");
-        const capped = n > searchCap;
-        return {
-          rows: await page(undefined, f.offset),
-          total: capped ? searchCap : n,
-          sums: { debit: cents(row?.debit), credit: cents(row?.credit) },
-          capped,
-        };
-      }
+      if (f.q) return searchPage(db, orgId, { ...f, q: f.q }, searchCap);
       const months = await monthTotals(db, orgId, f);
       let total = 0n;
       let debit = 0n;
