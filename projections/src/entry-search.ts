@@ -29,10 +29,7 @@ export const syncEntrySearch = async (db: ProjectionExecutor, table: TableNames,
   for (const part of chunk(keys, 1000)) {
     const pairs = part.map((k) => k.split("|"));
     const keyList = sql`(select * from unnest(${pairs.map((p) => p[0])}::uuid[], ${pairs.map((p) => p[1])}::uuid[]))`;
-    await db
-      .deleteFrom(table("entry_search"))
-      .where(sql`(org_id, mvt)`, "in", keyList)
-      .execute();
+    await db.deleteFrom(table("entry_search")).where(sql`(org_id, mvt)`, "in", keyList).execute();
     await sql`insert into ${sql.table(table("entry_search"))}
         (org_id, mvt, date, position, journal, status, debit, credit, search)
       select org_id, mvt, date, position, journal, status, debit, credit,

@@ -107,7 +107,9 @@ const searchPage = async (db: Db, orgId: string, f: EntryListFilter & { q: strin
   await plan(db, { enable_seqscan: false, enable_indexscan: false });
   const counted = await sql<{ n: string; debit: string | null; credit: string | null }>`
     select count(*)::text as n, sum(debit)::text as debit, sum(credit)::text as credit
-    from (${matched(db, orgId, f).select(["debit", "credit"]).limit(cap + 1)}) s`.execute(db);
+    from (${matched(db, orgId, f)
+      .select(["debit", "credit"])
+      .limit(cap + 1)}) s`.execute(db);
   const row = counted.rows[0];
   const n = parseInt8(row?.n ?? "0");
   const capped = n > cap;
