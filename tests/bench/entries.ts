@@ -122,13 +122,14 @@ ${rows.join("\n")}
 - **Offsets**: a page at an offset finds the month, then the day, holding its first entry from the same totals and
   scans from that day (\`date <= day\`, the offset left within the day), so the rows skipped are at most one day's;
   the raw anchor's plain \`offset\` walks every row before. A text search pages with a plain offset.
-- **Text search** matches \`search\` (label, piece reference and number lowercased, apart: a generated column)
-  with LIKE, served by a trigram GIN index (pg_trgm, created with the read model when the server allows it); the
-  planner takes the index for rare terms and walks the date index for common ones. Its count cannot come from
-  totals: it visits up to ${n(SEARCH_COUNT_CAP)} matches in a wide row each (an entry keeps its lines as jsonb in
-  the same row, some 700 bytes), and a term the planner misjudges walks the date index through much of the table.
-  What would bring it down further, not done: the lines moved out of the list's rows, a lower cap, or full-text
-  search on words.
+- **Text search** matches \`search\` (label, piece reference and number lowercased, apart) with LIKE in
+  \`entry_search\`, a narrow copy of each entry (date, position, journal, status, debit, credit, search: some 100
+  bytes a row, the lines left in \`entries\`) kept by the ledger projector, served by a trigram GIN index (pg_trgm,
+  created with the read model when the server allows it). The count reads the first ${n(SEARCH_COUNT_CAP + 1)}
+  matches in any order through the index's bitmap (the transaction's planner settings forbid walking the date index
+  for it, the plan that cost seconds for a rare term); past the cap the newest ${n(SEARCH_COUNT_CAP)} are added up in
+  list order; the page orders the matches' narrow rows, then reads its 50 entries. The raw anchor for a search is
+  the same page as one statement (\`entries\` where mvt in the page's keys from \`entry_search\`).
 ${facts.map((f) => `- ${f}`).join("\n")}
 ${END}
 `;
