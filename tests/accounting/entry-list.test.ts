@@ -186,6 +186,32 @@ describe.each(databaseKinds)("the entries list (%s)", (kind) => {
               });
               expect(page.rows.map((r) => r.mvt)).toEqual(all.slice(offset, offset + 3).map((r) => r.mvt));
               if (page.rows.length > 0) pages++;
+              // A search either way (walking the newest rows, or the trigram index), capped at 2 or not.
+              if (!filter.q) continue;
+              for (const plan of ["walk", "index"] as const)
+                for (const cap of [2, 1000]) {
+                  const counted = all.slice(0, cap);
+                  const got = await listEntryPage(
+                    ctx.database,
+                    orgId,
+                    { ...filter, limit: 3, offset },
+                    cap,
+                    plan,
+                  );
+                  expect({ filter, offset, plan, cap, ...got }).toEqual({
+                    filter,
+                    offset,
+                    plan,
+                    cap,
+                    rows: page.rows,
+                    total: counted.length,
+                    sums: {
+                      debit: counted.reduce((s, r) => s + r.debit, 0),
+                      credit: counted.reduce((s, r) => s + r.credit, 0),
+                    },
+                    capped: all.length > cap,
+                  });
+                }
             }
           }
         },

@@ -96,46 +96,79 @@ const plan = (db: Db, settings: Record<string, boolean>) =>
     Object.entries(settings).map(([name, on]) => sql`set_config(${name}, ${on ? "on" : "off"}, true)`),
   )}`.execute(db);
 
+/** Newest rows of the filter a common term's search walks (in list order) before it turns to the index. */
+const WALK = 20_000;
+
+type Match = { mvt: string; debit: string; credit: string };
+
+/** Which way a text search goes first (tests force each; the answer is the same either way). */
+export type SearchPlan = "walk" | "index";
+
 /**
- * A text search: the first `cap + 1` matches found in any order (the trigram index's bitmap, the heap
- * read until that many) give the count, and the sums when they are all; past the cap the newest `cap`
- * matches are added up in list order. The page orders the matches' narrow rows, then reads its entries.
+ * A text search: the newest `cap + 1` matches in list order give the count, the sums (of the newest `cap`)
+ * and, mostly, the page. A term the planner expects often (at least `2 * cap` matches) walks the newest
+ * `WALK` rows of the filter in list order and stops at `cap + 1` matches; a rarer one, or a common one not
+ * found that often among the newest, takes the trigram index's bitmap (the transaction's planner settings
+ * forbid walking the date index there: with a LIMIT the planner may take a rare term for a common one and
+ * walk the whole table) and sorts its matches. Either plan reads `entry_search`'s narrow rows; the page's
+ * entries are then read from `entries`.
  */
-const searchPage = async (db: Db, orgId: string, f: EntryListFilter & { q: string }, cap: number) => {
-  // A bitmap scan, whose heap reads stop at cap + 1 matches: never a walk of the date index looking
-  // for a rare term (with a LIMIT the planner may guess it is common, and walk the whole table).
-  await plan(db, { enable_seqscan: false, enable_indexscan: false });
-  const counted = await sql<{ n: string; debit: string | null; credit: string | null }>`
-    select count(*)::text as n, sum(debit)::text as debit, sum(credit)::text as credit
-    from (${matched(db, orgId, f)
-      .select(["debit", "credit"])
-      .limit(cap + 1)}) s`.execute(db);
-  const row = counted.rows[0];
-  const n = parseInt8(row?.n ?? "0");
-  const capped = n > cap;
-  let sums = { debit: cents(row?.debit), credit: cents(row?.credit) };
-  // Many matches: the newest are dense enough that walking the list order finds them soon.
-  if (capped) {
-    await plan(db, { enable_indexscan: true });
-    const newest = await sql<{ debit: string | null; credit: string | null }>`
-      select sum(debit)::text as debit, sum(credit)::text as credit
-      from (${matched(db, orgId, f)
-        .select(["debit", "credit"])
-        .orderBy("date", "desc")
-        .orderBy("position", "desc")
-        .limit(cap)}) s`.execute(db);
-    sums = { debit: cents(newest.rows[0]?.debit), credit: cents(newest.rows[0]?.credit) };
+const searchPage = async (
+  db: Db,
+  orgId: string,
+  f: EntryListFilter & { q: string },
+  cap: number,
+  forced?: SearchPlan,
+) => {
+  const ordered = (limit: number) =>
+    matched(db, orgId, f)
+      .select(["mvt", sql<string>`debit::text`.as("debit"), sql<string>`credit::text`.as("credit")])
+      .orderBy("date", "desc")
+      .orderBy("position", "desc")
+      .limit(limit);
+  const { rows: plans } = await sql<{
+    "QUERY PLAN": [{ Plan: { "Plan Rows": number } }];
+  }>`explain (format json)
+    ${matched(db, orgId, f).select("mvt")}`.execute(db);
+  const expected = plans[0]?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0;
+  let found: Match[] | undefined;
+  if (forced === "walk" || (!forced && expected >= 2 * cap)) {
+    let newest = db.selectFrom("entry_search").where("org_id", "=", orgId);
+    if (f.journal) newest = newest.where("journal", "=", f.journal);
+    if (f.status) newest = newest.where("status", "=", f.status);
+    if (f.start) newest = newest.where("date", ">=", f.start);
+    if (f.end) newest = newest.where("date", "<=", f.end);
+    const window = newest
+      .select(["mvt", "debit", "credit", "search", "date", "position"])
+      .orderBy("date", "desc")
+      .orderBy("position", "desc")
+      .limit(WALK);
+    const walked = (await db
+      .selectFrom(window.as("w"))
+      .select(["mvt", sql<string>`debit::text`.as("debit"), sql<string>`credit::text`.as("credit")])
+      .where("search", "like", sql<string>`lower(${likeOf(f.q)})`)
+      .orderBy("date", "desc")
+      .orderBy("position", "desc")
+      .limit(cap + 1)
+      .execute()) as Match[];
+    if (walked.length > cap) found = walked;
   }
-  const keys = await matched(db, orgId, f)
-    .select("mvt")
-    .orderBy("date", "desc")
-    .orderBy("position", "desc")
-    .limit(f.limit)
-    .offset(f.offset)
-    .execute();
-  const mvts = keys.map((k) => k.mvt as string);
+  await plan(db, { enable_seqscan: false, enable_indexscan: false });
+  found ??= (await ordered(cap + 1).execute()) as Match[];
+  const capped = found.length > cap;
+  const counted = found.slice(0, cap);
+  const sums = { debit: 0n, credit: 0n };
+  for (const m of counted) {
+    sums.debit += BigInt(m.debit);
+    sums.credit += BigInt(m.credit);
+  }
+  // A page past the first cap + 1 matches (a capped search paged deep): asked on its own.
+  const mvts =
+    f.offset + f.limit <= found.length || !capped
+      ? found.slice(f.offset, f.offset + f.limit).map((m) => m.mvt)
+      : (await ordered(f.limit).offset(f.offset).execute()).map((m) => m.mvt as string);
   await plan(db, { enable_seqscan: true, enable_indexscan: true });
-  const found =
+  const entries =
     mvts.length === 0
       ? []
       : ((await db
@@ -144,9 +177,13 @@ const searchPage = async (db: Db, orgId: string, f: EntryListFilter & { q: strin
           .where("org_id", "=", orgId)
           .where("mvt", "=", sql<string>`any(${mvts}::uuid[])`)
           .execute()) as EntryListRow[]);
-  const byMvt = new Map(found.map((r) => [r.mvt, r]));
-  const rows = mvts.flatMap((m) => byMvt.get(m) ?? []);
-  return { rows, total: capped ? cap : n, sums, capped };
+  const byMvt = new Map(entries.map((r) => [r.mvt, r]));
+  return {
+    rows: mvts.flatMap((m) => byMvt.get(m) ?? []),
+    total: capped ? cap : found.length,
+    sums: { debit: cents(String(sums.debit)), credit: cents(String(sums.credit)) },
+    capped,
+  };
 };
 
 type Bucket = { key: string; n: number };
@@ -232,6 +269,7 @@ export const listEntryPage = (
   orgId: string,
   f: EntryListFilter,
   searchCap = SEARCH_COUNT_CAP,
+  searchPlan?: SearchPlan,
 ): Promise<EntryListPage> =>
   database.db
     .transaction()
@@ -246,7 +284,7 @@ export const listEntryPage = (
           .limit(f.limit)
           .offset(offset)
           .execute() as Promise<EntryListRow[]>;
-      if (f.q) return searchPage(db, orgId, { ...f, q: f.q }, searchCap);
+      if (f.q) return searchPage(db, orgId, { ...f, q: f.q }, searchCap, searchPlan);
       const months = await monthTotals(db, orgId, f);
       let total = 0n;
       let debit = 0n;
