@@ -125,11 +125,14 @@ ${rows.join("\n")}
 - **Text search** matches \`search\` (label, piece reference and number lowercased, apart) with LIKE in
   \`entry_search\`, a narrow copy of each entry (date, position, journal, status, debit, credit, search: some 100
   bytes a row, the lines left in \`entries\`) kept by the ledger projector, served by a trigram GIN index (pg_trgm,
-  created with the read model when the server allows it). The count reads the first ${n(SEARCH_COUNT_CAP + 1)}
-  matches in any order through the index's bitmap (the transaction's planner settings forbid walking the date index
-  for it, the plan that cost seconds for a rare term); past the cap the newest ${n(SEARCH_COUNT_CAP)} are added up in
-  list order; the page orders the matches' narrow rows, then reads its 50 entries. The raw anchor for a search is
-  the same page as one statement (\`entries\` where mvt in the page's keys from \`entry_search\`).
+  created with the read model when the server allows it). One query finds the newest ${n(SEARCH_COUNT_CAP + 1)}
+  matches in list order (count, sums, the page's keys): a term the planner expects at least ${n(2 * SEARCH_COUNT_CAP)}
+  times walks the newest 20,000 rows of the filter by the date index and stops there; a rarer one, or one the walk
+  did not find that often, takes the index's bitmap and sorts its matches (the transaction's planner settings
+  forbid the date index there, the plan that cost seconds for a rare term); the page's 50 entries are then read from
+  \`entries\`. What is left slow: a term common overall but rare among the newest rows (a month in labels,
+  "paie 2025-01": some 6,000 matches sorted) walks, then sorts, about 22 / 28 ms p50 / p95 warm. The raw anchor
+  for a search is the same page as one statement (\`entries\` where mvt in the page's keys from \`entry_search\`).
 ${facts.map((f) => `- ${f}`).join("\n")}
 ${END}
 `;
