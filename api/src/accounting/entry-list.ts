@@ -126,11 +126,14 @@ const searchPage = async (
       .orderBy("date", "desc")
       .orderBy("position", "desc")
       .limit(limit);
-  const { rows: plans } = await sql<{
-    "QUERY PLAN": [{ Plan: { "Plan Rows": number } }];
-  }>`explain (format json)
+  // The planner's row estimate (its plan as JSON, parsed by the driver or not).
+  const { rows: plans } = await sql<{ "QUERY PLAN": unknown }>`explain (format json)
     ${matched(db, orgId, f).select("mvt")}`.execute(db);
-  const expected = plans[0]?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0;
+  const json = plans[0]?.["QUERY PLAN"];
+  const parsed = (typeof json === "string" ? JSON.parse(json) : json) as [
+    { Plan?: { "Plan Rows"?: number } },
+  ];
+  const expected = parsed?.[0]?.Plan?.["Plan Rows"] ?? 0;
   let found: Match[] | undefined;
   if (forced === "walk" || (!forced && expected >= 2 * cap)) {
     let newest = db.selectFrom("entry_search").where("org_id", "=", orgId);
