@@ -9,6 +9,7 @@ import type {
 } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
 import { sql } from "kysely";
+import { entrySearchTable, syncEntrySearch } from "./entry-search.ts";
 import { entryTotals, entryTotalsTables } from "./entry-totals.ts";
 import type { ProjectionExecutor, Projector, TableNames } from "./projector.ts";
 import { chunk } from "./projector.ts";
@@ -399,7 +400,8 @@ export const ledgerProjector: Projector = {
   // 3: account_day_balances.
   // 4: entry_month_totals and entry_day_totals; entries indexed in list order, with a search column and its
   //    trigram index.
-  version: 4,
+  // 5: entry_search (a narrow copy for the text search, with the trigram index); entries without `search`.
+  version: 5,
   handles: [
     "EntryDrafted",
     "EntryDraftChanged",
@@ -415,21 +417,15 @@ export const ledgerProjector: Projector = {
         piece_ref text not null, piece_date text not null, label text not null, status text not null,
         number text, fiscal_year_id uuid, validated_on text, debit bigint not null, credit bigint not null,
         line_count integer not null, lines jsonb not null, origin jsonb not null, position bigint not null,
-        created_at timestamptz not null, updated_at timestamptz not null,
-        search text generated always as (lower(label || chr(31) || piece_ref || chr(31) || coalesce(number, ''))) stored,
-        primary key (org_id, mvt)`,
+        created_at timestamptz not null, updated_at timestamptz not null, primary key (org_id, mvt)`,
       indexes: [
         // The list's order (date desc, position desc), walked backwards; date ranges too.
         "create index on {table} (org_id, date, position)",
         "create index on {table} (org_id, status, date) where status = 'draft'",
         "create index on {table} (org_id, journal, date, position)",
       ],
-      // The list's text search (`search like '%…%'`, `search` being label, piece reference and number
-      // lowercased, apart): a trigram index where pg_trgm can be had (see `optionalIndexes`).
-      optionalIndexes: [
-        ["create extension if not exists pg_trgm", "create index on {table} using gin (search gin_trgm_ops)"],
-      ],
     },
+    entrySearchTable,
     {
       name: "ledger_lines",
       columns: `org_id uuid not null, mvt uuid not null, line integer not null, journal text not null,
@@ -470,6 +466,7 @@ export const ledgerProjector: Projector = {
     let lines: LedgerRow[] = [];
     let deltas = new Map<string, Delta>();
     const flush = async () => {
+      const written = [...entries.values()].map((r) => `${r.org_id}|${r.mvt}`);
       for (const part of chunk([...entries.values()], 300))
         await db
           .insertInto(table("entries"))
@@ -496,6 +493,7 @@ export const ledgerProjector: Projector = {
           )
           .execute();
       entries.clear();
+      await syncEntrySearch(db, table, written);
       for (const part of chunk(lines, 1000))
         await db.insertInto(table("ledger_lines")).values(part).execute();
       lines = [];
@@ -592,6 +590,7 @@ export const ledgerProjector: Projector = {
             .where("org_id", "=", org)
             .where("mvt", "=", e.streamId.slice("entry-".length))
             .execute();
+          await syncEntrySearch(db, table, [`${org}|${e.streamId.slice("entry-".length)}`]);
           break;
         }
         case "EntryDraftDeleted":
@@ -601,6 +600,7 @@ export const ledgerProjector: Projector = {
             .where("org_id", "=", org)
             .where("mvt", "=", e.data.mvt)
             .execute();
+          await syncEntrySearch(db, table, [`${org}|${e.data.mvt}`]);
           break;
         case "LinesLettered":
         case "LinesUnlettered": {

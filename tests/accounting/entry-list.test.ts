@@ -115,7 +115,7 @@ const newBooks = async (ctx: AppContext) => {
 
 const snapshotTotals = async (ctx: AppContext) =>
   Promise.all(
-    ["entry_month_totals", "entry_day_totals"].map(
+    ["entry_month_totals", "entry_day_totals", "entry_search"].map(
       async (t) =>
         (await sql`select * from ${sql.table(t)} order by 1, 2, 3, 4`.execute(ctx.database.db)).rows,
     ),
@@ -186,6 +186,32 @@ describe.each(databaseKinds)("the entries list (%s)", (kind) => {
               });
               expect(page.rows.map((r) => r.mvt)).toEqual(all.slice(offset, offset + 3).map((r) => r.mvt));
               if (page.rows.length > 0) pages++;
+              // A search either way (walking the newest rows, or the trigram index), capped at 2 or not.
+              if (!filter.q) continue;
+              for (const plan of ["walk", "index"] as const)
+                for (const cap of [2, 1000]) {
+                  const counted = all.slice(0, cap);
+                  const got = await listEntryPage(
+                    ctx.database,
+                    orgId,
+                    { ...filter, limit: 3, offset },
+                    cap,
+                    plan,
+                  );
+                  expect({ filter, offset, plan, cap, ...got }).toEqual({
+                    filter,
+                    offset,
+                    plan,
+                    cap,
+                    rows: page.rows,
+                    total: counted.length,
+                    sums: {
+                      debit: counted.reduce((s, r) => s + r.debit, 0),
+                      credit: counted.reduce((s, r) => s + r.credit, 0),
+                    },
+                    capped: all.length > cap,
+                  });
+                }
             }
           }
         },
@@ -257,11 +283,12 @@ describe.each(databaseKinds)("the entries list (%s)", (kind) => {
     expect([page.total, page.sums]).toEqual([1, { debit: huge, credit: huge }]);
   });
 
-  it("keeps its totals through a rebuild: rebuilt equals live, row for row", async () => {
+  it("keeps its totals and search rows through a rebuild: rebuilt equals live, row for row", async () => {
     const { ctx } = books;
     await ctx.runner.waitFor(await ctx.store.head(), ["ledger"], null, 10_000);
     const live = await snapshotTotals(ctx);
     expect(live[0]?.length).toBeGreaterThan(0);
+    expect(live[2]?.length).toBeGreaterThan(0);
     await ctx.runner.rebuild("ledger");
     expect(await snapshotTotals(ctx)).toEqual(live);
   }, 120_000);

@@ -3,7 +3,7 @@ import { parseInt8 } from "@registre/store";
 import { type Kysely, sql } from "kysely";
 
 /** A text search counts its matches up to this many; past it the answer says `capped`. */
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = 1_000;
 
 export type EntryListFilter = {
   readonly journal?: string | undefined;
@@ -66,7 +66,7 @@ const cents = (text: string | null | undefined): number => parseInt8(text ?? "0"
 
 const likeOf = (q: string) => `%${q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
 
-/** The entries the filter selects, newest first (date, then log position); `date <= upTo` when given. */
+/** The entries the filter selects (`entries`, no text search); `date <= upTo` when given. */
 const selected = (db: Db, orgId: string, f: EntryListFilter, upTo?: string) => {
   let query = db.selectFrom("entries").where("org_id", "=", orgId);
   if (f.journal) query = query.where("journal", "=", f.journal);
@@ -74,10 +74,119 @@ const selected = (db: Db, orgId: string, f: EntryListFilter, upTo?: string) => {
   if (f.start) query = query.where("date", ">=", f.start);
   if (f.end) query = query.where("date", "<=", f.end);
   if (upTo) query = query.where("date", "<=", upTo);
-  // `search`: label, piece reference and number lowercased, apart (a generated column of the read model);
-  // one LIKE on it is a few times cheaper than ILIKE on the three, and one trigram index serves it.
-  if (f.q) query = query.where("search", "like", sql<string>`lower(${likeOf(f.q)})`);
   return query;
+};
+
+/**
+ * The entries a filter with a text search selects, from `entry_search` (narrow rows; `search`: label,
+ * piece reference and number lowercased, apart): one LIKE on it, which one trigram index serves.
+ */
+const matched = (db: Db, orgId: string, f: EntryListFilter & { q: string }) => {
+  let query = db.selectFrom("entry_search").where("org_id", "=", orgId);
+  if (f.journal) query = query.where("journal", "=", f.journal);
+  if (f.status) query = query.where("status", "=", f.status);
+  if (f.start) query = query.where("date", ">=", f.start);
+  if (f.end) query = query.where("date", "<=", f.end);
+  return query.where("search", "like", sql<string>`lower(${likeOf(f.q)})`);
+};
+
+/** Planner settings for the rest of the transaction (`set_config(…, true)`: as `set local`). */
+const plan = (db: Db, settings: Record<string, boolean>) =>
+  sql`select ${sql.join(
+    Object.entries(settings).map(([name, on]) => sql`set_config(${name}, ${on ? "on" : "off"}, true)`),
+  )}`.execute(db);
+
+/** Newest rows of the filter a common term's search walks (in list order) before it turns to the index. */
+const WALK = 20_000;
+
+type Match = { mvt: string; debit: string; credit: string };
+
+/** Which way a text search goes first (tests force each; the answer is the same either way). */
+export type SearchPlan = "walk" | "index";
+
+/**
+ * A text search: the newest `cap + 1` matches in list order give the count, the sums (of the newest `cap`)
+ * and, mostly, the page. A term the planner expects often (at least `2 * cap` matches) walks the newest
+ * `WALK` rows of the filter in list order and stops at `cap + 1` matches; a rarer one, or a common one not
+ * found that often among the newest, takes the trigram index's bitmap (the transaction's planner settings
+ * forbid walking the date index there: with a LIMIT the planner may take a rare term for a common one and
+ * walk the whole table) and sorts its matches. Either plan reads `entry_search`'s narrow rows; the page's
+ * entries are then read from `entries`.
+ */
+const searchPage = async (
+  db: Db,
+  orgId: string,
+  f: EntryListFilter & { q: string },
+  cap: number,
+  forced?: SearchPlan,
+) => {
+  const ordered = (limit: number) =>
+    matched(db, orgId, f)
+      .select(["mvt", sql<string>`debit::text`.as("debit"), sql<string>`credit::text`.as("credit")])
+      .orderBy("date", "desc")
+      .orderBy("position", "desc")
+      .limit(limit);
+  // The planner's row estimate (its plan as JSON, parsed by the driver or not).
+  const { rows: plans } = await sql<{ "QUERY PLAN": unknown }>`explain (format json)
+    ${matched(db, orgId, f).select("mvt")}`.execute(db);
+  const json = plans[0]?.["QUERY PLAN"];
+  const parsed = (typeof json === "string" ? JSON.parse(json) : json) as [
+    { Plan?: { "Plan Rows"?: number } },
+  ];
+  const expected = parsed?.[0]?.Plan?.["Plan Rows"] ?? 0;
+  let found: Match[] | undefined;
+  if (forced === "walk" || (!forced && expected >= 2 * cap)) {
+    let newest = db.selectFrom("entry_search").where("org_id", "=", orgId);
+    if (f.journal) newest = newest.where("journal", "=", f.journal);
+    if (f.status) newest = newest.where("status", "=", f.status);
+    if (f.start) newest = newest.where("date", ">=", f.start);
+    if (f.end) newest = newest.where("date", "<=", f.end);
+    const window = newest
+      .select(["mvt", "debit", "credit", "search", "date", "position"])
+      .orderBy("date", "desc")
+      .orderBy("position", "desc")
+      .limit(WALK);
+    const walked = (await db
+      .selectFrom(window.as("w"))
+      .select(["mvt", sql<string>`debit::text`.as("debit"), sql<string>`credit::text`.as("credit")])
+      .where("search", "like", sql<string>`lower(${likeOf(f.q)})`)
+      .orderBy("date", "desc")
+      .orderBy("position", "desc")
+      .limit(cap + 1)
+      .execute()) as Match[];
+    if (walked.length > cap) found = walked;
+  }
+  await plan(db, { enable_seqscan: false, enable_indexscan: false });
+  found ??= (await ordered(cap + 1).execute()) as Match[];
+  const capped = found.length > cap;
+  const counted = found.slice(0, cap);
+  const sums = { debit: 0n, credit: 0n };
+  for (const m of counted) {
+    sums.debit += BigInt(m.debit);
+    sums.credit += BigInt(m.credit);
+  }
+  // A page past the first cap + 1 matches (a capped search paged deep): asked on its own.
+  const mvts =
+    f.offset + f.limit <= found.length || !capped
+      ? found.slice(f.offset, f.offset + f.limit).map((m) => m.mvt)
+      : (await ordered(f.limit).offset(f.offset).execute()).map((m) => m.mvt as string);
+  await plan(db, { enable_seqscan: true, enable_indexscan: true });
+  const entries =
+    mvts.length === 0
+      ? []
+      : ((await db
+          .selectFrom("entries")
+          .select([...COLUMNS])
+          .where("org_id", "=", orgId)
+          .where("mvt", "=", sql<string>`any(${mvts}::uuid[])`)
+          .execute()) as EntryListRow[]);
+  const byMvt = new Map(entries.map((r) => [r.mvt, r]));
+  return {
+    rows: mvts.flatMap((m) => byMvt.get(m) ?? []),
+    total: capped ? cap : found.length,
+    sums: { debit: cents(String(sums.debit)), credit: cents(String(sums.credit)) },
+    capped,
+  };
 };
 
 type Bucket = { key: string; n: number };
@@ -156,13 +265,14 @@ const bucketAt = (buckets: readonly Bucket[], offset: number) => {
  * A page of the entries list with its filter's count and sums. Without a text search the count and
  * sums come from the totals tables, and a page at an offset starts from the day that holds it
  * (found from the same tables), so the scan skips whole days; both read one snapshot. A text search
- * counts up to `SEARCH_COUNT_CAP` matches and pages with a plain offset.
+ * (`searchPage`) counts up to `SEARCH_COUNT_CAP` matches in `entry_search` and pages with a plain offset.
  */
 export const listEntryPage = (
   database: Database,
   orgId: string,
   f: EntryListFilter,
   searchCap = SEARCH_COUNT_CAP,
+  searchPlan?: SearchPlan,
 ): Promise<EntryListPage> =>
   database.db
     .transaction()
@@ -177,29 +287,7 @@ export const listEntryPage = (
           .limit(f.limit)
           .offset(offset)
           .execute() as Promise<EntryListRow[]>;
-      if (f.q) {
-        const counted = await sql<{ n: string; debit: string | null; credit: string | null }>`
-          select count(*)::text as n,
-            sum(debit) filter (where k <= ${searchCap})::text as debit,
-            sum(credit) filter (where k <= ${searchCap})::text as credit
-          from (
-            select debit, credit, row_number() over (order by date desc, position desc) as k
-            from (${selected(db, orgId, f)
-              .select(["debit", "credit", "date", "position"])
-              .orderBy("date", "desc")
-              .orderBy("position", "desc")
-              .limit(searchCap + 1)}) s
-          ) t`.execute(db);
-        const row = counted.rows[0];
-        const n = parseInt8(row?.n ?? "0");
-        const capped = n > searchCap;
-        return {
-          rows: await page(undefined, f.offset),
-          total: capped ? searchCap : n,
-          sums: { debit: cents(row?.debit), credit: cents(row?.credit) },
-          capped,
-        };
-      }
+      if (f.q) return searchPage(db, orgId, { ...f, q: f.q }, searchCap, searchPlan);
       const months = await monthTotals(db, orgId, f);
       let total = 0n;
       let debit = 0n;
