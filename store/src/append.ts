@@ -347,31 +347,9 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     return { parts, checkpoint, duplicate: true };
   };
 
-  /**
-   * The result a command id was first appended with, if it was (row-level security applies): every
-   * command asks first, so on a server it is one prepared statement in autocommit.
-   */
-  const commandResult = async (orgId: string, commandId: string): Promise<AppendResult | null> => {
-    if (!database.appPostgres) return withOrg(database, orgId, (trx) => findCommand(trx, orgId, commandId));
-    const rows = await database.appPostgres.unsafe<
-      {
-        stream_id: string;
-        from_version: number;
-        to_version: number;
-        last_position: number | null;
-        tx_id: string;
-      }[]
-    >("select * from registre_command_result($1::uuid, $2::uuid)", [orgId, commandId], { prepare: true });
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      streamId: row.stream_id,
-      fromVersion: row.from_version,
-      toVersion: row.to_version,
-      checkpoint: row.last_position === null ? null : { txId: row.tx_id, position: row.last_position },
-      duplicate: true,
-    };
-  };
+  /** The result a command id was first appended with, if it was (row-level security applies). */
+  const commandResult = (orgId: string, commandId: string): Promise<AppendResult | null> =>
+    withOrg(database, orgId, (trx) => findCommand(trx, orgId, commandId));
 
   /** Every part a multi-stream command was first appended with, if it was. */
   const commandParts = (orgId: string, commandId: string): Promise<MultiAppendResult | null> =>

@@ -88,7 +88,8 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
 
   /**
    * Stream reads of one organisation asked in the same tick (a command loads its stream and the
-   * chart, the journals and the calendar side by side) go out as one statement.
+   * chart, the journals and the calendar side by side) go out as one statement, in one transaction
+   * as the organisation (row-level security applies).
    */
   const pending = new Map<
     string,
@@ -119,15 +120,16 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     orgId: string,
     streams: Map<string, { from: number; waiters: ((e: StoredEvent[] | Error) => void)[] }>,
   ) => {
-    const app = database.appPostgres;
     try {
-      if (!app) throw new Error("batched stream reads need a server");
       const ids = [...streams.keys()];
-      const rows = await app.unsafe<EventRowOut[]>(
-        "select * from registre_read_streams($1::uuid, $2::text[], $3::bigint[])",
-        [orgId, ids, ids.map((id) => streams.get(id)?.from ?? 1)],
-        { prepare: true },
-      );
+      const froms = ids.map((id) => streams.get(id)?.from ?? 1);
+      const rows = await withOrg(database, orgId, async (trx) => {
+        const { rows } = await sql<EventRowOut>`
+          select * from registre_read_streams(${orgId}::uuid, ${ids}::text[], ${froms}::bigint[])`.execute(
+          trx,
+        );
+        return rows;
+      });
       const byStream = new Map<string, StoredEvent[]>();
       for (const row of rows) {
         const event = decode(row);
@@ -144,8 +146,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
 
   /**
    * One stream's events in version order, as the organisation sees them (row-level security applies).
-   * On a server, one prepared statement in autocommit as `registre_app` (every command reads its
-   * streams: BEGIN, settings and COMMIT would be three more round trips each).
+   * Reads of the whole stream from a version on are batched per organisation (`readBatched`).
    */
   const readStream = async (
     orgId: string,
@@ -154,15 +155,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
   ): Promise<StoredEvent[]> => {
     const from = range.fromVersion ?? 1;
     const to = range.toVersion ?? Number.MAX_SAFE_INTEGER;
-    if (database.appPostgres && !range.until) {
-      if (range.toVersion === undefined) return readBatched(orgId, streamId, from);
-      const rows = await database.appPostgres.unsafe<EventRowOut[]>(
-        "select * from registre_read_stream($1::uuid, $2, $3::bigint, $4::bigint)",
-        [orgId, streamId, from, to],
-        { prepare: true },
-      );
-      return rows.map(decode);
-    }
+    if (!range.until && range.toVersion === undefined) return readBatched(orgId, streamId, from);
     return withOrg(database, orgId, async (trx) => {
       const { rows } = await sql<EventRowOut>`
         select ${eventColumns} from events e
