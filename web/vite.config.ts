@@ -9,10 +9,15 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir: "dist",
+    // dist/.vite/manifest.json: web/scripts/bundle-size.ts reads which chunks the first load needs.
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       output: {
         // Vendor code changes far less often than the app: separate chunks stay cached across releases.
+        // Mantine and its dependencies are left out of the groups: a group is one chunk, loaded whole by
+        // the first page, while ungrouped they split by use, each lazy route bringing the components
+        // only it needs (web/scripts/bundle-size.ts measures the first load).
         codeSplitting: {
           groups: [
             {
@@ -20,8 +25,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 3,
             },
-            { name: "mantine", test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/, priority: 2 },
-            { name: "vendor", test: /node_modules[\\/]/, priority: 1 },
+            {
+              name: "vendor",
+              test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|@babel[\\/]runtime)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -1,71 +1,50 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
-import {
-  AccountPage,
-  AccountResourceEditPage,
-  AccountResourcePage,
-} from "../features/account/account-pages.tsx";
+import type { ComponentType } from "react";
+import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from "react-router";
 import type { AccountResource } from "../features/account/resources.ts";
-import {
-  AccountCreatePage,
-  AccountDetailPage,
-  AccountEditPage,
-  AccountsPage,
-} from "../features/accounting/accounts-pages.tsx";
-import { EntriesPage, EntryDetailPage, ValidateEntriesPage } from "../features/accounting/entries-pages.tsx";
-import { EntryCreatePage, EntryEditPage } from "../features/accounting/entry-editor.tsx";
-import {
-  JournalCreatePage,
-  JournalDetailPage,
-  JournalEditPage,
-  JournalsPage,
-} from "../features/accounting/journals-pages.tsx";
-import {
-  BalanceReportPage,
-  GeneralLedgerPage,
-  ReportsPage,
-  StatementsReportPage,
-} from "../features/accounting/reports-pages.tsx";
-import {
-  YearDataEditPage,
-  YearDataPage,
-  YearOverviewPage,
-  YearPage,
-  YearSettingsPage,
-  YearStepEditPage,
-  YearStepPage,
-  YearsPage,
-} from "../features/accounting/years-pages.tsx";
-import { ContactUsersPage } from "../features/org/contact-users-page.tsx";
-import { DashboardPage } from "../features/org/dashboard-page.tsx";
-import { InviteUserPage } from "../features/org/invite-user-page.tsx";
-import { PlaceholderRoute } from "../features/org/placeholder-route.tsx";
-import { RightsPage } from "../features/org/rights-page.tsx";
-import { OrgLogoPage, OrgMailPage, OrgNamePage, SettingsPage } from "../features/org/settings-pages.tsx";
-import { OrgDetailPage } from "../features/orgs/org-detail-page.tsx";
-import { OrgLogPage, OrgMembersPage } from "../features/orgs/org-platform-pages.tsx";
-import { OrgsPage } from "../features/orgs/orgs-page.tsx";
 import { LandingPage } from "../features/public/landing-page.tsx";
-import {
-  AboutPage,
-  HomeVariantPage,
-  PricesPage,
-  PublicHomePage,
-  ReadmePage,
-} from "../features/public/pages.tsx";
-import { ReadModelsPage } from "../features/read-models/read-models-page.tsx";
 import { requireSession, requireSessionOrChoice } from "../features/session/guards.ts";
-import { InvitationPage } from "../features/session/invitation-page.tsx";
 import { LoginPage } from "../features/session/login-page.tsx";
-import { PasswordRenewPage } from "../features/session/password-renew-page.tsx";
-import { RegisterPage } from "../features/session/register-page.tsx";
-import { UserOrgsPage } from "../features/session/user-orgs-page.tsx";
-import { PlatformUserOrgsPage, UserDetailPage, UserLogPage } from "../features/users/user-pages.tsx";
-import { UsersPage } from "../features/users/users-page.tsx";
-import { DefaultLayout } from "./layouts/default-layout.tsx";
 import { NotFoundLayout } from "./layouts/not-found-layout.tsx";
 import { HomeLayout, HomePageLayout } from "./layouts/public-layouts.tsx";
 import { RootLayout } from "./layouts/root-layout.tsx";
 import { RouteError } from "./route-error.tsx";
+import { RouteFallback } from "./route-fallback.tsx";
+
+/*
+ * The first load carries the root, the public layouts, the landing page, the sign-in and the 404 page;
+ * every other screen is a lazy route: its feature's chunk is fetched on the first visit (the router
+ * keeps the current page and shows the navigation bar meanwhile; a first load shows RouteFallback).
+ * The router loads the lazy layout and the lazy screen of one navigation in parallel.
+ */
+
+/** A lazy route showing the screen `name` of the module `load` imports. */
+const screen =
+  <M extends Record<string, unknown>>(
+    load: () => Promise<M>,
+    name: keyof M & string,
+  ): LazyRouteFunction<RouteObject> =>
+  async () => ({ Component: (await load())[name] as ComponentType });
+
+const accountPages = () => import("../features/account/account-pages.tsx");
+const accountsPages = () => import("../features/accounting/accounts-pages.tsx");
+const entriesPages = () => import("../features/accounting/entries-pages.tsx");
+const entryEditor = () => import("../features/accounting/entry-editor.tsx");
+const journalsPages = () => import("../features/accounting/journals-pages.tsx");
+const reportsPages = () => import("../features/accounting/reports-pages.tsx");
+const yearsPages = () => import("../features/accounting/years-pages.tsx");
+const settingsPages = () => import("../features/org/settings-pages.tsx");
+const orgPlatformPages = () => import("../features/orgs/org-platform-pages.tsx");
+const publicPages = () => import("../features/public/pages.tsx");
+const userPages = () => import("../features/users/user-pages.tsx");
+const placeholder = screen(() => import("../features/org/placeholder-route.tsx"), "PlaceholderRoute");
+
+const homeVariant = (variant: 2 | 3 | 4 | 5): RouteObject => ({
+  path: `public/home${variant}`,
+  lazy: async () => {
+    const { HomeVariantPage } = await publicPages();
+    return { element: <HomeVariantPage variant={variant} /> };
+  },
+});
 
 /** Screens of the spec that are routed inside the frame but not built yet ("bientôt disponible"). */
 const placeholderPaths: string[] = [
@@ -155,38 +134,50 @@ const placeholderPaths: string[] = [
 
 /** The accounting screens (issue 4). */
 const accountingRoutes: RouteObject[] = [
-  { path: "org/accounting/accounts", element: <AccountsPage /> },
-  { path: "org/accounting/accounts/create", element: <AccountCreatePage /> },
-  { path: "org/accounting/accounts/:id", element: <AccountDetailPage /> },
-  { path: "org/accounting/accounts/:id/edit", element: <AccountEditPage /> },
-  { path: "org/accounting/journals", element: <JournalsPage /> },
-  { path: "org/accounting/journals/create", element: <JournalCreatePage /> },
-  { path: "org/accounting/journals/:id", element: <JournalDetailPage /> },
-  { path: "org/accounting/journals/:id/edit", element: <JournalEditPage /> },
-  { path: "org/accounting/entries", element: <EntriesPage /> },
-  { path: "org/accounting/entries/create", element: <EntryCreatePage /> },
-  { path: "org/accounting/entries/validate", element: <ValidateEntriesPage /> },
-  { path: "org/accounting/entries/:mvt", element: <EntryDetailPage /> },
-  { path: "org/accounting/entries/:mvt/edit", element: <EntryEditPage /> },
-  { path: "org/accounting/balancesheet", element: <YearsPage /> },
-  { path: "org/accounting/balancesheet/:id", element: <YearPage /> },
-  { path: "org/accounting/balancesheet/:id/edit", element: <YearSettingsPage /> },
-  { path: "org/accounting/balancesheet/:id/overview", element: <YearOverviewPage /> },
-  { path: "org/accounting/balancesheet/:id/data", element: <YearDataPage /> },
-  { path: "org/accounting/balancesheet/:id/data/edit", element: <YearDataEditPage /> },
-  { path: "org/accounting/balancesheet/:id/step", element: <YearStepPage /> },
-  { path: "org/accounting/balancesheet/:id/step/edit", element: <YearStepEditPage /> },
-  { path: "org/accounting/reports", element: <ReportsPage /> },
-  { path: "org/accounting/reports/balance", element: <BalanceReportPage /> },
-  { path: "org/accounting/reports/generalledger", element: <GeneralLedgerPage /> },
-  { path: "org/accounting/reports/balancesheet", element: <StatementsReportPage /> },
+  { path: "org/accounting/accounts", lazy: screen(accountsPages, "AccountsPage") },
+  { path: "org/accounting/accounts/create", lazy: screen(accountsPages, "AccountCreatePage") },
+  { path: "org/accounting/accounts/:id", lazy: screen(accountsPages, "AccountDetailPage") },
+  { path: "org/accounting/accounts/:id/edit", lazy: screen(accountsPages, "AccountEditPage") },
+  { path: "org/accounting/journals", lazy: screen(journalsPages, "JournalsPage") },
+  { path: "org/accounting/journals/create", lazy: screen(journalsPages, "JournalCreatePage") },
+  { path: "org/accounting/journals/:id", lazy: screen(journalsPages, "JournalDetailPage") },
+  { path: "org/accounting/journals/:id/edit", lazy: screen(journalsPages, "JournalEditPage") },
+  { path: "org/accounting/entries", lazy: screen(entriesPages, "EntriesPage") },
+  { path: "org/accounting/entries/create", lazy: screen(entryEditor, "EntryCreatePage") },
+  { path: "org/accounting/entries/validate", lazy: screen(entriesPages, "ValidateEntriesPage") },
+  { path: "org/accounting/entries/:mvt", lazy: screen(entriesPages, "EntryDetailPage") },
+  { path: "org/accounting/entries/:mvt/edit", lazy: screen(entryEditor, "EntryEditPage") },
+  { path: "org/accounting/balancesheet", lazy: screen(yearsPages, "YearsPage") },
+  { path: "org/accounting/balancesheet/:id", lazy: screen(yearsPages, "YearPage") },
+  { path: "org/accounting/balancesheet/:id/edit", lazy: screen(yearsPages, "YearSettingsPage") },
+  { path: "org/accounting/balancesheet/:id/overview", lazy: screen(yearsPages, "YearOverviewPage") },
+  { path: "org/accounting/balancesheet/:id/data", lazy: screen(yearsPages, "YearDataPage") },
+  { path: "org/accounting/balancesheet/:id/data/edit", lazy: screen(yearsPages, "YearDataEditPage") },
+  { path: "org/accounting/balancesheet/:id/step", lazy: screen(yearsPages, "YearStepPage") },
+  { path: "org/accounting/balancesheet/:id/step/edit", lazy: screen(yearsPages, "YearStepEditPage") },
+  { path: "org/accounting/reports", lazy: screen(reportsPages, "ReportsPage") },
+  { path: "org/accounting/reports/balance", lazy: screen(reportsPages, "BalanceReportPage") },
+  { path: "org/accounting/reports/generalledger", lazy: screen(reportsPages, "GeneralLedgerPage") },
+  { path: "org/accounting/reports/balancesheet", lazy: screen(reportsPages, "StatementsReportPage") },
 ];
 
 const accountRoutes = (
   ["phone", "email", "address", "legal"] as const satisfies AccountResource["route"][]
 ).flatMap((route) => [
-  { path: `account/${route}`, element: <AccountResourcePage route={route} /> },
-  { path: `account/${route}/edit`, element: <AccountResourceEditPage route={route} /> },
+  {
+    path: `account/${route}`,
+    lazy: async () => {
+      const { AccountResourcePage } = await accountPages();
+      return { element: <AccountResourcePage route={route} /> };
+    },
+  },
+  {
+    path: `account/${route}/edit`,
+    lazy: async () => {
+      const { AccountResourceEditPage } = await accountPages();
+      return { element: <AccountResourceEditPage route={route} /> };
+    },
+  },
 ]);
 
 /** Every screen route; the spec-coverage test walks this table. */
@@ -194,6 +185,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <RouteFallback />,
     children: [
       // home layout: the landing page.
       { element: <HomeLayout />, children: [{ index: true, element: <LandingPage /> }] },
@@ -201,47 +193,81 @@ export const routes: RouteObject[] = [
       {
         element: <HomePageLayout />,
         children: [
-          { path: "public", element: <PublicHomePage /> },
-          { path: "public/prices", element: <PricesPage /> },
-          { path: "public/password/renew", element: <PasswordRenewPage /> },
-          { path: "public/invitation", element: <InvitationPage /> },
-          { path: "public/home2", element: <HomeVariantPage variant={2} /> },
-          { path: "public/home3", element: <HomeVariantPage variant={3} /> },
-          { path: "public/home4", element: <HomeVariantPage variant={4} /> },
-          { path: "public/home5", element: <HomeVariantPage variant={5} /> },
-          { path: "about", element: <AboutPage /> },
-          { path: "readme", element: <ReadmePage /> },
+          { path: "public", lazy: screen(publicPages, "PublicHomePage") },
+          { path: "public/prices", lazy: screen(publicPages, "PricesPage") },
+          {
+            path: "public/password/renew",
+            lazy: screen(() => import("../features/session/password-renew-page.tsx"), "PasswordRenewPage"),
+          },
+          {
+            path: "public/invitation",
+            lazy: screen(() => import("../features/session/invitation-page.tsx"), "InvitationPage"),
+          },
+          homeVariant(2),
+          homeVariant(3),
+          homeVariant(4),
+          homeVariant(5),
+          { path: "about", lazy: screen(publicPages, "AboutPage") },
+          { path: "readme", lazy: screen(publicPages, "ReadmePage") },
           { path: "login", element: <LoginPage /> },
-          { path: "register", element: <RegisterPage /> },
-          { path: "user/orgs", loader: requireSessionOrChoice, element: <UserOrgsPage /> },
+          {
+            path: "register",
+            lazy: screen(() => import("../features/session/register-page.tsx"), "RegisterPage"),
+          },
+          {
+            path: "user/orgs",
+            loader: requireSessionOrChoice,
+            lazy: screen(() => import("../features/session/user-orgs-page.tsx"), "UserOrgsPage"),
+          },
         ],
       },
       // default layout: the authenticated frame.
       {
-        element: <DefaultLayout />,
+        lazy: screen(() => import("./layouts/default-layout.tsx"), "DefaultLayout"),
         loader: requireSession,
         children: [
-          { path: "org/dashboard", element: <DashboardPage /> },
-          { path: "org/settings", element: <SettingsPage /> },
-          { path: "org/settings/orgname", element: <OrgNamePage /> },
-          { path: "org/settings/orgmail", element: <OrgMailPage /> },
-          { path: "org/settings/orglogo", element: <OrgLogoPage /> },
-          { path: "org/settings/rights", element: <RightsPage /> },
-          { path: "org/contacts/users", element: <ContactUsersPage /> },
-          { path: "org/contacts/users/create", element: <InviteUserPage /> },
-          { path: "account", element: <AccountPage /> },
+          {
+            path: "org/dashboard",
+            lazy: screen(() => import("../features/org/dashboard-page.tsx"), "DashboardPage"),
+          },
+          { path: "org/settings", lazy: screen(settingsPages, "SettingsPage") },
+          { path: "org/settings/orgname", lazy: screen(settingsPages, "OrgNamePage") },
+          { path: "org/settings/orgmail", lazy: screen(settingsPages, "OrgMailPage") },
+          { path: "org/settings/orglogo", lazy: screen(settingsPages, "OrgLogoPage") },
+          {
+            path: "org/settings/rights",
+            lazy: screen(() => import("../features/org/rights-page.tsx"), "RightsPage"),
+          },
+          {
+            path: "org/contacts/users",
+            lazy: screen(() => import("../features/org/contact-users-page.tsx"), "ContactUsersPage"),
+          },
+          {
+            path: "org/contacts/users/create",
+            lazy: screen(() => import("../features/org/invite-user-page.tsx"), "InviteUserPage"),
+          },
+          { path: "account", lazy: screen(accountPages, "AccountPage") },
           ...accountRoutes,
           ...accountingRoutes,
-          { path: "registre/orgs", element: <OrgsPage /> },
-          { path: "registre/orgs/:id", element: <OrgDetailPage /> },
-          { path: "registre/orgs/:id/log", element: <OrgLogPage /> },
-          { path: "registre/orgs/:id/user", element: <OrgMembersPage /> },
-          { path: "registre/projections", element: <ReadModelsPage /> },
-          { path: "registre/users", element: <UsersPage /> },
-          { path: "registre/users/:id", element: <UserDetailPage /> },
-          { path: "registre/users/:id/log", element: <UserLogPage /> },
-          { path: "registre/users/:id/org", element: <PlatformUserOrgsPage /> },
-          ...placeholderPaths.map((path) => ({ path, element: <PlaceholderRoute /> })),
+          { path: "registre/orgs", lazy: screen(() => import("../features/orgs/orgs-page.tsx"), "OrgsPage") },
+          {
+            path: "registre/orgs/:id",
+            lazy: screen(() => import("../features/orgs/org-detail-page.tsx"), "OrgDetailPage"),
+          },
+          { path: "registre/orgs/:id/log", lazy: screen(orgPlatformPages, "OrgLogPage") },
+          { path: "registre/orgs/:id/user", lazy: screen(orgPlatformPages, "OrgMembersPage") },
+          {
+            path: "registre/projections",
+            lazy: screen(() => import("../features/read-models/read-models-page.tsx"), "ReadModelsPage"),
+          },
+          {
+            path: "registre/users",
+            lazy: screen(() => import("../features/users/users-page.tsx"), "UsersPage"),
+          },
+          { path: "registre/users/:id", lazy: screen(userPages, "UserDetailPage") },
+          { path: "registre/users/:id/log", lazy: screen(userPages, "UserLogPage") },
+          { path: "registre/users/:id/org", lazy: screen(userPages, "PlatformUserOrgsPage") },
+          ...placeholderPaths.map((path) => ({ path, lazy: placeholder })),
         ],
       },
       // 404 layout.

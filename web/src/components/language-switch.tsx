@@ -1,6 +1,6 @@
 import { SegmentedControl, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { currentLocale, isLocale, type Locale, locales } from "../i18n/i18n.ts";
+import { changeLocale, currentLocale, isLocale, type Locale, locales } from "../i18n/i18n.ts";
 
 /** FR / EN choice; the language is saved under the `locale` key and sets `<html lang>`. */
 export const LanguageSwitch = () => {
@@ -14,7 +14,8 @@ export const LanguageSwitch = () => {
       data-testid="language-switch"
       value={value}
       onChange={(next) => {
-        if (isLocale(next)) void i18n.changeLanguage(next);
+        // Offline, English never fetched: its chunk fails and the switch stays on the current language.
+        if (isLocale(next)) changeLocale(next).catch(() => {});
       }}
       data={locales.map((locale) => ({
         value: locale,

@@ -1,4 +1,4 @@
-import { Center, SegmentedControl, Tooltip, useMantineColorScheme, VisuallyHidden } from "@mantine/core";
+import { Center, SegmentedControl, useMantineColorScheme, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -37,12 +37,12 @@ export const ThemeSwitch = () => {
       data={options.map((option) => ({
         value: option.name,
         label: (
-          <Tooltip label={option.label} withArrow openDelay={300}>
-            <Center data-theme-option={option.name} h={18}>
-              {icons[option.name]}
-              <VisuallyHidden>{option.label}</VisuallyHidden>
-            </Center>
-          </Tooltip>
+          // A native title, as the language switch: Mantine's Tooltip would bring Floating UI (30 KB gzip)
+          // into every first load.
+          <Center data-theme-option={option.name} h={18} title={option.label}>
+            {icons[option.name]}
+            <VisuallyHidden>{option.label}</VisuallyHidden>
+          </Center>
         ),
       }))}
     />

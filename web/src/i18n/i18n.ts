@@ -1,23 +1,6 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import enAccount from "./locales/en/account.json";
-import enAccounting from "./locales/en/accounting.json";
-import enApp from "./locales/en/app.json";
-import enCommon from "./locales/en/common.json";
-import enOrgs from "./locales/en/orgs.json";
-import enPlatform from "./locales/en/platform.json";
-import enPublic from "./locales/en/public.json";
-import enSession from "./locales/en/session.json";
-import enValidation from "./locales/en/validation.json";
-import frAccount from "./locales/fr/account.json";
-import frAccounting from "./locales/fr/accounting.json";
-import frApp from "./locales/fr/app.json";
-import frCommon from "./locales/fr/common.json";
-import frOrgs from "./locales/fr/orgs.json";
-import frPlatform from "./locales/fr/platform.json";
-import frPublic from "./locales/fr/public.json";
-import frSession from "./locales/fr/session.json";
-import frValidation from "./locales/fr/validation.json";
+import { fr } from "./catalogues/fr.ts";
 
 export const locales = ["fr", "en"] as const;
 export type Locale = (typeof locales)[number];
@@ -25,31 +8,17 @@ export const defaultLocale: Locale = "fr";
 /** localStorage key holding the interface language chosen by the user. */
 export const localeStorageKey = "locale";
 
-const fr = {
-  common: frCommon,
-  orgs: frOrgs,
-  platform: frPlatform,
-  session: frSession,
-  public: frPublic,
-  app: frApp,
-  account: frAccount,
-  accounting: frAccounting,
-  validation: frValidation,
+/**
+ * The catalogue of each language. French, the default and the fallback, is in the first load; English
+ * (15 KB gzip) is a chunk of its own, fetched at start-up when it is the saved language and on the
+ * switch to it. The whole set, for tests: ./resources.ts.
+ */
+export type Catalogue = typeof fr;
+const catalogueLoaders: Record<Locale, () => Promise<Catalogue>> = {
+  fr: async () => fr,
+  en: async () => (await import("./catalogues/en.ts")).en,
 };
-// `satisfies` makes a key missing from the English resources a compile error.
-const en = {
-  common: enCommon,
-  orgs: enOrgs,
-  platform: enPlatform,
-  session: enSession,
-  public: enPublic,
-  app: enApp,
-  account: enAccount,
-  accounting: enAccounting,
-  validation: enValidation,
-} satisfies typeof fr;
 
-export const resources = { fr, en } as const;
 export const namespaces = [
   "common",
   "orgs",
@@ -101,12 +70,33 @@ const applyLocale = (locale: Locale): void => {
   }
 };
 
-export const initI18n = (): typeof i18next => {
-  const lng = readStoredLocale();
-  i18next.on("languageChanged", (language) => {
-    if (isLocale(language)) applyLocale(language);
-  });
-  void i18next.use(initReactI18next).init({
+/** Makes `locale`'s catalogue available to i18next, fetching it the first time. */
+const ensureCatalogue = async (locale: Locale): Promise<void> => {
+  if (i18next.hasResourceBundle(locale, "common")) return;
+  const catalogue = await catalogueLoaders[locale]();
+  for (const namespace of namespaces) i18next.addResourceBundle(locale, namespace, catalogue[namespace]);
+};
+
+/** The language switch: the catalogue first, then the change, so no text shows in the old language's keys. */
+export const changeLocale = async (locale: Locale): Promise<void> => {
+  await ensureCatalogue(locale);
+  await i18next.changeLanguage(locale);
+};
+
+/** Starts i18next in the saved language; resolves once its catalogue is loaded (render after). */
+export const initI18n = async (): Promise<typeof i18next> => {
+  const saved = readStoredLocale();
+  const resources: Partial<Record<Locale, Catalogue>> = { fr };
+  if (saved !== defaultLocale) {
+    try {
+      resources[saved] = await catalogueLoaders[saved]();
+    } catch {
+      // The chunk could not be fetched (offline before it was ever cached): French, the fallback, shows
+      // this time, and the saved choice stays for the next start.
+    }
+  }
+  const lng = resources[saved] ? saved : defaultLocale;
+  await i18next.use(initReactI18next).init({
     resources,
     lng,
     fallbackLng: defaultLocale,
@@ -116,6 +106,9 @@ export const initI18n = (): typeof i18next => {
     initAsync: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
+  });
+  i18next.on("languageChanged", (language) => {
+    if (isLocale(language)) applyLocale(language);
   });
   document.documentElement.lang = lng;
   return i18next;

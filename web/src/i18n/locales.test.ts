@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { locales, namespaces, resources } from "./i18n.ts";
+import { locales, namespaces } from "./i18n.ts";
+import { resources } from "./resources.ts";
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,0 +1,24 @@
+import account from "../locales/en/account.json";
+import accounting from "../locales/en/accounting.json";
+import app from "../locales/en/app.json";
+import common from "../locales/en/common.json";
+import orgs from "../locales/en/orgs.json";
+import platform from "../locales/en/platform.json";
+import publicTexts from "../locales/en/public.json";
+import session from "../locales/en/session.json";
+import validation from "../locales/en/validation.json";
+import type { fr } from "./fr.ts";
+
+/** The English catalogue: a chunk of its own, loaded when English is chosen (i18n.ts). */
+// `satisfies` makes a key missing from the English resources a compile error.
+export const en = {
+  common,
+  orgs,
+  platform,
+  session,
+  public: publicTexts,
+  app,
+  account,
+  accounting,
+  validation,
+} satisfies typeof fr;

@@ -1,0 +1,22 @@
+/** The French catalogue: the default language, shipped with the first load. */
+import account from "../locales/fr/account.json";
+import accounting from "../locales/fr/accounting.json";
+import app from "../locales/fr/app.json";
+import common from "../locales/fr/common.json";
+import orgs from "../locales/fr/orgs.json";
+import platform from "../locales/fr/platform.json";
+import publicTexts from "../locales/fr/public.json";
+import session from "../locales/fr/session.json";
+import validation from "../locales/fr/validation.json";
+
+export const fr = {
+  common,
+  orgs,
+  platform,
+  session,
+  public: publicTexts,
+  app,
+  account,
+  accounting,
+  validation,
+};
