@@ -95,13 +95,18 @@ describe("the typed client", () => {
     // @ts-expect-error the path parameter is required
     const noPath: CallOptions<OperationOf<"/accounting/journals/{id}", "get">> = {};
     const deleted: AnswerOf<"/accounting/journals/{id}", "delete"> = undefined;
+    const renewal: AnswerOf<"/password/renew", "post"> = { detail: "Un e-mail a été envoyé." };
+    // @ts-expect-error a command's 202 "not yet visible" is an error, never its answer
+    const notYet: AnswerOf<"/accounting/entries", "post"> = { code: "command.notYetVisible", detail: "…" };
     // @ts-expect-error no such route
     const unknown = () => api.get("/accounting/nowhere");
-    expect([journal.kind, wrong.kind, noPath, deleted, typeof unknown]).toEqual([
+    expect([journal.kind, wrong.kind, noPath, deleted, renewal, notYet, typeof unknown]).toEqual([
       "sales",
       "payroll",
       {},
       undefined,
+      { detail: "Un e-mail a été envoyé." },
+      { code: "command.notYetVisible", detail: "…" },
       "function",
     ]);
   });

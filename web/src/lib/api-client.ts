@@ -21,10 +21,14 @@ export type OperationOf<P extends keyof paths, M extends Method> = Extract<paths
 
 type JsonOf<R> = R extends { content: { "application/json": infer B } } ? B : never;
 type Responses<O> = O extends { responses: infer R } ? R : never;
-/** What a success answers: the JSON of its 200 or 201, nothing for a 204. */
+/**
+ * What a success answers: the JSON of its 200, 201 or 202 (a 202 "not yet visible" is an error of
+ * {@link apiRequest}, not an answer), nothing for a 204.
+ */
 export type Answer<O> =
   | JsonOf<Responses<O>[200 & keyof Responses<O>]>
   | JsonOf<Responses<O>[201 & keyof Responses<O>]>
+  | Exclude<JsonOf<Responses<O>[202 & keyof Responses<O>]>, components["schemas"]["NotYetVisible"]>
   | (204 extends keyof Responses<O> ? undefined : never);
 export type AnswerOf<P extends keyof paths, M extends Method> = Answer<OperationOf<P, M>>;
 
