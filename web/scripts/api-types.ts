@@ -45,23 +45,54 @@ const isStringEnum = (schema: Schema): schema is Schema & { enum: string[] } =>
 const camel = (name: string, upper: boolean): string =>
   (upper ? name.charAt(0).toUpperCase() : name.charAt(0).toLowerCase()) + name.slice(1);
 
+const listOf = (constant: string, values: string[], type: string): string =>
+  `export const ${constant} = ${JSON.stringify(values).replaceAll(",", ", ")} as const satisfies readonly ${type}[];\n`;
+
+type Operation = {
+  operationId?: string;
+  requestBody?: { content?: { "application/json"?: { schema?: Schema } } };
+};
+
 /**
  * The values of each string enum a named schema has as a property (`Journal.kind` gives
- * `journalKindValues`), for the interface's pickers: the lists are the API's, not copies.
+ * `journalKindValues`), and of each an operation's JSON body has (`inviteUser`'s `profile` gives
+ * `inviteUserProfileValues`), for the interface's pickers: the lists are the API's, not copies.
  */
-const enumLists = (doc: OpenAPI3): string =>
-  Object.entries((doc.components?.schemas ?? {}) as Record<string, Schema>)
-    .flatMap(([schema, definition]) =>
-      Object.entries(definition.properties ?? {}).flatMap(([name, property]) => {
-        if (!isStringEnum(property)) return [];
-        const values = JSON.stringify(property.enum).replaceAll(",", ", ");
-        const type = `components["schemas"]["${schema}"]["${name}"]`;
-        return [
-          `export const ${camel(schema, false)}${camel(name, true)}Values = ${values} as const satisfies readonly ${type}[];\n`,
-        ];
-      }),
-    )
-    .join("");
+const enumLists = (doc: OpenAPI3): string => {
+  const ofSchemas = Object.entries((doc.components?.schemas ?? {}) as Record<string, Schema>).flatMap(
+    ([schema, definition]) =>
+      Object.entries(definition.properties ?? {}).flatMap(([name, property]) =>
+        isStringEnum(property)
+          ? [
+              listOf(
+                `${camel(schema, false)}${camel(name, true)}Values`,
+                property.enum,
+                `components["schemas"]["${schema}"]["${name}"]`,
+              ),
+            ]
+          : [],
+      ),
+  );
+  const ofBodies = Object.values(doc.paths ?? {}).flatMap((item) =>
+    Object.values(item as Record<string, Operation>).flatMap((operation) => {
+      const id = operation?.operationId;
+      const body = operation?.requestBody?.content?.["application/json"]?.schema;
+      if (!id || !body) return [];
+      return Object.entries(body.properties ?? {}).flatMap(([name, property]) =>
+        isStringEnum(property)
+          ? [
+              listOf(
+                `${id}${camel(name, true)}Values`,
+                property.enum,
+                `NonNullable<operations["${id}"]["requestBody"]>["content"]["application/json"]["${name}"]`,
+              ),
+            ]
+          : [],
+      );
+    }),
+  );
+  return [...ofSchemas, ...ofBodies].join("");
+};
 
 /** The text of web/src/lib/api-types.ts. */
 export const generateApiTypes = async (): Promise<string> => {

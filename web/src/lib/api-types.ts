@@ -9660,3 +9660,5 @@ export const accountKindValues = ["general", "auxiliary"] as const satisfies rea
 export const journalKindValues = ["sales", "purchases", "bank", "cash", "misc", "opening"] as const satisfies readonly components["schemas"]["Journal"]["kind"][];
 export const entrySummaryStatusValues = ["draft", "validated"] as const satisfies readonly components["schemas"]["EntrySummary"]["status"][];
 export const fiscalYearStatusValues = ["open", "closed"] as const satisfies readonly components["schemas"]["FiscalYear"]["status"][];
+export const addOrganisationUserProfileValues = ["owner", "accountant"] as const satisfies readonly NonNullable<operations["addOrganisationUser"]["requestBody"]>["content"]["application/json"]["profile"][];
+export const createJournalKindValues = ["sales", "purchases", "bank", "cash", "misc", "opening"] as const satisfies readonly NonNullable<operations["createJournal"]["requestBody"]>["content"]["application/json"]["kind"][];
