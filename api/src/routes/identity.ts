@@ -219,7 +219,7 @@ export const identityRoutes = (ctx: AppContext) => {
     accessRoute(ctx, SESSION, {
       method: "get",
       path: "/account",
-      operationId: "getAccount",
+      operationId: "getUserAccount",
       tags: ["Account"],
       responses: {
         200: json(

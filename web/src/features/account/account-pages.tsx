@@ -22,13 +22,12 @@ import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useFieldMessage } from "../../components/field-message.ts";
 import { ChevronRightIcon, UserIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { api } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { type ValidationMessage, validateAll } from "../../lib/validation.ts";
 import { PageHeader } from "../org/page-header.tsx";
 import { type AccountRecord, type AccountResource, accountResources } from "./resources.ts";
-
-type Account = { id: string; email: string; name: string; createdAt: string };
 
 const routes = Object.values(accountResources);
 
@@ -39,7 +38,7 @@ export const AccountPage = () => {
   const session = useSession();
   const account = useQuery({
     queryKey: ["account"],
-    queryFn: ({ signal }) => apiRequest<Account>("/account", { signal }),
+    queryFn: ({ signal }) => api.get("/account", { signal }),
   });
   const user = session.status === "authenticated" ? session.user : null;
   return (

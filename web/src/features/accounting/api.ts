@@ -1,156 +1,62 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/http.ts";
-import type { Cents } from "./money.ts";
+import { type AnswerOf, api, type BodyOf, type OperationOf, type Schemas } from "../../lib/api-client.ts";
+import {
+  closingStepStatusValues,
+  journalKindValues,
+  yearEndAdjustmentKindValues,
+} from "../../lib/api-types.ts";
 
-/** The shapes of `/api/accounting` (api/src/routes/accounting.ts). Amounts are integer cents. */
+/**
+ * The shapes of `/api/accounting` (api/src/routes/accounting.ts), taken from the generated OpenAPI
+ * types: a route that changes on the server fails this feature's typecheck. Amounts are integer cents.
+ */
 
-export type AccountKind = "general" | "auxiliary";
-export type Account = {
-  number: string;
-  kind: AccountKind;
-  label: string;
-  labelEn: string;
-  class: number;
-  lettrable: boolean;
-  collective: boolean;
-  control: string | null;
-  closed: boolean;
-};
+export type Account = Schemas["Account"];
+export type AccountKind = Account["kind"];
 
-export const journalKinds = ["sales", "purchases", "bank", "cash", "misc", "opening"] as const;
-export type JournalKind = (typeof journalKinds)[number];
-export type Journal = {
-  code: string;
-  label: string;
-  labelEn: string;
-  kind: JournalKind;
-  vat: boolean;
-  account: string | null;
-};
+export const journalKinds = journalKindValues;
+export type Journal = Schemas["Journal"];
+export type JournalKind = Journal["kind"];
 
-export type EntryStatus = "draft" | "validated";
+export type EntrySummary = Schemas["EntrySummary"];
+export type EntryStatus = EntrySummary["status"];
+export type Entry = Schemas["Entry"];
+export type EntryLine = Entry["lines"][number];
+export type EntryInput = Schemas["EntryInput"];
+
+/** What made an entry, as its `origin` says (a free record in the API: read field by field). */
 export type EntryOrigin = {
   kind?: string;
+  /** The entry a reversal reverses. */
   of?: string;
   yearId?: string;
-  file?: string;
-  number?: string;
   /** A year-end adjustment's kind (origin `adjustment`). */
   adjustment?: string;
 };
-export type EntrySummary = {
-  mvt: string;
-  journal: string;
-  date: string;
-  pieceRef: string;
-  pieceDate: string;
-  label: string;
-  status: EntryStatus;
-  number: string | null;
-  fiscalYearId: string | null;
-  validatedOn: string | null;
-  debit: Cents;
-  credit: Cents;
-  lineCount: number;
-  origin: EntryOrigin;
-};
-export type EntryLine = {
-  line: number;
-  account: string;
-  auxiliary: string | null;
-  label: string | null;
-  debit: Cents;
-  credit: Cents;
-  letterCode: string | null;
-  letterDate: string | null;
-};
-export type Entry = EntrySummary & { lines: EntryLine[] };
-export type EntryInput = {
-  journal: string;
-  date: string;
-  pieceRef: string;
-  pieceDate: string;
-  label: string;
-  lines: { account: string; auxiliary: string | null; label: string | null; debit: Cents; credit: Cents }[];
+export const entryOrigin = (entry: Pick<EntrySummary, "origin">): EntryOrigin => {
+  const origin: EntryOrigin = {};
+  for (const key of ["kind", "of", "yearId", "adjustment"] as const) {
+    const value = entry.origin[key];
+    if (typeof value === "string") origin[key] = value;
+  }
+  return origin;
 };
 
-export type FiscalYear = {
-  id: string;
-  start: string;
-  end: string;
-  status: "open" | "closed";
-  openingMvt: string | null;
-  closedOn: string | null;
-};
+export type FiscalYear = Schemas["FiscalYear"];
 
-export type TrialBalanceRow = {
-  account: string;
-  label: string;
-  debit: Cents;
-  credit: Cents;
-  balanceDebit: Cents;
-  balanceCredit: Cents;
-};
-export type TrialBalance = {
-  start: string;
-  end: string;
-  rows: TrialBalanceRow[];
-  totals: { debit: Cents; credit: Cents; balanceDebit: Cents; balanceCredit: Cents };
-};
+export type TrialBalance = AnswerOf<"/accounting/reports/balance", "post">;
+export type TrialBalanceRow = TrialBalance["rows"][number];
 
-export type StatementLine = { key: string; label: string; labelEn: string; amount: Cents };
-export type StatementSection = {
-  key: string;
-  label: string;
-  labelEn: string;
-  lines: StatementLine[];
-  total: Cents;
-};
-export type IncomeStatement = {
-  sections: StatementSection[];
-  netTurnover: Cents;
-  operatingResult: Cents;
-  financialResult: Cents;
-  exceptionalResult: Cents;
-  result: Cents;
-};
-export type BalanceSheet = {
-  assets: StatementSection[];
-  liabilities: StatementSection[];
-  totalAssets: Cents;
-  totalLiabilities: Cents;
-  result: Cents;
-};
-export type YearStatements = {
-  year: FiscalYear;
-  trialBalance: Omit<TrialBalance, "start" | "end">;
-  incomeStatement: IncomeStatement;
-  balanceSheet: BalanceSheet;
-};
-export type YearEndWarning = { code: string; count: number; items: string[]; blocking: boolean };
+export type IncomeStatement = Schemas["IncomeStatement"];
+export type BalanceSheet = Schemas["BalanceSheet"];
+export type StatementSection = IncomeStatement["sections"][number];
+export type StatementLine = StatementSection["lines"][number];
+export type YearStatements = AnswerOf<"/accounting/balance-sheet/{id}/calculate", "get">;
+export type YearEndWarning = AnswerOf<"/accounting/balance-sheet/{id}/steps", "get">["warnings"][number];
 
-export type LedgerCursor = { account: string; date: string; position: number; line: number };
-export type LedgerRow = {
-  mvt: string;
-  line: number;
-  account: string;
-  auxiliary: string | null;
-  journal: string;
-  number: string;
-  date: string;
-  pieceRef: string;
-  label: string;
-  debit: Cents;
-  credit: Cents;
-  /** Signed: debit minus credit since the start of the range. */
-  balance: Cents;
-  letterCode: string | null;
-  letterDate: string | null;
-  position: number;
-};
-export type LedgerPage = { rows: LedgerRow[]; next: LedgerCursor | null };
-
-type List<T> = { items: T[] };
+export type LedgerPage = Schemas["GeneralLedgerPage"];
+export type LedgerRow = LedgerPage["rows"][number];
+export type LedgerCursor = NonNullable<LedgerPage["next"]>;
 
 export type AccountFilter = { q: string; class: number | null; kind: AccountKind | null };
 export type EntryFilter = {
@@ -185,26 +91,16 @@ export const accountingKeys = {
     ["accounting", "reports", "ledger", filter] as const,
 };
 
-const segment = (value: string) => encodeURIComponent(value);
-
-const query = (params: Record<string, string | number | null | undefined>): string => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params))
-    if (value !== null && value !== undefined && value !== "") search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : "";
-};
-
 // ---- Accounts ----
 
 export const accountsQuery = (filter: AccountFilter) =>
   queryOptions({
     queryKey: accountingKeys.accountList(filter),
     queryFn: ({ signal }) =>
-      apiRequest<List<Account>>(
-        `/accounting/accounts${query({ q: filter.q, class: filter.class, kind: filter.kind })}`,
-        { signal },
-      ),
+      api.get("/accounting/accounts", {
+        query: { q: filter.q, class: filter.class, kind: filter.kind },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -218,19 +114,16 @@ export const chartQuery = () =>
 export const accountQuery = (number: string) =>
   queryOptions({
     queryKey: accountingKeys.account(number),
-    queryFn: ({ signal }) => apiRequest<Account>(`/accounting/accounts/${segment(number)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/accounting/accounts/{id}", { path: { id: number }, signal }),
   });
 
-export type AccountCreate =
-  | { number: string; label: string; labelEn?: string; lettrable?: boolean; collective?: boolean }
-  | { number: string; label: string; control: string };
-export type AccountUpdate = { label?: string; labelEn?: string; lettrable?: boolean; closed?: boolean };
+export type AccountCreate = BodyOf<OperationOf<"/accounting/accounts", "post">>;
+export type AccountUpdate = BodyOf<OperationOf<"/accounting/accounts/{id}", "put">>;
 
 export const useCreateAccount = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: AccountCreate) =>
-      apiRequest<Account>("/accounting/accounts", { method: "POST", body: input }),
+    mutationFn: (input: AccountCreate) => api.post("/accounting/accounts", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.accounts }),
   });
 };
@@ -239,7 +132,7 @@ export const useUpdateAccount = (number: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AccountUpdate) =>
-      apiRequest<Account>(`/accounting/accounts/${segment(number)}`, { method: "PUT", body: input }),
+      api.put("/accounting/accounts/{id}", { path: { id: number }, body: input }),
     onSuccess: (account) => {
       client.setQueryData(accountingKeys.account(number), account);
       return client.invalidateQueries({ queryKey: accountingKeys.accounts });
@@ -250,8 +143,7 @@ export const useUpdateAccount = (number: string) => {
 export const useDeleteAccount = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (number: string) =>
-      apiRequest<void>(`/accounting/accounts/${segment(number)}`, { method: "DELETE" }),
+    mutationFn: (number: string) => api.delete("/accounting/accounts/{id}", { path: { id: number } }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.accounts }),
   });
 };
@@ -261,14 +153,14 @@ export const useDeleteAccount = () => {
 export const journalsQuery = () =>
   queryOptions({
     queryKey: accountingKeys.journals,
-    queryFn: ({ signal }) => apiRequest<List<Journal>>("/accounting/journals", { signal }),
+    queryFn: ({ signal }) => api.get("/accounting/journals", { signal }),
     staleTime: 60_000,
   });
 
 export const journalQuery = (code: string) =>
   queryOptions({
     queryKey: accountingKeys.journal(code),
-    queryFn: ({ signal }) => apiRequest<Journal>(`/accounting/journals/${segment(code)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/accounting/journals/{id}", { path: { id: code }, signal }),
   });
 
 export type JournalCreate = {
@@ -284,8 +176,7 @@ export type JournalUpdate = { label?: string; labelEn?: string; vat?: boolean; a
 export const useCreateJournal = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: JournalCreate) =>
-      apiRequest<Journal>("/accounting/journals", { method: "POST", body: input }),
+    mutationFn: (input: JournalCreate) => api.post("/accounting/journals", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.journals }),
   });
 };
@@ -294,7 +185,7 @@ export const useUpdateJournal = (code: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: JournalUpdate) =>
-      apiRequest<Journal>(`/accounting/journals/${segment(code)}`, { method: "PUT", body: input }),
+      api.put("/accounting/journals/{id}", { path: { id: code }, body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.journals }),
   });
 };
@@ -302,8 +193,7 @@ export const useUpdateJournal = (code: string) => {
 export const useDeleteJournal = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      apiRequest<void>(`/accounting/journals/${segment(code)}`, { method: "DELETE" }),
+    mutationFn: (code: string) => api.delete("/accounting/journals/{id}", { path: { id: code } }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.journals }),
   });
 };
@@ -314,14 +204,8 @@ export const entriesQuery = (filter: EntryFilter) =>
   queryOptions({
     queryKey: accountingKeys.entryList(filter),
     queryFn: ({ signal }) =>
-      apiRequest<{
-        items: EntrySummary[];
-        total: number;
-        sums: { debit: Cents; credit: Cents };
-        /** A text search matched more than `total` entries: total and sums cover the newest that many. */
-        capped?: true;
-      }>(
-        `/accounting/entries${query({
+      api.get("/accounting/entries", {
+        query: {
           journal: filter.journal,
           status: filter.status,
           start: filter.start,
@@ -329,22 +213,22 @@ export const entriesQuery = (filter: EntryFilter) =>
           q: filter.q,
           limit: entriesPageSize,
           offset: (Math.max(1, filter.page) - 1) * entriesPageSize,
-        })}`,
-        { signal },
-      ),
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
 export const entryQuery = (mvt: string) =>
   queryOptions({
     queryKey: accountingKeys.entry(mvt),
-    queryFn: ({ signal }) => apiRequest<Entry>(`/accounting/entries/mvt/${segment(mvt)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/accounting/entries/mvt/{mvt}", { path: { mvt }, signal }),
   });
 
 export const draftsQuery = () =>
   queryOptions({
     queryKey: accountingKeys.drafts,
-    queryFn: ({ signal }) => apiRequest<List<EntrySummary>>("/accounting/entries/validate", { signal }),
+    queryFn: ({ signal }) => api.get("/accounting/entries/validate", { signal }),
   });
 
 /** Whatever an entry changes: lists, drafts, reports and the year's statements. */
@@ -359,7 +243,7 @@ export const useCreateEntry = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: EntryInput & { validate?: boolean }) =>
-      apiRequest<Entry>("/accounting/entries", { method: "POST", body: input }),
+      api.post("/accounting/entries", { body: input }),
     onSuccess: (entry) => {
       client.setQueryData(accountingKeys.entry(entry.mvt), entry);
       return invalidateBooks(client);
@@ -371,7 +255,7 @@ export const useUpdateEntry = (mvt: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: EntryInput) =>
-      apiRequest<Entry>(`/accounting/entries/mvt/${segment(mvt)}`, { method: "PUT", body: input }),
+      api.put("/accounting/entries/mvt/{mvt}", { path: { mvt }, body: input }),
     onSuccess: (entry) => {
       client.setQueryData(accountingKeys.entry(mvt), entry);
       return invalidateBooks(client);
@@ -382,8 +266,7 @@ export const useUpdateEntry = (mvt: string) => {
 export const useDeleteEntry = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (mvt: string) =>
-      apiRequest<void>(`/accounting/entries/mvt/${segment(mvt)}`, { method: "DELETE" }),
+    mutationFn: (mvt: string) => api.delete("/accounting/entries/mvt/{mvt}", { path: { mvt } }),
     onSuccess: (_, mvt) => {
       client.removeQueries({ queryKey: accountingKeys.entry(mvt) });
       return invalidateBooks(client);
@@ -394,8 +277,7 @@ export const useDeleteEntry = () => {
 export const useValidateEntry = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (mvt: string) =>
-      apiRequest<Entry>(`/accounting/entries/${segment(mvt)}/validate`, { method: "POST" }),
+    mutationFn: (mvt: string) => api.post("/accounting/entries/{mvt}/validate", { path: { mvt } }),
     onSuccess: (entry) => {
       client.setQueryData(accountingKeys.entry(entry.mvt), entry);
       return invalidateBooks(client);
@@ -403,16 +285,12 @@ export const useValidateEntry = () => {
   });
 };
 
-export type ValidationOutcome = {
-  validated: string[];
-  refused: { mvt: string; code: string; detail: string }[];
-};
+export type ValidationOutcome = AnswerOf<"/accounting/entries/validate", "put">;
 
 export const useValidateEntries = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (mvts: string[]) =>
-      apiRequest<ValidationOutcome>("/accounting/entries/validate", { method: "PUT", body: { mvts } }),
+    mutationFn: (mvts: string[]) => api.put("/accounting/entries/validate", { body: { mvts } }),
     onSuccess: () => invalidateBooks(client),
   });
 };
@@ -421,7 +299,7 @@ export const useReverseEntry = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ mvt, date }: { mvt: string; date: string }) =>
-      apiRequest<Entry>(`/accounting/entries/${segment(mvt)}/reverse`, { method: "POST", body: { date } }),
+      api.post("/accounting/entries/{mvt}/reverse", { path: { mvt }, body: { date } }),
     onSuccess: (entry) => {
       client.setQueryData(accountingKeys.entry(entry.mvt), entry);
       return invalidateBooks(client);
@@ -432,11 +310,7 @@ export const useReverseEntry = () => {
 export const useLetter = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (lines: string[]) =>
-      apiRequest<{ account: string; code: string }>("/accounting/entries/mark", {
-        method: "PUT",
-        body: { lines },
-      }),
+    mutationFn: (lines: string[]) => api.put("/accounting/entries/mark", { body: { lines } }),
     onSuccess: () => invalidateBooks(client),
   });
 };
@@ -445,7 +319,7 @@ export const useUnletter = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { account: string; code: string }) =>
-      apiRequest<void>("/accounting/entries/unmark", { method: "PUT", body: input }),
+      api.put("/accounting/entries/unmark", { body: input }),
     onSuccess: () => invalidateBooks(client),
   });
 };
@@ -455,39 +329,32 @@ export const useUnletter = () => {
 export const yearsQuery = () =>
   queryOptions({
     queryKey: accountingKeys.years,
-    queryFn: ({ signal }) =>
-      apiRequest<{ items: FiscalYear[]; lockedUntil: string | null }>("/accounting/balance-sheet", {
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get("/accounting/balance-sheet", { signal }),
   });
 
 export const yearQuery = (id: string) =>
   queryOptions({
     queryKey: accountingKeys.year(id),
-    queryFn: ({ signal }) => apiRequest<FiscalYear>(`/accounting/balance-sheet/${segment(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/accounting/balance-sheet/{id}", { path: { id }, signal }),
   });
 
 export const statementsQuery = (id: string) =>
   queryOptions({
     queryKey: accountingKeys.statements(id),
-    queryFn: ({ signal }) =>
-      apiRequest<YearStatements>(`/accounting/balance-sheet/${segment(id)}/calculate`, { signal }),
+    queryFn: ({ signal }) => api.get("/accounting/balance-sheet/{id}/calculate", { path: { id }, signal }),
   });
 
 export const stepsQuery = (id: string) =>
   queryOptions({
     queryKey: accountingKeys.steps(id),
-    queryFn: ({ signal }) =>
-      apiRequest<{ warnings: YearEndWarning[] }>(`/accounting/balance-sheet/${segment(id)}/steps`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get("/accounting/balance-sheet/{id}/steps", { path: { id }, signal }),
   });
 
 export const useOpenYear = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { start?: string; end?: string }) =>
-      apiRequest<FiscalYear>("/accounting/balance-sheet", { method: "POST", body: input }),
+      api.post("/accounting/balance-sheet", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.years }),
   });
 };
@@ -496,10 +363,7 @@ export const useLockPeriods = (id: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (lockedUntil: string) =>
-      apiRequest<FiscalYear>(`/accounting/balance-sheet/${segment(id)}`, {
-        method: "PUT",
-        body: { lockedUntil },
-      }),
+      api.put("/accounting/balance-sheet/{id}", { path: { id }, body: { lockedUntil } }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.years }),
   });
 };
@@ -507,7 +371,7 @@ export const useLockPeriods = (id: string) => {
 export const useGenerateOpening = (id: string) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ mvt: string | null }>(`/accounting/balance-sheet/${segment(id)}/createan`),
+    mutationFn: () => api.get("/accounting/balance-sheet/{id}/createan", { path: { id } }),
     onSuccess: () => invalidateBooks(client),
   });
 };
@@ -516,9 +380,10 @@ export const useCloseYear = (id: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest<{ openingMvt: string | null }>(
-        `/accounting/balance-sheet/${segment(id)}/validate?confirm=irreversible`,
-      ),
+      api.get("/accounting/balance-sheet/{id}/validate", {
+        path: { id },
+        query: { confirm: "irreversible" },
+      }),
     onSuccess: () => invalidateBooks(client),
   });
 };
@@ -530,8 +395,7 @@ export type BalanceRange = { yearId: string } | { start: string; end: string };
 export const balanceQuery = (range: BalanceRange) =>
   queryOptions({
     queryKey: accountingKeys.balance(range),
-    queryFn: ({ signal }) =>
-      apiRequest<TrialBalance>("/accounting/reports/balance", { method: "POST", body: range, signal }),
+    queryFn: ({ signal }) => api.post("/accounting/reports/balance", { body: range, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -541,8 +405,7 @@ export const ledgerPage = (
   signal: AbortSignal,
   limit = 200,
 ) =>
-  apiRequest<LedgerPage>("/accounting/reports/generalledger", {
-    method: "POST",
+  api.post("/accounting/reports/generalledger", {
     body: {
       start: filter.start,
       end: filter.end,
@@ -555,8 +418,9 @@ export const ledgerPage = (
 
 // ---- Closing file: the checklist and the year-end adjustments ----
 
-export const closingStepStatuses = ["todo", "done", "notApplicable"] as const;
-export type ClosingStepStatus = (typeof closingStepStatuses)[number];
+export const closingStepStatuses = closingStepStatusValues;
+export type ClosingStep = Schemas["ClosingStep"];
+export type ClosingStepStatus = ClosingStep["status"];
 /** The standard steps, in the order they are usually done; the interface words them by id. */
 export const standardClosingSteps = [
   "stock",
@@ -571,56 +435,13 @@ export const standardClosingSteps = [
   "suspense",
 ] as const;
 export type StandardClosingStep = (typeof standardClosingSteps)[number];
-export type ClosingStep = {
-  /** `<yearId>.<id>`: what the step routes take. */
-  key: string;
-  yearId: string;
-  id: string;
-  standard: boolean;
-  /** Null for a standard step; the firm's own wording otherwise. */
-  label: string | null;
-  status: ClosingStepStatus;
-  note: string;
-  updatedAt: string | null;
-  updatedBy: string | null;
-};
-export type ClosingStepChange = { status?: ClosingStepStatus; note?: string; label?: string };
+export type ClosingStepChange = BodyOf<OperationOf<"/accounting/balance-sheet/steps/{id}", "put">>;
 
-export const adjustmentKinds = [
-  "stock",
-  "accrual",
-  "prepayment",
-  "depreciation",
-  "provision",
-  "corporateTax",
-  "other",
-] as const;
-export type AdjustmentKind = (typeof adjustmentKinds)[number];
+export const adjustmentKinds = yearEndAdjustmentKindValues;
 /** A year-end adjustment (écriture d'inventaire): a two-line entry of the OD journal. */
-export type Adjustment = {
-  /** The entry's mvt. */
-  id: string;
-  yearId: string;
-  kind: AdjustmentKind;
-  date: string;
-  pieceRef: string;
-  label: string;
-  journal: string;
-  status: EntryStatus;
-  number: string | null;
-  amount: Cents;
-  lines: { account: string; auxiliary: string | null; debit: Cents; credit: Cents }[];
-};
-export type AdjustmentInput = {
-  label: string;
-  date?: string;
-  pieceRef?: string;
-  debitAccount: string;
-  debitAuxiliary?: string | null;
-  creditAccount: string;
-  creditAuxiliary?: string | null;
-  amount: Cents;
-};
+export type Adjustment = Schemas["YearEndAdjustment"];
+export type AdjustmentKind = Adjustment["kind"];
+export type AdjustmentInput = Omit<Schemas["YearEndAdjustmentInput"], "yearId" | "kind">;
 
 export const closingKeys = {
   steps: (yearId: string) => [...accountingKeys.year(yearId), "closing-steps"] as const,
@@ -630,25 +451,20 @@ export const closingKeys = {
 export const closingStepsQuery = (yearId: string) =>
   queryOptions({
     queryKey: closingKeys.steps(yearId),
-    queryFn: ({ signal }) =>
-      apiRequest<List<ClosingStep>>(`/accounting/balance-sheet/steps${query({ yearId })}`, { signal }),
+    queryFn: ({ signal }) => api.get("/accounting/balance-sheet/steps", { query: { yearId }, signal }),
   });
 
 export const adjustmentsQuery = (yearId: string) =>
   queryOptions({
     queryKey: closingKeys.adjustments(yearId),
     queryFn: ({ signal }) =>
-      apiRequest<{ items: Adjustment[]; total: Cents }>(
-        `/accounting/balance-sheet/${segment(yearId)}/lines`,
-        { signal },
-      ),
+      api.get("/accounting/balance-sheet/{id}/lines", { path: { id: yearId }, signal }),
   });
 
 export const useAddClosingStep = (yearId: string) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (label: string) =>
-      apiRequest<ClosingStep>("/accounting/balance-sheet/steps", { method: "POST", body: { yearId, label } }),
+    mutationFn: (label: string) => api.post("/accounting/balance-sheet/steps", { body: { yearId, label } }),
     onSuccess: () => client.invalidateQueries({ queryKey: closingKeys.steps(yearId) }),
   });
 };
@@ -657,13 +473,12 @@ export const useUpdateClosingStep = (step: Pick<ClosingStep, "key" | "yearId">) 
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: ClosingStepChange) =>
-      apiRequest<ClosingStep>(`/accounting/balance-sheet/steps/${segment(step.key)}`, {
-        method: "PUT",
-        body: change,
-      }),
+      api.put("/accounting/balance-sheet/steps/{id}", { path: { id: step.key }, body: change }),
     onSuccess: (saved) => {
-      client.setQueryData(closingKeys.steps(step.yearId), (list: List<ClosingStep> | undefined) =>
-        list ? { items: list.items.map((s) => (s.key === saved.key ? saved : s)) } : list,
+      client.setQueryData(
+        closingKeys.steps(step.yearId),
+        (list: AnswerOf<"/accounting/balance-sheet/steps", "get"> | undefined) =>
+          list ? { items: list.items.map((s) => (s.key === saved.key ? saved : s)) } : list,
       );
       return client.invalidateQueries({ queryKey: closingKeys.steps(step.yearId) });
     },
@@ -675,10 +490,7 @@ export const useAddAdjustment = (yearId: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AdjustmentInput & { kind: AdjustmentKind }) =>
-      apiRequest<Adjustment>("/accounting/balance-sheet/lines", {
-        method: "POST",
-        body: { yearId, ...input },
-      }),
+      api.post("/accounting/balance-sheet/lines", { body: { yearId, ...input } }),
     onSuccess: () => invalidateBooks(client),
   });
 };
@@ -687,7 +499,7 @@ export const useChangeAdjustment = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AdjustmentInput & { id: string }) =>
-      apiRequest<Adjustment>("/accounting/balance-sheet/lines", { method: "PUT", body: input }),
+      api.put("/accounting/balance-sheet/lines", { body: input }),
     onSuccess: () => invalidateBooks(client),
   });
 };

@@ -38,6 +38,7 @@ import {
   type EntrySummary,
   entriesPageSize,
   entriesQuery,
+  entryOrigin,
   entryQuery,
   journalsQuery,
   useDeleteEntry,
@@ -340,18 +341,19 @@ const adjustmentKindOf = (kind: string | undefined): AdjustmentKind =>
 /** The entry's origin, in words, with a link to the entry it reverses or the closing file it belongs to. */
 const OriginText = ({ entry }: { entry: Entry }) => {
   const { t } = useTranslation("accounting");
-  const kind = entry.origin.kind ?? "manual";
-  if (kind === "reversal" && entry.origin.of)
+  const origin = entryOrigin(entry);
+  const kind = origin.kind ?? "manual";
+  if (kind === "reversal" && origin.of)
     return (
-      <Anchor component={Link} to={entryPath(entry.origin.of)} size="sm">
+      <Anchor component={Link} to={entryPath(origin.of)} size="sm">
         {t("entries.origins.reversal")}
       </Anchor>
     );
-  if (kind === "adjustment" && entry.origin.yearId)
+  if (kind === "adjustment" && origin.yearId)
     return (
-      <Anchor component={Link} to={yearDataPath(entry.origin.yearId)} size="sm">
+      <Anchor component={Link} to={yearDataPath(origin.yearId)} size="sm">
         {t("entries.origins.adjustment", {
-          kind: t(`adjustments.kinds.${adjustmentKindOf(entry.origin.adjustment)}`),
+          kind: t(`adjustments.kinds.${adjustmentKindOf(origin.adjustment)}`),
         })}
       </Anchor>
     );

@@ -4,25 +4,16 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BankIcon, LedgerIcon, PurchasesIcon, SalesIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
-import { apiRequest } from "../../lib/http.ts";
+import { api } from "../../lib/api-client.ts";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { PageHeader } from "./page-header.tsx";
 
 /** The current fiscal year's figures from the accounting read models, in integer cents. */
-type AccountingStats = {
-  year: { id: string; start: string; end: string; status: "open" | "closed" } | null;
-  revenue: number;
-  due: number;
-  expenses: number;
-  cash: number;
-  result: number;
-};
-
 export const accountingStatsQuery = () =>
   queryOptions({
     queryKey: ["dashboard", "stats", "accounting"] as const,
-    queryFn: ({ signal }) => apiRequest<AccountingStats>("/dashboard/stats/accounting", { signal }),
+    queryFn: ({ signal }) => api.get("/dashboard/stats/{type}", { path: { type: "accounting" }, signal }),
   });
 
 const kpis = [

@@ -1,27 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/http.ts";
+import { type AnswerOf, api, type Schemas } from "../../lib/api-client.ts";
+import { addOrganisationUserProfileValues } from "../../lib/api-types.ts";
 import type { Right } from "./rights.ts";
 
-/** The profiles an organisation member can be given (docs/api-identity.md). */
-export const memberProfiles = ["owner", "accountant"] as const;
+/** The profiles an organisation member can be given (docs/api-identity.md), as the API lists them. */
+export const memberProfiles = addOrganisationUserProfileValues;
 export type MemberProfile = (typeof memberProfiles)[number];
 
-export type Member = { id: string; name: string; email: string; role?: string; createdAt?: string };
+export type Member = Schemas["OrganisationUser"];
 /** An invitation of the organisation waiting for its answer. */
-export type Invitation = {
-  id: string;
-  email: string;
-  profile: string;
-  status: "pending";
-  invitedAt: string;
-  expiresAt: string;
-};
-export type ProfileRights = { profile: string; rights: Right[] };
+export type Invitation = Schemas["OrganisationInvitation"];
+export type ProfileRights = AnswerOf<"/contacts/users/available", "get">["items"][number];
 /** A custom role of the organisation: an authorization item. */
-export type AuthItem = { id: string; name: string; rights: Right[] };
-export type Assignment = { id: string; itemId: string; userId: string };
-
-type List<T> = { items: T[] };
+export type AuthItem = Schemas["AuthorizationItem"];
+export type Assignment = Schemas["AuthorizationAssignment"];
 
 export const rightsKeys = {
   members: ["contacts", "users"] as const,
@@ -34,42 +26,40 @@ export const rightsKeys = {
 export const membersQuery = () =>
   queryOptions({
     queryKey: rightsKeys.members,
-    queryFn: ({ signal }) => apiRequest<List<Member>>("/contacts/users", { signal }),
+    queryFn: ({ signal }) => api.get("/contacts/users", { signal }),
   });
 
 export const invitationsQuery = () =>
   queryOptions({
     queryKey: rightsKeys.invitations,
-    queryFn: ({ signal }) => apiRequest<List<Invitation>>("/contacts/invitations", { signal }),
+    queryFn: ({ signal }) => api.get("/contacts/invitations", { signal }),
   });
 
 export const profilesQuery = () =>
   queryOptions({
     queryKey: rightsKeys.profiles,
-    queryFn: ({ signal }) => apiRequest<List<ProfileRights>>("/contacts/users/available", { signal }),
+    queryFn: ({ signal }) => api.get("/contacts/users/available", { signal }),
     staleTime: 5 * 60_000,
   });
 
 export const authItemsQuery = () =>
   queryOptions({
     queryKey: rightsKeys.items,
-    queryFn: ({ signal }) => apiRequest<List<AuthItem>>("/auth/items", { signal }),
+    queryFn: ({ signal }) => api.get("/auth/items", { signal }),
   });
 
 export const assignmentsQuery = () =>
   queryOptions({
     queryKey: rightsKeys.assignments,
-    queryFn: ({ signal }) => apiRequest<List<Assignment>>("/auth/assignments", { signal }),
+    queryFn: ({ signal }) => api.get("/auth/assignments", { signal }),
   });
-
-const id = (value: string) => encodeURIComponent(value);
 
 /** `POST /contacts/users` invites: the person becomes a member once they accept. */
 export const useInviteMember = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; profile: MemberProfile }) =>
-      apiRequest<Invitation & { emailSent: boolean }>("/contacts/users", { method: "POST", body: input }),
+      api.post("/contacts/users", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: rightsKeys.invitations }),
   });
 };
@@ -78,7 +68,7 @@ export const useRevokeInvitation = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (invitationId: string) =>
-      apiRequest<void>(`/contacts/invitations/${id(invitationId)}`, { method: "DELETE" }),
+      api.delete("/contacts/invitations/{id}", { path: { id: invitationId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: rightsKeys.invitations }),
   });
 };
@@ -86,7 +76,7 @@ export const useRevokeInvitation = () => {
 export const useRemoveMember = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => apiRequest<void>(`/contacts/users/${id(userId)}`, { method: "DELETE" }),
+    mutationFn: (userId: string) => api.delete("/contacts/users/{id}", { path: { id: userId } }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: rightsKeys.members }),
@@ -98,8 +88,7 @@ export const useRemoveMember = () => {
 export const useCreateItem = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; rights: Right[] }) =>
-      apiRequest<AuthItem>("/auth/items", { method: "POST", body: input }),
+    mutationFn: (input: { name: string; rights: Right[] }) => api.post("/auth/items", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: rightsKeys.items }),
   });
 };
@@ -108,7 +97,7 @@ export const useUpdateItem = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ itemId, ...body }: { itemId: string; name?: string; rights?: Right[] }) =>
-      apiRequest<AuthItem>(`/auth/items/${id(itemId)}`, { method: "PUT", body }),
+      api.put("/auth/items/{id}", { path: { id: itemId }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: rightsKeys.items }),
   });
 };
@@ -116,7 +105,7 @@ export const useUpdateItem = () => {
 export const useDeleteItem = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (itemId: string) => apiRequest<void>(`/auth/items/${id(itemId)}`, { method: "DELETE" }),
+    mutationFn: (itemId: string) => api.delete("/auth/items/{id}", { path: { id: itemId } }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: rightsKeys.items }),
@@ -139,13 +128,10 @@ export const useSetAssignments = () => {
       const additions = input.itemIds.filter((itemId) => !held.has(itemId));
       await Promise.all([
         ...removals.map((assignment) =>
-          apiRequest<void>(`/auth/assignments/${id(assignment.id)}`, { method: "DELETE" }),
+          api.delete("/auth/assignments/{id}", { path: { id: assignment.id } }),
         ),
         ...additions.map((itemId) =>
-          apiRequest<Assignment>("/auth/assignments", {
-            method: "POST",
-            body: { itemId, userId: input.userId },
-          }),
+          api.post("/auth/assignments", { body: { itemId, userId: input.userId } }),
         ),
       ]);
     },

@@ -26,7 +26,7 @@ import {
   UserIcon,
 } from "../../components/icons.tsx";
 import { Picture } from "../../components/picture.tsx";
-import { apiRequest } from "../../lib/http.ts";
+import { api } from "../../lib/api-client.ts";
 import { getSession, setSession, useSession } from "../../lib/session-store.ts";
 import {
   companyName,
@@ -140,7 +140,7 @@ export const OrgNamePage = () => {
   const mutation = useMutation({
     mutationFn: (next: string) => {
       if (!org) throw new Error("no organisation");
-      return apiRequest<{ name: string }>("/org", { method: "PUT", body: { name: next } });
+      return api.put("/org", { body: { name: next } });
     },
     onSuccess: (result) => {
       const current = getSession();
@@ -191,13 +191,13 @@ export const OrgMailPage = () => {
   const [error, setError] = useState<ValidationMessage | null>(null);
   const current = useQuery({
     queryKey: ["org"],
-    queryFn: ({ signal }) => apiRequest<{ email: string | null }>("/org", { signal }),
+    queryFn: ({ signal }) => api.get("/org", { signal }),
   });
   useEffect(() => {
     if (current.data?.email) setValue(current.data.email);
   }, [current.data]);
   const mutation = useMutation({
-    mutationFn: (address: string) => apiRequest<unknown>("/org", { method: "PUT", body: { email: address } }),
+    mutationFn: (address: string) => api.put("/org", { body: { email: address } }),
   });
   const label = t("app:settings.orgmail.label");
   return (
@@ -231,8 +231,6 @@ export const OrgMailPage = () => {
 
 const logoTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"];
 
-type OrgLogo = { png: string; webp: string; width: number; height: number } | null;
-
 export const OrgLogoPage = () => {
   const { t } = useTranslation(["app", "common", "validation"]);
   const queryClient = useQueryClient();
@@ -241,13 +239,13 @@ export const OrgLogoPage = () => {
   const [preview, setPreview] = useState<string | null>(null);
   const current = useQuery({
     queryKey: ["org"],
-    queryFn: ({ signal }) => apiRequest<{ logo: OrgLogo }>("/org", { signal }),
+    queryFn: ({ signal }) => api.get("/org", { signal }),
   });
   const save = useMutation({
     mutationFn: (chosen: File) => {
       const form = new FormData();
       form.append("file", chosen);
-      return apiRequest<{ logo: OrgLogo }>("/org/logo", { method: "POST", body: form });
+      return api.post("/org/logo", { body: form });
     },
     onSuccess: (org) => {
       queryClient.setQueryData(["org"], org);
@@ -255,7 +253,7 @@ export const OrgLogoPage = () => {
     },
   });
   const remove = useMutation({
-    mutationFn: () => apiRequest<unknown>("/org/logo", { method: "DELETE" }),
+    mutationFn: () => api.delete("/org/logo"),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["org"] }),
   });
   useEffect(() => {

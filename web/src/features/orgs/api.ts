@@ -1,47 +1,23 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/http.ts";
+import { type AnswerOf, api, type BodyOf, type OperationOf, type Schemas } from "../../lib/api-client.ts";
+import { createOrganisationVatRegimeValues } from "../../lib/api-types.ts";
 
-export const vatRegimes = ["reel_normal", "reel_simplifie", "mini_reel", "franchise"] as const;
+/** The VAT regimes, as the API's OpenAPI document lists them. */
+export const vatRegimes = createOrganisationVatRegimeValues;
 export type VatRegime = (typeof vatRegimes)[number];
 
 export const isVatRegime = (value: unknown): value is VatRegime =>
   typeof value === "string" && (vatRegimes as readonly string[]).includes(value);
 
-export type Org = {
-  id: string;
-  name: string;
-  siren: string;
-  vatNumber: string | null;
-  fiscalYearStartMonth: number;
-  /** One of {@link vatRegimes}; typed as string so that a regime added server-side still renders. */
-  vatRegime: string;
-  vatOnDebits: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export type Org = Schemas["Organisation"];
+export type OrgList = AnswerOf<"/registre/orgs", "get">;
 
-export type OrgList = { items: Org[]; total: number };
+export type CreateOrgInput = BodyOf<OperationOf<"/registre/orgs", "post">>;
+export type UpdateOrgInput = BodyOf<OperationOf<"/registre/orgs/{id}", "put">>;
+export type OrgSettingsInput = Omit<UpdateOrgInput, "name" | "siren">;
 
-export type OrgSettingsInput = {
-  vatNumber?: string | null;
-  fiscalYearStartMonth?: number;
-  vatRegime?: VatRegime;
-  vatOnDebits?: boolean;
-};
-
-export type CreateOrgInput = { name: string; siren: string } & OrgSettingsInput;
-export type UpdateOrgInput = Partial<CreateOrgInput>;
-
-export type OrgHistoryEvent = {
-  streamId: string;
-  version: number;
-  type: string;
-  at: string;
-  userId: string | null;
-  summary: Record<string, unknown>;
-};
-
-export type OrgHistory = { items: OrgHistoryEvent[] };
+export type OrgHistoryEvent = Schemas["HistoryItem"];
+export type OrgHistory = AnswerOf<"/registre/orgs/{id}/history", "get">;
 
 export const orgKeys = {
   all: ["orgs"] as const,
@@ -50,30 +26,28 @@ export const orgKeys = {
   history: (id: string) => [...orgKeys.all, "detail", id, "history"] as const,
 };
 
-const orgPath = (id: string): string => `/registre/orgs/${encodeURIComponent(id)}`;
-
 export const orgsQueryOptions = () =>
   queryOptions({
     queryKey: orgKeys.list(),
-    queryFn: ({ signal }) => apiRequest<OrgList>("/registre/orgs", { signal }),
+    queryFn: ({ signal }) => api.get("/registre/orgs", { signal }),
   });
 
 export const orgQueryOptions = (id: string) =>
   queryOptions({
     queryKey: orgKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Org>(orgPath(id), { signal }),
+    queryFn: ({ signal }) => api.get("/registre/orgs/{id}", { path: { id }, signal }),
   });
 
 export const orgHistoryQueryOptions = (id: string) =>
   queryOptions({
     queryKey: orgKeys.history(id),
-    queryFn: ({ signal }) => apiRequest<OrgHistory>(`${orgPath(id)}/history`, { signal }),
+    queryFn: ({ signal }) => api.get("/registre/orgs/{id}/history", { path: { id }, signal }),
   });
 
 export const useCreateOrg = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateOrgInput) => apiRequest<Org>("/registre/orgs", { method: "POST", body: input }),
+    mutationFn: (input: CreateOrgInput) => api.post("/registre/orgs", { body: input }),
     onSuccess: (org) => {
       queryClient.setQueryData(orgKeys.detail(org.id), org);
       return queryClient.invalidateQueries({ queryKey: orgKeys.list() });
@@ -84,7 +58,7 @@ export const useCreateOrg = () => {
 export const useUpdateOrg = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateOrgInput) => apiRequest<Org>(orgPath(id), { method: "PUT", body: input }),
+    mutationFn: (input: UpdateOrgInput) => api.put("/registre/orgs/{id}", { path: { id }, body: input }),
     onSuccess: (org) => {
       queryClient.setQueryData(orgKeys.detail(id), org);
       return Promise.all([
@@ -96,20 +70,12 @@ export const useUpdateOrg = (id: string) => {
 };
 
 /** A member of an organisation, as the platform administration lists them. */
-export type OrgMember = { id: string; name: string; email: string; role: string; createdAt: string };
-export type OrgMembers = { items: OrgMember[] };
+export type OrgMembers = AnswerOf<"/registre/orgs/{id}/users", "get">;
+export type OrgMember = OrgMembers["items"][number];
 
 /** One event of the platform log: of an organisation, or done by a user. */
-export type LogEntry = {
-  orgId: string | null;
-  streamId: string;
-  version: number;
-  type: string;
-  at: string;
-  userId: string | null;
-  summary: Record<string, unknown>;
-};
-export type Log = { items: LogEntry[] };
+export type LogEntry = Schemas["LogItem"];
+export type Log = AnswerOf<"/registre/orgs/{id}/logs", "get">;
 
 export const orgPlatformKeys = {
   members: (id: string) => [...orgKeys.all, "detail", id, "members"] as const,
@@ -119,11 +85,11 @@ export const orgPlatformKeys = {
 export const orgMembersQueryOptions = (id: string) =>
   queryOptions({
     queryKey: orgPlatformKeys.members(id),
-    queryFn: ({ signal }) => apiRequest<OrgMembers>(`${orgPath(id)}/users`, { signal }),
+    queryFn: ({ signal }) => api.get("/registre/orgs/{id}/users", { path: { id }, signal }),
   });
 
 export const orgLogQueryOptions = (id: string) =>
   queryOptions({
     queryKey: orgPlatformKeys.log(id),
-    queryFn: ({ signal }) => apiRequest<Log>(`${orgPath(id)}/logs`, { signal }),
+    queryFn: ({ signal }) => api.get("/registre/orgs/{id}/logs", { path: { id }, signal }),
   });

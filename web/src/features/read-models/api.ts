@@ -1,36 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/http.ts";
+import { type AnswerOf, api, type Schemas } from "../../lib/api-client.ts";
 
 /** An organisation a read model is stopped for: the event it failed on, and why. */
-export type FailedOrganisation = {
-  orgId: string;
-  name: string | null;
-  position: number;
-  txId: string;
-  orgSeq: number;
-  error: string;
-  failedAt: string;
-};
-
-export type ReadModel = {
-  name: string;
-  version: number;
-  generation: number;
-  status: "running" | "degraded";
-  lag: number;
-  failures: FailedOrganisation[];
-};
-
-export type ReadModels = { status: "ok" | "degraded"; items: ReadModel[] };
-
-export type ResumeOutcome = { resumed: string[]; failed: FailedOrganisation[] };
+export type FailedOrganisation = Schemas["FailedOrganisation"];
+export type ReadModel = Schemas["ReadModel"];
+export type ReadModels = AnswerOf<"/registre/projections", "get">;
+export type ResumeOutcome = AnswerOf<"/registre/projections/{name}/resume", "post">;
 
 export const readModelKeys = { all: ["read-models"] as const };
 
 export const readModelsQueryOptions = () =>
   queryOptions({
     queryKey: readModelKeys.all,
-    queryFn: ({ signal }) => apiRequest<ReadModels>("/registre/projections", { signal }),
+    queryFn: ({ signal }) => api.get("/registre/projections", { signal }),
     // The state moves on its own (lag, a failure): keep it fresh while the screen is open.
     refetchInterval: 10_000,
   });
@@ -40,10 +22,7 @@ export const useResumeReadModel = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ name, orgId }: { name: string; orgId: string }) =>
-      apiRequest<ResumeOutcome>(`/registre/projections/${encodeURIComponent(name)}/resume`, {
-        method: "POST",
-        body: { orgId },
-      }),
+      api.post("/registre/projections/{name}/resume", { path: { name }, body: { orgId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: readModelKeys.all }),
   });
 };

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, type BodyOf, type OperationOf, type Schemas } from "../../lib/api-client.ts";
 import { deviceFor, keepDevice } from "../../lib/devices.ts";
 import { apiRequest } from "../../lib/http.ts";
 import {
@@ -12,18 +13,10 @@ import { clearSession, getSession, setSession, store } from "../../lib/session-s
 
 export type Credentials = { email: string; password: string };
 export type Registration = Credentials & { name: string };
-export type UserOrg = { id: string; name: string; siren: string; profile?: string };
-export type CreateUserOrgInput = { name: string; siren: string };
+export type UserOrg = Schemas["UserOrganisation"];
+export type CreateUserOrgInput = BodyOf<OperationOf<"/user/orgs", "post">>;
 /** An invitation addressed to the signed-in user (or named by an e-mailed link). */
-export type ReceivedInvitation = {
-  id: string;
-  org: { id: string; name: string };
-  email: string;
-  profile: string;
-  invitedBy: string | null;
-  invitedAt: string;
-  expiresAt: string;
-};
+export type ReceivedInvitation = Schemas["ReceivedInvitation"];
 
 /** Sent to the service worker so that no cached answer of the previous session survives it. */
 const forgetCachedApi = (): void => {
@@ -88,33 +81,31 @@ export const logout = async (): Promise<void> => {
 export const userOrgsQueryOptions = () =>
   queryOptions({
     queryKey: ["session", "orgs"],
-    queryFn: ({ signal }) => apiRequest<{ items: UserOrg[] }>("/user/orgs", { signal }),
+    queryFn: ({ signal }) => api.get("/user/orgs", { signal }),
   });
 
 export const useRequestPasswordRenewal = () =>
   useMutation({
-    mutationFn: (email: string) =>
-      apiRequest<{ detail?: string }>("/password/renew", { method: "POST", body: { email } }),
+    mutationFn: (email: string) => api.post("/password/renew", { body: { email } }),
   });
 
 export const useConfirmPasswordRenewal = () =>
   useMutation({
     mutationFn: (input: { token: string; password: string }) =>
-      apiRequest<unknown>("/password/renew/confirm", { method: "POST", body: input }),
+      api.post("/password/renew/confirm", { body: input }),
   });
 
 export const userInvitationsQueryOptions = () =>
   queryOptions({
     queryKey: ["session", "invitations"],
-    queryFn: ({ signal }) => apiRequest<{ items: ReceivedInvitation[] }>("/user/invitations", { signal }),
+    queryFn: ({ signal }) => api.get("/user/invitations", { signal }),
   });
 
 /** The invitation an e-mailed link names (its token goes in the body, never in a URL). */
 export const invitationByTokenQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ["invitation", token],
-    queryFn: ({ signal }) =>
-      apiRequest<ReceivedInvitation>("/invitations/lookup", { method: "POST", body: { token }, signal }),
+    queryFn: ({ signal }) => api.post("/invitations/lookup", { body: { token }, signal }),
     retry: false,
   });
 
@@ -123,9 +114,9 @@ export const useAnswerInvitation = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: "accept" | "decline" }) =>
-      apiRequest<UserOrg | undefined>(`/user/invitations/${encodeURIComponent(id)}/${answer}`, {
-        method: "POST",
-      }),
+      answer === "accept"
+        ? api.post("/user/invitations/{id}/accept", { path: { id } })
+        : api.post("/user/invitations/{id}/decline", { path: { id } }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ["session", "orgs"] }),

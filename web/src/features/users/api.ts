@@ -1,23 +1,17 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { type AnswerOf, api, type Schemas } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
-import type { Log } from "../orgs/api.ts";
 import { type UsersListParams, usersApiQuery } from "./list-params.ts";
 
-export type PlatformUser = {
-  id: string;
-  name: string;
-  email: string;
-  platformAdmin: boolean;
-  createdAt: string;
-};
+export type PlatformUser = Schemas["PlatformUser"];
 
 /** A row of the platform's user list: the user and how many organisations they belong to. */
-export type PlatformUserRow = PlatformUser & { orgs: number };
-export type PlatformUserList = { items: PlatformUserRow[]; total: number };
+export type PlatformUserList = AnswerOf<"/registre/users", "get">;
+export type PlatformUserRow = PlatformUserList["items"][number];
 
 /** An organisation a user is a member of, with the user's profile in it. */
-export type UserOrg = { id: string; name: string; siren: string; profile: string };
-export type UserOrgs = { items: UserOrg[] };
+export type UserOrgs = AnswerOf<"/registre/users/{id}/orgs", "get">;
+export type UserOrg = UserOrgs["items"][number];
 
 export const userKeys = {
   all: ["users"] as const,
@@ -26,8 +20,6 @@ export const userKeys = {
   orgs: (id: string) => [...userKeys.all, "detail", id, "orgs"] as const,
   log: (id: string) => [...userKeys.all, "detail", id, "log"] as const,
 };
-
-const userPath = (id: string): string => `/registre/users/${encodeURIComponent(id)}`;
 
 export const usersQueryOptions = (params: UsersListParams) =>
   queryOptions({
@@ -41,17 +33,17 @@ export const usersQueryOptions = (params: UsersListParams) =>
 export const userQueryOptions = (id: string) =>
   queryOptions({
     queryKey: userKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<PlatformUser>(userPath(id), { signal }),
+    queryFn: ({ signal }) => api.get("/registre/users/{id}", { path: { id }, signal }),
   });
 
 export const userOrgsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: userKeys.orgs(id),
-    queryFn: ({ signal }) => apiRequest<UserOrgs>(`${userPath(id)}/orgs`, { signal }),
+    queryFn: ({ signal }) => api.get("/registre/users/{id}/orgs", { path: { id }, signal }),
   });
 
 export const userLogQueryOptions = (id: string) =>
   queryOptions({
     queryKey: userKeys.log(id),
-    queryFn: ({ signal }) => apiRequest<Log>(`${userPath(id)}/logs`, { signal }),
+    queryFn: ({ signal }) => api.get("/registre/users/{id}/logs", { path: { id }, signal }),
   });
