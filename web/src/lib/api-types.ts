@@ -7394,7 +7394,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["EntrySummary"][];
-                        /** @description Entries the filter selects; with `q`, at most 10000 (see `capped`) */
+                        /** @description Entries the filter selects; with `q`, at most 1000 (see `capped`) */
                         total: number;
                         /** @description Debit and credit of every entry the filter selects, not only this page's */
                         sums: {
@@ -7404,7 +7404,7 @@ export interface operations {
                             credit: number;
                         };
                         /**
-                         * @description Present when the text search `q` matched more than 10000 entries: `total` is then 10000 and `sums` add up the 10000 newest matches
+                         * @description Present when the text search `q` matched more than 1000 entries: `total` is then 1000 and `sums` add up the 1000 newest matches
                          * @enum {boolean}
                          */
                         capped?: true;
