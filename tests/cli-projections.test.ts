@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { entryStreamId } from "@registre/core";
 import { createEventStore, openDatabase } from "@registre/store";
 import { describe, expect, it } from "vitest";
 import { cliDatabase, cliIn } from "./support/cli.ts";
 import { databaseKinds } from "./support/databases.ts";
+import { appendPoisonedEntry } from "./support/poisoned-entry.ts";
 
 describe.each(databaseKinds)("registre projections with a failed organisation on %s", (kind) => {
   it("shows where the ledger stopped for the organisation, and resume keeps it there until fixed", async () => {
@@ -21,31 +21,7 @@ describe.each(databaseKinds)("registre projections with a failed organisation on
 
     // An entry whose amounts an older writer stored as text: the ledger cannot apply it.
     const database = await openDatabase(url ? { url } : { dataDir: join(dataDir, "data", "db") });
-    const mvt = randomUUID();
-    const appended = await createEventStore(database).append(
-      orgId,
-      entryStreamId(mvt),
-      "no_stream",
-      [
-        {
-          type: "EntryDrafted",
-          data: {
-            mvt,
-            journal: "OD",
-            date: "2026-01-05",
-            pieceRef: "ANCIEN",
-            pieceDate: "2026-01-05",
-            label: "Ancien format",
-            origin: { kind: "manual" },
-            lines: [
-              { account: "512000", auxiliary: null, label: null, debit: "12,50", credit: 0 },
-              { account: "471000", auxiliary: null, label: null, debit: 0, credit: "12,50" },
-            ],
-          },
-        },
-      ],
-      { metadata: { commandId: randomUUID(), at: new Date().toISOString() } },
-    );
+    const appended = await appendPoisonedEntry(createEventStore(database), orgId);
     await database.close();
     const position = appended.checkpoint?.position;
 

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { entryStreamId } from "@registre/core";
 import {
   allProjectors,
   createProjectionRunner,
@@ -10,6 +9,7 @@ import type { StoredEvent } from "@registre/store";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
+import { appendPoisonedEntry } from "../../tests/support/poisoned-entry.ts";
 import { createApp } from "./app.ts";
 import { openContext } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
@@ -130,27 +130,7 @@ describe.each(databaseKinds)("a read model failed for one organisation, through 
     const a = await openOrganisation("Atelier A");
     const b = await openOrganisation("Boutique B");
     // An event the ledger cannot apply, appended straight to A's log (the API would refuse it).
-    const mvt = randomUUID();
-    const poisoned = await ctx.store.append(
-      a.id,
-      entryStreamId(mvt),
-      "no_stream",
-      [
-        {
-          type: "EntryDrafted",
-          data: {
-            ...entry("ancien format"),
-            mvt,
-            origin: { kind: "manual" },
-            lines: [
-              { account: "512000", auxiliary: null, label: null, debit: "12,50", credit: 0 },
-              { account: "471000", auxiliary: null, label: null, debit: 0, credit: "12,50" },
-            ],
-          },
-        },
-      ],
-      { metadata: { commandId: randomUUID(), at: now.toISOString() } },
-    );
+    const poisoned = await appendPoisonedEntry(ctx.store, a.id, now);
     const position = poisoned.checkpoint?.position;
 
     // B works: 201 at once, and its read model moves.
@@ -217,7 +197,7 @@ describe.each(databaseKinds)("a read model failed for one organisation, through 
     expect((await call("GET", "/health")).body.status).toBe("ok");
     const listA = await call("GET", "/accounting/entries", a.token);
     expect(listA.body.items.map((i: { label: string }) => i.label).sort()).toEqual(
-      ["achat A", "achat A2", "ancien format"].sort(),
+      ["achat A", "achat A2", "Ancien format"].sort(),
     );
     expect((await call("POST", "/accounting/entries", a.token, entry("achat A3"))).status).toBe(201);
 

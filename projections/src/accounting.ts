@@ -364,7 +364,8 @@ const addToBalances = async (db: ProjectionExecutor, table: TableNames, deltas: 
   await upsert("account_day_balances", daily, ["org_id", "account", "date"]);
 };
 
-type EntryRow = {
+/** A row of the `entries` read model. */
+export type EntryRow = {
   org_id: string;
   mvt: string;
   journal: string;

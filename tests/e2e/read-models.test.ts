@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { entryStreamId } from "@registre/core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { appendPoisonedEntry } from "../support/poisoned-entry.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import {
   artifactsDir,
@@ -39,32 +38,8 @@ describe("read models stopped for an organisation (Chromium)", () => {
       .where("siren", "=", "123456782")
       .executeTakeFirstOrThrow();
     demoOrgId = org.org_id as string;
-    // An entry whose amounts an older writer stored as text: PostgreSQL refuses them as bigint.
-    const mvt = randomUUID();
-    const appended = await ctx.store.append(
-      demoOrgId,
-      entryStreamId(mvt),
-      "no_stream",
-      [
-        {
-          type: "EntryDrafted",
-          data: {
-            mvt,
-            journal: "OD",
-            date: "2026-01-05",
-            pieceRef: "ANCIEN",
-            pieceDate: "2026-01-05",
-            label: "Ancien format",
-            origin: { kind: "manual" },
-            lines: [
-              { account: "512000", auxiliary: null, label: null, debit: "12,50", credit: 0 },
-              { account: "471000", auxiliary: null, label: null, debit: 0, credit: "12,50" },
-            ],
-          },
-        },
-      ],
-      { metadata: { commandId: randomUUID(), at: new Date().toISOString() } },
-    );
+    // An entry whose amounts an older writer stored as text: the ledger cannot apply it.
+    const appended = await appendPoisonedEntry(ctx.store, demoOrgId);
     position = appended.checkpoint?.position ?? 0;
     await ctx.runner.drain();
     browser = await launchBrowser();

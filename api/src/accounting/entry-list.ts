@@ -1,3 +1,4 @@
+import type { EntryRow } from "@registre/projections";
 import type { Database } from "@registre/store";
 import { parseInt8 } from "@registre/store";
 import { type Kysely, sql } from "kysely";
@@ -15,22 +16,11 @@ export type EntryListFilter = {
   readonly offset: number;
 };
 
-export type EntryListRow = {
-  mvt: string;
-  journal: string;
-  date: string;
-  piece_ref: string;
-  piece_date: string;
-  label: string;
-  status: string;
-  number: string | null;
-  fiscal_year_id: string | null;
-  validated_on: string | null;
-  debit: number;
-  credit: number;
-  line_count: number;
-  origin: unknown;
-};
+/** What the list reads of an `entries` row: not its lines, origin or bookkeeping columns. */
+export type EntryListRow = Omit<
+  EntryRow,
+  "org_id" | "lines" | "origin" | "position" | "created_at" | "updated_at"
+>;
 
 export type EntryListPage = {
   readonly rows: EntryListRow[];
