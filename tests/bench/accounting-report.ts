@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { writeSection } from "./common.ts";
 import { formatTable } from "./report.ts";
 
 /** One line of the accounting table: Registre's figure beside the raw PostgreSQL figure of the same run. */
@@ -188,14 +188,5 @@ ${END}
  * Writes the section into the performance document: in place of the previous one, or at its end.
  * The event-store benchmark rewrites the whole document, so `npm run bench` runs this part after it.
  */
-export const writeAccountingSection = (path: string, run: AccountingRun): void => {
-  const section = accountingSection(run);
-  const text = existsSync(path) ? readFileSync(path, "utf8") : "# Performance\n";
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  const next =
-    start >= 0 && end > start
-      ? `${text.slice(0, start)}${section}${text.slice(end + END.length).replace(/^\n/, "")}`
-      : `${text.replace(/\n*$/, "\n\n")}${section}`;
-  writeFileSync(path, next);
-};
+export const writeAccountingSection = (path: string, run: AccountingRun): void =>
+  writeSection(path, START, END, accountingSection(run));

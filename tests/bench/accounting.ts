@@ -39,7 +39,7 @@ import {
   accountingTable,
   writeAccountingSection,
 } from "./accounting-report.ts";
-import { errorMessage } from "./common.ts";
+import { errorMessage, percentile } from "./common.ts";
 
 export type AccountingConfig = {
   /** Ledger lines of each organisation, one database each, in this order. */
@@ -99,9 +99,6 @@ const sizeLabel = (lines: number) =>
     : lines >= 1000 && lines % 1000 === 0
       ? `${lines / 1000}k lines`
       : `${n(lines)} lines`;
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
 
 type Latency = { readonly p50: number; readonly p95: number; readonly runs: number };
 

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+
 /** Shared pieces of the benchmark: sizes, payloads, timing and concurrent writers. */
 
 export type BenchConfig = {
@@ -154,3 +156,46 @@ export const formatRate = (r: Rate | undefined): string =>
 
 export const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
+
+/** The value at quantile `p` (0–1) of ascending samples (nearest rank). */
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
+
+/**
+ * Writes a benchmark's section into the performance document, between its `start` and `end` markers
+ * (included in `section`): in place of the previous one, or at the end of the document.
+ */
+export const writeSection = (path: string, start: string, end: string, section: string): void => {
+  const text = existsSync(path) ? readFileSync(path, "utf8") : "# Performance\n";
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  writeFileSync(
+    path,
+    from >= 0 && to > from
+      ? `${text.slice(0, from)}${section}${text.slice(to + end.length).replace(/^\n/, "")}`
+      : `${text.replace(/\n*$/, "\n\n")}${section}`,
+  );
+};
+
+/**
+ * While a benchmark part runs, an interruption (SIGINT, SIGTERM) drops its database before the process
+ * exits: the handlers already there (run.ts's, whose databases are gone by then) are set aside.
+ * Answers the function that puts them back.
+ */
+export const dropOnInterrupt = (drop: () => Promise<unknown>): (() => void) => {
+  const interrupted = () => {
+    drop().finally(() => process.exit(130));
+  };
+  const signals = ["SIGINT", "SIGTERM"] as const;
+  const previous = signals.map((signal) => [signal, process.listeners(signal)] as const);
+  for (const signal of signals) {
+    process.removeAllListeners(signal);
+    process.once(signal, interrupted);
+  }
+  return () => {
+    for (const [signal, listeners] of previous) {
+      process.removeListener(signal, interrupted);
+      for (const listener of listeners) process.on(signal, listener);
+    }
+  };
+};

@@ -7,7 +7,6 @@
  * BENCH_ENTRIES_REPORT (another file than docs/performance.md); BENCH_KEEP_DATABASES=1 keeps the database.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type EntryCommand, entryDecider, entryStreamId } from "@registre/core";
 import { openDatabase } from "@registre/store";
@@ -22,7 +21,7 @@ import { openContext } from "../../api/src/bootstrap.ts";
 import type { AppContext } from "../../api/src/context.ts";
 import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
 import { generateBooks, YEAR } from "./accounting-generator.ts";
-import { errorMessage } from "./common.ts";
+import { dropOnInterrupt, errorMessage, percentile, writeSection } from "./common.ts";
 
 const START = "<!-- entries benchmark: written by tests/bench/entries.ts -->";
 const END = "<!-- end of entries benchmark -->";
@@ -42,8 +41,6 @@ const count = (name: string, fallback: number): number => {
 const n = (value: number) => Math.round(value).toLocaleString("en-US");
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
 const ratio = (value: number) => (value < 0.1 ? value.toFixed(3) : value.toFixed(1));
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
 
 type Latency = { p50: number; p95: number; p99: number };
 
@@ -138,17 +135,7 @@ ${END}
 `;
 };
 
-export const writeEntriesSection = (path: string, text: string): void => {
-  const doc = existsSync(path) ? readFileSync(path, "utf8") : "# Performance\n";
-  const start = doc.indexOf(START);
-  const end = doc.indexOf(END);
-  writeFileSync(
-    path,
-    start >= 0 && end > start
-      ? `${doc.slice(0, start)}${text}${doc.slice(end + END.length).replace(/^\n/, "")}`
-      : `${doc.replace(/\n*$/, "\n\n")}${text}`,
-  );
-};
+export const writeEntriesSection = (path: string, text: string): void => writeSection(path, START, END, text);
 
 export const runEntriesBench = async (reportPath: string, log = console.log): Promise<void> => {
   const entries = count("BENCH_ENTRIES", 1_000_000);
@@ -162,17 +149,7 @@ export const runEntriesBench = async (reportPath: string, log = console.log): Pr
   const name = `registre_bench_entries_${randomBytes(4).toString("hex")}`;
   const url = urlFor(adminUrl(), name);
   const drop = () => withAdmin((sql) => sql.unsafe(`drop database if exists "${name}" with (force)`));
-  const interrupted = () => {
-    drop().finally(() => process.exit(130));
-  };
-  // While this part runs, an interruption drops its database before the process exits (run.ts's handlers,
-  // whose databases are gone by now, would exit first): they are set aside and put back afterwards.
-  const signals = ["SIGINT", "SIGTERM"] as const;
-  const previous = signals.map((signal) => [signal, process.listeners(signal)] as const);
-  for (const signal of signals) {
-    process.removeAllListeners(signal);
-    process.once(signal, interrupted);
-  }
+  const restoreSignals = dropOnInterrupt(drop);
   log(`\nEntries benchmark: ${n(entries)} entries in ${name}`);
   await withAdmin((sql) => sql.unsafe(`create database "${name}"`));
   try {
@@ -288,10 +265,7 @@ export const runEntriesBench = async (reportPath: string, log = console.log): Pr
       await Promise.allSettled([sql.end(), ctx.database.close()]);
     }
   } finally {
-    for (const [signal, listeners] of previous) {
-      process.removeListener(signal, interrupted);
-      for (const listener of listeners) process.on(signal, listener);
-    }
+    restoreSignals();
     if (process.env.BENCH_KEEP_DATABASES === "1") log(`  kept ${name}`);
     else await drop();
   }

@@ -6,7 +6,6 @@
  * `npx tsx tests/bench/fec-import.ts`; writes its section of docs/performance.md.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { type CommandMetadata, writeFec } from "@registre/core";
 import { openDatabase } from "@registre/store";
@@ -15,6 +14,7 @@ import { importFec } from "../../api/src/accounting/fec-import.ts";
 import { openContext } from "../../api/src/bootstrap.ts";
 import { createOrganisation } from "../../api/src/organisations.ts";
 import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
+import { writeSection } from "./common.ts";
 import { generate } from "./fec-import-gen.ts";
 
 const START = "<!-- bench:fec-import -->";
@@ -115,15 +115,7 @@ and the answer once the ledger shows them. The anchor COPYs as many events of th
 metadata into a table without indexes, hash chain or projections (median of 3 rounds).
 ${END}
 `;
-    const text = existsSync(report) ? readFileSync(report, "utf8") : "# Performance\n";
-    const start = text.indexOf(START);
-    const end = text.indexOf(END);
-    writeFileSync(
-      report,
-      start >= 0 && end > start
-        ? `${text.slice(0, start)}${section}${text.slice(end + END.length).replace(/^\n/, "")}`
-        : `${text.replace(/\n*$/, "\n\n")}${section}`,
-    );
+    writeSection(report, START, END, section);
     console.info(
       `FEC import: ${lines} lines, ${result.entries} entries in ${importSeconds.toFixed(1)} s; COPY ${copySeconds.toFixed(2)} s`,
     );

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { writeSection } from "./common.ts";
 import { formatTable } from "./report.ts";
 
 /** One figure of the load benchmark: one kind of request under the same bounded load. */
@@ -172,14 +172,5 @@ ${END}
 };
 
 /** Writes the section in place of the previous one, or at the end of the document. */
-export const writeLoadSection = (path: string, run: LoadRun): void => {
-  const section = loadSection(run);
-  const text = existsSync(path) ? readFileSync(path, "utf8") : "# Performance\n";
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  const next =
-    start >= 0 && end > start
-      ? `${text.slice(0, start)}${section}${text.slice(end + END.length).replace(/^\n/, "")}`
-      : `${text.replace(/\n*$/, "\n\n")}${section}`;
-  writeFileSync(path, next);
-};
+export const writeLoadSection = (path: string, run: LoadRun): void =>
+  writeSection(path, START, END, loadSection(run));

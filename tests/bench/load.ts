@@ -18,7 +18,7 @@ import type { AppContext } from "../../api/src/context.ts";
 import { registerUser } from "../../api/src/identity/users.ts";
 import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
 import { generateBooks } from "./accounting-generator.ts";
-import { errorMessage } from "./common.ts";
+import { dropOnInterrupt, errorMessage, percentile } from "./common.ts";
 import { type LoadFigure, type LoadRun, loadTable, writeLoadSection } from "./load-report.ts";
 import { startWireCounter, type WireCounter } from "./wire-count.ts";
 
@@ -238,9 +238,6 @@ const scenarios = (token: string, mvts: readonly string[], drafts: string[]): Sc
   ];
 };
 
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
-
 /** One autocannon run; every response's time is kept to compute the percentiles. */
 const hammer = async (
   url: string,
@@ -413,15 +410,7 @@ export const runLoadBench = async (reportPath: string, log = console.log): Promi
   const url = urlFor(adminUrl(), name);
   const drop = () => withAdmin((sql) => sql.unsafe(`drop database if exists "${name}" with (force)`));
   log(`\nLoad benchmark in ${name}: ${JSON.stringify(config)}`);
-  const interrupted = () => {
-    drop().finally(() => process.exit(130));
-  };
-  const signals = ["SIGINT", "SIGTERM"] as const;
-  const previous = signals.map((signal) => [signal, process.listeners(signal)] as const);
-  for (const signal of signals) {
-    process.removeAllListeners(signal);
-    process.once(signal, interrupted);
-  }
+  const restoreSignals = dropOnInterrupt(drop);
   const notes: string[] = [];
   try {
     await withAdmin((sql) => sql.unsafe(`create database "${name}"`));
@@ -484,10 +473,7 @@ export const runLoadBench = async (reportPath: string, log = console.log): Promi
     log(`Load section written to ${reportPath} (${run.seconds.toFixed(0)} s)`);
     return run;
   } finally {
-    for (const [signal, listeners] of previous) {
-      process.removeListener(signal, interrupted);
-      for (const listener of listeners) process.on(signal, listener);
-    }
+    restoreSignals();
     await drop();
   }
 };
