@@ -229,15 +229,13 @@ describe("a contact's identity, details and types", () => {
   });
 
   it("turns a prospect into a customer on the same stream, its account opened then", () => {
-    given
-      .when(types("customer"))
-      .then([
-        {
-          type: "ContactTypesChanged",
-          data: { types: ["customer"], added: ["customer"], removed: ["prospect"] },
-        },
-        assigned("customer", "CALPHA"),
-      ]);
+    given.when(types("customer")).then([
+      {
+        type: "ContactTypesChanged",
+        data: { types: ["customer"], added: ["customer"], removed: ["prospect"] },
+      },
+      assigned("customer", "CALPHA"),
+    ]);
   });
 
   it("never gives a code twice: a namesake takes the next one", () => {

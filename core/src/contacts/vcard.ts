@@ -19,7 +19,11 @@ const FOLD_AT = 75;
 
 /** Escapes a text value or one component of a structured value (section 3.4). */
 export const escapeVCardText = (value: string): string =>
-  value.replace(/\\/g, "\\\\").replace(/,/g, "\\,").replace(/;/g, "\\;").replace(/\r?\n/g, "\\n");
+  value
+    .replace(/\\/g, "\\\\")
+    .replace(/,/g, "\\,")
+    .replace(/;/g, "\\;")
+    .replace(/\r\n|\r|\n/g, "\\n");
 
 export const unescapeVCardText = (value: string): string =>
   value.replace(/\\(.)/gsu, (_, char: string) => (char === "n" || char === "N" ? "\n" : char));
