@@ -292,6 +292,13 @@ describe("bulk price update by a percentage", () => {
       ]);
   });
 
+  it("refuses a price raised past the bound of a price", () => {
+    spec
+      .given([created({ sellPrice: "90000000000.00" })])
+      .when({ type: "UpdateItemPricesByPercentage", data: { percentage: "20", prices: "sell" } })
+      .thenThrows(refusedOnField("validation.invalidAmount", "sellPrice"));
+  });
+
   it("plans one commit over the selection, an item without a price to change writing nothing", () => {
     const stateOf = (events: readonly ItemEvent[]): ItemState =>
       events.reduce(itemDecider.evolve, itemDecider.initialState());

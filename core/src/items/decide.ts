@@ -279,15 +279,20 @@ const decide = (command: ItemCommand, state: ItemState): ItemEvent[] => {
     case "UpdateItemPricesByPercentage": {
       const percentage = normalisePercentage(command.data.percentage);
       const which = oneOf(["sell", "buy", "both"] as const, command.data.prices, "prices");
-      const change = (price: string | null) =>
-        price === null ? null : changeByPercentage(price, percentage);
-      const changeTiers = (tiers: readonly PriceTier[]) =>
-        tiers.map((tier) => ({ ...tier, unitPrice: changeByPercentage(tier.unitPrice, percentage) }));
+      // A price raised past the bound of a price is refused like one typed in.
+      const changed = (price: string, field: string) =>
+        normalisePrice(changeByPercentage(price, percentage), field);
+      const change = (price: string | null, field: string) => (price === null ? null : changed(price, field));
+      const changeTiers = (tiers: readonly PriceTier[], side: TierSide) =>
+        tiers.map((tier, index) => ({
+          ...tier,
+          unitPrice: changed(tier.unitPrice, `${side}Tiers.${index}.unitPrice`),
+        }));
       const sell = which !== "buy";
       const buy = which !== "sell";
       const prices = {
-        buyPrice: buy ? change(item.buyPrice) : item.buyPrice,
-        sellPrice: sell ? change(item.sellPrice) : item.sellPrice,
+        buyPrice: buy ? change(item.buyPrice, "buyPrice") : item.buyPrice,
+        sellPrice: sell ? change(item.sellPrice, "sellPrice") : item.sellPrice,
       };
       const events: ItemEvent[] = [];
       if (prices.buyPrice !== item.buyPrice || prices.sellPrice !== item.sellPrice)
@@ -296,9 +301,9 @@ const decide = (command: ItemCommand, state: ItemState): ItemEvent[] => {
         ["sale", sell, item.saleTiers],
         ["purchase", buy, item.purchaseTiers],
       ] as const) {
-        const changed = changeTiers(tiers);
-        if (on && !same(changed, tiers))
-          events.push({ type: "ItemPriceTiersChanged", data: { side, tiers: changed, percentage } });
+        const next = on ? changeTiers(tiers, side) : tiers;
+        if (!same(next, tiers))
+          events.push({ type: "ItemPriceTiersChanged", data: { side, tiers: next, percentage } });
       }
       return events;
     }
