@@ -20,3 +20,12 @@ export const expectRefused = (run: () => unknown, check: (error: unknown) => boo
   if (thrown === undefined) throw new Error("expected a refusal");
   if (!check(thrown)) throw new Error(`Unexpected error: ${String(thrown)} ${JSON.stringify(thrown)}`);
 };
+
+/** A refusal with this code naming this field (`params.field`), and when given, this status: for `thenThrows`. */
+export const refusedOnField =
+  (code: string, field: string, status?: number) =>
+  (error: unknown): boolean =>
+    error instanceof DomainError &&
+    error.code === code &&
+    error.params.field === field &&
+    (status === undefined || error.status === status);

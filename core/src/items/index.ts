@@ -1,0 +1,4 @@
+export * from "./bulk.ts";
+export * from "./decide.ts";
+export * from "./item.ts";
+export * from "./prices.ts";
