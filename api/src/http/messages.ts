@@ -2,7 +2,10 @@
  * Every error code the API can answer, in French (default) and English. `{name}` placeholders are
  * filled from the error's params. The web app shows `detail` as it comes.
  */
+import { contactItemMessages } from "./messages-contacts-items.js";
+
 export const messages = {
+  ...contactItemMessages,
   "account.cannotBeCollective": {
     fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",
     en: "Account {number} cannot become a control account: only a third-party account (class 4) of the chart can.",

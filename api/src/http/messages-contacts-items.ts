@@ -1,11 +1,5 @@
-# Messages of the contacts and items domain (to move into `api/src/http/messages.ts`)
-
-The core's contacts and items modules (`core/src/contacts/`, `core/src/items/`) raise these codes.
-`api/src/http/messages.test.ts` requires a French and an English message for every code the core
-raises, so these entries go into `messages` (alphabetical order) when the modules are wired; this file
-is then deleted. English texts use the product spec's wording where it gives one (section 5 and 8).
-
-```ts
+/** The messages of the contacts and items domain (`core/src/contacts/`, `core/src/items/`), merged into `messages`. */
+export const contactItemMessages = {
   "contact.companyNameRequired": { fr: "Saisissez le nom de la société.", en: "Enter a company name." },
   "contact.duplicate": {
     fr: "Plusieurs contacts ont le même nom : {name} ({reasons}).",
@@ -34,8 +28,14 @@ is then deleted. English texts use the product spec's wording where it gives one
     fr: "Un lien relie une personne et une société.",
     en: "A link joins a person and a company.",
   },
-  "contact.linkToItself": { fr: "Un contact ne peut pas être lié à lui-même.", en: "A contact cannot be linked to itself." },
-  "contact.linkedNotFound": { fr: "Contact lié introuvable ({value}).", en: "Linked contact not found ({value})." },
+  "contact.linkToItself": {
+    fr: "Un contact ne peut pas être lié à lui-même.",
+    en: "A contact cannot be linked to itself.",
+  },
+  "contact.linkedNotFound": {
+    fr: "Contact lié introuvable ({value}).",
+    en: "Linked contact not found ({value}).",
+  },
   "contact.mergeSame": {
     fr: "Un contact ne peut pas être fusionné avec lui-même.",
     en: "A contact cannot be merged with itself.",
@@ -49,8 +49,14 @@ is then deleted. English texts use the product spec's wording where it gives one
     fr: "Délai de paiement trop long : {max} jours au plus (C. com. L441-10).",
     en: "Payment term too long: {max} days at most (C. com. L441-10).",
   },
-  "contact.recordExists": { fr: "Cet élément existe déjà ({kind} {id}).", en: "This record already exists ({kind} {id})." },
-  "contact.recordNotFound": { fr: "Élément introuvable ({kind} {id}).", en: "Record not found ({kind} {id})." },
+  "contact.recordExists": {
+    fr: "Cet élément existe déjà ({kind} {id}).",
+    en: "This record already exists ({kind} {id}).",
+  },
+  "contact.recordNotFound": {
+    fr: "Élément introuvable ({kind} {id}).",
+    en: "Record not found ({kind} {id}).",
+  },
   "contact.siretSirenMismatch": {
     fr: "Le SIRET {siret} n’est pas un établissement du SIREN {siren}.",
     en: "SIRET {siret} is not an establishment of SIREN {siren}.",
@@ -90,7 +96,10 @@ is then deleted. English texts use the product spec's wording where it gives one
     fr: "Unité invalide : {value} (code UN/ECE Rec 20, par exemple C62, HUR, KGM).",
     en: "Invalid unit: {value} (a UN/ECE Rec 20 code such as C62, HUR, KGM).",
   },
-  "item.metaNotFound": { fr: "Donnée complémentaire introuvable ({value}).", en: "Meta not found ({value})." },
+  "item.metaNotFound": {
+    fr: "Donnée complémentaire introuvable ({value}).",
+    en: "Meta not found ({value}).",
+  },
   "item.notFound": { fr: "Article introuvable.", en: "Item not found." },
   "item.tiersSideNotUsed": {
     fr: "Cet article n’a pas ce côté ({use}) : pas de tarifs par quantité pour lui.",
@@ -102,7 +111,10 @@ is then deleted. English texts use the product spec's wording where it gives one
     en: "Invalid APE code: {value} (for example 62.01Z).",
   },
   "validation.invalidBic": { fr: "BIC invalide.", en: "Invalid BIC." },
-  "validation.invalidPercentage": { fr: "Pourcentage invalide : {value}.", en: "Invalid percentage: {value}." },
+  "validation.invalidPercentage": {
+    fr: "Pourcentage invalide : {value}.",
+    en: "Invalid percentage: {value}.",
+  },
   "validation.invalidQuantity": { fr: "Quantité invalide : {value}.", en: "Invalid quantity: {value}." },
   "validation.invalidSiren": { fr: "SIREN invalide.", en: "Invalid SIREN." },
-```
+} as const satisfies Record<string, { fr: string; en: string }>;
