@@ -1,9 +1,9 @@
+import { contactItemMessages } from "./messages-contacts-items.ts";
+
 /**
  * Every error code the API can answer, in French (default) and English. `{name}` placeholders are
  * filled from the error's params. The web app shows `detail` as it comes.
  */
-import { contactItemMessages } from "./messages-contacts-items.js";
-
 export const messages = {
   ...contactItemMessages,
   "account.cannotBeCollective": {
