@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useFieldMessage } from "../../components/field-message.ts";
@@ -112,6 +112,14 @@ const TaxIdentityForm = ({ org, onDone }: { org: Org; onDone: (saved: boolean) =
     },
   });
   const refused = serverErrors(save.error);
+  // A refused field may be above the fold (the form is long): bring the first one into view.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!save.error) return;
+    const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    invalid?.scrollIntoView({ block: "center" });
+    invalid?.focus({ preventScroll: true });
+  }, [save.error]);
   const set = (patch: Partial<Values>) => {
     setValues((current) => ({ ...current, ...patch }));
     save.reset();
@@ -144,7 +152,7 @@ const TaxIdentityForm = ({ org, onDone }: { org: Org; onDone: (saved: boolean) =
   const pending = save.isPending;
   const text = (field: "line1" | "line2" | "postalCode" | "city" | "country", extra: object = {}) => (
     <TextInput
-      label={label(field)}
+      label={field === "line1" ? t("app:settings.identity.street") : label(field)}
       value={values[field]}
       onChange={(event) => set({ [field]: event.currentTarget.value })}
       error={error(field)}
@@ -154,7 +162,7 @@ const TaxIdentityForm = ({ org, onDone }: { org: Org; onDone: (saved: boolean) =
     />
   );
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="tax-identity-form">
+    <form onSubmit={onSubmit} noValidate ref={form} data-testid="tax-identity-form">
       <Stack gap="sm">
         <TextInput
           label={label("siren")}

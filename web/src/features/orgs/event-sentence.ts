@@ -77,7 +77,7 @@ export const eventSentence = (type: string, summary: Summary, f: SentenceFormat)
   switch (type) {
     case "OrganisationCreated":
       values.name = text(s, "name");
-      values.siren = text(s, "siren").replace(/^(\d{3})(\d{3})(\d{3})$/, "$1 $2 $3");
+      values.siren = text(s, "siren").replace(/^(\d{3})(\d{3})(\d{3})$/, "$1\u00a0$2\u00a0$3");
       break;
     case "OrganisationRenamed":
       values.name = text(s, "name");

@@ -24,7 +24,7 @@ export const useEventSentence = (userNames: ReadonlyMap<string, string> = new Ma
       money: (cents) => labels.format.amount(cents / 100),
       day: (day) => labels.format.date(day),
       user: userName,
-      profile: (profile) => labels.value("profile", profile),
+      profile: (profile) => labels.value("profile", profile).toLocaleLowerCase(labels.format.locale),
       settings: (changes) =>
         Object.entries(changes)
           .map(
