@@ -169,6 +169,8 @@ describe.each(databaseKinds)("the worked example Atelier Démo, January 2025 (%s
       expenses: 102_500,
       cash: 1_193_500,
       result: 227_500,
+      asOf: "2025-01-31",
+      provisional: true,
     });
   });
 

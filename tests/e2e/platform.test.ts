@@ -126,7 +126,7 @@ describe("platform users and organisations (Chromium)", () => {
         .and(page.locator('[data-event-type="OrganisationCreated"]'));
       await created.waitFor();
       expect(await created.getAttribute("data-event-type")).toBe("OrganisationCreated");
-      expect(await created.textContent()).toContain("Organisation créée");
+      expect(await created.textContent()).toMatch(/Organisation «\s.+\s» créée, SIREN/);
       await shot("platform-user-log", "fr");
 
       // Its organisations, by deep link.
@@ -145,7 +145,12 @@ describe("platform users and organisations (Chromium)", () => {
       );
       expect(types).toContain("OrganisationCreated");
       expect(types.at(-1)).toBe("OrganisationCreated");
-      expect(await platform.logEntries.last().textContent()).toContain("Organisation créée");
+      expect(await platform.logEntries.last().textContent()).toMatch(/Organisation «\s.+\s» créée, SIREN/);
+      // A sentence per event, amounts in euros, no raw key of the stored event, nobody called "system".
+      const validated = platform.logEntries.and(page.locator('[data-event-type="EntryValidated"]')).first();
+      expect(await validated.textContent()).toMatch(/Écriture [A-Z]{2}\d{6} validée.*\d,\d\d\s€/);
+      const logText = await page.getByTestId("log-table").textContent();
+      expect(logText).not.toMatch(/\bmvt\b|yearId|pieceRef|\bsystem\b/);
       await shot("platform-org-log", "fr");
 
       // Its members: the demo login, whose name leads back to the user's page.
@@ -184,7 +189,10 @@ describe("platform users and organisations (Chromium)", () => {
       await shot("platform-user-orgs", "en");
 
       await platform.goto(`/registre/orgs/${demoOrg.id}/log`);
-      await platform.logEntries.last().filter({ hasText: "Organisation created" }).waitFor();
+      await platform.logEntries
+        .last()
+        .filter({ hasText: /Organisation “.+” created, SIREN/ })
+        .waitFor();
       await shot("platform-org-log", "en");
 
       await platform.goto(`/registre/orgs/${demoOrg.id}/user`);

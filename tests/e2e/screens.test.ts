@@ -79,6 +79,56 @@ describe("main screens (Chromium)", () => {
   }
 
   test(
+    "as a newcomer meets them: the books' year, the tax identity, titled placeholders, no design variants",
+    async () => {
+      if (!browser || !server) throw new Error("not started");
+      const context = await signedInContext(browser, session, "fr");
+      const page = await context.newPage();
+      const open = async (path: string) => {
+        await page.goto(new URL(path, server?.url).toString());
+        await page.waitForLoadState("networkidle");
+      };
+      const heading = () => page.getByRole("heading", { level: 1 }).first().textContent();
+
+      // The demo's books are in 2025: the reports open on it, and the dashboard says its figures are provisional.
+      await open("/org/accounting/reports/balance");
+      expect(await page.getByTestId("report-year").inputValue()).toContain("2025");
+      await open("/org/dashboard");
+      await page.getByTestId("dashboard-provisional").waitFor();
+      expect(await page.getByTestId("kpi-cash-period").textContent()).toContain("2025");
+
+      // The owner sets the tax identity; a VAT number of another company is refused under its field.
+      await open("/org/settings");
+      await page.getByTestId("tax-identity-edit").click();
+      await page.getByTestId("org-vat-number-input").fill("FR27552120222");
+      await page.getByTestId("tax-identity-submit").click();
+      await page.getByText("ne correspond pas au SIREN").waitFor();
+      await page.getByTestId("org-vat-number-input").fill("FR11123456782");
+      await page.getByTestId("org-city-input").fill("Villeurbanne");
+      await page.getByTestId("tax-identity-submit").click();
+      await page.getByTestId("settings-saved").waitFor();
+      expect(await page.getByTestId("tax-identity-address").textContent()).toContain("Villeurbanne");
+
+      // Spec routes not built yet have their own title, the platform's included.
+      for (const [path, title] of [
+        ["/registre/orgs/invoices", "Factures des organisations"],
+        ["/org/contacts/c1/address", "Adresses du contact"],
+        ["/org/docs/d1/history", "Historique du document"],
+      ] as const) {
+        await open(path);
+        await page.getByTestId("placeholder-page").waitFor();
+        expect(await heading(), path).toBe(title);
+      }
+
+      // Visitors are not shown the design variants.
+      await open("/public/home2");
+      expect(await page.locator("footer").textContent()).not.toContain("Variantes");
+      await context.close();
+    },
+    browserTimeout,
+  );
+
+  test(
     "saves the organisation's name from its settings screen",
     async () => {
       if (!browser || !server) throw new Error("not started");

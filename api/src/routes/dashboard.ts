@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { DomainError, incomeStatement, parisDate, Rights } from "@registre/core";
+import { sql } from "kysely";
 import { requireOrg } from "../accounting/books.ts";
 import { accountMovements, listFiscalYears } from "../accounting/queries.ts";
 import type { AppContext } from "../context.ts";
@@ -19,13 +20,36 @@ const AccountingStats = z
     expenses: Amount.openapi({ description: "Purchases and external charges excluding VAT (60-62)" }),
     cash: Amount.openapi({ description: "Banks and cash today (51, 53)" }),
     result: Amount,
+    asOf: z.string().nullable().openapi({
+      description:
+        "The day `due` and `cash` are worked out at: today, or the year's last day when the year shown has ended",
+    }),
+    provisional: z.boolean().openapi({
+      description:
+        "The year shown is not closed: its figures may still change (drafts, year-end adjustments)",
+    }),
   })
   .openapi("AccountingStats");
 
 const startsWithAny = (account: string, prefixes: readonly string[]) =>
   prefixes.some((p) => account.startsWith(p));
 
-/** The dashboard's first figures, from the accounting read models of the current fiscal year. */
+/**
+ * The year the dashboard shows, as the reports open on it: the one holding today, unless the newest
+ * validated entry is older than it (a new year whose opening entries are still drafts): then that
+ * entry's year.
+ */
+const shownYear = <Y extends { start: string; end: string }>(
+  years: readonly Y[],
+  today: string,
+  newestValidated: string | null,
+): Y | undefined => {
+  const current = years.find((y) => y.start <= today && today <= y.end) ?? years.at(-1);
+  if (!current || newestValidated === null || newestValidated >= current.start) return current;
+  return years.find((y) => y.start <= newestValidated && newestValidated <= y.end) ?? current;
+};
+
+/** The dashboard's first figures, from the accounting read models of the year the books are at. */
 export const dashboardRoutes = (ctx: AppContext) => {
   const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
   app.openapi(
@@ -52,9 +76,17 @@ export const dashboardRoutes = (ctx: AppContext) => {
         throw new DomainError("dashboard.unknownStats", { type: c.req.valid("param").type }, 404);
       const orgId = requireOrg(c.get("session").orgId);
       const today = parisDate(ctx.clock());
-      const years = await listFiscalYears(ctx, orgId);
-      const year = years.find((y) => y.start <= today && today <= y.end) ?? years.at(-1);
-      if (!year) return c.json({ year: null, revenue: 0, due: 0, expenses: 0, cash: 0, result: 0 }, 200);
+      const [years, newest] = await Promise.all([
+        listFiscalYears(ctx, orgId),
+        sql<{ day: string | null }>`select max(day) as day from entry_day_totals
+          where org_id = ${orgId} and status = 'validated'`.execute(ctx.database.db),
+      ]);
+      const year = shownYear(years, today, newest.rows[0]?.day ?? null);
+      if (!year)
+        return c.json(
+          { year: null, revenue: 0, due: 0, expenses: 0, cash: 0, result: 0, asOf: null, provisional: false },
+          200,
+        );
       const movements = await accountMovements(ctx, orgId, year);
       // What is owed and held today: from the first year still open (its opening balances are
       // validated entries; the next year's à-nouveaux stay drafts until it closes) up to today.
@@ -72,6 +104,8 @@ export const dashboardRoutes = (ctx: AppContext) => {
           expenses: net(movements, ["60", "61", "62"]),
           cash: net(balances, ["51", "53"]),
           result: income.result,
+          asOf: upTo,
+          provisional: year.status === "open",
         },
         200,
       );

@@ -4,7 +4,7 @@ import type { AppContext } from "../context.ts";
 import { readLogo, storeLogo } from "../files/logos.ts";
 import { accessRoute, PUBLIC, right } from "../http/access.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
-import { ProblemError } from "../http/problem.ts";
+import { localeOf, ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
 import type { AuthEnv } from "../identity/auth.ts";
 import { runOrganisationCommands } from "../organisations.ts";
@@ -49,7 +49,7 @@ export const orgRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const orgId = currentOrg(c.get("session").orgId);
-      await changeOrganisation(ctx, orgId, c.req.valid("json"), commandMetadata(c, ctx));
+      await changeOrganisation(ctx, orgId, c.req.valid("json"), commandMetadata(c, ctx), localeOf(c));
       return c.json(await findOrganisation(ctx, orgId), 200);
     },
   );

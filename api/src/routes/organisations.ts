@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   type CommandMetadata,
+  DomainError,
   type OrganisationCommand,
   type OrganisationSettings,
   organisationStreamId,
@@ -11,8 +12,9 @@ import type { OrganisationRow, StreamHistoryRow } from "@registre/projections";
 import type { AppContext } from "../context.ts";
 import { logoUrls } from "../files/logos.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
+import { type Locale, translate } from "../http/messages.ts";
 import { commandMetadata, validationHook } from "../http/openapi.ts";
-import { ProblemError } from "../http/problem.ts";
+import { localeOf, ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
 import { createOrganisation, runOrganisationCommands } from "../organisations.ts";
 
@@ -112,12 +114,43 @@ export const findOrganisation = async (ctx: AppContext, id: string) => {
   return toOrganisation(row as OrganisationRow);
 };
 
-/** Renames and/or changes the settings of an organisation, in one append. */
+type OrganisationChanges = z.infer<typeof UpdateOrganisation>;
+
+/**
+ * The field of the request a refusal of the organisation's decider is about, so that a form shows the
+ * message under it. A VAT number that does not carry the SIREN is the number's fault when it was sent,
+ * else the new SIREN's.
+ */
+const refusedField = (code: string, input: OrganisationChanges): keyof OrganisationChanges | null => {
+  switch (code) {
+    case "organisation.invalidSiren":
+      return "siren";
+    case "validation.invalidVatNumber":
+      return "vatNumber";
+    case "organisation.vatNumberSirenMismatch":
+      return input.vatNumber !== undefined ? "vatNumber" : "siren";
+    case "organisation.invalidFiscalYearStartMonth":
+      return "fiscalYearStartMonth";
+    case "organisation.nameRequired":
+    case "organisation.nameTooLong":
+      return "name";
+    case "validation.invalidEmail":
+      return "email";
+    default:
+      return null;
+  }
+};
+
+/**
+ * Renames and/or changes the settings of an organisation, in one append. A refused value is answered
+ * 422 with its stable code and an `errors` entry naming the field.
+ */
 export const changeOrganisation = async (
   ctx: AppContext,
   orgId: string,
-  input: z.infer<typeof UpdateOrganisation>,
+  input: OrganisationChanges,
   metadata: CommandMetadata,
+  locale: Locale = "fr",
 ) => {
   const { name, ...settings } = input;
   const commands: OrganisationCommand[] = [];
@@ -125,7 +158,15 @@ export const changeOrganisation = async (
   const changes = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
   if (Object.keys(changes).length > 0)
     commands.push({ type: "ChangeOrganisationSettings", data: changes as Partial<OrganisationSettings> });
-  await runOrganisationCommands(ctx, orgId, commands, metadata);
+  try {
+    await runOrganisationCommands(ctx, orgId, commands, metadata);
+  } catch (error) {
+    const field = error instanceof DomainError ? refusedField(error.code, input) : null;
+    if (!(error instanceof DomainError) || field === null) throw error;
+    throw new ProblemError(error.status, error.code, error.params, [
+      { path: field, code: error.code, message: translate(error.code, locale, error.params) },
+    ]);
+  }
 };
 
 /** Platform administration of organisations: /api/registre/orgs (spec section 7, platform). */
@@ -217,7 +258,7 @@ export const organisationRoutes = (ctx: AppContext) => {
     async (c) => {
       const { id } = c.req.valid("param");
       await findOrganisation(ctx, id);
-      await changeOrganisation(ctx, id, c.req.valid("json"), commandMetadata(c, ctx));
+      await changeOrganisation(ctx, id, c.req.valid("json"), commandMetadata(c, ctx), localeOf(c));
       return c.json(await findOrganisation(ctx, id), 200);
     },
   );

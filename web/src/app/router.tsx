@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from "react-router";
 import type { AccountResource } from "../features/account/resources.ts";
+import { placeholderScreens } from "../features/org/placeholder-screens.ts";
 import { LandingPage } from "../features/public/landing-page.tsx";
 import { requireSession, requireSessionOrChoice } from "../features/session/guards.ts";
 import { LoginPage } from "../features/session/login-page.tsx";
@@ -45,92 +46,6 @@ const homeVariant = (variant: 2 | 3 | 4 | 5): RouteObject => ({
     return { element: <HomeVariantPage variant={variant} /> };
   },
 });
-
-/** Screens of the spec that are routed inside the frame but not built yet ("bientôt disponible"). */
-const placeholderPaths: string[] = [
-  // Personal account
-  "account/payments",
-  "account/payments/:id",
-  "account/payments/:id/lines",
-  "account/paymentmode",
-  "account/paymentmode/edit",
-  "account/invoices",
-  "account/invoices/:id",
-  // Organisation area
-  "org/dashboard/releases",
-  "org/dashboard/income",
-  "org/dashboard/income/mobile",
-  "org/dashboard/control",
-  "org/settings/clouddrive",
-  "org/paymentsmodes",
-  "org/paymentsmodes/edit",
-  "org/payments",
-  "org/payments/create",
-  "org/payments/:id",
-  "org/payments/:id/history",
-  "org/payments/:id/historyedit",
-  "org/payments/:id/lines",
-  "org/items",
-  "org/items/:id",
-  "org/items/:id/edit",
-  "org/items/:id/meta",
-  "org/items/:id/meta/edit",
-  "org/items/:id/price",
-  "org/items/:id/price/edit",
-  "org/emailtemplates",
-  "org/emailtemplates/:id",
-  "org/emailtemplates/:id/edit",
-  "org/docs/validate",
-  "org/docs/stats",
-  "org/docs/settings",
-  "org/docs/:id",
-  "org/docs/:id/edit",
-  "org/docs/:id/contact/edit",
-  "org/docs/:id/history",
-  "org/docs/:id/history/edit",
-  "org/docs/:id/line/edit",
-  ...["sales", "purchases"].flatMap((domain) => [
-    ...["quotes", "orders", "invoices", "deliveries", "payments", "payments/create"].map(
-      (list) => `org/${domain}/${list}`,
-    ),
-  ]),
-  "org/contacts",
-  "org/contacts/create",
-  "org/contacts/settings",
-  "org/contacts/users/:contactId",
-  "org/contacts/:id",
-  "org/contacts/:id/edit",
-  ...[
-    "address",
-    "contact",
-    "email",
-    "history",
-    "iban",
-    "job",
-    "legal",
-    "meta",
-    "note",
-    "payment",
-    "phone",
-    "purchases",
-    "sales",
-  ].flatMap((sub) => [`org/contacts/:id/${sub}`, `org/contacts/:id/${sub}/edit`]),
-  "org/contacts/:id/pref/me",
-  "org/contacts/:id/pref/org",
-  "org/banks",
-  "org/banks/create",
-  "org/bankstatements",
-  "org/bankstatements/:id",
-  "org/bankstatements/:id/edit",
-  "org/bankstatements/:id/lines",
-  "org/bankstatements/:id/reconcile",
-  "org/accounting/deposits",
-  "org/accounting/deposits/create",
-  "org/accounting/deposits/:mvt",
-  "org/accounting/vat",
-  // Platform administration
-  "registre/releases",
-];
 
 /** The accounting screens (issue 4). */
 const accountingRoutes: RouteObject[] = [
@@ -254,6 +169,8 @@ export const routes: RouteObject[] = [
             path: "registre/orgs/:id",
             lazy: screen(() => import("../features/orgs/org-detail-page.tsx"), "OrgDetailPage"),
           },
+          { path: "registre/orgs/:id/edit", lazy: screen(orgPlatformPages, "OrgEditPage") },
+          { path: "registre/orgs/:id/history", lazy: screen(orgPlatformPages, "OrgHistoryPage") },
           { path: "registre/orgs/:id/log", lazy: screen(orgPlatformPages, "OrgLogPage") },
           { path: "registre/orgs/:id/user", lazy: screen(orgPlatformPages, "OrgMembersPage") },
           {
@@ -267,7 +184,8 @@ export const routes: RouteObject[] = [
           { path: "registre/users/:id", lazy: screen(userPages, "UserDetailPage") },
           { path: "registre/users/:id/log", lazy: screen(userPages, "UserLogPage") },
           { path: "registre/users/:id/org", lazy: screen(userPages, "PlatformUserOrgsPage") },
-          ...placeholderPaths.map((path) => ({ path, lazy: placeholder })),
+          // Spec screens not built yet ("bientôt disponible"), each with its own title.
+          ...placeholderScreens.map((entry) => ({ path: entry.path, handle: entry, lazy: placeholder })),
         ],
       },
       // 404 layout.

@@ -1722,6 +1722,10 @@ export interface components {
             cash: number;
             /** @description Integer cents, signed */
             result: number;
+            /** @description The day `due` and `cash` are worked out at: today, or the year's last day when the year shown has ended */
+            asOf: string | null;
+            /** @description The year shown is not closed: its figures may still change (drafts, year-end adjustments) */
+            provisional: boolean;
         };
     };
     responses: never;

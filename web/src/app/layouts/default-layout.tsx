@@ -11,6 +11,7 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { BuildingIcon, LogoutIcon, SwitchIcon, UserIcon } from "../../components/icons.tsx";
@@ -98,15 +99,44 @@ const UserMenu = () => {
   );
 };
 
+/**
+ * The frame's navigation. The section of the current page is open, and only it, so that its links stay
+ * above the fold; the user may open others. The current link is scrolled into view.
+ */
 const Navigation = ({ onNavigate }: { onNavigate: () => void }) => {
   const { t } = useTranslation("app");
   const { pathname } = useLocation();
   const session = useSession();
   const active = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  const sections = visibleSections(session);
+  // Off any section (the dashboard, the account), the first one is open, as a table of contents.
+  const current =
+    sections.find((section) => !section.direct && section.items.some((item) => active(item.to)))?.key ??
+    sections.find((section) => !section.direct)?.key;
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set(current ? [current] : []));
+  useEffect(() => {
+    if (current) setOpened(new Set([current]));
+  }, [current]);
+  const nav = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on each navigation
+  useEffect(() => {
+    // After the section's opening animation: the current link, if below the fold, comes into view.
+    const timer = window.setTimeout(() => {
+      const link = nav.current?.querySelector<HTMLElement>(".registre-navlink-child[data-active]");
+      link?.scrollIntoView({ block: "nearest" });
+    }, 250);
+    return () => window.clearTimeout(timer);
+  }, [pathname]);
+  const toggle = (key: string, open: boolean) =>
+    setOpened((previous) => {
+      const next = new Set(previous);
+      if (open) next.add(key);
+      else next.delete(key);
+      return next;
+    });
   return (
-    <nav aria-label={t("frame.navigation")}>
-      {visibleSections(session).map((section) => {
-        const sectionActive = section.items.some((item) => active(item.to));
+    <nav aria-label={t("frame.navigation")} ref={nav}>
+      {sections.map((section) => {
         if (section.direct && section.items[0]) {
           const item = section.items[0];
           return (
@@ -127,7 +157,8 @@ const Navigation = ({ onNavigate }: { onNavigate: () => void }) => {
             key={section.key}
             label={t(section.label)}
             leftSection={section.icon}
-            defaultOpened={sectionActive || section.key === "sales"}
+            opened={opened.has(section.key)}
+            onChange={(open) => toggle(section.key, open)}
             childrenOffset={30}
             className="registre-navlink"
             data-testid={`nav-${section.key}`}

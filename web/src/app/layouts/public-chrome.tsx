@@ -102,15 +102,12 @@ export const PublicFooter = () => {
         { to: "/public/password/renew", label: t("footer.password") },
       ],
     },
-    {
-      title: t("footer.designs"),
-      links: [2, 3, 4, 5].map((n) => ({ to: `/public/home${n}`, label: t("footer.variant", { n }) })),
-    },
   ];
   return (
     <Box component="footer" className="registre-public-footer">
       <Container size="xl" py={40} px={{ base: "md", md: "xl" }}>
-        <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="xl">
+        {/* The design variants (/public/home2…5) are for the team, not linked for visitors. */}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
           <Stack gap="xs">
             <Brand />
             <Text size="sm" c="dimmed" maw={260}>

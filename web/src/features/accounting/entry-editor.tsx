@@ -417,13 +417,13 @@ const EntryEditor = ({ entry }: { entry: Entry | null }) => {
                   <Table.Th w={32} className="acc-num">
                     {t("entries.lineNumber")}
                   </Table.Th>
-                  <Table.Th w={260}>{t("entries.account")}</Table.Th>
+                  <Table.Th w={300}>{t("entries.account")}</Table.Th>
                   <Table.Th w={170}>{t("entries.auxiliary")}</Table.Th>
                   <Table.Th>{t("entries.lineLabel")}</Table.Th>
-                  <Table.Th w={130} className="acc-num">
+                  <Table.Th w={112} className="acc-num">
                     {t("common.debit")}
                   </Table.Th>
-                  <Table.Th w={130} className="acc-num">
+                  <Table.Th w={112} className="acc-num">
                     {t("common.credit")}
                   </Table.Th>
                   <Table.Th w={40} />
@@ -454,6 +454,7 @@ const EntryEditor = ({ entry }: { entry: Entry | null }) => {
                           data-line={index}
                           data-field="account"
                           data-testid="line-account"
+                          title={account ? `${account.number} · ${account.label}` : undefined}
                           comboboxProps={{ width: 380, position: "bottom-start" }}
                         />
                       </Table.Td>

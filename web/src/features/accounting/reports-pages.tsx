@@ -24,6 +24,7 @@ import { Link, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { CheckIcon, ChevronRightIcon, LedgerIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { api } from "../../lib/api-client.ts";
 import { PageHeader } from "../org/page-header.tsx";
 import { useCan } from "./access.ts";
 import {
@@ -66,18 +67,45 @@ import { useYearName, YearDownloads, YearStatusBadge } from "./years-pages.tsx";
 
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** The year that holds today, else the latest one. */
-const currentYear = (years: readonly FiscalYear[]): FiscalYear | undefined => {
+/**
+ * The year a report opens on: the one holding today, unless the books' newest validated entry is
+ * older than it (a new year whose opening entries are still drafts): then that entry's year. Else
+ * the latest year. The dashboard's figures follow the same rule.
+ */
+export const booksYear = (
+  years: readonly FiscalYear[],
+  newestValidated: string | null,
+): FiscalYear | undefined => {
   const now = today();
-  return years.find((y) => y.start <= now && now <= y.end) ?? years.at(-1);
+  const current = years.find((y) => y.start <= now && now <= y.end) ?? years.at(-1);
+  if (!current || newestValidated === null || newestValidated >= current.start) return current;
+  return years.find((y) => y.start <= newestValidated && newestValidated <= y.end) ?? current;
 };
 
-/** The fiscal years (when the user may read them) and the one to show first. */
+/** The date of the newest validated entry, or null when there is none. */
+const newestValidatedQuery = () => ({
+  queryKey: [...accountingKeys.all, "newest-validated"] as const,
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const page = await api.get("/accounting/entries", { query: { status: "validated", limit: 1 }, signal });
+    return page.items[0]?.date ?? null;
+  },
+  staleTime: 30_000,
+});
+
+/**
+ * The fiscal years (when the user may read them) and the one to show first; `ready` once that choice
+ * is known, so that a report does not ask for one year and then another.
+ */
 const useYears = () => {
   const can = useCan();
-  const years = useQuery({ ...yearsQuery(), enabled: can("balancesheet", "read") });
+  const allowed = can("balancesheet", "read");
+  const years = useQuery({ ...yearsQuery(), enabled: allowed });
+  const readsEntries = can("entries", "read");
+  const newest = useQuery({ ...newestValidatedQuery(), enabled: readsEntries });
   const items = years.data?.items ?? [];
-  return { years, items, current: currentYear(items), allowed: can("balancesheet", "read") };
+  const ready = (!allowed || !years.isPending) && (!readsEntries || !newest.isPending);
+  const current = ready ? booksYear(items, newest.data ?? null) : undefined;
+  return { years, items, current, allowed, ready };
 };
 
 const YearSelect = ({
@@ -369,7 +397,7 @@ export const GeneralLedgerPage = () => {
   const day = useDay();
   const can = useCan();
   const [params, setParams] = useSearchParams();
-  const { current } = useYears();
+  const { current, ready } = useYears();
   const chart = useQuery({ ...chartQuery(), enabled: can("accounting", "read") });
   const start = params.get("start");
   const end = params.get("end");
@@ -384,7 +412,8 @@ export const GeneralLedgerPage = () => {
     queryFn: ({ pageParam, signal }) => ledgerPage(filter, pageParam, signal),
     initialPageParam: null as LedgerCursor | null,
     getNextPageParam: (last) => last.next,
-    enabled: can("accounting", "read") && !invalid,
+    // Dates in the address are enough; otherwise wait for the year the ledger opens on.
+    enabled: can("accounting", "read") && !invalid && (ready || (isDay(start) && isDay(end))),
   });
   const rows = useMemo(() => ledger.data?.pages.flatMap((page) => page.rows) ?? [], [ledger.data]);
   const accounts = useMemo(() => new Map((chart.data?.items ?? []).map((a) => [a.number, a])), [chart.data]);
@@ -524,12 +553,13 @@ export const GeneralLedgerPage = () => {
           </Link>
         </Table.Td>
         <Table.Td>
-          <Text size="sm" truncate title={row.pieceRef}>
+          {/* Long references and labels wrap: nothing of them is cut. */}
+          <Text size="sm" style={{ overflowWrap: "anywhere" }}>
             {row.pieceRef}
           </Text>
         </Table.Td>
         <Table.Td>
-          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
             {row.auxiliary ? (
               <Badge
                 size="xs"
@@ -543,7 +573,7 @@ export const GeneralLedgerPage = () => {
                 {row.auxiliary}
               </Badge>
             ) : null}
-            <Text span size="sm" truncate style={{ minWidth: 0 }} title={row.label}>
+            <Text span size="sm" style={{ minWidth: 0, overflowWrap: "anywhere" }}>
               {row.label}
             </Text>
           </Group>

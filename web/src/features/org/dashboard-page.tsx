@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+} from "@mantine/core";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -16,11 +27,12 @@ export const accountingStatsQuery = () =>
     queryFn: ({ signal }) => api.get("/dashboard/stats/{type}", { path: { type: "accounting" }, signal }),
   });
 
+/** `at`: a balance at a day (what is owed, what the bank holds), not a total over the year. */
 const kpis = [
-  { key: "revenue", icon: <SalesIcon />, to: "/org/sales/invoices" },
-  { key: "due", icon: <LedgerIcon />, to: "/org/sales/invoices" },
-  { key: "expenses", icon: <PurchasesIcon />, to: "/org/purchases/invoices" },
-  { key: "cash", icon: <BankIcon />, to: "/org/bankstatements" },
+  { key: "revenue", icon: <SalesIcon />, to: "/org/sales/invoices", at: false },
+  { key: "due", icon: <LedgerIcon />, to: "/org/sales/invoices", at: true },
+  { key: "expenses", icon: <PurchasesIcon />, to: "/org/purchases/invoices", at: false },
+  { key: "cash", icon: <BankIcon />, to: "/org/bankstatements", at: true },
 ] as const;
 
 /** Shortcuts to create things, each shown to a member whose rights allow creating it. */
@@ -43,6 +55,16 @@ export const DashboardPage = () => {
   const allowedShortcuts = shortcuts.filter((shortcut) => can(session, shortcut.right, "create"));
   const year = stats.data?.year ?? null;
   const figure = (key: (typeof kpis)[number]["key"]) => (year && stats.data ? stats.data[key] : null);
+  const provisional = stats.data?.provisional === true;
+  const todayDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(today);
+  // The books are at an earlier year than today's: say so, as the reports open on that year too.
+  const earlier = year !== null && year.end < todayDay;
+  const footer = (at: boolean) => {
+    if (!year) return t("dashboard.pending");
+    return at && stats.data?.asOf
+      ? t("dashboard.asOf", { date: format.date(stats.data.asOf) })
+      : t("dashboard.fiscalYear", { start: format.date(year.start), end: format.date(year.end) });
+  };
   return (
     <Stack gap="lg" data-testid="dashboard">
       <PageHeader
@@ -57,6 +79,31 @@ export const DashboardPage = () => {
               {t("dashboard.noOrgAction")}
             </Button>
           </Group>
+        </Alert>
+      ) : null}
+      {year && provisional ? (
+        <Alert
+          variant="light"
+          color="yellow"
+          title={t("dashboard.provisionalTitle")}
+          data-testid="dashboard-provisional"
+        >
+          <Stack gap={6}>
+            <Text size="sm">
+              {t("dashboard.provisionalText", { start: format.date(year.start), end: format.date(year.end) })}
+            </Text>
+            {earlier ? <Text size="sm">{t("dashboard.earlierYear")}</Text> : null}
+            <Group>
+              <Button
+                component={Link}
+                to={`/org/accounting/balancesheet/${year.id}`}
+                size="xs"
+                variant="default"
+              >
+                {t("dashboard.seeYear")}
+              </Button>
+            </Group>
+          </Stack>
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
@@ -87,11 +134,16 @@ export const DashboardPage = () => {
                 {figure(kpi.key) === null ? "—" : format.amount((figure(kpi.key) ?? 0) / 100)}
               </Text>
             )}
-            <Text size="xs" c="dimmed" mt="sm">
-              {year
-                ? t("dashboard.fiscalYear", { start: format.date(year.start), end: format.date(year.end) })
-                : t("dashboard.pending")}
-            </Text>
+            <Stack gap={4} mt="sm" align="flex-start">
+              <Text size="xs" c="dimmed" data-testid={`kpi-${kpi.key}-period`}>
+                {footer(kpi.at)}
+              </Text>
+              {year && provisional ? (
+                <Badge size="xs" variant="light" color="yellow" tt="none">
+                  {t("dashboard.provisionalBadge")}
+                </Badge>
+              ) : null}
+            </Stack>
           </Paper>
         ))}
       </SimpleGrid>

@@ -1,13 +1,21 @@
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
+import { useMatches } from "react-router";
 import { PlaceholderPage } from "../../components/placeholder-page.tsx";
-import { navEntryFor } from "./nav.tsx";
+import type { PlaceholderScreen } from "./placeholder-screens.ts";
 
-/** A spec screen not built yet: titled after its place in the navigation. */
+const isPlaceholderScreen = (handle: unknown): handle is PlaceholderScreen =>
+  typeof handle === "object" && handle !== null && "title" in handle && "section" in handle;
+
+/** A spec screen not built yet: its own title (from its route's handle), under its navigation section. */
 export const PlaceholderRoute = () => {
   const { t } = useTranslation("app");
-  const { pathname } = useLocation();
-  const entry = navEntryFor(pathname);
-  const title = entry ? t(entry.item.label) : t("frame.module");
-  return <PlaceholderPage title={title} />;
+  const handle = useMatches().at(-1)?.handle;
+  if (!isPlaceholderScreen(handle)) return <PlaceholderPage title={t("frame.module")} />;
+  const name = t(`screens.${handle.title}`);
+  return (
+    <PlaceholderPage
+      title={handle.edit ? t("screens.edit", { screen: name }) : name}
+      section={t(handle.section)}
+    />
+  );
 };

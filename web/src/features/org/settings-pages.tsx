@@ -37,6 +37,7 @@ import {
   validate,
 } from "../../lib/validation.ts";
 import { PageHeader } from "./page-header.tsx";
+import { TaxIdentityCard } from "./tax-identity.tsx";
 
 const settingsLinks = [
   { to: "/org/settings/orgname", key: "orgname", icon: <BuildingIcon /> },
@@ -51,6 +52,7 @@ export const SettingsPage = () => {
   return (
     <Stack gap="lg">
       <PageHeader title={t("settings.title")} description={t("settings.description")} />
+      <TaxIdentityCard />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         {settingsLinks.map((link) => (
           <Paper key={link.key} p="lg" component={Link} to={link.to} className="registre-kpi">

@@ -94,13 +94,13 @@ export const OrgDetailPage = () => {
         <OrgHeader org={org.data} />
         <OrgTabs orgId={org.data.id} />
         <Grid gap="lg" align="flex-start">
-          <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Grid.Col span={{ base: 12, lg: 6 }}>
             <Stack gap="lg">
               <OrgSettingsCard org={org.data} />
               <OrgReadModels orgId={org.data.id} />
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Grid.Col span={{ base: 12, lg: 6 }}>
             <OrgHistory orgId={org.data.id} />
           </Grid.Col>
         </Grid>

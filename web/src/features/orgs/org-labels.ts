@@ -31,6 +31,13 @@ export const useOrgLabels = (): OrgLabels => {
     if (key === "siren" && typeof raw === "string") return formatSiren(raw);
     if (key === "profile" && (raw === "owner" || raw === "accountant")) return t(`app:users.profiles.${raw}`);
     if ((key === "createdAt" || key === "updatedAt") && typeof raw === "string") return format.dateTime(raw);
+    if (key === "address" && typeof raw === "object" && !Array.isArray(raw)) {
+      const a = raw as Record<string, unknown>;
+      const part = (name: string) => (typeof a[name] === "string" ? (a[name] as string) : "");
+      return [part("line1"), part("line2"), `${part("postalCode")} ${part("city")}`.trim(), part("country")]
+        .filter(Boolean)
+        .join(", ");
+    }
     if (typeof raw === "string") return raw;
     if (typeof raw === "number") return format.number(raw);
     // A chart of accounts or an entry's lines: how many, not hundreds of rows of JSON.

@@ -16,20 +16,25 @@ import {
   orgQueryOptions,
 } from "./api.ts";
 import { OrgHeader, OrgNotFound } from "./org-detail-page.tsx";
+import { OrgHistory } from "./org-history.tsx";
+import { OrgSettingsCard } from "./org-settings-card.tsx";
 import { OrgTabs } from "./org-tabs.tsx";
 import { orgRoute, orgsRoute } from "./paths.ts";
 
-type Section = "members" | "log";
+type Section = "members" | "log" | "history" | "edit";
 
 /** The frame of an organisation's platform sub-screens: breadcrumbs, header, links between screens. */
 const OrgFrame = ({
   section,
   description,
   children,
+  bare = false,
 }: {
   section: Section;
   description: string;
   children: (org: Org) => ReactNode;
+  /** The children bring their own card (the settings card, the history). */
+  bare?: boolean;
 }) => {
   const { t } = useTranslation(["platform", "orgs", "common"]);
   const { id = "" } = useParams();
@@ -56,19 +61,23 @@ const OrgFrame = ({
         <title>{`${sectionLabel} · ${org.data.name} · ${t("common:app.name")}`}</title>
         <OrgHeader org={org.data} />
         <OrgTabs orgId={org.data.id} />
-        <Paper p="lg" component="section" aria-labelledby={`org-${section}-title`}>
-          <Stack gap="md">
-            <div>
-              <Title order={2} id={`org-${section}-title`}>
-                {sectionLabel}
-              </Title>
-              <Text size="sm" c="dimmed" mt={4}>
-                {description}
-              </Text>
-            </div>
-            {children(org.data)}
-          </Stack>
-        </Paper>
+        {bare ? (
+          children(org.data)
+        ) : (
+          <Paper p="lg" component="section" aria-labelledby={`org-${section}-title`}>
+            <Stack gap="md">
+              <div>
+                <Title order={2} id={`org-${section}-title`}>
+                  {sectionLabel}
+                </Title>
+                <Text size="sm" c="dimmed" mt={4}>
+                  {description}
+                </Text>
+              </div>
+              {children(org.data)}
+            </Stack>
+          </Paper>
+        )}
       </>
     );
   }
@@ -190,6 +199,30 @@ export const OrgLogPage = () => {
   return (
     <OrgFrame section="log" description={t("org.logDescription")}>
       {(org) => <OrgLog orgId={org.id} />}
+    </OrgFrame>
+  );
+};
+
+/** `/registre/orgs/:id/history`: the organisation's own history, each event as a sentence. */
+export const OrgHistoryPage = () => {
+  const { t } = useTranslation("platform");
+  return (
+    <OrgFrame section="history" description={t("org.historyDescription")} bare>
+      {(org) => <OrgHistory orgId={org.id} />}
+    </OrgFrame>
+  );
+};
+
+/** `/registre/orgs/:id/edit`: the organisation's settings, opened for editing. */
+export const OrgEditPage = () => {
+  const { t } = useTranslation("platform");
+  return (
+    <OrgFrame section="edit" description={t("org.editDescription")} bare>
+      {(org) => (
+        <div style={{ maxWidth: 720 }}>
+          <OrgSettingsCard org={org} initiallyEditing />
+        </div>
+      )}
     </OrgFrame>
   );
 };

@@ -117,11 +117,14 @@ const OrgSettingsView = ({ org }: { org: Org }) => {
     [t("fields.vatOnDebits"), labels.value("vatOnDebits", org.vatOnDebits)],
   ];
   return (
-    <DataList labelWidth={230} withDivider gap="sm" data-testid="org-settings">
+    <DataList labelWidth={170} withDivider gap="sm" data-testid="org-settings">
       {items.map(([label, value, numeric]) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel c="dimmed">{label}</DataList.ItemLabel>
-          <DataList.ItemValue className={numeric ? "registre-numeric" : undefined}>
+          <DataList.ItemValue
+            className={numeric ? "registre-numeric" : undefined}
+            style={{ overflowWrap: "anywhere", minWidth: 0 }}
+          >
             {value}
           </DataList.ItemValue>
         </DataList.Item>
@@ -130,9 +133,15 @@ const OrgSettingsView = ({ org }: { org: Org }) => {
   );
 };
 
-export const OrgSettingsCard = ({ org }: { org: Org }) => {
+export const OrgSettingsCard = ({
+  org,
+  initiallyEditing = false,
+}: {
+  org: Org;
+  initiallyEditing?: boolean;
+}) => {
   const { t } = useTranslation(["orgs", "common"]);
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState(initiallyEditing);
   const [saved, setSaved] = useState(false);
   return (
     <Paper p="lg" component="section" aria-labelledby="org-settings-title">
@@ -150,6 +159,7 @@ export const OrgSettingsCard = ({ org }: { org: Org }) => {
             <Button
               variant="default"
               size="xs"
+              style={{ flexShrink: 0 }}
               onClick={() => {
                 setSaved(false);
                 setEditing(true);

@@ -23,10 +23,12 @@ export type OrgSettingsFieldsProps = {
   values: OrgSettingsValues;
   onChange: (values: OrgSettingsValues) => void;
   disabled?: boolean;
+  /** Messages to show under the fields, e.g. the server's refusal of a VAT number. */
+  errors?: Partial<Record<keyof OrgSettingsValues, string>>;
 };
 
 /** The tax settings of an organisation, shared by the creation and the edit forms. */
-export const OrgSettingsFields = ({ values, onChange, disabled }: OrgSettingsFieldsProps) => {
+export const OrgSettingsFields = ({ values, onChange, disabled, errors = {} }: OrgSettingsFieldsProps) => {
   const { t } = useTranslation("orgs");
   const labels = useOrgLabels();
   const set = <K extends keyof OrgSettingsValues>(key: K, value: OrgSettingsValues[K]) =>
@@ -42,6 +44,9 @@ export const OrgSettingsFields = ({ values, onChange, disabled }: OrgSettingsFie
         disabled={disabled}
         autoComplete="off"
         spellCheck={false}
+        error={errors.vatNumber}
+        classNames={{ input: "registre-numeric" }}
+        data-testid="org-vat-number-input"
       />
       <Select<number>
         label={t("fields.fiscalYearStartMonth")}
@@ -52,6 +57,7 @@ export const OrgSettingsFields = ({ values, onChange, disabled }: OrgSettingsFie
         }}
         allowDeselect={false}
         disabled={disabled}
+        error={errors.fiscalYearStartMonth}
       />
       <Select<VatRegime>
         label={t("fields.vatRegime")}
@@ -62,6 +68,7 @@ export const OrgSettingsFields = ({ values, onChange, disabled }: OrgSettingsFie
         }}
         allowDeselect={false}
         disabled={disabled}
+        error={errors.vatRegime}
       />
       <Switch
         label={t("fields.vatOnDebits")}

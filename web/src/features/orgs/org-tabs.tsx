@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { SectionTabs } from "../users/platform-ui.tsx";
-import { orgLogRoute, orgMembersRoute, orgRoute } from "./paths.ts";
+import { orgHistoryRoute, orgLogRoute, orgMembersRoute, orgRoute } from "./paths.ts";
 
 /** The links between an organisation's platform screens: settings and history, members, log. */
 export const OrgTabs = ({ orgId }: { orgId: string }) => {
@@ -11,6 +11,7 @@ export const OrgTabs = ({ orgId }: { orgId: string }) => {
       tabs={[
         { to: orgRoute(orgId), label: t("org.detail"), testId: "org-tab-detail" },
         { to: orgMembersRoute(orgId), label: t("org.members"), testId: "org-tab-members" },
+        { to: orgHistoryRoute(orgId), label: t("org.history"), testId: "org-tab-history" },
         { to: orgLogRoute(orgId), label: t("org.log"), testId: "org-tab-log" },
       ]}
     />

@@ -59,12 +59,13 @@ export const OrgsPage = () => {
         <OrgsCount />
       </Group>
       <Grid gap="lg" align="flex-start">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        {/* Side by side only on wide screens: beside the form, the table would be cut at 1280 px. */}
+        <Grid.Col span={{ base: 12, xl: 8 }}>
           <Paper p={0} style={{ overflow: "hidden" }} component="section" aria-label={t("orgs:list.title")}>
             <OrgsList />
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, xl: 4 }}>
           <OrgCreateForm />
         </Grid.Col>
       </Grid>

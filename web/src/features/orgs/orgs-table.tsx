@@ -73,7 +73,9 @@ export const OrgsTable = ({ orgs }: { orgs: readonly Org[] }) => {
                   </Text>
                 ) : null}
               </Table.Td>
-              <Table.Td className="registre-numeric">{formatSiren(org.siren)}</Table.Td>
+              <Table.Td className="registre-numeric" style={{ whiteSpace: "nowrap" }}>
+                {formatSiren(org.siren)}
+              </Table.Td>
               <Table.Td style={{ whiteSpace: "nowrap" }}>{labels.vatRegime(org.vatRegime)}</Table.Td>
               <Table.Td>{labels.format.month(org.fiscalYearStartMonth)}</Table.Td>
               <Table.Td ta="right" className="registre-numeric">

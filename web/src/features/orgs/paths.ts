@@ -2,3 +2,4 @@ export const orgsRoute = "/registre/orgs";
 export const orgRoute = (id: string): string => `${orgsRoute}/${encodeURIComponent(id)}`;
 export const orgLogRoute = (id: string): string => `${orgRoute(id)}/log`;
 export const orgMembersRoute = (id: string): string => `${orgRoute(id)}/user`;
+export const orgHistoryRoute = (id: string) => `${orgRoute(id)}/history`;

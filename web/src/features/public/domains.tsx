@@ -15,6 +15,26 @@ export const domainIcons: Record<Domain, ReactNode> = {
   accounting: <LedgerIcon />,
 };
 
+/** The domains Registre has today; the others are shown as coming, not claimed. */
+export const availableDomains: ReadonlySet<Domain> = new Set(["accounting"]);
+
+export const SoonBadge = () => {
+  const { t } = useTranslation("public");
+  return (
+    <Badge
+      size="sm"
+      variant="light"
+      color="gray"
+      tt="none"
+      fw={500}
+      style={{ flexShrink: 0 }}
+      data-testid="soon-badge"
+    >
+      {t("domains.soon")}
+    </Badge>
+  );
+};
+
 type Status = "paid" | "due" | "late" | "draft" | "reconciled" | "validated";
 type SampleRow = { ref: string; party: string; date: string; amount: number; status: Status };
 
@@ -106,23 +126,26 @@ const SamplePreview = ({ rows }: { rows: SampleRow[] }) => {
   return (
     <Paper p={0} radius="md" className="registre-preview" aria-hidden="true">
       {rows.map((row) => (
-        <Group
-          key={row.ref + row.date}
-          justify="space-between"
-          wrap="nowrap"
-          px="md"
-          py={10}
-          className="registre-preview-row"
-        >
-          <Stack gap={0} miw={0}>
-            <Text size="sm" fw={600} truncate>
+        <Stack key={row.ref + row.date} gap={2} px="md" py={10} className="registre-preview-row">
+          {/* Party and amount on the first line, reference, date and status on the second: in a narrow
+              card the party's name shortens, never the amount. */}
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm" fw={600} truncate title={row.party} style={{ minWidth: 0 }}>
               {row.party}
             </Text>
-            <Text size="xs" c="dimmed" className="registre-numeric">
+            <Text
+              size="sm"
+              fw={600}
+              className="registre-numeric"
+              style={{ whiteSpace: "nowrap", flexShrink: 0 }}
+            >
+              {format.amount(row.amount)}
+            </Text>
+          </Group>
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="xs" c="dimmed" className="registre-numeric" style={{ whiteSpace: "nowrap" }}>
               {`${row.ref} · ${format.shortDate(row.date)}`}
             </Text>
-          </Stack>
-          <Group gap="sm" wrap="nowrap">
             <Badge
               size="sm"
               variant="light"
@@ -133,11 +156,8 @@ const SamplePreview = ({ rows }: { rows: SampleRow[] }) => {
             >
               {t(`status.${row.status}`)}
             </Badge>
-            <Text size="sm" fw={600} className="registre-numeric" ta="right" style={{ whiteSpace: "nowrap" }}>
-              {format.amount(row.amount)}
-            </Text>
           </Group>
-        </Group>
+        </Stack>
       ))}
     </Paper>
   );
@@ -172,9 +192,12 @@ export const DomainCarousel = ({ domain }: { domain: Domain }) => {
             {domainIcons[domain]}
           </ThemeIcon>
           <div>
-            <Title order={3} id={`domain-${domain}`} fz="lg">
-              {t(`domains.${domain}.title`)}
-            </Title>
+            <Group gap="xs">
+              <Title order={3} id={`domain-${domain}`} fz="lg">
+                {t(`domains.${domain}.title`)}
+              </Title>
+              {availableDomains.has(domain) ? null : <SoonBadge />}
+            </Group>
             <Text size="sm" c="dimmed">
               {t(`domains.${domain}.lead`)}
             </Text>

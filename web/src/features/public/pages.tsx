@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Container,
+  Group,
   List,
   Paper,
   SimpleGrid,
@@ -15,7 +16,15 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CheckIcon, ContactsIcon, ItemsIcon, SettingsIcon } from "../../components/icons.tsx";
-import { DomainCarousel, DomainCarousels, domainIcons, domains, SectionHeading } from "./domains.tsx";
+import {
+  availableDomains,
+  DomainCarousel,
+  DomainCarousels,
+  domainIcons,
+  domains,
+  SectionHeading,
+  SoonBadge,
+} from "./domains.tsx";
 import { Hero, HeroPoints, ProductShot } from "./hero.tsx";
 import { CallToAction, Pillars } from "./landing-page.tsx";
 
@@ -63,7 +72,10 @@ export const PublicHomePage = () => {
             <ThemeIcon variant="light" size={40} radius="md" mb="md">
               {domainIcons[domain]}
             </ThemeIcon>
-            <Text fw={650}>{t(`domains.${domain}.title`)}</Text>
+            <Group gap="xs">
+              <Text fw={650}>{t(`domains.${domain}.title`)}</Text>
+              {availableDomains.has(domain) ? null : <SoonBadge />}
+            </Group>
             <Text size="sm" c="dimmed" mt={4}>
               {t(`domains.${domain}.lead`)}
             </Text>
@@ -74,7 +86,10 @@ export const PublicHomePage = () => {
             <ThemeIcon variant="light" color="gray" size={40} radius="md" mb="md">
               {area.icon}
             </ThemeIcon>
-            <Text fw={650}>{t(`areas.${area.key}.title`)}</Text>
+            <Group gap="xs">
+              <Text fw={650}>{t(`areas.${area.key}.title`)}</Text>
+              {area.key === "settings" ? null : <SoonBadge />}
+            </Group>
             <Text size="sm" c="dimmed" mt={4}>
               {t(`areas.${area.key}.text`)}
             </Text>
@@ -188,7 +203,7 @@ export const AboutPage = () => {
 
 export const ReadmePage = () => {
   const { t } = useTranslation("public");
-  const steps = ["register", "organisation", "contacts", "documents", "bank", "close"] as const;
+  const steps = ["register", "organisation", "import", "entries", "lettering", "close"] as const;
   return (
     <Stack gap="xl" maw={820}>
       <PageTitle eyebrow={t("readme.eyebrow")} title={t("readme.title")} lead={t("readme.lead")} />

@@ -1,8 +1,8 @@
-import { Anchor, Badge, Table, Text } from "@mantine/core";
+import { Anchor, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { LogEntry } from "../orgs/api.ts";
-import { EventSummary } from "../orgs/org-history.tsx";
+import { EventText, isSystemUser } from "../orgs/event-text.tsx";
 import { useOrgLabels } from "../orgs/org-labels.ts";
 import { orgRoute } from "../orgs/paths.ts";
 import { userRoute } from "./paths.ts";
@@ -11,9 +11,6 @@ import { userRoute } from "./paths.ts";
 export type LogContext =
   | { kind: "org"; userNames: ReadonlyMap<string, string> }
   | { kind: "user"; orgNames: ReadonlyMap<string, string> };
-
-/** Ids that are not users: events recorded by the platform itself. */
-const isSystemUser = (userId: string | null): boolean => !userId || userId === "system";
 
 const Who = ({ entry, context }: { entry: LogEntry; context: LogContext }) => {
   const { t } = useTranslation("platform");
@@ -26,7 +23,7 @@ const Who = ({ entry, context }: { entry: LogEntry; context: LogContext }) => {
       );
     return (
       <Anchor component={Link} to={orgRoute(entry.orgId)} size="sm">
-        {context.orgNames.get(entry.orgId) ?? entry.orgId}
+        {context.orgNames.get(entry.orgId) ?? t("log.unknownOrg", { id: entry.orgId.slice(0, 8) })}
       </Anchor>
     );
   }
@@ -44,19 +41,22 @@ const Who = ({ entry, context }: { entry: LogEntry; context: LogContext }) => {
   );
 };
 
-/** A log, newest first as the API gives it: date, event, organisation or user, and what changed. */
+/**
+ * A log, newest first as the API gives it: when, what happened as a sentence (with its label, date
+ * and amount below), and who did it — or in which organisation, on a user's log.
+ */
 export const LogTable = ({ entries, context }: { entries: readonly LogEntry[]; context: LogContext }) => {
   const { t } = useTranslation("platform");
   const labels = useOrgLabels();
+  const userNames = context.kind === "org" ? context.userNames : undefined;
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table className="registre-table" verticalSpacing="sm" horizontalSpacing="md" data-testid="log-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t("fields.at")}</Table.Th>
+            <Table.Th w={210}>{t("fields.at")}</Table.Th>
             <Table.Th>{t("fields.event")}</Table.Th>
-            <Table.Th>{context.kind === "user" ? t("fields.orgName") : t("fields.user")}</Table.Th>
-            <Table.Th>{t("fields.details")}</Table.Th>
+            <Table.Th w={240}>{context.kind === "user" ? t("fields.orgName") : t("fields.by")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -70,15 +70,10 @@ export const LogTable = ({ entries, context }: { entries: readonly LogEntry[]; c
                 {labels.format.dateTime(entry.at)}
               </Table.Td>
               <Table.Td style={{ verticalAlign: "top" }}>
-                <Badge variant="light" radius="sm" tt="none" fw={500} title={entry.type}>
-                  {labels.eventType(entry.type)}
-                </Badge>
+                <EventText event={entry} userNames={userNames} withUser={false} />
               </Table.Td>
               <Table.Td style={{ verticalAlign: "top" }}>
                 <Who entry={entry} context={context} />
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: "top" }}>
-                <EventSummary event={entry} labels={labels} />
               </Table.Td>
             </Table.Tr>
           ))}

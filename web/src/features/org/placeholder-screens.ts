@@ -1,0 +1,119 @@
+import type frApp from "../../i18n/locales/fr/app.json";
+import type { NavLabel } from "./nav.tsx";
+
+/** The title keys of the screens not built yet (`app:screens.*`). */
+export type ScreenKey = Exclude<keyof (typeof frApp)["screens"], "edit">;
+
+/**
+ * A spec screen routed but not built yet: its path, its own title, whether it is the edit variant of
+ * that screen ("Modifier · …"), and the navigation section it belongs to (shown above the title).
+ */
+export type PlaceholderScreen = { path: string; title: ScreenKey; edit?: boolean; section: NavLabel };
+
+const screen = (path: string, title: ScreenKey, section: NavLabel, edit = false): PlaceholderScreen => ({
+  path,
+  title,
+  section,
+  ...(edit && { edit }),
+});
+/** A screen and its `/edit` variant. */
+const withEdit = (path: string, title: ScreenKey, section: NavLabel): PlaceholderScreen[] => [
+  screen(path, title, section),
+  screen(`${path}/edit`, title, section, true),
+];
+
+const documentLists = (domain: "sales" | "purchases"): PlaceholderScreen[] => {
+  const section = domain === "sales" ? "nav.sales" : "nav.purchases";
+  return [
+    screen(`org/${domain}/quotes`, "quotes", section),
+    screen(`org/${domain}/orders`, "orders", section),
+    screen(`org/${domain}/invoices`, "invoices", section),
+    screen(`org/${domain}/deliveries`, "deliveries", section),
+    screen(`org/${domain}/payments`, "payments", section),
+    screen(`org/${domain}/payments/create`, "paymentCreate", section),
+  ];
+};
+
+const contactParts = [
+  "address",
+  "contact",
+  "email",
+  "history",
+  "iban",
+  "job",
+  "legal",
+  "meta",
+  "note",
+  "payment",
+  "phone",
+  "purchases",
+  "sales",
+] as const;
+
+/** The platform's reference lists, each with its edit screen (spec: units, releases, jobs…). */
+const platformLists = ["units", "releases", "jobs", "countries", "bics", "activities"] as const;
+
+/** Every spec screen of the frame that is routed but not built yet, with its own title. */
+export const placeholderScreens: PlaceholderScreen[] = [
+  // Personal account
+  screen("account/payments", "accountPayments", "nav.account"),
+  screen("account/payments/:id", "accountPayment", "nav.account"),
+  screen("account/payments/:id/lines", "accountPaymentLines", "nav.account"),
+  ...withEdit("account/paymentmode", "accountPaymentMode", "nav.account"),
+  screen("account/invoices", "accountInvoices", "nav.account"),
+  screen("account/invoices/:id", "accountInvoice", "nav.account"),
+  // Organisation area
+  screen("org/dashboard/releases", "releasesNews", "nav.dashboard"),
+  screen("org/dashboard/income", "income", "nav.dashboard"),
+  screen("org/dashboard/income/mobile", "income", "nav.dashboard"),
+  screen("org/dashboard/control", "control", "nav.dashboard"),
+  screen("org/settings/clouddrive", "clouddrive", "nav.settings"),
+  ...withEdit("org/paymentsmodes", "paymentModes", "nav.settings"),
+  screen("org/payments", "allPayments", "nav.banks"),
+  screen("org/payments/create", "paymentCreate", "nav.banks"),
+  screen("org/payments/:id", "payment", "nav.banks"),
+  screen("org/payments/:id/history", "paymentHistory", "nav.banks"),
+  screen("org/payments/:id/historyedit", "paymentHistory", "nav.banks", true),
+  screen("org/payments/:id/lines", "paymentLines", "nav.banks"),
+  screen("org/items", "items", "nav.items"),
+  ...withEdit("org/items/:id", "item", "nav.items"),
+  ...withEdit("org/items/:id/meta", "itemMeta", "nav.items"),
+  ...withEdit("org/items/:id/price", "itemPrice", "nav.items"),
+  screen("org/emailtemplates", "emailTemplates", "nav.settings"),
+  ...withEdit("org/emailtemplates/:id", "emailTemplate", "nav.settings"),
+  screen("org/docs/validate", "docsValidate", "nav.sales"),
+  screen("org/docs/stats", "docsStats", "nav.sales"),
+  screen("org/docs/settings", "docsSettings", "nav.settings"),
+  ...withEdit("org/docs/:id", "doc", "nav.sales"),
+  screen("org/docs/:id/contact/edit", "docContact", "nav.sales", true),
+  ...withEdit("org/docs/:id/history", "docHistory", "nav.sales"),
+  screen("org/docs/:id/line/edit", "docLine", "nav.sales", true),
+  ...documentLists("sales"),
+  ...documentLists("purchases"),
+  screen("org/contacts", "contacts", "nav.contacts"),
+  screen("org/contacts/create", "contactCreate", "nav.contacts"),
+  screen("org/contacts/settings", "contactSettings", "nav.contacts"),
+  screen("org/contacts/users/:contactId", "contactUser", "nav.contacts"),
+  ...withEdit("org/contacts/:id", "contact", "nav.contacts"),
+  ...contactParts.flatMap((part) => withEdit(`org/contacts/:id/${part}`, `contact_${part}`, "nav.contacts")),
+  screen("org/contacts/:id/pref/me", "contactPrefMe", "nav.contacts"),
+  screen("org/contacts/:id/pref/org", "contactPrefOrg", "nav.contacts"),
+  screen("org/banks", "banks", "nav.banks"),
+  screen("org/banks/create", "bankCreate", "nav.banks"),
+  screen("org/bankstatements", "statements", "nav.banks"),
+  ...withEdit("org/bankstatements/:id", "statement", "nav.banks"),
+  screen("org/bankstatements/:id/lines", "statementLines", "nav.banks"),
+  screen("org/bankstatements/:id/reconcile", "statementReconcile", "nav.banks"),
+  screen("org/accounting/deposits", "deposits", "nav.accounting"),
+  screen("org/accounting/deposits/create", "depositCreate", "nav.accounting"),
+  screen("org/accounting/deposits/:mvt", "deposit", "nav.accounting"),
+  screen("org/accounting/vat", "vat", "nav.accounting"),
+  // Platform administration
+  ...withEdit("registre/auth/items", "platformAuthItems", "nav.platform"),
+  screen("registre/users/:id/edit", "platformUser", "nav.platform", true),
+  screen("registre/users/:id/orgedit", "platformUserOrgs", "nav.platform", true),
+  screen("registre/orgs/:id/history/edit", "platformOrgHistory", "nav.platform", true),
+  screen("registre/orgs/:id/user/edit", "platformOrgMembers", "nav.platform", true),
+  screen("registre/orgs/invoices", "platformOrgInvoices", "nav.platform"),
+  ...platformLists.flatMap((list) => withEdit(`registre/${list}`, `platform_${list}`, "nav.platform")),
+];
