@@ -6,7 +6,7 @@ import { amountInput, parseAmount } from "../lib/money.ts";
 
 export type AmountInputProps = Omit<TextInputProps, "value" | "onChange"> & {
   /** The amount as typed; read into cents by `parseAmount` (never through a float). */
-  value: string;
+  value?: string;
   onChange: (value: string) => void;
   /** Shows « € » at the end of the field. */
   currency?: boolean;
@@ -18,7 +18,7 @@ export type AmountInputProps = Omit<TextInputProps, "value" | "onChange"> & {
  * it into integer cents (`amountText`), so no amount is ever a float.
  */
 export const AmountInput = ({
-  value,
+  value = "",
   onChange,
   onBlur,
   currency = false,

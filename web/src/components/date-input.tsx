@@ -13,7 +13,7 @@ export type DateFieldProps = Omit<
   "value" | "defaultValue" | "onChange" | "valueFormat" | "locale" | "dateParser" | "minDate" | "maxDate"
 > & {
   /** The day as the API has it, "YYYY-MM-DD"; "" for none. */
-  value: string;
+  value?: string;
   onChange: (value: string) => void;
   /** The first and last days that may be chosen, "YYYY-MM-DD". */
   min?: string;
@@ -31,7 +31,7 @@ export const DateField = ({ value, onChange, min, max, clearable, ...props }: Da
     <DateInput
       placeholder={t("date.placeholder")}
       {...props}
-      value={value || null}
+      value={value ? value : null}
       onChange={(day) => onChange(day ?? "")}
       valueFormat={dayFormat}
       dateParser={parseDay}

@@ -33,6 +33,28 @@ export const useSchemaForm = <Values extends Record<string, unknown>, Output>(
     transformValues: (values) => schema.parse(values),
   });
 
+/**
+ * Checks the form's values against another schema than its own (a stricter one, for a second
+ * action): the schema's output, or null with each problem set on its field.
+ */
+export const checkWith = <Values, Output>(
+  form: { getValues: () => Values; clearErrors: () => void; setErrors: (errors: FormErrors) => void },
+  schema: z.ZodType<Output, Values>,
+): Output | null => {
+  const result = schema.safeParse(form.getValues());
+  if (result.success) {
+    form.clearErrors();
+    return result.data;
+  }
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.join(".");
+    errors[path] ??= issue.message;
+  }
+  form.setErrors(errors);
+  return null;
+};
+
 /** The usual rules of a field, worded by the `validation` catalogue with the field's label. */
 export const useRules = () => {
   const { t } = useTranslation("validation");

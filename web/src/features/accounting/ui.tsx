@@ -7,7 +7,7 @@ import { NoAccess as KitNoAccess } from "../../components/no-access.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import { type Cents, formatCents } from "../../lib/money.ts";
-import type { Account, EntryStatus, Journal } from "./api.ts";
+import type { Account, EntryStatus, EntrySummary, Journal } from "./api.ts";
 
 export { ConfirmModal, DeleteModal } from "../../components/confirm-modal.tsx";
 export { EmptyRow } from "../../components/data-table.tsx";
@@ -122,6 +122,20 @@ export const BookTable = ({
 
 /** The screen of someone without the right to read it. */
 export const NoAccess = () => <KitNoAccess testId="accounting-no-access" />;
+
+/** The entry's number once validated; a draft has none yet. */
+export const EntryNumber = ({ entry }: { entry: Pick<EntrySummary, "number" | "status"> }) => {
+  const { t } = useTranslation("accounting");
+  return entry.number ? (
+    <span className="acc-code" data-testid="entry-number">
+      {entry.number}
+    </span>
+  ) : (
+    <Text span size="xs" c="dimmed" fs="italic">
+      {t("entries.noNumber")}
+    </Text>
+  );
+};
 
 export const EntryStatusBadge = ({ status }: { status: EntryStatus }) => {
   const { t } = useTranslation("accounting");
