@@ -17,6 +17,8 @@ export const ConfirmModal = ({
   onClose,
   confirmDisabled = false,
   testId,
+  confirmTestId = testId ? `${testId}-confirm` : undefined,
+  errorTestId = testId ? `${testId}-error` : undefined,
 }: {
   opened: boolean;
   title: string;
@@ -30,13 +32,15 @@ export const ConfirmModal = ({
   /** The confirmation waits for something (a box ticked). */
   confirmDisabled?: boolean;
   testId?: string;
+  confirmTestId?: string;
+  errorTestId?: string;
 }) => {
   const { t } = useTranslation("common");
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size="md">
       <Stack gap="md" data-testid={testId}>
         {children}
-        {error ? <ErrorAlert error={error} testId={testId ? `${testId}-error` : undefined} /> : null}
+        {error ? <ErrorAlert error={error} testId={errorTestId} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {t("actions.cancel")}
@@ -46,7 +50,7 @@ export const ConfirmModal = ({
             loading={pending}
             disabled={confirmDisabled}
             onClick={onConfirm}
-            data-testid={testId ? `${testId}-confirm` : undefined}
+            data-testid={confirmTestId}
           >
             {confirmLabel}
           </Button>

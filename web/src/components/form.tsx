@@ -22,13 +22,15 @@ export type SchemaForm<Values extends Record<string, unknown>, Output> = UseForm
   (values: Values) => FormErrors
 >;
 
-export const useSchemaForm = <Values extends Record<string, unknown>, Output>(
-  schema: z.ZodType<Output, Values>,
-  initialValues: Values,
-): SchemaForm<Values, Output> =>
-  useForm<Values, Output, FormErrors>({
+export const useSchemaForm = <S extends z.ZodType<unknown, Record<string, unknown>>>(
+  schema: S,
+  initialValues: z.input<S>,
+  options: { onValuesChange?: (values: z.input<S>, previous: z.input<S>) => void } = {},
+): SchemaForm<z.input<S>, z.output<S>> =>
+  useForm<z.input<S>, z.output<S>, FormErrors>({
     mode: "controlled",
     initialValues,
+    onValuesChange: options.onValuesChange,
     validate: schemaResolver(schema, { sync: true }),
     transformValues: (values) => schema.parse(values),
   });
@@ -71,7 +73,15 @@ export const useRules = () => {
         return optional ? text : text.min(1, requiredMessage(label));
       },
       /** One of a list's values (a select left empty holds null). */
-      choice: (label: string) => z.string(requiredMessage(label)).min(1, requiredMessage(label)),
+      choice: (label: string) =>
+        z
+          .string()
+          .nullable()
+          .transform((value, context): string => {
+            if (value) return value;
+            context.addIssue({ code: "custom", message: t("required", { label }) });
+            return z.NEVER;
+          }),
       /** A day "YYYY-MM-DD" (the date field's value), required. */
       day: (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, requiredMessage(label)),
       /** An amount as typed, read into integer cents (never a float); `message` words its problems. */
