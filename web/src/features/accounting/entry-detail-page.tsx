@@ -212,7 +212,6 @@ const ReverseModal = ({ entry, opened, onClose }: { entry: Entry; opened: boolea
             label={t("entries.reverseDate")}
             {...form.getInputProps("date")}
             withAsterisk
-            data-autofocus
             data-testid="entry-reverse-date"
           />
           {reverse.isError ? <ErrorAlert error={reverse.error} /> : null}
@@ -220,7 +219,13 @@ const ReverseModal = ({ entry, opened, onClose }: { entry: Entry; opened: boolea
             <Button variant="default" onClick={onClose}>
               {t("common:actions.cancel")}
             </Button>
-            <Button type="submit" loading={reverse.isPending} data-testid="entry-reverse-confirm">
+            {/* Focused first: the date field would open its calendar over the buttons. */}
+            <Button
+              type="submit"
+              loading={reverse.isPending}
+              data-autofocus
+              data-testid="entry-reverse-confirm"
+            >
               {t("entries.reverse")}
             </Button>
           </Group>

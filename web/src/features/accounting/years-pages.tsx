@@ -205,7 +205,8 @@ const NewYearModal = ({ opened, onClose }: { opened: boolean; onClose: () => voi
             <Button variant="default" onClick={close}>
               {t("common:actions.cancel")}
             </Button>
-            <Button type="submit" loading={open.isPending} data-testid="year-new-submit">
+            {/* Focused first: a date field would open its calendar as the dialog opens. */}
+            <Button type="submit" loading={open.isPending} data-autofocus data-testid="year-new-submit">
               {t("years.open")}
             </Button>
           </Group>
