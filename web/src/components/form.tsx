@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
 import { useFormat } from "../i18n/format.ts";
+import type { Locale } from "../i18n/i18n.ts";
 import { type AmountError, type Cents, parseAmount } from "../lib/money.ts";
 import { ErrorAlert } from "./error-alert.tsx";
 import { NoAccess } from "./no-access.tsx";
@@ -57,44 +58,51 @@ export const checkWith = <Values, Output>(
   return null;
 };
 
-/** The usual rules of a field, worded by the `validation` catalogue with the field's label. */
-export const useRules = () => {
-  const { t } = useTranslation("validation");
-  const { locale } = useFormat();
-  return useMemo(() => {
-    const requiredMessage = (label: string) => ({ error: t("required", { label }) });
-    return {
-      /** A text trimmed, of at most `max` characters; required unless `optional`. */
-      text: (label: string, max: number, { optional = false }: { optional?: boolean } = {}) => {
-        const text = z
-          .string()
-          .trim()
-          .max(max, { error: t("maxLength", { label, max }) });
-        return optional ? text : text.min(1, requiredMessage(label));
-      },
-      /** One of a list's values (a select left empty holds null). */
-      choice: (label: string) =>
-        z
-          .string()
-          .nullable()
-          .transform((value, context): string => {
-            if (value) return value;
-            context.addIssue({ code: "custom", message: t("required", { label }) });
-            return z.NEVER;
-          }),
-      /** A day "YYYY-MM-DD" (the date field's value), required. */
-      day: (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, requiredMessage(label)),
-      /** An amount as typed, read into integer cents (never a float); `message` words its problems. */
-      amount: (message: (error: AmountError) => string) =>
-        z.string().transform((text, context): Cents => {
-          const parsed = parseAmount(text, locale);
-          if (parsed.ok) return parsed.cents;
-          context.addIssue({ code: "custom", message: message(parsed.error) });
+/** How the rules word their messages: a key of the `validation` catalogue and its values. */
+export type RuleMessages = (key: "required" | "maxLength", values: { label: string; max?: number }) => string;
+
+/** The usual rules of a field, worded by `message` with the field's label. */
+export const fieldRules = (message: RuleMessages, locale: Locale) => {
+  const requiredMessage = (label: string) => ({ error: message("required", { label }) });
+  return {
+    /** A text trimmed, of at most `max` characters; required unless `optional`. */
+    text: (label: string, max: number, { optional = false }: { optional?: boolean } = {}) => {
+      const text = z
+        .string()
+        .trim()
+        .max(max, { error: message("maxLength", { label, max }) });
+      return optional ? text : text.min(1, requiredMessage(label));
+    },
+    /** One of a list's values (a select left empty holds null). */
+    choice: (label: string) =>
+      z
+        .string()
+        .nullable()
+        .transform((value, context): string => {
+          if (value) return value;
+          context.addIssue({ code: "custom", message: message("required", { label }) });
           return z.NEVER;
         }),
-      required: (label: string) => t("required", { label }),
-    };
-  }, [t, locale]);
+    /** A day "YYYY-MM-DD" (the date field's value), required. */
+    day: (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, requiredMessage(label)),
+    /** An amount as typed, read into integer cents (never a float); `describe` words its problems. */
+    amount: (describe: (error: AmountError) => string) =>
+      z.string().transform((text, context): Cents => {
+        const parsed = parseAmount(text, locale);
+        if (parsed.ok) return parsed.cents;
+        context.addIssue({ code: "custom", message: describe(parsed.error) });
+        return z.NEVER;
+      }),
+    required: (label: string) => message("required", { label }),
+  };
+};
+export type FieldRules = ReturnType<typeof fieldRules>;
+
+/** The usual rules of a field in the interface language (the `validation` catalogue). */
+export const useRules = (): FieldRules => {
+  const { t } = useTranslation("validation");
+  const { locale } = useFormat();
+  return useMemo(() => fieldRules((key, values) => t(key, values), locale), [t, locale]);
 };
 
 /** Cancel (a link back) and the submit button of a form; more buttons before them when given. */
