@@ -13,7 +13,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   ThemeIcon,
   UnstyledButton,
 } from "@mantine/core";
