@@ -3,56 +3,19 @@
  * an entry typed through the form then validated, the API's refusal to delete a used account, and
  * the main accounting screens in French and English at 1280×800.
  */
-import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestServer } from "../support/server.ts";
-import {
-  apiClient,
-  artifactsDir,
-  browserTimeout,
-  ensureWebBuild,
-  launchBrowser,
-  openPath,
-  pickOption,
-  type StoredSession,
-  signedInContext,
-  signInDemo,
-} from "./support.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { AccountingPages } from "./pages/accounting-pages.ts";
+import { artifactsDir, browserTimeout, demoSuite } from "./support.ts";
 
 describe("accounting screens (Chromium, accounting API)", () => {
-  let server: { url: string; close(): Promise<void> } | undefined;
-  let browser: Browser | undefined;
-  let session: StoredSession;
   let yearId = "";
   let year = "";
   const mvts: string[] = [];
 
-  const serverUrl = (): string => {
-    if (!server) throw new Error("test server not started");
-    return server.url;
-  };
-
-  const api = apiClient(serverUrl, () => session);
-
-  const openContext = (locale: "fr" | "en"): Promise<BrowserContext> => {
-    if (!browser) throw new Error("browser not launched");
-    return signedInContext(browser, session, locale);
-  };
-
-  const open = (page: Page, path: string) => openPath(page, serverUrl(), path);
-
-  const pick = pickOption;
-
-  beforeAll(async () => {
-    mkdirSync(artifactsDir, { recursive: true });
-    await ensureWebBuild();
-    server = await startTestServer("pglite", { seed: true });
-    session = await signInDemo(server.url);
-    browser = await launchBrowser();
-
+  const { api, openContext, serverUrl } = demoSuite(async ({ api }) => {
     // The demo organisation keeps the worked example's January 2025, validated and lettered, in its
     // first fiscal year; two drafts are added there for the validation screen, one unbalanced.
     const years = await api("GET", "/accounting/balance-sheet");
@@ -87,12 +50,10 @@ describe("accounting screens (Chromium, accounting API)", () => {
         label,
         lines,
       });
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
+
+  const pagesOf = (page: Page) => new AccountingPages(page, serverUrl());
+  const open = (page: Page, path: string) => pagesOf(page).open(path);
 
   test(
     "opens the chart, types an entry through the form, validates it and sees its number",
@@ -119,34 +80,36 @@ describe("accounting screens (Chromium, accounting API)", () => {
         expect(await refusal.textContent()).toContain("Compte utilisé, il ne peut pas être supprimé");
         await page.keyboard.press("Escape");
 
-        // A new entry, typed the French way.
-        await open(page, "/org/accounting/entries/create");
-        await pick(page, page.getByTestId("entry-journal"), "VT");
-        await page.getByTestId("entry-date").fill(`${year}-02-03`);
-        await page.getByTestId("entry-piece-ref").fill(`FA-${year}-0099`);
-        await page.getByTestId("entry-label").fill(`Facture FA-${year}-0099 Alpha`);
-        await pick(page, page.getByTestId("line-account").nth(0), "411000");
-        await pick(page, page.getByTestId("line-auxiliary").nth(0), "CALPHA");
-        await page.getByTestId("line-debit").nth(0).fill("1 234,56");
-        await pick(page, page.getByTestId("line-account").nth(1), "706000");
-        await page.getByTestId("line-credit").nth(1).fill("1028,80");
-        await page.getByTestId("editor-add-line").click();
-        await pick(page, page.getByTestId("line-account").nth(2), "445710");
+        // A new entry, typed the French way: days « 03/02/2025 », amounts « 1 234,56 ».
+        const books = pagesOf(page);
+        await books.open("/org/accounting/entries/create");
+        await books.fillEntryHead({
+          journal: "VT",
+          date: `${year}-02-03`,
+          pieceRef: `FA-${year}-0099`,
+          label: `Facture FA-${year}-0099 Alpha`,
+        });
+        expect(await books.field("entry-date").inputValue()).toBe(`03/02/${year}`);
+        // The piece's date follows the entry's until it is changed.
+        expect(await books.field("entry-piece-date").inputValue()).toBe(`03/02/${year}`);
+        await books.fillLine(0, { account: "411000", auxiliary: "CALPHA", debit: "1 234,56" });
+        await books.fillLine(1, { account: "706000", credit: "1028,80" });
+        await books.fillLine(2, { account: "445710" });
         // « = » puts the difference that balances the entry.
-        await page.getByTestId("line-credit").nth(2).press("=");
-        expect(await page.getByTestId("line-credit").nth(2).inputValue()).toBe("205,76");
-        await page.getByTestId("line-debit").nth(0).click();
-        await page.locator('[data-testid="editor-difference"][data-balanced]').waitFor();
-        expect(await page.getByTestId("editor-total-debit").textContent()).toBe("1\u202f234,56");
-        expect(await page.getByTestId("editor-total-credit").textContent()).toBe("1\u202f234,56");
+        await books.balanceOn(2, "credit");
+        expect(await books.lineField("credit", 2).inputValue()).toBe("205,76");
+        await books.lineField("debit", 0).click();
+        await books.waitBalanced();
+        // Leaving an amount shows it the French way.
+        expect(await books.lineField("credit", 1).inputValue()).toBe("1\u202f028,80");
+        expect(await books.totalDebit()).toBe("1\u202f234,56");
+        expect(await books.totalCredit()).toBe("1\u202f234,56");
         await page.screenshot({ path: join(artifactsDir, "accounting-entry-form-fr.png") });
-        await page.getByTestId("entry-save-draft").click();
+        const mvt = await books.saveDraft();
 
         // The draft, then validated: its number is the journal's next one.
-        await page.waitForURL(/\/org\/accounting\/entries\/[0-9a-f-]{36}$/);
         await page.getByTestId("entry-validate").waitFor();
         expect(await page.getByTestId("entry-status").first().textContent()).toBe("Brouillon");
-        const mvt = new URL(page.url()).pathname.split("/").at(-1) ?? "";
         const draft = await api("GET", `/accounting/entries/mvt/${mvt}`);
         expect(draft.lines.map((l: { debit: number; credit: number }) => [l.debit, l.credit])).toEqual([
           [123_456, 0],
@@ -154,6 +117,7 @@ describe("accounting screens (Chromium, accounting API)", () => {
           [0, 20_576],
         ]);
         expect(draft.lines[0].auxiliary).toBe("CALPHA");
+        expect([draft.date, draft.pieceDate]).toEqual([`${year}-02-03`, `${year}-02-03`]);
         await page.getByTestId("entry-validate").click();
         await page.getByTestId("entry-validated").waitFor();
         const number = page.locator('[data-testid="entry-number"]');
@@ -254,11 +218,7 @@ describe("accounting screens (Chromium, accounting API)", () => {
 
         // The payment reversed: a draft with debits and credits swapped, then edited.
         await open(page, `/org/accounting/entries/${payment.mvt}`);
-        await page.getByTestId("entry-reverse").click();
-        await page.getByTestId("entry-reverse-confirm").click();
-        await page.waitForURL(
-          (url) => !url.pathname.endsWith(payment.mvt) && /entries\/[0-9a-f-]{36}$/.test(url.pathname),
-        );
+        await pagesOf(page).reverse(payment.mvt);
         await page.getByTestId("entry-edit").waitFor();
         const reversal = await api(
           "GET",
@@ -402,6 +362,7 @@ describe("accounting screens (Chromium, accounting API)", () => {
         const context = await openContext(locale);
         const page = await context.newPage();
         const failures: string[] = [];
+        let dateFields = 0;
         page.on("response", (response) => {
           if (new URL(response.url()).pathname.startsWith("/api/") && response.status() >= 400)
             failures.push(`${response.status()} ${response.url()}`);
@@ -411,11 +372,18 @@ describe("accounting screens (Chromium, accounting API)", () => {
             await open(page, path);
             expect(await page.getAttribute("html", "lang"), name).toBe(locale);
             expect(await page.getByTestId("placeholder-page").count(), name).toBe(0);
+            // Days in fields read « 24/11/2026 » in both languages (French, and British English).
+            for (const field of await page.locator("[data-dates-input]").all()) {
+              expect(await field.inputValue(), name).toMatch(/^(\d{2}\/\d{2}\/\d{4})?$/);
+              dateFields++;
+            }
             await page.screenshot({
               path: join(artifactsDir, `accounting-${name}-${locale}.png`),
               fullPage: true,
             });
           }
+          // The entry form, the entries' filter and the reports' periods have date fields.
+          expect(dateFields).toBeGreaterThan(2);
           // The ledger's lettering: the selection's difference decides whether « Letter » is possible.
           await open(
             page,

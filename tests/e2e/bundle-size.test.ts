@@ -11,8 +11,11 @@ describe("first-load JavaScript", () => {
     expect(load.gzipBytes).toBeLessThanOrEqual(firstLoadBudgetBytes);
     // The feature screens are not in the first load: without lazy routes there would be no lazy chunk.
     expect(load.lazyFiles).toBeGreaterThan(10);
-    expect(load.files.some((file) => /closing-pages|entries-pages|reports-pages/.test(file.file))).toBe(
-      false,
-    );
+    expect(
+      load.files.some((file) => /closing-|entries-page|entry-|reports-pages|years-pages/.test(file.file)),
+    ).toBe(false);
+    // The kit's heavy parts come with the screens that use them: @mantine/dates and dayjs (the date
+    // field), zod and @mantine/form (the forms).
+    expect(load.files.some((file) => /assets\/(date-input|form)-/.test(file.file))).toBe(false);
   });
 });

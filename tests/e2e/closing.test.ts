@@ -4,76 +4,38 @@
  * amortissements) entered on `/data/edit`, changed, and listed on `/data`; the year's settings
  * page; the same screens in English. Screenshots of the closing screens go to the artifacts folder.
  */
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestServer } from "../support/server.ts";
-import {
-  apiClient,
-  artifactsDir,
-  browserTimeout,
-  ensureWebBuild,
-  launchBrowser,
-  openPath,
-  pickOption,
-  type StoredSession,
-  signedInContext,
-  signInDemo,
-} from "./support.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { AccountingPages, shownDay } from "./pages/accounting-pages.ts";
+import { artifactsDir, browserTimeout, demoSuite } from "./support.ts";
 
 /** Text as a reader sees it: the no-break spaces `Intl` puts in amounts read as plain ones. */
 const plain = (text: string | null): string => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
 
 describe("closing file screens (Chromium, closing API)", () => {
-  let server: { url: string; close(): Promise<void> } | undefined;
-  let browser: Browser | undefined;
-  let session: StoredSession;
   let yearId = "";
   let yearEnd = "";
 
-  const serverUrl = (): string => {
-    if (!server) throw new Error("test server not started");
-    return server.url;
-  };
-
-  const api = apiClient(serverUrl, () => session);
-
-  const openContext = (locale: "fr" | "en"): Promise<BrowserContext> => {
-    if (!browser) throw new Error("browser not launched");
-    return signedInContext(browser, session, locale);
-  };
-
-  const open = (page: Page, path: string) => openPath(page, serverUrl(), path);
-
-  const yearPage = (sub = "") => `/org/accounting/balancesheet/${yearId}${sub}`;
-
-  const pick = pickOption;
-
-  const shoot = async (page: Page, name: string) => {
-    // From the top: a page scrolled down would be captured under its sticky header.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
-  };
-
-  beforeAll(async () => {
-    mkdirSync(artifactsDir, { recursive: true });
-    await ensureWebBuild();
-    server = await startTestServer("pglite", { seed: true });
-    session = await signInDemo(server.url);
-    browser = await launchBrowser();
+  const { api, openContext, serverUrl } = demoSuite(async ({ api }) => {
     // The demo organisation's first fiscal year: the Atelier books of 2025, still open.
     const years = await api("GET", "/accounting/balance-sheet");
     const first = years.items[0];
     yearId = first.id;
     yearEnd = first.end;
     expect(first.status).toBe("open");
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
+
+  const pagesOf = (page: Page) => new AccountingPages(page, serverUrl());
+  const open = (page: Page, path: string) => pagesOf(page).open(path);
+
+  const yearPage = (sub = "") => `/org/accounting/balancesheet/${yearId}${sub}`;
+
+  const shoot = async (page: Page, name: string) => {
+    // From the top: a page scrolled down would be captured under its sticky header.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+  };
 
   test(
     "ticks « Inventaire des stocks » done with a note, then reads it on the closing tab",
@@ -159,18 +121,17 @@ describe("closing file screens (Chromium, closing API)", () => {
         expect(await page.getByTestId("adjustments-explain").textContent()).toContain(
           "journal des opérations diverses",
         );
-        const form = page.getByTestId("adjustment-new-form");
-        expect(await form.getByTestId("adjustment-date").inputValue()).toBe(yearEnd);
-        await form.getByTestId("adjustment-kind").click();
-        await page.getByRole("option", { name: "Dotation aux amortissements" }).click();
-        await form
-          .getByTestId("adjustment-label")
-          .fill("Dotation aux amortissements du matériel informatique");
-        await pick(page, form.getByTestId("adjustment-debit-account"), "681120");
-        await pick(page, form.getByTestId("adjustment-credit-account"), "281830");
-        await form.getByTestId("adjustment-amount").fill("250,00");
-        await form.getByTestId("adjustment-add").click();
-        await page.getByTestId("adjustment-added").waitFor();
+        const books = pagesOf(page);
+        const form = books.newAdjustmentForm;
+        // The year's last day by default, shown the French way.
+        expect(await form.getByTestId("adjustment-date").inputValue()).toBe(shownDay(yearEnd));
+        await books.addAdjustment({
+          kind: "Dotation aux amortissements",
+          label: "Dotation aux amortissements du matériel informatique",
+          debit: "681120",
+          credit: "281830",
+          amount: "250,00",
+        });
 
         // The draft is listed, editable: its label changed and saved alone.
         const card = page.locator('[data-testid="adjustment-card"][data-status="draft"]');

@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { startTestServer } from "../support/server.ts";
 
 export const webDir = fileURLToPath(new URL("../../web/", import.meta.url));
 export const artifactsDir = fileURLToPath(new URL("./artifacts/", import.meta.url));
@@ -186,4 +188,58 @@ export const pickOption = async (page: Page, input: Locator, text: string): Prom
     .first()
     .waitFor();
   await input.press("Enter");
+};
+
+/** What a suite of the demo organisation gets from `demoSuite`. */
+export type DemoSuite = {
+  serverUrl: () => string;
+  session: () => StoredSession;
+  /** The API as the demo login (answers in French; a status of 300 or more throws). */
+  api: ReturnType<typeof apiClient>;
+  /** A 1280x800 context in a language, signed in as the demo login. */
+  openContext: (locale: "fr" | "en") => Promise<BrowserContext>;
+  /** Goes to a path of the server and waits until the network is idle. */
+  open: (page: Page, path: string) => Promise<void>;
+};
+
+/**
+ * The set-up of a Chromium suite against the real API, as the demo login: the web build, a server
+ * on a seeded PGlite database, the demo session, the browser; closed after the suite. Called inside
+ * `describe`; `prepare` runs once everything is up (data of the suite's own, seeded through the API).
+ */
+export const demoSuite = (prepare?: (suite: DemoSuite) => Promise<void>): DemoSuite => {
+  let server: { url: string; close(): Promise<void> } | undefined;
+  let browser: Browser | undefined;
+  let session: StoredSession | undefined;
+  const serverUrl = (): string => {
+    if (!server) throw new Error("test server not started");
+    return server.url;
+  };
+  const currentSession = (): StoredSession => {
+    if (!session) throw new Error("demo session not signed in");
+    return session;
+  };
+  const suite: DemoSuite = {
+    serverUrl,
+    session: currentSession,
+    api: apiClient(serverUrl, currentSession),
+    openContext: (locale) => {
+      if (!browser) throw new Error("browser not launched");
+      return signedInContext(browser, currentSession(), locale);
+    },
+    open: (page, path) => openPath(page, serverUrl(), path),
+  };
+  beforeAll(async () => {
+    mkdirSync(artifactsDir, { recursive: true });
+    await ensureWebBuild();
+    server = await startTestServer("pglite", { seed: true });
+    session = await signInDemo(server.url);
+    browser = await launchBrowser();
+    await prepare?.(suite);
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return suite;
 };

@@ -27,10 +27,15 @@ const screen =
   async () => ({ Component: (await load())[name] as ComponentType });
 
 const accountPages = () => import("../features/account/account-pages.tsx");
-const accountsPages = () => import("../features/accounting/accounts-pages.tsx");
-const entriesPages = () => import("../features/accounting/entries-pages.tsx");
-const entryEditor = () => import("../features/accounting/entry-editor.tsx");
+const accountsPage = () => import("../features/accounting/accounts-page.tsx");
+const accountDetailPage = () => import("../features/accounting/account-detail-page.tsx");
+const accountFormPages = () => import("../features/accounting/account-form-pages.tsx");
+const entriesPage = () => import("../features/accounting/entries-page.tsx");
+const entryDetailPage = () => import("../features/accounting/entry-detail-page.tsx");
+const validatePage = () => import("../features/accounting/validate-page.tsx");
+const entryFormPages = () => import("../features/accounting/entry-form-pages.tsx");
 const journalsPages = () => import("../features/accounting/journals-pages.tsx");
+const journalFormPages = () => import("../features/accounting/journal-form-pages.tsx");
 const reportsPages = () => import("../features/accounting/reports-pages.tsx");
 const yearsPages = () => import("../features/accounting/years-pages.tsx");
 const settingsPages = () => import("../features/org/settings-pages.tsx");
@@ -49,19 +54,19 @@ const homeVariant = (variant: 2 | 3 | 4 | 5): RouteObject => ({
 
 /** The accounting screens (issue 4). */
 const accountingRoutes: RouteObject[] = [
-  { path: "org/accounting/accounts", lazy: screen(accountsPages, "AccountsPage") },
-  { path: "org/accounting/accounts/create", lazy: screen(accountsPages, "AccountCreatePage") },
-  { path: "org/accounting/accounts/:id", lazy: screen(accountsPages, "AccountDetailPage") },
-  { path: "org/accounting/accounts/:id/edit", lazy: screen(accountsPages, "AccountEditPage") },
+  { path: "org/accounting/accounts", lazy: screen(accountsPage, "AccountsPage") },
+  { path: "org/accounting/accounts/create", lazy: screen(accountFormPages, "AccountCreatePage") },
+  { path: "org/accounting/accounts/:id", lazy: screen(accountDetailPage, "AccountDetailPage") },
+  { path: "org/accounting/accounts/:id/edit", lazy: screen(accountFormPages, "AccountEditPage") },
   { path: "org/accounting/journals", lazy: screen(journalsPages, "JournalsPage") },
-  { path: "org/accounting/journals/create", lazy: screen(journalsPages, "JournalCreatePage") },
+  { path: "org/accounting/journals/create", lazy: screen(journalFormPages, "JournalCreatePage") },
   { path: "org/accounting/journals/:id", lazy: screen(journalsPages, "JournalDetailPage") },
-  { path: "org/accounting/journals/:id/edit", lazy: screen(journalsPages, "JournalEditPage") },
-  { path: "org/accounting/entries", lazy: screen(entriesPages, "EntriesPage") },
-  { path: "org/accounting/entries/create", lazy: screen(entryEditor, "EntryCreatePage") },
-  { path: "org/accounting/entries/validate", lazy: screen(entriesPages, "ValidateEntriesPage") },
-  { path: "org/accounting/entries/:mvt", lazy: screen(entriesPages, "EntryDetailPage") },
-  { path: "org/accounting/entries/:mvt/edit", lazy: screen(entryEditor, "EntryEditPage") },
+  { path: "org/accounting/journals/:id/edit", lazy: screen(journalFormPages, "JournalEditPage") },
+  { path: "org/accounting/entries", lazy: screen(entriesPage, "EntriesPage") },
+  { path: "org/accounting/entries/create", lazy: screen(entryFormPages, "EntryCreatePage") },
+  { path: "org/accounting/entries/validate", lazy: screen(validatePage, "ValidateEntriesPage") },
+  { path: "org/accounting/entries/:mvt", lazy: screen(entryDetailPage, "EntryDetailPage") },
+  { path: "org/accounting/entries/:mvt/edit", lazy: screen(entryFormPages, "EntryEditPage") },
   { path: "org/accounting/balancesheet", lazy: screen(yearsPages, "YearsPage") },
   { path: "org/accounting/balancesheet/:id", lazy: screen(yearsPages, "YearPage") },
   { path: "org/accounting/balancesheet/:id/edit", lazy: screen(yearsPages, "YearSettingsPage") },

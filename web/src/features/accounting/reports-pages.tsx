@@ -13,7 +13,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   ThemeIcon,
   UnstyledButton,
 } from "@mantine/core";
@@ -21,6 +20,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { CheckIcon, ChevronRightIcon, LedgerIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -307,19 +307,17 @@ export const BalanceReportPage = () => {
             ) : null}
             {byPeriod ? (
               <>
-                <TextInput
-                  type="date"
+                <DateField
                   label={t("common.from")}
                   value={periodStart}
-                  onChange={(event) => set({ start: event.currentTarget.value, mode: "period" })}
+                  onChange={(start) => set({ start, mode: "period" })}
                   error={invalid ? t("common.rangeInvalid") : undefined}
                   w={170}
                 />
-                <TextInput
-                  type="date"
+                <DateField
                   label={t("common.to")}
                   value={periodEnd}
-                  onChange={(event) => set({ end: event.currentTarget.value, mode: "period" })}
+                  onChange={(end) => set({ end, mode: "period" })}
                   w={170}
                 />
               </>
@@ -669,21 +667,14 @@ export const GeneralLedgerPage = () => {
               nothingFoundMessage={t("editor.noAccount")}
               data-testid="ledger-account-filter"
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t("common.from")}
               value={filter.start}
-              onChange={(event) => set({ start: event.currentTarget.value })}
+              onChange={(start) => set({ start })}
               error={invalid ? t("common.rangeInvalid") : undefined}
               w={170}
             />
-            <TextInput
-              type="date"
-              label={t("common.to")}
-              value={filter.end}
-              onChange={(event) => set({ end: event.currentTarget.value })}
-              w={170}
-            />
+            <DateField label={t("common.to")} value={filter.end} onChange={(end) => set({ end })} w={170} />
             <Text size="sm" c="dimmed" ml="auto" className="registre-numeric" data-testid="ledger-count">
               {ledger.data
                 ? t(ledger.hasNextPage ? "ledger.loadedMore" : "ledger.loaded", { count: rows.length })

@@ -1,15 +1,17 @@
 import "./accounting.css";
-import { Badge, Button, EmptyState, Group, Modal, Paper, Skeleton, Stack, Table, Text } from "@mantine/core";
-import type { UseQueryResult } from "@tanstack/react-query";
+import { Badge, Table, Text } from "@mantine/core";
 import type { ReactNode, SVGProps } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { ErrorAlert } from "../../components/error-alert.tsx";
-import { ShieldIcon } from "../../components/icons.tsx";
+import { TableFrame } from "../../components/data-table.tsx";
+import { NoAccess as KitNoAccess } from "../../components/no-access.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
-import type { Account, EntryStatus, Journal } from "./api.ts";
-import { type Cents, formatCents } from "./money.ts";
+import { type Cents, formatCents } from "../../lib/money.ts";
+import type { Account, EntryStatus, EntrySummary, Journal } from "./api.ts";
+
+export { ConfirmModal, DeleteModal } from "../../components/confirm-modal.tsx";
+export { EmptyRow } from "../../components/data-table.tsx";
+export { QueryView } from "../../components/query-view.tsx";
 
 /** The amount formatters of the interface language. */
 export const useMoney = () => {
@@ -93,7 +95,7 @@ export const Balance = ({ cents }: { cents: Cents }) => {
   );
 };
 
-/** A dense table of the books in its card, scrolling sideways on a narrow screen. */
+/** A dense table of the books in its card (the kit's frame: sticky header, sideways scroll when narrow). */
 export const BookTable = ({
   children,
   minWidth = 720,
@@ -107,66 +109,31 @@ export const BookTable = ({
   caption?: string;
   highlight?: boolean;
 }) => (
-  <Paper p={0} style={{ overflow: "hidden" }}>
-    <Table.ScrollContainer minWidth={minWidth} type="native">
-      <Table
-        className="registre-table acc-table"
-        verticalSpacing={6}
-        horizontalSpacing="sm"
-        highlightOnHover={highlight}
-        striped={false}
-        data-testid={testId}
-        aria-label={caption}
-      >
-        {children}
-      </Table>
-    </Table.ScrollContainer>
-  </Paper>
+  <TableFrame
+    className="acc-table"
+    minWidth={minWidth}
+    testId={testId}
+    caption={caption}
+    highlight={highlight}
+  >
+    {children}
+  </TableFrame>
 );
-
-/** A row saying there is nothing to show, across the table. */
-export const EmptyRow = ({ colSpan, children }: { colSpan: number; children: ReactNode }) => (
-  <Table.Tr>
-    <Table.Td colSpan={colSpan}>
-      <Text size="sm" c="dimmed" ta="center" py="lg">
-        {children}
-      </Text>
-    </Table.Td>
-  </Table.Tr>
-);
-
-/** What a query shows while it loads or when it fails; the content once it has data. */
-export const QueryView = <T,>({
-  query,
-  children,
-  height = 220,
-  testId,
-}: {
-  query: UseQueryResult<T>;
-  children: (data: T) => ReactNode;
-  height?: number;
-  testId?: string;
-}) => {
-  if (query.isError)
-    return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} testId={testId} />;
-  if (query.data === undefined) return <Skeleton height={height} radius="md" />;
-  return <>{children(query.data)}</>;
-};
 
 /** The screen of someone without the right to read it. */
-export const NoAccess = () => {
+export const NoAccess = () => <KitNoAccess testId="accounting-no-access" />;
+
+/** The entry's number once validated; a draft has none yet. */
+export const EntryNumber = ({ entry }: { entry: Pick<EntrySummary, "number" | "status"> }) => {
   const { t } = useTranslation("accounting");
-  return (
-    <Paper>
-      <EmptyState
-        py={56}
-        icon={<ShieldIcon width={28} height={28} />}
-        withIndicatorBackground
-        title={t("common.noAccessTitle")}
-        description={t("common.noAccessText")}
-        data-testid="accounting-no-access"
-      />
-    </Paper>
+  return entry.number ? (
+    <span className="acc-code" data-testid="entry-number">
+      {entry.number}
+    </span>
+  ) : (
+    <Text span size="xs" c="dimmed" fs="italic">
+      {t("entries.noNumber")}
+    </Text>
   );
 };
 
@@ -183,105 +150,6 @@ export const EntryStatusBadge = ({ status }: { status: EntryStatus }) => {
     >
       {t(`entries.status.${status}`)}
     </Badge>
-  );
-};
-
-/** A confirmation dialog: a sentence, the problem if the action failed, cancel and confirm. */
-export const ConfirmModal = ({
-  opened,
-  title,
-  children,
-  confirmLabel,
-  color = "red",
-  pending,
-  error,
-  onConfirm,
-  onClose,
-  testId,
-}: {
-  opened: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  color?: string;
-  pending: boolean;
-  error: unknown;
-  onConfirm: () => void;
-  onClose: () => void;
-  testId?: string;
-}) => {
-  const { t } = useTranslation("common");
-  return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size="md">
-      <Stack gap="md" data-testid={testId}>
-        {children}
-        {error ? <ErrorAlert error={error} testId={testId ? `${testId}-error` : undefined} /> : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t("actions.cancel")}
-          </Button>
-          <Button
-            color={color}
-            loading={pending}
-            onClick={onConfirm}
-            data-testid={testId ? `${testId}-confirm` : undefined}
-          >
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-};
-
-/** Confirms the deletion of one thing, deletes it, then goes back to its list. */
-export const DeleteModal = ({
-  opened,
-  onClose,
-  remove,
-  id,
-  listPath,
-  title,
-  confirmLabel,
-  testId,
-  children,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  remove: {
-    mutate: (id: string, options: { onSuccess: () => void }) => void;
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-  };
-  id: string;
-  listPath: string;
-  title: string;
-  confirmLabel: string;
-  testId: string;
-  children: ReactNode;
-}) => {
-  const navigate = useNavigate();
-  return (
-    <ConfirmModal
-      opened={opened}
-      title={title}
-      confirmLabel={confirmLabel}
-      pending={remove.isPending}
-      error={remove.isError ? remove.error : null}
-      onClose={onClose}
-      onConfirm={() =>
-        remove.mutate(id, {
-          onSuccess: () => {
-            onClose();
-            void navigate(listPath, { replace: true });
-          },
-        })
-      }
-      testId={testId}
-    >
-      {children}
-    </ConfirmModal>
   );
 };
 

@@ -235,3 +235,6 @@ export const codesFromProfiles = (
   const source = owner ? [owner] : profiles;
   return [...new Set(source.flatMap((entry) => entry.rights.map((right) => right.c)))];
 };
+
+/** How many codes a set of rights grants something on. */
+export const granted = (rights: readonly Right[]): number => rights.filter((right) => right.r !== 0).length;

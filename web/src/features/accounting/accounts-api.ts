@@ -1,0 +1,59 @@
+/** The chart of accounts: lists, one account, its creation, change and deletion. */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, type BodyOf, type OperationOf } from "../../lib/api-client.ts";
+import { type AccountFilter, accountingKeys } from "./api-shapes.ts";
+
+export const accountsQuery = (filter: AccountFilter) =>
+  queryOptions({
+    queryKey: accountingKeys.accountList(filter),
+    queryFn: ({ signal }) =>
+      api.get("/accounting/accounts", {
+        query: { q: filter.q, class: filter.class, kind: filter.kind },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The whole chart, for pickers: rarely changes, kept for a while. */
+export const chartQuery = () =>
+  queryOptions({
+    ...accountsQuery({ q: "", class: null, kind: null }),
+    staleTime: 5 * 60_000,
+  });
+
+export const accountQuery = (number: string) =>
+  queryOptions({
+    queryKey: accountingKeys.account(number),
+    queryFn: ({ signal }) => api.get("/accounting/accounts/{id}", { path: { id: number }, signal }),
+  });
+
+export type AccountCreate = BodyOf<OperationOf<"/accounting/accounts", "post">>;
+export type AccountUpdate = BodyOf<OperationOf<"/accounting/accounts/{id}", "put">>;
+
+export const useCreateAccount = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AccountCreate) => api.post("/accounting/accounts", { body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.accounts }),
+  });
+};
+
+export const useUpdateAccount = (number: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AccountUpdate) =>
+      api.put("/accounting/accounts/{id}", { path: { id: number }, body: input }),
+    onSuccess: (account) => {
+      client.setQueryData(accountingKeys.account(number), account);
+      return client.invalidateQueries({ queryKey: accountingKeys.accounts });
+    },
+  });
+};
+
+export const useDeleteAccount = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (number: string) => api.delete("/accounting/accounts/{id}", { path: { id: number } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.accounts }),
+  });
+};

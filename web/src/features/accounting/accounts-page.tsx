@@ -1,0 +1,213 @@
+import { Badge, Button, Group, Input, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { type Column, DataTable } from "../../components/data-table.tsx";
+import { PlusIcon } from "../../components/icons.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import { useCan } from "./access.ts";
+import { type Account, type AccountFilter, type AccountKind, accountsQuery } from "./api.ts";
+import { accountPath, accountsPath } from "./paths.ts";
+import { accountLabel, NoAccess, QueryView } from "./ui.tsx";
+
+export const accountClasses = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+
+const readFilter = (params: URLSearchParams): AccountFilter => {
+  const cls = Number(params.get("class"));
+  const kind = params.get("kind");
+  return {
+    q: (params.get("q") ?? "").trim(),
+    class: Number.isInteger(cls) && cls >= 1 && cls <= 8 ? cls : null,
+    kind: kind === "general" || kind === "auxiliary" ? kind : null,
+  };
+};
+
+const writeFilter = (filter: AccountFilter): URLSearchParams => {
+  const params = new URLSearchParams();
+  if (filter.q) params.set("q", filter.q);
+  if (filter.class) params.set("class", String(filter.class));
+  if (filter.kind) params.set("kind", filter.kind);
+  return params;
+};
+
+/** The badges of an account's nature: collective, lettrable, auxiliary of…, closed. */
+export const AccountBadges = ({ account }: { account: Account }) => {
+  const { t } = useTranslation("accounting");
+  return (
+    <Group gap={4}>
+      {account.kind === "auxiliary" ? (
+        <Badge size="xs" variant="light" color="grape" radius="sm" tt="none">
+          {t("accounts.auxiliaryOf", { control: account.control ?? "" })}
+        </Badge>
+      ) : null}
+      {account.collective ? (
+        <Badge size="xs" variant="light" color="indigo" radius="sm" tt="none">
+          {t("accounts.collective")}
+        </Badge>
+      ) : null}
+      {account.lettrable ? (
+        <Badge size="xs" variant="light" color="cyan" radius="sm" tt="none">
+          {t("accounts.lettrable")}
+        </Badge>
+      ) : null}
+      {account.closed ? (
+        <Badge size="xs" variant="light" color="gray" radius="sm" tt="none">
+          {t("accounts.closed")}
+        </Badge>
+      ) : null}
+    </Group>
+  );
+};
+
+/** `/org/accounting/accounts`: the chart of accounts, searched and filtered by class and kind. */
+export const AccountsPage = () => {
+  const { t } = useTranslation("accounting");
+  const { locale, number } = useFormat();
+  const can = useCan();
+  const [params, setParams] = useSearchParams();
+  const filter = readFilter(params);
+  const [search, setSearch] = useState(filter.q);
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const applied = useRef(debounced);
+  useEffect(() => {
+    if (debounced === applied.current) return;
+    applied.current = debounced;
+    if (debounced !== filter.q) setParams(writeFilter({ ...filter, q: debounced }), { replace: true });
+  }, [debounced, filter, setParams]);
+  const accounts = useQuery({ ...accountsQuery(filter), enabled: can("accounts", "read") });
+  if (!can("accounts", "read"))
+    return (
+      <Stack gap="lg">
+        <PageHeader title={t("accounts.title")} />
+        <NoAccess />
+      </Stack>
+    );
+  const set = (next: Partial<AccountFilter>) => setParams(writeFilter({ ...filter, ...next }));
+  const columns: Column<Account>[] = [
+    {
+      key: "number",
+      header: t("accounts.number"),
+      width: 140,
+      sort: (a, b) => a.number.localeCompare(b.number),
+      cell: (account) => (
+        <Link to={accountPath(account.number)} className="registre-row-link acc-code">
+          {account.number}
+        </Link>
+      ),
+    },
+    {
+      key: "label",
+      header: t("accounts.label"),
+      sort: (a, b) => accountLabel(a, locale).localeCompare(accountLabel(b, locale), locale),
+      cell: (account) => accountLabel(account, locale),
+    },
+    {
+      key: "class",
+      header: t("accounts.classShort"),
+      width: 80,
+      align: "center",
+      cellProps: () => ({ className: "registre-numeric" }),
+      cell: (account) => (account.kind === "general" ? account.class : "—"),
+    },
+    {
+      key: "nature",
+      header: t("accounts.nature"),
+      width: 260,
+      cell: (account) => <AccountBadges account={account} />,
+    },
+  ];
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t("accounts.title")}
+        description={t("accounts.description")}
+        actions={
+          can("accounts", "create") ? (
+            <Button
+              component={Link}
+              to={`${accountsPath}/create`}
+              leftSection={<PlusIcon />}
+              data-testid="account-new"
+            >
+              {t("accounts.new")}
+            </Button>
+          ) : null
+        }
+      />
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          type="search"
+          label={t("accounts.search")}
+          placeholder={t("accounts.searchPlaceholder")}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={280}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="accounts-search"
+        />
+        <Select
+          label={t("accounts.class")}
+          data={[
+            { value: "", label: t("accounts.allClasses") },
+            ...accountClasses.map((c) => ({ value: String(c), label: `${c} · ${t(`classes.${c}`)}` })),
+          ]}
+          value={filter.class ? String(filter.class) : ""}
+          onChange={(value) => set({ class: value ? Number(value) : null })}
+          allowDeselect={false}
+          w={300}
+          comboboxProps={{ width: "max-content", position: "bottom-start" }}
+          data-testid="accounts-class"
+        />
+        <div>
+          <Input.Label id="accounts-kind-label" display="block">
+            {t("accounts.kind")}
+          </Input.Label>
+          <SegmentedControl
+            aria-labelledby="accounts-kind-label"
+            data={[
+              { value: "", label: t("accounts.allKinds") },
+              { value: "general", label: t("accounts.kinds.general") },
+              { value: "auxiliary", label: t("accounts.kinds.auxiliary") },
+            ]}
+            value={filter.kind ?? ""}
+            onChange={(value) => set({ kind: value === "" ? null : (value as AccountKind) })}
+            data-testid="accounts-kind"
+          />
+        </div>
+        {accounts.data ? (
+          <Text size="sm" c="dimmed" ml="auto" className="registre-numeric" data-testid="accounts-count">
+            {t("accounts.count", {
+              count: accounts.data.items.length,
+              n: number(accounts.data.items.length),
+            })}
+          </Text>
+        ) : null}
+      </Group>
+      <QueryView query={accounts} testId="accounts-error">
+        {(data) => (
+          <DataTable
+            rows={data.items}
+            columns={columns}
+            rowKey={(account) => account.number}
+            rowLink={(account) => accountPath(account.number)}
+            rowProps={(account) => ({
+              "data-testid": "account-row",
+              "data-number": account.number,
+              style: account.closed ? { opacity: 0.6 } : undefined,
+            })}
+            empty={t("accounts.empty")}
+            testId="accounts-table"
+            caption={t("accounts.title")}
+            className="acc-table"
+            minWidth={640}
+            dimmed={accounts.isPlaceholderData}
+          />
+        )}
+      </QueryView>
+    </Stack>
+  );
+};

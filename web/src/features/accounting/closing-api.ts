@@ -1,0 +1,91 @@
+/** The closing file of a year: its checklist and its year-end adjustments. */
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type AnswerOf, api, type BodyOf, type OperationOf, type Schemas } from "../../lib/api-client.ts";
+import { closingStepStatusValues, yearEndAdjustmentKindValues } from "../../lib/api-types.ts";
+import { accountingKeys, invalidateBooks } from "./api-shapes.ts";
+
+export const closingStepStatuses = closingStepStatusValues;
+export type ClosingStep = Schemas["ClosingStep"];
+export type ClosingStepStatus = ClosingStep["status"];
+/** The standard steps, in the order they are usually done; the interface words them by id. */
+export const standardClosingSteps = [
+  "stock",
+  "accruals",
+  "prepayments",
+  "depreciation",
+  "provisions",
+  "bankReconciliation",
+  "thirdParties",
+  "vat",
+  "corporateTax",
+  "suspense",
+] as const;
+export type StandardClosingStep = (typeof standardClosingSteps)[number];
+export type ClosingStepChange = BodyOf<OperationOf<"/accounting/balance-sheet/steps/{id}", "put">>;
+
+export const adjustmentKinds = yearEndAdjustmentKindValues;
+/** A year-end adjustment (écriture d'inventaire): a two-line entry of the OD journal. */
+export type Adjustment = Schemas["YearEndAdjustment"];
+export type AdjustmentKind = Adjustment["kind"];
+export type AdjustmentInput = Omit<Schemas["YearEndAdjustmentInput"], "yearId" | "kind">;
+
+export const closingKeys = {
+  steps: (yearId: string) => [...accountingKeys.year(yearId), "closing-steps"] as const,
+  adjustments: (yearId: string) => [...accountingKeys.year(yearId), "adjustments"] as const,
+};
+
+export const closingStepsQuery = (yearId: string) =>
+  queryOptions({
+    queryKey: closingKeys.steps(yearId),
+    queryFn: ({ signal }) => api.get("/accounting/balance-sheet/steps", { query: { yearId }, signal }),
+  });
+
+export const adjustmentsQuery = (yearId: string) =>
+  queryOptions({
+    queryKey: closingKeys.adjustments(yearId),
+    queryFn: ({ signal }) =>
+      api.get("/accounting/balance-sheet/{id}/lines", { path: { id: yearId }, signal }),
+  });
+
+export const useAddClosingStep = (yearId: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (label: string) => api.post("/accounting/balance-sheet/steps", { body: { yearId, label } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: closingKeys.steps(yearId) }),
+  });
+};
+
+export const useUpdateClosingStep = (step: Pick<ClosingStep, "key" | "yearId">) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ClosingStepChange) =>
+      api.put("/accounting/balance-sheet/steps/{id}", { path: { id: step.key }, body: change }),
+    onSuccess: (saved) => {
+      client.setQueryData(
+        closingKeys.steps(step.yearId),
+        (list: AnswerOf<"/accounting/balance-sheet/steps", "get"> | undefined) =>
+          list ? { items: list.items.map((s) => (s.key === saved.key ? saved : s)) } : list,
+      );
+      return client.invalidateQueries({ queryKey: closingKeys.steps(step.yearId) });
+    },
+  });
+};
+
+/** An adjustment is an entry: the books, the reports and the year's views change with it. */
+export const useAddAdjustment = (yearId: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdjustmentInput & { kind: AdjustmentKind }) =>
+      api.post("/accounting/balance-sheet/lines", { body: { yearId, ...input } }),
+    onSuccess: () => invalidateBooks(client),
+  });
+};
+
+export const useChangeAdjustment = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdjustmentInput & { id: string }) =>
+      api.put("/accounting/balance-sheet/lines", { body: input }),
+    onSuccess: () => invalidateBooks(client),
+  });
+};

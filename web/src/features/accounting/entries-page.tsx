@@ -1,0 +1,264 @@
+import { Button, Group, Paper, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { type Column, DataTable } from "../../components/data-table.tsx";
+import { DateField } from "../../components/date-input.tsx";
+import { CheckIcon, PlusIcon } from "../../components/icons.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import { useCan } from "./access.ts";
+import { type EntryFilter, type EntrySummary, entriesPageSize, entriesQuery, journalsQuery } from "./api.ts";
+import { entryPath, newEntryPath, validatePath } from "./paths.ts";
+import {
+  Amount,
+  AmountTd,
+  EntryNumber,
+  EntryStatusBadge,
+  journalLabel,
+  NoAccess,
+  QueryView,
+  useDay,
+} from "./ui.tsx";
+
+const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+const readFilter = (params: URLSearchParams): EntryFilter => {
+  const status = params.get("status");
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  const start = params.get("start");
+  const end = params.get("end");
+  return {
+    journal: params.get("journal")?.toUpperCase() || null,
+    status: status === "draft" || status === "validated" ? status : null,
+    start: isDay(start) ? start : "",
+    end: isDay(end) ? end : "",
+    q: (params.get("q") ?? "").trim(),
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+  };
+};
+
+const writeFilter = (filter: EntryFilter): URLSearchParams => {
+  const params = new URLSearchParams();
+  if (filter.journal) params.set("journal", filter.journal);
+  if (filter.status) params.set("status", filter.status);
+  if (filter.start) params.set("start", filter.start);
+  if (filter.end) params.set("end", filter.end);
+  if (filter.q) params.set("q", filter.q);
+  if (filter.page > 1) params.set("page", String(filter.page));
+  return params;
+};
+
+/** `/org/accounting/entries`: the entries, filtered by journal, status, dates and text, by pages. */
+export const EntriesPage = () => {
+  const { t } = useTranslation("accounting");
+  const format = useFormat();
+  const day = useDay();
+  const can = useCan();
+  const [params, setParams] = useSearchParams();
+  const filter = readFilter(params);
+  const [search, setSearch] = useState(filter.q);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const applied = useRef(debounced);
+  useEffect(() => {
+    if (debounced === applied.current) return;
+    applied.current = debounced;
+    if (debounced !== filter.q)
+      setParams(writeFilter({ ...filter, q: debounced, page: 1 }), { replace: true });
+  }, [debounced, filter, setParams]);
+  const allowed = can("entries", "read");
+  const entries = useQuery({ ...entriesQuery(filter), enabled: allowed });
+  const journals = useQuery({ ...journalsQuery(), enabled: allowed });
+  if (!allowed)
+    return (
+      <Stack gap="lg">
+        <PageHeader title={t("entries.title")} />
+        <NoAccess />
+      </Stack>
+    );
+  const set = (next: Partial<EntryFilter>) => setParams(writeFilter({ ...filter, page: 1, ...next }));
+  const total = entries.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / entriesPageSize));
+  const from = total === 0 ? 0 : (filter.page - 1) * entriesPageSize + 1;
+  const to = Math.min(total, filter.page * entriesPageSize);
+  const columns: Column<EntrySummary>[] = [
+    {
+      key: "date",
+      header: t("entries.date"),
+      width: 104,
+      cellProps: () => ({ className: "registre-numeric" }),
+      cell: (entry) => day(entry.date),
+    },
+    {
+      key: "journal",
+      header: t("entries.journalShort"),
+      width: 56,
+      cellProps: () => ({ className: "acc-code" }),
+      cell: (entry) => entry.journal,
+    },
+    {
+      key: "number",
+      header: t("entries.number"),
+      width: 104,
+      cell: (entry) => <EntryNumber entry={entry} />,
+    },
+    { key: "piece", header: t("entries.pieceRef"), width: 130, cell: (entry) => entry.pieceRef },
+    {
+      key: "label",
+      header: t("entries.label"),
+      cell: (entry) => (
+        <Link to={entryPath(entry.mvt)} className="registre-row-link acc-label-link">
+          {entry.label}
+        </Link>
+      ),
+    },
+    {
+      key: "debit",
+      header: t("common.debit"),
+      width: 120,
+      numeric: true,
+      cell: (entry) => <Amount cents={entry.debit} blankZero />,
+    },
+    {
+      key: "credit",
+      header: t("common.credit"),
+      width: 120,
+      numeric: true,
+      cell: (entry) => <Amount cents={entry.credit} blankZero />,
+    },
+    {
+      key: "status",
+      header: t("entries.statusLabel"),
+      width: 104,
+      cell: (entry) => <EntryStatusBadge status={entry.status} />,
+    },
+  ];
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t("entries.title")}
+        description={t("entries.description")}
+        actions={
+          <Group gap="sm">
+            {can("entries.validate", "read") ? (
+              <Button component={Link} to={validatePath} variant="default" leftSection={<CheckIcon />}>
+                {t("entries.validateDrafts")}
+              </Button>
+            ) : null}
+            {can("entries", "create") ? (
+              <Button component={Link} to={newEntryPath} leftSection={<PlusIcon />} data-testid="entry-new">
+                {t("entries.new")}
+              </Button>
+            ) : null}
+          </Group>
+        }
+      />
+      <Paper p="sm">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label={t("entries.journal")}
+            data={[
+              { value: "", label: t("entries.allJournals") },
+              ...(journals.data?.items ?? []).map((j) => ({
+                value: j.code,
+                label: `${j.code} · ${journalLabel(j, format.locale)}`,
+              })),
+            ]}
+            value={filter.journal ?? ""}
+            onChange={(value) => set({ journal: value || null })}
+            allowDeselect={false}
+            w={200}
+            data-testid="entries-journal"
+          />
+          <Select
+            label={t("entries.statusLabel")}
+            data={[
+              { value: "", label: t("entries.allStatuses") },
+              { value: "draft", label: t("entries.status.drafts") },
+              { value: "validated", label: t("entries.status.validatedPlural") },
+            ]}
+            value={filter.status ?? ""}
+            onChange={(value) => set({ status: value === "draft" || value === "validated" ? value : null })}
+            allowDeselect={false}
+            w={150}
+            data-testid="entries-status"
+          />
+          <DateField
+            label={t("common.from")}
+            value={filter.start}
+            onChange={(start) => set({ start })}
+            max={filter.end || undefined}
+            clearable
+            w={150}
+            data-testid="entries-start"
+          />
+          <DateField
+            label={t("common.to")}
+            value={filter.end}
+            onChange={(end) => set({ end })}
+            min={filter.start || undefined}
+            clearable
+            w={150}
+            data-testid="entries-end"
+          />
+          <TextInput
+            type="search"
+            label={t("entries.search")}
+            placeholder={t("entries.searchPlaceholder")}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            style={{ flex: 1, minWidth: 180 }}
+            autoComplete="off"
+            data-testid="entries-search"
+          />
+        </Group>
+      </Paper>
+      <QueryView query={entries} testId="entries-error">
+        {(data) => (
+          <DataTable
+            rows={data.items}
+            columns={columns}
+            rowKey={(entry) => entry.mvt}
+            rowLink={(entry) => entryPath(entry.mvt)}
+            rowProps={(entry) => ({ "data-testid": "entry-row", "data-mvt": entry.mvt })}
+            empty={t("entries.empty")}
+            testId="entries-table"
+            caption={t("entries.title")}
+            className="acc-table"
+            minWidth={900}
+            dimmed={entries.isPlaceholderData}
+            footer={
+              <Table.Tr>
+                <Table.Td colSpan={5} data-testid="entries-filter-total">
+                  {data.capped
+                    ? t("entries.filterTotalCapped", { shown: format.number(data.total) })
+                    : t("entries.filterTotal", { count: data.total })}
+                </Table.Td>
+                <AmountTd cents={data.sums.debit} blankZero={false} data-testid="entries-total-debit" />
+                <AmountTd cents={data.sums.credit} blankZero={false} data-testid="entries-total-credit" />
+                <Table.Td />
+              </Table.Tr>
+            }
+            pagination={{
+              page: filter.page,
+              pages,
+              onChange: (page) => setParams(writeFilter({ ...filter, page })),
+              summary:
+                total > 0 ? (
+                  <Text size="sm" c="dimmed" className="registre-numeric" data-testid="entries-range">
+                    {t("entries.range", {
+                      from: format.number(from),
+                      to: format.number(to),
+                      total: data.capped ? `${format.number(total)}+` : format.number(total),
+                    })}
+                  </Text>
+                ) : undefined,
+            }}
+          />
+        )}
+      </QueryView>
+    </Stack>
+  );
+};

@@ -1,0 +1,411 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { z } from "zod";
+import { DeleteModal } from "../../components/confirm-modal.tsx";
+import { DateField } from "../../components/date-input.tsx";
+import { ErrorAlert } from "../../components/error-alert.tsx";
+import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { CheckIcon } from "../../components/icons.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import { sumCents } from "../../lib/money.ts";
+import { useCan } from "./access.ts";
+import {
+  type AdjustmentKind,
+  adjustmentKinds,
+  chartQuery,
+  type Entry,
+  entryOrigin,
+  entryQuery,
+  journalsQuery,
+  useDeleteEntry,
+  useReverseEntry,
+  useValidateEntry,
+  yearsQuery,
+} from "./api.ts";
+import { accountPath, entriesPath, entryPath, yearDataPath, yearPath } from "./paths.ts";
+import {
+  AmountTd,
+  accountLabel,
+  BookTable,
+  EditIcon,
+  EntryNumber,
+  EntryStatusBadge,
+  Fields,
+  journalLabel,
+  NoAccess,
+  QueryView,
+  ReverseIcon,
+  TrashIcon,
+  today,
+  useDay,
+  useMoney,
+} from "./ui.tsx";
+import { useYearName } from "./year-parts.tsx";
+
+const adjustmentKindOf = (kind: string | undefined): AdjustmentKind =>
+  adjustmentKinds.find((k) => k === kind) ?? "other";
+
+/** The entry's origin, in words, with a link to the entry it reverses or the closing file it belongs to. */
+const OriginText = ({ entry }: { entry: Entry }) => {
+  const { t } = useTranslation("accounting");
+  const origin = entryOrigin(entry);
+  const kind = origin.kind ?? "manual";
+  if (kind === "reversal" && origin.of)
+    return (
+      <Anchor component={Link} to={entryPath(origin.of)} size="sm">
+        {t("entries.origins.reversal")}
+      </Anchor>
+    );
+  if (kind === "adjustment" && origin.yearId)
+    return (
+      <Anchor component={Link} to={yearDataPath(origin.yearId)} size="sm">
+        {t("entries.origins.adjustment", {
+          kind: t(`adjustments.kinds.${adjustmentKindOf(origin.adjustment)}`),
+        })}
+      </Anchor>
+    );
+  if (kind === "opening") return <>{t("entries.origins.opening")}</>;
+  if (kind === "import") return <>{t("entries.origins.import")}</>;
+  return <>{t("entries.origins.manual")}</>;
+};
+
+/** The lines of an entry with their totals (and the difference of an unbalanced draft). */
+export const EntryLinesTable = ({ entry }: { entry: Entry }) => {
+  const { t } = useTranslation("accounting");
+  const { locale } = useFormat();
+  const money = useMoney();
+  const day = useDay();
+  const chart = useQuery(chartQuery());
+  const labels = useMemo(
+    () => new Map((chart.data?.items ?? []).map((a) => [a.number, accountLabel(a, locale)])),
+    [chart.data, locale],
+  );
+  const debit = sumCents(entry.lines, (l) => l.debit);
+  const credit = sumCents(entry.lines, (l) => l.credit);
+  return (
+    <BookTable testId="entry-lines" caption={t("entries.lines")} minWidth={900} highlight={false}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={36} className="acc-num">
+            {t("entries.lineNumber")}
+          </Table.Th>
+          <Table.Th w={250}>{t("entries.account")}</Table.Th>
+          <Table.Th w={110}>{t("entries.auxiliary")}</Table.Th>
+          <Table.Th>{t("entries.lineLabel")}</Table.Th>
+          <Table.Th w={120} className="acc-num">
+            {t("common.debit")}
+          </Table.Th>
+          <Table.Th w={120} className="acc-num">
+            {t("common.credit")}
+          </Table.Th>
+          <Table.Th w={90}>{t("entries.lettering")}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {entry.lines.map((line) => (
+          <Table.Tr key={line.line} data-testid="entry-line">
+            <Table.Td className="acc-num acc-muted">{line.line}</Table.Td>
+            <Table.Td>
+              <Group gap={8} wrap="nowrap" align="baseline">
+                <Link to={accountPath(line.account)} className="acc-code acc-link">
+                  {line.account}
+                </Link>
+                <Text span size="xs" c="dimmed">
+                  {labels.get(line.account) ?? ""}
+                </Text>
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              {line.auxiliary ? (
+                <Tooltip label={labels.get(line.auxiliary) ?? line.auxiliary} withArrow>
+                  <Link to={accountPath(line.auxiliary)} className="acc-code acc-link">
+                    {line.auxiliary}
+                  </Link>
+                </Tooltip>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              {line.label ?? (
+                <Text span size="sm" c="dimmed">
+                  {entry.label}
+                </Text>
+              )}
+            </Table.Td>
+            <AmountTd cents={line.debit} />
+            <AmountTd cents={line.credit} />
+            <Table.Td>
+              {line.letterCode ? (
+                <Tooltip
+                  label={t("entries.letteredOn", { date: day(line.letterDate) })}
+                  withArrow
+                  disabled={!line.letterDate}
+                >
+                  <Badge variant="light" color="cyan" radius="sm" className="acc-code" tt="none">
+                    {line.letterCode}
+                  </Badge>
+                </Tooltip>
+              ) : null}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Td colSpan={4}>{t("common.totals")}</Table.Td>
+          <AmountTd cents={debit} blankZero={false} data-testid="entry-total-debit" />
+          <AmountTd cents={credit} blankZero={false} data-testid="entry-total-credit" />
+          <Table.Td>
+            {debit !== credit ? (
+              <Text span size="xs" c="red" fw={700}>
+                {t("editor.difference")} {money.format(debit - credit)}
+              </Text>
+            ) : null}
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tfoot>
+    </BookTable>
+  );
+};
+
+/** « Create opposite entry »: the reversal's date, then the new draft. */
+const ReverseModal = ({ entry, opened, onClose }: { entry: Entry; opened: boolean; onClose: () => void }) => {
+  const { t } = useTranslation(["accounting", "common"]);
+  const rules = useRules();
+  const navigate = useNavigate();
+  const reverse = useReverseEntry();
+  const schema = useMemo(() => z.object({ date: rules.day(t("entries.reverseDate")) }), [rules, t]);
+  const form = useSchemaForm(schema, { date: today() });
+  const submit = form.onSubmit(({ date }) =>
+    reverse.mutate(
+      { mvt: entry.mvt, date },
+      {
+        onSuccess: (created) => {
+          onClose();
+          void navigate(entryPath(created.mvt));
+        },
+      },
+    ),
+  );
+  return (
+    <Modal opened={opened} onClose={onClose} title={t("entries.reverseTitle")} centered>
+      <form onSubmit={submit} noValidate data-testid="entry-reverse-form">
+        <Stack gap="md">
+          <Text size="sm">{t("entries.reverseText", { number: entry.number ?? "" })}</Text>
+          <DateField
+            label={t("entries.reverseDate")}
+            {...form.getInputProps("date")}
+            withAsterisk
+            data-testid="entry-reverse-date"
+          />
+          {reverse.isError ? <ErrorAlert error={reverse.error} /> : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t("common:actions.cancel")}
+            </Button>
+            {/* Focused first: the date field would open its calendar over the buttons. */}
+            <Button
+              type="submit"
+              loading={reverse.isPending}
+              data-autofocus
+              data-testid="entry-reverse-confirm"
+            >
+              {t("entries.reverse")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};
+
+/** `/org/accounting/entries/{mvt}`: an entry, its lines, and what can be done with it. */
+export const EntryDetailPage = () => {
+  const { t } = useTranslation(["accounting", "common"]);
+  const { locale } = useFormat();
+  const day = useDay();
+  const can = useCan();
+  const mvt = useParams().mvt ?? "";
+  const entry = useQuery({ ...entryQuery(mvt), enabled: can("entries", "read") });
+  const journals = useQuery({ ...journalsQuery(), enabled: can("entries", "read") });
+  const years = useQuery({ ...yearsQuery(), enabled: can("balancesheet", "read") });
+  const yearName = useYearName();
+  const validate = useValidateEntry();
+  const remove = useDeleteEntry();
+  const [deleting, setDeleting] = useState(false);
+  const [reversing, setReversing] = useState(false);
+  const crumbs = [{ to: entriesPath, label: t("entries.title") }];
+  if (!can("entries", "read"))
+    return (
+      <Stack gap="lg">
+        <PageHeader title={t("entries.title")} crumbs={crumbs} />
+        <NoAccess />
+      </Stack>
+    );
+  const data = entry.data;
+  const journal = journals.data?.items.find((j) => j.code === data?.journal);
+  const fiscalYear = years.data?.items.find((y) => y.id === data?.fiscalYearId);
+  const title = data
+    ? data.number
+      ? t("entries.titleNumber", { number: data.number })
+      : t("entries.titleDraft")
+    : t("entries.title");
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={title}
+        description={data?.label}
+        crumbs={crumbs}
+        actions={
+          data ? (
+            <Group gap="sm">
+              {data.status === "draft" && can("entries", "update") ? (
+                <Button
+                  component={Link}
+                  to={`${entryPath(mvt)}/edit`}
+                  variant="default"
+                  leftSection={<EditIcon />}
+                  data-testid="entry-edit"
+                >
+                  {t("common:actions.edit")}
+                </Button>
+              ) : null}
+              {data.status === "draft" && can("entries", "delete") ? (
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<TrashIcon />}
+                  onClick={() => {
+                    remove.reset();
+                    setDeleting(true);
+                  }}
+                  data-testid="entry-delete"
+                >
+                  {t("entries.delete")}
+                </Button>
+              ) : null}
+              {data.status === "draft" && can("entries.validate", "update") ? (
+                <Button
+                  leftSection={<CheckIcon />}
+                  loading={validate.isPending}
+                  onClick={() => validate.mutate(mvt)}
+                  data-testid="entry-validate"
+                >
+                  {t("entries.validate")}
+                </Button>
+              ) : null}
+              {data.status === "validated" && can("entries", "create") ? (
+                <Button
+                  variant="default"
+                  leftSection={<ReverseIcon />}
+                  onClick={() => setReversing(true)}
+                  data-testid="entry-reverse"
+                >
+                  {t("entries.reverse")}
+                </Button>
+              ) : null}
+            </Group>
+          ) : null
+        }
+      />
+      {validate.isError ? (
+        <ErrorAlert
+          error={validate.error}
+          title={t("entries.validateRefused")}
+          testId="entry-validate-error"
+        />
+      ) : null}
+      {validate.isSuccess ? (
+        <Alert color="teal" variant="light" icon={<CheckIcon />} role="status" data-testid="entry-validated">
+          {t("entries.validatedNotice", { number: validate.data.number ?? "" })}
+        </Alert>
+      ) : null}
+      <QueryView query={entry} testId="entry-error">
+        {(data) => (
+          <Stack gap="md">
+            <Paper p="lg">
+              <Grid gap="lg">
+                <Grid.Col span={{ base: 12, md: 6 }}>
+                  <Fields
+                    items={[
+                      { label: t("entries.statusLabel"), value: <EntryStatusBadge status={data.status} /> },
+                      { label: t("entries.number"), value: <EntryNumber entry={data} /> },
+                      {
+                        label: t("entries.journal"),
+                        value: (
+                          <>
+                            <span className="acc-code">{data.journal}</span>
+                            {journal ? ` · ${journalLabel(journal, locale)}` : ""}
+                          </>
+                        ),
+                      },
+                      { label: t("entries.date"), value: day(data.date) },
+                    ]}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 6 }}>
+                  <Fields
+                    items={[
+                      { label: t("entries.pieceRef"), value: data.pieceRef || "—" },
+                      { label: t("entries.pieceDate"), value: day(data.pieceDate) },
+                      {
+                        label: t("entries.validatedOn"),
+                        value: <span data-testid="entry-validated-on">{day(data.validatedOn)}</span>,
+                      },
+                      {
+                        label: t("entries.fiscalYear"),
+                        value: data.fiscalYearId ? (
+                          <Anchor component={Link} to={yearPath(data.fiscalYearId)} size="sm">
+                            {fiscalYear ? yearName(fiscalYear) : t("entries.seeYear")}
+                          </Anchor>
+                        ) : (
+                          "—"
+                        ),
+                      },
+                      { label: t("entries.origin"), value: <OriginText entry={data} /> },
+                    ]}
+                  />
+                </Grid.Col>
+              </Grid>
+            </Paper>
+            <EntryLinesTable entry={data} />
+            {data.status === "validated" ? (
+              <Text size="xs" c="dimmed">
+                {t("entries.immutable")}
+              </Text>
+            ) : null}
+            <ReverseModal entry={data} opened={reversing} onClose={() => setReversing(false)} />
+          </Stack>
+        )}
+      </QueryView>
+      <DeleteModal
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        remove={remove}
+        id={mvt}
+        listPath={entriesPath}
+        title={t("entries.deleteTitle")}
+        confirmLabel={t("entries.deleteConfirm")}
+        testId="entry-delete-dialog"
+      >
+        <Text size="sm">{t("entries.deleteText")}</Text>
+      </DeleteModal>
+    </Stack>
+  );
+};

@@ -1,0 +1,217 @@
+import { Alert, Anchor, Badge, Button, Checkbox, List, Stack } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { type Column, DataTable } from "../../components/data-table.tsx";
+import { ErrorAlert } from "../../components/error-alert.tsx";
+import { CheckIcon } from "../../components/icons.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import { useCan } from "./access.ts";
+import { draftsQuery, type EntrySummary, useValidateEntries, type ValidationOutcome } from "./api.ts";
+import { entriesPath, entryPath } from "./paths.ts";
+import { Amount, NoAccess, QueryView, useDay } from "./ui.tsx";
+
+/** `/org/accounting/entries/validate`: the drafts, a selection of them validated at once. */
+export const ValidateEntriesPage = () => {
+  const { t } = useTranslation("accounting");
+  const format = useFormat();
+  const day = useDay();
+  const can = useCan();
+  const drafts = useQuery({ ...draftsQuery(), enabled: can("entries.validate", "read") });
+  const validate = useValidateEntries();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [outcome, setOutcome] = useState<(ValidationOutcome & { labels: Map<string, string> }) | null>(null);
+  const crumbs = [{ to: entriesPath, label: t("entries.title") }];
+  if (!can("entries.validate", "read"))
+    return (
+      <Stack gap="lg">
+        <PageHeader title={t("validate.title")} crumbs={crumbs} />
+        <NoAccess />
+      </Stack>
+    );
+  const items = drafts.data?.items ?? [];
+  const visible = new Set(items.map((d) => d.mvt));
+  const chosen = [...selected].filter((mvt) => visible.has(mvt));
+  const allChecked = items.length > 0 && chosen.length === items.length;
+  const toggle = (mvt: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(mvt);
+      else next.delete(mvt);
+      return next;
+    });
+  const columns: Column<EntrySummary>[] = [
+    {
+      key: "check",
+      header: (
+        <Checkbox
+          aria-label={t("validate.selectAll")}
+          checked={allChecked}
+          indeterminate={chosen.length > 0 && !allChecked}
+          onChange={(event) =>
+            setSelected(event.currentTarget.checked ? new Set(items.map((d) => d.mvt)) : new Set())
+          }
+          disabled={items.length === 0}
+          data-testid="validate-all"
+        />
+      ),
+      width: 40,
+      cell: (draft) => (
+        <Checkbox
+          aria-label={t("validate.select", { label: draft.label })}
+          checked={selected.has(draft.mvt)}
+          onChange={(event) => toggle(draft.mvt, event.currentTarget.checked)}
+          data-testid="draft-check"
+        />
+      ),
+    },
+    {
+      key: "date",
+      header: t("entries.date"),
+      width: 110,
+      sort: (a, b) => a.date.localeCompare(b.date),
+      cellProps: () => ({ className: "registre-numeric" }),
+      cell: (draft) => day(draft.date),
+    },
+    {
+      key: "journal",
+      header: t("entries.journalShort"),
+      width: 70,
+      sort: (a, b) => a.journal.localeCompare(b.journal),
+      cellProps: () => ({ className: "acc-code" }),
+      cell: (draft) => draft.journal,
+    },
+    { key: "piece", header: t("entries.pieceRef"), width: 130, cell: (draft) => draft.pieceRef },
+    {
+      key: "label",
+      header: t("entries.label"),
+      cell: (draft) => (
+        <Link to={entryPath(draft.mvt)} className="registre-row-link acc-label-link">
+          {draft.label}
+        </Link>
+      ),
+    },
+    {
+      key: "debit",
+      header: t("common.debit"),
+      width: 130,
+      numeric: true,
+      sort: (a, b) => a.debit - b.debit,
+      cell: (draft) => <Amount cents={draft.debit} blankZero />,
+    },
+    {
+      key: "credit",
+      header: t("common.credit"),
+      width: 130,
+      numeric: true,
+      sort: (a, b) => a.credit - b.credit,
+      cell: (draft) => <Amount cents={draft.credit} blankZero />,
+    },
+    {
+      key: "balance",
+      header: "",
+      width: 120,
+      cell: (draft) =>
+        draft.debit !== draft.credit ? (
+          <Badge color="red" variant="light" radius="sm" size="sm" tt="none">
+            {t("validate.unbalanced")}
+          </Badge>
+        ) : null,
+    },
+  ];
+  const run = () => {
+    const labels = new Map(
+      items.map((d) => [d.mvt, `${day(d.date)} · ${d.journal} · ${d.pieceRef} · ${d.label}`]),
+    );
+    validate.mutate(chosen, {
+      onSuccess: (result) => {
+        setOutcome({ ...result, labels });
+        setSelected(new Set(result.refused.map((r) => r.mvt)));
+      },
+    });
+  };
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t("validate.title")}
+        description={t("validate.description")}
+        crumbs={crumbs}
+        actions={
+          can("entries.validate", "update") ? (
+            <Button
+              leftSection={<CheckIcon />}
+              disabled={chosen.length === 0}
+              loading={validate.isPending}
+              onClick={run}
+              data-testid="validate-selection"
+            >
+              {t("validate.submit", { count: chosen.length })}
+            </Button>
+          ) : null
+        }
+      />
+      {validate.isError ? <ErrorAlert error={validate.error} testId="validate-error" /> : null}
+      {outcome ? (
+        <Stack gap="xs" data-testid="validate-outcome">
+          {outcome.validated.length > 0 ? (
+            <Alert
+              color="teal"
+              variant="light"
+              icon={<CheckIcon />}
+              role="status"
+              withCloseButton
+              onClose={() => setOutcome(null)}
+              data-testid="validate-done"
+            >
+              {t("validate.validated", {
+                count: outcome.validated.length,
+                n: format.number(outcome.validated.length),
+              })}
+            </Alert>
+          ) : null}
+          {outcome.refused.length > 0 ? (
+            <Alert
+              color="red"
+              variant="light"
+              title={t("validate.refused", { count: outcome.refused.length })}
+              data-testid="validate-refused"
+            >
+              <List size="sm" spacing={4}>
+                {outcome.refused.map((refusal) => (
+                  <List.Item key={refusal.mvt}>
+                    <Anchor component={Link} to={entryPath(refusal.mvt)} size="sm" fw={600}>
+                      {outcome.labels.get(refusal.mvt) ?? refusal.mvt}
+                    </Anchor>
+                    {t("common.colon")}
+                    {refusal.detail}
+                  </List.Item>
+                ))}
+              </List>
+            </Alert>
+          ) : null}
+        </Stack>
+      ) : null}
+      <QueryView query={drafts} testId="drafts-error">
+        {(data) => (
+          <DataTable
+            rows={data.items}
+            columns={columns}
+            rowKey={(draft) => draft.mvt}
+            rowProps={(draft) => ({
+              className: selected.has(draft.mvt) ? "acc-selected" : undefined,
+              "data-testid": "draft-row",
+              "data-mvt": draft.mvt,
+            })}
+            empty={t("validate.empty")}
+            testId="drafts-table"
+            caption={t("validate.title")}
+            className="acc-table"
+            minWidth={900}
+          />
+        )}
+      </QueryView>
+    </Stack>
+  );
+};

@@ -1,0 +1,228 @@
+import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ErrorAlert } from "../../components/error-alert.tsx";
+import { ChevronLeftIcon } from "../../components/icons.tsx";
+import { useCan } from "./access.ts";
+import { type FiscalYear, statementsQuery, useLockPeriods, yearsQuery } from "./api.ts";
+import { entryPath, yearPath, yearSettingsPath } from "./paths.ts";
+import { KeyFigures, StatementsSummary } from "./statements.tsx";
+import { Fields, LockIcon, QueryView, useDay } from "./ui.tsx";
+import { YearDownloads, YearStatusBadge } from "./year-parts.tsx";
+
+/** A fiscal year's summary (key figures, downloads, period lock) and its settings. */
+
+/** The last day of each month of the year (YYYY-MM-DD): the dates a period lock may be set to. */
+const monthEnds = (year: FiscalYear): string[] => {
+  const ends: string[] = [];
+  const [y, m] = year.start.split("-").map(Number) as [number, number];
+  for (let month = m - 1; ; month++) {
+    const end = new Date(Date.UTC(y, month + 1, 0)).toISOString().slice(0, 10);
+    if (end > year.end) break;
+    ends.push(end);
+  }
+  return ends;
+};
+
+/** The period lock: moved forward only, to the end of a month of the year after the current lock. */
+const LockForm = ({ year, lockedUntil }: { year: FiscalYear; lockedUntil: string | null }) => {
+  const { t } = useTranslation("accounting");
+  const day = useDay();
+  const lock = useLockPeriods(year.id);
+  const options = monthEnds(year).filter((end) => lockedUntil === null || end > lockedUntil);
+  const [choice, setChoice] = useState<string | null>(null);
+  const until = choice !== null && options.includes(choice) ? choice : (options[0] ?? null);
+  return (
+    <Paper p="md">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <LockIcon />
+          <Text fw={650}>{t("years.lockTitle")}</Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {lockedUntil ? t("years.lockedUntil", { date: day(lockedUntil) }) : t("years.notLocked")}
+        </Text>
+        {until ? (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              lock.mutate(until);
+            }}
+          >
+            <Group align="flex-end" gap="sm">
+              <Select
+                label={t("years.lockUntil")}
+                data={options.map((end) => ({ value: end, label: day(end) }))}
+                value={until}
+                onChange={setChoice}
+                allowDeselect={false}
+                w={180}
+                data-testid="lock-until"
+              />
+              <Button type="submit" variant="default" loading={lock.isPending} data-testid="lock-submit">
+                {t("years.lock")}
+              </Button>
+            </Group>
+          </form>
+        ) : null}
+        {lock.isError ? <ErrorAlert error={lock.error} /> : null}
+        {lock.isSuccess ? (
+          <Text size="sm" c="teal.8">
+            {t("years.locked")}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+};
+
+export const YearSummary = ({ year }: { year: FiscalYear }) => {
+  const { t } = useTranslation("accounting");
+  const can = useCan();
+  const statements = useQuery(statementsQuery(year.id));
+  const years = useQuery(yearsQuery());
+  const canLock = can("balancesheet", "update") && year.status === "open";
+  return (
+    <Stack gap="lg">
+      <QueryView query={statements} height={90} testId="statements-error">
+        {(data) => (
+          <Stack gap="lg">
+            <KeyFigures income={data.incomeStatement} sheet={data.balanceSheet} />
+            <StatementsSummary
+              income={data.incomeStatement}
+              sheet={data.balanceSheet}
+              detail={`${yearPath(year.id)}/overview`}
+            />
+          </Stack>
+        )}
+      </QueryView>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper p="md">
+          <Stack gap="sm">
+            <Text fw={650}>{t("years.exports")}</Text>
+            <Text size="sm" c="dimmed">
+              {t("years.exportsText")}
+            </Text>
+            <YearDownloads year={year} />
+          </Stack>
+        </Paper>
+        <LockSummary year={year} lockedUntil={years.data?.lockedUntil ?? null} canLock={canLock} />
+        {year.openingMvt ? (
+          <Paper p="md">
+            <Text fw={650}>{t("years.openingEntry")}</Text>
+            <Anchor component={Link} to={entryPath(year.openingMvt)} size="sm">
+              {t("years.seeOpening")}
+            </Anchor>
+          </Paper>
+        ) : null}
+      </SimpleGrid>
+    </Stack>
+  );
+};
+
+/** The summary's word on the period lock; the lock itself is set on the year's settings page. */
+const LockSummary = ({
+  year,
+  lockedUntil,
+  canLock,
+}: {
+  year: FiscalYear;
+  lockedUntil: string | null;
+  canLock: boolean;
+}) => {
+  const { t } = useTranslation("accounting");
+  const day = useDay();
+  return (
+    <Paper p="md">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <LockIcon />
+          <Text fw={650}>{t("years.lockTitle")}</Text>
+        </Group>
+        <Text size="sm" c="dimmed" data-testid="year-lock-state">
+          {year.status === "closed"
+            ? t("years.settings.closedLock")
+            : lockedUntil
+              ? t("years.lockedUntil", { date: day(lockedUntil) })
+              : t("years.notLocked")}
+        </Text>
+        {canLock ? (
+          <Group>
+            <Button
+              component={Link}
+              to={yearSettingsPath(year.id)}
+              variant="default"
+              size="xs"
+              data-testid="year-lock-manage"
+            >
+              {t("years.settings.lockManage")}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+};
+
+/** The year's settings: its dates (fixed when it was opened) and the lock of its periods. */
+export const YearSettings = ({ year }: { year: FiscalYear }) => {
+  const { t } = useTranslation("accounting");
+  const day = useDay();
+  const can = useCan();
+  const years = useQuery(yearsQuery());
+  const canLock = can("balancesheet", "update") && year.status === "open";
+  return (
+    <Stack gap="md" data-testid="year-settings-page">
+      <Stack gap={4}>
+        <Anchor component={Link} to={yearPath(year.id)} size="sm" data-testid="year-settings-back">
+          <Group gap={4} component="span" wrap="nowrap">
+            <ChevronLeftIcon size={14} />
+            {t("years.settings.back")}
+          </Group>
+        </Anchor>
+        <Title order={2} size="h3">
+          {t("years.settings.title")}
+        </Title>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper p="md">
+          <Stack gap="sm">
+            <Text fw={650}>{t("years.settings.dates")}</Text>
+            <Fields
+              items={[
+                { label: t("years.start"), value: day(year.start) },
+                { label: t("years.end"), value: day(year.end) },
+                { label: t("years.statusLabel"), value: <YearStatusBadge year={year} /> },
+                ...(year.closedOn ? [{ label: t("years.closedOn"), value: day(year.closedOn) }] : []),
+                ...(year.openingMvt
+                  ? [
+                      {
+                        label: t("years.openingEntry"),
+                        value: (
+                          <Anchor component={Link} to={entryPath(year.openingMvt)} size="sm">
+                            {t("years.seeOpening")}
+                          </Anchor>
+                        ),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+            <Text size="xs" c="dimmed">
+              {t("years.settings.datesText")}
+            </Text>
+          </Stack>
+        </Paper>
+        {canLock ? (
+          years.data ? (
+            <LockForm year={year} lockedUntil={years.data.lockedUntil} />
+          ) : null
+        ) : (
+          <LockSummary year={year} lockedUntil={years.data?.lockedUntil ?? null} canLock={false} />
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+};

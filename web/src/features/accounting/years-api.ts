@@ -1,0 +1,92 @@
+/** Fiscal years (open, lock, opening entries, close) and the reports read from the books. */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api-client.ts";
+import { accountingKeys, invalidateBooks, type LedgerCursor } from "./api-shapes.ts";
+
+export const yearsQuery = () =>
+  queryOptions({
+    queryKey: accountingKeys.years,
+    queryFn: ({ signal }) => api.get("/accounting/balance-sheet", { signal }),
+  });
+
+export const yearQuery = (id: string) =>
+  queryOptions({
+    queryKey: accountingKeys.year(id),
+    queryFn: ({ signal }) => api.get("/accounting/balance-sheet/{id}", { path: { id }, signal }),
+  });
+
+export const statementsQuery = (id: string) =>
+  queryOptions({
+    queryKey: accountingKeys.statements(id),
+    queryFn: ({ signal }) => api.get("/accounting/balance-sheet/{id}/calculate", { path: { id }, signal }),
+  });
+
+export const stepsQuery = (id: string) =>
+  queryOptions({
+    queryKey: accountingKeys.steps(id),
+    queryFn: ({ signal }) => api.get("/accounting/balance-sheet/{id}/steps", { path: { id }, signal }),
+  });
+
+export const useOpenYear = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { start?: string; end?: string }) =>
+      api.post("/accounting/balance-sheet", { body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.years }),
+  });
+};
+
+export const useLockPeriods = (id: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (lockedUntil: string) =>
+      api.put("/accounting/balance-sheet/{id}", { path: { id }, body: { lockedUntil } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.years }),
+  });
+};
+
+export const useGenerateOpening = (id: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.get("/accounting/balance-sheet/{id}/createan", { path: { id } }),
+    onSuccess: () => invalidateBooks(client),
+  });
+};
+
+export const useCloseYear = (id: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.get("/accounting/balance-sheet/{id}/validate", {
+        path: { id },
+        query: { confirm: "irreversible" },
+      }),
+    onSuccess: () => invalidateBooks(client),
+  });
+};
+
+export type BalanceRange = { yearId: string } | { start: string; end: string };
+
+export const balanceQuery = (range: BalanceRange) =>
+  queryOptions({
+    queryKey: accountingKeys.balance(range),
+    queryFn: ({ signal }) => api.post("/accounting/reports/balance", { body: range, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const ledgerPage = (
+  filter: { start: string; end: string; account: string },
+  after: LedgerCursor | null,
+  signal: AbortSignal,
+  limit = 200,
+) =>
+  api.post("/accounting/reports/generalledger", {
+    body: {
+      start: filter.start,
+      end: filter.end,
+      ...(filter.account ? { account: filter.account } : {}),
+      ...(after ? { after } : {}),
+      limit,
+    },
+    signal,
+  });
