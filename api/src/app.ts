@@ -9,9 +9,8 @@ import { ProblemError, problemResponse } from "./http/problem.ts";
 import { referencePage } from "./http/reference.ts";
 import { requestScope } from "./http/request-scope.ts";
 import { accountRoutes } from "./routes/account.ts";
-import { accountingRoutes } from "./routes/accounting.ts";
+import { accountingRoutes } from "./routes/accounting/index.ts";
 import { authorizationRoutes } from "./routes/authorization.ts";
-import { closingRoutes } from "./routes/closing.ts";
 import { contactUserRoutes } from "./routes/contact-users.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -51,9 +50,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/", authorizationRoutes(ctx));
   api.route("/", platformRoutes(ctx));
   api.route("/", projectionRoutes(ctx));
-  // Before the accounting routes: their /balance-sheet/{id} would take "steps" and "lines" for a year.
-  api.route("/", closingRoutes(ctx));
-  api.route("/", accountingRoutes(ctx));
+  api.route("/accounting", accountingRoutes(ctx));
   api.route("/", dashboardRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {

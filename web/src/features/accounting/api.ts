@@ -7,7 +7,7 @@ import {
 } from "../../lib/api-types.ts";
 
 /**
- * The shapes of `/api/accounting` (api/src/routes/accounting.ts), taken from the generated OpenAPI
+ * The shapes of `/api/accounting` (api/src/routes/accounting/), taken from the generated OpenAPI
  * types: a route that changes on the server fails this feature's typecheck. Amounts are integer cents.
  */
 
