@@ -44,5 +44,8 @@ export const IdParam = z.object({
     .max(40)
     .openapi({ param: { name: "id", in: "path" } }),
 });
+/** The `{id}` of a path that is a uuid: a user, an organisation, an item, an invitation. */
+export const UuidParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+
 /** Core results are deeply readonly; the JSON answer is the same value. */
 export const plain = <T>(value: unknown): T => value as T;

@@ -10,6 +10,11 @@ export const DownloadQuery = z.object({
   }),
 });
 
+/** The FEC or the CSV, as text. */
+export const FileText = z.string();
+/** The FEC file to import, as it is (its encoding is read from its bytes). */
+export const FecUpload = z.string().openapi({ format: "binary" });
+
 export const ImportQuery = z.object({
   name: z.string().min(1).max(200).openapi({ description: "The file's name, e.g. 123456789FEC20241231.txt" }),
   dryRun: z.enum(["true", "false"]).optional(),

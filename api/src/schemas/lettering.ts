@@ -9,7 +9,6 @@ export const UnletterInput = z.object({
   account: z.string().max(20),
   code: z.string().regex(/^[A-Za-z]{2,6}$/),
 });
-export const ReconcileParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
 export const ReconcileInput = z.object({
   lines: z.array(LineRef).min(1).max(10_000),
 });

@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import { Rights } from "@registre/core";
 import { sessionOrg } from "../../accounting/books.ts";
 import { entriesCsv } from "../../accounting/csv.ts";
@@ -8,7 +7,7 @@ import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { answer, errors, IdParam } from "../../schemas/common.ts";
-import { DownloadQuery, ImportQuery, ImportResult } from "../../schemas/fec.ts";
+import { DownloadQuery, FecUpload, FileText, ImportQuery, ImportResult } from "../../schemas/fec.ts";
 
 /** A year's entries as a FEC or CSV file, and the FEC import. Mounted at /accounting/entries. */
 export const fecRoutes = (ctx: AppContext) => {
@@ -28,7 +27,7 @@ export const fecRoutes = (ctx: AppContext) => {
         200: {
           description:
             "The fiscal year's FEC (`<SIREN>FEC<closing date>.txt`) or its entries as CSV, streamed",
-          content: { "text/plain": { schema: z.string() }, "text/csv": { schema: z.string() } },
+          content: { "text/plain": { schema: FileText }, "text/csv": { schema: FileText } },
         },
         ...errors,
       },
@@ -81,7 +80,7 @@ export const fecRoutes = (ctx: AppContext) => {
       request: {
         query: ImportQuery,
         body: {
-          content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
+          content: { "application/octet-stream": { schema: FecUpload } },
           required: true,
         },
       },

@@ -5,14 +5,8 @@ import { letterLines, unletterLines } from "../../accounting/lettering.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
-import { answer, body, errors } from "../../schemas/common.ts";
-import {
-  LetterInput,
-  LetteringSet,
-  ReconcileInput,
-  ReconcileParam,
-  UnletterInput,
-} from "../../schemas/lettering.ts";
+import { answer, body, errors, UuidParam } from "../../schemas/common.ts";
+import { LetterInput, LetteringSet, ReconcileInput, UnletterInput } from "../../schemas/lettering.ts";
 import { findEntry } from "./entry-view.ts";
 
 /** Lettering: validated lines of an account matched into sets. Mounted at /accounting/entries. */
@@ -55,7 +49,7 @@ export const letteringRoutes = (ctx: AppContext) => {
       operationId: "reconcileEntry",
       tags: ["Accounting"],
       request: {
-        params: ReconcileParam,
+        params: UuidParam,
         ...body(ReconcileInput),
       },
       responses: { 200: answer(LetteringSet, "Lettered"), ...errors },
