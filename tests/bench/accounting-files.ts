@@ -20,6 +20,11 @@ import {
 } from "./accounting-measure.ts";
 import type { AccountingLine } from "./accounting-report.ts";
 
+/**
+ * The accounting benchmark's files: the FEC export beside COPY, and the ledger's rebuild beside
+ * COPY FROM of the same rows.
+ */
+
 /** The columns `exportFec` reads, in its order (api/src/accounting/fec.ts, `page`). */
 const FEC_COLUMNS = `line, journal, number, position, date, piece_ref, piece_date, account, auxiliary, label,
   debit, credit, validated_on, letter_code, letter_date`;

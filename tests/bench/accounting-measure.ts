@@ -8,6 +8,11 @@ import { openContext } from "../../api/src/bootstrap.ts";
 import type { AppContext } from "../../api/src/context.ts";
 import { percentile } from "./common.ts";
 
+/**
+ * The accounting benchmark's tools: formats, latencies, memory, the books' database and the ledger's
+ * tables.
+ */
+
 export const TARGETS = { trialBalanceP95: 20, ledgerPageP95: 15, fecRatio: 3, fecMemoryMb: 100 } as const;
 
 export const n = (value: number) => Math.round(value).toLocaleString("en-US");

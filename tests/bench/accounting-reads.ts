@@ -9,6 +9,11 @@ import { type Books, YEAR } from "./accounting-generator.ts";
 import { latencies, ms, n, type Open, TARGETS } from "./accounting-measure.ts";
 import type { AccountingLine } from "./accounting-report.ts";
 
+/**
+ * The accounting benchmark's reads: the trial balance and the general ledger's pages, each beside
+ * the raw SQL of the same answer.
+ */
+
 export const benchTrialBalance = async (open: Open, books: Books, config: AccountingConfig, size: string) => {
   const { ctx, sql } = open;
   const report = await trialBalanceReport(ctx, books.orgId, YEAR);

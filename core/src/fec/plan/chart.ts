@@ -5,6 +5,11 @@ import { AUXILIARY_MAX, clean, normaliseAuxiliary, uniqueCode } from "./codes.ts
 import { fecIssue, lineList, linesLabel, type Sink } from "./findings.ts";
 import { simulator } from "./simulator.ts";
 
+/**
+ * The chart part of the FEC import plan: the accounts and auxiliary accounts the file uses, created
+ * or made collective on the simulated chart, each under the code the chart will accept.
+ */
+
 type AccountUse = {
   number: string;
   label: string;

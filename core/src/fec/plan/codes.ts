@@ -1,6 +1,11 @@
 import { endOfMonth } from "../../accounting/dates.ts";
 import type { JournalKind } from "../../accounting/journals.ts";
 
+/**
+ * Codes and names the books accept, made from a FEC's: auxiliary and journal codes, journal kinds,
+ * the file name's SIREN and closing date.
+ */
+
 const deburr = (text: string): string => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
 
 /** Texts as the deciders keep them: no TAB, CR, LF or "|", one space between words. */

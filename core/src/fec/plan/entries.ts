@@ -10,6 +10,11 @@ import { clean } from "./codes.ts";
 import { fecIssue, type Sink } from "./findings.ts";
 import { apply } from "./simulator.ts";
 
+/**
+ * The entries part of the FEC import plan: each FEC entry as entry content, and the refusal
+ * validation would give it on the simulated books.
+ */
+
 /** Cuts a text to `max` characters, with a warning naming the lines. */
 const fit = (text: string, max: number, field: string, lines: readonly number[], sink: Sink): string => {
   if (text.length <= max) return text;

@@ -1,6 +1,10 @@
 import type { DomainError } from "../../decider.ts";
 import type { FecFinding, FecSeverity } from "../types.ts";
 
+/**
+ * The plan's findings: how a line, a run of lines or a refusal of the core is worded in them.
+ */
+
 /** A finding in the core's shape: "line N: " before the message unless about the whole file. */
 export const fecIssue = (
   line: number,
@@ -36,8 +40,6 @@ export const lineList = (lines: readonly number[], max = 8): string => {
 
 export const linesLabel = (lines: readonly number[]): string =>
   `${new Set(lines).size === 1 ? "line" : "lines"} ${lineList(lines)}`;
-
-/** The English text of a refusal, as the API would say it. */
 
 /** Where findings go, and how a refusal of the core reads in them (the shell's message catalogue). */
 export type Sink = { warnings: FecFinding[]; errors: FecFinding[]; explain: (error: DomainError) => string };

@@ -4,6 +4,11 @@ import { clean, journalKindOf, normaliseJournalCode, uniqueCode } from "./codes.
 import { fecIssue, type Sink } from "./findings.ts";
 import { simulator } from "./simulator.ts";
 
+/**
+ * The journals part of the FEC import plan: the journals the file names, created on the simulated
+ * journals under codes they accept.
+ */
+
 export const planJournals = (records: readonly FecRecord[], initial: JournalsState, sink: Sink) => {
   const sim = simulator(journalsDecider, initial, sink);
   if (!initial.initialised)

@@ -4,6 +4,10 @@ import type { EntryBuild } from "./entries.ts";
 import { fecIssue, lineList, linesLabel, type Sink } from "./findings.ts";
 import type { PlannedLettering } from "./index.ts";
 
+/**
+ * The lettering part of the FEC import plan: the file's EcritureLet codes as lettering sets.
+ */
+
 export const planLettering = (
   built: readonly EntryBuild[],
   chart: ChartState,

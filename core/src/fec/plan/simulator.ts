@@ -2,6 +2,10 @@ import { type Decider, DomainError, type DomainEvent } from "../../decider.ts";
 import type { FecFinding } from "../types.ts";
 import type { Sink } from "./findings.ts";
 
+/**
+ * The simulated books: the core deciders run on states that are never stored.
+ */
+
 export const apply = <C, E extends DomainEvent, S>(decider: Decider<C, E, S>, state: S, command: C): S =>
   decider.decide(command, state).reduce(decider.evolve, state);
 

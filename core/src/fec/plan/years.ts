@@ -3,6 +3,11 @@ import { type FiscalState, fiscalDecider, fiscalYearOf } from "../../accounting/
 import { fecIssue, type Sink } from "./findings.ts";
 import { simulator } from "./simulator.ts";
 
+/**
+ * The fiscal years part of the FEC import plan: the years the entries fall in, opened on the
+ * simulated calendar.
+ */
+
 /** The last day of the first month numbered `month` (1-12) ending on or after `date`. */
 const closingOnOrAfter = (date: string, month: number): string => {
   const year = Number(date.slice(0, 4));
