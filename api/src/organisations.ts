@@ -1,14 +1,22 @@
+import type { z } from "@hono/zod-openapi";
 import {
   type CommandMetadata,
   type CreateOrganisation,
+  DomainError,
   type OrganisationCommand,
+  type OrganisationSettings,
   organisationDecider,
   organisationStreamId,
 } from "@registre/core";
+import type { OrganisationRow } from "@registre/projections";
 import { setUpAccounting } from "./accounting/setup.ts";
 import { handleCommand } from "./commands.ts";
 import type { AppContext } from "./context.ts";
+import { logoUrls } from "./files/logos.ts";
+import { type Locale, translate } from "./http/messages.ts";
+import { ProblemError } from "./http/problem.ts";
 import { derivedId } from "./ids.ts";
+import type { Organisation, UpdateOrganisation } from "./schemas/organisations.ts";
 
 /** The read models an organisation's screens and lists read. */
 export const organisationReadModels = ["organisations", "stream_history", "memberships"] as const;
@@ -49,4 +57,86 @@ export const createOrganisation = async (
     ...books,
   });
   return orgId;
+};
+
+/** An organisations read-model row as the API shows it. */
+export const toOrganisation = (r: OrganisationRow): z.infer<typeof Organisation> => ({
+  id: r.org_id,
+  name: r.name,
+  siren: r.siren,
+  vatNumber: r.vat_number,
+  address: r.address,
+  fiscalYearStartMonth: r.fiscal_year_start_month,
+  vatRegime: r.vat_regime,
+  vatOnDebits: r.vat_on_debits,
+  email: r.email,
+  logo: logoUrls(r.org_id, r.logo ?? null),
+  createdAt: new Date(r.created_at).toISOString(),
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+/** One organisation as the API shows it, or a 404 problem. */
+export const findOrganisation = async (ctx: AppContext, id: string) => {
+  const row = await ctx.database.db
+    .selectFrom("organisations")
+    .selectAll()
+    .where("org_id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new ProblemError(404, "organisation.notFound");
+  return toOrganisation(row as OrganisationRow);
+};
+
+type OrganisationChanges = z.infer<typeof UpdateOrganisation>;
+
+/**
+ * The field of the request a refusal of the organisation's decider is about, so that a form shows the
+ * message under it. A VAT number that does not carry the SIREN is the number's fault when it was sent,
+ * else the new SIREN's.
+ */
+const refusedField = (code: string, input: OrganisationChanges): keyof OrganisationChanges | null => {
+  switch (code) {
+    case "organisation.invalidSiren":
+      return "siren";
+    case "validation.invalidVatNumber":
+      return "vatNumber";
+    case "organisation.vatNumberSirenMismatch":
+      return input.vatNumber !== undefined ? "vatNumber" : "siren";
+    case "organisation.invalidFiscalYearStartMonth":
+      return "fiscalYearStartMonth";
+    case "organisation.nameRequired":
+    case "organisation.nameTooLong":
+      return "name";
+    case "validation.invalidEmail":
+      return "email";
+    default:
+      return null;
+  }
+};
+
+/**
+ * Renames and/or changes the settings of an organisation, in one append. A refused value is answered
+ * 422 with its stable code and an `errors` entry naming the field.
+ */
+export const changeOrganisation = async (
+  ctx: AppContext,
+  orgId: string,
+  input: OrganisationChanges,
+  metadata: CommandMetadata,
+  locale: Locale = "fr",
+) => {
+  const { name, ...settings } = input;
+  const commands: OrganisationCommand[] = [];
+  if (name !== undefined) commands.push({ type: "RenameOrganisation", data: { name } });
+  const changes = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length > 0)
+    commands.push({ type: "ChangeOrganisationSettings", data: changes as Partial<OrganisationSettings> });
+  try {
+    await runOrganisationCommands(ctx, orgId, commands, metadata);
+  } catch (error) {
+    const field = error instanceof DomainError ? refusedField(error.code, input) : null;
+    if (!(error instanceof DomainError) || field === null) throw error;
+    throw new ProblemError(error.status, error.code, error.params, [
+      { path: field, code: error.code, message: translate(error.code, locale, error.params) },
+    ]);
+  }
 };

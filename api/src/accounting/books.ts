@@ -139,3 +139,7 @@ export const requireOrg = (orgId: string | null): string => {
   if (!orgId) throw new DomainError("organisation.notFound", {}, 404);
   return orgId;
 };
+
+/** The organisation whose books a request reads: its session's (404 without one). */
+export const sessionOrg = (c: { get: (key: "session") => { orgId: string | null } }): string =>
+  requireOrg(c.get("session").orgId);

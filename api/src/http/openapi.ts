@@ -1,3 +1,4 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { CommandMetadata } from "@registre/core";
 import type { Context } from "hono";
 import type { AppContext } from "../context.ts";
@@ -23,6 +24,12 @@ export const validationHook = (result: HookResult, c: Context) => {
   }));
   return problemResponse(new ProblemError(422, "validation.invalid", {}, errors), c);
 };
+
+/**
+ * The sub-app of one resource, its paths relative to the prefix it is mounted at (`app.ts`): invalid
+ * input answers a 422 problem, and its handlers see the session and rights `accessRoute` checked.
+ */
+export const resourceApp = () => new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
 
 /**
  * Who, when, and which command: the signed-in user (when the route has a session), the clock, and the

@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import {
   type AccountItemKind,
   accountItemKinds,
@@ -11,17 +11,15 @@ import {
 import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, SESSION } from "../http/access.ts";
-import { commandMetadata, validationHook } from "../http/openapi.ts";
+import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
-import type { AuthEnv } from "../identity/auth.ts";
 import { derivedId } from "../ids.ts";
+import { AccountItem, AccountItemInput, AccountItemList } from "../schemas/account.ts";
+import { UuidParam } from "../schemas/common.ts";
 
-const Item = z.object({ id: z.uuid() }).catchall(z.string()).openapi("AccountItem");
-const Input = z.record(z.string(), z.string().max(300)).openapi("AccountItemInput");
-const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
 const problems = problemResponses(401, 404, 409, 422);
-const body = { body: { content: { "application/json": { schema: Input } }, required: true } };
+const body = { body: { content: { "application/json": { schema: AccountItemInput } }, required: true } };
 const label: Record<AccountItemKind, string> = {
   phones: "phone numbers",
   emails: "e-mail addresses",
@@ -31,10 +29,10 @@ const label: Record<AccountItemKind, string> = {
 
 /**
  * The signed-in user's own addresses, e-mails, phones and legal identities: events of the user's
- * stream, read back by folding that (small) stream.
+ * stream, read back by folding that (small) stream. Mounted at /account.
  */
 export const accountRoutes = (ctx: AppContext) => {
-  const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  const app = resourceApp();
 
   const load = async (userId: string) => {
     const events = await ctx.store.readStream(PLATFORM_ORG, userStreamId(userId));
@@ -62,14 +60,14 @@ export const accountRoutes = (ctx: AppContext) => {
     app.openapi(
       accessRoute(ctx, SESSION, {
         method: "get",
-        path: `/account/${kind}`,
+        path: `/${kind}`,
         operationId: `listAccount_${kind}`,
         tags: [tag],
         summary: `The user's ${label[kind]}`,
         responses: {
           200: {
             description: "Items",
-            content: { "application/json": { schema: z.object({ items: z.array(Item) }) } },
+            content: { "application/json": { schema: AccountItemList } },
           },
           401: problems[401],
         },
@@ -79,12 +77,12 @@ export const accountRoutes = (ctx: AppContext) => {
     app.openapi(
       accessRoute(ctx, SESSION, {
         method: "post",
-        path: `/account/${kind}`,
+        path: `/${kind}`,
         operationId: `addAccount_${kind}`,
         tags: [tag],
         request: body,
         responses: {
-          201: { description: "Added", content: { "application/json": { schema: Item } } },
+          201: { description: "Added", content: { "application/json": { schema: AccountItem } } },
           401: problems[401],
           409: problems[409],
           422: problems[422],
@@ -100,18 +98,18 @@ export const accountRoutes = (ctx: AppContext) => {
           metadata,
         );
         const added = (await items(userId, kind)).find((i) => i.id === itemId);
-        return c.json(added as z.infer<typeof Item>, 201);
+        return c.json(added as z.infer<typeof AccountItem>, 201);
       },
     );
     app.openapi(
       accessRoute(ctx, SESSION, {
         method: "put",
-        path: `/account/${kind}/{id}`,
+        path: `/${kind}/{id}`,
         operationId: `changeAccount_${kind}`,
         tags: [tag],
-        request: { params: IdParam, ...body },
+        request: { params: UuidParam, ...body },
         responses: {
-          200: { description: "Changed", content: { "application/json": { schema: Item } } },
+          200: { description: "Changed", content: { "application/json": { schema: AccountItem } } },
           ...problems,
         },
       }),
@@ -124,16 +122,16 @@ export const accountRoutes = (ctx: AppContext) => {
           commandMetadata(c, ctx),
         );
         const changed = (await items(userId, kind)).find((i) => i.id === itemId);
-        return c.json(changed as z.infer<typeof Item>, 200);
+        return c.json(changed as z.infer<typeof AccountItem>, 200);
       },
     );
     app.openapi(
       accessRoute(ctx, SESSION, {
         method: "delete",
-        path: `/account/${kind}/{id}`,
+        path: `/${kind}/{id}`,
         operationId: `removeAccount_${kind}`,
         tags: [tag],
-        request: { params: IdParam },
+        request: { params: UuidParam },
         responses: { 204: { description: "Removed" }, 401: problems[401], 404: problems[404] },
       }),
       async (c) => {

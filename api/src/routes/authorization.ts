@@ -1,4 +1,3 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   type AuthorizationCommand,
   authorizationDecider,
@@ -11,32 +10,27 @@ import type { AuthAssignmentRow, AuthItemRow } from "@registre/projections";
 import { alreadyAppended, handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
-import { commandMetadata, validationHook } from "../http/openapi.ts";
+import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
-import type { AuthEnv } from "../identity/auth.ts";
 import { derivedId } from "../ids.ts";
+import {
+  AssignInput,
+  AuthorizationAssignment,
+  AuthorizationAssignmentList,
+  AuthorizationItem,
+  AuthorizationItemList,
+  ChangeAuthorizationItemInput,
+  CreateAuthorizationItemInput,
+  ReassignInput,
+} from "../schemas/authorization.ts";
+import { answer, body, UuidParam } from "../schemas/common.ts";
 
-const RightSchema = z.object({ c: z.string().max(80), r: z.number().int() });
-const Item = z
-  .object({ id: z.uuid(), name: z.string(), rights: z.array(RightSchema) })
-  .openapi("AuthorizationItem");
-const Assignment = z
-  .object({ id: z.uuid(), itemId: z.uuid(), userId: z.uuid() })
-  .openapi("AuthorizationAssignment");
-const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
 const errors = problemResponses(401, 403, 404, 409, 422);
-const json = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { "application/json": { schema } }, required: true },
-});
-const answer = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
-/** Authorization items (the organisation's own roles) and their assignments to members (/api/auth). */
+/** Authorization items (the organisation's own roles) and their assignments to members Mounted at /auth. */
 export const authorizationRoutes = (ctx: AppContext) => {
-  const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  const app = resourceApp();
   const orgOf = (orgId: string | null) => {
     if (!orgId) throw new ProblemError(404, "organisation.notFound");
     return orgId;
@@ -81,10 +75,10 @@ export const authorizationRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right("auth", Rights.read), {
       method: "get",
-      path: "/auth/items",
+      path: "/items",
       operationId: "listAuthorizationItems",
       tags: ["Rights"],
-      responses: { 200: answer(z.object({ items: z.array(Item) }), "The organisation's items"), ...errors },
+      responses: { 200: answer(AuthorizationItemList, "The organisation's items"), ...errors },
     }),
     async (c) => {
       const rows = (await ctx.database.db
@@ -100,11 +94,11 @@ export const authorizationRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right("auth", Rights.create), {
       method: "post",
-      path: "/auth/items",
+      path: "/items",
       operationId: "createAuthorizationItem",
       tags: ["Rights"],
-      request: json(z.object({ name: z.string().max(100), rights: z.array(RightSchema).max(200) })),
-      responses: { 201: answer(Item, "Created"), ...errors },
+      request: body(CreateAuthorizationItemInput),
+      responses: { 201: answer(AuthorizationItem, "Created"), ...errors },
     }),
     async (c) => {
       const { orgId } = c.get("session");
@@ -124,11 +118,11 @@ export const authorizationRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right("auth", Rights.read), {
       method: "get",
-      path: "/auth/items/{id}",
+      path: "/items/{id}",
       operationId: "getAuthorizationItem",
       tags: ["Rights"],
-      request: { params: IdParam },
-      responses: { 200: answer(Item, "The item"), ...errors },
+      request: { params: UuidParam },
+      responses: { 200: answer(AuthorizationItem, "The item"), ...errors },
     }),
     async (c) => c.json(await findItem(orgOf(c.get("session").orgId), c.req.valid("param").id), 200),
   );
@@ -136,19 +130,14 @@ export const authorizationRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right("auth", Rights.update), {
       method: "put",
-      path: "/auth/items/{id}",
+      path: "/items/{id}",
       operationId: "changeAuthorizationItem",
       tags: ["Rights"],
       request: {
-        params: IdParam,
-        ...json(
-          z.object({
-            name: z.string().max(100).optional(),
-            rights: z.array(RightSchema).max(200).optional(),
-          }),
-        ),
+        params: UuidParam,
+        ...body(ChangeAuthorizationItemInput),
       },
-      responses: { 200: answer(Item, "Changed"), ...errors },
+      responses: { 200: answer(AuthorizationItem, "Changed"), ...errors },
     }),
     async (c) => {
       const { orgId } = c.get("session");
@@ -171,10 +160,10 @@ export const authorizationRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right("auth", Rights.delete), {
       method: "delete",
-      path: "/auth/items/{id}",
+      path: "/items/{id}",
       operationId: "deleteAuthorizationItem",
       tags: ["Rights"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: { 204: { description: "Deleted" }, ...errors },
     }),
     async (c) => {
@@ -192,10 +181,10 @@ export const authorizationRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right("auth", Rights.read), {
       method: "get",
-      path: "/auth/assignments",
+      path: "/assignments",
       operationId: "listAuthorizationAssignments",
       tags: ["Rights"],
-      responses: { 200: answer(z.object({ items: z.array(Assignment) }), "Who has which item"), ...errors },
+      responses: { 200: answer(AuthorizationAssignmentList, "Who has which item"), ...errors },
     }),
     async (c) => {
       const rows = (await ctx.database.db
@@ -213,11 +202,11 @@ export const authorizationRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right("auth", Rights.create), {
       method: "post",
-      path: "/auth/assignments",
+      path: "/assignments",
       operationId: "createAuthorizationAssignment",
       tags: ["Rights"],
-      request: json(z.object({ itemId: z.uuid(), userId: z.uuid() })),
-      responses: { 201: answer(Assignment, "Assigned"), ...errors },
+      request: body(AssignInput),
+      responses: { 201: answer(AuthorizationAssignment, "Assigned"), ...errors },
     }),
     async (c) => {
       const { orgId } = c.get("session");
@@ -234,11 +223,11 @@ export const authorizationRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right("auth", Rights.update), {
       method: "put",
-      path: "/auth/assignments/{id}",
+      path: "/assignments/{id}",
       operationId: "changeAuthorizationAssignment",
       tags: ["Rights"],
-      request: { params: IdParam, ...json(z.object({ itemId: z.uuid() })) },
-      responses: { 200: answer(Assignment, "Changed"), ...errors },
+      request: { params: UuidParam, ...body(ReassignInput) },
+      responses: { 200: answer(AuthorizationAssignment, "Changed"), ...errors },
     }),
     async (c) => {
       const { orgId } = c.get("session");
@@ -257,10 +246,10 @@ export const authorizationRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right("auth", Rights.delete), {
       method: "delete",
-      path: "/auth/assignments/{id}",
+      path: "/assignments/{id}",
       operationId: "deleteAuthorizationAssignment",
       tags: ["Rights"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: { 204: { description: "Removed" }, ...errors },
     }),
     async (c) => {

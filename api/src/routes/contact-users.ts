@@ -1,38 +1,32 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { type Profile, profileRights, profiles, Rights } from "@registre/core";
+import { profileRights, profiles, Rights } from "@registre/core";
 import { alreadyAppended } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
-import { commandMetadata, validationHook } from "../http/openapi.ts";
+import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
-import type { AuthEnv } from "../identity/auth.ts";
 import { inviteMember, organisationInvitations, revokeInvitation } from "../identity/invitations.ts";
 import { runOrganisationCommands } from "../organisations.ts";
+import { UuidParam } from "../schemas/common.ts";
+import {
+  ContactUser,
+  ContactUserList,
+  InvitationList,
+  InviteInput,
+  ProfileList,
+  SentInvitation,
+} from "../schemas/contact-users.ts";
 
-const ContactUser = z
-  .object({ id: z.uuid(), name: z.string(), email: z.string(), role: z.string(), createdAt: z.string() })
-  .openapi("OrganisationUser");
-const Invitation = z
-  .object({
-    id: z.uuid(),
-    email: z.string(),
-    profile: z.string(),
-    status: z.literal("pending"),
-    invitedAt: z.string(),
-    expiresAt: z.string(),
-  })
-  .openapi("OrganisationInvitation");
-const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
 const errors = problemResponses(401, 403, 404, 409);
 const CODE = "contacts.users";
 
 /**
  * The people who use the organisation's books (/org/contacts/users): members and their profile. Only
- * the session's organisation is ever read: another organisation's user is "not found".
+ * the session's organisation is ever read: another organisation's user is "not found". Mounted at
+ * /contacts.
  */
 export const contactUserRoutes = (ctx: AppContext) => {
-  const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  const app = resourceApp();
   const members = (orgId: string) =>
     ctx.database.db
       .selectFrom("memberships as m")
@@ -59,13 +53,13 @@ export const contactUserRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right(CODE, Rights.read), {
       method: "get",
-      path: "/contacts/users",
+      path: "/users",
       operationId: "listOrganisationUsers",
       tags: ["Organisation users"],
       responses: {
         200: {
           description: "Members",
-          content: { "application/json": { schema: z.object({ items: z.array(ContactUser) }) } },
+          content: { "application/json": { schema: ContactUserList } },
         },
         ...errors,
       },
@@ -81,25 +75,14 @@ export const contactUserRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right(CODE, Rights.read), {
       method: "get",
-      path: "/contacts/users/available",
+      path: "/users/available",
       operationId: "listAvailableProfiles",
       tags: ["Organisation users"],
       summary: "The profiles a member can be given, with the rights each grants",
       responses: {
         200: {
           description: "Profiles",
-          content: {
-            "application/json": {
-              schema: z.object({
-                items: z.array(
-                  z.object({
-                    profile: z.string(),
-                    rights: z.array(z.object({ c: z.string(), r: z.number() })),
-                  }),
-                ),
-              }),
-            },
-          },
+          content: { "application/json": { schema: ProfileList } },
         },
         ...errors,
       },
@@ -111,10 +94,10 @@ export const contactUserRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right(CODE, Rights.read), {
       method: "get",
-      path: "/contacts/users/{id}",
+      path: "/users/{id}",
       operationId: "getOrganisationUser",
       tags: ["Organisation users"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: {
         200: { description: "A member", content: { "application/json": { schema: ContactUser } } },
         ...errors,
@@ -126,7 +109,7 @@ export const contactUserRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right(CODE, Rights.create), {
       method: "post",
-      path: "/contacts/users",
+      path: "/users",
       operationId: "addOrganisationUser",
       tags: ["Organisation users"],
       summary: "Invites an address: it becomes a member once its user accepts",
@@ -135,27 +118,14 @@ export const contactUserRoutes = (ctx: AppContext) => {
         "(to sign in, or to create the account first); a new invitation of the same address replaces the pending one.",
       request: {
         body: {
-          content: {
-            "application/json": {
-              schema: z.object({
-                email: z.string().max(254),
-                profile: z.enum(profiles as [Profile, ...Profile[]]),
-              }),
-            },
-          },
+          content: { "application/json": { schema: InviteInput } },
           required: true,
         },
       },
       responses: {
         201: {
           description: "Invited",
-          content: {
-            "application/json": {
-              schema: Invitation.extend({
-                emailSent: z.boolean().openapi({ description: "False when the mail server refused it" }),
-              }),
-            },
-          },
+          content: { "application/json": { schema: SentInvitation } },
         },
         ...problemResponses(401, 403, 409, 422, 429),
       },
@@ -177,14 +147,14 @@ export const contactUserRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right(CODE, Rights.read), {
       method: "get",
-      path: "/contacts/invitations",
+      path: "/invitations",
       operationId: "listOrganisationInvitations",
       tags: ["Organisation users"],
       summary: "The invitations waiting for an answer (expired ones are not listed)",
       responses: {
         200: {
           description: "Pending invitations, newest first",
-          content: { "application/json": { schema: z.object({ items: z.array(Invitation) }) } },
+          content: { "application/json": { schema: InvitationList } },
         },
         ...errors,
       },
@@ -195,11 +165,11 @@ export const contactUserRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right(CODE, Rights.delete), {
       method: "delete",
-      path: "/contacts/invitations/{id}",
+      path: "/invitations/{id}",
       operationId: "revokeOrganisationInvitation",
       tags: ["Organisation users"],
       summary: "Withdraws a pending invitation: its link stops working",
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: { 204: { description: "Withdrawn" }, ...errors },
     }),
     async (c) => {
@@ -216,10 +186,10 @@ export const contactUserRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right(CODE, Rights.delete), {
       method: "delete",
-      path: "/contacts/users/{id}",
+      path: "/users/{id}",
       operationId: "removeOrganisationUser",
       tags: ["Organisation users"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: { 204: { description: "Removed" }, ...errors },
     }),
     async (c) => {

@@ -1,35 +1,12 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { DomainError, incomeStatement, parisDate, Rights } from "@registre/core";
 import { sql } from "kysely";
 import { requireOrg } from "../accounting/books.ts";
 import { accountMovements, listFiscalYears } from "../accounting/queries.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
-import { validationHook } from "../http/openapi.ts";
+import { resourceApp } from "../http/openapi.ts";
 import { problemResponses } from "../http/schemas.ts";
-import type { AuthEnv } from "../identity/auth.ts";
-
-const Amount = z.number().int().openapi({ description: "Integer cents, signed" });
-const AccountingStats = z
-  .object({
-    year: z
-      .object({ id: z.uuid(), start: z.string(), end: z.string(), status: z.enum(["open", "closed"]) })
-      .nullable(),
-    revenue: Amount.openapi({ description: "Net turnover excluding VAT (chiffre d'affaires net)" }),
-    due: Amount.openapi({ description: "Customers' balance still to be collected today (411-418)" }),
-    expenses: Amount.openapi({ description: "Purchases and external charges excluding VAT (60-62)" }),
-    cash: Amount.openapi({ description: "Banks and cash today (51, 53)" }),
-    result: Amount,
-    asOf: z.string().nullable().openapi({
-      description:
-        "The day `due` and `cash` are worked out at: today, or the year's last day when the year shown has ended",
-    }),
-    provisional: z.boolean().openapi({
-      description:
-        "The year shown is not closed: its figures may still change (drafts, year-end adjustments)",
-    }),
-  })
-  .openapi("AccountingStats");
+import { AccountingStats, StatsTypeParam } from "../schemas/dashboard.ts";
 
 const startsWithAny = (account: string, prefixes: readonly string[]) =>
   prefixes.some((p) => account.startsWith(p));
@@ -49,22 +26,20 @@ const shownYear = <Y extends { start: string; end: string }>(
   return years.find((y) => y.start <= newestValidated && newestValidated <= y.end) ?? current;
 };
 
-/** The dashboard's first figures, from the accounting read models of the year the books are at. */
+/**
+ * The dashboard's first figures, from the accounting read models of the year the books are at.
+ * Mounted at /dashboard.
+ */
 export const dashboardRoutes = (ctx: AppContext) => {
-  const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  const app = resourceApp();
   app.openapi(
     accessRoute(ctx, right("accounting", Rights.read), {
       method: "get",
-      path: "/dashboard/stats/{type}",
+      path: "/stats/{type}",
       operationId: "dashboardStats",
       tags: ["Dashboard"],
       request: {
-        params: z.object({
-          type: z
-            .string()
-            .max(40)
-            .openapi({ param: { name: "type", in: "path" } }),
-        }),
+        params: StatsTypeParam,
       },
       responses: {
         200: { description: "The figures", content: { "application/json": { schema: AccountingStats } } },

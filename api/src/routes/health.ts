@@ -1,39 +1,10 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PUBLIC } from "../http/access.ts";
+import { resourceApp } from "../http/openapi.ts";
 import { findSession } from "../identity/sessions.ts";
 import { readModelStates } from "../read-models.ts";
-
-const Health = z
-  .object({
-    status: z.enum(["ok", "degraded"]),
-    database: z.enum(["pglite", "postgres"]),
-    events: z.number().int(),
-    projections: z.array(
-      z.object({
-        name: z.string(),
-        version: z.number().int(),
-        generation: z.number().int(),
-        lag: z.number().int(),
-        status: z.enum(["running", "degraded"]),
-        failures: z
-          .array(
-            z.object({
-              orgId: z.uuid(),
-              position: z.number().int(),
-              name: z.string().nullable().optional(),
-              error: z.string().optional(),
-            }),
-          )
-          .openapi({
-            description:
-              "The organisations this projector is stopped for, at the event it failed on; their name and the error to a platform administrator only",
-          }),
-      }),
-    ),
-  })
-  .openapi("Health");
+import { Health } from "../schemas/health.ts";
 
 /** A platform administrator's bearer token, if the request carries one: health is public otherwise. */
 const platformAdmin = async (ctx: AppContext, c: Context): Promise<boolean> => {
@@ -49,8 +20,9 @@ const platformAdmin = async (ctx: AppContext, c: Context): Promise<boolean> => {
   return row?.platform_admin === true;
 };
 
+/** The server's health: the database, the log, the read models. Mounted at /health. */
 export const healthRoutes = (ctx: AppContext) =>
-  new OpenAPIHono().openapi(
+  resourceApp().openapi(
     accessRoute(ctx, PUBLIC, {
       method: "get",
       path: "/",

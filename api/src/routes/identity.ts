@@ -1,54 +1,37 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { hash, verify } from "@node-rs/argon2";
 import { normaliseEmail, validateEmail } from "@registre/core";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PUBLIC, SESSION } from "../http/access.ts";
-import { commandMetadata, validationHook } from "../http/openapi.ts";
+import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
-import type { AuthEnv } from "../identity/auth.ts";
 import { findSession, openSession, revokeSession } from "../identity/sessions.ts";
 import { admitSignIn, requestAddress, tooManyAttempts } from "../identity/sign-in.ts";
 import { registerUser, sessionUser, userOrganisations } from "../identity/users.ts";
 import { createOrganisation } from "../organisations.ts";
-import { CreateOrganisation } from "./organisations.ts";
-
-const Right = z.object({ c: z.string(), r: z.number().int() });
-const SessionUserSchema = z
-  .object({
-    id: z.uuid(),
-    email: z.string(),
-    name: z.string(),
-    platformAdmin: z.boolean(),
-    storageProvider: z.literal("local"),
-    org: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-    rights: z.array(Right),
-  })
-  .openapi("SessionUser");
-const TokenAndUser = z.object({ token: z.string(), user: SessionUserSchema }).openapi("TokenAndUser");
-const OrgChoice = z
-  .object({ orgs: z.array(z.object({ id: z.uuid(), name: z.string() })), ticket: z.string() })
-  .openapi("OrganisationChoice");
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { "application/json": { schema } }, required: true },
-});
+import { answer, body } from "../schemas/common.ts";
+import {
+  ChangeOrganisationInput,
+  LoginInput,
+  LoginResult,
+  RegisterInput,
+  TokenAndUser,
+  UserAccount,
+  UserOrganisationList,
+} from "../schemas/identity.ts";
+import { CreateOrganisation } from "../schemas/organisations.ts";
 
 /** A dummy hash verified when the address is unknown, so timing does not tell which addresses exist. */
 let dummyHash: Promise<string> | undefined;
 
-/** Given back by every successful sign-in: the browser sends it with its next ones (see admitSignIn). */
-const Device = z.string().openapi({ description: "Device token: this browser is known for the account" });
-
-/** Session and account: register, login, organisation choice, logout (spec section 7). */
+/**
+ * Session and account: register, login, organisation choice, logout (spec section 7). The spec names
+ * these at the root (`/register`, `/login`, `/user/orgs`, `/logout`, `/account`): mounted at /.
+ */
 export const identityRoutes = (ctx: AppContext) => {
-  const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  const app = resourceApp();
   const now = () => ctx.clock();
-  const answer = async (userId: string, orgId: string | null) => ({
+  const signedIn = async (userId: string, orgId: string | null) => ({
     token: await openSession(ctx.database, userId, orgId, now()),
     user: await sessionUser(ctx, userId, orgId),
   });
@@ -59,18 +42,12 @@ export const identityRoutes = (ctx: AppContext) => {
       path: "/register",
       operationId: "register",
       tags: ["Session"],
-      request: body(
-        z.object({
-          email: z.string().max(254),
-          password: z.string().max(200),
-          name: z.string().min(1).max(200),
-        }),
-      ),
-      responses: { 201: json(TokenAndUser, "Registered and signed in"), ...problemResponses(409, 422) },
+      request: body(RegisterInput),
+      responses: { 201: answer(TokenAndUser, "Registered and signed in"), ...problemResponses(409, 422) },
     }),
     async (c) => {
       const userId = await registerUser(ctx, c.req.valid("json"), commandMetadata(c, ctx));
-      return c.json(await answer(userId, null), 201);
+      return c.json(await signedIn(userId, null), 201);
     },
   );
 
@@ -80,18 +57,9 @@ export const identityRoutes = (ctx: AppContext) => {
       path: "/login",
       operationId: "login",
       tags: ["Session"],
-      request: body(
-        z.object({
-          email: z.string().max(254),
-          password: z.string().max(200),
-          device: z.string().max(200).optional(),
-        }),
-      ),
+      request: body(LoginInput),
       responses: {
-        200: json(
-          z.union([TokenAndUser.extend({ device: Device }), OrgChoice.extend({ device: Device })]),
-          "Signed in, or the organisations to choose from",
-        ),
+        200: answer(LoginResult, "Signed in, or the organisations to choose from"),
         ...problemResponses(401, 429),
       },
     }),
@@ -126,7 +94,7 @@ export const identityRoutes = (ctx: AppContext) => {
         const ticket = await openSession(ctx.database, credentials.user_id, null, now(), "ticket");
         return c.json({ orgs: orgs.map(({ id, name }) => ({ id, name })), ticket, device }, 200);
       }
-      return c.json({ ...(await answer(credentials.user_id, orgs[0]?.id ?? null)), device }, 200);
+      return c.json({ ...(await signedIn(credentials.user_id, orgs[0]?.id ?? null)), device }, 200);
     },
   );
 
@@ -136,8 +104,11 @@ export const identityRoutes = (ctx: AppContext) => {
       path: "/user/orgs/change",
       operationId: "changeOrganisation",
       tags: ["Session"],
-      request: body(z.object({ orgId: z.uuid(), ticket: z.string().optional() })),
-      responses: { 200: json(TokenAndUser, "Signed in to that organisation"), ...problemResponses(401, 404) },
+      request: body(ChangeOrganisationInput),
+      responses: {
+        200: answer(TokenAndUser, "Signed in to that organisation"),
+        ...problemResponses(401, 404),
+      },
     }),
     async (c) => {
       const { orgId, ticket } = c.req.valid("json");
@@ -151,7 +122,7 @@ export const identityRoutes = (ctx: AppContext) => {
       const orgs = await userOrganisations(ctx, session.userId);
       if (!orgs.some((o) => o.id === orgId)) throw new ProblemError(404, "organisation.notFound");
       if (!ticket) await revokeSession(ctx.database, session.tokenHash, now());
-      return c.json(await answer(session.userId, orgId), 200);
+      return c.json(await signedIn(session.userId, orgId), 200);
     },
   );
 
@@ -162,14 +133,7 @@ export const identityRoutes = (ctx: AppContext) => {
       operationId: "listUserOrganisations",
       tags: ["Session"],
       responses: {
-        200: json(
-          z.object({
-            items: z.array(
-              z.object({ id: z.uuid(), name: z.string(), siren: z.string(), profile: z.string() }),
-            ),
-          }),
-          "The organisations the user belongs to",
-        ),
+        200: answer(UserOrganisationList, "The organisations the user belongs to"),
         ...problemResponses(401),
       },
     }),
@@ -184,7 +148,7 @@ export const identityRoutes = (ctx: AppContext) => {
       tags: ["Session"],
       request: body(CreateOrganisation),
       responses: {
-        201: json(TokenAndUser, "Created; the session moves to it"),
+        201: answer(TokenAndUser, "Created; the session moves to it"),
         ...problemResponses(401, 422),
       },
     }),
@@ -197,7 +161,7 @@ export const identityRoutes = (ctx: AppContext) => {
         session.userId,
       );
       await revokeSession(ctx.database, session.tokenHash, now());
-      return c.json(await answer(session.userId, orgId), 201);
+      return c.json(await signedIn(session.userId, orgId), 201);
     },
   );
 
@@ -222,10 +186,7 @@ export const identityRoutes = (ctx: AppContext) => {
       operationId: "getUserAccount",
       tags: ["Account"],
       responses: {
-        200: json(
-          z.object({ id: z.uuid(), email: z.string(), name: z.string(), createdAt: z.string() }),
-          "The signed-in user's account",
-        ),
+        200: answer(UserAccount, "The signed-in user's account"),
         ...problemResponses(401),
       },
     }),

@@ -1,49 +1,34 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PUBLIC, SESSION } from "../http/access.ts";
-import { commandMetadata, validationHook } from "../http/openapi.ts";
+import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
-import type { AuthEnv } from "../identity/auth.ts";
 import { answerInvitation, invitationByToken, userInvitations } from "../identity/invitations.ts";
 import { userOrganisations } from "../identity/users.ts";
-
-const ReceivedInvitation = z
-  .object({
-    id: z.uuid(),
-    org: z.object({ id: z.uuid(), name: z.string() }),
-    email: z.string(),
-    profile: z.string(),
-    invitedBy: z.string().nullable(),
-    invitedAt: z.string(),
-    expiresAt: z.string(),
-  })
-  .openapi("ReceivedInvitation");
-const UserOrganisation = z
-  .object({ id: z.uuid(), name: z.string(), siren: z.string(), profile: z.string() })
-  .openapi("UserOrganisation");
-const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
+import { answer, UuidParam } from "../schemas/common.ts";
+import {
+  InvitationLookup,
+  ReceivedInvitation,
+  ReceivedInvitationList,
+  UserOrganisation,
+} from "../schemas/invitations.ts";
 
 /**
  * The invited user's side: the invitations addressed to the e-mail of their account (shown on
- * /user/orgs), accepting and declining them, and the public look-up of an e-mailed link.
+ * /user/orgs), accepting and declining them. Mounted at /user/invitations.
  */
-export const invitationRoutes = (ctx: AppContext) => {
-  const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+export const receivedInvitationRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
 
   app.openapi(
     accessRoute(ctx, SESSION, {
       method: "get",
-      path: "/user/invitations",
+      path: "/",
       operationId: "listUserInvitations",
       tags: ["Session"],
       summary: "The invitations waiting for the signed-in user (addressed to their account's e-mail)",
       responses: {
-        200: json(z.object({ items: z.array(ReceivedInvitation) }), "Pending, newest first"),
+        200: answer(ReceivedInvitationList, "Pending, newest first"),
         ...problemResponses(401),
       },
     }),
@@ -53,13 +38,13 @@ export const invitationRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, SESSION, {
       method: "post",
-      path: "/user/invitations/{id}/accept",
+      path: "/{id}/accept",
       operationId: "acceptInvitation",
       tags: ["Session"],
       summary: "Accepts: the user becomes a member with the invited profile",
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: {
-        200: json(UserOrganisation, "The organisation joined"),
+        200: answer(UserOrganisation, "The organisation joined"),
         ...problemResponses(401, 404, 409),
       },
     }),
@@ -81,10 +66,10 @@ export const invitationRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, SESSION, {
       method: "post",
-      path: "/user/invitations/{id}/decline",
+      path: "/{id}/decline",
       operationId: "declineInvitation",
       tags: ["Session"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: { 204: { description: "Declined" }, ...problemResponses(401, 404) },
     }),
     async (c) => {
@@ -99,21 +84,28 @@ export const invitationRoutes = (ctx: AppContext) => {
     },
   );
 
+  return app;
+};
+
+/** The public look-up of an e-mailed invitation link. Mounted at /invitations. */
+export const invitationLookupRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+
   app.openapi(
     accessRoute(ctx, PUBLIC, {
       method: "post",
-      path: "/invitations/lookup",
+      path: "/lookup",
       operationId: "lookUpInvitation",
       tags: ["Session"],
       summary: "The invitation an e-mailed link names (the token is sent in the body, never in a URL)",
       request: {
         body: {
-          content: { "application/json": { schema: z.object({ token: z.string().max(200) }) } },
+          content: { "application/json": { schema: InvitationLookup } },
           required: true,
         },
       },
       responses: {
-        200: json(ReceivedInvitation, "While it can be answered"),
+        200: answer(ReceivedInvitation, "While it can be answered"),
         ...problemResponses(404, 422),
       },
     }),

@@ -1,18 +1,19 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { Rights } from "@registre/core";
 import type { AppContext } from "../context.ts";
-import { readLogo, storeLogo } from "../files/logos.ts";
-import { accessRoute, PUBLIC, right } from "../http/access.ts";
-import { commandMetadata, validationHook } from "../http/openapi.ts";
+import { storeLogo } from "../files/logos.ts";
+import { accessRoute, right } from "../http/access.ts";
+import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
-import type { AuthEnv } from "../identity/auth.ts";
-import { runOrganisationCommands } from "../organisations.ts";
-import { changeOrganisation, findOrganisation, Organisation, UpdateOrganisation } from "./organisations.ts";
+import { changeOrganisation, findOrganisation, runOrganisationCommands } from "../organisations.ts";
+import { LogoUpload, Organisation, UpdateOrganisation } from "../schemas/organisations.ts";
 
-/** The signed-in organisation's own settings (/org/settings: orgname, orgmail and the fiscal settings). */
+/**
+ * The signed-in organisation's own settings (/org/settings: orgname, orgmail and the fiscal settings)
+ * and its logo. Mounted at /org.
+ */
 export const orgRoutes = (ctx: AppContext) => {
-  const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  const app = resourceApp();
   const currentOrg = (orgId: string | null) => {
     if (!orgId) throw new ProblemError(404, "organisation.notFound");
     return orgId;
@@ -21,7 +22,7 @@ export const orgRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right("organization", Rights.read), {
       method: "get",
-      path: "/org",
+      path: "/",
       operationId: "getCurrentOrganisation",
       tags: ["Organisation"],
       responses: {
@@ -38,7 +39,7 @@ export const orgRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right("organization", Rights.update), {
       method: "put",
-      path: "/org",
+      path: "/",
       operationId: "updateCurrentOrganisation",
       tags: ["Organisation"],
       request: { body: { content: { "application/json": { schema: UpdateOrganisation } }, required: true } },
@@ -56,22 +57,14 @@ export const orgRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right("organization", Rights.update), {
       method: "post",
-      path: "/org/logo",
+      path: "/logo",
       operationId: "uploadOrganisationLogo",
       tags: ["Organisation"],
       request: {
         body: {
           content: {
             "multipart/form-data": {
-              schema: z.object({
-                file: z
-                  .custom<File>((v) => v instanceof File)
-                  .openapi({
-                    type: "string",
-                    format: "binary",
-                    description: "PNG, JPEG, WebP or GIF, 2 MB at most",
-                  }),
-              }),
+              schema: LogoUpload,
             },
           },
           required: true,
@@ -102,7 +95,7 @@ export const orgRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, right("organization", Rights.update), {
       method: "delete",
-      path: "/org/logo",
+      path: "/logo",
       operationId: "removeOrganisationLogo",
       tags: ["Organisation"],
       responses: {
@@ -122,26 +115,5 @@ export const orgRoutes = (ctx: AppContext) => {
     },
   );
 
-  // Logos are shown in <img> tags, which send no bearer token: they are public, by unguessable
-  // content-addressed names, and never change under a name.
-  app.openapi(
-    accessRoute(ctx, PUBLIC, {
-      method: "get",
-      path: "/files/logos/{orgId}/{file}",
-      operationId: "getOrganisationLogoFile",
-      tags: ["Organisation"],
-      request: { params: z.object({ orgId: z.string(), file: z.string() }) },
-      responses: { 200: { description: "The image" }, ...problemResponses(404) },
-    }),
-    async (c) => {
-      const { orgId, file } = c.req.valid("param");
-      const found = await readLogo(ctx.filesDir, orgId, file);
-      if (!found) throw new ProblemError(404, "http.notFound");
-      return c.body(new Uint8Array(found.body), 200, {
-        "content-type": found.contentType,
-        "cache-control": "public, max-age=31536000, immutable",
-      });
-    },
-  );
   return app;
 };

@@ -1,43 +1,43 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { hash } from "@node-rs/argon2";
 import { normaliseEmail, validateEmail, validatePassword } from "@registre/core";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PUBLIC } from "../http/access.ts";
 import { addressSubject } from "../http/client-address.ts";
 import { translate } from "../http/messages.ts";
-import { validationHook } from "../http/openapi.ts";
+import { resourceApp } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
 import { ProblemSchema } from "../http/schemas.ts";
 import { revokeUserSessions } from "../identity/sessions.ts";
 import { requestAddress, tooManyAttempts } from "../identity/sign-in.ts";
 import { hashToken, newToken } from "../identity/tokens.ts";
 import { passwordRenewalMessage } from "../mail/messages.ts";
+import { RenewalConfirmation, RenewalRequest, RenewalSent } from "../schemas/password.ts";
 
 const RENEWAL_MINUTES = 60;
 
 /**
  * Password renewal by e-mail link: single-use, expiring tokens kept hashed. The request answers the
- * same whatever the address, so accounts cannot be enumerated.
+ * same whatever the address, so accounts cannot be enumerated. Mounted at /password/renew.
  */
 export const passwordRoutes = (ctx: AppContext) => {
-  const app = new OpenAPIHono({ defaultHook: validationHook });
+  const app = resourceApp();
 
   app.openapi(
     accessRoute(ctx, PUBLIC, {
       method: "post",
-      path: "/password/renew",
+      path: "/",
       operationId: "requestPasswordRenewal",
       tags: ["Session"],
       request: {
         body: {
-          content: { "application/json": { schema: z.object({ email: z.string().max(254) }) } },
+          content: { "application/json": { schema: RenewalRequest } },
           required: true,
         },
       },
       responses: {
         202: {
           description: "Accepted, whether or not the address is known",
-          content: { "application/json": { schema: z.object({ detail: z.string() }) } },
+          content: { "application/json": { schema: RenewalSent } },
         },
         429: {
           description: "Too many requests",
@@ -92,16 +92,12 @@ export const passwordRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, PUBLIC, {
       method: "post",
-      path: "/password/renew/confirm",
+      path: "/confirm",
       operationId: "confirmPasswordRenewal",
       tags: ["Session"],
       request: {
         body: {
-          content: {
-            "application/json": {
-              schema: z.object({ token: z.string().max(200), password: z.string().max(200) }),
-            },
-          },
+          content: { "application/json": { schema: RenewalConfirmation } },
           required: true,
         },
       },

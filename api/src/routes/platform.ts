@@ -1,33 +1,20 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import type { StreamHistoryRow } from "@registre/projections";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
-import { validationHook } from "../http/openapi.ts";
+import { resourceApp } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
-import type { AuthEnv } from "../identity/auth.ts";
+import { UuidParam } from "../schemas/common.ts";
+import {
+  LogList,
+  PlatformMemberList,
+  PlatformUser,
+  PlatformUserList,
+  PlatformUserOrganisationList,
+  PlatformUserQuery,
+} from "../schemas/platform.ts";
 
-const PlatformUser = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    email: z.string(),
-    platformAdmin: z.boolean(),
-    createdAt: z.string(),
-  })
-  .openapi("PlatformUser");
-const LogItem = z
-  .object({
-    orgId: z.uuid(),
-    streamId: z.string(),
-    version: z.number().int(),
-    type: z.string(),
-    at: z.string(),
-    userId: z.string().nullable(),
-    summary: z.record(z.string(), z.unknown()),
-  })
-  .openapi("LogItem");
-const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
 const errors = problemResponses(401, 403, 404);
 const ok = <T extends z.ZodType>(schema: T, description: string) => ({
   200: { description, content: { "application/json": { schema } } },
@@ -45,9 +32,9 @@ const toLog = (r: StreamHistoryRow) => ({
   summary: (r.data ?? {}) as Record<string, unknown>,
 });
 
-/** Platform administration of users, and the organisations' members and logs (/api/registre). */
+/** Platform administration of users, and the organisations' members and logs Mounted at /registre. */
 export const platformRoutes = (ctx: AppContext) => {
-  const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  const app = resourceApp();
   const db = () => ctx.database.db;
   const usersBase = () =>
     db().selectFrom("users as u").innerJoin("credentials as c", "c.user_id", "u.user_id");
@@ -83,23 +70,13 @@ export const platformRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, PLATFORM, {
       method: "get",
-      path: "/registre/users",
+      path: "/users",
       operationId: "listPlatformUsers",
       tags: ["Platform"],
       request: {
-        query: z.object({
-          q: z.string().max(200).optional(),
-          limit: z.coerce.number().int().min(1).max(500).default(50),
-          offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
-        }),
+        query: PlatformUserQuery,
       },
-      responses: ok(
-        z.object({
-          items: z.array(PlatformUser.extend({ orgs: z.number().int() })),
-          total: z.number().int(),
-        }),
-        "Users, by name",
-      ),
+      responses: ok(PlatformUserList, "Users, by name"),
     }),
     async (c) => {
       const { q, limit, offset } = c.req.valid("query");
@@ -137,10 +114,10 @@ export const platformRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, PLATFORM, {
       method: "get",
-      path: "/registre/users/{id}",
+      path: "/users/{id}",
       operationId: "getPlatformUser",
       tags: ["Platform"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: ok(PlatformUser, "The user"),
     }),
     async (c) => c.json(await findUser(c.req.valid("param").id), 200),
@@ -149,18 +126,11 @@ export const platformRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, PLATFORM, {
       method: "get",
-      path: "/registre/users/{id}/orgs",
+      path: "/users/{id}/orgs",
       operationId: "listPlatformUserOrganisations",
       tags: ["Platform"],
-      request: { params: IdParam },
-      responses: ok(
-        z.object({
-          items: z.array(
-            z.object({ id: z.uuid(), name: z.string(), siren: z.string(), profile: z.string() }),
-          ),
-        }),
-        "The user's organisations",
-      ),
+      request: { params: UuidParam },
+      responses: ok(PlatformUserOrganisationList, "The user's organisations"),
     }),
     async (c) => {
       const { id } = c.req.valid("param");
@@ -179,11 +149,11 @@ export const platformRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, PLATFORM, {
       method: "get",
-      path: "/registre/users/{id}/logs",
+      path: "/users/{id}/logs",
       operationId: "listPlatformUserLogs",
       tags: ["Platform"],
-      request: { params: IdParam },
-      responses: ok(z.object({ items: z.array(LogItem) }), "What the user did, newest first"),
+      request: { params: UuidParam },
+      responses: ok(LogList, "What the user did, newest first"),
     }),
     async (c) => {
       const { id } = c.req.valid("param");
@@ -202,24 +172,11 @@ export const platformRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, PLATFORM, {
       method: "get",
-      path: "/registre/orgs/{id}/users",
+      path: "/orgs/{id}/users",
       operationId: "listPlatformOrganisationUsers",
       tags: ["Platform"],
-      request: { params: IdParam },
-      responses: ok(
-        z.object({
-          items: z.array(
-            z.object({
-              id: z.uuid(),
-              name: z.string(),
-              email: z.string(),
-              role: z.string(),
-              createdAt: z.string(),
-            }),
-          ),
-        }),
-        "The organisation's members",
-      ),
+      request: { params: UuidParam },
+      responses: ok(PlatformMemberList, "The organisation's members"),
     }),
     async (c) => {
       const { id } = c.req.valid("param");
@@ -249,11 +206,11 @@ export const platformRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, PLATFORM, {
       method: "get",
-      path: "/registre/orgs/{id}/logs",
+      path: "/orgs/{id}/logs",
       operationId: "listPlatformOrganisationLogs",
       tags: ["Platform"],
-      request: { params: IdParam },
-      responses: ok(z.object({ items: z.array(LogItem) }), "Every event of the organisation, newest first"),
+      request: { params: UuidParam },
+      responses: ok(LogList, "Every event of the organisation, newest first"),
     }),
     async (c) => {
       const { id } = c.req.valid("param");

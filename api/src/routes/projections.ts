@@ -1,63 +1,28 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
-import { validationHook } from "../http/openapi.ts";
+import { resourceApp } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
-import type { AuthEnv } from "../identity/auth.ts";
 import { readModelStates } from "../read-models.ts";
-
-const FailedOrganisation = z
-  .object({
-    orgId: z.uuid(),
-    name: z.string().nullable(),
-    position: z.number().int(),
-    txId: z.string(),
-    orgSeq: z.number().int(),
-    error: z.string(),
-    failedAt: z.string(),
-  })
-  .openapi("FailedOrganisation");
-
-const ReadModel = z
-  .object({
-    name: z.string(),
-    version: z.number().int(),
-    generation: z.number().int(),
-    status: z.enum(["running", "degraded"]),
-    lag: z.number().int(),
-    failures: z.array(FailedOrganisation),
-  })
-  .openapi("ReadModel");
-
-const NameParam = z.object({
-  name: z
-    .string()
-    .max(100)
-    .openapi({ param: { name: "name", in: "path" }, example: "ledger" }),
-});
+import { NameParam, ReadModelList, ResumeInput, ResumeResult } from "../schemas/projections.ts";
 
 /**
- * Platform administration of the read models (/api/registre/projections): each projector's state and
- * the organisations it is stopped for; `resume` once a fix is deployed.
+ * Platform administration of the read models: each projector's state and the organisations it is
+ * stopped for; `resume` once a fix is deployed. Mounted at /registre/projections.
  */
 export const projectionRoutes = (ctx: AppContext) => {
-  const app = new OpenAPIHono<AuthEnv>({ defaultHook: validationHook });
+  const app = resourceApp();
 
   app.openapi(
     accessRoute(ctx, PLATFORM, {
       method: "get",
-      path: "/registre/projections",
+      path: "/",
       operationId: "listReadModels",
       tags: ["Platform"],
       responses: {
         200: {
           description: "Every read model, with the organisations it is stopped for",
-          content: {
-            "application/json": {
-              schema: z.object({ status: z.enum(["ok", "degraded"]), items: z.array(ReadModel) }),
-            },
-          },
+          content: { "application/json": { schema: ReadModelList } },
         },
         ...problemResponses(401, 403),
       },
@@ -72,22 +37,13 @@ export const projectionRoutes = (ctx: AppContext) => {
   app.openapi(
     accessRoute(ctx, PLATFORM, {
       method: "post",
-      path: "/registre/projections/{name}/resume",
+      path: "/{name}/resume",
       operationId: "resumeReadModel",
       tags: ["Platform"],
       request: {
         params: NameParam,
         body: {
-          content: {
-            "application/json": {
-              schema: z.object({
-                orgId: z
-                  .uuid()
-                  .optional()
-                  .openapi({ description: "Only this organisation; every failed one when absent" }),
-              }),
-            },
-          },
+          content: { "application/json": { schema: ResumeInput } },
           required: true,
         },
       },
@@ -95,11 +51,7 @@ export const projectionRoutes = (ctx: AppContext) => {
         200: {
           description:
             "The organisations whose held events were applied, and those that failed again (at their new event)",
-          content: {
-            "application/json": {
-              schema: z.object({ resumed: z.array(z.uuid()), failed: z.array(FailedOrganisation) }),
-            },
-          },
+          content: { "application/json": { schema: ResumeResult } },
         },
         ...problemResponses(401, 403, 404, 422),
       },

@@ -1,12 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  type AccountMovements,
-  balanceSheet,
-  incomeStatement,
-  type StatementSection,
-  trialBalance,
-} from "./reports.ts";
+import { balanceSheet } from "./balance-sheet.ts";
+import { incomeStatement } from "./income-statement.ts";
+import { type AccountMovements, type StatementSection, trialBalance } from "./reports.ts";
 
 const mv = (account: string, debit: number, credit: number, label = account): AccountMovements => ({
   account,

@@ -1,7 +1,7 @@
 export { checkFec, type FecCheckOptions } from "./check.ts";
 export { type FecGroupResult, groupFecEntries } from "./group.ts";
 export { decodeFec, type FecParseResult, parseFec } from "./parse.ts";
-export * from "./plan.ts";
+export * from "./plan/index.ts";
 export * from "./types.ts";
 export {
   cleanFecText,

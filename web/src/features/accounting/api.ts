@@ -1,5 +1,5 @@
 /**
- * The accounting API (api/src/routes/accounting.ts), one module per concept: the shapes and query keys,
+ * The accounting API (api/src/routes/accounting/), one module per concept: the shapes and query keys,
  * then accounts, journals, entries, fiscal years and reports, and the closing file.
  */
 export * from "./accounts-api.ts";

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { isIsoDate, MAX_LINE_CENTS } from "@registre/core";
 import { problemResponses } from "../http/schemas.ts";
 
-/** What the accounting routes share: error answers, bodies, amounts, days, ids. */
+/** What the route schemas share: error answers, bodies, amounts, days, ids. */
 export const errors = problemResponses(401, 403, 404, 409, 422);
 export const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "application/json": { schema } }, required: true },
@@ -14,6 +14,8 @@ export const answer = <T extends z.ZodType>(schema: T, description: string) => (
 
 /** An amount a client sends: whole cents, at most 100 billion euros on one line. */
 export const Cents = z.number().int().min(0).max(MAX_LINE_CENTS).openapi({ description: "Integer cents" });
+/** A signed amount the API answers (a balance, a result). */
+export const Amount = z.number().int().openapi({ description: "Integer cents, signed" });
 /** An amount the API answers (a total may exceed one line's bound). */
 export const CentsOut = z
   .number()
@@ -35,11 +37,15 @@ export const LineRef = z
 /** Paging: a page of at most 500, from an offset that stays a reasonable number. */
 export const Offset = z.coerce.number().int().min(0).max(1_000_000_000).default(0);
 
+/** The `{id}` of a path: a resource's id, code or number. */
 export const IdParam = z.object({
   id: z
     .string()
     .max(40)
     .openapi({ param: { name: "id", in: "path" } }),
 });
+/** The `{id}` of a path that is a uuid: a user, an organisation, an item, an invitation. */
+export const UuidParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+
 /** Core results are deeply readonly; the JSON answer is the same value. */
 export const plain = <T>(value: unknown): T => value as T;

@@ -1,0 +1,169 @@
+import { DomainError, Rights } from "@registre/core";
+import { deleteAccount, runChart, sessionOrg } from "../../accounting/books.ts";
+import { alreadyAppended } from "../../commands.ts";
+import type { AppContext } from "../../context.ts";
+import { accessRoute, right } from "../../http/access.ts";
+import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { childMetadata } from "../../ids.ts";
+import {
+  Account,
+  AccountList,
+  AccountQuery,
+  CreateAccountInput,
+  NumberParam,
+  UpdateAccountInput,
+} from "../../schemas/accounts.ts";
+import { answer, body, errors } from "../../schemas/common.ts";
+
+type AccountRow = {
+  number: string;
+  kind: "general" | "auxiliary";
+  label: string;
+  label_en: string;
+  class: number;
+  lettrable: boolean;
+  collective: boolean;
+  control: string | null;
+  closed: boolean;
+};
+const toAccount = (r: AccountRow) => ({
+  number: r.number,
+  kind: r.kind,
+  label: r.label,
+  labelEn: r.label_en,
+  class: r.class,
+  lettrable: r.lettrable,
+  collective: r.collective,
+  control: r.control,
+  closed: r.closed,
+});
+
+/** The chart of accounts, mounted at /accounting/accounts. */
+export const accountRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+  const findAccount = async (orgId: string, number: string) => {
+    const row = await ctx.database.db
+      .selectFrom("accounts")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("number", "=", number.toUpperCase())
+      .executeTakeFirst();
+    if (!row) throw new DomainError("account.notFound", { number }, 404);
+    return toAccount(row as AccountRow);
+  };
+
+  app.openapi(
+    accessRoute(ctx, right("accounts", Rights.read), {
+      method: "get",
+      path: "/",
+      operationId: "listAccounts",
+      tags: ["Accounting"],
+      request: { query: AccountQuery },
+      responses: { 200: answer(AccountList, "The chart of accounts"), ...errors },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      let query = ctx.database.db.selectFrom("accounts").selectAll().where("org_id", "=", sessionOrg(c));
+      if (q.class) query = query.where("class", "=", q.class);
+      if (q.kind) query = query.where("kind", "=", q.kind);
+      if (q.q) {
+        const like = `%${q.q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+        query = query.where((eb) =>
+          eb.or([eb("number", "ilike", like), eb("label", "ilike", like), eb("label_en", "ilike", like)]),
+        );
+      }
+      const rows = (await query.orderBy("number").execute()) as AccountRow[];
+      return c.json({ items: rows.map(toAccount) }, 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("accounts", Rights.create), {
+      method: "post",
+      path: "/",
+      operationId: "createAccount",
+      tags: ["Accounting"],
+      request: body(CreateAccountInput),
+      responses: { 201: answer(Account, "Created"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const b = c.req.valid("json");
+      const outcome = await runChart(
+        ctx,
+        orgId,
+        b.control
+          ? { type: "CreateAuxiliaryAccount", data: { number: b.number, label: b.label, control: b.control } }
+          : { type: "CreateAccount", data: b },
+        commandMetadata(c, ctx),
+      );
+      const created = outcome.events.find((e) => e.type === "AccountCreated");
+      return c.json(
+        await findAccount(orgId, created?.type === "AccountCreated" ? created.data.number : b.number),
+        201,
+      );
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("accounts", Rights.read), {
+      method: "get",
+      path: "/{id}",
+      operationId: "getAccount",
+      tags: ["Accounting"],
+      request: { params: NumberParam },
+      responses: { 200: answer(Account, "The account"), ...errors },
+    }),
+    async (c) => c.json(await findAccount(sessionOrg(c), c.req.valid("param").id), 200),
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("accounts", Rights.update), {
+      method: "put",
+      path: "/{id}",
+      operationId: "updateAccount",
+      tags: ["Accounting"],
+      request: {
+        params: NumberParam,
+        ...body(UpdateAccountInput),
+      },
+      responses: { 200: answer(Account, "Changed"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const number = (await findAccount(orgId, c.req.valid("param").id)).number;
+      const { closed, ...changes } = c.req.valid("json");
+      const metadata = commandMetadata(c, ctx);
+      await runChart(ctx, orgId, { type: "UpdateAccount", data: { number, ...changes } }, metadata);
+      if (closed !== undefined)
+        await runChart(
+          ctx,
+          orgId,
+          { type: closed ? "CloseAccount" : "ReopenAccount", data: { number } },
+          childMetadata(metadata, "closed"),
+        );
+      return c.json(await findAccount(orgId, number), 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("accounts", Rights.delete), {
+      method: "delete",
+      path: "/{id}",
+      operationId: "deleteAccount",
+      tags: ["Accounting"],
+      request: { params: NumberParam },
+      responses: { 204: { description: "Deleted" }, ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const metadata = commandMetadata(c, ctx);
+      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
+      const { number } = await findAccount(orgId, c.req.valid("param").id);
+      await deleteAccount(ctx, orgId, number, metadata);
+      return c.body(null, 204);
+    },
+  );
+
+  return app;
+};

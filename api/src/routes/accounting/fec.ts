@@ -1,0 +1,118 @@
+import { Rights } from "@registre/core";
+import { sessionOrg } from "../../accounting/books.ts";
+import { entriesCsv } from "../../accounting/csv.ts";
+import { exportFec, importFec } from "../../accounting/fec.ts";
+import { findFiscalYear } from "../../accounting/queries.ts";
+import type { AppContext } from "../../context.ts";
+import { accessRoute, right } from "../../http/access.ts";
+import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { answer, errors, IdParam } from "../../schemas/common.ts";
+import { DownloadQuery, FecUpload, FileText, ImportQuery, ImportResult } from "../../schemas/fec.ts";
+
+/** A year's entries as a FEC or CSV file, and the FEC import. Mounted at /accounting/entries. */
+export const fecRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+
+  app.openapi(
+    accessRoute(ctx, right("entries.export", Rights.read), {
+      method: "get",
+      path: "/download/{id}",
+      operationId: "downloadEntries",
+      tags: ["Accounting"],
+      request: {
+        params: IdParam,
+        query: DownloadQuery,
+      },
+      responses: {
+        200: {
+          description:
+            "The fiscal year's FEC (`<SIREN>FEC<closing date>.txt`) or its entries as CSV, streamed",
+          content: { "text/plain": { schema: FileText }, "text/csv": { schema: FileText } },
+        },
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const query = c.req.valid("query");
+      const year = await findFiscalYear(ctx, orgId, c.req.valid("param").id);
+      // Pulled chunk by chunk: a slow client holds the export back instead of filling memory, and a
+      // client that goes away ends it (its COPY connection too).
+      const stream = (chunks: AsyncIterable<string | Uint8Array>) => {
+        const encoder = new TextEncoder();
+        const iterator = chunks[Symbol.asyncIterator]();
+        return new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const next = await iterator.next();
+            if (next.done) controller.close();
+            else controller.enqueue(typeof next.value === "string" ? encoder.encode(next.value) : next.value);
+          },
+          async cancel() {
+            await iterator.return?.();
+          },
+        });
+      };
+      if (query.format === "csv") {
+        const name = `ecritures-${year.start}-${year.end}.csv`;
+        return c.body(stream(entriesCsv(ctx, orgId, year)), 200, {
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": `attachment; filename="${name}"`,
+        }) as never;
+      }
+      const exported = await exportFec(ctx, orgId, year.id, {
+        separator: query.separator === "pipe" ? "|" : "\t",
+        until: query.until,
+      });
+      return c.body(stream(exported.chunks), 200, {
+        "content-type": "text/plain; charset=utf-8",
+        "content-disposition": `attachment; filename="${exported.fileName}"`,
+        "x-fec-lines": String(exported.lineCount),
+      }) as never;
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("entries.validate", Rights.create), {
+      method: "post",
+      path: "/import",
+      operationId: "importFec",
+      tags: ["Accounting"],
+      request: {
+        query: ImportQuery,
+        body: {
+          content: { "application/octet-stream": { schema: FecUpload } },
+          required: true,
+        },
+      },
+      responses: {
+        200: answer(ImportResult, "Imported whole; or, with errors, nothing written"),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const query = c.req.valid("query");
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const result = await importFec(ctx, orgId, bytes, query.name, commandMetadata(c, ctx), {
+        dryRun: query.dryRun === "true",
+      });
+      const finding = (f: { line: number; code: string; message: string }) => ({
+        line: f.line,
+        code: f.code,
+        message: f.message,
+      });
+      return c.json(
+        {
+          entries: result.entries,
+          lines: result.lines,
+          lettered: result.lettered,
+          warnings: result.warnings.map(finding),
+          errors: result.errors.map(finding),
+        },
+        200,
+      );
+    },
+  );
+
+  return app;
+};

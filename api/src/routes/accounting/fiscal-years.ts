@@ -1,0 +1,254 @@
+import type { z } from "@hono/zod-openapi";
+import { DomainError, Rights } from "@registre/core";
+import { sql } from "kysely";
+import { runFiscal, sessionOrg } from "../../accounting/books.ts";
+import {
+  balanceSheetReport,
+  findFiscalYear,
+  incomeStatementReport,
+  listFiscalYears,
+  trialBalanceReport,
+} from "../../accounting/queries.ts";
+import { closeFiscalYear, generateOpeningEntry, yearEndChecks } from "../../accounting/year-end.ts";
+import type { AppContext } from "../../context.ts";
+import { accessRoute, right } from "../../http/access.ts";
+import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { derivedId } from "../../ids.ts";
+import { answer, body, errors, IdParam, plain } from "../../schemas/common.ts";
+import {
+  ClosedYear,
+  CloseQuery,
+  FiscalYear,
+  FiscalYearFigures,
+  FiscalYearList,
+  LockPeriodsInput,
+  OpenFiscalYearInput,
+  OpeningEntry,
+  ReindexResult,
+  YearEndChecks,
+} from "../../schemas/fiscal-years.ts";
+import type { BalanceSheet, IncomeStatement, TrialBalance } from "../../schemas/reports.ts";
+
+/**
+ * Fiscal years (the spec's "balance sheets"): open, lock periods, their figures, the year-end checks,
+ * the opening entry and the closing. Mounted at /accounting/balance-sheet.
+ */
+export const fiscalYearRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+
+  app.openapi(
+    accessRoute(ctx, right("balancesheet", Rights.read), {
+      method: "get",
+      path: "/",
+      operationId: "listFiscalYears",
+      tags: ["Accounting"],
+      responses: {
+        200: answer(FiscalYearList, "Fiscal years"),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const lock = await ctx.database.db
+        .selectFrom("period_locks")
+        .select("locked_until")
+        .where("org_id", "=", orgId)
+        .executeTakeFirst();
+      return c.json(
+        {
+          items: await listFiscalYears(ctx, orgId),
+          lockedUntil: (lock?.locked_until as string | undefined) ?? null,
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("balancesheet", Rights.create), {
+      method: "post",
+      path: "/",
+      operationId: "openFiscalYear",
+      tags: ["Accounting"],
+      request: body(OpenFiscalYearInput),
+      responses: { 201: answer(FiscalYear, "The new accounting year"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const metadata = commandMetadata(c, ctx);
+      const id = derivedId(metadata.commandId, "year");
+      await runFiscal(ctx, orgId, { type: "OpenFiscalYear", data: { id, ...c.req.valid("json") } }, metadata);
+      return c.json(await findFiscalYear(ctx, orgId, id), 201);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("balancesheet", Rights.read), {
+      method: "get",
+      path: "/{id}",
+      operationId: "getFiscalYear",
+      tags: ["Accounting"],
+      request: { params: IdParam },
+      responses: { 200: answer(FiscalYear, "The fiscal year"), ...errors },
+    }),
+    async (c) => c.json(await findFiscalYear(ctx, sessionOrg(c), c.req.valid("param").id), 200),
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("balancesheet", Rights.update), {
+      method: "put",
+      path: "/{id}",
+      operationId: "lockPeriods",
+      tags: ["Accounting"],
+      request: { params: IdParam, ...body(LockPeriodsInput) },
+      responses: { 200: answer(FiscalYear, "Periods locked up to the date"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const year = await findFiscalYear(ctx, orgId, c.req.valid("param").id);
+      const until = c.req.valid("json").lockedUntil;
+      if (until < year.start || until > year.end)
+        throw new DomainError("period.outsideYear", { until, start: year.start, end: year.end });
+      await runFiscal(ctx, orgId, { type: "LockPeriod", data: { until } }, commandMetadata(c, ctx));
+      return c.json(await findFiscalYear(ctx, orgId, year.id), 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("balancesheet", Rights.read), {
+      method: "get",
+      path: "/{id}/calculate",
+      operationId: "calculateFiscalYear",
+      tags: ["Accounting"],
+      request: { params: IdParam },
+      responses: {
+        200: answer(FiscalYearFigures, "Trial balance, income statement and balance sheet of the year"),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const year = await findFiscalYear(ctx, orgId, c.req.valid("param").id);
+      const [balance, income, sheet] = await Promise.all([
+        trialBalanceReport(ctx, orgId, year),
+        incomeStatementReport(ctx, orgId, year),
+        balanceSheetReport(ctx, orgId, year),
+      ]);
+      return c.json(
+        {
+          year,
+          trialBalance: plain<z.infer<typeof TrialBalance>>(balance),
+          incomeStatement: plain<z.infer<typeof IncomeStatement>>(income),
+          balanceSheet: plain<z.infer<typeof BalanceSheet>>(sheet),
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("balancesheet", Rights.read), {
+      method: "get",
+      path: "/{id}/steps",
+      operationId: "yearEndChecks",
+      tags: ["Accounting"],
+      request: { params: IdParam },
+      responses: {
+        200: answer(YearEndChecks, "What to look at before closing"),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const year = await findFiscalYear(ctx, orgId, c.req.valid("param").id);
+      return c.json({ warnings: await yearEndChecks(ctx, orgId, year) }, 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("balancesheet", Rights.update), {
+      method: "get",
+      path: "/{id}/createan",
+      operationId: "generateOpeningEntries",
+      tags: ["Accounting"],
+      request: { params: IdParam },
+      responses: {
+        200: answer(OpeningEntry, "The next year's opening entry (a draft while this year is open)"),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const year = await findFiscalYear(ctx, orgId, c.req.valid("param").id);
+      return c.json({ mvt: await generateOpeningEntry(ctx, orgId, year.id, commandMetadata(c, ctx)) }, 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("balancesheet", Rights.update), {
+      method: "get",
+      path: "/{id}/validate",
+      operationId: "closeFiscalYear",
+      tags: ["Accounting"],
+      request: {
+        params: IdParam,
+        query: CloseQuery,
+      },
+      responses: {
+        200: answer(ClosedYear, "Closed; the next year's opening entry validated"),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const year = await findFiscalYear(ctx, orgId, c.req.valid("param").id);
+      if (c.req.valid("query").confirm !== "irreversible")
+        throw new DomainError("yearEnd.confirmIrreversible", {}, 409);
+      return c.json(await closeFiscalYear(ctx, orgId, year.id, commandMetadata(c, ctx)), 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("balancesheet", Rights.read), {
+      method: "get",
+      path: "/{id}/reindex",
+      operationId: "reindexFiscalYear",
+      tags: ["Accounting"],
+      request: { params: IdParam },
+      responses: {
+        200: answer(
+          ReindexResult,
+          "Whether the per-month and per-day balances equal the sums of the ledger lines (a day's difference has the date as its period)",
+        ),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const year = await findFiscalYear(ctx, orgId, c.req.valid("param").id);
+      const { rows } = await sql<{ period: string; account: string }>`
+        with l as (
+          select substr(date, 1, 7) as period, account, sum(debit)::bigint as debit, sum(credit)::bigint as credit
+          from ledger_lines where org_id = ${orgId}::uuid and date between ${year.start} and ${year.end}
+          group by 1, 2),
+        b as (select period, account, debit, credit from account_balances
+          where org_id = ${orgId}::uuid and period between ${year.start.slice(0, 7)} and ${year.end.slice(0, 7)})
+        select coalesce(l.period, b.period) as period, coalesce(l.account, b.account) as account
+        from l full join b on l.period = b.period and l.account = b.account
+        where l.debit is distinct from b.debit or l.credit is distinct from b.credit
+        union all
+        select coalesce(l.date, d.date), coalesce(l.account, d.account)
+        from (select date, account, sum(debit)::bigint as debit, sum(credit)::bigint as credit
+          from ledger_lines where org_id = ${orgId}::uuid and date between ${year.start} and ${year.end}
+          group by 1, 2) l
+        full join (select date, account, debit, credit from account_day_balances
+          where org_id = ${orgId}::uuid and date between ${year.start} and ${year.end}) d
+          on l.date = d.date and l.account = d.account
+        where l.debit is distinct from d.debit or l.credit is distinct from d.credit
+        order by 1, 2`.execute(ctx.database.db);
+      return c.json({ consistent: rows.length === 0, differences: rows }, 200);
+    },
+  );
+
+  return app;
+};

@@ -1,0 +1,135 @@
+import type { z } from "@hono/zod-openapi";
+import { DomainError, Rights } from "@registre/core";
+import { deleteJournal, runJournals, sessionOrg } from "../../accounting/books.ts";
+import { alreadyAppended } from "../../commands.ts";
+import type { AppContext } from "../../context.ts";
+import { accessRoute, right } from "../../http/access.ts";
+import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { answer, body, errors, IdParam } from "../../schemas/common.ts";
+import { CreateJournalInput, Journal, JournalList, UpdateJournalInput } from "../../schemas/journals.ts";
+
+type JournalRow = {
+  code: string;
+  label: string;
+  label_en: string;
+  kind: z.infer<typeof Journal>["kind"];
+  vat: boolean;
+  account: string | null;
+};
+const toJournal = (r: JournalRow) => ({
+  code: r.code,
+  label: r.label,
+  labelEn: r.label_en,
+  kind: r.kind,
+  vat: r.vat,
+  account: r.account,
+});
+
+/** The journals, mounted at /accounting/journals. */
+export const journalRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+  const findJournal = async (orgId: string, code: string) => {
+    const row = await ctx.database.db
+      .selectFrom("journals")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("code", "=", code.toUpperCase())
+      .executeTakeFirst();
+    if (!row) throw new DomainError("journal.notFound", { code }, 404);
+    return toJournal(row as JournalRow);
+  };
+
+  app.openapi(
+    accessRoute(ctx, right("journals", Rights.read), {
+      method: "get",
+      path: "/",
+      operationId: "listJournals",
+      tags: ["Accounting"],
+      responses: { 200: answer(JournalList, "The journals"), ...errors },
+    }),
+    async (c) => {
+      const rows = (await ctx.database.db
+        .selectFrom("journals")
+        .selectAll()
+        .where("org_id", "=", sessionOrg(c))
+        .orderBy("code")
+        .execute()) as JournalRow[];
+      return c.json({ items: rows.map(toJournal) }, 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("journals", Rights.create), {
+      method: "post",
+      path: "/",
+      operationId: "createJournal",
+      tags: ["Accounting"],
+      request: body(CreateJournalInput),
+      responses: { 201: answer(Journal, "Created"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const b = c.req.valid("json");
+      await runJournals(ctx, orgId, { type: "CreateJournal", data: b }, commandMetadata(c, ctx));
+      return c.json(await findJournal(orgId, b.code.trim()), 201);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("journals", Rights.read), {
+      method: "get",
+      path: "/{id}",
+      operationId: "getJournal",
+      tags: ["Accounting"],
+      request: { params: IdParam },
+      responses: { 200: answer(Journal, "The journal"), ...errors },
+    }),
+    async (c) => c.json(await findJournal(sessionOrg(c), c.req.valid("param").id), 200),
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("journals", Rights.update), {
+      method: "put",
+      path: "/{id}",
+      operationId: "updateJournal",
+      tags: ["Accounting"],
+      request: {
+        params: IdParam,
+        ...body(UpdateJournalInput),
+      },
+      responses: { 200: answer(Journal, "Changed"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { code } = await findJournal(orgId, c.req.valid("param").id);
+      await runJournals(
+        ctx,
+        orgId,
+        { type: "UpdateJournal", data: { code, ...c.req.valid("json") } },
+        commandMetadata(c, ctx),
+      );
+      return c.json(await findJournal(orgId, code), 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("journals", Rights.delete), {
+      method: "delete",
+      path: "/{id}",
+      operationId: "deleteJournal",
+      tags: ["Accounting"],
+      request: { params: IdParam },
+      responses: { 204: { description: "Deleted" }, ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const metadata = commandMetadata(c, ctx);
+      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
+      const { code } = await findJournal(orgId, c.req.valid("param").id);
+      await deleteJournal(ctx, orgId, code, metadata);
+      return c.body(null, 204);
+    },
+  );
+
+  return app;
+};

@@ -1,0 +1,63 @@
+import type { z } from "@hono/zod-openapi";
+import { Rights } from "@registre/core";
+import { sessionOrg } from "../../accounting/books.ts";
+import { findFiscalYear, generalLedgerPage, trialBalanceReport } from "../../accounting/queries.ts";
+import type { AppContext } from "../../context.ts";
+import { accessRoute, right } from "../../http/access.ts";
+import { resourceApp } from "../../http/openapi.ts";
+import { answer, body, errors, plain } from "../../schemas/common.ts";
+import {
+  DatedTrialBalance,
+  GeneralLedgerQuery,
+  LedgerPage,
+  Range,
+  type TrialBalance,
+} from "../../schemas/reports.ts";
+
+/** The trial balance and the general ledger over a range. Mounted at /accounting/reports. */
+export const reportRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+  const rangeOf = async (orgId: string, range: z.infer<typeof Range>) => {
+    if ("yearId" in range) {
+      const year = await findFiscalYear(ctx, orgId, range.yearId);
+      return { start: year.start, end: year.end };
+    }
+    return range;
+  };
+
+  app.openapi(
+    accessRoute(ctx, right("accounting", Rights.read), {
+      method: "post",
+      path: "/balance",
+      operationId: "trialBalance",
+      tags: ["Accounting"],
+      request: body(Range),
+      responses: {
+        200: answer(DatedTrialBalance, "The trial balance (balance générale)"),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const range = await rangeOf(orgId, c.req.valid("json"));
+      return c.json(
+        { ...range, ...plain<z.infer<typeof TrialBalance>>(await trialBalanceReport(ctx, orgId, range)) },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("accounting", Rights.read), {
+      method: "post",
+      path: "/generalledger",
+      operationId: "generalLedger",
+      tags: ["Accounting"],
+      request: body(GeneralLedgerQuery),
+      responses: { 200: answer(LedgerPage, "A page of the general ledger with running balances"), ...errors },
+    }),
+    async (c) => c.json(await generalLedgerPage(ctx, sessionOrg(c), c.req.valid("json")), 200),
+  );
+
+  return app;
+};

@@ -1,0 +1,92 @@
+import { z } from "@hono/zod-openapi";
+import { SEARCH_COUNT_CAP } from "../accounting/entry-list.ts";
+import { Cents, CentsOut, Day, Offset } from "./common.ts";
+
+/** Entries (/api/accounting/entries): drafts, validated entries, their lines. */
+export const LineInput = z.object({
+  account: z.string().min(1).max(20),
+  auxiliary: z.string().max(20).nullish(),
+  label: z.string().max(200).nullish(),
+  debit: Cents,
+  credit: Cents,
+});
+export const EntryInput = z
+  .object({
+    journal: z.string().min(1).max(6),
+    date: Day,
+    pieceRef: z.string().max(60),
+    pieceDate: Day.optional(),
+    label: z.string().max(200),
+    lines: z.array(LineInput).max(10_000),
+  })
+  .openapi("EntryInput");
+export const CreateEntryInput = EntryInput.extend({ validate: z.boolean().optional() });
+
+export const EntryLine = z.object({
+  line: z.number().int(),
+  account: z.string(),
+  auxiliary: z.string().nullable(),
+  label: z.string().nullable(),
+  debit: Cents,
+  credit: Cents,
+  letterCode: z.string().nullable(),
+  letterDate: z.string().nullable(),
+});
+export const EntrySummary = z
+  .object({
+    mvt: z.uuid(),
+    journal: z.string(),
+    date: z.string(),
+    pieceRef: z.string(),
+    pieceDate: z.string(),
+    label: z.string(),
+    status: z.enum(["draft", "validated"]),
+    number: z.string().nullable(),
+    fiscalYearId: z.string().nullable(),
+    validatedOn: z.string().nullable(),
+    debit: CentsOut,
+    credit: CentsOut,
+    lineCount: z.number().int(),
+    origin: z.record(z.string(), z.unknown()),
+  })
+  .openapi("EntrySummary");
+export const Entry = EntrySummary.extend({ lines: z.array(EntryLine) }).openapi("Entry");
+
+export const MvtParam = z.object({ mvt: z.uuid().openapi({ param: { name: "mvt", in: "path" } }) });
+
+export const EntryListQuery = z.object({
+  journal: z.string().max(6).optional(),
+  status: z.enum(["draft", "validated"]).optional(),
+  start: Day.optional(),
+  end: Day.optional(),
+  q: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: Offset,
+});
+export const EntryList = z.object({
+  items: z.array(EntrySummary),
+  total: z
+    .number()
+    .int()
+    .openapi({
+      description: `Entries the filter selects; with \`q\`, at most ${SEARCH_COUNT_CAP} (see \`capped\`)`,
+    }),
+  sums: z.object({ debit: CentsOut, credit: CentsOut }).openapi({
+    description: "Debit and credit of every entry the filter selects, not only this page's",
+  }),
+  capped: z
+    .literal(true)
+    .optional()
+    .openapi({
+      description: `Present when the text search \`q\` matched more than ${SEARCH_COUNT_CAP} entries: \`total\` is then ${SEARCH_COUNT_CAP} and \`sums\` add up the ${SEARCH_COUNT_CAP} newest matches`,
+    }),
+});
+
+export const ReverseInput = z.object({ date: Day, label: z.string().max(200).optional() });
+
+export const DraftList = z.object({ items: z.array(EntrySummary) });
+export const ValidateEntriesInput = z.object({ mvts: z.array(z.uuid()).min(1).max(5000) });
+export const ValidateEntriesResult = z.object({
+  validated: z.array(z.uuid()),
+  refused: z.array(z.object({ mvt: z.uuid(), code: z.string(), detail: z.string() })),
+});

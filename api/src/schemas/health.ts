@@ -1,0 +1,32 @@
+import { z } from "@hono/zod-openapi";
+
+/** The server's health (/api/health). */
+export const Health = z
+  .object({
+    status: z.enum(["ok", "degraded"]),
+    database: z.enum(["pglite", "postgres"]),
+    events: z.number().int(),
+    projections: z.array(
+      z.object({
+        name: z.string(),
+        version: z.number().int(),
+        generation: z.number().int(),
+        lag: z.number().int(),
+        status: z.enum(["running", "degraded"]),
+        failures: z
+          .array(
+            z.object({
+              orgId: z.uuid(),
+              position: z.number().int(),
+              name: z.string().nullable().optional(),
+              error: z.string().optional(),
+            }),
+          )
+          .openapi({
+            description:
+              "The organisations this projector is stopped for, at the event it failed on; their name and the error to a platform administrator only",
+          }),
+      }),
+    ),
+  })
+  .openapi("Health");

@@ -1,0 +1,97 @@
+import { z } from "@hono/zod-openapi";
+import { Amount, Cents, CentsOut, Day } from "./common.ts";
+
+/** The reports: trial balance, general ledger, income statement, balance sheet. */
+export const TrialBalance = z
+  .object({
+    rows: z.array(
+      z.object({
+        account: z.string(),
+        label: z.string(),
+        debit: CentsOut,
+        credit: CentsOut,
+        balanceDebit: CentsOut,
+        balanceCredit: CentsOut,
+      }),
+    ),
+    totals: z.object({ debit: CentsOut, credit: CentsOut, balanceDebit: CentsOut, balanceCredit: CentsOut }),
+  })
+  .openapi("TrialBalance");
+export const DatedTrialBalance = TrialBalance.extend({ start: z.string(), end: z.string() });
+
+const Section = z.object({
+  key: z.string(),
+  label: z.string(),
+  labelEn: z.string(),
+  lines: z.array(z.object({ key: z.string(), label: z.string(), labelEn: z.string(), amount: Amount })),
+  total: Amount,
+});
+export const IncomeStatement = z
+  .object({
+    sections: z.array(Section),
+    netTurnover: Amount,
+    operatingResult: Amount,
+    financialResult: Amount,
+    exceptionalResult: Amount,
+    result: Amount,
+  })
+  .openapi("IncomeStatement");
+export const BalanceSheet = z
+  .object({
+    assets: z.array(Section),
+    liabilities: z.array(Section),
+    totalAssets: Amount,
+    totalLiabilities: Amount,
+    result: Amount,
+  })
+  .openapi("BalanceSheet");
+
+export const LedgerPage = z
+  .object({
+    rows: z.array(
+      z.object({
+        mvt: z.uuid(),
+        line: z.number().int(),
+        account: z.string(),
+        auxiliary: z.string().nullable(),
+        journal: z.string(),
+        number: z.string(),
+        date: z.string(),
+        pieceRef: z.string(),
+        label: z.string(),
+        debit: Cents,
+        credit: Cents,
+        balance: Amount,
+        letterCode: z.string().nullable(),
+        letterDate: z.string().nullable(),
+        position: z.number().int(),
+      }),
+    ),
+    next: z
+      .object({
+        account: z.string(),
+        date: z.string(),
+        position: z.number().int(),
+        line: z.number().int(),
+      })
+      .nullable()
+      .openapi({ description: "The cursor of the next page (`after`), or null at the end" }),
+  })
+  .openapi("GeneralLedgerPage");
+
+/** A fiscal year's id, or two days. */
+export const Range = z.union([z.object({ yearId: z.string() }), z.object({ start: Day, end: Day })]);
+
+const Cursor = z.object({
+  account: z.string(),
+  date: Day,
+  position: z.number().int(),
+  line: z.number().int(),
+});
+export const GeneralLedgerQuery = z.object({
+  start: Day,
+  end: Day,
+  account: z.string().max(20).optional(),
+  after: Cursor.optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+});
