@@ -1,37 +1,20 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startTestServer } from "../support/server.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { OrgDetailPage, OrgsPage } from "./pages/orgs-page.ts";
 import { invalidSiren, randomSiren, spacedSiren } from "./siren.ts";
-import {
-  artifactsDir,
-  browserTimeout,
-  ensureWebBuild,
-  launchBrowser,
-  signInDemo,
-  storeSession,
-  unique,
-} from "./support.ts";
+import { artifactsDir, browserTimeout, demoSuite, unique } from "./support.ts";
 
-type AdminSession = { token: string; user: unknown };
 type OrgResponse = { id: string; name: string; siren: string };
 
 describe("organisations page (Chromium)", () => {
-  let server: { url: string; close(): Promise<void> } | undefined;
-  let browser: Browser | undefined;
+  const suite = demoSuite();
   let context: BrowserContext;
   let page: Page;
   let orgs: OrgsPage;
-  let admin: AdminSession;
   /** Accept-Language of every API call the page made. */
   let apiLanguages: string[];
-
-  const serverUrl = (): string => {
-    if (!server) throw new Error("test server not started");
-    return server.url;
-  };
+  const serverUrl = suite.serverUrl;
 
   const createOrgThroughApi = async (name: string, siren: string): Promise<OrgResponse> => {
     const response = await fetch(new URL("/api/registre/orgs", serverUrl()), {
@@ -39,7 +22,7 @@ describe("organisations page (Chromium)", () => {
       headers: {
         "Content-Type": "application/json",
         "Accept-Language": "fr",
-        Authorization: `Bearer ${admin.token}`,
+        Authorization: `Bearer ${suite.session().token}`,
       },
       body: JSON.stringify({ name, siren }),
     });
@@ -47,23 +30,8 @@ describe("organisations page (Chromium)", () => {
     return (await response.json()) as OrgResponse;
   };
 
-  beforeAll(async () => {
-    mkdirSync(artifactsDir, { recursive: true });
-    await ensureWebBuild();
-    server = await startTestServer("pglite", { seed: true });
-    admin = (await signInDemo(server.url)) as typeof admin;
-    browser = await launchBrowser();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   beforeEach(async () => {
-    if (!browser) throw new Error("browser not launched");
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "fr-FR" });
-    await storeSession(context, admin);
+    context = await suite.openContext("fr");
     page = await context.newPage();
     apiLanguages = [];
     page.on("request", (request) => {

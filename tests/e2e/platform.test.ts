@@ -1,20 +1,10 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DEMO_LOGIN } from "@registre/api";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startTestServer } from "../support/server.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type Locale, PlatformPages } from "./pages/platform-pages.ts";
 import { randomSiren } from "./siren.ts";
-import {
-  artifactsDir,
-  browserTimeout,
-  ensureWebBuild,
-  launchBrowser,
-  signInDemo,
-  storeSession,
-  unique,
-} from "./support.ts";
+import { artifactsDir, browserTimeout, demoSuite, unique } from "./support.ts";
 
 /**
  * The platform administration screens of users and organisations, as the demo platform administrator.
@@ -26,64 +16,30 @@ type OrgRow = { id: string; name: string; siren: string };
 const DEMO_ORG = { name: "Atelier Démo SARL", siren: "123456782" };
 
 describe("platform users and organisations (Chromium)", () => {
-  let server: { url: string; close(): Promise<void> } | undefined;
-  let browser: Browser | undefined;
   let context: BrowserContext;
   let page: Page;
   let platform: PlatformPages;
-  let admin: AdminSession;
   let demoOrg: OrgRow;
   /** An organisation the demo login created, so that its log has an entry. */
   let adminOrg: OrgRow;
 
-  const serverUrl = (): string => {
-    if (!server) throw new Error("test server not started");
-    return server.url;
-  };
-
-  const api = async <T>(path: string): Promise<T> => {
-    const response = await fetch(new URL(`/api${path}`, serverUrl()), {
-      headers: { Authorization: `Bearer ${admin.token}`, "Accept-Language": "fr" },
-    });
-    expect(response.status, path).toBe(200);
-    return (await response.json()) as T;
-  };
-
-  beforeAll(async () => {
-    mkdirSync(artifactsDir, { recursive: true });
-    await ensureWebBuild();
-    server = await startTestServer("pglite", { seed: true });
-    admin = (await signInDemo(server.url)) as typeof admin;
-    const orgs = await api<{ items: OrgRow[] }>("/registre/orgs");
+  const suite = demoSuite(async ({ api }) => {
+    const orgs = (await api("GET", "/registre/orgs")) as { items: OrgRow[] };
     const found = orgs.items.find((org) => org.siren === DEMO_ORG.siren);
     if (!found) throw new Error("the demo organisation is not seeded");
     demoOrg = found;
     // The seed records its events as the system: give the demo login something of its own to log.
-    const created = await fetch(new URL("/api/registre/orgs", server.url), {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "Accept-Language": "fr",
-        Authorization: `Bearer ${admin.token}`,
-      },
-      body: JSON.stringify({ name: `Journal ${unique()}`, siren: randomSiren() }),
-    });
-    expect(created.status).toBe(201);
-    adminOrg = (await created.json()) as OrgRow;
-    browser = await launchBrowser();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    adminOrg = (await api("POST", "/registre/orgs", {
+      name: `Journal ${unique()}`,
+      siren: randomSiren(),
+    })) as OrgRow;
   });
+  const admin = (): AdminSession => suite.session() as AdminSession;
 
   beforeEach(async () => {
-    if (!browser) throw new Error("browser not launched");
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "fr-FR" });
-    await storeSession(context, admin);
+    context = await suite.openContext("fr");
     page = await context.newPage();
-    platform = new PlatformPages(page, serverUrl());
+    platform = new PlatformPages(page, suite.serverUrl());
   });
 
   afterEach(async () => {
@@ -111,7 +67,7 @@ describe("platform users and organisations (Chromium)", () => {
       await row.getByRole("link", { name: DEMO_LOGIN.name }).click();
       await platform.userTitle.filter({ hasText: DEMO_LOGIN.name }).waitFor();
       const userPath = new URL(page.url()).pathname;
-      expect(userPath).toBe(`/registre/users/${admin.user.id}`);
+      expect(userPath).toBe(`/registre/users/${admin().user.id}`);
       expect(await platform.userIdentity.textContent()).toContain(DEMO_LOGIN.email);
       await platform.userOrgRows.filter({ hasText: DEMO_ORG.name }).waitFor();
       await shot("platform-user", "fr");
@@ -175,16 +131,16 @@ describe("platform users and organisations (Chromium)", () => {
       await platform.userRow(DEMO_LOGIN.email).waitFor();
       await shot("platform-users", "en");
 
-      await platform.goto(`/registre/users/${admin.user.id}`);
+      await platform.goto(`/registre/users/${admin().user.id}`);
       await platform.userOrgRows.filter({ hasText: DEMO_ORG.name }).waitFor();
       expect(await page.locator("#user-identity-title").textContent()).toBe("Identity");
       await shot("platform-user", "en");
 
-      await platform.goto(`/registre/users/${admin.user.id}/log`);
+      await platform.goto(`/registre/users/${admin().user.id}/log`);
       await platform.logEntries.first().waitFor();
       await shot("platform-user-log", "en");
 
-      await platform.goto(`/registre/users/${admin.user.id}/org`);
+      await platform.goto(`/registre/users/${admin().user.id}/org`);
       await platform.userOrgRows.first().waitFor();
       await shot("platform-user-orgs", "en");
 

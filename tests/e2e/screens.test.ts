@@ -1,18 +1,6 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestServer } from "../support/server.ts";
-import {
-  artifactsDir,
-  browserTimeout,
-  ensureWebBuild,
-  launchBrowser,
-  type StoredSession,
-  signedInContext,
-  signInDemo,
-  storeSession,
-} from "./support.ts";
+import { describe, expect, test } from "vitest";
+import { artifactsDir, browserTimeout, demoSuite } from "./support.ts";
 
 /** The signed-in main screens, as the demo login, each in French and English at 1280×800. */
 const screens = [
@@ -35,29 +23,13 @@ const screens = [
 ] as const;
 
 describe("main screens (Chromium)", () => {
-  let server: { url: string; close(): Promise<void> } | undefined;
-  let browser: Browser | undefined;
-  let session: StoredSession;
-
-  beforeAll(async () => {
-    mkdirSync(artifactsDir, { recursive: true });
-    await ensureWebBuild();
-    server = await startTestServer("pglite", { seed: true });
-    session = await signInDemo(server.url);
-    browser = await launchBrowser();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = demoSuite();
 
   for (const locale of ["fr", "en"] as const) {
     test(
       `every main screen renders in ${locale === "fr" ? "French" : "English"} without an error`,
       async () => {
-        if (!browser || !server) throw new Error("not started");
-        const context = await signedInContext(browser, session, locale);
+        const context = await suite.openContext(locale);
         const page = await context.newPage();
         const failures: string[] = [];
         page.on("response", (response) => {
@@ -65,7 +37,7 @@ describe("main screens (Chromium)", () => {
             failures.push(`${response.status()} ${response.url()}`);
         });
         for (const [name, path] of screens) {
-          await page.goto(new URL(path, server.url).toString());
+          await page.goto(new URL(path, suite.serverUrl()).toString());
           await page.waitForLoadState("networkidle");
           expect(new URL(page.url()).pathname, name).toBe(path);
           expect(await page.getAttribute("html", "lang"), name).toBe(locale);
@@ -81,11 +53,10 @@ describe("main screens (Chromium)", () => {
   test(
     "as a newcomer meets them: the books' year, the tax identity, titled placeholders, no design variants",
     async () => {
-      if (!browser || !server) throw new Error("not started");
-      const context = await signedInContext(browser, session, "fr");
+      const context = await suite.openContext("fr");
       const page = await context.newPage();
       const open = async (path: string) => {
-        await page.goto(new URL(path, server?.url).toString());
+        await page.goto(new URL(path, suite.serverUrl()).toString());
         await page.waitForLoadState("networkidle");
       };
       const heading = () => page.getByRole("heading", { level: 1 }).first().textContent();
@@ -131,16 +102,14 @@ describe("main screens (Chromium)", () => {
   test(
     "saves the organisation's name from its settings screen",
     async () => {
-      if (!browser || !server) throw new Error("not started");
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "fr" });
-      await storeSession(context, session);
+      const context = await suite.openContext("fr");
       const page = await context.newPage();
-      await page.goto(new URL("/org/settings/orgname", server.url).toString());
+      await page.goto(new URL("/org/settings/orgname", suite.serverUrl()).toString());
       await page.getByTestId("orgname-input").fill("Atelier Démo SAS");
       await page.getByRole("button", { name: "Enregistrer" }).click();
       await page.getByTestId("settings-saved").waitFor();
-      const org = await fetch(new URL("/api/org", server.url), {
-        headers: { Authorization: `Bearer ${session.token}` },
+      const org = await fetch(new URL("/api/org", suite.serverUrl()), {
+        headers: { Authorization: `Bearer ${suite.session().token}` },
       });
       expect(((await org.json()) as { name: string }).name).toBe("Atelier Démo SAS");
       await context.close();

@@ -164,6 +164,8 @@ export const signedInContext = async (
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
   await context.addInitScript(
     ({ stored, language }) => {
+      // Once per context: a language the user then switches to, or a sign-out, survives a reload.
+      if (localStorage.getItem("token")) return;
       localStorage.setItem("token", stored.token);
       localStorage.setItem("user", JSON.stringify(stored.user));
       localStorage.setItem("locale", language);
