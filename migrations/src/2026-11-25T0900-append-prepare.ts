@@ -5,7 +5,7 @@ import { type Kysely, sql } from "kysely";
 // What a guarded append or an append taking counters does before its events can be built, in one
 // call: the organisation's session settings, its lock, the command-id lookup, the guards and the
 // counters. The store then builds the events from the numbers and appends them in the same
-// transaction: begin, this call, the append, commit.
+// transaction: begin, this call, the append, commit. And a command's first result in one statement.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Answers either one row, the command's first result (stream_id not null: a retry, nothing taken),
@@ -48,9 +48,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end $$`.execute(db);
   await sql`grant execute on function registre_prepare_append(uuid, uuid, text[], bigint[], text[], bigint[])
     to registre_app`.execute(db);
+
+  // A command's first result, if it was appended, in one statement as the organisation (the store
+  // calls it in autocommit as registre_app, like registre_append and registre_read_streams).
+  await sql`
+    create function registre_command_result(p_org uuid, p_command uuid)
+    returns table (stream_id text, from_version bigint, to_version bigint, last_position bigint, tx_id text)
+    language plpgsql as $$
+    begin
+      perform set_config('app.org_id', p_org::text, true);
+      return query
+        select c.stream_id, c.from_version, c.to_version, c.last_position, c.tx_id::text
+        from commands c where c.org_id = p_org and c.command_id = p_command;
+    end $$`.execute(db);
+  await sql`grant execute on function registre_command_result(uuid, uuid) to registre_app`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop function registre_command_result(uuid, uuid)`.execute(db);
   await sql`drop function registre_prepare_append(uuid, uuid, text[], bigint[], text[], bigint[])`.execute(
     db,
   );

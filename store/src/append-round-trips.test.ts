@@ -70,4 +70,30 @@ describe("an append that takes numbers or checks guards, on the wire (postgres)"
     expect(counter.roundTrips()).toBe(4);
     expect(many.parts.map((p) => p.streamId)).toEqual(["entry-4", "entry-5"]);
   });
+
+  it("looks a command up and reads a command's streams in one statement each, as the organisation", async () => {
+    const org = randomUUID();
+    const first = meta();
+    await store.append(org, "chart", "no_stream", [{ type: "Opened", data: {} }], { metadata: first });
+    await store.append(org, "journals", "no_stream", [{ type: "Opened", data: {} }], { metadata: meta() });
+    await settle();
+    counter.reset();
+    expect(await store.commandResult(org, first.commandId)).toMatchObject({
+      streamId: "chart",
+      toVersion: 1,
+    });
+    expect(await store.commandResult(org, randomUUID())).toBeNull();
+    // Another organisation's command is not found (row-level security).
+    expect(await store.commandResult(randomUUID(), first.commandId)).toBeNull();
+    expect(counter.roundTrips()).toBe(3);
+    counter.reset();
+    const [chart, journals, absent] = await Promise.all([
+      store.readStream(org, "chart"),
+      store.readStream(org, "journals"),
+      store.readStream(org, "calendar"),
+    ]);
+    expect(counter.roundTrips()).toBe(1);
+    expect([chart?.length, journals?.length, absent?.length]).toEqual([1, 1, 0]);
+    expect(await Promise.all([store.readStream(randomUUID(), "chart")])).toEqual([[]]);
+  });
 });
