@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CommandMetadata } from "@registre/core";
 import { type Checkpoint, compareCheckpoints, createEventStore, type EventStore } from "@registre/store";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
 import type { Projector } from "./projector.ts";
@@ -122,5 +123,106 @@ describe.each(databaseKinds)("a live loop's checkpoint over other types' events 
     // The first runner, behind, finds the row moved: its commit fails, it reads the row again.
     await first.drain();
     expect(applied).toEqual([1, 2]);
+  });
+});
+
+describe.each(databaseKinds)("the live loops' commits on %s", (kind) => {
+  let database: TestDatabase;
+  let store: EventStore;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    store = createEventStore(database);
+  });
+  afterAll(() => database?.close());
+
+  /** Counts its ticks like `countingProjector`, and throws on the numbers in `poison`. */
+  const projectorPair = (poison: Set<number>) => {
+    const id = randomUUID().slice(0, 8);
+    const applied = { a: [] as number[], b: [] as number[] };
+    const a = countingProjector(`group_a_${id}`, applied.a);
+    const plainB = countingProjector(`group_b_${id}`, applied.b);
+    const b: Projector = {
+      ...plainB,
+      apply: async (db, events, table) => {
+        for (const e of events)
+          if (poison.has((e.data as { n: number }).n)) throw new Error("this tick cannot be projected");
+        await plainB.apply(db, events, table);
+      },
+    };
+    return { a, b, applied };
+  };
+
+  /** The transaction that wrote a projector's row for tick `n`. */
+  const writtenBy = async (table: string, n: number) => {
+    const { rows } = await sql<{
+      x: string;
+    }>`select xmin::text as x from ${sql.table(`${table}_g1`)} where n = ${n}`.execute(database.db);
+    return rows[0]?.x;
+  };
+
+  it("commits the events of one tail for every projector that has some in one transaction", async () => {
+    const { a, b, applied } = projectorPair(new Set());
+    const org = randomUUID();
+    const runner = createProjectionRunner(database, store, [a, b], { pollMs: 60_000 });
+    await runner.start();
+    let version = 0;
+    for (const n of [1, 2, 3]) {
+      const r = await store.append(
+        org,
+        "s",
+        version === 0 ? "no_stream" : version,
+        [
+          { type: `Tick_${a.name}`, data: { n } },
+          { type: `Tick_${b.name}`, data: { n } },
+        ],
+        { metadata: meta() },
+      );
+      version = r.toVersion;
+      if (!r.checkpoint) throw new Error("nothing appended");
+      expect(await runner.awaitVisible(r.checkpoint, [a.name, b.name], org, 10_000)).toBe("visible");
+    }
+    await runner.stop();
+    expect(applied).toEqual({ a: [1, 2, 3], b: [1, 2, 3] });
+    // Once both loops follow the tail (after their first read), a command's ticks share a transaction.
+    expect(await writtenBy(a.name, 3)).toBe(await writtenBy(b.name, 3));
+  });
+
+  it("applies the others' events when one projector of the group fails, which holds only that organisation", async () => {
+    const { a, b, applied } = projectorPair(new Set([2]));
+    const org = randomUUID();
+    const errors: string[] = [];
+    const runner = createProjectionRunner(database, store, [a, b], {
+      pollMs: 60_000,
+      onError: (name, _error, orgId) => errors.push(`${name}/${orgId}`),
+    });
+    await runner.start();
+    let version = 0;
+    const both = async (n: number) => {
+      const r = await store.append(
+        org,
+        "s",
+        version === 0 ? "no_stream" : version,
+        [
+          { type: `Tick_${a.name}`, data: { n } },
+          { type: `Tick_${b.name}`, data: { n } },
+        ],
+        { metadata: meta() },
+      );
+      version = r.toVersion;
+      if (!r.checkpoint) throw new Error("nothing appended");
+      return r.checkpoint;
+    };
+    expect(await runner.awaitVisible(await both(1), [a.name, b.name], org, 10_000)).toBe("visible");
+    const poisoned = await both(2);
+    expect(await runner.awaitVisible(poisoned, [a.name], org, 10_000)).toBe("visible");
+    expect(await runner.awaitVisible(poisoned, [b.name], org, 10_000)).toBe("failed");
+    await runner.stop();
+    // The group's transaction was rolled back, then each batch applied on its own: once in the rows.
+    const rows = async (table: string) =>
+      (await database.db.selectFrom(table).select("n").orderBy("n").execute()).map((r) => r.n);
+    expect(await rows(a.name)).toEqual([1, 2]);
+    expect(await rows(b.name)).toEqual([1]);
+    expect(applied.b).toContain(1);
+    expect(errors).toEqual([`${b.name}/${org}`]);
   });
 });

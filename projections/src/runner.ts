@@ -203,6 +203,99 @@ export const createProjectionRunner = (
       return { held, failed };
     });
 
+  /** One batch, applied on its own: whole, or (when it fails) with its failing events confined. */
+  const commitAlone = async (
+    p: Projector,
+    state: StateRow,
+    to: Checkpoint,
+    events: readonly StoredEvent[],
+  ): Promise<Awaited<ReturnType<typeof commitBatch>>> => {
+    try {
+      return await commitBatch(p, state, to, events, "fast");
+    } catch (error) {
+      if (isTransientDatabaseError(error)) throw error;
+      // Some event of the batch fails: find it, confine it to its organisation, keep the others.
+      return commitBatch(p, state, to, events, "confined");
+    }
+  };
+
+  type Commit = {
+    readonly p: Projector;
+    readonly state: StateRow;
+    readonly to: Checkpoint;
+    readonly events: readonly StoredEvent[];
+    readonly resolve: (outcome: Awaited<ReturnType<typeof commitBatch>>) => void;
+    readonly reject: (error: unknown) => void;
+  };
+
+  /**
+   * The caught-up loops that read the same tail of the log and found events of their types in it (a
+   * command's events feed several read models) commit in one transaction: one compare-and-set of
+   * their checkpoints, then each projector's rows, rather than a transaction each. If any of them
+   * throws, each batch is applied again on its own (`commitAlone`), so a failing event is still
+   * confined to its projector and organisation. Only the live loops' tail reads commit together:
+   * a loop catching up from behind reads its own types in large batches and commits alone.
+   */
+  let commits: Commit[] = [];
+  const commitWithOthers = (
+    p: Projector,
+    state: StateRow,
+    to: Checkpoint,
+    events: readonly StoredEvent[],
+  ): Promise<Awaited<ReturnType<typeof commitBatch>>> =>
+    new Promise((resolve, reject) => {
+      commits.push({ p, state, to, events, resolve, reject });
+      if (commits.length === 1) setImmediate(flushCommits);
+    });
+  const flushCommits = async () => {
+    const group = commits;
+    commits = [];
+    const alone = (c: Commit) => {
+      commitAlone(c.p, c.state, c.to, c.events).then(c.resolve, c.reject);
+    };
+    if (group.length === 1) {
+      group.forEach(alone);
+      return;
+    }
+    let outcomes: Awaited<ReturnType<typeof commitBatch>>[];
+    try {
+      outcomes = await database.db.transaction().execute(async (trx) => {
+        const values = group.map(
+          (c) =>
+            sql`(${c.p.name}, ${c.state.generation}::int, ${c.state.tx_id}::xid8, ${c.state.position}::bigint,
+              ${c.state.failures_version}::bigint, ${c.to.txId}::xid8, ${c.to.position}::bigint)`,
+        );
+        const { rows } = await sql<{ name: string }>`
+          update projections p set tx_id = v.to_tx, position = v.to_position, updated_at = ${new Date()}
+          from (values ${sql.join(values)}) v(name, generation, tx_id, position, failures_version, to_tx, to_position)
+          where p.name = v.name and p.generation = v.generation and p.tx_id = v.tx_id
+            and p.position = v.position and p.failures_version = v.failures_version
+          returning p.name`.execute(trx);
+        const moved = new Set(rows.map((r) => r.name));
+        const out: Awaited<ReturnType<typeof commitBatch>>[] = [];
+        for (const c of group) {
+          if (!moved.has(c.p.name)) {
+            out.push(null);
+            continue;
+          }
+          const held = new Set(c.state.held ?? []);
+          const live = c.events.filter((e) => !held.has(e.orgId));
+          if (live.length > 0) await c.p.apply(trx, live, (t) => physical(t, c.state.generation));
+          out.push({ held, failed: [] });
+        }
+        return out;
+      });
+    } catch {
+      // Each on its own: a failing event is confined as in a batch alone, and a deadlock with another
+      // runner's group or a lost connection is met (and reported) by each loop as it would be alone.
+      group.forEach(alone);
+      return;
+    }
+    group.forEach((c, i) => {
+      c.resolve(outcomes[i] ?? null);
+    });
+  };
+
   /**
    * What this runner knows of each projector between steps, so that a step costs one read of the log
    * when nothing of its types came: its row as last read or written here (what the next commit
@@ -261,12 +354,12 @@ export const createProjectionRunner = (
     if (!m) return "missing";
     const { state } = m;
     const from = m.read;
-    // Caught up, a live loop reads the log's tail with the others at the same place (see `readTail`);
-    // behind, it reads only its own types.
-    const batch: ReadBatch =
-      lazy && m.caughtUp
-        ? only(await readTail(from), p.handles)
-        : await store.readAll(from, { limit: batchSize, types: p.handles });
+    // Caught up, a live loop reads the log's tail with the others at the same place (see `readTail`)
+    // and commits with them (`commitWithOthers`); behind, it reads only its own types.
+    const tail = lazy && m.caughtUp;
+    const batch: ReadBatch = tail
+      ? only(await readTail(from), p.handles)
+      : await store.readAll(from, { limit: batchSize, types: p.handles });
     m.caughtUp = !batch.full;
     if (batch.events.length === 0) {
       if (compareCheckpoints(batch.checkpoint, from) > 0) m.read = batch.checkpoint;
@@ -274,14 +367,7 @@ export const createProjectionRunner = (
       if (!lazy || Date.now() - m.checkedAt >= persistMs) await check(name, m);
       return batch.full ? "busy" : "idle";
     }
-    let outcome: Awaited<ReturnType<typeof commitBatch>>;
-    try {
-      outcome = await commitBatch(p, state, batch.checkpoint, batch.events, "fast");
-    } catch (error) {
-      if (isTransientDatabaseError(error)) throw error;
-      // Some event of the batch fails: find it, confine it to its organisation, keep the others.
-      outcome = await commitBatch(p, state, batch.checkpoint, batch.events, "confined");
-    }
+    const outcome = await (tail ? commitWithOthers : commitAlone)(p, state, batch.checkpoint, batch.events);
     if (!outcome) {
       // Another runner, a rebuild or a resume changed the row: read it again.
       forget(name);

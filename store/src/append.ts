@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type CommandMetadata, canonicalJson, findUnstorableText } from "@registre/core";
-import { CompiledQuery, sql } from "kysely";
+import { CompiledQuery, type Kysely, sql } from "kysely";
 import { type Database, type OrgTransaction, withOrg } from "./database.ts";
 import { ConcurrencyError, concurrencyDetail, UnstorableEventError } from "./errors.ts";
 import type { Checkpoint } from "./event-store.ts";
@@ -202,19 +202,78 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     expected: ExpectedVersion,
     events: readonly NewEvent[] | ((first: Numbers) => readonly NewEvent[]),
     opts: AppendOptions,
-  ): Promise<AppendResult> =>
-    withOrg(database, orgId, async (trx) => {
-      if (typeof events !== "function" && !opts.guards)
-        return callAppend(trx, orgId, streamId, expected, events, opts.metadata);
+  ): Promise<AppendResult> => {
+    if (typeof events !== "function" && !opts.guards)
+      return withOrg(database, orgId, (trx) =>
+        callAppend(trx, orgId, streamId, expected, events, opts.metadata),
+      );
+    return database.db.transaction().execute(async (trx) => {
       // Under the organisation's lock, a retried (or concurrent twin) command answers its first
       // result before taking numbers, so numbers are never taken twice.
-      await sql`select registre_lock_org(${orgId}::uuid)`.execute(trx);
-      const previous = await findCommand(trx, orgId, opts.metadata.commandId);
-      if (previous) return previous;
-      await checkGuards(trx, orgId, opts.guards ?? {});
-      const list = typeof events === "function" ? events(await takeCounters(trx, orgId, opts)) : events;
-      return callAppend(trx, orgId, streamId, expected, list, opts.metadata);
+      const prepared = await prepare(trx, orgId, opts);
+      if (prepared.previous) return prepared.previous;
+      const list = typeof events === "function" ? events(prepared.numbers) : events;
+      return callAppend(trx as unknown as OrgTransaction, orgId, streamId, expected, list, opts.metadata);
     });
+  };
+
+  type PreparedRow = {
+    stream_id: string | null;
+    from_version: number | null;
+    to_version: number | null;
+    last_position: number | null;
+    tx_id: string | null;
+    name: string | null;
+    first_value: number | null;
+  };
+
+  /**
+   * The first statement of a transaction that appends once its numbers are known, in one call
+   * (`registre_prepare_append`): sets the role and the organisation as `withOrg` does, takes the
+   * organisation's lock, answers the command's first result if it was appended already, checks the
+   * guards (a moved one is a `ConcurrencyError` naming it), then takes the counters.
+   */
+  const prepare = async (
+    // biome-ignore lint/suspicious/noExplicitAny: any transaction of the database
+    trx: Kysely<any>,
+    orgId: string,
+    opts: AppendOptions,
+  ): Promise<{ previous: AppendResult | null; numbers: Numbers }> => {
+    const guards = opts.guards ?? {};
+    const ids = Object.keys(guards);
+    const names = Object.keys(opts.counters ?? {});
+    let rows: PreparedRow[];
+    try {
+      ({ rows } = await sql<PreparedRow>`
+        select * from registre_prepare_append(${orgId}::uuid, ${opts.metadata.commandId}::uuid,
+          ${ids}::text[], ${ids.map((id) => guards[id] ?? 0)}::bigint[],
+          ${names}::text[], ${names.map((n) => opts.counters?.[n] ?? 0)}::bigint[])`.execute(trx));
+    } catch (error) {
+      const detail = concurrencyDetail(error);
+      if (detail?.stream !== undefined)
+        throw new ConcurrencyError(detail.stream, detail.expected, detail.actual);
+      throw error;
+    }
+    const first = rows.find((r) => r.stream_id !== null);
+    if (first)
+      return {
+        previous: {
+          streamId: first.stream_id ?? "",
+          fromVersion: first.from_version ?? 0,
+          toVersion: first.to_version ?? 0,
+          checkpoint:
+            first.last_position === null || first.tx_id === null
+              ? null
+              : { txId: first.tx_id, position: first.last_position },
+          duplicate: true,
+        },
+        numbers: {},
+      };
+    return {
+      previous: null,
+      numbers: Object.fromEntries(rows.map((r) => [r.name ?? "", r.first_value ?? 0])),
+    };
+  };
 
   /**
    * Appends one command's events to several streams of one organisation in one transaction, all or
@@ -229,12 +288,13 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     opts: AppendOptions,
   ): Promise<MultiAppendResult> => {
     try {
-      const result = await withOrg(database, orgId, async (trx): Promise<MultiAppendResult> => {
-        await sql`select registre_lock_org(${orgId}::uuid)`.execute(trx);
-        const previous = await findParts(trx, orgId, opts.metadata.commandId);
-        if (previous) return previous;
-        await checkGuards(trx, orgId, opts.guards ?? {});
-        const list = typeof parts === "function" ? parts(await takeCounters(trx, orgId, opts)) : parts;
+      const result = await database.db.transaction().execute(async (db): Promise<MultiAppendResult> => {
+        const trx = db as unknown as OrgTransaction;
+        const prepared = await prepare(db, orgId, opts);
+        // A retry: every part's first result (the first part was found by the prepare call).
+        if (prepared.previous)
+          return (await findParts(trx, orgId, opts.metadata.commandId)) as MultiAppendResult;
+        const list = typeof parts === "function" ? parts(prepared.numbers) : parts;
         const streams = new Set(list.map((p) => p.streamId));
         if (streams.size !== list.length) throw new Error("A multi-stream append names a stream twice");
         // Parts are recorded in order under ids derived from the command's; a part without events
@@ -271,36 +331,6 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
       if (detail) throw new ConcurrencyError(detail.stream ?? "", detail.expected, detail.actual);
       throw error;
     }
-  };
-
-  const takeCounters = async (trx: OrgTransaction, orgId: string, opts: AppendOptions): Promise<Numbers> => {
-    const names = Object.keys(opts.counters ?? {});
-    if (names.length === 0) return {};
-    const counts = names.map((n) => opts.counters?.[n] ?? 0);
-    const { rows } = await sql<{ name: string; first_value: number }>`
-      select * from registre_take_counters(${orgId}::uuid, ${names}::text[], ${counts}::bigint[])`.execute(
-      trx,
-    );
-    return Object.fromEntries(rows.map((r) => [r.name, r.first_value]));
-  };
-
-  const checkGuards = async (
-    trx: OrgTransaction,
-    orgId: string,
-    guards: Readonly<Record<string, number>>,
-  ) => {
-    const ids = Object.keys(guards);
-    if (ids.length === 0) return;
-    const rows = await trx
-      .selectFrom("streams")
-      .select(["stream_id", "version"])
-      .where("org_id", "=", orgId)
-      .where("stream_id", "in", ids)
-      .execute();
-    const actual = new Map(rows.map((r) => [r.stream_id, r.version]));
-    for (const id of ids)
-      if ((actual.get(id) ?? 0) !== guards[id])
-        throw new ConcurrencyError(id, guards[id] ?? 0, actual.get(id) ?? 0);
   };
 
   const findCommand = async (
@@ -347,9 +377,30 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     return { parts, checkpoint, duplicate: true };
   };
 
-  /** The result a command id was first appended with, if it was (row-level security applies). */
-  const commandResult = (orgId: string, commandId: string): Promise<AppendResult | null> =>
-    withOrg(database, orgId, (trx) => findCommand(trx, orgId, commandId));
+  /**
+   * The result a command id was first appended with, if it was (row-level security applies): on
+   * Postgres one statement in autocommit as `registre_app`, the function setting the organisation.
+   */
+  const commandResult = async (orgId: string, commandId: string): Promise<AppendResult | null> => {
+    if (!database.appPostgres) return withOrg(database, orgId, (trx) => findCommand(trx, orgId, commandId));
+    const [row] = await database.appPostgres.unsafe<
+      {
+        stream_id: string;
+        from_version: number;
+        to_version: number;
+        last_position: number | null;
+        tx_id: string;
+      }[]
+    >("select * from registre_command_result($1::uuid, $2::uuid)", [orgId, commandId], { prepare: true });
+    if (!row) return null;
+    return {
+      streamId: row.stream_id,
+      fromVersion: row.from_version,
+      toVersion: row.to_version,
+      checkpoint: row.last_position === null ? null : { txId: row.tx_id, position: row.last_position },
+      duplicate: true,
+    };
+  };
 
   /** Every part a multi-stream command was first appended with, if it was. */
   const commandParts = (orgId: string, commandId: string): Promise<MultiAppendResult | null> =>

@@ -88,8 +88,8 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
 
   /**
    * Stream reads of one organisation asked in the same tick (a command loads its stream and the
-   * chart, the journals and the calendar side by side) go out as one statement, in one transaction
-   * as the organisation (row-level security applies).
+   * chart, the journals and the calendar side by side) go out as one statement, as the organisation
+   * (row-level security applies): on Postgres in autocommit as `registre_app`, on PGlite in `withOrg`.
    */
   const pending = new Map<
     string,
@@ -123,13 +123,20 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     try {
       const ids = [...streams.keys()];
       const froms = ids.map((id) => streams.get(id)?.from ?? 1);
-      const rows = await withOrg(database, orgId, async (trx) => {
-        const { rows } = await sql<EventRowOut>`
-          select * from registre_read_streams(${orgId}::uuid, ${ids}::text[], ${froms}::bigint[])`.execute(
-          trx,
-        );
-        return rows;
-      });
+      // On Postgres one statement in autocommit as registre_app (the function sets the organisation).
+      const rows = database.appPostgres
+        ? await database.appPostgres.unsafe<EventRowOut[]>(
+            "select * from registre_read_streams($1::uuid, $2::text[], $3::bigint[])",
+            [orgId, ids, froms],
+            { prepare: true },
+          )
+        : await withOrg(database, orgId, async (trx) => {
+            const { rows } = await sql<EventRowOut>`
+              select * from registre_read_streams(${orgId}::uuid, ${ids}::text[], ${froms}::bigint[])`.execute(
+              trx,
+            );
+            return rows;
+          });
       const byStream = new Map<string, StoredEvent[]>();
       for (const row of rows) {
         const event = decode(row);

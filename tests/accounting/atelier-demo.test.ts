@@ -110,6 +110,17 @@ describe.each(databaseKinds)("the worked example Atelier Démo, January 2025 (%s
         ]),
       ),
     ).toEqual(sums);
+    // Each row is the contract's: the account's label from the chart, nothing more (no `auxiliary`).
+    const chart = await books.ok("GET", "/accounting/accounts");
+    const labels = new Map(
+      (chart.items as { number: string; label: string }[]).map((a) => [a.number, a.label]),
+    );
+    for (const row of balance.rows as Record<string, unknown>[]) {
+      expect(Object.keys(row).sort()).toEqual(
+        ["account", "balanceCredit", "balanceDebit", "credit", "debit", "label"].sort(),
+      );
+      expect(row.label).toBe(labels.get(row.account as string));
+    }
   });
 
   it("reproduces the trial balance at 31/01/2025 exactly", async () => {

@@ -43,6 +43,7 @@ export const openBooks = async (kind: DatabaseKind) => {
   };
   return {
     ctx,
+    app,
     call,
     ok,
     setDay: (day: string) => {

@@ -179,14 +179,12 @@ const searchPage = async (
   };
 };
 
-type Bucket = { key: string; n: number };
-
 /**
- * Count and sums per month (newest first) of the entries a filter without text selects: the months
- * strictly inside the range from `entry_month_totals`, the range's first and last months (cut or not)
- * from `entry_day_totals`.
+ * The month rows (`entry_month_totals`, months strictly inside the range) and day rows
+ * (`entry_day_totals`, the range's first and last months, cut or not) whose counts and sums make the
+ * filter's, each as `(month, n, debit, credit)`.
  */
-const monthTotals = async (db: Db, orgId: string, f: EntryListFilter) => {
+const totalParts = (orgId: string, f: EntryListFilter) => {
   const startMonth = f.start?.slice(0, 7);
   const endMonth = f.end?.slice(0, 7);
   const common = (t: string) =>
@@ -218,87 +216,95 @@ const monthTotals = async (db: Db, orgId: string, f: EntryListFilter) => {
   ];
   const days = sql`select substr(d.day, 1, 7) as month, d.n, d.debit, d.credit from entry_day_totals d
     where ${sql.join(dayWhere, sql` and `)}`;
-  const parts = cut.length > 0 ? sql`${months} union all ${days}` : months;
-  const { rows } = await sql<{ month: string; n: string; debit: string; credit: string }>`
-    select month, sum(n)::text as n, sum(debit)::text as debit, sum(credit)::text as credit
-    from (${parts}) t group by month order by month desc`.execute(db);
-  return rows;
+  return cut.length > 0 ? sql`${months} union all ${days}` : months;
 };
 
-/** Count per day (newest first) of a month, within the filter. */
-const dayCounts = async (db: Db, orgId: string, f: EntryListFilter, month: string): Promise<Bucket[]> => {
-  const from = f.start && f.start > `${month}-01` ? f.start : `${month}-01`;
-  const to = f.end && f.end < `${month}-31` ? f.end : `${month}-31`;
-  let query = db
-    .selectFrom("entry_day_totals")
-    .select(["day", sql<string>`sum(n)::text`.as("n")])
-    .where("org_id", "=", orgId)
-    .where("day", ">=", from)
-    .where("day", "<=", to);
-  if (f.journal) query = query.where("journal", "=", f.journal);
-  if (f.status) query = query.where("status", "=", f.status);
-  const rows = await query.groupBy("day").orderBy("day", "desc").execute();
-  return rows.map((r) => ({ key: r.day as string, n: parseInt8(r.n) }));
-};
+type PageRow = EntryListRow & { total: string; sum_debit: string; sum_credit: string; at_day: string | null };
 
-/** The bucket (newest first) holding the `offset`-th entry, and how many entries come before it. */
-const bucketAt = (buckets: readonly Bucket[], offset: number) => {
-  let before = 0;
-  for (const b of buckets) {
-    if (before + b.n > offset) return { key: b.key, before };
-    before += b.n;
+/**
+ * A page without text search, in one statement (one snapshot, no transaction): the filter's count and
+ * sums per month from the totals tables; for a page at an offset, the month holding its first row,
+ * then that month's day from `entry_day_totals`, so the rows are read from `date <= day` with the
+ * offset left within that day. Every row carries the totals; an empty page is one row without entry.
+ */
+const plainPage = async (db: Db, orgId: string, f: EntryListFilter): Promise<EntryListPage> => {
+  const ordered = selected(db, orgId, f)
+    .select([...COLUMNS, "position"])
+    .orderBy("date", "desc")
+    .orderBy("position", "desc")
+    .limit(f.limit);
+  let place = sql`select null::text as day, 0::numeric as before`;
+  let page = ordered;
+  if (f.offset > 0) {
+    const dayWhere = [
+      sql`d.org_id = ${orgId}`,
+      sql`d.day >= tm.month || '-01'`,
+      sql`d.day <= tm.month || '-31'`,
+      ...(f.journal ? [sql`d.journal = ${f.journal}`] : []),
+      ...(f.status ? [sql`d.status = ${f.status}`] : []),
+      ...(f.start ? [sql`d.day >= ${f.start}`] : []),
+      ...(f.end ? [sql`d.day <= ${f.end}`] : []),
+    ];
+    // The month, then the day (newest first) in which the entries before it reach past the offset.
+    place = sql`select dd.day, dd.upto - dd.n as before from (
+        select d.day, sum(d.n) as n,
+          sum(sum(d.n)) over (order by d.day desc) + min(tm.before) as upto
+        from entry_day_totals d, (
+          select month, upto - n as before from (
+            select month, n, sum(n) over (order by month desc) as upto from months
+          ) m where upto > ${f.offset} order by month desc limit 1
+        ) tm
+        where ${sql.join(dayWhere, sql` and `)}
+        group by d.day
+      ) dd where dd.upto > ${f.offset} order by dd.day desc limit 1`;
+    page = ordered
+      .where("date", "<=", sql<string>`(select day from place)`)
+      .offset(sql<number>`(${f.offset} - (select before from place))::int8`);
   }
-  return undefined;
+  const { rows } = await sql<PageRow & { position: number | null }>`
+    with months as (
+      select month, sum(n) as n, sum(debit) as debit, sum(credit) as credit
+      from (${totalParts(orgId, f)}) t group by month
+    ), totals as (
+      select coalesce(sum(n), 0) as n, coalesce(sum(debit), 0) as debit, coalesce(sum(credit), 0) as credit
+      from months
+    ), place as (${place})
+    select t.n::text as total, t.debit::text as sum_debit, t.credit::text as sum_credit,
+      (select day from place) as at_day, p.*
+    from totals t left join (${page}) p on true
+    order by p.date desc, p.position desc`.execute(db);
+  const first = rows[0];
+  const total = BigInt(first?.total ?? "0");
+  if (f.offset > 0 && BigInt(f.offset) < total && !first?.at_day)
+    throw new Error(`entry totals disagree with their days at offset ${f.offset}`);
+  return {
+    rows: rows.flatMap(({ total: _t, sum_debit: _d, sum_credit: _c, at_day: _a, position: _p, ...row }) =>
+      row.mvt === null ? [] : [row],
+    ),
+    total: parseInt8(String(total)),
+    sums: { debit: cents(first?.sum_debit), credit: cents(first?.sum_credit) },
+    capped: false,
+  };
 };
 
 /**
- * A page of the entries list with its filter's count and sums. Without a text search the count and
- * sums come from the totals tables, and a page at an offset starts from the day that holds it
- * (found from the same tables), so the scan skips whole days; both read one snapshot. A text search
- * (`searchPage`) counts up to `SEARCH_COUNT_CAP` matches in `entry_search` and pages with a plain offset.
+ * A page of the entries list with its filter's count and sums. Without a text search (`plainPage`) the
+ * count and sums come from the totals tables, and a page at an offset starts from the day that holds it
+ * (found from the same tables), so the scan skips whole days: one statement, so one snapshot. A text
+ * search (`searchPage`) counts up to `SEARCH_COUNT_CAP` matches in `entry_search` and pages with a plain
+ * offset, in one repeatable-read transaction.
  */
-export const listEntryPage = (
+export const listEntryPage = async (
   database: Database,
   orgId: string,
   f: EntryListFilter,
   searchCap = SEARCH_COUNT_CAP,
   searchPlan?: SearchPlan,
-): Promise<EntryListPage> =>
-  database.db
+): Promise<EntryListPage> => {
+  const q = f.q;
+  if (!q) return plainPage(database.db as Db, orgId, f);
+  return database.db
     .transaction()
     .setIsolationLevel("repeatable read")
-    .execute(async (trx) => {
-      const db = trx as Db;
-      const page = (upTo: string | undefined, offset: number) =>
-        selected(db, orgId, f, upTo)
-          .select([...COLUMNS])
-          .orderBy("date", "desc")
-          .orderBy("position", "desc")
-          .limit(f.limit)
-          .offset(offset)
-          .execute() as Promise<EntryListRow[]>;
-      if (f.q) return searchPage(db, orgId, { ...f, q: f.q }, searchCap, searchPlan);
-      const months = await monthTotals(db, orgId, f);
-      let total = 0n;
-      let debit = 0n;
-      let credit = 0n;
-      for (const m of months) {
-        total += BigInt(m.n);
-        debit += BigInt(m.debit);
-        credit += BigInt(m.credit);
-      }
-      const answer = (rows: EntryListRow[]): EntryListPage => ({
-        rows,
-        total: parseInt8(String(total)),
-        sums: { debit: cents(String(debit)), credit: cents(String(credit)) },
-        capped: false,
-      });
-      if (BigInt(f.offset) >= total) return answer([]);
-      if (f.offset === 0) return answer(await page(undefined, 0));
-      const buckets = months.map((m) => ({ key: m.month, n: parseInt8(m.n) }));
-      const month = bucketAt(buckets, f.offset);
-      if (!month) return answer([]);
-      const day = bucketAt(await dayCounts(db, orgId, f, month.key), f.offset - month.before);
-      if (!day) throw new Error(`entry totals of ${month.key} disagree with its days`);
-      return answer(await page(day.key, f.offset - month.before - day.before));
-    });
+    .execute((trx) => searchPage(trx as Db, orgId, { ...f, q }, searchCap, searchPlan));
+};

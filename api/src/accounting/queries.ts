@@ -60,8 +60,9 @@ const checkRange = ({ start, end }: DateRange) => {
 
 /**
  * Movements per account over a date range. Whole months come from the per-period balances, the
- * days of a month cut by the range from the per-day balances (from the ledger lines only when the
- * movements are wanted per auxiliary account, which no per-day balance keeps).
+ * days of a month cut by the range from the per-day balances, with each account's label, in one
+ * statement (`generalMovements`); per auxiliary account, from the auxiliary balances and the ledger
+ * lines, which alone know the auxiliary account of a day's movement.
  */
 export const accountMovements = async (
   ctx: AppContext,
@@ -77,8 +78,16 @@ export const accountMovements = async (
     range.end === endOfMonth(range.end)
       ? monthOf(range.end)
       : monthOf(addDays(`${monthOf(range.end)}-01`, -1));
+  // Days outside whole months: the partial first and last months.
+  const partial: DateRange[] = [];
+  if (firstWhole > lastWhole) partial.push(range);
+  else {
+    if (!range.start.endsWith("-01")) partial.push({ start: range.start, end: endOfMonth(range.start) });
+    if (range.end !== endOfMonth(range.end))
+      partial.push({ start: `${monthOf(range.end)}-01`, end: range.end });
+  }
+  if (options.byAuxiliary !== true) return generalMovements(ctx, orgId, firstWhole, lastWhole, partial);
   const db = ctx.database.db;
-  const aux = options.byAuxiliary === true;
   const totals = new Map<
     string,
     { account: string; auxiliary: string | null; debit: number; credit: number }
@@ -101,77 +110,91 @@ export const accountMovements = async (
       .where("period", "<=", lastWhole)
       .groupBy("account")
       .execute();
-    if (!aux) for (const r of general) add(r.account, null, r.debit, r.credit);
-    else {
-      const detailed = await db
-        .selectFrom("auxiliary_balances")
-        .select([
-          "account",
-          "auxiliary",
-          sql<number>`sum(debit)::bigint`.as("debit"),
-          sql<number>`sum(credit)::bigint`.as("credit"),
-        ])
-        .where("org_id", "=", orgId)
-        .where("period", ">=", firstWhole)
-        .where("period", "<=", lastWhole)
-        .groupBy(["account", "auxiliary"])
-        .execute();
-      const detailedTotals = new Map<string, { debit: number; credit: number }>();
-      for (const r of detailed) {
-        add(r.account, r.auxiliary, r.debit, r.credit);
-        const t = detailedTotals.get(r.account) ?? { debit: 0, credit: 0 };
-        detailedTotals.set(r.account, { debit: t.debit + r.debit, credit: t.credit + r.credit });
-      }
-      for (const r of general) {
-        const d = detailedTotals.get(r.account) ?? { debit: 0, credit: 0 };
-        if (r.debit !== d.debit || r.credit !== d.credit)
-          add(r.account, null, r.debit - d.debit, r.credit - d.credit);
-      }
+    const detailed = await db
+      .selectFrom("auxiliary_balances")
+      .select([
+        "account",
+        "auxiliary",
+        sql<number>`sum(debit)::bigint`.as("debit"),
+        sql<number>`sum(credit)::bigint`.as("credit"),
+      ])
+      .where("org_id", "=", orgId)
+      .where("period", ">=", firstWhole)
+      .where("period", "<=", lastWhole)
+      .groupBy(["account", "auxiliary"])
+      .execute();
+    const detailedTotals = new Map<string, { debit: number; credit: number }>();
+    for (const r of detailed) {
+      add(r.account, r.auxiliary, r.debit, r.credit);
+      const t = detailedTotals.get(r.account) ?? { debit: 0, credit: 0 };
+      detailedTotals.set(r.account, { debit: t.debit + r.debit, credit: t.credit + r.credit });
+    }
+    for (const r of general) {
+      const d = detailedTotals.get(r.account) ?? { debit: 0, credit: 0 };
+      if (r.debit !== d.debit || r.credit !== d.credit)
+        add(r.account, null, r.debit - d.debit, r.credit - d.credit);
     }
   }
-  // Days outside whole months: the partial first and last months.
-  const partial: DateRange[] = [];
-  if (firstWhole > lastWhole) partial.push(range);
-  else {
-    if (!range.start.endsWith("-01")) partial.push({ start: range.start, end: endOfMonth(range.start) });
-    if (range.end !== endOfMonth(range.end))
-      partial.push({ start: `${monthOf(range.end)}-01`, end: range.end });
-  }
   for (const p of partial) {
-    // Per account, the days' balances answer; per auxiliary account, only the lines know.
-    const rows = aux
-      ? await db
-          .selectFrom("ledger_lines")
-          .select([
-            "account",
-            "auxiliary",
-            sql<number>`sum(debit)::bigint`.as("debit"),
-            sql<number>`sum(credit)::bigint`.as("credit"),
-          ])
-          .where("org_id", "=", orgId)
-          .where("date", ">=", p.start)
-          .where("date", "<=", p.end)
-          .groupBy(["account", "auxiliary"])
-          .execute()
-      : await db
-          .selectFrom("account_day_balances")
-          .select([
-            "account",
-            sql<string | null>`null`.as("auxiliary"),
-            sql<number>`sum(debit)::bigint`.as("debit"),
-            sql<number>`sum(credit)::bigint`.as("credit"),
-          ])
-          .where("org_id", "=", orgId)
-          .where("date", ">=", p.start)
-          .where("date", "<=", p.end)
-          .groupBy("account")
-          .execute();
+    // Per auxiliary account, only the lines know.
+    const rows = await db
+      .selectFrom("ledger_lines")
+      .select([
+        "account",
+        "auxiliary",
+        sql<number>`sum(debit)::bigint`.as("debit"),
+        sql<number>`sum(credit)::bigint`.as("credit"),
+      ])
+      .where("org_id", "=", orgId)
+      .where("date", ">=", p.start)
+      .where("date", "<=", p.end)
+      .groupBy(["account", "auxiliary"])
+      .execute();
     for (const r of rows) add(r.account, r.auxiliary, r.debit, r.credit);
   }
   const labels = await accountLabels(ctx, orgId);
   return [...totals.values()]
     .filter((t) => t.debit !== 0 || t.credit !== 0)
     .map((t) => ({ ...t, label: labels.get(t.auxiliary ?? t.account) ?? labels.get(t.account) ?? "" }));
+};
+
+/**
+ * Movements per general account (no auxiliary split) in one statement: the whole months' balances and
+ * the partial months' days added up per account, with the account's label joined.
+ */
+const generalMovements = async (
+  ctx: AppContext,
+  orgId: string,
+  firstWhole: string,
+  lastWhole: string,
+  partial: readonly DateRange[],
+): Promise<(AccountMovements & { auxiliary: null })[]> => {
+  const parts = [
+    ...(firstWhole <= lastWhole
+      ? [
+          sql`select account, debit, credit from account_balances
+            where org_id = ${orgId} and period >= ${firstWhole} and period <= ${lastWhole}`,
+        ]
+      : []),
+    ...partial.map(
+      (p) => sql`select account, debit, credit from account_day_balances
+        where org_id = ${orgId} and date >= ${p.start} and date <= ${p.end}`,
+    ),
+  ];
+  const { rows } = await sql<{ account: string; label: string | null; debit: number; credit: number }>`
+    select m.account, a.label, sum(m.debit)::bigint as debit, sum(m.credit)::bigint as credit
+    from (${sql.join(parts, sql` union all `)}) m
+    left join accounts a on a.org_id = ${orgId} and a.number = m.account
+    group by m.account, a.label`.execute(ctx.database.db);
+  return rows
+    .filter((r) => r.debit !== 0 || r.credit !== 0)
+    .map((r) => ({
+      account: r.account,
+      auxiliary: null,
+      label: r.label ?? "",
+      debit: r.debit,
+      credit: r.credit,
+    }));
 };
 
 export const accountLabels = async (ctx: AppContext, orgId: string, locale: "fr" | "en" = "fr") => {
@@ -183,8 +206,9 @@ export const accountLabels = async (ctx: AppContext, orgId: string, locale: "fr"
   return new Map(rows.map((r) => [r.number as string, (locale === "en" ? r.label_en : r.label) as string]));
 };
 
+/** Its rows are per general account: they carry no `auxiliary`. */
 export const trialBalanceReport = async (ctx: AppContext, orgId: string, range: DateRange) =>
-  trialBalance(await accountMovements(ctx, orgId, range));
+  trialBalance((await accountMovements(ctx, orgId, range)).map(({ auxiliary: _, ...m }) => m));
 
 export const incomeStatementReport = async (ctx: AppContext, orgId: string, range: DateRange) =>
   incomeStatement(await accountMovements(ctx, orgId, range));

@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { openDatabase } from "@registre/store";
 import { type Context, Hono } from "hono";
+import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../../../tests/support/databases.ts";
 import { openContext } from "../bootstrap.ts";
 import type { AppContext } from "../context.ts";
+import { type AuthEnv, requireSession } from "../identity/auth.ts";
+import { openSession, revokeSession } from "../identity/sessions.ts";
+import { hashToken } from "../identity/tokens.ts";
 import { defaultIdempotencyOptions, type IdempotencyOptions, idempotency } from "./idempotency.ts";
 import { purgeExpiredKeys } from "./idempotency-store.ts";
 import { commandMetadata } from "./openapi.ts";
@@ -21,6 +25,8 @@ describe.each(databaseKinds)("the Idempotency-Key middleware on %s", (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     ctx = { ...(await openContext({}, database)), clock: () => now };
+    // The read models a session's access is read from (memberships, rights), as a started server has them.
+    await ctx.runner.setup();
   });
   afterAll(async () => database?.close());
   beforeEach(async () => {
@@ -284,6 +290,73 @@ describe.each(databaseKinds)("the Idempotency-Key middleware on %s", (kind) => {
     const read = await app.request("/run", { headers: { "idempotency-key": randomUUID() } });
     expect(read.status).toBe(200);
     expect(await rows()).toHaveLength(0);
+  });
+
+  /** An app whose POST /me needs a live session, over a database that counts its reads of `sessions`. */
+  const sessionApp = (handler: (c: Context<AuthEnv>) => Response | Promise<Response>) => {
+    const seen = { sessions: 0 };
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        if (/\bsessions\b/.test(JSON.stringify(args.node))) seen.sessions++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const counted: AppContext = {
+      ...ctx,
+      database: { ...ctx.database, db: ctx.database.db.withPlugin(counting) },
+    };
+    const app = new Hono<AuthEnv>();
+    app.onError(problemResponse);
+    app.use("*", idempotency(counted));
+    app.post("/me", requireSession(counted), handler);
+    const me = (token: string, key?: string) =>
+      app.request("/me", {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, ...(key && { "idempotency-key": key }) },
+      });
+    return { me, seen };
+  };
+
+  it("reads the session once for a keyed command: the key's scope and the route's access from one statement", async () => {
+    const userId = randomUUID();
+    const token = await openSession(ctx.database, userId, null, now);
+    const { me, seen } = sessionApp((c) => c.json({ user: c.get("session").userId }, 200));
+    const keyed = await me(token, randomUUID());
+    expect(await answer(keyed)).toEqual({ status: 200, body: JSON.stringify({ user: userId }) });
+    expect(seen.sessions).toBe(1);
+    const plain = await me(token);
+    expect(plain.status).toBe(200);
+    expect(seen.sessions).toBe(2);
+    // An ended session still scopes its key, and the route still refuses it.
+    await revokeSession(ctx.database, hashToken(token), now);
+    const ended = await me(token, randomUUID());
+    expect(ended.status).toBe(401);
+    expect(seen.sessions).toBe(3);
+  });
+
+  it("reads the session again for a duplicate that waited: the first may have ended it", async () => {
+    const token = await openSession(ctx.database, randomUUID(), null, now);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let runs = 0;
+    const { me } = sessionApp(async (c) => {
+      runs++;
+      await gate;
+      // Signs out, then fails with an answer that is not stored: the duplicate runs the route again.
+      await revokeSession(ctx.database, c.get("session").tokenHash, now);
+      return c.json({ code: "service.unavailable" }, 503);
+    });
+    const key = randomUUID();
+    const first = me(token, key);
+    while (runs === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = me(token, key);
+    setTimeout(release, 100);
+    expect((await first).status).toBe(503);
+    expect((await second).status).toBe(401);
+    expect(runs).toBe(1);
   });
 
   if (kind === "postgres")

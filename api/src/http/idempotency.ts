@@ -1,12 +1,14 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../context.ts";
-import { hashToken } from "../identity/tokens.ts";
+import { findSessionOwner, type SessionLookupEnv } from "../identity/sessions.ts";
 import { canonicalBody, identifyKey, openAnswer, sealAnswer } from "./idempotency-keys.ts";
 import { claimKey, extendLease, purgeExpiredKeys, settleKey } from "./idempotency-store.ts";
 import { ProblemError, problemResponse } from "./problem.ts";
 
 /** What the middleware hands to `commandMetadata`: the command id the key and its request derive. */
-export type IdempotencyEnv = { Variables: { idempotency: { readonly commandId: string } } };
+export type IdempotencyEnv = {
+  Variables: { idempotency: { readonly commandId: string } } & SessionLookupEnv["Variables"];
+};
 
 export type IdempotencyOptions = {
   /** How long a key keeps its answer. */
@@ -52,15 +54,13 @@ const UNSTORED_HEADERS = new Set(["date", "content-length", "transfer-encoding",
  * where a second caller's request under the same key is refused 422 and never runs (see `identifyKey`:
  * command ids derive from the whole request, so two callers' commands never meet in the event store).
  */
-const scopeOf = async (ctx: AppContext, c: Context): Promise<string> => {
+const scopeOf = async (ctx: AppContext, c: Context<IdempotencyEnv>): Promise<string> => {
   const token = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (!token) return "public";
-  const session = await ctx.database.db
-    .selectFrom("sessions")
-    .select(["user_id", "org_id"])
-    .where("token_hash", "=", hashToken(token))
-    .executeTakeFirst();
-  return session ? `user:${session.user_id}/org:${session.org_id ?? "none"}` : "public";
+  // The same statement reads the live session's access, which `requireSession` then uses.
+  const owner = await findSessionOwner(ctx.database, token, ctx.clock());
+  c.set("sessionLookup", { token, access: owner?.access ?? null });
+  return owner ? `user:${owner.userId}/org:${owner.orgId ?? "none"}` : "public";
 };
 
 const problemCode = async (response: Response): Promise<string | undefined> => {
@@ -138,6 +138,8 @@ export const idempotency = (
         headers.set("idempotent-replayed", "true");
         return new Response(answer.status === 204 ? null : answer.body, { status: answer.status, headers });
       }
+      // While it waited, the first request may have ended the session (a sign-out): read it again.
+      c.set("sessionLookup", undefined);
       if (Date.now() + delay > deadline) {
         const response = problemResponse(new ProblemError(409, "idempotency.inProgress"), c);
         const wait = Math.ceil((claim.lockedUntil.getTime() - ctx.clock().getTime()) / 1000);

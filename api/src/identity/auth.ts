@@ -2,7 +2,7 @@ import { hasRight, type Profile, profileRights, type Right, unionRights } from "
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../context.ts";
 import { ProblemError } from "../http/problem.ts";
-import { findSessionAccess, type Session } from "./sessions.ts";
+import { findSessionAccess, type Session, type SessionLookupEnv } from "./sessions.ts";
 
 export type AuthEnv = { Variables: { session: Session; rights: readonly Right[] } };
 
@@ -39,8 +39,14 @@ export const requireSession =
   (ctx: AppContext): MiddlewareHandler<AuthEnv> =>
   async (c, next) => {
     const token = bearer(c);
-    // One statement: the session, and the profile and items that make its rights.
-    const access = token ? await findSessionAccess(ctx.database, token, ctx.clock()) : null;
+    // One statement: the session, and the profile and items that make its rights; none when the
+    // idempotency middleware already read them for this token.
+    const earlier = (c as unknown as Context<SessionLookupEnv>).get("sessionLookup");
+    const access = !token
+      ? null
+      : earlier?.token === token
+        ? earlier.access
+        : await findSessionAccess(ctx.database, token, ctx.clock());
     if (!access) throw new ProblemError(401, "identity.unauthenticated");
     const { profile, items, ...session } = access;
     c.set("session", session);

@@ -83,40 +83,66 @@ export const findSessionAccess = async (
   database: Database,
   token: string,
   now: Date,
-): Promise<SessionAccess | null> => {
+): Promise<SessionAccess | null> => (await findSessionOwner(database, token, now))?.access ?? null;
+
+/**
+ * Whose a token is, even when its session ended (revoked, expired, or a login ticket): the user and
+ * organisation it was opened for, which scope an idempotency key; and, when it is a live session, its
+ * access as `findSessionAccess` reads it (extending it the same way). One statement answers both, so a
+ * command with an `Idempotency-Key` reads its session once (see `SessionLookupEnv`).
+ */
+export const findSessionOwner = async (
+  database: Database,
+  token: string,
+  now: Date,
+): Promise<{ userId: string; orgId: string | null; access: SessionAccess | null } | null> => {
   const tokenHash = hashToken(token);
   const extended = new Date(now.getTime() + SESSION_TTL_MS);
   const stale = new Date(extended.getTime() - SESSION_EXTEND_EVERY_MS);
   const { rows } = await sql<{
     user_id: string;
     org_id: string | null;
+    live: boolean;
     profile: string | null;
     items: Right[][] | null;
   }>`
-    with live as (
-      select user_id, org_id from sessions
-      where token_hash = ${tokenHash} and kind = 'session' and revoked_at is null and expires_at > ${now}
+    with found as (
+      select user_id, org_id,
+        (kind = 'session' and revoked_at is null and expires_at > ${now}) as live
+      from sessions where token_hash = ${tokenHash}
     ), extend as (
       update sessions set expires_at = ${extended}
       where token_hash = ${tokenHash} and kind = 'session' and revoked_at is null and expires_at > ${now}
         and expires_at < ${stale}
     )
-    select l.user_id, l.org_id, m.profile,
-      (select json_agg(i.rights) from auth_assignments a
+    select f.user_id, f.org_id, f.live, m.profile,
+      case when f.live then (select json_agg(i.rights) from auth_assignments a
         join auth_items i on i.org_id = a.org_id and i.item_id = a.item_id
-        where a.org_id = l.org_id and a.user_id = l.user_id) as items
-    from live l left join memberships m on m.org_id = l.org_id and m.user_id = l.user_id`.execute(
+        where a.org_id = f.org_id and a.user_id = f.user_id) end as items
+    from found f left join memberships m on f.live and m.org_id = f.org_id and m.user_id = f.user_id`.execute(
     database.db,
   );
   const row = rows[0];
   if (!row) return null;
-  return {
-    userId: row.user_id,
-    orgId: row.org_id,
-    tokenHash,
-    profile: row.profile,
-    items: typeof row.items === "string" ? (JSON.parse(row.items) as Right[][]) : (row.items ?? []),
-  };
+  const access = row.live
+    ? {
+        userId: row.user_id,
+        orgId: row.org_id,
+        tokenHash,
+        profile: row.profile,
+        items: typeof row.items === "string" ? (JSON.parse(row.items) as Right[][]) : (row.items ?? []),
+      }
+    : null;
+  return { userId: row.user_id, orgId: row.org_id, access };
+};
+
+/**
+ * A session lookup made earlier in the request (the idempotency middleware's), for `requireSession`
+ * to use rather than reading the session again: for this token, its access, or null when it is not
+ * a live session.
+ */
+export type SessionLookupEnv = {
+  Variables: { sessionLookup?: { readonly token: string; readonly access: SessionAccess | null } };
 };
 
 export const revokeSession = async (database: Database, tokenHash: Buffer, now: Date): Promise<void> => {

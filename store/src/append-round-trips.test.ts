@@ -1,0 +1,99 @@
+import { randomUUID } from "node:crypto";
+import type { CommandMetadata } from "@registre/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWireCounter, type WireCounter } from "../../tests/bench/wire-count.ts";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
+import { type Database, openDatabase } from "./database.ts";
+import { createEventStore, type EventStore } from "./event-store.ts";
+
+/** After the previous append's debounced notification went out. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+const meta = (): CommandMetadata => ({
+  commandId: randomUUID(),
+  at: "2026-11-25T10:00:00.000Z",
+  userId: "u1",
+});
+
+// Round trips are the server's: counted on the wire, so on PostgreSQL only.
+describe("an append that takes numbers or checks guards, on the wire (postgres)", () => {
+  let base: TestDatabase;
+  let counter: WireCounter;
+  let database: Database;
+  let store: EventStore;
+  beforeAll(async () => {
+    base = await openTestDatabase("postgres");
+    const url = new URL(base.url ?? "");
+    counter = await startWireCounter({ host: url.hostname, port: Number(url.port || 5432) });
+    url.host = `127.0.0.1:${counter.port}`;
+    database = await openDatabase({ url: url.toString(), maxConnections: 2 });
+    store = createEventStore(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await counter?.close();
+    await base?.close();
+  });
+
+  it("is one transaction of four round trips: begin, lock-lookup-guards-counters in one call, append, commit", async () => {
+    const org = randomUUID();
+    await store.append(org, "chart", "no_stream", [{ type: "Opened", data: {} }], { metadata: meta() });
+    const numbered = (n: Readonly<Record<string, number>>) => [{ type: "Numbered", data: { n: n.VT } }];
+    const options = () => ({ metadata: meta(), guards: { chart: 1, calendar: 0 }, counters: { VT: 1 } });
+    // Once first: statements prepared, connections open.
+    await store.append(org, "entry-0", "no_stream", numbered, options());
+    await settle();
+    counter.reset();
+    const result = await store.append(org, "entry-1", "no_stream", numbered, options());
+    expect(counter.roundTrips()).toBe(4);
+    expect((await store.readStream(org, "entry-1")).map((e) => e.data)).toEqual([{ n: 2 }]);
+    // A retry of the same command answers its first result from that call: begin, the call, commit.
+    const again = options();
+    await store.append(org, "entry-2", "no_stream", numbered, again);
+    await settle();
+    counter.reset();
+    const retried = await store.append(org, "entry-2", "no_stream", numbered, again);
+    expect(counter.roundTrips()).toBe(3);
+    expect(retried).toMatchObject({ duplicate: true, streamId: "entry-2" });
+    expect(result.duplicate).toBe(false);
+    // Several streams in one commit: the same four.
+    await settle();
+    counter.reset();
+    const many = await store.appendMany(
+      org,
+      (n) => [
+        { streamId: "entry-4", expected: "no_stream", events: numbered(n) },
+        { streamId: "entry-5", expected: "no_stream", events: [{ type: "Opened", data: {} }] },
+      ],
+      options(),
+    );
+    expect(counter.roundTrips()).toBe(4);
+    expect(many.parts.map((p) => p.streamId)).toEqual(["entry-4", "entry-5"]);
+  });
+
+  it("looks a command up and reads a command's streams in one statement each, as the organisation", async () => {
+    const org = randomUUID();
+    const first = meta();
+    await store.append(org, "chart", "no_stream", [{ type: "Opened", data: {} }], { metadata: first });
+    await store.append(org, "journals", "no_stream", [{ type: "Opened", data: {} }], { metadata: meta() });
+    await settle();
+    counter.reset();
+    expect(await store.commandResult(org, first.commandId)).toMatchObject({
+      streamId: "chart",
+      toVersion: 1,
+    });
+    expect(await store.commandResult(org, randomUUID())).toBeNull();
+    // Another organisation's command is not found (row-level security).
+    expect(await store.commandResult(randomUUID(), first.commandId)).toBeNull();
+    expect(counter.roundTrips()).toBe(3);
+    counter.reset();
+    const [chart, journals, absent] = await Promise.all([
+      store.readStream(org, "chart"),
+      store.readStream(org, "journals"),
+      store.readStream(org, "calendar"),
+    ]);
+    expect(counter.roundTrips()).toBe(1);
+    expect([chart?.length, journals?.length, absent?.length]).toEqual([1, 1, 0]);
+    expect(await Promise.all([store.readStream(randomUUID(), "chart")])).toEqual([[]]);
+  });
+});
