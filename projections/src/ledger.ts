@@ -1,12 +1,11 @@
 import type { EntryEvent, EntryLine, LetteringEvent } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
 import { sql } from "kysely";
-import { entrySearchTable, syncEntrySearch } from "./entry-search.ts";
-import { entryTotals, entryTotalsTables } from "./entry-totals.ts";
-import type { ProjectionExecutor, Projector, TableNames } from "./projector.ts";
-import { chunk } from "./projector.ts";
-
-const json = (value: unknown) => sql`(${JSON.stringify(value)}::text)::jsonb`;
+import { addToBalances, balanceTables, type Delta, fillBalances } from "./balances.ts";
+import { entrySearchTable, fillEntrySearch, syncEntrySearch } from "./entry-search.ts";
+import { entryTotals, entryTotalsTables, fillEntryTotals } from "./entry-totals.ts";
+import type { Projector } from "./projector.ts";
+import { chunk, json, liveSink } from "./projector.ts";
 
 type LedgerRow = {
   org_id: string;
@@ -25,78 +24,6 @@ type LedgerRow = {
   debit: number;
   credit: number;
   validated_on: string;
-};
-
-type Delta = {
-  org_id: string;
-  /** The line's date: days feed `account_day_balances`, their months the per-period tables. */
-  date: string;
-  account: string;
-  auxiliary: string;
-  debit: number;
-  credit: number;
-  lines: number;
-};
-
-type Movement = { debit: number; credit: number; lines: number };
-
-/** Adds up deltas by the key `keyOf` gives, each sum starting from `rowOf` of its first delta. */
-const regroup = <R extends Movement>(
-  deltas: Iterable<Delta>,
-  keyOf: (d: Delta) => string,
-  rowOf: (d: Delta) => Omit<R, keyof Movement>,
-): R[] => {
-  const rows = new Map<string, R>();
-  for (const d of deltas) {
-    const key = keyOf(d);
-    const row = rows.get(key) ?? ({ ...rowOf(d), debit: 0, credit: 0, lines: 0 } as R);
-    row.debit += d.debit;
-    row.credit += d.credit;
-    row.lines += d.lines;
-    rows.set(key, row);
-  }
-  return [...rows.values()];
-};
-
-/**
- * Adds a batch's movements (one delta per org, date, account and auxiliary account) to the
- * balances per month, per month and auxiliary account, and per day, in one statement per table.
- */
-const addToBalances = async (db: ProjectionExecutor, table: TableNames, deltas: Map<string, Delta>) => {
-  const all = [...deltas.values()];
-  const monthly = regroup(
-    all,
-    (d) => `${d.org_id}|${d.date.slice(0, 7)}|${d.account}`,
-    (d) => ({ org_id: d.org_id, period: d.date.slice(0, 7), account: d.account }),
-  );
-  const auxiliary = regroup(
-    all.filter((d) => d.auxiliary),
-    (d) => `${d.org_id}|${d.date.slice(0, 7)}|${d.account}|${d.auxiliary}`,
-    (d) => ({ org_id: d.org_id, period: d.date.slice(0, 7), account: d.account, auxiliary: d.auxiliary }),
-  );
-  const daily = regroup(
-    all,
-    (d) => `${d.org_id}|${d.date}|${d.account}`,
-    (d) => ({ org_id: d.org_id, account: d.account, date: d.date }),
-  );
-  const upsert = async (name: string, rows: readonly Record<string, unknown>[], key: string[]) => {
-    const t = table(name);
-    for (const part of chunk(rows, 500))
-      await db
-        .insertInto(t)
-        .values(part)
-        .onConflict((oc) =>
-          oc.columns(key).doUpdateSet({
-            debit: sql`${sql.ref(`${t}.debit`)} + excluded.debit`,
-            credit: sql`${sql.ref(`${t}.credit`)} + excluded.credit`,
-            lines: sql`${sql.ref(`${t}.lines`)} + excluded.lines`,
-          }),
-        )
-        .execute();
-  };
-  await upsert("account_balances", monthly, ["org_id", "period", "account"]);
-  await upsert("auxiliary_balances", auxiliary, ["org_id", "period", "account", "auxiliary"]);
-  await upsert("account_day_balances", daily, ["org_id", "account", "date"]);
 };
 
 /** A row of the `entries` read model. */
@@ -121,6 +48,8 @@ export type EntryRow = {
   created_at: string;
   updated_at: string;
 };
+
+const keysOf = (rows: readonly EntryRow[]) => rows.map((r) => `${r.org_id}|${r.mvt}`);
 
 const sum = (lines: readonly EntryLine[], side: "debit" | "credit") => lines.reduce((s, l) => s + l[side], 0);
 
@@ -175,35 +104,24 @@ export const ledgerProjector: Projector = {
         "create index on {table} (org_id, account, auxiliary, date) where letter_code is null",
       ],
     },
-    {
-      name: "account_balances",
-      columns: `org_id uuid not null, period text not null, account text not null, debit bigint not null,
-        credit bigint not null, lines integer not null, primary key (org_id, period, account)`,
-    },
-    {
-      name: "auxiliary_balances",
-      columns: `org_id uuid not null, period text not null, account text not null, auxiliary text not null,
-        debit bigint not null, credit bigint not null, lines integer not null,
-        primary key (org_id, period, account, auxiliary)`,
-    },
-    {
-      // Movements per account and day: a general-ledger page asked at any line adds whole months,
-      // then at most a month of days, then the lines of the cursor's own day.
-      name: "account_day_balances",
-      columns: `org_id uuid not null, account text not null, date text not null, debit bigint not null,
-        credit bigint not null, lines integer not null, primary key (org_id, account, date)`,
-    },
+    ...balanceTables,
     ...entryTotalsTables,
   ],
-  apply: async (db, events, table) => {
+  apply: async (db, events, table, sink = liveSink(db)) => {
+    // A rebuild's bulk pass writes entries and lines only; `finishRebuild` derives the rest from them.
+    const derived = !sink.bulk;
     // Read before anything is written: each entry as the batch finds it.
-    const totals = await entryTotals(db, table, events);
+    const totals = derived ? await entryTotals(db, table, events) : undefined;
     const entries = new Map<string, EntryRow>();
+    // Entries first seen here at their stream's first event: no row of theirs exists yet.
+    const fresh = new Set<string>();
     let lines: LedgerRow[] = [];
     let deltas = new Map<string, Delta>();
     const flush = async () => {
-      const written = [...entries.values()].map((r) => `${r.org_id}|${r.mvt}`);
-      for (const part of chunk([...entries.values()], 300))
+      const created = [...entries.values()].filter((r) => fresh.has(r.mvt));
+      const changed = [...entries.values()].filter((r) => !fresh.has(r.mvt));
+      await sink.insert(table("entries"), created);
+      for (const part of chunk(changed, 300))
         await db
           .insertInto(table("entries"))
           .values(part.map((r) => ({ ...r, lines: json(r.lines), origin: json(r.origin) })))
@@ -229,11 +147,14 @@ export const ledgerProjector: Projector = {
           )
           .execute();
       entries.clear();
-      await syncEntrySearch(db, table, written);
-      for (const part of chunk(lines, 1000))
-        await db.insertInto(table("ledger_lines")).values(part).execute();
+      fresh.clear();
+      await sink.insert(table("ledger_lines"), lines);
       lines = [];
-      await addToBalances(db, table, deltas);
+      if (derived) {
+        await syncEntrySearch(db, table, keysOf(created), { fresh: true });
+        await syncEntrySearch(db, table, keysOf(changed));
+        await addToBalances(db, table, deltas);
+      }
       deltas = new Map();
     };
     for (const event of events) {
@@ -246,6 +167,7 @@ export const ledgerProjector: Projector = {
           const d = e.data;
           const validated = e.type === "EntryValidated" ? e.data : null;
           const previous = entries.get(d.mvt);
+          if (!previous && e.version === 1) fresh.add(d.mvt);
           entries.set(d.mvt, {
             org_id: org,
             mvt: d.mvt,
@@ -326,7 +248,7 @@ export const ledgerProjector: Projector = {
             .where("org_id", "=", org)
             .where("mvt", "=", e.streamId.slice("entry-".length))
             .execute();
-          await syncEntrySearch(db, table, [`${org}|${e.streamId.slice("entry-".length)}`]);
+          if (derived) await syncEntrySearch(db, table, [`${org}|${e.streamId.slice("entry-".length)}`]);
           break;
         }
         case "EntryDraftDeleted":
@@ -336,7 +258,7 @@ export const ledgerProjector: Projector = {
             .where("org_id", "=", org)
             .where("mvt", "=", e.data.mvt)
             .execute();
-          await syncEntrySearch(db, table, [`${org}|${e.data.mvt}`]);
+          if (derived) await syncEntrySearch(db, table, [`${org}|${e.data.mvt}`]);
           break;
         case "LinesLettered":
         case "LinesUnlettered": {
@@ -365,6 +287,11 @@ export const ledgerProjector: Projector = {
       }
     }
     await flush();
-    await totals.write();
+    await totals?.write();
+  },
+  finishRebuild: async (db, table) => {
+    await fillEntrySearch(db, table);
+    await fillBalances(db, table);
+    await fillEntryTotals(db, table);
   },
 };

@@ -1,5 +1,5 @@
 import type { Projector } from "./projector.ts";
-import { chunk } from "./projector.ts";
+import { liveSink } from "./projector.ts";
 
 export type StreamHistoryRow = {
   org_id: string;
@@ -27,23 +27,19 @@ export const streamHistoryProjector: Projector = {
       indexes: ["create index on {table} (org_id, at desc)", "create index on {table} (user_id, at desc)"],
     },
   ],
-  apply: async (db, events, table) => {
-    for (const part of chunk(events, 1000)) {
-      await db
-        .insertInto(table("stream_history"))
-        .values(
-          part.map((e) => ({
-            org_id: e.orgId,
-            stream_id: e.streamId,
-            version: e.version,
-            position: e.position,
-            type: e.type,
-            at: e.metadata.at,
-            user_id: e.metadata.userId ?? null,
-            data: e.data,
-          })),
-        )
-        .execute();
-    }
+  apply: async (db, events, table, sink = liveSink(db)) => {
+    await sink.insert(
+      table("stream_history"),
+      events.map((e) => ({
+        org_id: e.orgId,
+        stream_id: e.streamId,
+        version: e.version,
+        position: e.position,
+        type: e.type,
+        at: e.metadata.at,
+        user_id: e.metadata.userId ?? null,
+        data: e.data,
+      })),
+    );
   },
 };
