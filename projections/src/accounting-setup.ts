@@ -1,8 +1,74 @@
-import type { ChartEvent, ClosingEvent, FiscalEvent, JournalsEvent } from "@registre/core";
+import type {
+  AccountKind,
+  ChartEvent,
+  ClosingEvent,
+  ClosingStepStatus,
+  FiscalEvent,
+  JournalKind,
+  JournalsEvent,
+} from "@registre/core";
 import type { StoredEvent } from "@registre/store";
-import { sql } from "kysely";
-import type { Projector } from "./projector.ts";
+import { type Selectable, sql } from "kysely";
+import type { Projector, Timestamp } from "./projector.ts";
 import { chunk } from "./projector.ts";
+
+/** `accounts`: the chart, general and auxiliary accounts. */
+export type AccountsTable = {
+  org_id: string;
+  number: string;
+  kind: AccountKind;
+  label: string;
+  label_en: string;
+  /** The PCG class, 1 to 8 (an auxiliary account's is its collective account's). */
+  class: number;
+  lettrable: boolean;
+  collective: boolean;
+  /** The collective account an auxiliary account is under. */
+  control: string | null;
+  closed: boolean;
+};
+export type AccountRow = Selectable<AccountsTable>;
+
+/** `journals`. */
+export type JournalsTable = {
+  org_id: string;
+  code: string;
+  label: string;
+  label_en: string;
+  kind: JournalKind;
+  vat: boolean;
+  account: string | null;
+};
+export type JournalRow = Selectable<JournalsTable>;
+
+/** `fiscal_years`: the calendar, `YYYY-MM-DD` dates. */
+export type FiscalYearsTable = {
+  org_id: string;
+  id: string;
+  start_date: string;
+  end_date: string;
+  status: "open" | "closed";
+  opening_mvt: string | null;
+  closed_on: string | null;
+};
+export type FiscalYearRow = Selectable<FiscalYearsTable>;
+
+/** `period_locks`: the date up to which an organisation's periods are locked. */
+export type PeriodLocksTable = { org_id: string; locked_until: string };
+
+/** `closing_steps`: the closing checklist's steps that were added or touched. */
+export type ClosingStepsTable = {
+  org_id: string;
+  year_id: string;
+  id: string;
+  label: string | null;
+  status: ClosingStepStatus;
+  note: string;
+  position: number;
+  updated_at: Timestamp;
+  updated_by: string | null;
+};
+export type ClosingStepRow = Selectable<ClosingStepsTable>;
 
 /** The chart of accounts, the journals and the fiscal calendar, as lists and forms read them. */
 export const accountingSetupProjector: Projector = {

@@ -2,6 +2,19 @@ import { sql } from "kysely";
 import type { ProjectionExecutor, ReadModelTable, TableNames } from "./projector.ts";
 import { chunk } from "./projector.ts";
 
+type Movements = { debit: number; credit: number; lines: number };
+/** `account_balances`: movements per organisation, month (`YYYY-MM`) and account. */
+export type AccountBalancesTable = { org_id: string; period: string; account: string } & Movements;
+/** `auxiliary_balances`: the same per auxiliary account. */
+export type AuxiliaryBalancesTable = {
+  org_id: string;
+  period: string;
+  account: string;
+  auxiliary: string;
+} & Movements;
+/** `account_day_balances`: movements per organisation, account and day. */
+export type AccountDayBalancesTable = { org_id: string; account: string; date: string } & Movements;
+
 /**
  * Movements per organisation, month and account (and auxiliary account), and per account and day,
  * kept by the ledger projector: the trial balance, the statements and the ledger's opening balances add

@@ -1,6 +1,20 @@
 import { sql } from "kysely";
+import type { EntryStatus } from "./ledger.ts";
 import type { ProjectionExecutor, ReadModelTable, TableNames } from "./projector.ts";
 import { chunk } from "./projector.ts";
+
+/** `entry_search`: a narrow copy of each entry for the list's text search (see `entrySearchTable`). */
+export type EntrySearchTable = {
+  org_id: string;
+  mvt: string;
+  date: string;
+  position: number;
+  journal: string;
+  status: EntryStatus;
+  debit: number;
+  credit: number;
+  search: string;
+};
 
 /**
  * The entries list's text search reads this narrow copy of each entry (some 100 bytes a row: what the

@@ -1,8 +1,21 @@
 import type { EntryEvent, EntryLine } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
 import { sql } from "kysely";
-import type { ProjectionExecutor, ReadModelTable, TableNames } from "./projector.ts";
+import type { EntryStatus } from "./ledger.ts";
+import type { Int8, ProjectionExecutor, ReadModelTable, TableNames } from "./projector.ts";
 import { chunk } from "./projector.ts";
+
+/** `entry_month_totals` and `entry_day_totals`: entries counted and added up per key (see below). */
+export type EntryTotals<Period extends string> = {
+  org_id: string;
+  journal: string;
+  status: EntryStatus;
+  n: Int8;
+  debit: Int8;
+  credit: Int8;
+} & Record<Period, string>;
+export type EntryMonthTotalsTable = EntryTotals<"month">;
+export type EntryDayTotalsTable = EntryTotals<"day">;
 
 /**
  * Entries counted and added up per journal, status and day, and per journal, status and month: the

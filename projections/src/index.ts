@@ -13,6 +13,7 @@ export * from "./invitations.ts";
 export * from "./ledger.ts";
 export * from "./organisations.ts";
 export * from "./projector.ts";
+export * from "./read-models.ts";
 export * from "./runner.ts";
 export * from "./stream-history.ts";
 

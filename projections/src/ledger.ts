@@ -1,13 +1,14 @@
-import type { EntryEvent, EntryLine, LetteringEvent } from "@registre/core";
+import type { EntryEvent, EntryLine, EntryOrigin, LetteringEvent } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
-import { sql } from "kysely";
+import { type Insertable, type Selectable, sql } from "kysely";
 import { addToBalances, balanceTables, type Delta, fillBalances } from "./balances.ts";
 import { entrySearchTable, fillEntrySearch, syncEntrySearch } from "./entry-search.ts";
 import { entryTotals, entryTotalsTables, fillEntryTotals } from "./entry-totals.ts";
-import type { Projector } from "./projector.ts";
+import type { Projector, Timestamp } from "./projector.ts";
 import { chunk, json, liveSink } from "./projector.ts";
 
-type LedgerRow = {
+/** `ledger_lines`: one row per validated line, with its lettering. */
+export type LedgerLinesTable = {
   org_id: string;
   mvt: string;
   line: number;
@@ -24,10 +25,15 @@ type LedgerRow = {
   debit: number;
   credit: number;
   validated_on: string;
+  letter_code: string | null;
+  letter_date: string | null;
 };
+export type LedgerLineRow = Selectable<LedgerLinesTable>;
 
-/** A row of the `entries` read model. */
-export type EntryRow = {
+export type EntryStatus = "draft" | "validated";
+
+/** `entries`: every entry, drafts too, its lines as jsonb for the forms. */
+export type EntriesTable = {
   org_id: string;
   mvt: string;
   journal: string;
@@ -35,7 +41,7 @@ export type EntryRow = {
   piece_ref: string;
   piece_date: string;
   label: string;
-  status: string;
+  status: EntryStatus;
   number: string | null;
   fiscal_year_id: string | null;
   validated_on: string | null;
@@ -43,13 +49,17 @@ export type EntryRow = {
   credit: number;
   line_count: number;
   lines: readonly EntryLine[];
-  origin: unknown;
+  origin: EntryOrigin;
   position: number;
-  created_at: string;
-  updated_at: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 };
+/** A row of the `entries` read model. */
+export type EntryRow = Selectable<EntriesTable>;
+type NewEntry = Insertable<EntriesTable>;
+type NewLine = Insertable<LedgerLinesTable>;
 
-const keysOf = (rows: readonly EntryRow[]) => rows.map((r) => `${r.org_id}|${r.mvt}`);
+const keysOf = (rows: readonly NewEntry[]) => rows.map((r) => `${r.org_id}|${r.mvt}`);
 
 const sum = (lines: readonly EntryLine[], side: "debit" | "credit") => lines.reduce((s, l) => s + l[side], 0);
 
@@ -112,10 +122,10 @@ export const ledgerProjector: Projector = {
     const derived = !sink.bulk;
     // Read before anything is written: each entry as the batch finds it.
     const totals = derived ? await entryTotals(db, table, events) : undefined;
-    const entries = new Map<string, EntryRow>();
+    const entries = new Map<string, NewEntry>();
     // Entries first seen here at their stream's first event: no row of theirs exists yet.
     const fresh = new Set<string>();
-    let lines: LedgerRow[] = [];
+    let lines: NewLine[] = [];
     let deltas = new Map<string, Delta>();
     const flush = async () => {
       const created = [...entries.values()].filter((r) => fresh.has(r.mvt));

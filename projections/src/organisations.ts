@@ -1,24 +1,26 @@
-import type { OrganisationEvent, OrganisationLogo, OrganisationSettings } from "@registre/core";
+import type { OrganisationEvent, OrganisationLogo, OrganisationSettings, VatRegime } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
-import { sql } from "kysely";
-import type { Projector } from "./projector.ts";
+import { type Selectable, sql } from "kysely";
+import type { Projector, Timestamp } from "./projector.ts";
 import { chunk, liveSink } from "./projector.ts";
 
-export type OrganisationRow = {
+/** `organisations`: one row per organisation, its settings as the screens show them. */
+export type OrganisationsTable = {
   org_id: string;
   name: string;
   siren: string;
   vat_number: string | null;
   address: OrganisationSettings["address"];
   fiscal_year_start_month: number;
-  vat_regime: string;
+  vat_regime: VatRegime;
   vat_on_debits: boolean;
   email: string | null;
   logo: OrganisationLogo | null;
-  created_at: Date;
-  updated_at: Date;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   version: number;
 };
+export type OrganisationRow = Selectable<OrganisationsTable>;
 
 const columns = [
   "org_id",

@@ -1,5 +1,5 @@
 import { copyRows, type DatabaseKind, type StoredEvent } from "@registre/store";
-import { type Kysely, sql } from "kysely";
+import { type ColumnType, type Kysely, type RawBuilder, sql } from "kysely";
 
 /** A read-model table as its projector declares it; `{table}` in the DDL stands for the physical name. */
 export type ReadModelTable = {
@@ -62,7 +62,16 @@ export const rebuildSink = (db: ProjectionExecutor, kind: DatabaseKind, bulk: bo
 });
 
 /** A jsonb value from its JSON text, so that arrays stay JSON arrays. */
-export const json = (value: unknown) => sql`(${JSON.stringify(value)}::text)::jsonb`;
+export const json = <T>(value: T): RawBuilder<T> => sql<T>`(${JSON.stringify(value)}::text)::jsonb`;
+
+/** A `timestamptz` column: read back as a Date, written as a Date or ISO-8601 text. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/**
+ * A `bigint` column: read back as a number (the store parses int8 and refuses an unsafe one), written
+ * as a number or as decimal text (sums added up in bigint).
+ */
+export type Int8 = ColumnType<number, number | string, number | string>;
 
 /**
  * A projector folds events into read-model rows. `apply` receives a batch (only the types it

@@ -1,16 +1,19 @@
-import type { Projector } from "./projector.ts";
+import type { Selectable } from "kysely";
+import type { Projector, Timestamp } from "./projector.ts";
 import { liveSink } from "./projector.ts";
 
-export type StreamHistoryRow = {
+/** `stream_history`: every event of every stream, who did it and when. */
+export type StreamHistoryTable = {
   org_id: string;
   stream_id: string;
   version: number;
   position: number;
   type: string;
-  at: Date;
+  at: Timestamp;
   user_id: string | null;
   data: unknown;
 };
+export type StreamHistoryRow = Selectable<StreamHistoryTable>;
 
 /** Who did what when, per stream: every event of every stream, the "history" screens' source. */
 export const streamHistoryProjector: Projector = {

@@ -1,7 +1,7 @@
-import type { EntryRow } from "@registre/projections";
+import { type EntryRow, type ReadModelDatabase, readModels } from "@registre/projections";
 import type { Database } from "@registre/store";
 import { parseInt8 } from "@registre/store";
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 
 /** A text search counts its matches up to this many; past it the answer says `capped`. */
 export const SEARCH_COUNT_CAP = 1_000;
@@ -31,8 +31,7 @@ export type EntryListPage = {
   readonly capped: boolean;
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: read-model tables are typed by their projector
-type Db = Kysely<any>;
+type Db = ReadModelDatabase;
 
 const COLUMNS = [
   "mvt",
@@ -143,11 +142,11 @@ const searchPage = async (
       .orderBy("date", "desc")
       .orderBy("position", "desc")
       .limit(cap + 1)
-      .execute()) as Match[];
+      .execute()) satisfies Match[];
     if (walked.length > cap) found = walked;
   }
   await plan(db, { enable_seqscan: false, enable_indexscan: false });
-  found ??= (await ordered(cap + 1).execute()) as Match[];
+  found ??= (await ordered(cap + 1).execute()) satisfies Match[];
   const capped = found.length > cap;
   const counted = found.slice(0, cap);
   const sums = { debit: 0n, credit: 0n };
@@ -159,17 +158,17 @@ const searchPage = async (
   const mvts =
     f.offset + f.limit <= found.length || !capped
       ? found.slice(f.offset, f.offset + f.limit).map((m) => m.mvt)
-      : (await ordered(f.limit).offset(f.offset).execute()).map((m) => m.mvt as string);
+      : (await ordered(f.limit).offset(f.offset).execute()).map((m) => m.mvt);
   await plan(db, { enable_seqscan: true, enable_indexscan: true });
   const entries =
     mvts.length === 0
       ? []
-      : ((await db
+      : await db
           .selectFrom("entries")
           .select([...COLUMNS])
           .where("org_id", "=", orgId)
           .where("mvt", "=", sql<string>`any(${mvts}::uuid[])`)
-          .execute()) as EntryListRow[]);
+          .execute();
   const byMvt = new Map(entries.map((r) => [r.mvt, r]));
   return {
     rows: mvts.flatMap((m) => byMvt.get(m) ?? []),
@@ -238,7 +237,7 @@ const dayCounts = async (db: Db, orgId: string, f: EntryListFilter, month: strin
   if (f.journal) query = query.where("journal", "=", f.journal);
   if (f.status) query = query.where("status", "=", f.status);
   const rows = await query.groupBy("day").orderBy("day", "desc").execute();
-  return rows.map((r) => ({ key: r.day as string, n: parseInt8(r.n) }));
+  return rows.map((r) => ({ key: r.day, n: parseInt8(r.n) }));
 };
 
 /** The bucket (newest first) holding the `offset`-th entry, and how many entries come before it. */
@@ -264,7 +263,7 @@ export const listEntryPage = (
   searchCap = SEARCH_COUNT_CAP,
   searchPlan?: SearchPlan,
 ): Promise<EntryListPage> =>
-  database.db
+  readModels(database)
     .transaction()
     .setIsolationLevel("repeatable read")
     .execute(async (trx) => {

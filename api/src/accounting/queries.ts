@@ -9,6 +9,7 @@ import {
   monthOf,
   trialBalance,
 } from "@registre/core";
+import { type ReadModelDatabase, readModels } from "@registre/projections";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
 
@@ -24,7 +25,7 @@ export type FiscalYearRow = {
 };
 
 export const listFiscalYears = async (ctx: AppContext, orgId: string): Promise<FiscalYearRow[]> => {
-  const rows = await ctx.database.db
+  const rows = await readModels(ctx.database)
     .selectFrom("fiscal_years")
     .selectAll()
     .where("org_id", "=", orgId)
@@ -77,7 +78,7 @@ export const accountMovements = async (
     range.end === endOfMonth(range.end)
       ? monthOf(range.end)
       : monthOf(addDays(`${monthOf(range.end)}-01`, -1));
-  const db = ctx.database.db;
+  const db = readModels(ctx.database);
   const aux = options.byAuxiliary === true;
   const totals = new Map<
     string,
@@ -175,12 +176,12 @@ export const accountMovements = async (
 };
 
 export const accountLabels = async (ctx: AppContext, orgId: string, locale: "fr" | "en" = "fr") => {
-  const rows = await ctx.database.db
+  const rows = await readModels(ctx.database)
     .selectFrom("accounts")
     .select(["number", "label", "label_en"])
     .where("org_id", "=", orgId)
     .execute();
-  return new Map(rows.map((r) => [r.number as string, (locale === "en" ? r.label_en : r.label) as string]));
+  return new Map(rows.map((r) => [r.number, locale === "en" ? r.label_en : r.label]));
 };
 
 export const trialBalanceReport = async (ctx: AppContext, orgId: string, range: DateRange) =>
@@ -224,7 +225,7 @@ export type GeneralLedgerRow = {
  * account's lines.
  */
 const balanceBefore = async (
-  db: AppContext["database"]["db"],
+  db: ReadModelDatabase,
   orgId: string,
   from: string,
   at: LedgerCursor,
@@ -266,7 +267,7 @@ export const generalLedgerPage = async (
 ): Promise<{ rows: GeneralLedgerRow[]; next: LedgerCursor | null }> => {
   checkRange(options);
   const limit = Math.min(Math.max(options.limit ?? 200, 1), 1000);
-  return ctx.database.db
+  return readModels(ctx.database)
     .transaction()
     .setIsolationLevel("repeatable read")
     .setAccessMode("read only")
