@@ -1,4 +1,4 @@
-import { copyRows, type DatabaseKind, type StoredEvent } from "@registre/store";
+import { copyRows, copyRowsToPglite, type Database, type StoredEvent } from "@registre/store";
 import { type ColumnType, type Kysely, type RawBuilder, sql } from "kysely";
 
 /** A read-model table as its projector declares it; `{table}` in the DDL stands for the physical name. */
@@ -29,8 +29,7 @@ export type RowWriter = (table: string, rows: readonly Record<string, unknown>[]
 
 /**
  * How `apply` writes. Live: `insert` is multi-row INSERTs, `bulk` false. A rebuild's pass over the log
- * into a new generation no reader sees: `insert` is `COPY … FROM STDIN` on PostgreSQL (PGlite keeps its
- * INSERTs), and `bulk` is true: the tables the projector's `finishRebuild` derives from others may be
+ * into a new generation no reader sees: `insert` is `COPY` (`rebuildSink`), and `bulk` is true: the tables the projector's `finishRebuild` derives from others may be
  * left alone, to be filled in one statement each once the log is in.
  */
 export type Sink = { readonly insert: RowWriter; readonly bulk: boolean };
@@ -55,11 +54,23 @@ export const insertRows =
 /** The live sink. */
 export const liveSink = (db: ProjectionExecutor): Sink => ({ insert: insertRows(db), bulk: false });
 
-/** A rebuild's sink: `COPY` inside the transaction `db` runs on PostgreSQL, INSERTs on PGlite. */
-export const rebuildSink = (db: ProjectionExecutor, kind: DatabaseKind, bulk: boolean): Sink => ({
-  insert: kind === "postgres" ? (table, rows) => copyRows(db, table, rows) : insertRows(db),
-  bulk,
-});
+/**
+ * A rebuild's sink: `COPY` inside the transaction `db` runs — FROM STDIN on PostgreSQL, from a blob on
+ * PGlite (its one session is that transaction's).
+ */
+export const rebuildSink = (
+  db: ProjectionExecutor,
+  database: Pick<Database, "pglite">,
+  bulk: boolean,
+): Sink => {
+  const { pglite } = database;
+  return {
+    insert: pglite
+      ? (table, rows) => copyRowsToPglite(pglite, table, rows)
+      : (table, rows) => copyRows(db, table, rows),
+    bulk,
+  };
+};
 
 /** A jsonb value from its JSON text, so that arrays stay JSON arrays. */
 export const json = <T>(value: T): RawBuilder<T> => sql<T>`(${JSON.stringify(value)}::text)::jsonb`;

@@ -69,7 +69,7 @@ export const recovery = ({
     try {
       const live = events.filter((e) => !held.has(e.orgId));
       if (live.length > 0)
-        await unflushed(async (trx) => p.apply(trx, live, table, rebuildSink(trx, database.kind, true)));
+        await unflushed(async (trx) => p.apply(trx, live, table, rebuildSink(trx, database, true)));
     } catch (error) {
       if (isTransientDatabaseError(error)) throw error;
       await unflushed((trx) =>
@@ -83,7 +83,7 @@ export const recovery = ({
             failed.push({ event, error: e });
             await recordFailure(trx, p.name, generation, event, e);
           },
-          rebuildSink(trx, database.kind, true),
+          rebuildSink(trx, database, true),
         ),
       );
     }
@@ -165,7 +165,7 @@ export const recovery = ({
             await recordFailure(db, name, generation, event, error);
           },
           // The derived tables are filled by now: this stretch keeps them up like a live batch.
-          rebuildSink(db, database.kind, false),
+          rebuildSink(db, database, false),
         );
         done += batch.events.length;
         checkpoint = batch.checkpoint;

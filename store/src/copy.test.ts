@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
-import { copyRows, copyText, copyValue } from "./copy.ts";
+import { copyRows, copyRowsToPglite, copyText, copyValue } from "./copy.ts";
 
 /** Texts that break a naive COPY writer: its separators, its escape, its end marker, and far-away unicode. */
 const hostile = [
@@ -129,5 +129,35 @@ describe("copyRows on PostgreSQL", () => {
       ),
       { numRuns: 30 },
     );
+  });
+});
+
+// A rebuild on PGlite COPYs from a blob in its one session, inside the Kysely transaction it has open.
+describe("copyRowsToPglite", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    await sql`create table copy_probe (id integer primary key, label text, data jsonb)`.execute(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("writes hostile text back exactly, and nothing when the transaction rolls back", async () => {
+    const pglite = database.pglite;
+    if (!pglite) throw new Error("PGlite expected");
+    const rows = hostile.map((label, id) => ({ id, label, data: { label } }));
+    await database.db
+      .transaction()
+      .execute(async () => {
+        await copyRowsToPglite(pglite, "copy_probe", rows);
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    const read = async () =>
+      (await sql`select id, label, data from copy_probe order by id`.execute(database.db)).rows;
+    expect(await read()).toEqual([]);
+    await database.db.transaction().execute(() => copyRowsToPglite(pglite, "copy_probe", rows));
+    expect(await read()).toEqual(rows);
   });
 });

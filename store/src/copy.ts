@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import { CompiledQuery, type Kysely } from "kysely";
 
 /**
@@ -68,6 +69,26 @@ export const copyText = (
   return chunks;
 };
 
+const copyStatement = (table: string, columns: readonly string[], source: string) =>
+  `copy ${identifier(table)} (${columns.map(identifier).join(", ")}) from ${source}`;
+
+/**
+ * Writes `rows` into `table` by `COPY … FROM '/dev/blob'` on PGlite. PGlite has one session: called while
+ * a Kysely transaction of it is open (the caller's), the COPY runs inside that transaction.
+ */
+export const copyRowsToPglite = async (
+  pglite: PGlite,
+  table: string,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> => {
+  const first = rows[0];
+  if (!first) return;
+  const columns = Object.keys(first);
+  await pglite.query(copyStatement(table, columns, "'/dev/blob'"), [], {
+    blob: new Blob(copyText(rows, columns)),
+  });
+};
+
 /**
  * Writes `rows` into `table` by `COPY … FROM STDIN` on the connection `db` runs on (inside its
  * transaction); the columns are the first row's keys. PostgreSQL only.
@@ -81,7 +102,9 @@ export const copyRows = async (
   const first = rows[0];
   if (!first) return;
   const columns = Object.keys(first);
-  const statement = `copy ${identifier(table)} (${columns.map(identifier).join(", ")}) from stdin`;
-  const query: CopyQuery = { ...CompiledQuery.raw(statement), copyFrom: copyText(rows, columns) };
+  const query: CopyQuery = {
+    ...CompiledQuery.raw(copyStatement(table, columns, "stdin")),
+    copyFrom: copyText(rows, columns),
+  };
   await db.executeQuery(query);
 };
