@@ -145,6 +145,8 @@ export const recovery = ({
       if (reached) break;
     }
     await unflushed(async (trx) => {
+      // The derived tables are aggregates of every loaded row: hashed in memory rather than sorted on disk.
+      await sql`set local work_mem = '64MB'`.execute(trx);
       await p.finishRebuild?.(trx, table);
       await createIndexes(trx, p, generation);
     });

@@ -174,7 +174,8 @@ dropped at the end:
 - **Rebuild**: \`runner.rebuild("ledger")\` (entries, ledger_lines, account_balances, auxiliary_balances,
   account_day_balances) over
   the organisation's whole log, events/s. Its raw anchor is COPY FROM STDIN of exactly the rows the rebuild
-  wrote (exported to files beforehand, untimed) into fresh tables with the projector's own columns and indexes,
+  wrote (exported to files beforehand, untimed) into fresh tables with the projector's own columns and indexes
+  (the optional ones included: the entries search's trigram index, which the rebuild builds too),
   in COPYs of 100,000 rows, on a connection with TCP_NODELAY like the rebuild's; the anchor rate is the rebuild's
   event count over that COPY time. The rebuild reads the log in batches of 5,000 events, the next one read while
   one is written; each batch is one transaction (committed without waiting for its WAL flush) writing the new

@@ -655,6 +655,13 @@ const benchRebuild = async (
       await sql.unsafe(`drop table if exists ${target}`);
       await sql.unsafe(`create table ${target} (${t.columns})`);
       for (const index of t.indexes ?? []) await sql.unsafe(index.replaceAll("{table}", target));
+      // The optional ones too (the entries search's trigram index): the rebuild builds them as well.
+      for (const group of t.optionalIndexes ?? [])
+        await sql
+          .begin(async (trx) => {
+            for (const statement of group) await trx.unsafe(statement.replaceAll("{table}", target));
+          })
+          .catch(() => undefined);
       plan.push({ target, files: await exportToFiles(open.url, t.physical, folder) });
     }
     await sql`checkpoint`;

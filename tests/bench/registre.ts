@@ -121,6 +121,12 @@ const copyAnchor = async (
       await client.unsafe(`drop table if exists ${target(t.name)}`);
       await client.unsafe(`create table ${target(t.name)} (${t.columns})`);
       for (const index of t.indexes ?? []) await client.unsafe(index.replaceAll("{table}", target(t.name)));
+      for (const group of t.optionalIndexes ?? [])
+        await client
+          .begin(async (trx) => {
+            for (const statement of group) await trx.unsafe(statement.replaceAll("{table}", target(t.name)));
+          })
+          .catch(() => undefined);
     }
   };
   await prepare();

@@ -203,7 +203,7 @@ side by side are compared. Every payload is the same OrganisationCreated data (a
   (\`rebuildPostgreSQLProjections\`), but running Registre's projectors through them would measure an adapter rather
   than either system, so (d) is n/a there. The anchor of (d) is COPY FROM STDIN of exactly the rows that rebuild
   writes (taken from a rebuild run once before, untimed, by COPY TO) into fresh tables with the projector's own columns
-  and indexes (made before the clock starts), interleaved with the rebuild round by round; its rate is the rebuild's
+  and indexes, optional ones included (made before the clock starts), interleaved with the rebuild round by round; its rate is the rebuild's
   event count over the COPY's time.
 
 ## What the figures rest on
