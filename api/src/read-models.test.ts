@@ -24,7 +24,7 @@ type Flags = { fixed: boolean };
  */
 const ledgerWithFix = (flags: Flags): Projector => ({
   ...ledgerProjector,
-  apply: (db, events, table) =>
+  apply: (db, events, table, sink) =>
     ledgerProjector.apply(
       db,
       flags.fixed
@@ -38,6 +38,7 @@ const ledgerWithFix = (flags: Flags): Projector => ({
           })
         : events,
       table,
+      sink,
     ),
 });
 

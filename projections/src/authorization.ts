@@ -1,15 +1,19 @@
-import type { AuthorizationEvent } from "@registre/core";
+import type { AuthorizationEvent, Right } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
-import { sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Projector } from "./projector.ts";
 
-export type AuthItemRow = {
+/** `auth_items`: an organisation's authorization items (a name and rights per resource code). */
+export type AuthItemsTable = { org_id: string; item_id: string; name: string; rights: Right[] };
+export type AuthItemRow = Selectable<AuthItemsTable>;
+/** `auth_assignments`: which member holds which item. */
+export type AuthAssignmentsTable = {
   org_id: string;
+  assignment_id: string;
   item_id: string;
-  name: string;
-  rights: { c: string; r: number }[];
+  user_id: string;
 };
-export type AuthAssignmentRow = { org_id: string; assignment_id: string; item_id: string; user_id: string };
+export type AuthAssignmentRow = Selectable<AuthAssignmentsTable>;
 
 /** An organisation's authorization items and who they are assigned to (rights checks read these). */
 // jsonb from text cast in SQL: both drivers then store the same value (postgres.js would encode a string again).

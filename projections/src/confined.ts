@@ -1,6 +1,6 @@
 import { isTransientDatabaseError, type StoredEvent } from "@registre/store";
 import { sql } from "kysely";
-import type { ProjectionExecutor, Projector, TableNames } from "./projector.ts";
+import type { ProjectionExecutor, Projector, Sink, TableNames } from "./projector.ts";
 
 /** Where a projector stopped for one organisation, and why. */
 export type ProjectionFailure = {
@@ -81,7 +81,8 @@ let savepoints = 0;
  * savepoint and split in halves until the event that fails is alone; that organisation is then
  * added to `held` (its later events are left out too) and `onFailure` records it, and the others go
  * on. Events before the culprit are kept, once. A transient error (the connection, a deadlock) is
- * not the event's fault: it is thrown, and the whole transaction with it.
+ * not the event's fault: it is thrown, and the whole transaction with it. `sink` is passed to the
+ * projector.
  */
 export const applyConfined = async (
   db: ProjectionExecutor,
@@ -90,6 +91,7 @@ export const applyConfined = async (
   table: TableNames,
   held: Set<string>,
   onFailure: (event: StoredEvent, error: unknown) => Promise<void>,
+  sink?: Sink,
 ): Promise<void> => {
   const live = events.filter((e) => !held.has(e.orgId));
   const first = live[0];
@@ -97,7 +99,7 @@ export const applyConfined = async (
   const savepoint = sql.raw(`registre_apply_${++savepoints}`);
   await sql`savepoint ${savepoint}`.execute(db);
   try {
-    await projector.apply(db, live, table);
+    await projector.apply(db, live, table, sink);
     await sql`release savepoint ${savepoint}`.execute(db);
     return;
   } catch (error) {
@@ -111,6 +113,6 @@ export const applyConfined = async (
     }
   }
   const middle = Math.ceil(live.length / 2);
-  await applyConfined(db, projector, live.slice(0, middle), table, held, onFailure);
-  await applyConfined(db, projector, live.slice(middle), table, held, onFailure);
+  await applyConfined(db, projector, live.slice(0, middle), table, held, onFailure, sink);
+  await applyConfined(db, projector, live.slice(middle), table, held, onFailure, sink);
 };

@@ -1,6 +1,20 @@
 import { sql } from "kysely";
+import type { EntryStatus } from "./ledger.ts";
 import type { ProjectionExecutor, ReadModelTable, TableNames } from "./projector.ts";
 import { chunk } from "./projector.ts";
+
+/** `entry_search`: a narrow copy of each entry for the list's text search (see `entrySearchTable`). */
+export type EntrySearchTable = {
+  org_id: string;
+  mvt: string;
+  date: string;
+  position: number;
+  journal: string;
+  status: EntryStatus;
+  debit: number;
+  credit: number;
+  search: string;
+};
 
 /**
  * The entries list's text search reads this narrow copy of each entry (some 100 bytes a row: what the
@@ -23,17 +37,32 @@ export const entrySearchTable: ReadModelTable = {
 
 /**
  * Makes the search rows of these entries (`org|mvt` keys) what `entries` now holds: each row deleted, then
- * copied again from `entries` when the entry still exists. Called after `entries` is written.
+ * copied again from `entries` when the entry still exists. Called after `entries` is written. `fresh`:
+ * these entries were just created, no search row of theirs exists (nothing to delete).
  */
-export const syncEntrySearch = async (db: ProjectionExecutor, table: TableNames, keys: readonly string[]) => {
-  for (const part of chunk(keys, 1000)) {
+export const syncEntrySearch = async (
+  db: ProjectionExecutor,
+  table: TableNames,
+  keys: readonly string[],
+  { fresh = false }: { fresh?: boolean } = {},
+) => {
+  for (const part of chunk(keys, 5000)) {
     const pairs = part.map((k) => k.split("|"));
     const keyList = sql`(select * from unnest(${pairs.map((p) => p[0])}::uuid[], ${pairs.map((p) => p[1])}::uuid[]))`;
-    await db.deleteFrom(table("entry_search")).where(sql`(org_id, mvt)`, "in", keyList).execute();
+    if (!fresh) await db.deleteFrom(table("entry_search")).where(sql`(org_id, mvt)`, "in", keyList).execute();
     await sql`insert into ${sql.table(table("entry_search"))}
         (org_id, mvt, date, position, journal, status, debit, credit, search)
       select org_id, mvt, date, position, journal, status, debit, credit,
         lower(label || chr(31) || piece_ref || chr(31) || coalesce(number, ''))
       from ${sql.table(table("entries"))} where (org_id, mvt) in ${keyList}`.execute(db);
   }
+};
+
+/** A rebuild's search rows, every entry's at once, once `entries` is loaded (see `Sink.bulk`). */
+export const fillEntrySearch = async (db: ProjectionExecutor, table: TableNames) => {
+  await sql`insert into ${sql.table(table("entry_search"))}
+      (org_id, mvt, date, position, journal, status, debit, credit, search)
+    select org_id, mvt, date, position, journal, status, debit, credit,
+      lower(label || chr(31) || piece_ref || chr(31) || coalesce(number, ''))
+    from ${sql.table(table("entries"))}`.execute(db);
 };

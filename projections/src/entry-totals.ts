@@ -1,8 +1,21 @@
 import type { EntryEvent, EntryLine } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
 import { sql } from "kysely";
-import type { ProjectionExecutor, ReadModelTable, TableNames } from "./projector.ts";
+import type { EntryStatus } from "./ledger.ts";
+import type { Int8, ProjectionExecutor, ReadModelTable, TableNames } from "./projector.ts";
 import { chunk } from "./projector.ts";
+
+/** `entry_month_totals` and `entry_day_totals`: entries counted and added up per key (see below). */
+export type EntryTotals<Period extends string> = {
+  org_id: string;
+  journal: string;
+  status: EntryStatus;
+  n: Int8;
+  debit: Int8;
+  credit: Int8;
+} & Record<Period, string>;
+export type EntryMonthTotalsTable = EntryTotals<"month">;
+export type EntryDayTotalsTable = EntryTotals<"day">;
 
 /**
  * Entries counted and added up per journal, status and day, and per journal, status and month: the
@@ -57,7 +70,13 @@ export const entryTotals = async (
 ) => {
   const entryEvents = events.filter((e): e is StoredEvent & EntryEvent => e.type.startsWith("Entry"));
   const known = new Map<string, Counted>();
-  const keys = [...new Set(entryEvents.map((e) => `${e.orgId}|${mvtOf(e)}`))];
+  // An entry whose first event here is its stream's first has no row yet: nothing to read.
+  const firsts = new Map<string, StoredEvent>();
+  for (const e of entryEvents) {
+    const key = `${e.orgId}|${mvtOf(e)}`;
+    if (!firsts.has(key)) firsts.set(key, e);
+  }
+  const keys = [...firsts].filter(([, e]) => e.version !== 1).map(([key]) => key);
   for (const part of chunk(keys, 1000)) {
     const pairs = part.map((k) => k.split("|"));
     const rows = await db
@@ -188,4 +207,18 @@ export const entryTotals = async (
       await upsert("entry_month_totals", text([...months.values()]), "month");
     },
   };
+};
+
+/**
+ * A rebuild's totals, from the generation's `entries` once the log is in: the rows the batches leave
+ * (a key with no entry has no row), in a statement per table.
+ */
+export const fillEntryTotals = async (db: ProjectionExecutor, table: TableNames) => {
+  const entries = sql.table(table("entries"));
+  await sql`insert into ${sql.table(table("entry_day_totals"))} (org_id, journal, status, day, n, debit, credit)
+    select org_id, journal, status, date, count(*), sum(debit), sum(credit)
+    from ${entries} group by org_id, journal, status, date`.execute(db);
+  await sql`insert into ${sql.table(table("entry_month_totals"))} (org_id, journal, status, month, n, debit, credit)
+    select org_id, journal, status, substr(date, 1, 7), count(*), sum(debit), sum(credit)
+    from ${entries} group by org_id, journal, status, substr(date, 1, 7)`.execute(db);
 };

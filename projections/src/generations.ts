@@ -7,11 +7,29 @@ export const physical = (table: string, generation: number) => `${table}_g${gene
 /** The transaction-scoped advisory lock that serialises a projector's setup and rebuild swap. */
 export const lockKey = (name: string) => sql`hashtext(${`registre_projection:${name}`})`;
 
-export const createTables = async (db: ProjectionExecutor, p: Projector, generation: number) => {
+/**
+ * Creates a generation's tables. A rebuild passes `indexes: false` and calls `createIndexes` once the
+ * rows are in: an index built over loaded rows costs less than one kept up row by row. Projectors read
+ * their own tables by primary key only, which comes with the columns.
+ */
+export const createTables = async (
+  db: ProjectionExecutor,
+  p: Projector,
+  generation: number,
+  { indexes = true }: { indexes?: boolean } = {},
+) => {
   for (const t of p.tables) {
     const name = physical(t.name, generation);
     await sql.raw(`drop table if exists ${name} cascade`).execute(db);
     await sql.raw(`create table ${name} (${t.columns})`).execute(db);
+  }
+  if (indexes) await createIndexes(db, p, generation);
+};
+
+/** The secondary indexes of a generation's tables, and those of its optional indexes the database allows. */
+export const createIndexes = async (db: ProjectionExecutor, p: Projector, generation: number) => {
+  for (const t of p.tables) {
+    const name = physical(t.name, generation);
     for (const index of t.indexes ?? []) await sql.raw(index.replaceAll("{table}", name)).execute(db);
     for (const group of t.optionalIndexes ?? []) {
       // The caller's transaction survives a refused statement through a savepoint.

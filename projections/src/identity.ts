@@ -1,10 +1,14 @@
-import type { MemberAdded, MemberRemoved, UserRegistered, UserRenamed } from "@registre/core";
+import type { MemberAdded, MemberRemoved, Profile, UserRegistered, UserRenamed } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
-import { sql } from "kysely";
-import type { Projector } from "./projector.ts";
+import { type Selectable, sql } from "kysely";
+import type { Projector, Timestamp } from "./projector.ts";
 
-export type UserRow = { user_id: string; email: string; name: string; created_at: Date };
-export type MembershipRow = { org_id: string; user_id: string; profile: string; added_at: Date };
+/** `users`: who each user is. */
+export type UsersTable = { user_id: string; email: string; name: string; created_at: Timestamp };
+export type UserRow = Selectable<UsersTable>;
+/** `memberships`: who belongs to which organisation, with which profile. */
+export type MembershipsTable = { org_id: string; user_id: string; profile: Profile; added_at: Timestamp };
+export type MembershipRow = Selectable<MembershipsTable>;
 
 /** Users, platform-wide: who they are (their credentials live in the identity shell's own table). */
 export const usersProjector: Projector = {

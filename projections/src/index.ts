@@ -1,16 +1,19 @@
-import { accountingSetupProjector, ledgerProjector } from "./accounting.ts";
+import { accountingSetupProjector } from "./accounting-setup.ts";
 import { authorizationProjector } from "./authorization.ts";
 import { membershipsProjector, usersProjector } from "./identity.ts";
 import { invitationsProjector } from "./invitations.ts";
+import { ledgerProjector } from "./ledger.ts";
 import { organisationsProjector } from "./organisations.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
 
-export * from "./accounting.ts";
+export * from "./accounting-setup.ts";
 export * from "./authorization.ts";
 export * from "./identity.ts";
 export * from "./invitations.ts";
+export * from "./ledger.ts";
 export * from "./organisations.ts";
 export * from "./projector.ts";
+export * from "./read-models.ts";
 export * from "./runner.ts";
 export * from "./stream-history.ts";
 

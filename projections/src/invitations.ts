@@ -1,22 +1,25 @@
-import type { InvitationEvent } from "@registre/core";
+import type { InvitationEvent, Profile } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
-import type { Projector } from "./projector.ts";
+import type { Selectable } from "kysely";
+import type { Projector, Timestamp } from "./projector.ts";
 
 export type InvitationStatus = "pending" | "accepted" | "declined" | "revoked";
 
-export type InvitationRow = {
+/** `invitations`: every invitation of every organisation, with its answer. */
+export type InvitationsTable = {
   org_id: string;
   invitation_id: string;
   email: string;
-  profile: string;
+  profile: Profile;
   status: InvitationStatus;
-  invited_at: Date;
+  invited_at: Timestamp;
   invited_by: string | null;
-  expires_at: Date;
-  answered_at: Date | null;
+  expires_at: Timestamp;
+  answered_at: Timestamp | null;
   /** Who accepted it. */
   user_id: string | null;
 };
+export type InvitationRow = Selectable<InvitationsTable>;
 
 const answers = {
   InvitationAccepted: "accepted",

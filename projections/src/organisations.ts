@@ -1,24 +1,26 @@
-import type { OrganisationEvent, OrganisationLogo, OrganisationSettings } from "@registre/core";
+import type { OrganisationEvent, OrganisationLogo, OrganisationSettings, VatRegime } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
-import { sql } from "kysely";
-import type { Projector } from "./projector.ts";
-import { chunk } from "./projector.ts";
+import { type Selectable, sql } from "kysely";
+import type { Projector, Timestamp } from "./projector.ts";
+import { chunk, liveSink } from "./projector.ts";
 
-export type OrganisationRow = {
+/** `organisations`: one row per organisation, its settings as the screens show them. */
+export type OrganisationsTable = {
   org_id: string;
   name: string;
   siren: string;
   vat_number: string | null;
   address: OrganisationSettings["address"];
   fiscal_year_start_month: number;
-  vat_regime: string;
+  vat_regime: VatRegime;
   vat_on_debits: boolean;
   email: string | null;
   logo: OrganisationLogo | null;
-  created_at: Date;
-  updated_at: Date;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   version: number;
 };
+export type OrganisationRow = Selectable<OrganisationsTable>;
 
 const columns = [
   "org_id",
@@ -113,15 +115,23 @@ export const organisationsProjector: Projector = {
       indexes: ["create index on {table} (lower(name))"],
     },
   ],
-  apply: async (db, events, table) => {
+  apply: async (db, events, table, sink = liveSink(db)) => {
     const t = table("organisations");
-    const ids = [...new Set(events.map((e) => e.orgId))];
-    const existing = await db.selectFrom(t).selectAll().where("org_id", "in", ids).execute();
+    // An organisation whose first event here is its stream's first has no row yet: nothing to read.
+    const firsts = new Map<string, StoredEvent>();
+    for (const e of events) if (!firsts.has(e.orgId)) firsts.set(e.orgId, e);
+    const created = new Set([...firsts].filter(([, e]) => e.version === 1).map(([id]) => id));
+    const known = [...firsts.keys()].filter((id) => !created.has(id));
+    const existing =
+      known.length > 0 ? await db.selectFrom(t).selectAll().where("org_id", "in", known).execute() : [];
     const rows = new Map<string, OrganisationRow | undefined>(
       (existing as OrganisationRow[]).map((r) => [r.org_id, r]),
     );
     for (const event of events) rows.set(event.orgId, fold(rows.get(event.orgId), event));
-    const changed = [...rows.values()].filter((r): r is OrganisationRow => r !== undefined);
+    const changed: OrganisationRow[] = [];
+    const fresh: OrganisationRow[] = [];
+    for (const [id, row] of rows) if (row) (created.has(id) ? fresh : changed).push(row);
+    await sink.insert(t, fresh);
     for (const part of chunk(changed, 500)) {
       await db
         .insertInto(t)

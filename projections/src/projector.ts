@@ -1,5 +1,5 @@
-import type { StoredEvent } from "@registre/store";
-import type { Kysely } from "kysely";
+import { copyRows, copyRowsToPglite, type Database, type StoredEvent } from "@registre/store";
+import { type ColumnType, type Kysely, type RawBuilder, sql } from "kysely";
 
 /** A read-model table as its projector declares it; `{table}` in the DDL stands for the physical name. */
 export type ReadModelTable = {
@@ -22,6 +22,69 @@ export type TableNames = (name: string) => string;
 export type ProjectionExecutor = Kysely<any>;
 
 /**
+ * Writes rows a projector knows are new (no row with their key can exist yet) into a physical table.
+ * Rows of one call have the same keys; objects and arrays go to jsonb columns.
+ */
+export type RowWriter = (table: string, rows: readonly Record<string, unknown>[]) => Promise<void>;
+
+/**
+ * How `apply` writes. Live: `insert` is multi-row INSERTs, `bulk` false. A rebuild's pass over the log
+ * into a new generation no reader sees: `insert` is `COPY` (`rebuildSink`), and `bulk` is true: the tables the projector's `finishRebuild` derives from others may be
+ * left alone, to be filled in one statement each once the log is in.
+ */
+export type Sink = { readonly insert: RowWriter; readonly bulk: boolean };
+
+/** Objects and arrays as jsonb: postgres.js would send an array as a PostgreSQL array. */
+const insertable = (row: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row))
+    out[k] = v !== null && typeof v === "object" && !(v instanceof Date) ? json(v) : v;
+  return out;
+};
+
+/** Multi-row INSERTs within the parameter limit. */
+export const insertRows =
+  (db: ProjectionExecutor): RowWriter =>
+  async (table, rows) => {
+    const columns = Object.keys(rows[0] ?? {}).length;
+    for (const part of chunk(rows, Math.max(1, Math.floor(30_000 / Math.max(1, columns)))))
+      await db.insertInto(table).values(part.map(insertable)).execute();
+  };
+
+/** The live sink. */
+export const liveSink = (db: ProjectionExecutor): Sink => ({ insert: insertRows(db), bulk: false });
+
+/**
+ * A rebuild's sink: `COPY` inside the transaction `db` runs — FROM STDIN on PostgreSQL, from a blob on
+ * PGlite (its one session is that transaction's).
+ */
+export const rebuildSink = (
+  db: ProjectionExecutor,
+  database: Pick<Database, "pglite">,
+  bulk: boolean,
+): Sink => {
+  const { pglite } = database;
+  return {
+    insert: pglite
+      ? (table, rows) => copyRowsToPglite(pglite, table, rows)
+      : (table, rows) => copyRows(db, table, rows),
+    bulk,
+  };
+};
+
+/** A jsonb value from its JSON text, so that arrays stay JSON arrays. */
+export const json = <T>(value: T): RawBuilder<T> => sql<T>`(${JSON.stringify(value)}::text)::jsonb`;
+
+/** A `timestamptz` column: read back as a Date, written as a Date or ISO-8601 text. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/**
+ * A `bigint` column: read back as a number (the store parses int8 and refuses an unsafe one), written
+ * as a number or as decimal text (sums added up in bigint).
+ */
+export type Int8 = ColumnType<number, number | string, number | string>;
+
+/**
  * A projector folds events into read-model rows. `apply` receives a batch (only the types it
  * handles, in log order) and writes inside the runner's transaction, which also moves its checkpoint.
  * Bump `version` whenever `apply` or `tables` change: the runner then rebuilds it from the log.
@@ -36,7 +99,14 @@ export type Projector = {
     db: ProjectionExecutor,
     events: readonly StoredEvent[],
     table: TableNames,
+    /** How it writes; `liveSink(db)` when absent. */
+    sink?: Sink,
   ) => Promise<void>;
+  /**
+   * After a rebuild's bulk pass, before the indexes are built: fills the tables `apply` left alone
+   * under `bulk` (their rows derived from the other tables, in a statement each).
+   */
+  readonly finishRebuild?: (db: ProjectionExecutor, table: TableNames) => Promise<void>;
 };
 
 /** Rows to insert in as few statements as the parameter limit allows. */

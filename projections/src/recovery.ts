@@ -9,8 +9,8 @@ import {
 } from "@registre/store";
 import { sql } from "kysely";
 import { applyConfined, type ProjectionFailure, readFailures, recordFailure } from "./confined.ts";
-import { createTables, dropTables, lockKey, physical, pointViews } from "./generations.ts";
-import type { ProjectionExecutor, Projector } from "./projector.ts";
+import { createIndexes, createTables, dropTables, lockKey, physical, pointViews } from "./generations.ts";
+import { type ProjectionExecutor, type Projector, rebuildSink } from "./projector.ts";
 import { type Failed, readState } from "./state.ts";
 
 /** What rebuild and resume need of the runner. */
@@ -27,6 +27,9 @@ export type RunnerCore = {
   readonly forget: (name: string) => void;
 };
 
+/** Events per transaction of a rebuild: fewer, larger COPYs. */
+const REBUILD_BATCH = 5000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Rebuilding a projector into a new generation, and resuming organisations after a fix. */
@@ -41,6 +44,17 @@ export const recovery = ({
   forget,
 }: RunnerCore) => {
   /**
+   * A transaction of the rebuild's bulk pass, committed without waiting for its WAL to reach the disk:
+   * what it writes is seen by no reader, a crash before the swap only means rebuilding again (the
+   * tables are made anew), and the swap's own commit, durable, flushes the WAL before it.
+   */
+  const unflushed = <T>(work: (trx: ProjectionExecutor) => Promise<T>): Promise<T> =>
+    database.db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      return work(trx);
+    });
+
+  /**
    * Applies a rebuild's batch to the new generation in a transaction of its own: whole, or, when it
    * fails, confined (the failing organisations recorded for the new generation, the others kept).
    */
@@ -54,14 +68,23 @@ export const recovery = ({
     const table = (t: string) => physical(t, generation);
     try {
       const live = events.filter((e) => !held.has(e.orgId));
-      if (live.length > 0) await database.db.transaction().execute((trx) => p.apply(trx, live, table));
+      if (live.length > 0)
+        await unflushed(async (trx) => p.apply(trx, live, table, rebuildSink(trx, database, true)));
     } catch (error) {
       if (isTransientDatabaseError(error)) throw error;
-      await database.db.transaction().execute((trx) =>
-        applyConfined(trx, p, events, table, held, async (event, e) => {
-          failed.push({ event, error: e });
-          await recordFailure(trx, p.name, generation, event, e);
-        }),
+      await unflushed((trx) =>
+        applyConfined(
+          trx,
+          p,
+          events,
+          table,
+          held,
+          async (event, e) => {
+            failed.push({ event, error: e });
+            await recordFailure(trx, p.name, generation, event, e);
+          },
+          rebuildSink(trx, database, true),
+        ),
       );
     }
   };
@@ -80,10 +103,12 @@ export const recovery = ({
     const started = performance.now();
     const current = await readState(database.db, name);
     const generation = (current?.generation ?? 0) + 1;
-    const total = await store.countAfter(START);
+    // Only for `onProgress`: counted while the tables are made and the first batch is read.
+    const counted = store.countAfter(START);
+    counted.catch(() => undefined);
     const target = await store.head();
     await database.db.transaction().execute(async (trx) => {
-      await createTables(trx, p, generation);
+      await createTables(trx, p, generation, { indexes: false });
       // Left by a rebuild of this generation that did not finish.
       await trx
         .deleteFrom("projection_failures")
@@ -96,29 +121,54 @@ export const recovery = ({
     let checkpoint = START;
     let done = 0;
     const table = (t: string) => physical(t, generation);
+    const read = (from: Checkpoint, pause = 0) => {
+      const batch = sleep(pause).then(() =>
+        store.readAll(from, { limit: Math.max(batchSize, REBUILD_BATCH), types: p.handles }),
+      );
+      // Awaited below; a batch read ahead of a failed apply must not go unhandled.
+      batch.catch(() => undefined);
+      return batch;
+    };
     // Everything committed before the rebuild started is in the new generation before it is swapped in.
+    // The next batch is read while one is written: the log's reads and the writes overlap.
+    let pending = read(checkpoint);
     for (;;) {
-      const batch = await store.readAll(checkpoint, { limit: Math.max(batchSize, 5000), types: p.handles });
+      const batch = await pending;
+      checkpoint = batch.checkpoint;
+      const reached = !batch.full && compareCheckpoints(checkpoint, target) >= 0;
+      if (!reached) pending = read(checkpoint, batch.full ? 0 : 10);
       if (batch.events.length > 0) {
         await applyRebuildBatch(p, generation, batch.events, held, failed);
         done += batch.events.length;
-        onProgress(done, total);
+        onProgress(done, await counted);
       }
-      checkpoint = batch.checkpoint;
-      if (batch.full) continue;
-      if (compareCheckpoints(checkpoint, target) >= 0) break;
-      await sleep(10);
+      if (reached) break;
     }
+    await unflushed(async (trx) => {
+      // The derived tables are aggregates of every loaded row: hashed in memory rather than sorted on disk.
+      await sql`set local work_mem = '64MB'`.execute(trx);
+      await p.finishRebuild?.(trx, table);
+      await createIndexes(trx, p, generation);
+    });
     await database.db.transaction().execute(async (trx) => {
       const db = trx as unknown as ProjectionExecutor;
       await sql`select pg_advisory_xact_lock(${lockKey(name)})`.execute(db);
       await db.selectFrom("projections").select("name").where("name", "=", name).forUpdate().execute();
       for (;;) {
         const batch = await store.readAll(checkpoint, { limit: 5000, types: p.handles, executor: db });
-        await applyConfined(db, p, batch.events, table, held, async (event, error) => {
-          failed.push({ event, error });
-          await recordFailure(db, name, generation, event, error);
-        });
+        await applyConfined(
+          db,
+          p,
+          batch.events,
+          table,
+          held,
+          async (event, error) => {
+            failed.push({ event, error });
+            await recordFailure(db, name, generation, event, error);
+          },
+          // The derived tables are filled by now: this stretch keeps them up like a live batch.
+          rebuildSink(db, database, false),
+        );
         done += batch.events.length;
         checkpoint = batch.checkpoint;
         if (!batch.full) break;
@@ -151,7 +201,7 @@ export const recovery = ({
     });
     forget(name);
     if (current) await database.db.transaction().execute((trx) => dropTables(trx, p, current.generation));
-    onProgress(done, Math.max(total, done));
+    onProgress(done, Math.max(await counted, done));
     publish(name, checkpoint, held);
     report(name, failed);
     return { events: done, seconds: (performance.now() - started) / 1000, failures: held.size };

@@ -9,24 +9,17 @@ import {
   type StoredEvent,
 } from "@registre/store";
 import { sql } from "kysely";
-import {
-  BehaviorSubject,
-  filter,
-  firstValueFrom,
-  interval,
-  map,
-  merge,
-  Subject,
-  type Subscription,
-  timeout,
-} from "rxjs";
+import { BehaviorSubject, interval, merge, Subject, type Subscription } from "rxjs";
 import { applyConfined, type ProjectionFailure, readFailures, recordFailure } from "./confined.ts";
 import { createTables, lockKey, physical, pointViews } from "./generations.ts";
 import type { Projector } from "./projector.ts";
 import { recovery } from "./recovery.ts";
 import { bumpFailures, type Failed, readState, type StateRow } from "./state.ts";
+import { sharedReads } from "./tail.ts";
+import { type Progress, visibility } from "./visibility.ts";
 
 export type { ProjectionFailure } from "./confined.ts";
+export { type Visibility, WAIT_BUDGET_MS } from "./visibility.ts";
 
 export type ProjectionStatus = {
   readonly name: string;
@@ -39,12 +32,6 @@ export type ProjectionStatus = {
   /** Events in the log past the checkpoint (of every type). */
   readonly lag: number;
 };
-
-/** Whether a command's events show in the read models it answers from. */
-export type Visibility = "visible" | "lagging" | "failed";
-
-/** How long a command waits for its read models before it answers "not yet visible". */
-export const WAIT_BUDGET_MS = 1500;
 
 export type RunnerOptions = {
   readonly batchSize?: number;
@@ -67,16 +54,6 @@ const PERSIST_MS = 1000;
 
 type Memo = { state: StateRow; read: Checkpoint; checkedAt: number; caughtUp: boolean };
 
-/** A batch read from an earlier place, seen from `from`: the events past it; never a checkpoint before it. */
-const after = (batch: ReadBatch, from: Checkpoint): ReadBatch => {
-  if (compareCheckpoints(batch.checkpoint, from) <= 0)
-    return { events: [], checkpoint: from, full: batch.full };
-  const events = batch.events.filter(
-    (e) => compareCheckpoints({ txId: e.txId, position: e.position }, from) > 0,
-  );
-  return { events, checkpoint: batch.checkpoint, full: batch.full };
-};
-
 /** A batch of every type narrowed to some: the same checkpoint (all of it was read), `full` meaning "maybe more". */
 const only = (batch: ReadBatch, types: readonly string[] | undefined): ReadBatch =>
   types ? { ...batch, events: batch.events.filter((e) => types.includes(e.type)) } : batch;
@@ -88,11 +65,6 @@ const sameRow = (a: StateRow, b: StateRow): boolean =>
   a.tx_id === b.tx_id &&
   a.position === b.position &&
   a.failures_version === b.failures_version;
-
-/** What a projector has read, and the organisations whose events it holds back. */
-type Progress = { readonly checkpoint: Checkpoint; readonly held: ReadonlySet<string> };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type ProjectionRunner = ReturnType<typeof createProjectionRunner>;
 
@@ -117,6 +89,8 @@ export const createProjectionRunner = (
   const poke$ = new Subject<void>();
   let subscription: Subscription | undefined;
   let unlisten: (() => Promise<void>) | undefined;
+
+  const { readTail, retryTick } = sharedReads(store, batchSize);
 
   const projector = (name: string): Projector => {
     const p = byName.get(name);
@@ -418,37 +392,6 @@ export const createProjectionRunner = (
     if (failed) throw failed.reason;
   };
 
-  // The log's tail, every type, read once for the caught-up loops that ask for it at the same moment
-  // (woken by the same trigger, they ask one after the other): from the earliest place any of them
-  // is at, each keeping the events past its own place and of its own types.
-  let waiting: { from: Checkpoint; resolve: (b: ReadBatch) => void; reject: (e: unknown) => void }[] = [];
-  const readTail = (from: Checkpoint): Promise<ReadBatch> =>
-    new Promise<ReadBatch>((resolve, reject) => {
-      waiting.push({ from, resolve, reject });
-      if (waiting.length === 1) setImmediate(flushTail);
-    });
-  const flushTail = () => {
-    const readers = waiting;
-    waiting = [];
-    let earliest = readers[0]?.from ?? START;
-    for (const r of readers) if (compareCheckpoints(r.from, earliest) < 0) earliest = r.from;
-    store.readAll(earliest, { limit: batchSize }).then(
-      (batch) => {
-        for (const r of readers) r.resolve(after(batch, r.from));
-      },
-      (error: unknown) => {
-        for (const r of readers) r.reject(error);
-      },
-    );
-  };
-
-  // Loops held back by an open transaction try again together, so that they share their reads.
-  let tick: Promise<void> | undefined;
-  const retryTick = (): Promise<void> =>
-    (tick ??= sleep(10).then(() => {
-      tick = undefined;
-    }));
-
   // The log's head, read once for every loop woken by the same trigger: `wave` counts the triggers,
   // and a head read after trigger n serves every loop that needs to see what came before it.
   let wave = 0;
@@ -542,50 +485,7 @@ export const createProjectionRunner = (
     memo.clear();
   };
 
-  /**
-   * Whether the named projectors show `target` (read-your-writes), within `budgetMs`: "failed" at
-   * once when one of them holds `orgId`'s events back after a failure, "lagging" when the budget ran out.
-   */
-  const awaitVisible = async (
-    target: Checkpoint,
-    names: readonly string[],
-    orgId: string | null,
-    budgetMs = options.waitBudgetMs ?? WAIT_BUDGET_MS,
-  ): Promise<Visibility> => {
-    const judge = (m: ReadonlyMap<string, Progress>): Visibility | undefined => {
-      let reached = true;
-      for (const n of names) {
-        const p = m.get(n);
-        if (orgId !== null && p?.held.has(orgId)) return "failed";
-        if (!p || compareCheckpoints(p.checkpoint, target) < 0) reached = false;
-      }
-      return reached ? "visible" : undefined;
-    };
-    const now = judge(progress.value);
-    if (now) return now;
-    // The append's notification wakes the loops too, but it waits for a connection of the pool and
-    // the notifier's few milliseconds: the poke does not.
-    poke$.next();
-    try {
-      return await firstValueFrom(
-        progress.pipe(
-          map(judge),
-          filter((v): v is Visibility => v !== undefined),
-          timeout(budgetMs),
-        ),
-      );
-    } catch {
-      return "lagging";
-    }
-  };
-
-  /** True once the named projectors show `target` for `orgId` (see `awaitVisible`). */
-  const waitFor = async (
-    target: Checkpoint,
-    names: readonly string[],
-    orgId: string | null,
-    budgetMs = options.waitBudgetMs ?? WAIT_BUDGET_MS,
-  ): Promise<boolean> => (await awaitVisible(target, names, orgId, budgetMs)) === "visible";
+  const { awaitVisible, waitFor } = visibility(progress, () => poke$.next(), options.waitBudgetMs);
 
   const status = async (): Promise<ProjectionStatus[]> => {
     const out: ProjectionStatus[] = [];

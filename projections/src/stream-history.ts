@@ -1,16 +1,19 @@
-import type { Projector } from "./projector.ts";
-import { chunk } from "./projector.ts";
+import type { Selectable } from "kysely";
+import type { Projector, Timestamp } from "./projector.ts";
+import { liveSink } from "./projector.ts";
 
-export type StreamHistoryRow = {
+/** `stream_history`: every event of every stream, who did it and when. */
+export type StreamHistoryTable = {
   org_id: string;
   stream_id: string;
   version: number;
   position: number;
   type: string;
-  at: Date;
+  at: Timestamp;
   user_id: string | null;
   data: unknown;
 };
+export type StreamHistoryRow = Selectable<StreamHistoryTable>;
 
 /** Who did what when, per stream: every event of every stream, the "history" screens' source. */
 export const streamHistoryProjector: Projector = {
@@ -27,23 +30,19 @@ export const streamHistoryProjector: Projector = {
       indexes: ["create index on {table} (org_id, at desc)", "create index on {table} (user_id, at desc)"],
     },
   ],
-  apply: async (db, events, table) => {
-    for (const part of chunk(events, 1000)) {
-      await db
-        .insertInto(table("stream_history"))
-        .values(
-          part.map((e) => ({
-            org_id: e.orgId,
-            stream_id: e.streamId,
-            version: e.version,
-            position: e.position,
-            type: e.type,
-            at: e.metadata.at,
-            user_id: e.metadata.userId ?? null,
-            data: e.data,
-          })),
-        )
-        .execute();
-    }
+  apply: async (db, events, table, sink = liveSink(db)) => {
+    await sink.insert(
+      table("stream_history"),
+      events.map((e) => ({
+        org_id: e.orgId,
+        stream_id: e.streamId,
+        version: e.version,
+        position: e.position,
+        type: e.type,
+        at: e.metadata.at,
+        user_id: e.metadata.userId ?? null,
+        data: e.data,
+      })),
+    );
   },
 };

@@ -1,4 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import net from "node:net";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -77,9 +78,40 @@ type ClientOptions = {
   readonly maxLifetime?: number | null;
 };
 
+/** What postgres.js hands its `socket` option: the URL read into hosts, ports and a Unix socket path. */
+type SocketTarget = {
+  readonly host: readonly string[];
+  readonly port: readonly number[];
+  readonly path?: string | false;
+};
+
+/**
+ * TCP with Nagle's algorithm off, as libpq sets it: postgres.js leaves it on, so the last message of
+ * a `COPY … FROM STDIN` (CopyDone, 5 bytes, written after the data) waited for the server's delayed
+ * ACK, some 40 ms a statement. The socket is handed back still connecting: postgres.js writes the
+ * startup message as for its own (Node queues it), and a refused connection or its connect timeout
+ * closes it the usual way, so reconnecting is unchanged. Single-host URLs only: postgres.js goes
+ * through the hosts of a multi-host URL itself.
+ */
+const noDelaySocket = (target: SocketTarget): net.Socket => {
+  const socket = new net.Socket();
+  socket.setNoDelay(true);
+  if (target.path) socket.connect(target.path);
+  else socket.connect(target.port[0] ?? 5432, target.host[0] ?? "localhost");
+  return socket;
+};
+
+const singleHost = (url: string): boolean =>
+  !url
+    .slice(url.indexOf("://") + 3)
+    .split(/[?/]/)[0]
+    ?.includes(",");
+
 const postgresClient = (url: string, max: number, options: ClientOptions = {}) =>
   postgres(url, {
     max,
+    // Not in postgres.js's types, documented in its README.
+    ...(singleHost(url) && ({ socket: noDelaySocket } as object)),
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
     onnotice: () => {},
     ...(options.onclose && { onclose: options.onclose }),

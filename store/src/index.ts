@@ -1,5 +1,6 @@
 export * from "./append.ts";
 export * from "./audit.ts";
+export * from "./copy.ts";
 export * from "./database.ts";
 export * from "./errors.ts";
 export * from "./event-store.ts";

@@ -1,3 +1,5 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -11,6 +13,7 @@ import {
   type TransactionSettings,
 } from "kysely";
 import type postgres from "postgres";
+import { isCopyQuery } from "./copy.ts";
 
 /**
  * A Kysely dialect over postgres.js that survives a database restart.
@@ -55,6 +58,31 @@ type Slot = {
   reopened: boolean;
 };
 
+/**
+ * Streams `text` to a `COPY … FROM STDIN` on `sql`'s connection (so inside the caller's transaction).
+ * postgres.js 3.4 never settles the stream when the server refuses a row after the last data was
+ * sent (porsager/postgres#1173): the error only reaches the query's `reject`, which is listened to
+ * here, so the statement fails with the server's own error instead of hanging. PostgreSQL ignores the
+ * copy messages that may still follow an error.
+ */
+const copyIn = async (sql: postgres.Sql, statement: string, text: readonly string[]): Promise<void> => {
+  const query = sql.unsafe(statement) as unknown as postgres.PendingQuery<postgres.Row[]> & {
+    reject: (error: unknown) => void;
+  };
+  const refused = new Promise<never>((_, reject) => {
+    const original = query.reject;
+    query.reject = (error) => {
+      reject(error);
+      original(error);
+    };
+  });
+  refused.catch(() => undefined);
+  const writable = await query.writable();
+  const written = pipeline(Readable.from(text), writable);
+  written.catch(() => undefined);
+  await Promise.race([written, refused]);
+};
+
 class ExclusiveConnection implements DatabaseConnection {
   /** The session the open transaction began on, or null outside a transaction. */
   transaction: number | null = null;
@@ -67,6 +95,11 @@ class ExclusiveConnection implements DatabaseConnection {
       // it to the first query of the next session: a probe takes it, so that query is not refused.
       this.slot.reopened = false;
       await this.slot.sql.unsafe("select 1").catch(() => {});
+    }
+    if (isCopyQuery(compiled)) {
+      await copyIn(this.slot.sql, compiled.sql, compiled.copyFrom);
+      this.slot.established = true;
+      return { rows: [] };
     }
     const result = await this.slot.sql.unsafe(compiled.sql, [...compiled.parameters] as never[]);
     this.slot.established = true;

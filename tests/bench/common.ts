@@ -14,8 +14,6 @@ export type BenchConfig = {
   /** 100-event appends (or 100-row inserts) per round. */
   readonly batchOps: number;
   readonly batchSize: number;
-  /** Rows written by COPY per round for the COPY anchor. */
-  readonly copyRows: number;
   /** Events in each log when it is read and rebuilt (topped up with 8-writer commands). */
   readonly logEvents: number;
   /** Page size of every catch-up read. */
@@ -35,7 +33,7 @@ const positive = (name: string, fallback: number): number => {
 
 /**
  * Sizes, scaled by BENCH_SCALE (default 1: 2 to 4 minutes on 2 cores, as the machine's fsync allows); each can also be set alone:
- * BENCH_WRITERS, BENCH_ROUNDS, BENCH_SINGLE_OPS, BENCH_CONCURRENT_OPS, BENCH_BATCH_OPS, BENCH_COPY_ROWS,
+ * BENCH_WRITERS, BENCH_ROUNDS, BENCH_SINGLE_OPS, BENCH_CONCURRENT_OPS, BENCH_BATCH_OPS,
  * BENCH_LOG_EVENTS, BENCH_DIAGNOSTIC_OPS.
  */
 export const benchConfig = (): BenchConfig => {
@@ -48,7 +46,6 @@ export const benchConfig = (): BenchConfig => {
     concurrentOps: scaled("BENCH_CONCURRENT_OPS", 2_500),
     batchOps: scaled("BENCH_BATCH_OPS", 100),
     batchSize: 100,
-    copyRows: scaled("BENCH_COPY_ROWS", 50_000),
     logEvents: scaled("BENCH_LOG_EVENTS", 50_000),
     readPage: 1000,
     warmupShare: 0.1,

@@ -11,6 +11,7 @@ import {
   journalsDecider,
   journalsStreamId,
 } from "@registre/core";
+import { readModels } from "@registre/projections";
 import { sql } from "kysely";
 import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
@@ -76,7 +77,7 @@ export const catchUpLedger = async (ctx: AppContext, orgId: string): Promise<voi
  */
 export const accountUsed = async (ctx: AppContext, orgId: string, number: string): Promise<boolean> => {
   await catchUpLedger(ctx, orgId);
-  const validated = await ctx.database.db
+  const validated = await readModels(ctx.database)
     .selectFrom("ledger_lines")
     .select("mvt")
     .where("org_id", "=", orgId)
@@ -84,7 +85,7 @@ export const accountUsed = async (ctx: AppContext, orgId: string, number: string
     .limit(1)
     .executeTakeFirst();
   if (validated) return true;
-  const draft = await ctx.database.db
+  const draft = await readModels(ctx.database)
     .selectFrom("entries")
     .select("mvt")
     .where("org_id", "=", orgId)
@@ -99,7 +100,7 @@ export const accountUsed = async (ctx: AppContext, orgId: string, number: string
 
 export const journalUsed = async (ctx: AppContext, orgId: string, code: string): Promise<boolean> => {
   await catchUpLedger(ctx, orgId);
-  const row = await ctx.database.db
+  const row = await readModels(ctx.database)
     .selectFrom("entries")
     .select("mvt")
     .where("org_id", "=", orgId)

@@ -13,6 +13,7 @@ import {
   fiscalStreamId,
   fiscalYearById,
 } from "@registre/core";
+import { type EntryRow, readModels } from "@registre/projections";
 import { sql } from "kysely";
 import { handleCommand, loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
@@ -74,14 +75,14 @@ export const listClosingSteps = async (
   orgId: string,
   year: FiscalYearRow,
 ): Promise<ClosingStepView[]> => {
-  const rows = await ctx.database.db
+  const rows = await readModels(ctx.database)
     .selectFrom("closing_steps")
     .selectAll()
     .where("org_id", "=", orgId)
     .where("year_id", "=", year.id)
     .orderBy("position")
     .execute();
-  const byId = new Map(rows.map((r) => [r.id as string, r]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const view = (id: string, standard: boolean): ClosingStepView => {
     const r = byId.get(id);
     return {
@@ -89,17 +90,17 @@ export const listClosingSteps = async (
       yearId: year.id,
       id,
       standard,
-      label: (r?.label as string | null | undefined) ?? null,
+      label: r?.label ?? null,
       status: (r?.status as ClosingStepView["status"] | undefined) ?? "todo",
-      note: (r?.note as string | undefined) ?? "",
-      updatedAt: r ? new Date(r.updated_at as string | Date).toISOString() : null,
-      updatedBy: (r?.updated_by as string | null | undefined) ?? null,
+      note: r?.note ?? "",
+      updatedAt: r ? new Date(r.updated_at).toISOString() : null,
+      updatedBy: r?.updated_by ?? null,
     };
   };
   const standard = new Set<string>(closingStepCodes);
   return [
     ...closingStepCodes.map((code) => view(code, true)),
-    ...rows.filter((r) => !standard.has(r.id as string)).map((r) => view(r.id as string, false)),
+    ...rows.filter((r) => !standard.has(r.id)).map((r) => view(r.id, false)),
   ];
 };
 
@@ -190,7 +191,7 @@ export type AdjustmentView = {
 
 /** The miscellaneous-operations journal the adjustments go to (OD unless the organisation has another). */
 const adjustmentJournal = async (ctx: AppContext, orgId: string): Promise<string> => {
-  const journals = await ctx.database.db
+  const journals = await readModels(ctx.database)
     .selectFrom("journals")
     .select(["code"])
     .where("org_id", "=", orgId)
@@ -198,7 +199,7 @@ const adjustmentJournal = async (ctx: AppContext, orgId: string): Promise<string
     .orderBy(sql`code = 'OD'`, "desc")
     .orderBy("code")
     .execute();
-  const code = journals[0]?.code as string | undefined;
+  const code = journals[0]?.code;
   if (!code) throw new DomainError("journal.notFound", { code: "OD" }, 404);
   return code;
 };
@@ -240,25 +241,31 @@ const adjustmentContent = (
   };
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: an entries read-model row
-const toAdjustment = (r: any): AdjustmentView => ({
-  id: r.mvt,
-  yearId: r.origin.yearId,
-  kind: r.origin.adjustment,
-  date: r.date,
-  pieceRef: r.piece_ref,
-  label: r.label,
-  journal: r.journal,
-  status: r.status,
-  number: r.number ?? null,
-  amount: Number(r.debit),
-  lines: (r.lines as { account: string; auxiliary: string | null; debit: number; credit: number }[]).map(
-    (l) => ({ account: l.account, auxiliary: l.auxiliary ?? null, debit: l.debit, credit: l.credit }),
-  ),
-});
+const toAdjustment = (r: EntryRow): AdjustmentView => {
+  // `adjustmentRows` reads only entries of that origin.
+  if (r.origin.kind !== "adjustment") throw new Error(`entry ${r.mvt} is not a year-end adjustment`);
+  return {
+    id: r.mvt,
+    yearId: r.origin.yearId,
+    kind: r.origin.adjustment,
+    date: r.date,
+    pieceRef: r.piece_ref,
+    label: r.label,
+    journal: r.journal,
+    status: r.status,
+    number: r.number,
+    amount: r.debit,
+    lines: r.lines.map((l) => ({
+      account: l.account,
+      auxiliary: l.auxiliary,
+      debit: l.debit,
+      credit: l.credit,
+    })),
+  };
+};
 
 const adjustmentRows = (ctx: AppContext, orgId: string) =>
-  ctx.database.db
+  readModels(ctx.database)
     .selectFrom("entries")
     .selectAll()
     .where("org_id", "=", orgId)

@@ -5,6 +5,7 @@ import {
   type StatementSection,
   type TrialBalance,
 } from "@registre/core";
+import { readModels } from "@registre/projections";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
@@ -131,14 +132,14 @@ export const ENTRIES_CSV_HEADER = [
 ] as const;
 
 const labelsOf = async (ctx: AppContext, orgId: string) => {
-  const db = ctx.database.db;
+  const db = readModels(ctx.database);
   const [journals, accounts] = await Promise.all([
     db.selectFrom("journals").select(["code", "label"]).where("org_id", "=", orgId).execute(),
     db.selectFrom("accounts").select(["number", "label"]).where("org_id", "=", orgId).execute(),
   ]);
   return {
-    journals: new Map(journals.map((r) => [r.code as string, r.label as string])),
-    accounts: new Map(accounts.map((r) => [r.number as string, r.label as string])),
+    journals: new Map(journals.map((r) => [r.code, r.label])),
+    accounts: new Map(accounts.map((r) => [r.number, r.label])),
   };
 };
 
@@ -159,7 +160,7 @@ export async function* entriesCsv(
   let after: LineRow | null = null;
   for (;;) {
     const cursor: LineRow | null = after;
-    let query = ctx.database.db
+    let query = readModels(ctx.database)
       .selectFrom("ledger_lines")
       .select([
         "journal",
@@ -285,7 +286,7 @@ export const journalTotals = async (
   range: DateRange,
 ): Promise<JournalTotal[]> => {
   const { journals } = await labelsOf(ctx, orgId);
-  const rows = await ctx.database.db
+  const rows = await readModels(ctx.database)
     .selectFrom("ledger_lines")
     .select([
       "journal",
@@ -301,8 +302,8 @@ export const journalTotals = async (
     .orderBy("journal")
     .execute();
   return rows.map((r) => ({
-    journal: r.journal as string,
-    label: journals.get(r.journal as string) ?? "",
+    journal: r.journal,
+    label: journals.get(r.journal) ?? "",
     entries: Number(r.entries),
     lines: Number(r.lines),
     debit: Number(r.debit),

@@ -20,6 +20,7 @@ import {
   VOLUME_COUNTER,
   volumeOf,
 } from "@registre/core";
+import { readModels } from "@registre/projections";
 import { type CommandPlan, handleCommand, loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { childMetadata, derivedId } from "../ids.ts";
@@ -176,13 +177,13 @@ export const validateEntries = async (
   mvts: readonly string[],
   metadata: CommandMetadata,
 ): Promise<{ validated: string[]; refused: { mvt: string; error: DomainError }[] }> => {
-  const drafts = await ctx.database.db
+  const drafts = await readModels(ctx.database)
     .selectFrom("entries")
     .select(["mvt", "date"])
     .where("org_id", "=", orgId)
     .where("mvt", "in", mvts.length ? [...mvts] : ["00000000-0000-0000-0000-000000000000"])
     .execute();
-  const dates = new Map(drafts.map((d) => [d.mvt as string, d.date as string]));
+  const dates = new Map(drafts.map((d) => [d.mvt, d.date]));
   const ordered = [...new Set(mvts)].sort((a, b) => (dates.get(a) ?? "").localeCompare(dates.get(b) ?? ""));
   const validated: string[] = [];
   const refused: { mvt: string; error: DomainError }[] = [];

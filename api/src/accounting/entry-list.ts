@@ -1,7 +1,7 @@
-import type { EntryRow } from "@registre/projections";
+import { type EntryRow, type ReadModelDatabase, readModels } from "@registre/projections";
 import type { Database } from "@registre/store";
 import { parseInt8 } from "@registre/store";
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 
 /** A text search counts its matches up to this many; past it the answer says `capped`. */
 export const SEARCH_COUNT_CAP = 1_000;
@@ -31,8 +31,7 @@ export type EntryListPage = {
   readonly capped: boolean;
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: read-model tables are typed by their projector
-type Db = Kysely<any>;
+type Db = ReadModelDatabase;
 
 const COLUMNS = [
   "mvt",
@@ -302,8 +301,8 @@ export const listEntryPage = async (
   searchPlan?: SearchPlan,
 ): Promise<EntryListPage> => {
   const q = f.q;
-  if (!q) return plainPage(database.db as Db, orgId, f);
-  return database.db
+  if (!q) return plainPage(readModels(database), orgId, f);
+  return readModels(database)
     .transaction()
     .setIsolationLevel("repeatable read")
     .execute((trx) => searchPage(trx as Db, orgId, { ...f, q }, searchCap, searchPlan));

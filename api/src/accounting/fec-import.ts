@@ -28,6 +28,7 @@ import {
   VOLUME_COUNTER,
   volumeOf,
 } from "@registre/core";
+import { readModels } from "@registre/projections";
 import { sql } from "kysely";
 import {
   handleCommand,
@@ -243,7 +244,7 @@ export const importFec = async (
 ): Promise<FecImportResult> => {
   await catchUpLedger(ctx, orgId);
   const { context } = await postingContext(ctx, orgId);
-  const org = await ctx.database.db
+  const org = await readModels(ctx.database)
     .selectFrom("organisations")
     .select("siren")
     .where("org_id", "=", orgId)
@@ -254,14 +255,14 @@ export const importFec = async (
     bytes,
     fileName,
     context,
-    siren: org.siren as string,
+    siren: org.siren,
     newId: () => derivedId(metadata.commandId, "year", years++),
     validatedOn: parisDate(ctx.clock()),
     explain: (error) => translate(error.code, "en", error.params),
   });
   const mvtOf = (i: number) => derivedId(metadata.commandId, "mvt", i);
   if (plan.errors.length === 0) {
-    const previous = await ctx.database.db
+    const previous = await readModels(ctx.database)
       .selectFrom("entries")
       .select(["mvt"])
       .where("org_id", "=", orgId)

@@ -10,6 +10,7 @@ import {
   formatFecDate,
   isIsoDate,
 } from "@registre/core";
+import { readModels } from "@registre/projections";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
 import { catchUpLedger } from "./books.ts";
@@ -119,13 +120,13 @@ export const fecLineWriter = (
 };
 
 const organisationOf = async (ctx: AppContext, orgId: string) => {
-  const org = await ctx.database.db
+  const org = await readModels(ctx.database)
     .selectFrom("organisations")
     .select(["name", "siren"])
     .where("org_id", "=", orgId)
     .executeTakeFirst();
   if (!org) throw new DomainError("organisation.notFound", {}, 404);
-  return { name: org.name as string, siren: org.siren as string };
+  return { name: org.name, siren: org.siren };
 };
 
 /**
@@ -173,7 +174,7 @@ export const exportFec = async (
   const closingDate = until ?? year.end;
   const org = await organisationOf(ctx, orgId);
   const fileName = fecFileName(org.siren, closingDate);
-  const db = ctx.database.db;
+  const db = readModels(ctx.database);
   // The description's line count, from the balances' line counts (whole months, then the days of
   // the month `until` cuts) rather than counting the year's lines: the year's months hold its lines only.
   const last = closingDate;
@@ -188,12 +189,12 @@ export const exportFec = async (
   const lineWriter = async () => {
     const journals = new Map(
       (await db.selectFrom("journals").select(["code", "label"]).where("org_id", "=", orgId).execute()).map(
-        (r) => [r.code as string, r.label as string],
+        (r) => [r.code, r.label],
       ),
     );
     const accounts = new Map(
       (await db.selectFrom("accounts").select(["number", "label"]).where("org_id", "=", orgId).execute()).map(
-        (r) => [r.number as string, r.label as string],
+        (r) => [r.number, r.label],
       ),
     );
     return fecLineWriter(separator, journals, accounts, until);

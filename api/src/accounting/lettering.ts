@@ -7,6 +7,7 @@ import {
   letteringDecider,
   letteringStreamId,
 } from "@registre/core";
+import { readModels } from "@registre/projections";
 import { sql } from "kysely";
 import { handleCommand, loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
@@ -27,7 +28,7 @@ export const ledgerLines = async (
   });
   if (pairs.length === 0) return [];
   // Two arrays unnested, not a list of row constructors: PGlite matches nothing past a few hundred pairs.
-  const rows = await ctx.database.db
+  const rows = await readModels(ctx.database)
     .selectFrom("ledger_lines")
     .select(["mvt", "line", "account", "auxiliary", "date", "debit", "credit"])
     .where("org_id", "=", orgId)

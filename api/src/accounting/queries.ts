@@ -9,6 +9,7 @@ import {
   monthOf,
   trialBalance,
 } from "@registre/core";
+import { type ReadModelDatabase, readModels } from "@registre/projections";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
 
@@ -24,7 +25,7 @@ export type FiscalYearRow = {
 };
 
 export const listFiscalYears = async (ctx: AppContext, orgId: string): Promise<FiscalYearRow[]> => {
-  const rows = await ctx.database.db
+  const rows = await readModels(ctx.database)
     .selectFrom("fiscal_years")
     .selectAll()
     .where("org_id", "=", orgId)
@@ -87,7 +88,7 @@ export const accountMovements = async (
       partial.push({ start: `${monthOf(range.end)}-01`, end: range.end });
   }
   if (options.byAuxiliary !== true) return generalMovements(ctx, orgId, firstWhole, lastWhole, partial);
-  const db = ctx.database.db;
+  const db = readModels(ctx.database);
   const totals = new Map<
     string,
     { account: string; auxiliary: string | null; debit: number; credit: number }
@@ -185,7 +186,7 @@ const generalMovements = async (
     select m.account, a.label, sum(m.debit)::bigint as debit, sum(m.credit)::bigint as credit
     from (${sql.join(parts, sql` union all `)}) m
     left join accounts a on a.org_id = ${orgId} and a.number = m.account
-    group by m.account, a.label`.execute(ctx.database.db);
+    group by m.account, a.label`.execute(readModels(ctx.database));
   return rows
     .filter((r) => r.debit !== 0 || r.credit !== 0)
     .map((r) => ({
@@ -198,12 +199,12 @@ const generalMovements = async (
 };
 
 export const accountLabels = async (ctx: AppContext, orgId: string, locale: "fr" | "en" = "fr") => {
-  const rows = await ctx.database.db
+  const rows = await readModels(ctx.database)
     .selectFrom("accounts")
     .select(["number", "label", "label_en"])
     .where("org_id", "=", orgId)
     .execute();
-  return new Map(rows.map((r) => [r.number as string, (locale === "en" ? r.label_en : r.label) as string]));
+  return new Map(rows.map((r) => [r.number, locale === "en" ? r.label_en : r.label]));
 };
 
 /** Its rows are per general account: they carry no `auxiliary`. */
@@ -248,7 +249,7 @@ export type GeneralLedgerRow = {
  * account's lines.
  */
 const balanceBefore = async (
-  db: AppContext["database"]["db"],
+  db: ReadModelDatabase,
   orgId: string,
   from: string,
   at: LedgerCursor,
@@ -290,7 +291,7 @@ export const generalLedgerPage = async (
 ): Promise<{ rows: GeneralLedgerRow[]; next: LedgerCursor | null }> => {
   checkRange(options);
   const limit = Math.min(Math.max(options.limit ?? 200, 1), 1000);
-  return ctx.database.db
+  return readModels(ctx.database)
     .transaction()
     .setIsolationLevel("repeatable read")
     .setAccessMode("read only")

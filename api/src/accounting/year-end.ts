@@ -17,6 +17,7 @@ import {
   VOLUME_COUNTER,
   volumeOf,
 } from "@registre/core";
+import { readModels } from "@registre/projections";
 import type { MultiAppendResult } from "@registre/store";
 import { sql } from "kysely";
 import { handleMultiStream, loadAggregate, type MultiStreamPlan, streamDecision } from "../commands.ts";
@@ -42,7 +43,7 @@ export const yearEndChecks = async (
   year: FiscalYearRow,
 ): Promise<YearEndWarning[]> => {
   await catchUpLedger(ctx, orgId);
-  const db = ctx.database.db;
+  const db = readModels(ctx.database);
   const warnings: YearEndWarning[] = [];
   const drafts = await db
     .selectFrom("entries")
@@ -113,15 +114,15 @@ const computeOpening = async (ctx: AppContext, orgId: string, year: FiscalYearRo
   const movements = await accountMovements(ctx, orgId, year);
   const collective = new Set(
     (
-      await ctx.database.db
+      await readModels(ctx.database)
         .selectFrom("accounts")
         .select("number")
         .where("org_id", "=", orgId)
         .where("collective", "=", true)
         .execute()
-    ).map((r) => r.number as string),
+    ).map((r) => r.number),
   );
-  const items = await ctx.database.db
+  const items = await readModels(ctx.database)
     .selectFrom("ledger_lines")
     .select(["account", "auxiliary", "label", "debit", "credit", "date", "piece_ref"])
     .where("org_id", "=", orgId)

@@ -1,0 +1,52 @@
+import type { Database, StoreSchema } from "@registre/store";
+import type { Kysely } from "kysely";
+import type {
+  AccountsTable,
+  ClosingStepsTable,
+  FiscalYearsTable,
+  JournalsTable,
+  PeriodLocksTable,
+} from "./accounting-setup.ts";
+import type { AuthAssignmentsTable, AuthItemsTable } from "./authorization.ts";
+import type { AccountBalancesTable, AccountDayBalancesTable, AuxiliaryBalancesTable } from "./balances.ts";
+import type { EntrySearchTable } from "./entry-search.ts";
+import type { EntryDayTotalsTable, EntryMonthTotalsTable } from "./entry-totals.ts";
+import type { MembershipsTable, UsersTable } from "./identity.ts";
+import type { InvitationsTable } from "./invitations.ts";
+import type { EntriesTable, LedgerLinesTable } from "./ledger.ts";
+import type { OrganisationsTable } from "./organisations.ts";
+import type { StreamHistoryTable } from "./stream-history.ts";
+
+/** Every read-model table by the name queries use (the view onto its live generation), typed beside its projector. */
+export type ReadModels = {
+  organisations: OrganisationsTable;
+  stream_history: StreamHistoryTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
+  auth_items: AuthItemsTable;
+  auth_assignments: AuthAssignmentsTable;
+  accounts: AccountsTable;
+  journals: JournalsTable;
+  fiscal_years: FiscalYearsTable;
+  period_locks: PeriodLocksTable;
+  closing_steps: ClosingStepsTable;
+  entries: EntriesTable;
+  entry_search: EntrySearchTable;
+  ledger_lines: LedgerLinesTable;
+  account_balances: AccountBalancesTable;
+  auxiliary_balances: AuxiliaryBalancesTable;
+  account_day_balances: AccountDayBalancesTable;
+  entry_month_totals: EntryMonthTotalsTable;
+  entry_day_totals: EntryDayTotalsTable;
+};
+
+/** The database as read-model queries see it: the store's tables and every read model, typed. */
+export type ReadModelDatabase = Kysely<StoreSchema & ReadModels>;
+
+/**
+ * The database handle typed with the read models. The store cannot name them (it sits below the
+ * projections), so its handle leaves other tables untyped; queries of the read models go through this.
+ */
+export const readModels = (database: Pick<Database, "db">): ReadModelDatabase =>
+  database.db as unknown as ReadModelDatabase;
