@@ -2,15 +2,19 @@ import { accountingSetupProjector, ledgerProjector } from "./accounting.ts";
 import { authorizationProjector } from "./authorization.ts";
 import { membershipsProjector, usersProjector } from "./identity.ts";
 import { invitationsProjector } from "./invitations.ts";
+import { itemsProjector } from "./items.ts";
 import { organisationsProjector } from "./organisations.ts";
+import { referenceDataProjector } from "./reference.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
 
 export * from "./accounting.ts";
 export * from "./authorization.ts";
 export * from "./identity.ts";
 export * from "./invitations.ts";
+export * from "./items.ts";
 export * from "./organisations.ts";
 export * from "./projector.ts";
+export * from "./reference.ts";
 export * from "./runner.ts";
 export * from "./stream-history.ts";
 
@@ -24,4 +28,6 @@ export const allProjectors = [
   authorizationProjector,
   accountingSetupProjector,
   ledgerProjector,
+  itemsProjector,
+  referenceDataProjector,
 ] as const;
