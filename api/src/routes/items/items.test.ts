@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
 import { itemUsage } from "../../items/usage.ts";
@@ -166,7 +167,7 @@ describe.each(databaseKinds)("items on %s", (kind) => {
     const events = (await harness.ctx.database.db
       .selectFrom("events")
       .select(["tx_id", "type"])
-      .where("position", ">", before?.position ?? 0)
+      .where(sql<boolean>`position > ${before?.position ?? 0}`)
       .where("type", "in", ["ItemPricesChanged", "ItemPriceTiersChanged"])
       .execute()) as { tx_id: string; type: string }[];
     expect(events).toHaveLength(3);
