@@ -146,7 +146,7 @@ const demoItems: DemoItem[] = [
   },
   {
     reference: "ETUDE",
-    label: "Étude et plan d'agencement",
+    label: "Étude et plan d’agencement",
     use: "sale",
     kind: "services",
     unit: "LS",
@@ -177,7 +177,7 @@ const demoItems: DemoItem[] = [
   },
   {
     reference: "ATELIER-J",
-    label: "Journée d'atelier découverte",
+    label: "Journée d’atelier découverte",
     use: "sale",
     kind: "services",
     unit: "DAY",
@@ -187,7 +187,7 @@ const demoItems: DemoItem[] = [
   },
   {
     reference: "CIRE-500",
-    label: "Cire d'abeille naturelle 500 ml",
+    label: "Cire d’abeille naturelle 500 ml",
     use: "both",
     kind: "goods",
     unit: "C62",
@@ -321,7 +321,7 @@ const demoItems: DemoItem[] = [
   },
   {
     reference: "COUSSIN",
-    label: "Coussin d'assise lin lavé",
+    label: "Coussin d’assise lin lavé",
     use: "both",
     kind: "goods",
     unit: "C62",

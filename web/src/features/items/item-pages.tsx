@@ -23,7 +23,7 @@ import {
 } from "./api.ts";
 import { usePriceRules } from "./item-form-pages.tsx";
 import { itemPath, itemsPath } from "./paths.ts";
-import { formatDecimal, type Tier } from "./prices.ts";
+import { decimalInput, formatDecimal, type Tier } from "./prices.ts";
 import { liveMargins, MarginsTable, TiersEditor } from "./tiers-editor.tsx";
 import { Fields, ItemTabs, UseBadge, useCanItems, useItemTexts } from "./ui.tsx";
 
@@ -309,11 +309,17 @@ const PriceForm = ({ item }: { item: Item }) => {
   const navigate = useNavigate();
   const rules = usePriceRules();
   const save = useSetItemPrices(item.id);
+  const { locale } = useFormat();
+  const tiersInput = (tiers: readonly Tier[]) =>
+    tiers.map((tier) => ({
+      fromQuantity: decimalInput(tier.fromQuantity, locale),
+      unitPrice: decimalInput(tier.unitPrice, locale),
+    }));
   const [values, setValues] = useState({
-    sellPrice: item.sellPrice ?? "",
-    buyPrice: item.buyPrice ?? "",
-    saleTiers: item.saleTiers.map((tier) => ({ ...tier })),
-    purchaseTiers: item.purchaseTiers.map((tier) => ({ ...tier })),
+    sellPrice: decimalInput(item.sellPrice, locale),
+    buyPrice: decimalInput(item.buyPrice, locale),
+    saleTiers: tiersInput(item.saleTiers),
+    purchaseTiers: tiersInput(item.purchaseTiers),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);

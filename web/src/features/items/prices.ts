@@ -111,3 +111,7 @@ export const withTax = (price: string | null, rate: string): string | null =>
   price === null
     ? null
     : fromUnits(divideRounded(units(price) * (1000n + (vatTenths[rate] ?? 0n)), 1000n), 4);
+
+/** A decimal as an input shows it for editing: "48.50" -> « 48,50 » in French. */
+export const decimalInput = (value: string | null, locale: Locale): string =>
+  value === null ? "" : locale === "fr" ? value.replace(".", ",") : value;
