@@ -205,7 +205,8 @@ export const bulkUpdatePrices = async (
       };
     },
   });
-  return { changed: result.parts.filter((part) => part.toVersion > part.fromVersion).length };
+  const changed = result.parts.filter((part) => part.toVersion > part.fromVersion);
+  return { changed: changed.length, ids: changed.map((part) => part.streamId.slice("item-".length)) };
 };
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -127,7 +127,9 @@ export const BulkPriceInput = z
     prices: z.enum(["sell", "buy", "both"]).default("sell"),
   })
   .openapi("BulkPriceInput");
-export const BulkPriceResult = z.object({ changed: z.number().int() }).openapi("BulkPriceResult");
+export const BulkPriceResult = z
+  .object({ changed: z.number().int(), ids: z.array(z.uuid()) })
+  .openapi("BulkPriceResult");
 
 /** A meta's id: `<itemId>:<key>`. */
 export const ItemMeta = z

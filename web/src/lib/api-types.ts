@@ -2090,6 +2090,7 @@ export interface components {
         };
         BulkPriceResult: {
             changed: number;
+            ids: string[];
         };
         BulkPriceInput: {
             ids: string[];

@@ -287,8 +287,15 @@ export const itemPriceRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const orgId = sessionOrg(c);
-      const tier = await findTier(orgId, c.req.valid("param").id);
+      const metadata = commandMetadata(c, ctx);
       const { fromQuantity, unitPrice } = c.req.valid("json");
+      if (fromQuantity && (await alreadyAppended(ctx, orgId, metadata))) {
+        // A retry: the first attempt may have moved the tier to its new quantity.
+        const { itemId, side } = tierKey(c.req.valid("param").id);
+        const moved = normaliseQuantity(fromQuantity, `${side}Tiers.fromQuantity`);
+        return c.json(await findTier(orgId, `${itemId}:${side}:${moved}`), 200);
+      }
+      const tier = await findTier(orgId, c.req.valid("param").id);
       const quantity = fromQuantity
         ? normaliseQuantity(fromQuantity, `${tier.side}Tiers.fromQuantity`)
         : tier.fromQuantity;
@@ -300,7 +307,7 @@ export const itemPriceRoutes = (ctx: AppContext) => {
           ...tiers.filter((t) => t.fromQuantity !== tier.fromQuantity),
           { fromQuantity: quantity, unitPrice },
         ],
-        commandMetadata(c, ctx),
+        metadata,
       );
       return c.json(await findTier(orgId, `${tier.itemId}:${tier.side}:${quantity}`), 200);
     },

@@ -161,7 +161,7 @@ describe.each(databaseKinds)("items on %s", (kind) => {
       });
     const first = await send();
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ changed: 2 });
+    expect(await first.json()).toEqual({ changed: 2, ids: expect.arrayContaining([a.id, b.id]) });
     const after = await harness.ctx.store.head();
     // One transaction: every event of the command carries the same tx id.
     const events = (await harness.ctx.database.db
