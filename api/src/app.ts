@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { referenceKinds } from "@registre/core";
 import type { AppContext } from "./context.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { inputGuard, jsonBodies, type TakesJson } from "./http/input-guard.ts";
@@ -17,11 +18,13 @@ import { fileRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { identityRoutes } from "./routes/identity.ts";
 import { invitationLookupRoutes, receivedInvitationRoutes } from "./routes/invitations.ts";
+import { itemsRoutes } from "./routes/items/index.ts";
 import { orgRoutes } from "./routes/org.ts";
 import { organisationRoutes } from "./routes/organisations.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { platformRoutes } from "./routes/platform.ts";
 import { projectionRoutes } from "./routes/projections.ts";
+import { referenceRoutes } from "./routes/reference.ts";
 
 export type AppOptions = {
   /** The built web app (web/dist): served at `/`, every unknown non-API path answered with its index.html. */
@@ -55,7 +58,9 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/auth", authorizationRoutes(ctx));
   api.route("/registre", platformRoutes(ctx));
   api.route("/registre/projections", projectionRoutes(ctx));
+  for (const kind of referenceKinds) api.route(`/registre/${kind}`, referenceRoutes(ctx, kind));
   api.route("/accounting", accountingRoutes(ctx));
+  api.route("/items", itemsRoutes(ctx));
   api.route("/dashboard", dashboardRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {

@@ -43,6 +43,13 @@ describe("the demo organisation", () => {
     expect(years[0]).toMatchObject({ start: "2025-01-01", end: "2025-12-31", status: "open" });
     expect(years.at(-1)?.end.slice(0, 4)).toBe(String(new Date().getFullYear()));
     expect(years[1]?.openingMvt).not.toBeNull();
+    // Its 30 items, goods and services, most with price tiers.
+    const items = await ctx.database.db.selectFrom("items").selectAll().where("org_id", "=", id).execute();
+    expect(items).toHaveLength(30);
+    expect(
+      items.filter((i) => i.sale_tiers.length + i.purchase_tiers.length > 0).length,
+    ).toBeGreaterThanOrEqual(20);
+    expect(new Set(items.map((i) => i.kind))).toEqual(new Set(["goods", "products", "services", "other"]));
     const members = await ctx.database.db.selectFrom("memberships").selectAll().execute();
     expect(members).toEqual([expect.objectContaining({ org_id: id, profile: "owner" })]);
     const app = createApp(ctx);

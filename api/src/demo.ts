@@ -1,5 +1,6 @@
 import type { AppContext } from "./context.ts";
 import { seedAtelierBooks } from "./demo-books.ts";
+import { seedDemoItems } from "./demo-items.ts";
 import { registerUser } from "./identity/users.ts";
 import { createOrganisation } from "./organisations.ts";
 
@@ -12,7 +13,7 @@ export const DEMO_LOGIN = {
 
 /**
  * The README's demo organisation (the worked example's company, with its January 2025 books) and
- * its owner, the demo login, created once on an empty database.
+ * its owner, the demo login, and its 30 items with their price tiers, created once on an empty database.
  */
 export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
   const any = await ctx.database.db.selectFrom("organisations").select("org_id").limit(1).executeTakeFirst();
@@ -35,5 +36,6 @@ export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
     { firstYear: { start: "2025-01-01", end: "2025-12-31" } },
   );
   await seedAtelierBooks(ctx, orgId, metadata);
+  await seedDemoItems(ctx, orgId, metadata);
   return orgId;
 };

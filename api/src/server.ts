@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { type Environment, openContext, webDist } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
 import { seedDemo } from "./demo.ts";
+import { seedReferenceData } from "./reference/reference.ts";
 
 export type RunningServer = {
   readonly url: string;
@@ -26,6 +27,7 @@ export const startServer = async (
 ): Promise<RunningServer> => {
   const ctx = await openContext(env, env.database);
   await ctx.runner.start();
+  await seedReferenceData(ctx);
   if (env.seed ?? true) {
     const demo = await seedDemo(ctx);
     if (demo) env.log?.(`created the demo organisation Atelier Démo SARL (${demo})`);

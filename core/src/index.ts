@@ -14,6 +14,7 @@ export * from "./money.ts";
 export * from "./organisation/decide.ts";
 export * from "./organisation/invitations.ts";
 export * from "./organisation/organisation.ts";
+export * from "./reference/reference.ts";
 export * from "./text-safety.ts";
 export * from "./validation/index.ts";
 export * from "./vat-number.ts";

@@ -2,18 +2,22 @@ import { accountingSetupProjector } from "./accounting-setup.ts";
 import { authorizationProjector } from "./authorization.ts";
 import { membershipsProjector, usersProjector } from "./identity.ts";
 import { invitationsProjector } from "./invitations.ts";
+import { itemsProjector } from "./items.ts";
 import { ledgerProjector } from "./ledger.ts";
 import { organisationsProjector } from "./organisations.ts";
+import { referenceDataProjector } from "./reference.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
 
 export * from "./accounting-setup.ts";
 export * from "./authorization.ts";
 export * from "./identity.ts";
 export * from "./invitations.ts";
+export * from "./items.ts";
 export * from "./ledger.ts";
 export * from "./organisations.ts";
 export * from "./projector.ts";
 export * from "./read-models.ts";
+export * from "./reference.ts";
 export * from "./runner.ts";
 export * from "./stream-history.ts";
 
@@ -27,4 +31,6 @@ export const allProjectors = [
   authorizationProjector,
   accountingSetupProjector,
   ledgerProjector,
+  itemsProjector,
+  referenceDataProjector,
 ] as const;

@@ -1,4 +1,5 @@
 import { contactItemMessages } from "./messages-contacts-items.ts";
+import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
 
 /**
  * Every error code the API can answer, in French (default) and English. `{name}` placeholders are
@@ -6,6 +7,7 @@ import { contactItemMessages } from "./messages-contacts-items.ts";
  */
 export const messages = {
   ...contactItemMessages,
+  ...itemReferenceMessages,
   "account.cannotBeCollective": {
     fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",
     en: "Account {number} cannot become a control account: only a third-party account (class 4) of the chart can.",
@@ -447,7 +449,11 @@ export const translate = (
 ): string => {
   const template: string = isMessageCode(code) ? messages[code][locale] : code;
   return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in params ? String(params[key]) : whole,
+    key === "field" && key in params
+      ? fieldLabel(String(params[key]), locale)
+      : key in params
+        ? String(params[key])
+        : whole,
   );
 };
 

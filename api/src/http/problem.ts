@@ -37,15 +37,24 @@ export type Problem = {
 
 export const localeOf = (c: Context): Locale => pickLocale(c.req.header("accept-language"));
 
-export const problemBody = (error: ProblemError, locale: Locale): Problem => ({
-  type: `https://registre.app/problems/${error.code}`,
-  title: error.code,
-  status: error.status,
-  code: error.code,
-  detail: translate(error.code, locale, error.params),
-  ...(Object.keys(error.params).length > 0 && { params: error.params }),
-  ...(error.errors && { errors: error.errors }),
-});
+export const problemBody = (error: ProblemError, locale: Locale): Problem => {
+  const detail = translate(error.code, locale, error.params);
+  // A refusal about one field (the core's `params.field`) says so the way invalid input does, so a
+  // form shows it on that field.
+  const field = error.params.field;
+  const errors =
+    error.errors ??
+    (typeof field === "string" && field ? [{ path: field, code: error.code, message: detail }] : undefined);
+  return {
+    type: `https://registre.app/problems/${error.code}`,
+    title: error.code,
+    status: error.status,
+    code: error.code,
+    detail,
+    ...(Object.keys(error.params).length > 0 && { params: error.params }),
+    ...(errors && { errors }),
+  };
+};
 
 const httpCodes: Readonly<Record<number, string>> = {
   400: "http.badRequest",

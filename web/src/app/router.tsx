@@ -42,6 +42,9 @@ const settingsPages = () => import("../features/org/settings-pages.tsx");
 const orgPlatformPages = () => import("../features/orgs/org-platform-pages.tsx");
 const publicPages = () => import("../features/public/pages.tsx");
 const userPages = () => import("../features/users/user-pages.tsx");
+const itemsPage = () => import("../features/items/items-page.tsx");
+const itemFormPages = () => import("../features/items/item-form-pages.tsx");
+const itemPages = () => import("../features/items/item-pages.tsx");
 const placeholder = screen(() => import("../features/org/placeholder-route.tsx"), "PlaceholderRoute");
 
 const homeVariant = (variant: 2 | 3 | 4 | 5): RouteObject => ({
@@ -51,6 +54,30 @@ const homeVariant = (variant: 2 | 3 | 4 | 5): RouteObject => ({
     return { element: <HomeVariantPage variant={variant} /> };
   },
 });
+
+/** The items screens (issue 10). */
+const itemRoutes: RouteObject[] = [
+  { path: "org/items", lazy: screen(itemsPage, "ItemsPage") },
+  { path: "org/items/create", lazy: screen(itemFormPages, "ItemCreatePage") },
+  { path: "org/items/:id", lazy: screen(itemPages, "ItemDetailPage") },
+  { path: "org/items/:id/edit", lazy: screen(itemFormPages, "ItemEditPage") },
+  { path: "org/items/:id/price", lazy: screen(itemPages, "ItemPricePage") },
+  { path: "org/items/:id/price/edit", lazy: screen(itemPages, "ItemPriceEditPage") },
+  { path: "org/items/:id/meta", lazy: screen(itemPages, "ItemMetaPage") },
+  { path: "org/items/:id/meta/edit", lazy: screen(itemPages, "ItemMetaEditPage") },
+];
+
+/** The platform's reference lists, each with its edit variant. */
+const referenceRoutes: RouteObject[] = (
+  ["units", "countries", "activities", "jobs", "bics"] as const
+).flatMap((kind) =>
+  [false, true].map((edit) => ({
+    path: `registre/${kind}${edit ? "/edit" : ""}`,
+    lazy: async () => ({
+      Component: (await import("../features/reference/reference-pages.tsx")).referenceScreen(kind, edit),
+    }),
+  })),
+);
 
 /** The accounting screens (issue 4). */
 const accountingRoutes: RouteObject[] = [
@@ -169,6 +196,8 @@ export const routes: RouteObject[] = [
           { path: "account", lazy: screen(accountPages, "AccountPage") },
           ...accountRoutes,
           ...accountingRoutes,
+          ...itemRoutes,
+          ...referenceRoutes,
           { path: "registre/orgs", lazy: screen(() => import("../features/orgs/orgs-page.tsx"), "OrgsPage") },
           {
             path: "registre/orgs/:id",

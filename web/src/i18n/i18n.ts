@@ -29,6 +29,7 @@ export const namespaces = [
   "accounting",
   "validation",
   "platform",
+  "items",
 ] as const;
 
 declare module "i18next" {

@@ -114,6 +114,7 @@ export const navSections: NavSection[] = [
       { to: "/registre/orgs", label: "nav.platformOrgs" },
       { to: "/registre/users", label: "nav.platformUsers" },
       { to: "/registre/projections", label: "nav.platformReadModels" },
+      { to: "/registre/units", label: "nav.platformReference" },
       { to: "/registre/releases", label: "nav.platformReleases" },
     ],
   },

@@ -50,8 +50,8 @@ const contactParts = [
   "sales",
 ] as const;
 
-/** The platform's reference lists, each with its edit screen (spec: units, releases, jobs…). */
-const platformLists = ["units", "releases", "jobs", "countries", "bics", "activities"] as const;
+/** The platform's lists not built yet, each with its edit screen (units, jobs, countries, BICs and activities are). */
+const platformLists = ["releases"] as const;
 
 /** Every spec screen of the frame that is routed but not built yet, with its own title. */
 export const placeholderScreens: PlaceholderScreen[] = [
@@ -75,10 +75,6 @@ export const placeholderScreens: PlaceholderScreen[] = [
   screen("org/payments/:id/history", "paymentHistory", "nav.banks"),
   screen("org/payments/:id/historyedit", "paymentHistory", "nav.banks", true),
   screen("org/payments/:id/lines", "paymentLines", "nav.banks"),
-  screen("org/items", "items", "nav.items"),
-  ...withEdit("org/items/:id", "item", "nav.items"),
-  ...withEdit("org/items/:id/meta", "itemMeta", "nav.items"),
-  ...withEdit("org/items/:id/price", "itemPrice", "nav.items"),
   screen("org/emailtemplates", "emailTemplates", "nav.settings"),
   ...withEdit("org/emailtemplates/:id", "emailTemplate", "nav.settings"),
   screen("org/docs/validate", "docsValidate", "nav.sales"),

@@ -2,6 +2,7 @@ import account from "../locales/en/account.json";
 import accounting from "../locales/en/accounting.json";
 import app from "../locales/en/app.json";
 import common from "../locales/en/common.json";
+import items from "../locales/en/items.json";
 import orgs from "../locales/en/orgs.json";
 import platform from "../locales/en/platform.json";
 import publicTexts from "../locales/en/public.json";
@@ -21,4 +22,5 @@ export const en = {
   account,
   accounting,
   validation,
+  items,
 } satisfies typeof fr;

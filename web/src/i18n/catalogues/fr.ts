@@ -3,6 +3,7 @@ import account from "../locales/fr/account.json";
 import accounting from "../locales/fr/accounting.json";
 import app from "../locales/fr/app.json";
 import common from "../locales/fr/common.json";
+import items from "../locales/fr/items.json";
 import orgs from "../locales/fr/orgs.json";
 import platform from "../locales/fr/platform.json";
 import publicTexts from "../locales/fr/public.json";
@@ -19,4 +20,5 @@ export const fr = {
   account,
   accounting,
   validation,
+  items,
 };

@@ -1,0 +1,219 @@
+import {
+  type BulkPriceUpdate,
+  type CommandMetadata,
+  DomainError,
+  type ItemCommand,
+  type ItemState,
+  itemDecider,
+  itemMargins,
+  itemStreamId,
+  planBulkPriceUpdate,
+  priceIncludingTax,
+  type VatRate,
+} from "@registre/core";
+import type { ItemRow } from "@registre/projections";
+import { sql } from "kysely";
+import { handleCommand, handleMultiStream, loadAggregate } from "../commands.ts";
+import type { AppContext } from "../context.ts";
+import { ProblemError } from "../http/problem.ts";
+import { itemUsage } from "./usage.ts";
+
+/** What an item command's answer reads. */
+export const itemReadModels = ["items"] as const;
+
+export const runItem = (
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  commands:
+    | readonly ItemCommand[]
+    | ((state: ItemState) => Promise<{ commands: () => readonly ItemCommand[] }>),
+  metadata: CommandMetadata,
+) =>
+  handleCommand(ctx, {
+    orgId,
+    streamId: itemStreamId(id),
+    decider: itemDecider,
+    commands,
+    metadata,
+    readModels: itemReadModels,
+  });
+
+/** Another item of the organisation has this reference (case aside). */
+export const referenceTaken = async (
+  ctx: AppContext,
+  orgId: string,
+  reference: string,
+  exceptId: string | null,
+): Promise<boolean> => {
+  let query = ctx.database.db
+    .selectFrom("items")
+    .select("id")
+    .where("org_id", "=", orgId)
+    .where(sql<boolean>`lower(reference) = lower(${reference.trim()})`);
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+};
+
+const sides = (row: ItemRow) => ({ saleTiers: row.sale_tiers, purchaseTiers: row.purchase_tiers });
+
+/** The answer of an item: its row, with the price including tax and the margins per tier. */
+export const toItem = (row: ItemRow) => ({
+  id: row.id,
+  reference: row.reference,
+  label: row.label,
+  description: row.description,
+  use: row.use as "sale" | "purchase" | "both",
+  kind: row.kind as "goods" | "services" | "products" | "other",
+  unit: row.unit,
+  vatRate: row.vat_rate as VatRate,
+  vatExemption: row.vat_exemption,
+  sellAccount: row.sell_account,
+  buyAccount: row.buy_account,
+  buyPrice: row.buy_price,
+  sellPrice: row.sell_price,
+  sellPriceIncludingTax:
+    row.sell_price === null ? null : priceIncludingTax(row.sell_price, row.vat_rate as VatRate),
+  ...sides(row),
+  metas: row.metas,
+  status: row.status,
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+export type ItemAnswer = ReturnType<typeof toItem>;
+
+export const itemPrices = (row: ItemRow) => ({
+  itemId: row.id,
+  buyPrice: row.buy_price,
+  sellPrice: row.sell_price,
+  sellPriceIncludingTax: toItem(row).sellPriceIncludingTax,
+  ...sides(row),
+  margins: itemMargins({ buyPrice: row.buy_price, sellPrice: row.sell_price, ...sides(row) }),
+});
+
+export const findItemRow = async (ctx: AppContext, orgId: string, id: string): Promise<ItemRow> => {
+  const row = await ctx.database.db
+    .selectFrom("items")
+    .selectAll()
+    .where("org_id", "=", orgId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new DomainError("item.notFound", { id }, 404);
+  return row as ItemRow;
+};
+
+export const findItem = async (ctx: AppContext, orgId: string, id: string) =>
+  toItem(await findItemRow(ctx, orgId, id));
+
+const likePattern = (text: string) => text.toLowerCase().replace(/[%_\\]/g, "\\$&");
+
+export type ItemListQuery = {
+  readonly q?: string | undefined;
+  readonly use?: "sale" | "purchase" | undefined;
+  readonly status: "active" | "archived" | "all";
+  readonly sort: "reference" | "label" | "updated";
+  readonly limit: number;
+  readonly offset: number;
+};
+
+/** The items list: a filter by side (an item used for both is in each), status and text; a page and the count. */
+export const listItems = async (ctx: AppContext, orgId: string, query: ItemListQuery) => {
+  let base = ctx.database.db.selectFrom("items").where("org_id", "=", orgId);
+  if (query.status !== "all") base = base.where("status", "=", query.status);
+  if (query.use) base = base.where("use", "in", [query.use, "both"]);
+  const q = query.q?.trim();
+  if (q) base = base.where("search", "like", `%${likePattern(q)}%`);
+  const ordered =
+    query.sort === "label"
+      ? base.orderBy(sql`lower(label)`).orderBy("id")
+      : query.sort === "updated"
+        ? base.orderBy("updated_at", "desc").orderBy("id")
+        : base.orderBy("reference").orderBy("id");
+  const [rows, count] = await Promise.all([
+    ordered.selectAll().limit(query.limit).offset(query.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { items: (rows as ItemRow[]).map(toItem), total: Number(count.n) };
+};
+
+/**
+ * As-you-type search for the document line editor: active items whose reference or label holds the
+ * text, references starting with it first. A prefix is served by the `text_pattern_ops` index, any
+ * part by the trigram index.
+ */
+export const searchItems = async (
+  ctx: AppContext,
+  orgId: string,
+  query: { readonly q: string; readonly use?: "sale" | "purchase" | undefined; readonly limit: number },
+) => {
+  const q = likePattern(query.q.trim());
+  let base = ctx.database.db
+    .selectFrom("items")
+    .selectAll()
+    .where("org_id", "=", orgId)
+    .where("status", "=", "active");
+  if (query.use) base = base.where("use", "in", [query.use, "both"]);
+  if (q) base = base.where("search", "like", `%${q}%`);
+  const rows = (await base
+    .orderBy(sql`case when search like ${`${q}%`} then 0 else 1 end`)
+    .orderBy("reference")
+    .limit(query.limit)
+    .execute()) as ItemRow[];
+  return { items: rows.map(toItem) };
+};
+
+/** "Item used, can't be deleted": asked of every use the organisation's books may hold. */
+export const itemUsed = (ctx: AppContext, orgId: string, id: string): Promise<boolean> =>
+  itemUsage.usedInDocuments(ctx, orgId, id);
+
+export const deleteItem = async (ctx: AppContext, orgId: string, id: string, metadata: CommandMetadata) =>
+  runItem(ctx, orgId, id, [{ type: "DeleteItem", data: { used: await itemUsed(ctx, orgId, id) } }], metadata);
+
+/**
+ * A bulk price update of a selection by a percentage: every item's events in one commit, each stream
+ * at the version read (`planBulkPriceUpdate`). A retried command id answers its first result.
+ */
+export const bulkUpdatePrices = async (
+  ctx: AppContext,
+  orgId: string,
+  ids: readonly string[],
+  update: BulkPriceUpdate,
+  metadata: CommandMetadata,
+) => {
+  const { result } = await handleMultiStream(ctx, {
+    orgId,
+    metadata,
+    readModels: itemReadModels,
+    plan: async () => {
+      const loaded = await Promise.all(
+        ids.map(async (id) => ({ id, ...(await loadAggregate(ctx, orgId, itemStreamId(id), itemDecider)) })),
+      );
+      const missing = loaded.find((item) => !("reference" in item.state));
+      if (missing) throw new DomainError("item.notFound", { id: missing.id }, 404);
+      const parts = new Map(
+        planBulkPriceUpdate(
+          loaded.map(({ id, state }) => ({ id, state })),
+          update,
+        ).map((part) => [part.streamId, part.events]),
+      );
+      // Every item of the selection is a part, those left as they are only checked at their version.
+      return {
+        streams: loaded.map((item) => ({
+          streamId: itemStreamId(item.id),
+          version: item.version,
+          decide: () => parts.get(itemStreamId(item.id)) ?? [],
+        })),
+      };
+    },
+  });
+  const changed = result.parts.filter((part) => part.toVersion > part.fromVersion);
+  return { changed: changed.length, ids: changed.map((part) => part.streamId.slice("item-".length)) };
+};
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The item's id from a sub-resource id (`<itemId>:<rest>`), 404 when it is not one of the organisation's. */
+export const splitSubId = (id: string): { itemId: string; rest: string } => {
+  const at = id.indexOf(":");
+  if (at < 0 || !uuid.test(id.slice(0, at))) throw new ProblemError(404, "http.notFound");
+  return { itemId: id.slice(0, at), rest: id.slice(at + 1) };
+};

@@ -1,0 +1,17 @@
+import type { AppContext } from "../../context.ts";
+import { resourceApp } from "../../http/openapi.ts";
+import { itemByIdPartRoutes, itemMetaRoutes, itemPriceRoutes } from "./item-parts.ts";
+import { itemRoutes } from "./items.ts";
+
+/**
+ * Items, mounted at /items: /metas and /prices before the items' own /{id}, which would take "metas"
+ * and "prices" for an id.
+ */
+export const itemsRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+  app.route("/metas", itemMetaRoutes(ctx));
+  app.route("/prices", itemPriceRoutes(ctx));
+  app.route("/", itemRoutes(ctx));
+  app.route("/", itemByIdPartRoutes(ctx));
+  return app;
+};

@@ -1,0 +1,128 @@
+/** The items of the organisation, their prices, tiers and metas. */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, type Schemas } from "../../lib/api-client.ts";
+
+export type Item = Schemas["Item"];
+export type ItemPrices = Schemas["ItemPrices"];
+export type CreateItem = Schemas["CreateItemInput"];
+export type UpdateItem = Schemas["UpdateItemInput"];
+export type SetItemPrices = Schemas["SetItemPricesInput"];
+export type ItemUse = Item["use"];
+export type ItemKind = Item["kind"];
+export type VatRate = Item["vatRate"];
+export const itemUses: readonly ItemUse[] = ["sale", "purchase", "both"];
+export const itemKinds: readonly ItemKind[] = ["goods", "services", "products", "other"];
+export const vatRates: readonly VatRate[] = ["20", "10", "5.5", "2.1", "0", "exempt"];
+/** The accounts an item of a kind posts to by default (the API's `defaultItemAccounts`). */
+export const defaultAccounts: Record<ItemKind, { sell: string; buy: string }> = {
+  goods: { sell: "707000", buy: "607000" },
+  services: { sell: "706000", buy: "604000" },
+  products: { sell: "701000", buy: "601000" },
+  other: { sell: "708000", buy: "606800" },
+};
+
+export type ItemFilter = {
+  q: string;
+  use: "sale" | "purchase" | undefined;
+  status: "active" | "archived";
+  page: number;
+};
+export const PAGE_SIZE = 50;
+
+const keys = {
+  all: ["items"] as const,
+  list: (filter: ItemFilter) => ["items", "list", filter] as const,
+  one: (id: string) => ["items", "one", id] as const,
+  prices: (id: string) => ["items", "prices", id] as const,
+};
+
+export const itemsQuery = (filter: ItemFilter) =>
+  queryOptions({
+    queryKey: keys.list(filter),
+    queryFn: ({ signal }) =>
+      api.get("/items", {
+        query: {
+          ...(filter.q.trim() && { q: filter.q.trim() }),
+          ...(filter.use && { use: filter.use }),
+          status: filter.status,
+          limit: PAGE_SIZE,
+          offset: (filter.page - 1) * PAGE_SIZE,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const itemQuery = (id: string) =>
+  queryOptions({
+    queryKey: keys.one(id),
+    queryFn: ({ signal }) => api.get("/items/{id}", { path: { id }, signal }),
+  });
+
+export const itemPricesQuery = (id: string) =>
+  queryOptions({
+    queryKey: keys.prices(id),
+    queryFn: ({ signal }) => api.get("/items/{id}/prices", { path: { id }, signal }),
+  });
+
+const useInvalidate = () => {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: keys.all });
+};
+
+export const useCreateItem = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: CreateItem) => api.post("/items", { body: input }),
+    onSuccess: invalidate,
+  });
+};
+
+export const useUpdateItem = (id: string) => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: UpdateItem) => api.put("/items/{id}", { path: { id }, body: input }),
+    onSuccess: invalidate,
+  });
+};
+
+export const useDeleteItem = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.delete("/items/{id}", { path: { id } }),
+    onSuccess: invalidate,
+  });
+};
+
+export const useSetItemPrices = (id: string) => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: SetItemPrices) => api.put("/items/{id}/prices", { path: { id }, body: input }),
+    onSuccess: invalidate,
+  });
+};
+
+export const useSetItemMeta = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: { itemId: string; key: string; value: string }) =>
+      api.post("/items/metas", { body: input }),
+    onSuccess: invalidate,
+  });
+};
+
+export const useRemoveItemMeta = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.delete("/items/metas/{id}", { path: { id } }),
+    onSuccess: invalidate,
+  });
+};
+
+export const useBulkPrices = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: Schemas["BulkPriceInput"]) => api.post("/items/bulk/prices", { body: input }),
+    onSuccess: invalidate,
+  });
+};

@@ -1,0 +1,271 @@
+import { Button, Checkbox, Group, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { type Column, DataTable } from "../../components/data-table.tsx";
+import { PlusIcon } from "../../components/icons.tsx";
+import { NoAccess } from "../../components/no-access.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { QueryView } from "../../components/query-view.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import { type Item, type ItemFilter, itemsQuery, PAGE_SIZE, useBulkPrices } from "./api.ts";
+import { itemPath, itemsPath } from "./paths.ts";
+import { formatDecimal } from "./prices.ts";
+import { UseBadge, useCanItems, useItemTexts } from "./ui.tsx";
+
+type Side = "all" | "sale" | "purchase" | "archived";
+
+/** The bulk price update of the selection by a percentage, confirmed ("update the price"). */
+const BulkPriceDialog = ({
+  ids,
+  opened,
+  onClose,
+  onDone,
+}: {
+  ids: string[];
+  opened: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) => {
+  const { t } = useTranslation("items");
+  const [percentage, setPercentage] = useState("");
+  const [prices, setPrices] = useState<"sell" | "buy" | "both">("sell");
+  const bulk = useBulkPrices();
+  const typed = percentage.trim().replace(",", ".");
+  const valid = /^-?\d{1,4}(\.\d{1,4})?$/.test(typed) && Number(typed) !== 0;
+  return (
+    <ConfirmModal
+      opened={opened}
+      onClose={onClose}
+      title={t("bulk.title")}
+      confirmLabel={t("bulk.confirm")}
+      color="blue"
+      pending={bulk.isPending}
+      error={bulk.isError ? bulk.error : null}
+      confirmDisabled={!valid}
+      testId="items-bulk-dialog"
+      onConfirm={() =>
+        bulk.mutate(
+          { ids, percentage: typed, prices },
+          {
+            onSuccess: () => {
+              setPercentage("");
+              onDone();
+            },
+          },
+        )
+      }
+    >
+      <TextInput
+        label={t("bulk.percentage")}
+        description={t("bulk.percentageHint")}
+        value={percentage}
+        onChange={(event) => setPercentage(event.currentTarget.value)}
+        inputMode="decimal"
+        data-autofocus
+        data-testid="items-bulk-percentage"
+      />
+      <Select
+        label={t("bulk.prices")}
+        value={prices}
+        onChange={(value) => value && setPrices(value as typeof prices)}
+        allowDeselect={false}
+        data={(["sell", "buy", "both"] as const).map((value) => ({ value, label: t(`bulk.${value}`) }))}
+      />
+      {valid ? (
+        <Text size="sm">
+          {t("bulk.confirmText", { count: ids.length, percentage: typed.replace(".", ",") })}
+        </Text>
+      ) : null}
+    </ConfirmModal>
+  );
+};
+
+/** `/org/items`: the items, searched as you type, filtered by side, archived apart; a selection's prices updated at once. */
+export const ItemsPage = () => {
+  const { t } = useTranslation(["items", "common"]);
+  const { locale } = useFormat();
+  const can = useCanItems();
+  const texts = useItemTexts();
+  const [q, setQ] = useState("");
+  const [debounced] = useDebouncedValue(q, 200);
+  const [side, setSide] = useState<Side>("all");
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const filter: ItemFilter = {
+    q: debounced,
+    use: side === "sale" || side === "purchase" ? side : undefined,
+    status: side === "archived" ? "archived" : "active",
+    page,
+  };
+  const items = useQuery({ ...itemsQuery(filter), enabled: can("items", "read") });
+  if (!can("items", "read"))
+    return (
+      <Stack gap="lg">
+        <PageHeader title={t("title")} />
+        <NoAccess />
+      </Stack>
+    );
+  const rows = items.data?.items ?? [];
+  const toggle = (id: string) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const canBulk = can("items.prices", "update");
+  const columns: Column<Item>[] = [
+    ...(canBulk
+      ? [
+          {
+            key: "select",
+            width: 44,
+            header: (
+              <Checkbox
+                aria-label={t("bulk.selectAll")}
+                checked={allSelected}
+                indeterminate={!allSelected && rows.some((r) => selected.has(r.id))}
+                onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}
+              />
+            ),
+            cell: (item: Item) => (
+              <Checkbox
+                aria-label={t("bulk.select", { reference: item.reference })}
+                checked={selected.has(item.id)}
+                onChange={() => toggle(item.id)}
+                onClick={(event) => event.stopPropagation()}
+                data-testid="item-select"
+              />
+            ),
+          },
+        ]
+      : []),
+    {
+      key: "reference",
+      header: t("fields.reference"),
+      width: 150,
+      sort: (a, b) => a.reference.localeCompare(b.reference, locale),
+      cell: (item) => (
+        <Link to={itemPath(item.id)} className="registre-row-link">
+          {item.reference}
+        </Link>
+      ),
+    },
+    {
+      key: "label",
+      header: t("fields.label"),
+      sort: (a, b) => a.label.localeCompare(b.label, locale),
+      cell: (item) => item.label,
+    },
+    { key: "use", header: t("fields.use"), width: 150, cell: (item) => <UseBadge use={item.use} /> },
+    {
+      key: "vat",
+      header: t("fields.vatRate"),
+      width: 110,
+      align: "right",
+      cell: (item) => texts.vat(item.vatRate),
+    },
+    {
+      key: "buy",
+      header: t("fields.buyPrice"),
+      width: 140,
+      numeric: true,
+      cell: (item) => formatDecimal(item.buyPrice, locale),
+    },
+    {
+      key: "sell",
+      header: t("fields.sellPrice"),
+      width: 140,
+      numeric: true,
+      cell: (item) => formatDecimal(item.sellPrice, locale),
+    },
+  ];
+  const total = items.data?.total ?? 0;
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={
+          <Group gap="sm">
+            {canBulk && selected.size > 0 ? (
+              <Button variant="light" onClick={() => setBulkOpen(true)} data-testid="items-bulk">
+                {t("bulk.action", { count: selected.size })}
+              </Button>
+            ) : null}
+            {can("items", "create") ? (
+              <Button
+                component={Link}
+                to={`${itemsPath}/create`}
+                leftSection={<PlusIcon />}
+                data-testid="item-new"
+              >
+                {t("new")}
+              </Button>
+            ) : null}
+          </Group>
+        }
+      />
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <TextInput
+          placeholder={t("searchPlaceholder")}
+          aria-label={t("searchPlaceholder")}
+          value={q}
+          onChange={(event) => {
+            setQ(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={340}
+          data-testid="items-search"
+        />
+        <SegmentedControl
+          value={side}
+          onChange={(value) => {
+            setSide(value as Side);
+            setPage(1);
+            setSelected(new Set());
+          }}
+          data={(["all", "sale", "purchase", "archived"] as const).map((value) => ({
+            value,
+            label: t(`filters.${value}`),
+          }))}
+          data-testid="items-filter"
+        />
+      </Group>
+      <QueryView query={items} testId="items-error">
+        {(data) => (
+          <DataTable
+            rows={data.items}
+            columns={columns}
+            rowKey={(item) => item.id}
+            rowLink={(item) => itemPath(item.id)}
+            rowProps={() => ({ "data-testid": "item-row" })}
+            empty={t("empty")}
+            caption={t("title")}
+            testId="items-table"
+            minWidth={820}
+            dimmed={items.isPlaceholderData}
+            pagination={
+              total > PAGE_SIZE ? { page, pages: Math.ceil(total / PAGE_SIZE), onChange: setPage } : undefined
+            }
+          />
+        )}
+      </QueryView>
+      <BulkPriceDialog
+        ids={[...selected]}
+        opened={bulkOpen}
+        onClose={() => setBulkOpen(false)}
+        onDone={() => {
+          setBulkOpen(false);
+          setSelected(new Set());
+        }}
+      />
+    </Stack>
+  );
+};

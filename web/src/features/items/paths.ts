@@ -1,0 +1,2 @@
+export const itemsPath = "/org/items";
+export const itemPath = (id: string) => `${itemsPath}/${id}`;

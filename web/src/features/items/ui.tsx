@@ -1,0 +1,78 @@
+import { Badge, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
+import { can, type Permission } from "../../lib/session.ts";
+import { useSession } from "../../lib/session-store.ts";
+import type { Item, ItemUse, VatRate } from "./api.ts";
+import { itemPath } from "./paths.ts";
+
+/** The resource codes of the items' screens (spec section 6). */
+export type ItemRight = "items" | "items.meta" | "items.prices";
+
+export const useCanItems = (): ((code: ItemRight, action: Permission) => boolean) => {
+  const session = useSession();
+  return (code, action) => can(session, code, action);
+};
+
+export const useItemTexts = () => {
+  const { t } = useTranslation("items");
+  return {
+    vat: (rate: VatRate) =>
+      rate === "exempt" ? t("vat.exempt") : t("vat.rate", { rate: rate.replace(".", ",") }),
+    use: (use: ItemUse) => t(`uses.${use}`),
+  };
+};
+
+const useColors: Record<ItemUse, string> = { sale: "teal", purchase: "orange", both: "blue" };
+export const UseBadge = ({ use }: { use: ItemUse }) => {
+  const { t } = useTranslation("items");
+  return (
+    <Badge size="sm" variant="light" radius="sm" tt="none" color={useColors[use]}>
+      {t(`uses.${use}`)}
+    </Badge>
+  );
+};
+
+/** The item's screens, as tabs under its header: details, prices and tiers, additional data. */
+export const ItemTabs = ({ item }: { item: Pick<Item, "id"> }) => {
+  const { t } = useTranslation("items");
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const base = itemPath(item.id);
+  const current = pathname.startsWith(`${base}/price`)
+    ? "price"
+    : pathname.startsWith(`${base}/meta`)
+      ? "meta"
+      : "detail";
+  const to = { detail: base, price: `${base}/price`, meta: `${base}/meta` } as const;
+  return (
+    <Tabs value={current} onChange={(tab) => tab && void navigate(to[tab as keyof typeof to])} mb="md">
+      <Tabs.List>
+        <Tabs.Tab value="detail" data-testid="item-tab-detail">
+          {t("tabs.detail")}
+        </Tabs.Tab>
+        <Tabs.Tab value="price" data-testid="item-tab-price">
+          {t("tabs.price")}
+        </Tabs.Tab>
+        <Tabs.Tab value="meta" data-testid="item-tab-meta">
+          {t("tabs.meta")}
+        </Tabs.Tab>
+      </Tabs.List>
+    </Tabs>
+  );
+};
+
+/** Label and value pairs of a record, two columns from a tablet's width. */
+export const Fields = ({ items }: { items: { label: string; value: ReactNode }[] }) => (
+  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+    {items.map((item) => (
+      <Stack gap={2} key={item.label}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {item.label}
+        </Text>
+        <Text component="div">{item.value}</Text>
+      </Stack>
+    ))}
+  </SimpleGrid>
+);
