@@ -1,5 +1,6 @@
 import { accountingSetupProjector, ledgerProjector } from "./accounting.ts";
 import { authorizationProjector } from "./authorization.ts";
+import { contactsProjector } from "./contacts.ts";
 import { membershipsProjector, usersProjector } from "./identity.ts";
 import { invitationsProjector } from "./invitations.ts";
 import { organisationsProjector } from "./organisations.ts";
@@ -7,6 +8,7 @@ import { streamHistoryProjector } from "./stream-history.ts";
 
 export * from "./accounting.ts";
 export * from "./authorization.ts";
+export * from "./contacts.ts";
 export * from "./identity.ts";
 export * from "./invitations.ts";
 export * from "./organisations.ts";
@@ -24,4 +26,5 @@ export const allProjectors = [
   authorizationProjector,
   accountingSetupProjector,
   ledgerProjector,
+  contactsProjector,
 ] as const;

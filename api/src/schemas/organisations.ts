@@ -24,6 +24,10 @@ const Settings = {
     .openapi({ example: "reel_normal" }),
   vatOnDebits: z.boolean().optional(),
   email: z.string().max(254).nullable().optional().openapi({ example: "contact@atelier-demo.fr" }),
+  auxiliaryCodeMode: z
+    .enum(["name", "counter"])
+    .optional()
+    .openapi({ description: "How a customer's or supplier's auxiliary account code is made" }),
 };
 
 export const CreateOrganisation = z

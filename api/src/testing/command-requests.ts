@@ -1,5 +1,6 @@
 import { accountingCommands } from "./accounting-commands.ts";
 import type { CommandCase } from "./command-cases.ts";
+import { contactCommands } from "./contact-commands.ts";
 import { identityCommands } from "./identity-commands.ts";
 
 export type { Caller, CommandCase, CommandRequest, Seed } from "./command-cases.ts";
@@ -11,4 +12,5 @@ export type { Caller, CommandCase, CommandRequest, Seed } from "./command-cases.
 export const commandCases: Readonly<Record<string, CommandCase>> = {
   ...identityCommands,
   ...accountingCommands,
+  ...contactCommands,
 };
