@@ -144,7 +144,7 @@ export const ContactNote = z.object({ id: z.string(), text: z.string() }).openap
 export const ContactMeta = z.object({ key: z.string(), value: z.string() }).openapi("ContactMeta");
 export const ContactLegal = z
   .object({
-    id: z.literal("main"),
+    id: z.string().openapi({ description: "Always `main`: a contact has one legal identity" }),
     siren: z.string().nullable(),
     siret: z.string().nullable(),
     vatNumber: z.string().nullable(),
@@ -155,7 +155,7 @@ export const ContactLegal = z
   .openapi("ContactLegal");
 export const ContactPaymentTerms = z
   .object({
-    id: z.literal("main"),
+    id: z.string().openapi({ description: "Always `main`: a contact has one set of payment terms" }),
     days: z.number().int(),
     endOfMonth: z.boolean(),
     penaltyRate: z.string().nullable(),

@@ -1729,11 +1729,6 @@ export interface components {
             vatOnDebits?: boolean;
             /** @example contact@atelier-demo.fr */
             email?: string | null;
-            /**
-             * @description How a customer's or supplier's auxiliary account code is made
-             * @enum {string}
-             */
-            auxiliaryCodeMode?: "name" | "counter";
         };
         UpdateOrganisation: {
             name?: string;
@@ -1921,8 +1916,8 @@ export interface components {
             value: string;
         };
         ContactLegal: {
-            /** @enum {string} */
-            id: "main";
+            /** @description Always `main`: a contact has one legal identity */
+            id: string;
             siren: string | null;
             siret: string | null;
             vatNumber: string | null;
@@ -1931,8 +1926,8 @@ export interface components {
             capital: string | null;
         } | null;
         ContactPaymentTerms: {
-            /** @enum {string} */
-            id: "main";
+            /** @description Always `main`: a contact has one set of payment terms */
+            id: string;
             days: number;
             endOfMonth: boolean;
             penaltyRate: string | null;
@@ -14619,7 +14614,6 @@ export const healthStatusValues = ["ok", "degraded"] as const satisfies readonly
 export const healthDatabaseValues = ["pglite", "postgres"] as const satisfies readonly components["schemas"]["Health"]["database"][];
 export const notYetVisibleCodeValues = ["command.notYetVisible"] as const satisfies readonly components["schemas"]["NotYetVisible"]["code"][];
 export const createOrganisationVatRegimeValues = ["reel_normal", "reel_simplifie", "mini_reel", "franchise"] as const satisfies readonly components["schemas"]["CreateOrganisation"]["vatRegime"][];
-export const createOrganisationAuxiliaryCodeModeValues = ["name", "counter"] as const satisfies readonly components["schemas"]["CreateOrganisation"]["auxiliaryCodeMode"][];
 export const updateOrganisationVatRegimeValues = ["reel_normal", "reel_simplifie", "mini_reel", "franchise"] as const satisfies readonly components["schemas"]["UpdateOrganisation"]["vatRegime"][];
 export const updateOrganisationAuxiliaryCodeModeValues = ["name", "counter"] as const satisfies readonly components["schemas"]["UpdateOrganisation"]["auxiliaryCodeMode"][];
 export const sessionUserStorageProviderValues = ["local"] as const satisfies readonly components["schemas"]["SessionUser"]["storageProvider"][];
@@ -14628,8 +14622,6 @@ export const contactSettingsAuxiliaryCodeModeValues = ["name", "counter"] as con
 export const contactSummaryStatusValues = ["active", "archived", "merged"] as const satisfies readonly components["schemas"]["ContactSummary"]["status"][];
 export const contactAddressKindValues = ["billing", "delivery", "other"] as const satisfies readonly components["schemas"]["ContactAddress"]["kind"][];
 export const contactPhoneKindValues = ["cellular", "work", "fax", "home"] as const satisfies readonly components["schemas"]["ContactPhone"]["kind"][];
-export const contactLegalIdValues = ["main"] as const satisfies readonly components["schemas"]["ContactLegal"]["id"][];
-export const contactPaymentTermsIdValues = ["main"] as const satisfies readonly components["schemas"]["ContactPaymentTerms"]["id"][];
 export const contactAddressInputKindValues = ["billing", "delivery", "other"] as const satisfies readonly components["schemas"]["ContactAddressInput"]["kind"][];
 export const contactPhoneInputKindValues = ["cellular", "work", "fax", "home"] as const satisfies readonly components["schemas"]["ContactPhoneInput"]["kind"][];
 export const readModelStatusValues = ["running", "degraded"] as const satisfies readonly components["schemas"]["ReadModel"]["status"][];

@@ -2,6 +2,7 @@ import account from "../locales/en/account.json";
 import accounting from "../locales/en/accounting.json";
 import app from "../locales/en/app.json";
 import common from "../locales/en/common.json";
+import contacts from "../locales/en/contacts.json";
 import orgs from "../locales/en/orgs.json";
 import platform from "../locales/en/platform.json";
 import publicTexts from "../locales/en/public.json";
@@ -20,5 +21,6 @@ export const en = {
   app,
   account,
   accounting,
+  contacts,
   validation,
 } satisfies typeof fr;
