@@ -51,8 +51,23 @@ const iban = (n: number) => {
   return { iban: `FR${String(check).padStart(2, "0")}${bban}`, bic: bank.bic };
 };
 
-type Company = [name: string, types: Input["types"], line1: string, postalCode: string, city: string, phone: string];
-type Person = [firstName: string, lastName: string, types: Input["types"], line1: string, postalCode: string, city: string, phone: string];
+type Company = [
+  name: string,
+  types: Input["types"],
+  line1: string,
+  postalCode: string,
+  city: string,
+  phone: string,
+];
+type Person = [
+  firstName: string,
+  lastName: string,
+  types: Input["types"],
+  line1: string,
+  postalCode: string,
+  city: string,
+  phone: string,
+];
 
 const companies: Company[] = [
   ["Alpha SARL", ["customer"], "8 rue de la République", "69001", "Lyon", "04 78 28 14 10"],
@@ -60,7 +75,14 @@ const companies: Company[] = [
   ["Beta SARL", ["supplier"], "17 avenue Jean Jaurès", "69007", "Lyon", "04 78 58 33 21"],
   ["Boulangerie Éclair", ["customer"], "3 place Sathonay", "69001", "Lyon", "04 78 39 11 02"],
   ["Imprimerie des Canuts", ["supplier"], "22 rue d’Austerlitz", "69004", "Lyon", "04 78 29 45 60"],
-  ["Menuiserie Perrin et Fils", ["customer", "supplier"], "5 chemin du Moulin", "69130", "Écully", "04 78 33 70 12"],
+  [
+    "Menuiserie Perrin et Fils",
+    ["customer", "supplier"],
+    "5 chemin du Moulin",
+    "69130",
+    "Écully",
+    "04 78 33 70 12",
+  ],
   ["Transports Rhône Express", ["supplier"], "110 route de Vienne", "69008", "Lyon", "04 72 78 90 00"],
   ["Café du Parc SAS", ["customer"], "1 boulevard des Belges", "69006", "Lyon", "04 78 24 02 18"],
   ["Librairie Passages", ["customer"], "11 rue de Brest", "69002", "Lyon", "04 72 56 34 84"],
@@ -70,14 +92,28 @@ const companies: Company[] = [
   ["Fromagerie Mons", ["customer"], "102 cours Lafayette", "69003", "Lyon", "04 78 62 60 31"],
   ["Studio Graphique Nord", ["customer"], "27 rue Saint-Jean", "69005", "Lyon", "04 78 37 52 09"],
   ["Bureau Vallée Lyon Sud", ["supplier"], "210 avenue Berthelot", "69007", "Lyon", "04 72 73 16 40"],
-  ["Garage Central Croix-Rousse", ["customer"], "33 boulevard de la Croix-Rousse", "69004", "Lyon", "04 78 28 03 57"],
+  [
+    "Garage Central Croix-Rousse",
+    ["customer"],
+    "33 boulevard de la Croix-Rousse",
+    "69004",
+    "Lyon",
+    "04 78 28 03 57",
+  ],
   ["Hôtel des Célestins", ["customer"], "4 rue des Archers", "69002", "Lyon", "04 72 56 08 98"],
   ["Papeterie Bellecour", ["supplier"], "15 place Bellecour", "69002", "Lyon", "04 78 42 19 63"],
   ["Traiteur Les Halles", ["customer", "supplier"], "102 cours Lafayette", "69003", "Lyon", "04 78 62 39 33"],
   ["Informatique Confluence", ["supplier"], "88 cours Charlemagne", "69002", "Lyon", "04 72 41 55 20"],
   ["Fleurs de Saône", ["customer"], "6 quai Saint-Vincent", "69001", "Lyon", "04 78 27 44 90"],
   ["Nettoyage Pro Rhône", ["supplier"], "52 rue Marius Berliet", "69008", "Lyon", "04 78 00 61 72"],
-  ["Mairie de Caluire", ["customer"], "Place du Docteur Dugoujon", "69300", "Caluire-et-Cuire", "04 78 98 80 80"],
+  [
+    "Mairie de Caluire",
+    ["customer"],
+    "Place du Docteur Dugoujon",
+    "69300",
+    "Caluire-et-Cuire",
+    "04 78 98 80 80",
+  ],
   ["Bijouterie Lambert", ["prospect"], "19 rue Édouard Herriot", "69001", "Lyon", "04 78 28 77 31"],
   ["Concurrence Ateliers Réunis", ["competitor"], "7 rue Servient", "69003", "Lyon", "04 72 34 11 08"],
   ["Banque Coopérative du Rhône", ["partner"], "40 rue de la Charité", "69002", "Lyon", "04 72 77 40 00"],
@@ -125,21 +161,25 @@ export const demoContacts = (): Input[] => [
       website: `https://www.${domain}`,
       ...(types.includes("customer") || types.includes("supplier") ? { ibans: [bank] } : {}),
       legal: { siren: s, siret: siretOf(s), vatNumber: `FR${frenchVatKey(s)}${s}` },
-      ...(types.includes("customer") && { paymentTerms: { days: i % 3 === 0 ? 45 : 30, endOfMonth: i % 3 === 0 } }),
+      ...(types.includes("customer") && {
+        paymentTerms: { days: i % 3 === 0 ? 45 : 30, endOfMonth: i % 3 === 0 },
+      }),
       acknowledgeDuplicates: true,
     };
   }),
-  ...people.map(([firstName, lastName, types, line1, postalCode, city, phone], i): Input => ({
-    kind: "person",
-    firstName,
-    lastName,
-    types,
-    addresses: [{ kind: "billing", line1, postalCode, city, country: "FR" }],
-    phones: [{ kind: "cellular", number: phone }],
-    emails: [{ address: `${slug(firstName)}.${slug(lastName)}@exemple.fr` }],
-    ...(types.includes("supplier") ? { ibans: [iban(100 + i)] } : {}),
-    acknowledgeDuplicates: true,
-  })),
+  ...people.map(
+    ([firstName, lastName, types, line1, postalCode, city, phone], i): Input => ({
+      kind: "person",
+      firstName,
+      lastName,
+      types,
+      addresses: [{ kind: "billing", line1, postalCode, city, country: "FR" }],
+      phones: [{ kind: "cellular", number: phone }],
+      emails: [{ address: `${slug(firstName)}.${slug(lastName)}@exemple.fr` }],
+      ...(types.includes("supplier") ? { ibans: [iban(100 + i)] } : {}),
+      acknowledgeDuplicates: true,
+    }),
+  ),
 ];
 
 export const seedDemoContacts = async (ctx: AppContext, orgId: string, metadata: () => CommandMetadata) => {

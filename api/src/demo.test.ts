@@ -61,7 +61,8 @@ describe("the demo organisation", () => {
       .execute();
     const codes = new Set(auxiliaries.map((a) => a.number));
     for (const c of contacts)
-      for (const code of [c.customer_account, c.supplier_account]) if (code) expect(codes.has(code), code).toBe(true);
+      for (const code of [c.customer_account, c.supplier_account])
+        if (code) expect(codes.has(code), code).toBe(true);
     const members = await ctx.database.db.selectFrom("memberships").selectAll().execute();
     expect(members).toEqual([expect.objectContaining({ org_id: id, profile: "owner" })]);
     const app = createApp(ctx);

@@ -128,6 +128,13 @@ export const historySentences = (
     if (typeof params.role === "string") params.role = typeList(params.role, locale);
     if ("endOfMonth" in params)
       params.endOfMonth = params.endOfMonth ? (locale === "fr" ? " fin de mois" : " end of month") : "";
+    // A French number as people read it: +33478281410 -> 04 78 28 14 10.
+    if (
+      event.type.startsWith("ContactPhone") &&
+      typeof params.value === "string" &&
+      /^\+33\d{9}$/.test(params.value)
+    )
+      params.value = `0${params.value.slice(3)}`.replace(/(\d{2})(?=\d)/g, "$1 ");
     if (event.type.startsWith("ContactLink") && typeof params.value === "string")
       params.value = linkedNames[params.value] ?? params.value;
     const template = sentences[event.type][locale];

@@ -233,7 +233,7 @@ describe.each(databaseKinds)("contacts API on %s", (kind) => {
     const history = (await send("GET", `${base}/histories`, token)).body.items.map(
       (l: { text: string }) => l.text,
     );
-    expect(history).toContain("Téléphone retiré : +33142685300.");
+    expect(history).toContain("Téléphone retiré : 01 42 68 53 00.");
     expect(history).toContain("Lien ajouté vers Leroy Conseil.");
     expect(history).toContain("Types modifiés : ajoutés client ; retirés —.");
     expect(history.at(-1)).toBe("Contact créé : Jeanne Leroy (prospect).");

@@ -156,7 +156,8 @@ export const useSaveRecord = (id: string, part: RecordPart) => {
 export const useRemoveRecord = (id: string, part: RecordPart) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (recordId: string) => apiRequest<unknown>(recordUrl(id, part, recordId), { method: "DELETE" }),
+    mutationFn: (recordId: string) =>
+      apiRequest<unknown>(recordUrl(id, part, recordId), { method: "DELETE" }),
     onSuccess: () => client.invalidateQueries({ queryKey: contactKeys.all }),
   });
 };

@@ -1,4 +1,14 @@
-import { Chip, Group, List, SegmentedControl, SimpleGrid, Text, TextInput, Title } from "@mantine/core";
+import {
+  Chip,
+  Group,
+  Input,
+  List,
+  SegmentedControl,
+  SimpleGrid,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -65,10 +75,18 @@ const useCreateSchema = () => {
           if (v.line1 || v.postalCode || v.city)
             for (const field of ["line1", "postalCode", "city"] as const)
               if (!v[field])
-                context.addIssue({ code: "custom", path: [field], message: rules.required(t(`fields.${field}`)) });
+                context.addIssue({
+                  code: "custom",
+                  path: [field],
+                  message: rules.required(t(`fields.${field}`)),
+                });
         })
         .transform((v): ContactCreate => {
-          const legal = { siren: blankToNull(v.siren), siret: blankToNull(v.siret), vatNumber: blankToNull(v.vatNumber) };
+          const legal = {
+            siren: blankToNull(v.siren),
+            siret: blankToNull(v.siret),
+            vatNumber: blankToNull(v.vatNumber),
+          };
           return {
             kind: v.kind,
             ...(v.kind === "company"
@@ -177,10 +195,19 @@ export const ContactCreatePage = () => {
           w="fit-content"
         />
         {company ? (
-          <TextInput label={t("fields.name")} withAsterisk data-testid="contact-name" {...form.getInputProps("name")} />
+          <TextInput
+            label={t("fields.name")}
+            withAsterisk
+            data-testid="contact-name"
+            {...form.getInputProps("name")}
+          />
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t("fields.firstName")} data-testid="contact-first-name" {...form.getInputProps("firstName")} />
+            <TextInput
+              label={t("fields.firstName")}
+              data-testid="contact-first-name"
+              {...form.getInputProps("firstName")}
+            />
             <TextInput
               label={t("fields.lastName")}
               withAsterisk
@@ -190,10 +217,14 @@ export const ContactCreatePage = () => {
           </SimpleGrid>
         )}
         <div>
-          <Text size="sm" fw={500} mb={6}>
+          <Input.Label required mb={6} display="block">
             {t("fields.types")}
-          </Text>
-          <Chip.Group multiple value={form.values.types} onChange={(value) => form.setFieldValue("types", value)}>
+          </Input.Label>
+          <Chip.Group
+            multiple
+            value={form.values.types}
+            onChange={(value) => form.setFieldValue("types", value)}
+          >
             <Group gap={6} data-testid="contact-types">
               {contactTypes.map((type) => (
                 <Chip key={type} value={type} size="xs" data-type={type}>
@@ -212,14 +243,33 @@ export const ContactCreatePage = () => {
         <TextInput label={t("fields.line1")} data-testid="contact-line1" {...form.getInputProps("line1")} />
         <TextInput label={t("fields.line2")} {...form.getInputProps("line2")} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label={t("fields.postalCode")} data-testid="contact-postal-code" {...form.getInputProps("postalCode")} />
+          <TextInput
+            label={t("fields.postalCode")}
+            data-testid="contact-postal-code"
+            {...form.getInputProps("postalCode")}
+          />
           <TextInput label={t("fields.city")} data-testid="contact-city" {...form.getInputProps("city")} />
-          <TextInput label={t("fields.country")} description={t("fields.countryHint")} maxLength={2} {...form.getInputProps("country")} />
+          <TextInput
+            label={t("fields.country")}
+            title={t("fields.countryHint")}
+            maxLength={2}
+            {...form.getInputProps("country")}
+          />
         </SimpleGrid>
         {section(t("create.reach"))}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t("fields.email")} type="email" data-testid="contact-email" {...form.getInputProps("email")} />
-          <TextInput label={t("fields.phone")} type="tel" data-testid="contact-phone" {...form.getInputProps("phone")} />
+          <TextInput
+            label={t("fields.email")}
+            type="email"
+            data-testid="contact-email"
+            {...form.getInputProps("email")}
+          />
+          <TextInput
+            label={t("fields.phone")}
+            type="tel"
+            data-testid="contact-phone"
+            {...form.getInputProps("phone")}
+          />
         </SimpleGrid>
         {section(t("create.bank"))}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -235,7 +285,11 @@ export const ContactCreatePage = () => {
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label={t("fields.siren")} data-testid="contact-siren" {...form.getInputProps("siren")} />
           <TextInput label={t("fields.siret")} data-testid="contact-siret" {...form.getInputProps("siret")} />
-          <TextInput label={t("fields.vatNumber")} data-testid="contact-vat" {...form.getInputProps("vatNumber")} />
+          <TextInput
+            label={t("fields.vatNumber")}
+            data-testid="contact-vat"
+            {...form.getInputProps("vatNumber")}
+          />
         </SimpleGrid>
       </FormCard>
       <ConfirmModal
@@ -257,7 +311,11 @@ export const ContactCreatePage = () => {
                 {match.name}
               </Link>{" "}
               <Text span size="xs" c="dimmed">
-                ({match.reasons.map((reason) => t(`duplicates.reasons.${reason}` as "duplicates.reasons.name")).join(", ")})
+                (
+                {match.reasons
+                  .map((reason) => t(`duplicates.reasons.${reason}` as "duplicates.reasons.name"))
+                  .join(", ")}
+                )
               </Text>
             </List.Item>
           ))}

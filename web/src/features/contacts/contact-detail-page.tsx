@@ -9,7 +9,13 @@ import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
-import { type Contact, contactHistoryQuery, contactQuery, useArchiveContact, useDeleteContact } from "./api.ts";
+import {
+  type Contact,
+  contactHistoryQuery,
+  contactQuery,
+  useArchiveContact,
+  useDeleteContact,
+} from "./api.ts";
 import { RecordList } from "./contact-records.tsx";
 import {
   type ContactPart,
@@ -88,12 +94,14 @@ const Overview = ({ contact }: { contact: Contact }) => {
             <Field label={t("fields.email")}>{contact.emails[0]?.address}</Field>
             <Field label={t("fields.phone")}>{nationalPhone(contact.phones[0]?.number)}</Field>
           </SimpleGrid>
-          <Field label={t("fields.iban")}>{contact.ibans[0] ? groupedIban(contact.ibans[0].iban) : null}</Field>
-          <SimpleGrid cols={3}>
+          <Field label={t("fields.iban")}>
+            {contact.ibans[0] ? groupedIban(contact.ibans[0].iban) : null}
+          </Field>
+          <SimpleGrid cols={2}>
             <Field label={t("fields.siren")}>{contact.legal?.siren}</Field>
             <Field label={t("fields.siret")}>{contact.legal?.siret}</Field>
-            <Field label={t("fields.vatNumber")}>{contact.legal?.vatNumber}</Field>
           </SimpleGrid>
+          <Field label={t("fields.vatNumber")}>{contact.legal?.vatNumber}</Field>
           <Field label={t("tabs.payment")}>
             {contact.paymentTerms
               ? `${contact.paymentTerms.days} j${contact.paymentTerms.endOfMonth ? ` · ${t("fields.endOfMonth")}` : ""}`
@@ -178,7 +186,12 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
             <Group gap="xs">
               {can("contacts", "update") ? (
                 <>
-                  <Button component={Link} to={`${contactPath(id)}/edit`} variant="default" data-testid="contact-edit">
+                  <Button
+                    component={Link}
+                    to={`${contactPath(id)}/edit`}
+                    variant="default"
+                    data-testid="contact-edit"
+                  >
                     {t("detail.edit")}
                   </Button>
                   <Button
@@ -192,7 +205,12 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
                 </>
               ) : null}
               {can("contacts", "delete") ? (
-                <Button color="red" variant="light" onClick={() => setDeleting(true)} data-testid="contact-delete">
+                <Button
+                  color="red"
+                  variant="light"
+                  onClick={() => setDeleting(true)}
+                  data-testid="contact-delete"
+                >
                   {t("detail.delete")}
                 </Button>
               ) : null}
@@ -205,7 +223,9 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
           <Tabs
             value={tab}
             onChange={(value) =>
-              void navigate(value === "overview" ? contactPath(id) : contactPartPath(id, value as ContactPart))
+              void navigate(
+                value === "overview" ? contactPath(id) : contactPartPath(id, value as ContactPart),
+              )
             }
             keepMounted={false}
           >

@@ -1,4 +1,4 @@
-import { Chip, Group, Radio, Stack, TagsInput, Text, TextInput } from "@mantine/core";
+import { Chip, Group, Input, Radio, Stack, TagsInput, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -46,7 +46,9 @@ const EditForm = ({ contact }: { contact: Contact }) => {
       onSubmit={form.onSubmit((v) =>
         update.mutate(
           {
-            ...(company ? { name: v.name.trim() } : { firstName: v.firstName.trim() || null, lastName: v.lastName.trim() }),
+            ...(company
+              ? { name: v.name.trim() }
+              : { firstName: v.firstName.trim() || null, lastName: v.lastName.trim() }),
             types: v.types as ContactType[],
             job: v.job.trim() || null,
             website: v.website.trim() || null,
@@ -60,7 +62,14 @@ const EditForm = ({ contact }: { contact: Contact }) => {
       )}
       error={update.isError ? update.error : null}
       errorTestId="contact-edit-error"
-      actions={<FormActions cancel={back} submitLabel={t("edit.submit")} pending={update.isPending} submitTestId="contact-edit-submit" />}
+      actions={
+        <FormActions
+          cancel={back}
+          submitLabel={t("edit.submit")}
+          pending={update.isPending}
+          submitTestId="contact-edit-submit"
+        />
+      }
     >
       {company ? (
         <TextInput label={t("fields.name")} withAsterisk {...form.getInputProps("name")} />
@@ -71,10 +80,14 @@ const EditForm = ({ contact }: { contact: Contact }) => {
         </Group>
       )}
       <div>
-        <Text size="sm" fw={500} mb={6}>
+        <Input.Label required mb={6}>
           {t("fields.types")}
-        </Text>
-        <Chip.Group multiple value={form.values.types} onChange={(value) => form.setFieldValue("types", value)}>
+        </Input.Label>
+        <Chip.Group
+          multiple
+          value={form.values.types}
+          onChange={(value) => form.setFieldValue("types", value)}
+        >
           <Group gap={6}>
             {contactTypes.map((type) => (
               <Chip key={type} value={type} size="xs">
@@ -86,7 +99,11 @@ const EditForm = ({ contact }: { contact: Contact }) => {
       </div>
       {company ? null : <TextInput label={t("fields.job")} {...form.getInputProps("job")} />}
       <TextInput label={t("fields.website")} {...form.getInputProps("website")} />
-      <TagsInput label={t("fields.criteria")} description={t("fields.criteriaHint")} {...form.getInputProps("criteria")} />
+      <TagsInput
+        label={t("fields.criteria")}
+        description={t("fields.criteriaHint")}
+        {...form.getInputProps("criteria")}
+      />
     </FormCard>
   );
 };
@@ -135,7 +152,9 @@ export const ContactSettingsPage = () => {
             save.mutate({ auxiliaryCodeMode: mode === "counter" ? "counter" : "name" });
           }}
           error={save.isError ? save.error : null}
-          actions={<FormActions cancel={contactsPath} submitLabel={t("edit.submit")} pending={save.isPending} />}
+          actions={
+            <FormActions cancel={contactsPath} submitLabel={t("edit.submit")} pending={save.isPending} />
+          }
         >
           <Radio.Group name="mode" label={t("settings.codeMode")} defaultValue={loaded.auxiliaryCodeMode}>
             <Stack gap="xs" mt="xs">

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Button,
   Checkbox,
   Group,
@@ -21,7 +20,7 @@ import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
-import { type Contact, contactQuery, contactsQuery, recordResource, useRemoveRecord, useSaveRecord } from "./api.ts";
+import { type Contact, contactQuery, contactsQuery, useRemoveRecord, useSaveRecord } from "./api.ts";
 import { contactPartPath, contactPath, contactsPath, type RecordPart, recordEditPath } from "./paths.ts";
 import { type FieldSpec, recordSpecs } from "./record-specs.ts";
 import { fieldErrorsOf } from "./server-errors.ts";
@@ -50,14 +49,20 @@ const labelKey = (name: string): Labels => {
 
 const useShow = () => {
   const { t } = useTranslation("contacts");
-  return (part: RecordPart, field: string, record: Record<string, unknown>, show?: (r: Record<string, unknown>) => string) => {
+  return (
+    part: RecordPart,
+    field: string,
+    record: Record<string, unknown>,
+    show?: (r: Record<string, unknown>) => string,
+  ) => {
     if (show) {
       const shown = show(record);
       if (part === "phone" && field === "phoneKind") return t(`phoneKinds.${shown}` as "phoneKinds.work");
       return shown;
     }
     const v = record[field];
-    if (part === "address" && field === "kind") return t(`addressKinds.${String(v)}` as "addressKinds.billing");
+    if (part === "address" && field === "kind")
+      return t(`addressKinds.${String(v)}` as "addressKinds.billing");
     if (typeof v === "boolean") return v ? "✓" : "—";
     return v === null || v === undefined ? "" : String(v);
   };
@@ -105,7 +110,10 @@ export const RecordList = ({ contact, part }: { contact: Contact; part: RecordPa
             rows.map(({ id, record }) => (
               <Table.Tr key={id} data-testid="record-row">
                 {spec.columns.map((column) => (
-                  <Table.Td key={column.field} style={{ whiteSpace: column.field === "text" ? "pre-wrap" : undefined }}>
+                  <Table.Td
+                    key={column.field}
+                    style={{ whiteSpace: column.field === "text" ? "pre-wrap" : undefined }}
+                  >
                     {show(part, column.field, record, column.show)}
                     {part === "contact" && column.field === "linkedContact" && record.inverse ? (
                       <Text span size="xs" c="dimmed" ml={6}>
@@ -118,12 +126,22 @@ export const RecordList = ({ contact, part }: { contact: Contact; part: RecordPa
                   {part === "contact" && record.inverse ? null : (
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       {can(right, "update") ? (
-                        <Button component={Link} to={recordEditPath(contact.id, part, id)} variant="subtle" size="compact-xs">
+                        <Button
+                          component={Link}
+                          to={recordEditPath(contact.id, part, id)}
+                          variant="subtle"
+                          size="compact-xs"
+                        >
                           {t("detail.change")}
                         </Button>
                       ) : null}
                       {can(right, "delete") ? (
-                        <Button variant="subtle" color="red" size="compact-xs" onClick={() => setRemoving(id)}>
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          size="compact-xs"
+                          onClick={() => setRemoving(id)}
+                        >
                           {t("detail.remove")}
                         </Button>
                       ) : null}
@@ -185,7 +203,15 @@ const bodyOf = (fields: readonly FieldSpec[], values: Record<string, unknown>) =
     }),
   );
 
-const RecordForm = ({ contact, part, recordId }: { contact: Contact; part: RecordPart; recordId: string | null }) => {
+const RecordForm = ({
+  contact,
+  part,
+  recordId,
+}: {
+  contact: Contact;
+  part: RecordPart;
+  recordId: string | null;
+}) => {
   const { t } = useTranslation("contacts");
   const rules = useRules();
   const navigate = useNavigate();
@@ -199,7 +225,11 @@ const RecordForm = ({ contact, part, recordId }: { contact: Contact; part: Recor
     validate: Object.fromEntries(
       spec.fields
         .filter((f) => f.required)
-        .map((f) => [f.name, (v: unknown) => (v === "" || v === null || v === undefined ? rules.required(t(labelKey(f.name))) : null)]),
+        .map((f) => [
+          f.name,
+          (v: unknown) =>
+            v === "" || v === null || v === undefined ? rules.required(t(labelKey(f.name))) : null,
+        ]),
     ),
   });
   const submit = (values: Record<string, unknown>) => {
@@ -216,12 +246,24 @@ const RecordForm = ({ contact, part, recordId }: { contact: Contact; part: Recor
   };
   const input = (field: FieldSpec) => {
     const label: string = t(labelKey(field.name));
-    const props = { ...form.getInputProps(field.name), label, withAsterisk: field.required, "data-testid": `record-${field.name}` };
+    const props = {
+      ...form.getInputProps(field.name),
+      label,
+      withAsterisk: field.required,
+      "data-testid": `record-${field.name}`,
+    };
     switch (field.kind) {
       case "textarea":
         return <Textarea key={field.name} autosize minRows={4} {...props} />;
       case "checkbox":
-        return <Checkbox key={field.name} mt="lg" {...form.getInputProps(field.name, { type: "checkbox" })} label={label} />;
+        return (
+          <Checkbox
+            key={field.name}
+            mt="lg"
+            {...form.getInputProps(field.name, { type: "checkbox" })}
+            label={label}
+          />
+        );
       case "number":
         return <NumberInput key={field.name} min={0} max={365} allowDecimal={false} {...props} />;
       case "addressKind":
@@ -229,7 +271,10 @@ const RecordForm = ({ contact, part, recordId }: { contact: Contact; part: Recor
           <Select
             key={field.name}
             allowDeselect={false}
-            data={(["billing", "delivery", "other"] as const).map((k) => ({ value: k, label: t(`addressKinds.${k}`) }))}
+            data={(["billing", "delivery", "other"] as const).map((k) => ({
+              value: k,
+              label: t(`addressKinds.${k}`),
+            }))}
             {...props}
           />
         );
@@ -238,14 +283,23 @@ const RecordForm = ({ contact, part, recordId }: { contact: Contact; part: Recor
           <Select
             key={field.name}
             allowDeselect={false}
-            data={(["cellular", "work", "fax", "home"] as const).map((k) => ({ value: k, label: t(`phoneKinds.${k}`) }))}
+            data={(["cellular", "work", "fax", "home"] as const).map((k) => ({
+              value: k,
+              label: t(`phoneKinds.${k}`),
+            }))}
             {...props}
           />
         );
       case "contact":
         return <ContactPicker key={field.name} contact={contact} {...props} />;
       default:
-        return <TextInput key={field.name} disabled={part === "meta" && field.name === "key" && recordId !== null} {...props} />;
+        return (
+          <TextInput
+            key={field.name}
+            disabled={part === "meta" && field.name === "key" && recordId !== null}
+            {...props}
+          />
+        );
     }
   };
   return (
@@ -254,7 +308,14 @@ const RecordForm = ({ contact, part, recordId }: { contact: Contact; part: Recor
       onSubmit={form.onSubmit(submit)}
       error={save.isError ? save.error : null}
       errorTestId="record-error"
-      actions={<FormActions cancel={back} submitLabel={t("record.submit")} pending={save.isPending} submitTestId="record-submit" />}
+      actions={
+        <FormActions
+          cancel={back}
+          submitLabel={t("record.submit")}
+          pending={save.isPending}
+          submitTestId="record-submit"
+        />
+      }
     >
       <SimpleGrid cols={{ base: 1, sm: spec.fields.length > 3 ? 2 : 1 }}>{spec.fields.map(input)}</SimpleGrid>
     </FormCard>
@@ -272,7 +333,6 @@ export const ContactRecordEditPage = ({ part }: { part: RecordPart }) => {
   const existing = single && contact.data && recordSpecs[part].records(contact.data).length > 0;
   const recordId = params.get("record") ?? (existing ? "main" : null);
   const what = t(`tabs.${part}`);
-  void recordResource;
   return (
     <ResourceFormPage
       title={t(recordId ? "record.editTitle" : "record.addTitle", { what })}

@@ -30,7 +30,9 @@ const readFilter = (params: URLSearchParams): ContactFilter => {
   return {
     q: (params.get("q") ?? "").trim(),
     type: (contactTypes as readonly string[]).includes(type ?? "") ? (type as ContactType) : null,
-    status: (statuses as readonly string[]).includes(status ?? "") ? (status as ContactFilter["status"]) : "active",
+    status: (statuses as readonly string[]).includes(status ?? "")
+      ? (status as ContactFilter["status"])
+      : "active",
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 };
@@ -57,7 +59,8 @@ export const ContactsPage = () => {
   useEffect(() => {
     if (debounced === applied.current) return;
     applied.current = debounced;
-    if (debounced !== filter.q) setParams(writeFilter({ ...filter, q: debounced, page: 1 }), { replace: true });
+    if (debounced !== filter.q)
+      setParams(writeFilter({ ...filter, q: debounced, page: 1 }), { replace: true });
   }, [debounced, filter, setParams]);
   const contacts = useQuery({ ...contactsQuery(filter), enabled: can("contacts", "read") });
   if (!can("contacts", "read"))
@@ -72,6 +75,7 @@ export const ContactsPage = () => {
     {
       key: "name",
       header: t("columns.name"),
+      width: 230,
       cell: (contact) => (
         <Stack gap={2}>
           <Link to={contactPath(contact.id)} className="registre-row-link" data-testid="contact-link">
@@ -86,13 +90,13 @@ export const ContactsPage = () => {
     {
       key: "types",
       header: t("columns.types"),
-      width: 200,
+      width: 150,
       cell: (contact) => <TypeBadges types={contact.types} archived={contact.status === "archived"} />,
     },
     {
       key: "siren",
       header: t("columns.siren"),
-      width: 120,
+      width: 105,
       cellProps: () => ({ className: "registre-numeric" }),
       cell: (contact) => contact.siren ?? "",
     },
@@ -100,15 +104,15 @@ export const ContactsPage = () => {
     {
       key: "phone",
       header: t("columns.phone"),
-      width: 150,
+      width: 140,
       cellProps: () => ({ className: "registre-numeric", style: { whiteSpace: "nowrap" } }),
       cell: (contact) => nationalPhone(contact.phone),
     },
-    { key: "city", header: t("columns.city"), width: 140, cell: (contact) => contact.city ?? "" },
+    { key: "city", header: t("columns.city"), width: 120, cell: (contact) => contact.city ?? "" },
     {
       key: "accounts",
       header: t("columns.accounts"),
-      width: 130,
+      width: 125,
       cell: (contact) => (
         <Stack gap={0}>
           {[contact.customerAccount, contact.supplierAccount]
@@ -192,7 +196,11 @@ export const ContactsPage = () => {
             dimmed={contacts.isPlaceholderData}
             pagination={
               pages > 1
-                ? { page: filter.page, pages, onChange: (page) => setParams(writeFilter({ ...filter, page })) }
+                ? {
+                    page: filter.page,
+                    pages,
+                    onChange: (page) => setParams(writeFilter({ ...filter, page })),
+                  }
                 : undefined
             }
           />

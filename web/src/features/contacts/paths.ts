@@ -5,7 +5,17 @@ export const contactSettingsPath = `${contactsPath}/settings`;
 export const contactPath = (id: string) => `${contactsPath}/${encodeURIComponent(id)}`;
 
 /** The sub-screens of a contact that are lists of records (each with its `/edit` form). */
-export const recordParts = ["address", "contact", "email", "phone", "iban", "legal", "payment", "note", "meta"] as const;
+export const recordParts = [
+  "address",
+  "contact",
+  "email",
+  "phone",
+  "iban",
+  "legal",
+  "payment",
+  "note",
+  "meta",
+] as const;
 export type RecordPart = (typeof recordParts)[number];
 /** The other tabs of a contact: its history and its documents. */
 export const otherParts = ["history", "sales", "purchases"] as const;

@@ -60,17 +60,42 @@ export const recordSpecs: Readonly<Record<RecordPart, RecordSpec>> = {
   phone: {
     fields: [{ name: "kind", kind: "phoneKind", required: true }, text("number", true)],
     records: (c) => list(c.phones),
-    columns: [{ field: "phoneKind", show: (r) => value(r, "kind") }, { field: "phone", show: (r) => nationalPhone(value(r, "number")) }],
+    columns: [
+      { field: "phoneKind", show: (r) => value(r, "kind") },
+      { field: "phone", show: (r) => nationalPhone(value(r, "number")) },
+    ],
   },
   iban: {
-    fields: [{ name: "iban", kind: "text", required: true, upper: true }, { name: "bic", kind: "text", upper: true }, text("label")],
+    fields: [
+      { name: "iban", kind: "text", required: true, upper: true },
+      { name: "bic", kind: "text", upper: true },
+      text("label"),
+    ],
     records: (c) => list(c.ibans),
-    columns: [{ field: "iban", show: (r) => groupedIban(value(r, "iban")) }, { field: "bic" }, { field: "label" }],
+    columns: [
+      { field: "iban", show: (r) => groupedIban(value(r, "iban")) },
+      { field: "bic" },
+      { field: "label" },
+    ],
   },
   legal: {
-    fields: [text("siren"), text("siret"), { name: "vatNumber", kind: "text", upper: true }, text("apeCode"), text("legalForm"), text("capital")],
+    fields: [
+      text("siren"),
+      text("siret"),
+      { name: "vatNumber", kind: "text", upper: true },
+      text("apeCode"),
+      text("legalForm"),
+      text("capital"),
+    ],
     records: (c) => (c.legal ? [{ id: "main", record: c.legal as unknown as AnyRecord }] : []),
-    columns: [{ field: "siren" }, { field: "siret" }, { field: "vatNumber" }, { field: "apeCode" }, { field: "legalForm" }, { field: "capital" }],
+    columns: [
+      { field: "siren" },
+      { field: "siret" },
+      { field: "vatNumber" },
+      { field: "apeCode" },
+      { field: "legalForm" },
+      { field: "capital" },
+    ],
     single: true,
   },
   payment: {
@@ -81,7 +106,12 @@ export const recordSpecs: Readonly<Record<RecordPart, RecordSpec>> = {
       text("earlyPaymentDiscount"),
     ],
     records: (c) => (c.paymentTerms ? [{ id: "main", record: c.paymentTerms as unknown as AnyRecord }] : []),
-    columns: [{ field: "days" }, { field: "endOfMonth" }, { field: "penaltyRate" }, { field: "earlyPaymentDiscount" }],
+    columns: [
+      { field: "days" },
+      { field: "endOfMonth" },
+      { field: "penaltyRate" },
+      { field: "earlyPaymentDiscount" },
+    ],
     single: true,
   },
   note: {

@@ -7,8 +7,7 @@ export type DuplicateMatch = { id: string; name: string; reasons: string[] };
 export const duplicatesOf = (error: unknown): DuplicateMatch[] | null => {
   if (!(error instanceof ApiError) || error.status !== 409 || !error.problem) return null;
   if (error.problem.code !== "contact.duplicate" && error.problem.code !== "contact.duplicates") return null;
-  const duplicates = (error.problem as { duplicates?: DuplicateMatch[] }).duplicates;
-  return Array.isArray(duplicates) ? duplicates : [];
+  return error.problem.duplicates ?? [];
 };
 
 /**
@@ -20,10 +19,9 @@ export const fieldErrorsOf = (
   fieldOf: (path: string) => string | null,
 ): Record<string, string> => {
   if (!(error instanceof ApiError) || !error.problem) return {};
-  const errors = (error.problem as { errors?: { path?: string; message: string }[] }).errors ?? [];
   const out: Record<string, string> = {};
-  for (const e of errors) {
-    const field = e.path ? fieldOf(e.path) : null;
+  for (const e of error.problem.errors ?? []) {
+    const field = e.field ? fieldOf(e.field) : null;
     if (field) out[field] ??= e.message;
   }
   return out;

@@ -18,7 +18,13 @@ const typeColors: Partial<Record<ContactType, string>> = {
 };
 
 /** A contact's types as small badges. */
-export const TypeBadges = ({ types, archived = false }: { types: readonly ContactType[]; archived?: boolean }) => {
+export const TypeBadges = ({
+  types,
+  archived = false,
+}: {
+  types: readonly ContactType[];
+  archived?: boolean;
+}) => {
   const { t } = useTranslation("contacts");
   return (
     <Group gap={4} wrap="wrap">
