@@ -79,7 +79,7 @@ const Overview = ({ contact }: { contact: Contact }) => {
       </Card>
       <Card withBorder padding="md">
         <Stack gap="sm">
-          <Field label={t("tabs.address")}>
+          <Field label={t("create.address")}>
             {address ? (
               <>
                 {address.line1}
@@ -104,7 +104,7 @@ const Overview = ({ contact }: { contact: Contact }) => {
           <Field label={t("fields.vatNumber")}>{contact.legal?.vatNumber}</Field>
           <Field label={t("tabs.payment")}>
             {contact.paymentTerms
-              ? `${contact.paymentTerms.days} j${contact.paymentTerms.endOfMonth ? ` · ${t("fields.endOfMonth")}` : ""}`
+              ? `${t("detail.days", { days: contact.paymentTerms.days })}${contact.paymentTerms.endOfMonth ? ` · ${t("fields.endOfMonth")}` : ""}`
               : null}
           </Field>
         </Stack>
