@@ -13,6 +13,7 @@ import { accountRoutes } from "./routes/account.ts";
 import { accountingRoutes } from "./routes/accounting/index.ts";
 import { authorizationRoutes } from "./routes/authorization.ts";
 import { contactUserRoutes } from "./routes/contact-users.ts";
+import { contactsRoutes } from "./routes/contacts/index.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -53,6 +54,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/org", orgRoutes(ctx));
   api.route("/files", fileRoutes(ctx));
   api.route("/contacts", contactUserRoutes(ctx));
+  api.route("/contacts", contactsRoutes(ctx));
   api.route("/user/invitations", receivedInvitationRoutes(ctx));
   api.route("/invitations", invitationLookupRoutes(ctx));
   api.route("/auth", authorizationRoutes(ctx));

@@ -191,7 +191,9 @@ export const atelierLineRef = (
  * so that every accounting screen has something true to show.
  */
 export const seedAtelierBooks = async (ctx: AppContext, orgId: string, metadata: () => CommandMetadata) => {
-  for (const aux of atelierAuxiliaries)
+  const chart = await loadAggregate(ctx, orgId, chartStreamId(orgId), chartDecider);
+  // An account a demo contact already opened (CALPHA…) is kept as the contact made it.
+  for (const aux of atelierAuxiliaries.filter((a) => !chart.state.accounts[a.number]))
     await handleCommand(ctx, {
       orgId,
       streamId: chartStreamId(orgId),

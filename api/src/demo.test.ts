@@ -50,6 +50,26 @@ describe("the demo organisation", () => {
       items.filter((i) => i.sale_tiers.length + i.purchase_tiers.length > 0).length,
     ).toBeGreaterThanOrEqual(20);
     expect(new Set(items.map((i) => i.kind))).toEqual(new Set(["goods", "products", "services", "other"]));
+    // Its customers and suppliers, through the contact command: the example's accounts are theirs.
+    const contacts = await ctx.database.db
+      .selectFrom("contacts")
+      .select(["name", "types", "customer_account", "supplier_account", "siren", "vat_number"])
+      .where("org_id", "=", id as string)
+      .execute();
+    expect(contacts.length).toBeGreaterThanOrEqual(40);
+    expect(contacts.filter((c) => c.customer_account && c.supplier_account).length).toBeGreaterThanOrEqual(4);
+    expect(contacts.find((c) => c.name === "Alpha SARL")).toMatchObject({ customer_account: "CALPHA" });
+    expect(contacts.find((c) => c.name === "Beta SARL")).toMatchObject({ supplier_account: "FBETA" });
+    const auxiliaries = await ctx.database.db
+      .selectFrom("accounts")
+      .select("number")
+      .where("org_id", "=", id as string)
+      .where("kind", "=", "auxiliary")
+      .execute();
+    const codes = new Set(auxiliaries.map((a) => a.number));
+    for (const c of contacts)
+      for (const code of [c.customer_account, c.supplier_account])
+        if (code) expect(codes.has(code), code).toBe(true);
     const members = await ctx.database.db.selectFrom("memberships").selectAll().execute();
     expect(members).toEqual([expect.objectContaining({ org_id: id, profile: "owner" })]);
     const app = createApp(ctx);

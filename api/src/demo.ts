@@ -1,5 +1,6 @@
 import type { AppContext } from "./context.ts";
 import { seedAtelierBooks } from "./demo-books.ts";
+import { seedDemoContacts } from "./demo-contacts.ts";
 import { seedDemoItems } from "./demo-items.ts";
 import { registerUser } from "./identity/users.ts";
 import { createOrganisation } from "./organisations.ts";
@@ -35,6 +36,8 @@ export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
     userId,
     { firstYear: { start: "2025-01-01", end: "2025-12-31" } },
   );
+  // The contacts first: Alpha, Gamma and Beta open the auxiliary accounts the books post to.
+  await seedDemoContacts(ctx, orgId, metadata);
   await seedAtelierBooks(ctx, orgId, metadata);
   await seedDemoItems(ctx, orgId, metadata);
   return orgId;

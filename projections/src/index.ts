@@ -1,5 +1,6 @@
 import { accountingSetupProjector } from "./accounting-setup.ts";
 import { authorizationProjector } from "./authorization.ts";
+import { contactsProjector } from "./contacts.ts";
 import { membershipsProjector, usersProjector } from "./identity.ts";
 import { invitationsProjector } from "./invitations.ts";
 import { itemsProjector } from "./items.ts";
@@ -10,6 +11,7 @@ import { streamHistoryProjector } from "./stream-history.ts";
 
 export * from "./accounting-setup.ts";
 export * from "./authorization.ts";
+export * from "./contacts.ts";
 export * from "./identity.ts";
 export * from "./invitations.ts";
 export * from "./items.ts";
@@ -33,4 +35,5 @@ export const allProjectors = [
   ledgerProjector,
   itemsProjector,
   referenceDataProjector,
+  contactsProjector,
 ] as const;

@@ -19,6 +19,8 @@ export class ProblemError extends Error {
     readonly code: string,
     readonly params: Readonly<Record<string, string | number>> = {},
     readonly errors?: readonly { path: string; code: string; message: string }[],
+    /** Members of the problem beyond the standard ones (a duplicate warning's matches). */
+    readonly extra?: Readonly<Record<string, unknown>>,
   ) {
     super(code);
   }
@@ -33,6 +35,7 @@ export type Problem = {
   /** The values `detail` was worded from (a line number, an account…), for clients that point at them. */
   params?: Readonly<Record<string, string | number>>;
   errors?: readonly { path: string; code: string; message: string }[];
+  [extra: string]: unknown;
 };
 
 export const localeOf = (c: Context): Locale => pickLocale(c.req.header("accept-language"));
@@ -53,6 +56,7 @@ export const problemBody = (error: ProblemError, locale: Locale): Problem => {
     detail,
     ...(Object.keys(error.params).length > 0 && { params: error.params }),
     ...(errors && { errors }),
+    ...error.extra,
   };
 };
 

@@ -12,6 +12,13 @@ export const ProblemSchema = z
       .optional()
       .openapi({ description: "The values the detail was worded from, e.g. the line of an entry" }),
     errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
+    duplicates: z
+      .array(z.object({ id: z.string(), name: z.string(), reasons: z.array(z.string()) }))
+      .optional()
+      .openapi({
+        description:
+          "`contact.duplicate(s)`: the contacts the new one may duplicate; send it again with `acknowledgeDuplicates: true` to go on",
+      }),
   })
   .openapi("Problem");
 

@@ -30,7 +30,15 @@ export const CreateOrganisation = z
   .object({ name: z.string().min(1).max(200).openapi({ example: "Atelier Démo SARL" }), ...Settings })
   .openapi("CreateOrganisation");
 export const UpdateOrganisation = z
-  .object({ name: z.string().min(1).max(200).optional(), ...Settings, siren: Settings.siren.optional() })
+  .object({
+    name: z.string().min(1).max(200).optional(),
+    ...Settings,
+    siren: Settings.siren.optional(),
+    auxiliaryCodeMode: z
+      .enum(["name", "counter"])
+      .optional()
+      .openapi({ description: "How a customer's or supplier's auxiliary account code is made" }),
+  })
   .openapi("UpdateOrganisation");
 
 export const Organisation = z

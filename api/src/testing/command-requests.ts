@@ -1,5 +1,6 @@
 import { accountingCommands } from "./accounting-commands.ts";
 import type { CommandCase } from "./command-cases.ts";
+import { contactCommands } from "./contact-commands.ts";
 import { identityCommands } from "./identity-commands.ts";
 import { itemCommands } from "./item-commands.ts";
 
@@ -13,4 +14,5 @@ export const commandCases: Readonly<Record<string, CommandCase>> = {
   ...identityCommands,
   ...accountingCommands,
   ...itemCommands,
+  ...contactCommands,
 };

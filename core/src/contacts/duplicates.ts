@@ -81,3 +81,13 @@ export const duplicateCandidateOf = (
   emails: Object.values(content.emails).map((email) => email.address),
   ibans: Object.values(content.ibans).map((iban) => iban.iban),
 });
+
+/**
+ * The keys a candidate is compared on, as flat strings (`name:…`, `siren:…`, `vatNumber:…`, `email:…`,
+ * `iban:…`): a read model indexes them so that the shell fetches only the contacts sharing one, then
+ * asks `findDuplicates` about those.
+ */
+export const duplicateKeys = (candidate: DuplicateCandidate): string[] => {
+  const keys = keysOf(candidate);
+  return duplicateReasons.flatMap((reason) => [...keys[reason]].map((key) => `${reason}:${key}`));
+};

@@ -79,6 +79,15 @@ const checkSettings = (s: Partial<OrganisationSettings>): Partial<OrganisationSe
     if (invalid) throw new DomainError(invalid, { value: s.email });
     out.email = email;
   }
+  if (
+    s.auxiliaryCodeMode !== undefined &&
+    s.auxiliaryCodeMode !== "name" &&
+    s.auxiliaryCodeMode !== "counter"
+  )
+    throw new DomainError("validation.notAllowed", {
+      field: "auxiliaryCodeMode",
+      value: String(s.auxiliaryCodeMode),
+    });
   if (s.fiscalYearStartMonth !== undefined) {
     const m = s.fiscalYearStartMonth;
     if (!Number.isInteger(m) || m < 1 || m > 12)

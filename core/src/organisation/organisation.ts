@@ -23,6 +23,11 @@ export type OrganisationSettings = {
   readonly vatOnDebits: boolean;
   /** The organisation's own address for mail (orgmail); absent from events recorded before it existed. */
   readonly email?: string | null | undefined;
+  /**
+   * How a contact's auxiliary account code is made (issue 10): from its name (the default, also for
+   * events recorded before the setting existed) or from a counter.
+   */
+  readonly auxiliaryCodeMode?: "name" | "counter" | undefined;
 };
 
 export type OrganisationCreated = DomainEvent<

@@ -1,6 +1,10 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from "react-router";
 import type { AccountResource } from "../features/account/resources.ts";
+import {
+  otherParts as contactOtherParts,
+  recordParts as contactRecordParts,
+} from "../features/contacts/paths.ts";
 import { placeholderScreens } from "../features/org/placeholder-screens.ts";
 import { LandingPage } from "../features/public/landing-page.tsx";
 import { requireSession, requireSessionOrChoice } from "../features/session/guards.ts";
@@ -27,6 +31,11 @@ const screen =
   async () => ({ Component: (await load())[name] as ComponentType });
 
 const accountPages = () => import("../features/account/account-pages.tsx");
+const contactsPage = () => import("../features/contacts/contacts-page.tsx");
+const contactCreatePage = () => import("../features/contacts/contact-create-page.tsx");
+const contactDetailPage = () => import("../features/contacts/contact-detail-page.tsx");
+const contactEditPages = () => import("../features/contacts/contact-edit-pages.tsx");
+const contactRecords = () => import("../features/contacts/contact-records.tsx");
 const accountsPage = () => import("../features/accounting/accounts-page.tsx");
 const accountDetailPage = () => import("../features/accounting/account-detail-page.tsx");
 const accountFormPages = () => import("../features/accounting/account-form-pages.tsx");
@@ -127,6 +136,29 @@ const accountRoutes = (
   },
 ]);
 
+/** The contact screens (issue 10): the list, creation, settings, each contact and its parts. */
+const contactRoutes: RouteObject[] = [
+  { path: "org/contacts", lazy: screen(contactsPage, "ContactsPage") },
+  { path: "org/contacts/create", lazy: screen(contactCreatePage, "ContactCreatePage") },
+  { path: "org/contacts/settings", lazy: screen(contactEditPages, "ContactSettingsPage") },
+  { path: "org/contacts/:id", lazy: screen(contactDetailPage, "ContactDetailPage") },
+  { path: "org/contacts/:id/edit", lazy: screen(contactEditPages, "ContactEditPage") },
+  ...[...contactRecordParts, ...contactOtherParts].map((part) => ({
+    path: `org/contacts/:id/${part}`,
+    lazy: async () => {
+      const { ContactDetailPage } = await contactDetailPage();
+      return { element: <ContactDetailPage part={part} /> };
+    },
+  })),
+  ...contactRecordParts.map((part) => ({
+    path: `org/contacts/:id/${part}/edit`,
+    lazy: async () => {
+      const { ContactRecordEditPage } = await contactRecords();
+      return { element: <ContactRecordEditPage part={part} /> };
+    },
+  })),
+];
+
 /** Every screen route; the spec-coverage test walks this table. */
 export const routes: RouteObject[] = [
   {
@@ -198,6 +230,7 @@ export const routes: RouteObject[] = [
           ...accountingRoutes,
           ...itemRoutes,
           ...referenceRoutes,
+          ...contactRoutes,
           { path: "registre/orgs", lazy: screen(() => import("../features/orgs/orgs-page.tsx"), "OrgsPage") },
           {
             path: "registre/orgs/:id",

@@ -27,6 +27,7 @@ export const namespaces = [
   "app",
   "account",
   "accounting",
+  "contacts",
   "validation",
   "platform",
   "items",

@@ -15,6 +15,8 @@ export type Problem = {
   errors?: { field: string; message: string }[];
   /** The values the detail was worded from (e.g. `line` and `account` of an entry's refusal). */
   params?: Record<string, string | number>;
+  /** `contact.duplicate(s)`: the contacts a new one may duplicate (the user may go on). */
+  duplicates?: { id: string; name: string; reasons: string[] }[];
 };
 
 export type ApiErrorKind = "problem" | "network" | "unexpected";
@@ -65,6 +67,12 @@ const toProblem = (body: unknown, status: number): Problem | null => {
       message: String(entry.message ?? entry.detail ?? ""),
     }));
   }
+  if (Array.isArray(body.duplicates))
+    problem.duplicates = body.duplicates.filter(isRecord).map((entry) => ({
+      id: String(entry.id ?? ""),
+      name: String(entry.name ?? ""),
+      reasons: Array.isArray(entry.reasons) ? entry.reasons.map(String) : [],
+    }));
   return problem;
 };
 

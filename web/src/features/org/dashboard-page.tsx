@@ -39,7 +39,7 @@ const kpis = [
 const shortcuts = [
   { to: "/org/sales/quotes", key: "quote", right: "sales.quotes" },
   { to: "/org/sales/invoices", key: "invoice", right: "sales.invoices" },
-  { to: "/org/contacts", key: "contact", right: "contacts" },
+  { to: "/org/contacts/create", key: "contact", right: "contacts" },
   { to: "/org/bankstatements", key: "statement", right: "statements" },
 ] as const;
 

@@ -2,6 +2,7 @@ import account from "../locales/en/account.json";
 import accounting from "../locales/en/accounting.json";
 import app from "../locales/en/app.json";
 import common from "../locales/en/common.json";
+import contacts from "../locales/en/contacts.json";
 import items from "../locales/en/items.json";
 import orgs from "../locales/en/orgs.json";
 import platform from "../locales/en/platform.json";
@@ -21,6 +22,7 @@ export const en = {
   app,
   account,
   accounting,
+  contacts,
   validation,
   items,
 } satisfies typeof fr;

@@ -3,6 +3,7 @@ import account from "../locales/fr/account.json";
 import accounting from "../locales/fr/accounting.json";
 import app from "../locales/fr/app.json";
 import common from "../locales/fr/common.json";
+import contacts from "../locales/fr/contacts.json";
 import items from "../locales/fr/items.json";
 import orgs from "../locales/fr/orgs.json";
 import platform from "../locales/fr/platform.json";
@@ -19,6 +20,7 @@ export const fr = {
   app,
   account,
   accounting,
+  contacts,
   validation,
   items,
 };

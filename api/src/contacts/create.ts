@@ -1,0 +1,149 @@
+import type { z } from "@hono/zod-openapi";
+import {
+  type CommandMetadata,
+  type ContactCommand,
+  type ContactIdentity,
+  type CreateContact,
+  DomainError,
+  type IdentityInput,
+  normaliseAddressRecord,
+  normaliseEmailRecord,
+  normaliseIbanRecord,
+  normaliseIdentity,
+  normaliseLegal,
+  normalisePaymentTerms,
+  normalisePhoneRecord,
+} from "@registre/core";
+import { alreadyAppended } from "../commands.ts";
+import type { AppContext } from "../context.ts";
+import type { Locale } from "../http/messages.ts";
+import { ProblemError } from "../http/problem.ts";
+import { derivedId } from "../ids.ts";
+import type { CreateContactInput } from "../schemas/contacts.ts";
+import { checkIbanFree, fieldChecked, possibleDuplicates, runContactCommit, withField } from "./commands.ts";
+
+type IdentityFields = {
+  kind?: "company" | "person" | undefined;
+  name?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+};
+
+/** The identity a body names, over the current one for the fields it leaves out. */
+export const identityInput = (b: IdentityFields, current?: ContactIdentity): IdentityInput => {
+  const kind = b.kind ?? current?.kind ?? "company";
+  if (kind === "company") return { kind, name: b.name ?? (current?.kind === "company" ? current.name : "") };
+  const person = current?.kind === "person" ? current : null;
+  return {
+    kind,
+    firstName: b.firstName !== undefined ? b.firstName : (person?.firstName ?? null),
+    lastName: b.lastName ?? person?.lastName ?? "",
+  };
+};
+
+/** The contact's criteria made `wanted`: one command per criterion added or removed. */
+export const criteriaCommands = (current: readonly string[], wanted: readonly string[]): ContactCommand[] => [
+  ...wanted
+    .filter((c) => !current.includes(c.trim()))
+    .map((criterion): ContactCommand => ({ type: "AddContactCriterion", data: { criterion } })),
+  ...current
+    .filter((c) => !wanted.map((w) => w.trim()).includes(c))
+    .map((criterion): ContactCommand => ({ type: "RemoveContactCriterion", data: { criterion } })),
+];
+
+/**
+ * Creates a contact from the create form's body: every sub-record checked first with the path of its
+ * field (`addresses.0.postalCode`), the IBANs checked free in the organisation, the possible
+ * duplicates looked up (answered 409 with `duplicates` unless acknowledged), then one commit with
+ * its auxiliary accounts. Its id derives from the command's: a retry answers the first contact.
+ */
+export const createContact = async (
+  ctx: AppContext,
+  orgId: string,
+  b: z.infer<typeof CreateContactInput>,
+  metadata: CommandMetadata,
+  locale: Locale,
+): Promise<string> => {
+  const id = derivedId(metadata.commandId, "contact");
+  if (await alreadyAppended(ctx, orgId, metadata)) return id;
+  const identity = fieldChecked(locale, "", () => normaliseIdentity(identityInput(b)));
+  const addresses = (b.addresses ?? []).map((a, i) => ({
+    ...a,
+    id: derivedId(metadata.commandId, "address", i),
+  }));
+  const phones = (b.phones ?? []).map((p, i) => ({
+    ...p,
+    id: derivedId(metadata.commandId, "phone", i),
+    country: p.country as Parameters<typeof normalisePhoneRecord>[0]["country"],
+  }));
+  const emails = (b.emails ?? []).map((e, i) => ({
+    ...e,
+    id: derivedId(metadata.commandId, "email", i),
+  }));
+  const ibans = (b.ibans ?? []).map((x, i) => ({ ...x, id: derivedId(metadata.commandId, "iban", i) }));
+  for (const [i, a] of addresses.entries())
+    fieldChecked(locale, `addresses.${i}`, () => normaliseAddressRecord(a));
+  for (const [i, p] of phones.entries()) fieldChecked(locale, `phones.${i}`, () => normalisePhoneRecord(p));
+  const cleanEmails = emails.map((e, i) =>
+    fieldChecked(locale, `emails.${i}`, () => normaliseEmailRecord(e)),
+  );
+  const cleanIbans = ibans.map((x, i) => fieldChecked(locale, `ibans.${i}`, () => normaliseIbanRecord(x)));
+  const legal = b.legal ? fieldChecked(locale, "legal", () => normaliseLegal(b.legal ?? {})) : null;
+  if (b.paymentTerms) {
+    const terms = b.paymentTerms;
+    fieldChecked(locale, "paymentTerms", () => normalisePaymentTerms(terms));
+  }
+  for (const [i, x] of cleanIbans.entries()) {
+    try {
+      await checkIbanFree(ctx, orgId, id, x.iban);
+    } catch (error) {
+      throw withField(error, locale, `ibans.${i}`);
+    }
+  }
+  const duplicates = await possibleDuplicates(ctx, orgId, {
+    id,
+    name: identity.kind === "company" ? identity.name : `${identity.firstName ?? ""} ${identity.lastName}`,
+    siren: legal?.siren ?? null,
+    siret: legal?.siret ?? null,
+    vatNumber: legal?.vatNumber ?? null,
+    emails: cleanEmails.map((e) => e.address),
+    ibans: cleanIbans.map((x) => x.iban),
+  });
+  try {
+    await runContactCommit(
+      ctx,
+      orgId,
+      id,
+      (_state, accounting) => {
+        const create: CreateContact = {
+          type: "CreateContact",
+          data: {
+            id,
+            identity: identityInput(b),
+            types: b.types,
+            job: b.job,
+            website: b.website,
+            addresses,
+            phones,
+            emails,
+            ibans,
+            legal: b.legal,
+            paymentTerms: b.paymentTerms,
+            acknowledgeDuplicates: b.acknowledgeDuplicates,
+          },
+          context: { duplicates, accounting },
+        };
+        return [create, ...criteriaCommands([], b.criteria ?? [])];
+      },
+      metadata,
+    );
+  } catch (error) {
+    if (
+      error instanceof DomainError &&
+      (error.code === "contact.duplicate" || error.code === "contact.duplicates")
+    )
+      throw new ProblemError(409, error.code, error.params, undefined, { duplicates });
+    throw withField(error, locale);
+  }
+  return id;
+};

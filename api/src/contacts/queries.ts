@@ -1,0 +1,202 @@
+import type { z } from "@hono/zod-openapi";
+import { DomainError, type LiveContact } from "@registre/core";
+import { type ContactRow, searchText } from "@registre/projections";
+import { sql } from "kysely";
+import type { AppContext } from "../context.ts";
+import type { Contact, ContactListQuery, ContactSummary } from "../schemas/contacts.ts";
+
+type Row = Omit<ContactRow, "state"> & { state: LiveContact | string };
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+const stateOf = (row: Row): LiveContact =>
+  typeof row.state === "string" ? JSON.parse(row.state) : row.state;
+
+export const toSummary = (r: Row): z.infer<typeof ContactSummary> => ({
+  id: r.contact_id,
+  kind: r.kind,
+  name: r.name,
+  types: r.types as z.infer<typeof ContactSummary>["types"],
+  status: r.status,
+  criteria: r.criteria,
+  siren: r.siren,
+  vatNumber: r.vat_number,
+  email: r.email,
+  phone: r.phone,
+  city: r.city,
+  customerAccount: r.customer_account,
+  supplierAccount: r.supplier_account,
+  updatedAt: iso(r.updated_at),
+});
+
+const summaryColumns = [
+  "org_id",
+  "contact_id",
+  "kind",
+  "name",
+  "types",
+  "status",
+  "criteria",
+  "siren",
+  "vat_number",
+  "email",
+  "phone",
+  "city",
+  "customer_account",
+  "supplier_account",
+  "updated_at",
+] as const;
+
+const escapeLike = (value: string) => value.replace(/[%_\\]/g, (m) => `\\${m}`);
+
+/**
+ * The words of a search: lowercase without accents, as the read model's `search` is; a word of digits
+ * typed with spaces or dots (a SIREN, a phone number) is searched as its digits.
+ */
+export const searchTerms = (q: string): string[] => {
+  const clean = searchText(q.trim());
+  if (/^[\d\s.+-]+$/.test(clean)) {
+    const digits = clean.replace(/[^\d+]/g, "");
+    return digits ? [digits] : [];
+  }
+  return clean.split(/\s+/).filter((w) => w.length > 0);
+};
+
+const orderColumns = {
+  name: "sort_name",
+  city: "city",
+  createdAt: "created_at",
+} as const;
+
+/** The list: search as you type, filters by type, kind, criterion and status, sorted, one page. */
+export const listContacts = async (ctx: AppContext, orgId: string, q: z.infer<typeof ContactListQuery>) => {
+  let query = ctx.database.db.selectFrom("contacts").where("org_id", "=", orgId);
+  if (q.status === "all") query = query.where("status", "!=", "merged");
+  else query = query.where("status", "=", q.status);
+  if (q.type) query = query.where(sql<boolean>`types @> ${[q.type]}::text[]`);
+  if (q.kind) query = query.where("kind", "=", q.kind);
+  if (q.criterion) query = query.where(sql<boolean>`criteria @> ${[q.criterion]}::text[]`);
+  for (const term of searchTerms(q.q ?? ""))
+    query = query.where(sql<boolean>`search like ${`%${escapeLike(term)}%`}`);
+  const descending = q.sort.startsWith("-");
+  const column = orderColumns[q.sort.replace("-", "") as keyof typeof orderColumns];
+  const direction = descending ? "desc" : "asc";
+  const [count, rows] = await Promise.all([
+    query.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+    query
+      .select([...summaryColumns])
+      .orderBy(sql`${sql.ref(column)} ${sql.raw(direction)} nulls last`)
+      .orderBy("sort_name")
+      .orderBy("contact_id")
+      .offset(q.offset)
+      .limit(q.limit)
+      .execute(),
+  ]);
+  return {
+    items: (rows as unknown as Row[]).map(toSummary),
+    total: Number((count as { total: number }).total),
+    offset: q.offset,
+  };
+};
+
+const contactRow = async (ctx: AppContext, orgId: string, id: string): Promise<Row> => {
+  const row = (await ctx.database.db
+    .selectFrom("contacts")
+    .selectAll()
+    .where("org_id", "=", orgId)
+    .where("contact_id", "=", id)
+    .executeTakeFirst()) as Row | undefined;
+  if (!row) throw new DomainError("contact.notFound", {}, 404);
+  return row;
+};
+
+/** Links both ways: the ones this contact records, and the ones other contacts record to it. */
+const linksOf = async (ctx: AppContext, orgId: string, state: LiveContact) => {
+  const own = Object.values(state.links);
+  const inverse = (await ctx.database.db
+    .selectFrom("contacts")
+    .select(["contact_id", "name", "kind", "state"])
+    .where("org_id", "=", orgId)
+    .where("status", "!=", "merged")
+    .where(
+      sql<boolean>`exists (select 1 from jsonb_each(state->'links') l where l.value->>'contactId' = ${state.id})`,
+    )
+    .execute()) as {
+    contact_id: string;
+    name: string;
+    kind: "company" | "person";
+    state: LiveContact | string;
+  }[];
+  const ids = own.map((l) => l.contactId);
+  const named = ids.length
+    ? ((await ctx.database.db
+        .selectFrom("contacts")
+        .select(["contact_id", "name", "kind"])
+        .where("org_id", "=", orgId)
+        .where("contact_id", "in", ids)
+        .execute()) as { contact_id: string; name: string; kind: "company" | "person" }[])
+    : [];
+  const byId = new Map(named.map((n) => [n.contact_id, n]));
+  return [
+    ...own.map((l) => ({
+      id: l.id,
+      contactId: l.contactId,
+      name: byId.get(l.contactId)?.name ?? "—",
+      kind: byId.get(l.contactId)?.kind ?? (state.identity.kind === "company" ? "person" : "company"),
+      job: l.job,
+      inverse: false,
+    })),
+    ...inverse.flatMap((other) => {
+      const otherState: LiveContact = typeof other.state === "string" ? JSON.parse(other.state) : other.state;
+      return Object.values(otherState.links)
+        .filter((l) => l.contactId === state.id)
+        .map((l) => ({
+          id: l.id,
+          contactId: other.contact_id,
+          name: other.name,
+          kind: other.kind,
+          job: l.job,
+          inverse: true,
+        }));
+    }),
+  ];
+};
+
+export const findContact = async (
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+): Promise<z.infer<typeof Contact>> => {
+  const row = await contactRow(ctx, orgId, id);
+  const s = stateOf(row);
+  return {
+    ...toSummary(row),
+    firstName: s.identity.kind === "person" ? s.identity.firstName : null,
+    lastName: s.identity.kind === "person" ? s.identity.lastName : null,
+    companyName: s.identity.kind === "company" ? s.identity.name : null,
+    job: s.job,
+    website: s.website,
+    addresses: Object.values(s.addresses),
+    phones: Object.values(s.phones),
+    emails: Object.values(s.emails),
+    ibans: Object.values(s.ibans),
+    links: await linksOf(ctx, orgId, s),
+    notes: Object.values(s.notes),
+    metas: Object.entries(s.metas).map(([key, value]) => ({ key, value })),
+    legal: s.legal ? { id: "main", ...s.legal } : null,
+    paymentTerms: s.paymentTerms ? { id: "main", ...s.paymentTerms } : null,
+    createdAt: iso(row.created_at),
+    version: row.version,
+  };
+};
+
+/** The names of contacts by id (a history's links). */
+export const contactNames = async (ctx: AppContext, orgId: string, ids: readonly string[]) => {
+  if (ids.length === 0) return {};
+  const rows = (await ctx.database.db
+    .selectFrom("contacts")
+    .select(["contact_id", "name"])
+    .where("org_id", "=", orgId)
+    .where("contact_id", "in", [...ids])
+    .execute()) as { contact_id: string; name: string }[];
+  return Object.fromEntries(rows.map((r) => [r.contact_id, r.name]));
+};

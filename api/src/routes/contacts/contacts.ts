@@ -1,0 +1,299 @@
+import type { z } from "@hono/zod-openapi";
+import {
+  type ContactCommand,
+  contactStreamId,
+  DomainError,
+  organisationDecider,
+  organisationStreamId,
+  Rights,
+} from "@registre/core";
+import { sessionOrg } from "../../accounting/books.ts";
+import { alreadyAppended, loadAggregate } from "../../commands.ts";
+import { deleteContact, loadContact, runContactCommit, withField } from "../../contacts/commands.ts";
+import { createContact, criteriaCommands, identityInput } from "../../contacts/create.ts";
+import { historySentences } from "../../contacts/history-text.ts";
+import { contactNames, findContact, listContacts } from "../../contacts/queries.ts";
+import type { AppContext } from "../../context.ts";
+import { accessRoute, right } from "../../http/access.ts";
+import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { localeOf } from "../../http/problem.ts";
+import { changeOrganisation } from "../../organisations.ts";
+import { answer, body, errors } from "../../schemas/common.ts";
+import {
+  Contact,
+  ContactDocumentList,
+  ContactHistoryLine,
+  ContactIdParam,
+  ContactList,
+  ContactListQuery,
+  ContactSettings,
+  CreateContactInput,
+  records,
+  UpdateContactInput,
+} from "../../schemas/contacts.ts";
+
+const CODE = "contacts";
+const tags = ["Contacts"];
+
+/**
+ * The contacts themselves (/contacts): list, create, read, change, archive, delete, history, settings,
+ * and their sales and purchases (empty until documents exist). Mounted at /contacts after the
+ * organisation users (`/contacts/users…`), which `/{id}` would otherwise take.
+ */
+export const contactRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+
+  app.openapi(
+    accessRoute(ctx, right(CODE, Rights.read), {
+      method: "get",
+      path: "/settings",
+      operationId: "getContactSettings",
+      tags,
+      responses: { 200: answer(ContactSettings, "How auxiliary account codes are made"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { state } = await loadAggregate(ctx, orgId, organisationStreamId(orgId), organisationDecider);
+      const mode = state.status === "active" ? (state.auxiliaryCodeMode ?? "name") : "name";
+      return c.json({ auxiliaryCodeMode: mode }, 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right("organization", Rights.update), {
+      method: "put",
+      path: "/settings",
+      operationId: "updateContactSettings",
+      tags,
+      request: body(ContactSettings),
+      responses: { 200: answer(ContactSettings, "Changed"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { auxiliaryCodeMode } = c.req.valid("json");
+      await changeOrganisation(ctx, orgId, { auxiliaryCodeMode }, commandMetadata(c, ctx), localeOf(c));
+      return c.json({ auxiliaryCodeMode }, 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right(CODE, Rights.read), {
+      method: "get",
+      path: "/",
+      operationId: "listContacts",
+      tags,
+      request: { query: ContactListQuery },
+      responses: { 200: answer(ContactList, "Contacts"), ...errors },
+    }),
+    async (c) => c.json(await listContacts(ctx, sessionOrg(c), c.req.valid("query")), 200),
+  );
+
+  app.openapi(
+    accessRoute(ctx, right(CODE, Rights.create), {
+      method: "post",
+      path: "/",
+      operationId: "createContact",
+      tags,
+      description:
+        "Creates a contact with its first sub-records; a customer or supplier gets its auxiliary account " +
+        "under 411000/401000 in the same commit. Possible duplicates (name, SIREN, VAT number, e-mail, IBAN) " +
+        "answer 409 `contact.duplicate(s)` with `duplicates`; the same body with `acknowledgeDuplicates: true` " +
+        "creates it anyway.",
+      request: body(CreateContactInput),
+      responses: { 201: answer(Contact, "Created"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const metadata = commandMetadata(c, ctx);
+      const id = await createContact(ctx, orgId, c.req.valid("json"), metadata, localeOf(c));
+      return c.json(await findContact(ctx, orgId, id), 201);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right(CODE, Rights.read), {
+      method: "get",
+      path: "/{id}",
+      operationId: "getContact",
+      tags,
+      request: { params: ContactIdParam },
+      responses: { 200: answer(Contact, "The contact with its sub-records"), ...errors },
+    }),
+    async (c) => c.json(await findContact(ctx, sessionOrg(c), c.req.valid("param").id), 200),
+  );
+
+  app.openapi(
+    accessRoute(ctx, right(CODE, Rights.update), {
+      method: "put",
+      path: "/{id}",
+      operationId: "updateContact",
+      tags,
+      description:
+        "Changes the name, details, types (a first customer or supplier type opens its auxiliary account in " +
+        "the same commit) and criteria; fields left out stay as they are.",
+      request: { params: ContactIdParam, ...body(UpdateContactInput) },
+      responses: { 200: answer(Contact, "Changed"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { id } = c.req.valid("param");
+      const b = c.req.valid("json");
+      await findContact(ctx, orgId, id);
+      try {
+        await runContactCommit(
+          ctx,
+          orgId,
+          id,
+          (state, accounting) => {
+            if (!("identity" in state)) throw new DomainError("contact.notFound", {}, 404);
+            const commands: ContactCommand[] = [];
+            if ([b.kind, b.name, b.firstName, b.lastName].some((v) => v !== undefined))
+              commands.push({ type: "RenameContact", data: { identity: identityInput(b, state.identity) } });
+            if (b.job !== undefined || b.website !== undefined)
+              commands.push({
+                type: "ChangeContactDetails",
+                data: {
+                  ...(b.job !== undefined && { job: b.job }),
+                  ...(b.website !== undefined && { website: b.website }),
+                },
+              });
+            if (b.types)
+              commands.push({
+                type: "ChangeContactTypes",
+                data: { types: b.types },
+                context: { accounting },
+              });
+            if (b.criteria) commands.push(...criteriaCommands(state.criteria, b.criteria));
+            return commands;
+          },
+          commandMetadata(c, ctx),
+        );
+      } catch (error) {
+        throw withField(error, localeOf(c));
+      }
+      return c.json(await findContact(ctx, orgId, id), 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, right(CODE, Rights.delete), {
+      method: "delete",
+      path: "/{id}",
+      operationId: "deleteContact",
+      tags,
+      description:
+        "Deletes the contact and its unused auxiliary accounts in one commit; refused (409 `contact.usedInDocs`) " +
+        "when an entry names one of its accounts — archive it instead.",
+      request: { params: ContactIdParam },
+      responses: { 204: { description: "Deleted" }, ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const metadata = commandMetadata(c, ctx);
+      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
+      const { id } = c.req.valid("param");
+      await findContact(ctx, orgId, id);
+      await deleteContact(ctx, orgId, id, metadata);
+      return c.body(null, 204);
+    },
+  );
+
+  for (const [action, type] of [
+    ["archive", "ArchiveContact"],
+    ["unarchive", "UnarchiveContact"],
+  ] as const)
+    app.openapi(
+      accessRoute(ctx, right(CODE, Rights.update), {
+        method: "post",
+        path: `/{id}/${action}`,
+        operationId: `${action}Contact`,
+        tags,
+        description:
+          action === "archive"
+            ? "Archives the contact (a customer becomes an old customer); it leaves the default list."
+            : "Brings an archived contact back to the list.",
+        request: { params: ContactIdParam },
+        responses: { 200: answer(Contact, action === "archive" ? "Archived" : "Unarchived"), ...errors },
+      }),
+      async (c) => {
+        const orgId = sessionOrg(c);
+        const { id } = c.req.valid("param");
+        await findContact(ctx, orgId, id);
+        await runContactCommit(ctx, orgId, id, () => [{ type, data: {} }], commandMetadata(c, ctx));
+        return c.json(await findContact(ctx, orgId, id), 200);
+      },
+    );
+
+  app.openapi(
+    accessRoute(ctx, right("contacts.histories", Rights.read), {
+      method: "get",
+      path: "/{id}/histories",
+      operationId: "listContactHistory",
+      tags,
+      request: { params: ContactIdParam },
+      responses: { 200: answer(records(ContactHistoryLine), "The contact's events as sentences"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { id } = c.req.valid("param");
+      const state = await loadContact(ctx, orgId, id);
+      if (!("identity" in state)) throw new DomainError("contact.notFound", {}, 404);
+      const events = await ctx.store.readStream(orgId, contactStreamId(id));
+      const linked = events.flatMap((e) =>
+        e.type.startsWith("ContactLink") && e.type !== "ContactLinkRemoved"
+          ? [(e.data as { contactId: string }).contactId]
+          : [],
+      );
+      const names = await contactNames(ctx, orgId, [
+        ...new Set([...linked, ...Object.values(state.links).map((l) => l.contactId)]),
+      ]);
+      const userIds = [
+        ...new Set(
+          events.map((e) => e.metadata.userId).filter((u): u is string => !!u && /^[0-9a-f-]{36}$/i.test(u)),
+        ),
+      ];
+      const users = userIds.length
+        ? ((await ctx.database.db
+            .selectFrom("users")
+            .select(["user_id", "name"])
+            .where("user_id", "in", userIds)
+            .execute()) as { user_id: string; name: string }[])
+        : [];
+      const userName = new Map(users.map((u) => [u.user_id, u.name]));
+      const texts = historySentences(events, localeOf(c), names);
+      const items = events.map((e, i) => ({
+        version: e.version,
+        at: e.metadata.at,
+        userName: (e.metadata.userId && userName.get(e.metadata.userId)) ?? null,
+        type: e.type,
+        text: texts[i] ?? "",
+      }));
+      return c.json({ items: items.reverse() }, 200);
+    },
+  );
+
+  for (const [path, operationId, description] of [
+    ["/{id}/sales", "listContactSales", "Sales documents of the contact"],
+    ["/{id}/sales/due", "listContactSalesDue", "Unpaid sales documents of the contact"],
+    ["/{id}/purchases", "listContactPurchases", "Purchase documents of the contact"],
+    ["/{id}/purchases/due", "listContactPurchasesDue", "Unpaid purchase documents of the contact"],
+  ] as const)
+    app.openapi(
+      accessRoute(ctx, right(CODE, Rights.read), {
+        method: "get",
+        path,
+        operationId,
+        tags,
+        description: `${description}: empty until documents exist.`,
+        request: { params: ContactIdParam },
+        responses: { 200: answer(ContactDocumentList, description), ...errors },
+      }),
+      async (c) => {
+        await findContact(ctx, sessionOrg(c), c.req.valid("param").id);
+        const items: z.infer<typeof ContactDocumentList>["items"] = [];
+        return c.json({ items }, 200);
+      },
+    );
+
+  return app;
+};

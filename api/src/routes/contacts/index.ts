@@ -1,0 +1,16 @@
+import type { AppContext } from "../../context.ts";
+import { resourceApp } from "../../http/openapi.ts";
+import { contactRoutes } from "./contacts.ts";
+import { contactRecordRoutes } from "./records.ts";
+
+/**
+ * The contacts (issue 10), mounted at /contacts after the organisation users (`/contacts/users…`,
+ * which `/{id}` would take): the contacts themselves (list, create, read, change, archive, delete,
+ * history, settings, documents) and their sub-records.
+ */
+export const contactsRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+  app.route("/", contactRoutes(ctx));
+  app.route("/", contactRecordRoutes(ctx));
+  return app;
+};

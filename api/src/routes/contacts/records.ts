@@ -1,0 +1,303 @@
+import type { z } from "@hono/zod-openapi";
+import { type ContactCommand, type ContactState, DomainError, Rights } from "@registre/core";
+import type { Context } from "hono";
+import { sessionOrg } from "../../accounting/books.ts";
+import { alreadyAppended } from "../../commands.ts";
+import { checkIbanFree, loadContact, runContactCommit, withField } from "../../contacts/commands.ts";
+import { findContact } from "../../contacts/queries.ts";
+import type { AppContext } from "../../context.ts";
+import { accessRoute, right } from "../../http/access.ts";
+import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { localeOf } from "../../http/problem.ts";
+import { derivedId } from "../../ids.ts";
+import { answer, body, errors } from "../../schemas/common.ts";
+import {
+  AddressInput,
+  type Contact,
+  ContactAddress,
+  ContactEmail,
+  ContactIban,
+  ContactIdParam,
+  ContactLegal,
+  ContactLink,
+  ContactMeta,
+  ContactNote,
+  ContactPaymentTerms,
+  ContactPhone,
+  ContactRecordParams,
+  EmailInput,
+  IbanInput,
+  LegalInput,
+  LinkInput,
+  MetaInput,
+  MetaValueInput,
+  NoteInput,
+  PaymentTermsInput,
+  PhoneInput,
+  records,
+} from "../../schemas/contacts.ts";
+
+type ContactAnswer = z.infer<typeof Contact>;
+type Body = Record<string, unknown>;
+
+/**
+ * One kind of sub-record: where it lives in the path and the answer, its schemas and right, and the
+ * commands that add, change and remove one. `recordId` is the record's id ("main" for the legal
+ * identity and the payment terms, the key for a meta).
+ */
+type RecordSpec = {
+  readonly path: string;
+  readonly name: string;
+  readonly code: string;
+  readonly input: z.ZodType;
+  readonly change?: z.ZodType;
+  readonly output: z.ZodType;
+  readonly list: (contact: ContactAnswer) => readonly { readonly id?: string; readonly key?: string }[];
+  readonly add: (
+    recordId: string,
+    body: Body,
+    ctx: AppContext,
+    orgId: string,
+    contactId: string,
+  ) => Promise<ContactCommand>;
+  readonly update: (
+    recordId: string,
+    body: Body,
+    ctx: AppContext,
+    orgId: string,
+    contactId: string,
+  ) => Promise<ContactCommand>;
+  readonly remove: (recordId: string) => ContactCommand;
+  /** A record always at the same id: "main". */
+  readonly single?: boolean;
+};
+
+const linked = async (ctx: AppContext, orgId: string, id: string) => {
+  const state: ContactState = await loadContact(ctx, orgId, id);
+  return { linked: "identity" in state && state.status !== "merged" ? { kind: state.identity.kind } : null };
+};
+
+const ibanChecked = async (ctx: AppContext, orgId: string, contactId: string, b: Body) => {
+  if (typeof b.iban === "string")
+    await checkIbanFree(ctx, orgId, contactId, b.iban).catch((e: unknown) => {
+      // An IBAN the domain cannot read is its own refusal ("Invalid Iban"), worded by the decider.
+      if (e instanceof DomainError && e.code === "contact.duplicateIban") throw e;
+    });
+};
+
+const recordKinds = (
+  name: string,
+  type: "Address" | "Phone" | "Email" | "Iban" | "Note",
+  path: string,
+  code: string,
+  input: z.ZodType,
+  output: z.ZodType,
+  list: RecordSpec["list"],
+): RecordSpec => ({
+  path,
+  name,
+  code,
+  input,
+  output,
+  list,
+  add: async (id, b, ctx, orgId, contactId) => {
+    if (type === "Iban") await ibanChecked(ctx, orgId, contactId, b);
+    return { type: `AddContact${type}`, data: { ...b, id } } as ContactCommand;
+  },
+  update: async (id, b, ctx, orgId, contactId) => {
+    if (type === "Iban") await ibanChecked(ctx, orgId, contactId, b);
+    return { type: `ChangeContact${type}`, data: { ...b, id } } as ContactCommand;
+  },
+  remove: (id) => ({ type: `RemoveContact${type}`, data: { id } }) as ContactCommand,
+});
+
+const specs: readonly RecordSpec[] = [
+  recordKinds(
+    "address",
+    "Address",
+    "addresses",
+    "contacts.addresses",
+    AddressInput,
+    ContactAddress,
+    (c) => c.addresses,
+  ),
+  recordKinds("phone", "Phone", "phones", "contacts.phones", PhoneInput, ContactPhone, (c) => c.phones),
+  recordKinds("email", "Email", "emails", "contacts.emails", EmailInput, ContactEmail, (c) => c.emails),
+  recordKinds("IBAN", "Iban", "ibans", "contacts.ibans", IbanInput, ContactIban, (c) => c.ibans),
+  recordKinds("note", "Note", "notes", "contacts.note", NoteInput, ContactNote, (c) => c.notes),
+  {
+    path: "contacts",
+    name: "link to a person or company",
+    code: "contacts.contacts",
+    input: LinkInput,
+    output: ContactLink,
+    list: (c) => c.links,
+    add: async (id, b, ctx, orgId) => ({
+      type: "AddContactLink",
+      data: { ...(b as { contactId: string }), id },
+      context: await linked(ctx, orgId, (b as { contactId: string }).contactId),
+    }),
+    update: async (id, b, ctx, orgId) => ({
+      type: "ChangeContactLink",
+      data: { ...(b as { contactId: string }), id },
+      context: await linked(ctx, orgId, (b as { contactId: string }).contactId),
+    }),
+    remove: (id) => ({ type: "RemoveContactLink", data: { id } }),
+  },
+  {
+    path: "legals",
+    name: "legal identity",
+    code: "contacts.legal",
+    input: LegalInput,
+    output: ContactLegal,
+    single: true,
+    list: (c) => (c.legal ? [c.legal] : []),
+    add: async (_id, b) => ({ type: "SetContactLegalIdentity", data: b }),
+    update: async (_id, b) => ({ type: "SetContactLegalIdentity", data: b }),
+    remove: () => ({ type: "RemoveContactLegalIdentity", data: {} }),
+  },
+  {
+    path: "paymentTerms",
+    name: "payment terms",
+    code: "contacts.payments",
+    input: PaymentTermsInput,
+    output: ContactPaymentTerms,
+    single: true,
+    list: (c) => (c.paymentTerms ? [c.paymentTerms] : []),
+    add: async (_id, b) => ({ type: "SetContactPaymentTerms", data: b as { days: number } }),
+    update: async (_id, b) => ({ type: "SetContactPaymentTerms", data: b as { days: number } }),
+    remove: () => ({ type: "RemoveContactPaymentTerms", data: {} }),
+  },
+  {
+    path: "metas",
+    name: "meta (key and value)",
+    code: "contacts",
+    input: MetaInput,
+    change: MetaValueInput,
+    output: ContactMeta,
+    list: (c) => c.metas,
+    add: async (_id, b) => ({ type: "SetContactMeta", data: b as { key: string; value: string } }),
+    update: async (key, b) => ({ type: "SetContactMeta", data: { key, value: String(b.value) } }),
+    remove: (key) => ({ type: "RemoveContactMeta", data: { key } }),
+  },
+];
+
+const recordId = (spec: RecordSpec, record: { readonly id?: string; readonly key?: string }) =>
+  spec.path === "metas" ? (record.key ?? "") : (record.id ?? "");
+
+const notFound = (spec: RecordSpec, id: string) =>
+  new DomainError("contact.recordNotFound", { kind: spec.name, id }, 404);
+
+/**
+ * The sub-resources of a contact (/contacts/{id}/addresses, contacts, emails, ibans, legals, metas,
+ * notes, phones, paymentTerms): a list, and POST, PUT and DELETE by id, each one event of the
+ * contact's stream. A new record's id derives from the command's, so a retried POST adds it once.
+ */
+export const contactRecordRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+  for (const spec of specs) {
+    const Output = spec.output;
+    const tag = ["Contacts"];
+    const find = async (orgId: string, contactId: string, id: string) => {
+      const contact = await findContact(ctx, orgId, contactId);
+      const record = spec.list(contact).find((r) => recordId(spec, r) === id);
+      if (!record) throw notFound(spec, id);
+      return record;
+    };
+    const run = async (
+      c: Context,
+      orgId: string,
+      contactId: string,
+      command: () => Promise<ContactCommand>,
+      metadata = commandMetadata(c, ctx),
+    ) => {
+      try {
+        await runContactCommit(ctx, orgId, contactId, async () => [await command()], metadata);
+      } catch (error) {
+        throw withField(error, localeOf(c));
+      }
+    };
+
+    app.openapi(
+      accessRoute(ctx, right(spec.code, Rights.read), {
+        method: "get",
+        path: `/{id}/${spec.path}`,
+        operationId: `listContact_${spec.path}`,
+        tags: tag,
+        request: { params: ContactIdParam },
+        responses: { 200: answer(records(Output), `The contact's ${spec.name} records`), ...errors },
+      }),
+      async (c) => {
+        const contact = await findContact(ctx, sessionOrg(c), c.req.valid("param").id);
+        return c.json({ items: [...spec.list(contact)] } as never, 200);
+      },
+    );
+
+    app.openapi(
+      accessRoute(ctx, right(spec.code, Rights.create), {
+        method: "post",
+        path: `/{id}/${spec.path}`,
+        operationId: `addContact_${spec.path}`,
+        tags: tag,
+        request: { params: ContactIdParam, ...body(spec.input) },
+        responses: { 201: answer(Output, `The ${spec.name} added`), ...errors },
+      }),
+      async (c) => {
+        const orgId = sessionOrg(c);
+        const contactId = c.req.valid("param").id;
+        const b = c.req.valid("json") as Body;
+        const metadata = commandMetadata(c, ctx);
+        const id = spec.single
+          ? "main"
+          : spec.path === "metas"
+            ? String(b.key ?? "").trim()
+            : derivedId(metadata.commandId, spec.path);
+        if (!(await alreadyAppended(ctx, orgId, metadata))) {
+          await findContact(ctx, orgId, contactId);
+          await run(c, orgId, contactId, () => spec.add(id, b, ctx, orgId, contactId), metadata);
+        }
+        return c.json((await find(orgId, contactId, id)) as never, 201);
+      },
+    );
+
+    app.openapi(
+      accessRoute(ctx, right(spec.code, Rights.update), {
+        method: "put",
+        path: `/{id}/${spec.path}/{recordId}`,
+        operationId: `changeContact_${spec.path}`,
+        tags: tag,
+        request: { params: ContactRecordParams, ...body(spec.change ?? spec.input) },
+        responses: { 200: answer(Output, `The ${spec.name} changed`), ...errors },
+      }),
+      async (c) => {
+        const orgId = sessionOrg(c);
+        const { id: contactId, recordId: id } = c.req.valid("param");
+        const b = c.req.valid("json") as Body;
+        await find(orgId, contactId, id);
+        await run(c, orgId, contactId, () => spec.update(id, b, ctx, orgId, contactId));
+        return c.json((await find(orgId, contactId, id)) as never, 200);
+      },
+    );
+
+    app.openapi(
+      accessRoute(ctx, right(spec.code, Rights.delete), {
+        method: "delete",
+        path: `/{id}/${spec.path}/{recordId}`,
+        operationId: `removeContact_${spec.path}`,
+        tags: tag,
+        request: { params: ContactRecordParams },
+        responses: { 204: { description: "Removed" }, ...errors },
+      }),
+      async (c) => {
+        const orgId = sessionOrg(c);
+        const metadata = commandMetadata(c, ctx);
+        if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
+        const { id: contactId, recordId: id } = c.req.valid("param");
+        await find(orgId, contactId, id);
+        await run(c, orgId, contactId, async () => spec.remove(id), metadata);
+        return c.body(null, 204);
+      },
+    );
+  }
+  return app;
+};

@@ -1,0 +1,176 @@
+import { type CommandCase, json, type Seed } from "./command-cases.ts";
+
+/** What the idempotency walk needs for the contacts' commands (`/contacts…`). */
+
+let ibans = 0;
+/** A valid French IBAN, a new one per call (an organisation refuses the same IBAN on two contacts). */
+export const nextIban = (): string => {
+  const account = String(1_000_000 + ++ibans).padStart(11, "0");
+  // The RIB key: 97 - (89 × bank + 15 × branch + 3 × account) mod 97.
+  const ribKey = 97n - ((89n * 30006n + 15n * 1n + 3n * BigInt(account)) % 97n);
+  const bban = `3000600001${account}${String(ribKey).padStart(2, "0")}`;
+  const digits = `${bban}FR00`.replace(/[A-Z]/g, (ch) => String(ch.charCodeAt(0) - 55));
+  const check = 98n - (BigInt(digits) % 97n);
+  return `FR${String(check).padStart(2, "0")}${bban}`;
+};
+
+type Caller = Parameters<CommandCase["build"]>[1];
+
+const newContact = async (seed: Seed, c: Caller, body: Record<string, unknown> = {}) =>
+  (await seed.ok("POST", "/contacts", c.token, {
+    kind: "company",
+    name: `Société ${c.name}`,
+    types: ["prospect"],
+    acknowledgeDuplicates: true,
+    ...body,
+  })) as { id: string };
+
+/** The sub-resources: a body to add one, a body to change it, and how the added one is named. */
+const subRecords: Readonly<
+  Record<
+    string,
+    {
+      add: (c: Caller, seed: Seed) => Promise<unknown>;
+      change: (c: Caller) => unknown;
+      single?: boolean;
+      byKey?: boolean;
+    }
+  >
+> = {
+  addresses: {
+    add: async (c) => ({ kind: "billing", line1: `1 rue ${c.name}`, postalCode: "75001", city: "Paris" }),
+    change: (c) => ({ kind: "delivery", line1: `2 rue ${c.name}`, postalCode: "69001", city: "Lyon" }),
+  },
+  phones: {
+    add: async () => ({ kind: "work", number: "01 42 68 53 00" }),
+    change: () => ({ kind: "cellular", number: "06 12 34 56 78" }),
+  },
+  emails: {
+    add: async (c) => ({ address: `${c.name.toLowerCase()}@exemple.fr` }),
+    change: (c) => ({ address: `${c.name.toLowerCase()}.compta@exemple.fr` }),
+  },
+  ibans: {
+    add: async () => ({ iban: nextIban() }),
+    change: () => ({ iban: nextIban(), label: "Principal" }),
+  },
+  notes: {
+    add: async (c) => ({ text: `Note de ${c.name}` }),
+    change: (c) => ({ text: `Note revue de ${c.name}` }),
+  },
+  contacts: {
+    add: async (c, seed) => ({
+      contactId: (await newContact(seed, c, { kind: "person", lastName: `Employé ${c.name}` })).id,
+    }),
+    change: () => ({ job: "Gérant" }),
+  },
+  legals: {
+    add: async (c) => ({ siren: "732829320", legalForm: `SAS ${c.name}` }),
+    change: (c) => ({ siren: "552120222", legalForm: `SARL ${c.name}` }),
+    single: true,
+  },
+  // Distinct per caller, so that one caller's answer cannot pass for another's.
+  paymentTerms: {
+    add: async (c) => ({ days: 20 + (c.name.charCodeAt(0) % 10) }),
+    change: (c) => ({ days: 30 + (c.name.charCodeAt(0) % 10), endOfMonth: true }),
+    single: true,
+  },
+  metas: {
+    add: async (c) => ({ key: "secteur", value: c.name }),
+    change: (c) => ({ value: `${c.name} bis` }),
+    byKey: true,
+  },
+};
+
+const recordCases = (path: string, spec: (typeof subRecords)[string]): Record<string, CommandCase> => {
+  const added = async (seed: Seed, c: Caller) => {
+    const contact = await newContact(seed, c);
+    const record = await seed.ok("POST", `/contacts/${contact.id}/${path}`, c.token, await spec.add(c, seed));
+    const id = spec.single ? "main" : spec.byKey ? record.key : record.id;
+    return { contact, id, record };
+  };
+  return {
+    [`addContact_${path}`]: {
+      status: 201,
+      build: async (seed, c) => ({
+        path: `/contacts/${(await newContact(seed, c)).id}/${path}`,
+        token: c.token,
+        body: json(await spec.add(c, seed)),
+      }),
+    },
+    [`changeContact_${path}`]: {
+      status: 200,
+      build: async (seed, c) => {
+        const { contact, id, record } = await added(seed, c);
+        const change = spec.change(c) as Record<string, unknown>;
+        return {
+          path: `/contacts/${contact.id}/${path}/${id}`,
+          token: c.token,
+          body: json(path === "contacts" ? { contactId: record.contactId, ...change } : change),
+        };
+      },
+    },
+    [`removeContact_${path}`]: {
+      status: 204,
+      build: async (seed, c) => {
+        const { contact, id } = await added(seed, c);
+        return { path: `/contacts/${contact.id}/${path}/${id}`, token: c.token };
+      },
+    },
+  };
+};
+
+export const contactCommands: Readonly<Record<string, CommandCase>> = {
+  createContact: {
+    status: 201,
+    build: async (_, c) => ({
+      path: "/contacts",
+      token: c.token,
+      body: json({
+        kind: "company",
+        name: `Client ${c.name}`,
+        types: ["customer", "supplier"],
+        addresses: [{ line1: "3 quai Saint-Vincent", postalCode: "69001", city: "Lyon" }],
+        acknowledgeDuplicates: true,
+      }),
+    }),
+  },
+  updateContact: {
+    status: 200,
+    build: async (seed, c) => ({
+      path: `/contacts/${(await newContact(seed, c)).id}`,
+      token: c.token,
+      body: json({ name: `Société ${c.name} SAS`, types: ["customer"], criteria: ["VIP"] }),
+    }),
+  },
+  deleteContact: {
+    status: 204,
+    build: async (seed, c) => ({
+      path: `/contacts/${(await newContact(seed, c, { types: ["supplier"] })).id}`,
+      token: c.token,
+    }),
+  },
+  archiveContact: {
+    status: 200,
+    build: async (seed, c) => ({
+      path: `/contacts/${(await newContact(seed, c)).id}/archive`,
+      token: c.token,
+    }),
+  },
+  unarchiveContact: {
+    status: 200,
+    build: async (seed, c) => {
+      const contact = await newContact(seed, c);
+      await seed.ok("POST", `/contacts/${contact.id}/archive`, c.token);
+      return { path: `/contacts/${contact.id}/unarchive`, token: c.token };
+    },
+  },
+  updateContactSettings: {
+    status: 200,
+    build: async (_, c) => ({
+      path: "/contacts/settings",
+      token: c.token,
+      body: json({ auxiliaryCodeMode: c.name.charCodeAt(0) % 2 ? "counter" : "name" }),
+    }),
+  },
+  ...Object.assign({}, ...Object.entries(subRecords).map(([path, spec]) => recordCases(path, spec))),
+};

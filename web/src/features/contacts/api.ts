@@ -1,0 +1,163 @@
+/** The contacts' API: the list, one contact, its creation, change, archive and deletion, its records. */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type AnswerOf, api, type BodyOf, type OperationOf, type Schemas } from "../../lib/api-client.ts";
+import { apiRequest } from "../../lib/http.ts";
+import type { RecordPart } from "./paths.ts";
+
+export type ContactSummary = Schemas["ContactSummary"];
+export type Contact = Schemas["Contact"];
+export type ContactType = Schemas["ContactType"];
+export type ContactKind = Schemas["ContactKind"];
+export type ContactCreate = BodyOf<OperationOf<"/contacts", "post">>;
+export type ContactUpdate = BodyOf<OperationOf<"/contacts/{id}", "put">>;
+export type ContactFilter = {
+  q: string;
+  type: ContactType | null;
+  status: "active" | "archived" | "all";
+  page: number;
+};
+
+export const contactTypes: readonly ContactType[] = [
+  "customer",
+  "supplier",
+  "prospect",
+  "partner",
+  "competitor",
+  "employee",
+  "salesRep",
+  "associate",
+  "oldCustomer",
+  "specialSupplier",
+];
+
+export const PAGE_SIZE = 50;
+
+export const contactKeys = {
+  all: ["contacts"] as const,
+  list: (filter: ContactFilter) => ["contacts", "list", filter] as const,
+  one: (id: string) => ["contacts", "one", id] as const,
+  history: (id: string) => ["contacts", "history", id] as const,
+  settings: ["contacts", "settings"] as const,
+};
+
+export const contactsQuery = (filter: ContactFilter) =>
+  queryOptions({
+    queryKey: contactKeys.list(filter),
+    queryFn: ({ signal }) =>
+      api.get("/contacts", {
+        query: {
+          q: filter.q || undefined,
+          type: filter.type ?? undefined,
+          status: filter.status,
+          offset: (filter.page - 1) * PAGE_SIZE,
+          limit: PAGE_SIZE,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const contactQuery = (id: string) =>
+  queryOptions({
+    queryKey: contactKeys.one(id),
+    queryFn: ({ signal }) => api.get("/contacts/{id}", { path: { id }, signal }),
+  });
+
+export type ContactHistory = AnswerOf<"/contacts/{id}/histories", "get">;
+export const contactHistoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: contactKeys.history(id),
+    queryFn: ({ signal }) => api.get("/contacts/{id}/histories", { path: { id }, signal }),
+  });
+
+export const contactSettingsQuery = () =>
+  queryOptions({
+    queryKey: contactKeys.settings,
+    queryFn: ({ signal }) => api.get("/contacts/settings", { signal }),
+  });
+
+export const useUpdateContactSettings = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Schemas["ContactSettings"]) => api.put("/contacts/settings", { body: input }),
+    onSuccess: (settings) => client.setQueryData(contactKeys.settings, settings),
+  });
+};
+
+const useRefresh = () => {
+  const client = useQueryClient();
+  return (contact?: Contact) => {
+    if (contact) client.setQueryData(contactKeys.one(contact.id), contact);
+    return client.invalidateQueries({ queryKey: contactKeys.all });
+  };
+};
+
+export const useCreateContact = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: ContactCreate) => api.post("/contacts", { body: input }),
+    onSuccess: (contact) => refresh(contact),
+  });
+};
+
+export const useUpdateContact = (id: string) => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: ContactUpdate) => api.put("/contacts/{id}", { path: { id }, body: input }),
+    onSuccess: (contact) => refresh(contact),
+  });
+};
+
+export const useArchiveContact = (id: string) => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (archive: boolean) =>
+      archive
+        ? api.post("/contacts/{id}/archive", { path: { id } })
+        : api.post("/contacts/{id}/unarchive", { path: { id } }),
+    onSuccess: (contact) => refresh(contact),
+  });
+};
+
+export const useDeleteContact = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.delete("/contacts/{id}", { path: { id } }),
+    onSuccess: () => refresh(),
+  });
+};
+
+/** The API's sub-resource of each record screen. */
+export const recordResource: Readonly<Record<RecordPart, string>> = {
+  address: "addresses",
+  contact: "contacts",
+  email: "emails",
+  phone: "phones",
+  iban: "ibans",
+  legal: "legals",
+  payment: "paymentTerms",
+  note: "notes",
+  meta: "metas",
+};
+
+const recordUrl = (id: string, part: RecordPart, recordId?: string) =>
+  `/contacts/${encodeURIComponent(id)}/${recordResource[part]}${recordId ? `/${encodeURIComponent(recordId)}` : ""}`;
+
+/** Adds (no `recordId`) or changes a record of a contact; the contact is read again after. */
+export const useSaveRecord = (id: string, part: RecordPart) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ recordId, body }: { recordId?: string | undefined; body: Record<string, unknown> }) =>
+      apiRequest<unknown>(recordUrl(id, part, recordId), { method: recordId ? "PUT" : "POST", body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: contactKeys.all }),
+  });
+};
+
+export const useRemoveRecord = (id: string, part: RecordPart) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (recordId: string) =>
+      apiRequest<unknown>(recordUrl(id, part, recordId), { method: "DELETE" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: contactKeys.all }),
+  });
+};

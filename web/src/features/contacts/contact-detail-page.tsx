@@ -1,0 +1,279 @@
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Tabs, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
+import { NoAccess } from "../../components/no-access.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { QueryView } from "../../components/query-view.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import {
+  type Contact,
+  contactHistoryQuery,
+  contactQuery,
+  useArchiveContact,
+  useDeleteContact,
+} from "./api.ts";
+import { RecordList } from "./contact-records.tsx";
+import {
+  type ContactPart,
+  contactPartPath,
+  contactPath,
+  contactsPath,
+  otherParts,
+  type RecordPart,
+  recordParts,
+} from "./paths.ts";
+import { groupedIban, nationalPhone, TypeBadges, useCan } from "./ui.tsx";
+
+const accountPath = (code: string) => `/org/accounting/accounts/${encodeURIComponent(code)}`;
+
+const Field = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <div>
+    <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
+      {label}
+    </Text>
+    <Text size="sm">{children || "—"}</Text>
+  </div>
+);
+
+/** The contact at a glance: identity, accounts, first address, ways to reach it, legal identity, terms. */
+const Overview = ({ contact }: { contact: Contact }) => {
+  const { t } = useTranslation("contacts");
+  const { date } = useFormat();
+  const address = contact.addresses.find((a) => a.kind === "billing") ?? contact.addresses[0];
+  const accountLink = (code: string | null) =>
+    code ? (
+      <Anchor component={Link} to={accountPath(code)} ff="monospace" size="sm">
+        {code}
+      </Anchor>
+    ) : null;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="contact-overview">
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <Field label={t("fields.kind")}>{t(`kinds.${contact.kind}`)}</Field>
+          {contact.kind === "person" ? <Field label={t("fields.job")}>{contact.job}</Field> : null}
+          <Field label={t("fields.website")}>{contact.website}</Field>
+          <Field label={t("fields.criteria")}>
+            {contact.criteria.length ? (
+              <Group gap={4}>
+                {contact.criteria.map((c) => (
+                  <Badge key={c} size="sm" variant="outline" tt="none">
+                    {c}
+                  </Badge>
+                ))}
+              </Group>
+            ) : null}
+          </Field>
+          <Group gap="xl">
+            <Field label={t("detail.customerAccount")}>{accountLink(contact.customerAccount)}</Field>
+            <Field label={t("detail.supplierAccount")}>{accountLink(contact.supplierAccount)}</Field>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t("detail.createdAt", { date: date(contact.createdAt.slice(0, 10)) })}
+          </Text>
+        </Stack>
+      </Card>
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <Field label={t("create.address")}>
+            {address ? (
+              <>
+                {address.line1}
+                {address.line2 ? <br /> : null}
+                {address.line2}
+                <br />
+                {address.postalCode} {address.city} {address.country !== "FR" ? `(${address.country})` : ""}
+              </>
+            ) : null}
+          </Field>
+          <SimpleGrid cols={2}>
+            <Field label={t("fields.email")}>{contact.emails[0]?.address}</Field>
+            <Field label={t("fields.phone")}>{nationalPhone(contact.phones[0]?.number)}</Field>
+          </SimpleGrid>
+          <Field label={t("fields.iban")}>
+            {contact.ibans[0] ? groupedIban(contact.ibans[0].iban) : null}
+          </Field>
+          <SimpleGrid cols={2}>
+            <Field label={t("fields.siren")}>{contact.legal?.siren}</Field>
+            <Field label={t("fields.siret")}>{contact.legal?.siret}</Field>
+          </SimpleGrid>
+          <Field label={t("fields.vatNumber")}>{contact.legal?.vatNumber}</Field>
+          <Field label={t("tabs.payment")}>
+            {contact.paymentTerms
+              ? `${t("detail.days", { days: contact.paymentTerms.days })}${contact.paymentTerms.endOfMonth ? ` · ${t("fields.endOfMonth")}` : ""}`
+              : null}
+          </Field>
+        </Stack>
+      </Card>
+    </SimpleGrid>
+  );
+};
+
+/** `/org/contacts/{id}/history`: the contact's events as sentences, newest first. */
+const History = ({ id }: { id: string }) => {
+  const { t } = useTranslation("contacts");
+  const { dateTime } = useFormat();
+  const history = useQuery(contactHistoryQuery(id));
+  return (
+    <QueryView query={history} testId="contact-history-error">
+      {(data) => (
+        <TableFrame minWidth={600}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={170}>{t("history.at")}</Table.Th>
+              <Table.Th w={160}>{t("history.who")}</Table.Th>
+              <Table.Th>{t("history.what")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody data-testid="contact-history">
+            {data.items.map((line) => (
+              <Table.Tr key={line.version}>
+                <Table.Td className="registre-numeric">{dateTime(line.at)}</Table.Td>
+                <Table.Td>{line.userName ?? "—"}</Table.Td>
+                <Table.Td>{line.text}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </TableFrame>
+      )}
+    </QueryView>
+  );
+};
+
+const Documents = () => {
+  const { t } = useTranslation("contacts");
+  return (
+    <TableFrame minWidth={400}>
+      <Table.Tbody>
+        <EmptyRow colSpan={1}>{t("detail.noDocuments")}</EmptyRow>
+      </Table.Tbody>
+    </TableFrame>
+  );
+};
+
+/** `/org/contacts/{id}` and its parts: the contact, its records by tab, its history and documents. */
+export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
+  const { t } = useTranslation("contacts");
+  const can = useCan();
+  const navigate = useNavigate();
+  const { id = "" } = useParams();
+  const contact = useQuery({ ...contactQuery(id), enabled: can("contacts", "read") });
+  const archive = useArchiveContact(id);
+  const remove = useDeleteContact();
+  const [deleting, setDeleting] = useState(false);
+  if (!can("contacts", "read"))
+    return (
+      <Stack gap="lg">
+        <PageHeader title={t("title")} />
+        <NoAccess />
+      </Stack>
+    );
+  const data = contact.data;
+  const archived = data?.status === "archived";
+  const tab = part ?? "overview";
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={data?.name ?? t("title")}
+        description={data ? <TypeBadges types={data.types} archived={archived} /> : null}
+        crumbs={[{ to: contactsPath, label: t("title") }]}
+        actions={
+          data ? (
+            <Group gap="xs">
+              {can("contacts", "update") ? (
+                <>
+                  <Button
+                    component={Link}
+                    to={`${contactPath(id)}/edit`}
+                    variant="default"
+                    data-testid="contact-edit"
+                  >
+                    {t("detail.edit")}
+                  </Button>
+                  <Button
+                    variant="default"
+                    loading={archive.isPending}
+                    onClick={() => archive.mutate(!archived)}
+                    data-testid="contact-archive"
+                  >
+                    {t(archived ? "detail.unarchive" : "detail.archive")}
+                  </Button>
+                </>
+              ) : null}
+              {can("contacts", "delete") ? (
+                <Button
+                  color="red"
+                  variant="light"
+                  onClick={() => setDeleting(true)}
+                  data-testid="contact-delete"
+                >
+                  {t("detail.delete")}
+                </Button>
+              ) : null}
+            </Group>
+          ) : null
+        }
+      />
+      <QueryView query={contact} testId="contact-error">
+        {(loaded) => (
+          <Tabs
+            value={tab}
+            onChange={(value) =>
+              void navigate(
+                value === "overview" ? contactPath(id) : contactPartPath(id, value as ContactPart),
+              )
+            }
+            keepMounted={false}
+          >
+            <Tabs.List mb="md" style={{ flexWrap: "wrap" }}>
+              <Tabs.Tab value="overview" data-testid="tab-overview">
+                {t("detail.overview")}
+              </Tabs.Tab>
+              {[...recordParts, ...otherParts].map((p) => (
+                <Tabs.Tab key={p} value={p} data-testid={`tab-${p}`}>
+                  {t(`tabs.${p}`)}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="overview">
+              <Overview contact={loaded} />
+            </Tabs.Panel>
+            {recordParts.map((p) => (
+              <Tabs.Panel key={p} value={p}>
+                <RecordList contact={loaded} part={p as RecordPart} />
+              </Tabs.Panel>
+            ))}
+            <Tabs.Panel value="history">
+              <History id={id} />
+            </Tabs.Panel>
+            <Tabs.Panel value="sales">
+              <Documents />
+            </Tabs.Panel>
+            <Tabs.Panel value="purchases">
+              <Documents />
+            </Tabs.Panel>
+          </Tabs>
+        )}
+      </QueryView>
+      <ConfirmModal
+        opened={deleting}
+        title={t("detail.deleteTitle")}
+        confirmLabel={t("detail.delete")}
+        pending={remove.isPending}
+        error={remove.isError ? remove.error : null}
+        onClose={() => {
+          setDeleting(false);
+          remove.reset();
+        }}
+        onConfirm={() => remove.mutate(id, { onSuccess: () => void navigate(contactsPath) })}
+        testId="contact-delete-modal"
+      >
+        <Text size="sm">{t("detail.deleteText")}</Text>
+      </ConfirmModal>
+    </Stack>
+  );
+};

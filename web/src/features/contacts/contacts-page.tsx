@@ -1,0 +1,211 @@
+import { Button, Group, Input, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { type Column, DataTable } from "../../components/data-table.tsx";
+import { PlusIcon } from "../../components/icons.tsx";
+import { NoAccess } from "../../components/no-access.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { QueryView } from "../../components/query-view.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import {
+  type ContactFilter,
+  type ContactSummary,
+  type ContactType,
+  contactsQuery,
+  contactTypes,
+  PAGE_SIZE,
+} from "./api.ts";
+import { contactPath, newContactPath } from "./paths.ts";
+import { nationalPhone, TypeBadges, useCan } from "./ui.tsx";
+
+const statuses = ["active", "archived", "all"] as const;
+
+const readFilter = (params: URLSearchParams): ContactFilter => {
+  const type = params.get("type");
+  const status = params.get("status");
+  const page = Number(params.get("page"));
+  return {
+    q: (params.get("q") ?? "").trim(),
+    type: (contactTypes as readonly string[]).includes(type ?? "") ? (type as ContactType) : null,
+    status: (statuses as readonly string[]).includes(status ?? "")
+      ? (status as ContactFilter["status"])
+      : "active",
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+};
+
+const writeFilter = (filter: ContactFilter): URLSearchParams => {
+  const params = new URLSearchParams();
+  if (filter.q) params.set("q", filter.q);
+  if (filter.type) params.set("type", filter.type);
+  if (filter.status !== "active") params.set("status", filter.status);
+  if (filter.page > 1) params.set("page", String(filter.page));
+  return params;
+};
+
+/** `/org/contacts`: the contacts, searched as you type (name, SIREN, e-mail, phone, city), by type. */
+export const ContactsPage = () => {
+  const { t } = useTranslation("contacts");
+  const { number } = useFormat();
+  const can = useCan();
+  const [params, setParams] = useSearchParams();
+  const filter = readFilter(params);
+  const [search, setSearch] = useState(filter.q);
+  const [debounced] = useDebouncedValue(search.trim(), 200);
+  const applied = useRef(debounced);
+  useEffect(() => {
+    if (debounced === applied.current) return;
+    applied.current = debounced;
+    if (debounced !== filter.q)
+      setParams(writeFilter({ ...filter, q: debounced, page: 1 }), { replace: true });
+  }, [debounced, filter, setParams]);
+  const contacts = useQuery({ ...contactsQuery(filter), enabled: can("contacts", "read") });
+  if (!can("contacts", "read"))
+    return (
+      <Stack gap="lg">
+        <PageHeader title={t("title")} />
+        <NoAccess />
+      </Stack>
+    );
+  const set = (next: Partial<ContactFilter>) => setParams(writeFilter({ ...filter, page: 1, ...next }));
+  const columns: Column<ContactSummary>[] = [
+    {
+      key: "name",
+      header: t("columns.name"),
+      width: 230,
+      cell: (contact) => (
+        <Stack gap={2}>
+          <Link to={contactPath(contact.id)} className="registre-row-link" data-testid="contact-link">
+            {contact.name}
+          </Link>
+          <Text size="xs" c="dimmed">
+            {t(`kinds.${contact.kind}`)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: "types",
+      header: t("columns.types"),
+      width: 150,
+      cell: (contact) => <TypeBadges types={contact.types} archived={contact.status === "archived"} />,
+    },
+    {
+      key: "siren",
+      header: t("columns.siren"),
+      width: 105,
+      cellProps: () => ({ className: "registre-numeric" }),
+      cell: (contact) => contact.siren ?? "",
+    },
+    { key: "email", header: t("columns.email"), cell: (contact) => contact.email ?? "" },
+    {
+      key: "phone",
+      header: t("columns.phone"),
+      width: 140,
+      cellProps: () => ({ className: "registre-numeric", style: { whiteSpace: "nowrap" } }),
+      cell: (contact) => nationalPhone(contact.phone),
+    },
+    { key: "city", header: t("columns.city"), width: 120, cell: (contact) => contact.city ?? "" },
+    {
+      key: "accounts",
+      header: t("columns.accounts"),
+      width: 125,
+      cell: (contact) => (
+        <Stack gap={0}>
+          {[contact.customerAccount, contact.supplierAccount]
+            .filter((code): code is string => code !== null)
+            .map((code) => (
+              <Text key={code} size="xs" ff="monospace">
+                {code}
+              </Text>
+            ))}
+        </Stack>
+      ),
+    },
+  ];
+  const pages = contacts.data ? Math.max(1, Math.ceil(contacts.data.total / PAGE_SIZE)) : 1;
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={
+          can("contacts", "create") ? (
+            <Button component={Link} to={newContactPath} leftSection={<PlusIcon />} data-testid="contact-new">
+              {t("new")}
+            </Button>
+          ) : null
+        }
+      />
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          type="search"
+          label={t("search")}
+          placeholder={t("searchPlaceholder")}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={300}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="contacts-search"
+        />
+        <Select
+          label={t("type")}
+          data={[
+            { value: "", label: t("allTypes") },
+            ...contactTypes.map((type) => ({ value: type, label: t(`types.${type}`) })),
+          ]}
+          value={filter.type ?? ""}
+          onChange={(value) => set({ type: value ? (value as ContactType) : null })}
+          allowDeselect={false}
+          w={220}
+          data-testid="contacts-type"
+        />
+        <div>
+          <Input.Label id="contacts-status-label" display="block">
+            {t("status")}
+          </Input.Label>
+          <SegmentedControl
+            aria-labelledby="contacts-status-label"
+            data={statuses.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+            value={filter.status}
+            onChange={(value) => set({ status: value as ContactFilter["status"] })}
+          />
+        </div>
+        {contacts.data ? (
+          <Text size="sm" c="dimmed" ml="auto" className="registre-numeric" data-testid="contacts-count">
+            {t("count", { count: contacts.data.total, n: number(contacts.data.total) })}
+          </Text>
+        ) : null}
+      </Group>
+      <QueryView query={contacts} testId="contacts-error">
+        {(data) => (
+          <DataTable
+            rows={data.items}
+            columns={columns}
+            rowKey={(contact) => contact.id}
+            rowLink={(contact) => contactPath(contact.id)}
+            rowProps={(contact) => ({ "data-testid": "contact-row", "data-id": contact.id })}
+            empty={t("empty")}
+            testId="contacts-table"
+            caption={t("title")}
+            minWidth={860}
+            dimmed={contacts.isPlaceholderData}
+            pagination={
+              pages > 1
+                ? {
+                    page: filter.page,
+                    pages,
+                    onChange: (page) => setParams(writeFilter({ ...filter, page })),
+                  }
+                : undefined
+            }
+          />
+        )}
+      </QueryView>
+    </Stack>
+  );
+};
