@@ -173,6 +173,9 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "authorization",
       "accounting_setup",
       "ledger",
+      "items",
+      "reference_data",
+      "contacts",
     ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });

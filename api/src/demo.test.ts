@@ -84,5 +84,32 @@ describe("the demo organisation", () => {
       platformAdmin: true,
       org: { id, name: "Atelier Démo SARL" },
     });
+
+    // Its log is more than a page: the pages follow one another, newest first, each event once.
+    const seen: string[] = [];
+    let before: number | null | undefined;
+    for (let pages = 0; before !== null; pages++) {
+      expect(pages).toBeLessThan(50);
+      const query = before === undefined ? "" : `?before=${before}`;
+      const page = await app.request(`/api/registre/orgs/${id}/logs${query}`, {
+        headers: { authorization: `Bearer ${body.token}` },
+      });
+      expect(page.status).toBe(200);
+      const { items, next } = (await page.json()) as {
+        items: { streamId: string; version: number }[];
+        next: number | null;
+      };
+      expect(items.length).toBe(next === null ? items.length : 200);
+      seen.push(...items.map((i) => `${i.streamId}#${i.version}`));
+      before = next;
+    }
+    const all = await ctx.database.db
+      .selectFrom("stream_history")
+      .select(["stream_id", "version"])
+      .where("org_id", "=", id as string)
+      .orderBy("position", "desc")
+      .execute();
+    expect(all.length).toBeGreaterThan(200);
+    expect(seen).toEqual(all.map((r) => `${r.stream_id}#${r.version}`));
   });
 });

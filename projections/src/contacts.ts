@@ -10,7 +10,7 @@ import {
   type LiveContact,
 } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
-import { sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Projector } from "./projector.ts";
 import { chunk } from "./projector.ts";
 
@@ -21,7 +21,7 @@ import { chunk } from "./projector.ts";
  * `contact_auxiliary_codes` keeps every auxiliary code a contact was ever given, deleted contacts'
  * too, so that a code is never given twice.
  */
-export type ContactRow = {
+export type ContactsTable = {
   org_id: string;
   contact_id: string;
   kind: "company" | "person";
@@ -45,8 +45,10 @@ export type ContactRow = {
   updated_at: Date | string;
   version: number;
 };
+export type ContactRow = Selectable<ContactsTable>;
 
-export type ContactAuxiliaryCodeRow = { org_id: string; code: string; contact_id: string; role: string };
+export type ContactAuxiliaryCodesTable = { org_id: string; code: string; contact_id: string; role: string };
+export type ContactAuxiliaryCodeRow = Selectable<ContactAuxiliaryCodesTable>;
 
 /** Lowercase, accents off: the list's search compares texts this way on both sides. */
 export const searchText = (value: string): string =>

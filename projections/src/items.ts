@@ -1,10 +1,10 @@
 import type { ItemEvent, PriceTier } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
-import { sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Projector } from "./projector.ts";
 
 /** A row of `items`: prices are the decimal strings of the events (4 decimals at most), never floats. */
-export type ItemRow = {
+export type ItemsTable = {
   org_id: string;
   id: string;
   reference: string;
@@ -28,6 +28,7 @@ export type ItemRow = {
   created_at: Date;
   updated_at: Date;
 };
+export type ItemRow = Selectable<ItemsTable>;
 
 const json = (value: unknown) => sql`(${JSON.stringify(value)}::text)::jsonb`;
 const itemId = (streamId: string) => streamId.slice("item-".length);

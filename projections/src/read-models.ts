@@ -9,12 +9,15 @@ import type {
 } from "./accounting-setup.ts";
 import type { AuthAssignmentsTable, AuthItemsTable } from "./authorization.ts";
 import type { AccountBalancesTable, AccountDayBalancesTable, AuxiliaryBalancesTable } from "./balances.ts";
+import type { ContactAuxiliaryCodesTable, ContactsTable } from "./contacts.ts";
 import type { EntrySearchTable } from "./entry-search.ts";
 import type { EntryDayTotalsTable, EntryMonthTotalsTable } from "./entry-totals.ts";
 import type { MembershipsTable, UsersTable } from "./identity.ts";
 import type { InvitationsTable } from "./invitations.ts";
+import type { ItemsTable } from "./items.ts";
 import type { EntriesTable, LedgerLinesTable } from "./ledger.ts";
 import type { OrganisationsTable } from "./organisations.ts";
+import type { ReferenceEntriesTable } from "./reference.ts";
 import type { StreamHistoryTable } from "./stream-history.ts";
 
 /** Every read-model table by the name queries use (the view onto its live generation), typed beside its projector. */
@@ -39,6 +42,10 @@ export type ReadModels = {
   account_day_balances: AccountDayBalancesTable;
   entry_month_totals: EntryMonthTotalsTable;
   entry_day_totals: EntryDayTotalsTable;
+  items: ItemsTable;
+  reference_entries: ReferenceEntriesTable;
+  contacts: ContactsTable;
+  contact_auxiliary_codes: ContactAuxiliaryCodesTable;
 };
 
 /** The database as read-model queries see it: the store's tables and every read model, typed. */

@@ -1,8 +1,10 @@
 import type { ReferenceEvent } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
+import type { Selectable } from "kysely";
 import type { Projector } from "./projector.ts";
 
-export type ReferenceEntryRow = { kind: string; code: string; label: string; label_en: string };
+export type ReferenceEntriesTable = { kind: string; code: string; label: string; label_en: string };
+export type ReferenceEntryRow = Selectable<ReferenceEntriesTable>;
 
 /** The platform's reference lists (units, countries, activities, jobs, BICs), platform-wide. */
 export const referenceDataProjector: Projector = {

@@ -19,7 +19,8 @@ export type StreamHistoryRow = Selectable<StreamHistoryTable>;
 export const streamHistoryProjector: Projector = {
   name: "stream_history",
   // 2: indexes for the platform logs (an organisation's events, a user's actions, newest first).
-  version: 2,
+  // 3: those indexes in the store's order, for the logs' pages (keyset on the position).
+  version: 3,
   tables: [
     {
       name: "stream_history",
@@ -27,7 +28,10 @@ export const streamHistoryProjector: Projector = {
         type text not null, at timestamptz not null, user_id text, data jsonb not null,
         primary key (org_id, stream_id, version)`,
       // The user index spans organisations: platform administration reads it, never an organisation.
-      indexes: ["create index on {table} (org_id, at desc)", "create index on {table} (user_id, at desc)"],
+      indexes: [
+        "create index on {table} (org_id, position desc)",
+        "create index on {table} (user_id, position desc)",
+      ],
     },
   ],
   apply: async (db, events, table, sink = liveSink(db)) => {

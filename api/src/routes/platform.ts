@@ -8,6 +8,7 @@ import { problemResponses } from "../http/schemas.ts";
 import { UuidParam } from "../schemas/common.ts";
 import {
   LogList,
+  LogQuery,
   PlatformMemberList,
   PlatformUser,
   PlatformUserList,
@@ -36,6 +37,20 @@ const toLog = (r: StreamHistoryRow) => ({
 export const platformRoutes = (ctx: AppContext) => {
   const app = resourceApp();
   const db = () => ctx.database.db;
+  /** A page of the log, newest first in the store's order; `next` is the position to ask before for older ones. */
+  const logPage = async (column: "org_id" | "user_id", id: string, before: number | undefined) => {
+    let query = db()
+      .selectFrom("stream_history")
+      .selectAll()
+      .where(column, "=", id)
+      .orderBy("position", "desc")
+      .limit(LOG_LIMIT + 1);
+    if (before !== undefined) query = query.where("position", "<", before);
+    const rows = (await query.execute()) as StreamHistoryRow[];
+    const page = rows.slice(0, LOG_LIMIT);
+    const last = page.at(-1);
+    return { items: page.map(toLog), next: rows.length > LOG_LIMIT && last ? Number(last.position) : null };
+  };
   const usersBase = () =>
     db().selectFrom("users as u").innerJoin("credentials as c", "c.user_id", "u.user_id");
   const users = () =>
@@ -152,20 +167,13 @@ export const platformRoutes = (ctx: AppContext) => {
       path: "/users/{id}/logs",
       operationId: "listPlatformUserLogs",
       tags: ["Platform"],
-      request: { params: UuidParam },
-      responses: ok(LogList, "What the user did, newest first"),
+      request: { params: UuidParam, query: LogQuery },
+      responses: ok(LogList, "What the user did, newest first, a page at a time"),
     }),
     async (c) => {
       const { id } = c.req.valid("param");
       await findUser(id);
-      const rows = (await db()
-        .selectFrom("stream_history")
-        .selectAll()
-        .where("user_id", "=", id)
-        .orderBy("at", "desc")
-        .limit(LOG_LIMIT)
-        .execute()) as StreamHistoryRow[];
-      return c.json({ items: rows.map(toLog) }, 200);
+      return c.json(await logPage("user_id", id, c.req.valid("query").before), 200);
     },
   );
 
@@ -209,21 +217,13 @@ export const platformRoutes = (ctx: AppContext) => {
       path: "/orgs/{id}/logs",
       operationId: "listPlatformOrganisationLogs",
       tags: ["Platform"],
-      request: { params: UuidParam },
-      responses: ok(LogList, "Every event of the organisation, newest first"),
+      request: { params: UuidParam, query: LogQuery },
+      responses: ok(LogList, "Every event of the organisation, newest first, a page at a time"),
     }),
     async (c) => {
       const { id } = c.req.valid("param");
       await findOrg(id);
-      const rows = (await db()
-        .selectFrom("stream_history")
-        .selectAll()
-        .where("org_id", "=", id)
-        .orderBy("at", "desc")
-        .orderBy("position", "desc")
-        .limit(LOG_LIMIT)
-        .execute()) as StreamHistoryRow[];
-      return c.json({ items: rows.map(toLog) }, 200);
+      return c.json(await logPage("org_id", id, c.req.valid("query").before), 200);
     },
   );
   return app;

@@ -45,4 +45,12 @@ export const PlatformMemberList = z.object({
     }),
   ),
 });
-export const LogList = z.object({ items: z.array(LogItem) });
+export const LogList = z.object({
+  items: z.array(LogItem),
+  /** The `before` of the next (older) page, or null on the last one. */
+  next: z.number().int().nullable(),
+});
+/** A log page: the newest events, or those before a position (the previous page's `next`). */
+export const LogQuery = z.object({
+  before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+});

@@ -68,6 +68,22 @@ export class PlatformPages {
     return this.page.getByTestId("log-entry");
   }
 
+  /** Asks for older events until the log's first one is shown. */
+  async loadWholeLog(): Promise<void> {
+    const more = this.page.getByTestId("log-more");
+    await this.logEntries.first().waitFor();
+    for (;;) {
+      await this.page.waitForLoadState("networkidle");
+      if ((await more.count()) === 0) return;
+      const shown = await this.logEntries.count();
+      await more.click();
+      await this.page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid="log-entry"]').length > n,
+        shown,
+      );
+    }
+  }
+
   tab(testId: string): Locator {
     return this.page.getByTestId(testId);
   }

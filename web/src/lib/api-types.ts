@@ -11007,7 +11007,9 @@ export interface operations {
     };
     listPlatformUserLogs: {
         parameters: {
-            query?: never;
+            query?: {
+                before?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -11016,7 +11018,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What the user did, newest first */
+            /** @description What the user did, newest first, a page at a time */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11024,6 +11026,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["LogItem"][];
+                        next: number | null;
                     };
                 };
             };
@@ -11134,7 +11137,9 @@ export interface operations {
     };
     listPlatformOrganisationLogs: {
         parameters: {
-            query?: never;
+            query?: {
+                before?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -11143,7 +11148,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every event of the organisation, newest first */
+            /** @description Every event of the organisation, newest first, a page at a time */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11151,6 +11156,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["LogItem"][];
+                        next: number | null;
                     };
                 };
             };

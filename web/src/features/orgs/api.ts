@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api, type BodyOf, type OperationOf, type Schemas } from "../../lib/api-client.ts";
 import { createOrganisationVatRegimeValues } from "../../lib/api-types.ts";
 
@@ -88,8 +88,16 @@ export const orgMembersQueryOptions = (id: string) =>
     queryFn: ({ signal }) => api.get("/registre/orgs/{id}/users", { path: { id }, signal }),
   });
 
+/** An organisation's log, a page at a time (newest first; each page's `next` asks for the older ones). */
 export const orgLogQueryOptions = (id: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: orgPlatformKeys.log(id),
-    queryFn: ({ signal }) => api.get("/registre/orgs/{id}/logs", { path: { id }, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      api.get("/registre/orgs/{id}/logs", {
+        path: { id },
+        query: pageParam === null ? {} : { before: pageParam },
+        signal,
+      }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next,
   });

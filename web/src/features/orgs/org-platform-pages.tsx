@@ -1,5 +1,5 @@
 import { Anchor, Breadcrumbs, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -175,14 +175,15 @@ export const OrgMembersPage = () => {
 
 const OrgLog = ({ orgId }: { orgId: string }) => {
   const { t } = useTranslation("platform");
-  const log = useQuery(orgLogQueryOptions(orgId));
+  const log = useInfiniteQuery(orgLogQueryOptions(orgId));
   // The members' names, to show instead of their ids; the log works without them.
   const members = useQuery(orgMembersQueryOptions(orgId));
   if (log.isPending) return <RowsSkeleton />;
   if (log.isError) {
     return <PlatformError error={log.error} onRetry={() => void log.refetch()} testId="org-log-error" />;
   }
-  if (log.data.items.length === 0) {
+  const entries = log.data.pages.flatMap((page) => page.items);
+  if (entries.length === 0) {
     return (
       <Text c="dimmed" size="sm" data-testid="log-empty">
         {t("log.empty")}
@@ -190,7 +191,17 @@ const OrgLog = ({ orgId }: { orgId: string }) => {
     );
   }
   const userNames = new Map((members.data?.items ?? []).map((member) => [member.id, member.name]));
-  return <LogTable entries={log.data.items} context={{ kind: "org", userNames }} />;
+  return (
+    <LogTable
+      entries={entries}
+      more={
+        log.hasNextPage
+          ? { loading: log.isFetchingNextPage, load: () => void log.fetchNextPage() }
+          : undefined
+      }
+      context={{ kind: "org", userNames }}
+    />
+  );
 };
 
 /** `/registre/orgs/:id/log`: every event of the organisation, newest first. */

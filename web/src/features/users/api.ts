@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { type AnswerOf, api, type Schemas } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
 import { type UsersListParams, usersApiQuery } from "./list-params.ts";
@@ -42,8 +42,16 @@ export const userOrgsQueryOptions = (id: string) =>
     queryFn: ({ signal }) => api.get("/registre/users/{id}/orgs", { path: { id }, signal }),
   });
 
+/** What a user did, a page at a time (newest first; each page's `next` asks for the older ones). */
 export const userLogQueryOptions = (id: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: userKeys.log(id),
-    queryFn: ({ signal }) => api.get("/registre/users/{id}/logs", { path: { id }, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      api.get("/registre/users/{id}/logs", {
+        path: { id },
+        query: pageParam === null ? {} : { before: pageParam },
+        signal,
+      }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next,
   });

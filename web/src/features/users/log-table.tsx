@@ -1,4 +1,4 @@
-import { Anchor, Table, Text } from "@mantine/core";
+import { Anchor, Button, Group, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { LogEntry } from "../orgs/api.ts";
@@ -45,7 +45,16 @@ const Who = ({ entry, context }: { entry: LogEntry; context: LogContext }) => {
  * A log, newest first as the API gives it: when, what happened as a sentence (with its label, date
  * and amount below), and who did it — or in which organisation, on a user's log.
  */
-export const LogTable = ({ entries, context }: { entries: readonly LogEntry[]; context: LogContext }) => {
+export const LogTable = ({
+  entries,
+  context,
+  more,
+}: {
+  entries: readonly LogEntry[];
+  context: LogContext;
+  /** The older events, when there are more than the pages shown. */
+  more?: { loading: boolean; load: () => void } | undefined;
+}) => {
   const { t } = useTranslation("platform");
   const labels = useOrgLabels();
   const userNames = context.kind === "org" ? context.userNames : undefined;
@@ -79,6 +88,13 @@ export const LogTable = ({ entries, context }: { entries: readonly LogEntry[]; c
           ))}
         </Table.Tbody>
       </Table>
+      {more && (
+        <Group justify="center" mt="md">
+          <Button variant="default" onClick={more.load} loading={more.loading} data-testid="log-more">
+            {t("log.older")}
+          </Button>
+        </Group>
+      )}
     </Table.ScrollContainer>
   );
 };

@@ -14,7 +14,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -304,7 +304,7 @@ export const PlatformUserOrgsPage = () => {
 
 const UserLog = ({ userId }: { userId: string }) => {
   const { t } = useTranslation("platform");
-  const log = useQuery(userLogQueryOptions(userId));
+  const log = useInfiniteQuery(userLogQueryOptions(userId));
   // Organisation names, to show instead of ids: the user's own, and every one the platform lists
   // (the user may have acted on an organisation they have since left). The log works without them.
   const orgs = useQuery(userOrgsQueryOptions(userId));
@@ -313,7 +313,8 @@ const UserLog = ({ userId }: { userId: string }) => {
   if (log.isError) {
     return <PlatformError error={log.error} onRetry={() => void log.refetch()} testId="user-log-error" />;
   }
-  if (log.data.items.length === 0) {
+  const entries = log.data.pages.flatMap((page) => page.items);
+  if (entries.length === 0) {
     return (
       <Text c="dimmed" size="sm" data-testid="log-empty">
         {t("log.empty")}
@@ -323,7 +324,17 @@ const UserLog = ({ userId }: { userId: string }) => {
   const orgNames = new Map(
     [...(allOrgs.data?.items ?? []), ...(orgs.data?.items ?? [])].map((org) => [org.id, org.name]),
   );
-  return <LogTable entries={log.data.items} context={{ kind: "user", orgNames }} />;
+  return (
+    <LogTable
+      entries={entries}
+      more={
+        log.hasNextPage
+          ? { loading: log.isFetchingNextPage, load: () => void log.fetchNextPage() }
+          : undefined
+      }
+      context={{ kind: "user", orgNames }}
+    />
+  );
 };
 
 /** `/registre/users/:id/log`: what the user did, newest first. */
