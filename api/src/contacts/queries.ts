@@ -184,6 +184,7 @@ export const findContact = async (
     metas: Object.entries(s.metas).map(([key, value]) => ({ key, value })),
     legal: s.legal ? { id: "main", ...s.legal } : null,
     paymentTerms: s.paymentTerms ? { id: "main", ...s.paymentTerms } : null,
+    mergedInto: s.mergedInto ?? null,
     createdAt: iso(row.created_at),
     version: row.version,
   };

@@ -40,6 +40,10 @@ export const contactItemMessages = {
     fr: "Un contact ne peut pas être fusionné avec lui-même.",
     en: "A contact cannot be merged with itself.",
   },
+  "contact.mergeKinds": {
+    fr: "Une personne et une société ne peuvent pas être fusionnées.",
+    en: "A person and a company cannot be merged.",
+  },
   "contact.merged": {
     fr: "Ce contact a été fusionné dans un autre ({targetId}).",
     en: "This contact was merged into another ({targetId}).",

@@ -197,9 +197,14 @@ export const Contact = ContactSummary.extend({
   metas: z.array(ContactMeta),
   legal: ContactLegal.nullable(),
   paymentTerms: ContactPaymentTerms.nullable(),
+  /** The contact it was merged into, when `status` is merged. */
+  mergedInto: z.uuid().nullable(),
   createdAt: z.string(),
   version: z.number().int(),
 }).openapi("Contact");
+export const MergeContactInput = z
+  .object({ from: z.uuid().describe("The contact merged into this one; it stays as history.") })
+  .openapi("MergeContactInput");
 
 export const ContactSort = z.enum(["name", "-name", "city", "-city", "createdAt", "-createdAt"]);
 export const ContactListQuery = z.object({

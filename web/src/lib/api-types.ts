@@ -921,6 +921,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contacts/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Merges the contact `from` into this one in one commit: this one takes every type, sub-record, meta and criterion it lacks (its own single values — legal identity, payment terms, a meta's value — stay), `from` records that it was merged and keeps its history, and the other contacts' links to `from` now name this one. A person and a company are not merged (409 `contact.mergeKinds`). */
+        post: operations["mergeContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/invitations": {
         parameters: {
             query?: never;
@@ -2186,6 +2203,8 @@ export interface components {
             metas: components["schemas"]["ContactMeta"][];
             legal: components["schemas"]["ContactLegal"];
             paymentTerms: components["schemas"]["ContactPaymentTerms"];
+            /** Format: uuid */
+            mergedInto: string | null;
             createdAt: string;
             version: number;
         };
@@ -2364,6 +2383,13 @@ export interface components {
         ContactMetaInput: {
             key: string;
             value: string;
+        };
+        MergeContactInput: {
+            /**
+             * Format: uuid
+             * @description The contact merged into this one; it stays as history.
+             */
+            from: string;
         };
         ReceivedInvitation: {
             /** Format: uuid */
@@ -9750,6 +9776,97 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mergeContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeContactInput"];
+            };
+        };
+        responses: {
+            /** @description The kept contact, merged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
             };
             /** @description Not signed in */
             401: {

@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import { resourceApp } from "../../http/openapi.ts";
 import { contactRoutes } from "./contacts.ts";
+import { contactMergeRoutes } from "./merge.ts";
 import { contactRecordRoutes } from "./records.ts";
 
 /**
@@ -12,5 +13,6 @@ export const contactsRoutes = (ctx: AppContext) => {
   const app = resourceApp();
   app.route("/", contactRoutes(ctx));
   app.route("/", contactRecordRoutes(ctx));
+  app.route("/", contactMergeRoutes(ctx));
   return app;
 };
