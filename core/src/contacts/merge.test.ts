@@ -184,9 +184,9 @@ describe("merging two contacts", () => {
     });
 
     it("leaves contacts that do not name the merged one, and the two merged contacts", () => {
-      expect(followMergedLinks(person([{ id: "l1", contactId: "c-zeta", job: null }]), "c-alpha2", kept)).toEqual(
-        [],
-      );
+      expect(
+        followMergedLinks(person([{ id: "l1", contactId: "c-zeta", job: null }]), "c-alpha2", kept),
+      ).toEqual([]);
       expect(followMergedLinks(source, "c-alpha2", kept)).toEqual([]);
       expect(followMergedLinks(target, "c-alpha2", kept)).toEqual([]);
     });

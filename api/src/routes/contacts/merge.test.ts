@@ -7,7 +7,14 @@ import { apiHarness } from "../../testing/api-harness.ts";
 describe.each(databaseKinds)("merging contacts on %s", (kind) => {
   const { harness, register } = apiHarness(kind);
 
-  const send = async (method: string, path: string, token: string, body?: unknown, key?: string, lang = "fr") => {
+  const send = async (
+    method: string,
+    path: string,
+    token: string,
+    body?: unknown,
+    key?: string,
+    lang = "fr",
+  ) => {
     const res = await harness.app.request(`/api${path}`, {
       method,
       headers: {
@@ -24,7 +31,10 @@ describe.each(databaseKinds)("merging contacts on %s", (kind) => {
 
   const organisation = async (name: string) => {
     const owner = await register(name);
-    const org = await send("POST", "/user/orgs", owner.token, { name: `Atelier ${name}`, siren: "552120222" });
+    const org = await send("POST", "/user/orgs", owner.token, {
+      name: `Atelier ${name}`,
+      siren: "552120222",
+    });
     return { token: org.body.token as string, orgId: org.body.user.org.id as string };
   };
 
@@ -51,7 +61,10 @@ describe.each(databaseKinds)("merging contacts on %s", (kind) => {
       criteria: ["Export"],
     });
     const jean = await create(token, { kind: "person", firstName: "Jean", lastName: "Martin" });
-    const linked = await send("POST", `/contacts/${jean}/contacts`, token, { contactId: merged, job: "Gérant" });
+    const linked = await send("POST", `/contacts/${jean}/contacts`, token, {
+      contactId: merged,
+      job: "Gérant",
+    });
     expect(linked.status).toBe(201);
 
     const key = randomUUID();
@@ -74,9 +87,12 @@ describe.each(databaseKinds)("merging contacts on %s", (kind) => {
 
     // One commit over the three streams; the merged contact keeps its history and leaves the list.
     const store = harness.ctx.store;
-    const [keptEvents, mergedEvents, jeanEvents] = await Promise.all(
-      [kept, merged, jean].map((id) => store.readStream(orgId, contactStreamId(id))),
-    );
+    const events = (id: string) => store.readStream(orgId, contactStreamId(id));
+    const [keptEvents, mergedEvents, jeanEvents] = [
+      await events(kept),
+      await events(merged),
+      await events(jean),
+    ];
     const mergedIn = keptEvents.find((e) => e.type === "ContactMergedIn");
     expect(mergedEvents.at(-1)).toMatchObject({ type: "ContactMergedInto", data: { targetId: kept } });
     expect(jeanEvents.at(-1)).toMatchObject({ type: "ContactLinkChanged", data: { contactId: kept } });

@@ -16,6 +16,7 @@ import {
   useArchiveContact,
   useDeleteContact,
 } from "./api.ts";
+import { MergeContactButton, MergedNotice } from "./contact-merge.tsx";
 import { RecordList } from "./contact-records.tsx";
 import {
   type ContactPart,
@@ -174,6 +175,7 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
     );
   const data = contact.data;
   const archived = data?.status === "archived";
+  const merged = data?.status === "merged";
   const tab = part ?? "overview";
   return (
     <Stack gap="md">
@@ -182,7 +184,7 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
         description={data ? <TypeBadges types={data.types} archived={archived} /> : null}
         crumbs={[{ to: contactsPath, label: t("title") }]}
         actions={
-          data ? (
+          data && !merged ? (
             <Group gap="xs">
               {can("contacts", "update") ? (
                 <>
@@ -202,6 +204,7 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
                   >
                     {t(archived ? "detail.unarchive" : "detail.archive")}
                   </Button>
+                  <MergeContactButton contact={data} />
                 </>
               ) : null}
               {can("contacts", "delete") ? (
@@ -218,6 +221,7 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
           ) : null
         }
       />
+      {data ? <MergedNotice contact={data} /> : null}
       <QueryView query={contact} testId="contact-error">
         {(loaded) => (
           <Tabs
