@@ -197,6 +197,12 @@ export const Contact = ContactSummary.extend({
   metas: z.array(ContactMeta),
   legal: ContactLegal.nullable(),
   paymentTerms: ContactPaymentTerms.nullable(),
+  avatar: z
+    .object({ png: z.string(), webp: z.string(), width: z.number().int(), height: z.number().int() })
+    .nullable()
+    .openapi({
+      description: "The picture's URLs: a WebP variant for browsers that take it, a PNG otherwise",
+    }),
   /** The contact it was merged into, when `status` is merged. */
   mergedInto: z.uuid().nullable(),
   createdAt: z.string(),
@@ -254,3 +260,7 @@ export const ContactRecordParams = z.object({
 });
 
 export const records = <T extends z.ZodType>(schema: T) => z.object({ items: z.array(schema) });
+
+export const ContactAvatar = z
+  .object({ png: z.string(), webp: z.string(), width: z.number().int(), height: z.number().int() })
+  .openapi("ContactAvatar");

@@ -99,6 +99,8 @@ export const planContactMerge = (
   for (const kind of recordKinds) events.push(...recordsToAdd(target, source, kind));
   if (target.legal === null && source.legal !== null)
     events.push({ type: "ContactLegalIdentityAdded", data: source.legal });
+  if (!target.avatar && source.avatar)
+    events.push({ type: "ContactAvatarChanged", data: { avatar: source.avatar } });
   if (target.paymentTerms === null && source.paymentTerms !== null)
     events.push({ type: "ContactPaymentTermsAdded", data: source.paymentTerms });
   for (const [key, value] of Object.entries(source.metas))

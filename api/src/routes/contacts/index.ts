@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { resourceApp } from "../../http/openapi.ts";
+import { contactAvatarRoutes } from "./avatars.ts";
 import { contactRoutes } from "./contacts.ts";
 import { contactMergeRoutes } from "./merge.ts";
 import { contactRecordRoutes } from "./records.ts";
@@ -14,5 +15,6 @@ export const contactsRoutes = (ctx: AppContext) => {
   app.route("/", contactRoutes(ctx));
   app.route("/", contactRecordRoutes(ctx));
   app.route("/", contactMergeRoutes(ctx));
+  app.route("/", contactAvatarRoutes(ctx));
   return app;
 };
