@@ -16,6 +16,7 @@ import {
   useArchiveContact,
   useDeleteContact,
 } from "./api.ts";
+import { ContactAvatarBlock } from "./contact-avatar.tsx";
 import { MergeContactButton, MergedNotice } from "./contact-merge.tsx";
 import { RecordList } from "./contact-records.tsx";
 import {
@@ -55,6 +56,7 @@ const Overview = ({ contact }: { contact: Contact }) => {
     <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="contact-overview">
       <Card withBorder padding="md">
         <Stack gap="sm">
+          <ContactAvatarBlock contact={contact} />
           <Field label={t("fields.kind")}>{t(`kinds.${contact.kind}`)}</Field>
           {contact.kind === "person" ? <Field label={t("fields.job")}>{contact.job}</Field> : null}
           <Field label={t("fields.website")}>{contact.website}</Field>
