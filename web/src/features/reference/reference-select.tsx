@@ -1,5 +1,17 @@
-import { Select, type SelectProps } from "@mantine/core";
+import { type ComboboxItem, type OptionsFilter, Select, type SelectProps } from "@mantine/core";
 import { type ReferenceKind, useReference } from "./api.ts";
+
+/** Case, accents, dots and spaces aside: « 6201 » finds 62.01Z, « belg » Belgique, « gerant » Gérant. */
+const folded = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[\s.]/g, "");
+const filter: OptionsFilter = ({ options, search }) => {
+  const wanted = folded(search);
+  return (options as ComboboxItem[]).filter((option) => folded(option.label).includes(wanted));
+};
 
 /**
  * A searchable picker over a platform reference list (countries, NAF activities, jobs…): typed part of
@@ -19,6 +31,7 @@ export const ReferenceSelect = ({
   return (
     <Select
       searchable
+      filter={filter}
       limit={60}
       data={data}
       value={value || null}
