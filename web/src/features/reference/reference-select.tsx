@@ -3,11 +3,7 @@ import { type ReferenceKind, useReference } from "./api.ts";
 
 /** Case, accents, dots and spaces aside: « 6201 » finds 62.01Z, « belg » Belgique, « gerant » Gérant. */
 const folded = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[\s.]/g, "");
+  text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[\s.]/g, "");
 const filter: OptionsFilter = ({ options, search }) => {
   const wanted = folded(search);
   return (options as ComboboxItem[]).filter((option) => folded(option.label).includes(wanted));
