@@ -78,7 +78,7 @@ describe.each(databaseKinds)("merging contacts on %s", (kind) => {
       supplierAccount: "FALPHA",
       criteria: ["Export"],
       ibans: [{ iban: "FR7630006000011234567890189" }],
-      links: [{ contactId: jean, job: "Gérant", inverse: true }],
+      links: [{ contactId: jean, job: "GERANT", inverse: true }],
     });
     expect(res.body.emails.map((e: { address: string }) => e.address).sort()).toEqual([
       "achats@alpha.fr",
@@ -105,7 +105,7 @@ describe.each(databaseKinds)("merging contacts on %s", (kind) => {
     const old = await send("GET", `/contacts/${merged}`, token);
     expect(old.body).toMatchObject({ status: "merged", mergedInto: kept });
     const jeanNow = await send("GET", `/contacts/${jean}`, token);
-    expect(jeanNow.body.links).toMatchObject([{ contactId: kept, name: "Alpha", job: "Gérant" }]);
+    expect(jeanNow.body.links).toMatchObject([{ contactId: kept, name: "Alpha", job: "GERANT" }]);
     const history = await send("GET", `/contacts/${merged}/histories`, token);
     expect(history.status).toBe(200);
     expect(history.body.items.length).toBe(mergedEvents.length);
