@@ -73,6 +73,7 @@ const sentences: Sentences = {
   ContactMetaRemoved: { fr: "Donnée {key} retirée.", en: "Meta {key} removed." },
   ContactCriterionAdded: { fr: "Critère ajouté : {criterion}.", en: "Criterion added: {criterion}." },
   ContactCriterionRemoved: { fr: "Critère retiré : {criterion}.", en: "Criterion removed: {criterion}." },
+  ContactAvatarChanged: { fr: "Photo {picture}.", en: "Picture {picture}." },
   ContactArchived: { fr: "Contact archivé.", en: "Contact archived." },
   ContactUnarchived: { fr: "Contact désarchivé.", en: "Contact unarchived." },
   ContactDeleted: { fr: "Contact supprimé.", en: "Contact deleted." },
@@ -128,6 +129,14 @@ export const historySentences = (
     if (typeof params.role === "string") params.role = typeList(params.role, locale);
     if ("endOfMonth" in params)
       params.endOfMonth = params.endOfMonth ? (locale === "fr" ? " fin de mois" : " end of month") : "";
+    if (event.type === "ContactAvatarChanged")
+      params.picture = params.picture
+        ? locale === "fr"
+          ? "changée"
+          : "changed"
+        : locale === "fr"
+          ? "retirée"
+          : "removed";
     // A French number as people read it: +33478281410 -> 04 78 28 14 10.
     if (
       event.type.startsWith("ContactPhone") &&

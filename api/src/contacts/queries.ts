@@ -3,6 +3,7 @@ import { DomainError, type LiveContact } from "@registre/core";
 import { type ContactRow, searchText } from "@registre/projections";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
+import { avatarUrls } from "../files/logos.ts";
 import type { Contact, ContactListQuery, ContactSummary } from "../schemas/contacts.ts";
 
 type Row = Omit<ContactRow, "state"> & { state: LiveContact | string };
@@ -184,6 +185,8 @@ export const findContact = async (
     metas: Object.entries(s.metas).map(([key, value]) => ({ key, value })),
     legal: s.legal ? { id: "main", ...s.legal } : null,
     paymentTerms: s.paymentTerms ? { id: "main", ...s.paymentTerms } : null,
+    avatar: avatarUrls(orgId, s.avatar),
+    mergedInto: s.mergedInto ?? null,
     createdAt: iso(row.created_at),
     version: row.version,
   };

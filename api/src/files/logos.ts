@@ -11,17 +11,24 @@ const accepted = new Set(["png", "jpeg", "webp", "gif"]);
 const FILE_NAME = /^([0-9a-f]{32})\.(png|webp)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const folder = (filesDir: string, orgId: string) => join(filesDir, "logos", orgId);
+/** Where each kind of picture is kept: an organisation's logo, a contact's avatar. */
+export type ImageArea = "logos" | "avatars";
+const folder = (filesDir: string, orgId: string, area: ImageArea = "logos") => join(filesDir, area, orgId);
 
 /**
  * Checks an uploaded image (an image that decodes, of an accepted format, at most 2 MB), fits it in
  * 512×512 and keeps a PNG and a WebP variant named after the PNG's SHA-256: the same logo is the
  * same file, and a file never changes under its name.
  */
-export const storeLogo = async (
+export const storeLogo = (filesDir: string, orgId: string, upload: Uint8Array): Promise<OrganisationLogo> =>
+  storeImage(filesDir, orgId, upload, "logos");
+
+/** The same check, fit and variants for any picture of the organisation (a contact's avatar). */
+export const storeImage = async (
   filesDir: string,
   orgId: string,
   upload: Uint8Array,
+  area: ImageArea,
 ): Promise<OrganisationLogo> => {
   if (upload.byteLength === 0 || upload.byteLength > MAX_LOGO_BYTES)
     throw new ProblemError(422, "validation.invalidFile", { max: "2 Mo" });
@@ -39,7 +46,7 @@ export const storeLogo = async (
   const { data: png, info } = await resized.clone().png().toBuffer({ resolveWithObject: true });
   const webp = await resized.clone().webp({ quality: 90 }).toBuffer();
   const fileId = createHash("sha256").update(png).digest("hex").slice(0, 32);
-  const dir = folder(filesDir, orgId);
+  const dir = folder(filesDir, orgId, area);
   await mkdir(dir, { recursive: true });
   await Promise.all([
     writeFile(join(dir, `${fileId}.png`), png),
@@ -53,11 +60,12 @@ export const readLogo = async (
   filesDir: string,
   orgId: string,
   fileName: string,
+  area: ImageArea = "logos",
 ): Promise<{ body: Buffer; contentType: string } | null> => {
   const match = FILE_NAME.exec(fileName);
   if (!match || !UUID.test(orgId)) return null;
   try {
-    const body = await readFile(join(folder(filesDir, orgId), fileName));
+    const body = await readFile(join(folder(filesDir, orgId, area), fileName));
     return { body, contentType: match[2] === "webp" ? "image/webp" : "image/png" };
   } catch {
     return null;
@@ -72,5 +80,16 @@ export const logoUrls = (orgId: string, logo: OrganisationLogo | null) =>
         webp: `/api/files/logos/${orgId}/${logo.fileId}.webp`,
         width: logo.width,
         height: logo.height,
+      }
+    : null;
+
+/** Where the web app finds a contact's avatar (public by content-addressed name, as logos are). */
+export const avatarUrls = (orgId: string, avatar: OrganisationLogo | null | undefined) =>
+  avatar
+    ? {
+        png: `/api/files/avatars/${orgId}/${avatar.fileId}.png`,
+        webp: `/api/files/avatars/${orgId}/${avatar.fileId}.webp`,
+        width: avatar.width,
+        height: avatar.height,
       }
     : null;

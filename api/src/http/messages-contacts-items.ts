@@ -40,6 +40,22 @@ export const contactItemMessages = {
     fr: "Un contact ne peut pas être fusionné avec lui-même.",
     en: "A contact cannot be merged with itself.",
   },
+  "contact.unknownCountry": {
+    fr: "Pays inconnu ({value}) : choisissez-le dans la liste.",
+    en: "Unknown country ({value}): pick it from the list.",
+  },
+  "contact.unknownActivity": {
+    fr: "Code APE inconnu ({value}) : choisissez-le dans la nomenclature NAF.",
+    en: "Unknown APE code ({value}): pick it from the NAF list.",
+  },
+  "contact.unknownJob": {
+    fr: "Fonction inconnue ({value}) : choisissez-la dans la liste.",
+    en: "Unknown job ({value}): pick it from the list.",
+  },
+  "contact.mergeKinds": {
+    fr: "Une personne et une société ne peuvent pas être fusionnées.",
+    en: "A person and a company cannot be merged.",
+  },
   "contact.merged": {
     fr: "Ce contact a été fusionné dans un autre ({targetId}).",
     en: "This contact was merged into another ({targetId}).",

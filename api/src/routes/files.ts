@@ -30,5 +30,24 @@ export const fileRoutes = (ctx: AppContext) => {
       });
     },
   );
+  app.openapi(
+    accessRoute(ctx, PUBLIC, {
+      method: "get",
+      path: "/avatars/{orgId}/{file}",
+      operationId: "getContactAvatarFile",
+      tags: ["Contacts"],
+      request: { params: LogoFileParam },
+      responses: { 200: { description: "The image" }, ...problemResponses(404) },
+    }),
+    async (c) => {
+      const { orgId, file } = c.req.valid("param");
+      const found = await readLogo(ctx.filesDir, orgId, file, "avatars");
+      if (!found) throw new ProblemError(404, "http.notFound");
+      return c.body(new Uint8Array(found.body), 200, {
+        "content-type": found.contentType,
+        "cache-control": "public, max-age=31536000, immutable",
+      });
+    },
+  );
   return app;
 };

@@ -197,9 +197,20 @@ export const Contact = ContactSummary.extend({
   metas: z.array(ContactMeta),
   legal: ContactLegal.nullable(),
   paymentTerms: ContactPaymentTerms.nullable(),
+  avatar: z
+    .object({ png: z.string(), webp: z.string(), width: z.number().int(), height: z.number().int() })
+    .nullable()
+    .openapi({
+      description: "The picture's URLs: a WebP variant for browsers that take it, a PNG otherwise",
+    }),
+  /** The contact it was merged into, when `status` is merged. */
+  mergedInto: z.uuid().nullable(),
   createdAt: z.string(),
   version: z.number().int(),
 }).openapi("Contact");
+export const MergeContactInput = z
+  .object({ from: z.uuid().describe("The contact merged into this one; it stays as history.") })
+  .openapi("MergeContactInput");
 
 export const ContactSort = z.enum(["name", "-name", "city", "-city", "createdAt", "-createdAt"]);
 export const ContactListQuery = z.object({
@@ -249,3 +260,7 @@ export const ContactRecordParams = z.object({
 });
 
 export const records = <T extends z.ZodType>(schema: T) => z.object({ items: z.array(schema) });
+
+export const ContactAvatar = z
+  .object({ png: z.string(), webp: z.string(), width: z.number().int(), height: z.number().int() })
+  .openapi("ContactAvatar");

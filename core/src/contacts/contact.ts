@@ -94,6 +94,9 @@ export type ContactAuxiliaryAccount = {
   readonly code: string;
 };
 
+/** A contact's picture: the stored image's content-addressed id and size (as an organisation's logo). */
+export type ContactAvatar = { readonly fileId: string; readonly width: number; readonly height: number };
+
 export type ContactDetails = {
   /** A person's job (a company's people carry theirs on their link). */
   readonly job: string | null;
@@ -115,6 +118,8 @@ export type ContactContent = ContactDetails & {
   readonly legal: ContactLegalIdentity | null;
   readonly paymentTerms: ContactPaymentTerms | null;
   readonly auxiliary: Readonly<Partial<Record<AuxiliaryRole, ContactAuxiliaryAccount>>>;
+  /** Absent from the snapshots of merges recorded before avatars existed. */
+  readonly avatar?: ContactAvatar | null;
 };
 
 /** The state's collection of each kind of sub-record. */
@@ -186,6 +191,7 @@ export type ContactEvent =
   | DomainEvent<"ContactMetaRemoved", { readonly key: string }>
   | DomainEvent<"ContactCriterionAdded", { readonly criterion: string }>
   | DomainEvent<"ContactCriterionRemoved", { readonly criterion: string }>
+  | DomainEvent<"ContactAvatarChanged", { readonly avatar: ContactAvatar | null }>
   | DomainEvent<"ContactArchived", Record<string, never>>
   | DomainEvent<"ContactUnarchived", Record<string, never>>
   | DomainEvent<"ContactDeleted", { readonly id: string }>
@@ -215,6 +221,7 @@ export const contactEventTypes: readonly ContactEventType[] = [
   "ContactMetaRemoved",
   "ContactCriterionAdded",
   "ContactCriterionRemoved",
+  "ContactAvatarChanged",
   "ContactArchived",
   "ContactUnarchived",
   "ContactDeleted",
@@ -255,6 +262,7 @@ const emptyContent = (): Omit<ContactContent, "identity" | "types" | "job" | "we
   legal: null,
   paymentTerms: null,
   auxiliary: {},
+  avatar: null,
 });
 
 const without = <R extends Readonly<Record<string, unknown>>>(record: R, key: string): R => {
@@ -351,6 +359,8 @@ export const evolveContact = (state: ContactState, event: ContactEvent): Contact
       return live(state, (c) => ({ ...c, criteria: [...c.criteria, event.data.criterion] }));
     case "ContactCriterionRemoved":
       return live(state, (c) => ({ ...c, criteria: c.criteria.filter((x) => x !== event.data.criterion) }));
+    case "ContactAvatarChanged":
+      return live(state, (c) => ({ ...c, avatar: event.data.avatar }));
     case "ContactArchived":
       return live(state, (c) => ({ ...c, status: "archived" }));
     case "ContactUnarchived":

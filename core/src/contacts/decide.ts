@@ -2,6 +2,7 @@ import { type Decider, DomainError } from "../decider.ts";
 import { type AuxiliaryCodeMode, auxiliaryControl, nextAuxiliaryCode } from "./auxiliary.ts";
 import {
   type AuxiliaryRole,
+  type ContactAvatar,
   type ContactDetails,
   type ContactEvent,
   type ContactIdentity,
@@ -108,6 +109,8 @@ export type ContactCommand =
   | { readonly type: "RemoveContactMeta"; readonly data: { readonly key: string } }
   | { readonly type: "AddContactCriterion"; readonly data: { readonly criterion: string } }
   | { readonly type: "RemoveContactCriterion"; readonly data: { readonly criterion: string } }
+  /** The image is checked, resized and stored by the shell; null takes it away. */
+  | { readonly type: "ChangeContactAvatar"; readonly data: { readonly avatar: ContactAvatar | null } }
   | { readonly type: "ArchiveContact"; readonly data: Record<string, never> }
   | { readonly type: "UnarchiveContact"; readonly data: Record<string, never> }
   /** `used`: a document or an entry names the contact (the shell asks the read models). */
@@ -378,6 +381,10 @@ const decide = (command: ContactCommand, state: ContactState): ContactEvent[] =>
       if (!contact.criteria.includes(criterion))
         throw new DomainError("contact.recordNotFound", { kind: "criterion", id: criterion }, 404);
       return [{ type: "ContactCriterionRemoved", data: { criterion } }];
+    }
+    case "ChangeContactAvatar": {
+      const { avatar } = command.data;
+      return same(avatar, contact.avatar ?? null) ? [] : [{ type: "ContactAvatarChanged", data: { avatar } }];
     }
     case "ArchiveContact": {
       if (contact.status === "archived") return [];

@@ -124,6 +124,8 @@ export const contactHistoryLine = (
       });
     case "ContactMergedInto":
       return line(event, { targetId: event.data.targetId });
+    case "ContactAvatarChanged":
+      return line(event, { picture: event.data.avatar === null ? 0 : 1 });
     case "ContactLegalIdentityRemoved":
     case "ContactPaymentTermsRemoved":
     case "ContactArchived":

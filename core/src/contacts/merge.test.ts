@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { expectRefused, refusedWith } from "../testing/refusals.ts";
 import { type ContactEvent, type ContactState, evolveContact, initialContactState } from "./contact.ts";
-import { contactContentOf, mergedContact, planContactMerge } from "./merge.ts";
+import { contactDecider } from "./decide.ts";
+import { contactContentOf, followMergedLinks, mergedContact, planContactMerge } from "./merge.ts";
 
 const stateOf = (events: readonly ContactEvent[]): ContactState =>
   events.reduce(evolveContact, initialContactState());
@@ -125,5 +126,69 @@ describe("merging two contacts", () => {
       () => planContactMerge(merged, target),
       refusedWith("contact.merged", { targetId: "c-zeta" }, 409),
     );
+  });
+
+  it("refuses a person merged into a company", () => {
+    const person = stateOf([
+      {
+        type: "ContactCreated",
+        data: {
+          id: "p-jean",
+          identity: { kind: "person", firstName: "Jean", lastName: "Alpha" },
+          types: [],
+          job: null,
+          website: null,
+        },
+      },
+    ]);
+    expectRefused(
+      () => planContactMerge(target, person),
+      refusedWith("contact.mergeKinds", { kind: "company" }, 409),
+    );
+  });
+
+  describe("the links of other contacts", () => {
+    const person = (links: { id: string; contactId: string; job: string | null }[]) =>
+      stateOf([
+        {
+          type: "ContactCreated",
+          data: {
+            id: "p-jean",
+            identity: { kind: "person", firstName: "Jean", lastName: "Martin" },
+            types: [],
+            job: null,
+            website: null,
+          },
+        },
+        ...links.map((data): ContactEvent => ({ type: "ContactLinkAdded", data })),
+      ]);
+    const kept = { id: "c-alpha", kind: "company" } as const;
+
+    it("a link to the merged contact now names the kept one, its job kept", () => {
+      const jean = person([{ id: "l1", contactId: "c-alpha2", job: "Gérant" }]);
+      const commands = followMergedLinks(jean, "c-alpha2", kept);
+      const events = commands.flatMap((command) => contactDecider.decide(command, jean));
+      expect(events).toEqual([
+        { type: "ContactLinkChanged", data: { id: "l1", contactId: "c-alpha", job: "Gérant" } },
+      ]);
+    });
+
+    it("a link to the merged contact goes when the kept one is already linked", () => {
+      const jean = person([
+        { id: "l1", contactId: "c-alpha", job: null },
+        { id: "l2", contactId: "c-alpha2", job: "Gérant" },
+      ]);
+      expect(followMergedLinks(jean, "c-alpha2", kept)).toEqual([
+        { type: "RemoveContactLink", data: { id: "l2" } },
+      ]);
+    });
+
+    it("leaves contacts that do not name the merged one, and the two merged contacts", () => {
+      expect(
+        followMergedLinks(person([{ id: "l1", contactId: "c-zeta", job: null }]), "c-alpha2", kept),
+      ).toEqual([]);
+      expect(followMergedLinks(source, "c-alpha2", kept)).toEqual([]);
+      expect(followMergedLinks(target, "c-alpha2", kept)).toEqual([]);
+    });
   });
 });

@@ -12,6 +12,7 @@ import {
   recordEventTypes,
   recordKinds,
 } from "./contact.ts";
+import type { ContactCommand } from "./decide.ts";
 import { normaliseTypes } from "./records.ts";
 
 /**
@@ -76,6 +77,9 @@ export const planContactMerge = (
   const target = live(targetState, "target");
   const source = live(sourceState, "source");
   if (target.id === source.id) throw new DomainError("contact.mergeSame", { id: target.id }, 409);
+  // A person and a company are never the same: their links (person ↔ company) could not follow.
+  if (target.identity.kind !== source.identity.kind)
+    throw new DomainError("contact.mergeKinds", { kind: target.identity.kind }, 409);
   const events: ContactEvent[] = [
     { type: "ContactMergedIn", data: { sourceId: source.id, source: contactContentOf(source) } },
   ];
@@ -95,6 +99,8 @@ export const planContactMerge = (
   for (const kind of recordKinds) events.push(...recordsToAdd(target, source, kind));
   if (target.legal === null && source.legal !== null)
     events.push({ type: "ContactLegalIdentityAdded", data: source.legal });
+  if (!target.avatar && source.avatar)
+    events.push({ type: "ContactAvatarChanged", data: { avatar: source.avatar } });
   if (target.paymentTerms === null && source.paymentTerms !== null)
     events.push({ type: "ContactPaymentTermsAdded", data: source.paymentTerms });
   for (const [key, value] of Object.entries(source.metas))
@@ -114,3 +120,30 @@ export const planContactMerge = (
 /** The kept contact as it will be once the merge's events are applied (for the answer and the tests). */
 export const mergedContact = (targetState: ContactState, plan: readonly ContactMergePart[]): ContactState =>
   (plan[0]?.events ?? []).reduce(evolveContact, targetState);
+
+/**
+ * What another contact does with its links to a merged contact: each now names the kept one
+ * (`ChangeContactLink`), or goes when it already links to the kept one (`RemoveContactLink`). Nothing
+ * when it names neither; the kept and merged contacts themselves are the merge's own business.
+ */
+export const followMergedLinks = (
+  otherState: ContactState,
+  sourceId: string,
+  target: { readonly id: string; readonly kind: LiveContact["identity"]["kind"] },
+): ContactCommand[] => {
+  if (!("identity" in otherState) || otherState.status === "merged") return [];
+  if (otherState.id === sourceId || otherState.id === target.id) return [];
+  const links = Object.values(otherState.links);
+  let linksTarget = links.some((link) => link.contactId === target.id);
+  return links
+    .filter((link) => link.contactId === sourceId)
+    .map((link): ContactCommand => {
+      if (linksTarget) return { type: "RemoveContactLink", data: { id: link.id } };
+      linksTarget = true;
+      return {
+        type: "ChangeContactLink",
+        data: { id: link.id, contactId: target.id, job: link.job },
+        context: { linked: { kind: target.kind } },
+      };
+    });
+};

@@ -13,6 +13,7 @@ import { deleteContact, loadContact, runContactCommit, withField } from "../../c
 import { createContact, criteriaCommands, identityInput } from "../../contacts/create.ts";
 import { historySentences } from "../../contacts/history-text.ts";
 import { contactNames, findContact, listContacts } from "../../contacts/queries.ts";
+import { creationReferenceCodes, withReferenceCodes } from "../../contacts/reference-codes.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
@@ -105,7 +106,8 @@ export const contactRoutes = (ctx: AppContext) => {
     async (c) => {
       const orgId = sessionOrg(c);
       const metadata = commandMetadata(c, ctx);
-      const id = await createContact(ctx, orgId, c.req.valid("json"), metadata, localeOf(c));
+      const input = await creationReferenceCodes(ctx, c.req.valid("json"), localeOf(c));
+      const id = await createContact(ctx, orgId, input, metadata, localeOf(c));
       return c.json(await findContact(ctx, orgId, id), 201);
     },
   );
@@ -137,7 +139,7 @@ export const contactRoutes = (ctx: AppContext) => {
     async (c) => {
       const orgId = sessionOrg(c);
       const { id } = c.req.valid("param");
-      const b = c.req.valid("json");
+      const b = await withReferenceCodes(ctx, c.req.valid("json"), ["job"], localeOf(c));
       await findContact(ctx, orgId, id);
       try {
         await runContactCommit(

@@ -1,6 +1,8 @@
 import type { AppContext } from "../../context.ts";
 import { resourceApp } from "../../http/openapi.ts";
+import { contactAvatarRoutes } from "./avatars.ts";
 import { contactRoutes } from "./contacts.ts";
+import { contactMergeRoutes } from "./merge.ts";
 import { contactRecordRoutes } from "./records.ts";
 
 /**
@@ -12,5 +14,7 @@ export const contactsRoutes = (ctx: AppContext) => {
   const app = resourceApp();
   app.route("/", contactRoutes(ctx));
   app.route("/", contactRecordRoutes(ctx));
+  app.route("/", contactMergeRoutes(ctx));
+  app.route("/", contactAvatarRoutes(ctx));
   return app;
 };

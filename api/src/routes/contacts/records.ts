@@ -5,6 +5,7 @@ import { sessionOrg } from "../../accounting/books.ts";
 import { alreadyAppended } from "../../commands.ts";
 import { checkIbanFree, loadContact, runContactCommit, withField } from "../../contacts/commands.ts";
 import { findContact } from "../../contacts/queries.ts";
+import { referenceCode } from "../../contacts/reference-codes.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
@@ -85,6 +86,14 @@ const ibanChecked = async (ctx: AppContext, orgId: string, contactId: string, b:
     });
 };
 
+/** A record's country, APE code and job as the platform lists' codes (refused when not in them). */
+const coded = async (ctx: AppContext, b: Body): Promise<Body> => {
+  const out = { ...b };
+  for (const field of ["country", "apeCode", "job"] as const)
+    if (typeof b[field] === "string") out[field] = await referenceCode(ctx, field, b[field]);
+  return out;
+};
+
 const recordKinds = (
   name: string,
   type: "Address" | "Phone" | "Email" | "Iban" | "Note",
@@ -102,11 +111,11 @@ const recordKinds = (
   list,
   add: async (id, b, ctx, orgId, contactId) => {
     if (type === "Iban") await ibanChecked(ctx, orgId, contactId, b);
-    return { type: `AddContact${type}`, data: { ...b, id } } as ContactCommand;
+    return { type: `AddContact${type}`, data: { ...(await coded(ctx, b)), id } } as ContactCommand;
   },
   update: async (id, b, ctx, orgId, contactId) => {
     if (type === "Iban") await ibanChecked(ctx, orgId, contactId, b);
-    return { type: `ChangeContact${type}`, data: { ...b, id } } as ContactCommand;
+    return { type: `ChangeContact${type}`, data: { ...(await coded(ctx, b)), id } } as ContactCommand;
   },
   remove: (id) => ({ type: `RemoveContact${type}`, data: { id } }) as ContactCommand,
 });
@@ -134,12 +143,12 @@ const specs: readonly RecordSpec[] = [
     list: (c) => c.links,
     add: async (id, b, ctx, orgId) => ({
       type: "AddContactLink",
-      data: { ...(b as { contactId: string }), id },
+      data: { ...((await coded(ctx, b)) as { contactId: string }), id },
       context: await linked(ctx, orgId, (b as { contactId: string }).contactId),
     }),
     update: async (id, b, ctx, orgId) => ({
       type: "ChangeContactLink",
-      data: { ...(b as { contactId: string }), id },
+      data: { ...((await coded(ctx, b)) as { contactId: string }), id },
       context: await linked(ctx, orgId, (b as { contactId: string }).contactId),
     }),
     remove: (id) => ({ type: "RemoveContactLink", data: { id } }),
@@ -152,8 +161,8 @@ const specs: readonly RecordSpec[] = [
     output: ContactLegal,
     single: true,
     list: (c) => (c.legal ? [c.legal] : []),
-    add: async (_id, b) => ({ type: "SetContactLegalIdentity", data: b }),
-    update: async (_id, b) => ({ type: "SetContactLegalIdentity", data: b }),
+    add: async (_id, b, ctx) => ({ type: "SetContactLegalIdentity", data: await coded(ctx, b) }),
+    update: async (_id, b, ctx) => ({ type: "SetContactLegalIdentity", data: await coded(ctx, b) }),
     remove: () => ({ type: "RemoveContactLegalIdentity", data: {} }),
   },
   {

@@ -16,6 +16,7 @@ import { z } from "zod";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { isEmail, isIban, isPhone, isVatNumber } from "../../lib/validation.ts";
+import { ReferenceSelect } from "../reference/reference-select.tsx";
 import { type ContactCreate, type ContactType, contactTypes, useCreateContact } from "./api.ts";
 import { contactPath, contactsPath } from "./paths.ts";
 import { type DuplicateMatch, duplicatesOf, fieldErrorsOf } from "./server-errors.ts";
@@ -249,10 +250,11 @@ export const ContactCreatePage = () => {
             {...form.getInputProps("postalCode")}
           />
           <TextInput label={t("fields.city")} data-testid="contact-city" {...form.getInputProps("city")} />
-          <TextInput
+          <ReferenceSelect
+            kind="countries"
             label={t("fields.country")}
-            title={t("fields.countryHint")}
-            maxLength={2}
+            allowDeselect={false}
+            data-testid="contact-country"
             {...form.getInputProps("country")}
           />
         </SimpleGrid>

@@ -16,6 +16,8 @@ import {
   useArchiveContact,
   useDeleteContact,
 } from "./api.ts";
+import { ContactAvatarBlock } from "./contact-avatar.tsx";
+import { MergeContactButton, MergedNotice } from "./contact-merge.tsx";
 import { RecordList } from "./contact-records.tsx";
 import {
   type ContactPart,
@@ -54,6 +56,7 @@ const Overview = ({ contact }: { contact: Contact }) => {
     <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="contact-overview">
       <Card withBorder padding="md">
         <Stack gap="sm">
+          <ContactAvatarBlock contact={contact} />
           <Field label={t("fields.kind")}>{t(`kinds.${contact.kind}`)}</Field>
           {contact.kind === "person" ? <Field label={t("fields.job")}>{contact.job}</Field> : null}
           <Field label={t("fields.website")}>{contact.website}</Field>
@@ -174,6 +177,7 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
     );
   const data = contact.data;
   const archived = data?.status === "archived";
+  const merged = data?.status === "merged";
   const tab = part ?? "overview";
   return (
     <Stack gap="md">
@@ -182,7 +186,7 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
         description={data ? <TypeBadges types={data.types} archived={archived} /> : null}
         crumbs={[{ to: contactsPath, label: t("title") }]}
         actions={
-          data ? (
+          data && !merged ? (
             <Group gap="xs">
               {can("contacts", "update") ? (
                 <>
@@ -202,6 +206,7 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
                   >
                     {t(archived ? "detail.unarchive" : "detail.archive")}
                   </Button>
+                  <MergeContactButton contact={data} />
                 </>
               ) : null}
               {can("contacts", "delete") ? (
@@ -218,6 +223,7 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
           ) : null
         }
       />
+      {data ? <MergedNotice contact={data} /> : null}
       <QueryView query={contact} testId="contact-error">
         {(loaded) => (
           <Tabs

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { FormActions, FormCard, ResourceFormPage, useRules } from "../../components/form.tsx";
+import { ReferenceSelect } from "../reference/reference-select.tsx";
 import {
   type Contact,
   type ContactType,
@@ -97,7 +98,16 @@ const EditForm = ({ contact }: { contact: Contact }) => {
           </Group>
         </Chip.Group>
       </div>
-      {company ? null : <TextInput label={t("fields.job")} {...form.getInputProps("job")} />}
+      {company ? null : (
+        <ReferenceSelect
+          kind="jobs"
+          label={t("fields.job")}
+          clearable
+          data-testid="contact-job"
+          {...form.getInputProps("job")}
+          onChange={(v) => form.setFieldValue("job", v ?? "")}
+        />
+      )}
       <TextInput label={t("fields.website")} {...form.getInputProps("website")} />
       <TagsInput
         label={t("fields.criteria")}

@@ -20,6 +20,7 @@ import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { ReferenceLabel, ReferenceSelect } from "../reference/reference-select.tsx";
 import { type Contact, contactQuery, contactsQuery, useRemoveRecord, useSaveRecord } from "./api.ts";
 import { contactPartPath, contactPath, contactsPath, type RecordPart, recordEditPath } from "./paths.ts";
 import { type FieldSpec, recordSpecs } from "./record-specs.ts";
@@ -114,7 +115,11 @@ export const RecordList = ({ contact, part }: { contact: Contact; part: RecordPa
                     key={column.field}
                     style={{ whiteSpace: column.field === "text" ? "pre-wrap" : undefined }}
                   >
-                    {show(part, column.field, record, column.show)}
+                    {column.list ? (
+                      <ReferenceLabel kind={column.list} code={record[column.field] as string | null} />
+                    ) : (
+                      show(part, column.field, record, column.show)
+                    )}
                     {part === "contact" && column.field === "linkedContact" && record.inverse ? (
                       <Text span size="xs" c="dimmed" ml={6}>
                         {t("detail.inverse")}
@@ -292,6 +297,18 @@ const RecordForm = ({
         );
       case "contact":
         return <ContactPicker key={field.name} contact={contact} {...props} />;
+      case "reference":
+        return (
+          <ReferenceSelect
+            key={field.name}
+            kind={field.list ?? "countries"}
+            clearable={!field.required}
+            allowDeselect={!field.required}
+            {...props}
+            value={(form.values[field.name] as string | null) ?? null}
+            onChange={(v) => form.setFieldValue(field.name, v ?? "")}
+          />
+        );
       default:
         return (
           <TextInput

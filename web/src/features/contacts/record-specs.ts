@@ -1,3 +1,4 @@
+import type { ReferenceKind } from "../reference/api.ts";
 import type { Contact } from "./api.ts";
 import type { RecordPart } from "./paths.ts";
 import { groupedIban, nationalPhone } from "./ui.tsx";
@@ -6,8 +7,23 @@ import { groupedIban, nationalPhone } from "./ui.tsx";
  * Each record screen's fields (named as the API names them, so that a refusal's `errors[].path`
  * lands on its field), how its records are listed, and how a record fills the form.
  */
-export type FieldKind = "text" | "textarea" | "addressKind" | "phoneKind" | "number" | "checkbox" | "contact";
-export type FieldSpec = { name: string; kind: FieldKind; required?: boolean; upper?: boolean };
+export type FieldKind =
+  | "text"
+  | "textarea"
+  | "addressKind"
+  | "phoneKind"
+  | "number"
+  | "checkbox"
+  | "contact"
+  | "reference";
+/** `list`: the platform reference list a `reference` field picks from (never free text where a list exists). */
+export type FieldSpec = {
+  name: string;
+  kind: FieldKind;
+  required?: boolean;
+  upper?: boolean;
+  list?: ReferenceKind;
+};
 type AnyRecord = Record<string, unknown>;
 
 export type RecordSpec = {
@@ -15,7 +31,7 @@ export type RecordSpec = {
   /** The records of the contact, each with its id (a meta's key). */
   records: (contact: Contact) => { id: string; record: AnyRecord }[];
   /** The columns of the list: a field's value as shown. */
-  columns: readonly { field: string; show?: (record: AnyRecord) => string }[];
+  columns: readonly { field: string; show?: (record: AnyRecord) => string; list?: ReferenceKind }[];
   /** At most one record ("main"): the list offers to change it rather than add another. */
   single?: boolean;
 };
@@ -36,7 +52,7 @@ export const recordSpecs: Readonly<Record<RecordPart, RecordSpec>> = {
       text("line2"),
       text("postalCode", true),
       text("city", true),
-      { name: "country", kind: "text", upper: true },
+      { name: "country", kind: "reference", list: "countries", required: true },
     ],
     records: (c) => list(c.addresses),
     columns: [
@@ -44,13 +60,19 @@ export const recordSpecs: Readonly<Record<RecordPart, RecordSpec>> = {
       { field: "line1", show: (r) => [value(r, "line1"), value(r, "line2")].filter(Boolean).join(", ") },
       { field: "postalCode" },
       { field: "city" },
-      { field: "country" },
+      { field: "country", list: "countries" },
     ],
   },
   contact: {
-    fields: [{ name: "contactId", kind: "contact", required: true }, text("job")],
+    fields: [
+      { name: "contactId", kind: "contact", required: true },
+      { name: "job", kind: "reference", list: "jobs" },
+    ],
     records: (c) => list(c.links),
-    columns: [{ field: "linkedContact", show: (r) => value(r, "name") }, { field: "job" }],
+    columns: [
+      { field: "linkedContact", show: (r) => value(r, "name") },
+      { field: "job", list: "jobs" },
+    ],
   },
   email: {
     fields: [text("address", true), text("label")],
@@ -83,7 +105,7 @@ export const recordSpecs: Readonly<Record<RecordPart, RecordSpec>> = {
       text("siren"),
       text("siret"),
       { name: "vatNumber", kind: "text", upper: true },
-      text("apeCode"),
+      { name: "apeCode", kind: "reference", list: "activities" },
       text("legalForm"),
       text("capital"),
     ],
@@ -92,7 +114,7 @@ export const recordSpecs: Readonly<Record<RecordPart, RecordSpec>> = {
       { field: "siren" },
       { field: "siret" },
       { field: "vatNumber" },
-      { field: "apeCode" },
+      { field: "apeCode", list: "activities" },
       { field: "legalForm" },
       { field: "capital" },
     ],

@@ -1,0 +1,108 @@
+import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorAlert } from "../../components/error-alert.tsx";
+import { Picture } from "../../components/picture.tsx";
+import { api } from "../../lib/api-client.ts";
+import { type Contact, contactKeys } from "./api.ts";
+import { useCan } from "./ui.tsx";
+
+const imageTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"];
+const MAX_BYTES = 2 * 1024 * 1024;
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? "")
+    .join("");
+
+/** The contact's picture (or its initials), with « Changer la photo » and « Retirer » for those who may. */
+export const ContactAvatarBlock = ({ contact }: { contact: Contact }) => {
+  const { t } = useTranslation("contacts");
+  const can = useCan();
+  const client = useQueryClient();
+  const [tooBig, setTooBig] = useState(false);
+  const refresh = () => client.invalidateQueries({ queryKey: contactKeys.all });
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append("file", file);
+      return api.post("/contacts/{id}/avatars", { path: { id: contact.id }, body: form });
+    },
+    onSuccess: (next) => {
+      client.setQueryData(contactKeys.one(contact.id), next);
+      return refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => api.delete("/contacts/{id}/avatars", { path: { id: contact.id } }),
+    onSuccess: refresh,
+  });
+  const editable = can("contacts", "update") && contact.status !== "merged";
+  return (
+    <Stack gap="xs">
+      <Group gap="md" wrap="nowrap">
+        <Avatar size={72} radius="md" color="blue" data-testid="contact-avatar">
+          {contact.avatar ? (
+            <Picture
+              src={contact.avatar.png}
+              alt={t("avatar.alt", { name: contact.name })}
+              width={72}
+              height={72}
+              style={{ objectFit: "cover", width: 72, height: 72 }}
+            />
+          ) : (
+            initials(contact.name)
+          )}
+        </Avatar>
+        {editable ? (
+          <Group gap="xs">
+            <FileButton
+              accept={imageTypes.join(",")}
+              onChange={(file) => {
+                setTooBig(false);
+                if (!file) return;
+                if (file.size > MAX_BYTES) setTooBig(true);
+                else upload.mutate(file);
+              }}
+            >
+              {(props) => (
+                <Button
+                  {...props}
+                  size="xs"
+                  variant="default"
+                  loading={upload.isPending}
+                  data-testid="avatar-upload"
+                >
+                  {t(contact.avatar ? "avatar.change" : "avatar.add")}
+                </Button>
+              )}
+            </FileButton>
+            {contact.avatar ? (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                loading={remove.isPending}
+                onClick={() => remove.mutate()}
+                data-testid="avatar-remove"
+              >
+                {t("avatar.remove")}
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+      </Group>
+      {tooBig ? (
+        <Text size="sm" c="red">
+          {t("avatar.tooBig")}
+        </Text>
+      ) : null}
+      {upload.isError ? <ErrorAlert error={upload.error} /> : null}
+      {remove.isError ? <ErrorAlert error={remove.error} /> : null}
+    </Stack>
+  );
+};
