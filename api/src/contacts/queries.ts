@@ -68,8 +68,16 @@ const orderColumns = {
   createdAt: "created_at",
 } as const;
 
+/** How many matches the list counts at most (beyond: `capped`). */
+export const CONTACT_COUNT_CAP = 1000;
+
 /** The list: search as you type, filters by type, kind, criterion and status, sorted, one page. */
-export const listContacts = async (ctx: AppContext, orgId: string, q: z.infer<typeof ContactListQuery>) => {
+export const listContacts = async (
+  ctx: AppContext,
+  orgId: string,
+  q: z.infer<typeof ContactListQuery>,
+  cap = CONTACT_COUNT_CAP,
+) => {
   let query = ctx.database.db.selectFrom("contacts").where("org_id", "=", orgId);
   if (q.status === "all") query = query.where("status", "!=", "merged");
   else query = query.where("status", "=", q.status);
@@ -81,8 +89,17 @@ export const listContacts = async (ctx: AppContext, orgId: string, q: z.infer<ty
   const descending = q.sort.startsWith("-");
   const column = orderColumns[q.sort.replace("-", "") as keyof typeof orderColumns];
   const direction = descending ? "desc" : "asc";
+  // Counted up to the cap only: past it the list says "1 000+" (`capped`), and a short search over a
+  // large organisation does not count every match on each key typed.
+  const counted = query
+    .select(sql<number>`1`.as("one"))
+    .limit(cap + 1)
+    .as("matches");
   const [count, rows] = await Promise.all([
-    query.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+    ctx.database.db
+      .selectFrom(counted)
+      .select(sql<number>`count(*)::int`.as("total"))
+      .executeTakeFirstOrThrow(),
     query
       .select([...summaryColumns])
       .orderBy(sql`${sql.ref(column)} ${sql.raw(direction)} nulls last`)
@@ -94,7 +111,8 @@ export const listContacts = async (ctx: AppContext, orgId: string, q: z.infer<ty
   ]);
   return {
     items: (rows as unknown as Row[]).map(toSummary),
-    total: Number((count as { total: number }).total),
+    total: Math.min(Number((count as { total: number }).total), cap),
+    capped: Number((count as { total: number }).total) > cap,
     offset: q.offset,
   };
 };

@@ -224,7 +224,14 @@ export const ContactListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const ContactList = z
-  .object({ items: z.array(ContactSummary), total: z.number().int(), offset: z.number().int() })
+  .object({
+    items: z.array(ContactSummary),
+    /** The matches, counted up to 1,000. */
+    total: z.number().int(),
+    /** More than `total` match: the list says "1 000+". */
+    capped: z.boolean(),
+    offset: z.number().int(),
+  })
   .openapi("ContactList");
 
 export const DuplicateMatch = z

@@ -2196,6 +2196,7 @@ export interface components {
         ContactList: {
             items: components["schemas"]["ContactSummary"][];
             total: number;
+            capped: boolean;
             offset: number;
         };
         ContactSummary: {

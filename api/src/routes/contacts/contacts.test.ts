@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { chartStreamId, contactStreamId } from "@registre/core";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
+import { listContacts } from "../../contacts/queries.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
 
 const company = {
@@ -91,6 +92,25 @@ describe.each(databaseKinds)("contacts API on %s", (kind) => {
       expect(list.body.items.map((c: { id: string }) => c.id)).toEqual([created.body.id]);
     }
     expect((await send("GET", "/contacts?type=supplier", token)).body.total).toBe(0);
+  });
+
+  it("counts the matches of the list up to its cap, and says when there are more", async () => {
+    const { token, orgId } = await organisation("Camille");
+    for (const name of ["Menuiserie Arnaud", "Menuiserie Blanc", "Menuiserie Colin"])
+      expect(
+        (await send("POST", "/contacts", token, { kind: "company", name, types: ["prospect"] })).status,
+      ).toBe(201);
+    const query = { status: "active", sort: "name", offset: 0, limit: 50, q: "menuiserie" } as const;
+    const capped = await listContacts(harness.ctx, orgId, query, 2);
+    expect(capped).toMatchObject({ total: 2, capped: true });
+    expect(capped.items.map((c) => c.name)).toEqual([
+      "Menuiserie Arnaud",
+      "Menuiserie Blanc",
+      "Menuiserie Colin",
+    ]);
+    expect(await listContacts(harness.ctx, orgId, query, 3)).toMatchObject({ total: 3, capped: false });
+    const answered = await send("GET", "/contacts?q=menuis", token);
+    expect(answered.body).toMatchObject({ total: 3, capped: false });
   });
 
   it("writes nothing twice when a create is sent again with the same key", async () => {

@@ -177,7 +177,10 @@ export const ContactsPage = () => {
         </div>
         {contacts.data ? (
           <Text size="sm" c="dimmed" ml="auto" className="registre-numeric" data-testid="contacts-count">
-            {t("count", { count: contacts.data.total, n: number(contacts.data.total) })}
+            {t("count", {
+              count: contacts.data.total,
+              n: contacts.data.capped ? `${number(contacts.data.total)}+` : number(contacts.data.total),
+            })}
           </Text>
         ) : null}
       </Group>
