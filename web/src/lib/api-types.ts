@@ -14083,6 +14083,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the answer the client holds (its If-None-Match) is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -14964,6 +14971,13 @@ export interface operations {
                         capped?: true;
                     };
                 };
+            };
+            /** @description Not modified: the answer the client holds (its If-None-Match) is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not signed in */
             401: {
