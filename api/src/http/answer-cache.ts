@@ -79,8 +79,7 @@ const etagOf = (key: string) => `"${createHash("sha256").update(key).digest("bas
 
 /** Whether an `If-None-Match` header names `etag` (or `*`); weak tags compare by their value. */
 const matches = (header: string | undefined, etag: string) =>
-  header !== undefined &&
-  header.split(",").some((t) => {
+  (header ?? "").split(",").some((t) => {
     const tag = t.trim();
     return tag === "*" || tag === etag || tag === `W/${etag}`;
   });
