@@ -35,6 +35,12 @@ export type CommandRequest<Command, Event extends DomainEvent, State> = {
    * answer becomes 202 "not yet visible" (see http/request-scope.ts).
    */
   readonly readModels: readonly string[];
+  /**
+   * Called in the same tick as each attempt's read of the stream, before it: the streams it starts
+   * reading (`loadAggregate`) go out in the same statement as the command's own (the store batches
+   * an organisation's stream reads of a tick), rather than in a second round trip once the plan asks.
+   */
+  readonly alongside?: () => void;
 };
 
 export type CommandOutcome<Event, State> = {
@@ -138,6 +144,7 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
   }
 
   for (let attempt = 1; ; attempt++) {
+    request.alongside?.();
     const { state, version } = await load();
     const plan: CommandPlan<Command> =
       typeof request.commands === "function"

@@ -11,6 +11,7 @@ import type { StoredEvent } from "@registre/store";
 import { type Selectable, sql } from "kysely";
 import type { Projector, Timestamp } from "./projector.ts";
 import { chunk } from "./projector.ts";
+import { versioned } from "./versions.ts";
 
 /** `accounts`: the chart, general and auxiliary accounts. */
 export type AccountsTable = {
@@ -71,10 +72,11 @@ export type ClosingStepsTable = {
 export type ClosingStepRow = Selectable<ClosingStepsTable>;
 
 /** The chart of accounts, the journals and the fiscal calendar, as lists and forms read them. */
-export const accountingSetupProjector: Projector = {
+export const accountingSetupProjector: Projector = versioned({
   name: "accounting_setup",
   // 2: closing_steps.
-  version: 2,
+  // 3: accounting_setup_versions (`versioned`).
+  version: 3,
   handles: [
     "ChartInitialised",
     "AccountCreated",
@@ -325,4 +327,4 @@ export const accountingSetupProjector: Projector = {
       }
     }
   },
-};
+});

@@ -22,6 +22,7 @@ export * from "./read-models.ts";
 export * from "./reference.ts";
 export * from "./runner.ts";
 export * from "./stream-history.ts";
+export * from "./versions.ts";
 
 /** Every projector Registre runs. */
 export const allProjectors = [

@@ -6,6 +6,7 @@ import { entrySearchTable, fillEntrySearch, syncEntrySearch } from "./entry-sear
 import { entryTotals, entryTotalsTables, fillEntryTotals } from "./entry-totals.ts";
 import type { Projector, Timestamp } from "./projector.ts";
 import { chunk, json, liveSink } from "./projector.ts";
+import { versioned } from "./versions.ts";
 
 /** `ledger_lines`: one row per validated line, with its lettering. */
 export type LedgerLinesTable = {
@@ -69,14 +70,15 @@ const sum = (lines: readonly EntryLine[], side: "debit" | "credit") => lines.red
  * balance, the statements and the ledger's opening balances add up twelve rows per account
  * instead of scanning lines.
  */
-export const ledgerProjector: Projector = {
+export const ledgerProjector: Projector = versioned({
   name: "ledger",
   // 2: lettering updates match lines through unnest (PGlite dropped large row-constructor lists).
   // 3: account_day_balances.
   // 4: entry_month_totals and entry_day_totals; entries indexed in list order, with a search column and its
   //    trigram index.
   // 5: entry_search (a narrow copy for the text search, with the trigram index); entries without `search`.
-  version: 5,
+  // 6: ledger_versions (`versioned`).
+  version: 6,
   handles: [
     "EntryDrafted",
     "EntryDraftChanged",
@@ -304,4 +306,4 @@ export const ledgerProjector: Projector = {
     await fillBalances(db, table);
     await fillEntryTotals(db, table);
   },
-};
+});

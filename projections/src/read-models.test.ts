@@ -168,6 +168,8 @@ const columns: Columns = {
     "version",
   ),
   contact_auxiliary_codes: all("org_id", "code", "contact_id", "role"),
+  ledger_versions: all("org_id", "position"),
+  accounting_setup_versions: all("org_id", "position"),
 };
 
 describe("the read models' types", () => {

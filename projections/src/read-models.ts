@@ -19,6 +19,7 @@ import type { EntriesTable, LedgerLinesTable } from "./ledger.ts";
 import type { OrganisationsTable } from "./organisations.ts";
 import type { ReferenceEntriesTable } from "./reference.ts";
 import type { StreamHistoryTable } from "./stream-history.ts";
+import type { ReadModelVersionsTable } from "./versions.ts";
 
 /** Every read-model table by the name queries use (the view onto its live generation), typed beside its projector. */
 export type ReadModels = {
@@ -46,6 +47,8 @@ export type ReadModels = {
   reference_entries: ReferenceEntriesTable;
   contacts: ContactsTable;
   contact_auxiliary_codes: ContactAuxiliaryCodesTable;
+  ledger_versions: ReadModelVersionsTable;
+  accounting_setup_versions: ReadModelVersionsTable;
 };
 
 /** The database as read-model queries see it: the store's tables and every read model, typed. */

@@ -47,22 +47,41 @@ export const postingContext = async (
   };
 };
 
+type Posting = Awaited<ReturnType<typeof postingContext>>;
+
+/**
+ * A command on an entry. Its plan is given the posting context (chart, journals, calendar) read in
+ * the same statement as the entry's stream, at each attempt (a guard conflict reads them again).
+ */
 const runEntry = (
   ctx: AppContext,
   orgId: string,
   mvt: string,
   metadata: CommandMetadata,
-  plan: (state: Parameters<typeof entryDecider.evolve>[0]) => Promise<CommandPlan<EntryCommand>>,
+  plan: (
+    state: Parameters<typeof entryDecider.evolve>[0],
+    posting: () => Promise<Posting>,
+  ) => Promise<CommandPlan<EntryCommand>>,
   readModels: readonly string[] = ledgerReadModels,
-) =>
-  handleCommand(ctx, {
+  { posting = true }: { posting?: boolean } = {},
+) => {
+  let read: Promise<Posting> | undefined;
+  return handleCommand(ctx, {
     orgId,
     streamId: entryStreamId(mvt),
     decider: entryDecider,
-    commands: plan,
+    commands: (state) => plan(state, () => read ?? postingContext(ctx, orgId)),
     metadata,
     readModels,
+    ...(posting && {
+      alongside: () => {
+        read = postingContext(ctx, orgId);
+        // Awaited by the plan; not when the entry's own read fails first.
+        read.catch(() => undefined);
+      },
+    }),
   });
+};
 
 /**
  * Validation decides on the entry, the chart, the journals and the calendar together: they are
@@ -132,8 +151,8 @@ export const draftEntry = async (
     orgId,
     mvt,
     metadata,
-    async (state) => {
-      const posting = await postingContext(ctx, orgId);
+    async (state, posted) => {
+      const posting = await posted();
       const draft: EntryCommand = { type: "DraftEntry", data: { ...input, mvt }, context: posting.context };
       // Drafted and validated on the same books, read once (guarded at the versions read).
       if (options.validate)
@@ -155,16 +174,26 @@ export const changeDraft = (
   input: EntryContent,
   metadata: CommandMetadata,
 ) =>
-  runEntry(ctx, orgId, mvt, metadata, async () => {
-    const { context } = await postingContext(ctx, orgId);
+  runEntry(ctx, orgId, mvt, metadata, async (_state, posted) => {
+    const { context } = await posted();
     return addingVolume({ commands: () => [{ type: "ChangeDraft", data: input, context }] }, input);
   });
 
 export const deleteDraft = (ctx: AppContext, orgId: string, mvt: string, metadata: CommandMetadata) =>
-  runEntry(ctx, orgId, mvt, metadata, async () => ({ commands: () => [{ type: "DeleteDraft", data: {} }] }));
+  runEntry(
+    ctx,
+    orgId,
+    mvt,
+    metadata,
+    async () => ({ commands: () => [{ type: "DeleteDraft", data: {} }] }),
+    ledgerReadModels,
+    { posting: false },
+  );
 
 export const validateEntry = (ctx: AppContext, orgId: string, mvt: string, metadata: CommandMetadata) =>
-  runEntry(ctx, orgId, mvt, metadata, (state) => validationPlan(ctx, orgId, state, []));
+  runEntry(ctx, orgId, mvt, metadata, async (state, posted) =>
+    validationPlan(ctx, orgId, state, [], undefined, await posted()),
+  );
 
 /**
  * Validates a selection of drafts in the order of their dates (then of the selection), each in

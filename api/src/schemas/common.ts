@@ -4,6 +4,10 @@ import { problemResponses } from "../http/schemas.ts";
 
 /** What the route schemas share: error answers, bodies, amounts, days, ids. */
 export const errors = problemResponses(401, 403, 404, 409, 422);
+/** A GET answered from the read-model versions: 304 when `If-None-Match` names the current `ETag`. */
+export const notModified = {
+  304: { description: "Not modified: the answer the client holds (its If-None-Match) is current" },
+} as const;
 export const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "application/json": { schema } }, required: true },
 });

@@ -14507,6 +14507,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the answer the client holds (its If-None-Match) is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -15388,6 +15395,13 @@ export interface operations {
                         capped?: true;
                     };
                 };
+            };
+            /** @description Not modified: the answer the client holds (its If-None-Match) is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not signed in */
             401: {

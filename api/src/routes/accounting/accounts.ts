@@ -1,9 +1,11 @@
 import { DomainError, Rights } from "@registre/core";
+import { accountingSetupProjector } from "@registre/projections";
 import { accountListJson } from "../../accounting/account-list.ts";
 import { deleteAccount, runChart, sessionOrg } from "../../accounting/books.ts";
 import { alreadyAppended } from "../../commands.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { cachedRead } from "../../http/answer-cache.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { childMetadata } from "../../ids.ts";
 import {
@@ -14,7 +16,7 @@ import {
   NumberParam,
   UpdateAccountInput,
 } from "../../schemas/accounts.ts";
-import { answer, body, errors } from "../../schemas/common.ts";
+import { answer, body, errors, notModified } from "../../schemas/common.ts";
 
 type AccountRow = {
   number: string;
@@ -60,13 +62,20 @@ export const accountRoutes = (ctx: AppContext) => {
       operationId: "listAccounts",
       tags: ["Accounting"],
       request: { query: AccountQuery },
-      responses: { 200: answer(AccountList, "The chart of accounts"), ...errors },
+      responses: { 200: answer(AccountList, "The chart of accounts"), ...notModified, ...errors },
     }),
-    async (c) =>
-      // The JSON the schema describes, written by PostgreSQL (see accountListJson).
-      c.body(await accountListJson(ctx.database, sessionOrg(c), c.req.valid("query")), 200, {
-        "content-type": "application/json",
-      }) as never,
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const query = c.req.valid("query");
+      return cachedRead(ctx.database, c, {
+        route: "accounts",
+        orgId,
+        models: [accountingSetupProjector.name],
+        query,
+        // The JSON the schema describes, written by PostgreSQL (see accountListJson).
+        compute: () => accountListJson(ctx.database, orgId, query),
+      }) as never;
+    },
   );
 
   app.openapi(

@@ -1,13 +1,15 @@
 import { hasRight, Rights } from "@registre/core";
+import { ledgerProjector } from "@registre/projections";
 import { sessionOrg } from "../../accounting/books.ts";
 import { changeDraft, deleteDraft, draftEntry, reverseEntry } from "../../accounting/entries.ts";
 import { listEntryPage } from "../../accounting/entry-list.ts";
 import { alreadyAppended } from "../../commands.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { cachedRead } from "../../http/answer-cache.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { ProblemError } from "../../http/problem.ts";
-import { answer, body, errors } from "../../schemas/common.ts";
+import { answer, body, errors, notModified } from "../../schemas/common.ts";
 import {
   CreateEntryInput,
   Entry,
@@ -30,23 +32,27 @@ export const entryRoutes = (ctx: AppContext) => {
       operationId: "listEntries",
       tags: ["Accounting"],
       request: { query: EntryListQuery },
-      responses: { 200: answer(EntryList, "Entries"), ...errors },
+      responses: { 200: answer(EntryList, "Entries"), ...notModified, ...errors },
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const page = await listEntryPage(ctx.database, sessionOrg(c), {
-        ...q,
-        journal: q.journal?.toUpperCase(),
-      });
-      return c.json(
-        {
-          items: page.rows.map(toSummary),
-          total: page.total,
-          sums: page.sums,
-          ...(page.capped && { capped: true as const }),
+      const orgId = sessionOrg(c);
+      const filter = { ...q, journal: q.journal?.toUpperCase() };
+      return cachedRead(ctx.database, c, {
+        route: "entries",
+        orgId,
+        models: [ledgerProjector.name],
+        query: filter,
+        compute: async () => {
+          const page = await listEntryPage(ctx.database, orgId, filter);
+          return JSON.stringify({
+            items: page.rows.map(toSummary),
+            total: page.total,
+            sums: page.sums,
+            ...(page.capped && { capped: true as const }),
+          });
         },
-        200,
-      );
+      }) as never;
     },
   );
 

@@ -89,7 +89,8 @@ export const entryValidationRoutes = (ctx: AppContext) => {
     async (c) => {
       const orgId = sessionOrg(c);
       const { mvt } = c.req.valid("param");
-      await findEntry(ctx, orgId, mvt);
+      // No read of the entry first: the decision refuses one that is not in its stream (404
+      // entry.notFound, as the read model would), and the answer below is its only read.
       await validateEntry(ctx, orgId, mvt, commandMetadata(c, ctx));
       return c.json(await findEntry(ctx, orgId, mvt), 200);
     },

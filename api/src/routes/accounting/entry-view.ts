@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { DomainError } from "@registre/core";
+import { sql } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { EntryInput, LineInput } from "../../schemas/entries.ts";
 
@@ -22,25 +23,32 @@ export const toSummary = (r: any) => ({
   origin: r.origin,
 });
 
-/** The entry with its lines and, once validated, their lettering; 404 when absent. */
+/**
+ * The entry with its lines and, once validated, their lettering; 404 when absent. One statement:
+ * the lettered lines' codes come along as a small JSON array (drafts have none).
+ */
 export const findEntry = async (ctx: AppContext, orgId: string, mvt: string) => {
   const row = await ctx.database.db
-    .selectFrom("entries")
-    .selectAll()
-    .where("org_id", "=", orgId)
-    .where("mvt", "=", mvt)
+    .selectFrom("entries as e")
+    .selectAll("e")
+    .select(
+      sql<[number, string, string | null][]>`(
+        select coalesce(jsonb_agg(jsonb_build_array(l.line, l.letter_code, l.letter_date)), '[]'::jsonb)
+        from ledger_lines l
+        where e.status = 'validated' and l.org_id = e.org_id and l.mvt = e.mvt and l.letter_code is not null)`.as(
+        "letters",
+      ),
+    )
+    .where("e.org_id", "=", orgId)
+    .where("e.mvt", "=", mvt)
     .executeTakeFirst();
   if (!row) throw new DomainError("entry.notFound", {}, 404);
-  const letters =
-    row.status === "validated"
-      ? await ctx.database.db
-          .selectFrom("ledger_lines")
-          .select(["line", "letter_code", "letter_date"])
-          .where("org_id", "=", orgId)
-          .where("mvt", "=", mvt)
-          .execute()
-      : [];
-  const byLine = new Map(letters.map((l) => [l.line as number, l]));
+  const byLine = new Map(
+    (row.letters as [number, string, string | null][]).map(([line, code, date]) => [
+      line,
+      { letter_code: code, letter_date: date },
+    ]),
+  );
   return {
     ...toSummary(row),
     lines: (row.lines as z.infer<typeof LineInput>[]).map((l, index) => ({

@@ -1,9 +1,11 @@
 import type { z } from "@hono/zod-openapi";
 import { Rights } from "@registre/core";
+import { accountingSetupProjector, ledgerProjector } from "@registre/projections";
 import { sessionOrg } from "../../accounting/books.ts";
 import { findFiscalYear, generalLedgerPage, trialBalanceReport } from "../../accounting/queries.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { cachedRead } from "../../http/answer-cache.ts";
 import { resourceApp } from "../../http/openapi.ts";
 import { answer, body, errors, plain } from "../../schemas/common.ts";
 import {
@@ -39,11 +41,21 @@ export const reportRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const orgId = sessionOrg(c);
-      const range = await rangeOf(orgId, c.req.valid("json"));
-      return c.json(
-        { ...range, ...plain<z.infer<typeof TrialBalance>>(await trialBalanceReport(ctx, orgId, range)) },
-        200,
-      );
+      const asked = c.req.valid("json");
+      return cachedRead(ctx.database, c, {
+        route: "trial-balance",
+        orgId,
+        // The fiscal year a `yearId` names and the accounts' labels are the setup's.
+        models: [ledgerProjector.name, accountingSetupProjector.name],
+        query: asked,
+        compute: async () => {
+          const range = await rangeOf(orgId, asked);
+          return JSON.stringify({
+            ...range,
+            ...plain<z.infer<typeof TrialBalance>>(await trialBalanceReport(ctx, orgId, range)),
+          });
+        },
+      }) as never;
     },
   );
 
@@ -56,7 +68,17 @@ export const reportRoutes = (ctx: AppContext) => {
       request: body(GeneralLedgerQuery),
       responses: { 200: answer(LedgerPage, "A page of the general ledger with running balances"), ...errors },
     }),
-    async (c) => c.json(await generalLedgerPage(ctx, sessionOrg(c), c.req.valid("json")), 200),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const asked = c.req.valid("json");
+      return cachedRead(ctx.database, c, {
+        route: "general-ledger",
+        orgId,
+        models: [ledgerProjector.name, accountingSetupProjector.name],
+        query: asked,
+        compute: async () => JSON.stringify(await generalLedgerPage(ctx, orgId, asked)),
+      }) as never;
+    },
   );
 
   return app;
