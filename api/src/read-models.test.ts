@@ -200,8 +200,9 @@ describe.each(databaseKinds)("a read model failed for one organisation, through 
     expect(listA.body.items.map((i: { label: string }) => i.label).sort()).toEqual(
       ["achat A", "achat A2", "Ancien format"].sort(),
     );
-    // A works again: its command is no longer held (a stopped read model answers 202 with Retry-After 30);
-    // under a loaded machine it may lag past the 1.5 s budget (202, Retry-After 1), and shows once caught up.
+    // A works again: its command is no longer held (a stopped read model answers 202 with Retry-After 30:
+    // the resume tells read-your-writes at once, not at the loop's next step); under a loaded machine it
+    // may lag past the 1.5 s budget (202, Retry-After 1), and shows once caught up.
     const again3 = await call("POST", "/accounting/entries", a.token, entry("achat A3"));
     if (again3.status !== 201) expect([again3.status, again3.headers.get("retry-after")]).toEqual([202, "1"]);
     await ctx.runner.drain();

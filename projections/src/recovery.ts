@@ -21,6 +21,8 @@ export type RunnerCore = {
   readonly projector: (name: string) => Projector;
   readonly publish: (name: string, checkpoint: Checkpoint, held: Iterable<string>) => void;
   readonly report: (name: string, failed: readonly Failed[]) => void;
+  /** Tells read-your-writes at once that organisations are no longer held (before the loop's next step). */
+  readonly release: (name: string, orgIds: Iterable<string>) => void;
   /** Wakes the live loop. */
   readonly trigger: () => void;
   /** Drops what the runner remembers of a projector's row: it is read again at the next step. */
@@ -40,6 +42,7 @@ export const recovery = ({
   projector,
   publish,
   report,
+  release,
   trigger,
   forget,
 }: RunnerCore) => {
@@ -262,6 +265,7 @@ export const recovery = ({
       return { resumed, failed, still };
     });
     forget(name);
+    release(name, outcome.resumed);
     report(name, outcome.failed);
     const failedNow = new Set(outcome.failed.map((f) => f.event.orgId));
     trigger();

@@ -144,6 +144,8 @@ describe.each(databaseKinds)("projection failures confined to an organisation on
     // The fix is deployed: resume applies A's held events in order, once, and clears the failure.
     f.flags.broken = false;
     expect(await restarted.resume(f.name, f.a)).toEqual({ resumed: [f.a], failed: [] });
+    // At once, not at the live loop's next step: A's commands are no longer answered "failed".
+    expect(await restarted.awaitVisible(head, [f.name], f.a, 50)).toBe("visible");
     expect(await f.rows(f.a)).toEqual([1, 2, 3, 4, 5]);
     await f.append(f.a, tick(6));
     await restarted.drain();

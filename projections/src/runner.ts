@@ -134,6 +134,15 @@ export const createProjectionRunner = (
     progress.next(next);
   };
 
+  /** Organisations a resume cleared: no longer held, at the checkpoint already published. */
+  const release = (name: string, orgIds: Iterable<string>) => {
+    const current = progress.value.get(name);
+    if (!current) return;
+    const held = new Set(current.held);
+    for (const id of orgIds) held.delete(id);
+    publish(name, current.checkpoint, held);
+  };
+
   const report = (name: string, failed: readonly Failed[]) => {
     for (const f of failed) options.onError?.(name, f.error, f.event.orgId);
   };
@@ -514,6 +523,7 @@ export const createProjectionRunner = (
     projector,
     publish,
     report,
+    release,
     trigger,
     forget,
   });
