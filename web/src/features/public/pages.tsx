@@ -88,7 +88,6 @@ export const PublicHomePage = () => {
             </ThemeIcon>
             <Group gap="xs">
               <Text fw={650}>{t(`areas.${area.key}.title`)}</Text>
-              {area.key === "settings" ? null : <SoonBadge />}
             </Group>
             <Text size="sm" c="dimmed" mt={4}>
               {t(`areas.${area.key}.text`)}
