@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.ts";
 import { resourceApp } from "../../http/openapi.ts";
 import { contactRoutes } from "./contacts.ts";
 import { contactRecordRoutes } from "./records.ts";
+import { contactTransferRoutes } from "./transfer.ts";
 
 /**
  * The contacts (issue 10), mounted at /contacts after the organisation users (`/contacts/users…`,
@@ -10,6 +11,8 @@ import { contactRecordRoutes } from "./records.ts";
  */
 export const contactsRoutes = (ctx: AppContext) => {
   const app = resourceApp();
+  // Before /{id}, which would take "export", "vcards" and "import" for an id.
+  app.route("/", contactTransferRoutes(ctx));
   app.route("/", contactRoutes(ctx));
   app.route("/", contactRecordRoutes(ctx));
   return app;
