@@ -22,8 +22,24 @@ import type { AppContext } from "../context.ts";
 
 const PAGE = 1000;
 const escapeLike = (value: string) => value.replace(/[%_\\]/g, (m) => `\\${m}`);
-const stateOf = (value: LiveContact | string): LiveContact =>
-  typeof value === "string" ? JSON.parse(value) : value;
+/**
+ * The contact with each collection of records in a stable order (kind, then value): the read model's
+ * jsonb keeps records by id, in no order a reader would recognise, so an export is the same on every
+ * database and every time.
+ */
+const stateOf = (value: LiveContact | string): LiveContact => {
+  const state: LiveContact = typeof value === "string" ? JSON.parse(value) : value;
+  const sorted = <T>(records: Readonly<Record<string, T>>, key: (r: T) => string): Record<string, T> =>
+    Object.fromEntries(Object.entries(records).sort(([, a], [, b]) => key(a).localeCompare(key(b))));
+  return {
+    ...state,
+    addresses: sorted(state.addresses, (a) => `${a.kind} ${a.postalCode} ${a.line1}`),
+    phones: sorted(state.phones, (p) => `${p.kind} ${p.number}`),
+    emails: sorted(state.emails, (e) => e.address),
+    ibans: sorted(state.ibans, (i) => i.iban),
+    notes: sorted(state.notes, (n) => n.text),
+  };
+};
 const day = (value: Date | string) => csvDate(parisDate(new Date(value)));
 
 export type ContactFilter = {

@@ -136,15 +136,19 @@ export const guessMapping = (
   for (const header of headers) if (!byKey.has(headerKey(header))) byKey.set(headerKey(header), header);
   const used = new Set<string>();
   const mapping: Record<string, string | null> = {};
+  // The remembered mapping fits the file when the file has every column it names: then it is taken
+  // whole, the fields it left unmapped too; otherwise only for the columns the file has.
+  const fits =
+    remembered !== undefined && Object.values(remembered).every((h) => h === null || headers.includes(h));
   for (const { field } of fields) {
     const kept = remembered?.[field];
     if (kept && headers.includes(kept)) {
       mapping[field] = kept;
       used.add(kept);
-    }
+    } else if (fits && kept === null) mapping[field] = null;
   }
   for (const { field, headers: names } of fields) {
-    if (mapping[field]) continue;
+    if (mapping[field] !== undefined) continue;
     const found = names.map((n) => byKey.get(headerKey(n))).find((h) => h !== undefined && !used.has(h));
     mapping[field] = found ?? null;
     if (found) used.add(found);
