@@ -11,7 +11,18 @@ import { textFlaw } from "../text-safety.ts";
 export type ImportEncoding = "utf-8" | "windows-1252" | "utf-16le";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
-const cp1252 = new TextDecoder("windows-1252");
+const latin1 = new TextDecoder("windows-1252");
+/**
+ * Windows-1252's 0x80–0x9F (€, ‚, ƒ, „, …, †, ‡, ˆ, ‰, Š, ‹, Œ, Ž, ‘, ’, “, ”, •, –, —, ˜, ™, š, ›, œ, ž, Ÿ):
+ * some runtimes decode "windows-1252" as ISO 8859-1 there, giving control characters.
+ */
+const CP1252_HIGH =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+const cp1252 = {
+  decode: (bytes: Uint8Array): string =>
+    latin1.decode(bytes).replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c),
+};
 const utf16 = new TextDecoder("utf-16le");
 
 /** A file's text: UTF-8 when its bytes are valid UTF-8 (a BOM aside), UTF-16 with its BOM, else Windows-1252. */
