@@ -87,7 +87,7 @@ describe.each(databaseKinds)("CSV and vCard import and export on %s", (kind) => 
         ...options.headers,
       },
       ...(body !== undefined && { body: JSON.stringify(body) }),
-      ...(raw !== undefined && { body: raw }),
+      ...(raw !== undefined && { body: raw as BodyInit }),
     });
   };
   const send = async (...args: Parameters<typeof request>) => {
