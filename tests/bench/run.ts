@@ -188,6 +188,8 @@ const main = async (): Promise<void> => {
   await (await import("./entries.ts")).runEntriesBench(REPORT);
   if (process.env.BENCH_FEC_LINES !== "0") await (await import("./fec-import.ts")).runFecImportBench(REPORT);
   if (process.env.BENCH_ITEMS !== "0") await (await import("./items-search.ts")).runItemsSearchBench(REPORT);
+  if (process.env.BENCH_CONTACTS !== "0")
+    await (await import("./contacts-import.ts")).runContactsImportBench(REPORT);
   await (await import("./load.ts")).runLoadBench(REPORT);
 };
 

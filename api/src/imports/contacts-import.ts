@@ -351,50 +351,54 @@ const accountingState = async (ctx: AppContext, orgId: string) => {
   return { codeMode, chart, codes: codeIndex([...auxiliary, ...given.map((g) => g.code)]) };
 };
 
+type Accounting = Awaited<ReturnType<typeof accountingState>>;
+type Decided = { readonly events: readonly ContactEvent[]; readonly chart: readonly ChartCommand[] };
+
 /**
- * One batch: each contact decided on a new stream (its auxiliary accounts' codes taken from `codes`,
- * which it then joins), and the chart's new accounts decided on the chart as loaded — they are
- * independent creations of codes no account has, so the chart is not folded event by event (folding
- * thousands of accounts one by one copies the chart each time).
+ * One contact decided on a new stream, its auxiliary accounts' codes taken from `accounting.codes`
+ * (which they then join), with the chart commands opening them. Throws what the decider refuses.
+ */
+const decideContact = (
+  contact: ImportedContact,
+  accounting: Accounting,
+  duplicates: ReadonlyMap<string, readonly DuplicateMatch[]>,
+): Decided => {
+  const { codes, codeMode } = accounting;
+  const identity = contact.create.identity;
+  const name =
+    identity.kind === "company" ? identity.name : `${identity.firstName ?? ""} ${identity.lastName}`;
+  const decide = (takenCodes: readonly string[]) =>
+    decideAll(
+      contactCommands(contact, duplicates.get(contact.create.id) ?? [], { codeMode, takenCodes }, true),
+    );
+  let decided = decide(codes.near(name));
+  const assigned = decided.events.flatMap((e) =>
+    e.type === "ContactAuxiliaryAccountAssigned" ? [e.data.code] : [],
+  );
+  // The subset misses nothing by construction; should a code be taken anyway, decide on every code.
+  if (assigned.some((code) => codes.taken.has(code.toUpperCase()))) decided = decide([...codes.taken]);
+  const label = "identity" in decided.state ? contactDisplayName(decided.state.identity) : name;
+  const chart = auxiliaryAccountCommands(decided.events, label);
+  for (const command of chart) codes.add(command.data.number);
+  return { events: decided.events, chart };
+};
+
+/**
+ * One batch's streams: each contact's events on its new stream, and the chart's new accounts decided
+ * on the chart as loaded — independent creations of codes no account has, so the chart is not folded
+ * event by event (folding thousands of accounts one by one copies the chart each time).
  */
 const batchStreams = (
   orgId: string,
   batch: readonly Row[],
-  accounting: Awaited<ReturnType<typeof accountingState>>,
-  duplicates: ReadonlyMap<string, readonly DuplicateMatch[]>,
-  acknowledge: boolean,
+  decided: (row: Row) => Decided,
   chart: { readonly state: ChartState; readonly version: number },
 ): StreamDecision[] => {
-  const { codes, codeMode } = accounting;
   const chartCommands: ChartCommand[] = [];
-  const streams: StreamDecision[] = batch.map(({ contact }) => {
-    const identity = contact.create.identity;
-    const name =
-      identity.kind === "company" ? identity.name : `${identity.firstName ?? ""} ${identity.lastName}`;
-    const decide = (takenCodes: readonly string[]) =>
-      decideAll(
-        contactCommands(
-          contact,
-          duplicates.get(contact.create.id) ?? [],
-          { codeMode, takenCodes },
-          acknowledge,
-        ),
-      );
-    let decided = decide(codes.near(name));
-    const assigned = decided.events.flatMap((e) =>
-      e.type === "ContactAuxiliaryAccountAssigned" ? [e.data.code] : [],
-    );
-    // The subset misses nothing by construction; should a code be taken anyway, decide on every code.
-    if (assigned.some((code) => codes.taken.has(code.toUpperCase()))) decided = decide([...codes.taken]);
-    const label = "identity" in decided.state ? contactDisplayName(decided.state.identity) : name;
-    for (const command of auxiliaryAccountCommands(decided.events, label)) {
-      if (codes.taken.has(command.data.number.toUpperCase()))
-        throw new Error(`auxiliary code ${command.data.number} given twice`);
-      codes.add(command.data.number);
-      chartCommands.push(command);
-    }
-    const events = decided.events;
-    return { streamId: contactStreamId(contact.create.id), version: 0, decide: () => events };
+  const streams: StreamDecision[] = batch.map((row) => {
+    const { events, chart: commands } = decided(row);
+    chartCommands.push(...commands);
+    return { streamId: contactStreamId(row.contact.create.id), version: 0, decide: () => events };
   });
   if (chartCommands.length > 0)
     streams.push({
@@ -425,15 +429,18 @@ export const importContacts = async (
 ): Promise<ImportResult> => {
   const read = await readRows(ctx, orgId, bytes, metadata, options);
   const errors = [...read.errors];
-  // Each row decided alone, as its creation will be (codes aside): what the domain refuses, by line.
-  for (const { line, contact } of read.rows) {
+  const checked = await checkDuplicates(ctx, orgId, read.rows, options.locale);
+  // Each row decided as its creation will be, codes handed out in the order of the file: what the
+  // domain refuses, by line; kept for the writes unless the books move meanwhile.
+  const initial = await accountingState(ctx, orgId);
+  const decided = new Map<string, Decided>();
+  for (const row of read.rows) {
     try {
-      decideAll(contactCommands(contact, [], { codeMode: "counter", takenCodes: [] }, true));
+      decided.set(row.contact.create.id, decideContact(row.contact, initial, checked.duplicates));
     } catch (error) {
-      errors.push(findingOf(options.locale, line, error));
+      errors.push(findingOf(options.locale, row.line, error));
     }
   }
-  const checked = await checkDuplicates(ctx, orgId, read.rows, options.locale);
   errors.push(...checked.errors);
   errors.sort((a, b) => a.line - b.line);
   const base = {
@@ -460,41 +467,36 @@ export const importContacts = async (
     };
 
   if (options.format === "csv") await rememberMapping(ctx, orgId, "contacts", read.mapping, metadata);
-  const memo: {
-    accounting?: Awaited<ReturnType<typeof accountingState>> | undefined;
-    chart?: { readonly state: ChartState; readonly version: number } | undefined;
-  } = {};
-  const all = batches(read.rows, options.batchSize ?? BATCH_CONTACTS);
+  // The chart as the decisions saw it. After a conflict, or a batch found written before (a resumed
+  // import), the books are read again and the rest decided live, codes handed out from there on.
+  let accounting: Accounting = initial;
+  let chart = { state: initial.chart.state, version: initial.chart.version };
+  let reload = false;
+  let live = false;
   let done = 0;
-  for (const [b, batch] of all.entries()) {
+  for (const [b, batch] of batches(read.rows, options.batchSize ?? BATCH_CONTACTS).entries()) {
     let attempt = 0;
     const { result } = await handleMultiStream(ctx, {
       orgId,
       metadata: childMetadata(metadata, "contacts", b),
       readModels: [],
       plan: async () => {
-        // The first batch, and any conflict (someone else wrote meanwhile), read everything again.
-        if (!memo.accounting || !memo.chart || attempt++ > 0) {
-          memo.accounting = await accountingState(ctx, orgId);
-          memo.chart = memo.accounting.chart;
+        if (attempt++ > 0 || reload) {
+          accounting = await accountingState(ctx, orgId);
+          chart = { state: accounting.chart.state, version: accounting.chart.version };
+          reload = false;
+          live = true;
         }
-        const { accounting, chart } = memo;
-        return {
-          streams: batchStreams(
-            orgId,
-            batch,
-            accounting,
-            checked.duplicates,
-            options.acknowledgeDuplicates,
-            chart,
-          ),
-        };
+        const now = accounting;
+        const decide = (row: Row) =>
+          (!live && decided.get(row.contact.create.id)) ||
+          decideContact(row.contact, now, checked.duplicates);
+        return { streams: batchStreams(orgId, batch, decide, chart) };
       },
     });
     const chartPart = result.parts.find((p) => p.streamId === chartStreamId(orgId));
-    // A batch found already written (a retried import) says nothing of the chart now: read it again.
-    if (result.duplicate) memo.accounting = undefined;
-    else if (chartPart && memo.chart) memo.chart = { state: memo.chart.state, version: chartPart.toVersion };
+    if (result.duplicate) reload = true;
+    else if (chartPart) chart = { state: chart.state, version: chartPart.toVersion };
     done += batch.length;
     options.onProgress?.(done, read.rows.length);
   }

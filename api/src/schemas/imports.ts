@@ -64,7 +64,9 @@ export const ContactExportQuery = z.object({
   ids: z
     .string()
     .max(40_000)
-    .regex(/^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36})*$/)
+    .regex(
+      /^[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}(,[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12})*$/,
+    )
     .optional()
     .openapi({ description: "A selection: contact ids separated by commas (with the filters)" }),
 });
