@@ -9,6 +9,7 @@ import { inputGuard, jsonBodies, type TakesJson } from "./http/input-guard.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
 import { referencePage } from "./http/reference.ts";
 import { requestScope } from "./http/request-scope.ts";
+import { importSizeGuard } from "./imports/routes.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { accountingRoutes } from "./routes/accounting/index.ts";
 import { authorizationRoutes } from "./routes/authorization.ts";
@@ -38,6 +39,9 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   // Before routing, authentication and validation: malformed, oversized or poisoned input stops here.
   // The operations that require a JSON body are known once every route is declared, below.
   let takesJson: TakesJson = () => false;
+  // An import of 50 MB or more is refused on its declared length, before its body is read.
+  api.use("/contacts/import", importSizeGuard);
+  api.use("/items/import", importSizeGuard);
   api.use(
     "*",
     inputGuard((method, path) => takesJson(method, path)),

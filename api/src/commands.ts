@@ -79,7 +79,7 @@ export const loadAggregate = async <Event extends DomainEvent, State>(
   ctx: AppContext,
   orgId: string,
   streamId: string,
-  decider: Pick<Decider<unknown, Event, State>, "evolve" | "initialState">,
+  decider: Pick<Decider<unknown, Event, State>, "evolve" | "initialState" | "foldEvents">,
 ): Promise<{ state: State; version: number }> => {
   const cache = aggregateCache(ctx);
   const key = `${orgId}/${streamId}`;
@@ -87,7 +87,8 @@ export const loadAggregate = async <Event extends DomainEvent, State>(
   const after = cached?.version ?? 0;
   const stored = await ctx.store.readStream(orgId, streamId, { fromVersion: after + 1 });
   let state = (cached?.state as State | undefined) ?? decider.initialState();
-  for (const e of stored) state = decider.evolve(state, e as unknown as Event);
+  const events = stored as unknown as Event[];
+  state = decider.foldEvents ? decider.foldEvents(state, events) : events.reduce(decider.evolve, state);
   const version = stored.at(-1)?.version ?? after;
   cache.delete(key);
   cache.set(key, { version, state });

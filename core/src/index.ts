@@ -9,6 +9,7 @@ export * from "./identity/account-items.ts";
 export * from "./identity/authorization.ts";
 export * from "./identity/rights.ts";
 export * from "./identity/user.ts";
+export * from "./imports/index.ts";
 export * from "./items/index.ts";
 export * from "./money.ts";
 export * from "./organisation/decide.ts";

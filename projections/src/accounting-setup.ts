@@ -127,9 +127,15 @@ export const accountingSetupProjector: Projector = versioned({
     },
   ],
   apply: async (db, events, table) => {
+    const pending: Record<string, unknown>[] = [];
+    const flush = async () => {
+      for (const part of chunk(pending.splice(0), 500))
+        await db.insertInto(table("accounts")).values(part).execute();
+    };
     for (const event of events) {
       const e = event as StoredEvent & (ChartEvent | JournalsEvent | FiscalEvent | ClosingEvent);
       const org = e.orgId;
+      if (e.type !== "AccountCreated") await flush();
       switch (e.type) {
         case "ChartInitialised":
           for (const part of chunk(e.data.accounts, 500))
@@ -152,22 +158,20 @@ export const accountingSetupProjector: Projector = versioned({
               .execute();
           break;
         case "AccountCreated": {
+          // Consecutive creations (an import opens thousands of auxiliary accounts) go in as one insert.
           const a = e.data;
-          await db
-            .insertInto(table("accounts"))
-            .values({
-              org_id: org,
-              number: a.number,
-              kind: a.kind,
-              label: a.label,
-              label_en: a.labelEn,
-              class: a.kind === "general" ? Number(a.number[0]) : Number((a.control ?? "0")[0]),
-              lettrable: a.lettrable,
-              collective: a.collective,
-              control: a.control,
-              closed: false,
-            })
-            .execute();
+          pending.push({
+            org_id: org,
+            number: a.number,
+            kind: a.kind,
+            label: a.label,
+            label_en: a.labelEn,
+            class: a.kind === "general" ? Number(a.number[0]) : Number((a.control ?? "0")[0]),
+            lettrable: a.lettrable,
+            collective: a.collective,
+            control: a.control,
+            closed: false,
+          });
           break;
         }
         case "AccountUpdated": {
@@ -326,5 +330,6 @@ export const accountingSetupProjector: Projector = versioned({
         }
       }
     }
+    await flush();
   },
 });

@@ -190,6 +190,8 @@ const main = async (): Promise<void> => {
   if (process.env.BENCH_ITEMS !== "0") await (await import("./items-search.ts")).runItemsSearchBench(REPORT);
   if (process.env.BENCH_CONTACTS !== "0")
     await (await import("./contacts-search.ts")).runContactsSearchBench(REPORT);
+  if (process.env.BENCH_CONTACTS_IMPORT !== "0")
+    await (await import("./contacts-import.ts")).runContactsImportBench(REPORT);
   await (await import("./load.ts")).runLoadBench(REPORT);
 };
 

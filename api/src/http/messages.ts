@@ -1,4 +1,5 @@
 import { contactItemMessages } from "./messages-contacts-items.ts";
+import { importMessages } from "./messages-import.ts";
 import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
 
 /**
@@ -8,6 +9,7 @@ import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts
 export const messages = {
   ...contactItemMessages,
   ...itemReferenceMessages,
+  ...importMessages,
   "account.cannotBeCollective": {
     fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",
     en: "Account {number} cannot become a control account: only a third-party account (class 4) of the chart can.",

@@ -28,6 +28,7 @@ const problemDescriptions = {
   403: "No right",
   404: "Not found",
   409: "Conflict or business rule",
+  413: "The file is too large",
   422: "Invalid input",
   429: "Too many attempts",
   503: "The database cannot be reached for a moment: try again after `Retry-After` seconds",

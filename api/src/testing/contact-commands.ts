@@ -119,7 +119,18 @@ const recordCases = (path: string, spec: (typeof subRecords)[string]): Record<st
   };
 };
 
+let imports = 0;
+const octets = (text: string) => ({ octets: new TextEncoder().encode(text) as Uint8Array<ArrayBuffer> });
+
 export const contactCommands: Readonly<Record<string, CommandCase>> = {
+  importContacts: {
+    status: 200,
+    build: async (_, c) => ({
+      path: "/contacts/import",
+      token: c.token,
+      body: octets(`Raison sociale;Types\r\nImport ${c.name} ${++imports};client\r\n`),
+    }),
+  },
   createContact: {
     status: 201,
     build: async (_, c) => ({

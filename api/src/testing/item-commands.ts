@@ -64,6 +64,18 @@ export const itemCommands: Readonly<Record<string, CommandCase>> = {
   ...referenceCases("activities"),
   ...referenceCases("jobs"),
   ...referenceCases("bics"),
+  importItems: {
+    status: 200,
+    build: async (_, c) => ({
+      path: "/items/import",
+      token: c.token,
+      body: {
+        octets: new TextEncoder().encode(
+          `Référence;Libellé;Prix de vente HT\r\nIMP-${c.name}-${++n};Import;12,50\r\n`,
+        ) as Uint8Array<ArrayBuffer>,
+      },
+    }),
+  },
   createItem: {
     status: 201,
     build: async (_, c) => ({ path: "/items", token: c.token, body: json(item(c)) }),

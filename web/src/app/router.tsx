@@ -52,6 +52,7 @@ const orgPlatformPages = () => import("../features/orgs/org-platform-pages.tsx")
 const publicPages = () => import("../features/public/pages.tsx");
 const userPages = () => import("../features/users/user-pages.tsx");
 const itemsPage = () => import("../features/items/items-page.tsx");
+const importPages = () => import("../features/imports/import-page.tsx");
 const itemFormPages = () => import("../features/items/item-form-pages.tsx");
 const itemPages = () => import("../features/items/item-pages.tsx");
 const placeholder = screen(() => import("../features/org/placeholder-route.tsx"), "PlaceholderRoute");
@@ -68,6 +69,7 @@ const homeVariant = (variant: 2 | 3 | 4 | 5): RouteObject => ({
 const itemRoutes: RouteObject[] = [
   { path: "org/items", lazy: screen(itemsPage, "ItemsPage") },
   { path: "org/items/create", lazy: screen(itemFormPages, "ItemCreatePage") },
+  { path: "org/items/import", lazy: screen(importPages, "ItemsImportPage") },
   { path: "org/items/:id", lazy: screen(itemPages, "ItemDetailPage") },
   { path: "org/items/:id/edit", lazy: screen(itemFormPages, "ItemEditPage") },
   { path: "org/items/:id/price", lazy: screen(itemPages, "ItemPricePage") },
@@ -140,6 +142,7 @@ const accountRoutes = (
 const contactRoutes: RouteObject[] = [
   { path: "org/contacts", lazy: screen(contactsPage, "ContactsPage") },
   { path: "org/contacts/create", lazy: screen(contactCreatePage, "ContactCreatePage") },
+  { path: "org/contacts/import", lazy: screen(importPages, "ContactsImportPage") },
   { path: "org/contacts/settings", lazy: screen(contactEditPages, "ContactSettingsPage") },
   { path: "org/contacts/:id", lazy: screen(contactDetailPage, "ContactDetailPage") },
   { path: "org/contacts/:id/edit", lazy: screen(contactEditPages, "ContactEditPage") },

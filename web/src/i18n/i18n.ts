@@ -31,6 +31,7 @@ export const namespaces = [
   "validation",
   "platform",
   "items",
+  "imports",
 ] as const;
 
 declare module "i18next" {

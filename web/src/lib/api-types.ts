@@ -480,6 +480,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contacts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The list (its filters) as French CSV: BOM, `;`, comma decimals, DD/MM/YYYY; the import reads it back */
+        get: operations["exportContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/vcards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A selection (`ids`, or the list's filters) as vCard 4.0, one file */
+        get: operations["exportContactVCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{id}/vcard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["exportContactVCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A CSV (UTF-8 or Windows-1252, `;` `,` or tab) or vCard file: the preview with its errors by line and duplicate warnings; with `dryRun` nothing is written; otherwise the whole file or nothing, customers and suppliers with their auxiliary accounts. Retried with the same Idempotency-Key, nothing is written twice. */
+        post: operations["importContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contacts/settings": {
         parameters: {
             query?: never;
@@ -1885,6 +1952,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/items/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The list (its filters) as French CSV: BOM, `;`, comma decimals; the import reads it back */
+        get: operations["exportItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/items/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A CSV file (UTF-8 or Windows-1252): the preview with its errors by line; with `dryRun` nothing is written; otherwise the whole file or nothing. Retried with the same Idempotency-Key, nothing is written twice. */
+        post: operations["importItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/items": {
         parameters: {
             query?: never;
@@ -2189,6 +2290,62 @@ export interface components {
             invitedAt: string;
             expiresAt: string;
         };
+        /** @enum {string} */
+        ContactType: "prospect" | "customer" | "supplier" | "competitor" | "partner" | "employee" | "salesRep" | "associate" | "oldCustomer" | "specialSupplier";
+        /** @enum {string} */
+        ContactKind: "company" | "person";
+        ImportResult: {
+            /** @enum {string} */
+            format: "csv" | "vcard";
+            encoding: string;
+            delimiter: string | null;
+            /** @description The file's headers */
+            columns: string[];
+            /** @description Field -> column used */
+            mapping: {
+                [key: string]: string | null;
+            };
+            rows: number;
+            preview: {
+                line: number;
+                values: {
+                    [key: string]: string;
+                };
+            }[];
+            /** @description Why nothing was written, line by line */
+            errors: {
+                /** @description The file's line (1 is the header; a vCard's number for vCard) */
+                line: number;
+                field: string | null;
+                code: string;
+                message: string;
+                duplicates?: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    reasons: string[];
+                }[];
+            }[];
+            /** @description Possible duplicates: acknowledge them to import */
+            warnings: {
+                /** @description The file's line (1 is the header; a vCard's number for vCard) */
+                line: number;
+                field: string | null;
+                code: string;
+                message: string;
+                duplicates?: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    reasons: string[];
+                }[];
+            }[];
+            dryRun: boolean;
+            /** @description The whole file was written (never a part of it) */
+            written: boolean;
+            /** @description Created, or that the dry run would create */
+            created: number;
+        };
         ContactSettings: {
             /** @enum {string} */
             auxiliaryCodeMode: "name" | "counter";
@@ -2217,10 +2374,6 @@ export interface components {
             supplierAccount: string | null;
             updatedAt: string;
         };
-        /** @enum {string} */
-        ContactKind: "company" | "person";
-        /** @enum {string} */
-        ContactType: "prospect" | "customer" | "supplier" | "competitor" | "partner" | "employee" | "salesRep" | "associate" | "oldCustomer" | "specialSupplier";
         Contact: components["schemas"]["ContactSummary"] & {
             firstName: string | null;
             lastName: string | null;
@@ -5631,6 +5784,353 @@ export interface operations {
             };
             /** @description Conflict or business rule */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportContacts: {
+        parameters: {
+            query?: {
+                q?: string;
+                type?: components["schemas"]["ContactType"];
+                kind?: components["schemas"]["ContactKind"];
+                criterion?: string;
+                status?: "active" | "archived" | "all";
+                /** @description A selection: contact ids separated by commas (with the filters) */
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportContactVCards: {
+        parameters: {
+            query?: {
+                q?: string;
+                type?: components["schemas"]["ContactType"];
+                kind?: components["schemas"]["ContactKind"];
+                criterion?: string;
+                status?: "active" | "archived" | "all";
+                /** @description A selection: contact ids separated by commas (with the filters) */
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description vCards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vcard": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportContactVCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description vCard 4.0 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vcard": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importContacts: {
+        parameters: {
+            query?: {
+                /** @description vCard: contacts only */
+                format?: "csv" | "vcard";
+                /** @description Check only: the answer is what the import would do; nothing is written */
+                dryRun?: "true" | "false";
+                /** @description The user saw the duplicate warnings of the preview and imports anyway */
+                acknowledgeDuplicates?: "true" | "false";
+                /** @description The columns as JSON, field -> header as the file spells it (or null): {"name":"Société","email":"Courriel"}. Absent: the organisation's remembered mapping where the file has its columns, else guessed from the headers */
+                mapping?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The preview, or the import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18435,6 +18935,191 @@ export interface operations {
             };
         };
     };
+    exportItems: {
+        parameters: {
+            query?: {
+                q?: string;
+                use?: "sale" | "purchase";
+                status?: "active" | "archived" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importItems: {
+        parameters: {
+            query?: {
+                /** @description vCard: contacts only */
+                format?: "csv" | "vcard";
+                /** @description Check only: the answer is what the import would do; nothing is written */
+                dryRun?: "true" | "false";
+                /** @description The user saw the duplicate warnings of the preview and imports anyway */
+                acknowledgeDuplicates?: "true" | "false";
+                /** @description The columns as JSON, field -> header as the file spells it (or null): {"name":"Société","email":"Courriel"}. Absent: the organisation's remembered mapping where the file has its columns, else guessed from the headers */
+                mapping?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The preview, or the import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listItems: {
         parameters: {
             query?: {
@@ -19337,6 +20022,7 @@ export const updateOrganisationVatRegimeValues = ["reel_normal", "reel_simplifie
 export const updateOrganisationAuxiliaryCodeModeValues = ["name", "counter"] as const satisfies readonly components["schemas"]["UpdateOrganisation"]["auxiliaryCodeMode"][];
 export const sessionUserStorageProviderValues = ["local"] as const satisfies readonly components["schemas"]["SessionUser"]["storageProvider"][];
 export const organisationInvitationStatusValues = ["pending"] as const satisfies readonly components["schemas"]["OrganisationInvitation"]["status"][];
+export const importResultFormatValues = ["csv", "vcard"] as const satisfies readonly components["schemas"]["ImportResult"]["format"][];
 export const contactSettingsAuxiliaryCodeModeValues = ["name", "counter"] as const satisfies readonly components["schemas"]["ContactSettings"]["auxiliaryCodeMode"][];
 export const contactSummaryStatusValues = ["active", "archived", "merged"] as const satisfies readonly components["schemas"]["ContactSummary"]["status"][];
 export const contactAddressKindValues = ["billing", "delivery", "other"] as const satisfies readonly components["schemas"]["ContactAddress"]["kind"][];

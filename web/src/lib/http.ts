@@ -127,6 +127,10 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
   if (options.body instanceof FormData) {
     // The browser sets the multipart boundary itself.
     init.body = options.body;
+  } else if (options.body instanceof Blob) {
+    // A file sent as it is (an import): its bytes, read by the server whatever their encoding.
+    headers["Content-Type"] = "application/octet-stream";
+    init.body = options.body;
   } else if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(options.body);

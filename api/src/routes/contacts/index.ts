@@ -4,6 +4,7 @@ import { contactAvatarRoutes } from "./avatars.ts";
 import { contactRoutes } from "./contacts.ts";
 import { contactMergeRoutes } from "./merge.ts";
 import { contactRecordRoutes } from "./records.ts";
+import { contactTransferRoutes } from "./transfer.ts";
 
 /**
  * The contacts (issue 10), mounted at /contacts after the organisation users (`/contacts/users…`,
@@ -12,6 +13,8 @@ import { contactRecordRoutes } from "./records.ts";
  */
 export const contactsRoutes = (ctx: AppContext) => {
   const app = resourceApp();
+  // Before /{id}, which would take "export", "vcards" and "import" for an id.
+  app.route("/", contactTransferRoutes(ctx));
   app.route("/", contactRoutes(ctx));
   app.route("/", contactRecordRoutes(ctx));
   app.route("/", contactMergeRoutes(ctx));

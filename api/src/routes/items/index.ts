@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.ts";
 import { resourceApp } from "../../http/openapi.ts";
 import { itemByIdPartRoutes, itemMetaRoutes, itemPriceRoutes } from "./item-parts.ts";
 import { itemRoutes } from "./items.ts";
+import { itemTransferRoutes } from "./transfer.ts";
 
 /**
  * Items, mounted at /items: /metas and /prices before the items' own /{id}, which would take "metas"
@@ -11,6 +12,7 @@ export const itemsRoutes = (ctx: AppContext) => {
   const app = resourceApp();
   app.route("/metas", itemMetaRoutes(ctx));
   app.route("/prices", itemPriceRoutes(ctx));
+  app.route("/", itemTransferRoutes(ctx));
   app.route("/", itemRoutes(ctx));
   app.route("/", itemByIdPartRoutes(ctx));
   return app;

@@ -9,6 +9,7 @@ import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { VCardButton } from "../imports/transfer-buttons.tsx";
 import {
   type Contact,
   contactHistoryQuery,
@@ -188,6 +189,7 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
         actions={
           data && !merged ? (
             <Group gap="xs">
+              <VCardButton id={data.id} />
               {can("contacts", "update") ? (
                 <>
                   <Button

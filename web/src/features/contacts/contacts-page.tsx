@@ -10,6 +10,7 @@ import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { TransferButtons } from "../imports/transfer-buttons.tsx";
 import {
   type ContactFilter,
   type ContactSummary,
@@ -133,11 +134,22 @@ export const ContactsPage = () => {
         title={t("title")}
         description={t("description")}
         actions={
-          can("contacts", "create") ? (
-            <Button component={Link} to={newContactPath} leftSection={<PlusIcon />} data-testid="contact-new">
-              {t("new")}
-            </Button>
-          ) : null
+          <Group gap="xs">
+            <TransferButtons
+              target="contacts"
+              filter={{ q: filter.q, type: filter.type, status: filter.status }}
+            />
+            {can("contacts", "create") ? (
+              <Button
+                component={Link}
+                to={newContactPath}
+                leftSection={<PlusIcon />}
+                data-testid="contact-new"
+              >
+                {t("new")}
+              </Button>
+            ) : null}
+          </Group>
         }
       />
       <Group gap="sm" align="flex-end" wrap="wrap">

@@ -11,6 +11,7 @@ import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { TransferButtons } from "../imports/transfer-buttons.tsx";
 import { type Item, type ItemFilter, itemsQuery, PAGE_SIZE, useBulkPrices } from "./api.ts";
 import { itemPath, itemsPath } from "./paths.ts";
 import { formatDecimal } from "./prices.ts";
@@ -194,6 +195,10 @@ export const ItemsPage = () => {
         description={t("description")}
         actions={
           <Group gap="sm">
+            <TransferButtons
+              target="items"
+              filter={{ q: filter.q, use: filter.use, status: filter.status }}
+            />
             {canBulk && selected.size > 0 ? (
               <Button variant="light" onClick={() => setBulkOpen(true)} data-testid="items-bulk">
                 {t("bulk.action", { count: selected.size })}

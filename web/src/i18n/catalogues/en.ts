@@ -3,6 +3,7 @@ import accounting from "../locales/en/accounting.json";
 import app from "../locales/en/app.json";
 import common from "../locales/en/common.json";
 import contacts from "../locales/en/contacts.json";
+import imports from "../locales/en/imports.json";
 import items from "../locales/en/items.json";
 import orgs from "../locales/en/orgs.json";
 import platform from "../locales/en/platform.json";
@@ -25,4 +26,5 @@ export const en = {
   contacts,
   validation,
   items,
+  imports,
 } satisfies typeof fr;

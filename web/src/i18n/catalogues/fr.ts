@@ -4,6 +4,7 @@ import accounting from "../locales/fr/accounting.json";
 import app from "../locales/fr/app.json";
 import common from "../locales/fr/common.json";
 import contacts from "../locales/fr/contacts.json";
+import imports from "../locales/fr/imports.json";
 import items from "../locales/fr/items.json";
 import orgs from "../locales/fr/orgs.json";
 import platform from "../locales/fr/platform.json";
@@ -23,4 +24,5 @@ export const fr = {
   contacts,
   validation,
   items,
+  imports,
 };

@@ -1,0 +1,511 @@
+import {
+  auxiliaryAccountCommands,
+  type ChartCommand,
+  type ChartState,
+  type CommandMetadata,
+  type ContactAccountingContext,
+  type ContactCommand,
+  type ContactEvent,
+  type ContactState,
+  chartDecider,
+  chartStreamId,
+  contactDecider,
+  contactDisplayName,
+  contactFromRow,
+  contactFromVCard,
+  contactImportFields,
+  contactStreamId,
+  DomainError,
+  type DuplicateCandidate,
+  type DuplicateMatch,
+  decodeImportFile,
+  duplicateCandidateOf,
+  duplicateKeys,
+  findDuplicates,
+  type ImportedContact,
+  type ImportMapping,
+  initialContactState,
+  type LiveContact,
+  normaliseContactName,
+  organisationDecider,
+  organisationStreamId,
+  parseVCards,
+} from "@registre/core";
+import { sql } from "kysely";
+import { setupReadModels } from "../accounting/setup.ts";
+import { handleMultiStream, loadAggregate, type StreamDecision } from "../commands.ts";
+import { contactReadModels } from "../contacts/commands.ts";
+import type { AppContext } from "../context.ts";
+import type { Locale } from "../http/messages.ts";
+import { ProblemError } from "../http/problem.ts";
+import { markNotYetVisible } from "../http/request-scope.ts";
+import { childMetadata, derivedId } from "../ids.ts";
+import {
+  batches,
+  emptyFile,
+  fileTooLarge,
+  finding,
+  findingOf,
+  type ImportFinding,
+  MAX_IMPORT_BYTES,
+  readCsvImport,
+  recordValues,
+  rememberedMapping,
+  rememberMapping,
+} from "./import-file.ts";
+
+/** Contacts per commit: each one multi-stream append of their streams and the chart's new accounts. */
+const BATCH_CONTACTS = 500;
+/** How long the import waits, at the end, for the contacts list to show it. */
+const READ_MODEL_TIMEOUT_MS = 120_000;
+const PREVIEW_ROWS = 20;
+
+export type ImportOptions = {
+  readonly format: "csv" | "vcard";
+  /** Check only: nothing is written; `created` is what the import would create. */
+  readonly dryRun: boolean;
+  /** The user saw the duplicate warnings and imports anyway. */
+  readonly acknowledgeDuplicates: boolean;
+  readonly mapping?: ImportMapping | undefined;
+  readonly locale: Locale;
+  readonly batchSize?: number | undefined;
+  /** After each batch written: how many of how many. */
+  readonly onProgress?: ((done: number, total: number) => void) | undefined;
+};
+
+export type ImportResult = {
+  readonly format: "csv" | "vcard";
+  readonly encoding: string;
+  readonly delimiter: string | null;
+  readonly columns: string[];
+  readonly mapping: Readonly<Record<string, string | null>>;
+  readonly rows: number;
+  readonly preview: { line: number; values: Record<string, string> }[];
+  readonly errors: ImportFinding[];
+  readonly warnings: ImportFinding[];
+  readonly dryRun: boolean;
+  /** True once every row is written (never partly: a refused file writes nothing). */
+  readonly written: boolean;
+  /** Contacts (items) created, or that the dry run would create. */
+  readonly created: number;
+};
+
+type Row = { readonly line: number; readonly contact: ImportedContact };
+
+/** The commands creating an imported contact, given its duplicates and accounting context. */
+const contactCommands = (
+  contact: ImportedContact,
+  duplicates: readonly DuplicateMatch[],
+  accounting: ContactAccountingContext,
+  acknowledge: boolean,
+): ContactCommand[] => [
+  {
+    type: "CreateContact",
+    data: { ...contact.create, acknowledgeDuplicates: acknowledge },
+    context: { duplicates, accounting },
+  },
+  ...contact.criteria.map(
+    (criterion): ContactCommand => ({ type: "AddContactCriterion", data: { criterion } }),
+  ),
+  ...contact.notes.map(
+    (text, i): ContactCommand => ({
+      type: "AddContactNote",
+      data: { id: derivedId(contact.create.id, "note", i), text },
+    }),
+  ),
+];
+
+const decideAll = (commands: readonly ContactCommand[]): { events: ContactEvent[]; state: ContactState } => {
+  let state: ContactState = initialContactState();
+  const events: ContactEvent[] = [];
+  for (const command of commands) {
+    const produced = contactDecider.decide(command, state);
+    events.push(...produced);
+    state = produced.reduce(contactDecider.evolve, state);
+  }
+  return { events, state };
+};
+
+const candidateOf = (contact: ImportedContact): DuplicateCandidate => {
+  const identity = contact.create.identity;
+  return {
+    id: contact.create.id,
+    name: identity.kind === "company" ? identity.name : `${identity.firstName ?? ""} ${identity.lastName}`,
+    siren: contact.create.legal?.siren ?? null,
+    siret: contact.create.legal?.siret ?? null,
+    vatNumber: contact.create.legal?.vatNumber ?? null,
+    emails: (contact.create.emails ?? []).map((e) => e.address),
+    ibans: (contact.create.ibans ?? []).map((x) => x.iban),
+  };
+};
+
+/** The file's rows read into contacts: CSV through its column mapping, vCard card by card (its number as line). */
+const readRows = async (
+  ctx: AppContext,
+  orgId: string,
+  bytes: Uint8Array,
+  metadata: CommandMetadata,
+  options: ImportOptions,
+) => {
+  const idsOf = (index: number) => {
+    const id = derivedId(metadata.commandId, "contact", index);
+    return (step: string, i = 0) => (step === "contact" ? id : derivedId(id, step, i));
+  };
+  const errors: ImportFinding[] = [];
+  const rows: Row[] = [];
+  if (options.format === "vcard") {
+    if (bytes.byteLength >= MAX_IMPORT_BYTES) throw fileTooLarge();
+    const { text, encoding } = decodeImportFile(bytes);
+    if (text.trim() === "") throw emptyFile();
+    let cards: ReturnType<typeof parseVCards>;
+    try {
+      cards = parseVCards(text);
+    } catch (error) {
+      if (error instanceof DomainError) throw new ProblemError(422, error.code, error.params);
+      throw error;
+    }
+    if (cards.length === 0) throw emptyFile();
+    cards.forEach((card, i) => {
+      try {
+        rows.push({ line: i + 1, contact: contactFromVCard(card, idsOf(i)) });
+      } catch (error) {
+        errors.push(findingOf(options.locale, i + 1, error));
+      }
+    });
+    return {
+      encoding,
+      delimiter: null,
+      columns: [] as string[],
+      mapping: {} as Record<string, string | null>,
+      rows,
+      errors,
+      preview: [],
+      count: cards.length,
+    };
+  }
+  const file = readCsvImport(
+    bytes,
+    contactImportFields,
+    (mapping) => (mapping.name || mapping.lastName ? [] : ["Raison sociale / Nom"]),
+    { mapping: options.mapping, remembered: await rememberedMapping(ctx, orgId, "contacts") },
+  );
+  const preview: { line: number; values: Record<string, string> }[] = [];
+  file.records.forEach((record, i) => {
+    const { values, findings } = recordValues(file, record, options.locale);
+    if (preview.length < PREVIEW_ROWS) preview.push({ line: record.line, values });
+    errors.push(...findings);
+    try {
+      rows.push({ line: record.line, contact: contactFromRow(values, idsOf(i)) });
+    } catch (error) {
+      errors.push(findingOf(options.locale, record.line, error));
+    }
+  });
+  return {
+    encoding: file.encoding,
+    delimiter: file.delimiter,
+    columns: file.headers,
+    mapping: file.mapping,
+    rows,
+    errors,
+    preview,
+    count: file.records.length,
+  };
+};
+
+/** The organisation's contacts sharing a duplicate key with a row (this import's own contacts aside). */
+const existingByKey = async (ctx: AppContext, orgId: string, rows: readonly Row[]) => {
+  const own = new Set(rows.map((r) => r.contact.create.id));
+  const keys = [...new Set(rows.flatMap((r) => duplicateKeys(candidateOf(r.contact))))];
+  const byKey = new Map<string, DuplicateCandidate[]>();
+  if (keys.length === 0) return byKey;
+  const found = (await ctx.database.db
+    .selectFrom("contacts")
+    .select(["contact_id", "state"])
+    .where("org_id", "=", orgId)
+    .where("status", "!=", "merged")
+    .where(sql<boolean>`dup_keys && ${keys}::text[]`)
+    .execute()) as { contact_id: string; state: LiveContact | string }[];
+  for (const row of found) {
+    if (own.has(row.contact_id)) continue;
+    const state: LiveContact = typeof row.state === "string" ? JSON.parse(row.state) : row.state;
+    const candidate = duplicateCandidateOf(row.contact_id, state);
+    for (const key of duplicateKeys(candidate)) byKey.set(key, [...(byKey.get(key) ?? []), candidate]);
+  }
+  return byKey;
+};
+
+/** Duplicate warnings (the organisation's contacts and earlier lines of the file) and duplicate IBAN errors. */
+const checkDuplicates = async (ctx: AppContext, orgId: string, rows: readonly Row[], locale: Locale) => {
+  const existing = await existingByKey(ctx, orgId, rows);
+  const warnings: ImportFinding[] = [];
+  const errors: ImportFinding[] = [];
+  const duplicates = new Map<string, DuplicateMatch[]>();
+  const seen = new Map<string, { line: number; candidate: DuplicateCandidate }>();
+  for (const { line, contact } of rows) {
+    const candidate = candidateOf(contact);
+    const keys = duplicateKeys(candidate);
+    const others = new Map<string, DuplicateCandidate>();
+    for (const key of keys) for (const other of existing.get(key) ?? []) others.set(other.id, other);
+    const matches = findDuplicates(candidate, [...others.values()]);
+    if (matches.some((m) => m.reasons.includes("iban")))
+      errors.push(
+        finding(locale, line, "contact.duplicateIban", { field: "iban", value: candidate.ibans?.[0] ?? "" }),
+      );
+    if (matches.length > 0) {
+      duplicates.set(contact.create.id, matches);
+      const code = matches.length === 1 ? "contact.duplicate" : "contact.duplicates";
+      warnings.push(
+        finding(
+          locale,
+          line,
+          code,
+          {
+            name: matches[0]?.name ?? "",
+            reasons: matches[0]?.reasons.join(", ") ?? "",
+            count: matches.length,
+          },
+          { duplicates: matches.map((m) => ({ ...m, reasons: [...m.reasons] })) },
+        ),
+      );
+    }
+    const earlier = new Map<number, DuplicateCandidate>();
+    for (const key of keys) {
+      const first = seen.get(key);
+      if (first) earlier.set(first.line, first.candidate);
+      else seen.set(key, { line, candidate });
+    }
+    for (const [otherLine, other] of earlier) {
+      const reasons = findDuplicates(candidate, [other])[0]?.reasons ?? [];
+      if (reasons.length === 0) continue;
+      if (reasons.includes("iban"))
+        errors.push(
+          finding(locale, line, "contact.duplicateIban", {
+            field: "iban",
+            value: candidate.ibans?.[0] ?? "",
+          }),
+        );
+      warnings.push(
+        finding(locale, line, "import.duplicateInFile", { other: otherLine, reasons: reasons.join(", ") }),
+      );
+      duplicates.set(contact.create.id, [
+        ...(duplicates.get(contact.create.id) ?? []),
+        { ...other, reasons },
+      ]);
+    }
+  }
+  return { warnings, errors, duplicates };
+};
+
+/** The codes a contact's name could collide with: its bucket by name, and the highest counter codes. */
+const codeIndex = (all: Iterable<string>) => {
+  const taken = new Set<string>();
+  const buckets = new Map<string, string[]>();
+  const counters = new Map<string, string>();
+  const add = (raw: string) => {
+    const code = raw.toUpperCase();
+    if (taken.has(code)) return;
+    taken.add(code);
+    const bucket = code.slice(0, 3);
+    buckets.set(bucket, [...(buckets.get(bucket) ?? []), code]);
+    const counter = /^([A-Z])(\d+)$/.exec(code);
+    if (counter?.[1] && counter[2]) {
+      const best = counters.get(counter[1]);
+      if (!best || Number(best.slice(1)) < Number(counter[2])) counters.set(counter[1], code);
+    }
+  };
+  for (const code of all) add(code);
+  return {
+    taken,
+    add,
+    /** A subset of the taken codes that holds every code `nextAuxiliaryCode` could propose for this name. */
+    near: (name: string): string[] => {
+      const letters = normaliseContactName(name)
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, "")
+        .slice(0, 2);
+      return [
+        ...(buckets.get(`C${letters}`) ?? []),
+        ...(buckets.get(`F${letters}`) ?? []),
+        ...counters.values(),
+      ];
+    },
+  };
+};
+
+/** The chart, the code mode and every code taken (the chart's auxiliary accounts, and every code a contact had). */
+const accountingState = async (ctx: AppContext, orgId: string) => {
+  const [organisation, chart, given] = await Promise.all([
+    loadAggregate(ctx, orgId, organisationStreamId(orgId), organisationDecider),
+    loadAggregate(ctx, orgId, chartStreamId(orgId), chartDecider),
+    ctx.database.db
+      .selectFrom("contact_auxiliary_codes")
+      .select("code")
+      .where("org_id", "=", orgId)
+      .execute() as Promise<{ code: string }[]>,
+  ]);
+  const codeMode =
+    organisation.state.status === "active" ? (organisation.state.auxiliaryCodeMode ?? "name") : "name";
+  const auxiliary = Object.values(chart.state.accounts)
+    .filter((a) => a.kind === "auxiliary")
+    .map((a) => a.number);
+  return { codeMode, chart, codes: codeIndex([...auxiliary, ...given.map((g) => g.code)]) };
+};
+
+type Accounting = Awaited<ReturnType<typeof accountingState>>;
+type Decided = { readonly events: readonly ContactEvent[]; readonly chart: readonly ChartCommand[] };
+
+/**
+ * One contact decided on a new stream, its auxiliary accounts' codes taken from `accounting.codes`
+ * (which they then join), with the chart commands opening them. Throws what the decider refuses.
+ */
+const decideContact = (
+  contact: ImportedContact,
+  accounting: Accounting,
+  duplicates: ReadonlyMap<string, readonly DuplicateMatch[]>,
+): Decided => {
+  const { codes, codeMode } = accounting;
+  const identity = contact.create.identity;
+  const name =
+    identity.kind === "company" ? identity.name : `${identity.firstName ?? ""} ${identity.lastName}`;
+  const decide = (takenCodes: readonly string[]) =>
+    decideAll(
+      contactCommands(contact, duplicates.get(contact.create.id) ?? [], { codeMode, takenCodes }, true),
+    );
+  let decided = decide(codes.near(name));
+  const assigned = decided.events.flatMap((e) =>
+    e.type === "ContactAuxiliaryAccountAssigned" ? [e.data.code] : [],
+  );
+  // The subset misses nothing by construction; should a code be taken anyway, decide on every code.
+  if (assigned.some((code) => codes.taken.has(code.toUpperCase()))) decided = decide([...codes.taken]);
+  const label = "identity" in decided.state ? contactDisplayName(decided.state.identity) : name;
+  const chart = auxiliaryAccountCommands(decided.events, label);
+  for (const command of chart) codes.add(command.data.number);
+  return { events: decided.events, chart };
+};
+
+/**
+ * One batch's streams: each contact's events on its new stream, and the chart's new accounts decided
+ * on the chart as loaded — independent creations of codes no account has, so the chart is not folded
+ * event by event (folding thousands of accounts one by one copies the chart each time).
+ */
+const batchStreams = (
+  orgId: string,
+  batch: readonly Row[],
+  decided: (row: Row) => Decided,
+  chart: { readonly state: ChartState; readonly version: number },
+): StreamDecision[] => {
+  const chartCommands: ChartCommand[] = [];
+  const streams: StreamDecision[] = batch.map((row) => {
+    const { events, chart: commands } = decided(row);
+    chartCommands.push(...commands);
+    return { streamId: contactStreamId(row.contact.create.id), version: 0, decide: () => events };
+  });
+  if (chartCommands.length > 0)
+    streams.push({
+      streamId: chartStreamId(orgId),
+      version: chart.version,
+      decide: () => chartCommands.flatMap((command) => chartDecider.decide(command, chart.state)),
+    });
+  return streams;
+};
+
+/**
+ * Imports contacts from a CSV (mapped columns) or vCard file, the whole file or nothing. Every row is
+ * read and decided first (the contact decider on each, duplicate IBANs refused, duplicates of the
+ * organisation's contacts or of earlier lines warned with their matches); with any error nothing is
+ * written, and the answer names the lines. Then batches of `BATCH_CONTACTS`, each one multi-stream
+ * commit of the contacts and, for customers and suppliers, their auxiliary accounts on the chart.
+ *
+ * Ids derive from the import's command id (contacts from the row's index, each batch's command id
+ * from its number): the same import again (a retry, or after an interruption between two batches)
+ * finds the batches already written and writes only the rest, never a contact twice.
+ */
+export const importContacts = async (
+  ctx: AppContext,
+  orgId: string,
+  bytes: Uint8Array,
+  metadata: CommandMetadata,
+  options: ImportOptions,
+): Promise<ImportResult> => {
+  const read = await readRows(ctx, orgId, bytes, metadata, options);
+  const errors = [...read.errors];
+  const checked = await checkDuplicates(ctx, orgId, read.rows, options.locale);
+  // Each row decided as its creation will be, codes handed out in the order of the file: what the
+  // domain refuses, by line; kept for the writes unless the books move meanwhile.
+  const initial = await accountingState(ctx, orgId);
+  const decided = new Map<string, Decided>();
+  for (const row of read.rows) {
+    try {
+      decided.set(row.contact.create.id, decideContact(row.contact, initial, checked.duplicates));
+    } catch (error) {
+      errors.push(findingOf(options.locale, row.line, error));
+    }
+  }
+  errors.push(...checked.errors);
+  errors.sort((a, b) => a.line - b.line);
+  const base = {
+    format: options.format,
+    encoding: read.encoding,
+    delimiter: read.delimiter,
+    columns: read.columns,
+    mapping: read.mapping,
+    rows: read.count,
+    preview: read.preview,
+    warnings: checked.warnings,
+    dryRun: options.dryRun,
+  };
+  if (errors.length > 0) return { ...base, errors, written: false, created: 0 };
+  if (options.dryRun) return { ...base, errors, written: false, created: read.rows.length };
+  if (checked.duplicates.size > 0 && !options.acknowledgeDuplicates)
+    return {
+      ...base,
+      errors: [
+        finding(options.locale, 0, "import.duplicatesNotAcknowledged", { count: checked.duplicates.size }),
+      ],
+      written: false,
+      created: 0,
+    };
+
+  if (options.format === "csv") await rememberMapping(ctx, orgId, "contacts", read.mapping, metadata);
+  // The chart as the decisions saw it. After a conflict, or a batch found written before (a resumed
+  // import), the books are read again and the rest decided live, codes handed out from there on.
+  let accounting: Accounting = initial;
+  let chart = { state: initial.chart.state, version: initial.chart.version };
+  let reload = false;
+  let live = false;
+  let done = 0;
+  for (const [b, batch] of batches(read.rows, options.batchSize ?? BATCH_CONTACTS).entries()) {
+    let attempt = 0;
+    const { result } = await handleMultiStream(ctx, {
+      orgId,
+      metadata: childMetadata(metadata, "contacts", b),
+      readModels: [],
+      plan: async () => {
+        if (attempt++ > 0 || reload) {
+          accounting = await accountingState(ctx, orgId);
+          chart = { state: accounting.chart.state, version: accounting.chart.version };
+          reload = false;
+          live = true;
+        }
+        const now = accounting;
+        const decide = (row: Row) =>
+          (!live && decided.get(row.contact.create.id)) ||
+          decideContact(row.contact, now, checked.duplicates);
+        return { streams: batchStreams(orgId, batch, decide, chart) };
+      },
+    });
+    const chartPart = result.parts.find((p) => p.streamId === chartStreamId(orgId));
+    if (result.duplicate) reload = true;
+    else if (chartPart) chart = { state: chart.state, version: chartPart.toVersion };
+    done += batch.length;
+    options.onProgress?.(done, read.rows.length);
+  }
+  const visibility = await ctx.runner.awaitVisible(
+    await ctx.store.head(),
+    [...contactReadModels, ...setupReadModels],
+    orgId,
+    READ_MODEL_TIMEOUT_MS,
+  );
+  if (visibility !== "visible") markNotYetVisible(visibility);
+  return { ...base, errors, written: true, created: read.rows.length };
+};
