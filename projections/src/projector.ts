@@ -107,6 +107,18 @@ export type Projector = {
    * under `bulk` (their rows derived from the other tables, in a statement each).
    */
   readonly finishRebuild?: (db: ProjectionExecutor, table: TableNames) => Promise<void>;
+  /**
+   * A rebuild's bulk pass in SQL, for a projector whose rows are a pure function of the events'
+   * columns: fills its tables from `log` (the events table's rows of its types committed before the
+   * pass, as `select * from events`) in a statement each, the rows `apply` would have left. The
+   * rebuild applies the events in batches instead when the store upcasts one of its types, and when
+   * this throws (the batches then confine a failing event to its organisation).
+   */
+  readonly rebuildFromLog?: (
+    db: ProjectionExecutor,
+    table: TableNames,
+    log: RawBuilder<unknown>,
+  ) => Promise<void>;
 };
 
 /** Rows to insert in as few statements as the parameter limit allows. */
