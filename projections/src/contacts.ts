@@ -9,10 +9,10 @@ import {
   initialContactState,
   type LiveContact,
 } from "@registre/core";
-import type { StoredEvent } from "@registre/store";
+import { type StoredEvent, TextArray } from "@registre/store";
 import { type Selectable, sql } from "kysely";
 import type { Projector } from "./projector.ts";
-import { chunk } from "./projector.ts";
+import { chunk, liveSink } from "./projector.ts";
 
 /**
  * The contacts of every organisation: one row per contact with what the list shows, filters and sorts
@@ -119,6 +119,8 @@ type Folded = {
   updatedAt: Date | string;
   version: number;
   touched: boolean;
+  /** Its row is in the table: an upsert; otherwise the contact is new, written through the sink. */
+  stored: boolean;
 };
 
 export const contactsProjector: Projector = {
@@ -148,7 +150,7 @@ export const contactsProjector: Projector = {
         primary key (org_id, code)`,
     },
   ],
-  apply: async (db, events, table) => {
+  apply: async (db, events, table, sink = liveSink(db)) => {
     const t = table("contacts");
     const key = (orgId: string, id: string) => `${orgId}|${id}`;
     const wanted = new Map<string, { orgId: string; id: string }>();
@@ -175,6 +177,7 @@ export const contactsProjector: Projector = {
           updatedAt: r.updated_at,
           version: r.version,
           touched: false,
+          stored: true,
         });
     }
     const codes: ContactAuxiliaryCodeRow[] = [];
@@ -186,6 +189,7 @@ export const contactsProjector: Projector = {
         updatedAt: e.metadata.at,
         version: 0,
         touched: false,
+        stored: false,
       };
       folded.set(k, {
         state: evolveContact(current.state, e),
@@ -193,6 +197,7 @@ export const contactsProjector: Projector = {
         updatedAt: e.metadata.at,
         version: e.version,
         touched: true,
+        stored: current.stored,
       });
       if (e.type === "ContactAuxiliaryAccountAssigned")
         codes.push({
@@ -203,13 +208,24 @@ export const contactsProjector: Projector = {
         });
     }
     const upserts: ContactRow[] = [];
+    const fresh: ContactRow[] = [];
     const deleted: { orgId: string; id: string }[] = [];
     for (const [k, f] of folded) {
       if (!f.touched) continue;
       const [orgId = "", id = ""] = k.split("|");
-      if ("identity" in f.state) upserts.push(rowOf(orgId, f.state, f.createdAt, f.updatedAt, f.version));
-      else deleted.push({ orgId, id });
+      if ("identity" in f.state)
+        (f.stored ? upserts : fresh).push(rowOf(orgId, f.state, f.createdAt, f.updatedAt, f.version));
+      else if (f.stored) deleted.push({ orgId, id });
     }
+    await sink.insert(
+      t,
+      fresh.map((r) => ({
+        ...r,
+        types: new TextArray(r.types),
+        criteria: new TextArray(r.criteria),
+        dup_keys: new TextArray(r.dup_keys),
+      })),
+    );
     for (const part of chunk(deleted, 500))
       await db
         .deleteFrom(t)

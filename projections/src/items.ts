@@ -1,7 +1,7 @@
 import type { ItemEvent, PriceTier } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
-import { type Selectable, sql } from "kysely";
-import type { Projector } from "./projector.ts";
+import { type GeneratedAlways, type Selectable, sql } from "kysely";
+import { json, liveSink, type Projector } from "./projector.ts";
 
 /** A row of `items`: prices are the decimal strings of the events (4 decimals at most), never floats. */
 export type ItemsTable = {
@@ -23,23 +23,24 @@ export type ItemsTable = {
   purchase_tiers: PriceTier[];
   metas: Record<string, string>;
   status: "active" | "archived";
-  /** Reference and label lowercased by PostgreSQL, apart (chr(31)): what the search matches. */
-  search: string;
+  /** Reference and label lowercased by PostgreSQL, apart (chr(31)): what the search matches (a generated column). */
+  search: GeneratedAlways<string>;
   created_at: Date;
   updated_at: Date;
 };
 export type ItemRow = Selectable<ItemsTable>;
 
-const json = (value: unknown) => sql`(${JSON.stringify(value)}::text)::jsonb`;
 const itemId = (streamId: string) => streamId.slice("item-".length);
 
 /**
  * The items of each organisation, as the list, the forms and the document line editor's search read
- * them. `search` is made by SQL from the row, so the index and the query lowercase alike.
+ * them. `search` is made by PostgreSQL from the row (a generated column), so the index and the query
+ * lowercase alike.
  */
 export const itemsProjector: Projector = {
   name: "items",
-  version: 1,
+  // 2: \`search\` a generated column, so that rows written by COPY have it too.
+  version: 2,
   handles: [
     "ItemCreated",
     "ItemUpdated",
@@ -59,7 +60,7 @@ export const itemsProjector: Projector = {
         description text, use text not null, kind text not null, unit text not null, vat_rate text not null,
         vat_exemption text, sell_account text, buy_account text, buy_price text, sell_price text,
         sale_tiers jsonb not null, purchase_tiers jsonb not null, metas jsonb not null, status text not null,
-        search text not null, created_at timestamptz not null, updated_at timestamptz not null,
+        search text not null generated always as (lower(reference || chr(31) || label)) stored, created_at timestamptz not null, updated_at timestamptz not null,
         primary key (org_id, id)`,
       indexes: [
         // The reference is unique per organisation (the shell checks it here before deciding).
@@ -74,47 +75,52 @@ export const itemsProjector: Projector = {
       ],
     },
   ],
-  apply: async (db, events, table) => {
+  apply: async (db, events, table, sink = liveSink(db)) => {
     const items = table("items");
+    // Items created in this batch: kept here, changed in memory by their later events, and written
+    // at the end through the sink (COPY in a rebuild); the others are changed in the table.
+    const fresh = new Map<string, Record<string, unknown>>();
     for (const event of events) {
       const e = event as StoredEvent & ItemEvent;
       const at = e.metadata.at;
-      const set = (values: Record<string, unknown>) =>
-        db
-          .updateTable(items)
-          .set({ ...values, updated_at: at })
-          .where("org_id", "=", e.orgId)
-          .where("id", "=", itemId(e.streamId))
-          .execute();
+      const id = e.type === "ItemCreated" ? e.data.id : itemId(e.streamId);
+      const key = `${e.orgId}|${id}`;
+      const row = fresh.get(key);
+      const set = async (values: Record<string, unknown>) => {
+        if (row) Object.assign(row, values, { updated_at: at });
+        else
+          await db
+            .updateTable(items)
+            .set({ ...values, updated_at: at })
+            .where("org_id", "=", e.orgId)
+            .where("id", "=", id)
+            .execute();
+      };
       switch (e.type) {
         case "ItemCreated": {
           const d = e.data;
-          await db
-            .insertInto(items)
-            .values({
-              org_id: e.orgId,
-              id: d.id,
-              reference: d.reference,
-              label: d.label,
-              description: d.description,
-              use: d.use,
-              kind: d.kind,
-              unit: d.unit,
-              vat_rate: d.vatRate,
-              vat_exemption: d.vatExemption,
-              sell_account: d.sellAccount,
-              buy_account: d.buyAccount,
-              buy_price: d.buyPrice,
-              sell_price: d.sellPrice,
-              sale_tiers: json([]),
-              purchase_tiers: json([]),
-              metas: json({}),
-              status: "active",
-              search: sql`lower(${d.reference} || chr(31) || ${d.label})`,
-              created_at: at,
-              updated_at: at,
-            })
-            .execute();
+          fresh.set(key, {
+            org_id: e.orgId,
+            id: d.id,
+            reference: d.reference,
+            label: d.label,
+            description: d.description,
+            use: d.use,
+            kind: d.kind,
+            unit: d.unit,
+            vat_rate: d.vatRate,
+            vat_exemption: d.vatExemption,
+            sell_account: d.sellAccount,
+            buy_account: d.buyAccount,
+            buy_price: d.buyPrice,
+            sell_price: d.sellPrice,
+            sale_tiers: [],
+            purchase_tiers: [],
+            metas: {},
+            status: "active",
+            created_at: at,
+            updated_at: at,
+          });
           break;
         }
         case "ItemUpdated": {
@@ -131,33 +137,40 @@ export const itemsProjector: Projector = {
             ...(c.sellAccount !== undefined && { sell_account: c.sellAccount }),
             ...(c.buyAccount !== undefined && { buy_account: c.buyAccount }),
           });
-          if (c.reference !== undefined || c.label !== undefined)
-            await set({ search: sql`lower(reference || chr(31) || label)` });
           break;
         }
         case "ItemPricesChanged":
           await set({ buy_price: e.data.buyPrice, sell_price: e.data.sellPrice });
           break;
-        case "ItemPriceTiersChanged":
-          await set({ [e.data.side === "sale" ? "sale_tiers" : "purchase_tiers"]: json(e.data.tiers) });
+        case "ItemPriceTiersChanged": {
+          const column = e.data.side === "sale" ? "sale_tiers" : "purchase_tiers";
+          await set({ [column]: row ? e.data.tiers : json(e.data.tiers) });
           break;
+        }
         case "ItemMetaAdded":
         case "ItemMetaChanged":
-          await set({ metas: sql`metas || ${json({ [e.data.key]: e.data.value })}` });
+          if (row) row.metas = { ...(row.metas as Record<string, string>), [e.data.key]: e.data.value };
+          await set({ ...(!row && { metas: sql`metas || ${json({ [e.data.key]: e.data.value })}` }) });
           break;
         case "ItemMetaRemoved":
-          await set({ metas: sql`metas - ${e.data.key}::text` });
+          if (row) {
+            const { [e.data.key]: _removed, ...rest } = row.metas as Record<string, string>;
+            row.metas = rest;
+          }
+          await set({ ...(!row && { metas: sql`metas - ${e.data.key}::text` }) });
           break;
         case "ItemArchived":
         case "ItemUnarchived":
           await set({ status: e.type === "ItemArchived" ? "archived" : "active" });
           break;
         case "ItemDeleted":
-          await db.deleteFrom(items).where("org_id", "=", e.orgId).where("id", "=", e.data.id).execute();
+          if (row) fresh.delete(key);
+          else await db.deleteFrom(items).where("org_id", "=", e.orgId).where("id", "=", e.data.id).execute();
           break;
         default:
           e satisfies never;
       }
     }
+    if (fresh.size > 0) await sink.insert(items, [...fresh.values()]);
   },
 };

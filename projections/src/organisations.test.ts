@@ -98,6 +98,40 @@ describe.each(databaseKinds)("organisations read model on %s", (kind) => {
       });
   });
 
+  it("given settings set then cleared, and several changes of one field, then the last of each wins, rebuilt too", async () => {
+    const org = randomUUID();
+    const changed = (changes: Record<string, unknown>, at: string): GivenEvent => ({
+      orgId: org,
+      streamId: organisationStreamId(org),
+      type: "OrganisationSettingsChanged",
+      at,
+      data: { changes },
+    });
+    await spec
+      .given(
+        created(org, "Atelier"),
+        changed(
+          { vatNumber: "FR44732829320", fiscalYearStartMonth: 7, vatRegime: "franchise" },
+          "2026-03-01T00:00:00.000Z",
+        ),
+        changed(
+          { vatNumber: null, address: { line1: "1 quai", postalCode: "69001", city: "Lyon", country: "FR" } },
+          "2026-04-01T00:00:00.000Z",
+        ),
+        changed({ address: null, fiscalYearStartMonth: 4 }, "2026-05-01T00:00:00.000Z"),
+      )
+      .then({
+        organisations: [
+          row(org, "Atelier", {
+            fiscal_year_start_month: 4,
+            vat_regime: "franchise",
+            updated_at: new Date("2026-05-01T00:00:00.000Z"),
+            version: 4,
+          }),
+        ],
+      });
+  });
+
   it("given names no bulk writer should mangle, then each row holds its name exactly, rebuilt too", async () => {
     const orgs = hostileTexts.map(() => randomUUID());
     await spec

@@ -1,6 +1,6 @@
 import type { OrganisationEvent, OrganisationLogo, OrganisationSettings, VatRegime } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
-import { type Selectable, sql } from "kysely";
+import { type RawBuilder, type Selectable, sql } from "kysely";
 import type { Projector, Timestamp } from "./projector.ts";
 import { chunk, liveSink } from "./projector.ts";
 
@@ -147,5 +147,50 @@ export const organisationsProjector: Projector = {
         )
         .execute();
     }
+  },
+  // `fold` in SQL: the row its last `OrganisationCreated` made (`fold` starts again there), each field as
+  // the last later event that set it left it (JSON values kept as jsonb until the end, so "set to null"
+  // and "not set" differ), the last event's time and version.
+  rebuildFromLog: async (db, table, log) => {
+    const changed = (key: string) =>
+      sql`(array_agg(e.d -> 'changes' -> ${key} order by e.tx_id desc, e.position desc)
+        filter (where e.type = 'OrganisationSettingsChanged' and e.d -> 'changes' ? ${key}))[1]`;
+    const text = (value: RawBuilder<unknown>) => sql`(${value} #>> '{}')`;
+    await sql`
+      insert into ${sql.table(table("organisations"))} (org_id, name, siren, vat_number, address,
+        fiscal_year_start_month, vat_regime, vat_on_debits, email, logo, created_at, updated_at, version)
+      with events as (
+        select org_id, type, data::jsonb as d, (metadata::json ->> 'at')::timestamptz as at, stream_version,
+          tx_id, position
+        from ${log} e
+      ), created as (
+        select distinct on (org_id) org_id, d, at, stream_version, tx_id, position from events
+        where type = 'OrganisationCreated' order by org_id, tx_id desc, position desc
+      ), folded as (
+        select c.org_id, c.d as created, c.at as created_at, c.stream_version as created_version,
+          (array_agg(e.d -> 'name' order by e.tx_id desc, e.position desc)
+            filter (where e.type = 'OrganisationRenamed'))[1] as name,
+          ${changed("siren")} as siren, ${changed("vatNumber")} as vat_number, ${changed("address")} as address,
+          ${changed("fiscalYearStartMonth")} as fiscal_year_start_month, ${changed("vatRegime")} as vat_regime,
+          ${changed("vatOnDebits")} as vat_on_debits, ${changed("email")} as email,
+          (array_agg(e.d -> 'logo' order by e.tx_id desc, e.position desc)
+            filter (where e.type = 'OrganisationLogoChanged'))[1] as logo,
+          (array_agg(e.at order by e.tx_id desc, e.position desc))[1] as updated_at,
+          (array_agg(e.stream_version order by e.tx_id desc, e.position desc))[1] as version
+        from created c
+        left join events e on e.org_id = c.org_id and (e.tx_id, e.position) > (c.tx_id, c.position)
+        group by c.org_id, c.d, c.at, c.stream_version
+      )
+      select org_id, ${text(sql`coalesce(name, created -> 'name')`)},
+        ${text(sql`coalesce(siren, created -> 'siren')`)},
+        ${text(sql`coalesce(vat_number, created -> 'vatNumber')`)},
+        nullif(coalesce(address, created -> 'address'), 'null'::jsonb),
+        ${text(sql`coalesce(fiscal_year_start_month, created -> 'fiscalYearStartMonth')`)}::integer,
+        ${text(sql`coalesce(vat_regime, created -> 'vatRegime')`)},
+        ${text(sql`coalesce(vat_on_debits, created -> 'vatOnDebits')`)}::boolean,
+        ${text(sql`coalesce(email, created -> 'email')`)},
+        nullif(logo, 'null'::jsonb), created_at, coalesce(updated_at, created_at),
+        coalesce(version, created_version)
+      from folded`.execute(db);
   },
 };

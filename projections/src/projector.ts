@@ -1,4 +1,4 @@
-import { copyRows, copyRowsToPglite, type Database, type StoredEvent } from "@registre/store";
+import { copyRows, copyRowsToPglite, type Database, type StoredEvent, TextArray } from "@registre/store";
 import { type ColumnType, type Kysely, type RawBuilder, sql } from "kysely";
 
 /** A read-model table as its projector declares it; `{table}` in the DDL stands for the physical name. */
@@ -23,7 +23,8 @@ export type ProjectionExecutor = Kysely<any>;
 
 /**
  * Writes rows a projector knows are new (no row with their key can exist yet) into a physical table.
- * Rows of one call have the same keys; objects and arrays go to jsonb columns.
+ * Rows of one call have the same keys; objects and arrays go to jsonb columns, a `TextArray` (from
+ * `@registre/store`) to a `text[]` column.
  */
 export type RowWriter = (table: string, rows: readonly Record<string, unknown>[]) => Promise<void>;
 
@@ -34,11 +35,19 @@ export type RowWriter = (table: string, rows: readonly Record<string, unknown>[]
  */
 export type Sink = { readonly insert: RowWriter; readonly bulk: boolean };
 
-/** Objects and arrays as jsonb: postgres.js would send an array as a PostgreSQL array. */
+/**
+ * Objects and arrays as jsonb (postgres.js would send an array as a PostgreSQL array), a `TextArray`
+ * as a `text[]`.
+ */
 const insertable = (row: Record<string, unknown>): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row))
-    out[k] = v !== null && typeof v === "object" && !(v instanceof Date) ? json(v) : v;
+    out[k] =
+      v instanceof TextArray
+        ? sql`${[...v.values]}::text[]`
+        : v !== null && typeof v === "object" && !(v instanceof Date)
+          ? json(v)
+          : v;
   return out;
 };
 
@@ -107,6 +116,18 @@ export type Projector = {
    * under `bulk` (their rows derived from the other tables, in a statement each).
    */
   readonly finishRebuild?: (db: ProjectionExecutor, table: TableNames) => Promise<void>;
+  /**
+   * A rebuild's bulk pass in SQL, for a projector whose rows are a pure function of the events'
+   * columns: fills its tables from `log` (the events table's rows of its types committed before the
+   * pass, as `select * from events`) in a statement each, the rows `apply` would have left. The
+   * rebuild applies the events in batches instead when the store upcasts one of its types, and when
+   * this throws (the batches then confine a failing event to its organisation).
+   */
+  readonly rebuildFromLog?: (
+    db: ProjectionExecutor,
+    table: TableNames,
+    log: RawBuilder<unknown>,
+  ) => Promise<void>;
 };
 
 /** Rows to insert in as few statements as the parameter limit allows. */

@@ -93,6 +93,30 @@ export const recovery = ({
   };
 
   /**
+   * The bulk pass in SQL (`rebuildFromLog`): the projector's rows from every event of its types
+   * committed before the statement's horizon (the oldest transaction still running: all before it
+   * have ended, so none of theirs comes later), in a transaction of its own. Answers the place the
+   * batches go on from and how many events it covered.
+   */
+  const bulkFromLog = (
+    p: Projector,
+    fromLog: NonNullable<Projector["rebuildFromLog"]>,
+    table: (t: string) => string,
+  ): Promise<{ checkpoint: Checkpoint; events: number }> =>
+    unflushed(async (trx) => {
+      const { rows } = await sql<{ xmin: string }>`
+        select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`.execute(trx);
+      const horizon = rows[0]?.xmin ?? START.txId;
+      // Sorts and groups over the whole log: in memory rather than on disk.
+      await sql`set local work_mem = '64MB'`.execute(trx);
+      const types = p.handles ? sql`and type = any(${[...p.handles]}::text[])` : sql``;
+      const log = sql`(select * from events where tx_id < ${horizon}::xid8 ${types})`;
+      await fromLog(trx, table, log);
+      const counted = await sql<{ n: number }>`select count(*)::int8 as n from ${log} log`.execute(trx);
+      return { checkpoint: { txId: horizon, position: 0 }, events: counted.rows[0]?.n ?? 0 };
+    });
+
+  /**
    * Rebuilds a projector from the start of the log into a new generation of its tables, then swaps
    * it in: the last stretch is read and applied while holding the projector's state row, so nothing
    * written meanwhile is lost, and readers switch in one transaction. An organisation failing on
@@ -132,6 +156,20 @@ export const recovery = ({
       batch.catch(() => undefined);
       return batch;
     };
+    // A projector that can build its rows in SQL does (its types not upcast by the store, which the SQL
+    // would not see); if that fails, its tables are left empty and the batches below, which confine a
+    // failing event to its organisation, do the whole pass.
+    if (p.rebuildFromLog && !store.upcasts(p.handles)) {
+      const passed = await bulkFromLog(p, p.rebuildFromLog, table).catch((error: unknown) => {
+        if (isTransientDatabaseError(error)) throw error;
+        return undefined;
+      });
+      if (passed) {
+        checkpoint = passed.checkpoint;
+        done = passed.events;
+        onProgress(done, await counted);
+      }
+    }
     // Everything committed before the rebuild started is in the new generation before it is swapped in.
     // The next batch is read while one is written: the log's reads and the writes overlap.
     let pending = read(checkpoint);

@@ -277,6 +277,47 @@ describe.each(databaseKinds)("projection failures confined to an organisation on
     expect(await snapshot()).toEqual(live);
     expect((await runner.status())[0]).toMatchObject({ generation: 3, status: "running", failures: [] });
   });
+
+  it("rebuilds in SQL where the projector offers it, and by batches, failures confined, when that SQL fails", async () => {
+    const f = withFixture();
+    f.flags.broken = false;
+    let divisor = 1;
+    let applied = 0;
+    const projector: Projector = {
+      ...f.projector,
+      apply: async (db, events, table, sink) => {
+        applied += events.length;
+        await f.projector.apply(db, events, table, sink);
+      },
+      // Division by zero stands for a statement the log's data makes fail.
+      rebuildFromLog: async (db, table, log) => {
+        await sql`insert into ${sql.table(table(f.name))} (org_id, n)
+          select org_id, (data::jsonb ->> 'n')::int / ${divisor}::int from ${log} e`.execute(db);
+      },
+    };
+    const runner = createProjectionRunner(database, store, [projector], { batchSize: 2 });
+    await runner.setup();
+    await f.append(f.a, tick(1), tick(2, true), tick(3));
+    await f.append(f.b, tick(1), tick(2));
+    await runner.drain();
+    const snapshot = async () =>
+      (await sql`select * from ${sql.table(f.name)} order by org_id, n`.execute(database.db)).rows;
+    const live = await snapshot();
+    applied = 0;
+    const inSql = await runner.rebuild(f.name);
+    expect(inSql).toMatchObject({ events: 5, failures: 0 });
+    expect(applied).toBe(0);
+    expect(await snapshot()).toEqual(live);
+
+    divisor = 0;
+    f.flags.broken = true;
+    const byBatches = await runner.rebuild(f.name);
+    expect(byBatches).toMatchObject({ events: 5, failures: 1 });
+    expect(applied).toBeGreaterThanOrEqual(5);
+    expect(await f.rows(f.a)).toEqual([1]);
+    expect(await f.rows(f.b)).toEqual([1, 2]);
+    expect((await runner.status())[0]?.failures.map((x) => x.orgId)).toEqual([f.a]);
+  });
 });
 
 describe.each(databaseKinds)("the projection-failures migration on %s", (kind) => {

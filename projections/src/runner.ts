@@ -6,15 +6,15 @@ import {
   isTransientDatabaseError,
   type ReadBatch,
   START,
-  type StoredEvent,
 } from "@registre/store";
 import { sql } from "kysely";
 import { BehaviorSubject, interval, merge, Subject, type Subscription } from "rxjs";
-import { applyConfined, type ProjectionFailure, readFailures, recordFailure } from "./confined.ts";
-import { createTables, lockKey, physical, pointViews } from "./generations.ts";
+import { committer } from "./commits.ts";
+import { type ProjectionFailure, readFailures } from "./confined.ts";
+import { createTables, lockKey, pointViews } from "./generations.ts";
 import type { Projector } from "./projector.ts";
 import { recovery } from "./recovery.ts";
-import { bumpFailures, type Failed, readState, type StateRow } from "./state.ts";
+import { type Failed, readState, type StateRow } from "./state.ts";
 import { sharedReads } from "./tail.ts";
 import { type Progress, visibility } from "./visibility.ts";
 
@@ -147,137 +147,7 @@ export const createProjectionRunner = (
     for (const f of failed) options.onError?.(name, f.error, f.event.orgId);
   };
 
-  /**
-   * Writes one batch and its checkpoint atomically; null when another runner moved the checkpoint or
-   * the failures changed meanwhile (a `resume`). "fast" applies the batch whole and throws if it
-   * fails; "confined" finds the failing events and records their organisations' failures.
-   */
-  const commitBatch = (
-    p: Projector,
-    state: StateRow,
-    to: Checkpoint,
-    events: readonly StoredEvent[],
-    mode: "fast" | "confined",
-  ): Promise<{ held: Set<string>; failed: Failed[] } | null> =>
-    database.db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable("projections")
-        .set({ tx_id: to.txId, position: to.position, updated_at: new Date() })
-        .where("name", "=", p.name)
-        .where("generation", "=", state.generation)
-        .where(sql`tx_id`, "=", sql`${state.tx_id}::xid8`)
-        .where("position", "=", state.position)
-        .where("failures_version", "=", state.failures_version)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return null;
-      const held = new Set(state.held ?? []);
-      const table = (t: string) => physical(t, state.generation);
-      const failed: Failed[] = [];
-      if (mode === "fast") {
-        const live = events.filter((e) => !held.has(e.orgId));
-        if (live.length > 0) await p.apply(trx, live, table);
-        return { held, failed };
-      }
-      await applyConfined(trx, p, events, table, held, async (event, error) => {
-        failed.push({ event, error });
-        await recordFailure(trx, p.name, state.generation, event, error);
-      });
-      if (failed.length > 0) await bumpFailures(trx, p.name);
-      return { held, failed };
-    });
-
-  /** One batch, applied on its own: whole, or (when it fails) with its failing events confined. */
-  const commitAlone = async (
-    p: Projector,
-    state: StateRow,
-    to: Checkpoint,
-    events: readonly StoredEvent[],
-  ): Promise<Awaited<ReturnType<typeof commitBatch>>> => {
-    try {
-      return await commitBatch(p, state, to, events, "fast");
-    } catch (error) {
-      if (isTransientDatabaseError(error)) throw error;
-      // Some event of the batch fails: find it, confine it to its organisation, keep the others.
-      return commitBatch(p, state, to, events, "confined");
-    }
-  };
-
-  type Commit = {
-    readonly p: Projector;
-    readonly state: StateRow;
-    readonly to: Checkpoint;
-    readonly events: readonly StoredEvent[];
-    readonly resolve: (outcome: Awaited<ReturnType<typeof commitBatch>>) => void;
-    readonly reject: (error: unknown) => void;
-  };
-
-  /**
-   * The caught-up loops that read the same tail of the log and found events of their types in it (a
-   * command's events feed several read models) commit in one transaction: one compare-and-set of
-   * their checkpoints, then each projector's rows, rather than a transaction each. If any of them
-   * throws, each batch is applied again on its own (`commitAlone`), so a failing event is still
-   * confined to its projector and organisation. Only the live loops' tail reads commit together:
-   * a loop catching up from behind reads its own types in large batches and commits alone.
-   */
-  let commits: Commit[] = [];
-  const commitWithOthers = (
-    p: Projector,
-    state: StateRow,
-    to: Checkpoint,
-    events: readonly StoredEvent[],
-  ): Promise<Awaited<ReturnType<typeof commitBatch>>> =>
-    new Promise((resolve, reject) => {
-      commits.push({ p, state, to, events, resolve, reject });
-      if (commits.length === 1) setImmediate(flushCommits);
-    });
-  const flushCommits = async () => {
-    const group = commits;
-    commits = [];
-    const alone = (c: Commit) => {
-      commitAlone(c.p, c.state, c.to, c.events).then(c.resolve, c.reject);
-    };
-    if (group.length === 1) {
-      group.forEach(alone);
-      return;
-    }
-    let outcomes: Awaited<ReturnType<typeof commitBatch>>[];
-    try {
-      outcomes = await database.db.transaction().execute(async (trx) => {
-        const values = group.map(
-          (c) =>
-            sql`(${c.p.name}, ${c.state.generation}::int, ${c.state.tx_id}::xid8, ${c.state.position}::bigint,
-              ${c.state.failures_version}::bigint, ${c.to.txId}::xid8, ${c.to.position}::bigint)`,
-        );
-        const { rows } = await sql<{ name: string }>`
-          update projections p set tx_id = v.to_tx, position = v.to_position, updated_at = ${new Date()}
-          from (values ${sql.join(values)}) v(name, generation, tx_id, position, failures_version, to_tx, to_position)
-          where p.name = v.name and p.generation = v.generation and p.tx_id = v.tx_id
-            and p.position = v.position and p.failures_version = v.failures_version
-          returning p.name`.execute(trx);
-        const moved = new Set(rows.map((r) => r.name));
-        const out: Awaited<ReturnType<typeof commitBatch>>[] = [];
-        for (const c of group) {
-          if (!moved.has(c.p.name)) {
-            out.push(null);
-            continue;
-          }
-          const held = new Set(c.state.held ?? []);
-          const live = c.events.filter((e) => !held.has(e.orgId));
-          if (live.length > 0) await c.p.apply(trx, live, (t) => physical(t, c.state.generation));
-          out.push({ held, failed: [] });
-        }
-        return out;
-      });
-    } catch {
-      // Each on its own: a failing event is confined as in a batch alone, and a deadlock with another
-      // runner's group or a lost connection is met (and reported) by each loop as it would be alone.
-      group.forEach(alone);
-      return;
-    }
-    group.forEach((c, i) => {
-      c.resolve(outcomes[i] ?? null);
-    });
-  };
+  const { commitAlone, commitWithOthers } = committer(database);
 
   /**
    * What this runner knows of each projector between steps, so that a step costs one read of the log

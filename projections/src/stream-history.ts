@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Projector, Timestamp } from "./projector.ts";
 import { liveSink } from "./projector.ts";
 
@@ -48,5 +48,13 @@ export const streamHistoryProjector: Projector = {
         data: e.data,
       })),
     );
+  },
+  // A row per event, its columns read from the event's: one INSERT … SELECT.
+  rebuildFromLog: async (db, table, log) => {
+    await sql`
+      insert into ${sql.table(table("stream_history"))} (org_id, stream_id, version, position, type, at, user_id, data)
+      select org_id, stream_id, stream_version, position, type, (metadata::json ->> 'at')::timestamptz,
+        metadata::json ->> 'userId', data::jsonb
+      from ${log} e`.execute(db);
   },
 };

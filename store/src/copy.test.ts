@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
-import { copyRows, copyRowsToPglite, copyText, copyValue } from "./copy.ts";
+import { copyRows, copyRowsToPglite, copyText, copyValue, TextArray } from "./copy.ts";
 
 /** Texts that break a naive COPY writer: its separators, its escape, its end marker, and far-away unicode. */
 const hostile = [
@@ -125,6 +125,41 @@ describe("copyRows on PostgreSQL", () => {
           await database.db.transaction().execute((trx) => copyRows(trx, "copy_probe", rows));
           expect(await read()).toEqual(rows);
           await sql`delete from copy_probe`.execute(database.db);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it("round-trips any text[] as a TextArray: each element quoted and escaped", async () => {
+    await sql`create table copy_arrays (id integer primary key, tags text[] not null)`.execute(database.db);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.array(
+            fc.oneof(
+              fc.constantFrom(...hostile, "{}", "a,b", '"', "NULL", " padded ", '{"x"}'),
+              fc
+                .string({ unit: "binary" })
+                .filter((s) => !s.includes("\u0000") && Buffer.from(s).toString() === s),
+            ),
+            { maxLength: 6 },
+          ),
+          { minLength: 1, maxLength: 10 },
+        ),
+        async (arrays) => {
+          await database.db.transaction().execute((trx) =>
+            copyRows(
+              trx,
+              "copy_arrays",
+              arrays.map((tags, id) => ({ id, tags: new TextArray(tags) })),
+            ),
+          );
+          const { rows } = await sql<{ tags: string[] }>`select tags from copy_arrays order by id`.execute(
+            database.db,
+          );
+          expect(rows.map((r) => r.tags)).toEqual(arrays);
+          await sql`delete from copy_arrays`.execute(database.db);
         },
       ),
       { numRuns: 30 },

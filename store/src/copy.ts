@@ -21,9 +21,21 @@ const escapeText = (text: string): string =>
     : text;
 
 /**
+ * A `text[]` value (other objects and arrays go to jsonb columns): COPY writes it as an array literal,
+ * an INSERT as an array parameter.
+ */
+export class TextArray {
+  constructor(readonly values: readonly string[]) {}
+}
+
+/** `{"a","b"}`: every element quoted, its backslashes and double quotes escaped. */
+const arrayLiteral = (values: readonly string[]): string =>
+  `{${values.map((v) => `"${v.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
+
+/**
  * One value in COPY's text format: `\N` for null; backslash, tab, line feed and carriage return
  * escaped (COPY reads every other character as it is, so `\.` cannot end the data early); objects
- * and arrays as their JSON text (jsonb columns); dates as ISO-8601; booleans as `t`/`f`. NUL, which
+ * and arrays as their JSON text (jsonb columns), a `TextArray` as an array literal; dates as ISO-8601; booleans as `t`/`f`. NUL, which
  * no PostgreSQL text can hold, is refused before any text reaches the log.
  */
 export const copyValue = (value: unknown): string => {
@@ -39,6 +51,7 @@ export const copyValue = (value: unknown): string => {
     case "boolean":
       return value ? "t" : "f";
     case "object":
+      if (value instanceof TextArray) return escapeText(arrayLiteral(value.values));
       return value instanceof Date ? value.toISOString() : escapeText(JSON.stringify(value));
     default:
       throw new Error(`COPY cannot write a ${typeof value}`);

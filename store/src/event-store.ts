@@ -322,8 +322,16 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     return rows[0]?.n ?? 0;
   };
 
+  /**
+   * Whether reading changes some of these types' stored data (an upcaster is registered for it; any
+   * type when none are given): a reader of the events table's text must then decode through the store.
+   */
+  const upcasts = (types?: readonly string[]): boolean =>
+    types ? types.some((t) => Object.keys(upcasters[t] ?? {}).length > 0) : Object.keys(upcasters).length > 0;
+
   return {
     ...writer,
+    upcasts,
     readStream,
     readOrganisation,
     streamVersion,

@@ -16,11 +16,8 @@ export type EntryListFilter = {
   readonly offset: number;
 };
 
-/** What the list reads of an `entries` row: not its lines, origin or bookkeeping columns. */
-export type EntryListRow = Omit<
-  EntryRow,
-  "org_id" | "lines" | "origin" | "position" | "created_at" | "updated_at"
->;
+/** What the list reads of an `entries` row (`COLUMNS`): not its lines or bookkeeping columns. */
+export type EntryListRow = Omit<EntryRow, "org_id" | "lines" | "position" | "created_at" | "updated_at">;
 
 export type EntryListPage = {
   readonly rows: EntryListRow[];

@@ -6,7 +6,7 @@ import {
   type Right,
   Rights,
 } from "@registre/core";
-import type { AuthAssignmentRow, AuthItemRow } from "@registre/projections";
+import { readModels } from "@registre/projections";
 import { alreadyAppended, handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
@@ -45,27 +45,27 @@ export const authorizationRoutes = (ctx: AppContext) => {
       readModels: ["authorization"],
     });
   const findItem = async (orgId: string, itemId: string) => {
-    const row = (await ctx.database.db
+    const row = await readModels(ctx.database)
       .selectFrom("auth_items")
       .selectAll()
       .where("org_id", "=", orgId)
       .where("item_id", "=", itemId)
-      .executeTakeFirst()) as AuthItemRow | undefined;
+      .executeTakeFirst();
     if (!row) throw new ProblemError(404, "auth.itemNotFound");
     return { id: row.item_id, name: row.name, rights: row.rights };
   };
   const findAssignment = async (orgId: string, assignmentId: string) => {
-    const row = (await ctx.database.db
+    const row = await readModels(ctx.database)
       .selectFrom("auth_assignments")
       .selectAll()
       .where("org_id", "=", orgId)
       .where("assignment_id", "=", assignmentId)
-      .executeTakeFirst()) as AuthAssignmentRow | undefined;
+      .executeTakeFirst();
     if (!row) throw new ProblemError(404, "auth.assignmentNotFound");
     return { id: row.assignment_id, itemId: row.item_id, userId: row.user_id };
   };
   const isMember = async (orgId: string, userId: string) =>
-    (await ctx.database.db
+    (await readModels(ctx.database)
       .selectFrom("memberships")
       .select("user_id")
       .where("org_id", "=", orgId)
@@ -81,12 +81,12 @@ export const authorizationRoutes = (ctx: AppContext) => {
       responses: { 200: answer(AuthorizationItemList, "The organisation's items"), ...errors },
     }),
     async (c) => {
-      const rows = (await ctx.database.db
+      const rows = await readModels(ctx.database)
         .selectFrom("auth_items")
         .selectAll()
         .where("org_id", "=", orgOf(c.get("session").orgId))
         .orderBy("name")
-        .execute()) as AuthItemRow[];
+        .execute();
       return c.json({ items: rows.map((r) => ({ id: r.item_id, name: r.name, rights: r.rights })) }, 200);
     },
   );
@@ -187,11 +187,11 @@ export const authorizationRoutes = (ctx: AppContext) => {
       responses: { 200: answer(AuthorizationAssignmentList, "Who has which item"), ...errors },
     }),
     async (c) => {
-      const rows = (await ctx.database.db
+      const rows = await readModels(ctx.database)
         .selectFrom("auth_assignments")
         .selectAll()
         .where("org_id", "=", orgOf(c.get("session").orgId))
-        .execute()) as AuthAssignmentRow[];
+        .execute();
       return c.json(
         { items: rows.map((r) => ({ id: r.assignment_id, itemId: r.item_id, userId: r.user_id })) },
         200,

@@ -1,5 +1,5 @@
 import { organisationStreamId } from "@registre/core";
-import type { OrganisationRow, StreamHistoryRow } from "@registre/projections";
+import { readModels } from "@registre/projections";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
@@ -43,7 +43,7 @@ export const organisationRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const { q, limit, offset } = c.req.valid("query");
-      let query = ctx.database.db.selectFrom("organisations");
+      let query = readModels(ctx.database).selectFrom("organisations");
       if (q) {
         const pattern = `%${q.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
         query = query.where((eb) =>
@@ -54,7 +54,7 @@ export const organisationRoutes = (ctx: AppContext) => {
         query.selectAll().orderBy("name").orderBy("org_id").limit(limit).offset(offset).execute(),
         query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
       ]);
-      return c.json({ items: (rows as OrganisationRow[]).map(toOrganisation), total: Number(count.n) }, 200);
+      return c.json({ items: rows.map(toOrganisation), total: Number(count.n) }, 200);
     },
   );
 
@@ -133,13 +133,13 @@ export const organisationRoutes = (ctx: AppContext) => {
     async (c) => {
       const { id } = c.req.valid("param");
       await findOrganisation(ctx, id);
-      const rows = (await ctx.database.db
+      const rows = await readModels(ctx.database)
         .selectFrom("stream_history")
         .selectAll()
         .where("org_id", "=", id)
         .where("stream_id", "=", organisationStreamId(id))
         .orderBy("version", "desc")
-        .execute()) as StreamHistoryRow[];
+        .execute();
       return c.json(
         {
           items: rows.map((r) => ({

@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import type { StreamHistoryRow } from "@registre/projections";
+import { readModels, type StreamHistoryRow } from "@registre/projections";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
 import { resourceApp } from "../http/openapi.ts";
@@ -36,7 +36,7 @@ const toLog = (r: StreamHistoryRow) => ({
 /** Platform administration of users, and the organisations' members and logs Mounted at /registre. */
 export const platformRoutes = (ctx: AppContext) => {
   const app = resourceApp();
-  const db = () => ctx.database.db;
+  const db = () => readModels(ctx.database);
   /** A page of the log, newest first in the store's order; `next` is the position to ask before for older ones. */
   const logPage = async (column: "org_id" | "user_id", id: string, before: number | undefined) => {
     let query = db()
@@ -46,7 +46,7 @@ export const platformRoutes = (ctx: AppContext) => {
       .orderBy("position", "desc")
       .limit(LOG_LIMIT + 1);
     if (before !== undefined) query = query.where("position", "<", before);
-    const rows = (await query.execute()) as StreamHistoryRow[];
+    const rows = await query.execute();
     const page = rows.slice(0, LOG_LIMIT);
     const last = page.at(-1);
     return { items: page.map(toLog), next: rows.length > LOG_LIMIT && last ? Number(last.position) : null };

@@ -1,5 +1,5 @@
 import { DomainError, Rights } from "@registre/core";
-import { accountingSetupProjector } from "@registre/projections";
+import { type AccountRow, accountingSetupProjector, readModels } from "@registre/projections";
 import { accountListJson } from "../../accounting/account-list.ts";
 import { deleteAccount, runChart, sessionOrg } from "../../accounting/books.ts";
 import { alreadyAppended } from "../../commands.ts";
@@ -18,17 +18,6 @@ import {
 } from "../../schemas/accounts.ts";
 import { answer, body, errors, notModified } from "../../schemas/common.ts";
 
-type AccountRow = {
-  number: string;
-  kind: "general" | "auxiliary";
-  label: string;
-  label_en: string;
-  class: number;
-  lettrable: boolean;
-  collective: boolean;
-  control: string | null;
-  closed: boolean;
-};
 const toAccount = (r: AccountRow) => ({
   number: r.number,
   kind: r.kind,
@@ -45,14 +34,14 @@ const toAccount = (r: AccountRow) => ({
 export const accountRoutes = (ctx: AppContext) => {
   const app = resourceApp();
   const findAccount = async (orgId: string, number: string) => {
-    const row = await ctx.database.db
+    const row = await readModels(ctx.database)
       .selectFrom("accounts")
       .selectAll()
       .where("org_id", "=", orgId)
       .where("number", "=", number.toUpperCase())
       .executeTakeFirst();
     if (!row) throw new DomainError("account.notFound", { number }, 404);
-    return toAccount(row as AccountRow);
+    return toAccount(row);
   };
 
   app.openapi(

@@ -1,4 +1,5 @@
 import { Rights } from "@registre/core";
+import { readModels } from "@registre/projections";
 import { sessionOrg } from "../../accounting/books.ts";
 import { validateEntries, validateEntry } from "../../accounting/entries.ts";
 import type { AppContext } from "../../context.ts";
@@ -29,7 +30,7 @@ export const entryValidationRoutes = (ctx: AppContext) => {
       responses: { 200: answer(DraftList, "Drafts to validate"), ...errors },
     }),
     async (c) => {
-      const rows = await ctx.database.db
+      const rows = await readModels(ctx.database)
         .selectFrom("entries")
         .selectAll()
         .where("org_id", "=", sessionOrg(c))

@@ -1,12 +1,30 @@
 import type { z } from "@hono/zod-openapi";
 import { DomainError } from "@registre/core";
+import { type EntryRow, readModels } from "@registre/projections";
 import { sql } from "kysely";
 import type { AppContext } from "../../context.ts";
-import type { EntryInput, LineInput } from "../../schemas/entries.ts";
+import type { EntryInput } from "../../schemas/entries.ts";
 
 /** An entries read-model row as an `EntrySummary`. */
-// biome-ignore lint/suspicious/noExplicitAny: an entries read-model row
-export const toSummary = (r: any) => ({
+export const toSummary = (
+  r: Pick<
+    EntryRow,
+    | "mvt"
+    | "journal"
+    | "date"
+    | "piece_ref"
+    | "piece_date"
+    | "label"
+    | "status"
+    | "number"
+    | "fiscal_year_id"
+    | "validated_on"
+    | "debit"
+    | "credit"
+    | "line_count"
+    | "origin"
+  >,
+) => ({
   mvt: r.mvt,
   journal: r.journal,
   date: r.date,
@@ -28,7 +46,7 @@ export const toSummary = (r: any) => ({
  * the lettered lines' codes come along as a small JSON array (drafts have none).
  */
 export const findEntry = async (ctx: AppContext, orgId: string, mvt: string) => {
-  const row = await ctx.database.db
+  const row = await readModels(ctx.database)
     .selectFrom("entries as e")
     .selectAll("e")
     .select(
@@ -44,14 +62,11 @@ export const findEntry = async (ctx: AppContext, orgId: string, mvt: string) => 
     .executeTakeFirst();
   if (!row) throw new DomainError("entry.notFound", {}, 404);
   const byLine = new Map(
-    (row.letters as [number, string, string | null][]).map(([line, code, date]) => [
-      line,
-      { letter_code: code, letter_date: date },
-    ]),
+    row.letters.map(([line, code, date]) => [line, { letter_code: code, letter_date: date }]),
   );
   return {
     ...toSummary(row),
-    lines: (row.lines as z.infer<typeof LineInput>[]).map((l, index) => ({
+    lines: row.lines.map((l, index) => ({
       line: index + 1,
       account: l.account,
       auxiliary: l.auxiliary ?? null,

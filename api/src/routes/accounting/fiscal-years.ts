@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { DomainError, Rights } from "@registre/core";
+import { readModels } from "@registre/projections";
 import { sql } from "kysely";
 import { runFiscal, sessionOrg } from "../../accounting/books.ts";
 import {
@@ -49,7 +50,7 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const orgId = sessionOrg(c);
-      const lock = await ctx.database.db
+      const lock = await readModels(ctx.database)
         .selectFrom("period_locks")
         .select("locked_until")
         .where("org_id", "=", orgId)
@@ -57,7 +58,7 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
       return c.json(
         {
           items: await listFiscalYears(ctx, orgId),
-          lockedUntil: (lock?.locked_until as string | undefined) ?? null,
+          lockedUntil: lock?.locked_until ?? null,
         },
         200,
       );

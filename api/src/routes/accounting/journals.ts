@@ -1,5 +1,5 @@
-import type { z } from "@hono/zod-openapi";
 import { DomainError, Rights } from "@registre/core";
+import { type JournalRow, readModels } from "@registre/projections";
 import { deleteJournal, runJournals, sessionOrg } from "../../accounting/books.ts";
 import { alreadyAppended } from "../../commands.ts";
 import type { AppContext } from "../../context.ts";
@@ -8,14 +8,6 @@ import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { answer, body, errors, IdParam } from "../../schemas/common.ts";
 import { CreateJournalInput, Journal, JournalList, UpdateJournalInput } from "../../schemas/journals.ts";
 
-type JournalRow = {
-  code: string;
-  label: string;
-  label_en: string;
-  kind: z.infer<typeof Journal>["kind"];
-  vat: boolean;
-  account: string | null;
-};
 const toJournal = (r: JournalRow) => ({
   code: r.code,
   label: r.label,
@@ -29,14 +21,14 @@ const toJournal = (r: JournalRow) => ({
 export const journalRoutes = (ctx: AppContext) => {
   const app = resourceApp();
   const findJournal = async (orgId: string, code: string) => {
-    const row = await ctx.database.db
+    const row = await readModels(ctx.database)
       .selectFrom("journals")
       .selectAll()
       .where("org_id", "=", orgId)
       .where("code", "=", code.toUpperCase())
       .executeTakeFirst();
     if (!row) throw new DomainError("journal.notFound", { code }, 404);
-    return toJournal(row as JournalRow);
+    return toJournal(row);
   };
 
   app.openapi(
@@ -48,12 +40,12 @@ export const journalRoutes = (ctx: AppContext) => {
       responses: { 200: answer(JournalList, "The journals"), ...errors },
     }),
     async (c) => {
-      const rows = (await ctx.database.db
+      const rows = await readModels(ctx.database)
         .selectFrom("journals")
         .selectAll()
         .where("org_id", "=", sessionOrg(c))
         .orderBy("code")
-        .execute()) as JournalRow[];
+        .execute();
       return c.json({ items: rows.map(toJournal) }, 200);
     },
   );
