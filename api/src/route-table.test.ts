@@ -101,7 +101,8 @@ describe.each(databaseKinds)("the route table on %s", (kind) => {
       const access = op["x-registre-access"] ?? "";
       if (!access.startsWith("right:") || !/[0-9a-f]{8}-[0-9a-f]{4}-/.test(url)) continue;
       const res = await call(method, url, ownerNotAdmin);
-      if ((method === "PUT" || method === "POST") && res.status === 422) continue; // an empty body is refused before the lookup
+      // An empty JSON body is refused before the lookup: 422, or 415 where the route takes a file.
+      if ((method === "PUT" || method === "POST") && (res.status === 422 || res.status === 415)) continue;
       expect([op.operationId, res.status]).toEqual([op.operationId, 404]);
       checked++;
     }

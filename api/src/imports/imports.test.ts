@@ -29,7 +29,7 @@ const bob = {
   firstName: "Jeanne",
   lastName: "Dupont; dite « Jo »",
   types: ["supplier", "partner"],
-  job: "Menuisière",
+  job: "ARTISAN",
   emails: [{ address: "jeanne@dupont.fr" }],
   phones: [{ kind: "cellular", number: "+33 6 98 76 54 32" }],
 };

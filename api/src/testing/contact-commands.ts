@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { type CommandCase, json, type Seed } from "./command-cases.ts";
 
 /** What the idempotency walk needs for the contacts' commands (`/contacts…`). */
@@ -157,6 +158,43 @@ export const contactCommands: Readonly<Record<string, CommandCase>> = {
     status: 204,
     build: async (seed, c) => ({
       path: `/contacts/${(await newContact(seed, c, { types: ["supplier"] })).id}`,
+      token: c.token,
+    }),
+  },
+  mergeContact: {
+    status: 200,
+    build: async (seed, c) => {
+      const kept = await newContact(seed, c, { name: `Fusion ${c.name}` });
+      const merged = await newContact(seed, c, { name: `Fusion ${c.name} bis` });
+      return { path: `/contacts/${kept.id}/merge`, token: c.token, body: json({ from: merged.id }) };
+    },
+  },
+  uploadContactAvatar: {
+    status: 200,
+    build: async (seed, c) => {
+      const contact = await newContact(seed, c);
+      const bytes = new Uint8Array(
+        await sharp({ create: { width: 48, height: 48, channels: 3, background: "#5a3d1c" } })
+          .png()
+          .toBuffer(),
+      );
+      return {
+        path: `/contacts/${contact.id}/avatars`,
+        token: c.token,
+        body: {
+          form: () => {
+            const form = new FormData();
+            form.append("file", new File([bytes], "avatar.png", { type: "image/png" }));
+            return form;
+          },
+        },
+      };
+    },
+  },
+  removeContactAvatar: {
+    status: 204,
+    build: async (seed, c) => ({
+      path: `/contacts/${(await newContact(seed, c)).id}/avatars`,
       token: c.token,
     }),
   },
