@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { type BenchConfig, formatRate, type Rate } from "./common.ts";
 
@@ -224,7 +224,16 @@ ${notes.length > 0 ? notes.map((n) => `- ${n}`).join("\n") : "- None."}
 `;
 };
 
+/**
+ * Writes the document's head (the event store's figures), keeping the sections the other parts of the
+ * benchmark wrote after it (each between its own `<!-- … -->` markers): a run of this part alone, or one
+ * stopped before the others, leaves their last figures in place.
+ */
 export const writeReport = (path: string, input: ReportInput): void => {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, performanceDoc(input));
+  const previous = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const firstSection = previous.search(/^<!-- /m);
+  const kept = firstSection >= 0 ? previous.slice(firstSection) : "";
+  const head = performanceDoc(input).trimEnd();
+  writeFileSync(path, kept ? `${head}\n\n${kept}` : `${head}\n`);
 };
