@@ -134,3 +134,21 @@ export const contactItemMessages = {
   "validation.invalidQuantity": { fr: "Quantité invalide : {value}.", en: "Invalid quantity: {value}." },
   "validation.invalidSiren": { fr: "SIREN invalide.", en: "Invalid SIREN." },
 } as const satisfies Record<string, { fr: string; en: string }>;
+
+/** What two contacts share when one may duplicate the other (`DuplicateReason`), as the messages say it. */
+const duplicateReasonLabels: Readonly<Record<string, { fr: string; en: string }>> = {
+  name: { fr: "même nom", en: "same name" },
+  siren: { fr: "même SIREN", en: "same SIREN" },
+  vatNumber: { fr: "même n° de TVA", en: "same VAT number" },
+  email: { fr: "même e-mail", en: "same e-mail" },
+  iban: { fr: "même IBAN", en: "same IBAN" },
+};
+
+/** `reasons` of a duplicate warning ("name, siren") in the reader's language. */
+export const duplicateReasonsText = (reasons: string, locale: "fr" | "en"): string =>
+  reasons
+    .split(",")
+    .map((r) => r.trim())
+    .filter((r) => r.length > 0)
+    .map((r) => duplicateReasonLabels[r]?.[locale] ?? r)
+    .join(", ");

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { isMessageCode, messages } from "./messages.ts";
+import { isMessageCode, messages, translate } from "./messages.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const sources = (dir: string): string[] =>
@@ -30,5 +30,17 @@ describe("the error catalogue", () => {
       expect(message.fr.length).toBeGreaterThan(0);
       expect(message.en.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("a duplicate warning", () => {
+  it("says what the contacts share in the reader's language, not the reasons' keys", () => {
+    const params = { name: "Alpha SARL", reasons: "name, siren, vatNumber" };
+    expect(translate("contact.duplicate", "fr", params)).toBe(
+      "Plusieurs contacts ont le même nom : Alpha SARL (même nom, même SIREN, même n° de TVA).",
+    );
+    expect(translate("contact.duplicate", "en", params)).toBe(
+      "Multiple contacts with same name: Alpha SARL (same name, same SIREN, same VAT number).",
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { contactItemMessages } from "./messages-contacts-items.ts";
+import { contactItemMessages, duplicateReasonsText } from "./messages-contacts-items.ts";
 import { importMessages } from "./messages-import.ts";
 import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
 
@@ -453,9 +453,11 @@ export const translate = (
   return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
     key === "field" && key in params
       ? fieldLabel(String(params[key]), locale)
-      : key in params
-        ? String(params[key])
-        : whole,
+      : key === "reasons" && key in params
+        ? duplicateReasonsText(String(params[key]), locale)
+        : key in params
+          ? String(params[key])
+          : whole,
   );
 };
 
