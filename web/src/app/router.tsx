@@ -160,6 +160,10 @@ const contactRoutes: RouteObject[] = [
       return { element: <ContactRecordEditPage part={part} /> };
     },
   })),
+  {
+    path: "org/contacts/:id/job/edit",
+    lazy: screen(() => import("../features/contacts/contact-job.tsx"), "ContactJobEditPage"),
+  },
 ];
 
 /** Every screen route; the spec-coverage test walks this table. */

@@ -18,6 +18,7 @@ import {
   useDeleteContact,
 } from "./api.ts";
 import { ContactAvatarBlock } from "./contact-avatar.tsx";
+import { JobPanel } from "./contact-job.tsx";
 import { MergeContactButton, MergedNotice } from "./contact-merge.tsx";
 import { RecordList } from "./contact-records.tsx";
 import {
@@ -255,6 +256,9 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
                 <RecordList contact={loaded} part={p as RecordPart} />
               </Tabs.Panel>
             ))}
+            <Tabs.Panel value="job">
+              <JobPanel contact={loaded} />
+            </Tabs.Panel>
             <Tabs.Panel value="history">
               <History id={id} />
             </Tabs.Panel>
