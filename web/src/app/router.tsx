@@ -161,6 +161,14 @@ const contactRoutes: RouteObject[] = [
     },
   })),
   {
+    path: "org/contacts/:id/pref/me",
+    lazy: screen(() => import("../features/contacts/contact-preferences.tsx"), "ContactPrefMePage"),
+  },
+  {
+    path: "org/contacts/:id/pref/org",
+    lazy: screen(() => import("../features/contacts/contact-preferences.tsx"), "ContactPrefOrgPage"),
+  },
+  {
     path: "org/contacts/:id/job/edit",
     lazy: screen(() => import("../features/contacts/contact-job.tsx"), "ContactJobEditPage"),
   },

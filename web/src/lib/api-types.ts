@@ -2396,8 +2396,57 @@ export interface components {
             created: number;
         };
         ContactPreferencesList: {
-            me: components["schemas"]["ContactPreferences"];
-            org: components["schemas"]["ContactPreferences"];
+            me: {
+                /**
+                 * @description The list's default sort
+                 * @enum {string}
+                 */
+                sort: "name" | "-name" | "city" | "-city" | "createdAt" | "-createdAt";
+                /**
+                 * @description The list's default type filter (null: every type)
+                 * @enum {string|null}
+                 */
+                type: "prospect" | "customer" | "supplier" | "competitor" | "partner" | "employee" | "salesRep" | "associate" | "oldCustomer" | "specialSupplier" | null;
+                /**
+                 * @description The list's default status filter
+                 * @enum {string}
+                 */
+                status: "active" | "archived" | "all";
+                /**
+                 * @description The tab a contact opens on
+                 * @enum {string}
+                 */
+                tab: "overview" | "address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases";
+            } | null;
+            org: {
+                /**
+                 * @description The list's default sort
+                 * @enum {string}
+                 */
+                sort: "name" | "-name" | "city" | "-city" | "createdAt" | "-createdAt";
+                /**
+                 * @description The list's default type filter (null: every type)
+                 * @enum {string|null}
+                 */
+                type: "prospect" | "customer" | "supplier" | "competitor" | "partner" | "employee" | "salesRep" | "associate" | "oldCustomer" | "specialSupplier" | null;
+                /**
+                 * @description The list's default status filter
+                 * @enum {string}
+                 */
+                status: "active" | "archived" | "all";
+                /**
+                 * @description The tab a contact opens on
+                 * @enum {string}
+                 */
+                tab: "overview" | "address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases";
+            } | null;
+        };
+        ContactEffectivePreferences: components["schemas"]["ContactPreferences"] & {
+            /**
+             * @description Whose preferences these are
+             * @enum {string}
+             */
+            source: "user" | "org" | "default";
         };
         ContactPreferences: {
             /**
@@ -2405,7 +2454,11 @@ export interface components {
              * @enum {string}
              */
             sort: "name" | "-name" | "city" | "-city" | "createdAt" | "-createdAt";
-            type: components["schemas"]["ContactType"] & (string | null);
+            /**
+             * @description The list's default type filter (null: every type)
+             * @enum {string|null}
+             */
+            type: "prospect" | "customer" | "supplier" | "competitor" | "partner" | "employee" | "salesRep" | "associate" | "oldCustomer" | "specialSupplier" | null;
             /**
              * @description The list's default status filter
              * @enum {string}
@@ -2416,13 +2469,6 @@ export interface components {
              * @enum {string}
              */
             tab: "overview" | "address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases";
-        } | null;
-        ContactEffectivePreferences: components["schemas"]["ContactPreferences"] & {
-            /**
-             * @description Whose preferences these are
-             * @enum {string}
-             */
-            source: "user" | "org" | "default";
         };
         ContactScopedPreferences: components["schemas"]["ContactPreferences"] & {
             /**
@@ -2437,7 +2483,11 @@ export interface components {
              * @enum {string}
              */
             sort?: "name" | "-name" | "city" | "-city" | "createdAt" | "-createdAt";
-            type?: components["schemas"]["ContactType"] & (string | null);
+            /**
+             * @description The list's default type filter (null: every type)
+             * @enum {string|null}
+             */
+            type?: "prospect" | "customer" | "supplier" | "competitor" | "partner" | "employee" | "salesRep" | "associate" | "oldCustomer" | "specialSupplier" | null;
             /**
              * @description The list's default status filter
              * @enum {string}
@@ -2460,7 +2510,11 @@ export interface components {
              * @enum {string}
              */
             sort?: "name" | "-name" | "city" | "-city" | "createdAt" | "-createdAt";
-            type?: components["schemas"]["ContactType"] & (string | null);
+            /**
+             * @description The list's default type filter (null: every type)
+             * @enum {string|null}
+             */
+            type?: "prospect" | "customer" | "supplier" | "competitor" | "partner" | "employee" | "salesRep" | "associate" | "oldCustomer" | "specialSupplier" | null;
             /**
              * @description The list's default status filter
              * @enum {string}

@@ -8,6 +8,7 @@ import {
   contactPreferencesOf,
   contactPreferencesStreamId,
   contactTabs,
+  contactTypes,
   defaultContactPreferences,
   effectiveContactPreferences,
   hasRight,
@@ -22,26 +23,28 @@ import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { ProblemError } from "../../http/problem.ts";
 import type { AuthEnv } from "../../identity/auth.ts";
 import { answer, body, errors } from "../../schemas/common.ts";
-import { ContactType } from "../../schemas/contacts.ts";
 
 const tags = ["Contacts"];
 
-const Preferences = z
-  .object({
-    sort: z.enum(contactListSorts).openapi({ description: "The list's default sort" }),
-    type: ContactType.nullable().openapi({
-      description: "The list's default type filter (null: every type)",
-    }),
-    status: z.enum(contactListStatuses).openapi({ description: "The list's default status filter" }),
-    tab: z.enum(contactTabs).openapi({ description: "The tab a contact opens on" }),
-  })
-  .openapi("ContactPreferences");
+// Inline (no named component) where null is allowed: OpenAPI 3.0 drops `nullable` beside a `$ref`.
+const PreferenceFields = z.object({
+  sort: z.enum(contactListSorts).openapi({ description: "The list's default sort" }),
+  type: z
+    .enum(contactTypes)
+    .nullable()
+    .openapi({ description: "The list's default type filter (null: every type)" }),
+  status: z.enum(contactListStatuses).openapi({ description: "The list's default status filter" }),
+  tab: z.enum(contactTabs).openapi({ description: "The tab a contact opens on" }),
+});
+const Preferences = PreferenceFields.openapi("ContactPreferences");
 const Scope = z.enum(["me", "org"]).openapi({ description: "Mine, or the organisation's" });
-const PreferencesInput = Preferences.partial().extend({ scope: Scope }).openapi("ContactPreferencesInput");
-const PreferencesChange = Preferences.partial().openapi("ContactPreferencesChange");
+const PreferencesInput = PreferenceFields.partial()
+  .extend({ scope: Scope })
+  .openapi("ContactPreferencesInput");
+const PreferencesChange = PreferenceFields.partial().openapi("ContactPreferencesChange");
 const ScopedPreferences = Preferences.extend({ scope: Scope }).openapi("ContactScopedPreferences");
 const PreferencesList = z
-  .object({ me: Preferences.nullable(), org: Preferences.nullable() })
+  .object({ me: PreferenceFields.nullable(), org: PreferenceFields.nullable() })
   .openapi("ContactPreferencesList");
 const EffectivePreferences = Preferences.extend({
   source: z.enum(["user", "org", "default"]).openapi({ description: "Whose preferences these are" }),

@@ -191,6 +191,24 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
           data && !merged ? (
             <Group gap="xs">
               <VCardButton id={data.id} />
+              <Button
+                component={Link}
+                to={`${contactPath(id)}/pref/me`}
+                variant="subtle"
+                data-testid="contact-pref-me-link"
+              >
+                {t("pref.mine")}
+              </Button>
+              {can("organization", "update") ? (
+                <Button
+                  component={Link}
+                  to={`${contactPath(id)}/pref/org`}
+                  variant="subtle"
+                  data-testid="contact-pref-org-link"
+                >
+                  {t("pref.org")}
+                </Button>
+              ) : null}
               {can("contacts", "update") ? (
                 <>
                   <Button

@@ -75,8 +75,6 @@ export const placeholderScreens: PlaceholderScreen[] = [
   ...(["history", "sales", "purchases"] as const).map((part) =>
     screen(`org/contacts/:id/${part}/edit`, `contact_${part}`, "nav.contacts", true),
   ),
-  screen("org/contacts/:id/pref/me", "contactPrefMe", "nav.contacts"),
-  screen("org/contacts/:id/pref/org", "contactPrefOrg", "nav.contacts"),
   screen("org/banks", "banks", "nav.banks"),
   screen("org/banks/create", "bankCreate", "nav.banks"),
   screen("org/bankstatements", "statements", "nav.banks"),
