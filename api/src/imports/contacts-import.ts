@@ -35,6 +35,7 @@ import { sql } from "kysely";
 import { setupReadModels } from "../accounting/setup.ts";
 import { handleMultiStream, loadAggregate, type StreamDecision } from "../commands.ts";
 import { contactReadModels } from "../contacts/commands.ts";
+import { type ReferenceField, referenceCode } from "../contacts/reference-codes.ts";
 import type { AppContext } from "../context.ts";
 import type { Locale } from "../http/messages.ts";
 import { ProblemError } from "../http/problem.ts";
@@ -210,6 +211,61 @@ const readRows = async (
     preview,
     count: file.records.length,
   };
+};
+
+/**
+ * The row's job, countries and APE code as the platform lists' codes, read as the contacts routes read
+ * them (the code, or a French or English label); an unknown value throws, naming its field. Each distinct
+ * value is looked up once per import.
+ */
+const withRowReferenceCodes = async (
+  ctx: AppContext,
+  contact: ImportedContact,
+  cache: Map<string, Promise<string | null | undefined>>,
+): Promise<ImportedContact> => {
+  const code = <V extends string | null | undefined>(field: ReferenceField, value: V) => {
+    if (value === null || value === undefined || value.trim() === "") return Promise.resolve(value);
+    const key = `${field}\u0000${value}`;
+    let found = cache.get(key);
+    if (!found) {
+      found = referenceCode(ctx, field, value);
+      // A refusal is cached too (each line asking again gets it), but never left unhandled meanwhile.
+      found.catch(() => undefined);
+      cache.set(key, found);
+    }
+    return found as Promise<V | string>;
+  };
+  const create = contact.create;
+  return {
+    ...contact,
+    create: {
+      ...create,
+      job: await code("job", create.job),
+      ...(create.addresses && {
+        addresses: await Promise.all(
+          create.addresses.map(async (a) => ({ ...a, country: await code("country", a.country) })),
+        ),
+      }),
+      ...(create.legal && {
+        legal: { ...create.legal, apeCode: await code("apeCode", create.legal.apeCode) },
+      }),
+    },
+  };
+};
+
+/** The rows with their reference codes, and a finding on its line for each row naming an unknown value. */
+const resolveReferenceCodes = async (ctx: AppContext, rows: readonly Row[], locale: Locale) => {
+  const cache = new Map<string, Promise<string | null | undefined>>();
+  const resolved: Row[] = [];
+  const errors: ImportFinding[] = [];
+  for (const row of rows) {
+    try {
+      resolved.push({ line: row.line, contact: await withRowReferenceCodes(ctx, row.contact, cache) });
+    } catch (error) {
+      errors.push(findingOf(locale, row.line, error));
+    }
+  }
+  return { rows: resolved, errors };
 };
 
 /** The organisation's contacts sharing a duplicate key with a row (this import's own contacts aside). */
@@ -427,8 +483,10 @@ export const importContacts = async (
   metadata: CommandMetadata,
   options: ImportOptions,
 ): Promise<ImportResult> => {
-  const read = await readRows(ctx, orgId, bytes, metadata, options);
-  const errors = [...read.errors];
+  const file = await readRows(ctx, orgId, bytes, metadata, options);
+  const codes = await resolveReferenceCodes(ctx, file.rows, options.locale);
+  const read = { ...file, rows: codes.rows };
+  const errors = [...file.errors, ...codes.errors];
   const checked = await checkDuplicates(ctx, orgId, read.rows, options.locale);
   // Each row decided as its creation will be, codes handed out in the order of the file: what the
   // domain refuses, by line; kept for the writes unless the books move meanwhile.

@@ -286,6 +286,90 @@ describe.each(databaseKinds)("CSV and vCard import and export on %s", (kind) => 
     expect(bad.body.errors).toMatchObject([{ line: 2, field: "types", code: "import.unknownType" }]);
   });
 
+  it("reads a job, a country and an APE code as the code or a French or English label, and refuses an unknown one by line", async () => {
+    const { token } = await organisation("Lina");
+    const header = "Nom;Prénom;Fonction;Adresse;Code postal;Ville;Pays;Code APE";
+    const refusedCsv = [
+      header,
+      "Durand;Paul;Gérant;1 rue A;69003;Lyon;Belgique;6201Z",
+      "Morel;Léa;Astronaute;2 rue B;69003;Lyon;FR;",
+      "Petit;Jean;comptable;3 rue C;69003;Lyon;Atlantide;99.99Z",
+    ].join("\r\n");
+    // The platform's lists are seeded on their first read (events of their own); from then on a refused
+    // import, dry or not, writes nothing.
+    await upload("/contacts/import?dryRun=true", token, refusedCsv);
+    const before = await head();
+    // The dry run names each unknown value on its line, in the reader's language, and writes nothing.
+    const dry = await upload("/contacts/import?dryRun=true", token, refusedCsv, { lang: "en" });
+    expect(dry.body).toMatchObject({ dryRun: true, written: false, created: 0 });
+    expect(dry.body.errors).toEqual([
+      {
+        line: 3,
+        field: "job",
+        code: "contact.unknownJob",
+        message: "Unknown job (Astronaute): pick it from the list.",
+      },
+      {
+        line: 4,
+        field: "country",
+        code: "contact.unknownCountry",
+        message: "Unknown country (Atlantide): pick it from the list.",
+      },
+    ]);
+    const refused = await upload("/contacts/import", token, refusedCsv);
+    expect(refused.body).toMatchObject({ written: false, created: 0 });
+    expect(refused.body.errors.map((e: { line: number; field: string }) => [e.line, e.field])).toEqual([
+      [3, "job"],
+      [4, "country"],
+    ]);
+    expect(refused.body.errors[0].message).toBe(
+      "Fonction inconnue (Astronaute) : choisissez-la dans la liste.",
+    );
+    const badApe = await upload(
+      "/contacts/import?dryRun=true",
+      token,
+      `${header}\r\nRoux;Max;;;;;;99.99Z\r\n`,
+    );
+    expect(badApe.body.errors).toMatchObject([
+      { line: 2, field: "apeCode", code: "contact.unknownActivity" },
+    ]);
+    expect(await head()).toEqual(before);
+
+    // French label, English label and code (any case) are all stored as the lists' codes.
+    const csv = [
+      header,
+      "Durand;Paul;Gérant;1 rue A;69003;Lyon;Belgique;6201Z",
+      "Morel;Léa;Managing director;2 rue B;69003;Lyon;fr;62.01z",
+      "Petit;Jean;comptable;3 rue C;69003;Lyon;Germany;",
+    ].join("\r\n");
+    const written = await upload("/contacts/import", token, csv);
+    expect(written.body).toMatchObject({ written: true, created: 3, errors: [] });
+    const listed = await contacts(token);
+    const stored = async (lastName: string) => {
+      const id = listed.find((c: { name: string }) => c.name.includes(lastName)).id;
+      const detail = (await send("GET", `/contacts/${id}`, token)).body;
+      return [detail.job, detail.addresses[0].country, detail.legal?.apeCode ?? null];
+    };
+    expect(await stored("Durand")).toEqual(["GERANT", "BE", "62.01Z"]);
+    expect(await stored("Morel")).toEqual(["GERANT", "FR", "62.01Z"]);
+    expect(await stored("Petit")).toEqual(["COMPTABLE", "DE", null]);
+
+    // A vCard's TITLE and ADR country too.
+    const card = (title: string, country: string) =>
+      `BEGIN:VCARD\r\nVERSION:4.0\r\nN:Blanc;Zoé;;;\r\nFN:Zoé Blanc\r\nTITLE:${title}\r\nADR:;;4 rue D;Lyon;;69003;${country}\r\nEND:VCARD\r\n`;
+    const vcardRefused = await upload(
+      "/contacts/import?format=vcard&dryRun=true",
+      token,
+      card("Comptable", "France") + card("Jongleur", "France"),
+    );
+    expect(vcardRefused.body.errors).toMatchObject([{ line: 2, field: "job", code: "contact.unknownJob" }]);
+    const vcard = await upload("/contacts/import?format=vcard", token, card("Accountant", "France"));
+    expect(vcard.body).toMatchObject({ written: true, created: 1, errors: [] });
+    const zoe = (await contacts(token)).find((c: { name: string }) => c.name.includes("Blanc"));
+    const detail = (await send("GET", `/contacts/${zoe.id}`, token)).body;
+    expect([detail.job, detail.addresses[0].country]).toEqual(["COMPTABLE", "FR"]);
+  });
+
   it("warns of duplicates (the organisation's and the file's) and imports them only once acknowledged", async () => {
     const { token } = await organisation("Jules");
     await send("POST", "/contacts", token, alpha);

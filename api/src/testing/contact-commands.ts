@@ -1,3 +1,4 @@
+import { contactTabs } from "@registre/core";
 import sharp from "sharp";
 import { type CommandCase, json, type Seed } from "./command-cases.ts";
 
@@ -123,7 +124,26 @@ const recordCases = (path: string, spec: (typeof subRecords)[string]): Record<st
 let imports = 0;
 const octets = (text: string) => ({ octets: new TextEncoder().encode(text) as Uint8Array<ArrayBuffer> });
 
+/** A tab per caller (their first letter), so that callers' answers differ. */
+const tabOf = (c: Caller) => contactTabs[c.name.charCodeAt(0) % contactTabs.length];
+
 export const contactCommands: Readonly<Record<string, CommandCase>> = {
+  createContactPreferences: {
+    status: 201,
+    build: async (_, c) => ({
+      path: "/contacts/pref",
+      token: c.token,
+      body: json({ scope: "me", tab: tabOf(c), status: "all" }),
+    }),
+  },
+  updateContactPreferences: {
+    status: 200,
+    build: async (_, c) => ({
+      path: "/contacts/pref/org",
+      token: c.token,
+      body: json({ tab: tabOf(c), sort: "-createdAt" }),
+    }),
+  },
   importContacts: {
     status: 200,
     build: async (_, c) => ({

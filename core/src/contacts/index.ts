@@ -5,5 +5,6 @@ export * from "./duplicates.ts";
 export * from "./history.ts";
 export * from "./merge.ts";
 export * from "./names.ts";
+export * from "./preferences.ts";
 export * from "./records.ts";
 export * from "./vcard.ts";

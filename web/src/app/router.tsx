@@ -160,6 +160,18 @@ const contactRoutes: RouteObject[] = [
       return { element: <ContactRecordEditPage part={part} /> };
     },
   })),
+  {
+    path: "org/contacts/:id/pref/me",
+    lazy: screen(() => import("../features/contacts/contact-preferences.tsx"), "ContactPrefMePage"),
+  },
+  {
+    path: "org/contacts/:id/pref/org",
+    lazy: screen(() => import("../features/contacts/contact-preferences.tsx"), "ContactPrefOrgPage"),
+  },
+  {
+    path: "org/contacts/:id/job/edit",
+    lazy: screen(() => import("../features/contacts/contact-job.tsx"), "ContactJobEditPage"),
+  },
 ];
 
 /** Every screen route; the spec-coverage test walks this table. */

@@ -547,6 +547,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contacts/pref": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listContactPreferences"];
+        put?: never;
+        /** @description Sets my preferences (`scope: me`) or the organisation's (`scope: org`, with the right to change the organisation); fields not sent keep their value, else the default. */
+        post: operations["createContactPreferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/pref/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getMyContactPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/pref/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateContactPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contacts/settings": {
         parameters: {
             query?: never;
@@ -2345,6 +2394,137 @@ export interface components {
             written: boolean;
             /** @description Created, or that the dry run would create */
             created: number;
+        };
+        ContactPreferencesList: {
+            me: {
+                /**
+                 * @description The list's default sort
+                 * @enum {string}
+                 */
+                sort: "name" | "-name" | "city" | "-city" | "createdAt" | "-createdAt";
+                /**
+                 * @description The list's default type filter (null: every type)
+                 * @enum {string|null}
+                 */
+                type: "prospect" | "customer" | "supplier" | "competitor" | "partner" | "employee" | "salesRep" | "associate" | "oldCustomer" | "specialSupplier" | null;
+                /**
+                 * @description The list's default status filter
+                 * @enum {string}
+                 */
+                status: "active" | "archived" | "all";
+                /**
+                 * @description The tab a contact opens on
+                 * @enum {string}
+                 */
+                tab: "overview" | "address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases";
+            } | null;
+            org: {
+                /**
+                 * @description The list's default sort
+                 * @enum {string}
+                 */
+                sort: "name" | "-name" | "city" | "-city" | "createdAt" | "-createdAt";
+                /**
+                 * @description The list's default type filter (null: every type)
+                 * @enum {string|null}
+                 */
+                type: "prospect" | "customer" | "supplier" | "competitor" | "partner" | "employee" | "salesRep" | "associate" | "oldCustomer" | "specialSupplier" | null;
+                /**
+                 * @description The list's default status filter
+                 * @enum {string}
+                 */
+                status: "active" | "archived" | "all";
+                /**
+                 * @description The tab a contact opens on
+                 * @enum {string}
+                 */
+                tab: "overview" | "address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases";
+            } | null;
+        };
+        ContactEffectivePreferences: components["schemas"]["ContactPreferences"] & {
+            /**
+             * @description Whose preferences these are
+             * @enum {string}
+             */
+            source: "user" | "org" | "default";
+        };
+        ContactPreferences: {
+            /**
+             * @description The list's default sort
+             * @enum {string}
+             */
+            sort: "name" | "-name" | "city" | "-city" | "createdAt" | "-createdAt";
+            /**
+             * @description The list's default type filter (null: every type)
+             * @enum {string|null}
+             */
+            type: "prospect" | "customer" | "supplier" | "competitor" | "partner" | "employee" | "salesRep" | "associate" | "oldCustomer" | "specialSupplier" | null;
+            /**
+             * @description The list's default status filter
+             * @enum {string}
+             */
+            status: "active" | "archived" | "all";
+            /**
+             * @description The tab a contact opens on
+             * @enum {string}
+             */
+            tab: "overview" | "address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases";
+        };
+        ContactScopedPreferences: components["schemas"]["ContactPreferences"] & {
+            /**
+             * @description Mine, or the organisation's
+             * @enum {string}
+             */
+            scope: "me" | "org";
+        };
+        ContactPreferencesInput: {
+            /**
+             * @description The list's default sort
+             * @enum {string}
+             */
+            sort?: "name" | "-name" | "city" | "-city" | "createdAt" | "-createdAt";
+            /**
+             * @description The list's default type filter (null: every type)
+             * @enum {string|null}
+             */
+            type?: "prospect" | "customer" | "supplier" | "competitor" | "partner" | "employee" | "salesRep" | "associate" | "oldCustomer" | "specialSupplier" | null;
+            /**
+             * @description The list's default status filter
+             * @enum {string}
+             */
+            status?: "active" | "archived" | "all";
+            /**
+             * @description The tab a contact opens on
+             * @enum {string}
+             */
+            tab?: "overview" | "address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases";
+            /**
+             * @description Mine, or the organisation's
+             * @enum {string}
+             */
+            scope: "me" | "org";
+        };
+        ContactPreferencesChange: {
+            /**
+             * @description The list's default sort
+             * @enum {string}
+             */
+            sort?: "name" | "-name" | "city" | "-city" | "createdAt" | "-createdAt";
+            /**
+             * @description The list's default type filter (null: every type)
+             * @enum {string|null}
+             */
+            type?: "prospect" | "customer" | "supplier" | "competitor" | "partner" | "employee" | "salesRep" | "associate" | "oldCustomer" | "specialSupplier" | null;
+            /**
+             * @description The list's default status filter
+             * @enum {string}
+             */
+            status?: "active" | "archived" | "all";
+            /**
+             * @description The tab a contact opens on
+             * @enum {string}
+             */
+            tab?: "overview" | "address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases";
         };
         ContactSettings: {
             /** @enum {string} */
@@ -6122,6 +6302,335 @@ export interface operations {
             };
             /** @description The file is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listContactPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Mine and the organisation's (null when not set) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactPreferencesList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createContactPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactPreferencesInput"];
+            };
+        };
+        responses: {
+            /** @description Set */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactScopedPreferences"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMyContactPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Mine, else the organisation's, else the defaults */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactEffectivePreferences"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateContactPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Mine, or the organisation's */
+                id: "me" | "org";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactPreferencesChange"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactScopedPreferences"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20023,6 +20532,16 @@ export const updateOrganisationAuxiliaryCodeModeValues = ["name", "counter"] as 
 export const sessionUserStorageProviderValues = ["local"] as const satisfies readonly components["schemas"]["SessionUser"]["storageProvider"][];
 export const organisationInvitationStatusValues = ["pending"] as const satisfies readonly components["schemas"]["OrganisationInvitation"]["status"][];
 export const importResultFormatValues = ["csv", "vcard"] as const satisfies readonly components["schemas"]["ImportResult"]["format"][];
+export const contactPreferencesSortValues = ["name", "-name", "city", "-city", "createdAt", "-createdAt"] as const satisfies readonly components["schemas"]["ContactPreferences"]["sort"][];
+export const contactPreferencesStatusValues = ["active", "archived", "all"] as const satisfies readonly components["schemas"]["ContactPreferences"]["status"][];
+export const contactPreferencesTabValues = ["overview", "address", "contact", "email", "phone", "iban", "legal", "payment", "note", "meta", "job", "history", "sales", "purchases"] as const satisfies readonly components["schemas"]["ContactPreferences"]["tab"][];
+export const contactPreferencesInputSortValues = ["name", "-name", "city", "-city", "createdAt", "-createdAt"] as const satisfies readonly components["schemas"]["ContactPreferencesInput"]["sort"][];
+export const contactPreferencesInputStatusValues = ["active", "archived", "all"] as const satisfies readonly components["schemas"]["ContactPreferencesInput"]["status"][];
+export const contactPreferencesInputTabValues = ["overview", "address", "contact", "email", "phone", "iban", "legal", "payment", "note", "meta", "job", "history", "sales", "purchases"] as const satisfies readonly components["schemas"]["ContactPreferencesInput"]["tab"][];
+export const contactPreferencesInputScopeValues = ["me", "org"] as const satisfies readonly components["schemas"]["ContactPreferencesInput"]["scope"][];
+export const contactPreferencesChangeSortValues = ["name", "-name", "city", "-city", "createdAt", "-createdAt"] as const satisfies readonly components["schemas"]["ContactPreferencesChange"]["sort"][];
+export const contactPreferencesChangeStatusValues = ["active", "archived", "all"] as const satisfies readonly components["schemas"]["ContactPreferencesChange"]["status"][];
+export const contactPreferencesChangeTabValues = ["overview", "address", "contact", "email", "phone", "iban", "legal", "payment", "note", "meta", "job", "history", "sales", "purchases"] as const satisfies readonly components["schemas"]["ContactPreferencesChange"]["tab"][];
 export const contactSettingsAuxiliaryCodeModeValues = ["name", "counter"] as const satisfies readonly components["schemas"]["ContactSettings"]["auxiliaryCodeMode"][];
 export const contactSummaryStatusValues = ["active", "archived", "merged"] as const satisfies readonly components["schemas"]["ContactSummary"]["status"][];
 export const contactAddressKindValues = ["billing", "delivery", "other"] as const satisfies readonly components["schemas"]["ContactAddress"]["kind"][];

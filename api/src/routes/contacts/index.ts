@@ -3,6 +3,7 @@ import { resourceApp } from "../../http/openapi.ts";
 import { contactAvatarRoutes } from "./avatars.ts";
 import { contactRoutes } from "./contacts.ts";
 import { contactMergeRoutes } from "./merge.ts";
+import { contactPreferenceRoutes } from "./preferences.ts";
 import { contactRecordRoutes } from "./records.ts";
 import { contactTransferRoutes } from "./transfer.ts";
 
@@ -15,6 +16,7 @@ export const contactsRoutes = (ctx: AppContext) => {
   const app = resourceApp();
   // Before /{id}, which would take "export", "vcards" and "import" for an id.
   app.route("/", contactTransferRoutes(ctx));
+  app.route("/", contactPreferenceRoutes(ctx));
   app.route("/", contactRoutes(ctx));
   app.route("/", contactRecordRoutes(ctx));
   app.route("/", contactMergeRoutes(ctx));

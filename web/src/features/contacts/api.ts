@@ -14,6 +14,8 @@ export type ContactFilter = {
   q: string;
   type: ContactType | null;
   status: "active" | "archived" | "all";
+  /** The API's default (by name) when not given. */
+  sort?: ContactPreferences["sort"] | undefined;
   page: number;
 };
 
@@ -31,6 +33,8 @@ export const contactTypes: readonly ContactType[] = [
 ];
 
 export const PAGE_SIZE = 50;
+/** The list's sorts (the API's `sort`). */
+export const contactSorts = ["name", "-name", "city", "-city", "createdAt", "-createdAt"] as const;
 
 export const contactKeys = {
   all: ["contacts"] as const,
@@ -49,6 +53,7 @@ export const contactsQuery = (filter: ContactFilter) =>
           q: filter.q || undefined,
           type: filter.type ?? undefined,
           status: filter.status,
+          sort: filter.sort,
           offset: (filter.page - 1) * PAGE_SIZE,
           limit: PAGE_SIZE,
         },
@@ -159,5 +164,36 @@ export const useRemoveRecord = (id: string, part: RecordPart) => {
     mutationFn: (recordId: string) =>
       apiRequest<unknown>(recordUrl(id, part, recordId), { method: "DELETE" }),
     onSuccess: () => client.invalidateQueries({ queryKey: contactKeys.all }),
+  });
+};
+
+export type ContactPreferences = Schemas["ContactPreferences"];
+export type PreferenceScope = "me" | "org";
+const preferenceKeys = {
+  all: ["contacts", "preferences"] as const,
+  mine: ["contacts", "preferences", "effective"] as const,
+};
+
+/** Mine and the organisation's (null when not set). */
+export const contactPreferencesQuery = () =>
+  queryOptions({
+    queryKey: preferenceKeys.all,
+    queryFn: ({ signal }) => api.get("/contacts/pref", { signal }),
+  });
+
+/** What my contacts open with: mine, else the organisation's, else the defaults. */
+export const myContactPreferencesQuery = () =>
+  queryOptions({
+    queryKey: preferenceKeys.mine,
+    queryFn: ({ signal }) => api.get("/contacts/pref/me", { signal }),
+    staleTime: 60_000,
+  });
+
+export const useSaveContactPreferences = (scope: PreferenceScope) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Partial<ContactPreferences>) =>
+      api.put("/contacts/pref/{id}", { path: { id: scope }, body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: preferenceKeys.all }),
   });
 };

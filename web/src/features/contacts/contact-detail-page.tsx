@@ -18,6 +18,7 @@ import {
   useDeleteContact,
 } from "./api.ts";
 import { ContactAvatarBlock } from "./contact-avatar.tsx";
+import { JobPanel } from "./contact-job.tsx";
 import { MergeContactButton, MergedNotice } from "./contact-merge.tsx";
 import { RecordList } from "./contact-records.tsx";
 import {
@@ -190,6 +191,24 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
           data && !merged ? (
             <Group gap="xs">
               <VCardButton id={data.id} />
+              <Button
+                component={Link}
+                to={`${contactPath(id)}/pref/me`}
+                variant="subtle"
+                data-testid="contact-pref-me-link"
+              >
+                {t("pref.mine")}
+              </Button>
+              {can("organization", "update") ? (
+                <Button
+                  component={Link}
+                  to={`${contactPath(id)}/pref/org`}
+                  variant="subtle"
+                  data-testid="contact-pref-org-link"
+                >
+                  {t("pref.org")}
+                </Button>
+              ) : null}
               {can("contacts", "update") ? (
                 <>
                   <Button
@@ -255,6 +274,9 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
                 <RecordList contact={loaded} part={p as RecordPart} />
               </Tabs.Panel>
             ))}
+            <Tabs.Panel value="job">
+              <JobPanel contact={loaded} />
+            </Tabs.Panel>
             <Tabs.Panel value="history">
               <History id={id} />
             </Tabs.Panel>

@@ -13,36 +13,54 @@ import { useFormat } from "../../i18n/format.ts";
 import { TransferButtons } from "../imports/transfer-buttons.tsx";
 import {
   type ContactFilter,
+  type ContactPreferences,
   type ContactSummary,
   type ContactType,
+  contactSorts,
   contactsQuery,
   contactTypes,
+  myContactPreferencesQuery,
   PAGE_SIZE,
 } from "./api.ts";
-import { contactPath, newContactPath } from "./paths.ts";
+import { contactPartPath, contactPath, newContactPath } from "./paths.ts";
 import { nationalPhone, TypeBadges, useCan } from "./ui.tsx";
 
 const statuses = ["active", "archived", "all"] as const;
 
-const readFilter = (params: URLSearchParams): ContactFilter => {
+/** The list's defaults: the user's preferences (theirs, else the organisation's, else these). */
+type Defaults = Pick<ContactPreferences, "type" | "status" | "sort">;
+const fallback: Defaults = { type: null, status: "active", sort: "name" };
+
+/** The address's filter; a filter it does not name is the default one (`type=` names every type). */
+const readFilter = (params: URLSearchParams, defaults: Defaults): ContactFilter => {
   const type = params.get("type");
   const status = params.get("status");
+  const sort = params.get("sort");
   const page = Number(params.get("page"));
   return {
     q: (params.get("q") ?? "").trim(),
-    type: (contactTypes as readonly string[]).includes(type ?? "") ? (type as ContactType) : null,
+    type:
+      type === null
+        ? defaults.type
+        : (contactTypes as readonly string[]).includes(type)
+          ? (type as ContactType)
+          : null,
     status: (statuses as readonly string[]).includes(status ?? "")
       ? (status as ContactFilter["status"])
-      : "active",
+      : defaults.status,
+    sort: (contactSorts as readonly string[]).includes(sort ?? "")
+      ? (sort as Defaults["sort"])
+      : defaults.sort,
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 };
 
-const writeFilter = (filter: ContactFilter): URLSearchParams => {
+const writeFilter = (filter: ContactFilter, defaults: Defaults): URLSearchParams => {
   const params = new URLSearchParams();
   if (filter.q) params.set("q", filter.q);
-  if (filter.type) params.set("type", filter.type);
-  if (filter.status !== "active") params.set("status", filter.status);
+  if (filter.type !== defaults.type) params.set("type", filter.type ?? "");
+  if (filter.status !== defaults.status) params.set("status", filter.status);
+  if (filter.sort && filter.sort !== defaults.sort) params.set("sort", filter.sort);
   if (filter.page > 1) params.set("page", String(filter.page));
   return params;
 };
@@ -53,7 +71,11 @@ export const ContactsPage = () => {
   const { number } = useFormat();
   const can = useCan();
   const [params, setParams] = useSearchParams();
-  const filter = readFilter(params);
+  const preferences = useQuery({ ...myContactPreferencesQuery(), enabled: can("contacts", "read") });
+  const defaults: Defaults = preferences.data ?? fallback;
+  const openTab = preferences.data?.tab ?? "overview";
+  const opened = (id: string) => (openTab === "overview" ? contactPath(id) : contactPartPath(id, openTab));
+  const filter = readFilter(params, defaults);
   const [search, setSearch] = useState(filter.q);
   const [debounced] = useDebouncedValue(search.trim(), 200);
   const applied = useRef(debounced);
@@ -61,9 +83,13 @@ export const ContactsPage = () => {
     if (debounced === applied.current) return;
     applied.current = debounced;
     if (debounced !== filter.q)
-      setParams(writeFilter({ ...filter, q: debounced, page: 1 }), { replace: true });
-  }, [debounced, filter, setParams]);
-  const contacts = useQuery({ ...contactsQuery(filter), enabled: can("contacts", "read") });
+      setParams(writeFilter({ ...filter, q: debounced, page: 1 }, defaults), { replace: true });
+  }, [debounced, filter, setParams, defaults]);
+  // The list waits for the preferences (their filter, not the default one, is the first asked for).
+  const contacts = useQuery({
+    ...contactsQuery(filter),
+    enabled: can("contacts", "read") && !preferences.isPending,
+  });
   if (!can("contacts", "read"))
     return (
       <Stack gap="lg">
@@ -71,7 +97,8 @@ export const ContactsPage = () => {
         <NoAccess />
       </Stack>
     );
-  const set = (next: Partial<ContactFilter>) => setParams(writeFilter({ ...filter, page: 1, ...next }));
+  const set = (next: Partial<ContactFilter>) =>
+    setParams(writeFilter({ ...filter, page: 1, ...next }, defaults));
   const columns: Column<ContactSummary>[] = [
     {
       key: "name",
@@ -79,7 +106,7 @@ export const ContactsPage = () => {
       width: 230,
       cell: (contact) => (
         <Stack gap={2}>
-          <Link to={contactPath(contact.id)} className="registre-row-link" data-testid="contact-link">
+          <Link to={opened(contact.id)} className="registre-row-link" data-testid="contact-link">
             {contact.name}
           </Link>
           <Text size="xs" c="dimmed">
@@ -176,6 +203,15 @@ export const ContactsPage = () => {
           w={220}
           data-testid="contacts-type"
         />
+        <Select
+          label={t("pref.sort")}
+          data={contactSorts.map((sort) => ({ value: sort, label: t(`pref.sorts.${sort}`) }))}
+          value={filter.sort ?? "name"}
+          onChange={(value) => value && set({ sort: value as Defaults["sort"] })}
+          allowDeselect={false}
+          w={200}
+          data-testid="contacts-sort"
+        />
         <div>
           <Input.Label id="contacts-status-label" display="block">
             {t("status")}
@@ -202,7 +238,7 @@ export const ContactsPage = () => {
             rows={data.items}
             columns={columns}
             rowKey={(contact) => contact.id}
-            rowLink={(contact) => contactPath(contact.id)}
+            rowLink={(contact) => opened(contact.id)}
             rowProps={(contact) => ({ "data-testid": "contact-row", "data-id": contact.id })}
             empty={t("empty")}
             testId="contacts-table"
@@ -214,7 +250,7 @@ export const ContactsPage = () => {
                 ? {
                     page: filter.page,
                     pages,
-                    onChange: (page) => setParams(writeFilter({ ...filter, page })),
+                    onChange: (page) => setParams(writeFilter({ ...filter, page }, defaults)),
                   }
                 : undefined
             }

@@ -17,8 +17,8 @@ export const recordParts = [
   "meta",
 ] as const;
 export type RecordPart = (typeof recordParts)[number];
-/** The other tabs of a contact: its history and its documents. */
-export const otherParts = ["history", "sales", "purchases"] as const;
+/** The other tabs of a contact: its job and companies, its history and its documents. */
+export const otherParts = ["job", "history", "sales", "purchases"] as const;
 export type ContactPart = RecordPart | (typeof otherParts)[number];
 
 export const contactPartPath = (id: string, part: ContactPart) => `${contactPath(id)}/${part}`;

@@ -34,9 +34,6 @@ const documentLists = (domain: "sales" | "purchases"): PlaceholderScreen[] => {
   ];
 };
 
-/** The contact parts not built yet (the others: features/contacts/paths.ts). */
-const contactParts = ["job"] as const;
-
 /** The platform's lists not built yet, each with its edit screen (units, jobs, countries, BICs and activities are). */
 const platformLists = ["releases"] as const;
 
@@ -74,13 +71,10 @@ export const placeholderScreens: PlaceholderScreen[] = [
   ...documentLists("sales"),
   ...documentLists("purchases"),
   screen("org/contacts/users/:contactId", "contactUser", "nav.contacts"),
-  ...contactParts.flatMap((part) => withEdit(`org/contacts/:id/${part}`, `contact_${part}`, "nav.contacts")),
   // The history, sales and purchases have no edit screen of their own yet.
   ...(["history", "sales", "purchases"] as const).map((part) =>
     screen(`org/contacts/:id/${part}/edit`, `contact_${part}`, "nav.contacts", true),
   ),
-  screen("org/contacts/:id/pref/me", "contactPrefMe", "nav.contacts"),
-  screen("org/contacts/:id/pref/org", "contactPrefOrg", "nav.contacts"),
   screen("org/banks", "banks", "nav.banks"),
   screen("org/banks/create", "bankCreate", "nav.banks"),
   screen("org/bankstatements", "statements", "nav.banks"),
