@@ -83,7 +83,7 @@ describe("main screens (Chromium)", () => {
       // Spec routes not built yet have their own title, the platform's included.
       for (const [path, title] of [
         ["/registre/orgs/invoices", "Factures des organisations"],
-        ["/org/contacts/c1/job", "Fonction du contact"],
+        ["/org/accounting/vat", "Déclaration de TVA"],
         ["/org/docs/d1/history", "Historique du document"],
       ] as const) {
         await open(path);
