@@ -47,6 +47,27 @@ export const apiHarness = (kind: DatabaseKind, env: Parameters<typeof openContex
     });
     return { status: res.status, body: res.status === 204 ? null : await res.json() };
   };
+  /** As `call`, in a language (French unless told) and with an Idempotency-Key when given. */
+  const send = async (
+    method: string,
+    path: string,
+    token: string,
+    body?: unknown,
+    options: { key?: string | undefined; lang?: string } = {},
+  ) => {
+    const res = await harness.app.request(`/api${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined && { "content-type": "application/json" }),
+        authorization: `Bearer ${token}`,
+        "accept-language": options.lang ?? "fr",
+        ...(options.key && { "idempotency-key": options.key }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
+    return { status: res.status, body: (res.status === 204 ? null : await res.json()) as any };
+  };
   /** A new user (ASCII name: it becomes part of the e-mail), signed in without an organisation. */
   const register = async (name: string) => {
     const email = `${name.toLowerCase()}.${++n}.${kind}@exemple.fr`;
@@ -61,6 +82,15 @@ export const apiHarness = (kind: DatabaseKind, env: Parameters<typeof openContex
     if (accepted.status !== 200) throw new Error(`acceptance refused: ${JSON.stringify(accepted.body)}`);
     return accepted.body as { id: string; name: string; profile: string };
   };
+  /** A new user who creates an organisation: the owner's session in it (every right) and its id. */
+  const organisation = async (name: string) => {
+    const owner = await register(name);
+    const org = await send("POST", "/user/orgs", owner.token, {
+      name: `Atelier ${name}`,
+      siren: "552120222",
+    });
+    return { token: org.body.token as string, orgId: org.body.user.org.id as string };
+  };
   /** The messages of the outbox sent to `email`, oldest first. */
   const mailsTo = (email: string) => {
     let files: string[] = [];
@@ -73,5 +103,5 @@ export const apiHarness = (kind: DatabaseKind, env: Parameters<typeof openContex
       .map((file) => parseEml(readFileSync(joinPath(dataDir, "outbox", file), "utf8")))
       .filter((mail) => mail.headers.get("to")?.includes(email));
   };
-  return { harness, call, register, join, mailsTo };
+  return { harness, call, send, organisation, register, join, mailsTo };
 };

@@ -17,38 +17,7 @@ const company = {
 };
 
 describe.each(databaseKinds)("contacts API on %s", (kind) => {
-  const { harness, register } = apiHarness(kind);
-
-  /** A call with a language and, for commands, an Idempotency-Key when given. */
-  const send = async (
-    method: string,
-    path: string,
-    token: string,
-    body?: unknown,
-    options: { key?: string; lang?: string } = {},
-  ) => {
-    const res = await harness.app.request(`/api${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined && { "content-type": "application/json" }),
-        authorization: `Bearer ${token}`,
-        "accept-language": options.lang ?? "fr",
-        ...(options.key && { "idempotency-key": options.key }),
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
-    return { status: res.status, body: (res.status === 204 ? null : await res.json()) as any };
-  };
-
-  const organisation = async (name: string) => {
-    const owner = await register(name);
-    const org = await send("POST", "/user/orgs", owner.token, {
-      name: `Atelier ${name}`,
-      siren: "552120222",
-    });
-    return { token: org.body.token as string, orgId: org.body.user.org.id as string };
-  };
+  const { harness, send, organisation } = apiHarness(kind);
 
   it("creates a company customer with its address and IBAN, and its auxiliary account in the same commit", async () => {
     const { token, orgId } = await organisation("Alice");

@@ -5,38 +5,7 @@ import { databaseKinds } from "../../../../tests/support/databases.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
 
 describe.each(databaseKinds)("merging contacts on %s", (kind) => {
-  const { harness, register } = apiHarness(kind);
-
-  const send = async (
-    method: string,
-    path: string,
-    token: string,
-    body?: unknown,
-    key?: string,
-    lang = "fr",
-  ) => {
-    const res = await harness.app.request(`/api${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined && { "content-type": "application/json" }),
-        authorization: `Bearer ${token}`,
-        "accept-language": lang,
-        ...(key && { "idempotency-key": key }),
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
-    return { status: res.status, body: (res.status === 204 ? null : await res.json()) as any };
-  };
-
-  const organisation = async (name: string) => {
-    const owner = await register(name);
-    const org = await send("POST", "/user/orgs", owner.token, {
-      name: `Atelier ${name}`,
-      siren: "552120222",
-    });
-    return { token: org.body.token as string, orgId: org.body.user.org.id as string };
-  };
+  const { harness, send, organisation } = apiHarness(kind);
 
   const create = async (token: string, body: Record<string, unknown>) => {
     const res = await send("POST", "/contacts", token, { acknowledgeDuplicates: true, ...body });
@@ -68,7 +37,7 @@ describe.each(databaseKinds)("merging contacts on %s", (kind) => {
     expect(linked.status).toBe(201);
 
     const key = randomUUID();
-    const res = await send("POST", `/contacts/${kept}/merge`, token, { from: merged }, key);
+    const res = await send("POST", `/contacts/${kept}/merge`, token, { from: merged }, { key });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: kept,
@@ -111,7 +80,7 @@ describe.each(databaseKinds)("merging contacts on %s", (kind) => {
     expect(history.body.items.length).toBe(mergedEvents.length);
 
     // The same key answers the same, writing nothing twice; the merged contact takes no command.
-    const again = await send("POST", `/contacts/${kept}/merge`, token, { from: merged }, key);
+    const again = await send("POST", `/contacts/${kept}/merge`, token, { from: merged }, { key });
     expect(again.status).toBe(200);
     expect((await store.readStream(orgId, contactStreamId(kept))).length).toBe(keptEvents.length);
     const refused = await send("POST", `/contacts/${merged}/notes`, token, { text: "Encore" });
@@ -126,7 +95,7 @@ describe.each(databaseKinds)("merging contacts on %s", (kind) => {
     const self = await send("POST", `/contacts/${company}/merge`, token, { from: company });
     expect(self).toMatchObject({ status: 409, body: { code: "contact.mergeSame" } });
     expect(self.body.detail).toBe("Un contact ne peut pas être fusionné avec lui-même.");
-    const kinds = await send("POST", `/contacts/${company}/merge`, token, { from: person }, undefined, "en");
+    const kinds = await send("POST", `/contacts/${company}/merge`, token, { from: person }, { lang: "en" });
     expect(kinds).toMatchObject({ status: 409, body: { code: "contact.mergeKinds" } });
     expect(kinds.body.detail).toBe("A person and a company cannot be merged.");
     const unknown = await send("POST", `/contacts/${company}/merge`, token, { from: randomUUID() });

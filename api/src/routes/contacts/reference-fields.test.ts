@@ -3,38 +3,7 @@ import { databaseKinds } from "../../../../tests/support/databases.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
 
 describe.each(databaseKinds)("contact fields read from the platform lists on %s", (kind) => {
-  const { harness, register } = apiHarness(kind);
-
-  const send = async (
-    method: string,
-    path: string,
-    token: string,
-    body?: unknown,
-    key?: string,
-    lang = "fr",
-  ) => {
-    const res = await harness.app.request(`/api${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined && { "content-type": "application/json" }),
-        authorization: `Bearer ${token}`,
-        "accept-language": lang,
-        ...(key && { "idempotency-key": key }),
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
-    return { status: res.status, body: (res.status === 204 ? null : await res.json()) as any };
-  };
-
-  const organisation = async (name: string) => {
-    const owner = await register(name);
-    const org = await send("POST", "/user/orgs", owner.token, {
-      name: `Atelier ${name}`,
-      siren: "552120222",
-    });
-    return { token: org.body.token as string };
-  };
+  const { send, organisation } = apiHarness(kind);
 
   it("takes countries, APE codes and jobs as the lists' codes, from a code or a label", async () => {
     const { token } = await organisation("Loriot");
@@ -84,8 +53,7 @@ describe.each(databaseKinds)("contact fields read from the platform lists on %s"
       "/contacts",
       token,
       { kind: "company", name: "Sittelle SA", legal: { apeCode: "99.99Z" } },
-      undefined,
-      "en",
+      { lang: "en" },
     );
     expect(unknownApe.body).toMatchObject({
       code: "contact.unknownActivity",
