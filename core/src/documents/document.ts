@@ -1,0 +1,290 @@
+import type { IsoDate } from "../accounting/dates.ts";
+import type { ContactAddress, ContactPaymentTerms } from "../contacts/contact.ts";
+import type { DomainEvent } from "../decider.ts";
+import type { Cents } from "../money.ts";
+import type { DocumentLine } from "./lines.ts";
+
+/**
+ * A commercial document (stream `doc-<id>`): a quote, an order, a delivery slip, an invoice or a
+ * credit note, on the sales or the purchases side. A draft changes freely; out of draft its content
+ * never changes again (an invoice is corrected by a credit note, never edited).
+ */
+export const documentStreamId = (id: string): string => `doc-${id}`;
+
+export const documentKinds = ["quote", "order", "delivery", "invoice", "creditNote"] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+export const documentDirections = ["sales", "purchases"] as const;
+export type DocumentDirection = (typeof documentDirections)[number];
+
+export const documentStatuses = [
+  "draft",
+  "validated",
+  "sent",
+  "accepted",
+  "refused",
+  "cancelled",
+  "delivered",
+] as const;
+export type DocumentStatus = (typeof documentStatuses)[number];
+
+/** The contact as it stood when the document named it: a document never follows later changes. */
+export type DocumentContact = {
+  readonly id: string;
+  readonly kind: "company" | "person";
+  readonly name: string;
+  readonly siren: string | null;
+  readonly vatNumber: string | null;
+  readonly billingAddress: Omit<ContactAddress, "id" | "kind"> | null;
+  /** Printed when it differs from the billing address (2026 mention). */
+  readonly deliveryAddress: Omit<ContactAddress, "id" | "kind"> | null;
+  /** The contact's auxiliary account for the document's side: 411000/CALPHA, 401000/FBETA, 404000/… */
+  readonly auxiliary: { readonly control: string; readonly code: string } | null;
+  readonly paymentTerms: ContactPaymentTerms | null;
+};
+
+/** The header fields a draft's user edits. Dates are calendar dates. */
+export type DocumentHeader = {
+  readonly issueDate: IsoDate;
+  /** Delivery or service date, when it differs from the issue date (mention 10°). */
+  readonly deliveryDate: IsoDate | null;
+  /** A quote's end of validity. */
+  readonly expiryDate: IsoDate | null;
+  /** The due date; null: computed from the payment terms at validation (`dueDate`). */
+  readonly dueDate: IsoDate | null;
+  /** A delivery or completion deadline promised. */
+  readonly deadline: IsoDate | null;
+  readonly reference: string | null;
+  readonly label: string | null;
+  /** The customer's purchase order number (a mandatory mention when the buyer issued one). */
+  readonly customerReference: string | null;
+  readonly notes: string | null;
+  /** Purchases: the supplier's own invoice number and date, the piece the entry references. */
+  readonly supplierNumber: string | null;
+  readonly supplierDate: IsoDate | null;
+};
+
+export const headerFields = [
+  "issueDate",
+  "deliveryDate",
+  "expiryDate",
+  "dueDate",
+  "deadline",
+  "reference",
+  "label",
+  "customerReference",
+  "notes",
+  "supplierNumber",
+  "supplierDate",
+] as const satisfies readonly (keyof DocumentHeader)[];
+
+/** How a document came to be: from another (transformed), copied, crediting an invoice. */
+export type DocumentOrigin = {
+  readonly relation: "transform" | "duplicate" | "creditNote" | "deposit";
+  readonly docId: string;
+  readonly kind: DocumentKind;
+  readonly number: string | null;
+  /** The origin's issue date: a credit note names its invoice by number and date (CGI 289-I-5). */
+  readonly issueDate: IsoDate;
+};
+
+export type DocumentChild = {
+  readonly docId: string;
+  readonly kind: DocumentKind;
+  readonly relation: DocumentOrigin["relation"];
+};
+
+/** One VAT category of a deposit invoice, deducted on the final invoice: net and VAT in cents. */
+export type DepositShare = {
+  readonly vatRate: string;
+  readonly vatExemption: string | null;
+  readonly net: Cents;
+  readonly vat: Cents;
+};
+export type DepositDeduction = {
+  readonly docId: string;
+  readonly number: string;
+  readonly issueDate: IsoDate;
+  readonly shares: readonly DepositShare[];
+};
+
+export type HistoryEntry = { readonly id: string; readonly date: IsoDate; readonly text: string };
+
+/** What validation fixes: the number, its series, the due date and the totals as printed. */
+export type DocumentValidation = {
+  readonly number: string;
+  readonly series: string | null;
+  readonly sequence: number | null;
+  readonly dueDate: IsoDate | null;
+  readonly validatedOn: IsoDate;
+  /** The entry posted in the same commit (its `mvt`); null for documents that post nothing. */
+  readonly entryMvt: string | null;
+};
+
+export type DocumentEvent =
+  | DomainEvent<
+      "DocumentCreated",
+      {
+        readonly id: string;
+        readonly kind: DocumentKind;
+        readonly direction: DocumentDirection;
+        /** Quotes, orders and delivery slips are numbered at creation; invoices at validation. */
+        readonly number: string | null;
+        readonly series: string | null;
+        readonly header: DocumentHeader;
+        readonly contact: DocumentContact | null;
+        readonly lines: readonly DocumentLine[];
+        readonly origin: DocumentOrigin | null;
+        /** A deposit invoice (acompte) on this order; null for any other document. */
+        readonly depositOn: string | null;
+      }
+    >
+  | DomainEvent<"DocumentContactSet", { readonly contact: DocumentContact }>
+  | DomainEvent<"DocumentHeaderChanged", { readonly changes: Partial<DocumentHeader> }>
+  | DomainEvent<"DocumentLineAdded", { readonly line: DocumentLine; readonly position: number }>
+  | DomainEvent<"DocumentLineChanged", { readonly line: DocumentLine }>
+  | DomainEvent<"DocumentLineRemoved", { readonly lineId: string }>
+  | DomainEvent<"DocumentLinesReordered", { readonly order: readonly string[] }>
+  | DomainEvent<"DocumentDepositDeducted", { readonly deduction: DepositDeduction }>
+  | DomainEvent<"DocumentDepositDeductionRemoved", { readonly docId: string }>
+  | DomainEvent<"DocumentValidated", DocumentValidation>
+  | DomainEvent<
+      "DocumentStatusChanged",
+      { readonly from: DocumentStatus; readonly to: DocumentStatus; readonly on: IsoDate }
+    >
+  | DomainEvent<"DocumentChildLinked", DocumentChild>
+  | DomainEvent<"DocumentHistoryEntryAdded", HistoryEntry>
+  | DomainEvent<"DocumentHistoryEntryChanged", HistoryEntry>
+  | DomainEvent<"DocumentHistoryEntryRemoved", { readonly id: string }>
+  | DomainEvent<"DocumentDeleted", { readonly id: string }>;
+
+export type DocumentEventType = DocumentEvent["type"];
+
+/** Every document event type, for projectors' `handles` lists. */
+export const documentEventTypes: readonly DocumentEventType[] = [
+  "DocumentCreated",
+  "DocumentContactSet",
+  "DocumentHeaderChanged",
+  "DocumentLineAdded",
+  "DocumentLineChanged",
+  "DocumentLineRemoved",
+  "DocumentLinesReordered",
+  "DocumentDepositDeducted",
+  "DocumentDepositDeductionRemoved",
+  "DocumentValidated",
+  "DocumentStatusChanged",
+  "DocumentChildLinked",
+  "DocumentHistoryEntryAdded",
+  "DocumentHistoryEntryChanged",
+  "DocumentHistoryEntryRemoved",
+  "DocumentDeleted",
+];
+
+export type LiveDocument = {
+  readonly status: DocumentStatus;
+  readonly id: string;
+  readonly kind: DocumentKind;
+  readonly direction: DocumentDirection;
+  readonly number: string | null;
+  readonly series: string | null;
+  readonly header: DocumentHeader;
+  readonly contact: DocumentContact | null;
+  readonly lines: readonly DocumentLine[];
+  readonly deposits: readonly DepositDeduction[];
+  readonly depositOn: string | null;
+  readonly origin: DocumentOrigin | null;
+  readonly children: readonly DocumentChild[];
+  readonly validation: DocumentValidation | null;
+  readonly history: readonly HistoryEntry[];
+};
+
+export type DocumentState =
+  | { readonly status: "none" }
+  | { readonly status: "deleted"; readonly id: string }
+  | LiveDocument;
+
+export const initialDocumentState = (): DocumentState => ({ status: "none" });
+
+export const isLive = (state: DocumentState): state is LiveDocument => "kind" in state;
+
+const live = (state: DocumentState, change: (doc: LiveDocument) => DocumentState): DocumentState =>
+  isLive(state) ? change(state) : state;
+
+export const evolveDocument = (state: DocumentState, event: DocumentEvent): DocumentState => {
+  switch (event.type) {
+    case "DocumentCreated": {
+      const d = event.data;
+      return {
+        status: "draft",
+        id: d.id,
+        kind: d.kind,
+        direction: d.direction,
+        number: d.number,
+        series: d.series,
+        header: d.header,
+        contact: d.contact,
+        lines: d.lines,
+        deposits: [],
+        depositOn: d.depositOn,
+        origin: d.origin,
+        children: [],
+        validation: null,
+        history: [],
+      };
+    }
+    case "DocumentContactSet":
+      return live(state, (doc) => ({ ...doc, contact: event.data.contact }));
+    case "DocumentHeaderChanged":
+      return live(state, (doc) => ({ ...doc, header: { ...doc.header, ...event.data.changes } }));
+    case "DocumentLineAdded":
+      return live(state, (doc) => {
+        const lines = [...doc.lines];
+        lines.splice(event.data.position, 0, event.data.line);
+        return { ...doc, lines };
+      });
+    case "DocumentLineChanged":
+      return live(state, (doc) => ({
+        ...doc,
+        lines: doc.lines.map((l) => (l.id === event.data.line.id ? event.data.line : l)),
+      }));
+    case "DocumentLineRemoved":
+      return live(state, (doc) => ({ ...doc, lines: doc.lines.filter((l) => l.id !== event.data.lineId) }));
+    case "DocumentLinesReordered":
+      return live(state, (doc) => {
+        const byId = new Map(doc.lines.map((l) => [l.id, l]));
+        return { ...doc, lines: event.data.order.flatMap((id) => byId.get(id) ?? []) };
+      });
+    case "DocumentDepositDeducted":
+      return live(state, (doc) => ({ ...doc, deposits: [...doc.deposits, event.data.deduction] }));
+    case "DocumentDepositDeductionRemoved":
+      return live(state, (doc) => ({
+        ...doc,
+        deposits: doc.deposits.filter((d) => d.docId !== event.data.docId),
+      }));
+    case "DocumentValidated":
+      return live(state, (doc) => ({
+        ...doc,
+        status: "validated",
+        number: event.data.number,
+        series: event.data.series ?? doc.series,
+        header: { ...doc.header, dueDate: event.data.dueDate },
+        validation: event.data,
+      }));
+    case "DocumentStatusChanged":
+      return live(state, (doc) => ({ ...doc, status: event.data.to }));
+    case "DocumentChildLinked":
+      return live(state, (doc) => ({ ...doc, children: [...doc.children, event.data] }));
+    case "DocumentHistoryEntryAdded":
+      return live(state, (doc) => ({ ...doc, history: [...doc.history, event.data] }));
+    case "DocumentHistoryEntryChanged":
+      return live(state, (doc) => ({
+        ...doc,
+        history: doc.history.map((h) => (h.id === event.data.id ? event.data : h)),
+      }));
+    case "DocumentHistoryEntryRemoved":
+      return live(state, (doc) => ({ ...doc, history: doc.history.filter((h) => h.id !== event.data.id) }));
+    case "DocumentDeleted":
+      return { status: "deleted", id: event.data.id };
+    default:
+      return event satisfies never;
+  }
+};
