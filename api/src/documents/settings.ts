@@ -4,6 +4,7 @@ import {
   type DocumentSettingsChanges,
   documentSettingsDecider,
   documentSettingsStreamId,
+  seriesOfCounter,
 } from "@registre/core";
 import { handleCommand, loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
@@ -13,7 +14,7 @@ export const loadDocumentSettings = (ctx: AppContext, orgId: string) =>
   loadAggregate(ctx, orgId, documentSettingsStreamId(orgId), documentSettingsDecider);
 
 /**
- * The series that numbered a document: their counters (`doc:<code>:<year>`) in the organisation's head,
+ * The series that numbered a document: their counters (`doc:<series>:<year>`) in the organisation's head,
  * exact as of the last commit (no read model to wait for).
  */
 export const usedSeries = async (ctx: AppContext, orgId: string): Promise<string[]> => {
@@ -23,10 +24,8 @@ export const usedSeries = async (ctx: AppContext, orgId: string): Promise<string
     .where("org_id", "=", orgId)
     .executeTakeFirst();
   const counters = typeof head?.counters === "string" ? JSON.parse(head.counters) : (head?.counters ?? {});
-  const codes = Object.keys(counters as Record<string, number>)
-    .filter((name) => name.startsWith("doc:"))
-    .map((name) => name.split(":")[1] ?? "");
-  return [...new Set(codes)].sort();
+  const ids = Object.keys(counters as Record<string, number>).flatMap((name) => seriesOfCounter(name) ?? []);
+  return [...new Set(ids)].sort();
 };
 
 export const settingsAnswer = async (ctx: AppContext, orgId: string, settings?: DocumentSettings) => ({

@@ -1,19 +1,29 @@
 import { z } from "@hono/zod-openapi";
-import { documentListPeriods, documentListSorts, documentListStatuses, seriesUses } from "@registre/core";
+import {
+  documentDirections,
+  documentKinds,
+  documentListPeriods,
+  documentListSorts,
+  documentListStatuses,
+} from "@registre/core";
 
 const text = (max: number) => z.string().max(max);
 
 export const NumberSeries = z
   .object({
-    code: z.string().max(10).openapi({
-      example: "FA",
-      description: "Capital letters and digits; the counter is per code and year",
-    }),
-    use: z.enum(seriesUses),
+    id: z
+      .string()
+      .max(40)
+      .openapi({
+        example: "sales-invoice",
+        description: "Letters, digits and dashes; the counter is per id (and year)",
+      }),
+    kind: z.enum(documentKinds),
+    direction: z.enum(documentDirections),
     label: text(100),
     format: text(40).openapi({
-      example: "FA{YYYY}-{NNNNN}",
-      description: "{YYYY}, {YY}, {MM} and one {N…} (the sequence on as many digits as N's)",
+      example: "FA{YYYY}-{#####}",
+      description: "{YYYY}, {YY}, {MM} and one {#…} (the counter on as many digits as #)",
     }),
   })
   .openapi("DocumentNumberSeries");
@@ -22,10 +32,7 @@ export const NumberSeries = z
 const BankFields = z.object({ holder: text(100), iban: text(50), bic: text(11).nullable() });
 
 const SettingsFields = z.object({
-  series: z.array(NumberSeries).max(50),
-  defaults: z.partialRecord(z.enum(seriesUses), z.string().max(10)).openapi({
-    description: "The series each use takes when a document names none",
-  }),
+  series: z.array(NumberSeries).max(50).openapi({ description: "The first series of a use is its default" }),
   paymentTerms: text(500).nullable().openapi({ description: "Default payment terms printed on documents" }),
   notes: text(2000).nullable().openapi({ description: "Default notes of a new document" }),
   legalMentions: text(2000).nullable().openapi({ description: "Printed at the foot of every document" }),

@@ -1,3 +1,2 @@
-export * from "./history-notes.ts";
 export * from "./preferences.ts";
 export * from "./settings.ts";

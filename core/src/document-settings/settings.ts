@@ -1,40 +1,23 @@
 import { type Decider, DomainError, type DomainEvent } from "../decider.ts";
+import { documentDirections, documentKinds } from "../documents/document.ts";
+import { numberedAt } from "../documents/lifecycle.ts";
+import { type DocumentSeries, defaultDocumentSeries, normaliseSeriesFormat } from "../documents/numbering.ts";
 
 /**
  * The organisation's document settings (stream `doc-settings-<org>`): the numbering series and their
- * formats, the default payment terms and notes, the legal mentions and the bank details printed on
- * documents. Read with their defaults when nothing was set.
+ * formats (`documents/numbering.ts`), the default payment terms and notes, the legal mentions and the
+ * bank details printed on documents. Read with their defaults when nothing was set.
  */
 export const documentSettingsStreamId = (orgId: string): string => `doc-settings-${orgId}`;
 
-/** What a series numbers: a direction and a kind (purchase invoices keep their supplier's numbers). */
-export const seriesUses = [
-  "sales.quote",
-  "sales.order",
-  "sales.delivery",
-  "sales.invoice",
-  "sales.credit_note",
-  "purchases.quote",
-  "purchases.order",
-  "purchases.delivery",
-] as const;
-export type SeriesUse = (typeof seriesUses)[number];
-
-export type NumberSeries = {
-  /** Stable code, e.g. `FA`: the counter is `doc:<code>:<year>`. */
-  readonly code: string;
-  readonly use: SeriesUse;
-  readonly label: string;
-  /** `FA{YYYY}-{NNNNN}`: the year, the month, and the sequence on as many digits as N's. */
-  readonly format: string;
-};
+/** A series as the settings keep it: its use (kind and side), format and a label for the screens. */
+export type NumberSeries = DocumentSeries & { readonly label: string };
 
 export type BankDetails = { readonly holder: string; readonly iban: string; readonly bic: string | null };
 
 export type DocumentSettings = {
+  /** The first series of a use is the one a document of that use takes when it names none. */
   readonly series: readonly NumberSeries[];
-  /** The series each use takes when the document names none. */
-  readonly defaults: Readonly<Partial<Record<SeriesUse, string>>>;
   readonly paymentTerms: string | null;
   readonly notes: string | null;
   readonly legalMentions: string | null;
@@ -43,20 +26,19 @@ export type DocumentSettings = {
   readonly printBankDetails: boolean;
 };
 
-const defaultSeriesList: readonly NumberSeries[] = [
-  { code: "DE", use: "sales.quote", label: "Devis", format: "DE{YYYY}-{NNNNN}" },
-  { code: "CO", use: "sales.order", label: "Commandes", format: "CO{YYYY}-{NNNNN}" },
-  { code: "BL", use: "sales.delivery", label: "Bons de livraison", format: "BL{YYYY}-{NNNNN}" },
-  { code: "FA", use: "sales.invoice", label: "Factures", format: "FA{YYYY}-{NNNNN}" },
-  { code: "AV", use: "sales.credit_note", label: "Avoirs", format: "AV{YYYY}-{NNNNN}" },
-  { code: "DF", use: "purchases.quote", label: "Demandes de prix", format: "DF{YYYY}-{NNNNN}" },
-  { code: "CF", use: "purchases.order", label: "Commandes fournisseurs", format: "CF{YYYY}-{NNNNN}" },
-  { code: "BR", use: "purchases.delivery", label: "Bons de réception", format: "BR{YYYY}-{NNNNN}" },
-];
+const labels: Record<string, string> = {
+  "sales-invoice": "Factures",
+  "sales-creditNote": "Avoirs",
+  "sales-quote": "Devis",
+  "sales-order": "Commandes",
+  "sales-delivery": "Bons de livraison",
+  "purchases-quote": "Demandes de prix",
+  "purchases-order": "Commandes fournisseurs",
+  "purchases-delivery": "Bons de réception",
+};
 
 export const defaultDocumentSettings: DocumentSettings = {
-  series: defaultSeriesList,
-  defaults: Object.fromEntries(defaultSeriesList.map((s) => [s.use, s.code])),
+  series: defaultDocumentSeries.map((s) => ({ ...s, label: labels[s.id] ?? s.id })),
   paymentTerms: "Paiement à 30 jours",
   notes: null,
   legalMentions: null,
@@ -65,34 +47,9 @@ export const defaultDocumentSettings: DocumentSettings = {
   printBankDetails: false,
 };
 
-const FORMAT = /^[^{}]*(\{(YYYY|YY|MM|N{1,10})\}[^{}]*)+$/;
-
-/** Refuses a format without exactly one sequence token, unknown tokens, or one too long. */
-export const checkSeriesFormat = (format: string): void => {
-  const sequences = format.match(/\{N+\}/g) ?? [];
-  if (format.length > 40 || !FORMAT.test(format) || sequences.length !== 1)
-    throw new DomainError("docSettings.invalidFormat", { field: "format", value: format });
-};
-
-/** The number a series gives its `sequence`-th document of `date`'s year: `FA2026-00001`. */
-export const formatSeriesNumber = (format: string, date: string, sequence: number): string =>
-  format
-    .replace("{YYYY}", date.slice(0, 4))
-    .replace("{YY}", date.slice(2, 4))
-    .replace("{MM}", date.slice(5, 7))
-    .replace(/\{(N+)\}/, (_, n: string) => String(sequence).padStart(n.length, "0"));
-
-/** The counter of a series for a year: gapless per organisation, series and year. */
-export const seriesCounter = (code: string, date: string): string => `doc:${code}:${date.slice(0, 4)}`;
-
-/** The series a document of `use` takes: the one named, else the use's default; refused when unknown or another use's. */
-export const seriesFor = (settings: DocumentSettings, use: SeriesUse, code?: string | null): NumberSeries => {
-  const wanted = code ?? settings.defaults[use] ?? settings.series.find((s) => s.use === use)?.code;
-  const series = settings.series.find((s) => s.code === wanted);
-  if (!series || series.use !== use)
-    throw new DomainError("docSettings.unknownSeries", { field: "series", value: wanted ?? use });
-  return series;
-};
+/** The series id a document counter names: `doc:<series>:<year>` or `doc:<series>`. */
+export const seriesOfCounter = (counter: string): string | null =>
+  counter.startsWith("doc:") ? (counter.split(":")[1] ?? null) : null;
 
 export type DocumentSettingsChanges = Partial<DocumentSettings>;
 
@@ -106,52 +63,52 @@ export type DocumentSettingsEvent = DomainEvent<"DocumentSettingsChanged", Docum
 
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
 
+const normaliseSeries = (series: readonly NumberSeries[]): NumberSeries[] => {
+  const ids = new Set<string>();
+  return series.map((s) => {
+    if (!/^[A-Za-z0-9-]{1,40}$/.test(s.id))
+      throw new DomainError("docSettings.invalidCode", { field: "id", value: s.id });
+    if (ids.has(s.id)) throw new DomainError("docSettings.duplicateSeries", { field: "id", value: s.id });
+    ids.add(s.id);
+    if (!documentKinds.includes(s.kind) || !documentDirections.includes(s.direction))
+      throw new DomainError("docSettings.invalidUse", { field: "kind", value: `${s.direction}.${s.kind}` });
+    if (numberedAt(s.kind, s.direction) === "supplier")
+      throw new DomainError("docSettings.invalidUse", { field: "kind", value: `${s.direction}.${s.kind}` });
+    const label = s.label.trim() || s.id;
+    return { id: s.id, kind: s.kind, direction: s.direction, format: normaliseSeriesFormat(s.format), label };
+  });
+};
+
 const checked = (next: DocumentSettings, before: DocumentSettings, used: readonly string[]) => {
-  const codes = new Set<string>();
-  for (const s of next.series) {
-    if (!/^[A-Z0-9]{1,10}$/.test(s.code))
-      throw new DomainError("docSettings.invalidCode", { field: "code", value: s.code });
-    if (codes.has(s.code))
-      throw new DomainError("docSettings.duplicateSeries", { field: "code", value: s.code });
-    codes.add(s.code);
-    if (!seriesUses.includes(s.use))
-      throw new DomainError("docSettings.invalidUse", { field: "use", value: s.use });
-    checkSeriesFormat(s.format);
+  for (const id of used) {
+    const was = before.series.find((s) => s.id === id);
+    const now = next.series.find((s) => s.id === id);
+    if (
+      was &&
+      (!now || now.kind !== was.kind || now.direction !== was.direction || now.format !== was.format)
+    )
+      throw new DomainError("docSettings.seriesUsed", { field: "series", value: id }, 409);
   }
-  for (const code of used) {
-    const was = before.series.find((s) => s.code === code);
-    const now = next.series.find((s) => s.code === code);
-    if (was && (!now || now.use !== was.use || now.format !== was.format))
-      throw new DomainError("docSettings.seriesUsed", { field: "series", value: code }, 409);
-  }
-  for (const [use, code] of Object.entries(next.defaults))
-    if (code !== undefined && !next.series.some((s) => s.code === code && s.use === use))
-      throw new DomainError("docSettings.unknownSeries", { field: "defaults", value: code });
   if (next.bank && !IBAN.test(next.bank.iban))
     throw new DomainError("docSettings.invalidIban", { field: "bank.iban", value: next.bank.iban });
   if (next.printBankDetails && !next.bank)
     throw new DomainError("docSettings.bankMissing", { field: "printBankDetails" });
 };
 
-const apply = (state: DocumentSettings, changes: DocumentSettingsChanges): DocumentSettings => ({
-  ...state,
-  ...changes,
-});
-
-/** Changing nothing records nothing; an IBAN is kept without spaces, upper case. */
+/** Changing nothing records nothing; formats are checked, an IBAN kept without spaces, upper case. */
 export const documentSettingsDecider: Decider<
   DocumentSettingsCommand,
   DocumentSettingsEvent,
   DocumentSettings
 > = {
   decide: (command, state) => {
+    const d = command.data;
     const changes: DocumentSettingsChanges = {
-      ...command.data,
-      ...(command.data.bank && {
-        bank: { ...command.data.bank, iban: command.data.bank.iban.replace(/\s+/g, "").toUpperCase() },
-      }),
+      ...d,
+      ...(d.series && { series: normaliseSeries(d.series) }),
+      ...(d.bank && { bank: { ...d.bank, iban: d.bank.iban.replace(/\s+/g, "").toUpperCase() } }),
     };
-    const next = apply(state, changes);
+    const next = { ...state, ...changes };
     checked(next, state, command.context.usedSeries);
     const changed = Object.fromEntries(
       Object.entries(changes).filter(
@@ -160,6 +117,6 @@ export const documentSettingsDecider: Decider<
     ) as DocumentSettingsChanges;
     return Object.keys(changed).length === 0 ? [] : [{ type: "DocumentSettingsChanged", data: changed }];
   },
-  evolve: (state, event) => apply(state, event.data),
+  evolve: (state, event) => ({ ...state, ...event.data }),
   initialState: () => defaultDocumentSettings,
 };

@@ -12,8 +12,7 @@ describe.each(databaseKinds)(
       const settings = await call("GET", "/docs/settings", token);
       expect(settings.status).toBe(200);
       expect(settings.body).toMatchObject({
-        defaults: { "sales.invoice": "FA", "sales.credit_note": "AV" },
-        earlyPaymentDiscount: "Pas d'escompte pour paiement anticipé",
+          earlyPaymentDiscount: "Pas d'escompte pour paiement anticipé",
         bank: null,
         printBankDetails: false,
         usedSeries: [],
@@ -31,10 +30,10 @@ describe.each(databaseKinds)(
       });
       const series = [
         ...settings.body.series,
-        { code: "FB", use: "sales.invoice", label: "B", format: "FB-{YYYY}" },
+        { id: "fb", kind: "invoice", direction: "sales", label: "B", format: "FB-{YYYY}" },
       ];
       const fr = await send("PUT", "/docs/settings", token, { series });
-      expect(fr).toMatchObject({ status: 422, body: { code: "docSettings.invalidFormat" } });
+      expect(fr).toMatchObject({ status: 422, body: { code: "doc.invalidSeriesFormat" } });
       expect(fr.body.detail).toContain("Format de numérotation invalide");
       expect(fr.body.errors[0].path).toBe("format");
       const en = await send("PUT", "/docs/settings", token, { series }, { lang: "en" });
@@ -42,10 +41,10 @@ describe.each(databaseKinds)(
       const ok = await call("PUT", "/docs/settings", token, {
         series: [
           ...settings.body.series,
-          { code: "FB", use: "sales.invoice", label: "B", format: "FB-{YYYY}-{NNN}" },
+          { id: "fb", kind: "invoice", direction: "sales", label: "B", format: "FB-{YYYY}-{###}" },
         ],
       });
-      expect(ok.body.series.map((s: { code: string }) => s.code)).toContain("FB");
+      expect(ok.body.series.map((s: { id: string }) => s.id)).toContain("fb");
       const missing = await send(
         "PUT",
         "/docs/settings",
