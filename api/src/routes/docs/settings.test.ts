@@ -12,7 +12,7 @@ describe.each(databaseKinds)(
       const settings = await call("GET", "/docs/settings", token);
       expect(settings.status).toBe(200);
       expect(settings.body).toMatchObject({
-          earlyPaymentDiscount: "Pas d'escompte pour paiement anticipé",
+        earlyPaymentDiscount: "Pas d'escompte pour paiement anticipé",
         bank: null,
         printBankDetails: false,
         usedSeries: [],
