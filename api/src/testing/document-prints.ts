@@ -237,6 +237,7 @@ export const fixtureCreditNote = (language: PrintLanguage): DocumentPrint => {
     ...base,
     number: "AV-2017-0005",
     dates: { issue: "2017-11-16", delivery: "2017-11-13", due: null },
+    label: null,
     creditedInvoice: { number: "FA-2017-0010", date: "2017-11-10" },
     seller: {
       ...base.seller,
@@ -244,6 +245,7 @@ export const fixtureCreditNote = (language: PrintLanguage): DocumentPrint => {
       vatNumber: "FR11999999998",
       siren: "999999998",
       siret: null,
+      rcs: null,
     },
     customer: { ...base.customer, name: "Ma jolie boutique", deliveryAddress: null },
     lines,

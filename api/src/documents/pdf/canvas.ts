@@ -122,9 +122,10 @@ export const write = (
   width: number,
   style: TextStyle = {},
 ): number => {
-  const height = measure(canvas, text, width, style);
-  canvas.doc.text(text, x, y, { width, align: style.align ?? "left", lineGap: 1, height: height + 2 });
-  return height;
+  apply(canvas.doc, style);
+  // pdfkit measures by laying the text out as `text` does: the distance it moved down is the height.
+  canvas.doc.text(text, x, y, { width, align: style.align ?? "left", lineGap: 1 });
+  return canvas.doc.y - y;
 };
 
 export const rule = (canvas: Canvas, y: number, x = MARGIN.left, width = CONTENT_WIDTH): void => {
