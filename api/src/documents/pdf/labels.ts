@@ -36,7 +36,6 @@ export type Labels = {
     readonly discount: string;
     readonly vatRate: string;
     readonly net: string;
-    readonly delivered: string;
   };
   readonly continued: string;
   readonly vatBreakdown: { readonly rate: string; readonly base: string; readonly vat: string };
@@ -116,7 +115,6 @@ const fr: Labels = {
     discount: "Remise",
     vatRate: "TVA",
     net: "Total HT",
-    delivered: "Qté livrée",
   },
   continued: "(suite)",
   vatBreakdown: { rate: "Taux de TVA", base: "Base HT", vat: "Montant TVA" },
@@ -202,7 +200,6 @@ const en: Labels = {
     discount: "Discount",
     vatRate: "VAT",
     net: "Amount",
-    delivered: "Qty delivered",
   },
   continued: "(continued)",
   vatBreakdown: { rate: "VAT rate", base: "Taxable amount", vat: "VAT amount" },

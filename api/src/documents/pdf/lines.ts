@@ -44,15 +44,15 @@ const columnsFor = (canvas: Canvas): Column[] => {
   });
   const quantity = (l: ItemLine) => formatDecimal(l.quantity, language);
   const unit = (l: ItemLine) => l.unit ?? "";
+  const description = (l: ItemLine) => l.description;
   if (print.kind === "delivery") {
-    const columns = [
+    const rest = CONTENT_WIDTH - 80 - 60 - 60;
+    return [
       fixed(c.reference, 80, (l) => l.reference ?? "", "left"),
+      fixed(c.description, rest, description, "left"),
       fixed(c.quantity, 60, quantity),
       fixed(c.unit, 60, unit, "left"),
     ];
-    const rest = CONTENT_WIDTH - columns.reduce((s, col) => s + col.width, 0);
-    const [reference, ...others] = columns;
-    return [reference as Column, fixed(c.description, rest, (l) => l.description, "left"), ...others];
   }
   const columns: Column[] = [
     fixed(c.quantity, 46, quantity),
@@ -66,8 +66,8 @@ const columnsFor = (canvas: Canvas): Column[] => {
   columns.push(fixed(c.vatRate, 40, (l) => formatPercent(l.vatRate, language)));
   columns.push(fixed(c.net, 70, (l) => formatCentsNumber(l.netCents, language)));
   const rest = CONTENT_WIDTH - columns.reduce((s, col) => s + col.width, 0);
-  const description = (l: ItemLine) => (l.reference ? `${l.reference} – ${l.description}` : l.description);
-  return [fixed(c.description, rest, description, "left"), ...columns];
+  const referenced = (l: ItemLine) => (l.reference ? `${l.reference} – ${l.description}` : l.description);
+  return [fixed(c.description, rest, referenced, "left"), ...columns];
 };
 
 const drawTableHeader = (canvas: Canvas, columns: readonly Column[]): void => {

@@ -1,7 +1,7 @@
 import type { Font, GlyphRun } from "fontkit";
 
 /** Words kept per font; the cache is emptied when full (a catalogue's words fit many times over). */
-const MAX_WORDS = 50_000;
+const MAX_WORDS = 20_000;
 
 type Shaped = Pick<GlyphRun, "glyphs" | "positions" | "advanceWidth">;
 
