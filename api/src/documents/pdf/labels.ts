@@ -37,7 +37,7 @@ export type Labels = {
     readonly vatRate: string;
     readonly net: string;
   };
-  readonly continued: string;
+  readonly lineVatExemption: (ground: string) => string;
   readonly vatBreakdown: { readonly rate: string; readonly base: string; readonly vat: string };
   readonly totals: {
     readonly excludingTax: string;
@@ -116,7 +116,7 @@ const fr: Labels = {
     vatRate: "TVA",
     net: "Total HT",
   },
-  continued: "(suite)",
+  lineVatExemption: (ground) => `TVA${NBSP}: ${ground}`,
   vatBreakdown: { rate: "Taux de TVA", base: "Base HT", vat: "Montant TVA" },
   totals: {
     excludingTax: "Total HT",
@@ -201,7 +201,7 @@ const en: Labels = {
     vatRate: "VAT",
     net: "Amount",
   },
-  continued: "(continued)",
+  lineVatExemption: (ground) => `VAT: ${ground}`,
   vatBreakdown: { rate: "VAT rate", base: "Taxable amount", vat: "VAT amount" },
   totals: {
     excludingTax: "Total excl. VAT",

@@ -44,12 +44,14 @@ const columnsFor = (canvas: Canvas): Column[] => {
   });
   const quantity = (l: ItemLine) => formatDecimal(l.quantity, language);
   const unit = (l: ItemLine) => l.unit ?? "";
-  const description = (l: ItemLine) => l.description;
+  /** The description, and under it the exemption ground of an untaxed line. */
+  const described = (text: string, l: ItemLine) =>
+    l.vatExemption ? `${text}\n${t.lineVatExemption(l.vatExemption)}` : text;
   if (print.kind === "delivery") {
     const rest = CONTENT_WIDTH - 80 - 60 - 60;
     return [
       fixed(c.reference, 80, (l) => l.reference ?? "", "left"),
-      fixed(c.description, rest, description, "left"),
+      fixed(c.description, rest, (l) => l.description, "left"),
       fixed(c.quantity, 60, quantity),
       fixed(c.unit, 60, unit, "left"),
     ];
@@ -66,7 +68,8 @@ const columnsFor = (canvas: Canvas): Column[] => {
   columns.push(fixed(c.vatRate, 40, (l) => formatPercent(l.vatRate, language)));
   columns.push(fixed(c.net, 70, (l) => formatCentsNumber(l.netCents, language)));
   const rest = CONTENT_WIDTH - columns.reduce((s, col) => s + col.width, 0);
-  const referenced = (l: ItemLine) => (l.reference ? `${l.reference} – ${l.description}` : l.description);
+  const referenced = (l: ItemLine) =>
+    described(l.reference ? `${l.reference} – ${l.description}` : l.description, l);
   return [fixed(c.description, rest, referenced, "left"), ...columns];
 };
 

@@ -74,6 +74,8 @@ export type PrintLine =
       readonly discountPercent?: string | null;
       /** VAT rate in percent, decimal string ("20", "5.5", "0"). */
       readonly vatRate: string;
+      /** The exemption or reverse-charge ground of an untaxed line, printed under its description. */
+      readonly vatExemption?: string | null;
       /** Line net excluding tax, in cents (quantity × price − discount, rounded to the cent). */
       readonly netCents: number;
     };

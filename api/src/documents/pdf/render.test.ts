@@ -209,8 +209,19 @@ describe("renderDocumentPdf", () => {
 
   it("prints the exemption and reverse-charge mentions as given, and no débits option unless chosen", async () => {
     const base = samplePrint("invoice", "fr");
+    const reverseCharged = {
+      type: "item",
+      description: "Sous-traitance de pose",
+      quantity: "1",
+      unit: "forfait",
+      unitPrice: "800",
+      vatRate: "0",
+      vatExemption: "Autoliquidation",
+      netCents: 80000,
+    } as const;
     const { text } = await render({
       ...base,
+      lines: [...base.lines, reverseCharged],
       mentions: {
         ...base.mentions,
         exemptions: ["TVA non applicable, art. 293 B du CGI", "Autoliquidation"],
@@ -222,6 +233,8 @@ describe("renderDocumentPdf", () => {
     });
     expect(text).toContain("TVA non applicable, art. 293 B du CGI");
     expect(text).toContain("Autoliquidation");
+    // the line's own exemption ground, under its description
+    expect(text).toContain("TVA : Autoliquidation");
     expect(text).toContain("Catégorie de l'opération : prestation de services");
     expect(text).toContain("Escompte pour paiement anticipé : 2 % pour paiement sous 10 jours");
     expect(text).not.toContain("Pas d'escompte");
