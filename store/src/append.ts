@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { type CommandMetadata, canonicalJson, findUnstorableText } from "@registre/core";
 import { CompiledQuery, type Kysely, sql } from "kysely";
 import { type Database, type OrgTransaction, withOrg } from "./database.ts";
@@ -155,14 +155,33 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     return toResult(rows[0]);
   };
 
+  // This store's appends are announced in process, with their place in the log, to whoever listens
+  // here (the projection runner: one wake-up per command, no read of the log's head); the notification
+  // carries this store's id, so that a runner on this store passes over its own.
+  const instance = randomUUID();
+  const listeners = new Set<(checkpoint: Checkpoint) => void>();
+  const onAppended = (listener: (checkpoint: Checkpoint) => void): (() => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+
   // Runners in other processes are told after commit, at most every few milliseconds: a NOTIFY in
   // the append would serialise every commit of the cluster on the notification queue's lock.
   let notifyTimer: ReturnType<typeof setTimeout> | undefined;
-  const notifySoon = () => {
+  const announce = (checkpoint: Checkpoint) => {
+    for (const listener of listeners) {
+      try {
+        listener(checkpoint);
+      } catch (error) {
+        console.error("store: a listener of appends failed", error);
+      }
+    }
     if (notifyTimer) return;
     notifyTimer = setTimeout(() => {
       notifyTimer = undefined;
-      database.notify("registre_events").catch(() => {});
+      database.notify("registre_events", instance).catch(() => {});
     }, 5);
   };
 
@@ -189,7 +208,7 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
         typeof events !== "function" && !opts.guards && database.appPostgres
           ? await appendInOneStatement(database.appPostgres, orgId, streamId, expected, events, opts.metadata)
           : await appendInTransaction(orgId, streamId, expected, events, opts);
-      if (result.checkpoint && !result.duplicate) notifySoon();
+      if (result.checkpoint && !result.duplicate) announce(result.checkpoint);
       return result;
     } catch (error) {
       return mapConflict(error, streamId, expected);
@@ -324,7 +343,7 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
         const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
         return { parts: results, checkpoint, duplicate: false };
       });
-      if (result.checkpoint && !result.duplicate) notifySoon();
+      if (result.checkpoint && !result.duplicate) announce(result.checkpoint);
       return result;
     } catch (error) {
       const detail = concurrencyDetail(error);
@@ -406,5 +425,5 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
   const commandParts = (orgId: string, commandId: string): Promise<MultiAppendResult | null> =>
     withOrg(database, orgId, (trx) => findParts(trx, orgId, commandId));
 
-  return { append, appendMany, commandResult, commandParts };
+  return { append, appendMany, commandResult, commandParts, instance, onAppended };
 };
