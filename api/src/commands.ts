@@ -126,7 +126,13 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
 ): Promise<CommandOutcome<Event, State>> => {
   const { decider, orgId, streamId } = request;
   const load = () => loadAggregate(ctx, orgId, streamId, decider);
-  const previous = await ctx.store.commandResult(orgId, request.metadata.commandId);
+  // The look-up of the command id and the first attempt's reads are asked in the same tick: the store
+  // sends them as one statement. A retried command answers its first result and drops those reads.
+  const looked = ctx.store.commandResult(orgId, request.metadata.commandId);
+  request.alongside?.();
+  let loaded: ReturnType<typeof load> | undefined = load();
+  loaded.catch(() => undefined);
+  const previous = await looked;
   if (previous) {
     // Command ids derive from the caller, the key and the request: another stream means a bug.
     if (previous.streamId !== streamId) throw new DomainError("idempotency.keyReused", {}, 422);
@@ -145,8 +151,9 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
   }
 
   for (let attempt = 1; ; attempt++) {
-    request.alongside?.();
-    const { state, version } = await load();
+    if (!loaded) request.alongside?.();
+    const { state, version } = await (loaded ?? load());
+    loaded = undefined;
     const plan: CommandPlan<Command> =
       typeof request.commands === "function"
         ? await request.commands(state)

@@ -248,10 +248,7 @@ export const createProjectionRunner = (
   const alreadyPast = (name: string, target: Checkpoint): boolean => {
     const m = memo.get(name);
     return (
-      m !== undefined &&
-      m.caughtUp &&
-      compareCheckpoints(m.read, target) >= 0 &&
-      Date.now() - m.checkedAt < persistMs
+      m?.caughtUp === true && compareCheckpoints(m.read, target) >= 0 && Date.now() - m.checkedAt < persistMs
     );
   };
 

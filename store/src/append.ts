@@ -396,34 +396,9 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     return { parts, checkpoint, duplicate: true };
   };
 
-  /**
-   * The result a command id was first appended with, if it was (row-level security applies): on
-   * Postgres one statement in autocommit as `registre_app`, the function setting the organisation.
-   */
-  const commandResult = async (orgId: string, commandId: string): Promise<AppendResult | null> => {
-    if (!database.appPostgres) return withOrg(database, orgId, (trx) => findCommand(trx, orgId, commandId));
-    const [row] = await database.appPostgres.unsafe<
-      {
-        stream_id: string;
-        from_version: number;
-        to_version: number;
-        last_position: number | null;
-        tx_id: string;
-      }[]
-    >("select * from registre_command_result($1::uuid, $2::uuid)", [orgId, commandId], { prepare: true });
-    if (!row) return null;
-    return {
-      streamId: row.stream_id,
-      fromVersion: row.from_version,
-      toVersion: row.to_version,
-      checkpoint: row.last_position === null ? null : { txId: row.tx_id, position: row.last_position },
-      duplicate: true,
-    };
-  };
-
   /** Every part a multi-stream command was first appended with, if it was. */
   const commandParts = (orgId: string, commandId: string): Promise<MultiAppendResult | null> =>
     withOrg(database, orgId, (trx) => findParts(trx, orgId, commandId));
 
-  return { append, appendMany, commandResult, commandParts, instance, onAppended };
+  return { append, appendMany, commandParts, instance, onAppended };
 };
