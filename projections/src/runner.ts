@@ -12,9 +12,10 @@ import { BehaviorSubject, interval, merge, Subject, type Subscription } from "rx
 import { committer } from "./commits.ts";
 import { type ProjectionFailure, readFailures } from "./confined.ts";
 import { createTables, lockKey, pointViews } from "./generations.ts";
+import { checkpointOf, checkpointWriter, type Memo } from "./persist.ts";
 import type { Projector } from "./projector.ts";
 import { recovery } from "./recovery.ts";
-import { type Failed, readState, type StateRow } from "./state.ts";
+import { type Failed, readState } from "./state.ts";
 import { sharedReads } from "./tail.ts";
 import { type Progress, visibility } from "./visibility.ts";
 
@@ -52,19 +53,9 @@ export type RunnerOptions = {
 /** How often a live loop checks its remembered row, writing a checkpoint moved over other types' events. */
 const PERSIST_MS = 1000;
 
-type Memo = { state: StateRow; read: Checkpoint; checkedAt: number; caughtUp: boolean };
-
 /** A batch of every type narrowed to some: the same checkpoint (all of it was read), `full` meaning "maybe more". */
 const only = (batch: ReadBatch, types: readonly string[] | undefined): ReadBatch =>
   types ? { ...batch, events: batch.events.filter((e) => types.includes(e.type)) } : batch;
-
-const checkpointOf = (state: StateRow): Checkpoint => ({ txId: state.tx_id, position: state.position });
-
-const sameRow = (a: StateRow, b: StateRow): boolean =>
-  a.generation === b.generation &&
-  a.tx_id === b.tx_id &&
-  a.position === b.position &&
-  a.failures_version === b.failures_version;
 
 export type ProjectionRunner = ReturnType<typeof createProjectionRunner>;
 
@@ -178,25 +169,7 @@ export const createProjectionRunner = (
    * Writes the read position as the checkpoint when it is ahead (compare-and-set on the remembered
    * row), or reads the row again: either way the remembered row is checked against the database.
    */
-  const check = async (name: string, m: Memo): Promise<void> => {
-    m.checkedAt = Date.now();
-    if (compareCheckpoints(m.read, checkpointOf(m.state)) <= 0) {
-      const state = await readState(database.db, name);
-      if (!state || !sameRow(state, m.state)) forget(name);
-      return;
-    }
-    const moved = await database.db
-      .updateTable("projections")
-      .set({ tx_id: m.read.txId, position: m.read.position, updated_at: new Date() })
-      .where("name", "=", name)
-      .where("generation", "=", m.state.generation)
-      .where(sql`tx_id`, "=", sql`${m.state.tx_id}::xid8`)
-      .where("position", "=", m.state.position)
-      .where("failures_version", "=", m.state.failures_version)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) forget(name);
-    else m.state = { ...m.state, tx_id: m.read.txId, position: m.read.position };
-  };
+  const check = checkpointWriter(database, forget);
 
   /**
    * One step for one projector: "idle" when caught up, "busy" when more may be waiting. `lazy` (the
