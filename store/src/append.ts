@@ -294,7 +294,7 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     events: readonly NewEvent[] | ((first: Numbers) => readonly NewEvent[]),
     opts: AppendOptions,
   ): Promise<AppendResult> => {
-    if (typeof events !== "function" && !opts.guards)
+    if (typeof events !== "function" && !opts.guards && !opts.counters)
       return withOrg(database, orgId, (trx) =>
         callAppend(trx, orgId, streamId, expected, events, opts.metadata),
       );

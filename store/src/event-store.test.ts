@@ -217,15 +217,25 @@ describe.each(databaseKinds)("event store on %s", (kind) => {
       limits: { volume: 100 },
     });
     await store.append(org, "a", "no_stream", [ev(1)], options(60));
-    // 60 + 41 > 100: refused, nothing written, nothing taken.
-    const past = store.append(org, "b", "no_stream", [ev(2)], options(41));
+    // Counters without guards are taken too (and bounded).
+    await store.append(org, "z", "no_stream", [ev(1)], { metadata: meta(), counters: { volume: 5 } });
+    await expect(
+      store.append(org, "y", "no_stream", [ev(1)], {
+        metadata: meta(),
+        counters: { volume: 36 },
+        limits: { volume: 100 },
+      }),
+    ).rejects.toBeInstanceOf(CounterLimitError);
+    // 65 + 36 > 100: refused, nothing written, nothing taken.
+    const past = store.append(org, "b", "no_stream", [ev(2)], options(36));
     await expect(past).rejects.toBeInstanceOf(CounterLimitError);
     await expect(past).rejects.toMatchObject({ counter: "volume" });
     expect(await store.readStream(org, "b")).toEqual([]);
+    expect(await store.readStream(org, "y")).toEqual([]);
     const fits = meta();
-    const first = await store.append(org, "b", "no_stream", [ev(2)], options(40, fits));
+    const first = await store.append(org, "b", "no_stream", [ev(2)], options(35, fits));
     // A retry answers the first result and takes nothing (the bound would refuse it otherwise).
-    const again = await store.append(org, "b", "no_stream", [ev(2)], options(40, fits));
+    const again = await store.append(org, "b", "no_stream", [ev(2)], options(35, fits));
     expect(again).toMatchObject({ duplicate: true, toVersion: 1, checkpoint: first.checkpoint });
     // A guard that moved names its stream.
     await store.append(org, "chart", 1, [ev(3)], { metadata: meta() });
