@@ -25,6 +25,11 @@ export type LoadFigure = {
   /** Answers other than the route's own (201 for a draft, 200 otherwise): a 202 "not yet visible" counts. */
   readonly unexpected: number;
   readonly statuses: Readonly<Record<string, number>>;
+  /**
+   * CPU time per request (ms) of the server process and of the database's PostgreSQL backends during
+   * the measure (Linux only; logged, not in the table): what a request costs, less moved by other work.
+   */
+  readonly cpu?: { readonly server: number; readonly database: number } | undefined;
   /** Database round trips per request, from the profile pass (undefined for the anchor). */
   readonly roundTrips?: number | undefined;
 };
