@@ -149,7 +149,7 @@ answer once (that cost, without the cache: the entries list p99 76.8 ms, the tri
 list 71.5 ms on this machine earlier the same day, beside 16.9 ms for one entry).
 
 **How commands are answered.** Counted by the profile (sequential requests, statements per request): a draft
-costs 15 round trips (27 before these changes, 45 at first), a validation 23 (32; 51). A draft: the
+costs 15 round trips (27 before these changes, 45 at first), a validation 22 (32; 51). A draft: the
 session read and the idempotency key's claim in one statement (once the server has seen the token: a token's
 user and organisation never change), the command-id look-up with the entry's stream, the chart, the journals and
 the calendar (one statement, \`registre_read_command\`), the append with its guards and its bounded volume counter
@@ -159,7 +159,7 @@ read of the log's head, one wake-up per command), they read the log's tail once 
 transaction (checkpoints, history, entry, search row, both totals tables in one statement, versions) —, the
 answer's read and the key's answer stored. A validation takes the entry's number in its events, so its append is
 still a transaction (begin, lock-lookup-guards-counters, append, commit), and its read models write the lines and
-balances too.
+balances too (the three balance tables in one statement).
 
 ${explanations(run)}### Method
 
