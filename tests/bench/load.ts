@@ -451,8 +451,8 @@ export const runLoadBench = async (reportPath: string, log = console.log): Promi
     return undefined;
   }
   const started = performance.now();
-  // BENCH_LOAD_DB_PREFIX: the database name's prefix (helpers sharing a server keep to their own).
-  const name = `${process.env.BENCH_LOAD_DB_PREFIX || "registre_bench_load"}_${randomBytes(4).toString("hex")}`;
+  // BENCH_DB_PREFIX replaces "registre" in the database's name (a shared server), as in the other parts.
+  const name = `${process.env.BENCH_DB_PREFIX ?? "registre"}_bench_load_${randomBytes(4).toString("hex")}`;
   const url = urlFor(adminUrl(), name);
   const drop = () => withAdmin((sql) => sql.unsafe(`drop database if exists "${name}" with (force)`));
   log(`\nLoad benchmark in ${name}: ${JSON.stringify(config)}`);
