@@ -232,6 +232,19 @@ jsonb beside its text (a generated column, tried on a copy of the log) the fold 
 one-log statement 74 %: 70 % would take that migration and more (a bulk pass split over connections), so it is
 not claimed here.
 
+Folding in Node instead, as the ledger's rebuild does, is slower here (tried 2026-11-24, not kept): reading
+only \`org_id, type, stream_version, data, metadata\` (and the keyset's \`tx_id, position\`) of the organisation types in keyset pages of 10,000 (the next
+page read while one is folded), \`JSON.parse\` of both texts, the live \`fold\` per organisation, one COPY of the
+25,000 rows at the end. It halves the server's time (about 210 ms per rebuild against 360–430 ms for the SQL fold;
+the anchor 120–180 ms), but the client's grows from 10–40 ms to 370–580 ms: decoding 50,000 rows of the
+driver's result about 150 ms, \`JSON.parse\` of 100,000 texts 85 ms, the fold's objects and dates 80 ms, the
+COPY text of the rows 110 ms (one profile on the shared machine, CPU time). Each against its anchor in 5 interleaved
+rounds (same log, the two runs minutes apart), the Node fold reached 20–24 % of the anchor's CPU time (server plus client) and 21–34 % of its
+wall time, the SQL fold 30–35 % and 22–44 %. Two events per row is the worst case for decoding in Node: the
+ledger's anchor writes several rows per event into wider indexed tables, so decoding is a small part of its
+rebuild; here even a client twice as fast, wholly overlapped with the halved server, would stop near 60 %
+(about 130 ms of anchor against some 210 ms on each side).
+
 ## Notes from this run
 
 ${notes.length > 0 ? notes.map((n) => `- ${n}`).join("\n") : "- None."}
