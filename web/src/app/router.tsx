@@ -169,6 +169,10 @@ const contactRoutes: RouteObject[] = [
     lazy: screen(() => import("../features/contacts/contact-preferences.tsx"), "ContactPrefOrgPage"),
   },
   {
+    path: "org/contacts/:id/history/edit",
+    lazy: screen(() => import("../features/contacts/contact-history.tsx"), "ContactHistoryEditPage"),
+  },
+  {
     path: "org/contacts/:id/job/edit",
     lazy: screen(() => import("../features/contacts/contact-job.tsx"), "ContactJobEditPage"),
   },

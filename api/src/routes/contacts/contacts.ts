@@ -1,7 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import {
   type ContactCommand,
-  contactStreamId,
   DomainError,
   organisationDecider,
   organisationStreamId,
@@ -9,7 +8,7 @@ import {
 } from "@registre/core";
 import { sessionOrg } from "../../accounting/books.ts";
 import { alreadyAppended, loadAggregate } from "../../commands.ts";
-import { deleteContact, loadContact, runContactCommit, withField } from "../../contacts/commands.ts";
+import { deleteContact, runContactCommit, withField } from "../../contacts/commands.ts";
 import { createContact, criteriaCommands, identityInput } from "../../contacts/create.ts";
 import { findContact, listContacts } from "../../contacts/queries.ts";
 import { creationReferenceCodes, withReferenceCodes } from "../../contacts/reference-codes.ts";
@@ -27,7 +26,6 @@ import {
   ContactListQuery,
   ContactSettings,
   CreateContactInput,
-  records,
   UpdateContactInput,
 } from "../../schemas/contacts.ts";
 

@@ -61,7 +61,7 @@ const liveState = (state: ContactState) => {
 
 const findEntry = async (ctx: AppContext, orgId: string, contactId: string, entryId: string) => {
   const state = liveState(await loadContact(ctx, orgId, contactId));
-  const entry = (state.histories ?? {})[entryId];
+  const entry = state.histories?.[entryId];
   if (!entry)
     throw new DomainError("contact.recordNotFound", { kind: "history", id: `${contactId}:${entryId}` }, 404);
   return entryOut(contactId, entry);
