@@ -241,6 +241,14 @@ export const contactCommands: Readonly<Record<string, CommandCase>> = {
       body: json({ auxiliaryCodeMode: c.name.charCodeAt(0) % 2 ? "counter" : "name" }),
     }),
   },
+  setContactPanel: {
+    status: 200,
+    build: async (seed, c) => ({
+      path: `/contacts/${(await newContact(seed, c)).id}/panel/${c.name.charCodeAt(0) % 2 ? "meta" : "note"}`,
+      token: c.token,
+      body: json({ folded: true }),
+    }),
+  },
   addContactHistoryEntry: {
     status: 201,
     build: async (seed, c) => ({

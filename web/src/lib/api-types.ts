@@ -596,6 +596,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contacts/{id}/panel/{panel}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Folds a panel of the contact's screen away (into the « more » menu) or shows it as a tab again. The layout is the user's own and the same for every contact; the contact is the one it was changed from (it must exist). */
+        put: operations["setContactPanel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contacts/{id}/histories": {
         parameters: {
             query?: never;
@@ -2482,6 +2499,8 @@ export interface components {
              * @enum {string}
              */
             source: "user" | "org" | "default";
+            /** @description The panels of a contact's screen I folded away (mine, for every contact) */
+            foldedPanels: ("address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases")[];
         };
         ContactPreferences: {
             /**
@@ -2560,6 +2579,14 @@ export interface components {
              * @enum {string}
              */
             tab?: "overview" | "address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases";
+        };
+        ContactPanelLayout: {
+            /** @description The panels of a contact's screen I folded away (mine, for every contact) */
+            foldedPanels: ("address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases")[];
+        };
+        ContactPanelInput: {
+            /** @description Folded away (true) or shown as a tab (false) */
+            folded: boolean;
         };
         ContactHistoryLine: {
             version: number;
@@ -6697,6 +6724,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContactScopedPreferences"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setContactPanel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                panel: "address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactPanelInput"];
+            };
+        };
+        responses: {
+            /** @description My panel layout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactPanelLayout"];
                 };
             };
             /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */

@@ -10,11 +10,12 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { VCardButton } from "../imports/transfer-buttons.tsx";
-import { type Contact, contactQuery, useArchiveContact, useDeleteContact } from "./api.ts";
+import { type Contact, type ContactPanel, contactQuery, useArchiveContact, useDeleteContact } from "./api.ts";
 import { ContactAvatarBlock } from "./contact-avatar.tsx";
 import { HistoryPanel } from "./contact-history.tsx";
 import { JobPanel } from "./contact-job.tsx";
 import { MergeContactButton, MergedNotice } from "./contact-merge.tsx";
+import { PanelMenu, useFoldedPanels } from "./contact-panels.tsx";
 import { RecordList } from "./contact-records.tsx";
 import {
   type ContactPart,
@@ -113,6 +114,8 @@ const Overview = ({ contact }: { contact: Contact }) => {
   );
 };
 
+const panels: readonly ContactPart[] = [...recordParts, ...otherParts];
+
 const Documents = () => {
   const { t } = useTranslation("contacts");
   return (
@@ -134,6 +137,7 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
   const archive = useArchiveContact(id);
   const remove = useDeleteContact();
   const [deleting, setDeleting] = useState(false);
+  const folded = useFoldedPanels();
   if (!can("contacts", "read"))
     return (
       <Stack gap="lg">
@@ -224,11 +228,14 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
               <Tabs.Tab value="overview" data-testid="tab-overview">
                 {t("detail.overview")}
               </Tabs.Tab>
-              {[...recordParts, ...otherParts].map((p) => (
-                <Tabs.Tab key={p} value={p} data-testid={`tab-${p}`}>
-                  {t(`tabs.${p}`)}
-                </Tabs.Tab>
-              ))}
+              {panels
+                .filter((p) => p === tab || !folded.includes(p as ContactPanel))
+                .map((p) => (
+                  <Tabs.Tab key={p} value={p} data-testid={`tab-${p}`}>
+                    {t(`tabs.${p}`)}
+                  </Tabs.Tab>
+                ))}
+              <PanelMenu id={id} panels={panels} />
             </Tabs.List>
             <Tabs.Panel value="overview">
               <Overview contact={loaded} />
