@@ -244,6 +244,10 @@ export const routes: RouteObject[] = [
             path: "org/contacts/users/create",
             lazy: screen(() => import("../features/org/invite-user-page.tsx"), "InviteUserPage"),
           },
+          {
+            path: "org/contacts/users/:contactId",
+            lazy: screen(() => import("../features/org/contact-user-page.tsx"), "ContactUserPage"),
+          },
           { path: "account", lazy: screen(accountPages, "AccountPage") },
           ...accountRoutes,
           ...accountingRoutes,

@@ -70,7 +70,6 @@ export const placeholderScreens: PlaceholderScreen[] = [
   screen("org/docs/:id/line/edit", "docLine", "nav.sales", true),
   ...documentLists("sales"),
   ...documentLists("purchases"),
-  screen("org/contacts/users/:contactId", "contactUser", "nav.contacts"),
   // The sales and purchases have no edit screen of their own yet (they need documents, issue 11).
   ...(["sales", "purchases"] as const).map((part) =>
     screen(`org/contacts/:id/${part}/edit`, `contact_${part}`, "nav.contacts", true),
