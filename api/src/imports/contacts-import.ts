@@ -72,6 +72,8 @@ export type ImportOptions = {
   readonly batchSize?: number | undefined;
   /** After each batch written: how many of how many. */
   readonly onProgress?: ((done: number, total: number) => void) | undefined;
+  /** Once the file is checked, before anything is written (tests: another command meanwhile). */
+  readonly onChecked?: (() => Promise<void> | void) | undefined;
 };
 
 export type ImportResult = {
