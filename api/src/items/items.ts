@@ -152,12 +152,29 @@ export const searchItems = async (
     .where("org_id", "=", orgId)
     .where("status", "=", "active");
   if (query.use) base = base.where("use", "in", [query.use, "both"]);
-  if (q) base = base.where("search", "like", `%${q}%`);
-  const rows = (await base
-    .orderBy(sql`case when search like ${`${q}%`} then 0 else 1 end`)
-    .orderBy("reference")
+  if (!q)
+    return {
+      items: ((await base.orderBy("reference").limit(query.limit).execute()) as ItemRow[]).map(toItem),
+    };
+  // In two steps, each an index's work however many items match: the references starting with the text
+  // first, in the order of the `search` index (`~<~`: its byte order, a lowercased reference), then
+  // the other matches by reference (the trigram index, or the reference index until enough are found).
+  const starting = (await base
+    .where("search", "like", `${q}%`)
+    .orderBy(sql`search using ~<~`)
     .limit(query.limit)
     .execute()) as ItemRow[];
+  // (The starting ones are left out here rather than by `not like`, which the planner misjudges.)
+  const seen = new Set(starting.map((row) => row.id));
+  const rest =
+    starting.length < query.limit
+      ? ((await base
+          .where("search", "like", `%${q}%`)
+          .orderBy("reference")
+          .limit(query.limit)
+          .execute()) as ItemRow[])
+      : [];
+  const rows = [...starting, ...rest.filter((row) => !seen.has(row.id))].slice(0, query.limit);
   return { items: rows.map(toItem) };
 };
 
