@@ -81,7 +81,7 @@ const sirenAt = (i: number) => {
   const body = String(30_000_000 + i * 7).padStart(8, "0");
   return `${body}${luhnDigit(body)}`;
 };
-const contactAt = (i: number) => {
+export const contactAt = (i: number) => {
   const family = families[i % families.length] ?? "Martin";
   const [city, postalCode] = cities[(i >> 2) % cities.length] ?? ["Lyon", "69003"];
   const company = i % 3 !== 0;
@@ -99,7 +99,7 @@ const contactAt = (i: number) => {
   };
 };
 /** What people type in the search box. */
-const termAt = (i: number): string => {
+export const termAt = (i: number): string => {
   const c = contactAt((i * 7919) % count);
   switch (i % 5) {
     case 0:
@@ -129,7 +129,7 @@ const timeQueries = async (
   return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
 };
 
-const eventsOf = (id: string, i: number): ContactEvent[] => {
+export const eventsOf = (id: string, i: number): ContactEvent[] => {
   const c = contactAt(i);
   const events: ContactEvent[] = [
     ...contactDecider.decide(
