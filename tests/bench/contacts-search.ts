@@ -221,9 +221,11 @@ Measured by \`npm run bench\` (\`tests/bench/contacts-search.ts\`) on ${new Date
 | \`GET /contacts?q=\` as typed (${QUERIES} queries: name starts, SIREN parts with spaces, cities, e-mail fragments, phone digits; a page of ${PAGE} and its count) | ${ms(registre.p50)} | ${ms(registre.p95)} | ${ms(anchor.p50)} / ${ms(anchor.p95)} | p95 ≤ ${TARGET_MS} ms at 100,000: ${verdict} |
 
 The list reads the \`contacts\` read model: \`search\` (names, SIREN/SIRET, VAT number, e-mails, phones,
-cities, postal codes, account codes, lowercased without accents) matched with one LIKE per word through a
-trigram index, the page and the count side by side. The anchor runs the same LIKEs on a bare table of the
-same texts with the same index, page and count in one statement.
+cities, postal codes, account codes, lowercased without accents) matched with one LIKE per word. The matches
+are counted first (up to 1,000); up to that, they are fetched through the trigram index and sorted; past
+it, the first 2,000 contacts in the order of the name index are filtered, and all matches sorted only when
+those do not hold the page (matches gathered late in that order: the start of a name typed). The anchor
+runs the same LIKEs on a bare table of the same texts with the same index, page and count in one statement.
 ${END}
 `;
     writeSection(report, START, END, section);

@@ -125,8 +125,10 @@ Measured by \`npm run bench\` (\`tests/bench/items-search.ts\`) on ${new Date().
 | \`GET /items/search\` as typed (${QUERIES} queries: reference prefixes, words, label fragments; 20 answers) | ${ms(registre.p50)} | ${ms(registre.p95)} | ${ms(anchor.p50)} / ${ms(anchor.p95)} | p95 ≤ ${TARGET_MS} ms: ${registre.p95 <= TARGET_MS ? "PASS" : "FAIL"} |
 
 The search reads the \`items\` read model: \`search\` (reference and label lowercased by PostgreSQL) matched
-with LIKE through a trigram index, prefixes of the reference first. The anchor runs the same LIKE on a
-bare table of the same texts with the same index, without the read model's columns.
+with LIKE, in two statements each led by an index: the references starting with the text (the
+\`text_pattern_ops\` index, in its order), then the other matches by reference (the trigram index, or the
+reference index until enough are found). The anchor runs one LIKE on a bare table of the same texts with
+the same trigram index, without the read model's columns.
 ${END}
 `;
     writeSection(report, START, END, section);
