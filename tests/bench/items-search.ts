@@ -36,7 +36,7 @@ const words = [
 ];
 const woods = ["chêne", "hêtre", "noyer", "pin", "frêne", "acacia", "bouleau", "merisier"];
 /** A believable catalogue line: reference and label from a few words, a number and a size. */
-const itemAt = (i: number) => {
+export const itemAt = (i: number) => {
   const word = words[i % words.length] ?? "article";
   const wood = woods[(i >> 3) % woods.length] ?? "bois";
   return {
@@ -45,7 +45,7 @@ const itemAt = (i: number) => {
   };
 };
 /** What people type: the start of a reference, a word, a fragment of a label. */
-const termAt = (i: number): string => {
+export const termAt = (i: number): string => {
   const item = itemAt((i * 7919) % count);
   switch (i % 4) {
     case 0:
@@ -125,10 +125,11 @@ Measured by \`npm run bench\` (\`tests/bench/items-search.ts\`) on ${new Date().
 | \`GET /items/search\` as typed (${QUERIES} queries: reference prefixes, words, label fragments; 20 answers) | ${ms(registre.p50)} | ${ms(registre.p95)} | ${ms(anchor.p50)} / ${ms(anchor.p95)} | p95 ≤ ${TARGET_MS} ms: ${registre.p95 <= TARGET_MS ? "PASS" : "FAIL"} |
 
 The search reads the \`items\` read model: \`search\` (reference and label lowercased by PostgreSQL) matched
-with LIKE, in two statements each led by an index: the references starting with the text (the
-\`text_pattern_ops\` index, in its order), then the other matches by reference (the trigram index, or the
-reference index until enough are found). The anchor runs one LIKE on a bare table of the same texts with
-the same trigram index, without the read model's columns.
+with LIKE, in two steps each led by an index: the references starting with the text (the
+\`text_pattern_ops\` index, in its order), then the other matches by reference — through the trigram index,
+ids and references sorted, then those rows read (the reference index for texts under three characters,
+whose matches are dense). The anchor runs one LIKE on a bare table of the same texts with the same trigram
+index, without the read model's columns.
 ${END}
 `;
     writeSection(report, START, END, section);
