@@ -165,18 +165,31 @@ const searchByName = async (
       .execute();
     if (found.length >= wanted) return found.slice(q.offset);
   }
-  return ctx.database.db
+  // Every match sorted on two columns (a materialised CTE keeps the planner off the name index), then
+  // the page's rows read.
+  const ids = await ctx.database.db
     .with(
       (cte) => cte("m").materialized(),
-      () => matching.select([...summaryColumns, "sort_name"]),
+      () => matching.select(["contact_id", "sort_name"]),
     )
     .selectFrom("m")
-    .select(summaryColumns.map((c) => `m.${c}` as const))
+    .select("m.contact_id")
     .orderBy("m.sort_name", direction)
     .orderBy("m.contact_id", direction)
     .offset(q.offset)
     .limit(q.limit)
     .execute();
+  if (ids.length === 0) return [];
+  const rows = await base
+    .select([...summaryColumns])
+    .where(
+      "contact_id",
+      "in",
+      ids.map((r) => r.contact_id),
+    )
+    .execute();
+  const rank = new Map(ids.map((r, i) => [r.contact_id, i]));
+  return rows.sort((a, b) => (rank.get(a.contact_id) ?? 0) - (rank.get(b.contact_id) ?? 0));
 };
 
 const contactRow = async (ctx: AppContext, orgId: string, id: string): Promise<Row> => {
