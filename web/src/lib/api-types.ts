@@ -2357,7 +2357,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Filters: side, kind, status, contact, issue dates, total incl. tax, late, words of the number, contact, reference and label. Answers a page, the count and the selection's totals. Lists need the read right of the kind asked (every kind of the side readable when no kind is given). */
+        /** @description Filters: side, kind, status, contact, issue dates, total incl. tax, late, words of the number, contact, reference and label. Answers a page, the count and the selection's totals. Needs the read right of the side and kind asked (of every side and kind left out). */
         get: operations["listDocuments"];
         put?: never;
         /** @description A draft. Quotes, orders and delivery slips take their number now from their series; sales invoices and credit notes at validation; purchase invoices keep the supplier's (`supplierNumber`). Item lines take the item's label, unit, VAT rate, account and price for the quantity. */
