@@ -176,6 +176,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "items",
       "reference_data",
       "contacts",
+      "documents",
     ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });

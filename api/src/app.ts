@@ -16,6 +16,7 @@ import { authorizationRoutes } from "./routes/authorization.ts";
 import { contactUserRoutes } from "./routes/contact-users.ts";
 import { contactsRoutes } from "./routes/contacts/index.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
+import { docsRoutes } from "./routes/docs/index.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { identityRoutes } from "./routes/identity.ts";
@@ -67,6 +68,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   for (const kind of referenceKinds) api.route(`/registre/${kind}`, referenceRoutes(ctx, kind));
   api.route("/accounting", accountingRoutes(ctx));
   api.route("/items", itemsRoutes(ctx));
+  api.route("/docs", docsRoutes(ctx));
   api.route("/dashboard", dashboardRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {

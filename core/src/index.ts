@@ -3,6 +3,7 @@ export * from "./canonical.ts";
 export * from "./contacts/index.ts";
 export * from "./decider.ts";
 export * from "./decimal.ts";
+export * from "./document-settings/index.ts";
 export * from "./documents/index.ts";
 export * from "./fec/index.ts";
 export * from "./identifiers.ts";

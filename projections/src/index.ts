@@ -1,6 +1,7 @@
 import { accountingSetupProjector } from "./accounting-setup.ts";
 import { authorizationProjector } from "./authorization.ts";
 import { contactsProjector } from "./contacts.ts";
+import { documentsProjector } from "./documents.ts";
 import { membershipsProjector, usersProjector } from "./identity.ts";
 import { invitationsProjector } from "./invitations.ts";
 import { itemsProjector } from "./items.ts";
@@ -12,6 +13,7 @@ import { streamHistoryProjector } from "./stream-history.ts";
 export * from "./accounting-setup.ts";
 export * from "./authorization.ts";
 export * from "./contacts.ts";
+export * from "./documents.ts";
 export * from "./identity.ts";
 export * from "./invitations.ts";
 export * from "./items.ts";
@@ -37,4 +39,5 @@ export const allProjectors = [
   itemsProjector,
   referenceDataProjector,
   contactsProjector,
+  documentsProjector,
 ] as const;

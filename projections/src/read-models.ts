@@ -10,6 +10,7 @@ import type {
 import type { AuthAssignmentsTable, AuthItemsTable } from "./authorization.ts";
 import type { AccountBalancesTable, AccountDayBalancesTable, AuxiliaryBalancesTable } from "./balances.ts";
 import type { ContactAuxiliaryCodesTable, ContactsTable } from "./contacts.ts";
+import type { DocumentLinesTable, DocumentsTable } from "./documents.ts";
 import type { EntrySearchTable } from "./entry-search.ts";
 import type { EntryDayTotalsTable, EntryMonthTotalsTable } from "./entry-totals.ts";
 import type { MembershipsTable, UsersTable } from "./identity.ts";
@@ -47,6 +48,8 @@ export type ReadModels = {
   reference_entries: ReferenceEntriesTable;
   contacts: ContactsTable;
   contact_auxiliary_codes: ContactAuxiliaryCodesTable;
+  documents: DocumentsTable;
+  document_lines: DocumentLinesTable;
   ledger_versions: ReadModelVersionsTable;
   accounting_setup_versions: ReadModelVersionsTable;
 };

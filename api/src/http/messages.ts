@@ -1,4 +1,5 @@
 import { contactItemMessages, duplicateReasonsText } from "./messages-contacts-items.ts";
+import { documentMessages } from "./messages-documents.ts";
 import { importMessages } from "./messages-import.ts";
 import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
 
@@ -10,6 +11,7 @@ export const messages = {
   ...contactItemMessages,
   ...itemReferenceMessages,
   ...importMessages,
+  ...documentMessages,
   "account.cannotBeCollective": {
     fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",
     en: "Account {number} cannot become a control account: only a third-party account (class 4) of the chart can.",

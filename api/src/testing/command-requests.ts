@@ -1,6 +1,7 @@
 import { accountingCommands } from "./accounting-commands.ts";
 import type { CommandCase } from "./command-cases.ts";
 import { contactCommands } from "./contact-commands.ts";
+import { documentCommands } from "./document-commands.ts";
 import { identityCommands } from "./identity-commands.ts";
 import { itemCommands } from "./item-commands.ts";
 
@@ -15,4 +16,5 @@ export const commandCases: Readonly<Record<string, CommandCase>> = {
   ...accountingCommands,
   ...itemCommands,
   ...contactCommands,
+  ...documentCommands,
 };

@@ -31,14 +31,16 @@ export type EntryContent = {
   readonly lines: readonly EntryLine[];
 };
 
-/** Where an entry comes from: typed in, a reversal, generated opening entries, or an imported FEC. */
+/** Where an entry comes from: typed in, a reversal, generated opening entries, an imported FEC, a document. */
 export type EntryOrigin =
   | { readonly kind: "manual" }
   | { readonly kind: "reversal"; readonly of: string }
   | { readonly kind: "opening"; readonly yearId: string }
   | { readonly kind: "import"; readonly file: string; readonly number: string }
   /** A year-end adjustment of the closing file (`closing.ts`). */
-  | { readonly kind: "adjustment"; readonly yearId: string; readonly adjustment: AdjustmentKind };
+  | { readonly kind: "adjustment"; readonly yearId: string; readonly adjustment: AdjustmentKind }
+  /** A validated sales or purchase document (stream `doc-<id>`), posted in the same commit. */
+  | { readonly kind: "document"; readonly doc: string };
 
 export type EntryEvent =
   | { type: "EntryDrafted"; data: EntryContent & { mvt: string; origin: EntryOrigin } }

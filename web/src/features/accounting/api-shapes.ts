@@ -28,10 +28,12 @@ export type EntryOrigin = {
   yearId?: string;
   /** A year-end adjustment's kind (origin `adjustment`). */
   adjustment?: string;
+  /** The sales or purchase document a posted entry comes from (origin `document`). */
+  doc?: string;
 };
 export const entryOrigin = (entry: Pick<EntrySummary, "origin">): EntryOrigin => {
   const origin: EntryOrigin = {};
-  for (const key of ["kind", "of", "yearId", "adjustment"] as const) {
+  for (const key of ["kind", "of", "yearId", "adjustment", "doc"] as const) {
     const value = entry.origin[key];
     if (typeof value === "string") origin[key] = value;
   }

@@ -1,0 +1,244 @@
+/** The messages of the sales and purchase documents (`core/src/documents/`, `core/src/document-settings/`, `api/src/documents/`), merged into `messages`. */
+export const documentMessages = {
+  "docSettings.bankMissing": {
+    fr: "Saisissez les coordonnées bancaires avant de les imprimer sur les documents.",
+    en: "Enter the bank details before printing them on documents.",
+  },
+  "docSettings.duplicateSeries": {
+    fr: "Deux séries ont le même identifiant ({value}).",
+    en: "Two series have the same id ({value}).",
+  },
+  "docSettings.invalidCode": {
+    fr: "« {value} » n’est pas un identifiant de série : lettres, chiffres et tirets, 40 caractères au plus.",
+    en: "“{value}” is not a series id: letters, digits and dashes, 40 characters at most.",
+  },
+  "docSettings.invalidIban": { fr: "IBAN invalide : {value}.", en: "Invalid IBAN: {value}." },
+  "docSettings.invalidUse": {
+    fr: "Usage de série inconnu ou non numéroté par nous : {value}.",
+    en: "Unknown series use, or one we do not number: {value}.",
+  },
+  "docSettings.seriesUsed": {
+    fr: "La série {value} a déjà numéroté des documents : elle reste, avec son usage et son format.",
+    en: "Series {value} already numbered documents: it stays, with its use and format.",
+  },
+  "docSettings.unknownSeries": {
+    fr: "Série de numérotation inconnue ou d’un autre usage : {value}.",
+    en: "Unknown numbering series, or one of another use: {value}.",
+  },
+  "doc.alreadyValidated": {
+    fr: "Ce document est déjà validé ({number}).",
+    en: "This document is already validated ({number}).",
+  },
+  "doc.contactAccountMissing": {
+    fr: "Le contact n’a pas de compte auxiliaire pour ce côté (client 411, fournisseur 401) : donnez-lui ce type avant de valider.",
+    en: "The contact has no auxiliary account for this side (customer 411, supplier 401): give it that type before validating.",
+  },
+  "doc.dateBeforeLast": {
+    fr: "La date du document précède celle du dernier document validé de la série ({last}) : les numéros suivent les dates.",
+    en: "The document's date is before the series' last validated one ({last}): numbers follow dates.",
+  },
+  "doc.depositAlreadyDeducted": {
+    fr: "L’acompte {number} est déjà déduit.",
+    en: "Deposit {number} is already deducted.",
+  },
+  "doc.depositNeedsOrder": {
+    fr: "Une facture d’acompte se fait sur une commande.",
+    en: "A deposit invoice is made on an order.",
+  },
+  "doc.depositNotDeductible": {
+    fr: "Un acompte ne se déduit que d’une facture finale.",
+    en: "A deposit is deducted only from a final invoice.",
+  },
+  "doc.depositNotFound": {
+    fr: "Acompte introuvable sur ce document.",
+    en: "Deposit not found on this document.",
+  },
+  "doc.depositNotValidated": {
+    fr: "La facture d’acompte doit être validée avant d’être déduite.",
+    en: "The deposit invoice must be validated before it is deducted.",
+  },
+  "doc.dueBeforeIssue": {
+    fr: "L’échéance précède la date du document.",
+    en: "The due date is before the document's date.",
+  },
+  "doc.dueDateTooLate": {
+    fr: "L’échéance dépasse le délai légal (60 jours, ou 45 jours fin de mois) : au plus le {max}.",
+    en: "The due date is past the legal limit (60 days, or 45 days end of month): {max} at the latest.",
+  },
+  "doc.duplicateLineId": {
+    fr: "Deux lignes ont le même identifiant.",
+    en: "Two lines have the same id.",
+  },
+  "doc.exists": {
+    fr: "Ce document existe déjà.",
+    en: "This document already exists.",
+  },
+  "doc.hasChildren": {
+    fr: "Ce document a des documents liés ({count}) : il ne peut pas être supprimé.",
+    en: "This document has linked documents ({count}): it can't be deleted.",
+  },
+  "doc.historyEntryExists": {
+    fr: "Cette note d’historique existe déjà.",
+    en: "This history note already exists.",
+  },
+  "doc.historyEntryNotFound": {
+    fr: "Note d’historique introuvable.",
+    en: "History note not found.",
+  },
+  "doc.invalidLineOrder": {
+    fr: "L’ordre des lignes doit nommer chaque ligne une fois.",
+    en: "The line order must name each line once.",
+  },
+  "doc.invalidSeriesFormat": {
+    fr: "Format de numérotation invalide : « {value} » (un seul {#####} pour le compteur, {YYYY}, {YY} et {MM} permis, 40 caractères au plus).",
+    en: "Invalid numbering format: “{value}” (one {#####} for the counter, {YYYY}, {YY} and {MM} allowed, 40 characters at most).",
+  },
+  "doc.itemNotForSide": {
+    fr: "L’article {reference} n’est pas utilisé de ce côté.",
+    en: "Item {reference} is not used on this side.",
+  },
+  "doc.lineAccountMissing": {
+    fr: "Une ligne n’a pas de compte de vente ou d’achat.",
+    en: "A line has no sales or purchase account.",
+  },
+  "doc.lineNotFound": {
+    fr: "Ligne introuvable ({id}).",
+    en: "Line not found ({id}).",
+  },
+  "doc.lineTooLarge": {
+    fr: "Le montant de la ligne est trop grand.",
+    en: "The line's amount is too large.",
+  },
+  "doc.negativeTotal": {
+    fr: "Le total du document est négatif : faites un avoir.",
+    en: "The document's total is negative: make a credit note.",
+  },
+  "doc.notADeposit": {
+    fr: "Ce document n’est pas une facture d’acompte.",
+    en: "This document is not a deposit invoice.",
+  },
+  "doc.notDraft": {
+    fr: "Ce document n’est plus un brouillon ({status}).",
+    en: "This document is no longer a draft ({status}).",
+  },
+  "doc.notFound": {
+    fr: "Document introuvable.",
+    en: "Document not found.",
+  },
+  "doc.nothingRemaining": {
+    fr: "Il ne reste rien à reprendre de ce document.",
+    en: "Nothing remains to carry from this document.",
+  },
+  "doc.numberMissing": {
+    fr: "Le document n’a pas de numéro.",
+    en: "The document has no number.",
+  },
+  "doc.numberedAtValidation": {
+    fr: "Ce document prend son numéro à la validation.",
+    en: "This document takes its number at validation.",
+  },
+  "doc.numberingRequired": {
+    fr: "Ce document prend son numéro à la création.",
+    en: "This document takes its number at creation.",
+  },
+  "doc.postsNothing": {
+    fr: "Ce document ne se comptabilise pas.",
+    en: "This document posts nothing.",
+  },
+  "doc.quantityExceedsRemaining": {
+    fr: "La quantité dépasse ce qui reste ({remaining}).",
+    en: "The quantity exceeds what remains ({remaining}).",
+  },
+  "doc.seriesNotFound": {
+    fr: "Série de numérotation introuvable.",
+    en: "Numbering series not found.",
+  },
+  "doc.seriesOtherUse": {
+    fr: "La série {series} numérote un autre type de document.",
+    en: "Series {series} numbers another kind of document.",
+  },
+  "doc.transformNotAllowed": {
+    fr: "Ce document ne peut pas devenir ce type de document.",
+    en: "This document can't become that kind of document.",
+  },
+  "doc.transformRefused": {
+    fr: "Ce document ne peut pas être transformé dans son état.",
+    en: "This document can't be transformed in its status.",
+  },
+  "doc.transitionRefused": {
+    fr: "Changement d’état refusé : {from} vers {to}.",
+    en: "Status change refused: {from} to {to}.",
+  },
+  "doc.validatedImmutable": {
+    fr: "Document validé, il ne peut plus être modifié ({number}) : faites un avoir.",
+    en: "Validated document, it can't be changed ({number}): make a credit note.",
+  },
+  "doc.validationRequired": {
+    fr: "Une facture ou un avoir se valide (numéroté et comptabilisé) : utilisez la validation.",
+    en: "An invoice or credit note is validated (numbered and posted): use validation.",
+  },
+  "doc.zeroTotal": {
+    fr: "Le total du document est nul.",
+    en: "The document's total is zero.",
+  },
+  "doc.mention.contact": {
+    fr: "Choisissez le client ou le fournisseur.",
+    en: "Choose the customer or supplier.",
+  },
+  "doc.mention.creditedInvoice": {
+    fr: "Un avoir cite la facture qu’il corrige (numéro et date).",
+    en: "A credit note cites the invoice it corrects (number and date).",
+  },
+  "doc.mention.customerAddress": {
+    fr: "Mention obligatoire manquante : l’adresse du client.",
+    en: "Mandatory mention missing: the customer's address.",
+  },
+  "doc.mention.customerSiren": {
+    fr: "Mention obligatoire manquante : le SIREN du client.",
+    en: "Mandatory mention missing: the customer's SIREN.",
+  },
+  "doc.mention.customerVatNumber": {
+    fr: "Mention obligatoire manquante : le numéro de TVA du client (autoliquidation).",
+    en: "Mandatory mention missing: the customer's VAT number (reverse charge).",
+  },
+  "doc.mention.franchiseMention": {
+    fr: "En franchise en base, chaque ligne porte « TVA non applicable, art. 293 B du CGI ».",
+    en: "Under the VAT franchise, each line carries “TVA non applicable, art. 293 B du CGI”.",
+  },
+  "doc.mention.noLines": {
+    fr: "Le document n’a aucune ligne chiffrée.",
+    en: "The document has no priced line.",
+  },
+  "doc.mention.sellerAddress": {
+    fr: "Mention obligatoire manquante : l’adresse de votre organisation.",
+    en: "Mandatory mention missing: your organisation's address.",
+  },
+  "doc.mention.sellerName": {
+    fr: "Mention obligatoire manquante : le nom de votre organisation.",
+    en: "Mandatory mention missing: your organisation's name.",
+  },
+  "doc.mention.sellerSiren": {
+    fr: "Mention obligatoire manquante : le SIREN de votre organisation.",
+    en: "Mandatory mention missing: your organisation's SIREN.",
+  },
+  "doc.mention.sellerVatNumber": {
+    fr: "Mention obligatoire manquante : le numéro de TVA de votre organisation.",
+    en: "Mandatory mention missing: your organisation's VAT number.",
+  },
+  "doc.mention.supplierDate": {
+    fr: "Saisissez la date de la facture du fournisseur.",
+    en: "Enter the supplier's invoice date.",
+  },
+  "doc.mention.supplierNumber": {
+    fr: "Saisissez le numéro de la facture du fournisseur.",
+    en: "Enter the supplier's invoice number.",
+  },
+  "doc.creditNeedsValidatedInvoice": {
+    fr: "Un avoir se fait sur une facture validée.",
+    en: "A credit note is made on a validated invoice.",
+  },
+  "doc.depositExceedsInvoice": {
+    fr: "Les acomptes déduits dépassent la facture au taux {vatRate} %.",
+    en: "The deposits deducted exceed the invoice at the {vatRate} % rate.",
+  },
+} as const;

@@ -1,0 +1,289 @@
+import {
+  type DocumentChild,
+  type DocumentEvent,
+  type DocumentOrigin,
+  type DocumentState,
+  documentEventTypes,
+  documentStreamId,
+  documentTotals,
+  evolveDocument,
+  initialDocumentState,
+  isLive,
+  isPriced,
+  type LiveDocument,
+  lineNet,
+} from "@registre/core";
+import type { StoredEvent } from "@registre/store";
+import { type GeneratedAlways, type Selectable, sql } from "kysely";
+import type { Projector, Timestamp } from "./projector.ts";
+import { chunk, liveSink } from "./projector.ts";
+
+/** `documents`: one row per sales or purchase document, its list columns and the whole state for the detail. */
+export type DocumentsTable = {
+  org_id: string;
+  id: string;
+  direction: string;
+  kind: string;
+  status: string;
+  number: string | null;
+  series: string | null;
+  contact_id: string | null;
+  contact_name: string | null;
+  issue_date: string;
+  due_date: string | null;
+  delivery_date: string | null;
+  expiry_date: string | null;
+  reference: string | null;
+  label: string | null;
+  total_excl_tax: number;
+  total_vat: number;
+  total_incl_tax: number;
+  deposits: number;
+  /** Paid so far (the payments issue moves it); 0 until then. */
+  paid: number;
+  due: number;
+  entry_mvt: string | null;
+  validated_on: string | null;
+  origin: DocumentOrigin | null;
+  children: readonly DocumentChild[];
+  line_count: number;
+  state: LiveDocument;
+  /** Number, contact, reference and label lowercased by PostgreSQL, apart (a generated column). */
+  search: GeneratedAlways<string>;
+  /** The log position of the document's first event: the list's tie-break, stable. */
+  position: number;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type DocumentRow = Selectable<DocumentsTable>;
+
+/** `document_lines`: one row per priced line (items used, quantities), for the "used" checks and lists. */
+export type DocumentLinesTable = {
+  org_id: string;
+  doc_id: string;
+  line_id: string;
+  rank: number;
+  item_id: string | null;
+  label: string;
+  quantity: string;
+  unit_price: string;
+  discount: string;
+  vat_rate: string;
+  net: number;
+  account: string | null;
+};
+export type DocumentLineRow = Selectable<DocumentLinesTable>;
+
+const docIdOf = (streamId: string) => streamId.slice(documentStreamId("").length);
+
+type Folded = {
+  state: DocumentState;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  position: number;
+  version: number;
+  touched: boolean;
+  stored: boolean;
+};
+
+type NewDocument = Omit<DocumentsTable, "search" | "created_at" | "updated_at"> & {
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+const rowOf = (orgId: string, doc: LiveDocument, f: Folded): NewDocument => {
+  const totals = documentTotals(doc.lines, { deposits: doc.deposits });
+  return {
+    org_id: orgId,
+    id: doc.id,
+    direction: doc.direction,
+    kind: doc.kind,
+    status: doc.status,
+    number: doc.number,
+    series: doc.series,
+    contact_id: doc.contact?.id ?? null,
+    contact_name: doc.contact?.name ?? null,
+    issue_date: doc.header.issueDate,
+    due_date: doc.header.dueDate,
+    delivery_date: doc.header.deliveryDate,
+    expiry_date: doc.header.expiryDate,
+    reference: doc.header.reference,
+    label: doc.header.label,
+    total_excl_tax: totals.totalExclTax,
+    total_vat: totals.totalVat,
+    total_incl_tax: totals.totalInclTax,
+    deposits: totals.deposits,
+    paid: 0,
+    due: totals.due,
+    entry_mvt: doc.validation?.entryMvt ?? null,
+    validated_on: doc.validation?.validatedOn ?? null,
+    origin: doc.origin,
+    children: doc.children,
+    line_count: doc.lines.length,
+    state: doc,
+    position: f.position,
+    version: f.version,
+    created_at: f.createdAt,
+    updated_at: f.updatedAt,
+  };
+};
+
+const linesOf = (orgId: string, doc: LiveDocument): DocumentLinesTable[] =>
+  doc.lines.flatMap((line, rank) =>
+    isPriced(line)
+      ? [
+          {
+            org_id: orgId,
+            doc_id: doc.id,
+            line_id: line.id,
+            rank,
+            item_id: line.itemId,
+            label: line.label,
+            quantity: line.quantity,
+            unit_price: line.unitPrice,
+            discount: line.discount,
+            vat_rate: line.vatRate,
+            net: lineNet(line),
+            account: line.account,
+          },
+        ]
+      : [],
+  );
+
+const pairs = (part: readonly { orgId: string; id: string }[]) =>
+  sql<boolean>`(org_id, id) in (select * from unnest(${part.map((p) => p.orgId)}::uuid[], ${part.map((p) => p.id)}::uuid[]))`;
+const linePairs = (part: readonly { orgId: string; id: string }[]) =>
+  sql<boolean>`(org_id, doc_id) in (select * from unnest(${part.map((p) => p.orgId)}::uuid[], ${part.map((p) => p.id)}::uuid[]))`;
+
+/**
+ * The documents of each organisation: the lists (per side, kind, status, contact, dates, amounts), the
+ * detail (the state as jsonb), and their priced lines (items used). Each batch folds the documents it
+ * touches from their stored state with the core's `evolveDocument`; documents created in the batch go
+ * through the sink (COPY in a rebuild), the others are upserted and their lines written again.
+ */
+export const documentsProjector: Projector = {
+  name: "documents",
+  version: 1,
+  handles: [...documentEventTypes],
+  tables: [
+    {
+      name: "documents",
+      columns: `org_id uuid not null, id uuid not null, direction text not null, kind text not null,
+        status text not null, number text, series text, contact_id uuid, contact_name text,
+        issue_date text not null, due_date text, delivery_date text, expiry_date text, reference text, label text,
+        total_excl_tax bigint not null, total_vat bigint not null, total_incl_tax bigint not null,
+        deposits bigint not null, paid bigint not null, due bigint not null, entry_mvt uuid, validated_on text,
+        origin jsonb, children jsonb not null, line_count integer not null, state jsonb not null,
+        search text not null generated always as (lower(coalesce(number, '') || chr(31) || coalesce(contact_name, '')
+          || chr(31) || coalesce(reference, '') || chr(31) || coalesce(label, ''))) stored,
+        position bigint not null, version integer not null,
+        created_at timestamptz not null, updated_at timestamptz not null, primary key (org_id, id)`,
+      indexes: [
+        // The lists: one side and kind, newest first.
+        "create index on {table} (org_id, direction, kind, issue_date, position)",
+        "create index on {table} (org_id, contact_id, direction, issue_date)",
+        // Due and late: unpaid validated invoices by due date.
+        "create index on {table} (org_id, direction, due_date) where due > 0 and validated_on is not null",
+        "create index on {table} (org_id, entry_mvt) where entry_mvt is not null",
+      ],
+      optionalIndexes: [
+        ["create extension if not exists pg_trgm", "create index on {table} using gin (search gin_trgm_ops)"],
+      ],
+    },
+    {
+      name: "document_lines",
+      columns: `org_id uuid not null, doc_id uuid not null, line_id text not null, rank integer not null,
+        item_id text, label text not null, quantity text not null, unit_price text not null, discount text not null,
+        vat_rate text not null, net bigint not null, account text, primary key (org_id, doc_id, line_id)`,
+      indexes: ["create index on {table} (org_id, item_id) where item_id is not null"],
+    },
+  ],
+  apply: async (db, events, table, sink = liveSink(db)) => {
+    const docs = table("documents");
+    const lines = table("document_lines");
+    const key = (orgId: string, id: string) => `${orgId}|${id}`;
+    const wanted = new Map<string, { orgId: string; id: string }>();
+    for (const e of events) {
+      const id = docIdOf(e.streamId);
+      wanted.set(key(e.orgId, id), { orgId: e.orgId, id });
+    }
+    const folded = new Map<string, Folded>();
+    for (const part of chunk([...wanted.values()], 500)) {
+      const rows = (await db
+        .selectFrom(docs)
+        .select(["org_id", "id", "state", "created_at", "position", "version"])
+        .where(pairs(part))
+        .execute()) as Pick<DocumentRow, "org_id" | "id" | "state" | "created_at" | "position" | "version">[];
+      for (const r of rows)
+        folded.set(key(r.org_id, r.id), {
+          state: typeof r.state === "string" ? JSON.parse(r.state) : r.state,
+          createdAt: r.created_at,
+          updatedAt: r.created_at,
+          position: r.position,
+          version: r.version,
+          touched: false,
+          stored: true,
+        });
+    }
+    for (const e of events as readonly (StoredEvent & DocumentEvent)[]) {
+      const k = key(e.orgId, docIdOf(e.streamId));
+      const current = folded.get(k) ?? {
+        state: initialDocumentState(),
+        createdAt: e.metadata.at,
+        updatedAt: e.metadata.at,
+        position: e.position,
+        version: 0,
+        touched: false,
+        stored: false,
+      };
+      folded.set(k, {
+        ...current,
+        state: evolveDocument(current.state, e),
+        updatedAt: e.metadata.at,
+        version: e.version,
+        touched: true,
+      });
+    }
+    const fresh: NewDocument[] = [];
+    const upserts: NewDocument[] = [];
+    const stale: { orgId: string; id: string }[] = [];
+    const freshLines: DocumentLinesTable[] = [];
+    const otherLines: DocumentLinesTable[] = [];
+    for (const [k, f] of folded) {
+      if (!f.touched) continue;
+      const [orgId = "", id = ""] = k.split("|");
+      if (f.stored) stale.push({ orgId, id });
+      if (!isLive(f.state)) continue;
+      (f.stored ? upserts : fresh).push(rowOf(orgId, f.state, f));
+      (f.stored ? otherLines : freshLines).push(...linesOf(orgId, f.state));
+    }
+    await sink.insert(docs, fresh);
+    await sink.insert(lines, freshLines);
+    const kept = new Set(upserts.map((u) => key(u.org_id, u.id)));
+    for (const part of chunk(stale, 500)) {
+      await db.deleteFrom(lines).where(linePairs(part)).execute();
+      const gone = part.filter((p) => !kept.has(key(p.orgId, p.id)));
+      if (gone.length > 0) await db.deleteFrom(docs).where(pairs(gone)).execute();
+    }
+    const columns = Object.keys(upserts[0] ?? {}).filter((c) => c !== "org_id" && c !== "id");
+    for (const part of chunk(upserts, 200))
+      await db
+        .insertInto(docs)
+        .values(
+          part.map((r) => ({
+            ...r,
+            state: sql`(${JSON.stringify(r.state)}::text)::jsonb`,
+            origin: r.origin ? sql`(${JSON.stringify(r.origin)}::text)::jsonb` : null,
+            children: sql`(${JSON.stringify(r.children)}::text)::jsonb`,
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(["org_id", "id"])
+            .doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)]))),
+        )
+        .execute();
+    for (const part of chunk(otherLines, 1000)) await db.insertInto(lines).values(part).execute();
+  },
+};
