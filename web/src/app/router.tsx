@@ -55,6 +55,7 @@ const itemsPage = () => import("../features/items/items-page.tsx");
 const importPages = () => import("../features/imports/import-page.tsx");
 const itemFormPages = () => import("../features/items/item-form-pages.tsx");
 const itemPages = () => import("../features/items/item-pages.tsx");
+const docSettingsPage = () => import("../features/docs/settings-page.tsx");
 const placeholder = screen(() => import("../features/org/placeholder-route.tsx"), "PlaceholderRoute");
 
 const homeVariant = (variant: 2 | 3 | 4 | 5): RouteObject => ({
@@ -76,6 +77,11 @@ const itemRoutes: RouteObject[] = [
   { path: "org/items/:id/price/edit", lazy: screen(itemPages, "ItemPriceEditPage") },
   { path: "org/items/:id/meta", lazy: screen(itemPages, "ItemMetaPage") },
   { path: "org/items/:id/meta/edit", lazy: screen(itemPages, "ItemMetaEditPage") },
+];
+
+/** The sales and purchase documents (issue 11). */
+const docsRoutes: RouteObject[] = [
+  { path: "org/docs/settings", lazy: screen(docSettingsPage, "DocSettingsPage") },
 ];
 
 /** The platform's reference lists, each with its edit variant. */
@@ -246,6 +252,7 @@ export const routes: RouteObject[] = [
           ...itemRoutes,
           ...referenceRoutes,
           ...contactRoutes,
+          ...docsRoutes,
           { path: "registre/orgs", lazy: screen(() => import("../features/orgs/orgs-page.tsx"), "OrgsPage") },
           {
             path: "registre/orgs/:id",

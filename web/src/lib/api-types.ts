@@ -2131,6 +2131,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getDocumentSettings"];
+        /** @description Changes what is sent; `series` replaces the list. A series that numbered documents keeps its code, use and format (409 `docSettings.seriesUsed`); each use's default must be a series of that use. */
+        put: operations["updateDocumentSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/pref": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listDocumentPreferences"];
+        put?: never;
+        post: operations["createDocumentPreferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/pref/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getDocumentPreferences"];
+        put: operations["updateDocumentPreferences"];
+        post?: never;
+        /** @description Back to the organisation's (mine) or the defaults (the organisation's). */
+        delete: operations["deleteDocumentPreferences"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/stats/{type}": {
         parameters: {
             query?: never;
@@ -3262,6 +3312,112 @@ export interface components {
             sellPrice?: string | null;
             saleTiers?: components["schemas"]["PriceTier"][];
             purchaseTiers?: components["schemas"]["PriceTier"][];
+        };
+        DocumentSettings: {
+            /** @description The first series of a use is its default */
+            series: components["schemas"]["DocumentNumberSeries"][];
+            /** @description Default payment terms printed on documents */
+            paymentTerms: string | null;
+            /** @description Default notes of a new document */
+            notes: string | null;
+            /** @description Printed at the foot of every document */
+            legalMentions: string | null;
+            /** @example Pas d'escompte pour paiement anticipé */
+            earlyPaymentDiscount: string;
+            bank: {
+                holder: string;
+                iban: string;
+                bic: string | null;
+            } | null;
+            printBankDetails: boolean;
+            /** @description Series that numbered documents: kept with their use and format */
+            usedSeries: string[];
+        };
+        DocumentNumberSeries: {
+            /**
+             * @description Letters, digits and dashes; the counter is per id (and year)
+             * @example sales-invoice
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
+            /** @enum {string} */
+            direction: "sales" | "purchases";
+            label: string;
+            /**
+             * @description {YYYY}, {YY}, {MM} and one {#…} (the counter on as many digits as #)
+             * @example FA{YYYY}-{#####}
+             */
+            format: string;
+        };
+        DocumentSettingsInput: {
+            /** @description The first series of a use is its default */
+            series?: components["schemas"]["DocumentNumberSeries"][];
+            /** @description Default payment terms printed on documents */
+            paymentTerms?: string | null;
+            /** @description Default notes of a new document */
+            notes?: string | null;
+            /** @description Printed at the foot of every document */
+            legalMentions?: string | null;
+            /** @example Pas d'escompte pour paiement anticipé */
+            earlyPaymentDiscount?: string;
+            bank?: {
+                holder: string;
+                iban: string;
+                bic: string | null;
+            } | null;
+            printBankDetails?: boolean;
+        };
+        DocumentPreferencesList: {
+            items: components["schemas"]["DocumentPreferences"][];
+            effective: {
+                /** @enum {string} */
+                sort: "-date" | "date" | "-number" | "number" | "contact" | "-totalInclTax";
+                /** @enum {string} */
+                status: "all" | "draft" | "open" | "validated" | "late";
+                /** @enum {string} */
+                period: "all" | "month" | "quarter" | "year";
+                pageSize: number;
+                /** @enum {string} */
+                source: "user" | "org" | "default";
+            };
+        };
+        DocumentPreferences: {
+            /** @enum {string} */
+            sort: "-date" | "date" | "-number" | "number" | "contact" | "-totalInclTax";
+            /** @enum {string} */
+            status: "all" | "draft" | "open" | "validated" | "late";
+            /** @enum {string} */
+            period: "all" | "month" | "quarter" | "year";
+            pageSize: number;
+            /**
+             * @description Mine, or the organisation's
+             * @enum {string}
+             */
+            scope: "me" | "org";
+        };
+        DocumentPreferencesInput: {
+            /** @enum {string} */
+            sort?: "-date" | "date" | "-number" | "number" | "contact" | "-totalInclTax";
+            /** @enum {string} */
+            status?: "all" | "draft" | "open" | "validated" | "late";
+            /** @enum {string} */
+            period?: "all" | "month" | "quarter" | "year";
+            pageSize?: number;
+            /**
+             * @description Mine, or the organisation's
+             * @enum {string}
+             */
+            scope: "me" | "org";
+        };
+        DocumentPreferencesChange: {
+            /** @enum {string} */
+            sort?: "-date" | "date" | "-number" | "number" | "contact" | "-totalInclTax";
+            /** @enum {string} */
+            status?: "all" | "draft" | "open" | "validated" | "late";
+            /** @enum {string} */
+            period?: "all" | "month" | "quarter" | "year";
+            pageSize?: number;
         };
         AccountingStats: {
             year: {
@@ -20463,6 +20619,584 @@ export interface operations {
             };
         };
     };
+    getDocumentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings, their defaults where nothing was set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentSettings"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateDocumentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentSettings"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDocumentPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Those set, and what my lists open with */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentPreferencesList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createDocumentPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentPreferencesInput"];
+            };
+        };
+        responses: {
+            /** @description Set */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentPreferences"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: "me" | "org";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Those of the scope, else the defaults */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentPreferences"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateDocumentPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: "me" | "org";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentPreferencesChange"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentPreferences"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteDocumentPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: "me" | "org";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     dashboardStats: {
         parameters: {
             query?: never;
@@ -20570,6 +21304,19 @@ export const updateItemInputUseValues = ["sale", "purchase", "both"] as const sa
 export const updateItemInputKindValues = ["goods", "services", "products", "other"] as const satisfies readonly components["schemas"]["UpdateItemInput"]["kind"][];
 export const updateItemInputVatRateValues = ["0", "10", "20", "5.5", "2.1", "exempt"] as const satisfies readonly components["schemas"]["UpdateItemInput"]["vatRate"][];
 export const updateItemInputStatusValues = ["active", "archived"] as const satisfies readonly components["schemas"]["UpdateItemInput"]["status"][];
+export const documentNumberSeriesKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["DocumentNumberSeries"]["kind"][];
+export const documentNumberSeriesDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["DocumentNumberSeries"]["direction"][];
+export const documentPreferencesSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly components["schemas"]["DocumentPreferences"]["sort"][];
+export const documentPreferencesStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly components["schemas"]["DocumentPreferences"]["status"][];
+export const documentPreferencesPeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly components["schemas"]["DocumentPreferences"]["period"][];
+export const documentPreferencesScopeValues = ["me", "org"] as const satisfies readonly components["schemas"]["DocumentPreferences"]["scope"][];
+export const documentPreferencesInputSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly components["schemas"]["DocumentPreferencesInput"]["sort"][];
+export const documentPreferencesInputStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly components["schemas"]["DocumentPreferencesInput"]["status"][];
+export const documentPreferencesInputPeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly components["schemas"]["DocumentPreferencesInput"]["period"][];
+export const documentPreferencesInputScopeValues = ["me", "org"] as const satisfies readonly components["schemas"]["DocumentPreferencesInput"]["scope"][];
+export const documentPreferencesChangeSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["sort"][];
+export const documentPreferencesChangeStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["status"][];
+export const documentPreferencesChangePeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["period"][];
 export const addOrganisationUserProfileValues = ["owner", "accountant"] as const satisfies readonly NonNullable<operations["addOrganisationUser"]["requestBody"]>["content"]["application/json"]["profile"][];
 export const createJournalKindValues = ["sales", "purchases", "bank", "cash", "misc", "opening"] as const satisfies readonly NonNullable<operations["createJournal"]["requestBody"]>["content"]["application/json"]["kind"][];
 export const createItemPriceTierSideValues = ["sale", "purchase"] as const satisfies readonly NonNullable<operations["createItemPriceTier"]["requestBody"]>["content"]["application/json"]["side"][];

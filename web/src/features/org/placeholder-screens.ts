@@ -63,7 +63,6 @@ export const placeholderScreens: PlaceholderScreen[] = [
   ...withEdit("org/emailtemplates/:id", "emailTemplate", "nav.settings"),
   screen("org/docs/validate", "docsValidate", "nav.sales"),
   screen("org/docs/stats", "docsStats", "nav.sales"),
-  screen("org/docs/settings", "docsSettings", "nav.settings"),
   ...withEdit("org/docs/:id", "doc", "nav.sales"),
   screen("org/docs/:id/contact/edit", "docContact", "nav.sales", true),
   ...withEdit("org/docs/:id/history", "docHistory", "nav.sales"),
