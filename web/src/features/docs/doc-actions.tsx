@@ -1,0 +1,197 @@
+import { Button, Group, Menu, Text } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { type Doc, useDeleteDoc, useDocStatus, useDocTransform } from "./api.ts";
+import {
+  canTransform,
+  type DocKind,
+  type DocStatus,
+  isValidatable,
+  listSegments,
+  rightOf,
+  segmentKinds,
+  statusActions,
+  transformTargets,
+  validateRightOf,
+} from "./model.ts";
+import { docEditPath, docHistoryPath, docPath, listPath } from "./paths.ts";
+import { useCanDocs, useDocName } from "./ui.tsx";
+
+type Pending =
+  | { kind: "status"; status: DocStatus }
+  | { kind: "validate" }
+  | { kind: "delete" }
+  | { kind: "transform"; target: DocKind }
+  | { kind: "duplicate" }
+  | { kind: "creditNote" };
+
+/**
+ * What can be done with a document from its page: edit and delete a draft, validate an invoice, the
+ * status changes its lifecycle allows now (the API's `nextStatuses`), transform it, duplicate it, credit
+ * an invoice; each confirmed, the API's refusal shown in the dialog.
+ */
+export const DocActions = ({ doc }: { doc: Doc }) => {
+  const { t } = useTranslation(["docs", "common"]);
+  const can = useCanDocs();
+  const navigate = useNavigate();
+  const name = useDocName();
+  const status = useDocStatus(doc.id);
+  const remove = useDeleteDoc();
+  const transform = useDocTransform(doc.id);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const right = rightOf(doc.direction, doc.kind);
+  const canUpdate = can(right, "update");
+  const draft = doc.status === "draft";
+  const validatable = isValidatable(doc.kind, doc.status) && can(validateRightOf(doc.direction), "update");
+  const nextStatuses = doc.nextStatuses.filter((s) => statusActions(doc.kind, doc.status).includes(s));
+  const targets = canTransform(doc.status) ? transformTargets[doc.kind] : [];
+  const creditable = doc.kind === "invoice" && doc.status !== "draft";
+  const close = () => {
+    setPending(null);
+    status.reset();
+    remove.reset();
+    transform.reset();
+  };
+  const confirm = () => {
+    if (!pending) return;
+    const opened = (created: Doc) => {
+      close();
+      void navigate(docPath(created.id));
+    };
+    if (pending.kind === "status") status.mutate(pending.status, { onSuccess: close });
+    else if (pending.kind === "validate") status.mutate("validated", { onSuccess: close });
+    else if (pending.kind === "delete")
+      remove.mutate(doc.id, {
+        onSuccess: () => {
+          close();
+          const list = listSegments.find((s) => segmentKinds[s].includes(doc.kind)) ?? "invoices";
+          void navigate(listPath(doc.direction, list));
+        },
+      });
+    else if (pending.kind === "transform")
+      transform.mutate({ relation: "transform", kind: pending.target }, { onSuccess: opened });
+    else if (pending.kind === "duplicate") transform.mutate({ relation: "duplicate" }, { onSuccess: opened });
+    else transform.mutate({ relation: "creditNote" }, { onSuccess: opened });
+  };
+  const mutation = pending?.kind === "delete" ? remove : pending?.kind === "status" || pending?.kind === "validate" ? status : transform;
+  const dialog = (): { title: string; text: string; label: string; color: string } => {
+    switch (pending?.kind) {
+      case "status": {
+        const action = t(`statusActions.${pending.status as "sent"}`);
+        return {
+          title: t("detail.statusTitle", { action }),
+          text: t("detail.statusText", { status: t(`statuses.${pending.status}`) }),
+          label: action,
+          color: pending.status === "refused" || pending.status === "cancelled" ? "red" : "blue",
+        };
+      }
+      case "validate":
+        return {
+          title: t("detail.validateTitle", { name: name(doc) }),
+          text: t("detail.validateText"),
+          label: t("detail.validate"),
+          color: "teal",
+        };
+      case "delete":
+        return { title: t("detail.deleteTitle"), text: t("detail.deleteText"), label: t("detail.delete"), color: "red" };
+      case "transform": {
+        const kind = t(`kinds.${pending.target}`).toLowerCase();
+        return { title: t("detail.transformTitle", { kind }), text: t("detail.transformText"), label: t("detail.transformTitle", { kind }), color: "blue" };
+      }
+      case "duplicate":
+        return { title: t("detail.duplicate"), text: name(doc), label: t("detail.duplicate"), color: "blue" };
+      default:
+        return {
+          title: t("detail.creditNoteTitle", { name: name(doc) }),
+          text: t("detail.creditNoteText"),
+          label: t("detail.creditNote"),
+          color: "orange",
+        };
+    }
+  };
+  const shown = dialog();
+  return (
+    <>
+      <Group gap="xs" wrap="wrap" data-testid="doc-actions">
+        {draft && canUpdate ? (
+          <Button component={Link} to={docEditPath(doc.id)} variant="default" data-testid="doc-edit">
+            {t("detail.edit")}
+          </Button>
+        ) : null}
+        {validatable ? (
+          <Button color="teal" onClick={() => setPending({ kind: "validate" })} data-testid="doc-validate">
+            {t("detail.validate")}
+          </Button>
+        ) : null}
+        {canUpdate
+          ? nextStatuses.map((next) => (
+              <Button
+                key={next}
+                variant={next === "accepted" || next === "delivered" ? "filled" : "default"}
+                color={next === "refused" || next === "cancelled" ? "red" : undefined}
+                onClick={() => setPending({ kind: "status", status: next })}
+                data-testid={`doc-status-${next}`}
+              >
+                {t(`statusActions.${next as "sent"}`)}
+              </Button>
+            ))
+          : null}
+        {targets.length > 0 ? (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="light" data-testid="doc-transform">
+                {t("detail.transformMenu")}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {targets
+                .filter((target) => can(rightOf(doc.direction, target), "create"))
+                .map((target) => (
+                  <Menu.Item
+                    key={target}
+                    onClick={() => setPending({ kind: "transform", target })}
+                    data-testid={`doc-transform-${target}`}
+                  >
+                    {t(`kinds.${target}`)}
+                  </Menu.Item>
+                ))}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
+        {creditable && can(right, "create") ? (
+          <Button variant="light" color="orange" onClick={() => setPending({ kind: "creditNote" })} data-testid="doc-credit-note">
+            {t("detail.creditNote")}
+          </Button>
+        ) : null}
+        {can(right, "create") && doc.kind !== "creditNote" ? (
+          <Button variant="subtle" onClick={() => setPending({ kind: "duplicate" })} data-testid="doc-duplicate">
+            {t("detail.duplicate")}
+          </Button>
+        ) : null}
+        <Button component={Link} to={docHistoryPath(doc.id)} variant="subtle" data-testid="doc-history-link">
+          {t("detail.history")}
+        </Button>
+        {draft && can(right, "delete") ? (
+          <Button variant="subtle" color="red" onClick={() => setPending({ kind: "delete" })} data-testid="doc-delete">
+            {t("detail.delete")}
+          </Button>
+        ) : null}
+      </Group>
+      <ConfirmModal
+        opened={pending !== null}
+        title={shown.title}
+        confirmLabel={shown.label}
+        color={shown.color}
+        pending={mutation.isPending}
+        error={mutation.isError ? mutation.error : null}
+        onClose={close}
+        onConfirm={confirm}
+        testId="doc-action-modal"
+      >
+        <Text size="sm">{shown.text}</Text>
+      </ConfirmModal>
+    </>
+  );
+};
