@@ -1,15 +1,21 @@
 import type { AppContext } from "../../context.ts";
 import { resourceApp } from "../../http/openapi.ts";
+import { documentRoutes } from "./documents.ts";
+import { documentHistoryRoutes } from "./histories.ts";
 import { docPreferenceRoutes } from "./preferences.ts";
 import { docSettingsRoutes } from "./settings.ts";
+import { documentStatusRoutes } from "./status.ts";
 
 /**
- * The sales and purchase documents (issue 11), mounted at /docs: the settings and preferences first,
- * then the fixed paths (histories, stats, validate, create), before `/{id}`, which would take them.
+ * The sales and purchase documents (issue 11), mounted at /docs: the settings, preferences, histories,
+ * statistics and validation first (fixed paths), then the documents, whose `/{id}` would take them.
  */
 export const docsRoutes = (ctx: AppContext) => {
   const app = resourceApp();
   app.route("/", docSettingsRoutes(ctx));
   app.route("/", docPreferenceRoutes(ctx));
+  app.route("/", documentHistoryRoutes(ctx));
+  app.route("/", documentStatusRoutes(ctx));
+  app.route("/", documentRoutes(ctx));
   return app;
 };

@@ -1,0 +1,220 @@
+import {
+  type CommandMetadata,
+  type DocumentCommand,
+  type DocumentDirection,
+  type DocumentKind,
+  type DocumentStatus,
+  DomainError,
+  documentCounter,
+  documentDecider,
+  documentSettingsStreamId,
+  documentStreamId,
+  type HeaderInput,
+  isLive,
+  type LineInput,
+  type Numbering,
+  numberedAt,
+  parisDate,
+  seriesFor,
+} from "@registre/core";
+import { type CommandPlan, handleCommand } from "../commands.ts";
+import type { AppContext } from "../context.ts";
+import { derivedId } from "../ids.ts";
+import { type ApiLine, contactSnapshot, documentReadModels, resolveLines } from "./context.ts";
+import { loadDocumentSettings } from "./settings.ts";
+
+export type AddressChoice = { billingAddressId?: string | null; deliveryAddressId?: string | null };
+
+export type CreateDocumentInput = HeaderInput &
+  AddressChoice & {
+    readonly kind: DocumentKind;
+    readonly direction: DocumentDirection;
+    /** The numbering series (quotes, orders, delivery slips now; sales invoices at validation); the use's first by default. */
+    readonly series?: string | null;
+    readonly contactId?: string | null;
+    readonly lines?: readonly ApiLine[];
+  };
+
+export type ChangeDocumentInput = HeaderInput &
+  AddressChoice & {
+    readonly contactId?: string | null;
+    /** Replaces the lines: kept by id (changed when different), added, removed, in this order. */
+    readonly lines?: readonly ApiLine[];
+  };
+
+/** One command on a document's stream, or a plan made from its state (made again on a conflict). */
+export const runDocument = (
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  commands:
+    | readonly DocumentCommand[]
+    | ((state: Parameters<typeof documentDecider.evolve>[0]) => Promise<CommandPlan<DocumentCommand>>),
+  metadata: CommandMetadata,
+) =>
+  handleCommand(ctx, {
+    orgId,
+    streamId: documentStreamId(id),
+    decider: documentDecider,
+    commands,
+    metadata,
+    readModels: documentReadModels,
+  });
+
+/**
+ * Creates a draft (its id derived from the command's). A kind numbered at creation (quote, order,
+ * delivery slip) takes its number from its series' gapless counter in the same append; the settings
+ * it was read from are guarded. Notes default to the settings' notes.
+ */
+export const createDocument = async (
+  ctx: AppContext,
+  orgId: string,
+  input: CreateDocumentInput,
+  metadata: CommandMetadata,
+): Promise<string> => {
+  const id = derivedId(metadata.commandId, "doc");
+  const {
+    kind,
+    direction,
+    series,
+    contactId,
+    lines = [],
+    billingAddressId,
+    deliveryAddressId,
+    ...header
+  } = input;
+  const contact = contactId
+    ? await contactSnapshot(ctx, orgId, contactId, direction, { billingAddressId, deliveryAddressId })
+    : null;
+  const resolved = await resolveLines(ctx, orgId, direction, lines);
+  await runDocument(
+    ctx,
+    orgId,
+    id,
+    async () => {
+      const settings = await loadDocumentSettings(ctx, orgId);
+      const create = (numbering: Numbering | null) =>
+        ({
+          type: "CreateDocument",
+          data: {
+            id,
+            kind,
+            direction,
+            header: { notes: settings.state.notes, ...header },
+            contact,
+            lines: resolved,
+            numbering,
+          },
+        }) as const;
+      if (numberedAt(kind, direction) !== "creation") return { commands: () => [create(null)] };
+      const chosen = seriesFor(settings.state.series, kind, direction, series);
+      const counter = documentCounter(chosen, header.issueDate ?? "");
+      return {
+        guards: { [documentSettingsStreamId(orgId)]: settings.version },
+        counters: { [counter]: 1 },
+        commands: (numbers) => [create({ series: chosen, sequence: numbers[counter] ?? 0 })],
+      };
+    },
+    metadata,
+  );
+  return id;
+};
+
+/** The commands that turn the current lines into `next`: removals, changes, additions, then the order. */
+const lineCommands = (
+  current: readonly LineInput[] | readonly { id: string }[],
+  next: readonly LineInput[],
+) => {
+  const commands: DocumentCommand[] = [];
+  const wanted = new Set(next.map((l) => l.id));
+  for (const line of current)
+    if (!wanted.has(line.id)) commands.push({ type: "RemoveDocumentLine", data: { lineId: line.id } });
+  const kept = new Set(current.map((l) => l.id));
+  for (const line of next)
+    commands.push(
+      kept.has(line.id)
+        ? { type: "ChangeDocumentLine", data: { line } }
+        : { type: "AddDocumentLine", data: { line } },
+    );
+  if (next.length > 0)
+    commands.push({ type: "ReorderDocumentLines", data: { order: next.map((l) => l.id) } });
+  return commands;
+};
+
+/** Changes a draft: its header fields sent, its contact (snapshotted again), its lines (replaced). */
+export const changeDocument = async (
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  input: ChangeDocumentInput,
+  metadata: CommandMetadata,
+) => {
+  const { contactId, lines, billingAddressId, deliveryAddressId, ...header } = input;
+  await runDocument(
+    ctx,
+    orgId,
+    id,
+    async (state) => {
+      if (!isLive(state)) throw new DomainError("doc.notFound", {}, 404);
+      const commands: DocumentCommand[] = [];
+      if (contactId)
+        commands.push({
+          type: "SetDocumentContact",
+          data: {
+            contact: await contactSnapshot(ctx, orgId, contactId, state.direction, {
+              billingAddressId,
+              deliveryAddressId,
+            }),
+          },
+        });
+      if (Object.keys(header).length > 0) commands.push({ type: "ChangeDocumentHeader", data: header });
+      if (lines) {
+        const taken = state.lines.map((l) => l.id);
+        commands.push(
+          ...lineCommands(state.lines, await resolveLines(ctx, orgId, state.direction, lines, taken)),
+        );
+      }
+      return { commands: () => commands };
+    },
+    metadata,
+  );
+};
+
+export const deleteDocument = (ctx: AppContext, orgId: string, id: string, metadata: CommandMetadata) =>
+  runDocument(ctx, orgId, id, [{ type: "DeleteDocument", data: {} }], metadata);
+
+/** A status change other than validation (sent, accepted, refused, cancelled, delivered), dated today in France. */
+export const changeStatus = (
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  status: DocumentStatus,
+  metadata: CommandMetadata,
+) =>
+  runDocument(
+    ctx,
+    orgId,
+    id,
+    [{ type: "ChangeDocumentStatus", data: { status, on: parisDate(ctx.clock()) } }],
+    metadata,
+  );
+
+/** A note of the document's history; its id derived from the command's. Answers the id. */
+export const addHistoryEntry = async (
+  ctx: AppContext,
+  orgId: string,
+  docId: string,
+  entry: { date?: string | undefined; text: string },
+  metadata: CommandMetadata,
+): Promise<string> => {
+  const id = derivedId(metadata.commandId, "history");
+  const date = entry.date ?? parisDate(ctx.clock());
+  await runDocument(
+    ctx,
+    orgId,
+    docId,
+    [{ type: "AddDocumentHistoryEntry", data: { id, date, text: entry.text } }],
+    metadata,
+  );
+  return id;
+};

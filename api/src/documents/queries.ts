@@ -1,0 +1,242 @@
+import type { z } from "@hono/zod-openapi";
+import {
+  DomainError,
+  documentStats,
+  documentTotals,
+  isPriced,
+  type LiveDocument,
+  lineNet,
+  nextStatuses,
+  parisDate,
+} from "@registre/core";
+import { type DocumentRow, readModels } from "@registre/projections";
+import { sql } from "kysely";
+import type { AppContext } from "../context.ts";
+import type { Document, DocumentList, DocumentListQuery, DocumentSummary } from "../schemas/docs.ts";
+
+type Summary = z.infer<typeof DocumentSummary>;
+type Row = Omit<DocumentRow, "state">;
+
+const iso = (value: Date | string) =>
+  value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+const parsed = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+
+export const summaryOf = (r: Row): Summary => ({
+  id: r.id,
+  kind: r.kind as Summary["kind"],
+  direction: r.direction as Summary["direction"],
+  status: r.status as Summary["status"],
+  number: r.number,
+  series: r.series,
+  contactId: r.contact_id,
+  contactName: r.contact_name,
+  issueDate: r.issue_date,
+  dueDate: r.due_date,
+  reference: r.reference,
+  label: r.label,
+  totalExclTax: r.total_excl_tax,
+  totalVat: r.total_vat,
+  totalInclTax: r.total_incl_tax,
+  paid: r.paid,
+  due: r.due,
+  entryMvt: r.entry_mvt,
+  validatedOn: r.validated_on,
+  origin: parsed(r.origin),
+  children: parsed(r.children).map((c) => ({ docId: c.docId, kind: c.kind, relation: c.relation })),
+});
+
+const summaryColumns = [
+  "org_id",
+  "id",
+  "direction",
+  "kind",
+  "status",
+  "number",
+  "series",
+  "contact_id",
+  "contact_name",
+  "issue_date",
+  "due_date",
+  "delivery_date",
+  "expiry_date",
+  "reference",
+  "label",
+  "total_excl_tax",
+  "total_vat",
+  "total_incl_tax",
+  "deposits",
+  "paid",
+  "due",
+  "entry_mvt",
+  "validated_on",
+  "origin",
+  "children",
+  "line_count",
+  "search",
+  "position",
+  "version",
+  "created_at",
+  "updated_at",
+] as const;
+
+/** The whole document: its summary, contact, header, lines with their nets, totals per rate, links, history. */
+export const documentAnswer = (r: DocumentRow): z.infer<typeof Document> => {
+  const doc = parsed<LiveDocument>(r.state);
+  const totals = documentTotals(doc.lines, { deposits: doc.deposits, paid: r.paid });
+  return {
+    ...summaryOf(r),
+    contact: doc.contact as z.infer<typeof Document>["contact"],
+    header: { ...doc.header },
+    lines: doc.lines.map((l) => (isPriced(l) ? { ...l, net: lineNet(l) } : l)),
+    totals: {
+      totalExclTax: totals.totalExclTax,
+      totalVat: totals.totalVat,
+      totalInclTax: totals.totalInclTax,
+      deposits: totals.deposits,
+      paid: totals.paid,
+      due: totals.due,
+      breakdown: totals.breakdown.map((b) => ({ ...b })),
+    },
+    deposits: doc.deposits.map((d) => ({ docId: d.docId, number: d.number, issueDate: d.issueDate })),
+    history: [...doc.history],
+    nextStatuses: [...nextStatuses(doc.kind, doc.status)],
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  };
+};
+
+/** A document of the read model (the command waited for it), else 404. */
+export const findDocument = async (ctx: AppContext, orgId: string, id: string) => {
+  const row = await readModels(ctx.database)
+    .selectFrom("documents")
+    .selectAll()
+    .where("org_id", "=", orgId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new DomainError("doc.notFound", {}, 404);
+  return row;
+};
+
+type ListQuery = z.infer<typeof DocumentListQuery>;
+
+const orderings: Record<ListQuery["sort"], [string, "asc" | "desc"][]> = {
+  "-date": [
+    ["issue_date", "desc"],
+    ["position", "desc"],
+  ],
+  date: [
+    ["issue_date", "asc"],
+    ["position", "asc"],
+  ],
+  "-number": [
+    ["number", "desc"],
+    ["position", "desc"],
+  ],
+  number: [
+    ["number", "asc"],
+    ["position", "asc"],
+  ],
+  contact: [
+    ["contact_name", "asc"],
+    ["issue_date", "desc"],
+  ],
+  "-totalInclTax": [
+    ["total_incl_tax", "desc"],
+    ["position", "desc"],
+  ],
+};
+
+/** The filtered documents of an organisation: a page, the count and the selection's totals. */
+export const listDocuments = async (
+  ctx: AppContext,
+  orgId: string,
+  query: ListQuery,
+): Promise<z.infer<typeof DocumentList>> => {
+  const today = parisDate(ctx.clock());
+  let base = readModels(ctx.database).selectFrom("documents").where("org_id", "=", orgId);
+  if (query.direction) base = base.where("direction", "=", query.direction);
+  if (query.kind) base = base.where("kind", "=", query.kind);
+  if (query.status) base = base.where("status", "=", query.status);
+  if (query.contactId) base = base.where("contact_id", "=", query.contactId);
+  if (query.from) base = base.where("issue_date", ">=", query.from);
+  if (query.to) base = base.where("issue_date", "<=", query.to);
+  if (query.minTotal !== undefined) base = base.where("total_incl_tax", ">=", query.minTotal);
+  if (query.maxTotal !== undefined) base = base.where("total_incl_tax", "<=", query.maxTotal);
+  if (query.late === "true")
+    base = base.where("validated_on", "is not", null).where("due", ">", 0).where("due_date", "<", today);
+  if (query.q) {
+    const words = query.q.toLowerCase().split(/\s+/).filter(Boolean);
+    for (const word of words) base = base.where("search", "like", `%${word.replace(/[\\%_]/g, "\\$&")}%`);
+  }
+  const totals = await base
+    .select([
+      sql<number>`count(*)::integer`.as("n"),
+      sql<string>`coalesce(sum(total_excl_tax), 0)::text`.as("excl"),
+      sql<string>`coalesce(sum(total_incl_tax), 0)::text`.as("incl"),
+      sql<string>`coalesce(sum(due), 0)::text`.as("due"),
+    ])
+    .executeTakeFirstOrThrow();
+  let page = base.select([...summaryColumns]);
+  for (const [column, direction] of orderings[query.sort])
+    page = page.orderBy(
+      sql.ref(column),
+      sql.raw(direction === "desc" ? "desc nulls last" : "asc nulls last"),
+    );
+  const rows = await page.offset(query.offset).limit(query.limit).execute();
+  return {
+    items: rows.map(summaryOf),
+    total: totals.n,
+    totals: { totalExclTax: Number(totals.excl), totalInclTax: Number(totals.incl), due: Number(totals.due) },
+  };
+};
+
+/** Counts and amounts per status and month of one side and kind (`/docs/stats/{type}`). */
+export const documentStatistics = async (
+  ctx: AppContext,
+  orgId: string,
+  direction: string,
+  kind: string,
+  range: { from?: string | undefined; to?: string | undefined },
+) => {
+  let q = readModels(ctx.database)
+    .selectFrom("documents")
+    .select(["status", "issue_date", "total_excl_tax", "total_incl_tax"])
+    .where("org_id", "=", orgId)
+    .where("direction", "=", direction)
+    .where("kind", "=", kind);
+  if (range.from) q = q.where("issue_date", ">=", range.from);
+  if (range.to) q = q.where("issue_date", "<=", range.to);
+  const rows = await q.execute();
+  return documentStats(
+    rows.map((r) => ({
+      status: r.status as LiveDocument["status"],
+      issueDate: r.issue_date,
+      totalExclTax: r.total_excl_tax,
+      totalInclTax: r.total_incl_tax,
+    })),
+  );
+};
+
+/** The documents of a contact on one side; with `due`, the validated ones left to pay, oldest due first. */
+export const contactDocuments = async (
+  ctx: AppContext,
+  orgId: string,
+  contactId: string,
+  direction: "sales" | "purchases",
+  due: boolean,
+): Promise<Row[]> => {
+  let q = readModels(ctx.database)
+    .selectFrom("documents")
+    .select([...summaryColumns])
+    .where("org_id", "=", orgId)
+    .where("contact_id", "=", contactId)
+    .where("direction", "=", direction);
+  if (due)
+    q = q
+      .where("validated_on", "is not", null)
+      .where("kind", "=", "invoice")
+      .where("due", ">", 0)
+      .orderBy("due_date", "asc");
+  else q = q.orderBy("issue_date", "desc").orderBy("position", "desc");
+  return q.limit(500).execute();
+};

@@ -1,0 +1,273 @@
+import {
+  type CommandMetadata,
+  checkVolume,
+  counterFor,
+  type DocumentCommand,
+  type DocumentState,
+  DomainError,
+  documentCounter,
+  documentDecider,
+  documentPosting,
+  documentProblems,
+  documentSettingsStreamId,
+  documentStreamId,
+  type EntryCommand,
+  entryDecider,
+  entryStreamId,
+  formatDocumentNumber,
+  isLive,
+  type LiveDocument,
+  organisationStreamId,
+  parisDate,
+  seriesFor,
+  VOLUME_COUNTER,
+  volumeOf,
+} from "@registre/core";
+import { readModels } from "@registre/projections";
+import { ledgerReadModels, postingContext } from "../accounting/entries.ts";
+import { handleMultiStream, type MultiStreamPlan, streamDecision } from "../commands.ts";
+import type { AppContext } from "../context.ts";
+import { ProblemError } from "../http/problem.ts";
+import { childMetadata, derivedId } from "../ids.ts";
+import {
+  contactSnapshot,
+  documentReadModels,
+  loadDocument,
+  loadOrganisation,
+  postingAccountsOf,
+  sellerOf,
+} from "./context.ts";
+import { loadDocumentSettings } from "./settings.ts";
+
+/**
+ * The issue date of the series' last validated document, from the documents read model caught up to
+ * the organisation's head (numbers follow dates). Known limit: two validations of one series committed
+ * at the same instant are each checked against the last one committed before them.
+ */
+const lastIssueDate = async (ctx: AppContext, orgId: string, series: string): Promise<string | null> => {
+  if (!(await ctx.runner.waitFor(await ctx.store.head(), [...documentReadModels], orgId)))
+    throw new ProblemError(503, "readModel.behind");
+  const row = await readModels(ctx.database)
+    .selectFrom("documents")
+    .select((eb) => eb.fn.max("issue_date").as("last"))
+    .where("org_id", "=", orgId)
+    .where("series", "=", series)
+    .where("validated_on", "is not", null)
+    .executeTakeFirst();
+  return row?.last ?? null;
+};
+
+/**
+ * The validation of an invoice or credit note, one commit: the document validated with its number
+ * (sales: the series' gapless counter for the year), and its entry drafted and validated in VT or HA
+ * with the journal's number, its origin the document. The chart, journals, calendar, organisation and
+ * settings are guarded at the versions read; the counters are taken under the organisation's lock;
+ * any refusal (a locked period, a missing account, a missing mention) rolls the whole commit back and
+ * takes no number.
+ */
+const validationPlan = async (
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  metadata: CommandMetadata,
+  validatedOn: string,
+): Promise<MultiStreamPlan> => {
+  const [loaded, posting, org, settings] = await Promise.all([
+    loadDocument(ctx, orgId, id),
+    postingContext(ctx, orgId),
+    loadOrganisation(ctx, orgId),
+    loadDocumentSettings(ctx, orgId),
+  ]);
+  if (!isLive(loaded.state)) throw new DomainError("doc.notFound", {}, 404);
+  let doc: LiveDocument = loaded.state;
+  const before: DocumentCommand[] = [];
+  // A draft whose contact became a customer (supplier) after it was written takes its account now.
+  if (doc.status === "draft" && doc.contact && !doc.contact.auxiliary) {
+    const contact = await contactSnapshot(ctx, orgId, doc.contact.id, doc.direction).catch(() => null);
+    if (contact?.auxiliary) {
+      before.push({ type: "SetDocumentContact", data: { contact } });
+      doc = { ...doc, contact };
+    }
+  }
+  const sales = doc.direction === "sales";
+  const series =
+    sales && doc.status === "draft"
+      ? seriesFor(settings.state.series, doc.kind, doc.direction, doc.series)
+      : null;
+  const docCounter = series ? documentCounter(series, doc.header.issueDate) : null;
+  const last = series ? await lastIssueDate(ctx, orgId, series.id) : null;
+  const seller = sellerOf(org.state);
+  const accounts = postingAccountsOf(org.state);
+  const mvt = derivedId(metadata.commandId, "entry");
+  const numberOf = (numbers: Readonly<Record<string, number>>) =>
+    series && docCounter
+      ? formatDocumentNumber(series.format, doc.header.issueDate, numbers[docCounter] ?? 0)
+      : (doc.header.supplierNumber ?? "");
+  const documentCommands = (numbers: Readonly<Record<string, number>>): DocumentCommand[] => [
+    ...before,
+    {
+      type: "ValidateDocument",
+      data: {
+        validatedOn,
+        entryMvt: mvt,
+        numbering: series && docCounter ? { series, sequence: numbers[docCounter] ?? 0 } : null,
+      },
+      context: { seller, lastIssueDate: last },
+    },
+  ];
+  // The document's own refusals first (a quote is not validated, a mention is missing), then the posting's.
+  let probe: DocumentState = loaded.state;
+  for (const c of documentCommands(docCounter ? { [docCounter]: 1 } : {}))
+    probe = documentDecider.decide(c, probe).reduce(documentDecider.evolve, probe);
+  // The entry as posted, its number aside: its journal, date and amounts fix the counters taken.
+  const draftContent = documentPosting(doc, accounts, doc.number ?? "BROUILLON");
+  const drafted: EntryCommand = {
+    type: "DraftEntry",
+    data: { ...draftContent, mvt, origin: { kind: "document", doc: id } },
+    context: posting.context,
+  };
+  const entryCounter = counterFor(
+    entryDecider
+      .decide(drafted, entryDecider.initialState())
+      .reduce(entryDecider.evolve, entryDecider.initialState()),
+    posting.context.fiscal,
+  );
+  const added = volumeOf(draftContent);
+  const entryCommands = (numbers: Readonly<Record<string, number>>): EntryCommand[] => {
+    checkVolume(numbers[VOLUME_COUNTER] ?? 1, added);
+    const content = { ...draftContent, ...documentPosting(doc, accounts, numberOf(numbers)) };
+    return [
+      {
+        type: "DraftEntry",
+        data: { ...content, mvt, origin: { kind: "document", doc: id } },
+        context: posting.context,
+      },
+      {
+        type: "ValidateEntry",
+        data: { sequence: numbers[entryCounter] ?? 0, validatedOn },
+        context: posting.context,
+      },
+    ];
+  };
+  return {
+    guards: {
+      ...posting.guards,
+      [organisationStreamId(orgId)]: org.version,
+      [documentSettingsStreamId(orgId)]: settings.version,
+    },
+    counters: { ...(docCounter && { [docCounter]: 1 }), [entryCounter]: 1, [VOLUME_COUNTER]: added },
+    streams: [
+      streamDecision(documentStreamId(id), documentDecider, loaded, documentCommands),
+      streamDecision(
+        entryStreamId(mvt),
+        entryDecider,
+        { state: entryDecider.initialState(), version: 0 },
+        entryCommands,
+      ),
+    ],
+  };
+};
+
+/** Validates (numbers and posts) an invoice or credit note. Answers the entry's mvt. */
+export const validateDocument = async (
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  metadata: CommandMetadata,
+): Promise<string> => {
+  const validatedOn = parisDate(ctx.clock());
+  const { result } = await handleMultiStream(ctx, {
+    orgId,
+    metadata,
+    readModels: [...documentReadModels, ...ledgerReadModels],
+    plan: () => validationPlan(ctx, orgId, id, metadata, validatedOn),
+  });
+  const part = result.parts.find((p) => p.streamId.startsWith(entryStreamId("")));
+  return part ? part.streamId.slice(entryStreamId("").length) : "";
+};
+
+/**
+ * What validating the document now would refuse, without writing anything: the plan made and every
+ * stream decided with the numbers it would take (the counters' next values are not read: any value
+ * decides alike). Answers the refusals, first one first (the core refuses on the first).
+ */
+export const checkValidation = async (
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+): Promise<{ code: string; field: string | null; params: Record<string, string | number> }[]> => {
+  const { state } = await loadDocument(ctx, orgId, id);
+  if (!isLive(state)) throw new DomainError("doc.notFound", {}, 404);
+  const problems: { code: string; field: string | null; params: Record<string, string | number> }[] = [];
+  const probe = async (run: () => Promise<unknown> | unknown) => {
+    try {
+      await run();
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      if (!problems.some((p) => p.code === error.code && p.field === (error.params.field ?? null)))
+        problems.push({
+          code: error.code,
+          field: (error.params.field as string | undefined) ?? null,
+          params: { ...error.params },
+        });
+    }
+  };
+  // Every mention the core checks, then the whole commit as it would be decided.
+  const org = await loadOrganisation(ctx, orgId);
+  for (const p of documentProblems(state, sellerOf(org.state)))
+    problems.push({ code: p.code, field: p.field, params: { field: p.field } });
+  await probe(async () => {
+    const plan = await validationPlan(
+      ctx,
+      orgId,
+      id,
+      { commandId: derivedId(id, "check"), at: ctx.clock().toISOString() },
+      parisDate(ctx.clock()),
+    );
+    const numbers = Object.fromEntries(Object.keys(plan.counters ?? {}).map((c) => [c, 1]));
+    for (const stream of plan.streams) stream.decide(numbers);
+  });
+  return problems;
+};
+
+export type BulkReport = {
+  readonly validated: { id: string; number: string | null; mvt: string }[];
+  readonly refused: { id: string; error: DomainError | ProblemError }[];
+};
+
+/**
+ * Validates a selection in the order of the documents' dates (then of the selection), each in its own
+ * commit (its command id derived from the request's), so that numbers follow dates; a refusal is
+ * reported and the others go on.
+ */
+export const validateDocuments = async (
+  ctx: AppContext,
+  orgId: string,
+  ids: readonly string[],
+  metadata: CommandMetadata,
+): Promise<BulkReport> => {
+  const unique = [...new Set(ids)];
+  const rows = await readModels(ctx.database)
+    .selectFrom("documents")
+    .select(["id", "issue_date"])
+    .where("org_id", "=", orgId)
+    .where("id", "in", unique.length ? unique : ["00000000-0000-0000-0000-000000000000"])
+    .execute();
+  const dates = new Map(rows.map((r) => [r.id, r.issue_date]));
+  const ordered = unique
+    .map((id, index) => ({ id, index }))
+    .sort((a, b) => (dates.get(a.id) ?? "").localeCompare(dates.get(b.id) ?? "") || a.index - b.index);
+  const validated: BulkReport["validated"] = [];
+  const refused: BulkReport["refused"] = [];
+  for (const { id } of ordered) {
+    try {
+      const mvt = await validateDocument(ctx, orgId, id, childMetadata(metadata, `validate:${id}`));
+      const { state } = await loadDocument(ctx, orgId, id);
+      validated.push({ id, number: isLive(state) ? state.number : null, mvt });
+    } catch (error) {
+      if (!(error instanceof DomainError) && !(error instanceof ProblemError)) throw error;
+      refused.push({ id, error });
+    }
+  }
+  return { validated, refused };
+};

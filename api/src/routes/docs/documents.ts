@@ -1,0 +1,215 @@
+import {
+  DEFAULT_PAYMENT_DAYS,
+  documentCounter,
+  dueDate,
+  formatDocumentNumber,
+  nextStatuses,
+  numberedAt,
+  parisDate,
+  Rights,
+} from "@registre/core";
+import { sessionOrg } from "../../accounting/books.ts";
+import { alreadyAppended } from "../../commands.ts";
+import { withField } from "../../contacts/commands.ts";
+import type { AppContext } from "../../context.ts";
+import { changeDocument, createDocument, deleteDocument } from "../../documents/commands.ts";
+import { liveDocument } from "../../documents/context.ts";
+import { documentAnswer, findDocument, listDocuments } from "../../documents/queries.ts";
+import { parseDocType, requireDocumentRight } from "../../documents/rights.ts";
+import { loadDocumentSettings } from "../../documents/settings.ts";
+import { accessRoute, SESSION } from "../../http/access.ts";
+import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { localeOf } from "../../http/problem.ts";
+import { answer, body, errors } from "../../schemas/common.ts";
+import {
+  CreateDocumentInput,
+  DocIdParam,
+  DocTypeParam,
+  Document,
+  DocumentList,
+  DocumentListQuery,
+  DocumentTemplate,
+  UpdateDocumentInput,
+} from "../../schemas/docs.ts";
+
+const tags = ["Documents"];
+
+/**
+ * The documents themselves (/docs): create, list, the blank of a new one, read, change, delete. Each
+ * route declares a session and checks the right of the document's side and kind (`sales.invoices`…).
+ */
+export const documentRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "get",
+      path: "/create/{type}",
+      operationId: "getDocumentTemplate",
+      tags,
+      description:
+        "What a new document of `<direction>-<kind>` starts with: today's date, the due date at the default " +
+        "terms, the settings' notes and terms, its series with the number the next one would take.",
+      request: { params: DocTypeParam },
+      responses: { 200: answer(DocumentTemplate, "A blank document"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { direction, kind } = parseDocType(c.req.valid("param").type);
+      requireDocumentRight(c, { direction, kind }, Rights.create);
+      const { state: settings } = await loadDocumentSettings(ctx, orgId);
+      const issueDate = parisDate(ctx.clock());
+      const counters = (
+        await ctx.database.db
+          .selectFrom("org_heads")
+          .select("counters")
+          .where("org_id", "=", orgId)
+          .executeTakeFirst()
+      )?.counters;
+      const taken: Record<string, number> =
+        typeof counters === "string" ? JSON.parse(counters) : (counters ?? {});
+      const series = settings.series
+        .filter((s) => s.kind === kind && s.direction === direction)
+        .map((s) => {
+          const counter = documentCounter(s, issueDate);
+          return {
+            id: s.id,
+            label: s.label,
+            format: s.format,
+            next: formatDocumentNumber(s.format, issueDate, (taken[counter] ?? 0) + 1),
+          };
+        });
+      return c.json(
+        {
+          kind,
+          direction,
+          issueDate,
+          dueDate:
+            kind === "invoice" ? dueDate(issueDate, { days: DEFAULT_PAYMENT_DAYS, endOfMonth: false }) : null,
+          notes: settings.notes,
+          paymentTerms: settings.paymentTerms,
+          earlyPaymentDiscount: settings.earlyPaymentDiscount,
+          series,
+          numberedAt: numberedAt(kind, direction),
+          nextStatuses: [...nextStatuses(kind, "draft")],
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "get",
+      path: "/",
+      operationId: "listDocuments",
+      tags,
+      description:
+        "Filters: side, kind, status, contact, issue dates, total incl. tax, late, words of the number, contact, " +
+        "reference and label. Answers a page, the count and the selection's totals. Lists need the read right " +
+        "of the kind asked (every kind of the side readable when no kind is given).",
+      request: { query: DocumentListQuery },
+      responses: { 200: answer(DocumentList, "Documents"), ...errors },
+    }),
+    async (c) => {
+      const query = c.req.valid("query");
+      const direction = query.direction ?? "sales";
+      if (query.kind) requireDocumentRight(c, { direction, kind: query.kind }, Rights.read);
+      else
+        for (const kind of ["quote", "order", "delivery", "invoice"] as const)
+          requireDocumentRight(c, { direction, kind }, Rights.read);
+      return c.json(await listDocuments(ctx, sessionOrg(c), query), 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "post",
+      path: "/",
+      operationId: "createDocument",
+      tags,
+      description:
+        "A draft. Quotes, orders and delivery slips take their number now from their series; sales invoices " +
+        "and credit notes at validation; purchase invoices keep the supplier's (`supplierNumber`). Item lines " +
+        "take the item's label, unit, VAT rate, account and price for the quantity.",
+      request: body(CreateDocumentInput),
+      responses: { 201: answer(Document, "Created"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const input = c.req.valid("json");
+      requireDocumentRight(c, input, Rights.create);
+      try {
+        const id = await createDocument(ctx, orgId, input, commandMetadata(c, ctx));
+        return c.json(documentAnswer(await findDocument(ctx, orgId, id)), 201);
+      } catch (error) {
+        throw withField(error, localeOf(c));
+      }
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "get",
+      path: "/{id}",
+      operationId: "getDocument",
+      tags,
+      request: { params: DocIdParam },
+      responses: { 200: answer(Document, "The document"), ...errors },
+    }),
+    async (c) => {
+      const row = await findDocument(ctx, sessionOrg(c), c.req.valid("param").id);
+      requireDocumentRight(c, { direction: row.direction, kind: row.kind } as never, Rights.read);
+      return c.json(documentAnswer(row), 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "put",
+      path: "/{id}",
+      operationId: "updateDocument",
+      tags,
+      description:
+        "Changes a draft: the header fields sent, the contact (its addresses, account and terms taken again), " +
+        "the lines (replaced: kept by id, added, removed, in the order sent). A validated document is refused " +
+        "(409 `doc.validatedImmutable`).",
+      request: { params: DocIdParam, ...body(UpdateDocumentInput) },
+      responses: { 200: answer(Document, "Changed"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { id } = c.req.valid("param");
+      requireDocumentRight(c, await liveDocument(ctx, orgId, id), Rights.update);
+      try {
+        await changeDocument(ctx, orgId, id, c.req.valid("json"), commandMetadata(c, ctx));
+      } catch (error) {
+        throw withField(error, localeOf(c));
+      }
+      return c.json(documentAnswer(await findDocument(ctx, orgId, id)), 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "delete",
+      path: "/{id}",
+      operationId: "deleteDocument",
+      tags,
+      description: "Deletes a draft without linked documents; anything else is refused (409).",
+      request: { params: DocIdParam },
+      responses: { 204: { description: "Deleted" }, ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const metadata = commandMetadata(c, ctx);
+      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
+      const { id } = c.req.valid("param");
+      requireDocumentRight(c, await liveDocument(ctx, orgId, id), Rights.delete);
+      await deleteDocument(ctx, orgId, id, metadata);
+      return c.body(null, 204);
+    },
+  );
+
+  return app;
+};

@@ -1,0 +1,183 @@
+import { DomainError, documentStreamId, Rights } from "@registre/core";
+import { readModels } from "@registre/projections";
+import { sql } from "kysely";
+import { sessionOrg } from "../../accounting/books.ts";
+import { alreadyAppended } from "../../commands.ts";
+import { withField } from "../../contacts/commands.ts";
+import type { AppContext } from "../../context.ts";
+import { addHistoryEntry, runDocument } from "../../documents/commands.ts";
+import { liveDocument } from "../../documents/context.ts";
+import { requireDocumentRight } from "../../documents/rights.ts";
+import { accessRoute, SESSION } from "../../http/access.ts";
+import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { localeOf } from "../../http/problem.ts";
+import { answer, body, errors } from "../../schemas/common.ts";
+import {
+  HistoryChange,
+  HistoryEntry,
+  HistoryIdParam,
+  HistoryInput,
+  HistoryList,
+  HistoryListQuery,
+} from "../../schemas/docs.ts";
+
+const tags = ["Documents"];
+
+/** The document holding a history note (its id is unique in the organisation: derived from a command id). */
+const noteOwner = async (ctx: AppContext, orgId: string, noteId: string) => {
+  const row = await readModels(ctx.database)
+    .selectFrom("documents")
+    .select("id")
+    .where("org_id", "=", orgId)
+    .where(sql<boolean>`state->'history' @> ${JSON.stringify([{ id: noteId }])}::jsonb`)
+    .executeTakeFirst();
+  if (!row) throw new DomainError("doc.historyEntryNotFound", { id: noteId }, 404);
+  const doc = await liveDocument(ctx, orgId, row.id);
+  const note = doc.history.find((h) => h.id === noteId);
+  if (!note) throw new DomainError("doc.historyEntryNotFound", { id: noteId }, 404);
+  return { doc, note };
+};
+
+/**
+ * A document's history (/docs/histories): its events (who, when, what) and the notes users write into
+ * it (« relancé par téléphone »), which are added, changed and removed. Rights: the kind's `.histories`.
+ */
+export const documentHistoryRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "get",
+      path: "/histories",
+      operationId: "listDocumentHistory",
+      tags,
+      request: { query: HistoryListQuery },
+      responses: { 200: answer(HistoryList, "The notes and the events, newest first"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { docId } = c.req.valid("query");
+      const doc = await liveDocument(ctx, orgId, docId);
+      requireDocumentRight(c, doc, Rights.read, "histories");
+      const events = await ctx.store.readStream(orgId, documentStreamId(docId));
+      const userIds = [
+        ...new Set(events.flatMap((e) => (e.metadata.userId ? [e.metadata.userId] : []))),
+      ].filter((u) => /^[0-9a-f-]{36}$/i.test(u));
+      const users = userIds.length
+        ? await readModels(ctx.database)
+            .selectFrom("users")
+            .select(["user_id", "name"])
+            .where("user_id", "in", userIds)
+            .execute()
+        : [];
+      const names = new Map(users.map((u) => [u.user_id, u.name]));
+      return c.json(
+        {
+          notes: [...doc.history].reverse().map((h) => ({ ...h, docId })),
+          events: events
+            .map((e) => ({
+              version: e.version,
+              at: e.metadata.at,
+              userName: (e.metadata.userId && names.get(e.metadata.userId)) || null,
+              type: e.type,
+            }))
+            .reverse(),
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "post",
+      path: "/histories",
+      operationId: "createDocumentHistory",
+      tags,
+      request: body(HistoryInput),
+      responses: { 201: answer(HistoryEntry, "Added"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { docId, ...entry } = c.req.valid("json");
+      requireDocumentRight(c, await liveDocument(ctx, orgId, docId), Rights.create, "histories");
+      try {
+        const id = await addHistoryEntry(ctx, orgId, docId, entry, commandMetadata(c, ctx));
+        const { note } = await noteOwner(ctx, orgId, id);
+        return c.json({ ...note, docId }, 201);
+      } catch (error) {
+        throw withField(error, localeOf(c));
+      }
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "get",
+      path: "/histories/{id}",
+      operationId: "getDocumentHistory",
+      tags,
+      request: { params: HistoryIdParam },
+      responses: { 200: answer(HistoryEntry, "The note"), ...errors },
+    }),
+    async (c) => {
+      const { doc, note } = await noteOwner(ctx, sessionOrg(c), c.req.valid("param").id);
+      requireDocumentRight(c, doc, Rights.read, "histories");
+      return c.json({ ...note, docId: doc.id }, 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "put",
+      path: "/histories/{id}",
+      operationId: "updateDocumentHistory",
+      tags,
+      request: { params: HistoryIdParam, ...body(HistoryChange) },
+      responses: { 200: answer(HistoryEntry, "Changed"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { id } = c.req.valid("param");
+      const change = c.req.valid("json");
+      const { doc, note } = await noteOwner(ctx, orgId, id);
+      requireDocumentRight(c, doc, Rights.update, "histories");
+      const data = { id, date: change.date ?? note.date, text: change.text };
+      try {
+        await runDocument(
+          ctx,
+          orgId,
+          doc.id,
+          [{ type: "ChangeDocumentHistoryEntry", data }],
+          commandMetadata(c, ctx),
+        );
+      } catch (error) {
+        throw withField(error, localeOf(c));
+      }
+      return c.json({ ...(await noteOwner(ctx, orgId, id)).note, docId: doc.id }, 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "delete",
+      path: "/histories/{id}",
+      operationId: "deleteDocumentHistory",
+      tags,
+      request: { params: HistoryIdParam },
+      responses: { 204: { description: "Removed" }, ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const metadata = commandMetadata(c, ctx);
+      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
+      const { id } = c.req.valid("param");
+      const { doc } = await noteOwner(ctx, orgId, id);
+      requireDocumentRight(c, doc, Rights.delete, "histories");
+      await runDocument(ctx, orgId, doc.id, [{ type: "RemoveDocumentHistoryEntry", data: { id } }], metadata);
+      return c.body(null, 204);
+    },
+  );
+
+  return app;
+};

@@ -1,0 +1,177 @@
+import { type DomainError, Rights } from "@registre/core";
+import { sessionOrg } from "../../accounting/books.ts";
+import { withField } from "../../contacts/commands.ts";
+import type { AppContext } from "../../context.ts";
+import { changeStatus } from "../../documents/commands.ts";
+import { liveDocument } from "../../documents/context.ts";
+import { documentAnswer, documentStatistics, findDocument } from "../../documents/queries.ts";
+import { parseDocType, requireDocumentRight } from "../../documents/rights.ts";
+import { checkValidation, validateDocument, validateDocuments } from "../../documents/validation.ts";
+import { accessRoute, SESSION } from "../../http/access.ts";
+import { translate } from "../../http/messages.ts";
+import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { localeOf, type ProblemError } from "../../http/problem.ts";
+import { answer, body, errors } from "../../schemas/common.ts";
+import {
+  BulkValidationInput,
+  BulkValidationReport,
+  DocIdParam,
+  DocStatusParams,
+  DocTypeParam,
+  Document,
+  DocumentStats,
+  DocumentStatsQuery,
+  DocumentValidationCheck,
+} from "../../schemas/docs.ts";
+
+const tags = ["Documents"];
+
+/**
+ * A document's status and validation (/docs): `PUT /{id}/status/{status}` (validated = numbered and
+ * posted, for invoices and credit notes), the validation check, bulk validation, and the statistics.
+ * Mounted before `/{id}`, which would take `validate` and `stats`.
+ */
+export const documentStatusRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "get",
+      path: "/stats/{type}",
+      operationId: "getDocumentStats",
+      tags,
+      description: "Counts and amounts (cents) per status and per month of `<direction>-<kind>` documents.",
+      request: { params: DocTypeParam, query: DocumentStatsQuery },
+      responses: { 200: answer(DocumentStats, "Statistics"), ...errors },
+    }),
+    async (c) => {
+      const type = parseDocType(c.req.valid("param").type);
+      requireDocumentRight(c, type, Rights.read);
+      const stats = await documentStatistics(
+        ctx,
+        sessionOrg(c),
+        type.direction,
+        type.kind,
+        c.req.valid("query"),
+      );
+      return c.json(
+        {
+          byStatus: { ...stats.byStatus },
+          byMonth: stats.byMonth.map((m) => ({
+            month: m.month,
+            total: m.total,
+            byStatus: { ...m.byStatus },
+          })),
+          total: stats.total,
+        } as never,
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "put",
+      path: "/validate",
+      operationId: "validateDocuments",
+      tags,
+      description:
+        "Validates a selection in the order of their dates, each in its own commit (numbered and posted with its " +
+        "entry); answers what was validated and, per refused document, why. The others go on.",
+      request: body(BulkValidationInput),
+      responses: { 200: answer(BulkValidationReport, "The report"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { ids } = c.req.valid("json");
+      const locale = localeOf(c);
+      const allowed: string[] = [];
+      const refused: { id: string; code: string; field: string | null; message: string }[] = [];
+      const problem = (id: string, error: DomainError | ProblemError) => ({
+        id,
+        code: error.code,
+        field: typeof error.params.field === "string" ? error.params.field : null,
+        message: translate(error.code, locale, error.params),
+      });
+      for (const id of ids) {
+        try {
+          const doc = await liveDocument(ctx, orgId, id);
+          requireDocumentRight(c, doc, Rights.update, "validate");
+          allowed.push(id);
+        } catch (error) {
+          if (!(error instanceof Error) || !("code" in error)) throw error;
+          refused.push(problem(id, error as DomainError));
+        }
+      }
+      const report = await validateDocuments(ctx, orgId, allowed, commandMetadata(c, ctx));
+      return c.json(
+        {
+          validated: report.validated,
+          refused: [...refused, ...report.refused.map((r) => problem(r.id, r.error))],
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "get",
+      path: "/{id}/validate",
+      operationId: "checkDocumentValidation",
+      tags,
+      description:
+        "What validating the document now would refuse, nothing written: the mandatory mentions missing, the " +
+        "posting's refusals (an account missing, a locked period, a closed year), each with its field.",
+      request: { params: DocIdParam },
+      responses: { 200: answer(DocumentValidationCheck, "The check"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { id } = c.req.valid("param");
+      requireDocumentRight(c, await liveDocument(ctx, orgId, id), Rights.read);
+      const locale = localeOf(c);
+      const problems = (await checkValidation(ctx, orgId, id)).map((p) => ({
+        code: p.code,
+        field: p.field,
+        message: translate(p.code, locale, p.params),
+      }));
+      return c.json({ valid: problems.length === 0, problems }, 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "put",
+      path: "/{id}/status/{status}",
+      operationId: "changeDocumentStatus",
+      tags,
+      description:
+        "Moves the document along its kind's lifecycle (the core's table). `validated` on an invoice or credit " +
+        "note validates it: numbered and posted with its entry in one commit (the right `…invoices.validate`). " +
+        "A refused transition is 409 `doc.transitionRefused`.",
+      request: { params: DocStatusParams },
+      responses: { 200: answer(Document, "Changed"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { id, status } = c.req.valid("param");
+      const doc = await liveDocument(ctx, orgId, id);
+      const metadata = commandMetadata(c, ctx);
+      try {
+        if (status === "validated" && (doc.kind === "invoice" || doc.kind === "creditNote")) {
+          requireDocumentRight(c, doc, Rights.update, "validate");
+          await validateDocument(ctx, orgId, id, metadata);
+        } else {
+          requireDocumentRight(c, doc, Rights.update);
+          await changeStatus(ctx, orgId, id, status, metadata);
+        }
+      } catch (error) {
+        throw withField(error, localeOf(c));
+      }
+      return c.json(documentAnswer(await findDocument(ctx, orgId, id)), 200);
+    },
+  );
+
+  return app;
+};

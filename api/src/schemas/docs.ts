@@ -1,0 +1,313 @@
+import { z } from "@hono/zod-openapi";
+import { documentDirections, documentKinds, documentStatuses, vatRates } from "@registre/core";
+import { Amount, CentsOut, Day, Offset } from "./common.ts";
+
+/** The schemas of the documents (`/docs…`): inputs, the document, the list, the checks and reports. */
+
+const text = (max: number) => z.string().max(max);
+const Decimal = z
+  .string()
+  .max(30)
+  .regex(/^-?\d+(\.\d+)?$/)
+  .openapi({ example: "2.5", description: "A decimal as text, 4 decimals at most" });
+const LineId = z.string().max(64).openapi({ description: "Kept by PUT; given `L<n>` when left out" });
+const Kind = z.enum(documentKinds);
+const Direction = z.enum(documentDirections);
+const Status = z.enum(documentStatuses);
+
+const ItemLine = z.object({
+  kind: z.literal("item"),
+  id: LineId.optional(),
+  itemId: z.uuid(),
+  quantity: Decimal,
+  unitPrice: Decimal.nullish().openapi({ description: "The item's price for the quantity when left out" }),
+  discount: Decimal.nullish(),
+  label: text(500).nullish(),
+  originLineId: text(64).nullish(),
+});
+const FreeLine = z.object({
+  kind: z.literal("free"),
+  id: LineId.optional(),
+  reference: text(60).nullish(),
+  label: text(500),
+  description: text(2000).nullish(),
+  unit: text(3).nullish().openapi({ example: "C62", description: "UN/ECE Rec. 20" }),
+  quantity: Decimal,
+  unitPrice: Decimal,
+  discount: Decimal.nullish(),
+  vatRate: z.enum(vatRates),
+  vatExemption: text(200).nullish(),
+  account: text(20).nullish().openapi({ example: "706000" }),
+  nature: z.enum(["goods", "services"]).nullish(),
+  originLineId: text(64).nullish(),
+});
+const TitleLine = z.object({ kind: z.literal("title"), id: LineId.optional(), label: text(200) });
+const CommentLine = z.object({ kind: z.literal("comment"), id: LineId.optional(), text: text(2000) });
+export const DocumentLineInput = z
+  .discriminatedUnion("kind", [ItemLine, FreeLine, TitleLine, CommentLine])
+  .openapi("DocumentLineInput");
+
+const headerFields = {
+  deliveryDate: Day.nullish(),
+  expiryDate: Day.nullish(),
+  dueDate: Day.nullish().openapi({
+    description: "Computed from the contact's payment terms at validation when null",
+  }),
+  deadline: Day.nullish(),
+  reference: text(60).nullish(),
+  label: text(200).nullish(),
+  customerReference: text(60).nullish(),
+  notes: text(4000).nullish(),
+  supplierNumber: text(60).nullish().openapi({ description: "Purchases: the supplier's invoice number" }),
+  supplierDate: Day.nullish(),
+};
+const contactFields = {
+  contactId: z.uuid().nullish(),
+  billingAddressId: text(100).nullish(),
+  deliveryAddressId: text(100).nullish(),
+};
+
+export const CreateDocumentInput = z
+  .object({
+    kind: Kind,
+    direction: Direction,
+    series: text(40)
+      .nullish()
+      .openapi({ description: "A series id of the settings; the use's first by default" }),
+    issueDate: Day,
+    ...headerFields,
+    ...contactFields,
+    lines: z.array(DocumentLineInput).max(1000).optional(),
+  })
+  .openapi("CreateDocumentInput");
+
+export const UpdateDocumentInput = z
+  .object({
+    issueDate: Day.optional(),
+    ...headerFields,
+    ...contactFields,
+    lines: z.array(DocumentLineInput).max(1000).optional().openapi({ description: "Replaces the lines" }),
+  })
+  .openapi("UpdateDocumentInput");
+
+const Address = z.object({
+  line1: z.string(),
+  line2: z.string().nullish(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: z.string(),
+});
+const Contact = z.object({
+  id: z.string(),
+  kind: z.enum(["company", "person"]),
+  name: z.string(),
+  siren: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  billingAddress: Address.nullable(),
+  deliveryAddress: Address.nullable(),
+  auxiliary: z.object({ control: z.string(), code: z.string() }).nullable(),
+  paymentTerms: z.record(z.string(), z.unknown()).nullable(),
+});
+const Line = z.object({
+  kind: z.enum(["item", "free", "title", "comment"]),
+  id: z.string(),
+  itemId: z.string().nullish(),
+  reference: z.string().nullish(),
+  label: z.string().optional(),
+  text: z.string().optional(),
+  description: z.string().nullish(),
+  unit: z.string().optional(),
+  quantity: z.string().optional(),
+  unitPrice: z.string().optional(),
+  discount: z.string().optional(),
+  vatRate: z.string().optional(),
+  vatExemption: z.string().nullish(),
+  account: z.string().nullish(),
+  nature: z.enum(["goods", "services"]).optional(),
+  originLineId: z.string().nullish(),
+  net: Amount.optional().openapi({
+    description: "Priced lines: quantity × price × (1 − discount), in cents",
+  }),
+});
+const Link = z.object({
+  relation: z.enum(["transform", "duplicate", "creditNote", "deposit"]),
+  docId: z.string(),
+  kind: Kind,
+  number: z.string().nullish(),
+  issueDate: z.string().optional(),
+});
+const Totals = z.object({
+  totalExclTax: Amount,
+  totalVat: Amount,
+  totalInclTax: Amount,
+  deposits: Amount,
+  paid: Amount,
+  due: Amount,
+  breakdown: z.array(
+    z.object({ vatRate: z.string(), vatExemption: z.string().nullable(), base: Amount, vat: Amount }),
+  ),
+});
+
+export const DocumentSummary = z
+  .object({
+    id: z.string(),
+    kind: Kind,
+    direction: Direction,
+    status: Status,
+    number: z.string().nullable().openapi({ description: "Null for a draft invoice: shown « Brouillon »" }),
+    series: z.string().nullable(),
+    contactId: z.string().nullable(),
+    contactName: z.string().nullable(),
+    issueDate: z.string(),
+    dueDate: z.string().nullable(),
+    reference: z.string().nullable(),
+    label: z.string().nullable(),
+    totalExclTax: Amount,
+    totalVat: Amount,
+    totalInclTax: Amount,
+    paid: Amount,
+    due: Amount,
+    entryMvt: z
+      .string()
+      .nullable()
+      .openapi({ description: "The posted entry (`/accounting/entries/mvt/{mvt}`)" }),
+    validatedOn: z.string().nullable(),
+    origin: Link.nullable(),
+    children: z.array(Link.omit({ number: true, issueDate: true })),
+  })
+  .openapi("DocumentSummary");
+
+export const Document = DocumentSummary.extend({
+  contact: Contact.nullable(),
+  header: z.record(z.string(), z.string().nullable()),
+  lines: z.array(Line),
+  totals: Totals,
+  deposits: z.array(z.object({ docId: z.string(), number: z.string(), issueDate: z.string() })),
+  history: z.array(z.object({ id: z.string(), date: z.string(), text: z.string() })),
+  nextStatuses: z
+    .array(Status)
+    .openapi({ description: "The statuses PUT /docs/{id}/status/{status} accepts now" }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).openapi("Document");
+
+export const DocumentListQuery = z.object({
+  direction: Direction.optional(),
+  kind: Kind.optional(),
+  status: Status.optional(),
+  contactId: z.uuid().optional(),
+  from: Day.optional(),
+  to: Day.optional(),
+  minTotal: z.coerce.number().int().optional().openapi({ description: "Total incl. tax, cents" }),
+  maxTotal: z.coerce.number().int().optional(),
+  late: z
+    .enum(["true", "false"])
+    .optional()
+    .openapi({ description: "Validated, unpaid, past their due date" }),
+  q: text(100).optional(),
+  sort: z.enum(["-date", "date", "-number", "number", "contact", "-totalInclTax"]).default("-date"),
+  offset: Offset,
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export const DocumentList = z
+  .object({
+    items: z.array(DocumentSummary),
+    total: z.number().int(),
+    totals: z.object({ totalExclTax: Amount, totalInclTax: Amount, due: Amount }),
+  })
+  .openapi("DocumentList");
+
+export const DocIdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+export const DocTypeParam = z.object({
+  type: z
+    .string()
+    .regex(/^(sales|purchases)-(quote|order|delivery|invoice|creditNote)$/)
+    .openapi({
+      param: { name: "type", in: "path" },
+      example: "sales-invoice",
+      description: "`<direction>-<kind>`",
+    }),
+});
+export const DocStatusParams = DocIdParam.extend({
+  status: Status.openapi({ param: { name: "status", in: "path" } }),
+});
+
+export const DocumentTemplate = z
+  .object({
+    kind: Kind,
+    direction: Direction,
+    issueDate: z.string(),
+    dueDate: z.string().nullable(),
+    notes: z.string().nullable(),
+    paymentTerms: z.string().nullable(),
+    earlyPaymentDiscount: z.string(),
+    series: z.array(
+      z.object({ id: z.string(), label: z.string(), format: z.string(), next: z.string().nullable() }),
+    ),
+    numberedAt: z.enum(["creation", "validation", "supplier"]),
+    nextStatuses: z.array(Status),
+  })
+  .openapi("DocumentTemplate");
+
+export const DocumentProblem = z.object({
+  code: z.string(),
+  field: z.string().nullable(),
+  message: z.string(),
+});
+export const DocumentValidationCheck = z
+  .object({ valid: z.boolean(), problems: z.array(DocumentProblem) })
+  .openapi("DocumentValidationCheck");
+export const BulkValidationInput = z
+  .object({ ids: z.array(z.uuid()).min(1).max(500) })
+  .openapi("BulkDocumentValidationInput");
+export const BulkValidationReport = z
+  .object({
+    validated: z.array(z.object({ id: z.string(), number: z.string().nullable(), mvt: z.string() })),
+    refused: z.array(
+      z.object({ id: z.string(), code: z.string(), field: z.string().nullable(), message: z.string() }),
+    ),
+  })
+  .openapi("BulkDocumentValidationReport");
+
+const Cell = z.object({ count: z.number().int(), totalExclTax: Amount, totalInclTax: Amount });
+export const DocumentStats = z
+  .object({
+    byStatus: z.record(z.string(), Cell),
+    byMonth: z.array(z.object({ month: z.string(), total: Cell, byStatus: z.record(z.string(), Cell) })),
+    total: Cell,
+  })
+  .openapi("DocumentStats");
+export const DocumentStatsQuery = z.object({ from: Day.optional(), to: Day.optional() });
+
+export const HistoryEntry = z
+  .object({ id: z.string(), docId: z.string(), date: z.string(), text: z.string() })
+  .openapi("DocumentHistoryEntry");
+export const HistoryEvent = z.object({
+  version: z.number().int(),
+  at: z.string(),
+  userName: z.string().nullable(),
+  type: z.string(),
+});
+export const HistoryListQuery = z.object({ docId: z.uuid() });
+export const HistoryList = z
+  .object({ notes: z.array(HistoryEntry), events: z.array(HistoryEvent) })
+  .openapi("DocumentHistoryList");
+export const HistoryInput = z
+  .object({ docId: z.uuid(), date: Day.optional(), text: text(2000) })
+  .openapi("DocumentHistoryInput");
+export const HistoryChange = z
+  .object({ date: Day.optional(), text: text(2000) })
+  .openapi("DocumentHistoryChange");
+export const HistoryIdParam = z.object({
+  id: z
+    .string()
+    .max(100)
+    .openapi({ param: { name: "id", in: "path" } }),
+});
+
+/** A contact's documents and the unpaid ones, with days late and the late-payment figures. */
+export const ContactDocument = DocumentSummary.extend({
+  daysLate: z.number().int().nullable(),
+  penalty: CentsOut.nullable().openapi({ description: "Late-payment penalty accrued today, cents" }),
+  indemnity: CentsOut.nullable().openapi({ description: "Fixed recovery indemnity (€40) when late" }),
+}).openapi("ContactDocument");
