@@ -2181,6 +2181,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs/histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listDocumentHistory"];
+        put?: never;
+        post: operations["createDocumentHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/histories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getDocumentHistory"];
+        put: operations["updateDocumentHistory"];
+        post?: never;
+        delete: operations["deleteDocumentHistory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/stats/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Counts and amounts (cents) per status and per month of `<direction>-<kind>` documents. */
+        get: operations["getDocumentStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Validates a selection in the order of their dates, each in its own commit (numbered and posted with its entry); answers what was validated and, per refused document, why. The others go on. */
+        put: operations["validateDocuments"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/{id}/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What validating the document now would refuse, nothing written: the mandatory mentions missing, the posting's refusals (an account missing, a locked period, a closed year), each with its field. */
+        get: operations["checkDocumentValidation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/{id}/status/{status}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Moves the document along its kind's lifecycle (the core's table). `validated` on an invoice or credit note validates it: numbered and posted with its entry in one commit (the right `…invoices.validate`). A refused transition is 409 `doc.transitionRefused`. */
+        put: operations["changeDocumentStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/create/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What a new document of `<direction>-<kind>` starts with: today's date, the due date at the default terms, the settings' notes and terms, its series with the number the next one would take. */
+        get: operations["getDocumentTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Filters: side, kind, status, contact, issue dates, total incl. tax, late, words of the number, contact, reference and label. Answers a page, the count and the selection's totals. Lists need the read right of the kind asked (every kind of the side readable when no kind is given). */
+        get: operations["listDocuments"];
+        put?: never;
+        /** @description A draft. Quotes, orders and delivery slips take their number now from their series; sales invoices and credit notes at validation; purchase invoices keep the supplier's (`supplierNumber`). Item lines take the item's label, unit, VAT rate, account and price for the quantity. */
+        post: operations["createDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getDocument"];
+        /** @description Changes a draft: the header fields sent, the contact (its addresses, account and terms taken again), the lines (replaced: kept by id, added, removed, in the order sent). A validated document is refused (409 `doc.validatedImmutable`). */
+        put: operations["updateDocument"];
+        post?: never;
+        /** @description Deletes a draft without linked documents; anything else is refused (409). */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/stats/{type}": {
         parameters: {
             query?: never;
@@ -3418,6 +3571,401 @@ export interface components {
             /** @enum {string} */
             period?: "all" | "month" | "quarter" | "year";
             pageSize?: number;
+        };
+        DocumentHistoryList: {
+            notes: components["schemas"]["DocumentHistoryEntry"][];
+            events: {
+                version: number;
+                at: string;
+                userName: string | null;
+                type: string;
+            }[];
+        };
+        DocumentHistoryEntry: {
+            id: string;
+            docId: string;
+            date: string;
+            text: string;
+        };
+        DocumentHistoryInput: {
+            /** Format: uuid */
+            docId: string;
+            /** @example 2025-01-31 */
+            date?: string;
+            text: string;
+        };
+        DocumentHistoryChange: {
+            /** @example 2025-01-31 */
+            date?: string;
+            text: string;
+        };
+        DocumentStats: {
+            byStatus: {
+                [key: string]: {
+                    count: number;
+                    /** @description Integer cents, signed */
+                    totalExclTax: number;
+                    /** @description Integer cents, signed */
+                    totalInclTax: number;
+                };
+            };
+            byMonth: {
+                month: string;
+                total: {
+                    count: number;
+                    /** @description Integer cents, signed */
+                    totalExclTax: number;
+                    /** @description Integer cents, signed */
+                    totalInclTax: number;
+                };
+                byStatus: {
+                    [key: string]: {
+                        count: number;
+                        /** @description Integer cents, signed */
+                        totalExclTax: number;
+                        /** @description Integer cents, signed */
+                        totalInclTax: number;
+                    };
+                };
+            }[];
+            total: {
+                count: number;
+                /** @description Integer cents, signed */
+                totalExclTax: number;
+                /** @description Integer cents, signed */
+                totalInclTax: number;
+            };
+        };
+        BulkDocumentValidationReport: {
+            validated: {
+                id: string;
+                number: string | null;
+                mvt: string;
+            }[];
+            refused: {
+                id: string;
+                code: string;
+                field: string | null;
+                message: string;
+            }[];
+        };
+        BulkDocumentValidationInput: {
+            ids: string[];
+        };
+        DocumentValidationCheck: {
+            valid: boolean;
+            problems: {
+                code: string;
+                field: string | null;
+                message: string;
+            }[];
+        };
+        Document: components["schemas"]["DocumentSummary"] & {
+            contact: {
+                id: string;
+                /** @enum {string} */
+                kind: "company" | "person";
+                name: string;
+                siren: string | null;
+                vatNumber: string | null;
+                billingAddress: {
+                    line1: string;
+                    line2?: string | null;
+                    postalCode: string;
+                    city: string;
+                    country: string;
+                } | null;
+                deliveryAddress: {
+                    line1: string;
+                    line2?: string | null;
+                    postalCode: string;
+                    city: string;
+                    country: string;
+                } | null;
+                auxiliary: {
+                    control: string;
+                    code: string;
+                } | null;
+                paymentTerms: {
+                    [key: string]: unknown;
+                } | null;
+            } | null;
+            header: {
+                [key: string]: string | null;
+            };
+            lines: {
+                /** @enum {string} */
+                kind: "item" | "free" | "title" | "comment";
+                id: string;
+                itemId?: string | null;
+                reference?: string | null;
+                label?: string;
+                text?: string;
+                description?: string | null;
+                unit?: string;
+                quantity?: string;
+                unitPrice?: string;
+                discount?: string;
+                vatRate?: string;
+                vatExemption?: string | null;
+                account?: string | null;
+                /** @enum {string} */
+                nature?: "goods" | "services";
+                originLineId?: string | null;
+                /** @description Priced lines: quantity × price × (1 − discount), in cents */
+                net?: number;
+            }[];
+            totals: {
+                /** @description Integer cents, signed */
+                totalExclTax: number;
+                /** @description Integer cents, signed */
+                totalVat: number;
+                /** @description Integer cents, signed */
+                totalInclTax: number;
+                /** @description Integer cents, signed */
+                deposits: number;
+                /** @description Integer cents, signed */
+                paid: number;
+                /** @description Integer cents, signed */
+                due: number;
+                breakdown: {
+                    vatRate: string;
+                    vatExemption: string | null;
+                    /** @description Integer cents, signed */
+                    base: number;
+                    /** @description Integer cents, signed */
+                    vat: number;
+                }[];
+            };
+            deposits: {
+                docId: string;
+                number: string;
+                issueDate: string;
+            }[];
+            history: {
+                id: string;
+                date: string;
+                text: string;
+            }[];
+            /** @description The statuses PUT /docs/{id}/status/{status} accepts now */
+            nextStatuses: ("draft" | "validated" | "sent" | "accepted" | "refused" | "cancelled" | "delivered")[];
+            createdAt: string;
+            updatedAt: string;
+        };
+        DocumentSummary: {
+            id: string;
+            /** @enum {string} */
+            kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
+            /** @enum {string} */
+            direction: "sales" | "purchases";
+            /** @enum {string} */
+            status: "draft" | "validated" | "sent" | "accepted" | "refused" | "cancelled" | "delivered";
+            /** @description Null for a draft invoice: shown « Brouillon » */
+            number: string | null;
+            series: string | null;
+            contactId: string | null;
+            contactName: string | null;
+            issueDate: string;
+            dueDate: string | null;
+            reference: string | null;
+            label: string | null;
+            /** @description Integer cents, signed */
+            totalExclTax: number;
+            /** @description Integer cents, signed */
+            totalVat: number;
+            /** @description Integer cents, signed */
+            totalInclTax: number;
+            /** @description Integer cents, signed */
+            paid: number;
+            /** @description Integer cents, signed */
+            due: number;
+            /** @description The posted entry (`/accounting/entries/mvt/{mvt}`) */
+            entryMvt: string | null;
+            validatedOn: string | null;
+            origin: {
+                /** @enum {string} */
+                relation: "transform" | "duplicate" | "creditNote" | "deposit";
+                docId: string;
+                /** @enum {string} */
+                kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
+                number?: string | null;
+                issueDate?: string;
+            } | null;
+            children: {
+                /** @enum {string} */
+                relation: "transform" | "duplicate" | "creditNote" | "deposit";
+                docId: string;
+                /** @enum {string} */
+                kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
+            }[];
+        };
+        DocumentTemplate: {
+            /** @enum {string} */
+            kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
+            /** @enum {string} */
+            direction: "sales" | "purchases";
+            issueDate: string;
+            dueDate: string | null;
+            notes: string | null;
+            paymentTerms: string | null;
+            earlyPaymentDiscount: string;
+            series: {
+                id: string;
+                label: string;
+                format: string;
+                next: string | null;
+            }[];
+            /** @enum {string} */
+            numberedAt: "creation" | "validation" | "supplier";
+            nextStatuses: ("draft" | "validated" | "sent" | "accepted" | "refused" | "cancelled" | "delivered")[];
+        };
+        DocumentList: {
+            items: components["schemas"]["DocumentSummary"][];
+            total: number;
+            totals: {
+                /** @description Integer cents, signed */
+                totalExclTax: number;
+                /** @description Integer cents, signed */
+                totalInclTax: number;
+                /** @description Integer cents, signed */
+                due: number;
+            };
+        };
+        CreateDocumentInput: {
+            /** @enum {string} */
+            kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
+            /** @enum {string} */
+            direction: "sales" | "purchases";
+            /** @description A series id of the settings; the use's first by default */
+            series?: string | null;
+            /** @example 2025-01-31 */
+            issueDate: string;
+            /** @example 2025-01-31 */
+            deliveryDate?: string | null;
+            /** @example 2025-01-31 */
+            expiryDate?: string | null;
+            /**
+             * @description Computed from the contact's payment terms at validation when null
+             * @example 2025-01-31
+             */
+            dueDate?: string | null;
+            /** @example 2025-01-31 */
+            deadline?: string | null;
+            reference?: string | null;
+            label?: string | null;
+            customerReference?: string | null;
+            notes?: string | null;
+            /** @description Purchases: the supplier's invoice number */
+            supplierNumber?: string | null;
+            /** @example 2025-01-31 */
+            supplierDate?: string | null;
+            /** Format: uuid */
+            contactId?: string | null;
+            billingAddressId?: string | null;
+            deliveryAddressId?: string | null;
+            lines?: components["schemas"]["DocumentLineInput"][];
+        };
+        DocumentLineInput: {
+            /** @enum {string} */
+            kind: "item";
+            /** @description Kept by PUT; given `L<n>` when left out */
+            id?: string;
+            /** Format: uuid */
+            itemId: string;
+            /**
+             * @description A decimal as text, 4 decimals at most
+             * @example 2.5
+             */
+            quantity: string;
+            /**
+             * @description The item's price for the quantity when left out
+             * @example 2.5
+             */
+            unitPrice?: string | null;
+            /**
+             * @description A decimal as text, 4 decimals at most
+             * @example 2.5
+             */
+            discount?: string | null;
+            label?: string | null;
+            originLineId?: string | null;
+        } | {
+            /** @enum {string} */
+            kind: "free";
+            /** @description Kept by PUT; given `L<n>` when left out */
+            id?: string;
+            reference?: string | null;
+            label: string;
+            description?: string | null;
+            /**
+             * @description UN/ECE Rec. 20
+             * @example C62
+             */
+            unit?: string | null;
+            /**
+             * @description A decimal as text, 4 decimals at most
+             * @example 2.5
+             */
+            quantity: string;
+            /**
+             * @description A decimal as text, 4 decimals at most
+             * @example 2.5
+             */
+            unitPrice: string;
+            /**
+             * @description A decimal as text, 4 decimals at most
+             * @example 2.5
+             */
+            discount?: string | null;
+            /** @enum {string} */
+            vatRate: "0" | "10" | "20" | "5.5" | "2.1" | "exempt";
+            vatExemption?: string | null;
+            /** @example 706000 */
+            account?: string | null;
+            /** @enum {string|null} */
+            nature?: "goods" | "services" | null;
+            originLineId?: string | null;
+        } | {
+            /** @enum {string} */
+            kind: "title";
+            /** @description Kept by PUT; given `L<n>` when left out */
+            id?: string;
+            label: string;
+        } | {
+            /** @enum {string} */
+            kind: "comment";
+            /** @description Kept by PUT; given `L<n>` when left out */
+            id?: string;
+            text: string;
+        };
+        UpdateDocumentInput: {
+            /** @example 2025-01-31 */
+            issueDate?: string;
+            /** @example 2025-01-31 */
+            deliveryDate?: string | null;
+            /** @example 2025-01-31 */
+            expiryDate?: string | null;
+            /**
+             * @description Computed from the contact's payment terms at validation when null
+             * @example 2025-01-31
+             */
+            dueDate?: string | null;
+            /** @example 2025-01-31 */
+            deadline?: string | null;
+            reference?: string | null;
+            label?: string | null;
+            customerReference?: string | null;
+            notes?: string | null;
+            /** @description Purchases: the supplier's invoice number */
+            supplierNumber?: string | null;
+            /** @example 2025-01-31 */
+            supplierDate?: string | null;
+            /** Format: uuid */
+            contactId?: string | null;
+            billingAddressId?: string | null;
+            deliveryAddressId?: string | null;
+            /** @description Replaces the lines */
+            lines?: components["schemas"]["DocumentLineInput"][];
         };
         AccountingStats: {
             year: {
@@ -21197,6 +21745,1264 @@ export interface operations {
             };
         };
     };
+    listDocumentHistory: {
+        parameters: {
+            query: {
+                docId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes and the events, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentHistoryList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createDocumentHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentHistoryInput"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentHistoryEntry"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentHistoryEntry"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateDocumentHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentHistoryChange"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentHistoryEntry"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteDocumentHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentStats: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description `<direction>-<kind>` */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Statistics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentStats"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    validateDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkDocumentValidationInput"];
+            };
+        };
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkDocumentValidationReport"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    checkDocumentValidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentValidationCheck"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changeDocumentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                status: "draft" | "validated" | "sent" | "accepted" | "refused" | "cancelled" | "delivered";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<direction>-<kind>` */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A blank document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentTemplate"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: {
+                direction?: "sales" | "purchases";
+                kind?: "quote" | "order" | "delivery" | "invoice" | "creditNote";
+                status?: "draft" | "validated" | "sent" | "accepted" | "refused" | "cancelled" | "delivered";
+                contactId?: string;
+                from?: string;
+                to?: string;
+                /** @description Total incl. tax, cents */
+                minTotal?: number | null;
+                maxTotal?: number | null;
+                /** @description Validated, unpaid, past their due date */
+                late?: "true" | "false";
+                q?: string;
+                sort?: "-date" | "date" | "-number" | "number" | "contact" | "-totalInclTax";
+                offset?: number | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDocumentInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDocumentInput"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     dashboardStats: {
         parameters: {
             query?: never;
@@ -21317,6 +23123,14 @@ export const documentPreferencesInputScopeValues = ["me", "org"] as const satisf
 export const documentPreferencesChangeSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["sort"][];
 export const documentPreferencesChangeStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["status"][];
 export const documentPreferencesChangePeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["period"][];
+export const documentSummaryKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["DocumentSummary"]["kind"][];
+export const documentSummaryDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["DocumentSummary"]["direction"][];
+export const documentSummaryStatusValues = ["draft", "validated", "sent", "accepted", "refused", "cancelled", "delivered"] as const satisfies readonly components["schemas"]["DocumentSummary"]["status"][];
+export const documentTemplateKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["kind"][];
+export const documentTemplateDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["direction"][];
+export const documentTemplateNumberedAtValues = ["creation", "validation", "supplier"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["numberedAt"][];
+export const createDocumentInputKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["CreateDocumentInput"]["kind"][];
+export const createDocumentInputDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["CreateDocumentInput"]["direction"][];
 export const addOrganisationUserProfileValues = ["owner", "accountant"] as const satisfies readonly NonNullable<operations["addOrganisationUser"]["requestBody"]>["content"]["application/json"]["profile"][];
 export const createJournalKindValues = ["sales", "purchases", "bank", "cash", "misc", "opening"] as const satisfies readonly NonNullable<operations["createJournal"]["requestBody"]>["content"]["application/json"]["kind"][];
 export const createItemPriceTierSideValues = ["sale", "purchase"] as const satisfies readonly NonNullable<operations["createItemPriceTier"]["requestBody"]>["content"]["application/json"]["side"][];

@@ -4,11 +4,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
-import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
+import { TableFrame } from "../../components/data-table.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { ContactDocsPanel } from "../docs/contact-docs.tsx";
 import { VCardButton } from "../imports/transfer-buttons.tsx";
 import {
   type Contact,
@@ -149,17 +150,6 @@ const History = ({ id }: { id: string }) => {
   );
 };
 
-const Documents = () => {
-  const { t } = useTranslation("contacts");
-  return (
-    <TableFrame minWidth={400}>
-      <Table.Tbody>
-        <EmptyRow colSpan={1}>{t("detail.noDocuments")}</EmptyRow>
-      </Table.Tbody>
-    </TableFrame>
-  );
-};
-
 /** `/org/contacts/{id}` and its parts: the contact, its records by tab, its history and documents. */
 export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
   const { t } = useTranslation("contacts");
@@ -281,10 +271,10 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
               <History id={id} />
             </Tabs.Panel>
             <Tabs.Panel value="sales">
-              <Documents />
+              <ContactDocsPanel contactId={id} direction="sales" />
             </Tabs.Panel>
             <Tabs.Panel value="purchases">
-              <Documents />
+              <ContactDocsPanel contactId={id} direction="purchases" />
             </Tabs.Panel>
           </Tabs>
         )}

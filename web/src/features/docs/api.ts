@@ -83,7 +83,8 @@ export const docQuery = (id: string) =>
 export const docTemplateQuery = (direction: Direction, kind: DocKind) =>
   queryOptions({
     queryKey: keys.template(`${direction}-${kind}`),
-    queryFn: ({ signal }) => api.get("/docs/create/{type}", { path: { type: `${direction}-${kind}` }, signal }),
+    queryFn: ({ signal }) =>
+      api.get("/docs/create/{type}", { path: { type: `${direction}-${kind}` }, signal }),
   });
 
 export const docCheckQuery = (id: string) =>
@@ -105,13 +106,11 @@ export const docHistoryQuery = (id: string) =>
     queryFn: ({ signal }) => api.get("/docs/histories", { query: { docId: id }, signal }),
   });
 
+/** A contact's documents on one side, newest first (the list filtered by contact: every kind). */
 export const contactDocsQuery = (contactId: string, direction: Direction) =>
   queryOptions({
     queryKey: keys.contact(contactId, direction),
-    queryFn: ({ signal }) =>
-      direction === "sales"
-        ? api.get("/contacts/{id}/sales", { path: { id: contactId }, signal })
-        : api.get("/contacts/{id}/purchases", { path: { id: contactId }, signal }),
+    queryFn: ({ signal }) => api.get("/docs", { query: { contactId, direction, limit: 200 }, signal }),
   });
 
 const useInvalidate = () => {
@@ -131,7 +130,8 @@ const useDocMutation = <I>(call: (input: I) => Promise<Doc>) => {
   });
 };
 
-export const useCreateDoc = () => useDocMutation((input: CreateDocInput) => api.post("/docs", { body: input }));
+export const useCreateDoc = () =>
+  useDocMutation((input: CreateDocInput) => api.post("/docs", { body: input }));
 export const useUpdateDoc = (id: string) =>
   useDocMutation((input: UpdateDocInput) => api.put("/docs/{id}", { path: { id }, body: input }));
 export const useDocStatus = (id: string) =>
@@ -184,8 +184,11 @@ export type TransformInput =
 /** A new draft made from this document: transformed, duplicated, or crediting it. */
 export const useDocTransform = (id: string) =>
   useDocMutation((input: TransformInput) =>
-    apiRequest<Doc>(`/docs/${encodeURIComponent(id)}/${input.relation === "transform" ? "transform" : input.relation === "duplicate" ? "duplicate" : "credit-note"}`, {
-      method: "POST",
-      body: input.relation === "transform" ? { kind: input.kind } : {},
-    }),
+    apiRequest<Doc>(
+      `/docs/${encodeURIComponent(id)}/${input.relation === "transform" ? "transform" : input.relation === "duplicate" ? "duplicate" : "credit-note"}`,
+      {
+        method: "POST",
+        body: input.relation === "transform" ? { kind: input.kind } : {},
+      },
+    ),
   );

@@ -60,7 +60,12 @@ export const BulkValidateButton = ({ docs, onDone }: { docs: readonly DocSummary
   const [report, setReport] = useState<{ report: BulkReport; docs: readonly DocSummary[] } | null>(null);
   return (
     <>
-      <Button color="teal" disabled={docs.length === 0} onClick={() => setConfirming(true)} data-testid="docs-bulk-validate">
+      <Button
+        color="teal"
+        disabled={docs.length === 0}
+        onClick={() => setConfirming(true)}
+        data-testid="docs-bulk-validate"
+      >
         {t("list.validateSelection", { count: docs.length })}
       </Button>
       <ConfirmModal

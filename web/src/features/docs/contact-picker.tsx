@@ -14,7 +14,9 @@ export type ContactChoice = {
 
 type Address = Contact["addresses"][number];
 const addressLabel = (a: Address) =>
-  [a.line1, a.line2, `${a.postalCode} ${a.city}`, a.country !== "FR" ? a.country : null].filter(Boolean).join(", ");
+  [a.line1, a.line2, `${a.postalCode} ${a.city}`, a.country !== "FR" ? a.country : null]
+    .filter(Boolean)
+    .join(", ");
 
 /** The address a document takes by default: the contact's first billing one (else its first). */
 export const defaultBilling = (contact: Contact): string | null =>

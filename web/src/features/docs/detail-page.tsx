@@ -111,7 +111,9 @@ const LinesTable = ({ doc }: { doc: Doc }) => {
                 {formatDecimal(line.unitPrice ?? null, locale)}
               </Table.Td>
               <Table.Td ta="right" className="registre-numeric">
-                {line.discount && line.discount !== "0" ? `${formatDecimal(line.discount, locale).replace(/[,.]00$/, "")}\u00a0%` : ""}
+                {line.discount && line.discount !== "0"
+                  ? `${formatDecimal(line.discount, locale).replace(/[,.]00$/, "")}\u00a0%`
+                  : ""}
               </Table.Td>
               <Table.Td>{line.vatRate ? vat(line.vatRate) : ""}</Table.Td>
               <Table.Td ta="right" className="registre-numeric">
@@ -159,14 +161,19 @@ const DocView = ({ doc }: { doc: Doc }) => {
   return (
     <Stack gap="md">
       {isValidatable(doc.kind, doc.status) ? <ValidationCheck doc={doc} /> : null}
-      <Grid gutter="md">
+      <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper p="md" h="100%">
             <Stack gap="sm">
               <Group justify="space-between">
                 <Field label={t(doc.direction === "sales" ? "fields.customer" : "fields.supplier")}>
                   {doc.contact ? (
-                    <Anchor component={Link} to={contactPath(doc.contact.id)} fw={600} data-testid="doc-contact-name">
+                    <Anchor
+                      component={Link}
+                      to={contactPath(doc.contact.id)}
+                      fw={600}
+                      data-testid="doc-contact-name"
+                    >
                       {doc.contact.name}
                     </Anchor>
                   ) : null}
@@ -189,7 +196,10 @@ const DocView = ({ doc }: { doc: Doc }) => {
               </Group>
               {doc.contact?.siren || doc.contact?.vatNumber ? (
                 <Text size="xs" c="dimmed">
-                  {[doc.contact.siren ? `SIREN ${formatSiren(doc.contact.siren)}` : null, doc.contact.vatNumber]
+                  {[
+                    doc.contact.siren ? `SIREN ${formatSiren(doc.contact.siren)}` : null,
+                    doc.contact.vatNumber,
+                  ]
                     .filter(Boolean)
                     .join(" · ")}
                 </Text>
@@ -199,7 +209,7 @@ const DocView = ({ doc }: { doc: Doc }) => {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper p="md" h="100%">
-            <Grid gutter="sm">
+            <Grid gap="sm">
               <Grid.Col span={{ base: 6, sm: 4 }}>
                 <Field label={t("fields.issueDate")}>{date(doc.issueDate)}</Field>
               </Grid.Col>
@@ -275,7 +285,12 @@ const DocView = ({ doc }: { doc: Doc }) => {
                 <Grid.Col span={12}>
                   <Field label={t("fields.entry")}>
                     {doc.entryMvt ? (
-                      <Anchor component={Link} to={entryPath(doc.entryMvt)} size="sm" data-testid="doc-entry-link">
+                      <Anchor
+                        component={Link}
+                        to={entryPath(doc.entryMvt)}
+                        size="sm"
+                        data-testid="doc-entry-link"
+                      >
                         {t("detail.entry", { mvt: doc.entryMvt })}
                       </Anchor>
                     ) : (
@@ -336,12 +351,21 @@ export const DocDetailPage = () => {
               <StatusBadge status={data.status} />
               <span>{data.contactName}</span>
               <span>·</span>
-              <span className="registre-numeric">{formatCents(data.totalInclTax, locale, { currency: true })}</span>
+              <span className="registre-numeric">
+                {formatCents(data.totalInclTax, locale, { currency: true })}
+              </span>
             </Group>
           ) : null
         }
         crumbs={
-          data ? [{ to: listPath(data.direction, segmentOf(data.kind)), label: t(`lists.${segmentOf(data.kind)}`) }] : []
+          data
+            ? [
+                {
+                  to: listPath(data.direction, segmentOf(data.kind)),
+                  label: t(`lists.${segmentOf(data.kind)}`),
+                },
+              ]
+            : []
         }
         actions={data ? <DocActions doc={data} /> : null}
       />

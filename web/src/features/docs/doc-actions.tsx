@@ -75,7 +75,12 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
     else if (pending.kind === "duplicate") transform.mutate({ relation: "duplicate" }, { onSuccess: opened });
     else transform.mutate({ relation: "creditNote" }, { onSuccess: opened });
   };
-  const mutation = pending?.kind === "delete" ? remove : pending?.kind === "status" || pending?.kind === "validate" ? status : transform;
+  const mutation =
+    pending?.kind === "delete"
+      ? remove
+      : pending?.kind === "status" || pending?.kind === "validate"
+        ? status
+        : transform;
   const dialog = (): { title: string; text: string; label: string; color: string } => {
     switch (pending?.kind) {
       case "status": {
@@ -95,10 +100,20 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
           color: "teal",
         };
       case "delete":
-        return { title: t("detail.deleteTitle"), text: t("detail.deleteText"), label: t("detail.delete"), color: "red" };
+        return {
+          title: t("detail.deleteTitle"),
+          text: t("detail.deleteText"),
+          label: t("detail.delete"),
+          color: "red",
+        };
       case "transform": {
         const kind = t(`kinds.${pending.target}`).toLowerCase();
-        return { title: t("detail.transformTitle", { kind }), text: t("detail.transformText"), label: t("detail.transformTitle", { kind }), color: "blue" };
+        return {
+          title: t("detail.transformTitle", { kind }),
+          text: t("detail.transformText"),
+          label: t("detail.transformTitle", { kind }),
+          color: "blue",
+        };
       }
       case "duplicate":
         return { title: t("detail.duplicate"), text: name(doc), label: t("detail.duplicate"), color: "blue" };
@@ -161,12 +176,21 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
           </Menu>
         ) : null}
         {creditable && can(right, "create") ? (
-          <Button variant="light" color="orange" onClick={() => setPending({ kind: "creditNote" })} data-testid="doc-credit-note">
+          <Button
+            variant="light"
+            color="orange"
+            onClick={() => setPending({ kind: "creditNote" })}
+            data-testid="doc-credit-note"
+          >
             {t("detail.creditNote")}
           </Button>
         ) : null}
         {can(right, "create") && doc.kind !== "creditNote" ? (
-          <Button variant="subtle" onClick={() => setPending({ kind: "duplicate" })} data-testid="doc-duplicate">
+          <Button
+            variant="subtle"
+            onClick={() => setPending({ kind: "duplicate" })}
+            data-testid="doc-duplicate"
+          >
             {t("detail.duplicate")}
           </Button>
         ) : null}
@@ -174,7 +198,12 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
           {t("detail.history")}
         </Button>
         {draft && can(right, "delete") ? (
-          <Button variant="subtle" color="red" onClick={() => setPending({ kind: "delete" })} data-testid="doc-delete">
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() => setPending({ kind: "delete" })}
+            data-testid="doc-delete"
+          >
             {t("detail.delete")}
           </Button>
         ) : null}

@@ -15,7 +15,12 @@ describe("editor lines", () => {
 
   it("names what keeps a line from being saved", () => {
     const line = { ...blankLine(), label: "", quantity: "0", unitPrice: "-2", discount: "120" };
-    expect(lineProblems([line], "fr").map((p) => p.field)).toEqual(["label", "quantity", "unitPrice", "discount"]);
+    expect(lineProblems([line], "fr").map((p) => p.field)).toEqual([
+      "label",
+      "quantity",
+      "unitPrice",
+      "discount",
+    ]);
     expect(lineProblems([{ ...blankLine("title"), label: "Lot 1" }], "fr")).toEqual([]);
   });
 
@@ -29,7 +34,11 @@ describe("editor lines", () => {
       itemVatRate: "20" as const,
     };
     expect(lineInput(item, "fr")).toMatchObject({ kind: "item", quantity: "2", unitPrice: "150.5" });
-    expect(lineInput({ ...item, vatRate: "10" }, "fr")).toMatchObject({ kind: "free", vatRate: "10", label: "Table" });
+    expect(lineInput({ ...item, vatRate: "10" }, "fr")).toMatchObject({
+      kind: "free",
+      vatRate: "10",
+      label: "Table",
+    });
   });
 
   it("prices a quantity from the item's tiers", () => {
@@ -43,7 +52,9 @@ describe("editor lines", () => {
   });
 
   it("gives the totals the figures as decimals with dots", () => {
-    expect(pricedValues({ ...blankLine(), quantity: "1,5", unitPrice: "", discount: "" }, "fr")).toMatchObject({
+    expect(
+      pricedValues({ ...blankLine(), quantity: "1,5", unitPrice: "", discount: "" }, "fr"),
+    ).toMatchObject({
       quantity: "1.5",
       unitPrice: "0",
       discount: "0",

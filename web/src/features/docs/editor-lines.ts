@@ -96,7 +96,11 @@ export const pricedValues = (line: EditorLine, locale: Locale): PricedValues => 
 });
 
 /** The unit price of `quantity` from tiers (the greatest "from" not above it), else the base price. */
-export const tierPrice = (tiers: readonly PriceTier[], base: string | null, quantity: string | null): string | null => {
+export const tierPrice = (
+  tiers: readonly PriceTier[],
+  base: string | null,
+  quantity: string | null,
+): string | null => {
   if (quantity === null) return base;
   const q = Number(quantity);
   let price = base;
@@ -137,12 +141,17 @@ export const editorLine = (line: DocLine, locale: Locale): EditorLine => ({
   itemVatRate: line.kind === "item" ? asVat(line.vatRate) : null,
 });
 
-export type LineProblem = { index: number; field: "label" | "quantity" | "unitPrice" | "discount" | "vatExemption"; key: string };
+export type LineProblem = {
+  index: number;
+  field: "label" | "quantity" | "unitPrice" | "discount" | "vatExemption";
+  key: string;
+};
 
 /** What keeps a line from being saved, worded by keys of the `docs` catalogue. */
 export const lineProblems = (lines: readonly EditorLine[], locale: Locale): LineProblem[] =>
   lines.flatMap((line, index): LineProblem[] => {
-    if (line.kind === "title") return line.label.trim() ? [] : [{ index, field: "label", key: "lines.labelRequired" }];
+    if (line.kind === "title")
+      return line.label.trim() ? [] : [{ index, field: "label", key: "lines.labelRequired" }];
     if (line.kind === "comment") return [];
     const problems: LineProblem[] = [];
     if (!line.label.trim()) problems.push({ index, field: "label", key: "lines.labelRequired" });
@@ -150,7 +159,8 @@ export const lineProblems = (lines: readonly EditorLine[], locale: Locale): Line
     if (quantity === null) problems.push({ index, field: "quantity", key: "lines.invalidNumber" });
     else if (Number(quantity) === 0) problems.push({ index, field: "quantity", key: "lines.zeroQuantity" });
     const price = line.unitPrice.trim() === "" ? "0" : readFigure(line.unitPrice, locale);
-    if (price === null || price.startsWith("-")) problems.push({ index, field: "unitPrice", key: "lines.invalidNumber" });
+    if (price === null || price.startsWith("-"))
+      problems.push({ index, field: "unitPrice", key: "lines.invalidNumber" });
     if (line.discount.trim()) {
       const discount = readFigure(line.discount, locale);
       if (discount === null || Number(discount) < 0 || Number(discount) > 100)
@@ -173,7 +183,16 @@ export const lineInput = (line: EditorLine, locale: Locale): DocLineInput => {
   const discount = line.discount.trim() ? readFigure(line.discount, locale) : null;
   const keepsItem = line.kind === "item" && line.itemId !== null && line.vatRate === line.itemVatRate;
   if (keepsItem && line.itemId)
-    return { kind: "item", id, itemId: line.itemId, quantity, unitPrice, discount, label: line.label.trim(), originLineId: line.originLineId };
+    return {
+      kind: "item",
+      id,
+      itemId: line.itemId,
+      quantity,
+      unitPrice,
+      discount,
+      label: line.label.trim(),
+      originLineId: line.originLineId,
+    };
   return {
     kind: "free",
     id,

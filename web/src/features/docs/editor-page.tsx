@@ -1,4 +1,15 @@
-import { Alert, Grid, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -89,12 +100,13 @@ const DocEditor = ({
   const { t } = useTranslation(["docs", "common"]);
   const { locale } = useFormat();
   const navigate = useNavigate();
-  const name = useDocName();
   const create = useCreateDoc();
   const update = useUpdateDoc(doc?.id ?? "");
   const save = doc ? update : create;
   const form = useSchemaForm(useHeaderSchema(), headerOf(doc, template));
-  const [lines, setLines] = useState<EditorLine[]>(() => (doc?.lines ?? []).map((l) => editorLine(l, locale)));
+  const [lines, setLines] = useState<EditorLine[]>(() =>
+    (doc?.lines ?? []).map((l) => editorLine(l, locale)),
+  );
   const [contact, setContact] = useState<ContactChoice>({
     contactId: doc?.contactId ?? initialContact,
     billingAddressId: null,
@@ -104,7 +116,9 @@ const DocEditor = ({
   const [lineErrors, setLineErrors] = useState<LineErrors>({});
   const [contactError, setContactError] = useState<string | undefined>();
   const fields = headerFieldsOf(kind, direction);
-  const totals = liveTotals(lines.filter((l) => l.kind === "item" || l.kind === "free").map((l) => pricedValues(l, locale)));
+  const totals = liveTotals(
+    lines.filter((l) => l.kind === "item" || l.kind === "free").map((l) => pricedValues(l, locale)),
+  );
   const readOnly = doc !== null && doc.status !== "draft";
 
   const submit = form.onSubmit((header) => {
@@ -137,13 +151,19 @@ const DocEditor = ({
   });
 
   const dateField = (key: keyof HeaderValues, label: string, hint?: string) => (
-    <DateField label={label} description={hint} clearable {...form.getInputProps(key)} data-testid={`doc-${key}`} />
+    <DateField
+      label={label}
+      description={hint}
+      clearable
+      {...form.getInputProps(key)}
+      data-testid={`doc-${key}`}
+    />
   );
   return (
     <form onSubmit={submit} noValidate data-testid="doc-editor">
       <Stack gap="md">
         {readOnly ? <Alert color="orange">{t("editor.notDraft")}</Alert> : null}
-        <Grid gutter="md">
+        <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Paper p="md" h="100%">
               <ContactPicker
@@ -158,7 +178,11 @@ const DocEditor = ({
               />
               {doc?.contact && !contactTouched ? (
                 <Text size="xs" c="dimmed" mt="xs" data-testid="doc-contact-snapshot">
-                  {[doc.contact.billingAddress?.line1, doc.contact.billingAddress?.postalCode, doc.contact.billingAddress?.city]
+                  {[
+                    doc.contact.billingAddress?.line1,
+                    doc.contact.billingAddress?.postalCode,
+                    doc.contact.billingAddress?.city,
+                  ]
                     .filter(Boolean)
                     .join(" ")}
                 </Text>
@@ -182,7 +206,11 @@ const DocEditor = ({
                   <TextInput label={t("fields.supplierNumber")} {...form.getInputProps("supplierNumber")} />
                 ) : null}
                 {fields.supplier ? dateField("supplierDate", t("fields.supplierDate")) : null}
-                <TextInput label={t("fields.reference")} {...form.getInputProps("reference")} maxLength={60} />
+                <TextInput
+                  label={t("fields.reference")}
+                  {...form.getInputProps("reference")}
+                  maxLength={60}
+                />
                 {fields.customerReference ? (
                   <TextInput
                     label={t("fields.customerReference")}
@@ -250,7 +278,9 @@ export const DocEditPage = () => {
   const name = useDocName();
   const isNew = id === newDocId;
   const doc = useQuery({ ...docQuery(id), enabled: !isNew });
-  const direction = isNew ? pick(params.get("direction"), directions, "sales") : (doc.data?.direction ?? "sales");
+  const direction = isNew
+    ? pick(params.get("direction"), directions, "sales")
+    : (doc.data?.direction ?? "sales");
   const kind = isNew ? pick(params.get("kind"), docKinds, "invoice") : (doc.data?.kind ?? "invoice");
   const template = useQuery({ ...docTemplateQuery(direction, kind), enabled: isNew });
   const allowed = can(rightOf(direction, kind), isNew ? "create" : "update");
@@ -287,7 +317,14 @@ export const DocEditPage = () => {
       recordTestId="doc-load-error"
     >
       {(loaded) => (
-        <DocEditor key={loaded.id} doc={loaded} template={null} kind={loaded.kind} direction={loaded.direction} initialContact={null} />
+        <DocEditor
+          key={loaded.id}
+          doc={loaded}
+          template={null}
+          kind={loaded.kind}
+          direction={loaded.direction}
+          initialContact={null}
+        />
       )}
     </ResourceFormPage>
   );

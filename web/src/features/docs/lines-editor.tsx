@@ -272,11 +272,13 @@ export const LinesEditor = ({
                   if (col === "quantity" && line.priceFromItem && line.tiers.length > 0) {
                     const price = tierPrice(line.tiers, line.itemPrice, readFigure(value, locale));
                     change(index, { quantity: value, unitPrice: showFigure(price, locale) });
-                  } else change(index, { [col]: value, ...(col === "unitPrice" && { priceFromItem: false }) });
+                  } else
+                    change(index, { [col]: value, ...(col === "unitPrice" && { priceFromItem: false }) });
                 }}
                 onBlur={() => {
                   const read = readFigure(line[col], locale);
-                  if (read !== null && col === "unitPrice") change(index, { unitPrice: formatDecimal(read, locale) });
+                  if (read !== null && col === "unitPrice")
+                    change(index, { unitPrice: formatDecimal(read, locale) });
                 }}
                 onKeyDown={keys(index, col)}
                 data-cell={cellOf(index, col)}
@@ -362,7 +364,13 @@ export const LinesEditor = ({
         </Table.Tbody>
       </TableFrame>
       <Group gap="xs" mt="xs">
-        <Button size="xs" variant="light" leftSection={<PlusIcon />} onClick={() => add("free")} data-testid="line-add">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<PlusIcon />}
+          onClick={() => add("free")}
+          data-testid="line-add"
+        >
           {t("lines.addLine")}
         </Button>
         <Button size="xs" variant="subtle" onClick={() => add("title")} data-testid="line-add-title">

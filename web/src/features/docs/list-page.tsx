@@ -1,4 +1,15 @@
-import { Button, Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import {
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -16,7 +27,17 @@ import { formatCents, parseAmount, sumCents } from "../../lib/money.ts";
 import { contactsQuery } from "../contacts/api.ts";
 import { type DocFilter, type DocSummary, docsQuery, PAGE_SIZE } from "./api.ts";
 import { BulkValidateButton } from "./bulk-validate.tsx";
-import { type Direction, type DocKind, type DocStatus, docStatuses, documentTransitions, type ListSegment, rightOf, segmentKinds, validateRightOf } from "./model.ts";
+import {
+  type Direction,
+  type DocKind,
+  type DocStatus,
+  docStatuses,
+  documentTransitions,
+  type ListSegment,
+  rightOf,
+  segmentKinds,
+  validateRightOf,
+} from "./model.ts";
 import { docPath, docsStatsPath, docsValidatePath, newDocPath } from "./paths.ts";
 import { DocNumber, StatusBadge, useCanDocs } from "./ui.tsx";
 
@@ -26,14 +47,21 @@ const statusesOf = (kind: DocKind): DocStatus[] => {
   return docStatuses.filter((status) => reachable.has(status));
 };
 
-const ContactFilter = ({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) => {
+const ContactFilter = ({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange: (id: string | null) => void;
+}) => {
   const { t } = useTranslation("docs");
   const [search, setSearch] = useState("");
   const [q] = useDebouncedValue(search, 200);
   const list = useQuery(contactsQuery({ q, type: null, status: "all", page: 1 }));
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
   const options = (list.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }));
-  if (chosen && value === chosen.value && !options.some((o) => o.value === chosen.value)) options.unshift(chosen);
+  if (chosen && value === chosen.value && !options.some((o) => o.value === chosen.value))
+    options.unshift(chosen);
   return (
     <Select
       label={t("filters.contact")}
@@ -89,11 +117,13 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
   };
   const right = rightOf(direction, kind);
   const docs = useQuery({ ...docsQuery(filter), enabled: can(right, "read") });
-  const reset = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-    setSelected(new Set());
-  };
+  const reset =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+      setSelected(new Set());
+    };
   if (!can(right, "read"))
     return (
       <Stack gap="lg">
@@ -112,7 +142,8 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
     });
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const money = (cents: number) => formatCents(cents, locale, { currency: true });
-  const canValidate = (kind === "invoice" || kind === "creditNote") && can(validateRightOf(direction), "update");
+  const canValidate =
+    (kind === "invoice" || kind === "creditNote") && can(validateRightOf(direction), "update");
   const columns: Column<DocSummary>[] = [
     {
       key: "select",
@@ -174,11 +205,17 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
             key: "due",
             header: t("fields.dueDate"),
             width: 110,
-            cell: (doc: DocSummary) => (doc.dueDate ? <span className="registre-numeric">{shortDate(doc.dueDate)}</span> : "—"),
+            cell: (doc: DocSummary) =>
+              doc.dueDate ? <span className="registre-numeric">{shortDate(doc.dueDate)}</span> : "—",
           },
         ]
       : []),
-    { key: "status", header: t("fields.status"), width: 120, cell: (doc) => <StatusBadge status={doc.status} /> },
+    {
+      key: "status",
+      header: t("fields.status"),
+      width: 120,
+      cell: (doc) => <StatusBadge status={doc.status} />,
+    },
     {
       key: "excl",
       header: t("fields.totalExclTax"),
@@ -205,7 +242,12 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
         due: sumCents(chosen, (d) => d.due),
       }
     : docs.data
-      ? { label: t("list.totalsAll"), excl: docs.data.totals.totalExclTax, incl: docs.data.totals.totalInclTax, due: docs.data.totals.due }
+      ? {
+          label: t("list.totalsAll"),
+          excl: docs.data.totals.totalExclTax,
+          incl: docs.data.totals.totalInclTax,
+          due: docs.data.totals.due,
+        }
       : null;
   const filtered = status || contactId || from || to || minText || maxText || q;
   return (
@@ -224,7 +266,12 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
               </Button>
             ) : null}
             {can(right, "create") ? (
-              <Button component={Link} to={newDocPath(direction, kind)} leftSection={<PlusIcon />} data-testid="doc-new">
+              <Button
+                component={Link}
+                to={newDocPath(direction, kind)}
+                leftSection={<PlusIcon />}
+                data-testid="doc-new"
+              >
                 {t(`newKind.${kind}`)}
               </Button>
             ) : null}
@@ -264,11 +311,27 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
           <ContactFilter value={contactId} onChange={reset(setContactId)} />
           <Group gap="xs" grow wrap="nowrap">
             <DateField label={t("filters.from")} value={from} onChange={reset(setFrom)} clearable />
-            <DateField label={t("filters.to")} value={to} onChange={reset(setTo)} clearable min={from || undefined} />
+            <DateField
+              label={t("filters.to")}
+              value={to}
+              onChange={reset(setTo)}
+              clearable
+              min={from || undefined}
+            />
           </Group>
           <Group gap="xs" grow wrap="nowrap">
-            <AmountInput label={t("filters.minAmount")} value={minText} onChange={reset(setMinText)} currency />
-            <AmountInput label={t("filters.maxAmount")} value={maxText} onChange={reset(setMaxText)} currency />
+            <AmountInput
+              label={t("filters.minAmount")}
+              value={minText}
+              onChange={reset(setMinText)}
+              currency
+            />
+            <AmountInput
+              label={t("filters.maxAmount")}
+              value={maxText}
+              onChange={reset(setMaxText)}
+              currency
+            />
           </Group>
           {filtered ? (
             <Group align="flex-end">
@@ -299,13 +362,18 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
               {totals.label}
             </Text>
             <Text size="sm" c="dimmed">
-              {chosen.length ? t("list.selection", { count: chosen.length }) : t("list.count", { count: total })}
+              {chosen.length
+                ? t("list.selection", { count: chosen.length })
+                : t("list.count", { count: total })}
             </Text>
             <Text size="sm">
               {t("fields.totalExclTax")} <b className="registre-numeric">{money(totals.excl)}</b>
             </Text>
             <Text size="sm">
-              {t("fields.totalInclTax")} <b className="registre-numeric" data-testid="docs-total-incl">{money(totals.incl)}</b>
+              {t("fields.totalInclTax")}{" "}
+              <b className="registre-numeric" data-testid="docs-total-incl">
+                {money(totals.incl)}
+              </b>
             </Text>
             {kind === "invoice" ? (
               <Text size="sm">
@@ -334,7 +402,9 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
             testId="docs-table"
             minWidth={900}
             dimmed={docs.isPlaceholderData}
-            pagination={total > PAGE_SIZE ? { page, pages: Math.ceil(total / PAGE_SIZE), onChange: setPage } : undefined}
+            pagination={
+              total > PAGE_SIZE ? { page, pages: Math.ceil(total / PAGE_SIZE), onChange: setPage } : undefined
+            }
           />
         )}
       </QueryView>

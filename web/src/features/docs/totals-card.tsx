@@ -15,7 +15,17 @@ export type TotalsView = {
   unreadable?: number;
 };
 
-const Row = ({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) => (
+const Row = ({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) => (
   <Group justify="space-between" wrap="nowrap" gap="lg">
     <Text size="sm" fw={strong ? 700 : undefined} c={strong ? undefined : "dimmed"}>
       {label}
