@@ -75,7 +75,7 @@ export const ContactPicker = ({
         }}
       />
       {contact ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <SimpleGrid cols={1} spacing="xs">
           <Select
             size="xs"
             label={t("fields.billingAddress")}

@@ -150,7 +150,6 @@ const ValidationCheck = ({ doc }: { doc: Doc }) => {
 const DocView = ({ doc }: { doc: Doc }) => {
   const { t } = useTranslation("docs");
   const { shortDate } = useFormat();
-  const name = useDocName();
   const h = doc.header;
   const date = (value: string | null | undefined) => (value ? shortDate(value) : null);
   const docLink = (id: string, label: string) => (
@@ -315,9 +314,6 @@ const DocView = ({ doc }: { doc: Doc }) => {
               </Text>
             </Field>
           ) : null}
-          <Text size="xs" c="dimmed">
-            {name(doc)}
-          </Text>
         </Stack>
         <TotalsCard totals={doc.totals} />
       </Group>

@@ -185,27 +185,29 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
             {t("detail.creditNote")}
           </Button>
         ) : null}
-        {can(right, "create") && doc.kind !== "creditNote" ? (
-          <Button
-            variant="subtle"
-            onClick={() => setPending({ kind: "duplicate" })}
-            data-testid="doc-duplicate"
-          >
-            {t("detail.duplicate")}
-          </Button>
-        ) : null}
         <Button component={Link} to={docHistoryPath(doc.id)} variant="subtle" data-testid="doc-history-link">
           {t("detail.history")}
         </Button>
-        {draft && can(right, "delete") ? (
-          <Button
-            variant="subtle"
-            color="red"
-            onClick={() => setPending({ kind: "delete" })}
-            data-testid="doc-delete"
-          >
-            {t("detail.delete")}
-          </Button>
+        {can(right, "create") || (draft && can(right, "delete")) ? (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="subtle" data-testid="doc-more">
+                {t("detail.more")}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {can(right, "create") ? (
+                <Menu.Item onClick={() => setPending({ kind: "duplicate" })} data-testid="doc-duplicate">
+                  {t("detail.duplicate")}
+                </Menu.Item>
+              ) : null}
+              {draft && can(right, "delete") ? (
+                <Menu.Item color="red" onClick={() => setPending({ kind: "delete" })} data-testid="doc-delete">
+                  {t("detail.delete")}
+                </Menu.Item>
+              ) : null}
+            </Menu.Dropdown>
+          </Menu>
         ) : null}
       </Group>
       <ConfirmModal

@@ -176,17 +176,6 @@ const DocEditor = ({
                   setContactError(undefined);
                 }}
               />
-              {doc?.contact && !contactTouched ? (
-                <Text size="xs" c="dimmed" mt="xs" data-testid="doc-contact-snapshot">
-                  {[
-                    doc.contact.billingAddress?.line1,
-                    doc.contact.billingAddress?.postalCode,
-                    doc.contact.billingAddress?.city,
-                  ]
-                    .filter(Boolean)
-                    .join(" ")}
-                </Text>
-              ) : null}
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>

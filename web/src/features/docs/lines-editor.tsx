@@ -148,23 +148,23 @@ export const LinesEditor = ({
       <TableFrame minWidth={960} highlight={false} stickyHeader={false} testId="lines-editor">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={56} />
+            <Table.Th w={48} />
             <Table.Th>{t("lines.item")}</Table.Th>
-            <Table.Th w={90} ta="right">
+            <Table.Th w={80} ta="right">
               {t("lines.quantity")}
             </Table.Th>
-            <Table.Th w={120}>{t("lines.unit")}</Table.Th>
-            <Table.Th w={120} ta="right">
+            <Table.Th w={104}>{t("lines.unit")}</Table.Th>
+            <Table.Th w={110} ta="right">
               {t("lines.unitPrice")}
             </Table.Th>
-            <Table.Th w={90} ta="right">
+            <Table.Th w={84} ta="right">
               {t("lines.discount")}
             </Table.Th>
-            <Table.Th w={110}>{t("lines.vatRate")}</Table.Th>
-            <Table.Th w={120} ta="right">
+            <Table.Th w={96}>{t("lines.vatRate")}</Table.Th>
+            <Table.Th w={110} ta="right">
               {t("lines.net")}
             </Table.Th>
-            <Table.Th w={64} />
+            <Table.Th w={56} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -291,7 +291,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
         />
       ) : null}
       <Paper p="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
           <TextInput
             label={t("filters.searchLabel")}
             placeholder={t("filters.search")}
@@ -309,30 +309,10 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
             data-testid="docs-filter-status"
           />
           <ContactFilter value={contactId} onChange={reset(setContactId)} />
-          <Group gap="xs" grow wrap="nowrap">
-            <DateField label={t("filters.from")} value={from} onChange={reset(setFrom)} clearable />
-            <DateField
-              label={t("filters.to")}
-              value={to}
-              onChange={reset(setTo)}
-              clearable
-              min={from || undefined}
-            />
-          </Group>
-          <Group gap="xs" grow wrap="nowrap">
-            <AmountInput
-              label={t("filters.minAmount")}
-              value={minText}
-              onChange={reset(setMinText)}
-              currency
-            />
-            <AmountInput
-              label={t("filters.maxAmount")}
-              value={maxText}
-              onChange={reset(setMaxText)}
-              currency
-            />
-          </Group>
+          <DateField label={t("filters.from")} value={from} onChange={reset(setFrom)} clearable />
+          <DateField label={t("filters.to")} value={to} onChange={reset(setTo)} clearable min={from || undefined} />
+          <AmountInput label={t("filters.minAmount")} value={minText} onChange={reset(setMinText)} currency />
+          <AmountInput label={t("filters.maxAmount")} value={maxText} onChange={reset(setMaxText)} currency />
           {filtered ? (
             <Group align="flex-end">
               <Button
