@@ -192,6 +192,7 @@ const main = async (): Promise<void> => {
     await (await import("./contacts-search.ts")).runContactsSearchBench(REPORT);
   if (process.env.BENCH_CONTACTS_IMPORT !== "0")
     await (await import("./contacts-import.ts")).runContactsImportBench(REPORT);
+  if (process.env.BENCH_PDF_DOCS !== "0") await (await import("./pdf.ts")).runPdfBench(REPORT);
   await (await import("./load.ts")).runLoadBench(REPORT);
 };
 

@@ -30,6 +30,7 @@ import { accountUsed } from "../accounting/books.ts";
 import { setupReadModels } from "../accounting/setup.ts";
 import { handleMultiStream, loadAggregate, type StreamDecision, streamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { contactUsedInDocuments } from "../documents/usage.ts";
 import { type Locale, translate } from "../http/messages.ts";
 import { ProblemError } from "../http/problem.ts";
 
@@ -187,11 +188,12 @@ export const checkIbanFree = async (
 };
 
 /**
- * Whether the contact is used: for now, an entry (draft or validated) on one of its auxiliary
- * accounts, read from the ledger caught up to the head; documents will add theirs.
+ * Whether the contact is used: a document names it, or an entry (draft or validated) is on one of its
+ * auxiliary accounts, each read from its read model caught up to the head.
  */
 export const contactUsed = async (ctx: AppContext, orgId: string, state: ContactState): Promise<boolean> => {
   if (!("identity" in state)) return false;
+  if (await contactUsedInDocuments(ctx, orgId, state.id)) return true;
   for (const account of Object.values(state.auxiliary))
     if (account && (await accountUsed(ctx, orgId, account.code))) return true;
   return false;

@@ -224,10 +224,10 @@ export const contactDocuments = async (
   contactId: string,
   direction: "sales" | "purchases",
   due: boolean,
-): Promise<Row[]> => {
+): Promise<DocumentRow[]> => {
   let q = readModels(ctx.database)
     .selectFrom("documents")
-    .select([...summaryColumns])
+    .select([...summaryColumns, "state"])
     .where("org_id", "=", orgId)
     .where("contact_id", "=", contactId)
     .where("direction", "=", direction);

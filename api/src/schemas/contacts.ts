@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { addressKinds, contactTypes, duplicateReasons, phoneKinds } from "@registre/core";
 import { Offset } from "./common.ts";
+import { ContactDocument } from "./docs.ts";
 
 /**
  * Contacts (/api/contacts): people and companies, their sub-records, history and lists. The shapes
@@ -254,7 +255,7 @@ export const ContactSettings = z
 
 /** Documents of a contact: empty until the sales and purchases exist. */
 export const ContactDocumentList = z
-  .object({ items: z.array(z.object({ id: z.string() })) })
+  .object({ items: z.array(ContactDocument) })
   .openapi("ContactDocumentList");
 
 export const ContactIdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });

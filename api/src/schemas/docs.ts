@@ -67,8 +67,58 @@ const contactFields = {
   deliveryAddressId: text(100).nullish(),
 };
 
+const Quantities = z
+  .record(z.string().max(64), Decimal)
+  .openapi({ description: "Quantity per line id of the origin" });
+const DerivedFrom = z
+  .discriminatedUnion("relation", [
+    z.object({
+      relation: z.literal("transform"),
+      docId: z.uuid(),
+      kind: Kind,
+      quantities: Quantities.optional(),
+    }),
+    z.object({ relation: z.literal("duplicate"), docId: z.uuid() }),
+    z.object({
+      relation: z.literal("creditNote"),
+      docId: z.uuid(),
+      selection: z.discriminatedUnion("kind", [
+        z.object({ kind: z.literal("whole") }),
+        z.object({ kind: z.literal("lines"), quantities: Quantities }),
+        z.object({
+          kind: z.literal("amounts"),
+          amounts: z
+            .array(
+              z.object({
+                net: Decimal,
+                vatRate: z.enum(vatRates),
+                vatExemption: text(200).nullish(),
+                label: text(500).optional(),
+                account: text(20).optional(),
+              }),
+            )
+            .min(1)
+            .max(20),
+        }),
+      ]),
+    }),
+    z.object({
+      relation: z.literal("deposit"),
+      docId: z.uuid(),
+      percent: Decimal,
+      label: text(500).optional(),
+    }),
+  ])
+  .openapi("DocumentDerivedFrom", {
+    description:
+      "Made from another document in one commit with the link on it: transform (quote -> order -> delivery -> " +
+      "invoice, by quantities), duplicate, credit note of a validated invoice (whole, lines, amounts per rate), " +
+      "deposit invoice on an order. The new document's kind and side come from the relation.",
+  });
+
 export const CreateDocumentInput = z
   .object({
+    from: DerivedFrom.optional(),
     kind: Kind,
     direction: Direction,
     series: text(40)

@@ -1,4 +1,3 @@
-import type { z } from "@hono/zod-openapi";
 import {
   type ContactCommand,
   contactStreamId,
@@ -15,6 +14,9 @@ import { historySentences } from "../../contacts/history-text.ts";
 import { contactNames, findContact, listContacts } from "../../contacts/queries.ts";
 import { creationReferenceCodes, withReferenceCodes } from "../../contacts/reference-codes.ts";
 import type { AppContext } from "../../context.ts";
+import { withLateness } from "../../documents/late.ts";
+import { contactDocuments } from "../../documents/queries.ts";
+import { requireDocumentRight } from "../../documents/rights.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
@@ -274,11 +276,29 @@ export const contactRoutes = (ctx: AppContext) => {
     },
   );
 
-  for (const [path, operationId, description] of [
-    ["/{id}/sales", "listContactSales", "Sales documents of the contact"],
-    ["/{id}/sales/due", "listContactSalesDue", "Unpaid sales documents of the contact"],
-    ["/{id}/purchases", "listContactPurchases", "Purchase documents of the contact"],
-    ["/{id}/purchases/due", "listContactPurchasesDue", "Unpaid purchase documents of the contact"],
+  for (const [path, operationId, description, direction, due] of [
+    ["/{id}/sales", "listContactSales", "Sales documents of the contact, newest first", "sales", false],
+    [
+      "/{id}/sales/due",
+      "listContactSalesDue",
+      "Validated sales invoices of the contact left to pay, oldest due first, with days late, the late-payment penalty and the €40 indemnity",
+      "sales",
+      true,
+    ],
+    [
+      "/{id}/purchases",
+      "listContactPurchases",
+      "Purchase documents of the contact, newest first",
+      "purchases",
+      false,
+    ],
+    [
+      "/{id}/purchases/due",
+      "listContactPurchasesDue",
+      "Validated purchase invoices of the contact left to pay, oldest due first",
+      "purchases",
+      true,
+    ],
   ] as const)
     app.openapi(
       accessRoute(ctx, right(CODE, Rights.read), {
@@ -286,14 +306,17 @@ export const contactRoutes = (ctx: AppContext) => {
         path,
         operationId,
         tags,
-        description: `${description}: empty until documents exist.`,
+        description: `${description} (at most 500).`,
         request: { params: ContactIdParam },
         responses: { 200: answer(ContactDocumentList, description), ...errors },
       }),
       async (c) => {
-        await findContact(ctx, sessionOrg(c), c.req.valid("param").id);
-        const items: z.infer<typeof ContactDocumentList>["items"] = [];
-        return c.json({ items }, 200);
+        const orgId = sessionOrg(c);
+        const { id } = c.req.valid("param");
+        await findContact(ctx, orgId, id);
+        requireDocumentRight(c, { direction, kind: "invoice" }, Rights.read);
+        const rows = await contactDocuments(ctx, orgId, id, direction, due);
+        return c.json({ items: rows.map((r) => withLateness(ctx, r)) }, 200);
       },
     );
 

@@ -14,6 +14,7 @@ import { withField } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { changeDocument, createDocument, deleteDocument } from "../../documents/commands.ts";
 import { liveDocument } from "../../documents/context.ts";
+import { createDerivedDocument, derivedKind } from "../../documents/derive.ts";
 import { documentAnswer, findDocument, listDocuments } from "../../documents/queries.ts";
 import { parseDocType, requireDocumentRight } from "../../documents/rights.ts";
 import { loadDocumentSettings } from "../../documents/settings.ts";
@@ -137,10 +138,23 @@ export const documentRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const orgId = sessionOrg(c);
-      const input = c.req.valid("json");
-      requireDocumentRight(c, input, Rights.create);
+      const { from, ...input } = c.req.valid("json");
+      const metadata = commandMetadata(c, ctx);
       try {
-        const id = await createDocument(ctx, orgId, input, commandMetadata(c, ctx));
+        let id: string;
+        if (from) {
+          const origin = await liveDocument(ctx, orgId, from.docId);
+          requireDocumentRight(c, origin, Rights.read);
+          requireDocumentRight(
+            c,
+            { direction: origin.direction, kind: derivedKind(from, origin.kind) },
+            Rights.create,
+          );
+          id = await createDerivedDocument(ctx, orgId, from, input.issueDate, metadata, input.series);
+        } else {
+          requireDocumentRight(c, input, Rights.create);
+          id = await createDocument(ctx, orgId, input, metadata);
+        }
         return c.json(documentAnswer(await findDocument(ctx, orgId, id)), 201);
       } catch (error) {
         throw withField(error, localeOf(c));

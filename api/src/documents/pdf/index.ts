@@ -1,0 +1,2 @@
+export type * from "./model.ts";
+export { renderDocumentPdf } from "./render.ts";

@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest";
+import { databaseKinds } from "../../../../tests/support/databases.ts";
+import { apiHarness } from "../../testing/api-harness.ts";
+import { documentsOrganisation } from "../../testing/documents-setup.ts";
+
+describe.each(databaseKinds)("validating documents (/docs) on %s", (kind) => {
+  const { call, send, register } = apiHarness(kind);
+
+  const invoice = (customerId: string, itemId: string, issueDate: string) => ({
+    kind: "invoice",
+    direction: "sales",
+    issueDate,
+    contactId: customerId,
+    lines: [
+      { kind: "item", itemId, quantity: "10" },
+      {
+        kind: "free",
+        label: "Déplacement",
+        quantity: "1",
+        unitPrice: "45.5",
+        vatRate: "20",
+        account: "708000",
+      },
+    ],
+  });
+
+  it("validates a sales invoice: numbered FA<year>-00001 and posted in VT in the same commit, the entry naming the document", async () => {
+    const o = await documentsOrganisation(call, register, "Valide");
+    const day =
+      o.year.start.slice(0, 4) === new Date().toISOString().slice(0, 4)
+        ? new Date().toISOString().slice(0, 10)
+        : o.year.start;
+    const created = await call("POST", "/docs", o.token, invoice(o.customerId, o.itemId, day));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      kind: "invoice",
+      direction: "sales",
+      status: "draft",
+      number: null,
+      contactName: "Alpha SARL",
+      totalExclTax: 84_550,
+      totalVat: 16_910,
+      totalInclTax: 101_460,
+      entryMvt: null,
+      nextStatuses: ["validated"],
+    });
+    expect(created.body.lines.map((l: { id: string; net: number }) => [l.id, l.net])).toEqual([
+      ["L1", 80_000],
+      ["L2", 4_550],
+    ]);
+    const id = created.body.id as string;
+
+    const check = await call("GET", `/docs/${id}/validate`, o.token);
+    expect(check.body).toEqual({ valid: true, problems: [] });
+
+    const validated = await call("PUT", `/docs/${id}/status/validated`, o.token);
+    expect(validated.status).toBe(200);
+    const year = day.slice(0, 4);
+    expect(validated.body).toMatchObject({
+      status: "validated",
+      number: `FA${year}-00001`,
+      validatedOn: expect.any(String),
+    });
+    const mvt = validated.body.entryMvt as string;
+    const entry = await call("GET", `/accounting/entries/mvt/${mvt}`, o.token);
+    expect(entry.body).toMatchObject({
+      journal: "VT",
+      status: "validated",
+      number: "VT000001",
+      pieceRef: `FA${year}-00001`,
+      origin: { kind: "document", doc: id },
+      debit: 101_460,
+      credit: 101_460,
+    });
+    expect(
+      entry.body.lines.map(
+        (l: { account: string; auxiliary: string | null; debit: number; credit: number }) => [
+          l.account,
+          l.auxiliary,
+          l.debit,
+          l.credit,
+        ],
+      ),
+    ).toEqual([
+      ["411000", expect.any(String), 101_460, 0],
+      ["706000", null, 0, 80_000],
+      ["708000", null, 0, 4_550],
+      ["445740", null, 0, 16_910],
+    ]);
+
+    // Immutable once validated, in French and English.
+    const fr = await send("PUT", `/docs/${id}`, o.token, { label: "Autre" });
+    expect(fr).toMatchObject({ status: 409, body: { code: "doc.validatedImmutable" } });
+    expect(fr.body.detail).toContain("Document validé, il ne peut plus être modifié");
+    const en = await send("DELETE", `/docs/${id}`, o.token, undefined, { lang: "en" });
+    expect(en.body.detail).toContain("Validated document, it can't be changed");
+    const again = await send("PUT", `/docs/${id}/status/validated`, o.token, undefined, { lang: "en" });
+    expect(again).toMatchObject({ status: 409, body: { code: "doc.alreadyValidated" } });
+
+    // The next invoice takes the next number; a purchase invoice posts in HA with the supplier's number.
+    const second = await call("POST", "/docs", o.token, invoice(o.customerId, o.itemId, day));
+    const numbered = await call("PUT", `/docs/${second.body.id}/status/validated`, o.token);
+    expect(numbered.body.number).toBe(`FA${year}-00002`);
+    const purchase = await call("POST", "/docs", o.token, {
+      kind: "invoice",
+      direction: "purchases",
+      issueDate: day,
+      supplierNumber: "B-778",
+      supplierDate: day,
+      contactId: o.supplierId,
+      lines: [{ kind: "item", itemId: o.itemId, quantity: "2" }],
+    });
+    const bought = await call("PUT", `/docs/${purchase.body.id}/status/validated`, o.token);
+    expect(bought.body).toMatchObject({ status: "validated", number: "B-778" });
+    const ha = await call("GET", `/accounting/entries/mvt/${bought.body.entryMvt}`, o.token);
+    expect(ha.body).toMatchObject({ journal: "HA", number: "HA000001", pieceRef: "B-778", debit: 9_600 });
+  });
+
+  it("refuses a posting in a locked period: the invoice stays a draft and no number is taken", async () => {
+    const o = await documentsOrganisation(call, register, "Verrou");
+    const first = o.year.start;
+    const monthEnd = new Date(Date.UTC(Number(first.slice(0, 4)), Number(first.slice(5, 7)), 0))
+      .toISOString()
+      .slice(0, 10);
+    const created = await call("POST", "/docs", o.token, invoice(o.customerId, o.itemId, first));
+    expect(
+      (await call("PUT", `/accounting/balance-sheet/${o.year.id}`, o.token, { lockedUntil: monthEnd }))
+        .status,
+    ).toBe(200);
+    const check = await send("GET", `/docs/${created.body.id}/validate`, o.token, undefined, { lang: "en" });
+    expect(check.body.valid).toBe(false);
+    expect(check.body.problems[0].code).toMatch(/^period\./);
+    const refused = await send("PUT", `/docs/${created.body.id}/status/validated`, o.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toMatch(/^period\./);
+    const after = await call("GET", `/docs/${created.body.id}`, o.token);
+    expect(after.body).toMatchObject({ status: "draft", number: null, entryMvt: null });
+    // The next invoice, after the lock, takes number 00001: the refused one took none.
+    const later = await call(
+      "POST",
+      "/docs",
+      o.token,
+      invoice(o.customerId, o.itemId, `${first.slice(0, 5)}02-15`),
+    );
+    const ok = await call("PUT", `/docs/${later.body.id}/status/validated`, o.token);
+    expect(ok.body.number).toBe(`FA${first.slice(0, 4)}-00001`);
+    const entries = await call("GET", "/accounting/entries?limit=50", o.token);
+    expect(entries.body.total).toBe(1);
+  });
+
+  it("validates a selection in date order, each in its own commit, and reports the refusals", async () => {
+    const o = await documentsOrganisation(call, register, "Lot");
+    const y = o.year.start.slice(0, 4);
+    const march = await call("POST", "/docs", o.token, invoice(o.customerId, o.itemId, `${y}-03-10`));
+    const feb = await call("POST", "/docs", o.token, invoice(o.customerId, o.itemId, `${y}-02-10`));
+    const empty = await call("POST", "/docs", o.token, {
+      kind: "invoice",
+      direction: "sales",
+      issueDate: `${y}-01-10`,
+      contactId: o.customerId,
+    });
+    const report = await send(
+      "PUT",
+      "/docs/validate",
+      o.token,
+      { ids: [march.body.id, empty.body.id, feb.body.id] },
+      { lang: "en" },
+    );
+    expect(report.status).toBe(200);
+    expect(report.body.validated.map((v: { id: string; number: string }) => [v.id, v.number])).toEqual([
+      [feb.body.id, `FA${y}-00001`],
+      [march.body.id, `FA${y}-00002`],
+    ]);
+    expect(report.body.refused).toEqual([
+      {
+        id: empty.body.id,
+        code: "doc.mention.noLines",
+        field: "lines",
+        message: "The document has no priced line.",
+      },
+    ]);
+  });
+});
