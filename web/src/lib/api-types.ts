@@ -704,7 +704,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Sales documents of the contact: empty until documents exist. */
+        /** @description Sales documents of the contact, newest first (at most 500). */
         get: operations["listContactSales"];
         put?: never;
         post?: never;
@@ -721,7 +721,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Unpaid sales documents of the contact: empty until documents exist. */
+        /** @description Validated sales invoices of the contact left to pay, oldest due first, with days late, the late-payment penalty and the €40 indemnity (at most 500). */
         get: operations["listContactSalesDue"];
         put?: never;
         post?: never;
@@ -738,7 +738,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Purchase documents of the contact: empty until documents exist. */
+        /** @description Purchase documents of the contact, newest first (at most 500). */
         get: operations["listContactPurchases"];
         put?: never;
         post?: never;
@@ -755,7 +755,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Unpaid purchase documents of the contact: empty until documents exist. */
+        /** @description Validated purchase invoices of the contact left to pay, oldest due first (at most 500). */
         get: operations["listContactPurchasesDue"];
         put?: never;
         post?: never;
@@ -2944,8 +2944,60 @@ export interface components {
             text: string;
         };
         ContactDocumentList: {
-            items: {
-                id: string;
+            items: components["schemas"]["ContactDocument"][];
+        };
+        ContactDocument: components["schemas"]["DocumentSummary"] & {
+            daysLate: number | null;
+            /** @description Late-payment penalty accrued today, cents */
+            penalty: number | null;
+            /** @description Fixed recovery indemnity (€40) when late */
+            indemnity: number | null;
+        };
+        DocumentSummary: {
+            id: string;
+            /** @enum {string} */
+            kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
+            /** @enum {string} */
+            direction: "sales" | "purchases";
+            /** @enum {string} */
+            status: "draft" | "validated" | "sent" | "accepted" | "refused" | "cancelled" | "delivered";
+            /** @description Null for a draft invoice: shown « Brouillon » */
+            number: string | null;
+            series: string | null;
+            contactId: string | null;
+            contactName: string | null;
+            issueDate: string;
+            dueDate: string | null;
+            reference: string | null;
+            label: string | null;
+            /** @description Integer cents, signed */
+            totalExclTax: number;
+            /** @description Integer cents, signed */
+            totalVat: number;
+            /** @description Integer cents, signed */
+            totalInclTax: number;
+            /** @description Integer cents, signed */
+            paid: number;
+            /** @description Integer cents, signed */
+            due: number;
+            /** @description The posted entry (`/accounting/entries/mvt/{mvt}`) */
+            entryMvt: string | null;
+            validatedOn: string | null;
+            origin: {
+                /** @enum {string} */
+                relation: "transform" | "duplicate" | "creditNote" | "deposit";
+                docId: string;
+                /** @enum {string} */
+                kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
+                number?: string | null;
+                issueDate?: string;
+            } | null;
+            children: {
+                /** @enum {string} */
+                relation: "transform" | "duplicate" | "creditNote" | "deposit";
+                docId: string;
+                /** @enum {string} */
+                kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
             }[];
         };
         ContactNoteInput: {
@@ -3752,53 +3804,6 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
-        DocumentSummary: {
-            id: string;
-            /** @enum {string} */
-            kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
-            /** @enum {string} */
-            direction: "sales" | "purchases";
-            /** @enum {string} */
-            status: "draft" | "validated" | "sent" | "accepted" | "refused" | "cancelled" | "delivered";
-            /** @description Null for a draft invoice: shown « Brouillon » */
-            number: string | null;
-            series: string | null;
-            contactId: string | null;
-            contactName: string | null;
-            issueDate: string;
-            dueDate: string | null;
-            reference: string | null;
-            label: string | null;
-            /** @description Integer cents, signed */
-            totalExclTax: number;
-            /** @description Integer cents, signed */
-            totalVat: number;
-            /** @description Integer cents, signed */
-            totalInclTax: number;
-            /** @description Integer cents, signed */
-            paid: number;
-            /** @description Integer cents, signed */
-            due: number;
-            /** @description The posted entry (`/accounting/entries/mvt/{mvt}`) */
-            entryMvt: string | null;
-            validatedOn: string | null;
-            origin: {
-                /** @enum {string} */
-                relation: "transform" | "duplicate" | "creditNote" | "deposit";
-                docId: string;
-                /** @enum {string} */
-                kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
-                number?: string | null;
-                issueDate?: string;
-            } | null;
-            children: {
-                /** @enum {string} */
-                relation: "transform" | "duplicate" | "creditNote" | "deposit";
-                docId: string;
-                /** @enum {string} */
-                kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
-            }[];
-        };
         DocumentTemplate: {
             /** @enum {string} */
             kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
@@ -3832,6 +3837,7 @@ export interface components {
             };
         };
         CreateDocumentInput: {
+            from?: components["schemas"]["DocumentDerivedFrom"];
             /** @enum {string} */
             kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
             /** @enum {string} */
@@ -3864,6 +3870,66 @@ export interface components {
             billingAddressId?: string | null;
             deliveryAddressId?: string | null;
             lines?: components["schemas"]["DocumentLineInput"][];
+        };
+        /** @description Made from another document in one commit with the link on it: transform (quote -> order -> delivery -> invoice, by quantities), duplicate, credit note of a validated invoice (whole, lines, amounts per rate), deposit invoice on an order. The new document's kind and side come from the relation. */
+        DocumentDerivedFrom: {
+            /** @enum {string} */
+            relation: "transform";
+            /** Format: uuid */
+            docId: string;
+            /** @enum {string} */
+            kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
+            /** @description Quantity per line id of the origin */
+            quantities?: {
+                [key: string]: string;
+            };
+        } | {
+            /** @enum {string} */
+            relation: "duplicate";
+            /** Format: uuid */
+            docId: string;
+        } | {
+            /** @enum {string} */
+            relation: "creditNote";
+            /** Format: uuid */
+            docId: string;
+            selection: {
+                /** @enum {string} */
+                kind: "whole";
+            } | {
+                /** @enum {string} */
+                kind: "lines";
+                /** @description Quantity per line id of the origin */
+                quantities: {
+                    [key: string]: string;
+                };
+            } | {
+                /** @enum {string} */
+                kind: "amounts";
+                amounts: {
+                    /**
+                     * @description A decimal as text, 4 decimals at most
+                     * @example 2.5
+                     */
+                    net: string;
+                    /** @enum {string} */
+                    vatRate: "0" | "10" | "20" | "5.5" | "2.1" | "exempt";
+                    vatExemption?: string | null;
+                    label?: string;
+                    account?: string;
+                }[];
+            };
+        } | {
+            /** @enum {string} */
+            relation: "deposit";
+            /** Format: uuid */
+            docId: string;
+            /**
+             * @description A decimal as text, 4 decimals at most
+             * @example 2.5
+             */
+            percent: string;
+            label?: string;
         };
         DocumentLineInput: {
             /** @enum {string} */
@@ -8213,7 +8279,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Sales documents of the contact */
+            /** @description Sales documents of the contact, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8289,7 +8355,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Unpaid sales documents of the contact */
+            /** @description Validated sales invoices of the contact left to pay, oldest due first, with days late, the late-payment penalty and the €40 indemnity */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8365,7 +8431,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Purchase documents of the contact */
+            /** @description Purchase documents of the contact, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8441,7 +8507,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Unpaid purchase documents of the contact */
+            /** @description Validated purchase invoices of the contact left to pay, oldest due first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -23088,6 +23154,9 @@ export const contactAddressKindValues = ["billing", "delivery", "other"] as cons
 export const contactPhoneKindValues = ["cellular", "work", "fax", "home"] as const satisfies readonly components["schemas"]["ContactPhone"]["kind"][];
 export const contactAddressInputKindValues = ["billing", "delivery", "other"] as const satisfies readonly components["schemas"]["ContactAddressInput"]["kind"][];
 export const contactPhoneInputKindValues = ["cellular", "work", "fax", "home"] as const satisfies readonly components["schemas"]["ContactPhoneInput"]["kind"][];
+export const documentSummaryKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["DocumentSummary"]["kind"][];
+export const documentSummaryDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["DocumentSummary"]["direction"][];
+export const documentSummaryStatusValues = ["draft", "validated", "sent", "accepted", "refused", "cancelled", "delivered"] as const satisfies readonly components["schemas"]["DocumentSummary"]["status"][];
 export const readModelStatusValues = ["running", "degraded"] as const satisfies readonly components["schemas"]["ReadModel"]["status"][];
 export const closingStepStatusValues = ["todo", "done", "notApplicable"] as const satisfies readonly components["schemas"]["ClosingStep"]["status"][];
 export const yearEndAdjustmentKindValues = ["stock", "accrual", "prepayment", "depreciation", "provision", "corporateTax", "other"] as const satisfies readonly components["schemas"]["YearEndAdjustment"]["kind"][];
@@ -23123,9 +23192,6 @@ export const documentPreferencesInputScopeValues = ["me", "org"] as const satisf
 export const documentPreferencesChangeSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["sort"][];
 export const documentPreferencesChangeStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["status"][];
 export const documentPreferencesChangePeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["period"][];
-export const documentSummaryKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["DocumentSummary"]["kind"][];
-export const documentSummaryDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["DocumentSummary"]["direction"][];
-export const documentSummaryStatusValues = ["draft", "validated", "sent", "accepted", "refused", "cancelled", "delivered"] as const satisfies readonly components["schemas"]["DocumentSummary"]["status"][];
 export const documentTemplateKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["kind"][];
 export const documentTemplateDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["direction"][];
 export const documentTemplateNumberedAtValues = ["creation", "validation", "supplier"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["numberedAt"][];

@@ -1,7 +1,6 @@
 /** The sales and purchase documents (/docs…): lists, one document, its changes, checks, statistics, history. */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, type Schemas } from "../../lib/api-client.ts";
-import { apiRequest } from "../../lib/http.ts";
 import type { Direction, DocKind, DocStatus } from "./model.ts";
 
 export type DocSummary = Schemas["DocumentSummary"];
@@ -181,14 +180,24 @@ export type TransformInput =
   | { relation: "duplicate" }
   | { relation: "creditNote" };
 
-/** A new draft made from this document: transformed, duplicated, or crediting it. */
-export const useDocTransform = (id: string) =>
-  useDocMutation((input: TransformInput) =>
-    apiRequest<Doc>(
-      `/docs/${encodeURIComponent(id)}/${input.relation === "transform" ? "transform" : input.relation === "duplicate" ? "duplicate" : "credit-note"}`,
-      {
-        method: "POST",
-        body: input.relation === "transform" ? { kind: input.kind } : {},
-      },
-    ),
-  );
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * A new draft made from this document in one commit with the link on it (POST /docs with `from`):
+ * transformed (every remaining quantity), duplicated, or a credit note of the whole invoice.
+ */
+export const useDocTransform = (origin: Pick<Doc, "id" | "kind" | "direction">) =>
+  useDocMutation((input: TransformInput) => {
+    const common = { direction: origin.direction, issueDate: today() };
+    const body: CreateDocInput =
+      input.relation === "transform"
+        ? { ...common, kind: input.kind, from: { relation: "transform", docId: origin.id, kind: input.kind } }
+        : input.relation === "duplicate"
+          ? { ...common, kind: origin.kind, from: { relation: "duplicate", docId: origin.id } }
+          : {
+              ...common,
+              kind: "creditNote",
+              from: { relation: "creditNote", docId: origin.id, selection: { kind: "whole" } },
+            };
+    return api.post("/docs", { body });
+  });

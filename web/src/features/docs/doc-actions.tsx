@@ -39,7 +39,7 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
   const name = useDocName();
   const status = useDocStatus(doc.id);
   const remove = useDeleteDoc();
-  const transform = useDocTransform(doc.id);
+  const transform = useDocTransform(doc);
   const [pending, setPending] = useState<Pending | null>(null);
   const right = rightOf(doc.direction, doc.kind);
   const canUpdate = can(right, "update");
