@@ -202,7 +202,11 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
                 </Menu.Item>
               ) : null}
               {draft && can(right, "delete") ? (
-                <Menu.Item color="red" onClick={() => setPending({ kind: "delete" })} data-testid="doc-delete">
+                <Menu.Item
+                  color="red"
+                  onClick={() => setPending({ kind: "delete" })}
+                  data-testid="doc-delete"
+                >
                   {t("detail.delete")}
                 </Menu.Item>
               ) : null}

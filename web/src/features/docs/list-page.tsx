@@ -310,7 +310,13 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
           />
           <ContactFilter value={contactId} onChange={reset(setContactId)} />
           <DateField label={t("filters.from")} value={from} onChange={reset(setFrom)} clearable />
-          <DateField label={t("filters.to")} value={to} onChange={reset(setTo)} clearable min={from || undefined} />
+          <DateField
+            label={t("filters.to")}
+            value={to}
+            onChange={reset(setTo)}
+            clearable
+            min={from || undefined}
+          />
           <AmountInput label={t("filters.minAmount")} value={minText} onChange={reset(setMinText)} currency />
           <AmountInput label={t("filters.maxAmount")} value={maxText} onChange={reset(setMaxText)} currency />
           {filtered ? (

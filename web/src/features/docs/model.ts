@@ -66,8 +66,9 @@ export const transformTargets: Record<DocKind, readonly DocKind[]> = {
   invoice: [],
   creditNote: [],
 };
-/** A transform from a cancelled or refused document makes no sense; from a draft quote it accepts it. */
-export const canTransform = (status: DocStatus): boolean => status !== "cancelled" && status !== "refused";
+/** A document is transformed once out of draft (sent, accepted…), never when cancelled or refused (the core's `planTransform`). */
+export const canTransform = (status: DocStatus): boolean =>
+  status !== "draft" && status !== "cancelled" && status !== "refused";
 
 export const statusColors: Record<DocStatus, string> = {
   draft: "gray",
