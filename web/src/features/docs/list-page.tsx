@@ -170,7 +170,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
     {
       key: "number",
       header: t("fields.number"),
-      width: 150,
+      width: 140,
       cell: (doc) => (
         <Link to={docPath(doc.id)} className="registre-row-link">
           <DocNumber number={doc.number} />
@@ -180,7 +180,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
     {
       key: "date",
       header: t("fields.issueDate"),
-      width: 110,
+      width: 104,
       sort: (a, b) => a.issueDate.localeCompare(b.issueDate),
       cell: (doc) => <span className="registre-numeric">{shortDate(doc.issueDate)}</span>,
     },
@@ -204,7 +204,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
           {
             key: "due",
             header: t("fields.dueDate"),
-            width: 110,
+            width: 104,
             cell: (doc: DocSummary) =>
               doc.dueDate ? <span className="registre-numeric">{shortDate(doc.dueDate)}</span> : "—",
           },
@@ -213,13 +213,13 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
     {
       key: "status",
       header: t("fields.status"),
-      width: 120,
+      width: 110,
       cell: (doc) => <StatusBadge status={doc.status} />,
     },
     {
       key: "excl",
       header: t("fields.totalExclTax"),
-      width: 130,
+      width: 120,
       numeric: true,
       sort: (a, b) => a.totalExclTax - b.totalExclTax,
       cell: (doc) => formatCents(doc.totalExclTax, locale),
@@ -227,7 +227,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
     {
       key: "incl",
       header: t("fields.totalInclTax"),
-      width: 130,
+      width: 120,
       numeric: true,
       sort: (a, b) => a.totalInclTax - b.totalInclTax,
       cell: (doc) => formatCents(doc.totalInclTax, locale),
@@ -367,7 +367,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
               </Text>
             ) : null}
           </Group>
-          {canValidate ? (
+          {canValidate && chosen.some((d) => d.status === "draft") ? (
             <BulkValidateButton
               docs={chosen.filter((d) => d.status === "draft")}
               onDone={() => setSelected(new Set())}

@@ -124,13 +124,13 @@ const SettingsForm = ({ settings, canEdit }: { settings: DocSettings; canEdit: b
       <TableFrame minWidth={900} highlight={false} stickyHeader={false} testId="doc-settings-series">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={170}>{t("settings.seriesId")}</Table.Th>
+            <Table.Th w={140}>{t("settings.seriesId")}</Table.Th>
             <Table.Th>{t("settings.seriesLabel")}</Table.Th>
-            <Table.Th w={170}>{t("settings.seriesKind")}</Table.Th>
-            <Table.Th w={120}>{t("settings.seriesDirection")}</Table.Th>
-            <Table.Th w={190}>{t("settings.seriesFormat")}</Table.Th>
-            <Table.Th w={140}>{t("settings.seriesExample")}</Table.Th>
-            <Table.Th w={44} />
+            <Table.Th w={150}>{t("settings.seriesKind")}</Table.Th>
+            <Table.Th w={100}>{t("settings.seriesDirection")}</Table.Th>
+            <Table.Th w={160}>{t("settings.seriesFormat")}</Table.Th>
+            <Table.Th w={120}>{t("settings.seriesExample")}</Table.Th>
+            <Table.Th w={64} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -178,7 +178,7 @@ const SettingsForm = ({ settings, canEdit }: { settings: DocSettings; canEdit: b
                 <Table.Td>
                   <TextInput
                     size="xs"
-                    ff="monospace"
+                    styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
                     aria-label={t("settings.seriesFormat")}
                     {...form.getInputProps(`${path}.format`)}
                     disabled={locked || !canEdit}
@@ -278,13 +278,13 @@ const SettingsForm = ({ settings, canEdit }: { settings: DocSettings; canEdit: b
         <TextInput label={t("settings.holder")} {...form.getInputProps("holder")} disabled={!canEdit} />
         <TextInput
           label={t("settings.iban")}
-          ff="monospace"
+          styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
           {...form.getInputProps("iban")}
           disabled={!canEdit}
         />
         <TextInput
           label={t("settings.bic")}
-          ff="monospace"
+          styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
           {...form.getInputProps("bic")}
           disabled={!canEdit}
         />

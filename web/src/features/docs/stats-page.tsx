@@ -1,4 +1,4 @@
-import { Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Box, Group, Paper, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -159,8 +159,8 @@ export const DocStatsPage = () => {
                 </Text>
               </Paper>
             ) : (
-              <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
-                <Paper p="md" style={{ gridColumn: "span 2" }}>
+              <Stack gap="md">
+                <Paper p="md">
                   <Title order={2} size="h5" mb="sm">
                     {t("stats.byMonth")}
                   </Title>
@@ -170,46 +170,48 @@ export const DocStatsPage = () => {
                     label={t("stats.chartLabel", { kind: kindLabel, year })}
                   />
                 </Paper>
-                <TableFrame minWidth={320} testId="stats-by-status" highlight={false}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t("stats.byStatus")}</Table.Th>
-                      <Table.Th ta="right">{t("stats.count")}</Table.Th>
-                      <Table.Th ta="right">{t("stats.amount")}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {docStatuses
-                      .filter((s) => data.byStatus[s]?.count)
-                      .map((s) => (
-                        <Table.Tr key={s}>
-                          <Table.Td>
-                            <StatusBadge status={s} />
-                          </Table.Td>
-                          <Table.Td ta="right" className="registre-numeric">
-                            {number(data.byStatus[s]?.count ?? 0)}
-                          </Table.Td>
-                          <Table.Td
-                            ta="right"
-                            className="registre-numeric"
-                            c={statusColors[s] === "red" ? "red" : undefined}
-                          >
-                            {formatCents(data.byStatus[s]?.totalInclTax ?? 0, locale)}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    <Table.Tr fw={700}>
-                      <Table.Td>{t("stats.total")}</Table.Td>
-                      <Table.Td ta="right" className="registre-numeric">
-                        {number(data.total.count)}
-                      </Table.Td>
-                      <Table.Td ta="right" className="registre-numeric" data-testid="stats-total">
-                        {formatCents(data.total.totalInclTax, locale)}
-                      </Table.Td>
-                    </Table.Tr>
-                  </Table.Tbody>
-                </TableFrame>
-              </SimpleGrid>
+                <Box maw={640}>
+                  <TableFrame minWidth={420} testId="stats-by-status" highlight={false}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t("stats.byStatus")}</Table.Th>
+                        <Table.Th ta="right">{t("stats.count")}</Table.Th>
+                        <Table.Th ta="right">{t("stats.amount")}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {docStatuses
+                        .filter((s) => data.byStatus[s]?.count)
+                        .map((s) => (
+                          <Table.Tr key={s}>
+                            <Table.Td>
+                              <StatusBadge status={s} />
+                            </Table.Td>
+                            <Table.Td ta="right" className="registre-numeric">
+                              {number(data.byStatus[s]?.count ?? 0)}
+                            </Table.Td>
+                            <Table.Td
+                              ta="right"
+                              className="registre-numeric"
+                              c={statusColors[s] === "red" ? "red" : undefined}
+                            >
+                              {formatCents(data.byStatus[s]?.totalInclTax ?? 0, locale)}
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      <Table.Tr fw={700}>
+                        <Table.Td>{t("stats.total")}</Table.Td>
+                        <Table.Td ta="right" className="registre-numeric">
+                          {number(data.total.count)}
+                        </Table.Td>
+                        <Table.Td ta="right" className="registre-numeric" data-testid="stats-total">
+                          {formatCents(data.total.totalInclTax, locale)}
+                        </Table.Td>
+                      </Table.Tr>
+                    </Table.Tbody>
+                  </TableFrame>
+                </Box>
+              </Stack>
             )
           }
         </QueryView>
