@@ -60,6 +60,7 @@ export const ContactPicker = ({
         data={options}
         value={value.contactId}
         searchable
+        selectFirstOptionOnChange
         searchValue={search}
         onSearchChange={setSearch}
         filter={({ options: all }) => all}

@@ -69,6 +69,7 @@ const ContactFilter = ({
       value={value}
       searchable
       clearable
+      selectFirstOptionOnChange
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
