@@ -259,10 +259,8 @@ const DocView = ({ doc }: { doc: Doc }) => {
                   {doc.origin
                     ? docLink(
                         doc.origin.docId,
-                        t("detail.originText", {
-                          relation: t(`detail.relations.${doc.origin.relation}`),
-                          kind: t(`kinds.${doc.origin.kind}`).toLowerCase(),
-                          number: doc.origin.number ?? t("draft"),
+                        t(`detail.relations.${doc.origin.relation}`, {
+                          name: `${t(`kinds.${doc.origin.kind}`)} ${doc.origin.number ?? t("draft")}`,
                           date: doc.origin.issueDate ? shortDate(doc.origin.issueDate) : "",
                         }),
                       )
@@ -290,7 +288,7 @@ const DocView = ({ doc }: { doc: Doc }) => {
                         size="sm"
                         data-testid="doc-entry-link"
                       >
-                        {t("detail.entry", { mvt: doc.entryMvt })}
+                        {t("detail.entryLink")}
                       </Anchor>
                     ) : (
                       <Text size="sm" c="dimmed" span>
