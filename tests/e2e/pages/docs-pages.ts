@@ -25,7 +25,9 @@ export class DocsPages {
 
   /** A new line from an item searched as typed, then its quantity typed and Enter (as people do). */
   async addItemLine(search: string, quantity: string): Promise<void> {
-    await this.page.getByTestId("line-add").click();
+    // A new document opens on a blank line: it takes the item; otherwise a line is added.
+    if ((await this.lines.last().getByTestId("line-label").inputValue()) !== "")
+      await this.page.getByTestId("line-add").click();
     const line = this.lines.last();
     const label = line.getByTestId("line-label");
     await label.fill(search);

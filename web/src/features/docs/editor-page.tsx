@@ -21,7 +21,14 @@ import { FormActions, ResourceFormPage, useSchemaForm } from "../../components/f
 import { useFormat } from "../../i18n/format.ts";
 import { type Doc, type DocTemplate, docQuery, docTemplateQuery, useCreateDoc, useUpdateDoc } from "./api.ts";
 import { type ContactChoice, ContactPicker } from "./contact-picker.tsx";
-import { type EditorLine, editorLine, lineInput, lineProblems, pricedValues } from "./editor-lines.ts";
+import {
+  blankLine,
+  type EditorLine,
+  editorLine,
+  lineInput,
+  lineProblems,
+  pricedValues,
+} from "./editor-lines.ts";
 import { type LineErrors, LinesEditor } from "./lines-editor.tsx";
 import { type Direction, type DocKind, directions, docKinds, rightOf, segmentOf } from "./model.ts";
 import { docLineEditPath, docPath, listPath, newDocId } from "./paths.ts";
@@ -70,7 +77,8 @@ const headerOf = (doc: Doc | null, template: DocTemplate | null): HeaderValues =
     issueDate: doc?.issueDate ?? template?.issueDate ?? new Date().toISOString().slice(0, 10),
     deliveryDate: v("deliveryDate"),
     expiryDate: v("expiryDate"),
-    dueDate: doc ? v("dueDate") : (template?.dueDate ?? ""),
+    // Left blank on a new document: validation computes it from the contact's own payment terms.
+    dueDate: v("dueDate"),
     deadline: v("deadline"),
     supplierDate: v("supplierDate"),
     reference: doc?.reference ?? "",
@@ -105,7 +113,7 @@ const DocEditor = ({
   const save = doc ? update : create;
   const form = useSchemaForm(useHeaderSchema(), headerOf(doc, template));
   const [lines, setLines] = useState<EditorLine[]>(() =>
-    (doc?.lines ?? []).map((l) => editorLine(l, locale)),
+    doc ? doc.lines.map((l) => editorLine(l, locale)) : [blankLine("free")],
   );
   const [contact, setContact] = useState<ContactChoice>({
     contactId: doc?.contactId ?? initialContact,
@@ -122,7 +130,9 @@ const DocEditor = ({
   const readOnly = doc !== null && doc.status !== "draft";
 
   const submit = form.onSubmit((header) => {
-    const problems = lineProblems(lines, locale);
+    // A line left untouched (no designation, no price) is no line.
+    const blank = (l: EditorLine | undefined) => l?.kind === "free" && !l.label.trim() && !l.unitPrice.trim();
+    const problems = lineProblems(lines, locale).filter((p) => !blank(lines[p.index]));
     setLineErrors(Object.fromEntries(problems.map((p) => [`lines.${p.index}.${p.field}`, p.key])));
     if (!contact.contactId) {
       setContactError(t("editor.contactRequired"));
@@ -143,7 +153,7 @@ const DocEditor = ({
       supplierDate: fields.supplier ? orNull(header.supplierDate) : null,
       notes: orNull(header.notes),
       ...(contactTouched && contact),
-      lines: lines.map((line) => lineInput(line, locale)),
+      lines: lines.filter((line) => !blank(line)).map((line) => lineInput(line, locale)),
     };
     const done = (saved: Doc) => void navigate(docPath(saved.id));
     if (doc) update.mutate(body, { onSuccess: done });
