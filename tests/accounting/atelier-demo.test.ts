@@ -3,31 +3,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../api/src/app.ts";
 import { databaseKinds } from "../support/databases.ts";
-import { type Books, keepAtelierBooks, openBooks } from "./atelier.ts";
-
-const expectedTrialBalance: [
-  account: string,
-  debit: number,
-  credit: number,
-  balanceDebit: number,
-  balanceCredit: number,
-][] = [
-  ["101000", 0, 1_000_000, 0, 1_000_000],
-  ["218300", 100_000, 0, 100_000, 0],
-  ["401000", 120_000, 120_000, 0, 0],
-  ["404000", 0, 120_000, 0, 120_000],
-  ["411000", 420_000, 340_000, 80_000, 0],
-  ["445510", 0, 26_000, 0, 26_000],
-  ["445620", 20_000, 20_000, 0, 0],
-  ["445660", 20_000, 20_000, 0, 0],
-  ["445710", 70_000, 70_000, 0, 0],
-  ["512000", 1_316_000, 122_500, 1_193_500, 0],
-  ["607000", 100_000, 0, 100_000, 0],
-  ["627000", 2_500, 0, 2_500, 0],
-  ["706000", 0, 150_000, 0, 150_000],
-  ["707000", 0, 200_000, 0, 200_000],
-  ["709000", 20_000, 0, 20_000, 0],
-];
+import {
+  type Books,
+  atelierTrialBalance as expectedTrialBalance,
+  keepAtelierBooks,
+  openBooks,
+} from "./atelier.ts";
 
 describe.each(databaseKinds)("the worked example Atelier Démo, January 2025 (%s)", (kind) => {
   let books: Books;

@@ -24,6 +24,8 @@ import { type ApiLine, contactSnapshot, documentReadModels, resolveLines } from 
 import { loadDocumentSettings } from "./settings.ts";
 
 export type AddressChoice = { billingAddressId?: string | null; deliveryAddressId?: string | null };
+/** The contact's account on this document when not its own (a fixed-asset supplier's 404 auxiliary). */
+export type ContactAccount = { readonly control: string; readonly code: string } | null | undefined;
 
 export type CreateDocumentInput = HeaderInput &
   AddressChoice & {
@@ -32,12 +34,14 @@ export type CreateDocumentInput = HeaderInput &
     /** The numbering series (quotes, orders, delivery slips now; sales invoices at validation); the use's first by default. */
     readonly series?: string | null;
     readonly contactId?: string | null;
+    readonly contactAccount?: ContactAccount;
     readonly lines?: readonly ApiLine[];
   };
 
 export type ChangeDocumentInput = HeaderInput &
   AddressChoice & {
     readonly contactId?: string | null;
+    readonly contactAccount?: ContactAccount;
     /** Replaces the lines: kept by id (changed when different), added, removed, in this order. */
     readonly lines?: readonly ApiLine[];
   };
@@ -78,14 +82,16 @@ export const createDocument = async (
     direction,
     series,
     contactId,
+    contactAccount,
     lines = [],
     billingAddressId,
     deliveryAddressId,
     ...header
   } = input;
-  const contact = contactId
+  const snapshot = contactId
     ? await contactSnapshot(ctx, orgId, contactId, direction, { billingAddressId, deliveryAddressId })
     : null;
+  const contact = snapshot && contactAccount ? { ...snapshot, auxiliary: { ...contactAccount } } : snapshot;
   const resolved = await resolveLines(ctx, orgId, direction, lines);
   await runDocument(
     ctx,
@@ -149,7 +155,7 @@ export const changeDocument = async (
   input: ChangeDocumentInput,
   metadata: CommandMetadata,
 ) => {
-  const { contactId, lines, billingAddressId, deliveryAddressId, ...header } = input;
+  const { contactId, contactAccount, lines, billingAddressId, deliveryAddressId, ...header } = input;
   await runDocument(
     ctx,
     orgId,
@@ -157,15 +163,16 @@ export const changeDocument = async (
     async (state) => {
       if (!isLive(state)) throw new DomainError("doc.notFound", {}, 404);
       const commands: DocumentCommand[] = [];
-      if (contactId)
+      const snapshot = contactId
+        ? await contactSnapshot(ctx, orgId, contactId, state.direction, {
+            billingAddressId,
+            deliveryAddressId,
+          })
+        : state.contact;
+      if (snapshot && (contactId || contactAccount))
         commands.push({
           type: "SetDocumentContact",
-          data: {
-            contact: await contactSnapshot(ctx, orgId, contactId, state.direction, {
-              billingAddressId,
-              deliveryAddressId,
-            }),
-          },
+          data: { contact: contactAccount ? { ...snapshot, auxiliary: { ...contactAccount } } : snapshot },
         });
       if (Object.keys(header).length > 0) commands.push({ type: "ChangeDocumentHeader", data: header });
       if (lines) {

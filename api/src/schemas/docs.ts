@@ -63,6 +63,14 @@ const headerFields = {
 };
 const contactFields = {
   contactId: z.uuid().nullish(),
+  contactAccount: z
+    .object({ control: text(20), code: text(17) })
+    .nullish()
+    .openapi({
+      description:
+        "The contact's account for this document when not its own (a fixed-asset supplier's 404000 auxiliary): " +
+        "an auxiliary account of the chart under that control account",
+    }),
   billingAddressId: text(100).nullish(),
   deliveryAddressId: text(100).nullish(),
 };

@@ -1,10 +1,116 @@
-import { type Caller, type CommandCase, json } from "./command-cases.ts";
+import { type Caller, type CommandCase, json, type Seed } from "./command-cases.ts";
+
+let n = 0;
+/** A supplier of the caller's (its auxiliary account opened), once per caller. */
+const suppliers = new Map<string, Promise<string>>();
+const supplierOf = (seed: Seed, c: Caller) => {
+  let id = suppliers.get(c.token);
+  if (!id) {
+    id = seed
+      .ok("POST", "/contacts", c.token, {
+        kind: "company",
+        name: `Fournisseur ${c.name}`,
+        types: ["supplier"],
+        addresses: [{ line1: "8 rue du Port", postalCode: "13002", city: "Marseille" }],
+        acknowledgeDuplicates: true,
+      })
+      .then((b: { id: string }) => b.id);
+    suppliers.set(c.token, id);
+  }
+  return id;
+};
+
+/** A draft purchase invoice of the caller's, ready to validate (it needs no seller's mentions). */
+const purchase = async (seed: Seed, c: Caller) => ({
+  kind: "invoice",
+  direction: "purchases",
+  issueDate: seed.today,
+  supplierNumber: `F-${c.name}-${++n}`,
+  supplierDate: seed.today,
+  contactId: await supplierOf(seed, c),
+  lines: [
+    {
+      kind: "free",
+      label: `Achat ${c.name}`,
+      quantity: "2",
+      unitPrice: "12.5",
+      vatRate: "20",
+      account: "606100",
+    },
+  ],
+});
+const draftPurchase = async (seed: Seed, c: Caller) =>
+  (await seed.ok("POST", "/docs", c.token, await purchase(seed, c))).id as string;
+const quote = async (seed: Seed, c: Caller) =>
+  (
+    await seed.ok("POST", "/docs", c.token, {
+      kind: "quote",
+      direction: "sales",
+      issueDate: seed.today,
+      label: `Devis ${c.name}`,
+    })
+  ).id as string;
+const noted = async (seed: Seed, c: Caller) => {
+  const docId = await quote(seed, c);
+  return (await seed.ok("POST", "/docs/histories", c.token, { docId, text: `Note ${c.name}` })).id as string;
+};
 
 /** Values that differ per caller, so that two callers' answers differ. */
 const sizeOf = (c: Caller) => (c.name === "Alice" ? 20 : 30);
 
 /** What the idempotency walk needs for the documents' commands (`/docs…`). */
 export const documentCommands: Readonly<Record<string, CommandCase>> = {
+  createDocument: {
+    status: 201,
+    build: async (seed, c) => ({ path: "/docs", token: c.token, body: json(await purchase(seed, c)) }),
+  },
+  updateDocument: {
+    status: 200,
+    build: async (seed, c) => ({
+      path: `/docs/${await draftPurchase(seed, c)}`,
+      token: c.token,
+      body: json({ label: `Changé ${c.name}` }),
+    }),
+  },
+  deleteDocument: {
+    status: 204,
+    build: async (seed, c) => ({ path: `/docs/${await draftPurchase(seed, c)}`, token: c.token }),
+  },
+  changeDocumentStatus: {
+    status: 200,
+    build: async (seed, c) => ({
+      path: `/docs/${await draftPurchase(seed, c)}/status/validated`,
+      token: c.token,
+    }),
+  },
+  validateDocuments: {
+    status: 200,
+    build: async (seed, c) => ({
+      path: "/docs/validate",
+      token: c.token,
+      body: json({ ids: [await draftPurchase(seed, c), await draftPurchase(seed, c)] }),
+    }),
+  },
+  createDocumentHistory: {
+    status: 201,
+    build: async (seed, c) => ({
+      path: "/docs/histories",
+      token: c.token,
+      body: json({ docId: await quote(seed, c), text: `Relance ${c.name}` }),
+    }),
+  },
+  updateDocumentHistory: {
+    status: 200,
+    build: async (seed, c) => ({
+      path: `/docs/histories/${await noted(seed, c)}`,
+      token: c.token,
+      body: json({ text: `Changée ${c.name}` }),
+    }),
+  },
+  deleteDocumentHistory: {
+    status: 204,
+    build: async (seed, c) => ({ path: `/docs/histories/${await noted(seed, c)}`, token: c.token }),
+  },
   updateDocumentSettings: {
     status: 200,
     build: async (_, c) => ({

@@ -29,7 +29,7 @@ const noteOwner = async (ctx: AppContext, orgId: string, noteId: string) => {
     .selectFrom("documents")
     .select("id")
     .where("org_id", "=", orgId)
-    .where(sql<boolean>`state->'history' @> ${JSON.stringify([{ id: noteId }])}::jsonb`)
+    .where(sql<boolean>`state->'history' @> (${JSON.stringify([{ id: noteId }])}::text)::jsonb`)
     .executeTakeFirst();
   if (!row) throw new DomainError("doc.historyEntryNotFound", { id: noteId }, 404);
   const doc = await liveDocument(ctx, orgId, row.id);
