@@ -3867,6 +3867,11 @@ export interface components {
             supplierDate?: string | null;
             /** Format: uuid */
             contactId?: string | null;
+            /** @description The contact's account for this document when not its own (a fixed-asset supplier's 404000 auxiliary): an auxiliary account of the chart under that control account */
+            contactAccount?: {
+                control: string;
+                code: string;
+            } | null;
             billingAddressId?: string | null;
             deliveryAddressId?: string | null;
             lines?: components["schemas"]["DocumentLineInput"][];
@@ -4028,6 +4033,11 @@ export interface components {
             supplierDate?: string | null;
             /** Format: uuid */
             contactId?: string | null;
+            /** @description The contact's account for this document when not its own (a fixed-asset supplier's 404000 auxiliary): an auxiliary account of the chart under that control account */
+            contactAccount?: {
+                control: string;
+                code: string;
+            } | null;
             billingAddressId?: string | null;
             deliveryAddressId?: string | null;
             /** @description Replaces the lines */
