@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Table, Textarea, Title } from "@mantine/core";
+import { ActionIcon, Button, Group, Paper, Stack, Table, Textarea, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -126,7 +126,7 @@ export const DocHistoryPage = () => {
       )}
     >
       {(_, history) => (
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Stack gap="lg">
           <Stack gap="xs">
             <Title order={2} size="h5">
               {t("history.events")}
@@ -134,8 +134,8 @@ export const DocHistoryPage = () => {
             <TableFrame minWidth={480} testId="history-events">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={190}>{t("history.at")}</Table.Th>
-                  <Table.Th w={150}>{t("history.who")}</Table.Th>
+                  <Table.Th w={240}>{t("history.at")}</Table.Th>
+                  <Table.Th w={200}>{t("history.who")}</Table.Th>
                   <Table.Th>{t("history.what")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -163,7 +163,7 @@ export const DocHistoryPage = () => {
             </Title>
             <NotesTable notes={history.notes} />
           </Stack>
-        </SimpleGrid>
+        </Stack>
       )}
     </HistoryFrame>
   );

@@ -33,6 +33,8 @@ import { type Direction, directions, validateRightOf } from "./model.ts";
 import { docPath, listPath } from "./paths.ts";
 import { DocNumber, useCanDocs } from "./ui.tsx";
 
+const AUTO_CHECK = 50;
+
 /**
  * `/org/docs/validate`: the draft invoices and credit notes of a side, oldest first; each checked
  * (GET /docs/{id}/validate: what validation would refuse), the selection validated in date order
@@ -52,8 +54,10 @@ export const ValidateDocsPage = () => {
   const [confirming, setConfirming] = useState(false);
   const [report, setReport] = useState<{ report: BulkReport; docs: DocSummary[] } | null>(null);
   const bulk = useBulkValidate();
+  const autoCheck = rows.length <= AUTO_CHECK;
   const checks = useQueries({
-    queries: rows.map((row) => ({ ...docCheckQuery(row.id), enabled: checking.has(row.id) })),
+    // A short list is checked at once; a long one row by row, or the selection, on demand.
+    queries: rows.map((row) => ({ ...docCheckQuery(row.id), enabled: autoCheck || checking.has(row.id) })),
   });
   const checkOf = (id: string) => checks[rows.findIndex((r) => r.id === id)];
   if (!allowed)
@@ -131,7 +135,7 @@ export const ValidateDocsPage = () => {
       width: 220,
       cell: (doc) => {
         const check = checkOf(doc.id);
-        if (!checking.has(doc.id) || !check)
+        if (!(autoCheck || checking.has(doc.id)) || !check)
           return (
             <Button
               size="compact-xs"
