@@ -30,10 +30,20 @@ describe("documents screens (Chromium, documents API)", () => {
         // Enter on the quantity goes on to the unit, the live totals follow the lines.
         expect(await docs.lines.first().getByTestId("line-net").textContent()).toBe("540,00");
         expect(await docs.total("total-incl", "editor-totals")).toBe("648,00 €");
+        // A title typed after the line, moved above it from the keyboard.
+        await page.getByTestId("line-add-title").click();
+        await page.keyboard.type("Ateliers de novembre");
+        await page.keyboard.press("Alt+ArrowUp");
+        await expect
+          .poll(() => page.locator("[data-testid^=line-row]").first().getAttribute("data-testid"))
+          .toBe("line-row-title");
         await page.screenshot({ path: join(artifactsDir, "docs-editor-fr.png") });
         const quoteId = await docs.save();
         expect(await docs.title()).toMatch(/^Devis DE\d{4}-\d{5}$/);
         expect(await docs.total("total-incl")).toBe("648,00 €");
+        expect(await page.getByTestId("doc-lines").locator("tbody tr").first().textContent()).toBe(
+          "Ateliers de novembre",
+        );
         await docs.act("doc-status-accepted");
         await expect.poll(() => docs.status()).toBe("Accepté");
 
