@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type DocumentCommand,
+  type DocumentContact,
   type DocumentEvent,
   type DocumentState,
   documentDecider,
@@ -19,13 +20,19 @@ const seller = {
   hasAddress: true,
   vatFranchise: false,
 };
-const contact = {
+const contact: DocumentContact = {
   id: "00000000-0000-4000-8000-000000000001",
-  kind: "company" as const,
+  kind: "company",
   name: "Alpha SARL",
   siren: "732829320",
   vatNumber: null,
-  billingAddress: { line1: "3 place Bellecour", postalCode: "69002", city: "Lyon", country: "FR" },
+  billingAddress: {
+    line1: "3 place Bellecour",
+    line2: null,
+    postalCode: "69002",
+    city: "Lyon",
+    country: "FR",
+  },
   deliveryAddress: null,
   auxiliary: { control: "411000", code: "CALPHA" },
   paymentTerms: null,
