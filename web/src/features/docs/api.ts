@@ -105,11 +105,15 @@ export const docHistoryQuery = (id: string) =>
     queryFn: ({ signal }) => api.get("/docs/histories", { query: { docId: id }, signal }),
   });
 
-/** A contact's documents on one side, newest first (the list filtered by contact: every kind). */
+/** A contact's documents on one side, with each unpaid invoice's days late, penalty and indemnity. */
+export type ContactDoc = Schemas["ContactDocument"];
 export const contactDocsQuery = (contactId: string, direction: Direction) =>
   queryOptions({
     queryKey: keys.contact(contactId, direction),
-    queryFn: ({ signal }) => api.get("/docs", { query: { contactId, direction, limit: 200 }, signal }),
+    queryFn: ({ signal }) =>
+      direction === "sales"
+        ? api.get("/contacts/{id}/sales", { path: { id: contactId }, signal })
+        : api.get("/contacts/{id}/purchases", { path: { id: contactId }, signal }),
   });
 
 const useInvalidate = () => {

@@ -11,12 +11,10 @@ import { useFormat } from "../../i18n/format.ts";
 import { formatCents, sumCents } from "../../lib/money.ts";
 import { contactQuery } from "../contacts/api.ts";
 import { contactPartPath, contactPath, contactsPath } from "../contacts/paths.ts";
-import { contactDocsQuery, type DocSummary } from "./api.ts";
+import { type ContactDoc, contactDocsQuery } from "./api.ts";
 import { type Direction, type DocKind, docKinds, rightOf } from "./model.ts";
 import { docPath, newDocPath } from "./paths.ts";
 import { DocNumber, StatusBadge, useCanDocs } from "./ui.tsx";
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** A contact's documents on one side (the sales or purchases tab), what is left due, late ones marked. */
 export const ContactDocsPanel = ({
@@ -37,8 +35,7 @@ export const ContactDocsPanel = ({
   const creatable = (["quote", "order", "delivery", "invoice"] as DocKind[]).filter((kind) =>
     can(rightOf(direction, kind), "create"),
   );
-  const day = today();
-  const columns: Column<DocSummary>[] = [
+  const columns: Column<ContactDoc>[] = [
     {
       key: "kind",
       header: t("fields.kind"),
@@ -83,15 +80,23 @@ export const ContactDocsPanel = ({
       numeric: true,
       cell: (doc) => {
         if (doc.kind !== "invoice" || doc.status === "draft" || doc.due === 0) return "";
-        const late = doc.dueDate !== null && doc.dueDate < day;
+        const late = doc.daysLate !== null && doc.daysLate > 0;
         return (
-          <Text size="sm" c={late ? "red" : undefined} className="registre-numeric" span>
+          <Text
+            size="sm"
+            c={late ? "red" : undefined}
+            className="registre-numeric"
+            span
+            data-testid="contact-doc-due"
+          >
             {formatCents(doc.due, locale)}
-            {doc.dueDate ? (
-              <Text size="xs" c={late ? "red" : "dimmed"} component="div">
-                {shortDate(doc.dueDate)}
-              </Text>
-            ) : null}
+            <Text size="xs" c={late ? "red" : "dimmed"} component="div">
+              {late
+                ? t("contactTab.daysLate", { count: doc.daysLate ?? 0 })
+                : doc.dueDate
+                  ? shortDate(doc.dueDate)
+                  : ""}
+            </Text>
           </Text>
         );
       },
@@ -119,6 +124,7 @@ export const ContactDocsPanel = ({
       <QueryView query={docs} testId="contact-docs-error">
         {(data) => {
           const unpaid = data.items.filter((d) => d.kind === "invoice" && d.status !== "draft");
+          const late = unpaid.filter((d) => (d.daysLate ?? 0) > 0);
           return (
             <>
               <DataTable
@@ -132,6 +138,23 @@ export const ContactDocsPanel = ({
                 minWidth={820}
                 pageSize={25}
               />
+              {late.length ? (
+                <Text size="sm" ta="right" c="red" data-testid="contact-docs-late">
+                  {t("contactTab.late", {
+                    count: late.length,
+                    penalty: formatCents(
+                      sumCents(late, (d) => d.penalty ?? 0),
+                      locale,
+                      { currency: true },
+                    ),
+                    indemnity: formatCents(
+                      sumCents(late, (d) => d.indemnity ?? 0),
+                      locale,
+                      { currency: true },
+                    ),
+                  })}
+                </Text>
+              ) : null}
               {unpaid.length ? (
                 <Text size="sm" ta="right">
                   {t("contactTab.due")}{" "}
