@@ -242,7 +242,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
         incl: sumCents(chosen, (d) => d.totalInclTax),
         due: sumCents(chosen, (d) => d.due),
       }
-    : docs.data
+    : docs.data?.total
       ? {
           label: t("list.totalsAll"),
           excl: docs.data.totals.totalExclTax,
