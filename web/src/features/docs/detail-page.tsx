@@ -356,7 +356,7 @@ export const DocDetailPage = () => {
             ? [
                 {
                   to: listPath(data.direction, segmentOf(data.kind)),
-                  label: t(`lists.${segmentOf(data.kind)}`),
+                  label: `${t(`directions.${data.direction}`)} · ${t(`lists.${segmentOf(data.kind)}`)}`,
                 },
               ]
             : []

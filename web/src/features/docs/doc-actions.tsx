@@ -45,7 +45,11 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
   const canUpdate = can(right, "update");
   const draft = doc.status === "draft";
   const validatable = isValidatable(doc.kind, doc.status) && can(validateRightOf(doc.direction), "update");
-  const nextStatuses = doc.nextStatuses.filter((s) => statusActions(doc.kind, doc.status).includes(s));
+  // A purchase invoice is received, not sent: its "sent" status is left to the API.
+  const received = doc.direction === "purchases" && (doc.kind === "invoice" || doc.kind === "creditNote");
+  const nextStatuses = doc.nextStatuses.filter(
+    (s) => statusActions(doc.kind, doc.status).includes(s) && !(received && s === "sent"),
+  );
   const targets = canTransform(doc.status) ? transformTargets[doc.kind] : [];
   const creditable = doc.kind === "invoice" && doc.status !== "draft";
   const close = () => {

@@ -283,7 +283,12 @@ export const DocEditPage = () => {
   const kind = isNew ? pick(params.get("kind"), docKinds, "invoice") : (doc.data?.kind ?? "invoice");
   const template = useQuery({ ...docTemplateQuery(direction, kind), enabled: isNew });
   const allowed = can(rightOf(direction, kind), isNew ? "create" : "update");
-  const crumbs = [{ to: listPath(direction, segmentOf(kind)), label: t(`lists.${segmentOf(kind)}`) }];
+  const crumbs = [
+    {
+      to: listPath(direction, segmentOf(kind)),
+      label: `${t(`directions.${direction}`)} · ${t(`lists.${segmentOf(kind)}`)}`,
+    },
+  ];
   if (isNew)
     return (
       <ResourceFormPage

@@ -63,7 +63,7 @@ const HistoryFrame = ({
             ? [
                 {
                   to: listPath(data.direction, segmentOf(data.kind)),
-                  label: t(`lists.${segmentOf(data.kind)}`),
+                  label: `${t(`directions.${data.direction}`)} · ${t(`lists.${segmentOf(data.kind)}`)}`,
                 },
                 { to: docPath(data.id), label: name(data) },
               ]

@@ -31,7 +31,7 @@ const PartPage = ({ title, children }: { title: string; children: (doc: Doc) => 
           ? [
               {
                 to: listPath(data.direction, segmentOf(data.kind)),
-                label: t(`lists.${segmentOf(data.kind)}`),
+                label: `${t(`directions.${data.direction}`)} · ${t(`lists.${segmentOf(data.kind)}`)}`,
               },
               { to: docPath(data.id), label: name(data) },
             ]
