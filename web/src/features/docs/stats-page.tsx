@@ -33,7 +33,7 @@ const MonthChart = ({ stats, year, label }: { stats: DocStats; year: number; lab
   const max = Math.max(1, ...months.map((m) => Math.abs(m.amount)));
   const width = 720;
   const height = 240;
-  const top = 20;
+  const top = 28;
   const bottom = 28;
   const band = width / 12;
   const bar = band * 0.62;
@@ -54,6 +54,17 @@ const MonthChart = ({ stats, year, label }: { stats: DocStats; year: number; lab
         y2={height - bottom}
         stroke="var(--mantine-color-default-border)"
       />
+      <line
+        x1={0}
+        x2={width}
+        y1={top}
+        y2={top}
+        stroke="var(--mantine-color-default-border)"
+        strokeDasharray="4 4"
+      />
+      <text x={2} y={top - 6} fontSize={11} fill="var(--mantine-color-dimmed)" data-testid="stats-max">
+        {formatCents(max === 1 ? 0 : max, locale, { currency: true })}
+      </text>
       {months.map((m) => {
         const h = scale(m.amount);
         const x = m.index * band + (band - bar) / 2;
