@@ -180,9 +180,9 @@ export const useRemoveHistoryNote = () => {
 };
 
 export type TransformInput =
-  | { relation: "transform"; kind: DocKind }
+  | { relation: "transform"; kind: DocKind; quantities?: Record<string, string> | undefined }
   | { relation: "duplicate" }
-  | { relation: "creditNote" };
+  | { relation: "creditNote"; quantities?: Record<string, string> | undefined };
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -195,13 +195,28 @@ export const useDocTransform = (origin: Pick<Doc, "id" | "kind" | "direction">) 
     const common = { direction: origin.direction, issueDate: today() };
     const body: CreateDocInput =
       input.relation === "transform"
-        ? { ...common, kind: input.kind, from: { relation: "transform", docId: origin.id, kind: input.kind } }
+        ? {
+            ...common,
+            kind: input.kind,
+            from: {
+              relation: "transform",
+              docId: origin.id,
+              kind: input.kind,
+              ...(input.quantities && { quantities: input.quantities }),
+            },
+          }
         : input.relation === "duplicate"
           ? { ...common, kind: origin.kind, from: { relation: "duplicate", docId: origin.id } }
           : {
               ...common,
               kind: "creditNote",
-              from: { relation: "creditNote", docId: origin.id, selection: { kind: "whole" } },
+              from: {
+                relation: "creditNote",
+                docId: origin.id,
+                selection: input.quantities
+                  ? { kind: "lines", quantities: input.quantities }
+                  : { kind: "whole" },
+              },
             };
     return api.post("/docs", { body });
   });

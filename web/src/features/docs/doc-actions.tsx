@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { useFormat } from "../../i18n/format.ts";
 import { type Doc, useDeleteDoc, useDocStatus, useDocTransform } from "./api.ts";
 import {
   canTransform,
@@ -17,6 +18,7 @@ import {
   validateRightOf,
 } from "./model.ts";
 import { docEditPath, docHistoryPath, docPath, listPath } from "./paths.ts";
+import { allQuantities, QuantitiesPicker, type QuantityChoice, quantitiesOf } from "./quantities-picker.tsx";
 import { useCanDocs, useDocName } from "./ui.tsx";
 
 type Pending =
@@ -41,6 +43,9 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
   const remove = useDeleteDoc();
   const transform = useDocTransform(doc);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [choice, setChoice] = useState<QuantityChoice>(allQuantities);
+  const { locale } = useFormat();
+  const quantities = quantitiesOf(doc, choice, locale);
   const right = rightOf(doc.direction, doc.kind);
   const canUpdate = can(right, "update");
   const draft = doc.status === "draft";
@@ -54,6 +59,7 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
   const creditable = doc.kind === "invoice" && doc.status !== "draft";
   const close = () => {
     setPending(null);
+    setChoice(allQuantities);
     status.reset();
     remove.reset();
     transform.reset();
@@ -75,9 +81,16 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
         },
       });
     else if (pending.kind === "transform")
-      transform.mutate({ relation: "transform", kind: pending.target }, { onSuccess: opened });
+      transform.mutate(
+        { relation: "transform", kind: pending.target, quantities: quantities ?? undefined },
+        { onSuccess: opened },
+      );
     else if (pending.kind === "duplicate") transform.mutate({ relation: "duplicate" }, { onSuccess: opened });
-    else transform.mutate({ relation: "creditNote" }, { onSuccess: opened });
+    else
+      transform.mutate(
+        { relation: "creditNote", quantities: quantities ?? undefined },
+        { onSuccess: opened },
+      );
   };
   const mutation =
     pending?.kind === "delete"
@@ -227,9 +240,20 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
         error={mutation.isError ? mutation.error : null}
         onClose={close}
         onConfirm={confirm}
+        confirmDisabled={
+          (pending?.kind === "transform" || pending?.kind === "creditNote") && quantities === null
+        }
         testId="doc-action-modal"
       >
         <Text size="sm">{shown.text}</Text>
+        {pending?.kind === "transform" || pending?.kind === "creditNote" ? (
+          <QuantitiesPicker
+            doc={doc}
+            value={choice}
+            onChange={setChoice}
+            allLabel={t(pending.kind === "creditNote" ? "quantities.allCredit" : "quantities.allTransform")}
+          />
+        ) : null}
       </ConfirmModal>
     </>
   );
