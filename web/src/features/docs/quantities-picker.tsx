@@ -59,6 +59,7 @@ export const QuantitiesPicker = ({
           { value: "all", label: allLabel },
           { value: "lines", label: t("quantities.lines") },
         ]}
+        fullWidth
         data-testid="quantities-mode"
       />
       {value.mode === "lines" ? (
