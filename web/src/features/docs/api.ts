@@ -25,6 +25,8 @@ export type DocFilter = {
   to: string;
   minTotal: number | null;
   maxTotal: number | null;
+  /** Validated, unpaid, past their due date. */
+  late: boolean;
   q: string;
   page: number;
 };
@@ -56,6 +58,7 @@ export const docsQuery = (filter: DocFilter) =>
           to: filter.to || undefined,
           minTotal: filter.minTotal,
           maxTotal: filter.maxTotal,
+          late: filter.late ? "true" : undefined,
           q: filter.q.trim() || undefined,
           limit: PAGE_SIZE,
           offset: (filter.page - 1) * PAGE_SIZE,

@@ -13,6 +13,7 @@ export type ContactChoice = {
 };
 
 type Address = Contact["addresses"][number];
+type SnapshotAddress = { line1: string; postalCode: string; city: string };
 const addressLabel = (a: Address) =>
   [a.line1, a.line2, `${a.postalCode} ${a.city}`, a.country !== "FR" ? a.country : null]
     .filter(Boolean)
@@ -32,12 +33,15 @@ export const ContactPicker = ({
   onChange,
   error,
   disabled = false,
+  snapshot,
 }: {
   direction: Direction;
   value: ContactChoice;
   onChange: (value: ContactChoice) => void;
   error?: string | undefined;
   disabled?: boolean;
+  /** The addresses the document printed so far (its contact's snapshot), shown until changed. */
+  snapshot?: { contactId: string | null; billing: SnapshotAddress | null; delivery: SnapshotAddress | null };
 }) => {
   const { t } = useTranslation("docs");
   const [search, setSearch] = useState("");
@@ -52,6 +56,18 @@ export const ContactPicker = ({
   if (contact && !options.some((o) => o.value === contact.id))
     options.unshift({ value: contact.id, label: contact.name });
   const addresses = (contact?.addresses ?? []).map((a) => ({ value: a.id, label: addressLabel(a) }));
+  const same = snapshot && contact && snapshot.contactId === contact.id;
+  const matching = (printed: SnapshotAddress | null | undefined) =>
+    printed
+      ? (contact?.addresses.find(
+          (a) => a.line1 === printed.line1 && a.postalCode === printed.postalCode && a.city === printed.city,
+        )?.id ?? null)
+      : null;
+  const billing =
+    value.billingAddressId ??
+    (same ? matching(snapshot.billing) : null) ??
+    (contact ? defaultBilling(contact) : null);
+  const delivery = value.deliveryAddressId ?? (same ? matching(snapshot.delivery) : null);
   return (
     <Stack gap="xs">
       <Select
@@ -81,9 +97,9 @@ export const ContactPicker = ({
             size="xs"
             label={t("fields.billingAddress")}
             data={addresses}
-            value={value.billingAddressId ?? defaultBilling(contact)}
+            value={billing}
             placeholder={t("editor.noAddress")}
-            onChange={(id) => onChange({ ...value, billingAddressId: id })}
+            onChange={(id) => onChange({ ...value, billingAddressId: id, deliveryAddressId: delivery })}
             disabled={disabled || addresses.length === 0}
             data-testid="doc-billing-address"
             comboboxProps={{ withinPortal: true }}
@@ -92,10 +108,10 @@ export const ContactPicker = ({
             size="xs"
             label={t("fields.deliveryAddress")}
             data={addresses}
-            value={value.deliveryAddressId}
+            value={delivery}
             placeholder={t("editor.sameAddress")}
             clearable
-            onChange={(id) => onChange({ ...value, deliveryAddressId: id })}
+            onChange={(id) => onChange({ ...value, billingAddressId: billing, deliveryAddressId: id })}
             disabled={disabled || addresses.length === 0}
             comboboxProps={{ withinPortal: true }}
           />

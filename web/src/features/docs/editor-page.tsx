@@ -179,6 +179,15 @@ const DocEditor = ({
               <ContactPicker
                 direction={direction}
                 value={contact}
+                snapshot={
+                  doc
+                    ? {
+                        contactId: doc.contactId,
+                        billing: doc.contact?.billingAddress ?? null,
+                        delivery: doc.contact?.deliveryAddress ?? null,
+                      }
+                    : undefined
+                }
                 error={contactError}
                 onChange={(next) => {
                   setContact(next);

@@ -98,6 +98,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
   const [to, setTo] = useState("");
   const [minText, setMinText] = useState("");
   const [maxText, setMaxText] = useState("");
+  const [late, setLate] = useState(false);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const amount = (text: string) => {
@@ -113,6 +114,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
     to,
     minTotal: amount(minText),
     maxTotal: amount(maxText),
+    late: late && kind === "invoice",
     q: debounced,
     page,
   };
@@ -250,7 +252,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
           due: docs.data.totals.due,
         }
       : null;
-  const filtered = status || contactId || from || to || minText || maxText || q;
+  const filtered = status || contactId || from || to || minText || maxText || q || late;
   return (
     <Stack gap="md">
       <PageHeader
@@ -320,6 +322,16 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
           />
           <AmountInput label={t("filters.minAmount")} value={minText} onChange={reset(setMinText)} currency />
           <AmountInput label={t("filters.maxAmount")} value={maxText} onChange={reset(setMaxText)} currency />
+          {kind === "invoice" ? (
+            <Group align="flex-end" pb={6}>
+              <Checkbox
+                label={t("filters.late")}
+                checked={late}
+                onChange={(event) => reset(setLate)(event.currentTarget.checked)}
+                data-testid="docs-filter-late"
+              />
+            </Group>
+          ) : null}
           {filtered ? (
             <Group align="flex-end">
               <Button
@@ -333,6 +345,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
                   setTo("");
                   setMinText("");
                   setMaxText("");
+                  setLate(false);
                   setPage(1);
                 }}
               >

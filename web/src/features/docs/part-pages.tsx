@@ -79,6 +79,11 @@ const ContactForm = ({ doc }: { doc: Doc }) => {
       <ContactPicker
         direction={doc.direction}
         value={choice}
+        snapshot={{
+          contactId: doc.contactId,
+          billing: doc.contact?.billingAddress ?? null,
+          delivery: doc.contact?.deliveryAddress ?? null,
+        }}
         error={error}
         onChange={(next) => {
           setChoice(next);
