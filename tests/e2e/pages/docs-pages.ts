@@ -59,13 +59,18 @@ export class DocsPages {
   /** Transforms the document into `kind` and waits for the new draft's page. */
   async transform(kind: string): Promise<string> {
     const before = this.page.url();
+    const title = await this.title();
     await this.page.getByTestId("doc-transform").click();
     await this.page.getByTestId(`doc-transform-${kind}`).click();
     await this.page.getByTestId("doc-action-modal-confirm").click();
     await this.page.waitForURL(
       (url) => url.toString() !== before && /\/org\/docs\/[0-9a-f-]{36}$/.test(url.pathname),
     );
-    await this.page.getByTestId("doc-actions").waitFor();
+    // The new draft's page replaces the origin's: its own title.
+    await this.page.waitForFunction(
+      (previous) => document.querySelector("h1")?.textContent !== previous,
+      title,
+    );
     return this.page.url().split("/").at(-1) ?? "";
   }
 
