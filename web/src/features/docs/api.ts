@@ -16,7 +16,11 @@ export type BulkReport = Schemas["BulkDocumentValidationReport"];
 export type DocStats = Schemas["DocumentStats"];
 export type DocHistory = Schemas["DocumentHistoryList"];
 
+export const docSorts = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const;
+export type DocSort = (typeof docSorts)[number];
+
 export type DocFilter = {
+  sort: DocSort;
   direction: Direction;
   kinds: readonly DocKind[];
   status: DocStatus | null;
@@ -59,6 +63,7 @@ export const docsQuery = (filter: DocFilter) =>
           minTotal: filter.minTotal,
           maxTotal: filter.maxTotal,
           late: filter.late ? "true" : undefined,
+          sort: filter.sort,
           q: filter.q.trim() || undefined,
           limit: PAGE_SIZE,
           offset: (filter.page - 1) * PAGE_SIZE,

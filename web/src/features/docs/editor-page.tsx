@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Grid,
   Group,
   Paper,
@@ -13,7 +14,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams, useSearchParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { z } from "zod";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
@@ -127,7 +128,6 @@ const DocEditor = ({
   const totals = liveTotals(
     lines.filter((l) => l.kind === "item" || l.kind === "free").map((l) => pricedValues(l, locale)),
   );
-  const readOnly = doc !== null && doc.status !== "draft";
 
   const submit = form.onSubmit((header) => {
     // A line left untouched (no designation, no price) is no line.
@@ -172,7 +172,6 @@ const DocEditor = ({
   return (
     <form onSubmit={submit} noValidate data-testid="doc-editor">
       <Stack gap="md">
-        {readOnly ? <Alert color="orange">{t("editor.notDraft")}</Alert> : null}
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Paper p="md" h="100%">
@@ -329,16 +328,25 @@ export const DocEditPage = () => {
       record={doc}
       recordTestId="doc-load-error"
     >
-      {(loaded) => (
-        <DocEditor
-          key={loaded.id}
-          doc={loaded}
-          template={null}
-          kind={loaded.kind}
-          direction={loaded.direction}
-          initialContact={null}
-        />
-      )}
+      {(loaded) =>
+        loaded.status === "draft" ? (
+          <DocEditor
+            key={loaded.id}
+            doc={loaded}
+            template={null}
+            kind={loaded.kind}
+            direction={loaded.direction}
+            initialContact={null}
+          />
+        ) : (
+          <Alert color="orange" data-testid="doc-not-draft">
+            {t("editor.notDraft")}{" "}
+            <Anchor component={Link} to={docPath(loaded.id)} size="sm">
+              {name(loaded)}
+            </Anchor>
+          </Alert>
+        )
+      }
     </ResourceFormPage>
   );
 };

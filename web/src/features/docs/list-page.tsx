@@ -25,7 +25,7 @@ import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents, parseAmount, sumCents } from "../../lib/money.ts";
 import { contactsQuery } from "../contacts/api.ts";
-import { type DocFilter, type DocSummary, docsQuery, PAGE_SIZE } from "./api.ts";
+import { type DocFilter, type DocSort, type DocSummary, docSorts, docsQuery, PAGE_SIZE } from "./api.ts";
 import { BulkValidateButton } from "./bulk-validate.tsx";
 import {
   type Direction,
@@ -99,6 +99,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
   const [minText, setMinText] = useState("");
   const [maxText, setMaxText] = useState("");
   const [late, setLate] = useState(false);
+  const [sort, setSort] = useState<DocSort>("-date");
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const amount = (text: string) => {
@@ -106,6 +107,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
     return parsed.ok && text.trim() ? parsed.cents : null;
   };
   const filter: DocFilter = {
+    sort,
     direction,
     kinds: [kind],
     status,
@@ -184,13 +186,11 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
       key: "date",
       header: t("fields.issueDate"),
       width: 104,
-      sort: (a, b) => a.issueDate.localeCompare(b.issueDate),
       cell: (doc) => <span className="registre-numeric">{shortDate(doc.issueDate)}</span>,
     },
     {
       key: "contact",
       header: t(direction === "sales" ? "fields.customer" : "fields.supplier"),
-      sort: (a, b) => (a.contactName ?? "").localeCompare(b.contactName ?? "", locale),
       cell: (doc) => (
         <div>
           <Text size="sm">{doc.contactName ?? "—"}</Text>
@@ -224,7 +224,6 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
       header: t("fields.totalExclTax"),
       width: 120,
       numeric: true,
-      sort: (a, b) => a.totalExclTax - b.totalExclTax,
       cell: (doc) => formatCents(doc.totalExclTax, locale),
     },
     {
@@ -232,7 +231,6 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
       header: t("fields.totalInclTax"),
       width: 120,
       numeric: true,
-      sort: (a, b) => a.totalInclTax - b.totalInclTax,
       cell: (doc) => formatCents(doc.totalInclTax, locale),
     },
   ];
@@ -294,7 +292,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
         />
       ) : null}
       <Paper p="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4, lg: 5 }} spacing="sm" verticalSpacing="xs">
           <TextInput
             label={t("filters.searchLabel")}
             placeholder={t("filters.search")}
@@ -322,6 +320,14 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
           />
           <AmountInput label={t("filters.minAmount")} value={minText} onChange={reset(setMinText)} currency />
           <AmountInput label={t("filters.maxAmount")} value={maxText} onChange={reset(setMaxText)} currency />
+          <Select
+            label={t("filters.sort")}
+            data={docSorts.map((value) => ({ value, label: t(`sorts.${value}`) }))}
+            value={sort}
+            allowDeselect={false}
+            onChange={(value) => value && reset(setSort)(value as DocSort)}
+            data-testid="docs-sort"
+          />
           {kind === "invoice" ? (
             <Group align="flex-end" pb={6}>
               <Checkbox
