@@ -190,7 +190,8 @@ export const useRemoveHistoryNote = () => {
 export type TransformInput =
   | { relation: "transform"; kind: DocKind; quantities?: Record<string, string> | undefined }
   | { relation: "duplicate" }
-  | { relation: "creditNote"; quantities?: Record<string, string> | undefined };
+  | { relation: "creditNote"; quantities?: Record<string, string> | undefined }
+  | { relation: "deposit"; percent: string };
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -213,18 +214,24 @@ export const useDocTransform = (origin: Pick<Doc, "id" | "kind" | "direction">) 
               ...(input.quantities && { quantities: input.quantities }),
             },
           }
-        : input.relation === "duplicate"
-          ? { ...common, kind: origin.kind, from: { relation: "duplicate", docId: origin.id } }
-          : {
+        : input.relation === "deposit"
+          ? {
               ...common,
-              kind: "creditNote",
-              from: {
-                relation: "creditNote",
-                docId: origin.id,
-                selection: input.quantities
-                  ? { kind: "lines", quantities: input.quantities }
-                  : { kind: "whole" },
-              },
-            };
+              kind: "invoice",
+              from: { relation: "deposit", docId: origin.id, percent: input.percent },
+            }
+          : input.relation === "duplicate"
+            ? { ...common, kind: origin.kind, from: { relation: "duplicate", docId: origin.id } }
+            : {
+                ...common,
+                kind: "creditNote",
+                from: {
+                  relation: "creditNote",
+                  docId: origin.id,
+                  selection: input.quantities
+                    ? { kind: "lines", quantities: input.quantities }
+                    : { kind: "whole" },
+                },
+              };
     return api.post("/docs", { body });
   });

@@ -1,10 +1,11 @@
-import { Button, Group, Menu, Text } from "@mantine/core";
+import { Button, Group, Menu, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { type Doc, useDeleteDoc, useDocStatus, useDocTransform } from "./api.ts";
+import { readFigure } from "./editor-lines.ts";
 import {
   canTransform,
   type DocKind,
@@ -27,7 +28,8 @@ type Pending =
   | { kind: "delete" }
   | { kind: "transform"; target: DocKind }
   | { kind: "duplicate" }
-  | { kind: "creditNote" };
+  | { kind: "creditNote" }
+  | { kind: "deposit" };
 
 /**
  * What can be done with a document from its page: edit and delete a draft, validate an invoice, the
@@ -44,7 +46,10 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
   const transform = useDocTransform(doc);
   const [pending, setPending] = useState<Pending | null>(null);
   const [choice, setChoice] = useState<QuantityChoice>(allQuantities);
+  const [percent, setPercent] = useState("30");
   const { locale } = useFormat();
+  const depositPercent = readFigure(percent, locale);
+  const percentValid = depositPercent !== null && Number(depositPercent) > 0 && Number(depositPercent) <= 100;
   const quantities = quantitiesOf(doc, choice, locale);
   const right = rightOf(doc.direction, doc.kind);
   const canUpdate = can(right, "update");
@@ -57,6 +62,12 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
   );
   const targets = canTransform(doc.status) ? transformTargets[doc.kind] : [];
   const creditable = doc.kind === "invoice" && doc.status !== "draft";
+  // A deposit invoice (acompte) on a sales order once sent or accepted, its VAT due on receipt.
+  const depositable =
+    doc.kind === "order" &&
+    doc.direction === "sales" &&
+    (doc.status === "sent" || doc.status === "accepted") &&
+    can(rightOf(doc.direction, "invoice"), "create");
   const close = () => {
     setPending(null);
     setChoice(allQuantities);
@@ -132,6 +143,13 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
           color: "blue",
         };
       }
+      case "deposit":
+        return {
+          title: t("detail.depositTitle", { name: name(doc) }),
+          text: t("detail.depositText"),
+          label: t("detail.deposit"),
+          color: "blue",
+        };
       case "duplicate":
         return { title: t("detail.duplicate"), text: name(doc), label: t("detail.duplicate"), color: "blue" };
       default:
@@ -205,7 +223,7 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
         <Button component={Link} to={docHistoryPath(doc.id)} variant="subtle" data-testid="doc-history-link">
           {t("detail.history")}
         </Button>
-        {can(right, "create") || (draft && can(right, "delete")) ? (
+        {can(right, "create") || depositable || (draft && can(right, "delete")) ? (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button variant="subtle" data-testid="doc-more">
@@ -213,6 +231,11 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
+              {depositable ? (
+                <Menu.Item onClick={() => setPending({ kind: "deposit" })} data-testid="doc-deposit">
+                  {t("detail.deposit")}
+                </Menu.Item>
+              ) : null}
               {can(right, "create") ? (
                 <Menu.Item onClick={() => setPending({ kind: "duplicate" })} data-testid="doc-duplicate">
                   {t("detail.duplicate")}
@@ -246,6 +269,18 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
         testId="doc-action-modal"
       >
         <Text size="sm">{shown.text}</Text>
+        {pending?.kind === "deposit" ? (
+          <TextInput
+            label={t("detail.depositPercent")}
+            value={percent}
+            onChange={(event) => setPercent(event.currentTarget.value)}
+            inputMode="decimal"
+            error={percentValid ? undefined : t("lines.invalidDiscount")}
+            rightSection="%"
+            w={160}
+            data-testid="doc-deposit-percent"
+          />
+        ) : null}
         {pending?.kind === "transform" || pending?.kind === "creditNote" ? (
           <QuantitiesPicker
             doc={doc}
