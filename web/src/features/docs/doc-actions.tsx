@@ -97,7 +97,10 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
         { onSuccess: opened },
       );
     else if (pending.kind === "duplicate") transform.mutate({ relation: "duplicate" }, { onSuccess: opened });
-    else
+    else if (pending.kind === "deposit") {
+      if (depositPercent)
+        transform.mutate({ relation: "deposit", percent: depositPercent }, { onSuccess: opened });
+    } else
       transform.mutate(
         { relation: "creditNote", quantities: quantities ?? undefined },
         { onSuccess: opened },
