@@ -195,7 +195,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
     expect(doc.components.schemas.CreateOrganisation.required).toEqual(
       expect.arrayContaining(["name", "siren"]),
     );
-    const page = await app.request("/api/docs");
+    const page = await app.request("/api/reference");
     expect(await page.text()).toContain("/api/openapi.json");
   });
 });

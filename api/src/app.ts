@@ -86,7 +86,8 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   takesJson = jsonBodies(
     api.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "", version: "" } }).paths ?? {},
   );
-  api.get("/docs", (c) => c.html(referencePage("/api/openapi.json")));
+  // At /reference: the spec gives /docs to the sales and purchase documents.
+  api.get("/reference", (c) => c.html(referencePage("/api/openapi.json")));
   api.all("*", () => {
     throw new ProblemError(404, "http.notFound");
   });

@@ -1,3 +1,4 @@
+import { readModels } from "@registre/projections";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../tests/support/databases.ts";
 import { listFiscalYears, trialBalanceReport } from "./accounting/queries.ts";
@@ -70,6 +71,41 @@ describe("the demo organisation", () => {
     for (const c of contacts)
       for (const code of [c.customer_account, c.supplier_account])
         if (code) expect(codes.has(code), code).toBe(true);
+    // This year's documents: every validated invoice and credit note posted, its entry naming it; the year balanced.
+    const docs = await readModels(ctx.database)
+      .selectFrom("documents")
+      .select(["id", "kind", "direction", "status", "number", "entry_mvt", "total_incl_tax"])
+      .where("org_id", "=", id as string)
+      .execute();
+    if (new Date().toISOString().slice(5, 10) >= "01-25") {
+      expect(
+        docs.some((d) => d.kind === "invoice" && d.direction === "purchases" && d.status === "validated"),
+      ).toBe(true);
+      expect(
+        docs.some((d) => d.kind === "invoice" && d.direction === "sales" && d.status === "validated"),
+      ).toBe(true);
+    }
+    const entries = await readModels(ctx.database)
+      .selectFrom("entries")
+      .select(["mvt", "origin", "debit", "status"])
+      .where("org_id", "=", id as string)
+      .execute();
+    for (const d of docs.filter(
+      (d) => d.status === "validated" && (d.kind === "invoice" || d.kind === "creditNote"),
+    ))
+      expect(entries.find((e) => e.mvt === d.entry_mvt)).toMatchObject({
+        status: "validated",
+        debit: d.total_incl_tax,
+        origin: { kind: "document", doc: d.id },
+      });
+    const thisYear = years.at(-1);
+    if (thisYear) {
+      const current = await trialBalanceReport(ctx, id as string, {
+        start: thisYear.start,
+        end: thisYear.end,
+      });
+      expect(current.totals.debit).toBe(current.totals.credit);
+    }
     const members = await ctx.database.db.selectFrom("memberships").selectAll().execute();
     expect(members).toEqual([expect.objectContaining({ org_id: id, profile: "owner" })]);
     const app = createApp(ctx);

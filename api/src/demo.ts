@@ -1,6 +1,7 @@
 import type { AppContext } from "./context.ts";
 import { seedAtelierBooks } from "./demo-books.ts";
 import { seedDemoContacts } from "./demo-contacts.ts";
+import { seedDemoDocuments } from "./demo-documents.ts";
 import { seedDemoItems } from "./demo-items.ts";
 import { registerUser } from "./identity/users.ts";
 import { createOrganisation } from "./organisations.ts";
@@ -14,7 +15,8 @@ export const DEMO_LOGIN = {
 
 /**
  * The README's demo organisation (the worked example's company, with its January 2025 books) and
- * its owner, the demo login, and its 30 items with their price tiers, created once on an empty database.
+ * its owner, the demo login, its 30 items with their price tiers, and this year's documents (quotes, orders,
+ * delivery slips, invoices posted, a credit note, purchases), created once on an empty database.
  */
 export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
   const any = await ctx.database.db.selectFrom("organisations").select("org_id").limit(1).executeTakeFirst();
@@ -40,5 +42,7 @@ export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
   await seedDemoContacts(ctx, orgId, metadata);
   await seedAtelierBooks(ctx, orgId, metadata);
   await seedDemoItems(ctx, orgId, metadata);
+  // A year of business through the documents: quotes, orders, deliveries, invoices posted, purchases.
+  await seedDemoDocuments(ctx, orgId, metadata);
   return orgId;
 };

@@ -12,6 +12,7 @@ import {
   itemStreamId,
   type LineInput,
   type LiveDocument,
+  type LiveItem,
   lineFromItem,
   organisationDecider,
   organisationStreamId,
@@ -72,6 +73,15 @@ export const contactSnapshot = async (
   return documentContact(contact, direction, choice);
 };
 
+/**
+ * The account an item line posts to when its item names none: the PCG account of its kind (goods for
+ * resale 707/607, own products 701 and raw materials 601, services 706/604, other 708/606).
+ */
+export const defaultItemAccounts: Record<DocumentDirection, Record<LiveItem["kind"], string>> = {
+  sales: { goods: "707000", products: "701000", services: "706000", other: "708000" },
+  purchases: { goods: "607000", products: "601000", services: "604000", other: "606000" },
+};
+
 /** A line as the API takes it: from an item (its label, unit, VAT, account and price for the quantity), or written out. */
 export type ApiLine =
   | {
@@ -115,7 +125,8 @@ export const resolveLines = async (
       const { state } = await loadAggregate(ctx, orgId, itemStreamId(line.itemId), itemDecider);
       if (!("reference" in state))
         throw new DomainError("item.notFound", { field: `lines.${index}.itemId` }, 404);
-      return lineFromItem(state, direction, { ...line, id });
+      const filled = lineFromItem(state, direction, { ...line, id });
+      return filled.account ? filled : { ...filled, account: defaultItemAccounts[direction][state.kind] };
     }),
   );
 };

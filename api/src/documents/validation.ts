@@ -174,8 +174,9 @@ export const validateDocument = async (
   orgId: string,
   id: string,
   metadata: CommandMetadata,
+  /** Today in France by default (the demo validates as the business went along). */
+  validatedOn = parisDate(ctx.clock()),
 ): Promise<string> => {
-  const validatedOn = parisDate(ctx.clock());
   const { result } = await handleMultiStream(ctx, {
     orgId,
     metadata,

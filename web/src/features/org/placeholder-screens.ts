@@ -59,11 +59,6 @@ export const placeholderScreens: PlaceholderScreen[] = [
   ...withEdit("org/emailtemplates/:id", "emailTemplate", "nav.settings"),
   ...paymentScreens("sales"),
   ...paymentScreens("purchases"),
-  screen("org/contacts/users/:contactId", "contactUser", "nav.contacts"),
-  // The history has no edit screen of its own yet.
-  ...(["history"] as const).map((part) =>
-    screen(`org/contacts/:id/${part}/edit`, `contact_${part}`, "nav.contacts", true),
-  ),
   screen("org/banks", "banks", "nav.banks"),
   screen("org/banks/create", "bankCreate", "nav.banks"),
   screen("org/bankstatements", "statements", "nav.banks"),
