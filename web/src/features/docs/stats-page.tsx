@@ -7,6 +7,7 @@ import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { intlLocale } from "../../i18n/i18n.ts";
 import { formatCents } from "../../lib/money.ts";
 import { type DocStats, docStatsQuery } from "./api.ts";
 import {
@@ -25,6 +26,8 @@ const types = directions.flatMap((direction) => docKinds.map((kind) => ({ direct
 /** The year's twelve months as bars of their amount incl. tax (SVG: no chart library for one chart). */
 const MonthChart = ({ stats, year, label }: { stats: DocStats; year: number; label: string }) => {
   const { locale, month, number } = useFormat();
+  // « janv. », « juin », « juil. »: the language's own short months (three letters would repeat « Jui »).
+  const shortMonth = new Intl.DateTimeFormat(intlLocale(locale), { month: "short", timeZone: "UTC" });
   const months = Array.from({ length: 12 }, (_, i) => {
     const key = `${year}-${String(i + 1).padStart(2, "0")}`;
     const row = stats.byMonth.find((m) => m.month === key);
@@ -99,7 +102,7 @@ const MonthChart = ({ stats, year, label }: { stats: DocStats; year: number; lab
               fontSize={11}
               fill="var(--mantine-color-text)"
             >
-              {month(m.index + 1).slice(0, 3)}
+              {shortMonth.format(new Date(Date.UTC(2000, m.index, 1)))}
             </text>
           </g>
         );
