@@ -84,7 +84,7 @@ describe("main screens (Chromium)", () => {
       for (const [path, title] of [
         ["/registre/orgs/invoices", "Factures des organisations"],
         ["/org/accounting/vat", "Déclaration de TVA"],
-        ["/org/docs/d1/history", "Historique du document"],
+        ["/org/sales/payments/create", "Nouveau règlement"],
       ] as const) {
         await open(path);
         await page.getByTestId("placeholder-page").waitFor();
