@@ -1,9 +1,11 @@
 import { Button, Group, Menu, Text, TextInput } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { downloadFile } from "../accounting/access.ts";
 import { type Doc, useDeleteDoc, useDocStatus, useDocTransform } from "./api.ts";
 import { readFigure } from "./editor-lines.ts";
 import {
@@ -44,6 +46,14 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
   const status = useDocStatus(doc.id);
   const remove = useDeleteDoc();
   const transform = useDocTransform(doc);
+  // The PDF in the reader's language, downloaded with the session's token.
+  const pdf = useMutation({
+    mutationFn: () =>
+      downloadFile(
+        `/docs/${encodeURIComponent(doc.id)}/pdf?lang=${locale}`,
+        `${doc.number ?? "brouillon"}.pdf`,
+      ),
+  });
   const [pending, setPending] = useState<Pending | null>(null);
   const [choice, setChoice] = useState<QuantityChoice>(allQuantities);
   const [percent, setPercent] = useState("30");
@@ -223,6 +233,9 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
             {t("detail.creditNote")}
           </Button>
         ) : null}
+        <Button variant="default" onClick={() => pdf.mutate()} loading={pdf.isPending} data-testid="doc-pdf">
+          {t("detail.pdf")}
+        </Button>
         <Button component={Link} to={docHistoryPath(doc.id)} variant="subtle" data-testid="doc-history-link">
           {t("detail.history")}
         </Button>
