@@ -1,5 +1,10 @@
 import { createHash } from "node:crypto";
-import { itemReferenceChanges, itemReferenceDecider, itemReferenceKey } from "@registre/core";
+import {
+  type ItemReferenceEvent,
+  itemReferenceChanges,
+  itemReferenceDecider,
+  itemReferenceKey,
+} from "@registre/core";
 import { loadAggregate, type StreamDecision, streamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 
@@ -29,7 +34,11 @@ export const referenceReservations = async (
     }),
   );
 
-/** The item holding each reservation stream (by stream id), null when free; loaded in one tick. */
+/**
+ * The item holding each reservation stream (by stream id), null when free, and its version: read in
+ * one statement (the store batches a tick's reads), past the aggregate cache (an import's thousands
+ * of streams would push out the ones commands reuse).
+ */
 export const referenceHolders = async (
   ctx: AppContext,
   orgId: string,
@@ -37,8 +46,11 @@ export const referenceHolders = async (
 ): Promise<Map<string, { readonly holder: string | null; readonly version: number }>> => {
   const loaded = await Promise.all(
     streamIds.map(async (streamId) => {
-      const { state, version } = await loadAggregate(ctx, orgId, streamId, itemReferenceDecider);
-      return [streamId, { holder: state.holder, version }] as const;
+      const events = (await ctx.store.readStream(orgId, streamId)) as unknown as (ItemReferenceEvent & {
+        readonly version: number;
+      })[];
+      const state = events.reduce(itemReferenceDecider.evolve, itemReferenceDecider.initialState());
+      return [streamId, { holder: state.holder, version: events.at(-1)?.version ?? 0 }] as const;
     }),
   );
   return new Map(loaded);
