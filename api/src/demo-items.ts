@@ -1,7 +1,7 @@
 import type { CommandMetadata, ItemCommand, PriceTier } from "@registre/core";
 import type { AppContext } from "./context.ts";
 import { derivedId } from "./ids.ts";
-import { runItem } from "./items/items.ts";
+import { createItem } from "./items/items.ts";
 
 type DemoItem = {
   reference: string;
@@ -361,7 +361,7 @@ export const seedDemoItems = async (
 ): Promise<void> => {
   for (const [index, item] of demoItems.entries()) {
     const id = derivedId(orgId, "demo-item", index);
-    const commands: ItemCommand[] = [
+    const commands = (context: { readonly referenceTaken: boolean }): ItemCommand[] => [
       {
         type: "CreateItem",
         data: {
@@ -375,14 +375,21 @@ export const seedDemoItems = async (
           buyPrice: item.buy ?? null,
           sellPrice: item.sell ?? null,
         },
-        context: { referenceTaken: false },
+        context,
       },
+      ...(item.sale
+        ? [{ type: "SetItemPriceTiers" as const, data: { side: "sale" as const, tiers: tiers(item.sale) } }]
+        : []),
+      ...(item.purchase
+        ? [
+            {
+              type: "SetItemPriceTiers" as const,
+              data: { side: "purchase" as const, tiers: tiers(item.purchase) },
+            },
+          ]
+        : []),
     ];
-    if (item.sale)
-      commands.push({ type: "SetItemPriceTiers", data: { side: "sale", tiers: tiers(item.sale) } });
-    if (item.purchase)
-      commands.push({ type: "SetItemPriceTiers", data: { side: "purchase", tiers: tiers(item.purchase) } });
-    await runItem(ctx, orgId, id, commands, {
+    await createItem(ctx, orgId, id, item.reference, commands, {
       ...metadata(),
       commandId: derivedId(orgId, "demo-item-command", index),
     });

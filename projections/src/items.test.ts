@@ -128,6 +128,25 @@ describe.each(databaseKinds)("items read model on %s", (kind) => {
       .then({ items: [row(org, kept, "A", "Kept"), row(org, back, "C", "Back")] });
   });
 
+  it("given two items of one reference (a duplicate appended before reservations), then both rows, never a stopped read model", async () => {
+    const org = randomUUID();
+    const [first, twin, renamed] = [randomUUID(), randomUUID(), randomUUID()];
+    await spec
+      .given(
+        created(org, first, "DUP-1", "Premier"),
+        created(org, twin, "dup-1", "Jumeau"),
+        created(org, renamed, "AUTRE", "Renommé"),
+        event(org, renamed, "ItemUpdated", { changes: { reference: "Dup-1" } }),
+      )
+      .then({
+        items: [
+          row(org, first, "DUP-1", "Premier"),
+          row(org, twin, "dup-1", "Jumeau"),
+          row(org, renamed, "Dup-1", "Renommé"),
+        ],
+      });
+  });
+
   it("given labels, references and metas no bulk writer should mangle, then each row holds them exactly, rebuilt too", async () => {
     const org = randomUUID();
     const ids = hostileTexts.map(() => randomUUID());

@@ -40,7 +40,8 @@ const itemId = (streamId: string) => streamId.slice("item-".length);
 export const itemsProjector: Projector = {
   name: "items",
   // 2: \`search\` a generated column, so that rows written by COPY have it too.
-  version: 2,
+  // 3: the index on the reference no longer unique (a duplicate in the log never stops the read model).
+  version: 3,
   handles: [
     "ItemCreated",
     "ItemUpdated",
@@ -63,8 +64,11 @@ export const itemsProjector: Projector = {
         search text not null generated always as (lower(reference || chr(31) || label)) stored, created_at timestamptz not null, updated_at timestamptz not null,
         primary key (org_id, id)`,
       indexes: [
-        // The reference is unique per organisation (the shell checks it here before deciding).
-        "create unique index on {table} (org_id, lower(reference))",
+        // The shell's check of a reference (`referenceTaken`). Not unique: the reference is unique by
+        // construction (a reservation stream per reference, written in the item's commit), and a
+        // duplicate that slipped into the log before reservations existed is shown, both items,
+        // rather than stopping the read model for the organisation (nothing accepted is refused after).
+        "create index on {table} (org_id, lower(reference))",
         "create index on {table} (org_id, status, reference)",
         // A prefix typed in the line editor: `search like 'abc%'`.
         "create index on {table} (org_id, search text_pattern_ops)",

@@ -74,6 +74,11 @@ export type ImportOptions = {
   readonly onProgress?: ((done: number, total: number) => void) | undefined;
   /** Once the file is checked, before anything is written (tests: another command meanwhile). */
   readonly onChecked?: (() => Promise<void> | void) | undefined;
+  /**
+   * Items: once a commit's plan read the references, before it is appended (tests: a creation in
+   * between, which the reservation streams refuse the file for).
+   */
+  readonly onPlanned?: (() => Promise<void> | void) | undefined;
 };
 
 export type ImportResult = {

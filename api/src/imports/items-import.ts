@@ -8,6 +8,8 @@ import {
   itemFromRow,
   itemImportCommands,
   itemImportFields,
+  itemReferenceDecider,
+  itemReferenceKey,
   itemStreamId,
 } from "@registre/core";
 import { sql } from "kysely";
@@ -16,6 +18,7 @@ import type { AppContext } from "../context.ts";
 import { markNotYetVisible } from "../http/request-scope.ts";
 import { childMetadata, derivedId } from "../ids.ts";
 import { itemReadModels } from "../items/items.ts";
+import { itemReferenceStreamId, referenceHolders } from "../items/reference.ts";
 import type { ImportOptions, ImportResult } from "./contacts-import.ts";
 import {
   finding,
@@ -100,13 +103,13 @@ export const importItems = async (
   const taken = await takenReferences(
     ctx,
     orgId,
-    rows.map((r) => r.item.create.reference.trim().toLowerCase()),
+    rows.map((r) => itemReferenceKey(r.item.create.reference)),
     rows.map((r) => r.item.create.id),
   );
   const seen = new Map<string, number>();
   const decided = new Map<string, ItemEvent[]>();
   for (const { line, item } of rows) {
-    const reference = item.create.reference.trim().toLowerCase();
+    const reference = itemReferenceKey(item.create.reference);
     const earlier = seen.get(reference);
     if (reference && earlier !== undefined)
       errors.push(
@@ -141,7 +144,10 @@ export const importItems = async (
   await options.onChecked?.();
   // The whole file in one commit: a reference another command took since the check refuses the file,
   // never a part of it after others were written. The plan reads the references again once the items
-  // read model has caught up with the log (every item appended before is in it).
+  // read model has caught up with the log (every item appended before is in it), and each line claims
+  // its reference's reservation stream at the version read: an item created after that read conflicts
+  // with the commit, which plans again and refuses the file on that line.
+  const reservations = rows.map(({ item }) => itemReferenceStreamId(item.create.reference));
   let refused: ImportFinding[] = [];
   await handleMultiStream(ctx, {
     orgId,
@@ -152,11 +158,19 @@ export const importItems = async (
       const now = await takenReferences(
         ctx,
         orgId,
-        rows.map((r) => r.item.create.reference.trim().toLowerCase()),
+        rows.map((r) => itemReferenceKey(r.item.create.reference)),
         rows.map((r) => r.item.create.id),
       );
+      const holders = await referenceHolders(ctx, orgId, reservations);
+      const held = (streamId: string, item: string) => {
+        const holder = holders.get(streamId)?.holder ?? null;
+        return holder !== null && holder !== item;
+      };
       refused = rows
-        .filter(({ item }) => now.has(item.create.reference.trim().toLowerCase()))
+        .filter(
+          ({ item }, i) =>
+            now.has(itemReferenceKey(item.create.reference)) || held(reservations[i] ?? "", item.create.id),
+        )
         .map(({ line, item }) =>
           finding(options.locale, line, "item.duplicateReference", {
             field: "reference",
@@ -164,12 +178,28 @@ export const importItems = async (
           }),
         );
       if (refused.length > 0) throw new ReferencesTaken();
+      await options.onPlanned?.();
       return {
-        streams: rows.map(({ item }) => ({
-          streamId: itemStreamId(item.create.id),
-          version: 0,
-          decide: () => decided.get(item.create.id) ?? [],
-        })),
+        streams: [
+          ...rows.map(({ item }) => ({
+            streamId: itemStreamId(item.create.id),
+            version: 0,
+            decide: () => decided.get(item.create.id) ?? [],
+          })),
+          ...rows.map(({ item }, i) => {
+            const streamId = reservations[i] ?? "";
+            const claim = { item: item.create.id, reference: item.create.reference };
+            return {
+              streamId,
+              version: holders.get(streamId)?.version ?? 0,
+              decide: () =>
+                itemReferenceDecider.decide(
+                  { type: "ClaimItemReference", data: claim },
+                  { holder: holders.get(streamId)?.holder ?? null },
+                ),
+            };
+          }),
+        ],
       };
     },
   }).catch((error: unknown) => {

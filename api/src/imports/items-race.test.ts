@@ -61,6 +61,63 @@ describe.each(databaseKinds)("items import, the whole file or nothing on %s", (k
     expect(await references(token)).toEqual(["r-1200"]);
   });
 
+  it("refuses the whole file when an item takes one of its references between its plan and its commit (the reservation)", async () => {
+    const { token, orgId } = await organisation("Timothee");
+    let planned = 0;
+    const result = await importItems(harness.ctx, orgId, file(300), metadata(), {
+      ...options,
+      // The plan read the references (the read model did not have it): the creation commits first.
+      onPlanned: async () => {
+        if (planned++ > 0) return;
+        const taken = await send("POST", "/items", token, {
+          use: "sale",
+          kind: "goods",
+          reference: "r-0250",
+          label: "Pris entre-temps",
+          unit: "C62",
+          vatRate: "20",
+        });
+        expect(taken.status).toBe(201);
+      },
+    });
+    expect(planned).toBe(1);
+    expect(result).toMatchObject({
+      written: false,
+      created: 0,
+      errors: [{ line: 251, field: "reference", code: "item.duplicateReference" }],
+    });
+    await harness.ctx.runner.drain();
+    expect(await references(token)).toEqual(["r-0250"]);
+    const health = await (await harness.app.request("/api/health")).json();
+    expect(health.status).toBe("ok");
+    const items = (await harness.ctx.runner.status()).find((s) => s.name === "items");
+    expect(items?.failures.filter((f) => f.orgId === orgId)).toEqual([]);
+  });
+
+  it("imports a reference a deleted item freed, and its items hold theirs", async () => {
+    const { token, orgId } = await organisation("Ulysse");
+    const item = (reference: string) => ({
+      use: "sale",
+      kind: "goods",
+      reference,
+      label: "Avant",
+      unit: "C62",
+      vatRate: "20",
+    });
+    const gone = await send("POST", "/items", token, item("R-0001"));
+    expect((await send("DELETE", `/items/${gone.body.id}`, token)).status).toBe(204);
+    expect(await importItems(harness.ctx, orgId, file(2), metadata(), options)).toMatchObject({
+      written: true,
+      created: 2,
+    });
+    expect(await references(token)).toEqual(["R-0001", "R-0002"]);
+    // The imported items hold their references: a creation is refused even where the read model lags.
+    await harness.ctx.database.db.deleteFrom("items").where("org_id", "=", orgId).execute();
+    const twin = await send("POST", "/items", token, item("r-0002"));
+    expect(twin.status).toBe(409);
+    expect(twin.body).toMatchObject({ code: "item.duplicateReference", errors: [{ path: "reference" }] });
+  });
+
   it("writes a file of 1,500 items in one commit, and once when it is run again under the same command", async () => {
     const { token, orgId } = await organisation("Sacha");
     const once = metadata();

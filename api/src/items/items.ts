@@ -3,9 +3,11 @@ import {
   type CommandMetadata,
   DomainError,
   type ItemCommand,
+  type ItemEvent,
   type ItemState,
   itemDecider,
   itemMargins,
+  itemReferenceKey,
   itemStreamId,
   planBulkPriceUpdate,
   priceIncludingTax,
@@ -16,6 +18,7 @@ import { sql } from "kysely";
 import { handleCommand, handleMultiStream, loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { ProblemError } from "../http/problem.ts";
+import { referenceReservations } from "./reference.ts";
 import { itemUsage } from "./usage.ts";
 
 /** What an item command's answer reads. */
@@ -50,7 +53,7 @@ export const referenceTaken = async (
     .selectFrom("items")
     .select("id")
     .where("org_id", "=", orgId)
-    .where(sql<boolean>`lower(reference) = lower(${reference.trim()})`);
+    .where(sql<boolean>`lower(reference) = ${itemReferenceKey(reference)}`);
   if (exceptId) query = query.where("id", "<>", exceptId);
   return (await query.limit(1).executeTakeFirst()) !== undefined;
 };
@@ -207,8 +210,101 @@ export const searchItems = async (
 export const itemUsed = (ctx: AppContext, orgId: string, id: string): Promise<boolean> =>
   itemUsage.usedInDocuments(ctx, orgId, id);
 
+const referenceOf = (state: ItemState): string | null => ("reference" in state ? state.reference : null);
+
+/**
+ * An item command that may take or let go of a reference: the item's stream and, in the same commit
+ * (`handleMultiStream`), the reservation streams of its old and new references (`referenceReservations`),
+ * each at the version read. The read model's `referenceTaken` is asked first, as before reservations
+ * existed (items created before them hold none); a twin taking the same reference at once conflicts
+ * on the reservation, is decided again and refused `item.duplicateReference`. A retried command id
+ * answers its first result.
+ */
+const runItemWithReference = async (
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  commands: (state: ItemState) => Promise<readonly ItemCommand[]>,
+  metadata: CommandMetadata,
+) =>
+  handleMultiStream(ctx, {
+    orgId,
+    metadata,
+    readModels: itemReadModels,
+    plan: async () => {
+      const streamId = itemStreamId(id);
+      const loaded = await loadAggregate(ctx, orgId, streamId, itemDecider);
+      const list = await commands(loaded.state);
+      // Decided now, to know the reference it leaves the item with (a refusal is thrown here).
+      let after = loaded.state;
+      const events: ItemEvent[] = [];
+      for (const command of list) {
+        const produced = itemDecider.decide(command, after);
+        events.push(...produced);
+        after = produced.reduce(itemDecider.evolve, after);
+      }
+      const reservations = await referenceReservations(
+        ctx,
+        orgId,
+        id,
+        referenceOf(loaded.state),
+        referenceOf(after),
+      );
+      return { streams: [{ streamId, version: loaded.version, decide: () => events }, ...reservations] };
+    },
+  });
+
+/** Whether the reference is taken in the read model, for a command on `id` leaving it `reference`. */
+const takenContext = async (ctx: AppContext, orgId: string, id: string, reference: string | undefined) => ({
+  referenceTaken: reference ? await referenceTaken(ctx, orgId, reference, id) : false,
+});
+
+/** Creates an item (`CreateItem` and the commands after it, given whether the read model has its reference). */
+export const createItem = (
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  reference: string,
+  commands: (context: { readonly referenceTaken: boolean }) => readonly ItemCommand[],
+  metadata: CommandMetadata,
+) =>
+  runItemWithReference(
+    ctx,
+    orgId,
+    id,
+    async () => commands(await takenContext(ctx, orgId, id, reference)),
+    metadata,
+  );
+
+/** Changes an item's definition (and status): a new reference is claimed, the old one released. */
+export const updateItem = (
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  reference: string | undefined,
+  commands: (context: { readonly referenceTaken: boolean }) => readonly ItemCommand[],
+  metadata: CommandMetadata,
+) =>
+  runItemWithReference(
+    ctx,
+    orgId,
+    id,
+    async () => commands(await takenContext(ctx, orgId, id, reference)),
+    metadata,
+  );
+
+/**
+ * Deletes an item, refused when used; its reference is released with it (a French user expects a
+ * deleted article's code to be free again). An archived item keeps its reference: it may come back.
+ */
 export const deleteItem = async (ctx: AppContext, orgId: string, id: string, metadata: CommandMetadata) =>
-  runItem(ctx, orgId, id, [{ type: "DeleteItem", data: { used: await itemUsed(ctx, orgId, id) } }], metadata);
+  runItemWithReference(
+    ctx,
+    orgId,
+    id,
+    async () => [{ type: "DeleteItem", data: { used: await itemUsed(ctx, orgId, id) } }],
+    metadata,
+  );
 
 /**
  * A bulk price update of a selection by a percentage: every item's events in one commit, each stream

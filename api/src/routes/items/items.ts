@@ -7,13 +7,13 @@ import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { derivedId } from "../../ids.ts";
 import {
   bulkUpdatePrices,
+  createItem,
   deleteItem,
   findItem,
   findItemRow,
   listItems,
-  referenceTaken,
-  runItem,
   searchItems,
+  updateItem,
 } from "../../items/items.ts";
 import { answer, body, errors, UuidParam } from "../../schemas/common.ts";
 import {
@@ -93,13 +93,13 @@ export const itemRoutes = (ctx: AppContext) => {
       const metadata = commandMetadata(c, ctx);
       const { saleTiers, purchaseTiers, ...input } = c.req.valid("json");
       const id = derivedId(metadata.commandId, "item");
-      const taken = await referenceTaken(ctx, orgId, input.reference, id);
-      await runItem(
+      await createItem(
         ctx,
         orgId,
         id,
-        [
-          { type: "CreateItem", data: { id, ...input }, context: { referenceTaken: taken } },
+        input.reference,
+        (context) => [
+          { type: "CreateItem", data: { id, ...input }, context },
           ...(saleTiers?.length
             ? [{ type: "SetItemPriceTiers" as const, data: { side: "sale" as const, tiers: saleTiers } }]
             : []),
@@ -144,13 +144,13 @@ export const itemRoutes = (ctx: AppContext) => {
       const { id } = c.req.valid("param");
       await findItemRow(ctx, orgId, id);
       const { status, ...change } = c.req.valid("json");
-      const taken = change.reference ? await referenceTaken(ctx, orgId, change.reference, id) : false;
-      await runItem(
+      await updateItem(
         ctx,
         orgId,
         id,
-        [
-          { type: "UpdateItem", data: change, context: { referenceTaken: taken } },
+        change.reference,
+        (context) => [
+          { type: "UpdateItem", data: change, context },
           ...(status === "archived" ? [{ type: "ArchiveItem" as const, data: {} }] : []),
           ...(status === "active" ? [{ type: "UnarchiveItem" as const, data: {} }] : []),
         ],
