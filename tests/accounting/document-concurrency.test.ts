@@ -1,3 +1,4 @@
+import { DomainError } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDocument } from "../../api/src/documents/commands.ts";
@@ -112,5 +113,67 @@ describe("eight invoice validators on one organisation (postgres)", () => {
       [...perCommit.values()].every((types) => types.sort().join() === "DocumentValidated,EntryValidated"),
     ).toBe(true);
     expect(perCommit.size).toBe(40);
+  }, 120_000);
+
+  it("numbers two invoices of one series validated at once in date order, or refuses the earlier-dated one committed last", async () => {
+    const { ctx } = books;
+    const invoiceOn = (issueDate: string) =>
+      createDocument(
+        ctx,
+        orgId,
+        {
+          kind: "invoice",
+          direction: "sales",
+          issueDate,
+          contactId: customerId,
+          lines: [
+            {
+              kind: "free",
+              label: "Prestation",
+              quantity: "1",
+              unitPrice: "100",
+              vatRate: "20",
+              account: "706000",
+            },
+          ],
+        },
+        metadata(books),
+      );
+    const refusals: string[] = [];
+    for (let round = 0; round < 8; round++) {
+      // d1 < d2, after the forty above; d2 asked first half the time.
+      const d1 = `2025-03-${String(2 * round + 1).padStart(2, "0")}`;
+      const d2 = `2025-03-${String(2 * round + 2).padStart(2, "0")}`;
+      const [early, late] = [await invoiceOn(d1), await invoiceOn(d2)];
+      const run = (id: string) =>
+        validateDocument(ctx, orgId, id, metadata(books)).then(
+          () => "validated",
+          (error: unknown) => {
+            if (!(error instanceof DomainError)) throw error;
+            return error.code;
+          },
+        );
+      const [a, b] = round % 2 ? [run(late), run(early)] : [run(early), run(late)];
+      const outcomes = round % 2 ? [await b, await a] : [await a, await b];
+      // The later-dated one always goes through; the earlier one is numbered before it, or refused cleanly.
+      expect(outcomes[1]).toBe("validated");
+      expect(["validated", "doc.dateBeforeLast"]).toContain(outcomes[0]);
+      if (outcomes[0] !== "validated") refusals.push(d1);
+    }
+    await ctx.runner.drain();
+    const docs = await readModels(ctx.database)
+      .selectFrom("documents")
+      .select(["number", "issue_date", "validated_on"])
+      .where("org_id", "=", orgId)
+      .where("number", "is not", null)
+      .orderBy("number")
+      .execute();
+    // Numbers follow dates over the whole sequence, without a gap.
+    const dates = docs.map((d) => d.issue_date);
+    expect(dates).toEqual([...dates].sort());
+    expect(docs.map((d) => d.number)).toEqual(
+      Array.from({ length: docs.length }, (_, i) => `FA2025-${String(i + 1).padStart(5, "0")}`),
+    );
+    expect(docs.length).toBe(40 + 16 - refusals.length);
   }, 120_000);
 });

@@ -3,12 +3,15 @@ import {
   checkVolume,
   counterFor,
   type DocumentCommand,
+  type DocumentSeries,
   type DocumentState,
   DomainError,
   documentCounter,
   documentDecider,
   documentPosting,
   documentProblems,
+  documentSeriesDecider,
+  documentSeriesStreamId,
   documentSettingsStreamId,
   documentStreamId,
   type EntryCommand,
@@ -17,15 +20,18 @@ import {
   formatDocumentNumber,
   isLive,
   type LiveDocument,
+  movesSeriesOn,
   organisationStreamId,
   parisDate,
   seriesFor,
+  seriesIsYearly,
+  seriesLastIssueDate,
   VOLUME_COUNTER,
   volumeOf,
 } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { ledgerReadModels, postingContext } from "../accounting/entries.ts";
-import { handleMultiStream, type MultiStreamPlan, streamDecision } from "../commands.ts";
+import { handleMultiStream, loadAggregate, type MultiStreamPlan, streamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { ProblemError } from "../http/problem.ts";
 import { childMetadata, derivedId } from "../ids.ts";
@@ -40,19 +46,29 @@ import {
 import { loadDocumentSettings } from "./settings.ts";
 
 /**
- * The issue date of the series' last validated document, from the documents read model caught up to
- * the organisation's head (numbers follow dates). Known limit: two validations of one series committed
- * at the same instant are each checked against the last one committed before them.
+ * The last issue date of a numbering sequence that has no `doc-series-…` stream yet (documents numbered
+ * before the stream existed), from the documents read model caught up to the organisation's head: the
+ * largest issue date of the series' validated documents within the sequence (its year when the format
+ * prints one). Read once per sequence: its first number from now on writes the stream.
  */
-const lastIssueDate = async (ctx: AppContext, orgId: string, series: string): Promise<string | null> => {
+const lastIssueDateBefore = async (
+  ctx: AppContext,
+  orgId: string,
+  series: DocumentSeries,
+  issueDate: string,
+): Promise<string | null> => {
   if (!(await ctx.runner.waitFor(await ctx.store.head(), [...documentReadModels], orgId)))
     throw new ProblemError(503, "readModel.behind");
+  const year = issueDate.slice(0, 4);
   const row = await readModels(ctx.database)
     .selectFrom("documents")
     .select((eb) => eb.fn.max("issue_date").as("last"))
     .where("org_id", "=", orgId)
-    .where("series", "=", series)
+    .where("series", "=", series.id)
     .where("validated_on", "is not", null)
+    .$if(seriesIsYearly(series.format), (q) =>
+      q.where("issue_date", ">=", `${year}-01-01`).where("issue_date", "<=", `${year}-12-31`),
+    )
     .executeTakeFirst();
   return row?.last ?? null;
 };
@@ -62,7 +78,9 @@ const lastIssueDate = async (ctx: AppContext, orgId: string, series: string): Pr
  * (sales: the series' gapless counter for the year), and its entry drafted and validated in VT or HA
  * with the journal's number, its origin the document. The chart, journals, calendar, organisation and
  * settings are guarded at the versions read; the counters are taken under the organisation's lock;
- * any refusal (a locked period, a missing account, a missing mention) rolls the whole commit back and
+ * numbers follow dates by construction: the sequence's `doc-series-…` stream is read and committed in
+ * the same append (moved on at the version read, or guarded), so a validation a concurrent later-dated
+ * one overtook conflicts, is planned again and refused (`doc.dateBeforeLast`); any refusal (a locked period, a missing account, a missing mention) rolls the whole commit back and
  * takes no number.
  */
 const validationPlan = async (
@@ -95,7 +113,17 @@ const validationPlan = async (
       ? seriesFor(settings.state.series, doc.kind, doc.direction, doc.series)
       : null;
   const docCounter = series ? documentCounter(series, doc.header.issueDate) : null;
-  const last = series ? await lastIssueDate(ctx, orgId, series.id) : null;
+  // Numbers follow dates: the sequence's last date from its stream, committed with this validation.
+  const seriesStream = series ? documentSeriesStreamId(series, doc.header.issueDate) : null;
+  const seriesLog = seriesStream
+    ? await loadAggregate(ctx, orgId, seriesStream, documentSeriesDecider)
+    : null;
+  const last =
+    !series || !seriesLog
+      ? null
+      : seriesLog.version > 0
+        ? seriesLastIssueDate(seriesLog.state)
+        : await lastIssueDateBefore(ctx, orgId, series, doc.header.issueDate);
   const seller = sellerOf(org.state);
   const accounts = postingAccountsOf(org.state);
   const mvt = derivedId(metadata.commandId, "entry");
@@ -149,11 +177,14 @@ const validationPlan = async (
       },
     ];
   };
+  // A later date moves the sequence on (an event at the version read); the same date guards it.
+  const movesOn = seriesLog !== null && movesSeriesOn(seriesLog.state, doc.header.issueDate);
   return {
     guards: {
       ...posting.guards,
       [organisationStreamId(orgId)]: org.version,
       [documentSettingsStreamId(orgId)]: settings.version,
+      ...(seriesStream && seriesLog && !movesOn && { [seriesStream]: seriesLog.version }),
     },
     counters: { ...(docCounter && { [docCounter]: 1 }), [entryCounter]: 1, [VOLUME_COUNTER]: added },
     streams: [
@@ -164,6 +195,16 @@ const validationPlan = async (
         { state: entryDecider.initialState(), version: 0 },
         entryCommands,
       ),
+      ...(seriesStream && seriesLog && movesOn
+        ? [
+            streamDecision(seriesStream, documentSeriesDecider, seriesLog, (numbers) => [
+              {
+                type: "ReachSeriesDate" as const,
+                data: { issueDate: doc.header.issueDate, number: numberOf(numbers), doc: id },
+              },
+            ]),
+          ]
+        : []),
     ],
   };
 };

@@ -4,7 +4,7 @@ import { apiHarness } from "../../testing/api-harness.ts";
 import { documentsOrganisation } from "../../testing/documents-setup.ts";
 
 describe.each(databaseKinds)("validating documents (/docs) on %s", (kind) => {
-  const { call, send, register } = apiHarness(kind);
+  const { call, send, register, harness } = apiHarness(kind);
 
   const invoice = (customerId: string, itemId: string, issueDate: string) => ({
     kind: "invoice",
@@ -200,5 +200,30 @@ describe.each(databaseKinds)("validating documents (/docs) on %s", (kind) => {
     expect(checks.body.warnings).toContainEqual(
       expect.objectContaining({ code: "yearEnd.invoicesNotValidated", count: 1, blocking: false }),
     );
+  });
+
+  it("keeps numbers in date order through the sequence's stream: a date before its last is refused, the same date guards it", async () => {
+    const o = await documentsOrganisation(call, register, "Dates");
+    const y = o.year.start.slice(0, 4);
+    const validate = async (date: string) => {
+      const created = await call("POST", "/docs", o.token, invoice(o.customerId, o.itemId, date));
+      return send("PUT", `/docs/${created.body.id}/status/validated`, o.token, undefined, { lang: "en" });
+    };
+    expect((await validate(`${y}-02-10`)).body.number).toBe(`FA${y}-00001`);
+    const before = await validate(`${y}-01-10`);
+    expect(before.status).toBe(422);
+    expect(before.body).toMatchObject({
+      code: "doc.dateBeforeLast",
+      params: { field: "issueDate", last: `${y}-02-10` },
+      errors: [expect.objectContaining({ path: "issueDate" })],
+    });
+    expect((await validate(`${y}-02-10`)).body.number).toBe(`FA${y}-00002`);
+    expect((await validate(`${y}-03-10`)).body.number).toBe(`FA${y}-00003`);
+    // One event per date the sequence reached, in the log: the same date only guarded the stream.
+    const stream = await harness.ctx.store.readStream(o.orgId, `doc-series-sales-invoice-${y}`);
+    expect(stream.map((e) => [e.type, (e.data as { issueDate: string; number: string }).number])).toEqual([
+      ["DocumentSeriesDateReached", `FA${y}-00001`],
+      ["DocumentSeriesDateReached", `FA${y}-00003`],
+    ]);
   });
 });
