@@ -3,6 +3,7 @@ import {
   type AppendResult,
   type Checkpoint,
   ConcurrencyError,
+  CounterLimitError,
   type MultiAppendResult,
 } from "@registre/store";
 import type { AppContext } from "./context.ts";
@@ -16,7 +17,16 @@ import { markNotYetVisible } from "./http/request-scope.ts";
 export type CommandPlan<Command> = {
   readonly guards?: Readonly<Record<string, number>>;
   readonly counters?: Readonly<Record<string, number>>;
-  readonly commands: (numbers: Readonly<Record<string, number>>) => readonly Command[];
+  /**
+   * Bounds of counters: the most each may reach, and the refusal a command taking it past gets (the
+   * store checks it under the organisation's lock, and takes nothing then).
+   */
+  readonly limits?: Readonly<Record<string, { readonly max: number; readonly refusal: () => Error }>>;
+  /**
+   * The commands, given the numbers handed out; or, when they do not use them, the commands
+   * themselves (on PostgreSQL the append is then one statement, counters included).
+   */
+  readonly commands: readonly Command[] | ((numbers: Readonly<Record<string, number>>) => readonly Command[]);
 };
 
 export type CommandRequest<Command, Event extends DomainEvent, State> = {
@@ -126,7 +136,13 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
 ): Promise<CommandOutcome<Event, State>> => {
   const { decider, orgId, streamId } = request;
   const load = () => loadAggregate(ctx, orgId, streamId, decider);
-  const previous = await ctx.store.commandResult(orgId, request.metadata.commandId);
+  // The look-up of the command id and the first attempt's reads are asked in the same tick: the store
+  // sends them as one statement. A retried command answers its first result and drops those reads.
+  const looked = ctx.store.commandResult(orgId, request.metadata.commandId);
+  request.alongside?.();
+  let loaded: ReturnType<typeof load> | undefined = load();
+  loaded.catch(() => undefined);
+  const previous = await looked;
   if (previous) {
     // Command ids derive from the caller, the key and the request: another stream means a bug.
     if (previous.streamId !== streamId) throw new DomainError("idempotency.keyReused", {}, 422);
@@ -145,18 +161,18 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
   }
 
   for (let attempt = 1; ; attempt++) {
-    request.alongside?.();
-    const { state, version } = await load();
+    if (!loaded) request.alongside?.();
+    const { state, version } = await (loaded ?? load());
+    loaded = undefined;
     const plan: CommandPlan<Command> =
-      typeof request.commands === "function"
-        ? await request.commands(state)
-        : { commands: () => request.commands as readonly Command[] };
+      typeof request.commands === "function" ? await request.commands(state) : { commands: request.commands };
+    const { commands } = plan;
     let next = state;
     const events: Event[] = [];
     const decideAll = (numbers: Readonly<Record<string, number>>) => {
       next = state;
       events.length = 0;
-      for (const command of plan.commands(numbers)) {
+      for (const command of typeof commands === "function" ? commands(numbers) : commands) {
         const produced = decider.decide(command, next);
         events.push(...produced);
         next = produced.reduce(decider.evolve, next);
@@ -165,17 +181,25 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
     };
     try {
       const expected = version === 0 ? "no_stream" : version;
+      const limits =
+        plan.limits && Object.fromEntries(Object.entries(plan.limits).map(([n, l]) => [n, l.max]));
       const options = {
         metadata: request.metadata,
         ...(plan.guards && { guards: plan.guards }),
         ...(plan.counters && { counters: plan.counters }),
+        ...(limits && { limits }),
       };
-      const result = plan.counters
-        ? await ctx.store.append(orgId, streamId, expected, decideAll, options)
-        : await ctx.store.append(orgId, streamId, expected, decideAll({}), options);
+      const result =
+        plan.counters && typeof commands === "function"
+          ? await ctx.store.append(orgId, streamId, expected, decideAll, options)
+          : await ctx.store.append(orgId, streamId, expected, decideAll({}), options);
       const consistent = await awaitReadModels(ctx, orgId, result, request.readModels);
       return { result, events, state: next, consistent };
     } catch (error) {
+      if (error instanceof CounterLimitError) {
+        const refusal = plan.limits?.[error.counter]?.refusal;
+        if (refusal) throw refusal();
+      }
       if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;
     }
   }

@@ -8,6 +8,8 @@ import * as limitsInvitations from "./2026-11-24T1200-limits-invitations.ts";
 import * as appendMany from "./2026-11-24T1500-append-many.ts";
 import * as orgReads from "./2026-11-24T1600-org-reads.ts";
 import * as appendPrepare from "./2026-11-24T1700-append-prepare.ts";
+import * as commandReads from "./2026-11-25T1000-command-reads.ts";
+import * as appendCounted from "./2026-11-25T1010-append-counted.ts";
 
 /** Every migration, by name; names sort in the order they run. Never edit one once it has landed. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -20,4 +22,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-24T1500-append-many": appendMany,
   "2026-11-24T1600-org-reads": orgReads,
   "2026-11-24T1700-append-prepare": appendPrepare,
+  "2026-11-25T1000-command-reads": commandReads,
+  "2026-11-25T1010-append-counted": appendCounted,
 };

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { ProjectionExecutor, ReadModelTable, TableNames } from "./projector.ts";
-import { chunk } from "./projector.ts";
 
 type Movements = { debit: number; credit: number; lines: number };
 /** `account_balances`: movements per organisation, month (`YYYY-MM`) and account. */
@@ -75,7 +74,7 @@ const regroup = <R extends Movement>(
 
 /**
  * Adds a batch's movements (one delta per org, date, account and auxiliary account) to the
- * balances per month, per month and auxiliary account, and per day, in one statement per table.
+ * balances per month, per month and auxiliary account, and per day, in one statement.
  */
 export const addToBalances = async (
   db: ProjectionExecutor,
@@ -83,39 +82,49 @@ export const addToBalances = async (
   deltas: Map<string, Delta>,
 ) => {
   const all = [...deltas.values()];
-  const monthly = regroup(
+  const monthly = regroup<Movement & { org_id: string; period: string; account: string }>(
     all,
     (d) => `${d.org_id}|${d.date.slice(0, 7)}|${d.account}`,
     (d) => ({ org_id: d.org_id, period: d.date.slice(0, 7), account: d.account }),
   );
-  const auxiliary = regroup(
+  const auxiliary = regroup<
+    Movement & { org_id: string; period: string; account: string; auxiliary: string }
+  >(
     all.filter((d) => d.auxiliary),
     (d) => `${d.org_id}|${d.date.slice(0, 7)}|${d.account}|${d.auxiliary}`,
     (d) => ({ org_id: d.org_id, period: d.date.slice(0, 7), account: d.account, auxiliary: d.auxiliary }),
   );
-  const daily = regroup(
+  const daily = regroup<Movement & { org_id: string; account: string; date: string }>(
     all,
     (d) => `${d.org_id}|${d.date}|${d.account}`,
     (d) => ({ org_id: d.org_id, account: d.account, date: d.date }),
   );
-  const upsert = async (name: string, rows: readonly Record<string, unknown>[], key: string[]) => {
-    const t = table(name);
-    for (const part of chunk(rows, 500))
-      await db
-        .insertInto(t)
-        .values(part)
-        .onConflict((oc) =>
-          oc.columns(key).doUpdateSet({
-            debit: sql`${sql.ref(`${t}.debit`)} + excluded.debit`,
-            credit: sql`${sql.ref(`${t}.credit`)} + excluded.credit`,
-            lines: sql`${sql.ref(`${t}.lines`)} + excluded.lines`,
-          }),
-        )
-        .execute();
+  if (daily.length === 0) return;
+  const movements = (rows: readonly Movement[]) =>
+    sql`${rows.map((r) => r.debit)}::bigint[], ${rows.map((r) => r.credit)}::bigint[], ${rows.map((r) => r.lines)}::integer[]`;
+  const adding = (t: string) => {
+    const target = sql.table(t);
+    return sql`do update set debit = ${target}.debit + excluded.debit, credit = ${target}.credit + excluded.credit,
+      lines = ${target}.lines + excluded.lines`;
   };
-  await upsert("account_balances", monthly, ["org_id", "period", "account"]);
-  await upsert("auxiliary_balances", auxiliary, ["org_id", "period", "account", "auxiliary"]);
-  await upsert("account_day_balances", daily, ["org_id", "account", "date"]);
+  const orgs = (rows: readonly { org_id: string }[]) => sql`${rows.map((r) => r.org_id)}::uuid[]`;
+  // The three tables in one statement (a key once per table: the deltas are summed by key).
+  await sql`
+    with m as (
+      insert into ${sql.table(table("account_balances"))} (org_id, period, account, debit, credit, lines)
+      select * from unnest(${orgs(monthly)}, ${monthly.map((r) => r.period)}::text[],
+        ${monthly.map((r) => r.account)}::text[], ${movements(monthly)})
+      on conflict (org_id, period, account) ${adding(table("account_balances"))}
+    ), a as (
+      insert into ${sql.table(table("auxiliary_balances"))} (org_id, period, account, auxiliary, debit, credit, lines)
+      select * from unnest(${orgs(auxiliary)}, ${auxiliary.map((r) => r.period)}::text[],
+        ${auxiliary.map((r) => r.account)}::text[], ${auxiliary.map((r) => r.auxiliary)}::text[], ${movements(auxiliary)})
+      on conflict (org_id, period, account, auxiliary) ${adding(table("auxiliary_balances"))}
+    )
+    insert into ${sql.table(table("account_day_balances"))} (org_id, account, date, debit, credit, lines)
+    select * from unnest(${orgs(daily)}, ${daily.map((r) => r.account)}::text[], ${daily.map((r) => r.date)}::text[],
+      ${movements(daily)})
+    on conflict (org_id, account, date) ${adding(table("account_day_balances"))}`.execute(db);
 };
 
 /**

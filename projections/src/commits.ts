@@ -5,6 +5,28 @@ import { physical } from "./generations.ts";
 import type { Projector } from "./projector.ts";
 import { bumpFailures, type Failed, type StateRow } from "./state.ts";
 
+/**
+ * Moves several projectors' checkpoints in one statement, each by compare-and-set on the row it was
+ * read as (generation, checkpoint, failures version): answers the names whose row moved.
+ */
+export const moveCheckpoints = async (
+  db: Database["db"],
+  moves: readonly { readonly name: string; readonly state: StateRow; readonly to: Checkpoint }[],
+): Promise<Set<string>> => {
+  const values = moves.map(
+    ({ name, state, to }) =>
+      sql`(${name}, ${state.generation}::int, ${state.tx_id}::xid8, ${state.position}::bigint,
+      ${state.failures_version}::bigint, ${to.txId}::xid8, ${to.position}::bigint)`,
+  );
+  const { rows } = await sql<{ name: string }>`
+    update projections p set tx_id = v.to_tx, position = v.to_position, updated_at = ${new Date()}
+    from (values ${sql.join(values)}) v(name, generation, tx_id, position, failures_version, to_tx, to_position)
+    where p.name = v.name and p.generation = v.generation and p.tx_id = v.tx_id
+      and p.position = v.position and p.failures_version = v.failures_version
+    returning p.name`.execute(db);
+  return new Set(rows.map((r) => r.name));
+};
+
 /** How the runner writes a batch and its checkpoint: alone, or with the other caught-up loops' batches. */
 export const committer = (database: Database) => {
   /**
@@ -103,18 +125,10 @@ export const committer = (database: Database) => {
     let outcomes: Awaited<ReturnType<typeof commitBatch>>[];
     try {
       outcomes = await database.db.transaction().execute(async (trx) => {
-        const values = group.map(
-          (c) =>
-            sql`(${c.p.name}, ${c.state.generation}::int, ${c.state.tx_id}::xid8, ${c.state.position}::bigint,
-            ${c.state.failures_version}::bigint, ${c.to.txId}::xid8, ${c.to.position}::bigint)`,
+        const moved = await moveCheckpoints(
+          trx,
+          group.map((c) => ({ name: c.p.name, state: c.state, to: c.to })),
         );
-        const { rows } = await sql<{ name: string }>`
-        update projections p set tx_id = v.to_tx, position = v.to_position, updated_at = ${new Date()}
-        from (values ${sql.join(values)}) v(name, generation, tx_id, position, failures_version, to_tx, to_position)
-        where p.name = v.name and p.generation = v.generation and p.tx_id = v.tx_id
-          and p.position = v.position and p.failures_version = v.failures_version
-        returning p.name`.execute(trx);
-        const moved = new Set(rows.map((r) => r.name));
         const out: Awaited<ReturnType<typeof commitBatch>>[] = [];
         for (const c of group) {
           if (!moved.has(c.p.name)) {

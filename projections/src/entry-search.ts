@@ -36,9 +36,10 @@ export const entrySearchTable: ReadModelTable = {
 };
 
 /**
- * Makes the search rows of these entries (`org|mvt` keys) what `entries` now holds: each row deleted, then
- * copied again from `entries` when the entry still exists. Called after `entries` is written. `fresh`:
- * these entries were just created, no search row of theirs exists (nothing to delete).
+ * Makes the search rows of these entries (`org|mvt` keys) what `entries` now holds, in one statement: the
+ * row of an entry that still exists copied again from `entries` (inserted, or replaced), the row of one
+ * that went deleted. Called after `entries` is written. `fresh`: these entries were just created, no
+ * search row of theirs exists (nothing to replace or delete).
  */
 export const syncEntrySearch = async (
   db: ProjectionExecutor,
@@ -46,15 +47,29 @@ export const syncEntrySearch = async (
   keys: readonly string[],
   { fresh = false }: { fresh?: boolean } = {},
 ) => {
+  const search = sql.table(table("entry_search"));
+  const entries = sql.table(table("entries"));
   for (const part of chunk(keys, 5000)) {
     const pairs = part.map((k) => k.split("|"));
     const keyList = sql`(select * from unnest(${pairs.map((p) => p[0])}::uuid[], ${pairs.map((p) => p[1])}::uuid[]))`;
-    if (!fresh) await db.deleteFrom(table("entry_search")).where(sql`(org_id, mvt)`, "in", keyList).execute();
-    await sql`insert into ${sql.table(table("entry_search"))}
-        (org_id, mvt, date, position, journal, status, debit, credit, search)
+    const copy = sql`insert into ${search} (org_id, mvt, date, position, journal, status, debit, credit, search)
       select org_id, mvt, date, position, journal, status, debit, credit,
         lower(label || chr(31) || piece_ref || chr(31) || coalesce(number, ''))
-      from ${sql.table(table("entries"))} where (org_id, mvt) in ${keyList}`.execute(db);
+      from ${entries} where (org_id, mvt) in ${keyList}`;
+    if (fresh) {
+      await copy.execute(db);
+      continue;
+    }
+    // The deleted rows and the copied ones are different rows (an entry exists or not), so one
+    // statement holds both.
+    await sql`with gone as (
+        delete from ${search} s where (s.org_id, s.mvt) in ${keyList}
+          and not exists (select 1 from ${entries} e where e.org_id = s.org_id and e.mvt = s.mvt)
+      )
+      ${copy}
+      on conflict (org_id, mvt) do update set date = excluded.date, position = excluded.position,
+        journal = excluded.journal, status = excluded.status, debit = excluded.debit,
+        credit = excluded.credit, search = excluded.search`.execute(db);
   }
 };
 

@@ -60,8 +60,8 @@ const mvtOf = (e: StoredEvent & EntryEvent): string =>
 /**
  * Follows a batch's entry events: each event's entry as it was (read once per batch from the entries
  * table, then followed in memory) is taken out of its totals and the entry as it becomes put in.
- * `write` adds the batch's differences to both tables (one statement per table and 500 keys), then
- * drops the rows of keys left with no entry.
+ * `write` adds the batch's differences to both tables in one statement, then, when some key lost
+ * entries, drops the rows of keys left with none in a second.
  */
 export const entryTotals = async (
   db: ProjectionExecutor,
@@ -174,37 +174,42 @@ export const entryTotals = async (
         m.credit += d.credit;
         months.set(key, m);
       }
-      const upsert = async (name: string, rows: readonly Record<string, unknown>[], period: string) => {
-        const t = table(name);
-        for (const part of chunk(rows, 500))
-          await db
-            .insertInto(t)
-            .values(part)
-            .onConflict((oc) =>
-              oc.columns(["org_id", period, "journal", "status"]).doUpdateSet({
-                n: sql`${sql.ref(`${t}.n`)} + excluded.n`,
-                debit: sql`${sql.ref(`${t}.debit`)} + excluded.debit`,
-                credit: sql`${sql.ref(`${t}.credit`)} + excluded.credit`,
-              }),
-            )
-            .execute();
-        // A key whose entries all went (deleted, validated, moved) has no row, as a rebuild would leave it.
-        for (const part of chunk(rows, 1000))
-          await db
-            .deleteFrom(t)
-            .where(
-              sql`(org_id, ${sql.ref(period)}, journal, status)`,
-              "in",
-              sql`(select * from unnest(${part.map((r) => r.org_id)}::uuid[], ${part.map((r) => r[period])}::text[],
-                ${part.map((r) => r.journal)}::text[], ${part.map((r) => r.status)}::text[]))`,
-            )
-            .where("n", "=", 0)
-            .execute();
-      };
-      const text = <R extends { debit: bigint; credit: bigint }>(rows: R[]) =>
-        rows.map((r) => ({ ...r, debit: String(r.debit), credit: String(r.credit) }));
-      await upsert("entry_day_totals", text(days), "day");
-      await upsert("entry_month_totals", text([...months.values()]), "month");
+      type Sum = Omit<Delta, "day"> & { period: string };
+      const dayRows: Sum[] = days.map(({ day, ...d }) => ({ ...d, period: day }));
+      const monthRows: Sum[] = [...months.values()].map(({ month, ...m }) => ({ ...m, period: month }));
+      if (dayRows.length === 0) return;
+      const day = sql.table(table("entry_day_totals"));
+      const month = sql.table(table("entry_month_totals"));
+      const adding = (rows: readonly Sum[]) =>
+        sql`select * from unnest(${rows.map((r) => r.org_id)}::uuid[], ${rows.map((r) => r.journal)}::text[],
+          ${rows.map((r) => r.status)}::text[], ${rows.map((r) => r.period)}::text[], ${rows.map((r) => r.n)}::bigint[],
+          ${rows.map((r) => String(r.debit))}::bigint[], ${rows.map((r) => String(r.credit))}::bigint[])`;
+      await sql`
+        with d as (
+          insert into ${day} (org_id, journal, status, day, n, debit, credit) ${adding(dayRows)}
+          on conflict (org_id, day, journal, status) do update set n = ${day}.n + excluded.n,
+            debit = ${day}.debit + excluded.debit, credit = ${day}.credit + excluded.credit
+        )
+        insert into ${month} (org_id, journal, status, month, n, debit, credit) ${adding(monthRows)}
+        on conflict (org_id, month, journal, status) do update set n = ${month}.n + excluded.n,
+          debit = ${month}.debit + excluded.debit, credit = ${month}.credit + excluded.credit`.execute(db);
+      // A key whose entries all went (deleted, validated, moved) has no row, as a rebuild would leave it.
+      // Only a key that lost entries can be left with none: a row never holds n = 0, and a key with no
+      // row before the batch that ends with none adds up to nothing (and is not written).
+      const lost = (rows: readonly Sum[]) => rows.filter((r) => r.n < 0);
+      const lostDays = lost(dayRows);
+      if (lostDays.length === 0) return;
+      const lostMonths = lost(monthRows);
+      const keys = (rows: readonly Sum[]) =>
+        sql`(select * from unnest(${rows.map((r) => r.org_id)}::uuid[], ${rows.map((r) => r.period)}::text[],
+          ${rows.map((r) => r.journal)}::text[], ${rows.map((r) => r.status)}::text[]))`;
+      await sql`
+        with d as (
+          delete from ${day} where (org_id, day, journal, status) in ${keys(lostDays)} and n = 0
+        )
+        delete from ${month} where (org_id, month, journal, status) in ${keys(lostMonths)} and n = 0`.execute(
+        db,
+      );
     },
   };
 };

@@ -132,6 +132,39 @@ describe.each(databaseKinds)("organisations read model on %s", (kind) => {
       });
   });
 
+  it("given two renames and a logo set then removed, then the last of each wins, rebuilt too", async () => {
+    const org = randomUUID();
+    const event = (type: string, data: Record<string, unknown>, at: string): GivenEvent => ({
+      orgId: org,
+      streamId: organisationStreamId(org),
+      type,
+      at,
+      data,
+    });
+    const logo = { fileId: "b".repeat(64), width: 64, height: 64 };
+    await spec
+      .given(
+        created(org, "Atelier"),
+        event(
+          "OrganisationRenamed",
+          { name: "Atelier D", previousName: "Atelier" },
+          "2026-02-01T00:00:00.000Z",
+        ),
+        event("OrganisationLogoChanged", { logo }, "2026-03-01T00:00:00.000Z"),
+        event(
+          "OrganisationRenamed",
+          { name: "Atelier Dupont", previousName: "Atelier D" },
+          "2026-04-01T00:00:00.000Z",
+        ),
+        event("OrganisationLogoChanged", { logo: null }, "2026-05-01T00:00:00.000Z"),
+      )
+      .then({
+        organisations: [
+          row(org, "Atelier Dupont", { updated_at: new Date("2026-05-01T00:00:00.000Z"), version: 5 }),
+        ],
+      });
+  });
+
   it("given names no bulk writer should mangle, then each row holds its name exactly, rebuilt too", async () => {
     const orgs = hostileTexts.map(() => randomUUID());
     await spec

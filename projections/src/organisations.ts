@@ -1,6 +1,6 @@
 import type { OrganisationEvent, OrganisationLogo, OrganisationSettings, VatRegime } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
-import { type RawBuilder, type Selectable, sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Projector, Timestamp } from "./projector.ts";
 import { chunk, liveSink } from "./projector.ts";
 
@@ -148,49 +148,53 @@ export const organisationsProjector: Projector = {
         .execute();
     }
   },
-  // `fold` in SQL: the row its last `OrganisationCreated` made (`fold` starts again there), each field as
-  // the last later event that set it left it (JSON values kept as jsonb until the end, so "set to null"
-  // and "not set" differ), the last event's time and version.
+  // `fold` in SQL, in one pass over the log: each event's JSON is parsed once (`e`), then each organisation's
+  // last `OrganisationCreated` (`fold` starts again there), its last event of each other type (taken
+  // when it comes after that creation) and, per settings key, the last change that set it (kept as jsonb
+  // until the end, so "set to null" and "not set" differ) are picked by `distinct on` and merge-joined on
+  // `org_id`: no ordered aggregate per field, no sort on JSON, the rows written in key order.
   rebuildFromLog: async (db, table, log) => {
-    const changed = (key: string) =>
-      sql`(array_agg(e.d -> 'changes' -> ${key} order by e.tx_id desc, e.position desc)
-        filter (where e.type = 'OrganisationSettingsChanged' and e.d -> 'changes' ? ${key}))[1]`;
-    const text = (value: RawBuilder<unknown>) => sql`(${value} #>> '{}')`;
+    const field = (key: string, as: "text" | "jsonb" = "text") =>
+      sql.raw(`case when s ? '${key}' then s ${as === "text" ? "->>" : "->"} '${key}'
+        else d ${as === "text" ? "->>" : "->"} '${key}' end`);
     await sql`
       insert into ${sql.table(table("organisations"))} (org_id, name, siren, vat_number, address,
         fiscal_year_start_month, vat_regime, vat_on_debits, email, logo, created_at, updated_at, version)
-      with events as (
-        select org_id, type, data::jsonb as d, (metadata::json ->> 'at')::timestamptz as at, stream_version,
-          tx_id, position
-        from ${log} e
+      with e as materialized (
+        select org_id, type, tx_id, position, stream_version, data::jsonb as d,
+          (metadata::jsonb ->> 'at')::timestamptz as at
+        from ${log} log
       ), created as (
-        select distinct on (org_id) org_id, d, at, stream_version, tx_id, position from events
+        select distinct on (org_id) org_id, tx_id, position, at, d from e
         where type = 'OrganisationCreated' order by org_id, tx_id desc, position desc
+      ), last as (
+        select distinct on (org_id) org_id, at, stream_version from e order by org_id, tx_id desc, position desc
+      ), renamed as (
+        select distinct on (org_id) org_id, tx_id, position, d ->> 'name' as name from e
+        where type = 'OrganisationRenamed' order by org_id, tx_id desc, position desc
+      ), logo as (
+        select distinct on (org_id) org_id, tx_id, position, d -> 'logo' as logo from e
+        where type = 'OrganisationLogoChanged' order by org_id, tx_id desc, position desc
+      ), settings as (
+        select org_id, jsonb_object_agg(key, value) as s from (
+          select distinct on (e.org_id, ch.key) e.org_id, ch.key, ch.value
+          from e join created c on c.org_id = e.org_id and (e.tx_id, e.position) > (c.tx_id, c.position),
+            jsonb_each(e.d -> 'changes') ch
+          where e.type = 'OrganisationSettingsChanged'
+          order by e.org_id, ch.key, e.tx_id desc, e.position desc
+        ) changed group by org_id
       ), folded as (
-        select c.org_id, c.d as created, c.at as created_at, c.stream_version as created_version,
-          (array_agg(e.d -> 'name' order by e.tx_id desc, e.position desc)
-            filter (where e.type = 'OrganisationRenamed'))[1] as name,
-          ${changed("siren")} as siren, ${changed("vatNumber")} as vat_number, ${changed("address")} as address,
-          ${changed("fiscalYearStartMonth")} as fiscal_year_start_month, ${changed("vatRegime")} as vat_regime,
-          ${changed("vatOnDebits")} as vat_on_debits, ${changed("email")} as email,
-          (array_agg(e.d -> 'logo' order by e.tx_id desc, e.position desc)
-            filter (where e.type = 'OrganisationLogoChanged'))[1] as logo,
-          (array_agg(e.at order by e.tx_id desc, e.position desc))[1] as updated_at,
-          (array_agg(e.stream_version order by e.tx_id desc, e.position desc))[1] as version
-        from created c
-        left join events e on e.org_id = c.org_id and (e.tx_id, e.position) > (c.tx_id, c.position)
-        group by c.org_id, c.d, c.at, c.stream_version
+        select c.org_id, c.d, coalesce(s.s, '{}') as s, c.at as created_at, l.at as updated_at,
+          l.stream_version as version,
+          case when (r.tx_id, r.position) > (c.tx_id, c.position) then r.name end as renamed,
+          case when (g.tx_id, g.position) > (c.tx_id, c.position) then g.logo end as logo
+        from created c join last l using (org_id) left join renamed r using (org_id)
+          left join logo g using (org_id) left join settings s using (org_id)
       )
-      select org_id, ${text(sql`coalesce(name, created -> 'name')`)},
-        ${text(sql`coalesce(siren, created -> 'siren')`)},
-        ${text(sql`coalesce(vat_number, created -> 'vatNumber')`)},
-        nullif(coalesce(address, created -> 'address'), 'null'::jsonb),
-        ${text(sql`coalesce(fiscal_year_start_month, created -> 'fiscalYearStartMonth')`)}::integer,
-        ${text(sql`coalesce(vat_regime, created -> 'vatRegime')`)},
-        ${text(sql`coalesce(vat_on_debits, created -> 'vatOnDebits')`)}::boolean,
-        ${text(sql`coalesce(email, created -> 'email')`)},
-        nullif(logo, 'null'::jsonb), created_at, coalesce(updated_at, created_at),
-        coalesce(version, created_version)
-      from folded`.execute(db);
+      select org_id, coalesce(renamed, d ->> 'name'), ${field("siren")}, ${field("vatNumber")},
+        nullif(${field("address", "jsonb")}, 'null'::jsonb), (${field("fiscalYearStartMonth")})::integer,
+        ${field("vatRegime")}, (${field("vatOnDebits")})::boolean, ${field("email")},
+        nullif(logo, 'null'::jsonb), created_at, updated_at, version
+      from folded order by org_id`.execute(db);
   },
 };

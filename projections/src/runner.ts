@@ -12,9 +12,10 @@ import { BehaviorSubject, interval, merge, Subject, type Subscription } from "rx
 import { committer } from "./commits.ts";
 import { type ProjectionFailure, readFailures } from "./confined.ts";
 import { createTables, lockKey, pointViews } from "./generations.ts";
+import { checkpointOf, checkpointWriter, type Memo } from "./persist.ts";
 import type { Projector } from "./projector.ts";
 import { recovery } from "./recovery.ts";
-import { type Failed, readState, type StateRow } from "./state.ts";
+import { type Failed, readState } from "./state.ts";
 import { sharedReads } from "./tail.ts";
 import { type Progress, visibility } from "./visibility.ts";
 
@@ -52,19 +53,9 @@ export type RunnerOptions = {
 /** How often a live loop checks its remembered row, writing a checkpoint moved over other types' events. */
 const PERSIST_MS = 1000;
 
-type Memo = { state: StateRow; read: Checkpoint; checkedAt: number; caughtUp: boolean };
-
 /** A batch of every type narrowed to some: the same checkpoint (all of it was read), `full` meaning "maybe more". */
 const only = (batch: ReadBatch, types: readonly string[] | undefined): ReadBatch =>
   types ? { ...batch, events: batch.events.filter((e) => types.includes(e.type)) } : batch;
-
-const checkpointOf = (state: StateRow): Checkpoint => ({ txId: state.tx_id, position: state.position });
-
-const sameRow = (a: StateRow, b: StateRow): boolean =>
-  a.generation === b.generation &&
-  a.tx_id === b.tx_id &&
-  a.position === b.position &&
-  a.failures_version === b.failures_version;
 
 export type ProjectionRunner = ReturnType<typeof createProjectionRunner>;
 
@@ -89,6 +80,7 @@ export const createProjectionRunner = (
   const poke$ = new Subject<void>();
   let subscription: Subscription | undefined;
   let unlisten: (() => Promise<void>) | undefined;
+  let unannounce: (() => void) | undefined;
 
   const { readTail, retryTick } = sharedReads(store, batchSize);
 
@@ -177,25 +169,7 @@ export const createProjectionRunner = (
    * Writes the read position as the checkpoint when it is ahead (compare-and-set on the remembered
    * row), or reads the row again: either way the remembered row is checked against the database.
    */
-  const check = async (name: string, m: Memo): Promise<void> => {
-    m.checkedAt = Date.now();
-    if (compareCheckpoints(m.read, checkpointOf(m.state)) <= 0) {
-      const state = await readState(database.db, name);
-      if (!state || !sameRow(state, m.state)) forget(name);
-      return;
-    }
-    const moved = await database.db
-      .updateTable("projections")
-      .set({ tx_id: m.read.txId, position: m.read.position, updated_at: new Date() })
-      .where("name", "=", name)
-      .where("generation", "=", m.state.generation)
-      .where(sql`tx_id`, "=", sql`${m.state.tx_id}::xid8`)
-      .where("position", "=", m.state.position)
-      .where("failures_version", "=", m.state.failures_version)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) forget(name);
-    else m.state = { ...m.state, tx_id: m.read.txId, position: m.read.position };
-  };
+  const check = checkpointWriter(database, forget);
 
   /**
    * One step for one projector: "idle" when caught up, "busy" when more may be waiting. `lazy` (the
@@ -240,9 +214,21 @@ export const createProjectionRunner = (
   /** One step for one projector, its checkpoint written: "idle" when caught up, "busy" when more may be waiting. */
   const step = (name: string) => advance(name, false);
 
+  /**
+   * Whether a live loop has nothing to do for `target`: it has read past it, caught up, and its
+   * remembered row was checked recently (otherwise a step writes or checks it).
+   */
+  const alreadyPast = (name: string, target: Checkpoint): boolean => {
+    const m = memo.get(name);
+    return (
+      m?.caughtUp === true && compareCheckpoints(m.read, target) >= 0 && Date.now() - m.checkedAt < persistMs
+    );
+  };
+
   /** Follows one projector until it has read past `target`; the safe horizon may keep it waiting. */
   const follow = async (name: string, target: Checkpoint, deadline: number, lazy = false) => {
     for (;;) {
+      if (lazy && alreadyPast(name, target)) return;
       const outcome = await advance(name, lazy);
       if (outcome === "missing") return;
       if (outcome === "busy") continue;
@@ -271,9 +257,14 @@ export const createProjectionRunner = (
     if (failed) throw failed.reason;
   };
 
-  // The log's head, read once for every loop woken by the same trigger: `wave` counts the triggers,
-  // and a head read after trigger n serves every loop that needs to see what came before it.
+  // What a woken loop follows the log up to. `wave` counts the triggers. A trigger that knows the
+  // place it wakes the loops for (an append of this process's store, announced with its checkpoint)
+  // moves `announced`; one that does not (another process's notification, the polling interval, a
+  // rebuild) is "blind" and makes the next loop to wake read the log's head — once for every loop
+  // woken by it: a head read after trigger n serves every loop that needs to see what came before it.
   let wave = 0;
+  let blindWave = 0;
+  let announced: Checkpoint = START;
   let headRead: { wave: number; head: Promise<Checkpoint> } | undefined;
   const headAfter = (needed: number): Promise<Checkpoint> => {
     if (headRead && headRead.wave >= needed) return headRead.head;
@@ -283,6 +274,13 @@ export const createProjectionRunner = (
       if (headRead === read) headRead = undefined;
     });
     return read.head;
+  };
+  /** The place a loop woken now must reach: every announced append, and the head as of the last blind trigger. */
+  const targetNow = async (): Promise<Checkpoint> => {
+    const known = announced;
+    if (blindWave === 0) return known;
+    const head = await headAfter(blindWave);
+    return compareCheckpoints(head, known) > 0 ? head : known;
   };
 
   // Each projector follows the log in a loop of its own: a command waiting for one read model does
@@ -316,8 +314,7 @@ export const createProjectionRunner = (
       do {
         loop.again = false;
         try {
-          const woken = wave;
-          const target = await headAfter(woken);
+          const target = await targetNow();
           await follow(name, target, Date.now() + 30_000, true);
           if (backoffMs > 0 && !retry) {
             backoffMs = 0;
@@ -335,9 +332,21 @@ export const createProjectionRunner = (
     })();
   };
 
-  const trigger = () => {
+  /** Wakes every loop; `at`, when known, is the place of what woke them (no read of the head then). */
+  const trigger = (at?: Checkpoint) => {
     wave++;
+    if (!at) blindWave = wave;
+    else if (compareCheckpoints(at, announced) > 0) announced = at;
     for (const name of byName.keys()) triggerOne(name);
+  };
+
+  /**
+   * A wake-up for `target` (read-your-writes): none when an announced append already woke the loops
+   * for it (they are on it, or past it); a blind one otherwise (a place this process did not append).
+   */
+  const poke = (target?: Checkpoint) => {
+    if (target && compareCheckpoints(announced, target) >= 0) return;
+    poke$.next();
   };
 
   /** Follows the live log: a notification, a poke after a command, or the polling interval. */
@@ -345,8 +354,15 @@ export const createProjectionRunner = (
     await setup();
     running = true;
     const notified$ = new Subject<void>();
-    unlisten = await database.listen("registre_events", () => notified$.next()).catch(() => undefined);
-    subscription = merge(notified$, poke$, interval(options.pollMs ?? 1000)).subscribe(trigger);
+    // This store's own appends come announced, in process, with their checkpoint (`onAppended`):
+    // their notification, sent for other processes, would only wake every loop a second time.
+    unlisten = await database
+      .listen("registre_events", (payload) => {
+        if (payload !== store.instance) notified$.next();
+      })
+      .catch(() => undefined);
+    unannounce = store.onAppended((checkpoint) => trigger(checkpoint));
+    subscription = merge(notified$, poke$, interval(options.pollMs ?? 1000)).subscribe(() => trigger());
     trigger();
   };
 
@@ -356,6 +372,8 @@ export const createProjectionRunner = (
     retry = undefined;
     subscription?.unsubscribe();
     subscription = undefined;
+    unannounce?.();
+    unannounce = undefined;
     await unlisten?.().catch(() => {});
     unlisten = undefined;
     await Promise.all([...loops.values()].map((loop) => loop.draining));
@@ -364,7 +382,7 @@ export const createProjectionRunner = (
     memo.clear();
   };
 
-  const { awaitVisible, waitFor } = visibility(progress, () => poke$.next(), options.waitBudgetMs);
+  const { awaitVisible, waitFor } = visibility(progress, poke, options.waitBudgetMs);
 
   const status = async (): Promise<ProjectionStatus[]> => {
     const out: ProjectionStatus[] = [];
@@ -409,7 +427,7 @@ export const createProjectionRunner = (
     status,
     rebuild,
     resume,
-    poke: () => poke$.next(),
+    poke: () => poke(),
     projectors,
   };
 };

@@ -10,10 +10,13 @@ export const WAIT_BUDGET_MS = 1500;
 /** What a projector has read, and the organisations whose events it holds back. */
 export type Progress = { readonly checkpoint: Checkpoint; readonly held: ReadonlySet<string> };
 
-/** Read-your-writes over the runner's published progress; `poke` wakes the live loops. */
+/**
+ * Read-your-writes over the runner's published progress; `poke` wakes the live loops for a place in
+ * the log (a no-op when an announced append already woke them for it).
+ */
 export const visibility = (
   progress: BehaviorSubject<ReadonlyMap<string, Progress>>,
-  poke: () => void,
+  poke: (target: Checkpoint) => void,
   waitBudgetMs = WAIT_BUDGET_MS,
 ) => {
   /**
@@ -37,9 +40,9 @@ export const visibility = (
     };
     const now = judge(progress.value);
     if (now) return now;
-    // The append's notification wakes the loops too, but it waits for a connection of the pool and
-    // the notifier's few milliseconds: the poke does not.
-    poke();
+    // An append of this process woke the loops already, with its place (the store announces it); a
+    // place appended elsewhere (a duplicate command's first attempt, the log's head) wakes them here.
+    poke(target);
     try {
       return await firstValueFrom(
         progress.pipe(

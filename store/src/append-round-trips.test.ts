@@ -7,7 +7,7 @@ import { type Database, openDatabase } from "./database.ts";
 import { createEventStore, type EventStore } from "./event-store.ts";
 
 /** After the previous append's debounced notification went out. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 const meta = (): CommandMetadata => ({
   commandId: randomUUID(),
@@ -35,7 +35,7 @@ describe("an append that takes numbers or checks guards, on the wire (postgres)"
     await base?.close();
   });
 
-  it("is one transaction of four round trips: begin, lock-lookup-guards-counters in one call, append, commit", async () => {
+  it("is one transaction of four round trips (begin, lock-lookup-guards-counters in one call, append, commit), one statement when the events do not use the numbers", async () => {
     const org = randomUUID();
     await store.append(org, "chart", "no_stream", [{ type: "Opened", data: {} }], { metadata: meta() });
     const numbered = (n: Readonly<Record<string, number>>) => [{ type: "Numbered", data: { n: n.VT } }];
@@ -69,9 +69,17 @@ describe("an append that takes numbers or checks guards, on the wire (postgres)"
     );
     expect(counter.roundTrips()).toBe(4);
     expect(many.parts.map((p) => p.streamId)).toEqual(["entry-4", "entry-5"]);
+    // Events that do not use the numbers (a draft adds to a bounded counter): one statement.
+    const drafted = () => ({ ...options(), counters: { volume: 10 }, limits: { volume: 1000 } });
+    await store.append(org, "entry-6", "no_stream", [{ type: "Drafted", data: {} }], drafted());
+    await settle();
+    counter.reset();
+    const draft = await store.append(org, "entry-7", "no_stream", [{ type: "Drafted", data: {} }], drafted());
+    expect(counter.roundTrips()).toBe(1);
+    expect(draft).toMatchObject({ duplicate: false, toVersion: 1 });
   });
 
-  it("looks a command up and reads a command's streams in one statement each, as the organisation", async () => {
+  it("looks a command up and reads a command's streams in one statement, as the organisation", async () => {
     const org = randomUUID();
     const first = meta();
     await store.append(org, "chart", "no_stream", [{ type: "Opened", data: {} }], { metadata: first });
@@ -94,6 +102,17 @@ describe("an append that takes numbers or checks guards, on the wire (postgres)"
     ]);
     expect(counter.roundTrips()).toBe(1);
     expect([chart?.length, journals?.length, absent?.length]).toEqual([1, 1, 0]);
+    // A command's look-up and its reads asked in the same tick: one statement.
+    counter.reset();
+    const [found, missing, again] = await Promise.all([
+      store.commandResult(org, first.commandId),
+      store.commandResult(org, randomUUID()),
+      store.readStream(org, "chart"),
+      store.readStream(org, "journals"),
+    ]);
+    expect(counter.roundTrips()).toBe(1);
+    expect(found).toMatchObject({ streamId: "chart", toVersion: 1, duplicate: true });
+    expect([missing, again.length]).toEqual([null, 1]);
     expect(await Promise.all([store.readStream(randomUUID(), "chart")])).toEqual([[]]);
   });
 });

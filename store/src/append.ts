@@ -1,8 +1,14 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { type CommandMetadata, canonicalJson, findUnstorableText } from "@registre/core";
 import { CompiledQuery, type Kysely, sql } from "kysely";
 import { type Database, type OrgTransaction, withOrg } from "./database.ts";
-import { ConcurrencyError, concurrencyDetail, UnstorableEventError } from "./errors.ts";
+import {
+  ConcurrencyError,
+  CounterLimitError,
+  concurrencyDetail,
+  counterLimitOf,
+  UnstorableEventError,
+} from "./errors.ts";
 import type { Checkpoint } from "./event-store.ts";
 import { currentSchemaVersion, type UpcasterRegistry } from "./upcast.ts";
 
@@ -34,6 +40,11 @@ export type AppendOptions = {
    * if none of them moved meanwhile (ConcurrencyError otherwise, and the caller decides again).
    */
   readonly guards?: Readonly<Record<string, number>>;
+  /**
+   * The most a counter may reach, by name: an append that would take it past (its first value + its
+   * count - 1 > the bound) is refused with a `CounterLimitError`, and takes nothing.
+   */
+  readonly limits?: Readonly<Record<string, number>>;
 };
 
 /** One stream's part of a multi-stream append. */
@@ -72,6 +83,9 @@ const toExpected = (expected: ExpectedVersion): number | null =>
 
 const APPEND_SQL = `select * from registre_append($1::uuid, $2, $3::bigint, $4::uuid,
   $5::text[], $6::integer[], $7::text[], $8::text[])`;
+
+const APPEND_COUNTED_SQL = `select * from registre_append_counted($1::uuid, $2, $3::bigint, $4::uuid,
+  $5::text[], $6::bigint[], $7::text[], $8::bigint[], $9::bigint[], $10::text[], $11::integer[], $12::text[], $13::text[])`;
 
 const APPEND_MANY_SQL = `select * from registre_append_many($1::uuid, $2::text[], $3::bigint[], $4::uuid[],
   $5::integer[], $6::text[], $7::integer[], $8::text[], $9::text[])`;
@@ -155,27 +169,101 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     return toResult(rows[0]);
   };
 
+  /**
+   * A guarded or counted append whose events are known before the numbers (they do not use them) in
+   * one prepared statement in autocommit (`registre_append_counted`): lock, look-up, guards, counters
+   * within their bounds, append. The organisation's lock is held only inside the server.
+   */
+  const appendCountedInOneStatement = async (
+    app: NonNullable<Database["appPostgres"]>,
+    orgId: string,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: readonly NewEvent[],
+    opts: AppendOptions,
+  ): Promise<AppendResult> => {
+    const guards = opts.guards ?? {};
+    const ids = Object.keys(guards);
+    const names = Object.keys(opts.counters ?? {});
+    const e = encode(events, opts.metadata);
+    const rows = await app.unsafe<AppendRow[]>(
+      APPEND_COUNTED_SQL,
+      [
+        orgId,
+        streamId,
+        toExpected(expected),
+        opts.metadata.commandId,
+        ids,
+        ids.map((id) => guards[id] ?? 0),
+        names,
+        names.map((n) => opts.counters?.[n] ?? 0),
+        names.map((n) => opts.limits?.[n] ?? null),
+        e.types,
+        e.schemas,
+        e.data,
+        e.metadata,
+      ] as never[],
+      { prepare: true },
+    );
+    return toResult(rows[0]);
+  };
+
+  // This store's appends are announced in process, with their place in the log, to whoever listens
+  // here (the projection runner: one wake-up per command, no read of the log's head); the notification
+  // carries this store's id, so that a runner on this store passes over its own.
+  const instance = randomUUID();
+  const listeners = new Set<(checkpoint: Checkpoint) => void>();
+  const onAppended = (listener: (checkpoint: Checkpoint) => void): (() => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+
   // Runners in other processes are told after commit, at most every few milliseconds: a NOTIFY in
   // the append would serialise every commit of the cluster on the notification queue's lock.
   let notifyTimer: ReturnType<typeof setTimeout> | undefined;
-  const notifySoon = () => {
+  const announce = (checkpoint: Checkpoint) => {
+    for (const listener of listeners) {
+      try {
+        listener(checkpoint);
+      } catch (error) {
+        console.error("store: a listener of appends failed", error);
+      }
+    }
     if (notifyTimer) return;
     notifyTimer = setTimeout(() => {
       notifyTimer = undefined;
-      database.notify("registre_events").catch(() => {});
+      database.notify("registre_events", instance).catch(() => {});
     }, 5);
   };
 
   const mapConflict = (error: unknown, streamId: string, expected: ExpectedVersion): never => {
     const detail = concurrencyDetail(error);
+    // A guarded stream that moved is named by the refusal; the appended stream is not.
+    if (detail?.stream !== undefined)
+      throw new ConcurrencyError(detail.stream, detail.expected, detail.actual);
     if (detail) throw new ConcurrencyError(streamId, expected, detail.actual);
+    const counter = counterLimitOf(error);
+    if (counter !== undefined) throw new CounterLimitError(counter);
     throw error;
   };
 
+  /** Refuses numbers taken past their bounds (`AppendOptions.limits`), before anything is appended. */
+  const checkLimits = (numbers: Numbers, opts: AppendOptions) => {
+    for (const [name, limit] of Object.entries(opts.limits ?? {})) {
+      const first = numbers[name];
+      const count = opts.counters?.[name];
+      if (first !== undefined && count !== undefined && first + count - 1 > limit)
+        throw new CounterLimitError(name);
+    }
+  };
+
   /**
-   * Appends a command's events to one stream, all or nothing: on Postgres in one statement, on
-   * PGlite in one transaction. With `counters`, `events` is a function of the numbers handed out,
-   * which are gapless and in commit order per organisation (its lock is held until commit).
+   * Appends a command's events to one stream, all or nothing: on Postgres in one statement (guards
+   * and counters included) when the events are given, on PGlite in one transaction. With `counters`,
+   * `events` may be a function of the numbers handed out, which are gapless and in commit order per
+   * organisation (its lock is held until commit): on Postgres then a transaction of four round trips.
    */
   const append = async (
     orgId: string,
@@ -185,11 +273,14 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     opts: AppendOptions,
   ): Promise<AppendResult> => {
     try {
+      const app = database.appPostgres;
       const result =
-        typeof events !== "function" && !opts.guards && database.appPostgres
-          ? await appendInOneStatement(database.appPostgres, orgId, streamId, expected, events, opts.metadata)
+        typeof events !== "function" && app
+          ? opts.guards || opts.counters
+            ? await appendCountedInOneStatement(app, orgId, streamId, expected, events, opts)
+            : await appendInOneStatement(app, orgId, streamId, expected, events, opts.metadata)
           : await appendInTransaction(orgId, streamId, expected, events, opts);
-      if (result.checkpoint && !result.duplicate) notifySoon();
+      if (result.checkpoint && !result.duplicate) announce(result.checkpoint);
       return result;
     } catch (error) {
       return mapConflict(error, streamId, expected);
@@ -203,7 +294,7 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     events: readonly NewEvent[] | ((first: Numbers) => readonly NewEvent[]),
     opts: AppendOptions,
   ): Promise<AppendResult> => {
-    if (typeof events !== "function" && !opts.guards)
+    if (typeof events !== "function" && !opts.guards && !opts.counters)
       return withOrg(database, orgId, (trx) =>
         callAppend(trx, orgId, streamId, expected, events, opts.metadata),
       );
@@ -212,6 +303,7 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
       // result before taking numbers, so numbers are never taken twice.
       const prepared = await prepare(trx, orgId, opts);
       if (prepared.previous) return prepared.previous;
+      checkLimits(prepared.numbers, opts);
       const list = typeof events === "function" ? events(prepared.numbers) : events;
       return callAppend(trx as unknown as OrgTransaction, orgId, streamId, expected, list, opts.metadata);
     });
@@ -294,6 +386,7 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
         // A retry: every part's first result (the first part was found by the prepare call).
         if (prepared.previous)
           return (await findParts(trx, orgId, opts.metadata.commandId)) as MultiAppendResult;
+        checkLimits(prepared.numbers, opts);
         const list = typeof parts === "function" ? parts(prepared.numbers) : parts;
         const streams = new Set(list.map((p) => p.streamId));
         if (streams.size !== list.length) throw new Error("A multi-stream append names a stream twice");
@@ -324,7 +417,7 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
         const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
         return { parts: results, checkpoint, duplicate: false };
       });
-      if (result.checkpoint && !result.duplicate) notifySoon();
+      if (result.checkpoint && !result.duplicate) announce(result.checkpoint);
       return result;
     } catch (error) {
       const detail = concurrencyDetail(error);
@@ -377,34 +470,9 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     return { parts, checkpoint, duplicate: true };
   };
 
-  /**
-   * The result a command id was first appended with, if it was (row-level security applies): on
-   * Postgres one statement in autocommit as `registre_app`, the function setting the organisation.
-   */
-  const commandResult = async (orgId: string, commandId: string): Promise<AppendResult | null> => {
-    if (!database.appPostgres) return withOrg(database, orgId, (trx) => findCommand(trx, orgId, commandId));
-    const [row] = await database.appPostgres.unsafe<
-      {
-        stream_id: string;
-        from_version: number;
-        to_version: number;
-        last_position: number | null;
-        tx_id: string;
-      }[]
-    >("select * from registre_command_result($1::uuid, $2::uuid)", [orgId, commandId], { prepare: true });
-    if (!row) return null;
-    return {
-      streamId: row.stream_id,
-      fromVersion: row.from_version,
-      toVersion: row.to_version,
-      checkpoint: row.last_position === null ? null : { txId: row.tx_id, position: row.last_position },
-      duplicate: true,
-    };
-  };
-
   /** Every part a multi-stream command was first appended with, if it was. */
   const commandParts = (orgId: string, commandId: string): Promise<MultiAppendResult | null> =>
     withOrg(database, orgId, (trx) => findParts(trx, orgId, commandId));
 
-  return { append, appendMany, commandResult, commandParts };
+  return { append, appendMany, commandParts, instance, onAppended };
 };

@@ -37,9 +37,10 @@ export type Database = {
   readonly dedicated: (() => postgres.Sql) | undefined;
   /** PGlite instance (embedded only). */
   readonly pglite: PGlite | undefined;
-  readonly listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
-  /** Sends a notification outside any transaction; a no-op once the database is closing. */
-  readonly notify: (channel: string) => Promise<void>;
+  /** Listens on a channel; `onNotify` is given each notification's payload. */
+  readonly listen: (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** Sends a notification outside any transaction (payload "" by default); a no-op once the database is closing. */
+  readonly notify: (channel: string, payload?: string) => Promise<void>;
   readonly close: () => Promise<void>;
 };
 
@@ -153,11 +154,11 @@ const openPostgres = async (url: string, max: number): Promise<Database> => {
     dedicated: () => postgresClient(url, 1),
     pglite: undefined,
     listen: async (channel, onNotify) => {
-      const sub = await client.listen(channel, () => onNotify());
+      const sub = await client.listen(channel, (payload) => onNotify(payload ?? ""));
       return () => sub.unlisten();
     },
-    notify: async (channel) => {
-      if (!closing) await client.notify(channel, "");
+    notify: async (channel, payload = "") => {
+      if (!closing) await client.notify(channel, payload);
     },
     close: async () => {
       closing = true;
@@ -222,9 +223,9 @@ const openPglite = async (dataDir: string): Promise<Database> => {
     appPostgres: undefined,
     dedicated: undefined,
     pglite,
-    listen: async (channel, onNotify) => pglite.listen(channel, () => onNotify()),
-    notify: async (channel) => {
-      if (!closing) await pglite.query("select pg_notify($1, '')", [channel]);
+    listen: async (channel, onNotify) => pglite.listen(channel, (payload) => onNotify(payload ?? "")),
+    notify: async (channel, payload = "") => {
+      if (!closing) await pglite.query("select pg_notify($1, $2)", [channel, payload]);
     },
     close: async () => {
       closing = true;

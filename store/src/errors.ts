@@ -29,6 +29,24 @@ export const concurrencyDetail = (
     : { expected: -1, actual: null };
 };
 
+/**
+ * A counter an append takes would pass the bound the caller gave it (`AppendOptions.limits`): the
+ * append is refused and nothing is taken.
+ */
+export class CounterLimitError extends Error {
+  override readonly name = "CounterLimitError";
+  constructor(readonly counter: string) {
+    super(`Counter ${counter} would pass its bound`);
+  }
+}
+
+/** The counter named by a `registre_append_counted` refusal (SQLSTATE RG422), if that is the error. */
+export const counterLimitOf = (error: unknown): string | undefined => {
+  if (sqlState(error) !== "RG422") return undefined;
+  const detail = (error as { detail?: string }).detail;
+  return detail ? (JSON.parse(detail) as { counter: string }).counter : "";
+};
+
 export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === "23505";
 
 /** SQLSTATE class 22, "data exception": a value PostgreSQL refuses (out of range, invalid text, bad date…). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
 import { verifyAudit } from "./audit.ts";
 import { withOrg } from "./database.ts";
-import { ConcurrencyError } from "./errors.ts";
+import { ConcurrencyError, CounterLimitError } from "./errors.ts";
 import {
   type Checkpoint,
   compareCheckpoints,
@@ -205,6 +205,48 @@ describe.each(databaseKinds)("event store on %s", (kind) => {
     const numbers = async (s: string) =>
       (await store.readStream(org, s)).map((e) => (e.data as { number: number }).number);
     expect([await numbers("a"), await numbers("b"), await numbers("c")]).toEqual([[1], [2], [1]]);
+  });
+
+  it("takes counters within their bounds for events given beforehand, and takes nothing past a bound", async () => {
+    const org = randomUUID();
+    await store.append(org, "chart", "no_stream", [ev(1)], { metadata: meta() });
+    const options = (added: number, metadata = meta()) => ({
+      metadata,
+      guards: { chart: 1 },
+      counters: { volume: added },
+      limits: { volume: 100 },
+    });
+    await store.append(org, "a", "no_stream", [ev(1)], options(60));
+    // Counters without guards are taken too (and bounded).
+    await store.append(org, "z", "no_stream", [ev(1)], { metadata: meta(), counters: { volume: 5 } });
+    await expect(
+      store.append(org, "y", "no_stream", [ev(1)], {
+        metadata: meta(),
+        counters: { volume: 36 },
+        limits: { volume: 100 },
+      }),
+    ).rejects.toBeInstanceOf(CounterLimitError);
+    // 65 + 36 > 100: refused, nothing written, nothing taken.
+    const past = store.append(org, "b", "no_stream", [ev(2)], options(36));
+    await expect(past).rejects.toBeInstanceOf(CounterLimitError);
+    await expect(past).rejects.toMatchObject({ counter: "volume" });
+    expect(await store.readStream(org, "b")).toEqual([]);
+    expect(await store.readStream(org, "y")).toEqual([]);
+    const fits = meta();
+    const first = await store.append(org, "b", "no_stream", [ev(2)], options(35, fits));
+    // A retry answers the first result and takes nothing (the bound would refuse it otherwise).
+    const again = await store.append(org, "b", "no_stream", [ev(2)], options(35, fits));
+    expect(again).toMatchObject({ duplicate: true, toVersion: 1, checkpoint: first.checkpoint });
+    // A guard that moved names its stream.
+    await store.append(org, "chart", 1, [ev(3)], { metadata: meta() });
+    await expect(store.append(org, "c", "no_stream", [ev(4)], options(0))).rejects.toMatchObject({
+      streamId: "chart",
+      expected: 1,
+      actual: 2,
+    });
+    const { rows } = await sql<{ counters: { volume: number } }>`
+      select counters from org_heads where org_id = ${org}::uuid`.execute(database.db);
+    expect(rows[0]?.counters.volume).toBe(100);
   });
 
   it("keeps each organisation's events invisible to every other organisation", async () => {

@@ -1,7 +1,7 @@
 import type { CommandMetadata } from "@registre/core";
-import { type Kysely, sql } from "kysely";
+import { CompiledQuery, type Kysely, sql } from "kysely";
 import { Observable } from "rxjs";
-import { createAppender } from "./append.ts";
+import { type AppendResult, createAppender } from "./append.ts";
 import { type Database, withOrg } from "./database.ts";
 import { type UpcasterRegistry, upcast } from "./upcast.ts";
 
@@ -43,6 +43,15 @@ export type ReadAllOptions = {
   /** Read inside this transaction instead of on the pool (needed on PGlite's single connection). */
   // biome-ignore lint/suspicious/noExplicitAny: any Kysely executor will do
   readonly executor?: Kysely<any>;
+};
+
+/** A row of `registre_read_command`: an event of a stream read, or a command found. */
+type ReadCommandRow = EventRowOut & {
+  kind: "event" | "command";
+  command_id: string;
+  from_version: number;
+  to_version: number;
+  last_position: number | null;
 };
 
 type EventRowOut = {
@@ -87,27 +96,34 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
     e.schema_version, e.data, e.metadata, e.recorded_at, e.tx_id::text as tx_id`;
 
   /**
-   * Stream reads of one organisation asked in the same tick (a command loads its stream and the
-   * chart, the journals and the calendar side by side) go out as one statement, as the organisation
-   * (row-level security applies): on Postgres in autocommit as `registre_app`, on PGlite in `withOrg`.
+   * Stream reads and command look-ups of one organisation asked in the same tick (a command looks its
+   * id up and loads its stream and the chart, the journals and the calendar side by side) go out as
+   * one statement, `registre_read_command`, as the organisation (row-level security applies): on
+   * Postgres in autocommit as `registre_app`, on PGlite in `withOrg`.
    */
-  const pending = new Map<
-    string,
-    { streams: Map<string, { from: number; waiters: ((e: StoredEvent[] | Error) => void)[] }> }
-  >();
+  type StreamWaiter = (e: StoredEvent[] | Error) => void;
+  type CommandWaiter = (r: AppendResult | null | Error) => void;
+  type OrgBatch = {
+    readonly streams: Map<string, { from: number; waiters: StreamWaiter[] }>;
+    readonly commands: Map<string, CommandWaiter[]>;
+  };
+  const pending = new Map<string, OrgBatch>();
+  const batchOf = (orgId: string): OrgBatch => {
+    const known = pending.get(orgId);
+    if (known) return known;
+    const created: OrgBatch = { streams: new Map(), commands: new Map() };
+    pending.set(orgId, created);
+    queueMicrotask(() => {
+      pending.delete(orgId);
+      void flush(orgId, created);
+    });
+    return created;
+  };
+
   const readBatched = (orgId: string, streamId: string, from: number): Promise<StoredEvent[]> =>
     new Promise((resolve, reject) => {
-      let batch = pending.get(orgId);
-      if (!batch) {
-        const created = { streams: new Map() };
-        batch = created;
-        pending.set(orgId, created);
-        queueMicrotask(() => {
-          pending.delete(orgId);
-          void flush(orgId, created.streams);
-        });
-      }
-      const settle = (result: StoredEvent[] | Error) =>
+      const batch = batchOf(orgId);
+      const settle: StreamWaiter = (result) =>
         result instanceof Error ? reject(result) : resolve(result.filter((e) => e.version >= from));
       const entry = batch.streams.get(streamId);
       if (entry) {
@@ -116,38 +132,61 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
       } else batch.streams.set(streamId, { from, waiters: [settle] });
     });
 
-  const flush = async (
-    orgId: string,
-    streams: Map<string, { from: number; waiters: ((e: StoredEvent[] | Error) => void)[] }>,
-  ) => {
+  /**
+   * The result a command id was first appended with, if it was (row-level security applies), read in
+   * the same statement as the organisation's stream reads of the same tick.
+   */
+  const commandResult = (orgId: string, commandId: string): Promise<AppendResult | null> =>
+    new Promise((resolve, reject) => {
+      const batch = batchOf(orgId);
+      const settle: CommandWaiter = (result) => (result instanceof Error ? reject(result) : resolve(result));
+      const waiters = batch.commands.get(commandId);
+      if (waiters) waiters.push(settle);
+      else batch.commands.set(commandId, [settle]);
+    });
+
+  const READ_COMMAND_SQL =
+    "select * from registre_read_command($1::uuid, $2::uuid[], $3::text[], $4::bigint[])";
+
+  const flush = async (orgId: string, { streams, commands }: OrgBatch) => {
     try {
       const ids = [...streams.keys()];
       const froms = ids.map((id) => streams.get(id)?.from ?? 1);
+      const commandIds = [...commands.keys()];
+      const params = [orgId, commandIds, ids, froms];
       // On Postgres one statement in autocommit as registre_app (the function sets the organisation).
       const rows = database.appPostgres
-        ? await database.appPostgres.unsafe<EventRowOut[]>(
-            "select * from registre_read_streams($1::uuid, $2::text[], $3::bigint[])",
-            [orgId, ids, froms],
-            { prepare: true },
-          )
+        ? await database.appPostgres.unsafe<ReadCommandRow[]>(READ_COMMAND_SQL, params, { prepare: true })
         : await withOrg(database, orgId, async (trx) => {
-            const { rows } = await sql<EventRowOut>`
-              select * from registre_read_streams(${orgId}::uuid, ${ids}::text[], ${froms}::bigint[])`.execute(
-              trx,
+            const { rows } = await trx.executeQuery<ReadCommandRow>(
+              CompiledQuery.raw(READ_COMMAND_SQL, params),
             );
             return rows;
           });
       const byStream = new Map<string, StoredEvent[]>();
+      const found = new Map<string, AppendResult>();
       for (const row of rows) {
+        if (row.kind === "command") {
+          found.set(row.command_id, {
+            streamId: row.stream_id,
+            fromVersion: row.from_version,
+            toVersion: row.to_version,
+            checkpoint: row.last_position === null ? null : { txId: row.tx_id, position: row.last_position },
+            duplicate: true,
+          });
+          continue;
+        }
         const event = decode(row);
         const list = byStream.get(event.streamId) ?? [];
         list.push(event);
         byStream.set(event.streamId, list);
       }
       for (const [id, { waiters }] of streams) for (const w of waiters) w(byStream.get(id) ?? []);
+      for (const [id, waiters] of commands) for (const w of waiters) w(found.get(id) ?? null);
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
       for (const { waiters } of streams.values()) for (const w of waiters) w(failure);
+      for (const waiters of commands.values()) for (const w of waiters) w(failure);
     }
   };
 
@@ -331,6 +370,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
 
   return {
     ...writer,
+    commandResult,
     upcasts,
     readStream,
     readOrganisation,

@@ -37,6 +37,19 @@ describe.each(databaseKinds)("stream reads side by side on %s", (kind) => {
     ]);
     expect([data(a1), data(a3), data(b), data(none), data(otherA)]).toEqual([[1, 2, 3], [3], [4], [], [99]]);
     expect(a1.map((e) => e.version)).toEqual([1, 2, 3]);
+    // With command look-ups in the same tick (the same statement on a server), each answered its own.
+    const appended = meta();
+    await store.append(org, "c", "no_stream", [ev(5)], { metadata: appended });
+    const [found, unknown, elsewhere, c, a2] = await Promise.all([
+      store.commandResult(org, appended.commandId),
+      store.commandResult(org, randomUUID()),
+      store.commandResult(other, appended.commandId),
+      store.readStream(org, "c"),
+      store.readStream(org, "a", { fromVersion: 2 }),
+    ]);
+    expect(found).toMatchObject({ streamId: "c", fromVersion: 0, toVersion: 1, duplicate: true });
+    expect(found?.checkpoint).not.toBeNull();
+    expect([unknown, elsewhere, data(c), data(a2)]).toEqual([null, null, [5], [2, 3]]);
     // One at a time, the same answers.
     expect(data(await store.readStream(org, "a", { fromVersion: 2 }))).toEqual([2, 3]);
     expect(data(await store.readStream(org, "a", { fromVersion: 2, toVersion: 2 }))).toEqual([2]);

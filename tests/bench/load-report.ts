@@ -25,6 +25,11 @@ export type LoadFigure = {
   /** Answers other than the route's own (201 for a draft, 200 otherwise): a 202 "not yet visible" counts. */
   readonly unexpected: number;
   readonly statuses: Readonly<Record<string, number>>;
+  /**
+   * CPU time per request (ms) of the server process and of the database's PostgreSQL backends during
+   * the measure (Linux only; logged, not in the table): what a request costs, less moved by other work.
+   */
+  readonly cpu?: { readonly server: number; readonly database: number } | undefined;
   /** Database round trips per request, from the profile pass (undefined for the anchor). */
   readonly roundTrips?: number | undefined;
 };
@@ -106,16 +111,14 @@ the labels the client already has), or more processes than one (node's cluster m
 cores for it; on this 2-core machine PostgreSQL and the load generator share them.`);
   if (failed.some((f) => f.kind === "command"))
     parts.push(`**Commands.** A command waits until the read models it answers from show its events (read-your-writes).
-It costs the round trips in the table: the session and the idempotency key's scope (one statement), the key
-claimed then settled, the aggregates' streams (one statement), the guarded append (the lock, lookup, guards and
-counters in one call, then the events), then the projectors' work: the log's tail read once for the loops that are
-caught up, one transaction for the read models that have events to apply (their rows, their checkpoints and the
-per-organisation versions). The commands of one organisation are serialised by its lock, and the projection
-horizon is cluster-wide: a long transaction anywhere on the PostgreSQL server holds every command's read models
-back until it ends. On this 2-core machine the load generator, the server and PostgreSQL share the cores (the
-load avg column). What would fix more: the runner told the command's position with its wake-up (today 2–5
-log reads per command, each wake-up starting a round), the session and idempotency statements folded into the
-claim, and a measure where the load generator does not share the server's cores.`);
+It costs the round trips in the table (see "How commands are answered"). The commands of one organisation are
+serialised by its lock (a validation holds it across its transaction's round trips, a draft only inside its one
+statement), and the projection horizon is cluster-wide: a long transaction anywhere on the PostgreSQL server holds
+every command's read models back until it ends. On this 2-core machine the load generator, the server and
+PostgreSQL share the cores (the load avg column): a request waits for the CPU time of the requests ahead of it.
+What would fix more: a validation's append in one statement (its number is in its events, so the events are
+built once the number is taken), the projection's statements folded further (one per read model), and a measure
+where the load generator does not share the server's cores.`);
   return `### Why the misses, and what would fix them\n\n${parts.join("\n\n")}\n\n`;
 };
 
@@ -144,6 +147,19 @@ the versions of the read models they read (per organisation, committed with the 
 figures are those of an organisation reading its books between two changes. A read after a change computes its
 answer once (that cost, without the cache: the entries list p99 76.8 ms, the trial balance 107.7 ms, the accounts
 list 71.5 ms on this machine earlier the same day, beside 16.9 ms for one entry).
+
+**How commands are answered.** Counted by the profile (sequential requests, statements per request): a draft
+costs 15 round trips (27 before these changes, 45 at first), a validation 22 (32; 51). A draft: the
+session read and the idempotency key's claim in one statement (once the server has seen the token: a token's
+user and organisation never change), the command-id look-up with the entry's stream, the chart, the journals and
+the calendar (one statement, \`registre_read_command\`), the append with its guards and its bounded volume counter
+(one statement, \`registre_append_counted\`: the organisation's lock is held only inside PostgreSQL), the debounced
+notification for other processes, then the projectors — told the command's place in the log with its wake-up (no
+read of the log's head, one wake-up per command), they read the log's tail once and apply its events in one
+transaction (checkpoints, history, entry, search row, both totals tables in one statement, versions) —, the
+answer's read and the key's answer stored. A validation takes the entry's number in its events, so its append is
+still a transaction (begin, lock-lookup-guards-counters, append, commit), and its read models write the lines and
+balances too (the three balance tables in one statement).
 
 ${explanations(run)}### Method
 

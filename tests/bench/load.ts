@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -82,7 +82,7 @@ const seedBooks = async (url: string, lines: number, log: (text: string) => void
   }
 };
 
-type Servers = { registre: string; bare: string; stop: () => Promise<void> };
+type Servers = { registre: string; bare: string; pid: number | undefined; stop: () => Promise<void> };
 
 const startServers = async (databaseUrl: string): Promise<Servers> => {
   const dataDir = mkdtempSync(join(tmpdir(), "registre-load-"));
@@ -109,6 +109,7 @@ const startServers = async (databaseUrl: string): Promise<Servers> => {
   });
   return {
     ...ready,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
@@ -289,6 +290,47 @@ const watchHorizon = (database: string) => {
   };
 };
 
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux; undefined elsewhere). */
+const cpuOf = (pid: number): number | undefined => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (USER_HZ, 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The CPU time the server process and the PostgreSQL backends of the benchmark's database use while
+ * a figure is measured: per request, a figure the other work on a shared machine moves far less than
+ * latencies (it is what the requests cost, not how long they waited for the cores).
+ */
+const watchCpu = async (serverPid: number | undefined, database: string) => {
+  const backends = () =>
+    withAdmin(async (sql) =>
+      (await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${database}`).map(
+        (r) => r.pid,
+      ),
+    );
+  const sample = (pids: readonly number[]) => new Map(pids.map((pid) => [pid, cpuOf(pid)]));
+  const serverBefore = serverPid === undefined ? undefined : cpuOf(serverPid);
+  const before = sample(await backends());
+  return async (): Promise<{ server: number; database: number } | undefined> => {
+    const serverAfter = serverPid === undefined ? undefined : cpuOf(serverPid);
+    const after = sample(await backends());
+    if (serverBefore === undefined || serverAfter === undefined) return undefined;
+    let db = 0;
+    for (const [pid, used] of after) {
+      const was = before.get(pid);
+      // A backend that came during the measure counts from zero; one that left is not counted.
+      if (used !== undefined) db += used - (was ?? 0);
+    }
+    return { server: serverAfter - serverBefore, database: db };
+  };
+};
+
 const measure = async (
   servers: Servers,
   scenario: Scenario,
@@ -302,8 +344,10 @@ const measure = async (
   if ("amount" in limit && limit.amount === 0) throw new Error(`${scenario.label}: nothing to run`);
   const started = performance.now();
   const horizon = watchHorizon(database);
+  const cpu = scenario.base === "registre" ? await watchCpu(servers.pid, database) : undefined;
   const { result, times, statuses } = await hammer(url, scenario.requests, config.connections, limit);
   const heldShare = await horizon();
+  const used = await cpu?.();
   const expected = scenario.label.startsWith("command: draft") ? 201 : 200;
   const load = loadavg()[0] ?? 0;
   const seconds = (performance.now() - started) / 1000;
@@ -325,6 +369,7 @@ const measure = async (
     heldShare,
     expected,
     load,
+    ...(used && { cpu: { server: used.server / times.length, database: used.database / times.length } }),
   };
 };
 
@@ -406,7 +451,8 @@ export const runLoadBench = async (reportPath: string, log = console.log): Promi
     return undefined;
   }
   const started = performance.now();
-  const name = `registre_bench_load_${randomBytes(4).toString("hex")}`;
+  // BENCH_DB_PREFIX replaces "registre" in the database's name (a shared server), as in the other parts.
+  const name = `${process.env.BENCH_DB_PREFIX ?? "registre"}_bench_load_${randomBytes(4).toString("hex")}`;
   const url = urlFor(adminUrl(), name);
   const drop = () => withAdmin((sql) => sql.unsafe(`drop database if exists "${name}" with (force)`));
   log(`\nLoad benchmark in ${name}: ${JSON.stringify(config)}`);
@@ -453,7 +499,7 @@ export const runLoadBench = async (reportPath: string, log = console.log): Promi
           );
         figures.push(figure);
         log(
-          `  ${figure.label}: p50 ${figure.p50.toFixed(1)} / p95 ${figure.p95.toFixed(1)} / p99 ${figure.p99.toFixed(1)} ms, ${figure.rate.toFixed(0)} req/s, ${figure.errors + figure.timeouts} errors, statuses ${JSON.stringify(figure.statuses)}`,
+          `  ${figure.label}: p50 ${figure.p50.toFixed(1)} / p95 ${figure.p95.toFixed(1)} / p99 ${figure.p99.toFixed(1)} ms, ${figure.rate.toFixed(0)} req/s, ${figure.errors + figure.timeouts} errors, statuses ${JSON.stringify(figure.statuses)}${figure.cpu ? `; CPU per request: server ${figure.cpu.server.toFixed(2)} ms, PostgreSQL ${figure.cpu.database.toFixed(2)} ms` : ""}`,
         );
       }
     } finally {

@@ -177,7 +177,8 @@ the same run; rebuilds >= 70 % of the COPY of the same rows (issue 9). ${summary
 ## Method
 
 Each system has a fresh database of its own on the same server (\`registre_bench_<random>\`, with \`_raw\` and
-\`_emmett\` beside it), dropped at the end. A figure first runs each system once on ${(config.warmupShare * 100).toFixed(0)} % of
+\`_emmett\` beside it; \`BENCH_DB_PREFIX\` replaces \`registre\`), dropped at the end; \`BENCH_ONLY=event-store\` runs this part
+alone. A figure first runs each system once on ${(config.warmupShare * 100).toFixed(0)} % of
 its count (reads: the whole log), discarded as warm-up, then ${config.rounds} rounds in which raw, Registre and Emmett run
 one after the other on the same fixed count; the table shows each one's median round. Interleaving matters: the
 machine is shared and its fsync time drifts by a factor of two or more between minutes, so only figures measured
@@ -217,6 +218,32 @@ sends a debounced \`pg_notify\` after commit instead. A rebuild writes its new g
 projector knows are new) inside each batch's transaction, builds the secondary indexes once the rows are in, and fills
 the tables derived from others (the ledger's balances, totals and search rows) with one statement each
 (\`docs/architecture.md\`, Projections).
+
+The organisations rebuild is bounded by PostgreSQL's JSON parsing. Its anchor COPYs 25,000 narrow rows (one per
+organisation, no JSON in them), while the rebuild reads the 50,000 events they fold (half of them renames) from the
+log, which keeps \`data\` and \`metadata\` as text. In server CPU time (\`/proc/<backend>/schedstat\`, 5 interleaved
+rounds on this log, 2026-11-24): the COPY took 125–150 ms; writing the same rows by \`INSERT … SELECT\` and building
+\`lower(name)\` after, 65–85 ms; parsing only what the fold needs (each creation's data, each rename's name, each
+event's \`metadata.at\`), 155–180 ms — more than the whole anchor. A statement right only for this log (one creation
+then one rename per organisation) reaches 43–46 % of the COPY; the general fold, which parses each event once and
+picks each organisation's last creation, rename, logo and settings by \`distinct on\`, 35–40 % (the fold it replaced,
+an \`array_agg … order by\` per field over a join grouped on the creation's JSON, 25 %). With the payload stored as
+jsonb beside its text (a generated column, tried on a copy of the log) the fold reaches 56 % and the
+one-log statement 74 %: 70 % would take that migration and more (a bulk pass split over connections), so it is
+not claimed here.
+
+Folding in Node instead, as the ledger's rebuild does, is slower here (tried 2026-11-24, not kept): reading
+only \`org_id, type, stream_version, data, metadata\` (and the keyset's \`tx_id, position\`) of the organisation types in keyset pages of 10,000 (the next
+page read while one is folded), \`JSON.parse\` of both texts, the live \`fold\` per organisation, one COPY of the
+25,000 rows at the end. It halves the server's time (about 210 ms per rebuild against 360–430 ms for the SQL fold;
+the anchor 120–180 ms), but the client's grows from 10–40 ms to 370–580 ms: decoding 50,000 rows of the
+driver's result about 150 ms, \`JSON.parse\` of 100,000 texts 85 ms, the fold's objects and dates 80 ms, the
+COPY text of the rows 110 ms (one profile on the shared machine, CPU time). Each against its anchor in 5 interleaved
+rounds (same log, the two runs minutes apart), the Node fold reached 20–24 % of the anchor's CPU time (server plus client) and 21–34 % of its
+wall time, the SQL fold 30–35 % and 22–44 %. Two events per row is the worst case for decoding in Node: the
+ledger's anchor writes several rows per event into wider indexed tables, so decoding is a small part of its
+rebuild; here even a client twice as fast, wholly overlapped with the halved server, would stop near 60 %
+(about 130 ms of anchor against some 210 ms on each side).
 
 ## Notes from this run
 

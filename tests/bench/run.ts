@@ -27,6 +27,8 @@ import {
 const REPORT =
   process.env.BENCH_REPORT || fileURLToPath(new URL("../../docs/performance.md", import.meta.url));
 const SYSTEMS = ["raw", "registre", "emmett"] as const;
+/** BENCH_ONLY=event-store: this part alone (a trial run), without the accounting, import, search and load parts. */
+const ONLY_EVENT_STORE = process.env.BENCH_ONLY === "event-store";
 
 const environment = async (): Promise<Environment> => {
   const postgres = await withAdmin(async (sql) => {
@@ -154,7 +156,8 @@ const main = async (): Promise<void> => {
   const started = performance.now();
   const config = benchConfig();
   const base = adminUrl();
-  const name = `registre_bench_${randomBytes(4).toString("hex")}`;
+  // BENCH_DB_PREFIX: the databases' prefix (a shared server), as in the contacts import part.
+  const name = `${process.env.BENCH_DB_PREFIX ?? "registre"}_bench_${randomBytes(4).toString("hex")}`;
   const databases = [name, `${name}_raw`, `${name}_emmett`];
   const drop = () =>
     withAdmin(async (sql) => {
@@ -184,6 +187,7 @@ const main = async (): Promise<void> => {
   } finally {
     await drop();
   }
+  if (ONLY_EVENT_STORE) return;
   await (await import("./accounting.ts")).runAccountingBench(REPORT);
   await (await import("./entries.ts")).runEntriesBench(REPORT);
   if (process.env.BENCH_FEC_LINES !== "0") await (await import("./fec-import.ts")).runFecImportBench(REPORT);

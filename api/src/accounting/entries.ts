@@ -2,7 +2,6 @@ import {
   type CommandMetadata,
   chartDecider,
   chartStreamId,
-  checkVolume,
   counterFor,
   DomainError,
   type EntryCommand,
@@ -18,6 +17,7 @@ import {
   parisDate,
   reversalOf,
   VOLUME_COUNTER,
+  volumeLimit,
   volumeOf,
 } from "@registre/core";
 import { readModels } from "@registre/projections";
@@ -111,19 +111,17 @@ const validationPlan = async (
 
 /**
  * A plan that writes `content` also adds its amounts to the organisation's volume counter, taken
- * under the organisation's lock in the same transaction, and is refused past the bound.
+ * under the organisation's lock in the same transaction, and is refused past the bound (checked by
+ * the store there: nothing is taken then).
  */
-const addingVolume = (plan: CommandPlan<EntryCommand>, content: EntryContent): CommandPlan<EntryCommand> => {
-  const added = volumeOf(content);
-  return {
-    ...plan,
-    counters: { ...plan.counters, [VOLUME_COUNTER]: added },
-    commands: (numbers) => {
-      checkVolume(numbers[VOLUME_COUNTER] ?? 1, added);
-      return plan.commands(numbers);
-    },
-  };
-};
+const addingVolume = (plan: CommandPlan<EntryCommand>, content: EntryContent): CommandPlan<EntryCommand> => ({
+  ...plan,
+  counters: { ...plan.counters, [VOLUME_COUNTER]: volumeOf(content) },
+  limits: {
+    ...plan.limits,
+    [VOLUME_COUNTER]: volumeLimit,
+  },
+});
 
 export type EntryInput = EntryContent & { readonly origin?: EntryOrigin };
 
@@ -160,7 +158,7 @@ export const draftEntry = async (
           await validationPlan(ctx, orgId, state, [draft], options.validatedOn, posting),
           input,
         );
-      return addingVolume({ commands: () => [draft] }, input);
+      return addingVolume({ commands: [draft] }, input);
     },
     options.readModels,
   );
@@ -176,7 +174,7 @@ export const changeDraft = (
 ) =>
   runEntry(ctx, orgId, mvt, metadata, async (_state, posted) => {
     const { context } = await posted();
-    return addingVolume({ commands: () => [{ type: "ChangeDraft", data: input, context }] }, input);
+    return addingVolume({ commands: [{ type: "ChangeDraft", data: input, context }] }, input);
   });
 
 export const deleteDraft = (ctx: AppContext, orgId: string, mvt: string, metadata: CommandMetadata) =>
@@ -185,7 +183,7 @@ export const deleteDraft = (ctx: AppContext, orgId: string, mvt: string, metadat
     orgId,
     mvt,
     metadata,
-    async () => ({ commands: () => [{ type: "DeleteDraft", data: {} }] }),
+    async () => ({ commands: [{ type: "DeleteDraft", data: {} }] }),
     ledgerReadModels,
     { posting: false },
   );

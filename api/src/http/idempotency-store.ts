@@ -1,5 +1,5 @@
 import type { Database } from "@registre/store";
-import { type ColumnType, type Kysely, sql } from "kysely";
+import { type ColumnType, type Kysely, type RawBuilder, sql } from "kysely";
 
 /** Migration `2026-11-24T1100-idempotency`. */
 export type IdempotencyKeysTable = {
@@ -37,43 +37,41 @@ export type ClaimRequest = {
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
 /**
- * Takes the key for this request, or says why not. One statement makes the record (or takes over an
- * expired one); a record of another request is `reused`; a stored answer is `stored`; a live lease is
- * `running`; a record whose lease ended without an answer (a non-final answer, or a server that
- * stopped) is taken over, the handler being safe to run again.
+ * The statement that makes the key's record for this request, or takes over an expired one: returns
+ * a row when it did. Run alone by `claimKey`, or inside the statement that reads the session.
  */
-export const claimKey = async (database: Database, request: ClaimRequest): Promise<Claim> => {
+export const keyClaim = (request: ClaimRequest): RawBuilder<{ lookup: Uint8Array }> => {
+  const lockedUntil = new Date(request.now.getTime() + request.leaseMs);
+  const expires = new Date(request.now.getTime() + request.ttlMs);
+  return sql<{ lookup: Uint8Array }>`
+    insert into idempotency_keys (lookup, request_hash, owner, locked_until, created_at, expires_at)
+    values (${request.lookup}, ${request.requestHash}, ${request.owner}, ${lockedUntil}, ${request.now}, ${expires})
+    on conflict (lookup) do update set request_hash = excluded.request_hash, owner = excluded.owner,
+      locked_until = excluded.locked_until, status = null, answer = null,
+      created_at = excluded.created_at, expires_at = excluded.expires_at
+    where idempotency_keys.expires_at <= ${request.now}
+    returning lookup`;
+};
+
+/**
+ * Takes the key for this request, or says why not. One statement makes the record (or takes over an
+ * expired one, `keyClaim`); a record of another request is `reused`; a stored answer is `stored`; a
+ * live lease is `running`; a record whose lease ended without an answer (a non-final answer, or a
+ * server that stopped) is taken over, the handler being safe to run again. `tried`: `keyClaim` was
+ * run already in this request's first statement and made nothing, so the record is read first.
+ */
+export const claimKey = async (
+  database: Database,
+  request: ClaimRequest,
+  { tried = false }: { tried?: boolean } = {},
+): Promise<Claim> => {
   const db = keysOf(database);
   const lockedUntil = new Date(request.now.getTime() + request.leaseMs);
-  for (;;) {
-    const created = await db
-      .insertInto("idempotency_keys")
-      .values({
-        lookup: request.lookup,
-        request_hash: request.requestHash,
-        owner: request.owner,
-        locked_until: lockedUntil,
-        created_at: request.now,
-        expires_at: new Date(request.now.getTime() + request.ttlMs),
-      })
-      .onConflict((oc) =>
-        oc
-          .column("lookup")
-          .doUpdateSet((eb) => ({
-            request_hash: eb.ref("excluded.request_hash"),
-            owner: eb.ref("excluded.owner"),
-            locked_until: eb.ref("excluded.locked_until"),
-            status: null,
-            answer: null,
-            created_at: eb.ref("excluded.created_at"),
-            expires_at: eb.ref("excluded.expires_at"),
-          }))
-          .where("idempotency_keys.expires_at", "<=", request.now),
-      )
-      .returning("lookup")
-      .executeTakeFirst();
-    if (created) return { kind: "owned" };
-
+  for (let first = true; ; first = false) {
+    if (!(first && tried)) {
+      const { rows } = await keyClaim(request).execute(database.db);
+      if (rows.length > 0) return { kind: "owned" };
+    }
     const record = await db
       .selectFrom("idempotency_keys")
       .select(["request_hash", "locked_until", "status", "answer"])

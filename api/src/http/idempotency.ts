@@ -1,8 +1,16 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../context.ts";
-import { findSessionOwner, type SessionLookupEnv } from "../identity/sessions.ts";
-import { canonicalBody, identifyKey, openAnswer, sealAnswer } from "./idempotency-keys.ts";
-import { claimKey, extendLease, purgeExpiredKeys, settleKey } from "./idempotency-store.ts";
+import { findSessionOwner, findSessionOwnerWith, type SessionLookupEnv } from "../identity/sessions.ts";
+import { hashToken } from "../identity/tokens.ts";
+import { canonicalBody, identifyKey, type KeyIdentity, openAnswer, sealAnswer } from "./idempotency-keys.ts";
+import {
+  type Claim,
+  claimKey,
+  extendLease,
+  keyClaim,
+  purgeExpiredKeys,
+  settleKey,
+} from "./idempotency-store.ts";
 import { ProblemError, problemResponse } from "./problem.ts";
 
 /** What the middleware hands to `commandMetadata`: the command id the key and its request derive. */
@@ -54,13 +62,42 @@ const UNSTORED_HEADERS = new Set(["date", "content-length", "transfer-encoding",
  * where a second caller's request under the same key is refused 422 and never runs (see `identifyKey`:
  * command ids derive from the whole request, so two callers' commands never meet in the event store).
  */
-const scopeOf = async (ctx: AppContext, c: Context<IdempotencyEnv>): Promise<string> => {
-  const token = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+const scopeOf = async (
+  ctx: AppContext,
+  c: Context<IdempotencyEnv>,
+  token: string | undefined,
+): Promise<string> => {
   if (!token) return "public";
   // The same statement reads the live session's access, which `requireSession` then uses.
   const owner = await findSessionOwner(ctx.database, token, ctx.clock());
   c.set("sessionLookup", { token, access: owner?.access ?? null });
-  return owner ? `user:${owner.userId}/org:${owner.orgId ?? "none"}` : "public";
+  return scopeText(owner);
+};
+
+const scopeText = (owner: { userId: string; orgId: string | null } | null): string =>
+  owner ? `user:${owner.userId}/org:${owner.orgId ?? "none"}` : "public";
+
+const bearer = (c: Context): string | undefined =>
+  c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+
+/**
+ * The scopes of the tokens seen lately, by token hash. A token's user and organisation never change
+ * (a session is never re-pointed: switching organisations opens another), so once known, a command's
+ * key identity is computed before its first statement, and that statement reads the session and
+ * claims the key together (`findSessionOwnerWith` and `keyClaim`): one round trip instead of two.
+ */
+const SCOPES_KEPT = 10_000;
+const knownScopes = () => {
+  const scopes = new Map<string, string>();
+  return {
+    get: (hash: string) => scopes.get(hash),
+    set: (hash: string, scope: string) => {
+      scopes.delete(hash);
+      scopes.set(hash, scope);
+      if (scopes.size > SCOPES_KEPT) scopes.delete(scopes.keys().next().value as string);
+    },
+    delete: (hash: string) => scopes.delete(hash),
+  };
 };
 
 const problemCode = async (response: Response): Promise<string | undefined> => {
@@ -93,6 +130,7 @@ export const idempotency = (
   options: IdempotencyOptions = defaultIdempotencyOptions,
 ): MiddlewareHandler<IdempotencyEnv> => {
   let nextPurge = 0;
+  const scopes = knownScopes();
   return async (c, next) => {
     const key = c.req.header("idempotency-key");
     if (key === undefined || !COMMAND_METHODS.has(c.req.method)) return next();
@@ -106,7 +144,7 @@ export const idempotency = (
       );
     }
     const url = new URL(c.req.url);
-    const identity = identifyKey(await scopeOf(ctx, c), key.toLowerCase(), {
+    const keyed = {
       method: c.req.method,
       target: url.pathname + url.search,
       authorization: c.req.header("authorization") ?? "",
@@ -114,20 +152,55 @@ export const idempotency = (
         c.req.header("content-type") ?? "",
         new Uint8Array(await c.req.arrayBuffer()),
       ),
+    };
+    const owner = ctx.newId();
+    const claimOf = (identity: KeyIdentity) => ({
+      lookup: identity.lookup,
+      requestHash: identity.requestHash,
+      owner,
+      now: ctx.clock(),
+      leaseMs: options.leaseMs,
+      ttlMs: options.ttlMs,
     });
+    const token = bearer(c);
+    const tokenHash = token === undefined ? undefined : hashToken(token).toString("hex");
+    const cached = tokenHash === undefined ? undefined : scopes.get(tokenHash);
+    // The key's claim: "made" in the session's statement, "tried" there without making the record, or
+    // not tried yet.
+    let first: "made" | "tried" | "untried" = "untried";
+    let identity: KeyIdentity | undefined;
+    if (token !== undefined && tokenHash !== undefined && cached !== undefined) {
+      const tentative = identifyKey(cached, key.toLowerCase(), keyed);
+      const found = await findSessionOwnerWith(
+        ctx.database,
+        token,
+        ctx.clock(),
+        keyClaim(claimOf(tentative)),
+      );
+      c.set("sessionLookup", { token, access: found.owner?.access ?? null });
+      if (scopeText(found.owner) === cached) {
+        identity = tentative;
+        first = found.also ? "made" : "tried";
+      } else {
+        // Never expected (see `knownScopes`): let the record made under the wrong scope go, and start over.
+        scopes.delete(tokenHash);
+        if (found.also) await settleKey(ctx.database, tentative.lookup, owner, null);
+      }
+    }
+    if (!identity) {
+      const scope = await scopeOf(ctx, c, token);
+      if (tokenHash !== undefined && scope !== "public") scopes.set(tokenHash, scope);
+      identity = identifyKey(scope, key.toLowerCase(), keyed);
+    }
     c.set("idempotency", { commandId: identity.commandId });
 
-    const owner = ctx.newId();
     const deadline = Date.now() + options.waitMs;
     for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
-      const claim = await claimKey(ctx.database, {
-        lookup: identity.lookup,
-        requestHash: identity.requestHash,
-        owner,
-        now: ctx.clock(),
-        leaseMs: options.leaseMs,
-        ttlMs: options.ttlMs,
-      });
+      const claim: Claim =
+        first === "made"
+          ? { kind: "owned" }
+          : await claimKey(ctx.database, claimOf(identity), { tried: first === "tried" });
+      first = "untried";
       if (claim.kind === "owned") break;
       if (claim.kind === "reused") throw new ProblemError(422, "idempotency.keyReused");
       if (claim.kind === "stored") {

@@ -1,6 +1,6 @@
 import type { Right } from "@registre/core";
 import type { Database } from "@registre/store";
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { hashToken, newToken } from "./tokens.ts";
 
 export const SESSION_TTL_MS = 14 * 24 * 3600 * 1000;
@@ -95,16 +95,30 @@ export const findSessionOwner = async (
   database: Database,
   token: string,
   now: Date,
-): Promise<{ userId: string; orgId: string | null; access: SessionAccess | null } | null> => {
+): Promise<SessionOwner | null> => (await findSessionOwnerWith(database, token, now)).owner;
+
+export type SessionOwner = { userId: string; orgId: string | null; access: SessionAccess | null };
+
+/**
+ * `findSessionOwner`, with another statement run alongside in the same one (`also`, a data-modifying
+ * statement with `returning`: the idempotency key's claim): answers whether it returned a row.
+ */
+export const findSessionOwnerWith = async (
+  database: Database,
+  token: string,
+  now: Date,
+  also?: RawBuilder<unknown>,
+): Promise<{ owner: SessionOwner | null; also: boolean }> => {
   const tokenHash = hashToken(token);
   const extended = new Date(now.getTime() + SESSION_TTL_MS);
   const stale = new Date(extended.getTime() - SESSION_EXTEND_EVERY_MS);
   const { rows } = await sql<{
-    user_id: string;
+    user_id: string | null;
     org_id: string | null;
-    live: boolean;
+    live: boolean | null;
     profile: string | null;
     items: Right[][] | null;
+    also: boolean;
   }>`
     with found as (
       select user_id, org_id,
@@ -114,16 +128,19 @@ export const findSessionOwner = async (
       update sessions set expires_at = ${extended}
       where token_hash = ${tokenHash} and kind = 'session' and revoked_at is null and expires_at > ${now}
         and expires_at < ${stale}
-    )
+    ), also as (${also ?? sql`select null where false`})
     select f.user_id, f.org_id, f.live, m.profile,
       case when f.live then (select json_agg(i.rights) from auth_assignments a
         join auth_items i on i.org_id = a.org_id and i.item_id = a.item_id
-        where a.org_id = f.org_id and a.user_id = f.user_id) end as items
-    from found f left join memberships m on f.live and m.org_id = f.org_id and m.user_id = f.user_id`.execute(
+        where a.org_id = f.org_id and a.user_id = f.user_id) end as items,
+      exists (select from also) as also
+    from (select) one left join found f on true
+      left join memberships m on f.live and m.org_id = f.org_id and m.user_id = f.user_id`.execute(
     database.db,
   );
   const row = rows[0];
-  if (!row) return null;
+  const found = row?.also === true;
+  if (!row?.user_id) return { owner: null, also: found };
   const access = row.live
     ? {
         userId: row.user_id,
@@ -133,7 +150,7 @@ export const findSessionOwner = async (
         items: typeof row.items === "string" ? (JSON.parse(row.items) as Right[][]) : (row.items ?? []),
       }
     : null;
-  return { userId: row.user_id, orgId: row.org_id, access };
+  return { owner: { userId: row.user_id, orgId: row.org_id, access }, also: found };
 };
 
 /**

@@ -124,6 +124,15 @@ export const checkVolume = (first: number, added: Cents): void => {
   if (first - 1 + added > MAX_VOLUME_CENTS) throw new DomainError("organisation.volumeExceeded", {});
 };
 
+/**
+ * The volume counter's bound and its refusal, for a store that checks it when it takes the counter
+ * (the same rule as `checkVolume`).
+ */
+export const volumeLimit = {
+  max: MAX_VOLUME_CENTS,
+  refusal: (): DomainError => new DomainError("organisation.volumeExceeded", {}),
+} as const;
+
 /** "VT000001": the journal code and the sequence on six digits. */
 export const entryNumber = (journal: string, sequence: number): string =>
   `${journal}${String(sequence).padStart(6, "0")}`;
