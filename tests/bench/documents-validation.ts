@@ -28,6 +28,7 @@ import { customerBody } from "../../api/src/testing/documents-setup.ts";
 import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
 import { benchConfig, compare, concurrently, dropOnInterrupt, formatRate, type Rate } from "./common.ts";
 import { openRaw } from "./raw.ts";
+import { startWireCounter } from "./wire-count.ts";
 
 const DAY = "2025-02-03";
 const WRITERS = 8;
@@ -39,6 +40,8 @@ export type ValidationFigures = {
   readonly oneOrg: { registre: Rate; raw: Rate; retries: number };
   readonly check: { invoices: number; faGaps: number; vtGaps: number; withoutEntry: number };
   readonly setupSeconds: number;
+  /** Round trips to PostgreSQL per validation, its projection work included (sequential, one organisation). */
+  readonly roundTrips: number;
 };
 
 type Books = { orgId: string; customerId: string; drafts: string[] };
@@ -158,6 +161,43 @@ const checkOrganisation = async (ctx: AppContext, orgId: string) => {
   };
 };
 
+const PROFILED = 20;
+
+/**
+ * Round trips per validation: a second context through the wire counter (`wire-count.ts`, as the load
+ * benchmark's profile) validates `PROFILED` drafts one after another; the runner's idle polling over the
+ * same time is subtracted.
+ */
+const profile = async (url: string, one: Books, log: (text: string) => void): Promise<number> => {
+  const target = new URL(url);
+  const counter = await startWireCounter({ host: target.hostname, port: Number(target.port || 5432) });
+  const proxied = new URL(url);
+  proxied.host = `127.0.0.1:${counter.port}`;
+  const database = await openDatabase({ url: proxied.toString(), maxConnections: 4 });
+  const ctx: AppContext = { ...(await openContext({}, database)), clock: () => new Date(`${DAY}T10:00:00Z`) };
+  await ctx.runner.start();
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  try {
+    await validateNext(ctx, one);
+    await sleep(300);
+    counter.reset();
+    let started = performance.now();
+    await sleep(2000);
+    const idlePerMs = counter.roundTrips() / (performance.now() - started);
+    counter.reset();
+    started = performance.now();
+    for (let i = 0; i < PROFILED; i++) await validateNext(ctx, one);
+    await sleep(300);
+    const trips = (counter.roundTrips() - idlePerMs * (performance.now() - started)) / PROFILED;
+    log(`  ${trips.toFixed(1)} round trips per validation`);
+    return trips;
+  } finally {
+    await ctx.runner.stop();
+    await ctx.database.close();
+    await counter.close();
+  }
+};
+
 export const runValidationBench = async (log = console.log): Promise<ValidationFigures> => {
   const config = { ...benchConfig(), writers: WRITERS };
   const perRound = Math.max(WRITERS, Number(process.env.BENCH_DOCS_VALIDATIONS ?? 240));
@@ -186,7 +226,7 @@ export const runValidationBench = async (log = console.log): Promise<ValidationF
       for (let n = 0; n < WRITERS; n++) many.push(await openBooks(ctx, n));
       const one = await openBooks(ctx, WRITERS);
       await fill(ctx, many, Math.ceil(needed / WRITERS));
-      await fill(ctx, [one], needed);
+      await fill(ctx, [one], needed + PROFILED);
       const setupSeconds = (performance.now() - started) / 1000;
       log(`  ${WRITERS + 1} organisations, ${needed * 2} drafts (${setupSeconds.toFixed(1)} s)`);
       const fatal = (i: number, error: unknown) => {
@@ -229,6 +269,8 @@ export const runValidationBench = async (log = console.log): Promise<ValidationF
       const check = await checkOrganisation(ctx, one.orgId);
       log(`  check: ${JSON.stringify(check)}`);
       await raw.close();
+      await ctx.runner.stop();
+      const roundTrips = await profile(urlFor(adminUrl(), name), one, log);
       if (!manyRegistre || !manyRaw || !oneRegistre || !oneRaw) throw new Error("a figure is missing");
       return {
         perRound,
@@ -237,6 +279,7 @@ export const runValidationBench = async (log = console.log): Promise<ValidationF
         oneOrg: { registre: oneRegistre, raw: oneRaw, retries: oneRetries },
         check,
         setupSeconds,
+        roundTrips,
       };
     } finally {
       await ctx.runner.stop();
