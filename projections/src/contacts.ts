@@ -125,7 +125,7 @@ type Folded = {
 
 export const contactsProjector: Projector = {
   name: "contacts",
-  version: 1,
+  version: 2,
   handles: contactEventTypes,
   tables: [
     {

@@ -190,6 +190,9 @@ export const recovery = ({
       await sql`set local work_mem = '64MB'`.execute(trx);
       await p.finishRebuild?.(trx, table);
       await createIndexes(trx, p, generation);
+      // The new tables' statistics, before the swap: without them the planner takes a rebuilt table
+      // for an empty one until autovacuum passes (the items search scanned all 50,000 rows by index).
+      for (const t of p.tables) await sql.raw(`analyze ${physical(t.name, generation)}`).execute(trx);
     });
     await database.db.transaction().execute(async (trx) => {
       const db = trx as unknown as ProjectionExecutor;

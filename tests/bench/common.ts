@@ -1,4 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import type { CommandMetadata } from "@registre/core";
+import { openDatabase, type StreamAppend } from "@registre/store";
+import { openContext } from "../../api/src/bootstrap.ts";
+import type { AppContext } from "../../api/src/context.ts";
+import { createOrganisation } from "../../api/src/organisations.ts";
+import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
 
 /** Shared pieces of the benchmark: sizes, payloads, timing and concurrent writers. */
 
@@ -194,5 +201,106 @@ export const dropOnInterrupt = (drop: () => Promise<unknown>): (() => void) => {
       process.removeListener(signal, interrupted);
       for (const listener of listeners) process.on(signal, listener);
     }
+  };
+};
+
+/** A benchmark's databases are named `<BENCH_DB_PREFIX>_<label>_<random>` (several runs never meet). */
+export const benchDatabaseName = (label: string): string =>
+  `${process.env.BENCH_DB_PREFIX ?? "registre_bench"}_${label}_${randomBytes(4).toString("hex")}`;
+
+export type BenchOrganisation = {
+  readonly ctx: AppContext;
+  readonly orgId: string;
+  /** A new command's metadata (a fresh command id, now, the bench user). */
+  readonly meta: () => CommandMetadata;
+  /** The raw anchor's database, empty: the benchmark makes its bare tables there. */
+  readonly rawUrl: string;
+  /** Stops the projections and closes the system's database (once; done at the end otherwise). */
+  readonly close: () => Promise<void>;
+};
+
+/**
+ * The set-up every PostgreSQL benchmark of issues 9 and 10 shares: two fresh databases, the system's
+ * and the raw anchor's (`<name>_raw`); the system's context opened on the first with its projections
+ * running, and one organisation created. `work` runs with them; both databases are dropped afterwards,
+ * and on an interruption (SIGINT, SIGTERM).
+ */
+export const withBenchOrganisation = async <T>(
+  label: string,
+  organisation: string,
+  work: (bench: BenchOrganisation) => Promise<T>,
+): Promise<T> => {
+  const name = benchDatabaseName(label);
+  const raw = `${name}_raw`;
+  const drop = () =>
+    withAdmin(async (sql) => {
+      await sql.unsafe(`drop database if exists "${name}" with (force)`);
+      await sql.unsafe(`drop database if exists "${raw}" with (force)`);
+    });
+  const restoreSignals = dropOnInterrupt(drop);
+  await withAdmin(async (sql) => {
+    await sql.unsafe(`create database "${name}"`);
+    await sql.unsafe(`create database "${raw}"`);
+  });
+  let closed = false;
+  let ctx: AppContext | undefined;
+  const close = async () => {
+    if (closed || !ctx) return;
+    closed = true;
+    await ctx.runner.stop();
+    await ctx.database.close();
+  };
+  try {
+    const database = await openDatabase({ url: urlFor(adminUrl(), name), maxConnections: 8 });
+    const opened = await openContext({}, database);
+    ctx = opened;
+    await opened.runner.start();
+    const meta = (): CommandMetadata => ({
+      commandId: opened.newId(),
+      at: new Date().toISOString(),
+      userId: "bench",
+    });
+    const orgId = await createOrganisation(
+      opened,
+      { name: organisation, siren: "552100554", vatNumber: null, fiscalYearStartMonth: 1 },
+      meta(),
+    );
+    return await work({ ctx: opened, orgId, meta, rawUrl: urlFor(adminUrl(), raw), close });
+  } finally {
+    await close().catch(() => undefined);
+    await drop();
+    restoreSignals();
+  }
+};
+
+/**
+ * The bulk set-up of the read benchmarks: `count` new streams appended `batch` to a commit
+ * (`appendMany`: one statement per commit, hash chain and all) while the projections are stopped, then
+ * every read model rebuilt from the log at bulk speed (COPY, or one INSERT … SELECT where a projector
+ * has one) instead of following the log live batch by batch, and the projections started again.
+ * Answers the seconds of the appends and of the rebuild.
+ */
+export const loadStreams = async (
+  bench: BenchOrganisation,
+  count: number,
+  partAt: (i: number) => StreamAppend,
+  batch = 1000,
+): Promise<{ appendSeconds: number; projectSeconds: number }> => {
+  const { ctx, orgId, meta } = bench;
+  await ctx.runner.drain();
+  await ctx.runner.stop();
+  const started = performance.now();
+  for (let from = 0; from < count; from += batch) {
+    const parts: StreamAppend[] = [];
+    for (let i = from; i < Math.min(count, from + batch); i++) parts.push(partAt(i));
+    await ctx.store.appendMany(orgId, parts, { metadata: meta() });
+  }
+  const appended = performance.now();
+  for (const projector of ctx.runner.projectors) await ctx.runner.rebuild(projector.name);
+  await ctx.runner.start();
+  await ctx.runner.drain();
+  return {
+    appendSeconds: (appended - started) / 1000,
+    projectSeconds: (performance.now() - appended) / 1000,
   };
 };

@@ -6,20 +6,15 @@
  * suppliers' auxiliary accounts, answered once the contacts list shows them — beside the raw anchor of
  * the same run: COPY of as many events of the same sizes into a bare table. Run by `npm run bench`,
  * or alone: `npx tsx tests/bench/contacts-import.ts`; writes its section of docs/performance.md.
- * BENCH_DB_PREFIX names its databases (`registre` by default).
+ * BENCH_DB_PREFIX names its databases (`registre_bench` by default: `withBenchOrganisation`).
  */
-import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import { type CommandMetadata, chartDecider, chartStreamId } from "@registre/core";
-import { openDatabase } from "@registre/store";
+import { chartDecider, chartStreamId } from "@registre/core";
 import postgres from "postgres";
 import { csvRows } from "../../api/src/accounting/csv.ts";
-import { openContext } from "../../api/src/bootstrap.ts";
 import { loadAggregate } from "../../api/src/commands.ts";
 import { importContacts } from "../../api/src/imports/contacts-import.ts";
-import { createOrganisation } from "../../api/src/organisations.ts";
-import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
-import { writeSection } from "./common.ts";
+import { withBenchOrganisation, writeSection } from "./common.ts";
 
 const START = "<!-- bench:contacts-import -->";
 const END = "<!-- /bench:contacts-import -->";
@@ -108,26 +103,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 export const runContactsImportBench = async (report: string): Promise<void> => {
   const bytes = new TextEncoder().encode(csvFile(count));
-  const name = `${process.env.BENCH_DB_PREFIX ?? "registre"}_bench_contacts_${randomBytes(4).toString("hex")}`;
-  const raw = `${name}_raw`;
-  await withAdmin(async (sql) => {
-    await sql.unsafe(`create database "${name}"`);
-    await sql.unsafe(`create database "${raw}"`);
-  });
-  try {
-    const database = await openDatabase({ url: urlFor(adminUrl(), name), maxConnections: 8 });
-    const ctx = await openContext({}, database);
-    await ctx.runner.start();
-    const meta = (): CommandMetadata => ({
-      commandId: ctx.newId(),
-      at: new Date().toISOString(),
-      userId: "bench",
-    });
-    const orgId = await createOrganisation(
-      ctx,
-      { name: "Reprise SAS", siren: "552100554", vatNumber: null, fiscalYearStartMonth: 1 },
-      meta(),
-    );
+  await withBenchOrganisation("contacts_import", "Reprise SAS", async (bench) => {
+    const { ctx, orgId, meta } = bench;
     const started = performance.now();
     const result = await importContacts(ctx, orgId, bytes, meta(), {
       format: "csv",
@@ -148,11 +125,10 @@ export const runContactsImportBench = async (report: string): Promise<void> => {
       .where((eb) => eb.or([eb("stream_id", "like", "contact-%"), eb("type", "=", "AccountCreated")]))
       .execute();
     const accounts = events.filter((e) => e.type === "AccountCreated").length;
-    await ctx.runner.stop();
-    await ctx.database.close();
+    await bench.close();
 
     // The anchor: COPY of as many events, of the same types, data and metadata, into a bare table.
-    const sql = postgres(urlFor(adminUrl(), raw), { max: 1, onnotice: () => {} });
+    const sql = postgres(bench.rawUrl, { max: 1, onnotice: () => {} });
     await sql`create table raw_events (id bigint generated always as identity primary key, stream text, version int, type text, data jsonb, metadata jsonb)`;
     const copies: number[] = [];
     const copyText = (text: string) =>
@@ -199,12 +175,7 @@ ${END}
     console.info(
       `contacts import: ${count} contacts (${accounts} accounts) in ${importSeconds.toFixed(1)} s; COPY ${copySeconds.toFixed(2)} s`,
     );
-  } finally {
-    await withAdmin(async (sql) => {
-      await sql.unsafe(`drop database if exists "${name}" with (force)`);
-      await sql.unsafe(`drop database if exists "${raw}" with (force)`);
-    });
-  }
+  });
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href)

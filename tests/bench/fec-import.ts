@@ -5,16 +5,11 @@
  * COPY of as many events of the same size into a bare table. Run by `npm run bench`, or alone:
  * `npx tsx tests/bench/fec-import.ts`; writes its section of docs/performance.md.
  */
-import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import { type CommandMetadata, writeFec } from "@registre/core";
-import { openDatabase } from "@registre/store";
+import { writeFec } from "@registre/core";
 import postgres from "postgres";
 import { importFec } from "../../api/src/accounting/fec-import.ts";
-import { openContext } from "../../api/src/bootstrap.ts";
-import { createOrganisation } from "../../api/src/organisations.ts";
-import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
-import { writeSection } from "./common.ts";
+import { withBenchOrganisation, writeSection } from "./common.ts";
 import { generate } from "./fec-import-gen.ts";
 
 const START = "<!-- bench:fec-import -->";
@@ -28,26 +23,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export const runFecImportBench = async (report: string): Promise<void> => {
   const records = generate(lines);
   const bytes = Buffer.from(writeFec(records, "|"));
-  const name = `registre_bench_fec_${randomBytes(4).toString("hex")}`;
-  const raw = `${name}_raw`;
-  await withAdmin(async (sql) => {
-    await sql.unsafe(`create database "${name}"`);
-    await sql.unsafe(`create database "${raw}"`);
-  });
-  try {
-    const database = await openDatabase({ url: urlFor(adminUrl(), name), maxConnections: 8 });
-    const ctx = await openContext({}, database);
-    await ctx.runner.start();
-    const meta = (): CommandMetadata => ({
-      commandId: ctx.newId(),
-      at: new Date().toISOString(),
-      userId: "bench",
-    });
-    const orgId = await createOrganisation(
-      ctx,
-      { name: "Reprise SAS", siren: "552100554", vatNumber: null, fiscalYearStartMonth: 1 },
-      meta(),
-    );
+  await withBenchOrganisation("fec", "Reprise SAS", async (bench) => {
+    const { ctx, orgId, meta } = bench;
     const started = performance.now();
     const result = await importFec(ctx, orgId, bytes, "552100554FEC20251231.txt", meta());
     const importSeconds = (performance.now() - started) / 1000;
@@ -68,11 +45,10 @@ export const runFecImportBench = async (report: string): Promise<void> => {
       .where("type", "in", ["EntryDrafted", "EntryValidated"])
       .limit(200)
       .execute();
-    await ctx.runner.stop();
-    await ctx.database.close();
+    await bench.close();
 
     // The anchor: COPY of as many events, of the same types and sizes, into a bare table.
-    const sql = postgres(urlFor(adminUrl(), raw), { max: 1, onnotice: () => {} });
+    const sql = postgres(bench.rawUrl, { max: 1, onnotice: () => {} });
     await sql`create table raw_events (id bigint generated always as identity primary key, stream text, version int, type text, data jsonb, metadata jsonb)`;
     const copies: number[] = [];
     for (let round = 0; round < 3; round++) {
@@ -119,12 +95,7 @@ ${END}
     console.info(
       `FEC import: ${lines} lines, ${result.entries} entries in ${importSeconds.toFixed(1)} s; COPY ${copySeconds.toFixed(2)} s`,
     );
-  } finally {
-    await withAdmin(async (sql) => {
-      await sql.unsafe(`drop database if exists "${name}" with (force)`);
-      await sql.unsafe(`drop database if exists "${raw}" with (force)`);
-    });
-  }
+  });
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href)

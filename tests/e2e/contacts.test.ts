@@ -1,7 +1,8 @@
 /**
  * The contact screens (issue 10) against the real API, as the demo login: a company customer created
  * through the form with its address and IBAN, found again by typing part of its SIREN, its account
- * opened under 411, the duplicate warning, and the screens in French and English at 1280×800.
+ * opened under 411, the duplicate warning, and the screens in French and English at 1280×800; a call
+ * written in a contact's history, a panel folded away and shown again.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
@@ -101,7 +102,24 @@ describe("contact screens (Chromium, contacts API)", () => {
       expect(await page.getByTestId("contact-history").textContent()).toContain(
         "Contact created: Alpha SARL",
       );
+      // A call written in its history, shown there with its kind.
+      await page.getByTestId("history-write").click();
+      await page.waitForURL((url) => url.pathname.endsWith("/history/edit"));
+      await page.getByTestId("history-text").fill("Called about the spring order.");
+      await page.getByTestId("history-submit").click();
+      await page.waitForURL((url) => url.pathname.endsWith("/history"));
+      const entry = page.getByTestId("history-entry").first();
+      await entry.waitFor();
+      expect(await entry.textContent()).toContain("Called about the spring order.");
+      expect(await entry.textContent()).toContain("Call");
       await page.screenshot({ path: `${artifactsDir}contacts-history-en.png` });
+      // The IBAN panel folded away into the « More » menu, then shown as a tab again.
+      await page.getByTestId("contact-panels").click();
+      await page.getByTestId("panel-toggle-iban").click();
+      await page.getByTestId("tab-iban").waitFor({ state: "detached" });
+      await page.getByTestId("panel-open-iban").waitFor();
+      await page.getByTestId("panel-toggle-iban").click();
+      await page.getByTestId("tab-iban").waitFor();
       await context.close();
     },
     browserTimeout,

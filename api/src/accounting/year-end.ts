@@ -22,6 +22,7 @@ import type { MultiAppendResult } from "@registre/store";
 import { sql } from "kysely";
 import { handleMultiStream, loadAggregate, type MultiStreamPlan, streamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { ProblemError } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
 import { catchUpLedger } from "./books.ts";
 import { ledgerReadModels, postingContext } from "./entries.ts";
@@ -34,6 +35,7 @@ export type YearEndWarning = { code: string; count: number; items: string[]; blo
 /**
  * What stands in the way of closing a year (reference, section 6.1), each with its items:
  * drafts (blocking: a closed year can never validate them), entries pending in the VAT journal,
+ * invoices and credit notes not validated (information: a draft invoice is no fact of the books),
  * suspense account 471 not empty, unlettered customers and suppliers (information), and an
  * unbalanced trial balance (blocking; cannot happen when every entry balances).
  */
@@ -71,6 +73,31 @@ export const yearEndChecks = async (
       code: "yearEnd.vatJournalPending",
       count: vat.length,
       items: vat.slice(0, 50).map(describe),
+      blocking: false,
+    });
+  // Invoices and credit notes not validated: never numbered nor posted (the documents read model caught up).
+  if (!(await ctx.runner.waitFor(await ctx.store.head(), ["documents"], orgId)))
+    throw new ProblemError(503, "readModel.behind");
+  const invoices = await db
+    .selectFrom("documents")
+    .select(["issue_date", "kind", "direction", "contact_name", "total_incl_tax"])
+    .where("org_id", "=", orgId)
+    .where("status", "=", "draft")
+    .where("kind", "in", ["invoice", "creditNote"])
+    .where("issue_date", ">=", year.start)
+    .where("issue_date", "<=", year.end)
+    .orderBy("issue_date")
+    .execute();
+  if (invoices.length > 0)
+    warnings.push({
+      code: "yearEnd.invoicesNotValidated",
+      count: invoices.length,
+      items: invoices
+        .slice(0, 50)
+        .map(
+          (d) =>
+            `${d.issue_date} ${d.direction} ${d.kind} ${d.contact_name ?? ""} ${(d.total_incl_tax / 100).toFixed(2)}`,
+        ),
       blocking: false,
     });
   const movements = await accountMovements(ctx, orgId, year, { byAuxiliary: true });

@@ -50,6 +50,18 @@ const sentences: Sentences = {
   ContactNoteAdded: { fr: "Note ajoutée : {value}", en: "Note added: {value}" },
   ContactNoteChanged: { fr: "Note modifiée : {value}", en: "Note changed: {value}" },
   ContactNoteRemoved: { fr: "Note retirée : {value}", en: "Note removed: {value}" },
+  ContactHistoryEntryAdded: {
+    fr: "Entrée d’historique écrite : {value}",
+    en: "History entry written: {value}",
+  },
+  ContactHistoryEntryChanged: {
+    fr: "Entrée d’historique modifiée : {value}",
+    en: "History entry changed: {value}",
+  },
+  ContactHistoryEntryRemoved: {
+    fr: "Entrée d’historique supprimée : {value}",
+    en: "History entry removed: {value}",
+  },
   ContactLegalIdentityAdded: {
     fr: "Identité légale ajoutée (SIREN {siren}, TVA {vatNumber}).",
     en: "Legal identity added (SIREN {siren}, VAT {vatNumber}).",

@@ -71,21 +71,34 @@ const orderColumns = {
 /** How many matches the list counts at most (beyond: `capped`). */
 export const CONTACT_COUNT_CAP = 1000;
 
-/** The list: search as you type, filters by type, kind, criterion and status, sorted, one page. */
+/** How many contacts, in the order of their names, a dense search looks through before it sorts matches. */
+const NAME_WINDOW = 2000;
+
+/**
+ * The list: search as you type, filters by type, kind, criterion and status, sorted, one page.
+ *
+ * Sorted by name, a search is planned by how many contacts match (counted first, up to the cap): up to
+ * the cap, the matches are fetched through the trigram index and sorted (a materialised CTE: never more
+ * than the cap's rows); past it, the first `NAME_WINDOW` contacts in the order of the name index are
+ * filtered — when they hold the page, it is the page, since any other match comes later in that order —
+ * and only when they do not (matches gathered further on: the start of a name typed) are all matches
+ * sorted. The planner alone walked the name index through most of the organisation for matches that sit
+ * together at its end ("Pha…": 378 ms over 100,000 contacts).
+ */
 export const listContacts = async (
   ctx: AppContext,
   orgId: string,
   q: z.infer<typeof ContactListQuery>,
   cap = CONTACT_COUNT_CAP,
 ) => {
-  let query = ctx.database.db.selectFrom("contacts").where("org_id", "=", orgId);
-  if (q.status === "all") query = query.where("status", "!=", "merged");
-  else query = query.where("status", "=", q.status);
-  if (q.type) query = query.where(sql<boolean>`types @> ${[q.type]}::text[]`);
-  if (q.kind) query = query.where("kind", "=", q.kind);
-  if (q.criterion) query = query.where(sql<boolean>`criteria @> ${[q.criterion]}::text[]`);
-  for (const term of searchTerms(q.q ?? ""))
-    query = query.where(sql<boolean>`search like ${`%${escapeLike(term)}%`}`);
+  let base = ctx.database.db.selectFrom("contacts").where("org_id", "=", orgId);
+  if (q.status === "all") base = base.where("status", "!=", "merged");
+  else base = base.where("status", "=", q.status);
+  if (q.type) base = base.where(sql<boolean>`types @> ${[q.type]}::text[]`);
+  if (q.kind) base = base.where("kind", "=", q.kind);
+  if (q.criterion) base = base.where(sql<boolean>`criteria @> ${[q.criterion]}::text[]`);
+  const likes = searchTerms(q.q ?? "").map((term) => `%${escapeLike(term)}%`);
+  const query = likes.reduce((qb, like) => qb.where(sql<boolean>`search like ${like}`), base);
   const descending = q.sort.startsWith("-");
   const column = orderColumns[q.sort.replace("-", "") as keyof typeof orderColumns];
   const direction = descending ? "desc" : "asc";
@@ -95,26 +108,88 @@ export const listContacts = async (
     .select(sql<number>`1`.as("one"))
     .limit(cap + 1)
     .as("matches");
-  const [count, rows] = await Promise.all([
-    ctx.database.db
-      .selectFrom(counted)
-      .select(sql<number>`count(*)::int`.as("total"))
-      .executeTakeFirstOrThrow(),
-    query
-      .select([...summaryColumns])
-      .orderBy(sql`${sql.ref(column)} ${sql.raw(direction)} nulls last`)
-      .orderBy("sort_name")
-      .orderBy("contact_id")
-      .offset(q.offset)
-      .limit(q.limit)
-      .execute(),
-  ]);
+  const counting = ctx.database.db
+    .selectFrom(counted)
+    .select(sql<number>`count(*)::int`.as("total"))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number((row as { total: number }).total));
+  const byName = column === "sort_name" && likes.length > 0;
+  const rows = byName
+    ? await searchByName(ctx, base, query, likes, await counting, cap, direction, q)
+    : await query
+        .select([...summaryColumns])
+        .orderBy(sql`${sql.ref(column)} ${sql.raw(direction)} nulls last`)
+        .orderBy("sort_name")
+        .orderBy("contact_id")
+        .offset(q.offset)
+        .limit(q.limit)
+        .execute();
+  const total = await counting;
   return {
     items: (rows as unknown as Row[]).map(toSummary),
-    total: Math.min(Number((count as { total: number }).total), cap),
-    capped: Number((count as { total: number }).total) > cap,
+    total: Math.min(total, cap),
+    capped: total > cap,
     offset: q.offset,
   };
+};
+
+type ContactsQuery = ReturnType<typeof contactsFrom>;
+const contactsFrom = (ctx: AppContext) => ctx.database.db.selectFrom("contacts");
+
+const searchByName = async (
+  ctx: AppContext,
+  base: ContactsQuery,
+  matching: ContactsQuery,
+  likes: readonly string[],
+  total: number,
+  cap: number,
+  direction: "asc" | "desc",
+  q: { readonly offset: number; readonly limit: number },
+) => {
+  const wanted = q.offset + q.limit;
+  if (total > cap && wanted <= NAME_WINDOW) {
+    const window = base
+      .select([...summaryColumns, "sort_name", "search"])
+      .orderBy("sort_name", direction)
+      .orderBy("contact_id", direction)
+      .limit(NAME_WINDOW)
+      .as("w");
+    const found = await likes
+      .reduce(
+        (qb, like) => qb.where(sql<boolean>`w.search like ${like}`),
+        ctx.database.db.selectFrom(window).select(summaryColumns.map((c) => `w.${c}` as const)),
+      )
+      .orderBy("w.sort_name", direction)
+      .orderBy("w.contact_id", direction)
+      .limit(wanted)
+      .execute();
+    if (found.length >= wanted) return found.slice(q.offset);
+  }
+  // Every match sorted on two columns (a materialised CTE keeps the planner off the name index), then
+  // the page's rows read.
+  const ids = await ctx.database.db
+    .with(
+      (cte) => cte("m").materialized(),
+      () => matching.select(["contact_id", "sort_name"]),
+    )
+    .selectFrom("m")
+    .select("m.contact_id")
+    .orderBy("m.sort_name", direction)
+    .orderBy("m.contact_id", direction)
+    .offset(q.offset)
+    .limit(q.limit)
+    .execute();
+  if (ids.length === 0) return [];
+  const rows = await base
+    .select([...summaryColumns])
+    .where(
+      "contact_id",
+      "in",
+      ids.map((r) => r.contact_id),
+    )
+    .execute();
+  const rank = new Map(ids.map((r, i) => [r.contact_id, i]));
+  return rows.sort((a, b) => (rank.get(a.contact_id) ?? 0) - (rank.get(b.contact_id) ?? 0));
 };
 
 const contactRow = async (ctx: AppContext, orgId: string, id: string): Promise<Row> => {

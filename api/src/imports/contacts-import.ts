@@ -21,6 +21,7 @@ import {
   decodeImportFile,
   duplicateCandidateOf,
   duplicateKeys,
+  duplicateNameKey,
   findDuplicates,
   type ImportedContact,
   type ImportMapping,
@@ -42,7 +43,6 @@ import { ProblemError } from "../http/problem.ts";
 import { markNotYetVisible } from "../http/request-scope.ts";
 import { childMetadata, derivedId } from "../ids.ts";
 import {
-  batches,
   emptyFile,
   fileTooLarge,
   finding,
@@ -72,6 +72,8 @@ export type ImportOptions = {
   readonly batchSize?: number | undefined;
   /** After each batch written: how many of how many. */
   readonly onProgress?: ((done: number, total: number) => void) | undefined;
+  /** Once the file is checked, before anything is written (tests: another command meanwhile). */
+  readonly onChecked?: (() => Promise<void> | void) | undefined;
 };
 
 export type ImportResult = {
@@ -91,7 +93,8 @@ export type ImportResult = {
   readonly created: number;
 };
 
-type Row = { readonly line: number; readonly contact: ImportedContact };
+/** `company`: a company the import creates for a person's ORG (kept in the commit of that person). */
+type Row = { readonly line: number; readonly contact: ImportedContact; readonly company?: true };
 
 /** The commands creating an imported contact, given its duplicates and accounting context. */
 const contactCommands = (
@@ -112,6 +115,13 @@ const contactCommands = (
     (text, i): ContactCommand => ({
       type: "AddContactNote",
       data: { id: derivedId(contact.create.id, "note", i), text },
+    }),
+  ),
+  ...(contact.links ?? []).map(
+    (link): ContactCommand => ({
+      type: "AddContactLink",
+      data: link,
+      context: { linked: { kind: "company" } },
     }),
   ),
 ];
@@ -266,6 +276,86 @@ const resolveReferenceCodes = async (ctx: AppContext, rows: readonly Row[], loca
     }
   }
   return { rows: resolved, errors };
+};
+
+/**
+ * A vCard's ORG links the person to a company contact: the file's own company of that normalised name
+ * (case, accents, legal-form words aside), else the organisation's, else a company this import creates,
+ * once per name, just before the first person naming it, so that they are written in the same commit.
+ * Its id derives from the import's command id and the name, so a retried import creates it once.
+ */
+const linkOrganisations = async (
+  ctx: AppContext,
+  orgId: string,
+  rows: readonly Row[],
+  metadata: CommandMetadata,
+): Promise<Row[]> => {
+  const keyOf = (name: string) => duplicateNameKey(name);
+  const named = rows.filter((r) => r.contact.organisation && r.contact.create.identity.kind === "person");
+  if (named.length === 0) return [...rows];
+  const companies = new Map<string, string>();
+  for (const { contact } of rows) {
+    const identity = contact.create.identity;
+    if (identity.kind === "company" && !companies.has(keyOf(identity.name)))
+      companies.set(keyOf(identity.name), contact.create.id);
+  }
+  const wanted = [...new Set(named.map((r) => keyOf(r.contact.organisation ?? "")))].filter(
+    (key) => key && !companies.has(key),
+  );
+  if (wanted.length > 0) {
+    const found = (await ctx.database.db
+      .selectFrom("contacts")
+      .select(["contact_id", "dup_keys"])
+      .where("org_id", "=", orgId)
+      .where("kind", "=", "company")
+      .where("status", "!=", "merged")
+      .where(sql<boolean>`dup_keys && ${wanted.map((key) => `name:${key}`)}::text[]`)
+      .orderBy("sort_name")
+      .orderBy("contact_id")
+      .execute()) as { contact_id: string; dup_keys: string[] }[];
+    for (const row of found)
+      for (const key of row.dup_keys)
+        if (key.startsWith("name:") && !companies.has(key.slice(5)))
+          companies.set(key.slice(5), row.contact_id);
+  }
+  const out: Row[] = [];
+  for (const row of rows) {
+    const name = row.contact.organisation?.trim() ?? "";
+    const key = row.contact.create.identity.kind === "person" && name ? keyOf(name) : "";
+    if (!key) {
+      out.push(row);
+      continue;
+    }
+    let companyId = companies.get(key);
+    if (!companyId) {
+      companyId = derivedId(metadata.commandId, `organisation\u0000${key}`);
+      companies.set(key, companyId);
+      const create = { id: companyId, identity: { kind: "company" as const, name }, types: [] };
+      out.push({ line: row.line, company: true, contact: { create, criteria: [], notes: [] } });
+    }
+    const link = {
+      id: derivedId(row.contact.create.id, "link", 0),
+      contactId: companyId,
+      job: row.contact.create.job ?? null,
+    };
+    out.push({ line: row.line, contact: { ...row.contact, links: [link] } });
+  }
+  return out;
+};
+
+/** Batches of `size` rows, a company created for an ORG never parted from the person after it. */
+const batchesOf = (rows: readonly Row[], size: number): Row[][] => {
+  const out: Row[][] = [];
+  let current: Row[] = [];
+  rows.forEach((row, i) => {
+    if (current.length >= size && !rows[i - 1]?.company) {
+      out.push(current);
+      current = [];
+    }
+    current.push(row);
+  });
+  if (current.length > 0) out.push(current);
+  return out;
 };
 
 /** The organisation's contacts sharing a duplicate key with a row (this import's own contacts aside). */
@@ -485,7 +575,7 @@ export const importContacts = async (
 ): Promise<ImportResult> => {
   const file = await readRows(ctx, orgId, bytes, metadata, options);
   const codes = await resolveReferenceCodes(ctx, file.rows, options.locale);
-  const read = { ...file, rows: codes.rows };
+  const read = { ...file, rows: await linkOrganisations(ctx, orgId, codes.rows, metadata) };
   const errors = [...file.errors, ...codes.errors];
   const checked = await checkDuplicates(ctx, orgId, read.rows, options.locale);
   // Each row decided as its creation will be, codes handed out in the order of the file: what the
@@ -532,7 +622,7 @@ export const importContacts = async (
   let reload = false;
   let live = false;
   let done = 0;
-  for (const [b, batch] of batches(read.rows, options.batchSize ?? BATCH_CONTACTS).entries()) {
+  for (const [b, batch] of batchesOf(read.rows, options.batchSize ?? BATCH_CONTACTS).entries()) {
     let attempt = 0;
     const { result } = await handleMultiStream(ctx, {
       orgId,

@@ -18,7 +18,6 @@ import { childMetadata, derivedId } from "../ids.ts";
 import { itemReadModels } from "../items/items.ts";
 import type { ImportOptions, ImportResult } from "./contacts-import.ts";
 import {
-  batches,
   finding,
   findingOf,
   type ImportFinding,
@@ -28,7 +27,8 @@ import {
   rememberMapping,
 } from "./import-file.ts";
 
-const BATCH_ITEMS = 1000;
+/** The file's references were taken by another command between the check and the commit. */
+class ReferencesTaken extends Error {}
 const READ_MODEL_TIMEOUT_MS = 120_000;
 const PREVIEW_ROWS = 20;
 
@@ -64,8 +64,9 @@ const takenReferences = async (
 /**
  * Imports items from a CSV file, the whole file or nothing: every row read and decided first (the item
  * decider, references unique in the organisation and in the file), with any error nothing is written
- * and the answer names the lines; then batches, each one multi-stream commit of its items. Ids derive
- * from the import's command id: a retried or resumed import writes nothing twice.
+ * and the answer names the lines; then one multi-stream commit of every item (items are small: 50,000
+ * in one commit), the references checked again in its plan. Ids derive from the import's command id:
+ * a retried import writes nothing twice.
  */
 export const importItems = async (
   ctx: AppContext,
@@ -137,34 +138,46 @@ export const importItems = async (
   if (errors.length > 0) return { ...base, errors, written: false, created: 0 };
   if (options.dryRun) return { ...base, errors, written: false, created: rows.length };
 
-  await rememberMapping(ctx, orgId, "items", file.mapping, metadata);
-  let done = 0;
-  for (const [b, batch] of batches(rows, options.batchSize ?? BATCH_ITEMS).entries()) {
-    await handleMultiStream(ctx, {
-      orgId,
-      metadata: childMetadata(metadata, "items", b),
-      readModels: [],
-      plan: async () => {
-        // A reference another user took since the check is refused on the fresh read model.
-        const now = await takenReferences(
-          ctx,
-          orgId,
-          batch.map((r) => r.item.create.reference.trim().toLowerCase()),
-          batch.map((r) => r.item.create.id),
-        );
-        return {
-          streams: batch.map(({ item }) => {
-            const events = now.has(item.create.reference.trim().toLowerCase())
-              ? decideAll(itemImportCommands(item, true))
-              : (decided.get(item.create.id) ?? []);
-            return { streamId: itemStreamId(item.create.id), version: 0, decide: () => events };
+  await options.onChecked?.();
+  // The whole file in one commit: a reference another command took since the check refuses the file,
+  // never a part of it after others were written. The plan reads the references again once the items
+  // read model has caught up with the log (every item appended before is in it).
+  let refused: ImportFinding[] = [];
+  await handleMultiStream(ctx, {
+    orgId,
+    metadata: childMetadata(metadata, "items", 0),
+    readModels: [],
+    plan: async () => {
+      await ctx.runner.awaitVisible(await ctx.store.head(), itemReadModels, orgId, READ_MODEL_TIMEOUT_MS);
+      const now = await takenReferences(
+        ctx,
+        orgId,
+        rows.map((r) => r.item.create.reference.trim().toLowerCase()),
+        rows.map((r) => r.item.create.id),
+      );
+      refused = rows
+        .filter(({ item }) => now.has(item.create.reference.trim().toLowerCase()))
+        .map(({ line, item }) =>
+          finding(options.locale, line, "item.duplicateReference", {
+            field: "reference",
+            value: item.create.reference,
           }),
-        };
-      },
-    });
-    done += batch.length;
-    options.onProgress?.(done, rows.length);
-  }
+        );
+      if (refused.length > 0) throw new ReferencesTaken();
+      return {
+        streams: rows.map(({ item }) => ({
+          streamId: itemStreamId(item.create.id),
+          version: 0,
+          decide: () => decided.get(item.create.id) ?? [],
+        })),
+      };
+    },
+  }).catch((error: unknown) => {
+    if (!(error instanceof ReferencesTaken)) throw error;
+  });
+  if (refused.length > 0) return { ...base, errors: refused, written: false, created: 0 };
+  await rememberMapping(ctx, orgId, "items", file.mapping, metadata);
+  options.onProgress?.(rows.length, rows.length);
   const visibility = await ctx.runner.awaitVisible(
     await ctx.store.head(),
     itemReadModels,

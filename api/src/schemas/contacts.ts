@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { addressKinds, contactTypes, duplicateReasons, phoneKinds } from "@registre/core";
+import { addressKinds, contactTypes, duplicateReasons, historyEntryKinds, phoneKinds } from "@registre/core";
 import { Offset } from "./common.ts";
 import { ContactDocument } from "./docs.ts";
 
@@ -239,6 +239,32 @@ export const DuplicateMatch = z
   .object({ id: z.uuid(), name: z.string(), reasons: z.array(z.enum(duplicateReasons)) })
   .openapi("ContactDuplicate");
 
+const HistoryEntryFields = z.object({
+  date: z
+    .string()
+    .max(10)
+    .openapi({ description: "The day it happened (YYYY-MM-DD)", example: "2026-11-20" }),
+  kind: z
+    .enum(historyEntryKinds)
+    .openapi({ description: "A call, a meeting, an e-mail, a letter, a visit…" }),
+  text: text(10_000),
+});
+export const ContactHistoryEntryInput = HistoryEntryFields.extend({
+  contactId: z.uuid().openapi({ description: "The contact whose history it is" }),
+}).openapi("ContactHistoryEntryInput");
+export const ContactHistoryEntryChange = HistoryEntryFields.partial().openapi("ContactHistoryEntryChange");
+const HistoryEntryOutFields = HistoryEntryFields.extend({
+  id: z.string().openapi({ description: "`<contactId>:<entryId>`", example: "…:…" }),
+  contactId: z.uuid(),
+});
+export const ContactHistoryEntry = HistoryEntryOutFields.openapi("ContactHistoryEntry");
+export const ContactHistoryEntryParam = z.object({
+  id: z
+    .string()
+    .max(140)
+    .openapi({ param: { name: "id", in: "path" }, description: "`<contactId>:<entryId>`" }),
+});
+
 export const ContactHistoryLine = z
   .object({
     version: z.number().int(),
@@ -246,6 +272,10 @@ export const ContactHistoryLine = z
     userName: z.string().nullable(),
     type: z.string(),
     text: z.string().openapi({ description: "The event as a sentence in the request's language" }),
+    // Inline (no named component): OpenAPI 3.0 drops `nullable` beside a `$ref`.
+    entry: HistoryEntryOutFields.extend({ changedAt: z.string().nullable() })
+      .nullable()
+      .openapi({ description: "A user-written entry (changeable, removable); null: an event's sentence" }),
   })
   .openapi("ContactHistoryLine");
 

@@ -241,5 +241,56 @@ export const contactCommands: Readonly<Record<string, CommandCase>> = {
       body: json({ auxiliaryCodeMode: c.name.charCodeAt(0) % 2 ? "counter" : "name" }),
     }),
   },
+  setContactPanel: {
+    status: 200,
+    build: async (seed, c) => ({
+      path: `/contacts/${(await newContact(seed, c)).id}/panel/${c.name.charCodeAt(0) % 2 ? "meta" : "note"}`,
+      token: c.token,
+      body: json({ folded: true }),
+    }),
+  },
+  addContactHistoryEntry: {
+    status: 201,
+    build: async (seed, c) => ({
+      path: "/contacts/histories",
+      token: c.token,
+      body: json({
+        contactId: (await newContact(seed, c)).id,
+        date: "2026-05-04",
+        kind: "call",
+        text: c.name,
+      }),
+    }),
+  },
+  changeContactHistoryEntry: {
+    status: 200,
+    build: async (seed, c) => {
+      const contact = await newContact(seed, c);
+      const entry = await seed.ok("POST", "/contacts/histories", c.token, {
+        contactId: contact.id,
+        date: "2026-05-04",
+        kind: "call",
+        text: "Appel",
+      });
+      return {
+        path: `/contacts/histories/${entry.id}`,
+        token: c.token,
+        body: json({ text: `Rappel ${c.name}` }),
+      };
+    },
+  },
+  removeContactHistoryEntry: {
+    status: 204,
+    build: async (seed, c) => {
+      const contact = await newContact(seed, c);
+      const entry = await seed.ok("POST", "/contacts/histories", c.token, {
+        contactId: contact.id,
+        date: "2026-05-04",
+        kind: "visit",
+        text: "Visite",
+      });
+      return { path: `/contacts/histories/${entry.id}`, token: c.token };
+    },
+  },
   ...Object.assign({}, ...Object.entries(subRecords).map(([path, spec]) => recordCases(path, spec))),
 };

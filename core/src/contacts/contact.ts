@@ -52,6 +52,21 @@ export type ContactIban = {
 /** A person belonging to a company (or the company's side of it): `contactId` is the other contact. */
 export type ContactLink = { readonly id: string; readonly contactId: string; readonly job: string | null };
 export type ContactNote = { readonly id: string; readonly text: string };
+/** What a user-written history entry records: a call, a meeting, an e-mail, a letter, a visit… */
+export const historyEntryKinds = ["call", "meeting", "email", "letter", "visit", "other"] as const;
+export type HistoryEntryKind = (typeof historyEntryKinds)[number];
+/**
+ * A history entry written by a user (a call, a meeting…): the day it happened, its kind and what was
+ * said. Shown in the contact's history beside the sentences of its events; the only lines of that
+ * history a user may change or remove.
+ */
+export type ContactHistoryEntry = {
+  readonly id: string;
+  /** "YYYY-MM-DD": the day it happened, not the day it was written. */
+  readonly date: string;
+  readonly kind: HistoryEntryKind;
+  readonly text: string;
+};
 
 /** The sub-records kept by id, each added, changed and removed by an event of its own. */
 export type ContactRecords = {
@@ -61,9 +76,18 @@ export type ContactRecords = {
   readonly iban: ContactIban;
   readonly link: ContactLink;
   readonly note: ContactNote;
+  readonly history: ContactHistoryEntry;
 };
 export type RecordKind = keyof ContactRecords;
-export const recordKinds: readonly RecordKind[] = ["address", "phone", "email", "iban", "link", "note"];
+export const recordKinds: readonly RecordKind[] = [
+  "address",
+  "phone",
+  "email",
+  "iban",
+  "link",
+  "note",
+  "history",
+];
 
 export type ContactLegalIdentity = {
   readonly siren: string | null;
@@ -113,6 +137,8 @@ export type ContactContent = ContactDetails & {
   readonly ibans: Readonly<Record<string, ContactIban>>;
   readonly links: Readonly<Record<string, ContactLink>>;
   readonly notes: Readonly<Record<string, ContactNote>>;
+  /** User-written history entries (absent from states and snapshots recorded before they existed). */
+  readonly histories: Readonly<Record<string, ContactHistoryEntry>>;
   readonly metas: Readonly<Record<string, string>>;
   readonly criteria: readonly string[];
   readonly legal: ContactLegalIdentity | null;
@@ -130,6 +156,7 @@ export const recordCollection = {
   iban: "ibans",
   link: "links",
   note: "notes",
+  history: "histories",
 } as const satisfies Record<RecordKind, keyof ContactContent>;
 
 type RecordEventsOf<K extends RecordKind, Name extends string> =
@@ -143,7 +170,8 @@ export type ContactRecordEvent =
   | RecordEventsOf<"email", "Email">
   | RecordEventsOf<"iban", "Iban">
   | RecordEventsOf<"link", "Link">
-  | RecordEventsOf<"note", "Note">;
+  | RecordEventsOf<"note", "Note">
+  | RecordEventsOf<"history", "HistoryEntry">;
 
 /** The event type names of each sub-record kind. */
 export const recordEventTypes = {
@@ -157,6 +185,11 @@ export const recordEventTypes = {
   iban: { added: "ContactIbanAdded", changed: "ContactIbanChanged", removed: "ContactIbanRemoved" },
   link: { added: "ContactLinkAdded", changed: "ContactLinkChanged", removed: "ContactLinkRemoved" },
   note: { added: "ContactNoteAdded", changed: "ContactNoteChanged", removed: "ContactNoteRemoved" },
+  history: {
+    added: "ContactHistoryEntryAdded",
+    changed: "ContactHistoryEntryChanged",
+    removed: "ContactHistoryEntryRemoved",
+  },
 } as const satisfies Record<RecordKind, Record<"added" | "changed" | "removed", ContactRecordEvent["type"]>>;
 
 export type ContactEvent =
@@ -257,6 +290,7 @@ const emptyContent = (): Omit<ContactContent, "identity" | "types" | "job" | "we
   ibans: {},
   links: {},
   notes: {},
+  histories: {},
   metas: {},
   criteria: [],
   legal: null,
@@ -276,12 +310,13 @@ const putRecord = <K extends RecordKind>(
   record: ContactRecords[K],
 ): LiveContact => {
   const collection = recordCollection[kind];
-  return { ...state, [collection]: { ...state[collection], [record.id]: record } };
+  // A state stored before a collection existed (a read model's row) lacks it.
+  return { ...state, [collection]: { ...(state[collection] ?? {}), [record.id]: record } };
 };
 
 const removeRecord = (state: LiveContact, kind: RecordKind, id: string): LiveContact => {
   const collection = recordCollection[kind];
-  return { ...state, [collection]: without(state[collection], id) };
+  return { ...state, [collection]: without(state[collection] ?? {}, id) };
 };
 
 const live = (state: ContactState, change: (contact: LiveContact) => ContactState): ContactState =>
@@ -340,6 +375,11 @@ export const evolveContact = (state: ContactState, event: ContactEvent): Contact
       return live(state, (c) => putRecord(c, "note", event.data));
     case "ContactNoteRemoved":
       return live(state, (c) => removeRecord(c, "note", event.data.id));
+    case "ContactHistoryEntryAdded":
+    case "ContactHistoryEntryChanged":
+      return live(state, (c) => putRecord(c, "history", event.data));
+    case "ContactHistoryEntryRemoved":
+      return live(state, (c) => removeRecord(c, "history", event.data.id));
     case "ContactLegalIdentityAdded":
     case "ContactLegalIdentityChanged":
       return live(state, (c) => ({ ...c, legal: event.data }));

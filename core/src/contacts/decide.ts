@@ -21,6 +21,7 @@ import type { DuplicateMatch } from "./duplicates.ts";
 import {
   type AddressInput,
   type EmailInput,
+  type HistoryEntryInput,
   type IbanInput,
   type IdentityInput,
   type LegalInput,
@@ -29,6 +30,7 @@ import {
   normaliseAddressRecord,
   normaliseCriterion,
   normaliseEmailRecord,
+  normaliseHistoryEntryRecord,
   normaliseIbanRecord,
   normaliseIdentity,
   normaliseLegal,
@@ -101,6 +103,7 @@ export type ContactCommand =
   | { readonly type: "ChangeContactLink"; readonly data: LinkInput; readonly context: LinkContext }
   | { readonly type: "RemoveContactLink"; readonly data: { readonly id: string } }
   | RecordCommands<"Note", NoteInput>
+  | RecordCommands<"HistoryEntry", HistoryEntryInput>
   | { readonly type: "SetContactLegalIdentity"; readonly data: LegalInput }
   | { readonly type: "RemoveContactLegalIdentity"; readonly data: Record<string, never> }
   | { readonly type: "SetContactPaymentTerms"; readonly data: PaymentTermsInput }
@@ -345,6 +348,12 @@ const decide = (command: ContactCommand, state: ContactState): ContactEvent[] =>
       return changeRecord(contact, "note", normaliseNoteRecord(command.data));
     case "RemoveContactNote":
       return removeRecord(contact, "note", command.data.id);
+    case "AddContactHistoryEntry":
+      return addRecord(contact, "history", normaliseHistoryEntryRecord(command.data));
+    case "ChangeContactHistoryEntry":
+      return changeRecord(contact, "history", normaliseHistoryEntryRecord(command.data));
+    case "RemoveContactHistoryEntry":
+      return removeRecord(contact, "history", command.data.id);
     case "SetContactLegalIdentity": {
       const legal = normaliseLegal(command.data);
       if (contact.legal === null) return [{ type: "ContactLegalIdentityAdded", data: legal }];

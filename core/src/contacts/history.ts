@@ -32,6 +32,11 @@ export const describeRecord = <K extends RecordKind>(kind: K, record: ContactRec
       return (record as ContactRecords["iban"]).iban.replace(/(.{4})(?=.)/g, "$1 ");
     case "link":
       return (record as ContactRecords["link"]).contactId;
+    case "history": {
+      const entry = record as ContactRecords["history"];
+      const text = entry.text.replace(/\s+/g, " ");
+      return `${entry.date} · ${text.length > 80 ? `${text.slice(0, 79)}…` : text}`;
+    }
     default: {
       const text = (record as ContactRecords["note"]).text.replace(/\s+/g, " ");
       return text.length > 80 ? `${text.slice(0, 79)}…` : text;
@@ -77,7 +82,10 @@ export const contactHistoryLine = (
     case "ContactLinkRemoved":
     case "ContactNoteAdded":
     case "ContactNoteChanged":
-    case "ContactNoteRemoved": {
+    case "ContactNoteRemoved":
+    case "ContactHistoryEntryAdded":
+    case "ContactHistoryEntryChanged":
+    case "ContactHistoryEntryRemoved": {
       const { kind, operation } = recordOperation(event.type);
       const value =
         operation !== "removed"

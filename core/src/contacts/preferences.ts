@@ -1,4 +1,4 @@
-import type { Decider, DomainEvent } from "../decider.ts";
+import { type Decider, DomainError, type DomainEvent } from "../decider.ts";
 import type { ContactType } from "./contact.ts";
 
 /**
@@ -28,6 +28,15 @@ export const contactTabs = [
   "purchases",
 ] as const;
 
+/**
+ * The panels of a contact's screen a user may fold away: every tab but the overview. A folded panel
+ * leaves the tab bar for a « more » menu; the layout is the user's, the same for every contact.
+ */
+export const contactPanels = contactTabs.filter(
+  (tab): tab is Exclude<(typeof contactTabs)[number], "overview"> => tab !== "overview",
+);
+export type ContactPanel = (typeof contactPanels)[number];
+
 export type ContactPreferences = {
   readonly sort: (typeof contactListSorts)[number];
   readonly type: ContactType | null;
@@ -49,15 +58,32 @@ export type ContactPreferencesScope =
 export type ContactPreferencesState = {
   readonly org: ContactPreferences | null;
   readonly users: Readonly<Record<string, ContactPreferences>>;
+  /** Each user's folded panels, in the order of `contactPanels`. */
+  readonly foldedPanels: Readonly<Record<string, readonly ContactPanel[]>>;
 };
-export type ContactPreferencesCommand = {
-  readonly type: "SetContactPreferences";
-  readonly data: { readonly scope: ContactPreferencesScope; readonly preferences: ContactPreferences };
+export type ContactPanelChange = {
+  readonly userId: string;
+  readonly panel: ContactPanel;
+  readonly folded: boolean;
 };
-export type ContactPreferencesEvent = DomainEvent<
-  "ContactPreferencesSet",
-  { readonly scope: ContactPreferencesScope; readonly preferences: ContactPreferences }
->;
+export type ContactPreferencesCommand =
+  | {
+      readonly type: "SetContactPreferences";
+      readonly data: { readonly scope: ContactPreferencesScope; readonly preferences: ContactPreferences };
+    }
+  | { readonly type: "SetContactPanel"; readonly data: ContactPanelChange };
+export type ContactPreferencesEvent =
+  | DomainEvent<
+      "ContactPreferencesSet",
+      { readonly scope: ContactPreferencesScope; readonly preferences: ContactPreferences }
+    >
+  | DomainEvent<"ContactPanelSet", ContactPanelChange>;
+
+/** A user's folded panels (none until they fold one). */
+export const foldedContactPanels = (
+  state: ContactPreferencesState,
+  userId: string,
+): readonly ContactPanel[] => state.foldedPanels?.[userId] ?? [];
 
 export const contactPreferencesOf = (
   state: ContactPreferencesState,
@@ -78,13 +104,20 @@ export const effectiveContactPreferences = (
 const same = (a: ContactPreferences | null, b: ContactPreferences) =>
   a !== null && a.sort === b.sort && a.type === b.type && a.status === b.status && a.tab === b.tab;
 
-/** Setting the same preferences again records nothing. */
+/** Setting the same preferences again, or folding a folded panel, records nothing. */
 export const contactPreferencesDecider: Decider<
   ContactPreferencesCommand,
   ContactPreferencesEvent,
   ContactPreferencesState
 > = {
   decide: (command, state) => {
+    if (command.type === "SetContactPanel") {
+      const { userId, panel, folded } = command.data;
+      if (!contactPanels.includes(panel))
+        throw new DomainError("validation.notAllowed", { field: "panel", value: panel });
+      const now = foldedContactPanels(state, userId).includes(panel);
+      return now === folded ? [] : [{ type: "ContactPanelSet", data: { userId, panel, folded } }];
+    }
     const { scope, preferences } = command.data;
     const kept: ContactPreferences = {
       sort: preferences.sort,
@@ -96,9 +129,16 @@ export const contactPreferencesDecider: Decider<
       ? []
       : [{ type: "ContactPreferencesSet", data: { scope, preferences: kept } }];
   },
-  evolve: (state, event) =>
-    event.data.scope.kind === "org"
+  evolve: (state, event) => {
+    if (event.type === "ContactPanelSet") {
+      const { userId, panel, folded } = event.data;
+      const before = foldedContactPanels(state, userId);
+      const after = contactPanels.filter((p) => (p === panel ? folded : before.includes(p)));
+      return { ...state, foldedPanels: { ...state.foldedPanels, [userId]: after } };
+    }
+    return event.data.scope.kind === "org"
       ? { ...state, org: event.data.preferences }
-      : { ...state, users: { ...state.users, [event.data.scope.userId]: event.data.preferences } },
-  initialState: () => ({ org: null, users: {} }),
+      : { ...state, users: { ...state.users, [event.data.scope.userId]: event.data.preferences } };
+  },
+  initialState: () => ({ org: null, users: {}, foldedPanels: {} }),
 };

@@ -1,4 +1,5 @@
 import { isValidBIC } from "ibantools";
+import { isIsoDate } from "../accounting/dates.ts";
 import { cleanText, requiredText } from "../accounting/text.ts";
 import { DomainError } from "../decider.ts";
 import { decimalUnits, formatUnits } from "../decimal.ts";
@@ -13,6 +14,7 @@ import {
   addressKinds,
   type ContactAddress,
   type ContactEmail,
+  type ContactHistoryEntry,
   type ContactIban,
   type ContactIdentity,
   type ContactLegalIdentity,
@@ -22,6 +24,7 @@ import {
   type ContactPhone,
   type ContactType,
   contactTypes,
+  historyEntryKinds,
   type PhoneKind,
   phoneKinds,
 } from "./contact.ts";
@@ -63,6 +66,12 @@ export type IbanInput = {
 };
 export type LinkInput = { readonly id: string; readonly contactId: string; readonly job?: Optional<string> };
 export type NoteInput = { readonly id: string; readonly text: string };
+export type HistoryEntryInput = {
+  readonly id: string;
+  readonly date: string;
+  readonly kind: string;
+  readonly text: string;
+};
 export type LegalInput = { readonly [K in keyof ContactLegalIdentity]?: Optional<string> };
 export type PaymentTermsInput = {
   readonly days: number;
@@ -172,6 +181,15 @@ export const normaliseNoteRecord = (input: NoteInput): ContactNote => {
   if (!text) throw new DomainError("validation.required", { field: "text" });
   if (text.length > 10_000) throw new DomainError("validation.tooLong", { field: "text", max: 10_000 });
   return { id: checkRecordId(input.id), text };
+};
+
+export const normaliseHistoryEntryRecord = (input: HistoryEntryInput): ContactHistoryEntry => {
+  if (!isIsoDate(input.date))
+    throw new DomainError("validation.invalidDate", { field: "date", value: input.date });
+  const kind = historyEntryKinds.find((k) => k === input.kind);
+  if (!kind) throw new DomainError("validation.notAllowed", { field: "kind", value: input.kind });
+  const { text } = normaliseNoteRecord({ id: input.id, text: input.text });
+  return { id: checkRecordId(input.id), date: input.date, kind, text };
 };
 
 /** The French VAT key of a SIREN: (12 + 3 × (SIREN mod 97)) mod 97, on two digits. */

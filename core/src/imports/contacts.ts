@@ -173,6 +173,14 @@ export type ImportedContact = {
   readonly create: Omit<CreateContact["data"], "acknowledgeDuplicates">;
   readonly criteria: readonly string[];
   readonly notes: readonly string[];
+  /** A person's company by name (a vCard's ORG), for the shell to link to a company contact. */
+  readonly organisation?: string | null | undefined;
+  /** Links to companies (the shell's reading of `organisation`), each added by its own event. */
+  readonly links?: readonly {
+    readonly id: string;
+    readonly contactId: string;
+    readonly job: string | null;
+  }[];
 };
 
 /** Ids of the new records, derived by the shell (from the import's command id and the row). */
@@ -269,4 +277,5 @@ export const contactFromVCard = (card: VCardContact, ids: RecordIds): ImportedCo
   },
   criteria: [...new Set(card.criteria)],
   notes: card.notes,
+  organisation: card.organisation,
 });

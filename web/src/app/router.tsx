@@ -169,6 +169,10 @@ const contactRoutes: RouteObject[] = [
     lazy: screen(() => import("../features/contacts/contact-preferences.tsx"), "ContactPrefOrgPage"),
   },
   {
+    path: "org/contacts/:id/history/edit",
+    lazy: screen(() => import("../features/contacts/contact-history.tsx"), "ContactHistoryEditPage"),
+  },
+  {
     path: "org/contacts/:id/job/edit",
     lazy: screen(() => import("../features/contacts/contact-job.tsx"), "ContactJobEditPage"),
   },
@@ -239,6 +243,10 @@ export const routes: RouteObject[] = [
           {
             path: "org/contacts/users/create",
             lazy: screen(() => import("../features/org/invite-user-page.tsx"), "InviteUserPage"),
+          },
+          {
+            path: "org/contacts/users/:contactId",
+            lazy: screen(() => import("../features/org/contact-user-page.tsx"), "ContactUserPage"),
           },
           { path: "account", lazy: screen(accountPages, "AccountPage") },
           ...accountRoutes,

@@ -596,6 +596,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contacts/{id}/panel/{panel}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Folds a panel of the contact's screen away (into the « more » menu) or shows it as a tab again. The layout is the user's own and the same for every contact; the contact is the one it was changed from (it must exist). */
+        put: operations["setContactPanel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{id}/histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listContactHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Writes an entry (a call, a meeting, an e-mail…) in a contact's history. */
+        post: operations["addContactHistoryEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/histories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Changes a written entry; the sentences of the contact's events cannot be changed. */
+        put: operations["changeContactHistoryEntry"];
+        post?: never;
+        /** @description Removes a written entry; its removal stays in the history as a sentence. */
+        delete: operations["removeContactHistoryEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contacts/settings": {
         parameters: {
             query?: never;
@@ -675,22 +743,6 @@ export interface paths {
         put?: never;
         /** @description Brings an archived contact back to the list. */
         post: operations["unarchiveContact"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/contacts/{id}/histories": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["listContactHistory"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2305,7 +2357,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Filters: side, kind, status, contact, issue dates, total incl. tax, late, words of the number, contact, reference and label. Answers a page, the count and the selection's totals. Lists need the read right of the kind asked (every kind of the side readable when no kind is given). */
+        /** @description Filters: side, kind, status, contact, issue dates, total incl. tax, late, words of the number, contact, reference and label. Answers a page, the count and the selection's totals. Needs the read right of the side and kind asked (of every side and kind left out). */
         get: operations["listDocuments"];
         put?: never;
         /** @description A draft. Quotes, orders and delivery slips take their number now from their series; sales invoices and credit notes at validation; purchase invoices keep the supplier's (`supplierNumber`). Item lines take the item's label, unit, VAT rate, account and price for the quantity. */
@@ -2667,6 +2719,8 @@ export interface components {
              * @enum {string}
              */
             source: "user" | "org" | "default";
+            /** @description The panels of a contact's screen I folded away (mine, for every contact) */
+            foldedPanels: ("address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases")[];
         };
         ContactPreferences: {
             /**
@@ -2745,6 +2799,95 @@ export interface components {
              * @enum {string}
              */
             tab?: "overview" | "address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases";
+        };
+        ContactPanelLayout: {
+            /** @description The panels of a contact's screen I folded away (mine, for every contact) */
+            foldedPanels: ("address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases")[];
+        };
+        ContactPanelInput: {
+            /** @description Folded away (true) or shown as a tab (false) */
+            folded: boolean;
+        };
+        ContactHistoryLine: {
+            version: number;
+            at: string;
+            userName: string | null;
+            type: string;
+            /** @description The event as a sentence in the request's language */
+            text: string;
+            /** @description A user-written entry (changeable, removable); null: an event's sentence */
+            entry: {
+                /**
+                 * @description The day it happened (YYYY-MM-DD)
+                 * @example 2026-11-20
+                 */
+                date: string;
+                /**
+                 * @description A call, a meeting, an e-mail, a letter, a visit…
+                 * @enum {string}
+                 */
+                kind: "call" | "meeting" | "email" | "letter" | "visit" | "other";
+                text: string;
+                /**
+                 * @description `<contactId>:<entryId>`
+                 * @example …:…
+                 */
+                id: string;
+                /** Format: uuid */
+                contactId: string;
+                changedAt: string | null;
+            } | null;
+        };
+        ContactHistoryEntry: {
+            /**
+             * @description The day it happened (YYYY-MM-DD)
+             * @example 2026-11-20
+             */
+            date: string;
+            /**
+             * @description A call, a meeting, an e-mail, a letter, a visit…
+             * @enum {string}
+             */
+            kind: "call" | "meeting" | "email" | "letter" | "visit" | "other";
+            text: string;
+            /**
+             * @description `<contactId>:<entryId>`
+             * @example …:…
+             */
+            id: string;
+            /** Format: uuid */
+            contactId: string;
+        };
+        ContactHistoryEntryInput: {
+            /**
+             * @description The day it happened (YYYY-MM-DD)
+             * @example 2026-11-20
+             */
+            date: string;
+            /**
+             * @description A call, a meeting, an e-mail, a letter, a visit…
+             * @enum {string}
+             */
+            kind: "call" | "meeting" | "email" | "letter" | "visit" | "other";
+            text: string;
+            /**
+             * Format: uuid
+             * @description The contact whose history it is
+             */
+            contactId: string;
+        };
+        ContactHistoryEntryChange: {
+            /**
+             * @description The day it happened (YYYY-MM-DD)
+             * @example 2026-11-20
+             */
+            date?: string;
+            /**
+             * @description A call, a meeting, an e-mail, a letter, a visit…
+             * @enum {string}
+             */
+            kind?: "call" | "meeting" | "email" | "letter" | "visit" | "other";
+            text?: string;
         };
         ContactSettings: {
             /** @enum {string} */
@@ -2951,14 +3094,6 @@ export interface components {
             job?: string | null;
             website?: string | null;
             criteria?: string[];
-        };
-        ContactHistoryLine: {
-            version: number;
-            at: string;
-            userName: string | null;
-            type: string;
-            /** @description The event as a sentence in the request's language */
-            text: string;
         };
         ContactDocumentList: {
             items: components["schemas"]["ContactDocument"][];
@@ -7462,6 +7597,443 @@ export interface operations {
             };
         };
     };
+    setContactPanel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                panel: "address" | "contact" | "email" | "phone" | "iban" | "legal" | "payment" | "note" | "meta" | "job" | "history" | "sales" | "purchases";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactPanelInput"];
+            };
+        };
+        responses: {
+            /** @description My panel layout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactPanelLayout"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listContactHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact's events as sentences and its written entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ContactHistoryLine"][];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addContactHistoryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactHistoryEntryInput"];
+            };
+        };
+        responses: {
+            /** @description The entry written */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactHistoryEntry"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changeContactHistoryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<contactId>:<entryId>` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactHistoryEntryChange"];
+            };
+        };
+        responses: {
+            /** @description The entry changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactHistoryEntry"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeContactHistoryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<contactId>:<entryId>` */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getContactSettings: {
         parameters: {
             query?: never;
@@ -8166,84 +8738,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotYetVisible"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No right */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Conflict or business rule */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Invalid input */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listContactHistory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The contact's events as sentences */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: components["schemas"]["ContactHistoryLine"][];
-                    };
                 };
             };
             /** @description Not signed in */
@@ -23261,6 +23755,9 @@ export const contactPreferencesInputScopeValues = ["me", "org"] as const satisfi
 export const contactPreferencesChangeSortValues = ["name", "-name", "city", "-city", "createdAt", "-createdAt"] as const satisfies readonly components["schemas"]["ContactPreferencesChange"]["sort"][];
 export const contactPreferencesChangeStatusValues = ["active", "archived", "all"] as const satisfies readonly components["schemas"]["ContactPreferencesChange"]["status"][];
 export const contactPreferencesChangeTabValues = ["overview", "address", "contact", "email", "phone", "iban", "legal", "payment", "note", "meta", "job", "history", "sales", "purchases"] as const satisfies readonly components["schemas"]["ContactPreferencesChange"]["tab"][];
+export const contactHistoryEntryKindValues = ["call", "meeting", "email", "letter", "visit", "other"] as const satisfies readonly components["schemas"]["ContactHistoryEntry"]["kind"][];
+export const contactHistoryEntryInputKindValues = ["call", "meeting", "email", "letter", "visit", "other"] as const satisfies readonly components["schemas"]["ContactHistoryEntryInput"]["kind"][];
+export const contactHistoryEntryChangeKindValues = ["call", "meeting", "email", "letter", "visit", "other"] as const satisfies readonly components["schemas"]["ContactHistoryEntryChange"]["kind"][];
 export const contactSettingsAuxiliaryCodeModeValues = ["name", "counter"] as const satisfies readonly components["schemas"]["ContactSettings"]["auxiliaryCodeMode"][];
 export const contactSummaryStatusValues = ["active", "archived", "merged"] as const satisfies readonly components["schemas"]["ContactSummary"]["status"][];
 export const contactAddressKindValues = ["billing", "delivery", "other"] as const satisfies readonly components["schemas"]["ContactAddress"]["kind"][];

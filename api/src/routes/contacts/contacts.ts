@@ -1,6 +1,5 @@
 import {
   type ContactCommand,
-  contactStreamId,
   DomainError,
   organisationDecider,
   organisationStreamId,
@@ -8,10 +7,9 @@ import {
 } from "@registre/core";
 import { sessionOrg } from "../../accounting/books.ts";
 import { alreadyAppended, loadAggregate } from "../../commands.ts";
-import { deleteContact, loadContact, runContactCommit, withField } from "../../contacts/commands.ts";
+import { deleteContact, runContactCommit, withField } from "../../contacts/commands.ts";
 import { createContact, criteriaCommands, identityInput } from "../../contacts/create.ts";
-import { historySentences } from "../../contacts/history-text.ts";
-import { contactNames, findContact, listContacts } from "../../contacts/queries.ts";
+import { findContact, listContacts } from "../../contacts/queries.ts";
 import { creationReferenceCodes, withReferenceCodes } from "../../contacts/reference-codes.ts";
 import type { AppContext } from "../../context.ts";
 import { withLateness } from "../../documents/late.ts";
@@ -25,13 +23,11 @@ import { answer, body, errors } from "../../schemas/common.ts";
 import {
   Contact,
   ContactDocumentList,
-  ContactHistoryLine,
   ContactIdParam,
   ContactList,
   ContactListQuery,
   ContactSettings,
   CreateContactInput,
-  records,
   UpdateContactInput,
 } from "../../schemas/contacts.ts";
 
@@ -227,54 +223,6 @@ export const contactRoutes = (ctx: AppContext) => {
         return c.json(await findContact(ctx, orgId, id), 200);
       },
     );
-
-  app.openapi(
-    accessRoute(ctx, right("contacts.histories", Rights.read), {
-      method: "get",
-      path: "/{id}/histories",
-      operationId: "listContactHistory",
-      tags,
-      request: { params: ContactIdParam },
-      responses: { 200: answer(records(ContactHistoryLine), "The contact's events as sentences"), ...errors },
-    }),
-    async (c) => {
-      const orgId = sessionOrg(c);
-      const { id } = c.req.valid("param");
-      const state = await loadContact(ctx, orgId, id);
-      if (!("identity" in state)) throw new DomainError("contact.notFound", {}, 404);
-      const events = await ctx.store.readStream(orgId, contactStreamId(id));
-      const linked = events.flatMap((e) =>
-        e.type.startsWith("ContactLink") && e.type !== "ContactLinkRemoved"
-          ? [(e.data as { contactId: string }).contactId]
-          : [],
-      );
-      const names = await contactNames(ctx, orgId, [
-        ...new Set([...linked, ...Object.values(state.links).map((l) => l.contactId)]),
-      ]);
-      const userIds = [
-        ...new Set(
-          events.map((e) => e.metadata.userId).filter((u): u is string => !!u && /^[0-9a-f-]{36}$/i.test(u)),
-        ),
-      ];
-      const users = userIds.length
-        ? ((await ctx.database.db
-            .selectFrom("users")
-            .select(["user_id", "name"])
-            .where("user_id", "in", userIds)
-            .execute()) as { user_id: string; name: string }[])
-        : [];
-      const userName = new Map(users.map((u) => [u.user_id, u.name]));
-      const texts = historySentences(events, localeOf(c), names);
-      const items = events.map((e, i) => ({
-        version: e.version,
-        at: e.metadata.at,
-        userName: (e.metadata.userId && userName.get(e.metadata.userId)) ?? null,
-        type: e.type,
-        text: texts[i] ?? "",
-      }));
-      return c.json({ items: items.reverse() }, 200);
-    },
-  );
 
   for (const [path, operationId, description, direction, due] of [
     ["/{id}/sales", "listContactSales", "Sales documents of the contact, newest first", "sales", false],

@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.ts";
 import { resourceApp } from "../../http/openapi.ts";
 import { contactAvatarRoutes } from "./avatars.ts";
 import { contactRoutes } from "./contacts.ts";
+import { contactHistoryRoutes } from "./histories.ts";
 import { contactMergeRoutes } from "./merge.ts";
 import { contactPreferenceRoutes } from "./preferences.ts";
 import { contactRecordRoutes } from "./records.ts";
@@ -17,6 +18,8 @@ export const contactsRoutes = (ctx: AppContext) => {
   // Before /{id}, which would take "export", "vcards" and "import" for an id.
   app.route("/", contactTransferRoutes(ctx));
   app.route("/", contactPreferenceRoutes(ctx));
+  // Before /{id}…: `/histories/{id}` is an entry of a contact's history.
+  app.route("/", contactHistoryRoutes(ctx));
   app.route("/", contactRoutes(ctx));
   app.route("/", contactRecordRoutes(ctx));
   app.route("/", contactMergeRoutes(ctx));

@@ -4,19 +4,23 @@ import {
   type ContactPreferencesScope,
   contactListSorts,
   contactListStatuses,
+  contactPanels,
   contactPreferencesDecider,
   contactPreferencesOf,
   contactPreferencesStreamId,
   contactTabs,
   contactTypes,
+  DomainError,
   defaultContactPreferences,
   effectiveContactPreferences,
+  foldedContactPanels,
   hasRight,
   Rights,
 } from "@registre/core";
 import type { Context } from "hono";
 import { sessionOrg } from "../../accounting/books.ts";
 import { handleCommand, loadAggregate } from "../../commands.ts";
+import { loadContact } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
@@ -46,9 +50,21 @@ const ScopedPreferences = Preferences.extend({ scope: Scope }).openapi("ContactS
 const PreferencesList = z
   .object({ me: PreferenceFields.nullable(), org: PreferenceFields.nullable() })
   .openapi("ContactPreferencesList");
+const FoldedPanels = z
+  .array(z.enum(contactPanels))
+  .openapi({ description: "The panels of a contact's screen I folded away (mine, for every contact)" });
 const EffectivePreferences = Preferences.extend({
   source: z.enum(["user", "org", "default"]).openapi({ description: "Whose preferences these are" }),
+  foldedPanels: FoldedPanels,
 }).openapi("ContactEffectivePreferences");
+const PanelParams = z.object({
+  id: z.uuid().openapi({ param: { name: "id", in: "path" } }),
+  panel: z.enum(contactPanels).openapi({ param: { name: "panel", in: "path" } }),
+});
+const PanelInput = z
+  .object({ folded: z.boolean().openapi({ description: "Folded away (true) or shown as a tab (false)" }) })
+  .openapi("ContactPanelInput");
+const PanelLayout = z.object({ foldedPanels: FoldedPanels }).openapi("ContactPanelLayout");
 const ScopeParam = z.object({ id: Scope.openapi({ param: { name: "id", in: "path" } }) });
 
 type Scope = z.infer<typeof Scope>;
@@ -132,8 +148,9 @@ export const contactPreferenceRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const { state } = await load(ctx, sessionOrg(c));
-      const { preferences, source } = effectiveContactPreferences(state, c.get("session").userId);
-      return c.json({ ...preferences, source }, 200);
+      const userId = c.get("session").userId;
+      const { preferences, source } = effectiveContactPreferences(state, userId);
+      return c.json({ ...preferences, source, foldedPanels: [...foldedContactPanels(state, userId)] }, 200);
     },
   );
 
@@ -169,6 +186,38 @@ export const contactPreferenceRoutes = (ctx: AppContext) => {
       const { id } = c.req.valid("param");
       const preferences = await save(ctx, c, id, c.req.valid("json"));
       return c.json({ ...preferences, scope: id }, 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, read, {
+      method: "put",
+      path: "/{id}/panel/{panel}",
+      operationId: "setContactPanel",
+      tags,
+      description:
+        "Folds a panel of the contact's screen away (into the « more » menu) or shows it as a tab again. " +
+        "The layout is the user's own and the same for every contact; the contact is the one it was " +
+        "changed from (it must exist).",
+      request: { params: PanelParams, ...body(PanelInput) },
+      responses: { 200: answer(PanelLayout, "My panel layout"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { id, panel } = c.req.valid("param");
+      const userId = c.get("session").userId;
+      const contact = await loadContact(ctx, orgId, id);
+      if (!("identity" in contact)) throw new DomainError("contact.notFound", {}, 404);
+      const { folded } = c.req.valid("json");
+      const { state } = await handleCommand(ctx, {
+        orgId,
+        streamId: contactPreferencesStreamId(orgId),
+        decider: contactPreferencesDecider,
+        commands: [{ type: "SetContactPanel", data: { userId, panel, folded } }],
+        metadata: commandMetadata(c, ctx),
+        readModels: [],
+      });
+      return c.json({ foldedPanels: [...foldedContactPanels(state, userId)] }, 200);
     },
   );
 

@@ -107,17 +107,15 @@ export const documentRoutes = (ctx: AppContext) => {
       tags,
       description:
         "Filters: side, kind, status, contact, issue dates, total incl. tax, late, words of the number, contact, " +
-        "reference and label. Answers a page, the count and the selection's totals. Lists need the read right " +
-        "of the kind asked (every kind of the side readable when no kind is given).",
+        "reference and label. Answers a page, the count and the selection's totals. Needs the read right of " +
+        "the side and kind asked (of every side and kind left out).",
       request: { query: DocumentListQuery },
       responses: { 200: answer(DocumentList, "Documents"), ...errors },
     }),
     async (c) => {
       const query = c.req.valid("query");
-      const direction = query.direction ?? "sales";
-      if (query.kind) requireDocumentRight(c, { direction, kind: query.kind }, Rights.read);
-      else
-        for (const kind of ["quote", "order", "delivery", "invoice"] as const)
+      for (const direction of query.direction ? [query.direction] : (["sales", "purchases"] as const))
+        for (const kind of query.kind ? [query.kind] : (["quote", "order", "delivery", "invoice"] as const))
           requireDocumentRight(c, { direction, kind }, Rights.read);
       return c.json(await listDocuments(ctx, sessionOrg(c), query), 200);
     },

@@ -179,5 +179,10 @@ describe.each(databaseKinds)("validating documents (/docs) on %s", (kind) => {
         message: "The document has no priced line.",
       },
     ]);
+    // The invoice left a draft is listed by the year-end checks (not blocking).
+    const checks = await call("GET", `/accounting/balance-sheet/${o.year.id}/steps`, o.token);
+    expect(checks.body.warnings).toContainEqual(
+      expect.objectContaining({ code: "yearEnd.invoicesNotValidated", count: 1, blocking: false }),
+    );
   });
 });

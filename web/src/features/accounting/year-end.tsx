@@ -32,11 +32,13 @@ import { LockIcon, QueryView, useDay, useMoney } from "./ui.tsx";
 const warningLinks: Record<string, string> = {
   "yearEnd.drafts": validatePath,
   "yearEnd.vatJournalPending": validatePath,
+  "yearEnd.invoicesNotValidated": "/org/docs/validate",
 };
 
 const knownWarnings = [
   "yearEnd.drafts",
   "yearEnd.vatJournalPending",
+  "yearEnd.invoicesNotValidated",
   "yearEnd.suspenseNotEmpty",
   "yearEnd.unletteredThirdParties",
   "yearEnd.unbalanced",

@@ -197,3 +197,17 @@ export const useSaveContactPreferences = (scope: PreferenceScope) => {
     onSuccess: () => client.invalidateQueries({ queryKey: preferenceKeys.all }),
   });
 };
+
+export type ContactPanel = Schemas["ContactPanelLayout"]["foldedPanels"][number];
+/** `PUT /contacts/{id}/panel/{panel}`: folds a panel of the contact screens away, or shows it again (mine). */
+export const useSetContactPanel = (id: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ panel, folded }: { panel: ContactPanel; folded: boolean }) =>
+      api.put("/contacts/{id}/panel/{panel}", { path: { id, panel }, body: { folded } }),
+    onSuccess: (layout) =>
+      client.setQueryData(preferenceKeys.mine, (mine: Schemas["ContactEffectivePreferences"] | undefined) =>
+        mine ? { ...mine, foldedPanels: layout.foldedPanels } : mine,
+      ),
+  });
+};

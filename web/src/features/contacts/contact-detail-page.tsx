@@ -10,16 +10,12 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { VCardButton } from "../imports/transfer-buttons.tsx";
-import {
-  type Contact,
-  contactHistoryQuery,
-  contactQuery,
-  useArchiveContact,
-  useDeleteContact,
-} from "./api.ts";
+import { type Contact, type ContactPanel, contactQuery, useArchiveContact, useDeleteContact } from "./api.ts";
 import { ContactAvatarBlock } from "./contact-avatar.tsx";
+import { HistoryPanel } from "./contact-history.tsx";
 import { JobPanel } from "./contact-job.tsx";
 import { MergeContactButton, MergedNotice } from "./contact-merge.tsx";
+import { PanelMenu, useFoldedPanels } from "./contact-panels.tsx";
 import { RecordList } from "./contact-records.tsx";
 import {
   type ContactPart,
@@ -118,36 +114,7 @@ const Overview = ({ contact }: { contact: Contact }) => {
   );
 };
 
-/** `/org/contacts/{id}/history`: the contact's events as sentences, newest first. */
-const History = ({ id }: { id: string }) => {
-  const { t } = useTranslation("contacts");
-  const { dateTime } = useFormat();
-  const history = useQuery(contactHistoryQuery(id));
-  return (
-    <QueryView query={history} testId="contact-history-error">
-      {(data) => (
-        <TableFrame minWidth={600}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={170}>{t("history.at")}</Table.Th>
-              <Table.Th w={160}>{t("history.who")}</Table.Th>
-              <Table.Th>{t("history.what")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody data-testid="contact-history">
-            {data.items.map((line) => (
-              <Table.Tr key={line.version}>
-                <Table.Td className="registre-numeric">{dateTime(line.at)}</Table.Td>
-                <Table.Td>{line.userName ?? "—"}</Table.Td>
-                <Table.Td>{line.text}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </TableFrame>
-      )}
-    </QueryView>
-  );
-};
+const panels: readonly ContactPart[] = [...recordParts, ...otherParts];
 
 const Documents = () => {
   const { t } = useTranslation("contacts");
@@ -170,6 +137,7 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
   const archive = useArchiveContact(id);
   const remove = useDeleteContact();
   const [deleting, setDeleting] = useState(false);
+  const folded = useFoldedPanels();
   if (!can("contacts", "read"))
     return (
       <Stack gap="lg">
@@ -260,11 +228,14 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
               <Tabs.Tab value="overview" data-testid="tab-overview">
                 {t("detail.overview")}
               </Tabs.Tab>
-              {[...recordParts, ...otherParts].map((p) => (
-                <Tabs.Tab key={p} value={p} data-testid={`tab-${p}`}>
-                  {t(`tabs.${p}`)}
-                </Tabs.Tab>
-              ))}
+              {panels
+                .filter((p) => p === tab || !folded.includes(p as ContactPanel))
+                .map((p) => (
+                  <Tabs.Tab key={p} value={p} data-testid={`tab-${p}`}>
+                    {t(`tabs.${p}`)}
+                  </Tabs.Tab>
+                ))}
+              <PanelMenu id={id} panels={panels} />
             </Tabs.List>
             <Tabs.Panel value="overview">
               <Overview contact={loaded} />
@@ -278,7 +249,7 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
               <JobPanel contact={loaded} />
             </Tabs.Panel>
             <Tabs.Panel value="history">
-              <History id={id} />
+              <HistoryPanel id={id} />
             </Tabs.Panel>
             <Tabs.Panel value="sales">
               <Documents />

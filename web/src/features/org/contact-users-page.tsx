@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   EmptyState,
@@ -28,7 +29,7 @@ import { type Member, membersQuery, useRemoveMember } from "./rights-api.ts";
 
 export { isMemberProfile, useProfileLabel } from "./profile-label.ts";
 
-const RemoveMemberModal = ({
+export const RemoveMemberModal = ({
   member,
   onClose,
   onRemoved,
@@ -128,7 +129,9 @@ export const ContactUsersPage = () => {
               <Table.Tr key={user.id} data-testid="user-row">
                 <Table.Td fw={600}>
                   <Group gap={8} wrap="nowrap">
-                    {user.name}
+                    <Anchor component={Link} to={`/org/contacts/users/${user.id}`} data-testid="user-link">
+                      {user.name}
+                    </Anchor>
                     {user.id === selfId ? (
                       <Text span size="xs" c="dimmed" fw={500}>
                         ({t("users.you")})
