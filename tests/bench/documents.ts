@@ -117,7 +117,11 @@ the DocumentValidated or DocumentStatusChanged its status needs, written to \`ev
 chain, then rebuilt by the documents projector. The validated invoices' entries are not written (the list
 reads only \`documents\`). Registre's figure is \`listDocuments\` (the page of 50, newest first, and the count
 and totals of the selection, counted up to ${n(DOCUMENT_COUNT_CAP)}: \`capped\` and "${n(DOCUMENT_COUNT_CAP)}+" beyond,
-the totals then those of the first ${n(DOCUMENT_COUNT_CAP)}); the anchor is the same page as one plain statement.`;
+the totals then those of the first ${n(DOCUMENT_COUNT_CAP)}); the anchor is the same page as one plain statement.
+Each list walks an index in its order (every document or a date range, a side and kind, a status, a contact:
+\`(org_id, …, issue_date, position)\` including the three amounts), so the page and the capped count stop early
+and the count reads the index alone; before, the count and totals read every document the filter selected
+and the page sorted them (\`desc nulls last\` matched no index).`;
 };
 
 export const runDocumentsBench = async (report: string, log = console.log): Promise<void> => {
