@@ -246,10 +246,10 @@ describe("application shell (Chromium)", () => {
       ]) {
         expect(await nav.getByText(section, { exact: true }).count()).toBeGreaterThan(0);
       }
-      await nav.getByRole("link", { name: "Factures" }).first().click();
-      await page.waitForURL((url) => url.pathname === "/org/sales/invoices");
+      await nav.getByRole("link", { name: "Règlements" }).first().click();
+      await page.waitForURL((url) => url.pathname === "/org/sales/payments");
       await page.getByTestId("placeholder-page").waitFor();
-      expect(await shell.mainHeading.textContent()).toBe("Factures");
+      expect(await shell.mainHeading.textContent()).toBe("Règlements");
       expect(await page.getByText("Bientôt disponible").count()).toBe(1);
       expect(await shell.layout()).toBe("default");
     },

@@ -81,6 +81,37 @@ describe.each(databaseKinds)("another organisation's ids on every route, on %s",
       rights: [{ c: "accounting", r: 4 }],
     });
     await ok("POST", "/auth/assignments", { itemId: item.id, userId: api.userId });
+    // A's documents: a customer, a quote and an invoice naming it, a history note.
+    const customer = await ok("POST", "/contacts", {
+      kind: "company",
+      name: `${SECRET} client`,
+      types: ["customer"],
+      addresses: [{ line1: "1 rue A", postalCode: "75001", city: "Paris" }],
+    });
+    const quote = await ok("POST", "/docs", {
+      kind: "quote",
+      direction: "sales",
+      issueDate: "2026-02-03",
+      contactId: customer.id,
+      label: `${SECRET} devis`,
+      lines: [
+        {
+          kind: "free",
+          label: `${SECRET} ligne`,
+          quantity: "1",
+          unitPrice: "10",
+          vatRate: "20",
+          account: "706000",
+        },
+      ],
+    });
+    await ok("POST", "/docs", {
+      kind: "invoice",
+      direction: "sales",
+      issueDate: "2026-02-03",
+      contactId: customer.id,
+    });
+    await ok("POST", "/docs/histories", { docId: quote.id, text: `${SECRET} note` });
     await ok("POST", "/account/phones", { type: "work", number: "01 23 45 67 89" });
     await ok("POST", "/account/addresses", {
       street: `${SECRET} rue`,

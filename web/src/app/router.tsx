@@ -55,6 +55,13 @@ const itemsPage = () => import("../features/items/items-page.tsx");
 const importPages = () => import("../features/imports/import-page.tsx");
 const itemFormPages = () => import("../features/items/item-form-pages.tsx");
 const itemPages = () => import("../features/items/item-pages.tsx");
+const docSettingsPage = () => import("../features/docs/settings-page.tsx");
+const docsListPage = () => import("../features/docs/list-page.tsx");
+const docDetailPage = () => import("../features/docs/detail-page.tsx");
+const docEditorPage = () => import("../features/docs/editor-page.tsx");
+const docPartPages = () => import("../features/docs/part-pages.tsx");
+const docHistoryPages = () => import("../features/docs/history-pages.tsx");
+const contactDocs = () => import("../features/docs/contact-docs.tsx");
 const placeholder = screen(() => import("../features/org/placeholder-route.tsx"), "PlaceholderRoute");
 
 const homeVariant = (variant: 2 | 3 | 4 | 5): RouteObject => ({
@@ -76,6 +83,33 @@ const itemRoutes: RouteObject[] = [
   { path: "org/items/:id/price/edit", lazy: screen(itemPages, "ItemPriceEditPage") },
   { path: "org/items/:id/meta", lazy: screen(itemPages, "ItemMetaPage") },
   { path: "org/items/:id/meta/edit", lazy: screen(itemPages, "ItemMetaEditPage") },
+];
+
+/** The sales and purchase documents (issue 11). */
+const docsRoutes: RouteObject[] = [
+  { path: "org/docs/settings", lazy: screen(docSettingsPage, "DocSettingsPage") },
+  {
+    path: "org/docs/validate",
+    lazy: screen(() => import("../features/docs/validate-page.tsx"), "ValidateDocsPage"),
+  },
+  { path: "org/docs/stats", lazy: screen(() => import("../features/docs/stats-page.tsx"), "DocStatsPage") },
+  { path: "org/docs/:id", lazy: screen(docDetailPage, "DocDetailPage") },
+  { path: "org/docs/:id/edit", lazy: screen(docEditorPage, "DocEditPage") },
+  { path: "org/docs/:id/contact/edit", lazy: screen(docPartPages, "DocContactEditPage") },
+  { path: "org/docs/:id/line/edit", lazy: screen(docPartPages, "DocLineEditPage") },
+  { path: "org/docs/:id/history", lazy: screen(docHistoryPages, "DocHistoryPage") },
+  { path: "org/docs/:id/history/edit", lazy: screen(docHistoryPages, "DocHistoryEditPage") },
+  ...(["sales", "purchases"] as const).flatMap((direction) =>
+    (["quotes", "orders", "invoices", "deliveries"] as const).map((list) => ({
+      path: `org/${direction}/${list}`,
+      lazy: async () => {
+        const { DocsListPage } = await docsListPage();
+        return { element: <DocsListPage key={`${direction}-${list}`} direction={direction} list={list} /> };
+      },
+    })),
+  ),
+  { path: "org/contacts/:id/sales/edit", lazy: screen(contactDocs, "ContactSalesEditPage") },
+  { path: "org/contacts/:id/purchases/edit", lazy: screen(contactDocs, "ContactPurchasesEditPage") },
 ];
 
 /** The platform's reference lists, each with its edit variant. */
@@ -254,6 +288,7 @@ export const routes: RouteObject[] = [
           ...itemRoutes,
           ...referenceRoutes,
           ...contactRoutes,
+          ...docsRoutes,
           { path: "registre/orgs", lazy: screen(() => import("../features/orgs/orgs-page.tsx"), "OrgsPage") },
           {
             path: "registre/orgs/:id",

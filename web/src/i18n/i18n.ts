@@ -28,6 +28,7 @@ export const namespaces = [
   "account",
   "accounting",
   "contacts",
+  "docs",
   "validation",
   "platform",
   "items",

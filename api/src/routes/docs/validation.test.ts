@@ -116,7 +116,7 @@ describe.each(databaseKinds)("validating documents (/docs) on %s", (kind) => {
     expect(ha.body).toMatchObject({ journal: "HA", number: "HA000001", pieceRef: "B-778", debit: 9_600 });
   });
 
-  it("refuses a posting in a locked period: the invoice stays a draft and no number is taken", async () => {
+  it("refuses a posting in a locked period or on a missing account: the invoice stays a draft and no number is taken", async () => {
     const o = await documentsOrganisation(call, register, "Verrou");
     const first = o.year.start;
     const monthEnd = new Date(Date.UTC(Number(first.slice(0, 4)), Number(first.slice(5, 7)), 0))
@@ -135,6 +135,22 @@ describe.each(databaseKinds)("validating documents (/docs) on %s", (kind) => {
     expect(refused.body.code).toMatch(/^period\./);
     const after = await call("GET", `/docs/${created.body.id}`, o.token);
     expect(after.body).toMatchObject({ status: "draft", number: null, entryMvt: null });
+    // A line on an account the chart does not have: refused by the entry's own checks, nothing taken either.
+    const unknown = await call("POST", "/docs", o.token, {
+      ...invoice(o.customerId, o.itemId, `${first.slice(0, 5)}02-10`),
+      lines: [
+        { kind: "free", label: "Divers", quantity: "1", unitPrice: "10", vatRate: "20", account: "708999" },
+      ],
+    });
+    const noAccount = await send("PUT", `/docs/${unknown.body.id}/status/validated`, o.token, undefined, {
+      lang: "en",
+    });
+    expect(noAccount.status).toBeGreaterThanOrEqual(400);
+    expect(noAccount.body.code).toBe("entry.unknownAccount");
+    expect((await call("GET", `/docs/${unknown.body.id}`, o.token)).body).toMatchObject({
+      status: "draft",
+      number: null,
+    });
     // The next invoice, after the lock, takes number 00001: the refused one took none.
     const later = await call(
       "POST",

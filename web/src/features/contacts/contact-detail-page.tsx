@@ -1,14 +1,14 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Tabs, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
-import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { ContactDocsPanel } from "../docs/contact-docs.tsx";
 import { VCardButton } from "../imports/transfer-buttons.tsx";
 import { type Contact, type ContactPanel, contactQuery, useArchiveContact, useDeleteContact } from "./api.ts";
 import { ContactAvatarBlock } from "./contact-avatar.tsx";
@@ -115,17 +115,6 @@ const Overview = ({ contact }: { contact: Contact }) => {
 };
 
 const panels: readonly ContactPart[] = [...recordParts, ...otherParts];
-
-const Documents = () => {
-  const { t } = useTranslation("contacts");
-  return (
-    <TableFrame minWidth={400}>
-      <Table.Tbody>
-        <EmptyRow colSpan={1}>{t("detail.noDocuments")}</EmptyRow>
-      </Table.Tbody>
-    </TableFrame>
-  );
-};
 
 /** `/org/contacts/{id}` and its parts: the contact, its records by tab, its history and documents. */
 export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
@@ -252,10 +241,10 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
               <HistoryPanel id={id} />
             </Tabs.Panel>
             <Tabs.Panel value="sales">
-              <Documents />
+              <ContactDocsPanel contactId={id} direction="sales" />
             </Tabs.Panel>
             <Tabs.Panel value="purchases">
-              <Documents />
+              <ContactDocsPanel contactId={id} direction="purchases" />
             </Tabs.Panel>
           </Tabs>
         )}

@@ -18,6 +18,7 @@ import { useFormat } from "../../i18n/format.ts";
 import { api } from "../../lib/api-client.ts";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
+import { newDocPath } from "../docs/paths.ts";
 import { PageHeader } from "./page-header.tsx";
 
 /** The current fiscal year's figures from the accounting read models, in integer cents. */
@@ -37,8 +38,8 @@ const kpis = [
 
 /** Shortcuts to create things, each shown to a member whose rights allow creating it. */
 const shortcuts = [
-  { to: "/org/sales/quotes", key: "quote", right: "sales.quotes" },
-  { to: "/org/sales/invoices", key: "invoice", right: "sales.invoices" },
+  { to: newDocPath("sales", "quote"), key: "quote", right: "sales.quotes" },
+  { to: newDocPath("sales", "invoice"), key: "invoice", right: "sales.invoices" },
   { to: "/org/contacts/create", key: "contact", right: "contacts" },
   { to: "/org/bankstatements", key: "statement", right: "statements" },
 ] as const;

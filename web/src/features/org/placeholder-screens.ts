@@ -22,13 +22,9 @@ const withEdit = (path: string, title: ScreenKey, section: NavLabel): Placeholde
   screen(`${path}/edit`, title, section, true),
 ];
 
-const documentLists = (domain: "sales" | "purchases"): PlaceholderScreen[] => {
+const paymentScreens = (domain: "sales" | "purchases"): PlaceholderScreen[] => {
   const section = domain === "sales" ? "nav.sales" : "nav.purchases";
   return [
-    screen(`org/${domain}/quotes`, "quotes", section),
-    screen(`org/${domain}/orders`, "orders", section),
-    screen(`org/${domain}/invoices`, "invoices", section),
-    screen(`org/${domain}/deliveries`, "deliveries", section),
     screen(`org/${domain}/payments`, "payments", section),
     screen(`org/${domain}/payments/create`, "paymentCreate", section),
   ];
@@ -61,19 +57,8 @@ export const placeholderScreens: PlaceholderScreen[] = [
   screen("org/payments/:id/lines", "paymentLines", "nav.banks"),
   screen("org/emailtemplates", "emailTemplates", "nav.settings"),
   ...withEdit("org/emailtemplates/:id", "emailTemplate", "nav.settings"),
-  screen("org/docs/validate", "docsValidate", "nav.sales"),
-  screen("org/docs/stats", "docsStats", "nav.sales"),
-  screen("org/docs/settings", "docsSettings", "nav.settings"),
-  ...withEdit("org/docs/:id", "doc", "nav.sales"),
-  screen("org/docs/:id/contact/edit", "docContact", "nav.sales", true),
-  ...withEdit("org/docs/:id/history", "docHistory", "nav.sales"),
-  screen("org/docs/:id/line/edit", "docLine", "nav.sales", true),
-  ...documentLists("sales"),
-  ...documentLists("purchases"),
-  // The sales and purchases have no edit screen of their own yet (they need documents, issue 11).
-  ...(["sales", "purchases"] as const).map((part) =>
-    screen(`org/contacts/:id/${part}/edit`, `contact_${part}`, "nav.contacts", true),
-  ),
+  ...paymentScreens("sales"),
+  ...paymentScreens("purchases"),
   screen("org/banks", "banks", "nav.banks"),
   screen("org/banks/create", "bankCreate", "nav.banks"),
   screen("org/bankstatements", "statements", "nav.banks"),

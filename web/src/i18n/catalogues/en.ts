@@ -3,6 +3,7 @@ import accounting from "../locales/en/accounting.json";
 import app from "../locales/en/app.json";
 import common from "../locales/en/common.json";
 import contacts from "../locales/en/contacts.json";
+import docs from "../locales/en/docs.json";
 import imports from "../locales/en/imports.json";
 import items from "../locales/en/items.json";
 import orgs from "../locales/en/orgs.json";
@@ -24,6 +25,7 @@ export const en = {
   account,
   accounting,
   contacts,
+  docs,
   validation,
   items,
   imports,

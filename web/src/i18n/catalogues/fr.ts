@@ -4,6 +4,7 @@ import accounting from "../locales/fr/accounting.json";
 import app from "../locales/fr/app.json";
 import common from "../locales/fr/common.json";
 import contacts from "../locales/fr/contacts.json";
+import docs from "../locales/fr/docs.json";
 import imports from "../locales/fr/imports.json";
 import items from "../locales/fr/items.json";
 import orgs from "../locales/fr/orgs.json";
@@ -22,6 +23,7 @@ export const fr = {
   account,
   accounting,
   contacts,
+  docs,
   validation,
   items,
   imports,

@@ -1,0 +1,131 @@
+/**
+ * Sales documents against the real API, as the demo login: a quote typed in the editor (an item searched
+ * as typed, live totals), accepted, turned into an order, accepted, turned into an invoice, validated
+ * (its number and its entry in one commit), the entry found in the general ledger, then a credit note of
+ * the invoice validated; screenshots of the list, the editor and the detail in French and English.
+ */
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { DocsPages } from "./pages/docs-pages.ts";
+import { artifactsDir, browserTimeout, demoSuite } from "./support.ts";
+
+const year = new Date().getFullYear();
+
+describe("documents screens (Chromium, documents API)", () => {
+  const { api, openContext, serverUrl } = demoSuite();
+  /** The invoice the first test validates, shown in English by the second. */
+  let validatedInvoice = "";
+
+  test(
+    "quote -> order -> invoice -> validated, its entry in the general ledger, then a credit note",
+    async () => {
+      const context = await openContext("fr");
+      const page = await context.newPage();
+      const docs = new DocsPages(page, serverUrl());
+      try {
+        // The dashboard's shortcut opens a new quote.
+        await docs.open("/org/dashboard");
+        await page.getByRole("link", { name: "Nouveau devis" }).click();
+        await page.getByTestId("doc-editor").waitFor();
+        await docs.pickContact("Agence Web Part-Dieu");
+        await docs.addItemLine("atelier d", "3");
+        // Enter on the quantity goes on to the unit, the live totals follow the lines.
+        expect(await docs.lines.first().getByTestId("line-net").textContent()).toBe("540,00");
+        expect(await docs.total("total-incl", "editor-totals")).toBe("648,00 €");
+        // A title typed after the line, moved above it from the keyboard.
+        await page.getByTestId("line-add-title").click();
+        await page.keyboard.type("Ateliers de novembre");
+        await page.keyboard.press("Alt+ArrowUp");
+        await expect
+          .poll(() => page.locator("[data-testid^=line-row]").first().getAttribute("data-testid"))
+          .toBe("line-row-title");
+        await page.screenshot({ path: join(artifactsDir, "docs-editor-fr.png") });
+        const quoteId = await docs.save();
+        expect(await docs.title()).toMatch(/^Devis DE\d{4}-\d{5}$/);
+        expect(await docs.total("total-incl")).toBe("648,00 €");
+        expect(await page.getByTestId("doc-lines").locator("tbody tr").first().textContent()).toBe(
+          "Ateliers de novembre",
+        );
+        await docs.act("doc-status-accepted");
+        await expect.poll(() => docs.status()).toBe("Accepté");
+
+        const orderId = await docs.transform("order");
+        expect(orderId).not.toBe(quoteId);
+        expect(await docs.title()).toMatch(/^Commande CO\d{4}-\d{5}$/);
+        await docs.act("doc-status-accepted");
+        await expect.poll(() => docs.status()).toBe("Accepté");
+
+        const invoiceId = await docs.transform("invoice");
+        expect(await docs.title()).toBe("Facture Brouillon");
+        await page.getByTestId("doc-check-ok").waitFor();
+        await docs.act("doc-validate");
+        await expect.poll(() => docs.status()).toBe("Validé");
+        const number = (await docs.title()).replace("Facture ", "");
+        validatedInvoice = invoiceId;
+        expect(number).toMatch(/^FA\d{4}-\d{5}$/);
+        expect(await docs.total("total-incl")).toBe("648,00 €");
+        await page.screenshot({ path: join(artifactsDir, "docs-detail-fr.png") });
+
+        // The posted entry, linked from the invoice, and its 411 line in the general ledger.
+        await page.getByTestId("doc-entry-link").click();
+        await page.waitForURL(/\/org\/accounting\/entries\//);
+        await page.getByTestId("entry-line").first().waitFor();
+        expect(
+          (await page.getByTestId("entry-total-debit").textContent())?.replace(/[\u00a0\u202f]/g, " "),
+        ).toContain("648,00");
+        await docs.open(
+          `/org/accounting/reports/generalledger?account=411000&start=${year}-01-01&end=${year}-12-31`,
+        );
+        const ledgerRow = page.locator('[data-testid="ledger-row"]', { hasText: number });
+        await ledgerRow.first().waitFor();
+        expect((await ledgerRow.first().textContent())?.replace(/[\u00a0\u202f]/g, " ")).toContain("648,00");
+
+        // A credit note of the whole invoice, validated in turn.
+        await docs.open(`/org/docs/${invoiceId}`);
+        await docs.act("doc-credit-note");
+        await page.waitForURL(
+          (url) => !url.pathname.endsWith(invoiceId) && /\/org\/docs\/[0-9a-f-]{36}$/.test(url.pathname),
+        );
+        await expect.poll(() => docs.title()).toBe("Avoir Brouillon");
+        await docs.act("doc-validate");
+        await expect.poll(() => docs.status()).toBe("Validé");
+        expect(await docs.title()).toMatch(/^Avoir AV\d{4}-\d{5}$/);
+        const credit = await api("GET", `/docs/${page.url().split("/").at(-1)}`);
+        expect(credit).toMatchObject({ kind: "creditNote", totalInclTax: 64800, origin: { number } });
+        expect(credit.entryMvt).toBeTruthy();
+
+        await docs.open("/org/sales/invoices");
+        await page.getByTestId("doc-row").first().waitFor();
+        await page.screenshot({ path: join(artifactsDir, "docs-list-fr.png") });
+      } finally {
+        await context.close();
+      }
+    },
+    browserTimeout * 2,
+  );
+
+  test(
+    "the list, the editor and a document in English",
+    async () => {
+      const context = await openContext("en");
+      const page = await context.newPage();
+      const docs = new DocsPages(page, serverUrl());
+      try {
+        await docs.open("/org/sales/invoices");
+        await page.getByRole("heading", { name: "Invoices and credit notes" }).waitFor();
+        await page.screenshot({ path: join(artifactsDir, "docs-list-en.png") });
+        expect(validatedInvoice).not.toBe("");
+        await docs.open(`/org/docs/${validatedInvoice}`);
+        expect(await docs.status()).toBe("Validated");
+        expect(await docs.total("total-incl")).toBe("€648.00");
+        await page.screenshot({ path: join(artifactsDir, "docs-detail-en.png") });
+        await docs.open("/org/docs/new/edit?direction=sales&kind=invoice");
+        await page.getByRole("heading", { name: "New invoice" }).waitFor();
+        await page.screenshot({ path: join(artifactsDir, "docs-editor-en.png") });
+      } finally {
+        await context.close();
+      }
+    },
+    browserTimeout,
+  );
+});

@@ -1,0 +1,237 @@
+/** The sales and purchase documents (/docs…): lists, one document, its changes, checks, statistics, history. */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, type Schemas } from "../../lib/api-client.ts";
+import type { Direction, DocKind, DocStatus } from "./model.ts";
+
+export type DocSummary = Schemas["DocumentSummary"];
+export type Doc = Schemas["Document"];
+export type DocLine = Doc["lines"][number];
+export type DocList = Schemas["DocumentList"];
+export type DocTemplate = Schemas["DocumentTemplate"];
+export type CreateDocInput = Schemas["CreateDocumentInput"];
+export type UpdateDocInput = Schemas["UpdateDocumentInput"];
+export type DocLineInput = Schemas["DocumentLineInput"];
+export type DocCheck = Schemas["DocumentValidationCheck"];
+export type BulkReport = Schemas["BulkDocumentValidationReport"];
+export type DocStats = Schemas["DocumentStats"];
+export type DocHistory = Schemas["DocumentHistoryList"];
+
+export const docSorts = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const;
+export type DocSort = (typeof docSorts)[number];
+
+export type DocFilter = {
+  sort: DocSort;
+  direction: Direction;
+  kinds: readonly DocKind[];
+  status: DocStatus | null;
+  contactId: string | null;
+  from: string;
+  to: string;
+  minTotal: number | null;
+  maxTotal: number | null;
+  /** Validated, unpaid, past their due date. */
+  late: boolean;
+  q: string;
+  page: number;
+};
+export const PAGE_SIZE = 50;
+
+const keys = {
+  all: ["docs"] as const,
+  list: (filter: unknown) => ["docs", "list", filter] as const,
+  one: (id: string) => ["docs", "one", id] as const,
+  template: (type: string) => ["docs", "template", type] as const,
+  check: (id: string) => ["docs", "check", id] as const,
+  stats: (type: string, from: string, to: string) => ["docs", "stats", type, from, to] as const,
+  history: (id: string) => ["docs", "history", id] as const,
+  contact: (id: string, direction: Direction) => ["docs", "contact", id, direction] as const,
+};
+
+/** One kind per call (the API filters one kind): invoices and credit notes are one list, the kind left out. */
+export const docsQuery = (filter: DocFilter) =>
+  queryOptions({
+    queryKey: keys.list(filter),
+    queryFn: ({ signal }) =>
+      api.get("/docs", {
+        query: {
+          direction: filter.direction,
+          kind: filter.kinds.length === 1 ? filter.kinds[0] : undefined,
+          status: filter.status,
+          contactId: filter.contactId,
+          from: filter.from || undefined,
+          to: filter.to || undefined,
+          minTotal: filter.minTotal,
+          maxTotal: filter.maxTotal,
+          late: filter.late ? "true" : undefined,
+          sort: filter.sort,
+          q: filter.q.trim() || undefined,
+          limit: PAGE_SIZE,
+          offset: (filter.page - 1) * PAGE_SIZE,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The drafts to validate (invoices and credit notes), oldest first. */
+export const draftsToValidateQuery = (direction: Direction) =>
+  queryOptions({
+    queryKey: keys.list({ direction, status: "draft", validate: true }),
+    queryFn: ({ signal }) =>
+      api.get("/docs", { query: { direction, status: "draft", sort: "date", limit: 500 }, signal }),
+  });
+
+export const docQuery = (id: string) =>
+  queryOptions({
+    queryKey: keys.one(id),
+    queryFn: ({ signal }) => api.get("/docs/{id}", { path: { id }, signal }),
+  });
+
+export const docTemplateQuery = (direction: Direction, kind: DocKind) =>
+  queryOptions({
+    queryKey: keys.template(`${direction}-${kind}`),
+    queryFn: ({ signal }) =>
+      api.get("/docs/create/{type}", { path: { type: `${direction}-${kind}` }, signal }),
+  });
+
+export const docCheckQuery = (id: string) =>
+  queryOptions({
+    queryKey: keys.check(id),
+    queryFn: ({ signal }) => api.get("/docs/{id}/validate", { path: { id }, signal }),
+  });
+
+export const docStatsQuery = (direction: Direction, kind: DocKind, from: string, to: string) =>
+  queryOptions({
+    queryKey: keys.stats(`${direction}-${kind}`, from, to),
+    queryFn: ({ signal }) =>
+      api.get("/docs/stats/{type}", { path: { type: `${direction}-${kind}` }, query: { from, to }, signal }),
+  });
+
+export const docHistoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: keys.history(id),
+    queryFn: ({ signal }) => api.get("/docs/histories", { query: { docId: id }, signal }),
+  });
+
+/** A contact's documents on one side, with each unpaid invoice's days late, penalty and indemnity. */
+export type ContactDoc = Schemas["ContactDocument"];
+export const contactDocsQuery = (contactId: string, direction: Direction) =>
+  queryOptions({
+    queryKey: keys.contact(contactId, direction),
+    queryFn: ({ signal }) =>
+      direction === "sales"
+        ? api.get("/contacts/{id}/sales", { path: { id: contactId }, signal })
+        : api.get("/contacts/{id}/purchases", { path: { id: contactId }, signal }),
+  });
+
+const useInvalidate = () => {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: keys.all });
+};
+
+/** Each change answers the document: it goes straight into the cache of its detail. */
+const useDocMutation = <I>(call: (input: I) => Promise<Doc>) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (doc) => {
+      client.setQueryData(keys.one(doc.id), doc);
+      void client.invalidateQueries({ queryKey: keys.all, predicate: (q) => q.queryKey[1] !== "one" });
+    },
+  });
+};
+
+export const useCreateDoc = () =>
+  useDocMutation((input: CreateDocInput) => api.post("/docs", { body: input }));
+export const useUpdateDoc = (id: string) =>
+  useDocMutation((input: UpdateDocInput) => api.put("/docs/{id}", { path: { id }, body: input }));
+export const useDocStatus = (id: string) =>
+  useDocMutation((status: DocStatus) => api.put("/docs/{id}/status/{status}", { path: { id, status } }));
+
+export const useDeleteDoc = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.delete("/docs/{id}", { path: { id } }),
+    onSuccess: invalidate,
+  });
+};
+
+export const useBulkValidate = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (ids: string[]) => api.put("/docs/validate", { body: { ids } }),
+    onSettled: invalidate,
+  });
+};
+
+export const useAddHistoryNote = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: Schemas["DocumentHistoryInput"]) => api.post("/docs/histories", { body: input }),
+    onSuccess: invalidate,
+  });
+};
+export const useChangeHistoryNote = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, ...body }: Schemas["DocumentHistoryChange"] & { id: string }) =>
+      api.put("/docs/histories/{id}", { path: { id }, body }),
+    onSuccess: invalidate,
+  });
+};
+export const useRemoveHistoryNote = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.delete("/docs/histories/{id}", { path: { id } }),
+    onSuccess: invalidate,
+  });
+};
+
+export type TransformInput =
+  | { relation: "transform"; kind: DocKind; quantities?: Record<string, string> | undefined }
+  | { relation: "duplicate" }
+  | { relation: "creditNote"; quantities?: Record<string, string> | undefined }
+  | { relation: "deposit"; percent: string };
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * A new draft made from this document in one commit with the link on it (POST /docs with `from`):
+ * transformed (every remaining quantity), duplicated, or a credit note of the whole invoice.
+ */
+export const useDocTransform = (origin: Pick<Doc, "id" | "kind" | "direction">) =>
+  useDocMutation((input: TransformInput) => {
+    const common = { direction: origin.direction, issueDate: today() };
+    const body: CreateDocInput =
+      input.relation === "transform"
+        ? {
+            ...common,
+            kind: input.kind,
+            from: {
+              relation: "transform",
+              docId: origin.id,
+              kind: input.kind,
+              ...(input.quantities && { quantities: input.quantities }),
+            },
+          }
+        : input.relation === "deposit"
+          ? {
+              ...common,
+              kind: "invoice",
+              from: { relation: "deposit", docId: origin.id, percent: input.percent },
+            }
+          : input.relation === "duplicate"
+            ? { ...common, kind: origin.kind, from: { relation: "duplicate", docId: origin.id } }
+            : {
+                ...common,
+                kind: "creditNote",
+                from: {
+                  relation: "creditNote",
+                  docId: origin.id,
+                  selection: input.quantities
+                    ? { kind: "lines", quantities: input.quantities }
+                    : { kind: "whole" },
+                },
+              };
+    return api.post("/docs", { body });
+  });

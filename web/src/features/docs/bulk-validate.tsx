@@ -1,0 +1,106 @@
+import { Anchor, Button, List, Modal, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { type BulkReport, type DocSummary, useBulkValidate } from "./api.ts";
+import { docPath } from "./paths.ts";
+import { useDocName } from "./ui.tsx";
+
+/** The report of a bulk validation: what was validated (its number), what was refused and why. */
+export const BulkReportView = ({ report, docs }: { report: BulkReport; docs: readonly DocSummary[] }) => {
+  const { t } = useTranslation("docs");
+  const name = useDocName();
+  const nameOf = (id: string) => {
+    const doc = docs.find((d) => d.id === id);
+    return doc ? `${doc.contactName ?? ""} · ${name(doc)}` : id;
+  };
+  return (
+    <Stack gap="sm" data-testid="bulk-report">
+      <Text fw={600} c="teal">
+        {t("validate.validated", { count: report.validated.length })}
+      </Text>
+      {report.validated.length ? (
+        <List size="sm">
+          {report.validated.map((v) => (
+            <List.Item key={v.id}>
+              <Anchor component={Link} to={docPath(v.id)} size="sm">
+                {v.number ?? nameOf(v.id)}
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+      {report.refused.length ? (
+        <>
+          <Text fw={600} c="red">
+            {t("validate.refused", { count: report.refused.length })}
+          </Text>
+          <List size="sm" data-testid="bulk-refused">
+            {report.refused.map((r) => (
+              <List.Item key={r.id}>
+                <Anchor component={Link} to={docPath(r.id)} size="sm">
+                  {nameOf(r.id)}
+                </Anchor>{" "}
+                — {r.message}
+              </List.Item>
+            ))}
+          </List>
+        </>
+      ) : null}
+    </Stack>
+  );
+};
+
+/** Validates the chosen drafts (PUT /docs/validate, in date order, each its own commit) and reports. */
+export const BulkValidateButton = ({ docs, onDone }: { docs: readonly DocSummary[]; onDone: () => void }) => {
+  const { t } = useTranslation(["docs", "common"]);
+  const bulk = useBulkValidate();
+  const [confirming, setConfirming] = useState(false);
+  const [report, setReport] = useState<{ report: BulkReport; docs: readonly DocSummary[] } | null>(null);
+  return (
+    <>
+      <Button
+        color="teal"
+        disabled={docs.length === 0}
+        onClick={() => setConfirming(true)}
+        data-testid="docs-bulk-validate"
+      >
+        {t("list.validateSelection", { count: docs.length })}
+      </Button>
+      <ConfirmModal
+        opened={confirming}
+        title={t("validate.confirmTitle", { count: docs.length })}
+        confirmLabel={t("list.validateSelection", { count: docs.length })}
+        color="teal"
+        pending={bulk.isPending}
+        error={bulk.isError ? bulk.error : null}
+        onClose={() => {
+          setConfirming(false);
+          bulk.reset();
+        }}
+        onConfirm={() =>
+          bulk.mutate(
+            docs.map((d) => d.id),
+            {
+              onSuccess: (answer) => {
+                setConfirming(false);
+                setReport({ report: answer, docs });
+                onDone();
+              },
+            },
+          )
+        }
+        testId="docs-bulk-modal"
+      >
+        <Text size="sm">{t("validate.confirmText")}</Text>
+      </ConfirmModal>
+      <Modal opened={report !== null} onClose={() => setReport(null)} title={t("validate.report")} centered>
+        {report ? <BulkReportView report={report.report} docs={report.docs} /> : null}
+        <Button mt="md" onClick={() => setReport(null)} data-testid="bulk-report-close">
+          {t("validate.close")}
+        </Button>
+      </Modal>
+    </>
+  );
+};

@@ -1,0 +1,371 @@
+import { Alert, Anchor, Grid, Group, List, Paper, Stack, Table, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
+import { NoAccess } from "../../components/no-access.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { QueryView } from "../../components/query-view.tsx";
+import { formatSiren, useFormat } from "../../i18n/format.ts";
+import { formatCents } from "../../lib/money.ts";
+import { entryPath } from "../accounting/paths.ts";
+import { contactPath } from "../contacts/paths.ts";
+import { formatDecimal } from "../items/prices.ts";
+import { useReference } from "../reference/api.ts";
+import { type Doc, docCheckQuery, docQuery } from "./api.ts";
+import { DocActions } from "./doc-actions.tsx";
+import { isValidatable, rightOf, segmentOf } from "./model.ts";
+import { docContactEditPath, docPath, listPath } from "./paths.ts";
+import { TotalsCard } from "./totals-card.tsx";
+import { StatusBadge, useCanDocs, useDocName, useVatLabel } from "./ui.tsx";
+
+const Field = ({ label, children }: { label: string; children: ReactNode }) => (
+  <div>
+    <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
+      {label}
+    </Text>
+    <Text size="sm" component="div">
+      {children || "—"}
+    </Text>
+  </div>
+);
+
+type Address = NonNullable<NonNullable<Doc["contact"]>["billingAddress"]>;
+const AddressText = ({ address }: { address: Address | null }) =>
+  address ? (
+    <>
+      {address.line1}
+      {address.line2 ? <br /> : null}
+      {address.line2}
+      <br />
+      {address.postalCode} {address.city}
+      {address.country !== "FR" ? ` (${address.country})` : ""}
+    </>
+  ) : null;
+
+/** The lines as printed: titles and comments across, priced lines with their figures and net. */
+const LinesTable = ({ doc }: { doc: Doc }) => {
+  const { t } = useTranslation("docs");
+  const { locale } = useFormat();
+  const vat = useVatLabel();
+  const units = useReference("units");
+  return (
+    <TableFrame minWidth={820} testId="doc-lines">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t("lines.item")}</Table.Th>
+          <Table.Th w={90} ta="right">
+            {t("lines.quantity")}
+          </Table.Th>
+          <Table.Th w={110}>{t("lines.unit")}</Table.Th>
+          <Table.Th w={120} ta="right">
+            {t("lines.unitPrice")}
+          </Table.Th>
+          <Table.Th w={90} ta="right">
+            {t("lines.discount")}
+          </Table.Th>
+          <Table.Th w={90}>{t("lines.vatRate")}</Table.Th>
+          <Table.Th w={130} ta="right">
+            {t("lines.net")}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {doc.lines.length === 0 ? <EmptyRow colSpan={7}>{t("lines.empty")}</EmptyRow> : null}
+        {doc.lines.map((line) =>
+          line.kind === "title" ? (
+            <Table.Tr key={line.id}>
+              <Table.Td colSpan={7} fw={650}>
+                {line.label}
+              </Table.Td>
+            </Table.Tr>
+          ) : line.kind === "comment" ? (
+            <Table.Tr key={line.id}>
+              <Table.Td colSpan={7}>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: "pre-wrap" }}>
+                  {line.text}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            <Table.Tr key={line.id} data-testid="doc-line">
+              <Table.Td>
+                <Text size="sm">{line.label}</Text>
+                {line.reference || line.description ? (
+                  <Text size="xs" c="dimmed">
+                    {[line.reference, line.description].filter(Boolean).join(" · ")}
+                  </Text>
+                ) : null}
+                {line.vatExemption ? (
+                  <Text size="xs" c="dimmed" fs="italic">
+                    {line.vatExemption}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td ta="right" className="registre-numeric">
+                {formatDecimal(line.quantity ?? null, locale).replace(/[,.]00$/, "")}
+              </Table.Td>
+              <Table.Td>{units.labelOf(line.unit)}</Table.Td>
+              <Table.Td ta="right" className="registre-numeric">
+                {formatDecimal(line.unitPrice ?? null, locale)}
+              </Table.Td>
+              <Table.Td ta="right" className="registre-numeric">
+                {line.discount && line.discount !== "0"
+                  ? `${formatDecimal(line.discount, locale).replace(/[,.]00$/, "")}\u00a0%`
+                  : ""}
+              </Table.Td>
+              <Table.Td>{line.vatRate ? vat(line.vatRate) : ""}</Table.Td>
+              <Table.Td ta="right" className="registre-numeric">
+                {line.net !== undefined ? formatCents(line.net, locale) : "—"}
+              </Table.Td>
+            </Table.Tr>
+          ),
+        )}
+      </Table.Tbody>
+    </TableFrame>
+  );
+};
+
+/** What validation would refuse now (GET /docs/{id}/validate), shown on a draft invoice. */
+const ValidationCheck = ({ doc }: { doc: Doc }) => {
+  const { t } = useTranslation("docs");
+  const check = useQuery(docCheckQuery(doc.id));
+  if (!check.data) return null;
+  return check.data.valid ? (
+    <Alert color="teal" variant="light" data-testid="doc-check-ok">
+      {t("detail.checkOk")}
+    </Alert>
+  ) : (
+    <Alert color="orange" variant="light" title={t("detail.checkProblems")} data-testid="doc-check-problems">
+      <List size="sm">
+        {check.data.problems.map((problem) => (
+          <List.Item key={`${problem.code}-${problem.field ?? ""}`}>{problem.message}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+};
+
+const DocView = ({ doc }: { doc: Doc }) => {
+  const { t } = useTranslation("docs");
+  const { shortDate } = useFormat();
+  const h = doc.header;
+  const date = (value: string | null | undefined) => (value ? shortDate(value) : null);
+  const docLink = (id: string, label: string) => (
+    <Anchor component={Link} to={docPath(id)} size="sm">
+      {label}
+    </Anchor>
+  );
+  return (
+    <Stack gap="md">
+      {isValidatable(doc.kind, doc.status) ? <ValidationCheck doc={doc} /> : null}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper p="md" h="100%">
+            <Stack gap="sm">
+              <Group justify="space-between">
+                <Field label={t(doc.direction === "sales" ? "fields.customer" : "fields.supplier")}>
+                  {doc.contact ? (
+                    <Anchor
+                      component={Link}
+                      to={contactPath(doc.contact.id)}
+                      fw={600}
+                      data-testid="doc-contact-name"
+                    >
+                      {doc.contact.name}
+                    </Anchor>
+                  ) : null}
+                </Field>
+                {doc.status === "draft" ? (
+                  <Anchor component={Link} to={docContactEditPath(doc.id)} size="xs">
+                    {t("detail.changeContact")}
+                  </Anchor>
+                ) : null}
+              </Group>
+              <Group gap="xl" align="flex-start">
+                <Field label={t("fields.billingAddress")}>
+                  <AddressText address={doc.contact?.billingAddress ?? null} />
+                </Field>
+                {doc.contact?.deliveryAddress ? (
+                  <Field label={t("fields.deliveryAddress")}>
+                    <AddressText address={doc.contact.deliveryAddress} />
+                  </Field>
+                ) : null}
+              </Group>
+              {doc.contact?.siren || doc.contact?.vatNumber ? (
+                <Text size="xs" c="dimmed">
+                  {[
+                    doc.contact.siren ? `SIREN ${formatSiren(doc.contact.siren)}` : null,
+                    doc.contact.vatNumber,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </Text>
+              ) : null}
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper p="md" h="100%">
+            <Grid gap="sm">
+              <Grid.Col span={{ base: 6, sm: 4 }}>
+                <Field label={t("fields.issueDate")}>{date(doc.issueDate)}</Field>
+              </Grid.Col>
+              {h.expiryDate ? (
+                <Grid.Col span={{ base: 6, sm: 4 }}>
+                  <Field label={t("fields.expiryDate")}>{date(h.expiryDate)}</Field>
+                </Grid.Col>
+              ) : null}
+              {h.deliveryDate ? (
+                <Grid.Col span={{ base: 6, sm: 4 }}>
+                  <Field label={t("fields.deliveryDate")}>{date(h.deliveryDate)}</Field>
+                </Grid.Col>
+              ) : null}
+              {doc.dueDate || doc.kind === "invoice" ? (
+                <Grid.Col span={{ base: 6, sm: 4 }}>
+                  <Field label={t("fields.dueDate")}>{date(doc.dueDate)}</Field>
+                </Grid.Col>
+              ) : null}
+              {h.deadline ? (
+                <Grid.Col span={{ base: 6, sm: 4 }}>
+                  <Field label={t("fields.deadline")}>{date(h.deadline)}</Field>
+                </Grid.Col>
+              ) : null}
+              {doc.reference ? (
+                <Grid.Col span={{ base: 6, sm: 4 }}>
+                  <Field label={t("fields.reference")}>{doc.reference}</Field>
+                </Grid.Col>
+              ) : null}
+              {h.customerReference ? (
+                <Grid.Col span={{ base: 6, sm: 4 }}>
+                  <Field label={t("fields.customerReference")}>{h.customerReference}</Field>
+                </Grid.Col>
+              ) : null}
+              {h.supplierNumber ? (
+                <Grid.Col span={{ base: 6, sm: 4 }}>
+                  <Field label={t("fields.supplierNumber")}>
+                    {h.supplierNumber} {h.supplierDate ? `· ${date(h.supplierDate)}` : ""}
+                  </Field>
+                </Grid.Col>
+              ) : null}
+              {doc.label ? (
+                <Grid.Col span={12}>
+                  <Field label={t("fields.label")}>{doc.label}</Field>
+                </Grid.Col>
+              ) : null}
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Field label={t("fields.origin")}>
+                  {doc.origin
+                    ? docLink(
+                        doc.origin.docId,
+                        t(`detail.relations.${doc.origin.relation}`, {
+                          name: `${t(`kinds.${doc.origin.kind}`)} ${doc.origin.number ?? t("draft")}`,
+                          date: doc.origin.issueDate ? shortDate(doc.origin.issueDate) : "",
+                        }),
+                      )
+                    : null}
+                </Field>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Field label={t("fields.children")}>
+                  {doc.children.length ? (
+                    <Group gap="xs" data-testid="doc-children">
+                      {doc.children.map((child) => (
+                        <span key={child.docId}>{docLink(child.docId, t(`kinds.${child.kind}`))}</span>
+                      ))}
+                    </Group>
+                  ) : null}
+                </Field>
+              </Grid.Col>
+              {doc.kind === "invoice" || doc.kind === "creditNote" ? (
+                <Grid.Col span={12}>
+                  <Field label={t("fields.entry")}>
+                    {doc.entryMvt ? (
+                      <Anchor
+                        component={Link}
+                        to={entryPath(doc.entryMvt)}
+                        size="sm"
+                        data-testid="doc-entry-link"
+                      >
+                        {t("detail.entryLink")}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" c="dimmed" span>
+                        {t("detail.noEntry")}
+                      </Text>
+                    )}
+                  </Field>
+                </Grid.Col>
+              ) : null}
+            </Grid>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <LinesTable doc={doc} />
+      <Group align="flex-start" justify="space-between" gap="md" wrap="wrap">
+        <Stack gap="xs" style={{ flex: "1 1 360px" }}>
+          {h.notes ? (
+            <Field label={t("fields.notes")}>
+              <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+                {h.notes}
+              </Text>
+            </Field>
+          ) : null}
+        </Stack>
+        <TotalsCard totals={doc.totals} />
+      </Group>
+    </Stack>
+  );
+};
+
+/** `/org/docs/{id}`: a document, its status and what can be done with it, its lines and totals, its entry. */
+export const DocDetailPage = () => {
+  const { t } = useTranslation("docs");
+  const { id = "" } = useParams();
+  const can = useCanDocs();
+  const name = useDocName();
+  const { locale } = useFormat();
+  const doc = useQuery(docQuery(id));
+  const data = doc.data;
+  if (data && !can(rightOf(data.direction, data.kind), "read"))
+    return (
+      <Stack gap="lg">
+        <PageHeader title={t("title")} />
+        <NoAccess />
+      </Stack>
+    );
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={data ? name(data) : t("title")}
+        description={
+          data ? (
+            <Group gap="xs" component="span">
+              <StatusBadge status={data.status} />
+              <span>{data.contactName}</span>
+              <span>·</span>
+              <span className="registre-numeric">
+                {formatCents(data.totalInclTax, locale, { currency: true })}
+              </span>
+            </Group>
+          ) : null
+        }
+        crumbs={
+          data
+            ? [
+                {
+                  to: listPath(data.direction, segmentOf(data.kind)),
+                  label: `${t(`directions.${data.direction}`)} · ${t(`lists.${segmentOf(data.kind)}`)}`,
+                },
+              ]
+            : []
+        }
+        actions={data ? <DocActions doc={data} /> : null}
+      />
+      <QueryView query={doc} testId="doc-error">
+        {(loaded) => <DocView doc={loaded} />}
+      </QueryView>
+    </Stack>
+  );
+};

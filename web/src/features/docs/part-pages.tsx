@@ -1,0 +1,248 @@
+import { Alert, Select, SimpleGrid, Textarea, TextInput } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { FormActions, FormCard, ResourceFormPage } from "../../components/form.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import { useReference } from "../reference/api.ts";
+import { type Doc, docQuery, useUpdateDoc } from "./api.ts";
+import { type ContactChoice, ContactPicker } from "./contact-picker.tsx";
+import { type EditorLine, editorLine, type LineNature, lineInput, lineProblems } from "./editor-lines.ts";
+import { rightOf, segmentOf } from "./model.ts";
+import { docPath, listPath } from "./paths.ts";
+import { type VatRate, vatRates } from "./totals.ts";
+import { useCanDocs, useDocName, useVatLabel } from "./ui.tsx";
+
+/** The frame of a draft's part page: its header, crumbs, the right to change it, the document loaded. */
+const PartPage = ({ title, children }: { title: string; children: (doc: Doc) => React.ReactNode }) => {
+  const { t } = useTranslation("docs");
+  const { id = "" } = useParams();
+  const can = useCanDocs();
+  const name = useDocName();
+  const doc = useQuery(docQuery(id));
+  const data = doc.data;
+  return (
+    <ResourceFormPage
+      title={title}
+      description={data ? name(data) : undefined}
+      crumbs={
+        data
+          ? [
+              {
+                to: listPath(data.direction, segmentOf(data.kind)),
+                label: `${t(`directions.${data.direction}`)} · ${t(`lists.${segmentOf(data.kind)}`)}`,
+              },
+              { to: docPath(data.id), label: name(data) },
+            ]
+          : []
+      }
+      allowed={!data || can(rightOf(data.direction, data.kind), "update")}
+      record={doc}
+      recordTestId="doc-error"
+    >
+      {(loaded) =>
+        loaded.status !== "draft" ? <Alert color="orange">{t("editor.notDraft")}</Alert> : children(loaded)
+      }
+    </ResourceFormPage>
+  );
+};
+
+const ContactForm = ({ doc }: { doc: Doc }) => {
+  const { t } = useTranslation(["docs", "common"]);
+  const navigate = useNavigate();
+  const update = useUpdateDoc(doc.id);
+  const [choice, setChoice] = useState<ContactChoice>({
+    contactId: doc.contactId,
+    billingAddressId: null,
+    deliveryAddressId: null,
+  });
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!choice.contactId) return setError(t("editor.contactRequired"));
+    update.mutate(choice, { onSuccess: () => void navigate(docPath(doc.id)) });
+  };
+  return (
+    <FormCard
+      onSubmit={submit}
+      testId="doc-contact-form"
+      error={update.isError ? update.error : null}
+      actions={
+        <FormActions
+          cancel={docPath(doc.id)}
+          submitLabel={t("common:actions.save")}
+          pending={update.isPending}
+        />
+      }
+    >
+      <ContactPicker
+        direction={doc.direction}
+        value={choice}
+        snapshot={{
+          contactId: doc.contactId,
+          billing: doc.contact?.billingAddress ?? null,
+          delivery: doc.contact?.deliveryAddress ?? null,
+        }}
+        error={error}
+        onChange={(next) => {
+          setChoice(next);
+          setError(undefined);
+        }}
+      />
+    </FormCard>
+  );
+};
+
+/** `/org/docs/{id}/contact/edit`: a draft's contact and which of its addresses it prints. */
+export const DocContactEditPage = () => {
+  const { t } = useTranslation("docs");
+  return <PartPage title={t("detail.changeContact")}>{(doc) => <ContactForm doc={doc} />}</PartPage>;
+};
+
+const LineForm = ({ doc, lineId }: { doc: Doc; lineId: string }) => {
+  const { t } = useTranslation(["docs", "common"]);
+  const { locale } = useFormat();
+  const navigate = useNavigate();
+  const vatLabel = useVatLabel();
+  const units = useReference("units");
+  const update = useUpdateDoc(doc.id);
+  const saved = doc.lines.find((l) => l.id === lineId);
+  const [line, setLine] = useState<EditorLine | null>(saved ? editorLine(saved, locale) : null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  if (!line) return <Alert color="orange">{t("detail.notFound")}</Alert>;
+  const set = (patch: Partial<EditorLine>, detached = false) =>
+    setLine({ ...line, ...patch, ...(detached && { itemVatRate: null }) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems = lineProblems([line], locale);
+    setErrors(Object.fromEntries(problems.map((p) => [p.field, t(p.key as "lines.invalidNumber")])));
+    if (problems.length) return;
+    const lines = doc.lines.map((l) =>
+      l.id === lineId ? lineInput(line, locale) : lineInput(editorLine(l, locale), locale),
+    );
+    update.mutate({ lines }, { onSuccess: () => void navigate(docPath(doc.id)) });
+  };
+  const priced = line.kind === "item" || line.kind === "free";
+  return (
+    <FormCard
+      onSubmit={submit}
+      testId="doc-line-form"
+      width={820}
+      error={update.isError ? update.error : null}
+      actions={
+        <FormActions
+          cancel={docPath(doc.id)}
+          submitLabel={t("common:actions.save")}
+          pending={update.isPending}
+        />
+      }
+    >
+      {line.kind === "comment" ? (
+        <Textarea
+          label={t("lines.commentLine")}
+          value={line.text}
+          autosize
+          minRows={3}
+          onChange={(e) => set({ text: e.currentTarget.value })}
+        />
+      ) : (
+        <TextInput
+          label={line.kind === "title" ? t("lines.titleLine") : t("lines.item")}
+          value={line.label}
+          error={errors.label}
+          withAsterisk
+          onChange={(e) => set({ label: e.currentTarget.value })}
+          data-testid="line-form-label"
+        />
+      )}
+      {priced ? (
+        <>
+          <Textarea
+            label={t("lines.description")}
+            value={line.description}
+            autosize
+            minRows={2}
+            onChange={(e) => set({ description: e.currentTarget.value }, true)}
+          />
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <TextInput
+              label={t("lines.quantity")}
+              value={line.quantity}
+              error={errors.quantity}
+              inputMode="decimal"
+              onChange={(e) => set({ quantity: e.currentTarget.value })}
+            />
+            <Select
+              label={t("lines.unit")}
+              data={units.options}
+              value={line.unit}
+              searchable
+              allowDeselect={false}
+              onChange={(unit) => unit && set({ unit }, true)}
+            />
+            <TextInput
+              label={t("lines.unitPrice")}
+              value={line.unitPrice}
+              error={errors.unitPrice}
+              inputMode="decimal"
+              onChange={(e) => set({ unitPrice: e.currentTarget.value })}
+            />
+            <TextInput
+              label={t("lines.discount")}
+              value={line.discount}
+              error={errors.discount}
+              inputMode="decimal"
+              onChange={(e) => set({ discount: e.currentTarget.value })}
+            />
+            <Select
+              label={t("lines.vatRate")}
+              data={vatRates.map((rate) => ({ value: rate, label: vatLabel(rate) }))}
+              value={line.vatRate}
+              allowDeselect={false}
+              onChange={(rate) => rate && set({ vatRate: rate as VatRate })}
+            />
+            <TextInput
+              label={t("lines.account")}
+              value={line.account}
+              ff="monospace"
+              maxLength={20}
+              onChange={(e) => set({ account: e.currentTarget.value }, true)}
+            />
+            <Select
+              label={t("lines.nature")}
+              data={(["goods", "services"] as const).map((n) => ({
+                value: n,
+                label: t(`lines.natures.${n}`),
+              }))}
+              value={line.nature}
+              clearable
+              onChange={(nature) => set({ nature: nature as LineNature | null }, true)}
+            />
+          </SimpleGrid>
+          {line.vatRate === "exempt" ? (
+            <TextInput
+              label={t("lines.exemption")}
+              value={line.vatExemption}
+              error={errors.vatExemption}
+              withAsterisk
+              onChange={(e) => set({ vatExemption: e.currentTarget.value })}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </FormCard>
+  );
+};
+
+/** `/org/docs/{id}/line/edit?line=L1`: one line of a draft in full (description, account, nature…). */
+export const DocLineEditPage = () => {
+  const { t } = useTranslation("docs");
+  const [params] = useSearchParams();
+  const lineId = params.get("line") ?? "";
+  return (
+    <PartPage title={t("detail.editLine")}>
+      {(doc) => <LineForm key={lineId} doc={doc} lineId={lineId} />}
+    </PartPage>
+  );
+};

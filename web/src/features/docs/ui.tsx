@@ -1,0 +1,61 @@
+import { Badge, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../i18n/format.ts";
+import { can, type Permission } from "../../lib/session.ts";
+import { useSession } from "../../lib/session-store.ts";
+import { type DocKind, type DocStatus, statusColors } from "./model.ts";
+
+export const useCanDocs = (): ((code: string, action: Permission) => boolean) => {
+  const session = useSession();
+  return (code, action) => can(session, code, action);
+};
+
+export const StatusBadge = ({ status }: { status: DocStatus }) => {
+  const { t } = useTranslation("docs");
+  return (
+    <Badge
+      size="sm"
+      variant="light"
+      radius="sm"
+      tt="none"
+      color={statusColors[status]}
+      data-testid="doc-status"
+    >
+      {t(`statuses.${status}`)}
+    </Badge>
+  );
+};
+
+/** How a document is named: its number, « Brouillon » for an invoice not validated yet. */
+export const useDocName = () => {
+  const { t } = useTranslation("docs");
+  return (doc: { kind: DocKind; number: string | null }, withKind = true): string => {
+    const number = doc.number ?? t("draft");
+    return withKind ? `${t(`kinds.${doc.kind}`)} ${number}` : number;
+  };
+};
+
+/** A document's number in a list: « Brouillon » in italics when it has none yet. */
+export const DocNumber = ({ number }: { number: string | null }): ReactNode => {
+  const { t } = useTranslation("docs");
+  return number ? (
+    <Text span ff="monospace" size="sm">
+      {number}
+    </Text>
+  ) : (
+    <Text span fs="italic" c="dimmed" size="sm">
+      {t("draft")}
+    </Text>
+  );
+};
+
+/** The VAT rate as printed: « 20 % », « 5,5 % », « Exonéré ». */
+export const useVatLabel = () => {
+  const { t } = useTranslation("docs");
+  const { locale } = useFormat();
+  return (rate: string) =>
+    rate === "exempt"
+      ? t("lines.exempt")
+      : t("lines.rate", { rate: locale === "fr" ? rate.replace(".", ",") : rate });
+};

@@ -1,0 +1,281 @@
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Tooltip,
+} from "@mantine/core";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { type Column, DataTable } from "../../components/data-table.tsx";
+import { NoAccess } from "../../components/no-access.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { QueryView } from "../../components/query-view.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import { formatCents, sumCents } from "../../lib/money.ts";
+import {
+  type BulkReport,
+  type DocSummary,
+  docCheckQuery,
+  draftsToValidateQuery,
+  useBulkValidate,
+} from "./api.ts";
+import { BulkReportView } from "./bulk-validate.tsx";
+import { type Direction, directions, validateRightOf } from "./model.ts";
+import { docPath, listPath } from "./paths.ts";
+import { DocNumber, useCanDocs } from "./ui.tsx";
+
+const AUTO_CHECK = 50;
+
+/**
+ * `/org/docs/validate`: the draft invoices and credit notes of a side, oldest first; each checked
+ * (GET /docs/{id}/validate: what validation would refuse), the selection validated in date order
+ * (PUT /docs/validate), and the report of what was validated and what was refused, and why.
+ */
+export const ValidateDocsPage = () => {
+  const { t } = useTranslation("docs");
+  const { locale, shortDate } = useFormat();
+  const can = useCanDocs();
+  const [params, setParams] = useSearchParams();
+  const direction: Direction = params.get("direction") === "purchases" ? "purchases" : "sales";
+  const allowed = can(validateRightOf(direction), "update");
+  const drafts = useQuery({ ...draftsToValidateQuery(direction), enabled: allowed });
+  const rows = (drafts.data?.items ?? []).filter((d) => d.kind === "invoice" || d.kind === "creditNote");
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [checking, setChecking] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [report, setReport] = useState<{ report: BulkReport; docs: DocSummary[] } | null>(null);
+  const bulk = useBulkValidate();
+  const autoCheck = rows.length <= AUTO_CHECK;
+  const checks = useQueries({
+    // A short list is checked at once; a long one row by row, or the selection, on demand.
+    queries: rows.map((row) => ({ ...docCheckQuery(row.id), enabled: autoCheck || checking.has(row.id) })),
+  });
+  const checkOf = (id: string) => checks[rows.findIndex((r) => r.id === id)];
+  if (!allowed)
+    return (
+      <Stack gap="lg">
+        <PageHeader title={t("validate.title")} />
+        <NoAccess />
+      </Stack>
+    );
+  const chosen = rows.filter((r) => selected.has(r.id));
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const toggle = (id: string) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const columns: Column<DocSummary>[] = [
+    {
+      key: "select",
+      width: 44,
+      header: (
+        <Checkbox
+          aria-label={t("list.selectAll")}
+          checked={allSelected}
+          indeterminate={!allSelected && chosen.length > 0}
+          onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}
+          data-testid="validate-select-all"
+        />
+      ),
+      cell: (doc) => (
+        <Checkbox
+          aria-label={t("list.select", { number: doc.contactName ?? "" })}
+          checked={selected.has(doc.id)}
+          onChange={() => toggle(doc.id)}
+          onClick={(event) => event.stopPropagation()}
+          data-testid="validate-select"
+        />
+      ),
+    },
+    {
+      key: "kind",
+      header: t("fields.kind"),
+      width: 120,
+      cell: (doc) => (
+        <Link to={docPath(doc.id)} className="registre-row-link">
+          {t(`kinds.${doc.kind}`)}
+        </Link>
+      ),
+    },
+    {
+      key: "number",
+      header: t("fields.number"),
+      width: 120,
+      cell: (doc) => <DocNumber number={doc.number} />,
+    },
+    {
+      key: "date",
+      header: t("fields.issueDate"),
+      width: 110,
+      cell: (doc) => <span className="registre-numeric">{shortDate(doc.issueDate)}</span>,
+    },
+    { key: "contact", header: t("fields.contact"), cell: (doc) => doc.contactName ?? "—" },
+    {
+      key: "incl",
+      header: t("fields.totalInclTax"),
+      width: 130,
+      numeric: true,
+      cell: (doc) => formatCents(doc.totalInclTax, locale),
+    },
+    {
+      key: "check",
+      header: t("validate.check"),
+      width: 220,
+      cell: (doc) => {
+        const check = checkOf(doc.id);
+        if (!(autoCheck || checking.has(doc.id)) || !check)
+          return (
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={(event) => {
+                event.stopPropagation();
+                setChecking((now) => new Set([...now, doc.id]));
+              }}
+              data-testid="validate-check"
+            >
+              {t("validate.check")}
+            </Button>
+          );
+        if (!check.data) return <Text size="xs">…</Text>;
+        return check.data.valid ? (
+          <Badge color="teal" variant="light" tt="none" data-testid="validate-ready">
+            {t("validate.ready")}
+          </Badge>
+        ) : (
+          <Tooltip
+            multiline
+            w={320}
+            label={
+              <List size="xs">
+                {check.data.problems.map((p) => (
+                  <List.Item key={`${p.code}${p.field ?? ""}`}>{p.message}</List.Item>
+                ))}
+              </List>
+            }
+          >
+            <Stack gap={0}>
+              <Badge color="orange" variant="light" tt="none" data-testid="validate-not-ready">
+                {t("validate.notReady")}
+              </Badge>
+              <Text size="xs" c="dimmed" lineClamp={2}>
+                {check.data.problems[0]?.message}
+              </Text>
+            </Stack>
+          </Tooltip>
+        );
+      },
+    },
+  ];
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t("validate.title")}
+        description={t("validate.description")}
+        crumbs={[{ to: listPath(direction, "invoices"), label: t("lists.invoices") }]}
+      />
+      <Group justify="space-between" wrap="wrap">
+        <SegmentedControl
+          value={direction}
+          onChange={(value) => {
+            setParams({ direction: value });
+            setSelected(new Set());
+            setChecking(new Set());
+          }}
+          data={directions.map((d) => ({ value: d, label: t(`directions.${d}`) }))}
+        />
+        <Group gap="sm">
+          <Button
+            variant="default"
+            disabled={chosen.length === 0}
+            onClick={() => setChecking((now) => new Set([...now, ...chosen.map((d) => d.id)]))}
+            data-testid="validate-check-selection"
+          >
+            {t("validate.checkAll")}
+          </Button>
+          <Button
+            color="teal"
+            disabled={chosen.length === 0}
+            onClick={() => setConfirming(true)}
+            data-testid="validate-selection"
+          >
+            {t("validate.validate", { count: chosen.length })}
+          </Button>
+        </Group>
+      </Group>
+      {chosen.length ? (
+        <Text size="sm" c="dimmed">
+          {t("list.selection", { count: chosen.length })} ·{" "}
+          {formatCents(
+            sumCents(chosen, (d) => d.totalInclTax),
+            locale,
+            { currency: true },
+          )}
+        </Text>
+      ) : null}
+      {report ? (
+        <Paper p="md" withBorder>
+          <Text fw={650} mb="xs">
+            {t("validate.report")}
+          </Text>
+          <BulkReportView report={report.report} docs={report.docs} />
+        </Paper>
+      ) : null}
+      <QueryView query={drafts} testId="validate-error">
+        {() => (
+          <DataTable
+            rows={rows}
+            columns={columns}
+            rowKey={(doc) => doc.id}
+            rowLink={(doc) => docPath(doc.id)}
+            rowProps={() => ({ "data-testid": "validate-row" })}
+            empty={t("validate.empty")}
+            caption={t("validate.title")}
+            testId="validate-table"
+            minWidth={900}
+          />
+        )}
+      </QueryView>
+      <ConfirmModal
+        opened={confirming}
+        title={t("validate.confirmTitle", { count: chosen.length })}
+        confirmLabel={t("validate.validate", { count: chosen.length })}
+        color="teal"
+        pending={bulk.isPending}
+        error={bulk.isError ? bulk.error : null}
+        onClose={() => {
+          setConfirming(false);
+          bulk.reset();
+        }}
+        onConfirm={() =>
+          bulk.mutate(
+            chosen.map((d) => d.id),
+            {
+              onSuccess: (answer) => {
+                setReport({ report: answer, docs: chosen });
+                setConfirming(false);
+                setSelected(new Set());
+                setChecking(new Set());
+              },
+            },
+          )
+        }
+        testId="validate-modal"
+      >
+        <Text size="sm">{t("validate.confirmText")}</Text>
+      </ConfirmModal>
+    </Stack>
+  );
+};
