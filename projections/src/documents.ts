@@ -164,7 +164,7 @@ const linePairs = (part: readonly { orgId: string; id: string }[]) =>
  */
 export const documentsProjector: Projector = {
   name: "documents",
-  version: 1,
+  version: 2,
   handles: [...documentEventTypes],
   tables: [
     {
@@ -180,9 +180,13 @@ export const documentsProjector: Projector = {
         position bigint not null, version integer not null,
         created_at timestamptz not null, updated_at timestamptz not null, primary key (org_id, id)`,
       indexes: [
-        // The lists: one side and kind, newest first.
-        "create index on {table} (org_id, direction, kind, issue_date, position)",
-        "create index on {table} (org_id, contact_id, direction, issue_date)",
+        // The lists, newest first, each walked in its order and stopped at the page (and the capped count,
+        // whose amounts are included: an index-only walk): every document, a date range; one side and kind;
+        // a status; a contact (the contact's documents too).
+        "create index on {table} (org_id, issue_date, position) include (total_excl_tax, total_incl_tax, due)",
+        "create index on {table} (org_id, direction, kind, issue_date, position) include (total_excl_tax, total_incl_tax, due)",
+        "create index on {table} (org_id, status, issue_date, position) include (total_excl_tax, total_incl_tax, due)",
+        "create index on {table} (org_id, contact_id, issue_date, position) include (total_excl_tax, total_incl_tax, due)",
         // Due and late: unpaid validated invoices by due date.
         "create index on {table} (org_id, direction, due_date) where due > 0 and validated_on is not null",
         "create index on {table} (org_id, entry_mvt) where entry_mvt is not null",

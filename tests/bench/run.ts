@@ -29,6 +29,8 @@ const REPORT =
 const SYSTEMS = ["raw", "registre", "emmett"] as const;
 /** BENCH_ONLY=event-store: this part alone (a trial run), without the accounting, import, search and load parts. */
 const ONLY_EVENT_STORE = process.env.BENCH_ONLY === "event-store";
+/** BENCH_ONLY=documents: the documents part alone (issue 11: validations and the list; the PDF part has its own switch). */
+const ONLY_DOCUMENTS = process.env.BENCH_ONLY === "documents";
 
 const environment = async (): Promise<Environment> => {
   const postgres = await withAdmin(async (sql) => {
@@ -153,6 +155,10 @@ const run = async (base: string, name: string, config: BenchConfig, notes: strin
 };
 
 const main = async (): Promise<void> => {
+  if (ONLY_DOCUMENTS) {
+    await (await import("./documents.ts")).runDocumentsBench(REPORT);
+    return;
+  }
   const started = performance.now();
   const config = benchConfig();
   const base = adminUrl();
@@ -197,6 +203,8 @@ const main = async (): Promise<void> => {
   if (process.env.BENCH_CONTACTS_IMPORT !== "0")
     await (await import("./contacts-import.ts")).runContactsImportBench(REPORT);
   if (process.env.BENCH_PDF_DOCS !== "0") await (await import("./pdf.ts")).runPdfBench(REPORT);
+  if (process.env.BENCH_DOCS !== "0" || process.env.BENCH_DOCS_VALIDATIONS !== "0")
+    await (await import("./documents.ts")).runDocumentsBench(REPORT);
   await (await import("./load.ts")).runLoadBench(REPORT);
 };
 

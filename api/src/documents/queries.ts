@@ -119,6 +119,7 @@ export const findDocument = async (ctx: AppContext, orgId: string, id: string) =
 
 type ListQuery = z.infer<typeof DocumentListQuery>;
 
+/** The list's orders; `nullable` columns sort their nulls last (the others match their index either way). */
 const orderings: Record<ListQuery["sort"], [string, "asc" | "desc"][]> = {
   "-date": [
     ["issue_date", "desc"],
@@ -139,18 +140,35 @@ const orderings: Record<ListQuery["sort"], [string, "asc" | "desc"][]> = {
   contact: [
     ["contact_name", "asc"],
     ["issue_date", "desc"],
+    ["position", "desc"],
   ],
   "-totalInclTax": [
     ["total_incl_tax", "desc"],
     ["position", "desc"],
   ],
 };
+const nullable = new Set(["number", "contact_name"]);
+const orderSql = (sort: ListQuery["sort"]) =>
+  sql.raw(
+    orderings[sort]
+      .map(([column, direction]) => `${column} ${direction}${nullable.has(column) ? " nulls last" : ""}`)
+      .join(", "),
+  );
 
-/** The filtered documents of an organisation: a page, the count and the selection's totals. */
+/** How many documents the list counts at most (beyond: `capped`, the totals those of the first ones). */
+export const DOCUMENT_COUNT_CAP = 1000;
+
+/**
+ * The filtered documents of an organisation: a page, the count and the selection's totals. The count
+ * and totals read the selection in the list's order up to `cap` + 1 documents (an index walk that stops
+ * there, not a scan of every document): past the cap the answer says `capped`, `total` is the cap and
+ * the totals add up the first `cap` documents of the list.
+ */
 export const listDocuments = async (
   ctx: AppContext,
   orgId: string,
   query: ListQuery,
+  cap = DOCUMENT_COUNT_CAP,
 ): Promise<z.infer<typeof DocumentList>> => {
   const today = parisDate(ctx.clock());
   let base = readModels(ctx.database).selectFrom("documents").where("org_id", "=", orgId);
@@ -168,24 +186,38 @@ export const listDocuments = async (
     const words = query.q.toLowerCase().split(/\s+/).filter(Boolean);
     for (const word of words) base = base.where("search", "like", `%${word.replace(/[\\%_]/g, "\\$&")}%`);
   }
-  const totals = await base
+  const order = orderSql(query.sort);
+  const selection = base
     .select([
-      sql<number>`count(*)::integer`.as("n"),
-      sql<string>`coalesce(sum(total_excl_tax), 0)::text`.as("excl"),
-      sql<string>`coalesce(sum(total_incl_tax), 0)::text`.as("incl"),
-      sql<string>`coalesce(sum(due), 0)::text`.as("due"),
+      "total_excl_tax",
+      "total_incl_tax",
+      "due",
+      sql<number>`row_number() over (order by ${order})`.as("rank"),
     ])
-    .executeTakeFirstOrThrow();
-  let page = base.select([...summaryColumns]);
-  for (const [column, direction] of orderings[query.sort])
-    page = page.orderBy(
-      sql.ref(column),
-      sql.raw(direction === "desc" ? "desc nulls last" : "asc nulls last"),
-    );
-  const rows = await page.offset(query.offset).limit(query.limit).execute();
+    .orderBy(order)
+    .limit(cap + 1)
+    .as("selection");
+  const [totals, rows] = await Promise.all([
+    readModels(ctx.database)
+      .selectFrom(selection)
+      .select([
+        sql<number>`count(*)::integer`.as("n"),
+        sql<string>`coalesce(sum(total_excl_tax) filter (where rank <= ${cap}), 0)::text`.as("excl"),
+        sql<string>`coalesce(sum(total_incl_tax) filter (where rank <= ${cap}), 0)::text`.as("incl"),
+        sql<string>`coalesce(sum(due) filter (where rank <= ${cap}), 0)::text`.as("due"),
+      ])
+      .executeTakeFirstOrThrow(),
+    base
+      .select([...summaryColumns])
+      .orderBy(order)
+      .offset(query.offset)
+      .limit(query.limit)
+      .execute(),
+  ]);
   return {
     items: rows.map(summaryOf),
-    total: totals.n,
+    total: Math.min(totals.n, cap),
+    ...(totals.n > cap && { capped: true as const }),
     totals: { totalExclTax: Number(totals.excl), totalInclTax: Number(totals.incl), due: Number(totals.due) },
   };
 };

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { documentDirections, documentKinds, documentStatuses, vatRates } from "@registre/core";
+import { DOCUMENT_COUNT_CAP } from "../documents/queries.ts";
 import { Amount, CentsOut, Day, Offset } from "./common.ts";
 
 /** The schemas of the documents (`/docs…`): inputs, the document, the list, the checks and reports. */
@@ -270,8 +271,21 @@ export const DocumentListQuery = z.object({
 export const DocumentList = z
   .object({
     items: z.array(DocumentSummary),
-    total: z.number().int(),
-    totals: z.object({ totalExclTax: Amount, totalInclTax: Amount, due: Amount }),
+    total: z
+      .number()
+      .int()
+      .openapi({
+        description: `Documents the filter selects, at most ${DOCUMENT_COUNT_CAP} (see \`capped\`)`,
+      }),
+    totals: z.object({ totalExclTax: Amount, totalInclTax: Amount, due: Amount }).openapi({
+      description: "Totals of the selection, not only of this page's documents",
+    }),
+    capped: z
+      .literal(true)
+      .optional()
+      .openapi({
+        description: `Present when the filter selects more than ${DOCUMENT_COUNT_CAP} documents: \`total\` is then ${DOCUMENT_COUNT_CAP} and \`totals\` add up the first ${DOCUMENT_COUNT_CAP} of the list's order`,
+      }),
   })
   .openapi("DocumentList");
 

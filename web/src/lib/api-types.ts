@@ -3978,7 +3978,9 @@ export interface components {
         };
         DocumentList: {
             items: components["schemas"]["DocumentSummary"][];
+            /** @description Documents the filter selects, at most 1000 (see `capped`) */
             total: number;
+            /** @description Totals of the selection, not only of this page's documents */
             totals: {
                 /** @description Integer cents, signed */
                 totalExclTax: number;
@@ -3987,6 +3989,11 @@ export interface components {
                 /** @description Integer cents, signed */
                 due: number;
             };
+            /**
+             * @description Present when the filter selects more than 1000 documents: `total` is then 1000 and `totals` add up the first 1000 of the list's order
+             * @enum {boolean}
+             */
+            capped?: true;
         };
         CreateDocumentInput: {
             from?: components["schemas"]["DocumentDerivedFrom"];

@@ -235,6 +235,12 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
     },
   ];
   const total = docs.data?.total ?? 0;
+  // Past the server's count cap the pages known are those of the cap, then one more while pages are full.
+  const capped = docs.data?.capped === true;
+  const pages = Math.max(
+    Math.ceil(total / PAGE_SIZE),
+    capped && (docs.data?.items.length ?? 0) === PAGE_SIZE ? page + 1 : page,
+  );
   const totals = chosen.length
     ? {
         label: t("list.totals"),
@@ -244,7 +250,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
       }
     : docs.data?.total
       ? {
-          label: t("list.totalsAll"),
+          label: capped ? t("list.totalsFirst", { count: total }) : t("list.totalsAll"),
           excl: docs.data.totals.totalExclTax,
           incl: docs.data.totals.totalInclTax,
           due: docs.data.totals.due,
@@ -370,7 +376,9 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
             <Text size="sm" c="dimmed">
               {chosen.length
                 ? t("list.selection", { count: chosen.length })
-                : t("list.count", { count: total })}
+                : capped
+                  ? t("list.countCapped", { count: total })
+                  : t("list.count", { count: total })}
             </Text>
             <Text size="sm">
               {t("fields.totalExclTax")} <b className="registre-numeric">{money(totals.excl)}</b>
@@ -408,9 +416,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
             testId="docs-table"
             minWidth={900}
             dimmed={docs.isPlaceholderData}
-            pagination={
-              total > PAGE_SIZE ? { page, pages: Math.ceil(total / PAGE_SIZE), onChange: setPage } : undefined
-            }
+            pagination={pages > 1 ? { page, pages, onChange: setPage } : undefined}
           />
         )}
       </QueryView>

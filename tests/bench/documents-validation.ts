@@ -1,0 +1,292 @@
+/**
+ * Issue 11's validation benchmark: sales invoices validated through `validateDocument` (the document
+ * numbered and its VT entry drafted and validated, one multi-stream commit), beside the raw anchor of
+ * the same run (`raw.ts`: autocommit single-row INSERTs, interleaved round by round with `compare`).
+ *
+ * - 8 writers on 8 organisations (each writer its own organisation) against 8 raw writers: target 40 %.
+ * - 8 writers on one organisation (the FA and VT counters serialise them) against 1 raw writer: target
+ *   25 %; then the organisation's FA numbers and VT entries are checked gapless, each invoice with its
+ *   entry.
+ *
+ * The drafts (one line each, a customer with its account, every mandatory mention) are created before
+ * the clock starts, through `createDocument`. Sizes: BENCH_DOCS_VALIDATIONS validations per round
+ * (default 240), BENCH_ROUNDS rounds (3), 10 % warm-up.
+ */
+import { randomBytes } from "node:crypto";
+import type { CommandMetadata } from "@registre/core";
+import { readModels } from "@registre/projections";
+import { openDatabase } from "@registre/store";
+import { openContext } from "../../api/src/bootstrap.ts";
+import { createContact } from "../../api/src/contacts/create.ts";
+import type { AppContext } from "../../api/src/context.ts";
+import { createDocument } from "../../api/src/documents/commands.ts";
+import { validateDocument } from "../../api/src/documents/validation.ts";
+import { ProblemError } from "../../api/src/http/problem.ts";
+import { createOrganisation } from "../../api/src/organisations.ts";
+import { CreateContactInput } from "../../api/src/schemas/contacts.ts";
+import { customerBody } from "../../api/src/testing/documents-setup.ts";
+import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
+import { benchConfig, compare, concurrently, dropOnInterrupt, formatRate, type Rate } from "./common.ts";
+import { openRaw } from "./raw.ts";
+import { startWireCounter } from "./wire-count.ts";
+
+const DAY = "2025-02-03";
+const WRITERS = 8;
+
+export type ValidationFigures = {
+  readonly perRound: number;
+  readonly rounds: number;
+  readonly manyOrgs: { registre: Rate; raw: Rate; retries: number };
+  readonly oneOrg: { registre: Rate; raw: Rate; retries: number };
+  readonly check: { invoices: number; faGaps: number; vtGaps: number; withoutEntry: number };
+  readonly setupSeconds: number;
+  /** Round trips to PostgreSQL per validation, its projection work included (sequential, one organisation). */
+  readonly roundTrips: number;
+};
+
+type Books = { orgId: string; customerId: string; drafts: string[] };
+
+const metadataOf = (ctx: AppContext): CommandMetadata => ({
+  commandId: ctx.newId(),
+  at: ctx.clock().toISOString(),
+  userId: "bench",
+});
+
+const openBooks = async (ctx: AppContext, n: number): Promise<Books> => {
+  const orgId = await createOrganisation(
+    ctx,
+    {
+      name: `Atelier Facturation ${n}`,
+      siren: "552120222",
+      vatNumber: "FR27552120222",
+      address: { line1: "1 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" },
+      fiscalYearStartMonth: 1,
+    },
+    metadataOf(ctx),
+  );
+  const customerId = await createContact(
+    ctx,
+    orgId,
+    CreateContactInput.parse(customerBody(`Client ${n} SARL`)),
+    metadataOf(ctx),
+    "fr",
+  );
+  return { orgId, customerId, drafts: [] };
+};
+
+const draft = (ctx: AppContext, books: Books, i: number) =>
+  createDocument(
+    ctx,
+    books.orgId,
+    {
+      kind: "invoice",
+      direction: "sales",
+      issueDate: DAY,
+      contactId: books.customerId,
+      lines: [
+        {
+          kind: "free",
+          label: `Prestation de conseil ${i}`,
+          quantity: "1",
+          unitPrice: `${100 + (i % 900)}.50`,
+          vatRate: "20",
+          account: "706000",
+        },
+      ],
+    },
+    metadataOf(ctx),
+  );
+
+/** `count` drafts for each of `books`, created by `WRITERS` writers (unmeasured). */
+const fill = async (ctx: AppContext, all: readonly Books[], count: number) => {
+  const jobs = all.flatMap((b) => Array.from({ length: count }, (_, i) => ({ b, i })));
+  await concurrently(WRITERS, jobs.length, async (w, k) => {
+    const job = jobs[k * WRITERS + w];
+    if (job) job.b.drafts.push(await draft(ctx, job.b, job.i));
+  });
+};
+
+/** 503 "readModel.behind" answers retried (as a client would), per figure. */
+const retried = { count: 0 };
+
+/**
+ * Takes the next draft of `books` and validates it. A validation waits for the documents read model to
+ * reach the log's head (the series' last date, `lastIssueDate`); past the wait budget it answers 503
+ * `readModel.behind`, which is retried here (up to 5 times) and counted.
+ */
+const validateNext = async (ctx: AppContext, books: Books) => {
+  const id = books.drafts.shift();
+  if (!id) throw new Error("no draft left: the set-up made too few");
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await validateDocument(ctx, books.orgId, id, metadataOf(ctx), DAY);
+      return;
+    } catch (error) {
+      if (!(error instanceof ProblemError) || error.code !== "readModel.behind" || attempt >= 5) throw error;
+      retried.count++;
+    }
+  }
+};
+
+/** Numbers 1..n once each, from texts ending in the sequence: the gaps (missing or repeated). */
+const gaps = (texts: readonly (string | null)[]): number => {
+  const seen = texts.map((t) => Number((t ?? "").match(/(\d+)$/)?.[1] ?? 0)).sort((a, b) => a - b);
+  return seen.filter((s, i) => s !== i + 1).length;
+};
+
+const checkOrganisation = async (ctx: AppContext, orgId: string) => {
+  await ctx.runner.drain();
+  const docs = await readModels(ctx.database)
+    .selectFrom("documents")
+    .select(["number", "entry_mvt", "total_incl_tax"])
+    .where("org_id", "=", orgId)
+    .where("validated_on", "is not", null)
+    .execute();
+  const entries = await readModels(ctx.database)
+    .selectFrom("entries")
+    .select(["mvt", "number", "debit", "status"])
+    .where("org_id", "=", orgId)
+    .where("journal", "=", "VT")
+    .execute();
+  const byMvt = new Map(entries.map((e) => [e.mvt, e]));
+  const withoutEntry = docs.filter((d) => {
+    const e = byMvt.get(d.entry_mvt ?? "");
+    return e?.status !== "validated" || Number(e.debit) !== Number(d.total_incl_tax);
+  }).length;
+  return {
+    invoices: docs.length,
+    faGaps: gaps(docs.map((d) => d.number)) + (docs.length === entries.length ? 0 : 1),
+    vtGaps: gaps(entries.map((e) => e.number)),
+    withoutEntry,
+  };
+};
+
+const PROFILED = 20;
+
+/**
+ * Round trips per validation: a second context through the wire counter (`wire-count.ts`, as the load
+ * benchmark's profile) validates `PROFILED` drafts one after another; the runner's idle polling over the
+ * same time is subtracted.
+ */
+const profile = async (url: string, one: Books, log: (text: string) => void): Promise<number> => {
+  const target = new URL(url);
+  const counter = await startWireCounter({ host: target.hostname, port: Number(target.port || 5432) });
+  const proxied = new URL(url);
+  proxied.host = `127.0.0.1:${counter.port}`;
+  const database = await openDatabase({ url: proxied.toString(), maxConnections: 4 });
+  const ctx: AppContext = { ...(await openContext({}, database)), clock: () => new Date(`${DAY}T10:00:00Z`) };
+  await ctx.runner.start();
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  try {
+    await validateNext(ctx, one);
+    await sleep(300);
+    counter.reset();
+    let started = performance.now();
+    await sleep(2000);
+    const idlePerMs = counter.roundTrips() / (performance.now() - started);
+    counter.reset();
+    started = performance.now();
+    for (let i = 0; i < PROFILED; i++) await validateNext(ctx, one);
+    await sleep(300);
+    const trips = (counter.roundTrips() - idlePerMs * (performance.now() - started)) / PROFILED;
+    log(`  ${trips.toFixed(1)} round trips per validation`);
+    return trips;
+  } finally {
+    await ctx.runner.stop();
+    await ctx.database.close();
+    await counter.close();
+  }
+};
+
+export const runValidationBench = async (log = console.log): Promise<ValidationFigures> => {
+  const config = { ...benchConfig(), writers: WRITERS };
+  const perRound = Math.max(WRITERS, Number(process.env.BENCH_DOCS_VALIDATIONS ?? 240));
+  const name = `${process.env.BENCH_DB_PREFIX ?? "registre"}_bench_docval_${randomBytes(4).toString("hex")}`;
+  const drop = () =>
+    withAdmin(async (sql) => {
+      for (const d of [name, `${name}_raw`]) await sql.unsafe(`drop database if exists "${d}" with (force)`);
+    });
+  const restore = dropOnInterrupt(drop);
+  await withAdmin(async (sql) => {
+    for (const d of [name, `${name}_raw`]) await sql.unsafe(`create database "${d}"`);
+  });
+  try {
+    const raw = await openRaw(urlFor(adminUrl(), `${name}_raw`), config);
+    const database = await openDatabase({ url: urlFor(adminUrl(), name), maxConnections: WRITERS + 2 });
+    const ctx: AppContext = {
+      ...(await openContext({}, database)),
+      clock: () => new Date(`${DAY}T10:00:00Z`),
+    };
+    await ctx.runner.start();
+    try {
+      const started = performance.now();
+      // Every validation of the figure (warm-up and rounds), with a margin.
+      const needed = Math.round(perRound * (config.rounds + config.warmupShare)) + WRITERS;
+      const many: Books[] = [];
+      for (let n = 0; n < WRITERS; n++) many.push(await openBooks(ctx, n));
+      const one = await openBooks(ctx, WRITERS);
+      await fill(ctx, many, Math.ceil(needed / WRITERS));
+      await fill(ctx, [one], needed + PROFILED);
+      const setupSeconds = (performance.now() - started) / 1000;
+      log(`  ${WRITERS + 1} organisations, ${needed * 2} drafts (${setupSeconds.toFixed(1)} s)`);
+      const fatal = (i: number, error: unknown) => {
+        throw new Error(`contender ${i} failed`, { cause: error });
+      };
+      retried.count = 0;
+      const [manyRegistre, manyRaw] = await compare(
+        config,
+        perRound,
+        [
+          async (ops) => {
+            await concurrently(WRITERS, ops, (w) => validateNext(ctx, many[w] as Books));
+            return ops;
+          },
+          (ops) => raw.singleRows(WRITERS, ops),
+        ],
+        fatal,
+      );
+      const manyRetries = retried.count;
+      log(
+        `  8 organisations: ${formatRate(manyRegistre)} validations, raw 8 writers ${formatRate(manyRaw)} (${manyRetries} retried)`,
+      );
+      retried.count = 0;
+      const [oneRegistre, oneRaw] = await compare(
+        config,
+        perRound,
+        [
+          async (ops) => {
+            await concurrently(WRITERS, ops, () => validateNext(ctx, one));
+            return ops;
+          },
+          (ops) => raw.singleRows(1, ops),
+        ],
+        fatal,
+      );
+      const oneRetries = retried.count;
+      log(
+        `  1 organisation: ${formatRate(oneRegistre)} validations, raw 1 writer ${formatRate(oneRaw)} (${oneRetries} retried)`,
+      );
+      const check = await checkOrganisation(ctx, one.orgId);
+      log(`  check: ${JSON.stringify(check)}`);
+      await raw.close();
+      await ctx.runner.stop();
+      const roundTrips = await profile(urlFor(adminUrl(), name), one, log);
+      if (!manyRegistre || !manyRaw || !oneRegistre || !oneRaw) throw new Error("a figure is missing");
+      return {
+        perRound,
+        rounds: config.rounds,
+        manyOrgs: { registre: manyRegistre, raw: manyRaw, retries: manyRetries },
+        oneOrg: { registre: oneRegistre, raw: oneRaw, retries: oneRetries },
+        check,
+        setupSeconds,
+        roundTrips,
+      };
+    } finally {
+      await ctx.runner.stop();
+      await ctx.database.close();
+    }
+  } finally {
+    restore();
+    await drop();
+  }
+};
