@@ -129,7 +129,9 @@ describe("a PostgreSQL restart under load", () => {
     const load = clients.map(async (client, c) => {
       const numbers: string[] = [];
       created.set(client.orgId, numbers);
-      for (let i = 0; i < perClient; i++) {
+      // At least `perClient` commands each, and on until the server is back: commands are fast enough
+      // that a fixed count could all be answered before the fast shutdown lands.
+      for (let i = 0; i < perClient || (!restarted && i < 2000); i++) {
         const number = `C${c}X${String(i).padStart(3, "0")}`;
         const res = await definitive(answers, "POST", "/accounting/accounts", client.token, {
           number,
