@@ -87,6 +87,9 @@ const APPEND_SQL = `select * from registre_append($1::uuid, $2, $3::bigint, $4::
 const APPEND_COUNTED_SQL = `select * from registre_append_counted($1::uuid, $2, $3::bigint, $4::uuid,
   $5::text[], $6::bigint[], $7::text[], $8::bigint[], $9::bigint[], $10::text[], $11::integer[], $12::text[], $13::text[])`;
 
+const PREPARE_SQL = `select * from registre_prepare_append($1::uuid, $2::uuid, $3::text[], $4::bigint[],
+  $5::text[], $6::bigint[])`;
+
 const APPEND_MANY_SQL = `select * from registre_append_many($1::uuid, $2::text[], $3::bigint[], $4::uuid[],
   $5::integer[], $6::text[], $7::integer[], $8::text[], $9::text[])`;
 
@@ -279,12 +282,34 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
           ? opts.guards || opts.counters
             ? await appendCountedInOneStatement(app, orgId, streamId, expected, events, opts)
             : await appendInOneStatement(app, orgId, streamId, expected, events, opts.metadata)
-          : await appendInTransaction(orgId, streamId, expected, events, opts);
+          : app && typeof events === "function"
+            ? await appendNumbered(app, orgId, streamId, expected, events, opts)
+            : await appendInTransaction(orgId, streamId, expected, events, opts);
       if (result.checkpoint && !result.duplicate) announce(result.checkpoint);
       return result;
     } catch (error) {
       return mapConflict(error, streamId, expected);
     }
+  };
+
+  /** Events made of the numbers handed out, appended on PostgreSQL in two round trips. */
+  const appendNumbered = async (
+    app: NonNullable<Database["appPostgres"]>,
+    orgId: string,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: (first: Numbers) => readonly NewEvent[],
+    opts: AppendOptions,
+  ): Promise<AppendResult> => {
+    const { prepared, rows } = await inTwoRoundTrips(app, orgId, opts, (p) => {
+      if (p.previous) return null;
+      checkLimits(p.numbers, opts);
+      return {
+        text: APPEND_SQL,
+        params: appendParams(orgId, streamId, expected, events(p.numbers), opts.metadata),
+      };
+    });
+    return prepared.previous ?? toResult(rows[0]);
   };
 
   const appendInTransaction = (
@@ -309,6 +334,8 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     });
   };
 
+  type Prepared = { readonly previous: AppendResult | null; readonly numbers: Numbers };
+
   type PreparedRow = {
     stream_id: string | null;
     from_version: number | null;
@@ -325,27 +352,28 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
    * organisation's lock, answers the command's first result if it was appended already, checks the
    * guards (a moved one is a `ConcurrencyError` naming it), then takes the counters.
    */
-  const prepare = async (
-    // biome-ignore lint/suspicious/noExplicitAny: any transaction of the database
-    trx: Kysely<any>,
-    orgId: string,
-    opts: AppendOptions,
-  ): Promise<{ previous: AppendResult | null; numbers: Numbers }> => {
+  const prepareParams = (orgId: string, opts: AppendOptions) => {
     const guards = opts.guards ?? {};
     const ids = Object.keys(guards);
     const names = Object.keys(opts.counters ?? {});
-    let rows: PreparedRow[];
-    try {
-      ({ rows } = await sql<PreparedRow>`
-        select * from registre_prepare_append(${orgId}::uuid, ${opts.metadata.commandId}::uuid,
-          ${ids}::text[], ${ids.map((id) => guards[id] ?? 0)}::bigint[],
-          ${names}::text[], ${names.map((n) => opts.counters?.[n] ?? 0)}::bigint[])`.execute(trx));
-    } catch (error) {
-      const detail = concurrencyDetail(error);
-      if (detail?.stream !== undefined)
-        throw new ConcurrencyError(detail.stream, detail.expected, detail.actual);
-      throw error;
-    }
+    return [
+      orgId,
+      opts.metadata.commandId,
+      ids,
+      ids.map((id) => guards[id] ?? 0),
+      names,
+      names.map((n) => opts.counters?.[n] ?? 0),
+    ];
+  };
+
+  const prepareRefused = (error: unknown): unknown => {
+    const detail = concurrencyDetail(error);
+    return detail?.stream !== undefined
+      ? new ConcurrencyError(detail.stream, detail.expected, detail.actual)
+      : error;
+  };
+
+  const toPrepared = (rows: readonly PreparedRow[]): Prepared => {
     const first = rows.find((r) => r.stream_id !== null);
     if (first)
       return {
@@ -367,6 +395,79 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     };
   };
 
+  const prepare = async (
+    // biome-ignore lint/suspicious/noExplicitAny: any transaction of the database
+    trx: Kysely<any>,
+    orgId: string,
+    opts: AppendOptions,
+  ): Promise<Prepared> => {
+    try {
+      const { rows } = await trx.executeQuery<PreparedRow>(
+        CompiledQuery.raw(PREPARE_SQL, prepareParams(orgId, opts)),
+      );
+      return toPrepared(rows);
+    } catch (error) {
+      throw prepareRefused(error);
+    }
+  };
+
+  /**
+   * A transaction that appends once its numbers are known, in two round trips on PostgreSQL (one
+   * connection of `registre_app`, its statements pipelined): `begin` and the prepare call go out
+   * together and answer the numbers; the append `then` builds from them and `commit` go out together.
+   * The organisation's lock, taken by the prepare call, is held for one round trip and the decision
+   * between: under contention the organisation's commands follow each other that much faster.
+   * `then` answers null to end the transaction without appending (a retried command).
+   */
+  const inTwoRoundTrips = async (
+    app: NonNullable<Database["appPostgres"]>,
+    orgId: string,
+    opts: AppendOptions,
+    then: (prepared: Prepared) => { readonly text: string; readonly params: readonly unknown[] } | null,
+  ): Promise<{ prepared: Prepared; rows: readonly AppendRow[] }> => {
+    const reserved = await app.reserve();
+    const rollback = () => reserved.unsafe("rollback").catch(() => undefined);
+    try {
+      const begin = reserved.unsafe("begin").execute();
+      const preparing = reserved.unsafe<PreparedRow[]>(PREPARE_SQL, prepareParams(orgId, opts) as never[], {
+        prepare: true,
+      });
+      preparing.catch(() => undefined);
+      let prepared: Prepared;
+      let statement: ReturnType<typeof then>;
+      try {
+        await begin;
+        prepared = toPrepared(await preparing);
+        statement = then(prepared);
+      } catch (error) {
+        await rollback();
+        throw prepareRefused(error);
+      }
+      if (statement === null) {
+        await reserved.unsafe("commit");
+        return { prepared, rows: [] };
+      }
+      const appending = reserved.unsafe<AppendRow[]>(statement.text, statement.params as never[], {
+        prepare: true,
+      });
+      appending.execute();
+      const commit = reserved.unsafe("commit").execute();
+      commit.catch(() => undefined);
+      let rows: readonly AppendRow[];
+      try {
+        rows = await appending;
+      } catch (error) {
+        // The refused append aborted the transaction: its `commit` rolls it back.
+        await commit.catch(() => undefined);
+        throw error;
+      }
+      await commit;
+      return { prepared, rows };
+    } finally {
+      reserved.release();
+    }
+  };
+
   /**
    * Appends one command's events to several streams of one organisation in one transaction, all or
    * nothing: each stream at its own expected version, the guards checked and the counters taken
@@ -380,14 +481,10 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     opts: AppendOptions,
   ): Promise<MultiAppendResult> => {
     try {
-      const result = await database.db.transaction().execute(async (db): Promise<MultiAppendResult> => {
-        const trx = db as unknown as OrgTransaction;
-        const prepared = await prepare(db, orgId, opts);
-        // A retry: every part's first result (the first part was found by the prepare call).
-        if (prepared.previous)
-          return (await findParts(trx, orgId, opts.metadata.commandId)) as MultiAppendResult;
-        checkLimits(prepared.numbers, opts);
-        const list = typeof parts === "function" ? parts(prepared.numbers) : parts;
+      // The parts given the numbers: the statement's parameters, checked (a stream named twice).
+      const manyParams = (numbers: Numbers) => {
+        checkLimits(numbers, opts);
+        const list = typeof parts === "function" ? parts(numbers) : parts;
         const streams = new Set(list.map((p) => p.streamId));
         if (streams.size !== list.length) throw new Error("A multi-stream append names a stream twice");
         // Parts are recorded in order under ids derived from the command's; a part without events
@@ -400,23 +497,44 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
           list.flatMap((p) => p.events),
           opts.metadata,
         );
-        const { rows } = await trx.executeQuery<AppendRow>(
-          CompiledQuery.raw(APPEND_MANY_SQL, [
-            orgId,
-            list.map((p) => p.streamId),
-            list.map((p) => toExpected(p.expected)),
-            ids,
-            list.map((p) => p.events.length),
-            encoded.types,
-            encoded.schemas,
-            encoded.data,
-            encoded.metadata,
-          ]),
-        );
+        return [
+          orgId,
+          list.map((p) => p.streamId),
+          list.map((p) => toExpected(p.expected)),
+          ids,
+          list.map((p) => p.events.length),
+          encoded.types,
+          encoded.schemas,
+          encoded.data,
+          encoded.metadata,
+        ];
+      };
+      const appended = (rows: readonly AppendRow[]): MultiAppendResult => {
         const results = rows.map((row) => toResult({ ...row, first_position: null, duplicate: false }));
         const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
         return { parts: results, checkpoint, duplicate: false };
-      });
+      };
+      const app = database.appPostgres;
+      const result: MultiAppendResult = app
+        ? await (async () => {
+            const { prepared, rows } = await inTwoRoundTrips(app, orgId, opts, (p) =>
+              p.previous ? null : { text: APPEND_MANY_SQL, params: manyParams(p.numbers) },
+            );
+            // A retry: every part's first result (the first part was found by the prepare call).
+            if (prepared.previous)
+              return (await commandParts(orgId, opts.metadata.commandId)) as MultiAppendResult;
+            return appended(rows);
+          })()
+        : await database.db.transaction().execute(async (db): Promise<MultiAppendResult> => {
+            const trx = db as unknown as OrgTransaction;
+            const prepared = await prepare(db, orgId, opts);
+            if (prepared.previous)
+              return (await findParts(trx, orgId, opts.metadata.commandId)) as MultiAppendResult;
+            const { rows } = await trx.executeQuery<AppendRow>(
+              CompiledQuery.raw(APPEND_MANY_SQL, manyParams(prepared.numbers)),
+            );
+            return appended(rows);
+          });
       if (result.checkpoint && !result.duplicate) announce(result.checkpoint);
       return result;
     } catch (error) {

@@ -101,7 +101,9 @@ class ExclusiveConnection implements DatabaseConnection {
       this.slot.established = true;
       return { rows: [] };
     }
-    const result = await this.slot.sql.unsafe(compiled.sql, [...compiled.parameters] as never[]);
+    const result = await this.slot.sql.unsafe(compiled.sql, [...compiled.parameters] as never[], {
+      prepare: compiled.parameters.length > 0 && compiled.parameters.length <= 64,
+    });
     this.slot.established = true;
     const { command, count } = result;
     return {
