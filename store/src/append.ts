@@ -10,6 +10,7 @@ import {
   UnstorableEventError,
 } from "./errors.ts";
 import type { Checkpoint } from "./event-store.ts";
+import { marked } from "./pipeline.ts";
 import { currentSchemaVersion, type UpcasterRegistry } from "./upcast.ts";
 
 export type NewEvent = { readonly type: string; readonly data: unknown };
@@ -282,34 +283,12 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
           ? opts.guards || opts.counters
             ? await appendCountedInOneStatement(app, orgId, streamId, expected, events, opts)
             : await appendInOneStatement(app, orgId, streamId, expected, events, opts.metadata)
-          : app && typeof events === "function"
-            ? await appendNumbered(app, orgId, streamId, expected, events, opts)
-            : await appendInTransaction(orgId, streamId, expected, events, opts);
+          : await appendInTransaction(orgId, streamId, expected, events, opts);
       if (result.checkpoint && !result.duplicate) announce(result.checkpoint);
       return result;
     } catch (error) {
       return mapConflict(error, streamId, expected);
     }
-  };
-
-  /** Events made of the numbers handed out, appended on PostgreSQL in two round trips. */
-  const appendNumbered = async (
-    app: NonNullable<Database["appPostgres"]>,
-    orgId: string,
-    streamId: string,
-    expected: ExpectedVersion,
-    events: (first: Numbers) => readonly NewEvent[],
-    opts: AppendOptions,
-  ): Promise<AppendResult> => {
-    const { prepared, rows } = await inTwoRoundTrips(app, orgId, opts, (p) => {
-      if (p.previous) return null;
-      checkLimits(p.numbers, opts);
-      return {
-        text: APPEND_SQL,
-        params: appendParams(orgId, streamId, expected, events(p.numbers), opts.metadata),
-      };
-    });
-    return prepared.previous ?? toResult(rows[0]);
   };
 
   const appendInTransaction = (
@@ -330,7 +309,15 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
       if (prepared.previous) return prepared.previous;
       checkLimits(prepared.numbers, opts);
       const list = typeof events === "function" ? events(prepared.numbers) : events;
-      return callAppend(trx as unknown as OrgTransaction, orgId, streamId, expected, list, opts.metadata);
+      // On PostgreSQL `begin` went out with the prepare call, and `commit` goes out with the append:
+      // two waits, the organisation's lock held across one (see pipeline.ts).
+      const { rows } = await trx.executeQuery<AppendRow>(
+        marked(
+          CompiledQuery.raw(APPEND_SQL, appendParams(orgId, streamId, expected, list, opts.metadata)),
+          "committing",
+        ),
+      );
+      return toResult(rows[0]);
     });
   };
 
@@ -412,63 +399,6 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
   };
 
   /**
-   * A transaction that appends once its numbers are known, in two round trips on PostgreSQL (one
-   * connection of `registre_app`, its statements pipelined): `begin` and the prepare call go out
-   * together and answer the numbers; the append `then` builds from them and `commit` go out together.
-   * The organisation's lock, taken by the prepare call, is held for one round trip and the decision
-   * between: under contention the organisation's commands follow each other that much faster.
-   * `then` answers null to end the transaction without appending (a retried command).
-   */
-  const inTwoRoundTrips = async (
-    app: NonNullable<Database["appPostgres"]>,
-    orgId: string,
-    opts: AppendOptions,
-    then: (prepared: Prepared) => { readonly text: string; readonly params: readonly unknown[] } | null,
-  ): Promise<{ prepared: Prepared; rows: readonly AppendRow[] }> => {
-    const reserved = await app.reserve();
-    const rollback = () => reserved.unsafe("rollback").catch(() => undefined);
-    try {
-      const begin = reserved.unsafe("begin").execute();
-      const preparing = reserved.unsafe<PreparedRow[]>(PREPARE_SQL, prepareParams(orgId, opts) as never[], {
-        prepare: true,
-      });
-      preparing.catch(() => undefined);
-      let prepared: Prepared;
-      let statement: ReturnType<typeof then>;
-      try {
-        await begin;
-        prepared = toPrepared(await preparing);
-        statement = then(prepared);
-      } catch (error) {
-        await rollback();
-        throw prepareRefused(error);
-      }
-      if (statement === null) {
-        await reserved.unsafe("commit");
-        return { prepared, rows: [] };
-      }
-      const appending = reserved.unsafe<AppendRow[]>(statement.text, statement.params as never[], {
-        prepare: true,
-      });
-      appending.execute();
-      const commit = reserved.unsafe("commit").execute();
-      commit.catch(() => undefined);
-      let rows: readonly AppendRow[];
-      try {
-        rows = await appending;
-      } catch (error) {
-        // The refused append aborted the transaction: its `commit` rolls it back.
-        await commit.catch(() => undefined);
-        throw error;
-      }
-      await commit;
-      return { prepared, rows };
-    } finally {
-      reserved.release();
-    }
-  };
-
-  /**
    * Appends one command's events to several streams of one organisation in one transaction, all or
    * nothing: each stream at its own expected version, the guards checked and the counters taken
    * once under the organisation's lock, the events hash-chained in the order of the parts. Each part
@@ -514,27 +444,17 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
         const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
         return { parts: results, checkpoint, duplicate: false };
       };
-      const app = database.appPostgres;
-      const result: MultiAppendResult = app
-        ? await (async () => {
-            const { prepared, rows } = await inTwoRoundTrips(app, orgId, opts, (p) =>
-              p.previous ? null : { text: APPEND_MANY_SQL, params: manyParams(p.numbers) },
-            );
-            // A retry: every part's first result (the first part was found by the prepare call).
-            if (prepared.previous)
-              return (await commandParts(orgId, opts.metadata.commandId)) as MultiAppendResult;
-            return appended(rows);
-          })()
-        : await database.db.transaction().execute(async (db): Promise<MultiAppendResult> => {
-            const trx = db as unknown as OrgTransaction;
-            const prepared = await prepare(db, orgId, opts);
-            if (prepared.previous)
-              return (await findParts(trx, orgId, opts.metadata.commandId)) as MultiAppendResult;
-            const { rows } = await trx.executeQuery<AppendRow>(
-              CompiledQuery.raw(APPEND_MANY_SQL, manyParams(prepared.numbers)),
-            );
-            return appended(rows);
-          });
+      const result = await database.db.transaction().execute(async (db): Promise<MultiAppendResult> => {
+        const trx = db as unknown as OrgTransaction;
+        const prepared = await prepare(db, orgId, opts);
+        // A retry: every part's first result (the first part was found by the prepare call).
+        if (prepared.previous)
+          return (await findParts(trx, orgId, opts.metadata.commandId)) as MultiAppendResult;
+        const { rows } = await trx.executeQuery<AppendRow>(
+          marked(CompiledQuery.raw(APPEND_MANY_SQL, manyParams(prepared.numbers)), "committing"),
+        );
+        return appended(rows);
+      });
       if (result.checkpoint && !result.duplicate) announce(result.checkpoint);
       return result;
     } catch (error) {
