@@ -1,0 +1,5 @@
+export * from "./formats/index.ts";
+export * from "./import.ts";
+export * from "./matching.ts";
+export * from "./model.ts";
+export * from "./rules.ts";
