@@ -244,8 +244,9 @@ export const parseCamt053 = (xml: string): { statements: ParsedStatement[]; noti
   const tree: Node = parser.parse(xml);
   const doc = tree?.Document;
   if (!doc) return fail("Document", "notCamt053");
-  const ns: string = doc["@xmlns"] ?? "";
-  if (ns && !/camt\.053\.001\.\d{2}$/.test(ns)) fail("Document", "notCamt053", { namespace: ns });
+  const ns = /<(?:\w+:)?Document\b[^>]*\sxmlns(?::\w+)?="([^"]*camt[^"]*)"/.exec(xml)?.[1];
+  if (ns !== undefined && !/camt\.053\.001\.\d{2}$/.test(ns))
+    fail("Document", "notCamt053", { namespace: ns });
   const root = doc.BkToCstmrStmt;
   if (!root) return fail("Document/BkToCstmrStmt", "notCamt053");
   const stmts = list(root.Stmt);

@@ -96,7 +96,9 @@ const readTree = (text: string): Element => {
   }
   if (text.slice(expected).trim() !== "") fail(`line ${lineAt(text, expected)}`, "unexpectedText");
   if (stack.length > 1)
-    fail(`line ${lineAt(text, text.length)}`, "unclosedElement", { tag: stack[1]?.name ?? "" });
+    fail(`line ${lineAt(text, text.length)}`, "unclosedElement", {
+      tag: stack[stack.length - 1]?.name ?? "",
+    });
   const ofx = root.children.find((c) => c.name === "OFX");
   if (!ofx) return fail("line 1", "notOfx");
   return ofx;
@@ -123,7 +125,11 @@ const amountOf = (raw: string | undefined, where: string): Cents => {
   return decimalToCents(t, decimal) ?? fail(where, "invalidAmount", { value: raw });
 };
 
-const where = (text: string, e: Element, tag: string): string => `line ${lineAt(text, e.at)} (${tag})`;
+/** Where an element (or its child `tag`, when present) is: `line 57 (STMTTRN/TRNAMT)`. */
+const where = (text: string, e: Element, path: string): string => {
+  const tag = path.split("/").at(-1) ?? "";
+  return `line ${lineAt(text, (child(e, tag) ?? e).at)} (${path})`;
+};
 
 const transaction = (text: string, trn: Element): BankStatementLine => {
   const posted = value(trn, "DTPOSTED");
