@@ -101,7 +101,7 @@ export const checkStatementAccount = (account: StatementAccount, bank: BankAccou
   if (account.iban) {
     if (compact(account.iban) !== iban) refuse(compact(account.iban));
   } else if (account.number) {
-    const number = compact(account.number);
+    const number = compact(account.number).replace(/[^A-Z0-9]/g, "");
     const direct = number === iban || (number.length >= 8 && bban.includes(number));
     const french =
       account.bankCode !== undefined &&
@@ -109,10 +109,8 @@ export const checkStatementAccount = (account: StatementAccount, bank: BankAccou
       bban.startsWith(account.bankCode) &&
       (account.branchCode === undefined || bban.slice(5, 10) === account.branchCode.padStart(5, "0")) &&
       stripZeros(bban.slice(10, 21)) === stripZeros(number.slice(0, 11));
-    const digits = number.replace(/\D/g, "");
-    const mt940 =
-      digits.length >= 8 && stripZeros(bban.replace(/\D/g, "")).endsWith(stripZeros(digits.slice(-10)));
-    if (!direct && !french && !(number.includes("/") && mt940)) refuse(number);
+    const matches = account.bankCode !== undefined && iban.startsWith("FR") ? french : direct;
+    if (!matches) refuse(number);
   }
   if (bank.currency && account.currency && account.currency.toUpperCase() !== bank.currency.toUpperCase())
     throw new DomainError("bankStatement.otherCurrency", {
