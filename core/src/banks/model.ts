@@ -74,6 +74,47 @@ export type ParsedStatementFile = {
   readonly notices: readonly StatementNotice[];
 };
 
+/** Why a file cannot be read: each has its French and English text in the API's catalogue. */
+export const statementFormatReasons = [
+  "unknownFormat",
+  "notUtf8",
+  "invalidXml",
+  "notCamt053",
+  "notOfx",
+  "notMt940",
+  "notCfonb120",
+  "notQif",
+  "noStatement",
+  "unsupportedQifType",
+  "unexpectedText",
+  "unexpectedClosingTag",
+  "unclosedElement",
+  "expectedStatementStart",
+  "invalidLine",
+  "recordTooLong",
+  "unknownRecord",
+  "invalidDecimals",
+  "missingOldBalance",
+  "missingOpeningBalance",
+  "missingClosingBalance",
+  "invalidBalance",
+  "otherAccountRecord",
+  "complementWithoutOperation",
+  "missingAccount",
+  "missingDate",
+  "invalidDate",
+  "mixedDateOrder",
+  "missingAmount",
+  "invalidAmount",
+  "invalidDirection",
+  "debitAndCredit",
+  "missingLabel",
+  "csvMappingMissing",
+  "csvHeaderNotFound",
+  "csvColumnNotFound",
+] as const;
+export type StatementFormatReason = (typeof statementFormatReasons)[number];
+
 /**
  * A file that cannot be read: `where` names the line (`line 12`) or the element (`Stmt[1]/Ntry[3]/Amt`)
  * where it broke. Nothing of such a file is returned.
@@ -82,7 +123,7 @@ export class StatementFormatError extends DomainError {
   constructor(
     readonly format: StatementFormat | "unknown",
     readonly where: string,
-    readonly reason: string,
+    readonly reason: StatementFormatReason,
     params: Readonly<Record<string, string | number>> = {},
   ) {
     super("bankStatement.malformed", { format, where, reason, ...params });

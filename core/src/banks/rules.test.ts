@@ -22,7 +22,7 @@ const rule = (
   automatic: false,
   enabled: true,
   when,
-  then: { account: "627000", journal: "BQ" },
+  booking: { account: "627000", journal: "BQ" },
   ...extra,
 });
 
@@ -36,7 +36,7 @@ const subscription = rule(
   "saas",
   2,
   { labelContains: ["prlv", "ovh"] },
-  { then: { account: "613500", vatRate: "20" } },
+  { booking: { account: "613500", vatRate: "20" } },
 );
 const bigCredit = rule("big", 3, { direction: "credit", amountMin: 1_000_000 });
 
@@ -95,7 +95,7 @@ describe("bank rules", () => {
       "when.amountMax",
     ]);
     expect(code(rule("neg", 1, { amountMin: -1 }))).toEqual(["bankRule.invalidAmount", "when.amountMin"]);
-    expect(code({ ...fees, then: { account: " " } })).toEqual(["bankRule.noAccount", "then.account"]);
+    expect(code({ ...fees, booking: { account: " " } })).toEqual(["bankRule.noAccount", "booking.account"]);
   });
 
   it("property: the outcome does not depend on the order the rules are given in", () => {

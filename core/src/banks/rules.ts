@@ -24,7 +24,7 @@ export type BankRule = {
     readonly amountMax?: Cents;
     readonly direction?: "credit" | "debit";
   };
-  readonly then: {
+  readonly booking: {
     readonly account: string;
     readonly journal?: string;
     readonly vatRate?: string;
@@ -49,7 +49,8 @@ export const checkBankRule = (rule: BankRule): void => {
       throw new DomainError("bankRule.invalidAmount", { field: `when.${field}` });
   if (amountMin !== undefined && amountMax !== undefined && amountMin > amountMax)
     throw new DomainError("bankRule.emptyRange", { field: "when.amountMax" });
-  if (rule.then.account.trim() === "") throw new DomainError("bankRule.noAccount", { field: "then.account" });
+  if (rule.booking.account.trim() === "")
+    throw new DomainError("bankRule.noAccount", { field: "booking.account" });
 };
 
 /** Whether `rule` applies to `line`. */

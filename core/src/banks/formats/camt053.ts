@@ -1,4 +1,3 @@
-import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Cents } from "../../money.ts";
 import {
   type BankStatementLine,
@@ -6,33 +5,28 @@ import {
   type ParsedStatement,
   type StatementBalance,
   StatementFormatError,
+  type StatementFormatReason,
   type StatementNotice,
 } from "../model.ts";
 import { decimalToCents } from "./amounts.ts";
 import { compactIban, squash } from "./text.ts";
+import { readXml, type XmlNode, XmlSyntaxError } from "./xml.ts";
 
 /**
- * ISO 20022 CAMT.053 (BankToCustomerStatement), any version of the `camt.053.001.xx` namespace (02, 04
+ * ISO 20022 CAMT.053 (BankToCustomerStatement), read with saxes (`xml.ts`), any version of the `camt.053.001.xx` namespace (02, 04
  * and 08 tested): one statement per `<Stmt>`, booked entries only, an entry of several transaction
  * details split into one line per detail when their amounts add up to the entry's.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: the XML tree is untyped; every read goes through the helpers below.
-type Node = any;
+type Node = XmlNode;
 
 const ARRAYS = new Set(["Stmt", "Ntry", "TxDtls", "Bal", "Ustrd", "NtryDtls", "AddtlTxInf", "AdrLine"]);
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@",
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  isArray: (name) => ARRAYS.has(name),
-});
-
-const fail = (where: string, reason: string, params: Record<string, string | number> = {}): never => {
+const fail = (
+  where: string,
+  reason: StatementFormatReason,
+  params: Record<string, string | number> = {},
+): never => {
   throw new StatementFormatError("camt053", where, reason, params);
 };
 
@@ -239,9 +233,13 @@ const statementOf = (stmt: Node, index: number, notices: StatementNotice[]): Par
 
 /** The statements of a CAMT.053 document; a malformed file is refused with its line or element. */
 export const parseCamt053 = (xml: string): { statements: ParsedStatement[]; notices: StatementNotice[] } => {
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) fail(`line ${valid.err.line}`, "invalidXml", { detail: valid.err.msg });
-  const tree: Node = parser.parse(xml);
+  let tree: Node;
+  try {
+    tree = readXml(xml, ARRAYS);
+  } catch (error) {
+    if (error instanceof XmlSyntaxError) fail(`line ${error.line}`, "invalidXml", { detail: error.detail });
+    throw error;
+  }
   const doc = tree?.Document;
   if (!doc) return fail("Document", "notCamt053");
   const ns = /<(?:\w+:)?Document\b[^>]*\sxmlns(?::\w+)?="([^"]*camt[^"]*)"/.exec(xml)?.[1];

@@ -1,5 +1,10 @@
 import type { Cents } from "../../money.ts";
-import { type BankStatementLine, type ParsedStatement, StatementFormatError } from "../model.ts";
+import {
+  type BankStatementLine,
+  type ParsedStatement,
+  StatementFormatError,
+  type StatementFormatReason,
+} from "../model.ts";
 import { unitsToCents } from "./amounts.ts";
 import { fullYear, isoDate, numberedLines, squash } from "./text.ts";
 
@@ -11,7 +16,11 @@ import { fullYear, isoDate, numberedLines, squash } from "./text.ts";
  * column 20. Blank lines between records are skipped.
  */
 
-const fail = (line: number, reason: string, params: Record<string, string | number> = {}): never => {
+const fail = (
+  line: number,
+  reason: StatementFormatReason,
+  params: Record<string, string | number> = {},
+): never => {
   throw new StatementFormatError("cfonb120", `line ${line}`, reason, params);
 };
 

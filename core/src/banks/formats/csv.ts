@@ -6,6 +6,7 @@ import {
   type ParsedStatement,
   type StatementBalance,
   StatementFormatError,
+  type StatementFormatReason,
 } from "../model.ts";
 import { groupedToCents } from "./amounts.ts";
 import { fullYear, isoDate, type StatementEncoding, squash } from "./text.ts";
@@ -52,7 +53,11 @@ export const checkCsvMapping = (mapping: BankCsvMapping): void => {
   if (labels.length === 0) throw new DomainError("bankStatement.csvMappingLabel", { field: "label" });
 };
 
-const fail = (line: number, reason: string, params: Record<string, string | number> = {}): never => {
+const fail = (
+  line: number,
+  reason: StatementFormatReason,
+  params: Record<string, string | number> = {},
+): never => {
   throw new StatementFormatError("csv", `line ${line}`, reason, params);
 };
 

@@ -6,6 +6,7 @@ import {
   type ParsedStatement,
   type StatementBalance,
   StatementFormatError,
+  type StatementFormatReason,
 } from "../model.ts";
 import { decimalToCents } from "./amounts.ts";
 import { compactIban, fullYear, isoDate, numberedLines, squash } from "./text.ts";
@@ -18,7 +19,11 @@ import { compactIban, fullYear, isoDate, numberedLines, squash } from "./text.ts
  * before the first `:20:` (SWIFT blocks, bank banners) are skipped.
  */
 
-const fail = (line: number, reason: string, params: Record<string, string | number> = {}): never => {
+const fail = (
+  line: number,
+  reason: StatementFormatReason,
+  params: Record<string, string | number> = {},
+): never => {
   throw new StatementFormatError("mt940", `line ${line}`, reason, params);
 };
 

@@ -3,6 +3,7 @@ import {
   type BankStatementLine,
   type ParsedStatement,
   StatementFormatError,
+  type StatementFormatReason,
   type StatementNotice,
 } from "../model.ts";
 import { decimalToCents } from "./amounts.ts";
@@ -23,7 +24,11 @@ type Element = {
   readonly at: number;
 };
 
-const fail = (where: string, reason: string, params: Record<string, string | number> = {}): never => {
+const fail = (
+  where: string,
+  reason: StatementFormatReason,
+  params: Record<string, string | number> = {},
+): never => {
   throw new StatementFormatError("ofx", where, reason, params);
 };
 

@@ -3,6 +3,7 @@ import {
   type BankStatementLine,
   type ParsedStatement,
   StatementFormatError,
+  type StatementFormatReason,
   type StatementNotice,
 } from "../model.ts";
 import { groupedToCents } from "./amounts.ts";
@@ -19,7 +20,11 @@ import { fullYear, isoDate, numberedLines, squash } from "./text.ts";
 export type QifDateOrder = "dmy" | "mdy";
 export type QifOptions = { readonly dateOrder?: QifDateOrder; readonly decimal?: "." | "," };
 
-const fail = (line: number, reason: string, params: Record<string, string | number> = {}): never => {
+const fail = (
+  line: number,
+  reason: StatementFormatReason,
+  params: Record<string, string | number> = {},
+): never => {
   throw new StatementFormatError("qif", `line ${line}`, reason, params);
 };
 
