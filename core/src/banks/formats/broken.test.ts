@@ -59,6 +59,13 @@ describe("a broken file is refused with where it broke, and nothing of it is ret
     });
   });
 
+  it("CAMT: entities declared in a DOCTYPE are not expanded (no entity bomb): the file is refused", () => {
+    const bomb =
+      '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>' +
+      '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>&b;</Id></Stmt></BkToCstmrStmt></Document>';
+    expect(refusal(() => readStatementFile(bytes(bomb))).params).toMatchObject({ reason: "invalidXml" });
+  });
+
   it("OFX: a truncated file names the element left open", () => {
     const text = fixture("ofx/oca-ofx211-xml-fr-bankid.ofx");
     const error = refusal(() => readStatementFile(bytes(text.slice(0, text.indexOf("<LEDGERBAL>")))));

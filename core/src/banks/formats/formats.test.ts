@@ -96,6 +96,23 @@ describe("encodings", () => {
     expect(decodeStatementBytes(latin1("\u0080"), "windows-1252").text).toBe("€");
   });
 
+  it("a French bank's CSV in Windows-1252 reads its accented headers and labels", () => {
+    const csv =
+      "Date;Libell\u00e9;D\u00e9bit;Cr\u00e9dit\r\n05/01/2026;Pr\u00e9l\u00e8vement \u0080 SOCI\u00c9T\u00c9;12,50;\r\n";
+    const parsed = readStatementFile(latin1(csv), {
+      csv: {
+        date: "Date",
+        label: "Libellé",
+        debit: "Débit",
+        credit: "Crédit",
+        dateOrder: "dmy",
+        decimal: ",",
+      },
+    });
+    expect(parsed.encoding).toBe("windows-1252");
+    expect(parsed.statements[0]?.lines[0]).toMatchObject({ label: "Prélèvement € SOCIÉTÉ", amount: -1250 });
+  });
+
   it("a file declared UTF-8 with a BOM whose bytes are not UTF-8 is refused", () => {
     expect(() =>
       decodeStatementBytes(

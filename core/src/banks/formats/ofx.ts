@@ -117,28 +117,33 @@ const value = (e: Element | undefined, name: string): string | undefined => chil
 const descendants = (e: Element, name: string): Element[] =>
   e.children.flatMap((c) => (c.name === name ? [c] : descendants(c, name)));
 
-const dateOf = (text: string, where: string): string => {
+/** `where` is computed only when the file is refused: finding a line number walks the text. */
+type Where = () => string;
+
+const dateOf = (text: string, where: Where): string => {
   const m = /^(\d{4})(\d{2})(\d{2})/.exec(text);
   const date = m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : undefined;
-  return date ?? fail(where, "invalidDate", { value: text });
+  return date ?? fail(where(), "invalidDate", { value: text });
 };
 
-const amountOf = (raw: string | undefined, where: string): Cents => {
-  if (raw === undefined) return fail(where, "missingAmount");
+const amountOf = (raw: string | undefined, where: Where): Cents => {
+  if (raw === undefined) return fail(where(), "missingAmount");
   const t = raw.trim();
   const decimal = t.includes(",") && !t.includes(".") ? "," : ".";
-  return decimalToCents(t, decimal) ?? fail(where, "invalidAmount", { value: raw });
+  return decimalToCents(t, decimal) ?? fail(where(), "invalidAmount", { value: raw });
 };
 
 /** Where an element (or its child `tag`, when present) is: `line 57 (STMTTRN/TRNAMT)`. */
-const where = (text: string, e: Element, path: string): string => {
-  const tag = path.split("/").at(-1) ?? "";
-  return `line ${lineAt(text, (child(e, tag) ?? e).at)} (${path})`;
-};
+const where =
+  (text: string, e: Element, path: string): Where =>
+  () => {
+    const tag = path.split("/").at(-1) ?? "";
+    return `line ${lineAt(text, (child(e, tag) ?? e).at)} (${path})`;
+  };
 
 const transaction = (text: string, trn: Element): BankStatementLine => {
   const posted = value(trn, "DTPOSTED");
-  if (!posted) return fail(where(text, trn, "STMTTRN/DTPOSTED"), "missingDate");
+  if (!posted) return fail(where(text, trn, "STMTTRN/DTPOSTED")(), "missingDate");
   const bookingDate = dateOf(posted, where(text, trn, "STMTTRN/DTPOSTED"));
   const avail = value(trn, "DTAVAIL");
   const valueDate = avail ? dateOf(avail, where(text, trn, "STMTTRN/DTAVAIL")) : undefined;
@@ -166,9 +171,9 @@ const transaction = (text: string, trn: Element): BankStatementLine => {
 
 const statement = (text: string, rs: Element): ParsedStatement => {
   const acct = child(rs, "BANKACCTFROM");
-  if (!acct) return fail(where(text, rs, "STMTRS/BANKACCTFROM"), "missingAccount");
+  if (!acct) return fail(where(text, rs, "STMTRS/BANKACCTFROM")(), "missingAccount");
   const number = value(acct, "ACCTID")?.replace(/\s+/g, "");
-  if (!number) return fail(where(text, acct, "BANKACCTFROM/ACCTID"), "missingAccount");
+  if (!number) return fail(where(text, acct, "BANKACCTFROM/ACCTID")(), "missingAccount");
   const lists = children(rs, "BANKTRANLIST");
   const lines = lists.flatMap((l) => children(l, "STMTTRN").map((t) => transaction(text, t)));
   const ledger = child(rs, "LEDGERBAL");

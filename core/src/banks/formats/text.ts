@@ -12,35 +12,18 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 const CP1252_HIGH =
   "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
   "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
-const LATIN9: Readonly<Record<number, string>> = {
-  164: "\u20ac",
-  166: "\u0160",
-  168: "\u0161",
-  180: "\u017d",
-  184: "\u017e",
-  188: "\u0152",
-  189: "\u0153",
-  190: "\u0178",
-};
+const cp1252 = new TextDecoder("windows-1252");
+const latin9 = new TextDecoder("iso-8859-15");
 
-/** Single-byte decoding by table: the same on every runtime (some decode "windows-1252" as Latin-1). */
-const decode8bit = (bytes: Uint8Array, encoding: Exclude<StatementEncoding, "utf-8">): string => {
-  let out = "";
-  const chunk: string[] = [];
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i] ?? 0;
-    let c: string;
-    if (encoding === "windows-1252" && b >= 0x80 && b <= 0x9f) c = CP1252_HIGH[b - 0x80] ?? "";
-    else if (encoding === "iso-8859-15" && LATIN9[b]) c = LATIN9[b] ?? "";
-    else c = String.fromCharCode(b);
-    chunk.push(c);
-    if (chunk.length === 8192) {
-      out += chunk.join("");
-      chunk.length = 0;
-    }
-  }
-  return out + chunk.join("");
-};
+/**
+ * Single-byte decoding. Windows-1252 is the WHATWG reading of "iso-8859-1" too (files that say Latin-1
+ * are written by Windows software); 0x80–0x9F are mapped by table as well, since some runtimes decode
+ * "windows-1252" as ISO 8859-1 there.
+ */
+const decode8bit = (bytes: Uint8Array, encoding: Exclude<StatementEncoding, "utf-8">): string =>
+  encoding === "iso-8859-15"
+    ? latin9.decode(bytes)
+    : cp1252.decode(bytes).replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
 
 const normaliseLabel = (label: string): StatementEncoding | undefined => {
   const l = label.trim().toLowerCase().replace(/^"|"$/g, "");
