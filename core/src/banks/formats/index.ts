@@ -10,6 +10,7 @@ import { decodeStatementBytes, type StatementEncoding } from "./text.ts";
 export { centsText, decimalToCents, groupedToCents } from "./amounts.ts";
 export { cfonbAmount } from "./cfonb120.ts";
 export { type BankCsvMapping, type CsvColumn, checkCsvMapping } from "./csv.ts";
+export { suggestCsvMapping } from "./csv-guess.ts";
 export type { QifDateOrder, QifOptions } from "./qif.ts";
 export { decodeStatementBytes, type StatementEncoding } from "./text.ts";
 export { parseBankCsv, parseCamt053, parseCfonb120, parseMt940, parseOfx, parseQif };
