@@ -61,7 +61,12 @@ const fail = (
   throw new StatementFormatError("csv", `line ${line}`, reason, params);
 };
 
-const norm = (t: string): string => squash(t).toLowerCase().replace(/\s*:$/, "");
+const norm = (t: string): string =>
+  squash(t)
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s*:$/, "");
 
 const dateOf = (text: string, order: BankCsvMapping["dateOrder"]): string | undefined => {
   const m = /^(\d{1,4})[/.-](\d{1,2})[/.-](\d{1,4})(?:[ T].*)?$/.exec(text.trim());
@@ -126,16 +131,17 @@ export const parseBankCsv = (text: string, mapping: BankCsvMapping): ParsedState
   };
   let opening: StatementBalance | undefined;
   let closing: StatementBalance | undefined;
+  // A balance row: its first cells start with the mapping's label, and it is not a dated line.
+  const balanceRow = (r: CsvRecord, label: string | undefined) =>
+    isBalanceRow(r, label) && !dateOf(cell(r, "date"), mapping.dateOrder);
   for (const r of records) {
-    if (isBalanceRow(r, mapping.openingBalanceLabel)) opening = { amount: balanceOf(r, mapping.decimal) };
-    else if (isBalanceRow(r, mapping.closingBalanceLabel))
-      closing = { amount: balanceOf(r, mapping.decimal) };
+    if (balanceRow(r, mapping.openingBalanceLabel)) opening = { amount: balanceOf(r, mapping.decimal) };
+    else if (balanceRow(r, mapping.closingBalanceLabel)) closing = { amount: balanceOf(r, mapping.decimal) };
   }
   const lines: BankStatementLine[] = [];
   for (const r of records.slice(headerIndex + 1)) {
     if (r.cells.every((c) => c.trim() === "")) continue;
-    if (isBalanceRow(r, mapping.openingBalanceLabel) || isBalanceRow(r, mapping.closingBalanceLabel))
-      continue;
+    if (balanceRow(r, mapping.openingBalanceLabel) || balanceRow(r, mapping.closingBalanceLabel)) continue;
     const at = (field: string) => ({ column: String(columns.find((c) => c[0] === field)?.[1] ?? field) });
     const bookingDate = dateOf(cell(r, "date"), mapping.dateOrder);
     if (!bookingDate) return fail(r.line, "invalidDate", { ...at("date"), value: cell(r, "date") });

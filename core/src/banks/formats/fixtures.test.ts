@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkBalances } from "../import.ts";
+import { checkBalances, lineIdentities, newStatementLines } from "../import.ts";
 import type { ParsedStatementFile } from "../model.ts";
 import { type BankCsvMapping, readStatementFile } from "./index.ts";
 
@@ -192,6 +192,17 @@ describe.each(cases)("the fixture $file", ({ file, format, statements, gaps, not
       }
     });
     expect(parsed.notices.map((n) => n.code)).toEqual(notices ?? []);
+  });
+
+  it("gives each line its own identity, and adds nothing when imported again", () => {
+    for (const s of parsed.statements) {
+      const identities = lineIdentities(s.lines);
+      expect(new Set(identities).size).toBe(s.lines.length);
+      expect(newStatementLines(new Set(identities), s.lines)).toEqual({
+        added: [],
+        alreadyImported: s.lines.length,
+      });
+    }
   });
 
   it("gives a balance warning, with its figures, exactly for the statements that do not add up", () => {

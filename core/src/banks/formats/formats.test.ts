@@ -175,6 +175,20 @@ describe("format details", () => {
     ]);
   });
 
+  it("CSV: the balance row is found by its label (accents and case aside), a dated line starting the same is a line", () => {
+    const text = "Date;Libellé;Montant\nSolde précédent;;100,00\n05/01/2026;Solde précédent carte;-20,00\n";
+    const s = parseBankCsv(text, {
+      date: "Date",
+      label: "Libellé",
+      amount: "Montant",
+      dateOrder: "dmy",
+      decimal: ",",
+      openingBalanceLabel: "Solde précédent",
+    });
+    expect(s.opening?.amount).toBe(10000);
+    expect(s.lines.map((l) => [l.label, l.amount])).toEqual([["Solde précédent carte", -2000]]);
+  });
+
   it("CSV: columns by position, and a mapping without an amount form refused", () => {
     const s = parseBankCsv("2026-01-05,Fees,,3.50\n", {
       date: 0,
