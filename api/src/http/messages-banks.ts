@@ -59,6 +59,15 @@ export const bankMessages = {
     fr: `Fourchette de montants vide${N}: le minimum dépasse le maximum.`,
     en: "Empty amount range: the minimum is above the maximum.",
   },
+  "bankRule.noName": {
+    fr: `Règle sans nom${N}: donnez-lui un nom.`,
+    en: "Rule without a name: give it one.",
+  },
+  "bankRule.notFound": { fr: "Règle {id} introuvable.", en: "Rule {id} not found." },
+  "bankRule.invalidOrder": {
+    fr: `Ordre invalide${N}: chaque règle doit y figurer une fois.`,
+    en: "Invalid order: every rule must appear once.",
+  },
   "bankRule.noAccount": {
     fr: `Règle sans compte${N}: indiquez le compte où passer les lignes.`,
     en: "Rule without an account: give the account the lines are booked to.",

@@ -3,3 +3,4 @@ export * from "./import.ts";
 export * from "./matching.ts";
 export * from "./model.ts";
 export * from "./rules.ts";
+export * from "./rules-decider.ts";
