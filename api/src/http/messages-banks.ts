@@ -139,6 +139,7 @@ export const statementReasonTexts: Record<StatementFormatReason, { fr: string; e
     en: "both debit and credit filled on one line",
   },
   missingLabel: { fr: "libellé absent", en: "missing label" },
+  unclosedQuote: { fr: "guillemet jamais fermé", en: "quote never closed" },
   csvMappingMissing: { fr: "correspondance des colonnes absente", en: "missing column mapping" },
   csvHeaderNotFound: { fr: "ligne d’en-tête introuvable", en: "header line not found" },
   csvColumnNotFound: { fr: "colonne introuvable", en: "column not found" },

@@ -110,6 +110,7 @@ export const statementFormatReasons = [
   "debitAndCredit",
   "missingLabel",
   "csvMappingMissing",
+  "unclosedQuote",
   "csvHeaderNotFound",
   "csvColumnNotFound",
 ] as const;

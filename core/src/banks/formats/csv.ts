@@ -95,7 +95,14 @@ const balanceOf = (record: CsvRecord, decimal: "," | "."): Cents => {
 /** The statement of a bank CSV export read with `mapping`. */
 export const parseBankCsv = (text: string, mapping: BankCsvMapping): ParsedStatement => {
   checkCsvMapping(mapping);
-  const { records } = parseCsv(text, mapping.delimiter);
+  let records: CsvRecord[];
+  try {
+    records = parseCsv(text, mapping.delimiter).records;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "import.unclosedQuote")
+      return fail(Number(error.params.line), "unclosedQuote");
+    throw error;
+  }
   const labels = Array.isArray(mapping.label) ? mapping.label : [mapping.label as CsvColumn];
   const columns: [string, CsvColumn | undefined][] = [
     ["date", mapping.date],
