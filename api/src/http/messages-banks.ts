@@ -39,6 +39,14 @@ export const bankMessages = {
     fr: `Le relevé de carte {account} du fichier ({lines} opérations) n’a pas été importé${N}: seuls les comptes bancaires le sont.`,
     en: "The file’s card statement {account} ({lines} transactions) was not imported: only bank accounts are.",
   },
+  "bankStatement.otherAccountSkipped": {
+    fr: `Le relevé du compte {account} ({lines} opérations), présent dans le fichier, n’a pas été importé${N}: c’est un autre compte.`,
+    en: "The file’s statement of account {account} ({lines} transactions) was not imported: it is another account.",
+  },
+  "bankStatement.empty": {
+    fr: `Le fichier ne contient aucun relevé${N}: rien n’a été importé.`,
+    en: "The file holds no statement: nothing was imported.",
+  },
   "bankStatement.entryNotBooked": {
     fr: `Opération non comptabilisée par la banque ({status}, {where})${N}: laissée de côté.`,
     en: "Transaction not booked by the bank ({status}, {where}): left aside.",
