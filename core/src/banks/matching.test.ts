@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   buildMatchIndex,
+  containsCode,
   datePoints,
   type ExistingMovement,
   type MatchContact,
@@ -128,6 +129,16 @@ describe("suggestions for a statement line", () => {
 });
 
 describe("the pieces", () => {
+  it("an invoice number is found whole: FA-2026-0012 is not in FA-2026-00123", () => {
+    expect(containsCode("VIRFA20260012", "FA20260012")).toBe(true);
+    expect(containsCode("VIRFA202600123", "FA20260012")).toBe(false);
+    expect(containsCode("REF10012X", "0012")).toBe(false);
+    expect(containsCode("FA20260012FA20260012", "FA20260012")).toBe(true);
+    expect(
+      suggestMatches(line(30000, "VIR FA-2026-00123"), index).map((x) => x.reasons.map((r) => r.code)),
+    ).toEqual([["amount", "date"]]);
+  });
+
   it("text is compared without accents, case or punctuation", () => {
     expect(matchText("  Élévation-Conseil, S.A.R.L. ")).toBe("ELEVATION CONSEIL S A R L");
   });

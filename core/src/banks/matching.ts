@@ -101,6 +101,23 @@ const nameKey = (name: string): string | undefined => {
   return key.replace(/ /g, "").length >= 4 ? key : undefined;
 };
 
+const DIGIT = /\d/;
+/**
+ * Whether `key` (letters and digits) is in `haystack` (letters and digits) as a whole number: a key
+ * ending in a digit is not followed by another digit (FA-0042 is not in FA-00421), one starting with a
+ * digit is not preceded by one.
+ */
+export const containsCode = (haystack: string, key: string): boolean => {
+  const first = DIGIT.test(key[0] ?? "");
+  const last = DIGIT.test(key[key.length - 1] ?? "");
+  for (let at = haystack.indexOf(key); at >= 0; at = haystack.indexOf(key, at + 1)) {
+    if (last && DIGIT.test(haystack[at + key.length] ?? "")) continue;
+    if (first && DIGIT.test(haystack[at - 1] ?? "")) continue;
+    return true;
+  }
+  return false;
+};
+
 export type MatchIndex = {
   readonly invoices: ReadonlyMap<string, OpenInvoice>;
   readonly byDue: ReadonlyMap<Cents, readonly OpenInvoice[]>;
@@ -265,7 +282,7 @@ export const suggestMatches = (
   const candidates = new Map<string, OpenInvoice>();
   const numbered = new Set<string>();
   for (const { key, invoice } of index.numbers)
-    if (squeezed.includes(key)) {
+    if (containsCode(squeezed, key)) {
       candidates.set(invoice.id, invoice);
       numbered.add(invoice.id);
     }
@@ -325,7 +342,7 @@ export const suggestMatches = (
     }
   }
   const referenced = index.existing.filter(
-    (e) => e.reference && squeeze(e.reference).length >= 4 && squeezed.includes(squeeze(e.reference)),
+    (e) => e.reference && squeeze(e.reference).length >= 4 && containsCode(squeezed, squeeze(e.reference)),
   );
   const movements = new Map<string, ExistingMovement>();
   for (const e of [...referenced, ...(index.existingByAmount.get(line.amount) ?? [])])
