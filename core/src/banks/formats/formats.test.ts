@@ -113,6 +113,27 @@ describe("encodings", () => {
     expect(parsed.statements[0]?.lines[0]).toMatchObject({ label: "Prélèvement € SOCIÉTÉ", amount: -1250 });
   });
 
+  it("UTF-16 with its byte order mark (Excel's Unicode text) is read", () => {
+    const text = "Date\tLibellé\tMontant\r\n05/01/2026\tCafé\t-3,50\r\n";
+    const utf16 = Uint8Array.from([
+      0xff,
+      0xfe,
+      ...[...text].flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8]),
+    ]);
+    const parsed = readStatementFile(utf16, {
+      csv: {
+        delimiter: "\t",
+        date: "Date",
+        label: "Libellé",
+        amount: "Montant",
+        dateOrder: "dmy",
+        decimal: ",",
+      },
+    });
+    expect(parsed.encoding).toBe("utf-16le");
+    expect(parsed.statements[0]?.lines[0]).toMatchObject({ label: "Café", amount: -350 });
+  });
+
   it("a file declared UTF-8 with a BOM whose bytes are not UTF-8 is refused", () => {
     expect(() =>
       decodeStatementBytes(

@@ -6,26 +6,29 @@ import { StatementFormatError } from "../model.ts";
  * ISO-8859-1 French banks' software writes.
  */
 
-export type StatementEncoding = "utf-8" | "windows-1252" | "iso-8859-1" | "iso-8859-15";
+export type StatementEncoding = "utf-8" | "utf-16le" | "windows-1252" | "iso-8859-1" | "iso-8859-15";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
+const utf16 = new TextDecoder("utf-16le");
 const CP1252_HIGH =
   "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
   "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
 const cp1252 = new TextDecoder("windows-1252");
 const latin9 = new TextDecoder("iso-8859-15");
 
+type EightBit = Exclude<StatementEncoding, "utf-8" | "utf-16le">;
+
 /**
  * Single-byte decoding. Windows-1252 is the WHATWG reading of "iso-8859-1" too (files that say Latin-1
  * are written by Windows software); 0x80–0x9F are mapped by table as well, since some runtimes decode
  * "windows-1252" as ISO 8859-1 there.
  */
-const decode8bit = (bytes: Uint8Array, encoding: Exclude<StatementEncoding, "utf-8">): string =>
+const decode8bit = (bytes: Uint8Array, encoding: EightBit): string =>
   encoding === "iso-8859-15"
     ? latin9.decode(bytes)
     : cp1252.decode(bytes).replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
 
-const normaliseLabel = (label: string): StatementEncoding | undefined => {
+const normaliseLabel = (label: string): EightBit | "utf-8" | undefined => {
   const l = label.trim().toLowerCase().replace(/^"|"$/g, "");
   if (l === "utf-8" || l === "utf8") return "utf-8";
   if (l === "1252" || l === "windows-1252" || l === "cp1252") return "windows-1252";
@@ -35,7 +38,7 @@ const normaliseLabel = (label: string): StatementEncoding | undefined => {
 };
 
 /** The encoding the file's head declares, if it declares one we read. */
-const declared = (bytes: Uint8Array): StatementEncoding | undefined => {
+const declared = (bytes: Uint8Array): EightBit | "utf-8" | undefined => {
   const head = decode8bit(bytes.subarray(0, 512), "iso-8859-1");
   const xml = /<\?xml[^>]*encoding=["']([^"']+)["']/i.exec(head);
   if (xml?.[1]) return normaliseLabel(xml[1]);
@@ -46,13 +49,18 @@ const declared = (bytes: Uint8Array): StatementEncoding | undefined => {
 
 /**
  * The file's text and the encoding it was read in: `encoding` when the caller knows it (a bank's
- * remembered setting), else UTF-8 when the bytes are valid UTF-8, else the declared 8-bit encoding,
+ * remembered setting), else UTF-16 after its byte order mark (Excel's "Unicode text"), else UTF-8 when
+ * the bytes are valid UTF-8, else the declared 8-bit encoding,
  * else Windows-1252. A file declared UTF-8 whose bytes are not is refused.
  */
 export const decodeStatementBytes = (
   bytes: Uint8Array,
   encoding?: StatementEncoding,
 ): { text: string; encoding: StatementEncoding } => {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || encoding === "utf-16le") {
+    const body = bytes[0] === 0xff && bytes[1] === 0xfe ? bytes.subarray(2) : bytes;
+    return { text: utf16.decode(body), encoding: "utf-16le" };
+  }
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
   if (encoding && encoding !== "utf-8") return { text: decode8bit(body, encoding), encoding };
