@@ -159,17 +159,17 @@ const entryLines = (where: string, entry: Node): BankStatementLine[] => {
       return signed(`${where}/NtryDtls/TxDtls[${i + 1}]`, amt, tx.CdtDbtInd ?? entry.CdtDbtInd);
     });
     const known = parts.filter((p): p is Cents => p !== undefined);
+    // Each detail's own id: the entry's with the detail's rank, else the details' ids when they differ.
+    const detailRefs = txs.map((tx: Node) => ref(tx?.Refs?.AcctSvcrRef));
+    const distinct = detailRefs.every(Boolean) && new Set(detailRefs).size === detailRefs.length;
+    const idOf = (i: number): string | undefined =>
+      entryId ? `${entryId}/${i + 1}` : distinct ? detailRefs[i] : undefined;
     if (known.length === parts.length && known.reduce((a, b) => a + b, 0) === amount)
       return txs.map((tx: Node, i: number) =>
-        lineOf(
-          `${where}/NtryDtls/TxDtls[${i + 1}]`,
-          entry,
-          tx,
-          known[i] ?? 0,
-          dates,
-          entryId ? `${entryId}/${i + 1}` : undefined,
-          { index: i + 1, count: txs.length },
-        ),
+        lineOf(`${where}/NtryDtls/TxDtls[${i + 1}]`, entry, tx, known[i] ?? 0, dates, idOf(i), {
+          index: i + 1,
+          count: txs.length,
+        }),
       );
   }
   const tx = txs.length === 1 ? txs[0] : undefined;

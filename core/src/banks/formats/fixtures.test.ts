@@ -226,6 +226,24 @@ describe("what the fixtures say beyond amounts", () => {
     expect(line1?.label).toContain("CRÉDIT GROUPÉ BVR");
   });
 
+  it("CAMT: without the entry's id, split details keep their own ids only when they differ", () => {
+    const path = new URL(
+      "../../../../../shared/fixtures/bank/camt053/oca-camt053-v04-txdtls-ch.xml",
+      import.meta.url,
+    );
+    const text = readFileSync(path, "utf8")
+      .replace("<AcctSvcrRef>20170323001234567891234567891234</AcctSvcrRef>", "")
+      .replace("<NtryRef>012345678</NtryRef>", "");
+    const ids = (xml: string) =>
+      readStatementFile(new TextEncoder().encode(xml)).statements[0]?.lines.map((l) => l.bankId);
+    expect(ids(text)).toEqual([undefined, undefined]);
+    const distinct = text.replace(
+      "<AcctSvcrRef>123456CHCAFEBABE</AcctSvcrRef>",
+      "<AcctSvcrRef>123456CHCAFEBABE-1</AcctSvcrRef>",
+    );
+    expect(ids(distinct)).toEqual(["123456CHCAFEBABE-1", "123456CHCAFEBABE"]);
+  });
+
   it("CAMT: the counterparty of a debit is the creditor, its label the remittance information", () => {
     const line = read("camt053/oca-camt053-v02-abnamro-nl.xml").statements[0]?.lines[0];
     expect(line).toMatchObject({
