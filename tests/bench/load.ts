@@ -383,7 +383,7 @@ const profile = async (
   mvts: readonly string[],
   n: number,
   log: (text: string) => void,
-): Promise<Map<string, number>> => {
+): Promise<Map<string, { statements: number; waits: number }>> => {
   const target = new URL(databaseUrl);
   const counter: WireCounter = await startWireCounter({
     host: target.hostname,
@@ -392,14 +392,16 @@ const profile = async (
   const proxied = new URL(databaseUrl);
   proxied.host = `127.0.0.1:${counter.port}`;
   const servers = await startServers(proxied.toString());
-  const out = new Map<string, number>();
+  const out = new Map<string, { statements: number; waits: number }>();
   try {
     const drafts: string[] = [];
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     counter.reset();
     const idleStarted = performance.now();
     await sleep(3000);
-    const idlePerMs = counter.roundTrips() / (performance.now() - idleStarted);
+    const idleMs = performance.now() - idleStarted;
+    const idlePerMs = counter.roundTrips() / idleMs;
+    const idleWaitsPerMs = counter.waits() / idleMs;
     for (const s of scenarios(token, mvts, drafts)) {
       if (s.base === "bare") continue;
       const request = s.requests[0];
@@ -412,9 +414,11 @@ const profile = async (
       const started = performance.now();
       for (let i = 0; i < runs; i++) await sendOnce(servers.registre, request);
       await sleep(200); // the projectors' work the last commands caused
-      const trips = counter.roundTrips() - idlePerMs * (performance.now() - started);
-      out.set(s.label, trips / runs);
-      log(`  ${s.label}: ${(trips / runs).toFixed(1)} round trips per request`);
+      const elapsed = performance.now() - started;
+      const trips = counter.roundTrips() - idlePerMs * elapsed;
+      const waits = counter.waits() - idleWaitsPerMs * elapsed;
+      out.set(s.label, { statements: trips / runs, waits: waits / runs });
+      log(`  ${s.label}: ${(trips / runs).toFixed(1)} statements in ${(waits / runs).toFixed(1)} waits per request`);
       if (process.env.BENCH_LOAD_TRACE)
         for (const [text, times] of counter.statements().slice(0, 40))
           log(`      ${(times / runs).toFixed(2)}  ${text.replace(/\s+/g, " ").slice(0, 160)}`);
@@ -476,7 +480,7 @@ export const runLoadBench = async (reportPath: string, log = console.log): Promi
       items: { mvt: string }[];
     };
     const mvts = list.items.map((i) => i.mvt);
-    let trips = new Map<string, number>();
+    let trips = new Map<string, { statements: number; waits: number }>();
     if (config.profile > 0) {
       await servers.stop();
       log("  profile: round trips per request (server through a counting proxy)");
