@@ -312,7 +312,8 @@ const recordEmail = (data: DocumentEmail, state: DocumentState): DocumentEvent[]
   const doc = existing(state);
   checkEmailable(doc, data.reminderLevel);
   if (data.to.length === 0) throw new DomainError("mail.missingTo", { field: "to" });
-  if (!isIsoDate(data.sentOn)) throw new DomainError("validation.invalidDate", { field: "sentOn", value: data.sentOn });
+  if (!isIsoDate(data.sentOn))
+    throw new DomainError("validation.invalidDate", { field: "sentOn", value: data.sentOn });
   const events: DocumentEvent[] = [{ type: "DocumentEmailed", data }];
   if (data.reminderLevel === null && canTransition(doc.kind, doc.status, "sent"))
     events.push({ type: "DocumentStatusChanged", data: { from: doc.status, to: "sent", on: data.sentOn } });

@@ -59,7 +59,10 @@ describe("sending a document by e-mail", () => {
 describe("reminders", () => {
   it("records a reminder's level on the invoice, the status unchanged", () => {
     const reminder = email({ reminderLevel: 1 });
-    spec.given([created(), validated()]).when(record(reminder)).then([emailed(reminder)]);
+    spec
+      .given([created(), validated()])
+      .when(record(reminder))
+      .then([emailed(reminder)]);
     expect(stateOf(created(), validated(), emailed(reminder)).reminderLevels).toEqual([1]);
   });
 

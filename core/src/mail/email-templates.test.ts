@@ -23,13 +23,14 @@ const mine = {
   subject: "Facture {{number}}",
   body: "Bonjour,\r\n\r\nCi-joint la facture {{number}}.  \n",
 };
-const saved = (isDefault: boolean): EmailTemplatesEvent => ({
-  type: "EmailTemplateSaved",
-  data: {
-    template: { ...mine, name: "Facture courte", body: "Bonjour,\n\nCi-joint la facture {{number}}." },
-    isDefault,
-  },
-});
+const saved = (isDefault: boolean) =>
+  ({
+    type: "EmailTemplateSaved",
+    data: {
+      template: { ...mine, name: "Facture courte", body: "Bonjour,\n\nCi-joint la facture {{number}}." },
+      isDefault,
+    },
+  }) as const;
 
 describe("the organisation's e-mail templates", () => {
   it("starts with a built-in default per use and language, each using only its use's variables", () => {
@@ -47,7 +48,10 @@ describe("the organisation's e-mail templates", () => {
   });
 
   it("saves a template of its own, texts cleaned, line breaks kept", () => {
-    spec.given([]).when({ type: "CreateEmailTemplate", data: mine }).then([saved(false)]);
+    spec
+      .given([])
+      .when({ type: "CreateEmailTemplate", data: mine })
+      .then([saved(false)]);
   });
 
   it("makes a template the default of its use and language, the built-in one no more", () => {
@@ -55,7 +59,10 @@ describe("the organisation's e-mail templates", () => {
     expect(defaultEmailTemplate(state, "invoice", "fr").id).toBe("t-1");
     expect(defaultEmailTemplate(state, "invoice", "en").id).toBe("default-invoice-en");
     expect(emailTemplateList(state).find((t) => t.id === "default-invoice-fr")?.isDefault).toBe(false);
-    const deleted = emailTemplatesDecider.evolve(state, { type: "EmailTemplateDeleted", data: { id: "t-1" } });
+    const deleted = emailTemplatesDecider.evolve(state, {
+      type: "EmailTemplateDeleted",
+      data: { id: "t-1" },
+    });
     expect(defaultEmailTemplate(deleted, "invoice", "fr").id).toBe("default-invoice-fr");
   });
 

@@ -60,7 +60,9 @@ const key = (use: TemplateUse, language: TemplateLanguage) => `${use}:${language
 
 /** The variables a template of this use may name: the reminders' figures only in reminders. */
 export const allowedVariables = (use: TemplateUse): readonly string[] =>
-  isReminderUse(use) ? [...documentTemplateVariables, ...reminderTemplateVariables] : documentTemplateVariables;
+  isReminderUse(use)
+    ? [...documentTemplateVariables, ...reminderTemplateVariables]
+    : documentTemplateVariables;
 
 /** Every template of the organisation, built-in ones first, each marked default or not. */
 export const emailTemplateList = (state: EmailTemplatesState): EmailTemplateView[] => {
@@ -85,7 +87,10 @@ export const defaultEmailTemplate = (
   (findEmailTemplate(state, builtInTemplateId(use, language)) as EmailTemplateView);
 
 const oneLine = (value: string, field: string, max: number): string => {
-  const clean = value.replace(/[\p{Cc}]+/gu, " ").replace(/\s+/g, " ").trim();
+  const clean = value
+    .replace(/[\p{Cc}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   if (!clean) throw new DomainError("validation.required", { field });
   if (clean.length > max) throw new DomainError("validation.tooLong", { field, max });
   return clean;
@@ -106,7 +111,9 @@ export const EMAIL_SUBJECT_MAX = 200;
 export const EMAIL_BODY_MAX = 10_000;
 
 /** A template as it is kept: names and texts cleaned, use and language known, variables checked. */
-export const normaliseEmailTemplate = (input: EmailTemplateInput & { readonly id: string }): EmailTemplate => {
+export const normaliseEmailTemplate = (
+  input: EmailTemplateInput & { readonly id: string },
+): EmailTemplate => {
   if (!(templateUses as readonly string[]).includes(input.use))
     throw new DomainError("validation.notAllowed", { field: "use", value: input.use });
   if (!(templateLanguages as readonly string[]).includes(input.language))
@@ -162,13 +169,17 @@ const evolve = (state: EmailTemplatesState, event: EmailTemplatesEvent): EmailTe
   switch (event.type) {
     case "EmailTemplateSaved": {
       const { template, isDefault } = event.data;
-      const defaults = Object.fromEntries(Object.entries(state.defaults).filter(([, id]) => id !== template.id));
+      const defaults = Object.fromEntries(
+        Object.entries(state.defaults).filter(([, id]) => id !== template.id),
+      );
       if (isDefault) defaults[key(template.use, template.language)] = template.id;
       return { templates: { ...state.templates, [template.id]: template }, defaults };
     }
     case "EmailTemplateDeleted": {
       const { [event.data.id]: _, ...templates } = state.templates;
-      const defaults = Object.fromEntries(Object.entries(state.defaults).filter(([, id]) => id !== event.data.id));
+      const defaults = Object.fromEntries(
+        Object.entries(state.defaults).filter(([, id]) => id !== event.data.id),
+      );
       return { templates, defaults };
     }
     default:
@@ -176,8 +187,9 @@ const evolve = (state: EmailTemplatesState, event: EmailTemplatesEvent): EmailTe
   }
 };
 
-export const emailTemplatesDecider: Decider<EmailTemplatesCommand, EmailTemplatesEvent, EmailTemplatesState> = {
-  decide,
-  evolve,
-  initialState: () => ({ templates: {}, defaults: {} }),
-};
+export const emailTemplatesDecider: Decider<EmailTemplatesCommand, EmailTemplatesEvent, EmailTemplatesState> =
+  {
+    decide,
+    evolve,
+    initialState: () => ({ templates: {}, defaults: {} }),
+  };

@@ -33,7 +33,10 @@ describe("reminder levels", () => {
       .given([])
       .when({ type: "ChangeReminderSettings", data: { automatic: true } })
       .then([{ type: "ReminderSettingsChanged", data: { automatic: true } }]);
-    spec.given([]).when({ type: "ChangeReminderSettings", data: { automatic: false, levels } }).then([]);
+    spec
+      .given([])
+      .when({ type: "ChangeReminderSettings", data: { automatic: false, levels } })
+      .then([]);
     spec
       .given([])
       .when({
@@ -49,7 +52,10 @@ describe("reminder levels", () => {
       .thenThrows(refusedOnField("reminders.daysNotIncreasing", "levels.1.days"));
     spec
       .given([])
-      .when({ type: "ChangeReminderSettings", data: { levels: [{ level: 1, days: 0 }, levels[1], levels[2]] as never } })
+      .when({
+        type: "ChangeReminderSettings",
+        data: { levels: [{ level: 1, days: 0 }, levels[1], levels[2]] as never },
+      })
       .thenThrows(refusedOnField("reminders.invalidDays", "levels.0.days"));
     spec
       .given([])

@@ -32,7 +32,10 @@ export const defaultReminderSettings: ReminderSettings = {
 };
 
 export type ReminderSettingsChanges = Partial<ReminderSettings>;
-export type ReminderSettingsCommand = { readonly type: "ChangeReminderSettings"; readonly data: ReminderSettingsChanges };
+export type ReminderSettingsCommand = {
+  readonly type: "ChangeReminderSettings";
+  readonly data: ReminderSettingsChanges;
+};
 export type ReminderSettingsEvent = DomainEvent<"ReminderSettingsChanged", ReminderSettingsChanges>;
 
 const checkLevels = (levels: readonly ReminderLevelSetting[]): ReminderLevelSetting[] => {
@@ -51,7 +54,11 @@ const checkLevels = (levels: readonly ReminderLevelSetting[]): ReminderLevelSett
   return sorted.map((l) => ({ level: l.level, days: l.days }));
 };
 
-export const reminderSettingsDecider: Decider<ReminderSettingsCommand, ReminderSettingsEvent, ReminderSettings> = {
+export const reminderSettingsDecider: Decider<
+  ReminderSettingsCommand,
+  ReminderSettingsEvent,
+  ReminderSettings
+> = {
   decide: (command, state) => {
     const d = command.data;
     const changes: ReminderSettingsChanges = {

@@ -38,7 +38,9 @@ export type TemplateVariable =
 
 export type TemplateValues = Readonly<Partial<Record<TemplateVariable, string>>>;
 
-type Token = { readonly kind: "text"; readonly text: string } | { readonly kind: "var"; readonly name: string };
+type Token =
+  | { readonly kind: "text"; readonly text: string }
+  | { readonly kind: "var"; readonly name: string };
 
 const OPEN = "{{";
 const CLOSE = "}}";
@@ -79,7 +81,8 @@ export const templateVariablesOf = (template: string, field = "body"): string[] 
  */
 export const checkTemplate = (template: string, field: string, allowed: readonly string[]): void => {
   for (const name of templateVariablesOf(template, field))
-    if (!allowed.includes(name)) throw new DomainError("emailTemplate.unknownVariable", { field, variable: name });
+    if (!allowed.includes(name))
+      throw new DomainError("emailTemplate.unknownVariable", { field, variable: name });
 };
 
 /** The template with each variable replaced by its value (empty when the value is not given). */
