@@ -269,6 +269,23 @@ const reasonOf = (error: MailError): string => {
 };
 
 /**
+ * The sending a command already recorded (a retry whose first answer was lost): answered again, never
+ * sent twice.
+ */
+const recordedEmail = async (ctx: AppContext, orgId: string, docId: string, commandId: string) => {
+  const previous = await ctx.store.commandResult(orgId, commandId);
+  if (!previous || previous.streamId !== documentStreamId(docId)) return null;
+  const events = await ctx.store.readStream(orgId, previous.streamId, {
+    fromVersion: previous.fromVersion + 1,
+    toVersion: previous.toVersion,
+  });
+  const emailed = events.find((e) => e.type === "DocumentEmailed");
+  if (!emailed) return null;
+  const { state } = await loadAggregate(ctx, orgId, previous.streamId, documentDecider);
+  return { ...(emailed.data as DocumentEmail), status: isLive(state) ? state.status : "deleted" };
+};
+
+/**
  * Sends a document by e-mail, then records the sending on the document (`DocumentEmailed`, and `sent`
  * when its lifecycle allows). A refusal or a server out of reach is answered 424 `mail.documentNotSent`
  * with the server's reason, and nothing is recorded: the user may try again.
@@ -280,6 +297,8 @@ export const sendDocumentMail = async (
   input: SendInput,
   metadata: CommandMetadata,
 ) => {
+  const recorded = await recordedEmail(ctx, orgId, doc.id, metadata.commandId);
+  if (recorded) return recorded;
   const reminderLevel = input.reminderLevel ?? null;
   checkEmailable(doc, reminderLevel);
   const { to, cc } = checkRecipients(input.to, input.cc ?? []);

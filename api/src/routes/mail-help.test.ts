@@ -15,7 +15,10 @@ describe.each(databaseKinds)("the help and contact forms (/mail/help) on %s", (k
 
   it("mails a signed-in user's message to the platform's address, answers to the user", async () => {
     const o = await organisation("Aide");
-    const sent = await send("POST", "/mail/help/send", o.token, { subject: "Question TVA", message: "Bonjour,\nUne question." });
+    const sent = await send("POST", "/mail/help/send", o.token, {
+      subject: "Question TVA",
+      message: "Bonjour,\nUne question.",
+    });
     expect(sent).toMatchObject({ status: 200, body: { detail: "E-mail envoyé." } });
     const [mail] = mailsTo(help);
     expect(mail?.headers.get("subject")).toBe("[Aide] Question TVA");
@@ -27,12 +30,19 @@ describe.each(databaseKinds)("the help and contact forms (/mail/help) on %s", (k
   it("refuses an empty message, naming the field", async () => {
     const o = await organisation("Vide");
     const refused = await send("POST", "/mail/help/send", o.token, { subject: "x", message: "  " });
-    expect(refused).toMatchObject({ status: 422, body: { code: "validation.required", params: { field: "message" } } });
+    expect(refused).toMatchObject({
+      status: 422,
+      body: { code: "validation.required", params: { field: "message" } },
+    });
   });
 
   it("mails the public form, refusing a wrong address, and limits one address to 5 messages an hour", async () => {
     const headers = { "x-forwarded-for": "203.0.113.9" };
-    const wrong = await post("/mail/help/public/send", { name: "Jo", email: "jo@", subject: "s", message: "m" }, headers);
+    const wrong = await post(
+      "/mail/help/public/send",
+      { name: "Jo", email: "jo@", subject: "s", message: "m" },
+      headers,
+    );
     expect(wrong.status).toBe(422);
     expect(await wrong.json()).toMatchObject({ code: "validation.invalidEmail", detail: "Invalid email." });
     const body = { name: "Jo Martin", email: "jo@example.fr", subject: "Tarifs", message: "Combien ?" };
@@ -44,6 +54,8 @@ describe.each(databaseKinds)("the help and contact forms (/mail/help) on %s", (k
     const limited = await post("/mail/help/public/send", body, headers);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(mailsTo(help).filter((m) => m.headers.get("reply-to") === "jo@example.fr")).toHaveLength(publicHelpLimit.max);
+    expect(mailsTo(help).filter((m) => m.headers.get("reply-to") === "jo@example.fr")).toHaveLength(
+      publicHelpLimit.max,
+    );
   });
 });
