@@ -147,7 +147,8 @@ export const RemindersPage = () => {
       {
         key: "number",
         header: t("reminders.invoice"),
-        width: 150,
+        width: 140,
+        cellProps: () => ({ style: { whiteSpace: "nowrap" } }),
         cell: (row) => (
           <Link to={docPath(row.id)} className="registre-row-link">
             <DocNumber number={row.number} />
@@ -158,14 +159,14 @@ export const RemindersPage = () => {
       {
         key: "dueDate",
         header: t("reminders.dueDate"),
-        width: 120,
+        width: 110,
         numeric: true,
         cell: (row) => (row.dueDate ? shortDate(row.dueDate) : "—"),
       },
       {
         key: "daysLate",
         header: t("reminders.daysLate"),
-        width: 90,
+        width: 80,
         numeric: true,
         sort: (a, b) => (a.daysLate ?? 0) - (b.daysLate ?? 0),
         cell: (row) => (
@@ -174,7 +175,7 @@ export const RemindersPage = () => {
           </Text>
         ),
       },
-      { key: "due", header: t("reminders.due"), width: 130, numeric: true, cell: (row) => money(row.due) },
+      { key: "due", header: t("reminders.due"), width: 110, numeric: true, cell: (row) => money(row.due) },
       {
         key: "penalty",
         header: t("reminders.penalty"),
@@ -185,20 +186,20 @@ export const RemindersPage = () => {
       {
         key: "indemnity",
         header: t("reminders.indemnity"),
-        width: 110,
+        width: 100,
         numeric: true,
         cell: (row) => money(row.indemnity),
       },
       {
         key: "sent",
         header: t("reminders.sent"),
-        width: 120,
+        width: 90,
         cell: (row) => (row.remindersSent.length ? row.remindersSent.join(", ") : t("reminders.none")),
       },
       {
         key: "action",
         header: t("reminders.dueLevel"),
-        width: 170,
+        width: 130,
         cell: (row) =>
           row.dueLevel === null ? (
             t("reminders.none")
@@ -210,7 +211,7 @@ export const RemindersPage = () => {
               onClick={() => sendIds([row.id])}
               data-testid="reminder-send"
             >
-              {`${t("reminders.send")} · ${t("reminders.level", { level: row.dueLevel })}`}
+              {t("reminders.sendLevel", { level: row.dueLevel })}
             </Button>
           ) : (
             t("reminders.level", { level: row.dueLevel })

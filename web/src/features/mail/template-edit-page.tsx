@@ -175,7 +175,7 @@ const TemplateForm = ({
           data-testid="template-default-checkbox"
         />
       </FormCard>
-      <Stack gap="xs">
+      <Stack gap="xs" style={{ position: "sticky", top: 80, alignSelf: "start" }}>
         <Title order={2} size="h5">
           {t("templates.preview")}
         </Title>
@@ -183,7 +183,11 @@ const TemplateForm = ({
           {t("templates.previewHint")}
         </Text>
         {preview.isError ? (
-          <ErrorAlert error={preview.error} testId="template-preview-error" />
+          <ErrorAlert
+            error={preview.error}
+            title={t("templates.previewRefused")}
+            testId="template-preview-error"
+          />
         ) : preview.data ? (
           <MailText subject={preview.data.subject} body={preview.data.body} testId="template-preview" />
         ) : null}
