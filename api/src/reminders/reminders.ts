@@ -45,14 +45,13 @@ const parsedState = (state: unknown): LiveDocument | undefined =>
  * The late sales invoices (validated, something left due, due date passed), oldest due first, each with
  * its days late, penalty and indemnity, the reminder levels sent and the level due now.
  */
-export const lateInvoices = async (ctx: AppContext, orgId: string) => {
+export const lateInvoices = async (ctx: AppContext, orgId: string, only?: string) => {
   const today = parisDate(ctx.clock());
+  let rowsQuery = readModels(ctx.database).selectFrom("documents").selectAll().where("org_id", "=", orgId);
+  if (only) rowsQuery = rowsQuery.where("id", "=", only);
   const [{ state: settings }, rows] = await Promise.all([
     loadReminderSettings(ctx, orgId),
-    readModels(ctx.database)
-      .selectFrom("documents")
-      .selectAll()
-      .where("org_id", "=", orgId)
+    rowsQuery
       .where("direction", "=", "sales")
       .where("kind", "=", "invoice")
       .where("validated_on", "is not", null)
@@ -104,8 +103,14 @@ export const sendReminder = async (
   try {
     const { state } = await loadDocument(ctx, orgId, docId);
     if (!isLive(state)) throw new DomainError("doc.notFound", {}, 404);
-    const [late] = (await lateInvoices(ctx, orgId)).filter((l) => l.id === docId);
-    const level = late?.dueLevel ?? null;
+    const [[late], { state: settings }] = await Promise.all([
+      lateInvoices(ctx, orgId, docId),
+      loadReminderSettings(ctx, orgId),
+    ]);
+    // The levels sent as the invoice's stream has them (the read model may lag behind it).
+    const level = late
+      ? dueReminderLevel(late.daysLate ?? 0, settings.levels, state.reminderLevels ?? [])
+      : null;
     if (!late || level === null) throw new DomainError("reminders.notLate", { id: docId }, 409);
     const draft = await mailDraft(ctx, orgId, state, { reminderLevel: level });
     const sent = await sendDocumentMail(
