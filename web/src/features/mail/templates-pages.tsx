@@ -27,7 +27,7 @@ const CODE = "emailtemplates";
 export const TemplateBadges = ({ template }: { template: EmailTemplate }) => {
   const { t } = useTranslation("mail");
   return (
-    <Group gap={6}>
+    <Group gap={6} wrap="nowrap">
       {template.isDefault ? (
         <Badge size="sm" variant="light" color="teal" radius="sm" tt="none" data-testid="template-default">
           {t("templates.default")}
@@ -78,7 +78,7 @@ export const EmailTemplatesPage = () => {
       width: 110,
       cell: (template) => t(`templates.languages.${template.language}`),
     },
-    { key: "badges", header: "", width: 240, cell: (template) => <TemplateBadges template={template} /> },
+    { key: "badges", header: "", width: 260, cell: (template) => <TemplateBadges template={template} /> },
   ];
   return (
     <Stack gap="md">
