@@ -147,7 +147,7 @@ export const RemindersPage = () => {
       {
         key: "number",
         header: t("reminders.invoice"),
-        width: 140,
+        width: 130,
         cellProps: () => ({ style: { whiteSpace: "nowrap" } }),
         cell: (row) => (
           <Link to={docPath(row.id)} className="registre-row-link">
@@ -159,14 +159,14 @@ export const RemindersPage = () => {
       {
         key: "dueDate",
         header: t("reminders.dueDate"),
-        width: 110,
+        width: 100,
         numeric: true,
         cell: (row) => (row.dueDate ? shortDate(row.dueDate) : "—"),
       },
       {
         key: "daysLate",
         header: t("reminders.daysLate"),
-        width: 80,
+        width: 70,
         numeric: true,
         sort: (a, b) => (a.daysLate ?? 0) - (b.daysLate ?? 0),
         cell: (row) => (
@@ -186,36 +186,38 @@ export const RemindersPage = () => {
       {
         key: "indemnity",
         header: t("reminders.indemnity"),
-        width: 100,
+        width: 90,
         numeric: true,
         cell: (row) => money(row.indemnity),
       },
       {
-        key: "sent",
-        header: t("reminders.sent"),
-        width: 90,
-        cell: (row) => (row.remindersSent.length ? row.remindersSent.join(", ") : t("reminders.none")),
-      },
-      {
         key: "action",
         header: t("reminders.dueLevel"),
-        width: 130,
-        cell: (row) =>
-          row.dueLevel === null ? (
-            t("reminders.none")
-          ) : canSend ? (
-            <Button
-              size="compact-sm"
-              variant="light"
-              loading={send.isPending && send.variables?.includes(row.id)}
-              onClick={() => sendIds([row.id])}
-              data-testid="reminder-send"
-            >
-              {t("reminders.sendLevel", { level: row.dueLevel })}
-            </Button>
-          ) : (
-            t("reminders.level", { level: row.dueLevel })
-          ),
+        width: 160,
+        cell: (row) => (
+          <Stack gap={2} align="flex-start">
+            {row.dueLevel === null ? (
+              t("reminders.none")
+            ) : canSend ? (
+              <Button
+                size="compact-xs"
+                variant="light"
+                loading={send.isPending && send.variables?.includes(row.id)}
+                onClick={() => sendIds([row.id])}
+                data-testid="reminder-send"
+              >
+                {t("reminders.sendLevel", { level: row.dueLevel })}
+              </Button>
+            ) : (
+              t("reminders.level", { level: row.dueLevel })
+            )}
+            {row.remindersSent.length ? (
+              <Text size="xs" c="dimmed" data-testid="reminder-sent">
+                {t("reminders.sentLevels", { levels: row.remindersSent.join(", ") })}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
       },
     ];
   };
