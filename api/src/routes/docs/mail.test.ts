@@ -17,7 +17,7 @@ describe.each(databaseKinds)(
       env.smtpUrl = smtp.url;
     });
     afterAll(() => smtp.close());
-    const { call, send, register } = apiHarness(kind, env);
+    const { call, send, register, join } = apiHarness(kind, env);
 
     let o: Awaited<ReturnType<typeof documentsOrganisation>>;
     let invoiceId: string;
@@ -85,6 +85,41 @@ describe.each(databaseKinds)(
         userName: "Mail",
         email: { to: ["compta@alpha.fr"], messageId: sent.body.messageId, attachments: [`${number}.pdf`] },
       });
+    });
+
+    it("previews a template with the invoice's own values (not late yet: no indemnity)", async () => {
+      const preview = await send("POST", "/emails/templates/preview", o.token, {
+        use: "reminder3",
+        language: "en",
+        subject: "Notice {{number}}",
+        body: "{{contactName}} owes {{amountDue}} since {{dueDate}}, plus {{indemnity}}.",
+        docId: invoiceId,
+      });
+      expect(preview.status).toBe(200);
+      expect(preview.body.subject).toBe(`Notice ${number}`);
+      expect(preview.body.body).toMatch(
+        /^Alpha SARL owes €960\.00 since \d{1,2} \w+ \d{4}, plus €0\.00\.$/,
+      );
+    });
+
+    it("needs the right to change the document to send it", async () => {
+      const accountant = await register("Lecteur");
+      await join(o.token, accountant, "accountant");
+      const token = (await call("POST", "/user/orgs/change", accountant.token, { orgId: o.orgId })).body
+        .token;
+      expect((await call("GET", `/docs/${invoiceId}/mail`, token)).status).toBe(200);
+      const before = smtp.received.length;
+      const refused = await send("POST", `/docs/${invoiceId}/mail`, token, {
+        to: ["compta@alpha.fr"],
+        subject: "x",
+        body: "y",
+        language: "fr",
+      });
+      expect(refused).toMatchObject({
+        status: 403,
+        body: { code: "identity.forbidden", params: { code: "sales.invoices" } },
+      });
+      expect(smtp.received.length).toBe(before);
     });
 
     it("writes to an English-speaking customer in English, a draft quote then sent", async () => {
