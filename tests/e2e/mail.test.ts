@@ -97,6 +97,29 @@ describe("documents by e-mail (Chromium, mail API)", () => {
       } finally {
         await context.close();
       }
+      // The public contact form of /about writes to the platform's address.
+      const visitor = await (browser as Browser).newContext({
+        viewport: { width: 1280, height: 800 },
+        locale: "fr",
+      });
+      const publicPage = await visitor.newPage();
+      try {
+        await openPath(publicPage, serverUrl(), "/about");
+        const form = publicPage.getByTestId("contact-form");
+        await form.getByLabel("Votre nom").fill("Jeanne Visiteuse");
+        await form.getByLabel("Votre e-mail").fill("jeanne.visiteuse@example.fr");
+        await form.getByLabel("Objet").fill("Une question");
+        await form.getByLabel("Message").fill("Bonjour, une question sur les tarifs.");
+        await publicPage.getByTestId("contact-send").click();
+        await publicPage.getByTestId("contact-sent").waitFor();
+        const outbox = join(server?.dataDir ?? "", "outbox");
+        const help = readdirSync(outbox).find((name) => name.endsWith("_support@registre.local.eml"));
+        const helpMail = parseEml(readFileSync(join(outbox, help ?? ""), "utf8"));
+        expect(helpMail.headers.get("reply-to")).toBe("jeanne.visiteuse@example.fr");
+        expect(helpMail.text).toContain("une question sur les tarifs");
+      } finally {
+        await visitor.close();
+      }
       const english = await signedInContext(browser as Browser, session as StoredSession, "en");
       const pageEn = await english.newPage();
       try {
