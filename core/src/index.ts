@@ -14,6 +14,7 @@ export * from "./identity/rights.ts";
 export * from "./identity/user.ts";
 export * from "./imports/index.ts";
 export * from "./items/index.ts";
+export * from "./mail/index.ts";
 export * from "./money.ts";
 export * from "./organisation/decide.ts";
 export * from "./organisation/invitations.ts";
