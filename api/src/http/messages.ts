@@ -1,5 +1,6 @@
 import { contactItemMessages, duplicateReasonsText } from "./messages-contacts-items.ts";
 import { documentMessages } from "./messages-documents.ts";
+import { einvoiceMessages } from "./messages-einvoice.ts";
 import { importMessages } from "./messages-import.ts";
 import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
 
@@ -12,6 +13,7 @@ export const messages = {
   ...itemReferenceMessages,
   ...importMessages,
   ...documentMessages,
+  ...einvoiceMessages,
   "account.cannotBeCollective": {
     fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",
     en: "Account {number} cannot become a control account: only a third-party account (class 4) of the chart can.",

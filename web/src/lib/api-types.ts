@@ -2393,8 +2393,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A draft prints « Brouillon » for its number. Rendered on each call (no PDF is stored). */
+        /** @description A draft prints « Brouillon » for its number. A validated sales invoice or credit note is its Factur-X (PDF/A-3b, the CII XML embedded as factur-x.xml). Rendered on each call (no PDF is stored). */
         get: operations["getDocumentPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/{id}/facturx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The Factur-X of a validated sales invoice or credit note (profile of the document settings): the PDF/A-3b with its CII XML embedded, or the XML alone. Any other document: 409 `doc.facturxUnavailable`. */
+        get: operations["getDocumentFacturx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3687,6 +3704,11 @@ export interface components {
                 bic: string | null;
             } | null;
             printBankDetails: boolean;
+            /**
+             * @description The Factur-X profile of validated sales invoices and credit notes
+             * @enum {string}
+             */
+            facturxProfile: "en16931" | "basic";
             /** @description Series that numbered documents: kept with their use and format */
             usedSeries: string[];
         };
@@ -3724,6 +3746,11 @@ export interface components {
                 bic: string | null;
             } | null;
             printBankDetails?: boolean;
+            /**
+             * @description The Factur-X profile of validated sales invoices and credit notes
+             * @enum {string}
+             */
+            facturxProfile?: "en16931" | "basic";
         };
         DocumentPreferencesList: {
             items: components["schemas"]["DocumentPreferences"][];
@@ -23676,6 +23703,88 @@ export interface operations {
             };
         };
     };
+    getDocumentFacturx: {
+        parameters: {
+            query?: {
+                /** @description The document's language; the request's by default */
+                lang?: "fr" | "en";
+                /** @description pdf (the default): the Factur-X PDF/A-3; xml: its CII XML alone */
+                format?: "pdf" | "xml";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Factur-X PDF, or its XML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     dashboardStats: {
         parameters: {
             query?: never;
@@ -23789,8 +23898,10 @@ export const updateItemInputUseValues = ["sale", "purchase", "both"] as const sa
 export const updateItemInputKindValues = ["goods", "services", "products", "other"] as const satisfies readonly components["schemas"]["UpdateItemInput"]["kind"][];
 export const updateItemInputVatRateValues = ["0", "10", "20", "5.5", "2.1", "exempt"] as const satisfies readonly components["schemas"]["UpdateItemInput"]["vatRate"][];
 export const updateItemInputStatusValues = ["active", "archived"] as const satisfies readonly components["schemas"]["UpdateItemInput"]["status"][];
+export const documentSettingsFacturxProfileValues = ["en16931", "basic"] as const satisfies readonly components["schemas"]["DocumentSettings"]["facturxProfile"][];
 export const documentNumberSeriesKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["DocumentNumberSeries"]["kind"][];
 export const documentNumberSeriesDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["DocumentNumberSeries"]["direction"][];
+export const documentSettingsInputFacturxProfileValues = ["en16931", "basic"] as const satisfies readonly components["schemas"]["DocumentSettingsInput"]["facturxProfile"][];
 export const documentPreferencesSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly components["schemas"]["DocumentPreferences"]["sort"][];
 export const documentPreferencesStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly components["schemas"]["DocumentPreferences"]["status"][];
 export const documentPreferencesPeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly components["schemas"]["DocumentPreferences"]["period"][];
