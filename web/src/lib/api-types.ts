@@ -2333,6 +2333,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Reads the file from its bytes (never its name): its BR-CO-10…17 totals, the supplier's identity and the profile are checked, a refusal is a problem (`einvoice.*`) and creates nothing. With `dryRun` nothing is written; otherwise the draft purchase invoice (or credit note) is created — with the supplier matched, chosen (`supplierId`) or created (`createSupplier=true`) — and the original file handed to the file store. Rights: purchases.invoices (create), contacts (create) to create the supplier. */
+        post: operations["importSupplierInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs/create/{type}": {
         parameters: {
             query?: never;
@@ -3982,6 +3999,80 @@ export interface components {
             nextStatuses: ("draft" | "validated" | "sent" | "accepted" | "refused" | "cancelled" | "delivered")[];
             createdAt: string;
             updatedAt: string;
+        };
+        DocImportResult: {
+            /**
+             * @description facturx: a PDF with its XML; cii, ubl: an XML; pdf: a plain PDF (an empty draft for manual entry)
+             * @enum {string}
+             */
+            source: "facturx" | "cii" | "ubl" | "pdf";
+            invoice: {
+                profile: string;
+                typeCode: string;
+                /** @enum {string} */
+                kind: "invoice" | "creditNote";
+                number: string;
+                issueDate: string;
+                dueDate: string | null;
+                operationCategory: string | null;
+                precedingInvoice: string | null;
+                seller: {
+                    name: string;
+                    siren: string | null;
+                    vatNumber: string | null;
+                    address: {
+                        lines: string[];
+                        postcode: string | null;
+                        city: string | null;
+                        country: string;
+                    } | null;
+                };
+                totals: {
+                    excludingTax: number;
+                    vat: number;
+                    includingTax: number;
+                    due: number;
+                };
+                vat: {
+                    category: string;
+                    rate: string;
+                    base: number;
+                    vat: number;
+                }[];
+                lines: {
+                    label: string;
+                    quantity: string;
+                    unitPrice: string;
+                    vatRate: string;
+                    vatExemption: string | null;
+                }[];
+                /** @description MINIMUM carries no lines: the draft's are entered by hand */
+                linesMissing: boolean;
+            } | null;
+            supplier: {
+                match: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    /** @enum {string} */
+                    by: "siren" | "vatNumber" | "name";
+                } | null;
+                /** @description The contact the import creates with createSupplier=true when none matched */
+                proposal: {
+                    name: string;
+                    siren: string | null;
+                    vatNumber: string | null;
+                    city: string | null;
+                } | null;
+            };
+            created: {
+                /** Format: uuid */
+                docId: string;
+                /** Format: uuid */
+                contactId: string | null;
+                contactCreated: boolean;
+                originalAttached: boolean;
+            } | null;
         };
         DocumentTemplate: {
             /** @enum {string} */
@@ -23116,6 +23207,122 @@ export interface operations {
             };
         };
     };
+    importSupplierInvoice: {
+        parameters: {
+            query?: {
+                /** @description true: read and check the file, answer what it would create, write nothing */
+                dryRun?: "true" | "false";
+                /** @description The contact chosen as the supplier */
+                supplierId?: string;
+                /** @description true: create the supplier proposed when none matched (the user confirmed it) */
+                createSupplier?: "true" | "false";
+                /** @description The file's name, kept with the original */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description What the file says and what it would create (dryRun) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocImportResult"];
+                };
+            };
+            /** @description The draft created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocImportResult"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getDocumentTemplate: {
         parameters: {
             query?: never;
@@ -23913,6 +24120,7 @@ export const documentPreferencesInputScopeValues = ["me", "org"] as const satisf
 export const documentPreferencesChangeSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["sort"][];
 export const documentPreferencesChangeStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["status"][];
 export const documentPreferencesChangePeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["period"][];
+export const docImportResultSourceValues = ["facturx", "cii", "ubl", "pdf"] as const satisfies readonly components["schemas"]["DocImportResult"]["source"][];
 export const documentTemplateKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["kind"][];
 export const documentTemplateDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["direction"][];
 export const documentTemplateNumberedAtValues = ["creation", "validation", "supplier"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["numberedAt"][];
