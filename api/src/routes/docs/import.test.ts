@@ -8,11 +8,18 @@ import { documentsOrganisation } from "../../testing/documents-setup.ts";
 
 /** Receiving supplier invoices from the fixtures (../shared/fixtures/facturx): PDFs and XML of every profile. */
 const FIXTURES = new URL("../../../../../shared/fixtures/facturx/", import.meta.url);
-const fixture = (path: string) => new Uint8Array(readFileSync(new URL(path, FIXTURES)));
+const fixture = (path: string) =>
+  new Uint8Array(readFileSync(new URL(path, FIXTURES))) as Uint8Array<ArrayBuffer>;
 
 describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (kind) => {
   const { harness, call, register } = apiHarness(kind);
-  const upload = (token: string, bytes: Uint8Array, query = "", lang = "fr", app = harness.app) =>
+  const upload = (
+    token: string,
+    bytes: Uint8Array<ArrayBuffer>,
+    query = "",
+    lang = "fr",
+    app = harness.app,
+  ) =>
     app.request(`/api/docs/import${query}`, {
       method: "POST",
       headers: {
@@ -165,7 +172,7 @@ describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (
       headers: { authorization: `Bearer ${o.token}` },
     });
     const blank = await (
-      await upload(o.token, new Uint8Array(await plain.arrayBuffer()), "?supplierId=" + o.supplierId)
+      await upload(o.token, new Uint8Array(await plain.arrayBuffer()), `?supplierId=${o.supplierId}`)
     ).json();
     expect(blank).toMatchObject({ source: "pdf", invoice: null, created: { contactId: o.supplierId } });
     expect((await call("GET", `/docs/${blank.created.docId}`, o.token)).body).toMatchObject({
