@@ -38,7 +38,7 @@ import {
   segmentKinds,
   validateRightOf,
 } from "./model.ts";
-import { docPath, docsStatsPath, docsValidatePath, newDocPath } from "./paths.ts";
+import { docPath, docsStatsPath, docsValidatePath, listPath, newDocPath } from "./paths.ts";
 import { DocNumber, StatusBadge, useCanDocs } from "./ui.tsx";
 
 /** The statuses a kind can be in (its lifecycle table), for its filter. */
@@ -270,6 +270,16 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
             {canValidate ? (
               <Button component={Link} to={`${docsValidatePath}?direction=${direction}`} variant="subtle">
                 {t("list.validateLink")}
+              </Button>
+            ) : null}
+            {direction === "purchases" && list === "invoices" && can(right, "create") ? (
+              <Button
+                component={Link}
+                to={`${listPath("purchases", "invoices")}/import`}
+                variant="default"
+                data-testid="doc-import"
+              >
+                {t("import.button")}
               </Button>
             ) : null}
             {can(right, "create") ? (
