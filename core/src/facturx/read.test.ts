@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../decider.ts";
 import { readEInvoiceXml } from "./read.ts";
@@ -147,5 +148,34 @@ describe("refusals", () => {
       "urn:cen.eu:en16931:2017:compliant:factur-x.eu:1p0:basic",
     );
     expect(readEInvoiceXml(xml).invoice.profile).toBe("basic");
+  });
+});
+
+describe("any damaged file", () => {
+  it("is read, or refused with a code of the catalogue: never another error", () => {
+    const sources = ["minimum", "basic", "en16931", "extended"].map(fixture);
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 3 }),
+        fc.nat(),
+        fc.nat({ max: 200 }),
+        fc.oneof(
+          fc.string({ maxLength: 12 }),
+          fc.constantFrom("-1", "1e9", "99999999999999999", "<", "</x>", "&amp;", "2026-13-45"),
+        ),
+        (which, at, cut, insert) => {
+          const source = sources[which] ?? "";
+          const start = at % source.length;
+          const damaged = source.slice(0, start) + insert + source.slice(start + cut);
+          try {
+            purchaseProposal(readEInvoiceXml(damaged).invoice);
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+            expect(error.code).toMatch(/^(einvoice|validation|doc)\./);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });
