@@ -46,6 +46,7 @@ describe("supplier invoice import (Chromium, Factur-X)", () => {
         expect(await docs.total("total-vat")).toBe("4,90 €");
         expect(await docs.total("total-incl")).toBe("104,90 €");
         expect(await docs.status()).toBe("Brouillon");
+        await page.screenshot({ path: join(artifactsDir, "facturx-draft-fr.png"), fullPage: true });
       } finally {
         await context.close();
       }

@@ -95,7 +95,7 @@ const allowanceCharges = (nodes: XNode[], field: string, header: boolean) => {
         ? decimal4(at(n, "CalculationPercent"), `${f}.CalculationPercent`)
         : null,
       base: cents(at(n, "BasisAmount"), `${f}.BasisAmount`),
-      reason: at(n, "Reason") ?? at(n, "ReasonCode"),
+      reason: at(n, "Reason"),
       vat: header ? vatOf(kid(n, "CategoryTradeTax"), `${f}.CategoryTradeTax`) : null,
     };
     (at(n, "ChargeIndicator", "Indicator") === "true" ? charges : allowances).push(item);

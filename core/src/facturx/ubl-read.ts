@@ -67,7 +67,7 @@ const allowanceCharges = (nodes: XNode[], field: string, header: boolean) => {
       amount: requiredCents(at(n, "Amount"), `${f}.Amount`),
       percent: at(n, "MultiplierFactorNumeric") ? decimal4(at(n, "MultiplierFactorNumeric"), f) : null,
       base: cents(at(n, "BaseAmount"), `${f}.BaseAmount`),
-      reason: at(n, "AllowanceChargeReason") ?? at(n, "AllowanceChargeReasonCode"),
+      reason: at(n, "AllowanceChargeReason"),
       vat: header ? vatOf(kid(n, "TaxCategory"), `${f}.TaxCategory`) : null,
     };
     (at(n, "ChargeIndicator") === "true" ? charges : allowances).push(item);
