@@ -71,6 +71,7 @@ const party = (node: XNode): EParty => {
         ? legalId.slice(0, 9)
         : (txt(siret)?.replace(/\s/g, "").slice(0, 9) ?? null);
   return {
+    id: at(node, "ID"),
     name: at(node, "Name") ?? "",
     siren: siren && /^\d{9}$/.test(siren) ? siren : null,
     vatNumber: txt(vat)?.replace(/\s/g, "").toUpperCase() ?? null,

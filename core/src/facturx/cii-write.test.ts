@@ -92,7 +92,7 @@ describe("the CII of a validated invoice", () => {
       "en16931",
     );
     expect(xml).toContain(
-      '<ram:BuyerTradeParty><ram:Name>LE CLIENT</ram:Name><ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">987654321</ram:ID>',
+      '<ram:BuyerTradeParty><ram:ID>CLIENT</ram:ID><ram:Name>LE CLIENT</ram:Name><ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">987654321</ram:ID>',
     );
     expect(xml).toMatch(/<ram:ShipToTradeParty>.*<ram:CityName>NICE<\/ram:CityName>/);
     expect(xml).toContain("<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>M1</ram:ID>");

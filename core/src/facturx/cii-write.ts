@@ -61,6 +61,7 @@ const address = (a: EAddress | null): string =>
 const party = (tag: string, p: EParty): string =>
   el(
     tag,
+    text("ram:ID", p.id),
     text("ram:Name", p.name),
     p.siren ? el("ram:SpecifiedLegalOrganization", text("ram:ID", p.siren, ' schemeID="0002"')) : "",
     address(p.address),

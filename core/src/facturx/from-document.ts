@@ -137,6 +137,7 @@ export const eInvoiceOfDocument = (
     });
   }
   const notes: ENote[] = [
+    ...(doc.header.label ? [{ subject: "AAI", content: doc.header.label }] : []),
     ...(doc.header.notes ? [{ subject: "AAI", content: doc.header.notes }] : []),
     ...doc.lines.flatMap((l) => (l.kind === "comment" ? [{ subject: "AAI", content: l.text }] : [])),
     ...(seller.legalMentions ? [{ subject: "ABL", content: seller.legalMentions }] : []),
@@ -179,6 +180,7 @@ export const eInvoiceOfDocument = (
       email: seller.email,
     },
     buyer: {
+      id: contact?.auxiliary?.code ?? null,
       name: contact?.name ?? "",
       siren: contact?.siren ?? null,
       vatNumber: contact?.vatNumber ?? null,

@@ -40,6 +40,8 @@ export type EAddress = {
 };
 
 export type EParty = {
+  /** BT-29 / BT-46: the party's identifier as the issuer knows it (the customer's account code). */
+  readonly id?: string | null;
   readonly name: string;
   /** BT-30 / BT-47, scheme 0002 (SIREN). */
   readonly siren: string | null;
