@@ -140,7 +140,10 @@ export const readCii = (root: XNode): EInvoice => {
   const guideline = at(context, "GuidelineSpecifiedDocumentContextParameter", "ID");
   const profile = profileOfGuideline(guideline);
   if (!profile)
-    throw new DomainError("einvoice.unknownProfile", { profile: (guideline ?? "").slice(0, 100) });
+    throw new DomainError("einvoice.unknownProfile", {
+      field: "BT-24",
+      profile: (guideline ?? "").slice(0, 100),
+    });
   const document = kid(root, "ExchangedDocument");
   const transaction = kid(root, "SupplyChainTradeTransaction");
   const agreement = kid(transaction, "ApplicableHeaderTradeAgreement");

@@ -97,7 +97,7 @@ describe("refusals", () => {
     const xml = fixture("en16931").replace("<ram:GrandTotalAmount>104.90", "<ram:GrandTotalAmount>105.90");
     expect(refusal(() => purchaseProposal(readEInvoiceXml(xml).invoice))).toEqual({
       code: "einvoice.totalsMismatch",
-      params: { rule: "BR-CO-15", expected: "104.90", actual: "105.90" },
+      params: { field: "BR-CO-15", rule: "BR-CO-15", expected: "104.90", actual: "105.90" },
     });
   });
   it("a VAT amount not the base × rate (BR-CO-17)", () => {

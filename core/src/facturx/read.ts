@@ -19,5 +19,5 @@ export const readEInvoiceXml = (source: string): { syntax: EInvoiceSyntax; invoi
   if (invoice !== undefined) return { syntax: "ubl", invoice: readUbl(invoice, false) };
   const credit = kid(document, "CreditNote");
   if (credit !== undefined) return { syntax: "ubl", invoice: readUbl(credit, true) };
-  throw new DomainError("einvoice.notInvoice");
+  throw new DomainError("einvoice.notInvoice", { field: "file" });
 };

@@ -51,12 +51,16 @@ const exemptionTexts: Record<string, string> = {
 const rateOf = (vat: EVat, reason: string | null): Pick<PricedLineInput, "vatRate" | "vatExemption"> => {
   if (vat.category === "S") {
     const rate = rates[vat.rate];
-    if (!rate) throw new DomainError("einvoice.unsupportedVatRate", { rate: vat.rate });
+    if (!rate) throw new DomainError("einvoice.unsupportedVatRate", { field: "BT-119", rate: vat.rate });
     return { vatRate: rate, vatExemption: null };
   }
   if (vat.category === "Z") return { vatRate: "0", vatExemption: null };
   const text = exemptionTexts[vat.category];
-  if (!text) throw new DomainError("einvoice.unsupportedVatRate", { rate: `${vat.category} ${vat.rate}` });
+  if (!text)
+    throw new DomainError("einvoice.unsupportedVatRate", {
+      field: "BT-118",
+      rate: `${vat.category} ${vat.rate}`,
+    });
   return { vatRate: "exempt", vatExemption: (reason ?? text).slice(0, 200) };
 };
 
@@ -67,19 +71,21 @@ const euros = (c: number) => ciiAmount(c);
 
 export const purchaseProposal = (invoice: EInvoice): PurchaseProposal => {
   if (invoice.currency !== "EUR")
-    throw new DomainError("einvoice.currency", { currency: invoice.currency.slice(0, 3) });
+    throw new DomainError("einvoice.currency", { field: "BT-5", currency: invoice.currency.slice(0, 3) });
   const kind = invoiceTypes.has(invoice.typeCode)
     ? "invoice"
     : creditTypes.has(invoice.typeCode)
       ? "creditNote"
       : null;
-  if (!kind) throw new DomainError("einvoice.unsupportedType", { type: invoice.typeCode.slice(0, 10) });
+  if (!kind)
+    throw new DomainError("einvoice.unsupportedType", { field: "BT-3", type: invoice.typeCode.slice(0, 10) });
   const supplier = invoice.seller;
   if (!supplier.name.trim() || (!supplier.siren && !supplier.vatNumber))
     throw new DomainError("einvoice.supplierIdentity", { field: "seller" });
   const [violation] = calculationViolations(invoice);
   if (violation)
     throw new DomainError("einvoice.totalsMismatch", {
+      field: violation.rule,
       rule: violation.rule,
       expected: euros(violation.expected),
       actual: euros(violation.actual),

@@ -79,7 +79,10 @@ export const readUbl = (root: XNode, credit: boolean): EInvoice => {
   const customization = at(root, "CustomizationID");
   const profile = profileOfGuideline(customization);
   if (!profile)
-    throw new DomainError("einvoice.unknownProfile", { profile: (customization ?? "").slice(0, 100) });
+    throw new DomainError("einvoice.unknownProfile", {
+      field: "BT-24",
+      profile: (customization ?? "").slice(0, 100),
+    });
   const number = at(root, "ID");
   if (!number) throw new DomainError("einvoice.missingField", { field: "BT-1" });
   const issueDate = isoDay(at(root, "IssueDate"), "BT-2");

@@ -21,12 +21,12 @@ const parser = new XMLParser({
 
 export const parseXml = (source: string): Record<string, XNode> => {
   const text = source.replace(/^\uFEFF/, "");
-  if (!/^\s*<(\?xml|[A-Za-z_])/.test(text)) throw new DomainError("einvoice.notXml");
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new DomainError("einvoice.unsafeXml");
+  if (!/^\s*<(\?xml|[A-Za-z_])/.test(text)) throw new DomainError("einvoice.notXml", { field: "file" });
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new DomainError("einvoice.unsafeXml", { field: "file" });
   try {
     return parser.parse(text, true) as Record<string, XNode>;
   } catch {
-    throw new DomainError("einvoice.notXml");
+    throw new DomainError("einvoice.notXml", { field: "file" });
   }
 };
 

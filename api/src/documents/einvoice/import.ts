@@ -63,20 +63,20 @@ const isPdf = (bytes: Uint8Array) => {
 
 /** What a supplier's file says, from its bytes (never its name): checked, and as a draft proposal. */
 export const readSupplierFile = async (bytes: Uint8Array): Promise<SupplierFile> => {
-  if (bytes.byteLength === 0) throw new DomainError("einvoice.empty");
+  if (bytes.byteLength === 0) throw new DomainError("einvoice.empty", { field: "file" });
   if (isPdf(bytes)) {
     let embedded: Awaited<ReturnType<typeof embeddedInvoiceXml>>;
     try {
       embedded = await embeddedInvoiceXml(bytes);
     } catch {
-      throw new DomainError("einvoice.unreadablePdf");
+      throw new DomainError("einvoice.unreadablePdf", { field: "file" });
     }
     if (!embedded) return { source: "pdf", invoice: null, proposal: null };
     const { invoice } = readEInvoiceXml(embedded.xml);
     return { source: "facturx", invoice, proposal: purchaseProposal(invoice) };
   }
   const text = new TextDecoder("utf-8").decode(bytes);
-  if (!/^\s*</.test(text)) throw new DomainError("einvoice.unsupportedFile");
+  if (!/^\s*</.test(text)) throw new DomainError("einvoice.unsupportedFile", { field: "file" });
   const { syntax, invoice } = readEInvoiceXml(text);
   return { source: syntax, invoice, proposal: purchaseProposal(invoice) };
 };

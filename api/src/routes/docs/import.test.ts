@@ -152,6 +152,7 @@ describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (
     expect(mismatch.status).toBe(422);
     expect(await mismatch.json()).toMatchObject({
       code: "einvoice.totalsMismatch",
+      errors: [{ path: "BR-CO-15" }],
       detail:
         "Les totaux de la facture ne sont pas cohérents (BR-CO-15)\u00a0: 104.90\u00a0€ attendus, 105.90\u00a0€ indiqués.",
     });
@@ -163,7 +164,7 @@ describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (
     ] as const) {
       const refused = await upload(o.token, bytes, "?createSupplier=true", "en");
       expect(refused.status).toBe(422);
-      expect((await refused.json()).code).toBe(code);
+      expect(await refused.json()).toMatchObject({ code, errors: [{ path: "file", code }] });
     }
     expect(await purchases(o.token)).toBe(0);
 
