@@ -46,6 +46,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   // An import of 50 MB or more is refused on its declared length, before its body is read.
   api.use("/contacts/import", importSizeGuard);
   api.use("/items/import", importSizeGuard);
+  api.use("/docs/import", importSizeGuard);
   api.use(
     "*",
     inputGuard((method, path) => takesJson(method, path)),

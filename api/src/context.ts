@@ -1,5 +1,6 @@
 import type { ProjectionRunner } from "@registre/projections";
 import type { Database, EventStore } from "@registre/store";
+import type { AttachOriginal } from "./documents/einvoice/import.ts";
 import type { TrustProxy } from "./http/client-address.ts";
 import type { RateLimits } from "./http/rate-limit.ts";
 import type { IdentityRules } from "./identity/limits.ts";
@@ -33,4 +34,9 @@ export type AppContext = {
   readonly identity: IdentityServices;
   /** Where uploaded files (logos) are kept: DATA_DIR/files. */
   readonly filesDir: string;
+  /**
+   * Attaches an imported supplier invoice's original file to the draft it made (`documents/einvoice/
+   * import.ts`): the attachments' file store provides it; absent, the import says `originalAttached: false`.
+   */
+  readonly attachOriginal?: AttachOriginal;
 };

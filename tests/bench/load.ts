@@ -154,7 +154,8 @@ const draftBody = (i: number) =>
 
 /** The requests of each figure; `drafts` collects the drafts' ids for the validation figure. */
 const scenarios = (token: string, mvts: readonly string[], drafts: string[]): Scenario[] => {
-  const auth = { authorization: `Bearer ${token}` };
+  // As a browser sends them: the session, and the encodings it accepts.
+  const auth = { authorization: `Bearer ${token}`, "accept-encoding": "gzip, deflate, br, zstd" };
   let n = 0;
   let v = 0;
   const pick = () => mvts[Math.floor(Math.random() * mvts.length)] ?? "";

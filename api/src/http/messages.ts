@@ -1,6 +1,7 @@
 import { bankMessages, bankParamText } from "./messages-banks.ts";
 import { contactItemMessages, duplicateReasonsText } from "./messages-contacts-items.ts";
 import { documentMessages } from "./messages-documents.ts";
+import { einvoiceMessages } from "./messages-einvoice.ts";
 import { importMessages } from "./messages-import.ts";
 import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
 import { mailMessages } from "./messages-mail.ts";
@@ -16,6 +17,7 @@ export const messages = {
   ...importMessages,
   ...documentMessages,
   ...mailMessages,
+  ...einvoiceMessages,
   "account.cannotBeCollective": {
     fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",
     en: "Account {number} cannot become a control account: only a third-party account (class 4) of the chart can.",

@@ -36,6 +36,9 @@ const SettingsFields = z.object({
   earlyPaymentDiscount: text(500).openapi({ example: "Pas d'escompte pour paiement anticipé" }),
   bank: BankFields.nullable(),
   printBankDetails: z.boolean(),
+  facturxProfile: z
+    .enum(["en16931", "basic"])
+    .openapi({ description: "The Factur-X profile of validated sales invoices and credit notes" }),
 });
 
 export const DocumentSettings = SettingsFields.extend({

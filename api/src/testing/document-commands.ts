@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { type Caller, type CommandCase, json, type Seed } from "./command-cases.ts";
 
 let n = 0;
@@ -141,5 +142,21 @@ export const documentCommands: Readonly<Record<string, CommandCase>> = {
       await seed.ok("PUT", "/docs/pref/me", c.token, { pageSize: sizeOf(c) });
       return { path: "/docs/pref/me", token: c.token };
     },
+  },
+  importSupplierInvoice: {
+    status: 201,
+    build: async (_, c) => ({
+      // The fixtures' EN 16931 invoice, numbered per caller (and per run) so that answers differ.
+      path: "/docs/import?createSupplier=true",
+      token: c.token,
+      body: {
+        octets: new TextEncoder().encode(
+          readFileSync(
+            new URL("../../../../shared/fixtures/facturx/xml/factur-x-en16931.xml", import.meta.url),
+            "utf8",
+          ).replace("<ram:ID>F20260023</ram:ID>", `<ram:ID>F-${c.name}-${++n}</ram:ID>`),
+        ) as Uint8Array<ArrayBuffer>,
+      },
+    }),
   },
 };

@@ -24,6 +24,8 @@ export type DocumentSettings = {
   readonly earlyPaymentDiscount: string;
   readonly bank: BankDetails | null;
   readonly printBankDetails: boolean;
+  /** The Factur-X profile of validated sales invoices and credit notes: EN 16931, or BASIC. */
+  readonly facturxProfile: "en16931" | "basic";
 };
 
 const labels: Record<string, string> = {
@@ -45,6 +47,7 @@ export const defaultDocumentSettings: DocumentSettings = {
   earlyPaymentDiscount: "Pas d'escompte pour paiement anticipé",
   bank: null,
   printBankDetails: false,
+  facturxProfile: "en16931",
 };
 
 /** The series id a document counter names: `doc:<series>:<year>` or `doc:<series>`. */
@@ -91,6 +94,11 @@ const checked = (next: DocumentSettings, before: DocumentSettings, used: readonl
   }
   if (next.bank && !IBAN.test(next.bank.iban))
     throw new DomainError("docSettings.invalidIban", { field: "bank.iban", value: next.bank.iban });
+  if (next.facturxProfile !== "en16931" && next.facturxProfile !== "basic")
+    throw new DomainError("validation.notAllowed", {
+      field: "facturxProfile",
+      value: String(next.facturxProfile),
+    });
   if (next.printBankDetails && !next.bank)
     throw new DomainError("docSettings.bankMissing", { field: "printBankDetails" });
 };

@@ -95,6 +95,10 @@ const docsRoutes: RouteObject[] = [
     lazy: screen(() => import("../features/docs/validate-page.tsx"), "ValidateDocsPage"),
   },
   { path: "org/docs/stats", lazy: screen(() => import("../features/docs/stats-page.tsx"), "DocStatsPage") },
+  {
+    path: "org/purchases/invoices/import",
+    lazy: screen(() => import("../features/docs/import-page.tsx"), "SupplierInvoiceImportPage"),
+  },
   { path: "org/docs/:id", lazy: screen(docDetailPage, "DocDetailPage") },
   { path: "org/docs/:id/edit", lazy: screen(docEditorPage, "DocEditPage") },
   { path: "org/docs/:id/contact/edit", lazy: screen(docPartPages, "DocContactEditPage") },

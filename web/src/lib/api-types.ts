@@ -2333,6 +2333,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Reads the file from its bytes (never its name): its BR-CO-10…17 totals, the supplier's identity and the profile are checked, a refusal is a problem (`einvoice.*`) and creates nothing. With `dryRun` nothing is written; otherwise the draft purchase invoice (or credit note) is created — with the supplier matched, chosen (`supplierId`) or created (`createSupplier=true`) — and the original file handed to the file store. Rights: purchases.invoices (create), contacts (create) to create the supplier. */
+        post: operations["importSupplierInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs/create/{type}": {
         parameters: {
             query?: never;
@@ -2393,8 +2410,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A draft prints « Brouillon » for its number. Rendered on each call (no PDF is stored). */
+        /** @description A draft prints « Brouillon » for its number. A validated sales invoice or credit note is its Factur-X (PDF/A-3b, the CII XML embedded as factur-x.xml). Rendered on each call (no PDF is stored). */
         get: operations["getDocumentPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/{id}/facturx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The Factur-X of a validated sales invoice or credit note (profile of the document settings): the PDF/A-3b with its CII XML embedded, or the XML alone. Any other document: 409 `doc.facturxUnavailable`. */
+        get: operations["getDocumentFacturx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3837,6 +3871,11 @@ export interface components {
                 bic: string | null;
             } | null;
             printBankDetails: boolean;
+            /**
+             * @description The Factur-X profile of validated sales invoices and credit notes
+             * @enum {string}
+             */
+            facturxProfile: "en16931" | "basic";
             /** @description Series that numbered documents: kept with their use and format */
             usedSeries: string[];
         };
@@ -3874,6 +3913,11 @@ export interface components {
                 bic: string | null;
             } | null;
             printBankDetails?: boolean;
+            /**
+             * @description The Factur-X profile of validated sales invoices and credit notes
+             * @enum {string}
+             */
+            facturxProfile?: "en16931" | "basic";
         };
         DocumentPreferencesList: {
             items: components["schemas"]["DocumentPreferences"][];
@@ -4114,6 +4158,80 @@ export interface components {
             nextStatuses: ("draft" | "validated" | "sent" | "accepted" | "refused" | "cancelled" | "delivered")[];
             createdAt: string;
             updatedAt: string;
+        };
+        DocImportResult: {
+            /**
+             * @description facturx: a PDF with its XML; cii, ubl: an XML; pdf: a plain PDF (an empty draft for manual entry)
+             * @enum {string}
+             */
+            source: "facturx" | "cii" | "ubl" | "pdf";
+            invoice: {
+                profile: string;
+                typeCode: string;
+                /** @enum {string} */
+                kind: "invoice" | "creditNote";
+                number: string;
+                issueDate: string;
+                dueDate: string | null;
+                operationCategory: string | null;
+                precedingInvoice: string | null;
+                seller: {
+                    name: string;
+                    siren: string | null;
+                    vatNumber: string | null;
+                    address: {
+                        lines: string[];
+                        postcode: string | null;
+                        city: string | null;
+                        country: string;
+                    } | null;
+                };
+                totals: {
+                    excludingTax: number;
+                    vat: number;
+                    includingTax: number;
+                    due: number;
+                };
+                vat: {
+                    category: string;
+                    rate: string;
+                    base: number;
+                    vat: number;
+                }[];
+                lines: {
+                    label: string;
+                    quantity: string;
+                    unitPrice: string;
+                    vatRate: string;
+                    vatExemption: string | null;
+                }[];
+                /** @description MINIMUM carries no lines: the draft's are entered by hand */
+                linesMissing: boolean;
+            } | null;
+            supplier: {
+                match: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    /** @enum {string} */
+                    by: "siren" | "vatNumber" | "name";
+                } | null;
+                /** @description The contact the import creates with createSupplier=true when none matched */
+                proposal: {
+                    name: string;
+                    siren: string | null;
+                    vatNumber: string | null;
+                    city: string | null;
+                } | null;
+            };
+            created: {
+                /** Format: uuid */
+                docId: string;
+                /** Format: uuid */
+                contactId: string | null;
+                contactCreated: boolean;
+                originalAttached: boolean;
+            } | null;
         };
         DocumentTemplate: {
             /** @enum {string} */
@@ -23405,6 +23523,122 @@ export interface operations {
             };
         };
     };
+    importSupplierInvoice: {
+        parameters: {
+            query?: {
+                /** @description true: read and check the file, answer what it would create, write nothing */
+                dryRun?: "true" | "false";
+                /** @description The contact chosen as the supplier */
+                supplierId?: string;
+                /** @description true: create the supplier proposed when none matched (the user confirmed it) */
+                createSupplier?: "true" | "false";
+                /** @description The file's name, kept with the original */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description What the file says and what it would create (dryRun) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocImportResult"];
+                };
+            };
+            /** @description The draft created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocImportResult"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getDocumentTemplate: {
         parameters: {
             query?: never;
@@ -23934,6 +24168,88 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentFacturx: {
+        parameters: {
+            query?: {
+                /** @description The document's language; the request's by default */
+                lang?: "fr" | "en";
+                /** @description pdf (the default): the Factur-X PDF/A-3; xml: its CII XML alone */
+                format?: "pdf" | "xml";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Factur-X PDF, or its XML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/xml": string;
                 };
             };
             /** @description Not signed in */
@@ -25296,8 +25612,10 @@ export const updateItemInputUseValues = ["sale", "purchase", "both"] as const sa
 export const updateItemInputKindValues = ["goods", "services", "products", "other"] as const satisfies readonly components["schemas"]["UpdateItemInput"]["kind"][];
 export const updateItemInputVatRateValues = ["0", "10", "20", "5.5", "2.1", "exempt"] as const satisfies readonly components["schemas"]["UpdateItemInput"]["vatRate"][];
 export const updateItemInputStatusValues = ["active", "archived"] as const satisfies readonly components["schemas"]["UpdateItemInput"]["status"][];
+export const documentSettingsFacturxProfileValues = ["en16931", "basic"] as const satisfies readonly components["schemas"]["DocumentSettings"]["facturxProfile"][];
 export const documentNumberSeriesKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["DocumentNumberSeries"]["kind"][];
 export const documentNumberSeriesDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["DocumentNumberSeries"]["direction"][];
+export const documentSettingsInputFacturxProfileValues = ["en16931", "basic"] as const satisfies readonly components["schemas"]["DocumentSettingsInput"]["facturxProfile"][];
 export const documentPreferencesSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly components["schemas"]["DocumentPreferences"]["sort"][];
 export const documentPreferencesStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly components["schemas"]["DocumentPreferences"]["status"][];
 export const documentPreferencesPeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly components["schemas"]["DocumentPreferences"]["period"][];
@@ -25309,6 +25627,7 @@ export const documentPreferencesInputScopeValues = ["me", "org"] as const satisf
 export const documentPreferencesChangeSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["sort"][];
 export const documentPreferencesChangeStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["status"][];
 export const documentPreferencesChangePeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["period"][];
+export const docImportResultSourceValues = ["facturx", "cii", "ubl", "pdf"] as const satisfies readonly components["schemas"]["DocImportResult"]["source"][];
 export const documentTemplateKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["kind"][];
 export const documentTemplateDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["direction"][];
 export const documentTemplateNumberedAtValues = ["creation", "validation", "supplier"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["numberedAt"][];

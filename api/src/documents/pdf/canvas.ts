@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import type { Font } from "fontkit";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
+import { type EmbeddedInvoice, FACTURX_FILE_NAME, facturxXmp } from "./facturx-xmp.ts";
 import type { Labels } from "./labels.ts";
 import type { DocumentPrint, PrintLanguage } from "./model.ts";
 import { memoiseLayout } from "./shaping.ts";
@@ -66,8 +67,15 @@ export type Canvas = {
   tableHeader: (() => void) | undefined;
 };
 
-export const openCanvas = (print: DocumentPrint, t: Labels, title: string): Canvas => {
+export const openCanvas = (
+  print: DocumentPrint,
+  t: Labels,
+  title: string,
+  embedded?: EmbeddedInvoice,
+): Canvas => {
   const doc = new PDFDocument({
+    // A Factur-X is a PDF/A-3b (its XML an associated file, allowed from PDF/A-3 on).
+    ...(embedded && { pdfVersion: "1.7" as const, subset: "PDF/A-3b" as const }),
     size: "A4",
     margins: MARGIN,
     bufferPages: true,
@@ -78,6 +86,20 @@ export const openCanvas = (print: DocumentPrint, t: Labels, title: string): Canv
     displayTitle: true,
     info: { Title: title, Author: print.seller.name, Creator: "Registre", Producer: "Registre (PDFKit)" },
   });
+  if (embedded) {
+    const now = new Date();
+    // pdfkit writes `relationship` as the file spec's /AFRelationship (its types do not list it).
+    const attachment = {
+      name: FACTURX_FILE_NAME,
+      type: "text/xml",
+      description: "Factur-X invoice",
+      relationship: "Alternative",
+      creationDate: now,
+      modifiedDate: now,
+    };
+    doc.file(Buffer.from(embedded.xml, "utf8"), attachment);
+    doc.appendXML(facturxXmp(embedded.conformance));
+  }
   const f = fonts();
   // pdfkit takes a fontkit font as it takes the file's bytes (its types only name the latter).
   doc.registerFont("regular", f.regular as unknown as Buffer);

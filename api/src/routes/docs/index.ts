@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.ts";
 import { resourceApp } from "../../http/openapi.ts";
 import { documentRoutes } from "./documents.ts";
 import { documentHistoryRoutes } from "./histories.ts";
+import { documentImportRoutes } from "./import.ts";
 import { documentMailRoutes } from "./mail.ts";
 import { documentPdfRoutes } from "./pdf.ts";
 import { docPreferenceRoutes } from "./preferences.ts";
@@ -18,6 +19,7 @@ export const docsRoutes = (ctx: AppContext) => {
   app.route("/", docPreferenceRoutes(ctx));
   app.route("/", documentHistoryRoutes(ctx));
   app.route("/", documentStatusRoutes(ctx));
+  app.route("/", documentImportRoutes(ctx));
   app.route("/", documentRoutes(ctx));
   app.route("/", documentPdfRoutes(ctx));
   app.route("/", documentMailRoutes(ctx));

@@ -56,6 +56,18 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
         `${doc.number ?? "brouillon"}.pdf`,
       ),
   });
+  // A validated sales invoice or credit note is a Factur-X: its PDF carries the XML, also offered alone.
+  const facturx =
+    doc.direction === "sales" &&
+    (doc.kind === "invoice" || doc.kind === "creditNote") &&
+    doc.status !== "draft";
+  const xml = useMutation({
+    mutationFn: () =>
+      downloadFile(
+        `/docs/${encodeURIComponent(doc.id)}/facturx?format=xml`,
+        `factur-x-${doc.number ?? "facture"}.xml`,
+      ),
+  });
   const [pending, setPending] = useState<Pending | null>(null);
   const [choice, setChoice] = useState<QuantityChoice>(allQuantities);
   const [percent, setPercent] = useState("30");
@@ -241,8 +253,18 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
           </Button>
         ) : null}
         <Button variant="default" onClick={() => pdf.mutate()} loading={pdf.isPending} data-testid="doc-pdf">
-          {t("detail.pdf")}
+          {facturx ? t("detail.facturxPdf") : t("detail.pdf")}
         </Button>
+        {facturx ? (
+          <Button
+            variant="subtle"
+            onClick={() => xml.mutate()}
+            loading={xml.isPending}
+            data-testid="doc-facturx-xml"
+          >
+            {t("detail.facturxXml")}
+          </Button>
+        ) : null}
         <Button component={Link} to={docHistoryPath(doc.id)} variant="subtle" data-testid="doc-history-link">
           {t("detail.history")}
         </Button>

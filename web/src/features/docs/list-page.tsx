@@ -39,7 +39,7 @@ import {
   segmentKinds,
   validateRightOf,
 } from "./model.ts";
-import { docPath, docsStatsPath, docsValidatePath, newDocPath } from "./paths.ts";
+import { docPath, docsStatsPath, docsValidatePath, listPath, newDocPath } from "./paths.ts";
 import { DocNumber, StatusBadge, useCanDocs } from "./ui.tsx";
 
 /** The statuses a kind can be in (its lifecycle table), for its filter. */
@@ -276,6 +276,16 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
             {direction === "sales" && kinds.includes("invoice") ? (
               <Button component={Link} to={remindersPath} variant="subtle" data-testid="docs-reminders-link">
                 {t("mail:reminders.title")}
+              </Button>
+            ) : null}
+            {direction === "purchases" && list === "invoices" && can(right, "create") ? (
+              <Button
+                component={Link}
+                to={`${listPath("purchases", "invoices")}/import`}
+                variant="default"
+                data-testid="doc-import"
+              >
+                {t("import.button")}
               </Button>
             ) : null}
             {can(right, "create") ? (

@@ -62,6 +62,7 @@ const useSettingsSchema = () => {
           iban: rules.text(t("settings.iban"), 50, { optional: true }),
           bic: rules.text(t("settings.bic"), 11, { optional: true }),
           printBankDetails: z.boolean(),
+          facturxProfile: z.enum(["en16931", "basic"]),
         })
         .transform(
           (v): DocSettingsInput => ({
@@ -72,6 +73,7 @@ const useSettingsSchema = () => {
             earlyPaymentDiscount: v.earlyPaymentDiscount,
             bank: v.iban ? { holder: v.holder, iban: v.iban.replace(/\s+/g, ""), bic: v.bic || null } : null,
             printBankDetails: v.printBankDetails,
+            facturxProfile: v.facturxProfile,
           }),
         ),
     [t, rules],
@@ -93,6 +95,7 @@ const SettingsForm = ({ settings, canEdit }: { settings: DocSettings; canEdit: b
     iban: settings.bank?.iban ?? "",
     bic: settings.bank?.bic ?? "",
     printBankDetails: settings.printBankDetails,
+    facturxProfile: settings.facturxProfile,
   });
   const used = new Set(settings.usedSeries);
   const day = today();
@@ -292,6 +295,19 @@ const SettingsForm = ({ settings, canEdit }: { settings: DocSettings; canEdit: b
       <Checkbox
         label={t("settings.printBankDetails")}
         {...form.getInputProps("printBankDetails", { type: "checkbox" })}
+        disabled={!canEdit}
+      />
+      <Select
+        label={t("settings.facturxProfile")}
+        description={t("settings.facturxProfileHelp")}
+        data={[
+          { value: "en16931", label: "EN 16931" },
+          { value: "basic", label: "BASIC" },
+        ]}
+        allowDeselect={false}
+        w={260}
+        data-testid="doc-settings-facturx"
+        {...form.getInputProps("facturxProfile")}
         disabled={!canEdit}
       />
       {save.isSuccess && !form.isDirty() ? (

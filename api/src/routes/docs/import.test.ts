@@ -1,0 +1,186 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { databaseKinds } from "../../../../tests/support/databases.ts";
+import { createApp } from "../../app.ts";
+import type { OriginalFile } from "../../documents/einvoice/import.ts";
+import { apiHarness } from "../../testing/api-harness.ts";
+import { documentsOrganisation } from "../../testing/documents-setup.ts";
+
+/** Receiving supplier invoices from the fixtures (../shared/fixtures/facturx): PDFs and XML of every profile. */
+const FIXTURES = new URL("../../../../../shared/fixtures/facturx/", import.meta.url);
+const fixture = (path: string) =>
+  new Uint8Array(readFileSync(new URL(path, FIXTURES))) as Uint8Array<ArrayBuffer>;
+
+describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (kind) => {
+  const { harness, call, register } = apiHarness(kind);
+  const upload = (
+    token: string,
+    bytes: Uint8Array<ArrayBuffer>,
+    query = "",
+    lang = "fr",
+    app = harness.app,
+  ) =>
+    app.request(`/api/docs/import${query}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/octet-stream",
+        "accept-language": lang,
+      },
+      body: bytes,
+    });
+  const purchases = async (token: string) =>
+    (await call("GET", "/docs?direction=purchases", token)).body.total as number;
+
+  it("a Factur-X PDF: read, the supplier proposed then created, the draft prefilled to the cent", async () => {
+    const o = await documentsOrganisation(call, register, "Inbox");
+    const pdf = fixture("pdf/invoice_EN16931.pdf");
+    const preview = await upload(o.token, pdf, "?dryRun=true");
+    expect(preview.status).toBe(200);
+    const read = await preview.json();
+    expect(read).toMatchObject({
+      source: "facturx",
+      invoice: {
+        profile: "en16931",
+        kind: "invoice",
+        number: "F20260023",
+        issueDate: "2026-01-31",
+        dueDate: "2026-03-02",
+        totals: { excludingTax: 10000, vat: 490, includingTax: 10490, due: 10490 },
+        seller: { name: "LE FOURNISSEUR", siren: "123456782" },
+      },
+      supplier: { match: null, proposal: { name: "LE FOURNISSEUR", siren: "123456782" } },
+      created: null,
+    });
+    expect(await purchases(o.token)).toBe(0);
+
+    const unchosen = await upload(o.token, pdf, "", "en");
+    expect(unchosen.status).toBe(422);
+    expect(await unchosen.json()).toMatchObject({
+      code: "einvoice.supplierChoice",
+      detail: "Choose the supplier, or confirm its creation.",
+    });
+    expect(await purchases(o.token)).toBe(0);
+
+    const created = await upload(o.token, pdf, "?createSupplier=true");
+    expect(created.status).toBe(201);
+    const { created: ids } = await created.json();
+    expect(ids).toMatchObject({ contactCreated: true, originalAttached: false });
+    const draft = (await call("GET", `/docs/${ids.docId}`, o.token)).body;
+    expect(draft).toMatchObject({
+      direction: "purchases",
+      kind: "invoice",
+      status: "draft",
+      header: { supplierNumber: "F20260023", supplierDate: "2026-01-31", dueDate: "2026-03-02" },
+      contactId: ids.contactId,
+      totals: { totalExclTax: 10000, totalVat: 490, totalInclTax: 10490 },
+    });
+    expect(
+      draft.totals.breakdown.map((b: { vatRate: string; base: number; vat: number }) => [
+        b.vatRate,
+        b.base,
+        b.vat,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["20", 1100, 220],
+        ["10", 2700, 270],
+      ]),
+    );
+    const contact = (await call("GET", `/contacts/${ids.contactId}`, o.token)).body;
+    expect(contact).toMatchObject({ name: "LE FOURNISSEUR", types: ["supplier"] });
+
+    // The same supplier's next invoice (the XML alone, BASIC): matched by its SIREN.
+    const again = await upload(o.token, fixture("xml/factur-x-basic.xml"), "?dryRun=true");
+    expect((await again.json()).supplier).toMatchObject({
+      match: { id: ids.contactId, by: "siren" },
+      proposal: null,
+    });
+  });
+
+  it("a credit note PDF (BASIC, 381) and the MINIMUM XML; the original handed to the file store's port", async () => {
+    const o = await documentsOrganisation(call, register, "Avoir");
+    const received: { docId: string; file: OriginalFile }[] = [];
+    const app = createApp({
+      ...harness.ctx,
+      attachOriginal: async (_orgId, docId, file) => {
+        received.push({ docId, file });
+      },
+    });
+    const pdf = fixture("pdf/Avoir_FR_type381_BASIC.pdf");
+    const answer = await (
+      await upload(o.token, pdf, "?createSupplier=true&name=avoir.pdf", "fr", app)
+    ).json();
+    expect(answer.invoice).toMatchObject({
+      kind: "creditNote",
+      typeCode: "381",
+      precedingInvoice: "FA-2017-0010",
+      totals: { excludingTax: 21848, vat: 1499, includingTax: 23347 },
+    });
+    const draft = (await call("GET", `/docs/${answer.created.docId}`, o.token)).body;
+    expect(draft).toMatchObject({
+      kind: "creditNote",
+      direction: "purchases",
+      totals: { totalInclTax: 23347 },
+    });
+    expect(answer.created.originalAttached).toBe(true);
+    expect(received).toHaveLength(1);
+    expect(received[0]?.docId).toBe(answer.created.docId);
+    expect(received[0]?.file).toMatchObject({ name: "avoir.pdf", contentType: "application/pdf" });
+    expect(Buffer.from(received[0]?.file.bytes ?? []).equals(Buffer.from(pdf))).toBe(true);
+
+    const minimum = await (
+      await upload(o.token, fixture("xml/factur-x-minimum.xml"), "?createSupplier=true")
+    ).json();
+    expect(minimum.invoice).toMatchObject({
+      profile: "minimum",
+      linesMissing: true,
+      totals: { includingTax: 10490 },
+    });
+    const empty = (await call("GET", `/docs/${minimum.created.docId}`, o.token)).body;
+    expect(empty).toMatchObject({ header: { supplierNumber: "F20260023" }, lines: [] });
+  });
+
+  it("refusals create nothing: totals that do not add up, not an invoice, an empty file; a plain PDF is a blank draft", async () => {
+    const o = await documentsOrganisation(call, register, "Refus");
+    const wrong = new TextEncoder().encode(
+      new TextDecoder()
+        .decode(fixture("xml/factur-x-en16931.xml"))
+        .replace("<ram:GrandTotalAmount>104.90", "<ram:GrandTotalAmount>105.90"),
+    );
+    const mismatch = await upload(o.token, wrong, "?createSupplier=true");
+    expect(mismatch.status).toBe(422);
+    expect(await mismatch.json()).toMatchObject({
+      code: "einvoice.totalsMismatch",
+      errors: [{ path: "BR-CO-15" }],
+      detail:
+        "Les totaux de la facture ne sont pas cohérents (BR-CO-15)\u00a0: 104.90\u00a0€ attendus, 105.90\u00a0€ indiqués.",
+    });
+    for (const [bytes, code] of [
+      [new TextEncoder().encode("Nom;Montant\nA;1\n"), "einvoice.unsupportedFile"],
+      [new TextEncoder().encode("<?xml version='1.0'?><Order/>"), "einvoice.notInvoice"],
+      [new Uint8Array(), "einvoice.empty"],
+      [new TextEncoder().encode("%PDF-1.7\n garbage"), "einvoice.unreadablePdf"],
+    ] as const) {
+      const refused = await upload(o.token, bytes, "?createSupplier=true", "en");
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({ code, errors: [{ path: "file", code }] });
+    }
+    expect(await purchases(o.token)).toBe(0);
+
+    const quote = await o.ok("POST", "/docs", { kind: "quote", direction: "sales", issueDate: "2026-01-05" });
+    const plain = await harness.app.request(`/api/docs/${quote.id}/pdf`, {
+      headers: { authorization: `Bearer ${o.token}` },
+    });
+    const blank = await (
+      await upload(o.token, new Uint8Array(await plain.arrayBuffer()), `?supplierId=${o.supplierId}`)
+    ).json();
+    expect(blank).toMatchObject({ source: "pdf", invoice: null, created: { contactId: o.supplierId } });
+    expect((await call("GET", `/docs/${blank.created.docId}`, o.token)).body).toMatchObject({
+      direction: "purchases",
+      kind: "invoice",
+      status: "draft",
+      lines: [],
+    });
+  });
+});

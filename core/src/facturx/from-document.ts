@@ -1,0 +1,219 @@
+import type { DocumentContact, LiveDocument } from "../documents/document.ts";
+import { isPriced, lineNet, type PricedLine } from "../documents/lines.ts";
+import { documentTotals } from "../documents/totals.ts";
+import type {
+  EAddress,
+  EAllowanceCharge,
+  EInvoice,
+  ELine,
+  ENote,
+  EVat,
+  EVatBreakdown,
+  VatCategoryCode,
+} from "./model.ts";
+
+/** The seller as the organisation and its document settings describe it. */
+export type FacturxSeller = {
+  readonly name: string;
+  readonly siren: string;
+  readonly vatNumber: string | null;
+  readonly address: {
+    readonly line1: string;
+    readonly line2?: string | null | undefined;
+    readonly postalCode: string;
+    readonly city: string;
+    readonly country: string;
+  } | null;
+  readonly email: string | null;
+  /** The débits option (VAT on services due at invoicing): BT-8 = 5. */
+  readonly vatOnDebits: boolean;
+  readonly bank: { readonly iban: string; readonly bic: string | null } | null;
+  readonly legalMentions: string | null;
+};
+
+/** The French texts of the payment notes (PMD, PMT, AAB), as the PDF prints them. */
+export type FacturxMentions = {
+  /** Annual late-penalty rate, decimal string ("13.15"). */
+  readonly latePenaltyRate: string;
+  /** The early-payment discount's text; null: none ("Pas d'escompte pour paiement anticipé"). */
+  readonly earlyPaymentDiscount: string | null;
+  /** BT-20 as text ("30 jours"). */
+  readonly paymentTerms: string | null;
+};
+
+const NBSP = "\u00a0";
+
+/** The exemption ground's UNTDID 5305 category and VATEX code, read from its legal text. */
+export const exemptionCategory = (
+  ground: string | null,
+): { category: VatCategoryCode; code: string | null } => {
+  const g = (ground ?? "").toLowerCase();
+  if (/autoliquidation|reverse charge|283/.test(g)) return { category: "AE", code: "VATEX-EU-AE" };
+  if (/intracommunautaire|intra-community|262 ter/.test(g)) return { category: "K", code: "VATEX-EU-IC" };
+  if (/export|262 i\b|262-i\b/.test(g)) return { category: "G", code: "VATEX-EU-G" };
+  if (/293 b/.test(g)) return { category: "E", code: "VATEX-FR-FRANCHISE" };
+  return { category: "E", code: null };
+};
+
+const vatOf = (line: Pick<PricedLine, "vatRate" | "vatExemption">): EVat =>
+  line.vatRate === "exempt"
+    ? { category: exemptionCategory(line.vatExemption).category, rate: "0" }
+    : line.vatRate === "0"
+      ? { category: "Z", rate: "0" }
+      : { category: "S", rate: line.vatRate };
+
+const addressOf = (a: DocumentContact["billingAddress"] | FacturxSeller["address"]): EAddress | null =>
+  a
+    ? {
+        lines: [a.line1, ...(a.line2 ? [a.line2] : [])],
+        postcode: a.postalCode || null,
+        city: a.city || null,
+        country: a.country,
+      }
+    : null;
+
+const sameAddress = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** BT-23 from the lines' natures: B1 goods, S1 services, M1 both. */
+export const operationCategoryOf = (lines: readonly PricedLine[]): string => {
+  const natures = new Set(lines.map((l) => l.nature));
+  return natures.size === 2 ? "M1" : natures.has("goods") ? "B1" : "S1";
+};
+
+/**
+ * A validated sales invoice or credit note as an e-invoice: every field the document has, the 2026
+ * mentions (customer SIREN BT-47, delivery address BG-15, operation category BT-23, débits option
+ * BT-8, notes PMD/PMT/AAB), a credit note as 381 with the invoice it corrects (BT-25).
+ */
+export const eInvoiceOfDocument = (
+  doc: LiveDocument,
+  seller: FacturxSeller,
+  mentions: FacturxMentions,
+): EInvoice => {
+  if (doc.direction !== "sales" || (doc.kind !== "invoice" && doc.kind !== "creditNote") || !doc.validation)
+    throw new Error("Factur-X: a validated sales invoice or credit note only");
+  const priced = doc.lines.filter(isPriced);
+  const totals = documentTotals(doc.lines, { deposits: doc.deposits });
+  const lines: ELine[] = priced.map((l, i) => {
+    const net = lineNet(l);
+    const gross = lineNet({ ...l, discount: "0" });
+    const difference: EAllowanceCharge = {
+      amount: Math.abs(gross - net),
+      percent: l.discount,
+      base: Math.abs(gross),
+      reason: "Remise",
+      vat: null,
+    };
+    return {
+      id: String(i + 1),
+      name: l.label,
+      description: l.description,
+      sellerItemId: l.reference,
+      quantity: l.quantity,
+      unitCode: l.unit,
+      netPrice: l.unitPrice,
+      allowances: gross > net ? [difference] : [],
+      charges: gross < net ? [difference] : [],
+      net,
+      vat: vatOf(l),
+    };
+  });
+  const debits = seller.vatOnDebits && priced.some((l) => l.nature === "services");
+  const breakdown = new Map<string, EVatBreakdown>();
+  for (const row of totals.breakdown) {
+    const vat = vatOf(row);
+    const key = `${vat.category}|${vat.rate}`;
+    const exemption = row.vatRate === "exempt" ? exemptionCategory(row.vatExemption) : null;
+    const before = breakdown.get(key);
+    breakdown.set(key, {
+      ...vat,
+      base: (before?.base ?? 0) + row.base,
+      vat: (before?.vat ?? 0) + row.vat,
+      exemptionReason:
+        [before?.exemptionReason, row.vatExemption].filter((x): x is string => !!x).join(" ; ") ||
+        (vat.category === "S" || vat.category === "Z" ? null : "Exonération de TVA"),
+      exemptionCode: exemption?.code ?? null,
+      dueDateCode: debits ? "5" : null,
+    });
+  }
+  const notes: ENote[] = [
+    ...(doc.header.label ? [{ subject: "AAI", content: doc.header.label }] : []),
+    ...(doc.header.notes ? [{ subject: "AAI", content: doc.header.notes }] : []),
+    ...doc.lines.flatMap((l) => (l.kind === "comment" ? [{ subject: "AAI", content: l.text }] : [])),
+    ...(seller.legalMentions ? [{ subject: "ABL", content: seller.legalMentions }] : []),
+    ...(debits ? [{ subject: "TXD", content: "Option pour le paiement de la taxe d'après les débits" }] : []),
+    {
+      subject: "PMD",
+      content: `Pénalités de retard${NBSP}: ${mentions.latePenaltyRate.replace(".", ",")}${NBSP}% par an, exigibles dès le lendemain de la date d'échéance`,
+    },
+    {
+      subject: "PMT",
+      content: `Indemnité forfaitaire pour frais de recouvrement${NBSP}: 40,00${NBSP}€`,
+    },
+    {
+      subject: "AAB",
+      content: mentions.earlyPaymentDiscount
+        ? `Escompte pour paiement anticipé${NBSP}: ${mentions.earlyPaymentDiscount}`
+        : "Pas d'escompte pour paiement anticipé",
+    },
+  ];
+  const contact = doc.contact;
+  const billing = addressOf(contact?.billingAddress ?? null);
+  const shipTo =
+    contact?.deliveryAddress && !sameAddress(contact.deliveryAddress, contact.billingAddress)
+      ? addressOf(contact.deliveryAddress)
+      : null;
+  const prepaid = totals.deposits + totals.paid;
+  return {
+    profile: "en16931",
+    typeCode: doc.kind === "creditNote" ? "381" : doc.depositOn !== null ? "386" : "380",
+    number: doc.validation.number,
+    issueDate: doc.header.issueDate,
+    currency: "EUR",
+    operationCategory: operationCategoryOf(priced),
+    notes,
+    seller: {
+      name: seller.name,
+      siren: seller.siren,
+      vatNumber: seller.vatNumber,
+      address: addressOf(seller.address),
+      email: seller.email,
+    },
+    buyer: {
+      id: contact?.auxiliary?.code ?? null,
+      name: contact?.name ?? "",
+      siren: contact?.siren ?? null,
+      vatNumber: contact?.vatNumber ?? null,
+      address: billing,
+      email: null,
+    },
+    buyerReference: null,
+    orderReference: doc.header.customerReference,
+    delivery:
+      shipTo || doc.header.deliveryDate
+        ? { name: shipTo ? (contact?.name ?? null) : null, address: shipTo, date: doc.header.deliveryDate }
+        : null,
+    precedingInvoice:
+      doc.origin?.relation === "creditNote" && doc.origin.number
+        ? { number: doc.origin.number, date: doc.origin.issueDate }
+        : null,
+    dueDate: doc.validation.dueDate ?? doc.header.dueDate,
+    paymentTerms: mentions.paymentTerms,
+    payment: seller.bank ? { meansCode: "58", iban: seller.bank.iban, bic: seller.bank.bic } : null,
+    lines,
+    allowances: [],
+    charges: [],
+    vatBreakdown: [...breakdown.values()],
+    totals: {
+      lineTotal: lines.reduce((s, l) => s + l.net, 0),
+      allowanceTotal: null,
+      chargeTotal: null,
+      taxBasis: totals.totalExclTax,
+      taxTotal: totals.totalVat,
+      grandTotal: totals.totalInclTax,
+      prepaid: prepaid !== 0 ? prepaid : null,
+      rounding: null,
+      duePayable: totals.due,
+    },
+  };
+};
