@@ -1,5 +1,6 @@
 import { contactItemMessages, duplicateReasonsText } from "./messages-contacts-items.ts";
 import { documentMessages } from "./messages-documents.ts";
+import { fileMessages } from "./messages-files.ts";
 import { importMessages } from "./messages-import.ts";
 import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
 
@@ -11,6 +12,7 @@ export const messages = {
   ...contactItemMessages,
   ...itemReferenceMessages,
   ...importMessages,
+  ...fileMessages,
   ...documentMessages,
   "account.cannotBeCollective": {
     fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",

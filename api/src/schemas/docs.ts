@@ -359,6 +359,8 @@ export const HistoryEvent = z.object({
   at: z.string(),
   userName: z.string().nullable(),
   type: z.string(),
+  /** What the event names, when the line shows it: an attached or removed file's name. */
+  detail: z.string().nullable(),
 });
 export const HistoryListQuery = z.object({ docId: z.uuid() });
 export const HistoryList = z

@@ -2,6 +2,7 @@ import type { IsoDate } from "../accounting/dates.ts";
 import { isIsoDate } from "../accounting/dates.ts";
 import { requiredText } from "../accounting/text.ts";
 import { type Decider, DomainError } from "../decider.ts";
+import { type AttachmentCommand, decideAttachment } from "../files/attachments.ts";
 import { checkDepositsWithin } from "./deposits.ts";
 import {
   type DepositDeduction,
@@ -26,6 +27,7 @@ import { checkDraft, checkTransition, numberedAt } from "./lifecycle.ts";
 import { checkLineOrder, type LineInput, normaliseLine } from "./lines.ts";
 import { documentProblems, type SellerIdentity } from "./mentions.ts";
 import { type DocumentSeries, formatDocumentNumber, seriesFor } from "./numbering.ts";
+import { type DocumentShareCommand, decideShare } from "./shares.ts";
 import { documentTotals } from "./totals.ts";
 
 /**
@@ -98,7 +100,9 @@ export type DocumentCommand =
       readonly data: { readonly id: string; readonly date: IsoDate; readonly text: string };
     }
   | { readonly type: "RemoveDocumentHistoryEntry"; readonly data: { readonly id: string } }
-  | { readonly type: "DeleteDocument"; readonly data: Record<string, never> };
+  | { readonly type: "DeleteDocument"; readonly data: Record<string, never> }
+  | AttachmentCommand
+  | DocumentShareCommand;
 
 export type DocumentCommandType = DocumentCommand["type"];
 
@@ -282,6 +286,12 @@ const decide = (command: DocumentCommand, state: DocumentState): DocumentEvent[]
         throw new DomainError("doc.hasChildren", { count: doc.children.length }, 409);
       return [{ type: "DocumentDeleted", data: { id: doc.id } }];
     }
+    case "AttachFile":
+    case "DetachFile":
+      return decideAttachment(command, existing(state).files ?? []);
+    case "ShareDocument":
+    case "RevokeDocumentShare":
+      return decideShare(command, existing(state).shares ?? []);
     default:
       return command satisfies never;
   }

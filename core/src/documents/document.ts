@@ -1,8 +1,10 @@
 import type { IsoDate } from "../accounting/dates.ts";
 import type { ContactAddress, ContactPaymentTerms } from "../contacts/contact.ts";
 import type { DomainEvent } from "../decider.ts";
+import { type AttachedFile, type AttachmentEvent, evolveFiles } from "../files/attachments.ts";
 import type { Cents } from "../money.ts";
 import type { DocumentLine } from "./lines.ts";
+import { type DocumentShare, type DocumentShareEvent, evolveShares } from "./shares.ts";
 
 /**
  * A commercial document (stream `doc-<id>`): a quote, an order, a delivery slip, an invoice or a
@@ -155,7 +157,9 @@ export type DocumentEvent =
   | DomainEvent<"DocumentHistoryEntryAdded", HistoryEntry>
   | DomainEvent<"DocumentHistoryEntryChanged", HistoryEntry>
   | DomainEvent<"DocumentHistoryEntryRemoved", { readonly id: string }>
-  | DomainEvent<"DocumentDeleted", { readonly id: string }>;
+  | DomainEvent<"DocumentDeleted", { readonly id: string }>
+  | AttachmentEvent
+  | DocumentShareEvent;
 
 export type DocumentEventType = DocumentEvent["type"];
 
@@ -195,6 +199,9 @@ export type LiveDocument = {
   readonly children: readonly DocumentChild[];
   readonly validation: DocumentValidation | null;
   readonly history: readonly HistoryEntry[];
+  /** Attached files and share links (absent in states stored before they existed: none). */
+  readonly files?: readonly AttachedFile[];
+  readonly shares?: readonly DocumentShare[];
 };
 
 export type DocumentState =
@@ -284,6 +291,12 @@ export const evolveDocument = (state: DocumentState, event: DocumentEvent): Docu
       return live(state, (doc) => ({ ...doc, history: doc.history.filter((h) => h.id !== event.data.id) }));
     case "DocumentDeleted":
       return { status: "deleted", id: event.data.id };
+    case "FileAttached":
+    case "FileDetached":
+      return live(state, (doc) => ({ ...doc, files: evolveFiles(doc.files ?? [], event) }));
+    case "DocumentShared":
+    case "DocumentShareRevoked":
+      return live(state, (doc) => ({ ...doc, shares: evolveShares(doc.shares ?? [], event) }));
     default:
       return event satisfies never;
   }

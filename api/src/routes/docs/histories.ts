@@ -80,6 +80,10 @@ export const documentHistoryRoutes = (ctx: AppContext) => {
               at: e.metadata.at,
               userName: (e.metadata.userId && names.get(e.metadata.userId)) || null,
               type: e.type,
+              detail:
+                e.type === "FileAttached" || e.type === "FileDetached"
+                  ? String((e.data as { name?: unknown }).name ?? "")
+                  : null,
             }))
             .reverse(),
         },

@@ -1,10 +1,12 @@
 import type { AppContext } from "../../context.ts";
 import { resourceApp } from "../../http/openapi.ts";
+import { documentFileRoutes } from "../attachment-owners.ts";
 import { documentRoutes } from "./documents.ts";
 import { documentHistoryRoutes } from "./histories.ts";
 import { documentPdfRoutes } from "./pdf.ts";
 import { docPreferenceRoutes } from "./preferences.ts";
 import { docSettingsRoutes } from "./settings.ts";
+import { documentShareRoutes } from "./shares.ts";
 import { documentStatusRoutes } from "./status.ts";
 
 /**
@@ -19,5 +21,7 @@ export const docsRoutes = (ctx: AppContext) => {
   app.route("/", documentStatusRoutes(ctx));
   app.route("/", documentRoutes(ctx));
   app.route("/", documentPdfRoutes(ctx));
+  app.route("/", documentFileRoutes(ctx));
+  app.route("/", documentShareRoutes(ctx));
   return app;
 };
