@@ -118,6 +118,10 @@ export const s3FileStore = (location: S3Location, fallback?: FileStore): FileSto
     endpoint: location.endpoint,
     region: location.region,
     forcePathStyle: true,
+    // Checksums only where S3 requires them: many S3-compatible servers refuse the SDK's default
+    // trailing checksums (aws-chunked bodies) that AWS itself accepts.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
     credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey },
   });
   const objectKey = (key: string) => `${location.prefix}${key}`;

@@ -13,15 +13,21 @@ const day = () => new Date().toISOString().slice(0, 10);
 describe.each(databaseKinds)("attachments of documents, contacts and items on %s", (kind) => {
   const { harness, call, send, register, join } = apiHarness(kind, { maxFileBytes: 64 * 1024 });
 
-  const upload = (token: string, path: string, name: string, bytes: Uint8Array<ArrayBuffer>, lang = "fr") =>
-    harness.app
-      .request(`/api${path}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "accept-language": lang },
-        body: fileForm(name, bytes),
-      })
-      // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
-      .then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+  const upload = async (
+    token: string,
+    path: string,
+    name: string,
+    bytes: Uint8Array<ArrayBuffer>,
+    lang = "fr",
+  ) => {
+    const res = await harness.app.request(`/api${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "accept-language": lang },
+      body: fileForm(name, bytes),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
+    return { status: res.status, body: (await res.json()) as any };
+  };
   const download = (token: string, path: string) =>
     harness.app.request(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
   const eventCount = async (orgId: string) =>
