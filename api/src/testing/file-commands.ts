@@ -17,6 +17,7 @@ const contact = async (seed: Seed, c: Caller) =>
 const item = async (seed: Seed, c: Caller) =>
   (
     await seed.ok("POST", "/items", c.token, {
+      use: "both",
       kind: "services",
       reference: `FICH-${c.name}-${++n}`,
       label: "Pièce jointe",
