@@ -49,7 +49,10 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
     inputGuard((method, path) => takesJson(method, path), {
       ...defaultBodyLimits,
       // An attachment (FILE_MAX_BYTES) and its form's envelope; the route refuses past its own limit.
-      multipart: Math.max(defaultBodyLimits.multipart, ctx.maxFileBytes + 64 * 1024),
+      // Read per request: building the app (the OpenAPI document) reads nothing of the context.
+      get multipart() {
+        return Math.max(defaultBodyLimits.multipart, ctx.maxFileBytes + 64 * 1024);
+      },
     }),
   );
   // Before every route, so that each command route, present and future, honours Idempotency-Key.
