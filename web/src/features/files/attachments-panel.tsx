@@ -156,9 +156,10 @@ export const AttachmentsPanel = ({
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">
-                      {t(`kinds.${file.contentType}` as "kinds.text/plain", {
-                        defaultValue: file.contentType,
-                      })}
+                      {(() => {
+                        const kind = kindOf(file.contentType);
+                        return kind ? t(`kinds.${kind}`) : file.contentType;
+                      })()}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right" className="registre-numeric">
