@@ -61,17 +61,17 @@ export const ShareButton = ({ docId, name }: { docId: string; name: string }) =>
       <Modal opened={opened} onClose={close} title={t("share.title", { name })} centered size="lg">
         <Stack gap="md" data-testid="share-dialog">
           <Text size="sm">{t("share.description")}</Text>
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <DateField
-              label={t("share.expiry")}
-              description={t("share.expiryHint")}
-              value={expiry}
-              onChange={setExpiry}
-              min={tomorrow()}
-              clearable
-              w={260}
-              data-testid="share-expiry"
-            />
+          <DateField
+            label={t("share.expiry")}
+            description={t("share.expiryHint")}
+            value={expiry}
+            onChange={setExpiry}
+            min={tomorrow()}
+            clearable
+            maw={300}
+            data-testid="share-expiry"
+          />
+          <Group>
             <Button
               onClick={() => create.mutate(expiresAt, { onSuccess: setCreated })}
               loading={create.isPending}

@@ -21,7 +21,7 @@ import { ErrorAlert } from "../../components/error-alert.tsx";
 import { LogoMark } from "../../components/icons.tsx";
 import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { ThemeSwitch } from "../../components/theme-switch.tsx";
-import { useFormat } from "../../i18n/format.ts";
+import { formatSiren, useFormat } from "../../i18n/format.ts";
 import { ApiError } from "../../lib/http.ts";
 import { formatCents } from "../../lib/money.ts";
 import { formatDecimal } from "../items/prices.ts";
@@ -140,7 +140,37 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
           </div>
         ) : null}
       </Group>
-      <Paper p={0} style={{ overflowX: "auto" }}>
+      <Stack gap="xs" hiddenFrom="sm" data-testid="shared-lines-mobile">
+        {doc.lines.map((line, index) =>
+          line.type === "item" ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no id here, and never move
+            <Paper key={index} p="sm">
+              <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+                {line.description}
+              </Text>
+              <Group justify="space-between" gap="xs" mt={4}>
+                <Text size="xs" c="dimmed" className="registre-numeric">
+                  {`${formatDecimal(line.quantity, locale).replace(/[,.]00$/, "")} × ${formatDecimal(line.unitPrice, locale)} · ${t("shared.vat")} ${formatDecimal(line.vatRate, locale).replace(/[,.]00$/, "")}\u00a0%`}
+                </Text>
+                <Text size="sm" fw={600} className="registre-numeric">
+                  {money(line.netCents)}
+                </Text>
+              </Group>
+            </Paper>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no id here, and never move
+            <Text
+              key={index}
+              size="sm"
+              fw={line.type === "title" ? 650 : undefined}
+              c={line.type === "comment" ? "dimmed" : undefined}
+            >
+              {line.text}
+            </Text>
+          ),
+        )}
+      </Stack>
+      <Paper p={0} visibleFrom="sm">
         <Table verticalSpacing="sm" horizontalSpacing="md" miw={520} data-testid="shared-lines">
           <Table.Thead>
             <Table.Tr>
@@ -161,7 +191,6 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
                   </Table.Td>
                   <Table.Td ta="right" className="registre-numeric">
                     {formatDecimal(line.quantity, locale).replace(/[,.]00$/, "")}
-                    {line.unit ? ` ${line.unit}` : ""}
                   </Table.Td>
                   <Table.Td ta="right" className="registre-numeric">
                     {formatDecimal(line.unitPrice, locale)}
