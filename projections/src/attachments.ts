@@ -25,12 +25,16 @@ const owners = [
   ["item-", "item"],
 ] as const;
 
-/** The owner a stream is: `doc-<id>`, `contact-<id>`, `item-<id>`; null for any other stream. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The owner a stream is: `doc-<uuid>`, `contact-<uuid>`, `item-<uuid>`; null for any other stream. */
 export const attachmentOwner = (
   streamId: string,
 ): { kind: AttachmentsTable["owner_kind"]; id: string } | null => {
-  for (const [prefix, kind] of owners)
-    if (streamId.startsWith(prefix)) return { kind, id: streamId.slice(prefix.length) };
+  for (const [prefix, kind] of owners) {
+    const id = streamId.slice(prefix.length);
+    if (streamId.startsWith(prefix) && UUID.test(id)) return { kind, id };
+  }
   return null;
 };
 
