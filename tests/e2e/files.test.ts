@@ -124,6 +124,21 @@ describe("attachments and share links (Chromium)", () => {
           await customer.close();
           await mobile.close();
         }
+        // The storage screen and an item's files, in English.
+        const english = await openContext("en");
+        try {
+          const screen = await english.newPage();
+          await open(screen, "/org/settings/clouddrive");
+          expect(await screen.getByTestId("storage-provider").textContent()).toBe("The server's data folder");
+          await screen.screenshot({ path: join(artifactsDir, "files-storage-en.png") });
+          const items = await api("GET", "/items?status=active");
+          await open(screen, `/org/items/${items.items[0].id}`);
+          await screen.getByTestId("attachment-list").waitFor();
+          expect(await screen.getByTestId("attachment-list").textContent()).toContain("No file attached.");
+          await screen.screenshot({ path: join(artifactsDir, "files-item-en.png"), fullPage: true });
+        } finally {
+          await english.close();
+        }
       } finally {
         await context.close();
       }

@@ -75,6 +75,8 @@ const Bar = () => {
 const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
   const { t } = useTranslation("files");
   const { locale, shortDate } = useFormat();
+  // « 10 % » in French, "10%" in English.
+  const percent = locale === "fr" ? "\u00a0%" : "%";
   const money = (cents: number) => formatCents(cents, locale, { currency: true });
   // The lines have no id here: their place in the document is theirs, and never moves.
   const lines = doc.lines.map((line, position) => ({ line, position }));
@@ -151,7 +153,7 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
               </Text>
               <Group justify="space-between" gap="xs" mt={4}>
                 <Text size="xs" c="dimmed" className="registre-numeric">
-                  {`${formatDecimal(line.quantity, locale).replace(/[,.]00$/, "")} × ${formatDecimal(line.unitPrice, locale)} · ${t("shared.vat")} ${formatDecimal(line.vatRate, locale).replace(/[,.]00$/, "")}\u00a0%`}
+                  {`${formatDecimal(line.quantity, locale).replace(/[,.]00$/, "")} × ${formatDecimal(line.unitPrice, locale)} · ${t("shared.vat")} ${formatDecimal(line.vatRate, locale).replace(/[,.]00$/, "")}${percent}`}
                 </Text>
                 <Text size="sm" fw={600} className="registre-numeric">
                   {money(line.netCents)}
@@ -195,7 +197,7 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
                     {formatDecimal(line.unitPrice, locale)}
                   </Table.Td>
                   <Table.Td ta="right" className="registre-numeric">
-                    {`${formatDecimal(line.vatRate, locale).replace(/[,.]00$/, "")}\u00a0%`}
+                    {`${formatDecimal(line.vatRate, locale).replace(/[,.]00$/, "")}${percent}`}
                   </Table.Td>
                   <Table.Td ta="right" className="registre-numeric">
                     {money(line.netCents)}
