@@ -10,11 +10,13 @@ import { createRateLimits } from "./http/rate-limit.ts";
 import { defaultIdentityRules } from "./identity/limits.ts";
 import { createMailer } from "./mail/mailer.ts";
 
-/** READ_MODEL_WAIT_MS: how long a command waits for its read models before answering 202. */
-const readModelWait = (text: string | undefined): number | undefined => {
-  const ms = Number(text);
-  return text && Number.isSafeInteger(ms) && ms > 0 ? ms : undefined;
+/** A positive whole number from the environment (READ_MODEL_WAIT_MS, FILE_MAX_BYTES), else undefined. */
+const positiveInteger = (text: string | undefined): number | undefined => {
+  const value = Number(text);
+  return text && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 };
+/** READ_MODEL_WAIT_MS: how long a command waits for its read models before answering 202. */
+const readModelWait = positiveInteger;
 
 export type Environment = {
   /**
@@ -50,7 +52,7 @@ export const environmentFrom = (variables: Readonly<Record<string, string | unde
   trustProxy: variables.TRUST_PROXY || undefined,
   readModelWaitMs: readModelWait(variables.READ_MODEL_WAIT_MS),
   s3Url: variables.S3_URL || undefined,
-  maxFileBytes: readModelWait(variables.FILE_MAX_BYTES),
+  maxFileBytes: positiveInteger(variables.FILE_MAX_BYTES),
 });
 
 /** The process's environment (`environmentFrom(process.env)`). */
