@@ -87,3 +87,16 @@ describe("the S3-compatible store (s3rver)", () => {
     await expect(noBucket.put("attachments/org/x", new Uint8Array([1]), "x")).rejects.toThrow();
   });
 });
+
+describe("the environment of files", () => {
+  it("reads S3_URL and FILE_MAX_BYTES; a size that is not a positive whole number keeps 20 MB", async () => {
+    const { environmentFrom } = await import("../bootstrap.ts");
+    expect(environmentFrom({ S3_URL: "http://k:s@h/b", FILE_MAX_BYTES: "1048576" })).toMatchObject({
+      s3Url: "http://k:s@h/b",
+      maxFileBytes: 1048576,
+    });
+    for (const bad of ["", "0", "-5", "1.5", "vingt"])
+      expect(environmentFrom({ FILE_MAX_BYTES: bad }).maxFileBytes).toBeUndefined();
+    expect(environmentFrom({}).s3Url).toBeUndefined();
+  });
+});
