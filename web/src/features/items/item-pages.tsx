@@ -93,7 +93,7 @@ export const ItemDetailPage = () => {
             />
           </Paper>
           {can("items.files", "read") ? (
-            <Box maw={900}>
+            <Box maw={900} mt="lg">
               <AttachmentsPanel
                 owner={{ kind: "items", id: item.id }}
                 canAdd={can("items.files", "create")}
