@@ -1,4 +1,5 @@
 export * from "./accounting/index.ts";
+export * from "./banks/index.ts";
 export * from "./canonical.ts";
 export * from "./contacts/index.ts";
 export * from "./decider.ts";

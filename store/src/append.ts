@@ -1,6 +1,17 @@
 import { createHash, randomUUID } from "node:crypto";
 import { type CommandMetadata, canonicalJson, findUnstorableText } from "@registre/core";
 import { CompiledQuery, type Kysely, sql } from "kysely";
+import {
+  type AppendOptions,
+  type AppendResult,
+  type AppendRow,
+  type ExpectedVersion,
+  type MultiAppendResult,
+  type NewEvent,
+  type Numbers,
+  type StreamAppend,
+  toExpected,
+} from "./append-types.ts";
 import { type Database, type OrgTransaction, withOrg } from "./database.ts";
 import {
   ConcurrencyError,
@@ -10,82 +21,19 @@ import {
   UnstorableEventError,
 } from "./errors.ts";
 import type { Checkpoint } from "./event-store.ts";
+import { marked } from "./pipeline.ts";
 import { currentSchemaVersion, type UpcasterRegistry } from "./upcast.ts";
 
-export type NewEvent = { readonly type: string; readonly data: unknown };
-
-export type ExpectedVersion = number | "no_stream" | "any";
-
-export type AppendResult = {
-  readonly streamId: string;
-  readonly fromVersion: number;
-  /** The stream's version after the append: the next expected version. */
-  readonly toVersion: number;
-  /** Where the last appended event sits in the global log (null when nothing was appended). */
-  readonly checkpoint: Checkpoint | null;
-  /** True when this command id had already been appended: the first result is returned. */
-  readonly duplicate: boolean;
-};
-
-export type AppendOptions = {
-  readonly metadata: CommandMetadata;
-  /**
-   * Gapless counters to take from the organisation head inside the append transaction, by name and
-   * count; `events` is then called with the first value handed out for each name.
-   */
-  readonly counters?: Readonly<Record<string, number>>;
-  /**
-   * Other streams of the organisation the decision read, at the versions it read them (0 = absent):
-   * checked under the organisation's lock, so a decision taken on several streams is appended only
-   * if none of them moved meanwhile (ConcurrencyError otherwise, and the caller decides again).
-   */
-  readonly guards?: Readonly<Record<string, number>>;
-  /**
-   * The most a counter may reach, by name: an append that would take it past (its first value + its
-   * count - 1 > the bound) is refused with a `CounterLimitError`, and takes nothing.
-   */
-  readonly limits?: Readonly<Record<string, number>>;
-};
-
-/** One stream's part of a multi-stream append. */
-export type StreamAppend = {
-  readonly streamId: string;
-  readonly expected: ExpectedVersion;
-  readonly events: readonly NewEvent[];
-};
-
-export type MultiAppendResult = {
-  /**
-   * One result per stream, in the order of the parts (a retry answers the parts that had events,
-   * in the same order).
-   */
-  readonly parts: readonly AppendResult[];
-  /** Where the last appended event sits in the global log (null when nothing was appended). */
-  readonly checkpoint: Checkpoint | null;
-  /** True when this command id had already been appended: the first results are returned. */
-  readonly duplicate: boolean;
-};
-
-type Numbers = Readonly<Record<string, number>>;
-
-type AppendRow = {
-  stream_id: string;
-  from_version: number;
-  to_version: number;
-  first_position: number | null;
-  last_position: number | null;
-  tx_id: string | null;
-  duplicate: boolean;
-};
-
-const toExpected = (expected: ExpectedVersion): number | null =>
-  expected === "any" ? null : expected === "no_stream" ? 0 : expected;
+export * from "./append-types.ts";
 
 const APPEND_SQL = `select * from registre_append($1::uuid, $2, $3::bigint, $4::uuid,
   $5::text[], $6::integer[], $7::text[], $8::text[])`;
 
 const APPEND_COUNTED_SQL = `select * from registre_append_counted($1::uuid, $2, $3::bigint, $4::uuid,
   $5::text[], $6::bigint[], $7::text[], $8::bigint[], $9::bigint[], $10::text[], $11::integer[], $12::text[], $13::text[])`;
+
+const PREPARE_SQL = `select * from registre_prepare_append($1::uuid, $2::uuid, $3::text[], $4::bigint[],
+  $5::text[], $6::bigint[])`;
 
 const APPEND_MANY_SQL = `select * from registre_append_many($1::uuid, $2::text[], $3::bigint[], $4::uuid[],
   $5::integer[], $6::text[], $7::integer[], $8::text[], $9::text[])`;
@@ -305,9 +253,19 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
       if (prepared.previous) return prepared.previous;
       checkLimits(prepared.numbers, opts);
       const list = typeof events === "function" ? events(prepared.numbers) : events;
-      return callAppend(trx as unknown as OrgTransaction, orgId, streamId, expected, list, opts.metadata);
+      // On PostgreSQL `begin` went out with the prepare call, and `commit` goes out with the append:
+      // two waits, the organisation's lock held across one (see pipeline.ts).
+      const { rows } = await trx.executeQuery<AppendRow>(
+        marked(
+          CompiledQuery.raw(APPEND_SQL, appendParams(orgId, streamId, expected, list, opts.metadata)),
+          "committing",
+        ),
+      );
+      return toResult(rows[0]);
     });
   };
+
+  type Prepared = { readonly previous: AppendResult | null; readonly numbers: Numbers };
 
   type PreparedRow = {
     stream_id: string | null;
@@ -325,27 +283,28 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
    * organisation's lock, answers the command's first result if it was appended already, checks the
    * guards (a moved one is a `ConcurrencyError` naming it), then takes the counters.
    */
-  const prepare = async (
-    // biome-ignore lint/suspicious/noExplicitAny: any transaction of the database
-    trx: Kysely<any>,
-    orgId: string,
-    opts: AppendOptions,
-  ): Promise<{ previous: AppendResult | null; numbers: Numbers }> => {
+  const prepareParams = (orgId: string, opts: AppendOptions) => {
     const guards = opts.guards ?? {};
     const ids = Object.keys(guards);
     const names = Object.keys(opts.counters ?? {});
-    let rows: PreparedRow[];
-    try {
-      ({ rows } = await sql<PreparedRow>`
-        select * from registre_prepare_append(${orgId}::uuid, ${opts.metadata.commandId}::uuid,
-          ${ids}::text[], ${ids.map((id) => guards[id] ?? 0)}::bigint[],
-          ${names}::text[], ${names.map((n) => opts.counters?.[n] ?? 0)}::bigint[])`.execute(trx));
-    } catch (error) {
-      const detail = concurrencyDetail(error);
-      if (detail?.stream !== undefined)
-        throw new ConcurrencyError(detail.stream, detail.expected, detail.actual);
-      throw error;
-    }
+    return [
+      orgId,
+      opts.metadata.commandId,
+      ids,
+      ids.map((id) => guards[id] ?? 0),
+      names,
+      names.map((n) => opts.counters?.[n] ?? 0),
+    ];
+  };
+
+  const prepareRefused = (error: unknown): unknown => {
+    const detail = concurrencyDetail(error);
+    return detail?.stream !== undefined
+      ? new ConcurrencyError(detail.stream, detail.expected, detail.actual)
+      : error;
+  };
+
+  const toPrepared = (rows: readonly PreparedRow[]): Prepared => {
     const first = rows.find((r) => r.stream_id !== null);
     if (first)
       return {
@@ -367,6 +326,22 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     };
   };
 
+  const prepare = async (
+    // biome-ignore lint/suspicious/noExplicitAny: any transaction of the database
+    trx: Kysely<any>,
+    orgId: string,
+    opts: AppendOptions,
+  ): Promise<Prepared> => {
+    try {
+      const { rows } = await trx.executeQuery<PreparedRow>(
+        CompiledQuery.raw(PREPARE_SQL, prepareParams(orgId, opts)),
+      );
+      return toPrepared(rows);
+    } catch (error) {
+      throw prepareRefused(error);
+    }
+  };
+
   /**
    * Appends one command's events to several streams of one organisation in one transaction, all or
    * nothing: each stream at its own expected version, the guards checked and the counters taken
@@ -380,14 +355,10 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     opts: AppendOptions,
   ): Promise<MultiAppendResult> => {
     try {
-      const result = await database.db.transaction().execute(async (db): Promise<MultiAppendResult> => {
-        const trx = db as unknown as OrgTransaction;
-        const prepared = await prepare(db, orgId, opts);
-        // A retry: every part's first result (the first part was found by the prepare call).
-        if (prepared.previous)
-          return (await findParts(trx, orgId, opts.metadata.commandId)) as MultiAppendResult;
-        checkLimits(prepared.numbers, opts);
-        const list = typeof parts === "function" ? parts(prepared.numbers) : parts;
+      // The parts given the numbers: the statement's parameters, checked (a stream named twice).
+      const manyParams = (numbers: Numbers) => {
+        checkLimits(numbers, opts);
+        const list = typeof parts === "function" ? parts(numbers) : parts;
         const streams = new Set(list.map((p) => p.streamId));
         if (streams.size !== list.length) throw new Error("A multi-stream append names a stream twice");
         // Parts are recorded in order under ids derived from the command's; a part without events
@@ -400,22 +371,33 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
           list.flatMap((p) => p.events),
           opts.metadata,
         );
-        const { rows } = await trx.executeQuery<AppendRow>(
-          CompiledQuery.raw(APPEND_MANY_SQL, [
-            orgId,
-            list.map((p) => p.streamId),
-            list.map((p) => toExpected(p.expected)),
-            ids,
-            list.map((p) => p.events.length),
-            encoded.types,
-            encoded.schemas,
-            encoded.data,
-            encoded.metadata,
-          ]),
-        );
+        return [
+          orgId,
+          list.map((p) => p.streamId),
+          list.map((p) => toExpected(p.expected)),
+          ids,
+          list.map((p) => p.events.length),
+          encoded.types,
+          encoded.schemas,
+          encoded.data,
+          encoded.metadata,
+        ];
+      };
+      const appended = (rows: readonly AppendRow[]): MultiAppendResult => {
         const results = rows.map((row) => toResult({ ...row, first_position: null, duplicate: false }));
         const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
         return { parts: results, checkpoint, duplicate: false };
+      };
+      const result = await database.db.transaction().execute(async (db): Promise<MultiAppendResult> => {
+        const trx = db as unknown as OrgTransaction;
+        const prepared = await prepare(db, orgId, opts);
+        // A retry: every part's first result (the first part was found by the prepare call).
+        if (prepared.previous)
+          return (await findParts(trx, orgId, opts.metadata.commandId)) as MultiAppendResult;
+        const { rows } = await trx.executeQuery<AppendRow>(
+          marked(CompiledQuery.raw(APPEND_MANY_SQL, manyParams(prepared.numbers)), "committing"),
+        );
+        return appended(rows);
       });
       if (result.checkpoint && !result.duplicate) announce(result.checkpoint);
       return result;

@@ -1,3 +1,4 @@
+import { bankMessages, bankParamText } from "./messages-banks.ts";
 import { contactItemMessages, duplicateReasonsText } from "./messages-contacts-items.ts";
 import { documentMessages } from "./messages-documents.ts";
 import { fileMessages } from "./messages-files.ts";
@@ -9,6 +10,7 @@ import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts
  * filled from the error's params. The web app shows `detail` as it comes.
  */
 export const messages = {
+  ...bankMessages,
   ...contactItemMessages,
   ...itemReferenceMessages,
   ...importMessages,
@@ -460,7 +462,9 @@ export const translate = (
       : key === "reasons" && key in params
         ? duplicateReasonsText(String(params[key]), locale)
         : key in params
-          ? String(params[key])
+          ? ((code.startsWith("bankStatement.")
+              ? bankParamText(key, String(params[key]), locale)
+              : undefined) ?? String(params[key]))
           : whole,
   );
 };
