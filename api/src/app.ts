@@ -5,7 +5,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { referenceKinds } from "@registre/core";
 import type { AppContext } from "./context.ts";
 import { idempotency } from "./http/idempotency.ts";
-import { inputGuard, jsonBodies, type TakesJson } from "./http/input-guard.ts";
+import { defaultBodyLimits, inputGuard, jsonBodies, type TakesJson } from "./http/input-guard.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
 import { referencePage } from "./http/reference.ts";
 import { requestScope } from "./http/request-scope.ts";
@@ -31,6 +31,7 @@ import { platformRoutes } from "./routes/platform.ts";
 import { projectionRoutes } from "./routes/projections.ts";
 import { referenceRoutes } from "./routes/reference.ts";
 import { reminderRoutes } from "./routes/reminders.ts";
+import { shareRoutes } from "./routes/share.ts";
 
 export type AppOptions = {
   /** The built web app (web/dist): served at `/`, every unknown non-API path answered with its index.html. */
@@ -49,7 +50,14 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.use("/docs/import", importSizeGuard);
   api.use(
     "*",
-    inputGuard((method, path) => takesJson(method, path)),
+    inputGuard((method, path) => takesJson(method, path), {
+      ...defaultBodyLimits,
+      // An attachment (FILE_MAX_BYTES) and its form's envelope; the route refuses past its own limit.
+      // Read per request: building the app (the OpenAPI document) reads nothing of the context.
+      get multipart() {
+        return Math.max(defaultBodyLimits.multipart, ctx.maxFileBytes + 64 * 1024);
+      },
+    }),
   );
   // Before every route, so that each command route, present and future, honours Idempotency-Key.
   api.use("*", idempotency(ctx));
@@ -62,6 +70,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/account", accountRoutes(ctx));
   api.route("/org", orgRoutes(ctx));
   api.route("/files", fileRoutes(ctx));
+  api.route("/share", shareRoutes(ctx));
   api.route("/contacts", contactUserRoutes(ctx));
   api.route("/contacts", contactsRoutes(ctx));
   api.route("/user/invitations", receivedInvitationRoutes(ctx));

@@ -3,16 +3,20 @@ import { fileURLToPath } from "node:url";
 import { allProjectors, createProjectionRunner } from "@registre/projections";
 import { createEventStore, type Database, migrateToLatest, openDatabase } from "@registre/store";
 import type { AppContext, IdentityServices } from "./context.ts";
+import { DEFAULT_MAX_FILE_BYTES } from "./files/attachments.ts";
+import { openFileStore } from "./files/store.ts";
 import { parseTrustProxy } from "./http/client-address.ts";
 import { createRateLimits } from "./http/rate-limit.ts";
 import { defaultIdentityRules } from "./identity/limits.ts";
 import { createMailer } from "./mail/mailer.ts";
 
-/** READ_MODEL_WAIT_MS: how long a command waits for its read models before answering 202. */
-const readModelWait = (text: string | undefined): number | undefined => {
-  const ms = Number(text);
-  return text && Number.isSafeInteger(ms) && ms > 0 ? ms : undefined;
+/** A positive whole number from the environment (READ_MODEL_WAIT_MS, FILE_MAX_BYTES), else undefined. */
+const positiveInteger = (text: string | undefined): number | undefined => {
+  const value = Number(text);
+  return text && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 };
+/** READ_MODEL_WAIT_MS: how long a command waits for its read models before answering 202. */
+const readModelWait = positiveInteger;
 
 export type Environment = {
   /**
@@ -34,11 +38,16 @@ export type Environment = {
   readonly reminders?: "on" | "off" | undefined;
   /** The proxies that may tell the client's address: a hop count or addresses/CIDR blocks (README). */
   readonly trustProxy?: string | undefined;
+  /** http(s)://KEY:SECRET@host:port/bucket[/prefix][?region=…]: files in an S3-compatible store. */
+  readonly s3Url?: string | undefined;
+  /** The largest attachment, in bytes (FILE_MAX_BYTES; 20 MB by default). */
+  readonly maxFileBytes?: number | undefined;
 };
 
 /**
  * The environment as the README documents it, read from `variables`: DATABASE_URL, DATA_DIR
- * (default ./data), SMTP_URL, PUBLIC_URL, HELP_EMAIL, REMINDERS, TRUST_PROXY, READ_MODEL_WAIT_MS.
+ * (default ./data), SMTP_URL, PUBLIC_URL, HELP_EMAIL, REMINDERS, TRUST_PROXY, READ_MODEL_WAIT_MS, S3_URL,
+ * FILE_MAX_BYTES.
  */
 export const environmentFrom = (variables: Readonly<Record<string, string | undefined>>): Environment => ({
   databaseUrl: variables.DATABASE_URL || undefined,
@@ -49,6 +58,8 @@ export const environmentFrom = (variables: Readonly<Record<string, string | unde
   reminders: variables.REMINDERS === "off" ? "off" : "on",
   trustProxy: variables.TRUST_PROXY || undefined,
   readModelWaitMs: readModelWait(variables.READ_MODEL_WAIT_MS),
+  s3Url: variables.S3_URL || undefined,
+  maxFileBytes: positiveInteger(variables.FILE_MAX_BYTES),
 });
 
 /** The process's environment (`environmentFrom(process.env)`). */
@@ -76,8 +87,10 @@ export const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url))
 
 /** Opens and migrates the database, and wires the event store and the projection runner. */
 export const openContext = async (env: Environment, database?: Database): Promise<AppContext> => {
-  // A wrong TRUST_PROXY is refused before anything opens.
+  // A wrong TRUST_PROXY or S3_URL is refused before anything opens.
   parseTrustProxy(env.trustProxy);
+  const filesDir = `${dataFolder(env)}/files`;
+  const files = openFileStore(filesDir, env.s3Url);
   const db =
     database ??
     (await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir ? `${env.dataDir}/db` : undefined }));
@@ -106,6 +119,8 @@ export const openContext = async (env: Environment, database?: Database): Promis
     clock: () => new Date(),
     newId: randomUUID,
     identity: identityServices(env, db),
-    filesDir: `${dataFolder(env)}/files`,
+    filesDir,
+    files,
+    maxFileBytes: env.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
   };
 };

@@ -1,6 +1,7 @@
 import type { ProjectionRunner } from "@registre/projections";
 import type { Database, EventStore } from "@registre/store";
 import type { AttachOriginal } from "./documents/einvoice/import.ts";
+import type { FileStore } from "./files/store.ts";
 import type { TrustProxy } from "./http/client-address.ts";
 import type { RateLimits } from "./http/rate-limit.ts";
 import type { IdentityRules } from "./identity/limits.ts";
@@ -32,11 +33,15 @@ export type AppContext = {
   readonly clock: () => Date;
   readonly newId: () => string;
   readonly identity: IdentityServices;
-  /** Where uploaded files (logos) are kept: DATA_DIR/files. */
+  /** The data folder's files (DATA_DIR/files): the local store's root, and read when S3 lacks a key. */
   readonly filesDir: string;
   /**
    * Attaches an imported supplier invoice's original file to the draft it made (`documents/einvoice/
    * import.ts`): the attachments' file store provides it; absent, the import says `originalAttached: false`.
    */
   readonly attachOriginal?: AttachOriginal;
+  /** Where files (logos, avatars, attachments) are kept: the data folder, or S3 when S3_URL is set. */
+  readonly files: FileStore;
+  /** The largest attachment accepted, in bytes (FILE_MAX_BYTES, 20 MB by default). */
+  readonly maxFileBytes: number;
 };

@@ -54,6 +54,11 @@ describe.each(databaseKinds)("Idempotency-Key on every command route on %s", (ki
       if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${res.body}`);
       return res.body ? JSON.parse(res.body) : null;
     },
+    upload: async (path, token, form) => {
+      const res = await send("POST", { path, token, body: { form: () => form } });
+      if (res.status >= 300) throw new Error(`POST ${path} -> ${res.status} ${res.body}`);
+      return JSON.parse(res.body);
+    },
     user: async (name) => {
       const email = `${name.toLowerCase()}.${++n}.${kind}@exemple.fr`;
       const password = "motdepasse1";

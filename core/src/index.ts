@@ -8,6 +8,7 @@ export * from "./document-settings/index.ts";
 export * from "./documents/index.ts";
 export * from "./facturx/index.ts";
 export * from "./fec/index.ts";
+export * from "./files/index.ts";
 export * from "./identifiers.ts";
 export * from "./identity/account-items.ts";
 export * from "./identity/authorization.ts";

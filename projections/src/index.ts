@@ -1,4 +1,5 @@
 import { accountingSetupProjector } from "./accounting-setup.ts";
+import { attachmentsProjector } from "./attachments.ts";
 import { authorizationProjector } from "./authorization.ts";
 import { contactsProjector } from "./contacts.ts";
 import { documentsProjector } from "./documents.ts";
@@ -11,6 +12,7 @@ import { referenceDataProjector } from "./reference.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
 
 export * from "./accounting-setup.ts";
+export * from "./attachments.ts";
 export * from "./authorization.ts";
 export * from "./contacts.ts";
 export * from "./documents.ts";
@@ -40,4 +42,5 @@ export const allProjectors = [
   referenceDataProjector,
   contactsProjector,
   documentsProjector,
+  attachmentsProjector,
 ] as const;

@@ -171,6 +171,9 @@ export const itemsProjector: Projector = {
           if (row) fresh.delete(key);
           else await db.deleteFrom(items).where("org_id", "=", e.orgId).where("id", "=", e.data.id).execute();
           break;
+        case "FileAttached":
+        case "FileDetached":
+          break;
         default:
           e satisfies never;
       }

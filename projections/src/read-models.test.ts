@@ -216,6 +216,18 @@ const columns: Columns = {
     "net",
     "account",
   ),
+  attachments: all(
+    "org_id",
+    "file_id",
+    "owner_kind",
+    "owner_id",
+    "name",
+    "size",
+    "content_type",
+    "sha256",
+    "attached_at",
+    "attached_by",
+  ),
   ledger_versions: all("org_id", "position"),
   accounting_setup_versions: all("org_id", "position"),
 };

@@ -7,6 +7,7 @@ import type {
   JournalsTable,
   PeriodLocksTable,
 } from "./accounting-setup.ts";
+import type { AttachmentsTable } from "./attachments.ts";
 import type { AuthAssignmentsTable, AuthItemsTable } from "./authorization.ts";
 import type { AccountBalancesTable, AccountDayBalancesTable, AuxiliaryBalancesTable } from "./balances.ts";
 import type { ContactAuxiliaryCodesTable, ContactsTable } from "./contacts.ts";
@@ -50,6 +51,7 @@ export type ReadModels = {
   contact_auxiliary_codes: ContactAuxiliaryCodesTable;
   documents: DocumentsTable;
   document_lines: DocumentLinesTable;
+  attachments: AttachmentsTable;
   ledger_versions: ReadModelVersionsTable;
   accounting_setup_versions: ReadModelVersionsTable;
 };

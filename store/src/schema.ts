@@ -118,6 +118,18 @@ export type InvitationTokensTable = {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 };
 
+/** The secret of a document share link, hashed (migration 2026-11-26T1200-share-links). */
+export type ShareLinksTable = {
+  token_hash: Uint8Array;
+  org_id: string;
+  share_id: string;
+  doc_id: string;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  created_by: string | null;
+  expires_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+};
+
 /** The tables the store owns. Read models declare their own and extend this with `&`. */
 export type StoreSchema = {
   events: EventsTable;
@@ -132,6 +144,7 @@ export type StoreSchema = {
   rate_limits: RateLimitsTable;
   sign_in_devices: SignInDevicesTable;
   invitation_tokens: InvitationTokensTable;
+  share_links: ShareLinksTable;
 };
 
 export type EventRow = Selectable<EventsTable>;

@@ -10,6 +10,7 @@ const screens = [
   ["settings-orgmail", "/org/settings/orgmail"],
   ["settings-orglogo", "/org/settings/orglogo"],
   ["settings-rights", "/org/settings/rights"],
+  ["settings-clouddrive", "/org/settings/clouddrive"],
   ["org-users", "/org/contacts/users"],
   ["org-users-invite", "/org/contacts/users/create"],
   ["account", "/account"],

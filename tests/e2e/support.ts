@@ -202,6 +202,13 @@ export type DemoSuite = {
   openContext: (locale: "fr" | "en") => Promise<BrowserContext>;
   /** Goes to a path of the server and waits until the network is idle. */
   open: (page: Page, path: string) => Promise<void>;
+  /** A fresh context that never signed in (a customer's browser): its own size and colour scheme. */
+  anonymousContext: (options: {
+    locale: "fr" | "en";
+    width?: number;
+    height?: number;
+    theme?: "light" | "dark";
+  }) => Promise<BrowserContext>;
 };
 
 /**
@@ -230,6 +237,18 @@ export const demoSuite = (prepare?: (suite: DemoSuite) => Promise<void>): DemoSu
       return signedInContext(browser, currentSession(), locale);
     },
     open: (page, path) => openPath(page, serverUrl(), path),
+    anonymousContext: async ({ locale, width = 1280, height = 800, theme = "light" }) => {
+      if (!browser) throw new Error("browser not launched");
+      const context = await browser.newContext({ viewport: { width, height }, locale });
+      await context.addInitScript(
+        ({ language, scheme }) => {
+          localStorage.setItem("locale", language);
+          localStorage.setItem("theme", scheme);
+        },
+        { language: locale, scheme: theme },
+      );
+      return context;
+    },
   };
   beforeAll(async () => {
     mkdirSync(artifactsDir, { recursive: true });

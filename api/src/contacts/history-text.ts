@@ -91,6 +91,8 @@ const sentences: Sentences = {
   ContactDeleted: { fr: "Contact supprimé.", en: "Contact deleted." },
   ContactMergedIn: { fr: "{name} fusionné dans ce contact.", en: "{name} merged into this contact." },
   ContactMergedInto: { fr: "Fusionné dans un autre contact.", en: "Merged into another contact." },
+  FileAttached: { fr: "Fichier joint : {name}.", en: "File attached: {name}." },
+  FileDetached: { fr: "Fichier retiré : {name}.", en: "File removed: {name}." },
 };
 
 export const typeLabels: Readonly<Record<ContactType, { fr: string; en: string }>> = {

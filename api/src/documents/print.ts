@@ -53,7 +53,7 @@ export const documentPrint = async (
   const totals = documentTotals(doc.lines, { deposits: doc.deposits });
   const priced = doc.lines.filter(isPriced);
   const natures = new Set(priced.map((l) => l.nature));
-  const logo = org.logo ? await readLogo(ctx.filesDir, org.orgId, `${org.logo.fileId}.png`) : null;
+  const logo = org.logo ? await readLogo(ctx.files, org.orgId, `${org.logo.fileId}.png`) : null;
   const lines: PrintLine[] = doc.lines.map((l) =>
     l.kind === "title"
       ? { type: "title", text: l.label }

@@ -17,7 +17,7 @@ const kindCodes: Record<DocumentKind, string> = {
  */
 export const documentRightCode = (
   doc: { readonly direction: DocumentDirection; readonly kind: DocumentKind },
-  suffix?: "histories" | "validate",
+  suffix?: "histories" | "validate" | "files",
 ): string => `${doc.direction}.${kindCodes[doc.kind]}${suffix ? `.${suffix}` : ""}`;
 
 /**
@@ -28,7 +28,7 @@ export const requireDocumentRight = (
   c: Context<AuthEnv>,
   doc: { readonly direction: DocumentDirection; readonly kind: DocumentKind },
   bit: number,
-  suffix?: "histories" | "validate",
+  suffix?: "histories" | "validate" | "files",
 ): void => {
   const code = documentRightCode(doc, suffix);
   if (!hasRight(c.get("rights"), code, bit)) throw new ProblemError(403, "identity.forbidden", { code });

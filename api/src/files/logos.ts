@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { OrganisationLogo } from "@registre/core";
 import sharp from "sharp";
 import { ProblemError } from "../http/problem.ts";
+import type { FileStore } from "./store.ts";
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 const MAX_SIDE = 512;
@@ -13,19 +12,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Where each kind of picture is kept: an organisation's logo, a contact's avatar. */
 export type ImageArea = "logos" | "avatars";
-const folder = (filesDir: string, orgId: string, area: ImageArea = "logos") => join(filesDir, area, orgId);
+/** A picture's key in the file store: the folder layout the data folder always had, so old logos load. */
+const keyOf = (area: ImageArea, orgId: string, fileName: string) => `${area}/${orgId}/${fileName}`;
 
 /**
  * Checks an uploaded image (an image that decodes, of an accepted format, at most 2 MB), fits it in
  * 512×512 and keeps a PNG and a WebP variant named after the PNG's SHA-256: the same logo is the
  * same file, and a file never changes under its name.
  */
-export const storeLogo = (filesDir: string, orgId: string, upload: Uint8Array): Promise<OrganisationLogo> =>
-  storeImage(filesDir, orgId, upload, "logos");
+export const storeLogo = (files: FileStore, orgId: string, upload: Uint8Array): Promise<OrganisationLogo> =>
+  storeImage(files, orgId, upload, "logos");
 
 /** The same check, fit and variants for any picture of the organisation (a contact's avatar). */
 export const storeImage = async (
-  filesDir: string,
+  files: FileStore,
   orgId: string,
   upload: Uint8Array,
   area: ImageArea,
@@ -46,30 +46,24 @@ export const storeImage = async (
   const { data: png, info } = await resized.clone().png().toBuffer({ resolveWithObject: true });
   const webp = await resized.clone().webp({ quality: 90 }).toBuffer();
   const fileId = createHash("sha256").update(png).digest("hex").slice(0, 32);
-  const dir = folder(filesDir, orgId, area);
-  await mkdir(dir, { recursive: true });
   await Promise.all([
-    writeFile(join(dir, `${fileId}.png`), png),
-    writeFile(join(dir, `${fileId}.webp`), webp),
+    files.put(keyOf(area, orgId, `${fileId}.png`), png, "image/png"),
+    files.put(keyOf(area, orgId, `${fileId}.webp`), webp, "image/webp"),
   ]);
   return { fileId, width: info.width, height: info.height };
 };
 
 /** A stored logo variant, or null for any name that is not one (no path ever leaves the folder). */
 export const readLogo = async (
-  filesDir: string,
+  files: FileStore,
   orgId: string,
   fileName: string,
   area: ImageArea = "logos",
-): Promise<{ body: Buffer; contentType: string } | null> => {
+): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string } | null> => {
   const match = FILE_NAME.exec(fileName);
   if (!match || !UUID.test(orgId)) return null;
-  try {
-    const body = await readFile(join(folder(filesDir, orgId, area), fileName));
-    return { body, contentType: match[2] === "webp" ? "image/webp" : "image/png" };
-  } catch {
-    return null;
-  }
+  const body = await files.get(keyOf(area, orgId, fileName));
+  return body ? { body, contentType: match[2] === "webp" ? "image/webp" : "image/png" } : null;
 };
 
 /** Where the web app finds a logo: the WebP variant for browsers that take it, the PNG otherwise. */

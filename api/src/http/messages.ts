@@ -2,6 +2,7 @@ import { bankMessages, bankParamText } from "./messages-banks.ts";
 import { contactItemMessages, duplicateReasonsText } from "./messages-contacts-items.ts";
 import { documentMessages } from "./messages-documents.ts";
 import { einvoiceMessages } from "./messages-einvoice.ts";
+import { fileMessages } from "./messages-files.ts";
 import { importMessages } from "./messages-import.ts";
 import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
 import { mailMessages } from "./messages-mail.ts";
@@ -15,6 +16,7 @@ export const messages = {
   ...contactItemMessages,
   ...itemReferenceMessages,
   ...importMessages,
+  ...fileMessages,
   ...documentMessages,
   ...mailMessages,
   ...einvoiceMessages,

@@ -16,6 +16,8 @@ export type IdentityRules = {
   readonly renewAddress: LimitRule;
   /** Invitations sent by one organisation: not a relay to mail strangers either. */
   readonly invitations: LimitRule;
+  /** Shared-document pages and PDFs opened from one client address (`/share/docs`). */
+  readonly shareAddress: LimitRule;
 };
 
 export const defaultIdentityRules: IdentityRules = {
@@ -25,4 +27,5 @@ export const defaultIdentityRules: IdentityRules = {
   renewAccount: { name: "renew-account", max: 5, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE },
   renewAddress: { name: "renew-address", max: 30, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE },
   invitations: { name: "invitations", max: 50, windowMs: 24 * 60 * MINUTE, lockMs: 60 * MINUTE },
+  shareAddress: { name: "share-address", max: 120, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
 };

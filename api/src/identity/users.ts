@@ -12,6 +12,7 @@ import {
 import { isUniqueViolation } from "@registre/store";
 import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import type { StorageProvider } from "../files/store.ts";
 import { ProblemError } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
 import { rightsIn } from "./auth.ts";
@@ -21,7 +22,7 @@ export type SessionUser = {
   email: string;
   name: string;
   platformAdmin: boolean;
-  storageProvider: "local";
+  storageProvider: StorageProvider;
   org: { id: string; name: string } | null;
   rights: Right[];
 };
@@ -55,7 +56,7 @@ export const sessionUser = async (
     email: user.email,
     name: user.name,
     platformAdmin: credentials?.platform_admin ?? false,
-    storageProvider: "local",
+    storageProvider: ctx.files.provider,
     org: org ? { id: org.org_id, name: org.name } : null,
     rights: await rightsIn(ctx, userId, org ? orgId : null),
   };

@@ -22,9 +22,9 @@ export const fileRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const { orgId, file } = c.req.valid("param");
-      const found = await readLogo(ctx.filesDir, orgId, file);
+      const found = await readLogo(ctx.files, orgId, file);
       if (!found) throw new ProblemError(404, "http.notFound");
-      return c.body(new Uint8Array(found.body), 200, {
+      return c.body(found.body, 200, {
         "content-type": found.contentType,
         "cache-control": "public, max-age=31536000, immutable",
       });
@@ -41,9 +41,9 @@ export const fileRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const { orgId, file } = c.req.valid("param");
-      const found = await readLogo(ctx.filesDir, orgId, file, "avatars");
+      const found = await readLogo(ctx.files, orgId, file, "avatars");
       if (!found) throw new ProblemError(404, "http.notFound");
-      return c.body(new Uint8Array(found.body), 200, {
+      return c.body(found.body, 200, {
         "content-type": found.contentType,
         "cache-control": "public, max-age=31536000, immutable",
       });

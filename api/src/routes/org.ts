@@ -81,7 +81,7 @@ export const orgRoutes = (ctx: AppContext) => {
     async (c) => {
       const orgId = currentOrg(c.get("session").orgId);
       const file = c.req.valid("form").file;
-      const logo = await storeLogo(ctx.filesDir, orgId, new Uint8Array(await file.arrayBuffer()));
+      const logo = await storeLogo(ctx.files, orgId, new Uint8Array(await file.arrayBuffer()));
       await runOrganisationCommands(
         ctx,
         orgId,

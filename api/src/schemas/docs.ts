@@ -370,6 +370,8 @@ export const HistoryEvent = z.object({
     })
     .optional()
     .openapi({ description: "A DocumentEmailed event: to whom, what, the message id" }),
+  /** What the event names, when the line shows it: an attached or removed file's name. */
+  detail: z.string().nullable(),
 });
 export const HistoryListQuery = z.object({ docId: z.uuid() });
 export const HistoryList = z

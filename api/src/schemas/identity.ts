@@ -8,7 +8,9 @@ export const SessionUserSchema = z
     email: z.string(),
     name: z.string(),
     platformAdmin: z.boolean(),
-    storageProvider: z.literal("local"),
+    storageProvider: z
+      .enum(["local", "s3"])
+      .openapi({ description: "Where files are kept: the data folder or an S3-compatible store" }),
     org: z.object({ id: z.uuid(), name: z.string() }).nullable(),
     rights: z.array(Right),
   })

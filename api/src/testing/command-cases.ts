@@ -18,6 +18,9 @@ export type Caller = {
 export type Seed = {
   // biome-ignore lint/suspicious/noExplicitAny: seeds read whatever JSON the route answers
   readonly ok: (method: string, path: string, token: string | undefined, body?: unknown) => Promise<any>;
+  /** A multipart form POSTed (an attachment). */
+  // biome-ignore lint/suspicious/noExplicitAny: seeds read whatever JSON the route answers
+  readonly upload: (path: string, token: string, form: FormData) => Promise<any>;
   /** A newly registered user without an organisation. */
   readonly user: (name: string) => Promise<{ token: string; email: string; password: string; id: string }>;
   /** The token in the link of the last e-mail sent to `email` (a password renewal, an invitation). */

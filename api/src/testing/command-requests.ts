@@ -2,6 +2,7 @@ import { accountingCommands } from "./accounting-commands.ts";
 import type { CommandCase } from "./command-cases.ts";
 import { contactCommands } from "./contact-commands.ts";
 import { documentCommands } from "./document-commands.ts";
+import { fileCommands } from "./file-commands.ts";
 import { identityCommands } from "./identity-commands.ts";
 import { itemCommands } from "./item-commands.ts";
 import { mailCommands } from "./mail-commands.ts";
@@ -19,4 +20,5 @@ export const commandCases: Readonly<Record<string, CommandCase>> = {
   ...contactCommands,
   ...documentCommands,
   ...mailCommands,
+  ...fileCommands,
 };

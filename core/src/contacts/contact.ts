@@ -1,4 +1,5 @@
 import type { DomainEvent } from "../decider.ts";
+import { type AttachedFile, type AttachmentEvent, evolveFiles } from "../files/attachments.ts";
 
 /**
  * A contact (stream `contact-<id>`): a person or a company, of several types at once, with its
@@ -231,7 +232,8 @@ export type ContactEvent =
   /** On the kept contact: `source` merged into it; its records follow as their own Added events. */
   | DomainEvent<"ContactMergedIn", { readonly sourceId: string; readonly source: ContactContent }>
   /** On the merged contact, which stays as history and takes no command any more. */
-  | DomainEvent<"ContactMergedInto", { readonly targetId: string }>;
+  | DomainEvent<"ContactMergedInto", { readonly targetId: string }>
+  | AttachmentEvent;
 
 export type ContactEventType = ContactEvent["type"];
 
@@ -269,6 +271,8 @@ export type ContactState =
       readonly status: "active" | "archived" | "merged";
       readonly id: string;
       readonly mergedInto: string | null;
+      /** Attached files (absent in states stored before they existed: none). */
+      readonly files?: readonly AttachedFile[];
     });
 
 export type LiveContact = Extract<ContactState, { id: string; identity: ContactIdentity }>;
@@ -411,6 +415,9 @@ export const evolveContact = (state: ContactState, event: ContactEvent): Contact
       return state;
     case "ContactMergedInto":
       return live(state, (c) => ({ ...c, status: "merged", mergedInto: event.data.targetId }));
+    case "FileAttached":
+    case "FileDetached":
+      return live(state, (c) => ({ ...c, files: evolveFiles(c.files ?? [], event) }));
     default:
       return event satisfies never;
   }

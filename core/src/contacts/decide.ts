@@ -1,4 +1,5 @@
 import { type Decider, DomainError } from "../decider.ts";
+import { type AttachmentCommand, decideAttachment } from "../files/attachments.ts";
 import { type AuxiliaryCodeMode, auxiliaryControl, nextAuxiliaryCode } from "./auxiliary.ts";
 import {
   type AuxiliaryRole,
@@ -117,7 +118,8 @@ export type ContactCommand =
   | { readonly type: "ArchiveContact"; readonly data: Record<string, never> }
   | { readonly type: "UnarchiveContact"; readonly data: Record<string, never> }
   /** `used`: a document or an entry names the contact (the shell asks the read models). */
-  | { readonly type: "DeleteContact"; readonly data: { readonly used: boolean } };
+  | { readonly type: "DeleteContact"; readonly data: { readonly used: boolean } }
+  | AttachmentCommand;
 
 export type ContactCommandType = ContactCommand["type"];
 
@@ -408,6 +410,9 @@ const decide = (command: ContactCommand, state: ContactState): ContactEvent[] =>
     case "DeleteContact":
       if (command.data.used) throw new DomainError("contact.usedInDocs", {}, 409);
       return [{ type: "ContactDeleted", data: { id: contact.id } }];
+    case "AttachFile":
+    case "DetachFile":
+      return decideAttachment(command, contact.files ?? []);
     default:
       return command satisfies never;
   }

@@ -134,6 +134,10 @@ export const contactHistoryLine = (
       return line(event, { targetId: event.data.targetId });
     case "ContactAvatarChanged":
       return line(event, { picture: event.data.avatar === null ? 0 : 1 });
+    case "FileAttached":
+      return line(event, { name: event.data.name, size: event.data.size });
+    case "FileDetached":
+      return line(event, { name: event.data.name });
     case "ContactLegalIdentityRemoved":
     case "ContactPaymentTermsRemoved":
     case "ContactArchived":

@@ -2,6 +2,7 @@ import type { IsoDate } from "../accounting/dates.ts";
 import { isIsoDate } from "../accounting/dates.ts";
 import { requiredText } from "../accounting/text.ts";
 import { type Decider, DomainError } from "../decider.ts";
+import { type AttachmentCommand, decideAttachment } from "../files/attachments.ts";
 import { checkDepositsWithin } from "./deposits.ts";
 import {
   type DepositDeduction,
@@ -27,6 +28,7 @@ import { canTransition, checkDraft, checkTransition, numberedAt } from "./lifecy
 import { checkLineOrder, type LineInput, normaliseLine } from "./lines.ts";
 import { documentProblems, type SellerIdentity } from "./mentions.ts";
 import { type DocumentSeries, formatDocumentNumber, seriesFor } from "./numbering.ts";
+import { type DocumentShareCommand, decideShare } from "./shares.ts";
 import { documentTotals } from "./totals.ts";
 
 /**
@@ -101,7 +103,9 @@ export type DocumentCommand =
   | { readonly type: "RemoveDocumentHistoryEntry"; readonly data: { readonly id: string } }
   /** After the mailer accepted the message: the sending on the document's history. */
   | { readonly type: "RecordDocumentEmail"; readonly data: DocumentEmail }
-  | { readonly type: "DeleteDocument"; readonly data: Record<string, never> };
+  | { readonly type: "DeleteDocument"; readonly data: Record<string, never> }
+  | AttachmentCommand
+  | DocumentShareCommand;
 
 export type DocumentCommandType = DocumentCommand["type"];
 
@@ -287,6 +291,12 @@ const decide = (command: DocumentCommand, state: DocumentState): DocumentEvent[]
         throw new DomainError("doc.hasChildren", { count: doc.children.length }, 409);
       return [{ type: "DocumentDeleted", data: { id: doc.id } }];
     }
+    case "AttachFile":
+    case "DetachFile":
+      return decideAttachment(command, existing(state).files ?? []);
+    case "ShareDocument":
+    case "RevokeDocumentShare":
+      return decideShare(command, existing(state).shares ?? []);
     default:
       return command satisfies never;
   }

@@ -1,8 +1,10 @@
 import type { IsoDate } from "../accounting/dates.ts";
 import type { ContactAddress, ContactPaymentTerms } from "../contacts/contact.ts";
 import type { DomainEvent } from "../decider.ts";
+import { type AttachedFile, type AttachmentEvent, evolveFiles } from "../files/attachments.ts";
 import type { Cents } from "../money.ts";
 import type { DocumentLine } from "./lines.ts";
+import { type DocumentShare, type DocumentShareEvent, evolveShares } from "./shares.ts";
 
 /**
  * A commercial document (stream `doc-<id>`): a quote, an order, a delivery slip, an invoice or a
@@ -173,7 +175,9 @@ export type DocumentEvent =
   | DomainEvent<"DocumentHistoryEntryChanged", HistoryEntry>
   | DomainEvent<"DocumentHistoryEntryRemoved", { readonly id: string }>
   | DomainEvent<"DocumentEmailed", DocumentEmail>
-  | DomainEvent<"DocumentDeleted", { readonly id: string }>;
+  | DomainEvent<"DocumentDeleted", { readonly id: string }>
+  | AttachmentEvent
+  | DocumentShareEvent;
 
 export type DocumentEventType = DocumentEvent["type"];
 
@@ -218,6 +222,9 @@ export type LiveDocument = {
   readonly reminderLevels?: readonly number[];
   /** The day of the last e-mail (absent: never sent by e-mail). */
   readonly lastEmailedOn?: IsoDate;
+  /** Attached files and share links (absent in states stored before they existed: none). */
+  readonly files?: readonly AttachedFile[];
+  readonly shares?: readonly DocumentShare[];
 };
 
 export type DocumentState =
@@ -315,6 +322,12 @@ export const evolveDocument = (state: DocumentState, event: DocumentEvent): Docu
       }));
     case "DocumentDeleted":
       return { status: "deleted", id: event.data.id };
+    case "FileAttached":
+    case "FileDetached":
+      return live(state, (doc) => ({ ...doc, files: evolveFiles(doc.files ?? [], event) }));
+    case "DocumentShared":
+    case "DocumentShareRevoked":
+      return live(state, (doc) => ({ ...doc, shares: evolveShares(doc.shares ?? [], event) }));
     default:
       return event satisfies never;
   }

@@ -9,6 +9,7 @@ export * from "./mentions.ts";
 export * from "./numbering.ts";
 export * from "./posting.ts";
 export * from "./series-dates.ts";
+export * from "./shares.ts";
 export * from "./stats.ts";
 export * from "./totals.ts";
 export * from "./transform.ts";

@@ -1,5 +1,6 @@
 import { cleanText, requiredText } from "../accounting/text.ts";
 import { type Decider, DomainError } from "../decider.ts";
+import { type AttachmentCommand, decideAttachment } from "../files/attachments.ts";
 import {
   evolveItem,
   type ItemDefinition,
@@ -114,7 +115,8 @@ export type ItemCommand =
   | { readonly type: "ArchiveItem"; readonly data: Record<string, never> }
   | { readonly type: "UnarchiveItem"; readonly data: Record<string, never> }
   /** `used`: a document line names the item (the shell asks the read models). */
-  | { readonly type: "DeleteItem"; readonly data: { readonly used: boolean } };
+  | { readonly type: "DeleteItem"; readonly data: { readonly used: boolean } }
+  | AttachmentCommand;
 
 export type ItemCommandType = ItemCommand["type"];
 
@@ -328,6 +330,9 @@ const decide = (command: ItemCommand, state: ItemState): ItemEvent[] => {
     case "DeleteItem":
       if (command.data.used) throw new DomainError("item.used", {}, 409);
       return [{ type: "ItemDeleted", data: { id: item.id } }];
+    case "AttachFile":
+    case "DetachFile":
+      return decideAttachment(command, item.files ?? []);
     default:
       return command satisfies never;
   }

@@ -1,4 +1,5 @@
 import type { DomainEvent } from "../decider.ts";
+import { type AttachedFile, type AttachmentEvent, evolveFiles } from "../files/attachments.ts";
 
 /**
  * An item (stream `item-<id>`): something bought, sold, or both, with its prices excluding tax as
@@ -60,7 +61,8 @@ export type ItemEvent =
   | DomainEvent<"ItemMetaRemoved", { readonly key: string }>
   | DomainEvent<"ItemArchived", Record<string, never>>
   | DomainEvent<"ItemUnarchived", Record<string, never>>
-  | DomainEvent<"ItemDeleted", { readonly id: string }>;
+  | DomainEvent<"ItemDeleted", { readonly id: string }>
+  | AttachmentEvent;
 
 export type ItemEventType = ItemEvent["type"];
 export const itemEventTypes: readonly ItemEventType[] = [
@@ -79,7 +81,12 @@ export const itemEventTypes: readonly ItemEventType[] = [
 export type ItemState =
   | { readonly status: "none" }
   | { readonly status: "deleted"; readonly id: string }
-  | (ItemContent & { readonly status: "active" | "archived"; readonly id: string });
+  | (ItemContent & {
+      readonly status: "active" | "archived";
+      readonly id: string;
+      /** Attached files (absent in states stored before they existed: none). */
+      readonly files?: readonly AttachedFile[];
+    });
 
 export type LiveItem = Extract<ItemState, { reference: string }>;
 
@@ -123,6 +130,9 @@ export const evolveItem = (state: ItemState, event: ItemEvent): ItemState => {
       return live(state, (item) => ({ ...item, status: "active" }));
     case "ItemDeleted":
       return { status: "deleted", id: event.data.id };
+    case "FileAttached":
+    case "FileDetached":
+      return live(state, (item) => ({ ...item, files: evolveFiles(item.files ?? [], event) }));
     default:
       return event satisfies never;
   }

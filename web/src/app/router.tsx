@@ -238,6 +238,11 @@ export const routes: RouteObject[] = [
     children: [
       // home layout: the landing page.
       { element: <HomeLayout />, children: [{ index: true, element: <LandingPage /> }] },
+      // A shared document (a share link's token): public, its own bare frame.
+      {
+        path: "share/docs",
+        lazy: screen(() => import("../features/files/shared-doc-page.tsx"), "SharedDocPage"),
+      },
       // homePage layout: the other public pages, login and registration.
       {
         element: <HomePageLayout />,
@@ -283,6 +288,10 @@ export const routes: RouteObject[] = [
           { path: "org/settings/orgname", lazy: screen(settingsPages, "OrgNamePage") },
           { path: "org/settings/orgmail", lazy: screen(settingsPages, "OrgMailPage") },
           { path: "org/settings/orglogo", lazy: screen(settingsPages, "OrgLogoPage") },
+          {
+            path: "org/settings/clouddrive",
+            lazy: screen(() => import("../features/files/storage-page.tsx"), "StoragePage"),
+          },
           {
             path: "org/settings/rights",
             lazy: screen(() => import("../features/org/rights-page.tsx"), "RightsPage"),

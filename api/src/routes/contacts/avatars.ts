@@ -56,12 +56,7 @@ export const contactAvatarRoutes = (ctx: AppContext) => {
       const { id } = c.req.valid("param");
       await findContact(ctx, orgId, id);
       const file = c.req.valid("form").file;
-      const avatar = await storeImage(
-        ctx.filesDir,
-        orgId,
-        new Uint8Array(await file.arrayBuffer()),
-        "avatars",
-      );
+      const avatar = await storeImage(ctx.files, orgId, new Uint8Array(await file.arrayBuffer()), "avatars");
       await runContactCommit(
         ctx,
         orgId,

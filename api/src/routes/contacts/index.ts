@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { resourceApp } from "../../http/openapi.ts";
+import { contactFileRoutes } from "../attachment-owners.ts";
 import { contactAvatarRoutes } from "./avatars.ts";
 import { contactRoutes } from "./contacts.ts";
 import { contactHistoryRoutes } from "./histories.ts";
@@ -24,5 +25,6 @@ export const contactsRoutes = (ctx: AppContext) => {
   app.route("/", contactRecordRoutes(ctx));
   app.route("/", contactMergeRoutes(ctx));
   app.route("/", contactAvatarRoutes(ctx));
+  app.route("/", contactFileRoutes(ctx));
   return app;
 };

@@ -91,6 +91,10 @@ export const documentHistoryRoutes = (ctx: AppContext) => {
               userName: (e.metadata.userId && names.get(e.metadata.userId)) || null,
               type: e.type,
               ...(e.type === "DocumentEmailed" && { email: emailSummary(e.data as DocumentEmail) }),
+              detail:
+                e.type === "FileAttached" || e.type === "FileDetached"
+                  ? String((e.data as { name?: unknown }).name ?? "")
+                  : null,
             }))
             .reverse(),
         },

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { resourceApp } from "../../http/openapi.ts";
+import { documentFileRoutes } from "../attachment-owners.ts";
 import { documentRoutes } from "./documents.ts";
 import { documentHistoryRoutes } from "./histories.ts";
 import { documentImportRoutes } from "./import.ts";
@@ -7,6 +8,7 @@ import { documentMailRoutes } from "./mail.ts";
 import { documentPdfRoutes } from "./pdf.ts";
 import { docPreferenceRoutes } from "./preferences.ts";
 import { docSettingsRoutes } from "./settings.ts";
+import { documentShareRoutes } from "./shares.ts";
 import { documentStatusRoutes } from "./status.ts";
 
 /**
@@ -23,5 +25,7 @@ export const docsRoutes = (ctx: AppContext) => {
   app.route("/", documentRoutes(ctx));
   app.route("/", documentPdfRoutes(ctx));
   app.route("/", documentMailRoutes(ctx));
+  app.route("/", documentFileRoutes(ctx));
+  app.route("/", documentShareRoutes(ctx));
   return app;
 };

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { resourceApp } from "../../http/openapi.ts";
+import { itemFileRoutes } from "../attachment-owners.ts";
 import { itemByIdPartRoutes, itemMetaRoutes, itemPriceRoutes } from "./item-parts.ts";
 import { itemRoutes } from "./items.ts";
 import { itemTransferRoutes } from "./transfer.ts";
@@ -15,5 +16,6 @@ export const itemsRoutes = (ctx: AppContext) => {
   app.route("/", itemTransferRoutes(ctx));
   app.route("/", itemRoutes(ctx));
   app.route("/", itemByIdPartRoutes(ctx));
+  app.route("/", itemFileRoutes(ctx));
   return app;
 };

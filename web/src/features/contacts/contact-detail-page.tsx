@@ -9,6 +9,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { ContactDocsPanel } from "../docs/contact-docs.tsx";
+import { AttachmentsPanel } from "../files/attachments-panel.tsx";
 import { VCardButton } from "../imports/transfer-buttons.tsx";
 import { type Contact, type ContactPanel, contactQuery, useArchiveContact, useDeleteContact } from "./api.ts";
 import { ContactAvatarBlock } from "./contact-avatar.tsx";
@@ -227,7 +228,16 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
               <PanelMenu id={id} panels={panels} />
             </Tabs.List>
             <Tabs.Panel value="overview">
-              <Overview contact={loaded} />
+              <Stack gap="lg">
+                <Overview contact={loaded} />
+                {can("contacts.files", "read") ? (
+                  <AttachmentsPanel
+                    owner={{ kind: "contacts", id: loaded.id }}
+                    canAdd={can("contacts.files", "create") && !merged}
+                    canRemove={can("contacts.files", "delete") && !merged}
+                  />
+                ) : null}
+              </Stack>
             </Tabs.Panel>
             {recordParts.map((p) => (
               <Tabs.Panel key={p} value={p}>

@@ -11,6 +11,7 @@ import { formatSiren, useFormat } from "../../i18n/format.ts";
 import { formatCents } from "../../lib/money.ts";
 import { entryPath } from "../accounting/paths.ts";
 import { contactPath } from "../contacts/paths.ts";
+import { AttachmentsPanel } from "../files/attachments-panel.tsx";
 import { formatDecimal } from "../items/prices.ts";
 import { useReference } from "../reference/api.ts";
 import { type Doc, docCheckQuery, docQuery } from "./api.ts";
@@ -366,6 +367,13 @@ export const DocDetailPage = () => {
       <QueryView query={doc} testId="doc-error">
         {(loaded) => <DocView doc={loaded} />}
       </QueryView>
+      {data && can(`${rightOf(data.direction, data.kind)}.files`, "read") ? (
+        <AttachmentsPanel
+          owner={{ kind: "docs", id: data.id }}
+          canAdd={can(`${rightOf(data.direction, data.kind)}.files`, "create")}
+          canRemove={can(`${rightOf(data.direction, data.kind)}.files`, "delete")}
+        />
+      ) : null}
     </Stack>
   );
 };

@@ -6,6 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { downloadFile } from "../accounting/access.ts";
+import { ShareButton } from "../files/share-dialog.tsx";
 import { docMailPath } from "../mail/api.ts";
 import { type Doc, useDeleteDoc, useDocStatus, useDocTransform } from "./api.ts";
 import { readFigure } from "./editor-lines.ts";
@@ -265,6 +266,7 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
             {t("detail.facturxXml")}
           </Button>
         ) : null}
+        {canUpdate ? <ShareButton docId={doc.id} name={name(doc)} /> : null}
         <Button component={Link} to={docHistoryPath(doc.id)} variant="subtle" data-testid="doc-history-link">
           {t("detail.history")}
         </Button>

@@ -151,6 +151,7 @@ export const DocHistoryPage = () => {
                       {t(`history.types.${event.type}` as "history.types.DocumentCreated", {
                         defaultValue: event.type,
                       })}
+                      {event.detail ? ` · ${event.detail}` : ""}
                       {event.email ? (
                         <Text size="xs" c="dimmed" data-testid="history-email">
                           {event.email.reminderLevel

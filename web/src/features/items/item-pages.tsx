@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Paper, Text } from "@mantine/core";
+import { Badge, Box, Button, Group, Paper, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DeleteModal } from "../../components/confirm-modal.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { AttachmentsPanel } from "../files/attachments-panel.tsx";
 import { useReference } from "../reference/api.ts";
 import { type Item, useDeleteItem, useUpdateItem } from "./api.ts";
 import { ItemFrame } from "./item-frame.tsx";
@@ -91,6 +92,15 @@ export const ItemDetailPage = () => {
               ]}
             />
           </Paper>
+          {can("items.files", "read") ? (
+            <Box maw={900} mt="lg">
+              <AttachmentsPanel
+                owner={{ kind: "items", id: item.id }}
+                canAdd={can("items.files", "create")}
+                canRemove={can("items.files", "delete")}
+              />
+            </Box>
+          ) : null}
           {can("items", "delete") ? (
             <DeleteModal
               opened={deleting}

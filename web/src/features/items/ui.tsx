@@ -8,7 +8,7 @@ import type { Item, ItemUse, VatRate } from "./api.ts";
 import { itemPath } from "./paths.ts";
 
 /** The resource codes of the items' screens (spec section 6). */
-export type ItemRight = "items" | "items.meta" | "items.prices";
+export type ItemRight = "items" | "items.files" | "items.meta" | "items.prices";
 
 export const useCanItems = (): ((code: ItemRight, action: Permission) => boolean) => {
   const session = useSession();

@@ -47,7 +47,6 @@ export const placeholderScreens: PlaceholderScreen[] = [
   screen("org/dashboard/income", "income", "nav.dashboard"),
   screen("org/dashboard/income/mobile", "income", "nav.dashboard"),
   screen("org/dashboard/control", "control", "nav.dashboard"),
-  screen("org/settings/clouddrive", "clouddrive", "nav.settings"),
   ...withEdit("org/paymentsmodes", "paymentModes", "nav.settings"),
   screen("org/payments", "allPayments", "nav.banks"),
   screen("org/payments/create", "paymentCreate", "nav.banks"),

@@ -4,6 +4,7 @@ import app from "../locales/en/app.json";
 import common from "../locales/en/common.json";
 import contacts from "../locales/en/contacts.json";
 import docs from "../locales/en/docs.json";
+import files from "../locales/en/files.json";
 import imports from "../locales/en/imports.json";
 import items from "../locales/en/items.json";
 import mail from "../locales/en/mail.json";
@@ -27,6 +28,7 @@ export const en = {
   accounting,
   contacts,
   docs,
+  files,
   validation,
   items,
   imports,

@@ -5,6 +5,7 @@ import app from "../locales/fr/app.json";
 import common from "../locales/fr/common.json";
 import contacts from "../locales/fr/contacts.json";
 import docs from "../locales/fr/docs.json";
+import files from "../locales/fr/files.json";
 import imports from "../locales/fr/imports.json";
 import items from "../locales/fr/items.json";
 import mail from "../locales/fr/mail.json";
@@ -25,6 +26,7 @@ export const fr = {
   accounting,
   contacts,
   docs,
+  files,
   validation,
   items,
   imports,
