@@ -26,10 +26,9 @@ import { handleCommand, loadAggregate } from "../commands.ts";
 import { loadContact } from "../contacts/commands.ts";
 import type { AppContext } from "../context.ts";
 import { documentReadModels, loadOrganisation } from "../documents/context.ts";
+import { documentPdf } from "../documents/facturx.ts";
 import { LATE_PAYMENT_RATES } from "../documents/late.ts";
 import { formatDate, formatMoney, formatPercent } from "../documents/pdf/format.ts";
-import { renderDocumentPdf } from "../documents/pdf/index.ts";
-import { documentPrint } from "../documents/print.ts";
 import { loadDocumentSettings } from "../documents/settings.ts";
 import { ProblemError } from "../http/problem.ts";
 import { type MailAttachment, MailError } from "./mailer.ts";
@@ -162,7 +161,9 @@ const pdfName = (doc: LiveDocument) => `${(doc.number ?? "brouillon").replace(/[
 
 /**
  * THE place where a document e-mail's attachments are assembled: the document's PDF in the e-mail's
- * language. (The Factur-X of a sales invoice or credit note goes here, replacing or beside the PDF.)
+ * language — for a validated sales invoice or credit note its Factur-X (the PDF/A-3 with the CII XML
+ * embedded as factur-x.xml, `documents/facturx.ts`), which a person reads as the PDF and software as
+ * the e-invoice.
  */
 export const assembleAttachments = async (
   ctx: AppContext,
@@ -174,7 +175,7 @@ export const assembleAttachments = async (
     activeOrganisation(ctx, orgId),
     loadDocumentSettings(ctx, orgId),
   ]);
-  const pdf = await renderDocumentPdf(await documentPrint(ctx, doc, org, settings.state, language));
+  const pdf = await documentPdf(ctx, doc, org, settings.state, language);
   return [{ filename: pdfName(doc), content: pdf, contentType: "application/pdf" }];
 };
 

@@ -65,7 +65,11 @@ describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (
     const created = await upload(o.token, pdf, "?createSupplier=true");
     expect(created.status).toBe(201);
     const { created: ids } = await created.json();
-    expect(ids).toMatchObject({ contactCreated: true, originalAttached: false });
+    expect(ids).toMatchObject({ contactCreated: true, originalAttached: true });
+    // The original is attached to the draft, in the file store, byte for byte.
+    const files = (await call("GET", `/docs/${ids.docId}/files`, o.token)).body;
+    expect(files.files).toHaveLength(1);
+    expect(files.files[0]).toMatchObject({ contentType: "application/pdf", size: pdf.length });
     const draft = (await call("GET", `/docs/${ids.docId}`, o.token)).body;
     expect(draft).toMatchObject({
       direction: "purchases",

@@ -3,6 +3,7 @@ import { hasRight, Rights } from "@registre/core";
 import { sessionOrg } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import {
+  type AttachOriginal,
   importSupplierInvoice,
   readSupplierFile,
   type SupplierFile,
@@ -10,6 +11,7 @@ import {
   supplierMatch,
 } from "../../documents/einvoice/import.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
+import { attachFile } from "../../files/attachments.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { localeOf, ProblemError } from "../../http/problem.ts";
@@ -56,6 +58,19 @@ const invoiceOf = (read: SupplierFile): Result["invoice"] => {
  * XML, or a plain PDF. `dryRun=true` answers what was read and the supplier matched or proposed; then
  * the same file with the choice creates the draft purchase invoice. Mounted before `/docs/{id}`.
  */
+/** The original file of an imported supplier invoice, attached to the draft it made (the file store). */
+const attachToDocument =
+  (ctx: AppContext): AttachOriginal =>
+  async (orgId, docId, file, metadata) => {
+    await attachFile(
+      ctx,
+      orgId,
+      { kind: "doc", id: docId },
+      { name: file.name, bytes: file.bytes },
+      metadata,
+    );
+  };
+
 export const documentImportRoutes = (ctx: AppContext) => {
   const app = resourceApp();
   app.openapi(
@@ -122,7 +137,7 @@ export const documentImportRoutes = (ctx: AppContext) => {
         { supplierId: query.supplierId, createSupplier },
         commandMetadata(c, ctx),
         localeOf(c),
-        ctx.attachOriginal,
+        ctx.attachOriginal ?? attachToDocument(ctx),
       );
       return c.json({ ...base, created }, 201);
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
+import { embeddedInvoiceXml } from "../../documents/einvoice/pdf-attachment.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
 import { customerBody, documentsOrganisation } from "../../testing/documents-setup.ts";
 import { startSmtpServer } from "../../testing/smtp-server.testing.ts";
@@ -77,6 +78,10 @@ describe.each(databaseKinds)(
       const [pdf] = mail?.parsed.attachments ?? [];
       expect(pdf).toMatchObject({ filename: `${number}.pdf`, contentType: "application/pdf" });
       expect(pdf?.content.subarray(0, 5).toString()).toBe("%PDF-");
+      // A validated sales invoice goes as its Factur-X: the CII XML embedded in the PDF.
+      const embedded = await embeddedInvoiceXml(new Uint8Array(pdf?.content ?? []));
+      expect(embedded?.name).toBe("factur-x.xml");
+      expect(embedded?.xml).toContain(`<ram:ID>${number}</ram:ID>`);
 
       const events = await history(invoiceId);
       expect(events[0]?.type).toBe("DocumentStatusChanged");
