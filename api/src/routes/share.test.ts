@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
+import { embeddedInvoiceXml } from "../documents/einvoice/pdf-attachment.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
 
@@ -62,6 +63,10 @@ describe.each(databaseKinds)("share links (/docs/{id}/shares, /share/docs) on %s
     expect(pdf.status).toBe(200);
     expect(pdf.type).toBe("application/pdf");
     expect(new TextDecoder().decode(pdf.body.slice(0, 5))).toBe("%PDF-");
+    // A validated invoice's PDF is its Factur-X: the customer's software reads the embedded XML.
+    const embedded = await embeddedInvoiceXml(pdf.body);
+    expect(embedded?.name).toBe("factur-x.xml");
+    expect(embedded?.xml).toContain(`<ram:ID>${doc.number}</ram:ID>`);
 
     const list = await call("GET", `/docs/${doc.id}/shares`, o.token);
     expect(list.body.shares).toEqual([

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppContext } from "../context.ts";
+import { facturxXml, isFacturx } from "../documents/facturx.ts";
 import { type PrintAddress, renderDocumentPdf } from "../documents/pdf/index.ts";
 import { documentPrint } from "../documents/print.ts";
 import { loadDocumentSettings } from "../documents/settings.ts";
@@ -25,7 +26,7 @@ const addressOf = (a: PrintAddress) => ({
 
 /**
  * The public side of share links (`/share/docs?token=…`): the document as its customer sees it, and its
- * PDF. No session; limited per client address with the sign-in limits' counters (`shareAddress`), so a
+ * PDF (a validated sales invoice's or credit note's Factur-X). No session; limited per client address with the sign-in limits' counters (`shareAddress`), so a
  * token cannot be guessed by volume (it is 256 random bits anyway). Unknown, revoked and expired tokens
  * answer alike: 404 `share.invalidToken`, "Please contact the sender for more information".
  */
@@ -42,7 +43,7 @@ export const shareRoutes = (ctx: AppContext) => {
     if (!limit.allowed) throw tooManyAttempts(c, limit.retryAfterMs);
     const { doc, org } = await resolveShare(ctx, token);
     const settings = await loadDocumentSettings(ctx, org.orgId);
-    return { doc, org, print: await documentPrint(ctx, doc, org, settings.state, language) };
+    return { doc, org, settings, print: await documentPrint(ctx, doc, org, settings.state, language) };
   };
 
   app.openapi(
@@ -137,8 +138,14 @@ export const shareRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const query = c.req.valid("query");
-      const { doc, print } = await open(c, query.token, query.lang ?? localeOf(c));
-      const pdf = await renderDocumentPdf(print);
+      const { doc, org, settings, print } = await open(c, query.token, query.lang ?? localeOf(c));
+      // A validated sales invoice or credit note: its Factur-X, the e-invoice the customer can import.
+      const pdf = await renderDocumentPdf(
+        print,
+        isFacturx(doc)
+          ? (({ xml, conformance }) => ({ xml, conformance }))(facturxXml(doc, org, settings.state))
+          : undefined,
+      );
       const name = `${(doc.number ?? "brouillon").replace(/[^\w.-]+/g, "_")}.pdf`;
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         "content-type": "application/pdf",
