@@ -10,6 +10,7 @@ import {
   UnstorableEventError,
 } from "./errors.ts";
 import type { Checkpoint } from "./event-store.ts";
+import { templateParts } from "./templates.ts";
 import { currentSchemaVersion, type UpcasterRegistry } from "./upcast.ts";
 
 export type NewEvent = { readonly type: string; readonly data: unknown };
@@ -89,6 +90,10 @@ const APPEND_COUNTED_SQL = `select * from registre_append_counted($1::uuid, $2, 
 
 const APPEND_MANY_SQL = `select * from registre_append_many($1::uuid, $2::text[], $3::bigint[], $4::uuid[],
   $5::integer[], $6::text[], $7::integer[], $8::text[], $9::text[])`;
+
+const APPEND_MANY_COUNTED_SQL = `select * from registre_append_many_counted($1::uuid, $2::uuid, $3::text[],
+  $4::bigint[], $5::text[], $6::bigint[], $7::bigint[], $8::text[], $9::text[], $10::integer[], $11::text[],
+  $12::bigint[], $13::uuid[], $14::integer[], $15::text[], $16::integer[], $17::text[], $18::text[])`;
 
 /**
  * The command id under which part `index` of a multi-stream command is recorded: the command's own
@@ -374,57 +379,144 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
    * is recorded under its own command id (`partCommandId`), so a retry of the command answers every
    * part's first result and writes nothing. With `counters`, `parts` is a function of the numbers.
    */
+  /**
+   * A multi-stream append with guards or counters in one prepared statement in autocommit
+   * (`registre_append_many_counted`), the events sent as templates the server fills with the numbers
+   * it takes (`templateParts`); null when the events use the numbers otherwise than printed (the
+   * caller then appends in a transaction).
+   */
+  const appendManyInOneStatement = async (
+    app: NonNullable<Database["appPostgres"]>,
+    orgId: string,
+    parts: readonly StreamAppend[] | ((first: Numbers) => readonly StreamAppend[]),
+    opts: AppendOptions,
+  ): Promise<MultiAppendResult | null> => {
+    const names = Object.keys(opts.counters ?? {});
+    const build = (numbers: Numbers) =>
+      (typeof parts === "function" ? parts(numbers) : parts).map((p) => {
+        const e = encode(p.events, opts.metadata);
+        const events = e.types.map((type, i) => ({ type, data: e.data[i] ?? "" }));
+        return { streamId: p.streamId, expected: toExpected(p.expected), events };
+      });
+    const templated =
+      typeof parts === "function"
+        ? templateParts(names, build)
+        : { parts: build({}), tokens: [], counters: [], widths: [] };
+    if (!templated) return null;
+    const list = templated.parts;
+    if (new Set(list.map((p) => p.streamId)).size !== list.length)
+      throw new Error("A multi-stream append names a stream twice");
+    let recorded = 0;
+    const ids = list.map((p) =>
+      p.events.length > 0 ? partCommandId(opts.metadata.commandId, recorded++) : null,
+    );
+    const events = list.flatMap((p) => p.events);
+    const meta = canonicalJson(opts.metadata);
+    const guards = opts.guards ?? {};
+    const guarded = Object.keys(guards);
+    const rows = await app.unsafe<AppendRow[]>(
+      APPEND_MANY_COUNTED_SQL,
+      [
+        orgId,
+        opts.metadata.commandId,
+        guarded,
+        guarded.map((id) => guards[id] ?? 0),
+        names,
+        names.map((n) => opts.counters?.[n] ?? 0),
+        names.map((n) => opts.limits?.[n] ?? null),
+        templated.tokens,
+        templated.counters,
+        templated.widths,
+        list.map((p) => p.streamId),
+        list.map((p) => p.expected),
+        ids,
+        list.map((p) => p.events.length),
+        events.map((e) => e.type),
+        events.map((e) => currentSchemaVersion(upcasters, e.type)),
+        events.map((e) => e.data),
+        events.map(() => meta),
+      ] as never[],
+      { prepare: true },
+    );
+    const results = rows.map((row) => toResult({ ...row, first_position: null }));
+    const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
+    return { parts: results, checkpoint, duplicate: rows[0]?.duplicate ?? false };
+  };
+
+  /**
+   * Appends one command's events to several streams of one organisation in one transaction, all or
+   * nothing: each stream at its own expected version, the guards checked and the counters taken
+   * once under the organisation's lock, the events hash-chained in the order of the parts. Each part
+   * is recorded under its own command id (`partCommandId`), so a retry of the command answers every
+   * part's first result and writes nothing. With `counters`, `parts` is a function of the numbers.
+   * On Postgres one statement when the numbers enter the events only as printed (an invoice's number,
+   * its entry's), else a transaction of four round trips (begin, lock-lookup-guards-counters, append,
+   * commit).
+   */
   const appendMany = async (
     orgId: string,
     parts: readonly StreamAppend[] | ((first: Numbers) => readonly StreamAppend[]),
     opts: AppendOptions,
   ): Promise<MultiAppendResult> => {
     try {
-      const result = await database.db.transaction().execute(async (db): Promise<MultiAppendResult> => {
-        const trx = db as unknown as OrgTransaction;
-        const prepared = await prepare(db, orgId, opts);
-        // A retry: every part's first result (the first part was found by the prepare call).
-        if (prepared.previous)
-          return (await findParts(trx, orgId, opts.metadata.commandId)) as MultiAppendResult;
-        checkLimits(prepared.numbers, opts);
-        const list = typeof parts === "function" ? parts(prepared.numbers) : parts;
-        const streams = new Set(list.map((p) => p.streamId));
-        if (streams.size !== list.length) throw new Error("A multi-stream append names a stream twice");
-        // Parts are recorded in order under ids derived from the command's; a part without events
-        // is only checked at its expected version (nothing is recorded for it).
-        let recorded = 0;
-        const ids = list.map((p) =>
-          p.events.length > 0 ? partCommandId(opts.metadata.commandId, recorded++) : null,
-        );
-        const encoded = encode(
-          list.flatMap((p) => p.events),
-          opts.metadata,
-        );
-        const { rows } = await trx.executeQuery<AppendRow>(
-          CompiledQuery.raw(APPEND_MANY_SQL, [
-            orgId,
-            list.map((p) => p.streamId),
-            list.map((p) => toExpected(p.expected)),
-            ids,
-            list.map((p) => p.events.length),
-            encoded.types,
-            encoded.schemas,
-            encoded.data,
-            encoded.metadata,
-          ]),
-        );
-        const results = rows.map((row) => toResult({ ...row, first_position: null, duplicate: false }));
-        const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
-        return { parts: results, checkpoint, duplicate: false };
-      });
+      const app = database.appPostgres;
+      const result =
+        (app && (opts.guards || opts.counters)
+          ? await appendManyInOneStatement(app, orgId, parts, opts)
+          : null) ?? (await appendManyInTransaction(orgId, parts, opts));
       if (result.checkpoint && !result.duplicate) announce(result.checkpoint);
       return result;
     } catch (error) {
       const detail = concurrencyDetail(error);
       if (detail) throw new ConcurrencyError(detail.stream ?? "", detail.expected, detail.actual);
+      const counter = counterLimitOf(error);
+      if (counter !== undefined) throw new CounterLimitError(counter);
       throw error;
     }
   };
+
+  const appendManyInTransaction = (
+    orgId: string,
+    parts: readonly StreamAppend[] | ((first: Numbers) => readonly StreamAppend[]),
+    opts: AppendOptions,
+  ): Promise<MultiAppendResult> =>
+    database.db.transaction().execute(async (db): Promise<MultiAppendResult> => {
+      const trx = db as unknown as OrgTransaction;
+      const prepared = await prepare(db, orgId, opts);
+      // A retry: every part's first result (the first part was found by the prepare call).
+      if (prepared.previous)
+        return (await findParts(trx, orgId, opts.metadata.commandId)) as MultiAppendResult;
+      checkLimits(prepared.numbers, opts);
+      const list = typeof parts === "function" ? parts(prepared.numbers) : parts;
+      const streams = new Set(list.map((p) => p.streamId));
+      if (streams.size !== list.length) throw new Error("A multi-stream append names a stream twice");
+      // Parts are recorded in order under ids derived from the command's; a part without events
+      // is only checked at its expected version (nothing is recorded for it).
+      let recorded = 0;
+      const ids = list.map((p) =>
+        p.events.length > 0 ? partCommandId(opts.metadata.commandId, recorded++) : null,
+      );
+      const encoded = encode(
+        list.flatMap((p) => p.events),
+        opts.metadata,
+      );
+      const { rows } = await trx.executeQuery<AppendRow>(
+        CompiledQuery.raw(APPEND_MANY_SQL, [
+          orgId,
+          list.map((p) => p.streamId),
+          list.map((p) => toExpected(p.expected)),
+          ids,
+          list.map((p) => p.events.length),
+          encoded.types,
+          encoded.schemas,
+          encoded.data,
+          encoded.metadata,
+        ]),
+      );
+      const results = rows.map((row) => toResult({ ...row, first_position: null, duplicate: false }));
+      const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
+      return { parts: results, checkpoint, duplicate: false };
+    });
 
   const findCommand = async (
     trx: OrgTransaction,
