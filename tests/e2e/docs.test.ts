@@ -68,16 +68,6 @@ describe("documents screens (Chromium, documents API)", () => {
         expect(await docs.total("total-incl")).toBe("648,00 €");
         await page.screenshot({ path: join(artifactsDir, "docs-detail-fr.png") });
 
-        // The order names its invoice by number and date; all of it is invoiced, none of it delivered.
-        await docs.open(`/org/docs/${orderId}`);
-        invoicedOrder = orderId;
-        await expect
-          .poll(async () => (await page.getByTestId("doc-children").textContent())?.replace(/\u00a0/g, " "))
-          .toMatch(new RegExp(`^Facture ${number} du `));
-        expect(await page.getByTestId("doc-line-remaining-invoice").first().textContent()).toBe("0");
-        expect(await page.getByTestId("doc-line-remaining-delivery").first().textContent()).toBe("3");
-        await page.screenshot({ path: join(artifactsDir, "docs-order-fr.png") });
-
         // The posted entry, linked from the invoice, and its 411 line in the general ledger.
         await page.getByTestId("doc-entry-link").click();
         await page.waitForURL(/\/org\/accounting\/entries\//);
@@ -91,6 +81,16 @@ describe("documents screens (Chromium, documents API)", () => {
         const ledgerRow = page.locator('[data-testid="ledger-row"]', { hasText: number });
         await ledgerRow.first().waitFor();
         expect((await ledgerRow.first().textContent())?.replace(/[\u00a0\u202f]/g, " ")).toContain("648,00");
+
+        // The order names its invoice by number and date; all of it is invoiced, none of it delivered.
+        await docs.open(`/org/docs/${orderId}`);
+        invoicedOrder = orderId;
+        await expect
+          .poll(async () => (await page.getByTestId("doc-children").textContent())?.replace(/\u00a0/g, " "))
+          .toMatch(new RegExp(`^Facture ${number} du `));
+        expect(await page.getByTestId("doc-line-remaining-invoice").first().textContent()).toBe("0");
+        expect(await page.getByTestId("doc-line-remaining-delivery").first().textContent()).toBe("3");
+        await page.screenshot({ path: join(artifactsDir, "docs-order-fr.png") });
 
         // A credit note of the whole invoice, validated in turn.
         await docs.open(`/org/docs/${invoiceId}`);
@@ -132,7 +132,7 @@ describe("documents screens (Chromium, documents API)", () => {
         expect(await docs.total("total-incl")).toBe("€648.00");
         await page.screenshot({ path: join(artifactsDir, "docs-detail-en.png") });
         await docs.open(`/org/docs/${invoicedOrder}`);
-        await page.getByRole("columnheader", { name: "Left to invoice" }).waitFor();
+        await page.getByRole("columnheader", { name: "To invoice" }).waitFor();
         expect(await page.getByTestId("doc-children").textContent()).toMatch(/^Invoice FA\d{4}-\d{5} dated /);
         await page.screenshot({ path: join(artifactsDir, "docs-order-en.png") });
         await docs.open("/org/docs/new/edit?direction=sales&kind=invoice");

@@ -58,7 +58,7 @@ const LinesTable = ({ doc }: { doc: Doc }) => {
   const quantity = (value: string | null | undefined) =>
     formatDecimal(value ?? null, locale).replace(/[,.]00$/, "");
   return (
-    <TableFrame minWidth={820 + 110 * targets.length} testId="doc-lines">
+    <TableFrame minWidth={820 + 60 * targets.length} testId="doc-lines">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t("lines.item")}</Table.Th>
@@ -77,7 +77,7 @@ const LinesTable = ({ doc }: { doc: Doc }) => {
             {t("lines.net")}
           </Table.Th>
           {targets.map((target) => (
-            <Table.Th key={target} w={110} ta="right">
+            <Table.Th key={target} w={90} ta="right">
               {t(`lines.remaining.${target}`, { defaultValue: target })}
             </Table.Th>
           ))}
