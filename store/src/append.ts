@@ -1,6 +1,15 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { type CommandMetadata, canonicalJson, findUnstorableText } from "@registre/core";
 import { CompiledQuery, type Kysely, sql } from "kysely";
+import {
+  APPEND_COUNTED_SQL,
+  APPEND_MANY_COUNTED_SQL,
+  APPEND_MANY_SQL,
+  APPEND_SQL,
+  type AppendRow,
+  toExpected,
+} from "./append-sql.ts";
+import { findParts, partCommandId } from "./command-parts.ts";
 import { type Database, type OrgTransaction, withOrg } from "./database.ts";
 import {
   ConcurrencyError,
@@ -12,6 +21,8 @@ import {
 import type { Checkpoint } from "./event-store.ts";
 import { templateParts } from "./templates.ts";
 import { currentSchemaVersion, type UpcasterRegistry } from "./upcast.ts";
+
+export { partCommandId } from "./command-parts.ts";
 
 export type NewEvent = { readonly type: string; readonly data: unknown };
 
@@ -68,44 +79,6 @@ export type MultiAppendResult = {
 };
 
 type Numbers = Readonly<Record<string, number>>;
-
-type AppendRow = {
-  stream_id: string;
-  from_version: number;
-  to_version: number;
-  first_position: number | null;
-  last_position: number | null;
-  tx_id: string | null;
-  duplicate: boolean;
-};
-
-const toExpected = (expected: ExpectedVersion): number | null =>
-  expected === "any" ? null : expected === "no_stream" ? 0 : expected;
-
-const APPEND_SQL = `select * from registre_append($1::uuid, $2, $3::bigint, $4::uuid,
-  $5::text[], $6::integer[], $7::text[], $8::text[])`;
-
-const APPEND_COUNTED_SQL = `select * from registre_append_counted($1::uuid, $2, $3::bigint, $4::uuid,
-  $5::text[], $6::bigint[], $7::text[], $8::bigint[], $9::bigint[], $10::text[], $11::integer[], $12::text[], $13::text[])`;
-
-const APPEND_MANY_SQL = `select * from registre_append_many($1::uuid, $2::text[], $3::bigint[], $4::uuid[],
-  $5::integer[], $6::text[], $7::integer[], $8::text[], $9::text[])`;
-
-const APPEND_MANY_COUNTED_SQL = `select * from registre_append_many_counted($1::uuid, $2::uuid, $3::text[],
-  $4::bigint[], $5::text[], $6::bigint[], $7::bigint[], $8::text[], $9::text[], $10::integer[], $11::text[],
-  $12::bigint[], $13::uuid[], $14::integer[], $15::text[], $16::integer[], $17::text[], $18::text[])`;
-
-/**
- * The command id under which part `index` of a multi-stream command is recorded: the command's own
- * id for the first part (so `commandResult` finds the command), then ids derived from it, the same on
- * every retry.
- */
-export const partCommandId = (commandId: string, index: number): string => {
-  if (index === 0) return commandId;
-  const hex = createHash("sha256").update(`${commandId}\u0000part\u0000${index}`).digest("hex");
-  const variant = ((Number.parseInt(hex[16] ?? "0", 16) & 3) | 8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-};
 
 /** The write side of the event store: appends to one stream or to several in one transaction. */
 export const createAppender = (database: Database, upcasters: UpcasterRegistry) => {
@@ -517,50 +490,6 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
       const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
       return { parts: results, checkpoint, duplicate: false };
     });
-
-  const findCommand = async (
-    trx: OrgTransaction,
-    orgId: string,
-    commandId: string,
-  ): Promise<AppendResult | null> => {
-    const row = await trx
-      .selectFrom("commands")
-      .select([
-        "stream_id",
-        "from_version",
-        "to_version",
-        "last_position",
-        sql<string>`tx_id::text`.as("tx_id"),
-      ])
-      .where("org_id", "=", orgId)
-      .where("command_id", "=", commandId)
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      streamId: row.stream_id,
-      fromVersion: row.from_version,
-      toVersion: row.to_version,
-      checkpoint: row.last_position === null ? null : { txId: row.tx_id, position: row.last_position },
-      duplicate: true,
-    };
-  };
-
-  /** The parts a multi-stream command was first appended with, in order; null when it never was. */
-  const findParts = async (
-    trx: OrgTransaction,
-    orgId: string,
-    commandId: string,
-  ): Promise<MultiAppendResult | null> => {
-    const parts: AppendResult[] = [];
-    for (let index = 0; ; index++) {
-      const part = await findCommand(trx, orgId, partCommandId(commandId, index));
-      if (!part) break;
-      parts.push(part);
-    }
-    if (parts.length === 0) return null;
-    const checkpoint = parts.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
-    return { parts, checkpoint, duplicate: true };
-  };
 
   /** Every part a multi-stream command was first appended with, if it was. */
   const commandParts = (orgId: string, commandId: string): Promise<MultiAppendResult | null> =>
