@@ -305,6 +305,9 @@ export const checkValidation = async (
     );
     const numbers = Object.fromEntries(Object.keys(plan.counters ?? {}).map((c) => [c, 1]));
     for (const stream of plan.streams) stream.decide(numbers);
+    // A bound the store would check (the volume): what this commit adds alone passing it.
+    for (const [name, limit] of Object.entries(plan.limits ?? {}))
+      if ((plan.counters?.[name] ?? 0) > limit.max) throw limit.refusal();
   });
   return problems;
 };
