@@ -30,7 +30,7 @@ const packageOf = (specifier: string): string =>
 
 /** What each workspace may import besides its own files: its declared packages, nothing else. */
 const allowed: Record<string, (pkg: string) => boolean> = {
-  core: (p) => ["ibantools", "jsvat-next", "libphonenumber-js"].includes(p),
+  core: (p) => ["ibantools", "jsvat-next", "libphonenumber-js", "saxes"].includes(p),
   migrations: (p) => p === "kysely",
   store: (p) => !p.startsWith("@registre/") || ["@registre/core", "@registre/migrations"].includes(p),
   projections: (p) => !p.startsWith("@registre/") || ["@registre/core", "@registre/store"].includes(p),

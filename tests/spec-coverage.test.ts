@@ -11,7 +11,7 @@ import { routes } from "../web/src/app/router.tsx";
  * the OpenAPI document, and its section 2 screens (screens.txt) found in the web router. The
  * baselines only go up: a change that loses a call or a screen fails here.
  */
-const BASELINE = { calls: 124, screens: 174 };
+const BASELINE = { calls: 180, screens: 174 };
 
 const specFile = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../../shared/spec/${name}`, import.meta.url)), "utf8")

@@ -17,17 +17,20 @@ import { contactUserRoutes } from "./routes/contact-users.ts";
 import { contactsRoutes } from "./routes/contacts/index.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
 import { docsRoutes } from "./routes/docs/index.ts";
+import { emailRoutes } from "./routes/emails.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { identityRoutes } from "./routes/identity.ts";
 import { invitationLookupRoutes, receivedInvitationRoutes } from "./routes/invitations.ts";
 import { itemsRoutes } from "./routes/items/index.ts";
+import { mailHelpRoutes } from "./routes/mail-help.ts";
 import { orgRoutes } from "./routes/org.ts";
 import { organisationRoutes } from "./routes/organisations.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { platformRoutes } from "./routes/platform.ts";
 import { projectionRoutes } from "./routes/projections.ts";
 import { referenceRoutes } from "./routes/reference.ts";
+import { reminderRoutes } from "./routes/reminders.ts";
 
 export type AppOptions = {
   /** The built web app (web/dist): served at `/`, every unknown non-API path answered with its index.html. */
@@ -69,6 +72,9 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/accounting", accountingRoutes(ctx));
   api.route("/items", itemsRoutes(ctx));
   api.route("/docs", docsRoutes(ctx));
+  api.route("/emails", emailRoutes(ctx));
+  api.route("/mail/help", mailHelpRoutes(ctx));
+  api.route("/reminders", reminderRoutes(ctx));
   api.route("/dashboard", dashboardRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {

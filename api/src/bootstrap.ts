@@ -28,19 +28,25 @@ export type Environment = {
   readonly smtpUrl?: string | undefined;
   /** Where links in e-mails point. */
   readonly publicUrl?: string | undefined;
+  /** The platform's address the help and contact forms write to (HELP_EMAIL). */
+  readonly helpEmail?: string | undefined;
+  /** `off`: this server runs no daily reminders (REMINDERS); another one does, or nobody. */
+  readonly reminders?: "on" | "off" | undefined;
   /** The proxies that may tell the client's address: a hop count or addresses/CIDR blocks (README). */
   readonly trustProxy?: string | undefined;
 };
 
 /**
  * The environment as the README documents it, read from `variables`: DATABASE_URL, DATA_DIR
- * (default ./data), SMTP_URL, PUBLIC_URL, TRUST_PROXY, READ_MODEL_WAIT_MS.
+ * (default ./data), SMTP_URL, PUBLIC_URL, HELP_EMAIL, REMINDERS, TRUST_PROXY, READ_MODEL_WAIT_MS.
  */
 export const environmentFrom = (variables: Readonly<Record<string, string | undefined>>): Environment => ({
   databaseUrl: variables.DATABASE_URL || undefined,
   dataDir: variables.DATA_DIR || "./data",
   smtpUrl: variables.SMTP_URL || undefined,
   publicUrl: variables.PUBLIC_URL || undefined,
+  helpEmail: variables.HELP_EMAIL || undefined,
+  reminders: variables.REMINDERS === "off" ? "off" : "on",
   trustProxy: variables.TRUST_PROXY || undefined,
   readModelWaitMs: readModelWait(variables.READ_MODEL_WAIT_MS),
 });
@@ -63,6 +69,7 @@ export const identityServices = (env: Environment, database: Database): Identity
   rules: defaultIdentityRules,
   trustProxy: parseTrustProxy(env.trustProxy),
   publicUrl: env.publicUrl ?? "http://localhost:3000",
+  helpAddress: env.helpEmail ?? "support@registre.local",
 });
 
 export const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));

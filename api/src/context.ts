@@ -3,8 +3,9 @@ import type { Database, EventStore } from "@registre/store";
 import type { TrustProxy } from "./http/client-address.ts";
 import type { RateLimits } from "./http/rate-limit.ts";
 import type { IdentityRules } from "./identity/limits.ts";
+import type { MailMessage } from "./mail/mailer.ts";
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
+export type OutgoingMail = MailMessage;
 export type Mailer = {
   readonly send: (message: OutgoingMail) => Promise<{ messageId: string; file?: string }>;
 };
@@ -18,6 +19,8 @@ export type IdentityServices = {
   readonly trustProxy: TrustProxy;
   /** Where links in e-mails point (PUBLIC_URL), e.g. https://registre.example.fr. */
   readonly publicUrl: string;
+  /** The platform's address the help and contact forms write to (HELP_EMAIL). */
+  readonly helpAddress?: string | undefined;
 };
 
 /** What the shells hand to every handler: the database, the event store, the projections, the clock and ids. */

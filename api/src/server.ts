@@ -7,6 +7,7 @@ import { type Environment, openContext, webDist } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
 import { seedDemo } from "./demo.ts";
 import { seedReferenceData } from "./reference/reference.ts";
+import { startReminderSchedule } from "./reminders/scheduler.ts";
 
 export type RunningServer = {
   readonly url: string;
@@ -39,6 +40,7 @@ export const startServer = async (
     );
   });
   const { port } = server.address() as AddressInfo;
+  const reminders = env.reminders === "off" ? undefined : startReminderSchedule(ctx, env.log);
   let closing: Promise<void> | undefined;
   const close = (graceMs = SHUTDOWN_GRACE_MS) =>
     (closing ??= (async () => {
@@ -55,6 +57,7 @@ export const startServer = async (
           clearTimeout(cut);
         });
       });
+      await reminders?.stop();
       await ctx.runner.stop();
       await ctx.database.close();
     })());

@@ -1,4 +1,5 @@
 export * from "./accounting/index.ts";
+export * from "./banks/index.ts";
 export * from "./canonical.ts";
 export * from "./contacts/index.ts";
 export * from "./decider.ts";
@@ -13,6 +14,7 @@ export * from "./identity/rights.ts";
 export * from "./identity/user.ts";
 export * from "./imports/index.ts";
 export * from "./items/index.ts";
+export * from "./mail/index.ts";
 export * from "./money.ts";
 export * from "./organisation/decide.ts";
 export * from "./organisation/invitations.ts";

@@ -1,3 +1,4 @@
+import { writeBehind } from "@registre/store";
 import { sql } from "kysely";
 import type { ProjectionExecutor, ReadModelTable, TableNames } from "./projector.ts";
 
@@ -109,7 +110,9 @@ export const addToBalances = async (
   };
   const orgs = (rows: readonly { org_id: string }[]) => sql`${rows.map((r) => r.org_id)}::uuid[]`;
   // The three tables in one statement (a key once per table: the deltas are summed by key).
-  await sql`
+  await writeBehind(
+    db,
+    sql`
     with m as (
       insert into ${sql.table(table("account_balances"))} (org_id, period, account, debit, credit, lines)
       select * from unnest(${orgs(monthly)}, ${monthly.map((r) => r.period)}::text[],
@@ -124,7 +127,8 @@ export const addToBalances = async (
     insert into ${sql.table(table("account_day_balances"))} (org_id, account, date, debit, credit, lines)
     select * from unnest(${orgs(daily)}, ${daily.map((r) => r.account)}::text[], ${daily.map((r) => r.date)}::text[],
       ${movements(daily)})
-    on conflict (org_id, account, date) ${adding(table("account_day_balances"))}`.execute(db);
+    on conflict (org_id, account, date) ${adding(table("account_day_balances"))}`.compile(db),
+  );
 };
 
 /**

@@ -1,3 +1,4 @@
+import { writeBehind } from "@registre/store";
 import { sql } from "kysely";
 import type { EntryStatus } from "./ledger.ts";
 import type { ProjectionExecutor, ReadModelTable, TableNames } from "./projector.ts";
@@ -57,19 +58,22 @@ export const syncEntrySearch = async (
         lower(label || chr(31) || piece_ref || chr(31) || coalesce(number, ''))
       from ${entries} where (org_id, mvt) in ${keyList}`;
     if (fresh) {
-      await copy.execute(db);
+      await writeBehind(db, copy.compile(db));
       continue;
     }
     // The deleted rows and the copied ones are different rows (an entry exists or not), so one
     // statement holds both.
-    await sql`with gone as (
+    await writeBehind(
+      db,
+      sql`with gone as (
         delete from ${search} s where (s.org_id, s.mvt) in ${keyList}
           and not exists (select 1 from ${entries} e where e.org_id = s.org_id and e.mvt = s.mvt)
       )
       ${copy}
       on conflict (org_id, mvt) do update set date = excluded.date, position = excluded.position,
         journal = excluded.journal, status = excluded.status, debit = excluded.debit,
-        credit = excluded.credit, search = excluded.search`.execute(db);
+        credit = excluded.credit, search = excluded.search`.compile(db),
+    );
   }
 };
 

@@ -1,5 +1,6 @@
 import type { EntryEvent, EntryLine } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
+import { writeBehind } from "@registre/store";
 import { sql } from "kysely";
 import type { EntryStatus } from "./ledger.ts";
 import type { Int8, ProjectionExecutor, ReadModelTable, TableNames } from "./projector.ts";
@@ -184,7 +185,9 @@ export const entryTotals = async (
         sql`select * from unnest(${rows.map((r) => r.org_id)}::uuid[], ${rows.map((r) => r.journal)}::text[],
           ${rows.map((r) => r.status)}::text[], ${rows.map((r) => r.period)}::text[], ${rows.map((r) => r.n)}::bigint[],
           ${rows.map((r) => String(r.debit))}::bigint[], ${rows.map((r) => String(r.credit))}::bigint[])`;
-      await sql`
+      await writeBehind(
+        db,
+        sql`
         with d as (
           insert into ${day} (org_id, journal, status, day, n, debit, credit) ${adding(dayRows)}
           on conflict (org_id, day, journal, status) do update set n = ${day}.n + excluded.n,
@@ -192,7 +195,8 @@ export const entryTotals = async (
         )
         insert into ${month} (org_id, journal, status, month, n, debit, credit) ${adding(monthRows)}
         on conflict (org_id, month, journal, status) do update set n = ${month}.n + excluded.n,
-          debit = ${month}.debit + excluded.debit, credit = ${month}.credit + excluded.credit`.execute(db);
+          debit = ${month}.debit + excluded.debit, credit = ${month}.credit + excluded.credit`.compile(db),
+      );
       // A key whose entries all went (deleted, validated, moved) has no row, as a rebuild would leave it.
       // Only a key that lost entries can be left with none: a row never holds n = 0, and a key with no
       // row before the batch that ends with none adds up to nothing (and is not written).
@@ -203,12 +207,15 @@ export const entryTotals = async (
       const keys = (rows: readonly Sum[]) =>
         sql`(select * from unnest(${rows.map((r) => r.org_id)}::uuid[], ${rows.map((r) => r.period)}::text[],
           ${rows.map((r) => r.journal)}::text[], ${rows.map((r) => r.status)}::text[]))`;
-      await sql`
+      await writeBehind(
+        db,
+        sql`
         with d as (
           delete from ${day} where (org_id, day, journal, status) in ${keys(lostDays)} and n = 0
         )
-        delete from ${month} where (org_id, month, journal, status) in ${keys(lostMonths)} and n = 0`.execute(
-        db,
+        delete from ${month} where (org_id, month, journal, status) in ${keys(lostMonths)} and n = 0`.compile(
+          db,
+        ),
       );
     },
   };

@@ -1,5 +1,5 @@
 import type { EntryEvent, EntryLine, EntryOrigin, LetteringEvent } from "@registre/core";
-import type { StoredEvent } from "@registre/store";
+import { type StoredEvent, writeBehind } from "@registre/store";
 import { type Insertable, type Selectable, sql } from "kysely";
 import { addToBalances, balanceTables, type Delta, fillBalances } from "./balances.ts";
 import { entrySearchTable, fillEntrySearch, syncEntrySearch } from "./entry-search.ts";
@@ -194,30 +194,32 @@ export const ledgerProjector: Projector = versioned({
       if (folded) await insertCreated(db, table, created, lines);
       else await sink.insert(table("entries"), created);
       for (const part of chunk(changed, 300))
-        await db
-          .insertInto(table("entries"))
-          .values(part.map((r) => ({ ...r, lines: json(r.lines), origin: json(r.origin) })))
-          .onConflict((oc) =>
-            oc.columns(["org_id", "mvt"]).doUpdateSet((eb) => ({
-              journal: eb.ref("excluded.journal"),
-              date: eb.ref("excluded.date"),
-              piece_ref: eb.ref("excluded.piece_ref"),
-              piece_date: eb.ref("excluded.piece_date"),
-              label: eb.ref("excluded.label"),
-              status: eb.ref("excluded.status"),
-              number: eb.ref("excluded.number"),
-              fiscal_year_id: eb.ref("excluded.fiscal_year_id"),
-              validated_on: eb.ref("excluded.validated_on"),
-              debit: eb.ref("excluded.debit"),
-              credit: eb.ref("excluded.credit"),
-              line_count: eb.ref("excluded.line_count"),
-              lines: eb.ref("excluded.lines"),
-              origin: eb.ref("excluded.origin"),
-              position: eb.ref("excluded.position"),
-              updated_at: eb.ref("excluded.updated_at"),
-            })),
-          )
-          .execute();
+        await writeBehind(
+          db,
+          db
+            .insertInto(table("entries"))
+            .values(part.map((r) => ({ ...r, lines: json(r.lines), origin: json(r.origin) })))
+            .onConflict((oc) =>
+              oc.columns(["org_id", "mvt"]).doUpdateSet((eb) => ({
+                journal: eb.ref("excluded.journal"),
+                date: eb.ref("excluded.date"),
+                piece_ref: eb.ref("excluded.piece_ref"),
+                piece_date: eb.ref("excluded.piece_date"),
+                label: eb.ref("excluded.label"),
+                status: eb.ref("excluded.status"),
+                number: eb.ref("excluded.number"),
+                fiscal_year_id: eb.ref("excluded.fiscal_year_id"),
+                validated_on: eb.ref("excluded.validated_on"),
+                debit: eb.ref("excluded.debit"),
+                credit: eb.ref("excluded.credit"),
+                line_count: eb.ref("excluded.line_count"),
+                lines: eb.ref("excluded.lines"),
+                origin: eb.ref("excluded.origin"),
+                position: eb.ref("excluded.position"),
+                updated_at: eb.ref("excluded.updated_at"),
+              })),
+            ),
+        );
       entries.clear();
       fresh.clear();
       if (!folded) await sink.insert(table("ledger_lines"), lines);

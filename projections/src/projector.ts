@@ -1,4 +1,11 @@
-import { copyRows, copyRowsToPglite, type Database, type StoredEvent, TextArray } from "@registre/store";
+import {
+  copyRows,
+  copyRowsToPglite,
+  type Database,
+  type StoredEvent,
+  TextArray,
+  writeBehind,
+} from "@registre/store";
 import { type ColumnType, type Kysely, type RawBuilder, sql } from "kysely";
 
 /** A read-model table as its projector declares it; `{table}` in the DDL stands for the physical name. */
@@ -57,7 +64,7 @@ export const insertRows =
   async (table, rows) => {
     const columns = Object.keys(rows[0] ?? {}).length;
     for (const part of chunk(rows, Math.max(1, Math.floor(30_000 / Math.max(1, columns)))))
-      await db.insertInto(table).values(part.map(insertable)).execute();
+      await writeBehind(db, db.insertInto(table).values(part.map(insertable)));
   };
 
 /** The live sink. */

@@ -1,4 +1,5 @@
 import type { Database } from "@registre/store";
+import { writeBehind } from "@registre/store";
 import { sql } from "kysely";
 import type { Int8, ProjectionExecutor, Projector, ReadModelTable } from "./projector.ts";
 
@@ -31,8 +32,11 @@ const bump = async (
   for (const e of events) last.set(e.orgId, e.position);
   if (last.size === 0) return;
   const values = [...last].map(([org, position]) => sql`(${org}, ${position}::bigint)`);
-  await sql`insert into ${sql.table(table)} (org_id, position) values ${sql.join(values)}
-    on conflict (org_id) do update set position = excluded.position`.execute(db);
+  await writeBehind(
+    db,
+    sql`insert into ${sql.table(table)} (org_id, position) values ${sql.join(values)}
+    on conflict (org_id) do update set position = excluded.position`.compile(db),
+  );
 };
 
 /**

@@ -35,7 +35,7 @@ describe("an append that takes numbers or checks guards, on the wire (postgres)"
     await base?.close();
   });
 
-  it("is one transaction of four round trips (begin, lock-lookup-guards-counters in one call, append, commit), one statement when the events do not use the numbers", async () => {
+  it("is one transaction of four statements in two waits (begin with lock-lookup-guards-counters in one call, then append with commit), one statement when the events do not use the numbers", async () => {
     const org = randomUUID();
     await store.append(org, "chart", "no_stream", [{ type: "Opened", data: {} }], { metadata: meta() });
     const numbered = (n: Readonly<Record<string, number>>) => [{ type: "Numbered", data: { n: n.VT } }];
@@ -46,6 +46,8 @@ describe("an append that takes numbers or checks guards, on the wire (postgres)"
     counter.reset();
     const result = await store.append(org, "entry-1", "no_stream", numbered, options());
     expect(counter.roundTrips()).toBe(4);
+    // Pipelined: the organisation's lock is held across one wait only.
+    expect(counter.waits()).toBe(2);
     expect((await store.readStream(org, "entry-1")).map((e) => e.data)).toEqual([{ n: 2 }]);
     // A retry of the same command answers its first result from that call: begin, the call, commit.
     const again = options();
@@ -54,15 +56,24 @@ describe("an append that takes numbers or checks guards, on the wire (postgres)"
     counter.reset();
     const retried = await store.append(org, "entry-2", "no_stream", numbered, again);
     expect(counter.roundTrips()).toBe(3);
+    expect(counter.waits()).toBe(2);
     expect(retried).toMatchObject({ duplicate: true, streamId: "entry-2" });
     expect(result.duplicate).toBe(false);
     // Several streams in one commit, the numbers printed in the events: one statement, the server
-    // writing the numbers in (padded as printed).
-    await settle();
-    counter.reset();
+    // writing the numbers in (padded as printed). Events that use the numbers otherwise (how many there
+    // are): the transaction, in two waits. Each once first, as above, on each connection.
     const printed = (n: Readonly<Record<string, number>>) => [
       { type: "Numbered", data: { n: n.VT, label: `FA-${String(n.VT).padStart(5, "0")}` } },
     ];
+    const counted = (n: Readonly<Record<string, number>>) => numbered(n).slice(0, (n.VT ?? 0) % 2 ? 1 : 0);
+    for (const events of [printed, printed, counted, counted])
+      await store.appendMany(
+        org,
+        (numbers) => [{ streamId: `entry-w${randomUUID()}`, expected: "no_stream", events: events(numbers) }],
+        options(),
+      );
+    await settle();
+    counter.reset();
     const many = await store.appendMany(
       org,
       (n) => [
@@ -72,21 +83,20 @@ describe("an append that takes numbers or checks guards, on the wire (postgres)"
       options(),
     );
     expect(counter.roundTrips()).toBe(1);
+    expect(counter.waits()).toBe(1);
     expect(many.parts.map((p) => p.streamId)).toEqual(["entry-4", "entry-5"]);
     expect((await store.readStream(org, "entry-4")).map((e) => e.data)).toEqual([
-      { n: 4, label: "FA-00004" },
+      { n: 8, label: "FA-00008" },
     ]);
-    // Events that use the numbers otherwise (how many there are): the transaction of four.
     await settle();
     counter.reset();
     await store.appendMany(
       org,
-      (n) => [
-        { streamId: "entry-3", expected: "no_stream", events: numbered(n).slice(0, (n.VT ?? 0) % 2 ? 1 : 0) },
-      ],
+      (n) => [{ streamId: "entry-3", expected: "no_stream", events: counted(n) }],
       options(),
     );
     expect(counter.roundTrips()).toBe(4);
+    expect(counter.waits()).toBe(2);
     // Events that do not use the numbers (a draft adds to a bounded counter): one statement.
     const drafted = () => ({ ...options(), counters: { volume: 10 }, limits: { volume: 1000 } });
     await store.append(org, "entry-6", "no_stream", [{ type: "Drafted", data: {} }], drafted());

@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { type CommandMetadata, canonicalJson, findUnstorableText } from "@registre/core";
-import { CompiledQuery, type Kysely, sql } from "kysely";
+import { CompiledQuery, type Kysely } from "kysely";
 import {
-  APPEND_COUNTED_SQL,
-  APPEND_MANY_COUNTED_SQL,
-  APPEND_MANY_SQL,
-  APPEND_SQL,
+  type AppendOptions,
+  type AppendResult,
   type AppendRow,
+  type ExpectedVersion,
+  type MultiAppendResult,
+  type NewEvent,
+  type Numbers,
+  type StreamAppend,
   toExpected,
-} from "./append-sql.ts";
+} from "./append-types.ts";
 import { findParts, partCommandId } from "./command-parts.ts";
 import { type Database, type OrgTransaction, withOrg } from "./database.ts";
 import {
@@ -19,66 +22,28 @@ import {
   UnstorableEventError,
 } from "./errors.ts";
 import type { Checkpoint } from "./event-store.ts";
+import { marked } from "./pipeline.ts";
 import { templateParts } from "./templates.ts";
 import { currentSchemaVersion, type UpcasterRegistry } from "./upcast.ts";
 
+export * from "./append-types.ts";
 export { partCommandId } from "./command-parts.ts";
 
-export type NewEvent = { readonly type: string; readonly data: unknown };
+const APPEND_SQL = `select * from registre_append($1::uuid, $2, $3::bigint, $4::uuid,
+  $5::text[], $6::integer[], $7::text[], $8::text[])`;
 
-export type ExpectedVersion = number | "no_stream" | "any";
+const APPEND_COUNTED_SQL = `select * from registre_append_counted($1::uuid, $2, $3::bigint, $4::uuid,
+  $5::text[], $6::bigint[], $7::text[], $8::bigint[], $9::bigint[], $10::text[], $11::integer[], $12::text[], $13::text[])`;
 
-export type AppendResult = {
-  readonly streamId: string;
-  readonly fromVersion: number;
-  /** The stream's version after the append: the next expected version. */
-  readonly toVersion: number;
-  /** Where the last appended event sits in the global log (null when nothing was appended). */
-  readonly checkpoint: Checkpoint | null;
-  /** True when this command id had already been appended: the first result is returned. */
-  readonly duplicate: boolean;
-};
+const PREPARE_SQL = `select * from registre_prepare_append($1::uuid, $2::uuid, $3::text[], $4::bigint[],
+  $5::text[], $6::bigint[])`;
 
-export type AppendOptions = {
-  readonly metadata: CommandMetadata;
-  /**
-   * Gapless counters to take from the organisation head inside the append transaction, by name and
-   * count; `events` is then called with the first value handed out for each name.
-   */
-  readonly counters?: Readonly<Record<string, number>>;
-  /**
-   * Other streams of the organisation the decision read, at the versions it read them (0 = absent):
-   * checked under the organisation's lock, so a decision taken on several streams is appended only
-   * if none of them moved meanwhile (ConcurrencyError otherwise, and the caller decides again).
-   */
-  readonly guards?: Readonly<Record<string, number>>;
-  /**
-   * The most a counter may reach, by name: an append that would take it past (its first value + its
-   * count - 1 > the bound) is refused with a `CounterLimitError`, and takes nothing.
-   */
-  readonly limits?: Readonly<Record<string, number>>;
-};
+const APPEND_MANY_SQL = `select * from registre_append_many($1::uuid, $2::text[], $3::bigint[], $4::uuid[],
+  $5::integer[], $6::text[], $7::integer[], $8::text[], $9::text[])`;
 
-/** One stream's part of a multi-stream append. */
-export type StreamAppend = {
-  readonly streamId: string;
-  readonly expected: ExpectedVersion;
-  readonly events: readonly NewEvent[];
-};
-
-export type MultiAppendResult = {
-  /**
-   * One result per stream, in the order of the parts (a retry answers the parts that had events,
-   * in the same order).
-   */
-  readonly parts: readonly AppendResult[];
-  /** Where the last appended event sits in the global log (null when nothing was appended). */
-  readonly checkpoint: Checkpoint | null;
-  /** True when this command id had already been appended: the first results are returned. */
-  readonly duplicate: boolean;
-};
-
-type Numbers = Readonly<Record<string, number>>;
+const APPEND_MANY_COUNTED_SQL = `select * from registre_append_many_counted($1::uuid, $2::uuid, $3::text[],
+  $4::bigint[], $5::text[], $6::bigint[], $7::bigint[], $8::text[], $9::text[], $10::integer[], $11::text[],
+  $12::bigint[], $13::uuid[], $14::integer[], $15::text[], $16::integer[], $17::text[], $18::text[])`;
 
 /** The write side of the event store: appends to one stream or to several in one transaction. */
 export const createAppender = (database: Database, upcasters: UpcasterRegistry) => {
@@ -283,9 +248,19 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
       if (prepared.previous) return prepared.previous;
       checkLimits(prepared.numbers, opts);
       const list = typeof events === "function" ? events(prepared.numbers) : events;
-      return callAppend(trx as unknown as OrgTransaction, orgId, streamId, expected, list, opts.metadata);
+      // On PostgreSQL `begin` went out with the prepare call, and `commit` goes out with the append:
+      // two waits, the organisation's lock held across one (see pipeline.ts).
+      const { rows } = await trx.executeQuery<AppendRow>(
+        marked(
+          CompiledQuery.raw(APPEND_SQL, appendParams(orgId, streamId, expected, list, opts.metadata)),
+          "committing",
+        ),
+      );
+      return toResult(rows[0]);
     });
   };
+
+  type Prepared = { readonly previous: AppendResult | null; readonly numbers: Numbers };
 
   type PreparedRow = {
     stream_id: string | null;
@@ -303,27 +278,28 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
    * organisation's lock, answers the command's first result if it was appended already, checks the
    * guards (a moved one is a `ConcurrencyError` naming it), then takes the counters.
    */
-  const prepare = async (
-    // biome-ignore lint/suspicious/noExplicitAny: any transaction of the database
-    trx: Kysely<any>,
-    orgId: string,
-    opts: AppendOptions,
-  ): Promise<{ previous: AppendResult | null; numbers: Numbers }> => {
+  const prepareParams = (orgId: string, opts: AppendOptions) => {
     const guards = opts.guards ?? {};
     const ids = Object.keys(guards);
     const names = Object.keys(opts.counters ?? {});
-    let rows: PreparedRow[];
-    try {
-      ({ rows } = await sql<PreparedRow>`
-        select * from registre_prepare_append(${orgId}::uuid, ${opts.metadata.commandId}::uuid,
-          ${ids}::text[], ${ids.map((id) => guards[id] ?? 0)}::bigint[],
-          ${names}::text[], ${names.map((n) => opts.counters?.[n] ?? 0)}::bigint[])`.execute(trx));
-    } catch (error) {
-      const detail = concurrencyDetail(error);
-      if (detail?.stream !== undefined)
-        throw new ConcurrencyError(detail.stream, detail.expected, detail.actual);
-      throw error;
-    }
+    return [
+      orgId,
+      opts.metadata.commandId,
+      ids,
+      ids.map((id) => guards[id] ?? 0),
+      names,
+      names.map((n) => opts.counters?.[n] ?? 0),
+    ];
+  };
+
+  const prepareRefused = (error: unknown): unknown => {
+    const detail = concurrencyDetail(error);
+    return detail?.stream !== undefined
+      ? new ConcurrencyError(detail.stream, detail.expected, detail.actual)
+      : error;
+  };
+
+  const toPrepared = (rows: readonly PreparedRow[]): Prepared => {
     const first = rows.find((r) => r.stream_id !== null);
     if (first)
       return {
@@ -345,13 +321,22 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     };
   };
 
-  /**
-   * Appends one command's events to several streams of one organisation in one transaction, all or
-   * nothing: each stream at its own expected version, the guards checked and the counters taken
-   * once under the organisation's lock, the events hash-chained in the order of the parts. Each part
-   * is recorded under its own command id (`partCommandId`), so a retry of the command answers every
-   * part's first result and writes nothing. With `counters`, `parts` is a function of the numbers.
-   */
+  const prepare = async (
+    // biome-ignore lint/suspicious/noExplicitAny: any transaction of the database
+    trx: Kysely<any>,
+    orgId: string,
+    opts: AppendOptions,
+  ): Promise<Prepared> => {
+    try {
+      const { rows } = await trx.executeQuery<PreparedRow>(
+        CompiledQuery.raw(PREPARE_SQL, prepareParams(orgId, opts)),
+      );
+      return toPrepared(rows);
+    } catch (error) {
+      throw prepareRefused(error);
+    }
+  };
+
   /**
    * A multi-stream append with guards or counters in one prepared statement in autocommit
    * (`registre_append_many_counted`), the events sent as templates the server fills with the numbers
@@ -422,9 +407,8 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
    * once under the organisation's lock, the events hash-chained in the order of the parts. Each part
    * is recorded under its own command id (`partCommandId`), so a retry of the command answers every
    * part's first result and writes nothing. With `counters`, `parts` is a function of the numbers.
-   * On Postgres one statement when the numbers enter the events only as printed (an invoice's number,
-   * its entry's), else a transaction of four round trips (begin, lock-lookup-guards-counters, append,
-   * commit).
+   * On Postgres, with guards or counters, one statement when the numbers enter the events only as
+   * printed (an invoice's number, its entry's: `appendManyInOneStatement`), else the transaction.
    */
   const appendMany = async (
     orgId: string,
@@ -432,11 +416,59 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     opts: AppendOptions,
   ): Promise<MultiAppendResult> => {
     try {
+      // The parts given the numbers: the statement's parameters, checked (a stream named twice).
+      const manyParams = (numbers: Numbers) => {
+        checkLimits(numbers, opts);
+        const list = typeof parts === "function" ? parts(numbers) : parts;
+        const streams = new Set(list.map((p) => p.streamId));
+        if (streams.size !== list.length) throw new Error("A multi-stream append names a stream twice");
+        // Parts are recorded in order under ids derived from the command's; a part without events
+        // is only checked at its expected version (nothing is recorded for it).
+        let recorded = 0;
+        const ids = list.map((p) =>
+          p.events.length > 0 ? partCommandId(opts.metadata.commandId, recorded++) : null,
+        );
+        const encoded = encode(
+          list.flatMap((p) => p.events),
+          opts.metadata,
+        );
+        return [
+          orgId,
+          list.map((p) => p.streamId),
+          list.map((p) => toExpected(p.expected)),
+          ids,
+          list.map((p) => p.events.length),
+          encoded.types,
+          encoded.schemas,
+          encoded.data,
+          encoded.metadata,
+        ];
+      };
+      const appended = (rows: readonly AppendRow[]): MultiAppendResult => {
+        const results = rows.map((row) => toResult({ ...row, first_position: null, duplicate: false }));
+        const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
+        return { parts: results, checkpoint, duplicate: false };
+      };
       const app = database.appPostgres;
-      const result =
-        (app && (opts.guards || opts.counters)
+      const one =
+        app && (opts.guards || opts.counters)
           ? await appendManyInOneStatement(app, orgId, parts, opts)
-          : null) ?? (await appendManyInTransaction(orgId, parts, opts));
+          : null;
+      if (one) {
+        if (one.checkpoint && !one.duplicate) announce(one.checkpoint);
+        return one;
+      }
+      const result = await database.db.transaction().execute(async (db): Promise<MultiAppendResult> => {
+        const trx = db as unknown as OrgTransaction;
+        const prepared = await prepare(db, orgId, opts);
+        // A retry: every part's first result (the first part was found by the prepare call).
+        if (prepared.previous)
+          return (await findParts(trx, orgId, opts.metadata.commandId)) as MultiAppendResult;
+        const { rows } = await trx.executeQuery<AppendRow>(
+          marked(CompiledQuery.raw(APPEND_MANY_SQL, manyParams(prepared.numbers)), "committing"),
+        );
+        return appended(rows);
+      });
       if (result.checkpoint && !result.duplicate) announce(result.checkpoint);
       return result;
     } catch (error) {
@@ -447,49 +479,6 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
       throw error;
     }
   };
-
-  const appendManyInTransaction = (
-    orgId: string,
-    parts: readonly StreamAppend[] | ((first: Numbers) => readonly StreamAppend[]),
-    opts: AppendOptions,
-  ): Promise<MultiAppendResult> =>
-    database.db.transaction().execute(async (db): Promise<MultiAppendResult> => {
-      const trx = db as unknown as OrgTransaction;
-      const prepared = await prepare(db, orgId, opts);
-      // A retry: every part's first result (the first part was found by the prepare call).
-      if (prepared.previous)
-        return (await findParts(trx, orgId, opts.metadata.commandId)) as MultiAppendResult;
-      checkLimits(prepared.numbers, opts);
-      const list = typeof parts === "function" ? parts(prepared.numbers) : parts;
-      const streams = new Set(list.map((p) => p.streamId));
-      if (streams.size !== list.length) throw new Error("A multi-stream append names a stream twice");
-      // Parts are recorded in order under ids derived from the command's; a part without events
-      // is only checked at its expected version (nothing is recorded for it).
-      let recorded = 0;
-      const ids = list.map((p) =>
-        p.events.length > 0 ? partCommandId(opts.metadata.commandId, recorded++) : null,
-      );
-      const encoded = encode(
-        list.flatMap((p) => p.events),
-        opts.metadata,
-      );
-      const { rows } = await trx.executeQuery<AppendRow>(
-        CompiledQuery.raw(APPEND_MANY_SQL, [
-          orgId,
-          list.map((p) => p.streamId),
-          list.map((p) => toExpected(p.expected)),
-          ids,
-          list.map((p) => p.events.length),
-          encoded.types,
-          encoded.schemas,
-          encoded.data,
-          encoded.metadata,
-        ]),
-      );
-      const results = rows.map((row) => toResult({ ...row, first_position: null, duplicate: false }));
-      const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
-      return { parts: results, checkpoint, duplicate: false };
-    });
 
   /** Every part a multi-stream command was first appended with, if it was. */
   const commandParts = (orgId: string, commandId: string): Promise<MultiAppendResult | null> =>

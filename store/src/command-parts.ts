@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import type { AppendResult, MultiAppendResult } from "./append.ts";
+import type { AppendResult, MultiAppendResult } from "./append-types.ts";
 import type { OrgTransaction } from "./database.ts";
 import type { Checkpoint } from "./event-store.ts";
 

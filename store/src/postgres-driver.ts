@@ -14,6 +14,7 @@ import {
 } from "kysely";
 import type postgres from "postgres";
 import { isCopyQuery } from "./copy.ts";
+import { pipelineMark } from "./pipeline.ts";
 
 /**
  * A Kysely dialect over postgres.js that survives a database restart.
@@ -83,10 +84,33 @@ const copyIn = async (sql: postgres.Sql, statement: string, text: readonly strin
   await Promise.race([written, refused]);
 };
 
+const send = (sql: postgres.Sql, compiled: CompiledQuery) => {
+  const query = sql
+    .unsafe(compiled.sql, [...compiled.parameters] as never[], {
+      // Parsed and planned once per connection; not the bulk statements of many parameters.
+      prepare: compiled.parameters.length > 0 && compiled.parameters.length <= 64,
+    })
+    .execute();
+  query.catch(() => undefined);
+  return query;
+};
+
 class ExclusiveConnection implements DatabaseConnection {
   /** The session the open transaction began on, or null outside a transaction. */
   transaction: number | null = null;
+  /** Statements of the open transaction sent without waiting (see pipeline.ts), not yet answered. */
+  behind: Promise<unknown>[] = [];
+  /** The open transaction's commit went out with its last statement (`committing`). */
+  committed = false;
   constructor(readonly slot: Slot) {}
+
+  /** Waits for the statements sent ahead: the first failure among them is thrown. */
+  async settle(): Promise<void> {
+    const ahead = this.behind;
+    if (ahead.length === 0) return;
+    this.behind = [];
+    await Promise.all(ahead);
+  }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     if (this.transaction !== null && this.transaction !== this.slot.session) throw connectionClosedError();
@@ -97,11 +121,30 @@ class ExclusiveConnection implements DatabaseConnection {
       await this.slot.sql.unsafe("select 1").catch(() => {});
     }
     if (isCopyQuery(compiled)) {
+      await this.settle();
       await copyIn(this.slot.sql, compiled.sql, compiled.copyFrom);
       this.slot.established = true;
       return { rows: [] };
     }
-    const result = await this.slot.sql.unsafe(compiled.sql, [...compiled.parameters] as never[]);
+    const mark = this.transaction === null ? undefined : pipelineMark(compiled);
+    const query = send(this.slot.sql, compiled);
+    if (mark === "behind") {
+      this.behind.push(query);
+      return { rows: [] };
+    }
+    const commit = mark === "committing" ? this.slot.sql.unsafe("commit").execute() : undefined;
+    commit?.catch(() => undefined);
+    if (commit) this.committed = true;
+    let result: postgres.RowList<postgres.Row[]>;
+    try {
+      await this.settle();
+      result = await query;
+    } catch (error) {
+      // The transaction failed: a commit sent behind the statement rolls it back.
+      await commit?.catch(() => undefined);
+      throw error;
+    }
+    if (commit) await commit;
     this.slot.established = true;
     const { command, count } = result;
     return {
@@ -171,27 +214,50 @@ class ExclusiveDriver implements Driver {
       ]
         .filter(Boolean)
         .join(" ");
-    await c.executeQuery(CompiledQuery.raw(statement));
-    // A session that closed before BEGIN was counted already, and BEGIN opened the next one; one that
-    // closes later is counted after this line, so every statement of the transaction is checked.
+    if (c.slot.reopened) {
+      c.slot.reopened = false;
+      await c.slot.sql.unsafe("select 1").catch(() => {});
+    }
+    // BEGIN goes out with the transaction's first statement (see pipeline.ts). A session that closed
+    // before it was counted already, and BEGIN opens the next one; one that closes later is counted
+    // after this line, so every statement of the transaction is checked.
+    c.behind = [send(c.slot.sql, CompiledQuery.raw(statement))];
+    c.committed = false;
     c.transaction = session;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const c = connection as ExclusiveConnection;
     try {
-      await c.executeQuery(CompiledQuery.raw("commit"));
+      if (c.committed) return;
+      if (c.transaction !== c.slot.session) throw connectionClosedError();
+      const commit = send(c.slot.sql, CompiledQuery.raw("commit"));
+      try {
+        await c.settle();
+      } catch (error) {
+        // A statement sent behind failed: the commit rolls the transaction back.
+        await commit.catch(() => undefined);
+        throw error;
+      }
+      await commit;
+      c.slot.established = true;
     } finally {
+      c.behind = [];
+      c.committed = false;
       c.transaction = null;
     }
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const c = connection as ExclusiveConnection;
-    const alive = c.transaction === c.slot.session;
+    const alive = c.transaction === c.slot.session && !c.committed;
+    const ahead = c.behind;
+    c.behind = [];
+    c.committed = false;
     c.transaction = null;
+    await Promise.allSettled(ahead);
     // A closed session's transaction is already rolled back by the server: nothing to send.
-    if (alive) await c.executeQuery(CompiledQuery.raw("rollback"));
+    if (alive) await c.slot.sql.unsafe("rollback").catch(() => undefined);
   }
 
   async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
@@ -209,6 +275,8 @@ class ExclusiveDriver implements Driver {
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     const c = connection as ExclusiveConnection;
     c.transaction = null;
+    c.behind = [];
+    c.committed = false;
     const next = this.#waiting.shift();
     if (next) next.resolve(c);
     else this.#free.push(c);

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answersOf } from "../../api/src/http/answer-cache.ts";
 import { databaseKinds } from "../support/databases.ts";
@@ -59,6 +60,26 @@ describe.each(databaseKinds)("answers cached by read-model version (%s)", (kind)
     const other = await get("/accounting/accounts?class=6", tokenA, { "if-none-match": '"something-else"' });
     expect(other.status).toBe(200);
     expect(await other.text()).toBe(body);
+  });
+
+  it("answers a browser that accepts gzip the same JSON compressed, a client that does not as it is", async () => {
+    const plain = await get("/accounting/accounts", tokenA);
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(2048);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toMatch(/accept-encoding/);
+    for (let i = 0; i < 2; i++) {
+      const zipped = await get("/accounting/accounts", tokenA, { "accept-encoding": "gzip, deflate, br" });
+      expect(zipped.status).toBe(200);
+      expect(zipped.headers.get("content-encoding")).toBe("gzip");
+      expect(zipped.headers.get("etag")).toBe(plain.headers.get("etag"));
+      const bytes = Buffer.from(await zipped.arrayBuffer());
+      expect(bytes.length).toBeLessThan(text.length / 3);
+      expect(gunzipSync(bytes).toString()).toBe(text);
+    }
+    const refused = await get("/accounting/accounts", tokenA, { "accept-encoding": "gzip;q=0" });
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    expect(await refused.text()).toBe(text);
   });
 
   it("gives a new answer once a command changed the read model, read right after the command", async () => {

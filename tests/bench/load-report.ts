@@ -30,8 +30,11 @@ export type LoadFigure = {
    * the measure (Linux only; logged, not in the table): what a request costs, less moved by other work.
    */
   readonly cpu?: { readonly server: number; readonly database: number } | undefined;
-  /** Database round trips per request, from the profile pass (undefined for the anchor). */
-  readonly roundTrips?: number | undefined;
+  /**
+   * Database statements per request and the waits they cost (statements pipelined together are one
+   * wait), from the profile pass (undefined for the anchor).
+   */
+  readonly roundTrips?: { readonly statements: number; readonly waits: number } | undefined;
 };
 
 export type LoadRun = {
@@ -70,7 +73,7 @@ export const loadTable = (figures: readonly LoadFigure[]): string =>
       "KB / answer",
       "errors",
       "statuses",
-      "db round trips / req",
+      "db statements / waits per req",
       "load avg",
       "target",
       "verdict",
@@ -88,7 +91,9 @@ export const loadTable = (figures: readonly LoadFigure[]): string =>
       Object.entries(f.statuses)
         .map(([status, n]) => `${n} x ${status}`)
         .join(", "),
-      f.roundTrips === undefined ? "" : f.roundTrips.toFixed(1),
+      f.roundTrips === undefined
+        ? ""
+        : `${f.roundTrips.statements.toFixed(1)} / ${f.roundTrips.waits.toFixed(1)}`,
       f.load.toFixed(1),
       f.kind === "anchor" ? "anchor" : `p99 <= ${LOAD_TARGETS[f.kind]} ms, 0 errors`,
       verdict(f),

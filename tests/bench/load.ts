@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -20,6 +20,7 @@ import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
 import { generateBooks } from "./accounting-generator.ts";
 import { dropOnInterrupt, errorMessage, percentile } from "./common.ts";
 import { type LoadFigure, type LoadRun, loadTable, writeLoadSection } from "./load-report.ts";
+import { watchCpu, watchHorizon } from "./load-watch.ts";
 import { startWireCounter, type WireCounter } from "./wire-count.ts";
 
 export type LoadConfig = {
@@ -262,75 +263,6 @@ const hammer = async (
   return { result, times, statuses };
 };
 
-/**
- * Samples, every 50 ms, whether a transaction of another database of the cluster that has written
- * something has been open for more than 50 ms: the projection horizon is cluster-wide, so such a
- * transaction holds every command's read models back until it ends. Answers the share of samples.
- */
-const watchHorizon = (database: string) => {
-  const sql = postgres(adminUrl(), { max: 1, onnotice: () => {} });
-  let samples = 0;
-  let held = 0;
-  let stopped = false;
-  const loop = (async () => {
-    while (!stopped) {
-      const [row] = await sql<{ n: number }[]>`
-        select count(*)::int as n from pg_stat_activity
-        where datname <> ${database} and backend_xid is not null and now() - xact_start > interval '50 ms'`;
-      samples++;
-      if ((row?.n ?? 0) > 0) held++;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
-  return async (): Promise<number> => {
-    stopped = true;
-    await loop.catch(() => {});
-    await sql.end();
-    return samples === 0 ? 0 : held / samples;
-  };
-};
-
-/** CPU time (user + system) a process has used, in ms, from /proc (Linux; undefined elsewhere). */
-const cpuOf = (pid: number): number | undefined => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // utime and stime are fields 14 and 15 of the line, in clock ticks (USER_HZ, 100 on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-};
-
-/**
- * The CPU time the server process and the PostgreSQL backends of the benchmark's database use while
- * a figure is measured: per request, a figure the other work on a shared machine moves far less than
- * latencies (it is what the requests cost, not how long they waited for the cores).
- */
-const watchCpu = async (serverPid: number | undefined, database: string) => {
-  const backends = () =>
-    withAdmin(async (sql) =>
-      (await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${database}`).map(
-        (r) => r.pid,
-      ),
-    );
-  const sample = (pids: readonly number[]) => new Map(pids.map((pid) => [pid, cpuOf(pid)]));
-  const serverBefore = serverPid === undefined ? undefined : cpuOf(serverPid);
-  const before = sample(await backends());
-  return async (): Promise<{ server: number; database: number } | undefined> => {
-    const serverAfter = serverPid === undefined ? undefined : cpuOf(serverPid);
-    const after = sample(await backends());
-    if (serverBefore === undefined || serverAfter === undefined) return undefined;
-    let db = 0;
-    for (const [pid, used] of after) {
-      const was = before.get(pid);
-      // A backend that came during the measure counts from zero; one that left is not counted.
-      if (used !== undefined) db += used - (was ?? 0);
-    }
-    return { server: serverAfter - serverBefore, database: db };
-  };
-};
-
 const measure = async (
   servers: Servers,
   scenario: Scenario,
@@ -383,7 +315,7 @@ const profile = async (
   mvts: readonly string[],
   n: number,
   log: (text: string) => void,
-): Promise<Map<string, number>> => {
+): Promise<Map<string, { statements: number; waits: number }>> => {
   const target = new URL(databaseUrl);
   const counter: WireCounter = await startWireCounter({
     host: target.hostname,
@@ -392,14 +324,16 @@ const profile = async (
   const proxied = new URL(databaseUrl);
   proxied.host = `127.0.0.1:${counter.port}`;
   const servers = await startServers(proxied.toString());
-  const out = new Map<string, number>();
+  const out = new Map<string, { statements: number; waits: number }>();
   try {
     const drafts: string[] = [];
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     counter.reset();
     const idleStarted = performance.now();
     await sleep(3000);
-    const idlePerMs = counter.roundTrips() / (performance.now() - idleStarted);
+    const idleMs = performance.now() - idleStarted;
+    const idlePerMs = counter.roundTrips() / idleMs;
+    const idleWaitsPerMs = counter.waits() / idleMs;
     for (const s of scenarios(token, mvts, drafts)) {
       if (s.base === "bare") continue;
       const request = s.requests[0];
@@ -412,9 +346,13 @@ const profile = async (
       const started = performance.now();
       for (let i = 0; i < runs; i++) await sendOnce(servers.registre, request);
       await sleep(200); // the projectors' work the last commands caused
-      const trips = counter.roundTrips() - idlePerMs * (performance.now() - started);
-      out.set(s.label, trips / runs);
-      log(`  ${s.label}: ${(trips / runs).toFixed(1)} round trips per request`);
+      const elapsed = performance.now() - started;
+      const trips = counter.roundTrips() - idlePerMs * elapsed;
+      const waits = counter.waits() - idleWaitsPerMs * elapsed;
+      out.set(s.label, { statements: trips / runs, waits: waits / runs });
+      log(
+        `  ${s.label}: ${(trips / runs).toFixed(1)} statements in ${(waits / runs).toFixed(1)} waits per request`,
+      );
       if (process.env.BENCH_LOAD_TRACE)
         for (const [text, times] of counter.statements().slice(0, 40))
           log(`      ${(times / runs).toFixed(2)}  ${text.replace(/\s+/g, " ").slice(0, 160)}`);
@@ -476,7 +414,7 @@ export const runLoadBench = async (reportPath: string, log = console.log): Promi
       items: { mvt: string }[];
     };
     const mvts = list.items.map((i) => i.mvt);
-    let trips = new Map<string, number>();
+    let trips = new Map<string, { statements: number; waits: number }>();
     if (config.profile > 0) {
       await servers.stop();
       log("  profile: round trips per request (server through a counting proxy)");

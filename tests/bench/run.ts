@@ -31,6 +31,8 @@ const SYSTEMS = ["raw", "registre", "emmett"] as const;
 const ONLY_EVENT_STORE = process.env.BENCH_ONLY === "event-store";
 /** BENCH_ONLY=documents: the documents part alone (issue 11: validations and the list; the PDF part has its own switch). */
 const ONLY_DOCUMENTS = process.env.BENCH_ONLY === "documents";
+/** BENCH_ONLY=bank: the bank statements part alone (issue 13: format readers and matching, no database). */
+const ONLY_BANK = process.env.BENCH_ONLY === "bank";
 
 const environment = async (): Promise<Environment> => {
   const postgres = await withAdmin(async (sql) => {
@@ -155,6 +157,10 @@ const run = async (base: string, name: string, config: BenchConfig, notes: strin
 };
 
 const main = async (): Promise<void> => {
+  if (ONLY_BANK) {
+    await (await import("./bank.ts")).runBankBench(REPORT);
+    return;
+  }
   if (ONLY_DOCUMENTS) {
     await (await import("./documents.ts")).runDocumentsBench(REPORT);
     return;
@@ -205,6 +211,7 @@ const main = async (): Promise<void> => {
   if (process.env.BENCH_PDF_DOCS !== "0") await (await import("./pdf.ts")).runPdfBench(REPORT);
   if (process.env.BENCH_DOCS !== "0" || process.env.BENCH_DOCS_VALIDATIONS !== "0")
     await (await import("./documents.ts")).runDocumentsBench(REPORT);
+  if (process.env.BENCH_BANK !== "0") await (await import("./bank.ts")).runBankBench(REPORT);
   await (await import("./load.ts")).runLoadBench(REPORT);
 };
 

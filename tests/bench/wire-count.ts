@@ -4,11 +4,16 @@ import { connect, createServer, type Socket } from "node:net";
  * A TCP proxy in front of PostgreSQL that counts what clients send: each simple query ('Q') and each
  * extended-protocol Sync ('S', which ends one Parse/Bind/Execute round) is one round trip to the
  * database. The load benchmark's profile routes a server through it to count round trips per request.
+ * Statements a client pipelines (sends before the answers of the previous ones came back) are each a
+ * round trip there; `waits` counts the times a client waited instead: what it sent after the server
+ * last answered it, in one go.
  */
 export type WireCounter = {
   readonly port: number;
   /** Round trips since the last reset. */
   readonly roundTrips: () => number;
+  /** Times a client sent statements and waited for their answers (pipelined ones: one wait). */
+  readonly waits: () => number;
   /** Statements run since the last reset, by their text (prepared ones found again by name), most run first. */
   readonly statements: () => [string, number][];
   readonly reset: () => void;
@@ -17,6 +22,7 @@ export type WireCounter = {
 
 export const startWireCounter = async (target: { host: string; port: number }): Promise<WireCounter> => {
   let trips = 0;
+  let waits = 0;
   const tally = new Map<string, number>();
   const count = (text: string) => tally.set(text, (tally.get(text) ?? 0) + 1);
   const sockets = new Set<Socket>();
@@ -26,6 +32,8 @@ export const startWireCounter = async (target: { host: string; port: number }): 
     sockets.add(upstream);
     let buffered: Buffer = Buffer.alloc(0);
     let started = false;
+    // Whether the server answered this client since its last statements: the next ones are a new wait.
+    let answered = true;
     const prepared = new Map<string, string>();
     const cstring = (from: number): [string, number] => {
       const end = buffered.indexOf(0, from);
@@ -49,7 +57,11 @@ export const startWireCounter = async (target: { host: string; port: number }): 
         const length = buffered.readInt32BE(1);
         if (buffered.length < 1 + length) break;
         const type = String.fromCharCode(buffered[0] ?? 0);
-        if (type === "Q" || type === "S") trips++;
+        if (type === "Q" || type === "S") {
+          trips++;
+          if (answered) waits++;
+          answered = false;
+        }
         if (type === "Q") count(cstring(5)[0]);
         if (type === "P") {
           const [name, next] = cstring(5);
@@ -62,7 +74,10 @@ export const startWireCounter = async (target: { host: string; port: number }): 
         buffered = buffered.subarray(1 + length);
       }
     });
-    upstream.on("data", (chunk: Buffer) => client.write(chunk));
+    upstream.on("data", (chunk: Buffer) => {
+      answered = true;
+      client.write(chunk);
+    });
     const end = () => {
       client.destroy();
       upstream.destroy();
@@ -80,9 +95,11 @@ export const startWireCounter = async (target: { host: string; port: number }): 
   return {
     port: address.port,
     roundTrips: () => trips,
+    waits: () => waits,
     statements: () => [...tally.entries()].sort((a, b) => b[1] - a[1]),
     reset: () => {
       trips = 0;
+      waits = 0;
       tally.clear();
     },
     close: async () => {

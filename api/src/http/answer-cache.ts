@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { readModelVersions } from "@registre/projections";
 import type { Database } from "@registre/store";
 import type { Context } from "hono";
@@ -7,7 +8,14 @@ import { localeOf } from "./problem.ts";
 /** What the answers cache keeps at most, in bytes of JSON text (two bytes a character, as V8 may hold them). */
 export const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
-type Kept = { readonly body: string; readonly etag: string; readonly bytes: number };
+type Kept = {
+  /** The answer's JSON, encoded once. */
+  readonly body: Buffer;
+  /** The same compressed, made the first time a client that accepts gzip asks for it. */
+  gzip?: Buffer;
+  readonly etag: string;
+  bytes: number;
+};
 
 /**
  * A least-recently-used map of answers, bounded by their size. A `Map` keeps insertion order:
@@ -22,6 +30,12 @@ export const answerCache = (limitBytes = ANSWER_CACHE_BYTES) => {
     kept.delete(key);
     kept.set(key, hit);
     return hit;
+  };
+  /** Counts bytes added to an entry already kept (its compressed copy). */
+  const grow = (value: Kept, added: number) => {
+    if (![...kept.values()].includes(value)) return;
+    value.bytes += added;
+    bytes += added;
   };
   const set = (key: string, value: Kept) => {
     if (value.bytes > limitBytes / 4) return;
@@ -41,6 +55,7 @@ export const answerCache = (limitBytes = ANSWER_CACHE_BYTES) => {
   return {
     get,
     set,
+    grow,
     get size() {
       return kept.size;
     },
@@ -62,6 +77,18 @@ export const answersOf = (database: Database): AnswerCache => {
   }
   return cache;
 };
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+const GZIP_FROM_BYTES = 2048;
+
+/** Whether an `Accept-Encoding` header accepts gzip (not refused by `q=0`). */
+export const acceptsGzip = (header: string | undefined): boolean =>
+  (header ?? "").split(",").some((part) => {
+    const [coding = "", ...params] = part.trim().toLowerCase().split(";");
+    if (coding.trim() !== "gzip" && coding.trim() !== "*") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
 
 /** The canonical text of a query or body: keys sorted at every level, undefined left out. */
 export const canonical = (value: unknown): string =>
@@ -118,9 +145,30 @@ export const cachedRead = async (database: Database, c: Context, read: CachedRea
   const cache = answersOf(database);
   let hit = cache.get(key);
   if (!hit) {
-    const body = await read.compute();
-    hit = { body, etag, bytes: body.length * 2 + key.length * 2 };
+    const body = Buffer.from(await read.compute());
+    hit = { body, etag, bytes: body.length + key.length * 2 };
     cache.set(key, hit);
   }
-  return c.body(hit.body, 200, { ...headers, "content-type": "application/json" });
+  const type = { "content-type": "application/json" };
+  // A browser accepts gzip: a large answer goes compressed, compressed once per entry (level 1: the
+  // answer is made for the wire, not for an archive).
+  if (hit.body.length >= GZIP_FROM_BYTES && acceptsGzip(c.req.header("accept-encoding"))) {
+    if (!hit.gzip) {
+      hit.gzip = gzipSync(hit.body, { level: 1 });
+      cache.grow(hit, hit.gzip.length);
+    }
+    return c.body(new Uint8Array(hit.gzip), 200, {
+      ...headers,
+      ...type,
+      "content-encoding": "gzip",
+      vary: `${headers.vary ?? "authorization, accept-language"}, accept-encoding`,
+    });
+  }
+  return c.body(new Uint8Array(hit.body), 200, {
+    ...headers,
+    ...type,
+    ...(hit.body.length >= GZIP_FROM_BYTES && {
+      vary: `${headers.vary ?? "authorization, accept-language"}, accept-encoding`,
+    }),
+  });
 };

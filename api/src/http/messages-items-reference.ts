@@ -1,3 +1,4 @@
+import { mailFieldLabels } from "./messages-mail.ts";
 /** The messages of the items' routes and of the platform's reference lists, merged into `messages`. */
 export const itemReferenceMessages = {
   "item.tierNotFound": { fr: "Tarif par quantité introuvable.", en: "Price tier not found." },
@@ -30,6 +31,7 @@ export const fieldLabels: Readonly<Record<string, { fr: string; en: string }>> =
   key: { fr: "Clé", en: "Key" },
   value: { fr: "Valeur", en: "Value" },
   code: { fr: "Code", en: "Code" },
+  ...mailFieldLabels,
 };
 
 /** `saleTiers.1.unitPrice` -> « Tarifs de vente par quantité, ligne 2, prix unitaire ». */

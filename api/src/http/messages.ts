@@ -1,17 +1,21 @@
+import { bankMessages, bankParamText } from "./messages-banks.ts";
 import { contactItemMessages, duplicateReasonsText } from "./messages-contacts-items.ts";
 import { documentMessages } from "./messages-documents.ts";
 import { importMessages } from "./messages-import.ts";
 import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
+import { mailMessages } from "./messages-mail.ts";
 
 /**
  * Every error code the API can answer, in French (default) and English. `{name}` placeholders are
  * filled from the error's params. The web app shows `detail` as it comes.
  */
 export const messages = {
+  ...bankMessages,
   ...contactItemMessages,
   ...itemReferenceMessages,
   ...importMessages,
   ...documentMessages,
+  ...mailMessages,
   "account.cannotBeCollective": {
     fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",
     en: "Account {number} cannot become a control account: only a third-party account (class 4) of the chart can.",
@@ -458,7 +462,9 @@ export const translate = (
       : key === "reasons" && key in params
         ? duplicateReasonsText(String(params[key]), locale)
         : key in params
-          ? String(params[key])
+          ? ((code.startsWith("bankStatement.")
+              ? bankParamText(key, String(params[key]), locale)
+              : undefined) ?? String(params[key]))
           : whole,
   );
 };

@@ -30,6 +30,7 @@ const problemDescriptions = {
   409: "Conflict or business rule",
   413: "The file is too large",
   422: "Invalid input",
+  424: "The mail server refused the message or could not be reached: nothing was recorded, send it again",
   429: "Too many attempts",
   503: "The database cannot be reached for a moment: try again after `Retry-After` seconds",
 } as const;

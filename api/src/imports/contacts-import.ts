@@ -16,18 +16,12 @@ import {
   contactImportFields,
   contactStreamId,
   DomainError,
-  type DuplicateCandidate,
   type DuplicateMatch,
   decodeImportFile,
-  duplicateCandidateOf,
-  duplicateKeys,
   duplicateNameKey,
-  findDuplicates,
   type ImportedContact,
   type ImportMapping,
   initialContactState,
-  type LiveContact,
-  normaliseContactName,
   organisationDecider,
   organisationStreamId,
   parseVCards,
@@ -36,12 +30,13 @@ import { sql } from "kysely";
 import { setupReadModels } from "../accounting/setup.ts";
 import { handleMultiStream, loadAggregate, type StreamDecision } from "../commands.ts";
 import { contactReadModels } from "../contacts/commands.ts";
-import { type ReferenceField, referenceCode } from "../contacts/reference-codes.ts";
 import type { AppContext } from "../context.ts";
 import type { Locale } from "../http/messages.ts";
 import { ProblemError } from "../http/problem.ts";
 import { markNotYetVisible } from "../http/request-scope.ts";
 import { childMetadata, derivedId } from "../ids.ts";
+import { checkDuplicates, codeIndex } from "./contacts-import-checks.ts";
+import { resolveReferenceCodes } from "./contacts-import-codes.ts";
 import {
   emptyFile,
   fileTooLarge,
@@ -99,7 +94,7 @@ export type ImportResult = {
 };
 
 /** `company`: a company the import creates for a person's ORG (kept in the commit of that person). */
-type Row = { readonly line: number; readonly contact: ImportedContact; readonly company?: true };
+export type Row = { readonly line: number; readonly contact: ImportedContact; readonly company?: true };
 
 /** The commands creating an imported contact, given its duplicates and accounting context. */
 const contactCommands = (
@@ -140,19 +135,6 @@ const decideAll = (commands: readonly ContactCommand[]): { events: ContactEvent[
     state = produced.reduce(contactDecider.evolve, state);
   }
   return { events, state };
-};
-
-const candidateOf = (contact: ImportedContact): DuplicateCandidate => {
-  const identity = contact.create.identity;
-  return {
-    id: contact.create.id,
-    name: identity.kind === "company" ? identity.name : `${identity.firstName ?? ""} ${identity.lastName}`,
-    siren: contact.create.legal?.siren ?? null,
-    siret: contact.create.legal?.siret ?? null,
-    vatNumber: contact.create.legal?.vatNumber ?? null,
-    emails: (contact.create.emails ?? []).map((e) => e.address),
-    ibans: (contact.create.ibans ?? []).map((x) => x.iban),
-  };
 };
 
 /** The file's rows read into contacts: CSV through its column mapping, vCard card by card (its number as line). */
@@ -226,61 +208,6 @@ const readRows = async (
     preview,
     count: file.records.length,
   };
-};
-
-/**
- * The row's job, countries and APE code as the platform lists' codes, read as the contacts routes read
- * them (the code, or a French or English label); an unknown value throws, naming its field. Each distinct
- * value is looked up once per import.
- */
-const withRowReferenceCodes = async (
-  ctx: AppContext,
-  contact: ImportedContact,
-  cache: Map<string, Promise<string | null | undefined>>,
-): Promise<ImportedContact> => {
-  const code = <V extends string | null | undefined>(field: ReferenceField, value: V) => {
-    if (value === null || value === undefined || value.trim() === "") return Promise.resolve(value);
-    const key = `${field}\u0000${value}`;
-    let found = cache.get(key);
-    if (!found) {
-      found = referenceCode(ctx, field, value);
-      // A refusal is cached too (each line asking again gets it), but never left unhandled meanwhile.
-      found.catch(() => undefined);
-      cache.set(key, found);
-    }
-    return found as Promise<V | string>;
-  };
-  const create = contact.create;
-  return {
-    ...contact,
-    create: {
-      ...create,
-      job: await code("job", create.job),
-      ...(create.addresses && {
-        addresses: await Promise.all(
-          create.addresses.map(async (a) => ({ ...a, country: await code("country", a.country) })),
-        ),
-      }),
-      ...(create.legal && {
-        legal: { ...create.legal, apeCode: await code("apeCode", create.legal.apeCode) },
-      }),
-    },
-  };
-};
-
-/** The rows with their reference codes, and a finding on its line for each row naming an unknown value. */
-const resolveReferenceCodes = async (ctx: AppContext, rows: readonly Row[], locale: Locale) => {
-  const cache = new Map<string, Promise<string | null | undefined>>();
-  const resolved: Row[] = [];
-  const errors: ImportFinding[] = [];
-  for (const row of rows) {
-    try {
-      resolved.push({ line: row.line, contact: await withRowReferenceCodes(ctx, row.contact, cache) });
-    } catch (error) {
-      errors.push(findingOf(locale, row.line, error));
-    }
-  }
-  return { rows: resolved, errors };
 };
 
 /**
@@ -361,126 +288,6 @@ const batchesOf = (rows: readonly Row[], size: number): Row[][] => {
   });
   if (current.length > 0) out.push(current);
   return out;
-};
-
-/** The organisation's contacts sharing a duplicate key with a row (this import's own contacts aside). */
-const existingByKey = async (ctx: AppContext, orgId: string, rows: readonly Row[]) => {
-  const own = new Set(rows.map((r) => r.contact.create.id));
-  const keys = [...new Set(rows.flatMap((r) => duplicateKeys(candidateOf(r.contact))))];
-  const byKey = new Map<string, DuplicateCandidate[]>();
-  if (keys.length === 0) return byKey;
-  const found = (await ctx.database.db
-    .selectFrom("contacts")
-    .select(["contact_id", "state"])
-    .where("org_id", "=", orgId)
-    .where("status", "!=", "merged")
-    .where(sql<boolean>`dup_keys && ${keys}::text[]`)
-    .execute()) as { contact_id: string; state: LiveContact | string }[];
-  for (const row of found) {
-    if (own.has(row.contact_id)) continue;
-    const state: LiveContact = typeof row.state === "string" ? JSON.parse(row.state) : row.state;
-    const candidate = duplicateCandidateOf(row.contact_id, state);
-    for (const key of duplicateKeys(candidate)) byKey.set(key, [...(byKey.get(key) ?? []), candidate]);
-  }
-  return byKey;
-};
-
-/** Duplicate warnings (the organisation's contacts and earlier lines of the file) and duplicate IBAN errors. */
-const checkDuplicates = async (ctx: AppContext, orgId: string, rows: readonly Row[], locale: Locale) => {
-  const existing = await existingByKey(ctx, orgId, rows);
-  const warnings: ImportFinding[] = [];
-  const errors: ImportFinding[] = [];
-  const duplicates = new Map<string, DuplicateMatch[]>();
-  const seen = new Map<string, { line: number; candidate: DuplicateCandidate }>();
-  for (const { line, contact } of rows) {
-    const candidate = candidateOf(contact);
-    const keys = duplicateKeys(candidate);
-    const others = new Map<string, DuplicateCandidate>();
-    for (const key of keys) for (const other of existing.get(key) ?? []) others.set(other.id, other);
-    const matches = findDuplicates(candidate, [...others.values()]);
-    if (matches.some((m) => m.reasons.includes("iban")))
-      errors.push(
-        finding(locale, line, "contact.duplicateIban", { field: "iban", value: candidate.ibans?.[0] ?? "" }),
-      );
-    if (matches.length > 0) {
-      duplicates.set(contact.create.id, matches);
-      const code = matches.length === 1 ? "contact.duplicate" : "contact.duplicates";
-      warnings.push(
-        finding(
-          locale,
-          line,
-          code,
-          {
-            name: matches[0]?.name ?? "",
-            reasons: matches[0]?.reasons.join(", ") ?? "",
-            count: matches.length,
-          },
-          { duplicates: matches.map((m) => ({ ...m, reasons: [...m.reasons] })) },
-        ),
-      );
-    }
-    const earlier = new Map<number, DuplicateCandidate>();
-    for (const key of keys) {
-      const first = seen.get(key);
-      if (first) earlier.set(first.line, first.candidate);
-      else seen.set(key, { line, candidate });
-    }
-    for (const [otherLine, other] of earlier) {
-      const reasons = findDuplicates(candidate, [other])[0]?.reasons ?? [];
-      if (reasons.length === 0) continue;
-      if (reasons.includes("iban"))
-        errors.push(
-          finding(locale, line, "contact.duplicateIban", {
-            field: "iban",
-            value: candidate.ibans?.[0] ?? "",
-          }),
-        );
-      warnings.push(
-        finding(locale, line, "import.duplicateInFile", { other: otherLine, reasons: reasons.join(", ") }),
-      );
-      duplicates.set(contact.create.id, [
-        ...(duplicates.get(contact.create.id) ?? []),
-        { ...other, reasons },
-      ]);
-    }
-  }
-  return { warnings, errors, duplicates };
-};
-
-/** The codes a contact's name could collide with: its bucket by name, and the highest counter codes. */
-const codeIndex = (all: Iterable<string>) => {
-  const taken = new Set<string>();
-  const buckets = new Map<string, string[]>();
-  const counters = new Map<string, string>();
-  const add = (raw: string) => {
-    const code = raw.toUpperCase();
-    if (taken.has(code)) return;
-    taken.add(code);
-    const bucket = code.slice(0, 3);
-    buckets.set(bucket, [...(buckets.get(bucket) ?? []), code]);
-    const counter = /^([A-Z])(\d+)$/.exec(code);
-    if (counter?.[1] && counter[2]) {
-      const best = counters.get(counter[1]);
-      if (!best || Number(best.slice(1)) < Number(counter[2])) counters.set(counter[1], code);
-    }
-  };
-  for (const code of all) add(code);
-  return {
-    taken,
-    add,
-    /** A subset of the taken codes that holds every code `nextAuxiliaryCode` could propose for this name. */
-    near: (name: string): string[] => {
-      const letters = normaliseContactName(name)
-        .toUpperCase()
-        .replace(/[^A-Z0-9]/g, "")
-        .slice(0, 2);
-      return [
-        ...(buckets.get(`C${letters}`) ?? []),
-        ...(buckets.get(`F${letters}`) ?? []),
-        ...counters.values(),
-      ];
-    },
-  };
 };
 
 /** The chart, the code mode and every code taken (the chart's auxiliary accounts, and every code a contact had). */

@@ -2,7 +2,21 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTransport } from "nodemailer";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** A file sent with a message (a document's PDF, its Factur-X…). */
+export type MailAttachment = { filename: string; content: Uint8Array; contentType: string };
+
+export type MailMessage = {
+  to: string | readonly string[];
+  cc?: readonly string[] | undefined;
+  /** Where answers go (the organisation's address), the sender staying the platform's. */
+  replyTo?: string | undefined;
+  /** The sender's display name, its address the platform's (`Atelier Démo SARL <no-reply@…>`). */
+  fromName?: string | undefined;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+  attachments?: readonly MailAttachment[] | undefined;
+};
 
 export type SentMail = {
   messageId: string;
@@ -33,7 +47,8 @@ export class MailError extends Error {
 }
 
 /** The address inside `Name <address>`, else the whole text, reduced to characters safe in a file name. */
-const fileSafeRecipient = (to: string): string => {
+const fileSafeRecipient = (recipients: string | readonly string[]): string => {
+  const to = (typeof recipients === "string" ? recipients : recipients[0]) ?? "";
   const address = /<([^>]*)>/.exec(to)?.[1] ?? to;
   return address.replace(/[^A-Za-z0-9@._+-]/g, "_").slice(0, 100) || "recipient";
 };
@@ -51,17 +66,42 @@ const writeNewFile = async (dir: string, stem: string, content: Buffer): Promise
   }
 };
 
+/** The message as nodemailer takes it: the platform's address as sender, under the name given. */
+const envelope = (from: string, message: MailMessage) => {
+  const { fromName, to, cc, attachments, ...rest } = message;
+  const address = /<([^>]*)>/.exec(from)?.[1] ?? from;
+  return {
+    ...rest,
+    from: fromName ? { name: fromName, address } : from,
+    to: typeof to === "string" ? to : [...to],
+    ...(cc?.length && { cc: [...cc] }),
+    ...(attachments?.length && {
+      attachments: attachments.map((a) => ({
+        filename: a.filename,
+        content: Buffer.from(a.content),
+        contentType: a.contentType,
+      })),
+    }),
+  };
+};
+
 const smtpMailer = (smtpUrl: string, from: string): Mailer => {
   if (!/^smtps?:\/\//i.test(smtpUrl)) {
     throw new Error(
       `mail: the SMTP URL must start with smtp:// or smtps://, got "${smtpUrl.split(":")[0]}:"`,
     );
   }
-  const transport = createTransport(smtpUrl);
+  // A server that does not answer fails the sending within seconds (nodemailer waits 2 minutes by default).
+  const transport = createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as Parameters<typeof createTransport>[0]);
   return {
     send: async (message) => {
       try {
-        const info = await transport.sendMail({ from, ...message });
+        const info = await transport.sendMail(envelope(from, message));
         return { messageId: info.messageId };
       } catch (error) {
         throw new MailError(error);
@@ -76,7 +116,7 @@ const outboxMailer = (outboxDir: string, from: string, now: () => Date): Mailer 
   return {
     send: async (message) => {
       try {
-        const info = await transport.sendMail({ from, ...message });
+        const info = await transport.sendMail(envelope(from, message));
         if (!Buffer.isBuffer(info.message)) throw new Error("the stream transport gave no buffer");
         await mkdir(outboxDir, { recursive: true });
         const stem = `${now().toISOString().replace(/:/g, "-")}_${fileSafeRecipient(message.to)}`;

@@ -9,6 +9,8 @@ export type ParsedMail = {
   headers: ReadonlyMap<string, string>;
   text?: string;
   html?: string;
+  /** The attached files (a part with a file name), their bytes decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 };
 
 type Part = { headers: Map<string, string>; body: string };
@@ -73,9 +75,22 @@ const decodeBody = (part: Part): string => {
   return part.body;
 };
 
-const collect = (part: Part, into: { text?: string; html?: string }): void => {
+type Collected = { text?: string; html?: string; attachments: ParsedMail["attachments"] };
+
+const collect = (part: Part, into: Collected): void => {
   const type = (part.headers.get("content-type") ?? "text/plain").toLowerCase();
-  if (type.startsWith("multipart/")) {
+  const filename =
+    parameter(part.headers.get("content-disposition") ?? "", "filename") ??
+    parameter(part.headers.get("content-type") ?? "", "name");
+  if (filename && !type.startsWith("multipart/")) {
+    const encoding = (part.headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
+    into.attachments.push({
+      filename: decodeWords(filename),
+      contentType: type.split(";")[0]?.trim() ?? type,
+      content:
+        encoding === "base64" ? Buffer.from(part.body.replace(/\s+/g, ""), "base64") : Buffer.from(part.body),
+    });
+  } else if (type.startsWith("multipart/")) {
     const boundary = parameter(part.headers.get("content-type") ?? "", "boundary");
     if (!boundary) throw new Error("multipart without boundary");
     const sections = part.body.split(
@@ -96,7 +111,7 @@ const collect = (part: Part, into: { text?: string; html?: string }): void => {
 export const parseEml = (raw: string): ParsedMail => {
   const top = splitHeadersAndBody(raw);
   const headers = new Map([...top.headers].map(([name, value]) => [name, decodeWords(value)]));
-  const bodies: { text?: string; html?: string } = {};
+  const bodies: Collected = { attachments: [] };
   collect(top, bodies);
   return { headers, ...bodies };
 };

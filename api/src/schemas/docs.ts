@@ -369,6 +369,17 @@ export const HistoryEvent = z.object({
   at: z.string(),
   userName: z.string().nullable(),
   type: z.string(),
+  email: z
+    .object({
+      to: z.array(z.string()),
+      cc: z.array(z.string()),
+      subject: z.string(),
+      messageId: z.string(),
+      attachments: z.array(z.string()),
+      reminderLevel: z.number().int().nullable(),
+    })
+    .optional()
+    .openapi({ description: "A DocumentEmailed event: to whom, what, the message id" }),
 });
 export const HistoryListQuery = z.object({ docId: z.uuid() });
 export const HistoryList = z

@@ -8,6 +8,7 @@ import {
   type DocumentChild,
   type DocumentContact,
   type DocumentDirection,
+  type DocumentEmail,
   type DocumentEvent,
   type DocumentKind,
   type DocumentOrigin,
@@ -22,7 +23,7 @@ import {
 } from "./document.ts";
 import { checkDueDate, dueDate } from "./due.ts";
 import { type HeaderInput, normaliseHeader, normaliseHeaderChanges } from "./header.ts";
-import { checkDraft, checkTransition, numberedAt } from "./lifecycle.ts";
+import { canTransition, checkDraft, checkTransition, numberedAt } from "./lifecycle.ts";
 import { checkLineOrder, type LineInput, normaliseLine } from "./lines.ts";
 import { documentProblems, type SellerIdentity } from "./mentions.ts";
 import { type DocumentSeries, formatDocumentNumber, seriesFor } from "./numbering.ts";
@@ -98,6 +99,8 @@ export type DocumentCommand =
       readonly data: { readonly id: string; readonly date: IsoDate; readonly text: string };
     }
   | { readonly type: "RemoveDocumentHistoryEntry"; readonly data: { readonly id: string } }
+  /** After the mailer accepted the message: the sending on the document's history. */
+  | { readonly type: "RecordDocumentEmail"; readonly data: DocumentEmail }
   | { readonly type: "DeleteDocument"; readonly data: Record<string, never> };
 
 export type DocumentCommandType = DocumentCommand["type"];
@@ -276,6 +279,8 @@ const decide = (command: DocumentCommand, state: DocumentState): DocumentEvent[]
         throw new DomainError("doc.historyEntryNotFound", { id: command.data.id }, 404);
       return [{ type: "DocumentHistoryEntryRemoved", data: { id: command.data.id } }];
     }
+    case "RecordDocumentEmail":
+      return recordEmail(command.data, state);
     case "DeleteDocument": {
       const doc = draft(state);
       if (doc.children.length > 0)
@@ -285,6 +290,34 @@ const decide = (command: DocumentCommand, state: DocumentState): DocumentEvent[]
     default:
       return command satisfies never;
   }
+};
+
+/**
+ * Whether a document may be sent by e-mail now: an invoice or credit note once validated (a draft has no
+ * number); a reminder only for a validated sales invoice, at a level above every level sent.
+ */
+export const checkEmailable = (doc: LiveDocument, reminderLevel: number | null): void => {
+  if ((doc.kind === "invoice" || doc.kind === "creditNote") && !doc.validation)
+    throw new DomainError("doc.mailNotValidated", { kind: doc.kind }, 409);
+  if (reminderLevel === null) return;
+  if (doc.kind !== "invoice" || doc.direction !== "sales")
+    throw new DomainError("doc.reminderNotInvoice", { kind: doc.kind }, 409);
+  const sent = doc.reminderLevels ?? [];
+  if (sent.some((level) => level >= reminderLevel))
+    throw new DomainError("doc.reminderAlreadySent", { level: Math.max(...sent) }, 409);
+};
+
+/** The sending recorded; a draft quote, order or slip, or a validated invoice, is then `sent`. */
+const recordEmail = (data: DocumentEmail, state: DocumentState): DocumentEvent[] => {
+  const doc = existing(state);
+  checkEmailable(doc, data.reminderLevel);
+  if (data.to.length === 0) throw new DomainError("mail.missingTo", { field: "to" });
+  if (!isIsoDate(data.sentOn))
+    throw new DomainError("validation.invalidDate", { field: "sentOn", value: data.sentOn });
+  const events: DocumentEvent[] = [{ type: "DocumentEmailed", data }];
+  if (data.reminderLevel === null && canTransition(doc.kind, doc.status, "sent"))
+    events.push({ type: "DocumentStatusChanged", data: { from: doc.status, to: "sent", on: data.sentOn } });
+  return events;
 };
 
 /**

@@ -109,6 +109,23 @@ export type DepositDeduction = {
 
 export type HistoryEntry = { readonly id: string; readonly date: IsoDate; readonly text: string };
 
+/** A document sent by e-mail (the mailer accepted it): to whom, what, with which message id. */
+export type DocumentEmail = {
+  readonly to: readonly string[];
+  readonly cc: readonly string[];
+  readonly subject: string;
+  /** The Message-ID the mailer gave the message. */
+  readonly messageId: string;
+  readonly language: "fr" | "en";
+  /** The attached files' names, the document's PDF first. */
+  readonly attachments: readonly string[];
+  /** The template it was written from, null when typed. */
+  readonly templateId: string | null;
+  /** A reminder of a late invoice: its level (1 friendly … 3 formal notice); null for a plain sending. */
+  readonly reminderLevel: number | null;
+  readonly sentOn: IsoDate;
+};
+
 /** What validation fixes: the number, its series, the due date and the totals as printed. */
 export type DocumentValidation = {
   readonly number: string;
@@ -155,6 +172,7 @@ export type DocumentEvent =
   | DomainEvent<"DocumentHistoryEntryAdded", HistoryEntry>
   | DomainEvent<"DocumentHistoryEntryChanged", HistoryEntry>
   | DomainEvent<"DocumentHistoryEntryRemoved", { readonly id: string }>
+  | DomainEvent<"DocumentEmailed", DocumentEmail>
   | DomainEvent<"DocumentDeleted", { readonly id: string }>;
 
 export type DocumentEventType = DocumentEvent["type"];
@@ -176,6 +194,7 @@ export const documentEventTypes: readonly DocumentEventType[] = [
   "DocumentHistoryEntryAdded",
   "DocumentHistoryEntryChanged",
   "DocumentHistoryEntryRemoved",
+  "DocumentEmailed",
   "DocumentDeleted",
 ];
 
@@ -195,6 +214,10 @@ export type LiveDocument = {
   readonly children: readonly DocumentChild[];
   readonly validation: DocumentValidation | null;
   readonly history: readonly HistoryEntry[];
+  /** The reminder levels sent (absent from states recorded before reminders existed: none). */
+  readonly reminderLevels?: readonly number[];
+  /** The day of the last e-mail (absent: never sent by e-mail). */
+  readonly lastEmailedOn?: IsoDate;
 };
 
 export type DocumentState =
@@ -282,6 +305,14 @@ export const evolveDocument = (state: DocumentState, event: DocumentEvent): Docu
       }));
     case "DocumentHistoryEntryRemoved":
       return live(state, (doc) => ({ ...doc, history: doc.history.filter((h) => h.id !== event.data.id) }));
+    case "DocumentEmailed":
+      return live(state, (doc) => ({
+        ...doc,
+        lastEmailedOn: event.data.sentOn,
+        ...(event.data.reminderLevel !== null && {
+          reminderLevels: [...(doc.reminderLevels ?? []), event.data.reminderLevel],
+        }),
+      }));
     case "DocumentDeleted":
       return { status: "deleted", id: event.data.id };
     default:

@@ -62,6 +62,8 @@ const docEditorPage = () => import("../features/docs/editor-page.tsx");
 const docPartPages = () => import("../features/docs/part-pages.tsx");
 const docHistoryPages = () => import("../features/docs/history-pages.tsx");
 const contactDocs = () => import("../features/docs/contact-docs.tsx");
+const templatesPages = () => import("../features/mail/templates-pages.tsx");
+const templateEditPage = () => import("../features/mail/template-edit-page.tsx");
 const placeholder = screen(() => import("../features/org/placeholder-route.tsx"), "PlaceholderRoute");
 
 const homeVariant = (variant: 2 | 3 | 4 | 5): RouteObject => ({
@@ -99,6 +101,17 @@ const docsRoutes: RouteObject[] = [
   { path: "org/docs/:id/line/edit", lazy: screen(docPartPages, "DocLineEditPage") },
   { path: "org/docs/:id/history", lazy: screen(docHistoryPages, "DocHistoryPage") },
   { path: "org/docs/:id/history/edit", lazy: screen(docHistoryPages, "DocHistoryEditPage") },
+  {
+    path: "org/docs/:id/mail",
+    lazy: screen(() => import("../features/mail/mail-editor-page.tsx"), "DocMailPage"),
+  },
+  {
+    path: "org/sales/reminders",
+    lazy: screen(() => import("../features/mail/reminders-page.tsx"), "RemindersPage"),
+  },
+  { path: "org/emailtemplates", lazy: screen(templatesPages, "EmailTemplatesPage") },
+  { path: "org/emailtemplates/:id", lazy: screen(templatesPages, "EmailTemplatePage") },
+  { path: "org/emailtemplates/:id/edit", lazy: screen(templateEditPage, "EmailTemplateEditPage") },
   ...(["sales", "purchases"] as const).flatMap((direction) =>
     (["quotes", "orders", "invoices", "deliveries"] as const).map((list) => ({
       path: `org/${direction}/${list}`,

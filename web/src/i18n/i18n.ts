@@ -33,6 +33,7 @@ export const namespaces = [
   "platform",
   "items",
   "imports",
+  "mail",
 ] as const;
 
 declare module "i18next" {

@@ -1,4 +1,4 @@
-import { DomainError, documentStreamId, Rights } from "@registre/core";
+import { type DocumentEmail, DomainError, documentStreamId, Rights } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
 import { sessionOrg } from "../../accounting/books.ts";
@@ -37,6 +37,16 @@ const noteOwner = async (ctx: AppContext, orgId: string, noteId: string) => {
   if (!note) throw new DomainError("doc.historyEntryNotFound", { id: noteId }, 404);
   return { doc, note };
 };
+
+/** What the history shows of an e-mail sent. */
+const emailSummary = (email: DocumentEmail) => ({
+  to: [...email.to],
+  cc: [...email.cc],
+  subject: email.subject,
+  messageId: email.messageId,
+  attachments: [...email.attachments],
+  reminderLevel: email.reminderLevel,
+});
 
 /**
  * A document's history (/docs/histories): its events (who, when, what) and the notes users write into
@@ -80,6 +90,7 @@ export const documentHistoryRoutes = (ctx: AppContext) => {
               at: e.metadata.at,
               userName: (e.metadata.userId && names.get(e.metadata.userId)) || null,
               type: e.type,
+              ...(e.type === "DocumentEmailed" && { email: emailSummary(e.data as DocumentEmail) }),
             }))
             .reverse(),
         },

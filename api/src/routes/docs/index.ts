@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.ts";
 import { resourceApp } from "../../http/openapi.ts";
 import { documentRoutes } from "./documents.ts";
 import { documentHistoryRoutes } from "./histories.ts";
+import { documentMailRoutes } from "./mail.ts";
 import { documentPdfRoutes } from "./pdf.ts";
 import { docPreferenceRoutes } from "./preferences.ts";
 import { docSettingsRoutes } from "./settings.ts";
@@ -19,5 +20,6 @@ export const docsRoutes = (ctx: AppContext) => {
   app.route("/", documentStatusRoutes(ctx));
   app.route("/", documentRoutes(ctx));
   app.route("/", documentPdfRoutes(ctx));
+  app.route("/", documentMailRoutes(ctx));
   return app;
 };

@@ -19,6 +19,7 @@ import { Link, useSearchParams } from "react-router";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
+import { useLoadMore } from "../../components/use-load-more.ts";
 import { useFormat } from "../../i18n/format.ts";
 import { PageHeader } from "../org/page-header.tsx";
 import { useCan } from "./access.ts";
@@ -94,21 +95,7 @@ export const GeneralLedgerPage = () => {
   }, [filterKey]);
 
   // Loads the next page when the end of the table scrolls into view.
-  const scroller = useRef<HTMLDivElement>(null);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = ledger;
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || !hasNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { root: scroller.current, rootMargin: "400px" },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { scroller, sentinel } = useLoadMore(ledger);
 
   const set = (next: Record<string, string>) =>
     setParams(

@@ -6,6 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { downloadFile } from "../accounting/access.ts";
+import { docMailPath } from "../mail/api.ts";
 import { type Doc, useDeleteDoc, useDocStatus, useDocTransform } from "./api.ts";
 import { readFigure } from "./editor-lines.ts";
 import {
@@ -14,6 +15,7 @@ import {
   type DocStatus,
   isValidatable,
   listSegments,
+  numberedLater,
   rightOf,
   segmentKinds,
   statusActions,
@@ -39,7 +41,7 @@ type Pending =
  * an invoice; each confirmed, the API's refusal shown in the dialog.
  */
 export const DocActions = ({ doc }: { doc: Doc }) => {
-  const { t } = useTranslation(["docs", "common"]);
+  const { t } = useTranslation(["docs", "common", "mail"]);
   const can = useCanDocs();
   const navigate = useNavigate();
   const name = useDocName();
@@ -231,6 +233,11 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
             data-testid="doc-credit-note"
           >
             {t("detail.creditNote")}
+          </Button>
+        ) : null}
+        {can(right, "update") && (doc.number !== null || !numberedLater(doc.kind)) ? (
+          <Button component={Link} to={docMailPath(doc.id)} variant="default" data-testid="doc-mail">
+            {t("mail:editor.open")}
           </Button>
         ) : null}
         <Button variant="default" onClick={() => pdf.mutate()} loading={pdf.isPending} data-testid="doc-pdf">

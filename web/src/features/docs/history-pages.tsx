@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Stack, Table, Textarea, Title } from "@mantine/core";
+import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -151,6 +151,14 @@ export const DocHistoryPage = () => {
                       {t(`history.types.${event.type}` as "history.types.DocumentCreated", {
                         defaultValue: event.type,
                       })}
+                      {event.email ? (
+                        <Text size="xs" c="dimmed" data-testid="history-email">
+                          {event.email.reminderLevel
+                            ? `${t("history.reminderLevel", { level: event.email.reminderLevel })} · `
+                            : ""}
+                          {t("history.emailTo", { to: event.email.to.join(", ") })} · {event.email.messageId}
+                        </Text>
+                      ) : null}
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -25,6 +25,7 @@ import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents, parseAmount, sumCents } from "../../lib/money.ts";
 import { contactsQuery } from "../contacts/api.ts";
+import { remindersPath } from "../mail/api.ts";
 import { type DocFilter, type DocSort, type DocSummary, docSorts, docsQuery, PAGE_SIZE } from "./api.ts";
 import { BulkValidateButton } from "./bulk-validate.tsx";
 import {
@@ -85,7 +86,7 @@ const ContactFilter = ({
 
 /** `/org/sales/quotes`, `/org/purchases/invoices`…: one kind's documents, filtered, totalled, validated in bulk. */
 export const DocsListPage = ({ direction, list }: { direction: Direction; list: ListSegment }) => {
-  const { t } = useTranslation(["docs", "common"]);
+  const { t } = useTranslation(["docs", "common", "mail"]);
   const { locale, shortDate } = useFormat();
   const can = useCanDocs();
   const kinds = segmentKinds[list];
@@ -270,6 +271,11 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
             {canValidate ? (
               <Button component={Link} to={`${docsValidatePath}?direction=${direction}`} variant="subtle">
                 {t("list.validateLink")}
+              </Button>
+            ) : null}
+            {direction === "sales" && kinds.includes("invoice") ? (
+              <Button component={Link} to={remindersPath} variant="subtle" data-testid="docs-reminders-link">
+                {t("mail:reminders.title")}
               </Button>
             ) : null}
             {can(right, "create") ? (

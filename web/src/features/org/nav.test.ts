@@ -22,7 +22,7 @@ describe("the organisation frame's navigation", () => {
   it("shows a member only the links the rights open, and no section left empty", () => {
     expect(shown(member([{ c: "sales.invoices", r: 4 }]))).toEqual({
       dashboard: ["/org/dashboard"],
-      sales: ["/org/sales/invoices"],
+      sales: ["/org/sales/invoices", "/org/sales/reminders"],
       account: ["/account", "/account/invoices", "/account/payments", "/account/paymentmode"],
     });
   });

@@ -31,6 +31,9 @@ const documentLinks = (domain: "sales" | "purchases"): NavItem[] => [
   { to: `/org/${domain}/orders`, label: "nav.orders", right: `${domain}.orders` },
   { to: `/org/${domain}/deliveries`, label: "nav.deliveries", right: `${domain}.deliveries` },
   { to: `/org/${domain}/invoices`, label: "nav.invoices", right: `${domain}.invoices` },
+  ...(domain === "sales"
+    ? [{ to: "/org/sales/reminders", label: "nav.reminders", right: "sales.invoices" } satisfies NavItem]
+    : []),
   { to: `/org/${domain}/payments`, label: "nav.payments", right: `${domain}.payments` },
 ];
 

@@ -55,8 +55,6 @@ export const placeholderScreens: PlaceholderScreen[] = [
   screen("org/payments/:id/history", "paymentHistory", "nav.banks"),
   screen("org/payments/:id/historyedit", "paymentHistory", "nav.banks", true),
   screen("org/payments/:id/lines", "paymentLines", "nav.banks"),
-  screen("org/emailtemplates", "emailTemplates", "nav.settings"),
-  ...withEdit("org/emailtemplates/:id", "emailTemplate", "nav.settings"),
   ...paymentScreens("sales"),
   ...paymentScreens("purchases"),
   screen("org/banks", "banks", "nav.banks"),

@@ -16,6 +16,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CheckIcon, ContactsIcon, ItemsIcon, SettingsIcon } from "../../components/icons.tsx";
+import { ContactForm } from "../mail/contact-form.tsx";
 import {
   availableDomains,
   DomainCarousel,
@@ -196,6 +197,7 @@ export const AboutPage = () => {
           <Text c="dimmed">{t(`about.${section}.text`)}</Text>
         </Box>
       ))}
+      <ContactForm />
     </Stack>
   );
 };

@@ -6,6 +6,7 @@ import contacts from "../locales/en/contacts.json";
 import docs from "../locales/en/docs.json";
 import imports from "../locales/en/imports.json";
 import items from "../locales/en/items.json";
+import mail from "../locales/en/mail.json";
 import orgs from "../locales/en/orgs.json";
 import platform from "../locales/en/platform.json";
 import publicTexts from "../locales/en/public.json";
@@ -29,4 +30,5 @@ export const en = {
   validation,
   items,
   imports,
+  mail,
 } satisfies typeof fr;

@@ -7,6 +7,7 @@ import contacts from "../locales/fr/contacts.json";
 import docs from "../locales/fr/docs.json";
 import imports from "../locales/fr/imports.json";
 import items from "../locales/fr/items.json";
+import mail from "../locales/fr/mail.json";
 import orgs from "../locales/fr/orgs.json";
 import platform from "../locales/fr/platform.json";
 import publicTexts from "../locales/fr/public.json";
@@ -27,4 +28,5 @@ export const fr = {
   validation,
   items,
   imports,
+  mail,
 };

@@ -1,0 +1,277 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { type Column, DataTable } from "../../components/data-table.tsx";
+import { ErrorAlert } from "../../components/error-alert.tsx";
+import { NoAccess } from "../../components/no-access.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { QueryView } from "../../components/query-view.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import { formatCents } from "../../lib/money.ts";
+import { docPath } from "../docs/paths.ts";
+import { DocNumber, useCanDocs } from "../docs/ui.tsx";
+import {
+  type LateInvoice,
+  type ReminderSettings,
+  remindersQuery,
+  templatesPath,
+  useSaveReminderSettings,
+  useSendReminders,
+} from "./api.ts";
+
+const SettingsCard = ({ settings, canEdit }: { settings: ReminderSettings; canEdit: boolean }) => {
+  const { t } = useTranslation("mail");
+  const save = useSaveReminderSettings();
+  const [automatic, setAutomatic] = useState(settings.automatic);
+  const [days, setDays] = useState(settings.levels.map((l) => l.days));
+  return (
+    <Paper p="lg" maw={760} data-testid="reminder-settings">
+      <Stack gap="sm">
+        <Title order={2} size="h5">
+          {t("reminders.settings")}
+        </Title>
+        <Group gap="md" align="flex-end">
+          {settings.levels.map((level, i) => (
+            <NumberInput
+              key={level.level}
+              label={t("reminders.levelDays", { level: level.level })}
+              value={days[i]}
+              min={1}
+              max={365}
+              allowDecimal={false}
+              disabled={!canEdit}
+              onChange={(value) => setDays(days.map((d, j) => (j === i ? Number(value) || 0 : d)))}
+              w={200}
+              data-testid={`reminder-days-${level.level}`}
+            />
+          ))}
+        </Group>
+        <Switch
+          label={t("reminders.automatic")}
+          checked={automatic}
+          disabled={!canEdit}
+          onChange={(event) => setAutomatic(event.currentTarget.checked)}
+          data-testid="reminder-automatic"
+        />
+        <Text size="xs" c="dimmed">
+          {t("reminders.formalNotice")} <Link to={templatesPath}>{t("reminders.templates")}</Link>
+        </Text>
+        {save.isError ? <ErrorAlert error={save.error} /> : null}
+        {save.isSuccess ? (
+          <Text size="sm" c="teal" data-testid="reminder-settings-saved">
+            {t("reminders.saved")}
+          </Text>
+        ) : null}
+        {canEdit ? (
+          <Group justify="flex-end">
+            <Button
+              loading={save.isPending}
+              onClick={() =>
+                save.mutate({
+                  automatic,
+                  levels: settings.levels.map((l, i) => ({ level: l.level, days: days[i] ?? l.days })),
+                })
+              }
+              data-testid="reminder-settings-save"
+            >
+              {t("reminders.save")}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+};
+
+/** `/org/sales/reminders`: the late sales invoices, the reminder due for each, sent one by one or in bulk. */
+export const RemindersPage = () => {
+  const { t } = useTranslation("mail");
+  const { locale, shortDate } = useFormat();
+  const can = useCanDocs();
+  const list = useQuery({ ...remindersQuery(), enabled: can("sales.invoices", "read") });
+  const send = useSendReminders();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  if (!can("sales.invoices", "read"))
+    return (
+      <Stack gap="lg">
+        <PageHeader title={t("reminders.title")} />
+        <NoAccess />
+      </Stack>
+    );
+  const canSend = can("sales.invoices", "update");
+  const money = (cents: number | null) => (cents === null ? "—" : formatCents(cents, locale));
+  const sendIds = (ids: string[]) => send.mutate(ids, { onSuccess: () => setSelected(new Set()) });
+  const columns = (rows: readonly LateInvoice[]): Column<LateInvoice>[] => {
+    const dueRows = rows.filter((r) => r.dueLevel !== null);
+    const all = dueRows.length > 0 && dueRows.every((r) => selected.has(r.id));
+    return [
+      {
+        key: "select",
+        width: 44,
+        header: (
+          <Checkbox
+            aria-label={t("reminders.sendSelected", { count: dueRows.length })}
+            checked={all}
+            onChange={() => setSelected(all ? new Set() : new Set(dueRows.map((r) => r.id)))}
+            data-testid="reminders-select-all"
+          />
+        ),
+        cell: (row) => (
+          <Checkbox
+            aria-label={row.number ?? ""}
+            checked={selected.has(row.id)}
+            disabled={row.dueLevel === null}
+            onChange={() => {
+              const next = new Set(selected);
+              if (next.has(row.id)) next.delete(row.id);
+              else next.add(row.id);
+              setSelected(next);
+            }}
+            data-testid="reminder-select"
+          />
+        ),
+      },
+      {
+        key: "number",
+        header: t("reminders.invoice"),
+        width: 130,
+        cellProps: () => ({ style: { whiteSpace: "nowrap" } }),
+        cell: (row) => (
+          <Link to={docPath(row.id)} className="registre-row-link">
+            <DocNumber number={row.number} />
+          </Link>
+        ),
+      },
+      { key: "contact", header: t("reminders.contact"), cell: (row) => row.contactName ?? "—" },
+      {
+        key: "dueDate",
+        header: t("reminders.dueDate"),
+        width: 100,
+        numeric: true,
+        cell: (row) => (row.dueDate ? shortDate(row.dueDate) : "—"),
+      },
+      {
+        key: "daysLate",
+        header: t("reminders.daysLate"),
+        width: 70,
+        numeric: true,
+        sort: (a, b) => (a.daysLate ?? 0) - (b.daysLate ?? 0),
+        cell: (row) => (
+          <Text span c="red" size="sm">
+            {t("reminders.days", { count: row.daysLate ?? 0 })}
+          </Text>
+        ),
+      },
+      { key: "due", header: t("reminders.due"), width: 110, numeric: true, cell: (row) => money(row.due) },
+      {
+        key: "penalty",
+        header: t("reminders.penalty"),
+        width: 110,
+        numeric: true,
+        cell: (row) => money(row.penalty),
+      },
+      {
+        key: "indemnity",
+        header: t("reminders.indemnity"),
+        width: 90,
+        numeric: true,
+        cell: (row) => money(row.indemnity),
+      },
+      {
+        key: "action",
+        header: t("reminders.dueLevel"),
+        width: 160,
+        cell: (row) => (
+          <Stack gap={2} align="flex-start">
+            {row.dueLevel === null ? (
+              t("reminders.none")
+            ) : canSend ? (
+              <Button
+                size="compact-xs"
+                variant="light"
+                loading={send.isPending && send.variables?.includes(row.id)}
+                onClick={() => sendIds([row.id])}
+                data-testid="reminder-send"
+              >
+                {t("reminders.sendLevel", { level: row.dueLevel })}
+              </Button>
+            ) : (
+              t("reminders.level", { level: row.dueLevel })
+            )}
+            {row.remindersSent.length ? (
+              <Text size="xs" c="dimmed" data-testid="reminder-sent">
+                {t("reminders.sentLevels", { levels: row.remindersSent.join(", ") })}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      },
+    ];
+  };
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t("reminders.title")}
+        description={t("reminders.description")}
+        actions={
+          canSend ? (
+            <Button
+              disabled={selected.size === 0}
+              loading={send.isPending}
+              onClick={() => sendIds([...selected])}
+              data-testid="reminders-send-selected"
+            >
+              {t("reminders.sendSelected", { count: selected.size })}
+            </Button>
+          ) : null
+        }
+      />
+      {send.isError ? <ErrorAlert error={send.error} /> : null}
+      {send.data ? (
+        <Alert color={send.data.refused.length ? "orange" : "teal"} data-testid="reminders-report">
+          <Stack gap={4}>
+            <Text size="sm">
+              {t("reminders.report", { sent: send.data.sent.length, refused: send.data.refused.length })}
+            </Text>
+            {send.data.refused.map((r) => (
+              <Text key={r.id} size="xs">
+                {r.message}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
+      <QueryView query={list}>
+        {(data) => (
+          <Stack gap="lg">
+            <DataTable
+              rows={data.items}
+              columns={columns(data.items)}
+              rowKey={(row) => row.id}
+              empty={t("reminders.empty")}
+              testId="reminders-table"
+            />
+            <SettingsCard
+              key={JSON.stringify(data.settings)}
+              settings={data.settings}
+              canEdit={can("organization", "update")}
+            />
+          </Stack>
+        )}
+      </QueryView>
+    </Stack>
+  );
+};

@@ -1,0 +1,191 @@
+import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { DeleteModal } from "../../components/confirm-modal.tsx";
+import { type Column, DataTable } from "../../components/data-table.tsx";
+import { PlusIcon } from "../../components/icons.tsx";
+import { NoAccess } from "../../components/no-access.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { QueryView } from "../../components/query-view.tsx";
+import { useCanDocs } from "../docs/ui.tsx";
+import {
+  type EmailTemplate,
+  newTemplateId,
+  templateEditPath,
+  templatePath,
+  templateQuery,
+  templatesPath,
+  templatesQuery,
+  templateUses,
+  useDeleteTemplate,
+} from "./api.ts";
+
+const CODE = "emailtemplates";
+
+export const TemplateBadges = ({ template }: { template: EmailTemplate }) => {
+  const { t } = useTranslation("mail");
+  return (
+    <Group gap={6} wrap="nowrap">
+      {template.isDefault ? (
+        <Badge size="sm" variant="light" color="teal" radius="sm" tt="none" data-testid="template-default">
+          {t("templates.default")}
+        </Badge>
+      ) : null}
+      <Badge size="sm" variant="light" color={template.builtIn ? "gray" : "blue"} radius="sm" tt="none">
+        {t(template.builtIn ? "templates.builtIn" : "templates.own")}
+      </Badge>
+    </Group>
+  );
+};
+
+/** `/org/emailtemplates`: the organisation's templates, by use then language. */
+export const EmailTemplatesPage = () => {
+  const { t } = useTranslation("mail");
+  const can = useCanDocs();
+  const templates = useQuery({ ...templatesQuery(), enabled: can(CODE, "read") });
+  if (!can(CODE, "read"))
+    return (
+      <Stack gap="lg">
+        <PageHeader title={t("templates.title")} />
+        <NoAccess />
+      </Stack>
+    );
+  const order = (template: EmailTemplate) =>
+    templateUses.indexOf(template.use) * 2 + (template.language === "fr" ? 0 : 1);
+  const columns: Column<EmailTemplate>[] = [
+    {
+      key: "name",
+      header: t("templates.name"),
+      sort: (a, b) => a.name.localeCompare(b.name),
+      cell: (template) => (
+        <Link to={templatePath(template.id)} className="registre-row-link" data-testid="template-link">
+          {template.name}
+        </Link>
+      ),
+    },
+    {
+      key: "use",
+      header: t("templates.use"),
+      width: 240,
+      sort: (a, b) => order(a) - order(b),
+      cell: (template) => t(`templates.uses.${template.use}`),
+    },
+    {
+      key: "language",
+      header: t("templates.language"),
+      width: 110,
+      cell: (template) => t(`templates.languages.${template.language}`),
+    },
+    { key: "badges", header: "", width: 260, cell: (template) => <TemplateBadges template={template} /> },
+  ];
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t("templates.title")}
+        description={t("templates.description")}
+        actions={
+          can(CODE, "create") ? (
+            <Button
+              component={Link}
+              to={templateEditPath(newTemplateId)}
+              leftSection={<PlusIcon />}
+              data-testid="template-new"
+            >
+              {t("templates.new")}
+            </Button>
+          ) : null
+        }
+      />
+      <QueryView query={templates}>
+        {(list) => (
+          <DataTable
+            rows={[...list.items].sort((a, b) => order(a) - order(b))}
+            columns={columns}
+            rowKey={(template) => template.id}
+            rowLink={(template) => templatePath(template.id)}
+            empty={t("templates.empty")}
+            testId="templates-table"
+          />
+        )}
+      </QueryView>
+    </Stack>
+  );
+};
+
+/** The text of a template or an e-mail as it reads, line breaks kept. */
+export const MailText = ({ subject, body, testId }: { subject: string; body: string; testId?: string }) => (
+  <Paper withBorder p="md" data-testid={testId}>
+    <Stack gap="xs">
+      <Text fw={600} data-testid={testId ? `${testId}-subject` : undefined}>
+        {subject}
+      </Text>
+      <Text style={{ whiteSpace: "pre-wrap" }} size="sm" data-testid={testId ? `${testId}-body` : undefined}>
+        {body}
+      </Text>
+    </Stack>
+  </Paper>
+);
+
+/** `/org/emailtemplates/{id}`: one template, its subject and body as written. */
+export const EmailTemplatePage = () => {
+  const { t } = useTranslation(["mail", "common"]);
+  const { id = "" } = useParams();
+  const can = useCanDocs();
+  const template = useQuery({ ...templateQuery(id), enabled: can(CODE, "read") });
+  const remove = useDeleteTemplate();
+  const [deleting, setDeleting] = useState(false);
+  if (!can(CODE, "read")) return <NoAccess />;
+  return (
+    <QueryView query={template}>
+      {(tpl) => (
+        <Stack gap="md">
+          <PageHeader
+            title={tpl.name}
+            crumbs={[{ to: templatesPath, label: t("templates.title") }]}
+            description={`${t(`templates.uses.${tpl.use}`)} · ${t(`templates.languages.${tpl.language}`)}`}
+            actions={
+              <Group gap="sm">
+                {can(CODE, "update") ? (
+                  <Button component={Link} to={templateEditPath(tpl.id)} data-testid="template-edit">
+                    {t("templates.edit")}
+                  </Button>
+                ) : null}
+                {!tpl.builtIn && can(CODE, "delete") ? (
+                  <Button
+                    color="red"
+                    variant="light"
+                    onClick={() => setDeleting(true)}
+                    data-testid="template-delete"
+                  >
+                    {t("templates.delete")}
+                  </Button>
+                ) : null}
+              </Group>
+            }
+          />
+          <TemplateBadges template={tpl} />
+          <Stack gap={4} maw={760}>
+            <Title order={2} size="h5">
+              {t("templates.subject")} · {t("templates.body")}
+            </Title>
+            <MailText subject={tpl.subject} body={tpl.body} testId="template-text" />
+          </Stack>
+          <DeleteModal
+            opened={deleting}
+            onClose={() => setDeleting(false)}
+            remove={remove}
+            id={tpl.id}
+            listPath={templatesPath}
+            title={t("templates.deleteTitle")}
+            confirmLabel={t("templates.delete")}
+            testId="template-delete-modal"
+          >
+            {t("templates.deleteConfirm", { name: tpl.name })}
+          </DeleteModal>
+        </Stack>
+      )}
+    </QueryView>
+  );
+};
