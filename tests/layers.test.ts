@@ -67,6 +67,16 @@ describe("layers", () => {
     expect(["migrations", "store", "projections", "api"].flatMap(crossings)).toEqual([]);
   });
 
+  it("lets the web reach the core only for the documents' live totals (`@registre/core/documents`)", () => {
+    const reached = sources(join(ROOT, "web", "src")).flatMap((file) =>
+      importsOf(readFileSync(file, "utf8"))
+        .filter((specifier) => specifier.startsWith("@registre/"))
+        .map((specifier) => `${relative(ROOT, file)} imports ${specifier}`),
+    );
+    expect(reached.filter((line) => !line.endsWith(" imports @registre/core/documents"))).toEqual([]);
+    expect(reached.length).toBeGreaterThan(0);
+  });
+
   it("would see a crossing (the check itself works)", () => {
     expect(
       importsOf('import { x } from "node:fs";\nexport * from "kysely";\nconst m = await import("hono");'),

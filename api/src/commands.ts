@@ -239,10 +239,11 @@ export const streamDecision = <Command, Event extends DomainEvent, State>(
   },
 });
 
-/** A command over several streams: guards and counters as for one stream, and the streams it writes. */
+/** A command over several streams: guards, counters and bounds as for one stream, and the streams it writes. */
 export type MultiStreamPlan = {
   readonly guards?: Readonly<Record<string, number>>;
   readonly counters?: Readonly<Record<string, number>>;
+  readonly limits?: CommandPlan<unknown>["limits"];
   readonly streams: readonly StreamDecision[];
 };
 
@@ -250,7 +251,9 @@ export type MultiStreamPlan = {
  * The command pipeline over several streams of one organisation, committed together or not at all
  * (`appendMany`): plan (load what is decided on) -> decide each stream -> append every stream at
  * the version it was loaded at -> wait for the read models. A conflict plans again, a few times; a
- * retried command id answers every stream's first result without planning.
+ * retried command id answers every stream's first result without planning. The look-up of the
+ * command id goes out with the first plan's stream reads (one statement); the plan is dropped when
+ * the command went through already.
  */
 export const handleMultiStream = async (
   ctx: AppContext,
@@ -262,25 +265,37 @@ export const handleMultiStream = async (
   },
 ): Promise<{ result: MultiAppendResult; consistent: boolean }> => {
   const { orgId, metadata, readModels } = request;
-  const previous = await ctx.store.commandParts(orgId, metadata.commandId);
-  if (previous)
-    return { result: previous, consistent: await awaitReadModels(ctx, orgId, previous, readModels) };
+  const looked = ctx.store.commandResult(orgId, metadata.commandId);
+  let planned: Promise<MultiStreamPlan> | undefined = request.plan();
+  planned.catch(() => undefined);
+  if (await looked) {
+    const previous = await ctx.store.commandParts(orgId, metadata.commandId);
+    if (previous)
+      return { result: previous, consistent: await awaitReadModels(ctx, orgId, previous, readModels) };
+  }
   for (let attempt = 1; ; attempt++) {
-    const plan = await request.plan();
+    const plan = await (planned ?? request.plan());
+    planned = undefined;
     const parts = (numbers: Numbers) =>
       plan.streams.map((s) => ({
         streamId: s.streamId,
         expected: s.version === 0 ? ("no_stream" as const) : s.version,
         events: s.decide(numbers),
       }));
+    const limits = plan.limits && Object.fromEntries(Object.entries(plan.limits).map(([n, l]) => [n, l.max]));
     try {
       const result = await ctx.store.appendMany(orgId, plan.counters ? parts : parts({}), {
         metadata,
         ...(plan.guards && { guards: plan.guards }),
         ...(plan.counters && { counters: plan.counters }),
+        ...(limits && { limits }),
       });
       return { result, consistent: await awaitReadModels(ctx, orgId, result, readModels) };
     } catch (error) {
+      if (error instanceof CounterLimitError) {
+        const refusal = plan.limits?.[error.counter]?.refusal;
+        if (refusal) throw refusal();
+      }
       if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw error;
     }
   }

@@ -10,6 +10,7 @@ import * as orgReads from "./2026-11-24T1600-org-reads.ts";
 import * as appendPrepare from "./2026-11-24T1700-append-prepare.ts";
 import * as commandReads from "./2026-11-25T1000-command-reads.ts";
 import * as appendCounted from "./2026-11-25T1010-append-counted.ts";
+import * as appendManyCounted from "./2026-11-26T1000-append-many-counted.ts";
 import * as shareLinks from "./2026-11-26T1200-share-links.ts";
 
 /** Every migration, by name; names sort in the order they run. Never edit one once it has landed. */
@@ -25,5 +26,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-24T1700-append-prepare": appendPrepare,
   "2026-11-25T1000-command-reads": commandReads,
   "2026-11-25T1010-append-counted": appendCounted,
+  "2026-11-26T1000-append-many-counted": appendManyCounted,
   "2026-11-26T1200-share-links": shareLinks,
 };

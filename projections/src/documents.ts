@@ -213,8 +213,15 @@ export const documentsProjector: Projector = {
       wanted.set(key(e.orgId, id), { orgId: e.orgId, id });
     }
     const folded = new Map<string, Folded>();
+    // Live, a small batch: the lines of its documents are deleted in the statement that reads them
+    // (every document of the batch is written again, its lines with it), and the documents and their
+    // lines written in a second one.
+    const live = !sink.bulk && wanted.size <= 200;
     for (const part of chunk([...wanted.values()], 500)) {
-      const rows = (await db
+      const rows = (await (live
+        ? db.with("stale_lines", (qb) => qb.deleteFrom(lines).where(linePairs(part)))
+        : db
+      )
         .selectFrom(docs)
         .select(["org_id", "id", "state", "created_at", "position", "version"])
         .where(pairs(part))
@@ -262,32 +269,49 @@ export const documentsProjector: Projector = {
       (f.stored ? upserts : fresh).push(rowOf(orgId, f.state, f));
       (f.stored ? otherLines : freshLines).push(...linesOf(orgId, f.state));
     }
+    const kept = new Set(upserts.map((u) => key(u.org_id, u.id)));
+    const encoded = (r: NewDocument) => ({
+      ...r,
+      state: sql`(${JSON.stringify(r.state)}::text)::jsonb`,
+      origin: r.origin ? sql`(${JSON.stringify(r.origin)}::text)::jsonb` : null,
+      children: sql`(${JSON.stringify(r.children)}::text)::jsonb`,
+    });
+    const columns = Object.keys(upserts[0] ?? fresh[0] ?? {}).filter((c) => c !== "org_id" && c !== "id");
+    const upsert = (qb: typeof db, rows: readonly NewDocument[]) =>
+      qb
+        .insertInto(docs)
+        .values(rows.map(encoded))
+        .onConflict((oc) =>
+          oc
+            .columns(["org_id", "id"])
+            .doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)]))),
+        );
+    if (live) {
+      // The lines are gone already (read above): documents and lines, new or not, in one statement.
+      const gone = stale.filter((p) => !kept.has(key(p.orgId, p.id)));
+      if (gone.length > 0) await db.deleteFrom(docs).where(pairs(gone)).execute();
+      const rows = [...fresh, ...upserts];
+      const allLines = [...freshLines, ...otherLines];
+      if (rows.length > 0 && allLines.length > 0 && allLines.length <= 1000)
+        await db
+          .with("written", (qb) => upsert(qb as typeof db, rows))
+          .insertInto(lines)
+          .values(allLines)
+          .execute();
+      else {
+        if (rows.length > 0) await upsert(db, rows).execute();
+        for (const part of chunk(allLines, 1000)) await db.insertInto(lines).values(part).execute();
+      }
+      return;
+    }
     await sink.insert(docs, fresh);
     await sink.insert(lines, freshLines);
-    const kept = new Set(upserts.map((u) => key(u.org_id, u.id)));
     for (const part of chunk(stale, 500)) {
       await db.deleteFrom(lines).where(linePairs(part)).execute();
       const gone = part.filter((p) => !kept.has(key(p.orgId, p.id)));
       if (gone.length > 0) await db.deleteFrom(docs).where(pairs(gone)).execute();
     }
-    const columns = Object.keys(upserts[0] ?? {}).filter((c) => c !== "org_id" && c !== "id");
-    for (const part of chunk(upserts, 200))
-      await db
-        .insertInto(docs)
-        .values(
-          part.map((r) => ({
-            ...r,
-            state: sql`(${JSON.stringify(r.state)}::text)::jsonb`,
-            origin: r.origin ? sql`(${JSON.stringify(r.origin)}::text)::jsonb` : null,
-            children: sql`(${JSON.stringify(r.children)}::text)::jsonb`,
-          })),
-        )
-        .onConflict((oc) =>
-          oc
-            .columns(["org_id", "id"])
-            .doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)]))),
-        )
-        .execute();
+    for (const part of chunk(upserts, 200)) await upsert(db, part).execute();
     for (const part of chunk(otherLines, 1000)) await db.insertInto(lines).values(part).execute();
   },
 };

@@ -59,11 +59,17 @@ describe("an append that takes numbers or checks guards, on the wire (postgres)"
     expect(counter.waits()).toBe(2);
     expect(retried).toMatchObject({ duplicate: true, streamId: "entry-2" });
     expect(result.duplicate).toBe(false);
-    // Several streams in one commit: the same four (once first, as above, on each connection).
-    for (const n of [8, 9])
+    // Several streams in one commit, the numbers printed in the events: one statement, the server
+    // writing the numbers in (padded as printed). Events that use the numbers otherwise (how many there
+    // are): the transaction, in two waits. Each once first, as above, on each connection.
+    const printed = (n: Readonly<Record<string, number>>) => [
+      { type: "Numbered", data: { n: n.VT, label: `FA-${String(n.VT).padStart(5, "0")}` } },
+    ];
+    const counted = (n: Readonly<Record<string, number>>) => numbered(n).slice(0, (n.VT ?? 0) % 2 ? 1 : 0);
+    for (const events of [printed, printed, counted, counted])
       await store.appendMany(
         org,
-        (numbers) => [{ streamId: `entry-${n}`, expected: "no_stream", events: numbered(numbers) }],
+        (numbers) => [{ streamId: `entry-w${randomUUID()}`, expected: "no_stream", events: events(numbers) }],
         options(),
       );
     await settle();
@@ -71,14 +77,26 @@ describe("an append that takes numbers or checks guards, on the wire (postgres)"
     const many = await store.appendMany(
       org,
       (n) => [
-        { streamId: "entry-4", expected: "no_stream", events: numbered(n) },
+        { streamId: "entry-4", expected: "no_stream", events: printed(n) },
         { streamId: "entry-5", expected: "no_stream", events: [{ type: "Opened", data: {} }] },
       ],
       options(),
     );
+    expect(counter.roundTrips()).toBe(1);
+    expect(counter.waits()).toBe(1);
+    expect(many.parts.map((p) => p.streamId)).toEqual(["entry-4", "entry-5"]);
+    expect((await store.readStream(org, "entry-4")).map((e) => e.data)).toEqual([
+      { n: 8, label: "FA-00008" },
+    ]);
+    await settle();
+    counter.reset();
+    await store.appendMany(
+      org,
+      (n) => [{ streamId: "entry-3", expected: "no_stream", events: counted(n) }],
+      options(),
+    );
     expect(counter.roundTrips()).toBe(4);
     expect(counter.waits()).toBe(2);
-    expect(many.parts.map((p) => p.streamId)).toEqual(["entry-4", "entry-5"]);
     // Events that do not use the numbers (a draft adds to a bounded counter): one statement.
     const drafted = () => ({ ...options(), counters: { volume: 10 }, limits: { volume: 1000 } });
     await store.append(org, "entry-6", "no_stream", [{ type: "Drafted", data: {} }], drafted());

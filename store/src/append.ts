@@ -1,6 +1,6 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { type CommandMetadata, canonicalJson, findUnstorableText } from "@registre/core";
-import { CompiledQuery, type Kysely, sql } from "kysely";
+import { CompiledQuery, type Kysely } from "kysely";
 import {
   type AppendOptions,
   type AppendResult,
@@ -12,6 +12,7 @@ import {
   type StreamAppend,
   toExpected,
 } from "./append-types.ts";
+import { findParts, partCommandId } from "./command-parts.ts";
 import { type Database, type OrgTransaction, withOrg } from "./database.ts";
 import {
   ConcurrencyError,
@@ -22,9 +23,11 @@ import {
 } from "./errors.ts";
 import type { Checkpoint } from "./event-store.ts";
 import { marked } from "./pipeline.ts";
+import { templateParts } from "./templates.ts";
 import { currentSchemaVersion, type UpcasterRegistry } from "./upcast.ts";
 
 export * from "./append-types.ts";
+export { partCommandId } from "./command-parts.ts";
 
 const APPEND_SQL = `select * from registre_append($1::uuid, $2, $3::bigint, $4::uuid,
   $5::text[], $6::integer[], $7::text[], $8::text[])`;
@@ -38,17 +41,9 @@ const PREPARE_SQL = `select * from registre_prepare_append($1::uuid, $2::uuid, $
 const APPEND_MANY_SQL = `select * from registre_append_many($1::uuid, $2::text[], $3::bigint[], $4::uuid[],
   $5::integer[], $6::text[], $7::integer[], $8::text[], $9::text[])`;
 
-/**
- * The command id under which part `index` of a multi-stream command is recorded: the command's own
- * id for the first part (so `commandResult` finds the command), then ids derived from it, the same on
- * every retry.
- */
-export const partCommandId = (commandId: string, index: number): string => {
-  if (index === 0) return commandId;
-  const hex = createHash("sha256").update(`${commandId}\u0000part\u0000${index}`).digest("hex");
-  const variant = ((Number.parseInt(hex[16] ?? "0", 16) & 3) | 8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-};
+const APPEND_MANY_COUNTED_SQL = `select * from registre_append_many_counted($1::uuid, $2::uuid, $3::text[],
+  $4::bigint[], $5::text[], $6::bigint[], $7::bigint[], $8::text[], $9::text[], $10::integer[], $11::text[],
+  $12::bigint[], $13::uuid[], $14::integer[], $15::text[], $16::integer[], $17::text[], $18::text[])`;
 
 /** The write side of the event store: appends to one stream or to several in one transaction. */
 export const createAppender = (database: Database, upcasters: UpcasterRegistry) => {
@@ -343,11 +338,77 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
   };
 
   /**
+   * A multi-stream append with guards or counters in one prepared statement in autocommit
+   * (`registre_append_many_counted`), the events sent as templates the server fills with the numbers
+   * it takes (`templateParts`); null when the events use the numbers otherwise than printed (the
+   * caller then appends in a transaction).
+   */
+  const appendManyInOneStatement = async (
+    app: NonNullable<Database["appPostgres"]>,
+    orgId: string,
+    parts: readonly StreamAppend[] | ((first: Numbers) => readonly StreamAppend[]),
+    opts: AppendOptions,
+  ): Promise<MultiAppendResult | null> => {
+    const names = Object.keys(opts.counters ?? {});
+    const build = (numbers: Numbers) =>
+      (typeof parts === "function" ? parts(numbers) : parts).map((p) => {
+        const e = encode(p.events, opts.metadata);
+        const events = e.types.map((type, i) => ({ type, data: e.data[i] ?? "" }));
+        return { streamId: p.streamId, expected: toExpected(p.expected), events };
+      });
+    const templated =
+      typeof parts === "function"
+        ? templateParts(names, build)
+        : { parts: build({}), tokens: [], counters: [], widths: [] };
+    if (!templated) return null;
+    const list = templated.parts;
+    if (new Set(list.map((p) => p.streamId)).size !== list.length)
+      throw new Error("A multi-stream append names a stream twice");
+    let recorded = 0;
+    const ids = list.map((p) =>
+      p.events.length > 0 ? partCommandId(opts.metadata.commandId, recorded++) : null,
+    );
+    const events = list.flatMap((p) => p.events);
+    const meta = canonicalJson(opts.metadata);
+    const guards = opts.guards ?? {};
+    const guarded = Object.keys(guards);
+    const rows = await app.unsafe<AppendRow[]>(
+      APPEND_MANY_COUNTED_SQL,
+      [
+        orgId,
+        opts.metadata.commandId,
+        guarded,
+        guarded.map((id) => guards[id] ?? 0),
+        names,
+        names.map((n) => opts.counters?.[n] ?? 0),
+        names.map((n) => opts.limits?.[n] ?? null),
+        templated.tokens,
+        templated.counters,
+        templated.widths,
+        list.map((p) => p.streamId),
+        list.map((p) => p.expected),
+        ids,
+        list.map((p) => p.events.length),
+        events.map((e) => e.type),
+        events.map((e) => currentSchemaVersion(upcasters, e.type)),
+        events.map((e) => e.data),
+        events.map(() => meta),
+      ] as never[],
+      { prepare: true },
+    );
+    const results = rows.map((row) => toResult({ ...row, first_position: null }));
+    const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
+    return { parts: results, checkpoint, duplicate: rows[0]?.duplicate ?? false };
+  };
+
+  /**
    * Appends one command's events to several streams of one organisation in one transaction, all or
    * nothing: each stream at its own expected version, the guards checked and the counters taken
    * once under the organisation's lock, the events hash-chained in the order of the parts. Each part
    * is recorded under its own command id (`partCommandId`), so a retry of the command answers every
    * part's first result and writes nothing. With `counters`, `parts` is a function of the numbers.
+   * On Postgres, with guards or counters, one statement when the numbers enter the events only as
+   * printed (an invoice's number, its entry's: `appendManyInOneStatement`), else the transaction.
    */
   const appendMany = async (
     orgId: string,
@@ -388,6 +449,15 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
         const checkpoint = results.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
         return { parts: results, checkpoint, duplicate: false };
       };
+      const app = database.appPostgres;
+      const one =
+        app && (opts.guards || opts.counters)
+          ? await appendManyInOneStatement(app, orgId, parts, opts)
+          : null;
+      if (one) {
+        if (one.checkpoint && !one.duplicate) announce(one.checkpoint);
+        return one;
+      }
       const result = await database.db.transaction().execute(async (db): Promise<MultiAppendResult> => {
         const trx = db as unknown as OrgTransaction;
         const prepared = await prepare(db, orgId, opts);
@@ -404,52 +474,10 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
     } catch (error) {
       const detail = concurrencyDetail(error);
       if (detail) throw new ConcurrencyError(detail.stream ?? "", detail.expected, detail.actual);
+      const counter = counterLimitOf(error);
+      if (counter !== undefined) throw new CounterLimitError(counter);
       throw error;
     }
-  };
-
-  const findCommand = async (
-    trx: OrgTransaction,
-    orgId: string,
-    commandId: string,
-  ): Promise<AppendResult | null> => {
-    const row = await trx
-      .selectFrom("commands")
-      .select([
-        "stream_id",
-        "from_version",
-        "to_version",
-        "last_position",
-        sql<string>`tx_id::text`.as("tx_id"),
-      ])
-      .where("org_id", "=", orgId)
-      .where("command_id", "=", commandId)
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      streamId: row.stream_id,
-      fromVersion: row.from_version,
-      toVersion: row.to_version,
-      checkpoint: row.last_position === null ? null : { txId: row.tx_id, position: row.last_position },
-      duplicate: true,
-    };
-  };
-
-  /** The parts a multi-stream command was first appended with, in order; null when it never was. */
-  const findParts = async (
-    trx: OrgTransaction,
-    orgId: string,
-    commandId: string,
-  ): Promise<MultiAppendResult | null> => {
-    const parts: AppendResult[] = [];
-    for (let index = 0; ; index++) {
-      const part = await findCommand(trx, orgId, partCommandId(commandId, index));
-      if (!part) break;
-      parts.push(part);
-    }
-    if (parts.length === 0) return null;
-    const checkpoint = parts.reduce<Checkpoint | null>((last, r) => r.checkpoint ?? last, null);
-    return { parts, checkpoint, duplicate: true };
   };
 
   /** Every part a multi-stream command was first appended with, if it was. */

@@ -110,9 +110,9 @@ const fill = async (ctx: AppContext, all: readonly Books[], count: number) => {
 const retried = { count: 0 };
 
 /**
- * Takes the next draft of `books` and validates it. A validation waits for the documents read model to
- * reach the log's head (the series' last date, `lastIssueDate`); past the wait budget it answers 503
- * `readModel.behind`, which is retried here (up to 5 times) and counted.
+ * Takes the next draft of `books` and validates it. Only a sequence numbered before its stream existed
+ * waits for the documents read model (its last date, once); past the wait budget that answers 503
+ * `readModel.behind`, which would be retried here (up to 5 times) and counted.
  */
 const validateNext = async (ctx: AppContext, books: Books) => {
   const id = books.drafts.shift();

@@ -2,7 +2,8 @@
  * Sales documents against the real API, as the demo login: a quote typed in the editor (an item searched
  * as typed, live totals), accepted, turned into an order, accepted, turned into an invoice, validated
  * (its number and its entry in one commit), the entry found in the general ledger, then a credit note of
- * the invoice validated; screenshots of the list, the editor and the detail in French and English.
+ * the invoice validated; the order shows its invoice by number and what remains to deliver and invoice;
+ * screenshots of the list, the editor and the detail in French and English.
  */
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -13,8 +14,9 @@ const year = new Date().getFullYear();
 
 describe("documents screens (Chromium, documents API)", () => {
   const { api, openContext, serverUrl } = demoSuite();
-  /** The invoice the first test validates, shown in English by the second. */
+  /** The invoice the first test validates and its order, shown in English by the second. */
   let validatedInvoice = "";
+  let invoicedOrder = "";
 
   test(
     "quote -> order -> invoice -> validated, its entry in the general ledger, then a credit note",
@@ -80,6 +82,16 @@ describe("documents screens (Chromium, documents API)", () => {
         await ledgerRow.first().waitFor();
         expect((await ledgerRow.first().textContent())?.replace(/[\u00a0\u202f]/g, " ")).toContain("648,00");
 
+        // The order names its invoice by number and date; all of it is invoiced, none of it delivered.
+        await docs.open(`/org/docs/${orderId}`);
+        invoicedOrder = orderId;
+        await expect
+          .poll(async () => (await page.getByTestId("doc-children").textContent())?.replace(/\u00a0/g, " "))
+          .toMatch(new RegExp(`^Facture ${number} du `));
+        expect(await page.getByTestId("doc-line-remaining-invoice").first().textContent()).toBe("0");
+        expect(await page.getByTestId("doc-line-remaining-delivery").first().textContent()).toBe("3");
+        await page.screenshot({ path: join(artifactsDir, "docs-order-fr.png") });
+
         // A credit note of the whole invoice, validated in turn.
         await docs.open(`/org/docs/${invoiceId}`);
         await docs.act("doc-credit-note");
@@ -119,6 +131,10 @@ describe("documents screens (Chromium, documents API)", () => {
         expect(await docs.status()).toBe("Validated");
         expect(await docs.total("total-incl")).toBe("€648.00");
         await page.screenshot({ path: join(artifactsDir, "docs-detail-en.png") });
+        await docs.open(`/org/docs/${invoicedOrder}`);
+        await page.getByRole("columnheader", { name: "To invoice" }).waitFor();
+        expect(await page.getByTestId("doc-children").textContent()).toMatch(/^Invoice FA\d{4}-\d{5} dated /);
+        await page.screenshot({ path: join(artifactsDir, "docs-order-en.png") });
         await docs.open("/org/docs/new/edit?direction=sales&kind=invoice");
         await page.getByRole("heading", { name: "New invoice" }).waitFor();
         await page.screenshot({ path: join(artifactsDir, "docs-editor-en.png") });

@@ -8,6 +8,8 @@ import {
   lineNet,
   nextStatuses,
   parisDate,
+  remainingQuantities,
+  transformTargets,
 } from "@registre/core";
 import { type DocumentRow, readModels } from "@registre/projections";
 import { sql } from "kysely";
@@ -79,12 +81,31 @@ const summaryColumns = [
   "updated_at",
 ] as const;
 
-/** The whole document: its summary, contact, header, lines with their nets, totals per rate, links, history. */
-export const documentAnswer = (r: DocumentRow): z.infer<typeof Document> => {
+/** The documents made from one, as the read model has them (a deleted draft has no row). */
+type ChildRow = Pick<DocumentRow, "id" | "number" | "issue_date" | "state">;
+
+/**
+ * The whole document: its summary, contact, header, lines with their nets, totals per rate, links (its
+ * children with their numbers), what remains of its lines to carry into each kind it can be made into
+ * (from `children`, the rows of its children), history.
+ */
+export const documentAnswer = (
+  r: DocumentRow,
+  children: readonly ChildRow[] = [],
+): z.infer<typeof Document> => {
   const doc = parsed<LiveDocument>(r.state);
   const totals = documentTotals(doc.lines, { deposits: doc.deposits, paid: r.paid });
+  const rows = new Map(children.map((c) => [c.id, c]));
+  const states = children.map((c) => parsed<LiveDocument>(c.state));
   return {
     ...summaryOf(r),
+    children: doc.children.flatMap((c) => {
+      const row = rows.get(c.docId);
+      return row ? [{ ...c, number: row.number, issueDate: row.issue_date }] : [];
+    }),
+    remaining: Object.fromEntries(
+      transformTargets[doc.kind].map((target) => [target, { ...remainingQuantities(doc, states, target) }]),
+    ),
     contact: doc.contact as z.infer<typeof Document>["contact"],
     header: { ...doc.header },
     lines: doc.lines.map((l) => (isPriced(l) ? { ...l, net: lineNet(l) } : l)),
@@ -103,6 +124,20 @@ export const documentAnswer = (r: DocumentRow): z.infer<typeof Document> => {
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   };
+};
+
+/** A document's answer with its children's rows, read in one statement (none when it has no children). */
+export const documentDetail = async (ctx: AppContext, orgId: string, row: DocumentRow) => {
+  const ids = parsed(row.children).map((c) => c.docId);
+  const children = ids.length
+    ? await readModels(ctx.database)
+        .selectFrom("documents")
+        .select(["id", "number", "issue_date", "state"])
+        .where("org_id", "=", orgId)
+        .where("id", "in", ids)
+        .execute()
+    : [];
+  return documentAnswer(row, children);
 };
 
 /** A document of the read model (the command waited for it), else 404. */

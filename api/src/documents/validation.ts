@@ -1,6 +1,5 @@
 import {
   type CommandMetadata,
-  checkVolume,
   counterFor,
   type DocumentCommand,
   type DocumentSeries,
@@ -27,6 +26,7 @@ import {
   seriesIsYearly,
   seriesLastIssueDate,
   VOLUME_COUNTER,
+  volumeLimit,
   volumeOf,
 } from "@registre/core";
 import { readModels } from "@registre/projections";
@@ -46,17 +46,27 @@ import {
 import { loadDocumentSettings } from "./settings.ts";
 
 /**
- * The last issue date of a numbering sequence that has no `doc-series-…` stream yet (documents numbered
- * before the stream existed), from the documents read model caught up to the organisation's head: the
- * largest issue date of the series' validated documents within the sequence (its year when the format
- * prints one). Read once per sequence: its first number from now on writes the stream.
+ * The last issue date of a numbering sequence that has no `doc-series-…` stream yet. None when its
+ * counter was never taken (a new sequence: no document has its number, and a concurrent first number
+ * writes the stream, which this validation then conflicts on). Else documents were numbered before the
+ * stream existed: from the documents read model caught up to the organisation's head, the largest issue
+ * date of the series' validated documents within the sequence (its year when the format prints one).
+ * Read once per sequence: its first number from now on writes the stream.
  */
 const lastIssueDateBefore = async (
   ctx: AppContext,
   orgId: string,
   series: DocumentSeries,
   issueDate: string,
+  counter: string,
 ): Promise<string | null> => {
+  const head = await ctx.database.db
+    .selectFrom("org_heads")
+    .select("counters")
+    .where("org_id", "=", orgId)
+    .executeTakeFirst();
+  const counters = typeof head?.counters === "string" ? JSON.parse(head.counters) : (head?.counters ?? {});
+  if (!(counters as Record<string, number>)[counter]) return null;
   if (!(await ctx.runner.waitFor(await ctx.store.head(), [...documentReadModels], orgId)))
     throw new ProblemError(503, "readModel.behind");
   const year = issueDate.slice(0, 4);
@@ -71,6 +81,24 @@ const lastIssueDateBefore = async (
     )
     .executeTakeFirst();
   return row?.last ?? null;
+};
+
+/** By organisation, the numbering sequence its last validation wrote (at most `SERIES_MEMORY` kept). */
+const SERIES_MEMORY = 2000;
+const seriesMemory = new WeakMap<AppContext["store"], Map<string, string>>();
+const seriesStreams = (ctx: AppContext): Map<string, string> => {
+  let memory = seriesMemory.get(ctx.store);
+  if (!memory) {
+    memory = new Map();
+    seriesMemory.set(ctx.store, memory);
+  }
+  return memory;
+};
+const rememberSeriesStream = (ctx: AppContext, orgId: string, streamId: string) => {
+  const memory = seriesStreams(ctx);
+  memory.delete(orgId);
+  memory.set(orgId, streamId);
+  if (memory.size > SERIES_MEMORY) memory.delete(memory.keys().next().value as string);
 };
 
 /**
@@ -90,6 +118,10 @@ const validationPlan = async (
   metadata: CommandMetadata,
   validatedOn: string,
 ): Promise<MultiStreamPlan> => {
+  // Read in the same statement as the others: the sequence this organisation's last validation wrote.
+  const guess = seriesStreams(ctx).get(orgId);
+  const guessed = guess ? loadAggregate(ctx, orgId, guess, documentSeriesDecider) : undefined;
+  guessed?.catch(() => undefined);
   const [loaded, posting, org, settings] = await Promise.all([
     loadDocument(ctx, orgId, id),
     postingContext(ctx, orgId),
@@ -116,14 +148,17 @@ const validationPlan = async (
   // Numbers follow dates: the sequence's last date from its stream, committed with this validation.
   const seriesStream = series ? documentSeriesStreamId(series, doc.header.issueDate) : null;
   const seriesLog = seriesStream
-    ? await loadAggregate(ctx, orgId, seriesStream, documentSeriesDecider)
+    ? await (seriesStream === guess && guessed
+        ? guessed
+        : loadAggregate(ctx, orgId, seriesStream, documentSeriesDecider))
     : null;
+  if (seriesStream) rememberSeriesStream(ctx, orgId, seriesStream);
   const last =
-    !series || !seriesLog
+    !series || !seriesLog || !docCounter
       ? null
       : seriesLog.version > 0
         ? seriesLastIssueDate(seriesLog.state)
-        : await lastIssueDateBefore(ctx, orgId, series, doc.header.issueDate);
+        : await lastIssueDateBefore(ctx, orgId, series, doc.header.issueDate, docCounter);
   const seller = sellerOf(org.state);
   const accounts = postingAccountsOf(org.state);
   const mvt = derivedId(metadata.commandId, "entry");
@@ -162,7 +197,6 @@ const validationPlan = async (
   );
   const added = volumeOf(draftContent);
   const entryCommands = (numbers: Readonly<Record<string, number>>): EntryCommand[] => {
-    checkVolume(numbers[VOLUME_COUNTER] ?? 1, added);
     const content = { ...draftContent, ...documentPosting(doc, accounts, numberOf(numbers)) };
     return [
       {
@@ -187,6 +221,9 @@ const validationPlan = async (
       ...(seriesStream && seriesLog && !movesOn && { [seriesStream]: seriesLog.version }),
     },
     counters: { ...(docCounter && { [docCounter]: 1 }), [entryCounter]: 1, [VOLUME_COUNTER]: added },
+    // The store refuses the volume past its bound under the lock, taking nothing (the numbers enter the
+    // events only as printed: on Postgres the commit is one statement).
+    limits: { [VOLUME_COUNTER]: volumeLimit },
     streams: [
       streamDecision(documentStreamId(id), documentDecider, loaded, documentCommands),
       streamDecision(
@@ -268,6 +305,9 @@ export const checkValidation = async (
     );
     const numbers = Object.fromEntries(Object.keys(plan.counters ?? {}).map((c) => [c, 1]));
     for (const stream of plan.streams) stream.decide(numbers);
+    // A bound the store would check (the volume): what this commit adds alone passing it.
+    for (const [name, limit] of Object.entries(plan.limits ?? {}))
+      if ((plan.counters?.[name] ?? 0) > limit.max) throw limit.refusal();
   });
   return problems;
 };

@@ -236,19 +236,29 @@ export const DocumentSummary = z
   })
   .openapi("DocumentSummary");
 
-export const Document = DocumentSummary.extend({
-  contact: Contact.nullable(),
-  header: z.record(z.string(), z.string().nullable()),
-  lines: z.array(Line),
-  totals: Totals,
-  deposits: z.array(z.object({ docId: z.string(), number: z.string(), issueDate: z.string() })),
-  history: z.array(z.object({ id: z.string(), date: z.string(), text: z.string() })),
-  nextStatuses: z
-    .array(Status)
-    .openapi({ description: "The statuses PUT /docs/{id}/status/{status} accepts now" }),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).openapi("Document");
+export const Document = DocumentSummary.omit({ children: true })
+  .extend({
+    children: z.array(Link).openapi({
+      description:
+        "The documents made from this one, with their numbers (null: a draft) and dates; a deleted draft is left out",
+    }),
+    remaining: z.record(z.string(), z.record(z.string(), z.string())).openapi({
+      description:
+        "A document others are made from (quote, order, delivery slip): by kind it can be made into, by priced line id, the quantity not yet carried into documents of that kind (cancelled and refused ones aside); empty for the others",
+    }),
+    contact: Contact.nullable(),
+    header: z.record(z.string(), z.string().nullable()),
+    lines: z.array(Line),
+    totals: Totals,
+    deposits: z.array(z.object({ docId: z.string(), number: z.string(), issueDate: z.string() })),
+    history: z.array(z.object({ id: z.string(), date: z.string(), text: z.string() })),
+    nextStatuses: z
+      .array(Status)
+      .openapi({ description: "The statuses PUT /docs/{id}/status/{status} accepts now" }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("Document");
 
 export const DocumentListQuery = z.object({
   direction: Direction.optional(),

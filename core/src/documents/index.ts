@@ -5,6 +5,7 @@ export * from "./due.ts";
 export * from "./header.ts";
 export * from "./lifecycle.ts";
 export * from "./lines.ts";
+export { type LiveTotals, liveTotals, type TypedLine, typedLineNet } from "./live.ts";
 export * from "./mentions.ts";
 export * from "./numbering.ts";
 export * from "./posting.ts";

@@ -4333,7 +4333,61 @@ export interface components {
                 message: string;
             }[];
         };
-        Document: components["schemas"]["DocumentSummary"] & {
+        Document: {
+            id: string;
+            /** @enum {string} */
+            kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
+            /** @enum {string} */
+            direction: "sales" | "purchases";
+            /** @enum {string} */
+            status: "draft" | "validated" | "sent" | "accepted" | "refused" | "cancelled" | "delivered";
+            /** @description Null for a draft invoice: shown « Brouillon » */
+            number: string | null;
+            series: string | null;
+            contactId: string | null;
+            contactName: string | null;
+            issueDate: string;
+            dueDate: string | null;
+            reference: string | null;
+            label: string | null;
+            /** @description Integer cents, signed */
+            totalExclTax: number;
+            /** @description Integer cents, signed */
+            totalVat: number;
+            /** @description Integer cents, signed */
+            totalInclTax: number;
+            /** @description Integer cents, signed */
+            paid: number;
+            /** @description Integer cents, signed */
+            due: number;
+            /** @description The posted entry (`/accounting/entries/mvt/{mvt}`) */
+            entryMvt: string | null;
+            validatedOn: string | null;
+            origin: {
+                /** @enum {string} */
+                relation: "transform" | "duplicate" | "creditNote" | "deposit";
+                docId: string;
+                /** @enum {string} */
+                kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
+                number?: string | null;
+                issueDate?: string;
+            } | null;
+            /** @description The documents made from this one, with their numbers (null: a draft) and dates; a deleted draft is left out */
+            children: {
+                /** @enum {string} */
+                relation: "transform" | "duplicate" | "creditNote" | "deposit";
+                docId: string;
+                /** @enum {string} */
+                kind: "quote" | "order" | "delivery" | "invoice" | "creditNote";
+                number?: string | null;
+                issueDate?: string;
+            }[];
+            /** @description A document others are made from (quote, order, delivery slip): by kind it can be made into, by priced line id, the quantity not yet carried into documents of that kind (cancelled and refused ones aside); empty for the others */
+            remaining: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
             contact: {
                 id: string;
                 /** @enum {string} */
@@ -27338,6 +27392,9 @@ export const documentPreferencesInputScopeValues = ["me", "org"] as const satisf
 export const documentPreferencesChangeSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["sort"][];
 export const documentPreferencesChangeStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["status"][];
 export const documentPreferencesChangePeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["period"][];
+export const documentKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["Document"]["kind"][];
+export const documentDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["Document"]["direction"][];
+export const documentStatusValues = ["draft", "validated", "sent", "accepted", "refused", "cancelled", "delivered"] as const satisfies readonly components["schemas"]["Document"]["status"][];
 export const docImportResultSourceValues = ["facturx", "cii", "ubl", "pdf"] as const satisfies readonly components["schemas"]["DocImportResult"]["source"][];
 export const documentTemplateKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["kind"][];
 export const documentTemplateDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["direction"][];

@@ -82,7 +82,43 @@ describe.each(databaseKinds)("documents (/docs) on %s", (kind) => {
     });
     expect(order.body.origin).toMatchObject({ relation: "transform", docId: id, kind: "quote" });
     const origin = await call("GET", `/docs/${id}`, o.token);
-    expect(origin.body.children).toEqual([{ docId: order.body.id, kind: "order", relation: "transform" }]);
+    // The children with their numbers and dates; what remains of each line to make into each kind.
+    expect(origin.body.children).toEqual([
+      {
+        docId: order.body.id,
+        kind: "order",
+        relation: "transform",
+        number: order.body.number,
+        issueDate: day,
+      },
+    ]);
+    expect(origin.body.remaining).toEqual({ order: { L2: "0" }, invoice: { L2: "5" } });
+    // The order delivered in part: what remains to deliver goes down, what remains to invoice does not.
+    expect((await call("PUT", `/docs/${order.body.id}/status/accepted`, o.token)).status).toBe(200);
+    const delivery = await call("POST", "/docs", o.token, {
+      kind: "delivery",
+      direction: "sales",
+      issueDate: day,
+      from: { relation: "transform", docId: order.body.id, kind: "delivery", quantities: { L2: "2" } },
+    });
+    expect(delivery.status).toBe(201);
+    const delivered = await call("GET", `/docs/${order.body.id}`, o.token);
+    expect(delivered.body.remaining).toEqual({ delivery: { L2: "3" }, invoice: { L2: "5" } });
+    expect(delivered.body.children).toEqual([
+      {
+        docId: delivery.body.id,
+        kind: "delivery",
+        relation: "transform",
+        number: delivery.body.number,
+        issueDate: day,
+      },
+    ]);
+    expect(delivery.body.remaining).toEqual({ invoice: { L2: "2" } });
+    // The list's summaries name the children by id only.
+    const listed = await call("GET", "/docs?direction=sales&kind=order", o.token);
+    expect(listed.body.items[0].children).toEqual([
+      { docId: delivery.body.id, kind: "delivery", relation: "transform" },
+    ]);
 
     // A draft without children is deleted; one with children is not.
     const draft = await call("POST", "/docs", o.token, {

@@ -4,7 +4,7 @@ import { withField } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { changeStatus } from "../../documents/commands.ts";
 import { liveDocument } from "../../documents/context.ts";
-import { documentAnswer, documentStatistics, findDocument } from "../../documents/queries.ts";
+import { documentDetail, documentStatistics, findDocument } from "../../documents/queries.ts";
 import { parseDocType, requireDocumentRight } from "../../documents/rights.ts";
 import { checkValidation, validateDocument, validateDocuments } from "../../documents/validation.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
@@ -169,7 +169,7 @@ export const documentStatusRoutes = (ctx: AppContext) => {
       } catch (error) {
         throw withField(error, localeOf(c));
       }
-      return c.json(documentAnswer(await findDocument(ctx, orgId, id)), 200);
+      return c.json(await documentDetail(ctx, orgId, await findDocument(ctx, orgId, id)), 200);
     },
   );
 

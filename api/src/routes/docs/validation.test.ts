@@ -1,5 +1,16 @@
+import { randomUUID } from "node:crypto";
+import {
+  type DocumentCommand,
+  documentCounter,
+  documentDecider,
+  documentStreamId,
+  isLive,
+  seriesFor,
+} from "@registre/core";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
+import { loadDocument, loadOrganisation, sellerOf } from "../../documents/context.ts";
+import { loadDocumentSettings } from "../../documents/settings.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
 import { documentsOrganisation } from "../../testing/documents-setup.ts";
 
@@ -225,5 +236,55 @@ describe.each(databaseKinds)("validating documents (/docs) on %s", (kind) => {
       ["DocumentSeriesDateReached", `FA${y}-00001`],
       ["DocumentSeriesDateReached", `FA${y}-00003`],
     ]);
+  });
+
+  it("takes a sequence's last date, when documents were numbered before its stream existed, from the documents read model", async () => {
+    const o = await documentsOrganisation(call, register, "Ancien");
+    const y = o.year.start.slice(0, 4);
+    const ctx = harness.ctx;
+    // An invoice numbered as before the sequence's streams: its own commit takes the counter, no stream.
+    const legacy = await call("POST", "/docs", o.token, invoice(o.customerId, o.itemId, `${y}-06-01`));
+    const [loaded, org, settings] = await Promise.all([
+      loadDocument(ctx, o.orgId, legacy.body.id),
+      loadOrganisation(ctx, o.orgId),
+      loadDocumentSettings(ctx, o.orgId),
+    ]);
+    const series = seriesFor(settings.state.series, "invoice", "sales");
+    const counter = documentCounter(series, `${y}-06-01`);
+    await ctx.store.append(
+      o.orgId,
+      documentStreamId(legacy.body.id),
+      loaded.version,
+      (n) => {
+        const command: DocumentCommand = {
+          type: "ValidateDocument",
+          data: {
+            validatedOn: `${y}-06-01`,
+            entryMvt: null,
+            numbering: { series, sequence: n[counter] ?? 0 },
+          },
+          context: { seller: sellerOf(org.state), lastIssueDate: null },
+        };
+        return documentDecider.decide(command, loaded.state);
+      },
+      {
+        metadata: { commandId: randomUUID(), at: new Date().toISOString(), userId: "legacy" },
+        counters: { [counter]: 1 },
+      },
+    );
+    const numbered = await loadDocument(ctx, o.orgId, legacy.body.id);
+    expect(isLive(numbered.state) && numbered.state.number).toBe(`FA${y}-00001`);
+    const validate = async (date: string) => {
+      const created = await call("POST", "/docs", o.token, invoice(o.customerId, o.itemId, date));
+      return send("PUT", `/docs/${created.body.id}/status/validated`, o.token, undefined, { lang: "en" });
+    };
+    // The counter was taken: the last date is the read model's, so an earlier date is refused.
+    const before = await validate(`${y}-05-01`);
+    expect(before.status).toBe(422);
+    expect(before.body).toMatchObject({ code: "doc.dateBeforeLast", params: { last: `${y}-06-01` } });
+    // A later one is numbered next and starts the stream.
+    expect((await validate(`${y}-07-01`)).body.number).toBe(`FA${y}-00002`);
+    const stream = await ctx.store.readStream(o.orgId, `doc-series-sales-invoice-${y}`);
+    expect(stream.map((e) => (e.data as { number: string }).number)).toEqual([`FA${y}-00002`]);
   });
 });

@@ -52,12 +52,60 @@ export const BulkReportView = ({ report, docs }: { report: BulkReport; docs: rea
   );
 };
 
-/** Validates the chosen drafts (PUT /docs/validate, in date order, each its own commit) and reports. */
+/** A bulk validation's answer, with the documents it was asked for (to name the refused ones). */
+export type BulkOutcome = { readonly report: BulkReport; readonly docs: readonly DocSummary[] };
+
+/**
+ * The confirmation of a bulk validation: on confirm, validates `docs` (PUT /docs/validate, in date
+ * order, each its own commit) and hands the report over (`onValidated`); an error stays in the dialog.
+ */
+export const BulkValidateDialog = ({
+  opened,
+  docs,
+  confirmLabel,
+  onClose,
+  onValidated,
+  testId,
+}: {
+  opened: boolean;
+  docs: readonly DocSummary[];
+  confirmLabel: string;
+  onClose: () => void;
+  onValidated: (outcome: BulkOutcome) => void;
+  testId: string;
+}) => {
+  const { t } = useTranslation("docs");
+  const bulk = useBulkValidate();
+  return (
+    <ConfirmModal
+      opened={opened}
+      title={t("validate.confirmTitle", { count: docs.length })}
+      confirmLabel={confirmLabel}
+      color="teal"
+      pending={bulk.isPending}
+      error={bulk.isError ? bulk.error : null}
+      onClose={() => {
+        onClose();
+        bulk.reset();
+      }}
+      onConfirm={() =>
+        bulk.mutate(
+          docs.map((d) => d.id),
+          { onSuccess: (answer) => onValidated({ report: answer, docs }) },
+        )
+      }
+      testId={testId}
+    >
+      <Text size="sm">{t("validate.confirmText")}</Text>
+    </ConfirmModal>
+  );
+};
+
+/** Validates the chosen drafts (`BulkValidateDialog`) and shows the report in a dialog. */
 export const BulkValidateButton = ({ docs, onDone }: { docs: readonly DocSummary[]; onDone: () => void }) => {
   const { t } = useTranslation(["docs", "common"]);
-  const bulk = useBulkValidate();
   const [confirming, setConfirming] = useState(false);
-  const [report, setReport] = useState<{ report: BulkReport; docs: readonly DocSummary[] } | null>(null);
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
   return (
     <>
       <Button
@@ -68,36 +116,21 @@ export const BulkValidateButton = ({ docs, onDone }: { docs: readonly DocSummary
       >
         {t("list.validateSelection", { count: docs.length })}
       </Button>
-      <ConfirmModal
+      <BulkValidateDialog
         opened={confirming}
-        title={t("validate.confirmTitle", { count: docs.length })}
+        docs={docs}
         confirmLabel={t("list.validateSelection", { count: docs.length })}
-        color="teal"
-        pending={bulk.isPending}
-        error={bulk.isError ? bulk.error : null}
-        onClose={() => {
+        onClose={() => setConfirming(false)}
+        onValidated={(answer) => {
           setConfirming(false);
-          bulk.reset();
+          setOutcome(answer);
+          onDone();
         }}
-        onConfirm={() =>
-          bulk.mutate(
-            docs.map((d) => d.id),
-            {
-              onSuccess: (answer) => {
-                setConfirming(false);
-                setReport({ report: answer, docs });
-                onDone();
-              },
-            },
-          )
-        }
         testId="docs-bulk-modal"
-      >
-        <Text size="sm">{t("validate.confirmText")}</Text>
-      </ConfirmModal>
-      <Modal opened={report !== null} onClose={() => setReport(null)} title={t("validate.report")} centered>
-        {report ? <BulkReportView report={report.report} docs={report.docs} /> : null}
-        <Button mt="md" onClick={() => setReport(null)} data-testid="bulk-report-close">
+      />
+      <Modal opened={outcome !== null} onClose={() => setOutcome(null)} title={t("validate.report")} centered>
+        {outcome ? <BulkReportView report={outcome.report} docs={outcome.docs} /> : null}
+        <Button mt="md" onClick={() => setOutcome(null)} data-testid="bulk-report-close">
           {t("validate.close")}
         </Button>
       </Modal>

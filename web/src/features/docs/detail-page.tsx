@@ -45,14 +45,21 @@ const AddressText = ({ address }: { address: Address | null }) =>
     </>
   ) : null;
 
-/** The lines as printed: titles and comments across, priced lines with their figures and net. */
+/**
+ * The lines as printed: titles and comments across, priced lines with their figures and net; once
+ * documents were made from it, what remains of each line to make into each kind (to deliver, to invoice).
+ */
 const LinesTable = ({ doc }: { doc: Doc }) => {
   const { t } = useTranslation("docs");
   const { locale } = useFormat();
   const vat = useVatLabel();
   const units = useReference("units");
+  const targets = doc.children.length > 0 ? Object.keys(doc.remaining) : [];
+  const span = 7 + targets.length;
+  const quantity = (value: string | null | undefined) =>
+    formatDecimal(value ?? null, locale).replace(/[,.]00$/, "");
   return (
-    <TableFrame minWidth={820} testId="doc-lines">
+    <TableFrame minWidth={820 + 60 * targets.length} testId="doc-lines">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t("lines.item")}</Table.Th>
@@ -70,20 +77,25 @@ const LinesTable = ({ doc }: { doc: Doc }) => {
           <Table.Th w={130} ta="right">
             {t("lines.net")}
           </Table.Th>
+          {targets.map((target) => (
+            <Table.Th key={target} w={90} ta="right">
+              {t(`lines.remaining.${target}`, { defaultValue: target })}
+            </Table.Th>
+          ))}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {doc.lines.length === 0 ? <EmptyRow colSpan={7}>{t("lines.empty")}</EmptyRow> : null}
+        {doc.lines.length === 0 ? <EmptyRow colSpan={span}>{t("lines.empty")}</EmptyRow> : null}
         {doc.lines.map((line) =>
           line.kind === "title" ? (
             <Table.Tr key={line.id}>
-              <Table.Td colSpan={7} fw={650}>
+              <Table.Td colSpan={span} fw={650}>
                 {line.label}
               </Table.Td>
             </Table.Tr>
           ) : line.kind === "comment" ? (
             <Table.Tr key={line.id}>
-              <Table.Td colSpan={7}>
+              <Table.Td colSpan={span}>
                 <Text size="sm" c="dimmed" style={{ whiteSpace: "pre-wrap" }}>
                   {line.text}
                 </Text>
@@ -105,7 +117,7 @@ const LinesTable = ({ doc }: { doc: Doc }) => {
                 ) : null}
               </Table.Td>
               <Table.Td ta="right" className="registre-numeric">
-                {formatDecimal(line.quantity ?? null, locale).replace(/[,.]00$/, "")}
+                {quantity(line.quantity)}
               </Table.Td>
               <Table.Td>{units.labelOf(line.unit)}</Table.Td>
               <Table.Td ta="right" className="registre-numeric">
@@ -120,6 +132,16 @@ const LinesTable = ({ doc }: { doc: Doc }) => {
               <Table.Td ta="right" className="registre-numeric">
                 {line.net !== undefined ? formatCents(line.net, locale) : "—"}
               </Table.Td>
+              {targets.map((target) => (
+                <Table.Td
+                  key={target}
+                  ta="right"
+                  className="registre-numeric"
+                  data-testid={`doc-line-remaining-${target}`}
+                >
+                  {quantity(doc.remaining[target]?.[line.id])}
+                </Table.Td>
+              ))}
             </Table.Tr>
           ),
         )}
@@ -273,7 +295,15 @@ const DocView = ({ doc }: { doc: Doc }) => {
                   {doc.children.length ? (
                     <Group gap="xs" data-testid="doc-children">
                       {doc.children.map((child) => (
-                        <span key={child.docId}>{docLink(child.docId, t(`kinds.${child.kind}`))}</span>
+                        <span key={child.docId}>
+                          {docLink(
+                            child.docId,
+                            t("detail.child", {
+                              name: `${t(`kinds.${child.kind}`)} ${child.number ?? t("draft")}`,
+                              date: child.issueDate ? shortDate(child.issueDate) : "",
+                            }),
+                          )}
+                        </span>
                       ))}
                     </Group>
                   ) : null}

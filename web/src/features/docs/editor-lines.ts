@@ -3,9 +3,10 @@
  * the API's decimal strings ("1.5") when saved. A line picked from an item keeps the item (the API
  * fills its accounts and nature); one whose VAT is changed by hand is sent as free text.
  */
+
+import { type TypedLine, type VatRate, vatRates } from "@registre/core/documents";
 import type { Locale } from "../../i18n/i18n.ts";
 import type { DocLine, DocLineInput } from "./api.ts";
-import { type PricedValues, type VatRate, vatRates } from "./totals.ts";
 
 export type LineNature = "goods" | "services";
 export type PriceTier = { fromQuantity: string; unitPrice: string };
@@ -87,7 +88,7 @@ export const showFigure = (value: string | null | undefined, locale: Locale): st
   value == null || value === "" ? "" : locale === "fr" ? value.replace(".", ",") : value;
 
 /** A line's figures as the totals read them (decimals with dots), or unreadable ones left as typed. */
-export const pricedValues = (line: EditorLine, locale: Locale): PricedValues => ({
+export const pricedValues = (line: EditorLine, locale: Locale): TypedLine => ({
   quantity: readFigure(line.quantity, locale) ?? "x",
   unitPrice: readFigure(line.unitPrice, locale) ?? (line.unitPrice.trim() === "" ? "0" : "x"),
   discount: line.discount.trim() === "" ? "0" : (readFigure(line.discount, locale) ?? "x"),

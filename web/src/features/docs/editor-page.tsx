@@ -11,6 +11,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { liveTotals } from "@registre/core/documents";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -33,7 +34,6 @@ import {
 import { type LineErrors, LinesEditor } from "./lines-editor.tsx";
 import { type Direction, type DocKind, directions, docKinds, rightOf, segmentOf } from "./model.ts";
 import { docLineEditPath, docPath, listPath, newDocId } from "./paths.ts";
-import { liveTotals } from "./totals.ts";
 import { TotalsCard } from "./totals-card.tsx";
 import { useCanDocs, useDocName } from "./ui.tsx";
 

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Select, Table, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
+import { typedLineNet, type VatRate, vatRates } from "@registre/core/documents";
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
@@ -19,7 +20,6 @@ import {
 import type { PickedItem } from "./item-picker.tsx";
 import { ItemPicker } from "./item-picker.tsx";
 import type { Direction } from "./model.ts";
-import { lineNet, type VatRate, vatRates } from "./totals.ts";
 import { useVatLabel } from "./ui.tsx";
 
 /** The columns a priced line is typed in, in order: Enter goes from one to the next. */
@@ -257,7 +257,7 @@ export const LinesEditor = ({
                   <Table.Td>{tools}</Table.Td>
                 </Table.Tr>
               );
-            const net = lineNet(pricedValues(line, locale));
+            const net = typedLineNet(pricedValues(line, locale));
             const figure = (col: "quantity" | "unitPrice" | "discount", label: string) => (
               <TextInput
                 size="xs"

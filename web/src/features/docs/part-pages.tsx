@@ -1,4 +1,5 @@
 import { Alert, Select, SimpleGrid, Textarea, TextInput } from "@mantine/core";
+import { type VatRate, vatRates } from "@registre/core/documents";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,6 @@ import { type ContactChoice, ContactPicker } from "./contact-picker.tsx";
 import { type EditorLine, editorLine, type LineNature, lineInput, lineProblems } from "./editor-lines.ts";
 import { rightOf, segmentOf } from "./model.ts";
 import { docPath, listPath } from "./paths.ts";
-import { type VatRate, vatRates } from "./totals.ts";
 import { useCanDocs, useDocName, useVatLabel } from "./ui.tsx";
 
 /** The frame of a draft's part page: its header, crumbs, the right to change it, the document loaded. */

@@ -14,21 +14,14 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents, sumCents } from "../../lib/money.ts";
-import {
-  type BulkReport,
-  type DocSummary,
-  docCheckQuery,
-  draftsToValidateQuery,
-  useBulkValidate,
-} from "./api.ts";
-import { BulkReportView } from "./bulk-validate.tsx";
+import { type DocSummary, docCheckQuery, draftsToValidateQuery } from "./api.ts";
+import { type BulkOutcome, BulkReportView, BulkValidateDialog } from "./bulk-validate.tsx";
 import { type Direction, directions, validateRightOf } from "./model.ts";
 import { docPath, listPath } from "./paths.ts";
 import { DocNumber, useCanDocs } from "./ui.tsx";
@@ -52,8 +45,7 @@ export const ValidateDocsPage = () => {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [checking, setChecking] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
-  const [report, setReport] = useState<{ report: BulkReport; docs: DocSummary[] } | null>(null);
-  const bulk = useBulkValidate();
+  const [report, setReport] = useState<BulkOutcome | null>(null);
   const autoCheck = rows.length <= AUTO_CHECK;
   const checks = useQueries({
     // A short list is checked at once; a long one row by row, or the selection, on demand.
@@ -248,34 +240,19 @@ export const ValidateDocsPage = () => {
           />
         )}
       </QueryView>
-      <ConfirmModal
+      <BulkValidateDialog
         opened={confirming}
-        title={t("validate.confirmTitle", { count: chosen.length })}
+        docs={chosen}
         confirmLabel={t("validate.validate", { count: chosen.length })}
-        color="teal"
-        pending={bulk.isPending}
-        error={bulk.isError ? bulk.error : null}
-        onClose={() => {
+        onClose={() => setConfirming(false)}
+        onValidated={(answer) => {
+          setReport(answer);
           setConfirming(false);
-          bulk.reset();
+          setSelected(new Set());
+          setChecking(new Set());
         }}
-        onConfirm={() =>
-          bulk.mutate(
-            chosen.map((d) => d.id),
-            {
-              onSuccess: (answer) => {
-                setReport({ report: answer, docs: chosen });
-                setConfirming(false);
-                setSelected(new Set());
-                setChecking(new Set());
-              },
-            },
-          )
-        }
         testId="validate-modal"
-      >
-        <Text size="sm">{t("validate.confirmText")}</Text>
-      </ConfirmModal>
+      />
     </Stack>
   );
 };

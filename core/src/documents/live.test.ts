@@ -1,7 +1,9 @@
-import { documentTotals, type PricedLine } from "@registre/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { liveTotals, type VatRate, vatRates } from "./totals.ts";
+import { type VatRate, vatRates } from "../items/item.ts";
+import type { PricedLine } from "./lines.ts";
+import { liveTotals, typedLineNet } from "./live.ts";
+import { documentTotals } from "./totals.ts";
 
 const decimal = (max: number, decimals: number) =>
   fc
@@ -15,8 +17,8 @@ const line = fc.record({
   vatRate: fc.constantFrom(...vatRates) as fc.Arbitrary<VatRate>,
 });
 
-describe("live totals", () => {
-  it("are the core's totals for any lines (EN 16931: nets rounded, VAT per rate on its base)", () => {
+describe("live totals of a document being typed", () => {
+  it("are the document's totals for any lines (EN 16931: nets rounded, VAT per rate on its base)", () => {
     fc.assert(
       fc.property(fc.array(line, { maxLength: 12 }), (lines) => {
         const values = lines
@@ -65,5 +67,9 @@ describe("live totals", () => {
       { quantity: "1,5", unitPrice: "3", discount: "", vatRate: "10", vatExemption: null },
     ]);
     expect(totals).toMatchObject({ totalExclTax: 2001, totalVat: 400, totalInclTax: 2401, unreadable: 1 });
+    // An empty discount is none; a figure with five decimals, or a comma, is not read yet.
+    expect(typedLineNet({ quantity: " 3 ", unitPrice: "1.5", discount: "" })).toBe(450);
+    expect(typedLineNet({ quantity: "3", unitPrice: "1.50001", discount: "" })).toBeNull();
+    expect(typedLineNet({ quantity: "3", unitPrice: "1.5", discount: "10,5" })).toBeNull();
   });
 });

@@ -1,0 +1,68 @@
+import { canonicalJson } from "@registre/core";
+import { describe, expect, it } from "vitest";
+import { type EncodedPart, templateParts } from "./templates.ts";
+
+type Numbers = Readonly<Record<string, number>>;
+const part = (streamId: string, ...data: unknown[]): EncodedPart => ({
+  streamId,
+  expected: 0,
+  events: data.map((d) => ({ type: "E", data: canonicalJson(d) })),
+});
+/** The templates filled as the server fills them (`registre_append_many_counted`). */
+const fill = (t: NonNullable<ReturnType<typeof templateParts>>, numbers: Numbers) =>
+  t.parts.map((p) => ({
+    ...p,
+    events: p.events.map((e) => ({
+      ...e,
+      data: t.tokens.reduce(
+        (text, token, k) =>
+          text.replaceAll(token, String(numbers[t.counters[k] ?? ""]).padStart(t.widths[k] ?? 1, "0")),
+        e.data,
+      ),
+    })),
+  }));
+
+describe("events templated on the numbers they print", () => {
+  const invoice = (n: Numbers) => [
+    part("doc-1", { number: `FA2020-${String(n["doc:FA"]).padStart(5, "0")}`, at: "2020-01-01" }),
+    part(
+      "entry-1",
+      { ref: `FA2020-${String(n["doc:FA"]).padStart(5, "0")}`, amount: 1000 },
+      { sequence: n.VT, number: `VT${String(n.VT).padStart(6, "0")}` },
+    ),
+    part("other", { untouched: true }),
+  ];
+
+  it("finds each printed number, of which counter, and its width; filled, gives the decision", () => {
+    const t = templateParts(["doc:FA", "VT", "volume"], invoice);
+    expect(t).not.toBeNull();
+    if (!t) return;
+    expect(t.counters).toEqual(["doc:FA", "doc:FA", "VT", "VT"]);
+    // Keys in canonical order: the entry's number (six digits) before its sequence (as it comes).
+    expect(t.widths).toEqual([5, 5, 6, 1]);
+    for (const numbers of [
+      { "doc:FA": 1, VT: 1, volume: 1 },
+      { "doc:FA": 12, VT: 999_999, volume: 5 },
+      { "doc:FA": 123_456, VT: 1_000_000, volume: 5 },
+    ])
+      expect(fill(t, numbers)).toEqual(invoice(numbers));
+    // Tokens differ on every call: data cannot forge one.
+    expect(templateParts(["doc:FA", "VT"], invoice)?.tokens[0]).not.toBe(t.tokens[0]);
+  });
+
+  it("gives up when the numbers enter the decision otherwise than printed", () => {
+    // How many events there are.
+    expect(
+      templateParts(["VT"], (n) => [part("s", ...Array.from({ length: (n.VT ?? 0) % 3 }, () => ({})))]),
+    ).toBeNull();
+    // A value computed from the number.
+    expect(templateParts(["VT"], (n) => [part("s", { next: (n.VT ?? 0) + 1 })])).toBeNull();
+    // A refusal at some values.
+    expect(
+      templateParts(["VT"], (n) => {
+        if ((n.VT ?? 0) > 1000) throw new Error("too many");
+        return [part("s", { n: n.VT })];
+      }),
+    ).toBeNull();
+  });
+});
