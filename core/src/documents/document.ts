@@ -1,4 +1,5 @@
 import type { IsoDate } from "../accounting/dates.ts";
+import type { LedgerLineFact } from "../accounting/lettering.ts";
 import type { ContactAddress, ContactPaymentTerms } from "../contacts/contact.ts";
 import type { DomainEvent } from "../decider.ts";
 import type { Cents } from "../money.ts";
@@ -155,7 +156,21 @@ export type DocumentEvent =
   | DomainEvent<"DocumentHistoryEntryAdded", HistoryEntry>
   | DomainEvent<"DocumentHistoryEntryChanged", HistoryEntry>
   | DomainEvent<"DocumentHistoryEntryRemoved", { readonly id: string }>
-  | DomainEvent<"DocumentDeleted", { readonly id: string }>;
+  | DomainEvent<"DocumentDeleted", { readonly id: string }>
+  | DomainEvent<"DocumentPaymentAllocated", DocumentPayment>
+  | DomainEvent<"DocumentPaymentReleased", { readonly payment: string }>;
+
+/**
+ * A payment's allocation to a validated invoice or credit note (`core/src/payments/`): the amount it
+ * settles (positive: towards the document's total), and the payment entry's third-party lines that
+ * carry it, so that the document's lettering set can be made when its allocations reach its total.
+ */
+export type DocumentPayment = {
+  readonly payment: string;
+  readonly date: IsoDate;
+  readonly amount: Cents;
+  readonly lines: readonly LedgerLineFact[];
+};
 
 export type DocumentEventType = DocumentEvent["type"];
 
@@ -177,6 +192,8 @@ export const documentEventTypes: readonly DocumentEventType[] = [
   "DocumentHistoryEntryChanged",
   "DocumentHistoryEntryRemoved",
   "DocumentDeleted",
+  "DocumentPaymentAllocated",
+  "DocumentPaymentReleased",
 ];
 
 export type LiveDocument = {
@@ -195,6 +212,8 @@ export type LiveDocument = {
   readonly children: readonly DocumentChild[];
   readonly validation: DocumentValidation | null;
   readonly history: readonly HistoryEntry[];
+  /** Payments allocated to a validated invoice or credit note; absent until the first. */
+  readonly payments?: readonly DocumentPayment[];
 };
 
 export type DocumentState =
@@ -284,6 +303,13 @@ export const evolveDocument = (state: DocumentState, event: DocumentEvent): Docu
       return live(state, (doc) => ({ ...doc, history: doc.history.filter((h) => h.id !== event.data.id) }));
     case "DocumentDeleted":
       return { status: "deleted", id: event.data.id };
+    case "DocumentPaymentAllocated":
+      return live(state, (doc) => ({ ...doc, payments: [...(doc.payments ?? []), event.data] }));
+    case "DocumentPaymentReleased":
+      return live(state, (doc) => ({
+        ...doc,
+        payments: (doc.payments ?? []).filter((p) => p.payment !== event.data.payment),
+      }));
     default:
       return event satisfies never;
   }
