@@ -177,6 +177,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "reference_data",
       "contacts",
       "documents",
+      "payments",
     ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });

@@ -7,6 +7,7 @@ import { invitationsProjector } from "./invitations.ts";
 import { itemsProjector } from "./items.ts";
 import { ledgerProjector } from "./ledger.ts";
 import { organisationsProjector } from "./organisations.ts";
+import { paymentsProjector } from "./payments.ts";
 import { referenceDataProjector } from "./reference.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
 
@@ -19,6 +20,7 @@ export * from "./invitations.ts";
 export * from "./items.ts";
 export * from "./ledger.ts";
 export * from "./organisations.ts";
+export * from "./payments.ts";
 export * from "./projector.ts";
 export * from "./read-models.ts";
 export * from "./reference.ts";
@@ -40,4 +42,5 @@ export const allProjectors = [
   referenceDataProjector,
   contactsProjector,
   documentsProjector,
+  paymentsProjector,
 ] as const;

@@ -2,6 +2,7 @@ import { contactItemMessages, duplicateReasonsText } from "./messages-contacts-i
 import { documentMessages } from "./messages-documents.ts";
 import { importMessages } from "./messages-import.ts";
 import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
+import { paymentMessages } from "./messages-payments.ts";
 
 /**
  * Every error code the API can answer, in French (default) and English. `{name}` placeholders are
@@ -12,6 +13,7 @@ export const messages = {
   ...itemReferenceMessages,
   ...importMessages,
   ...documentMessages,
+  ...paymentMessages,
   "account.cannotBeCollective": {
     fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",
     en: "Account {number} cannot become a control account: only a third-party account (class 4) of the chart can.",

@@ -125,7 +125,7 @@ const bankFields = (input: BankInput) => {
     throw new DomainError("bank.invalidOpeningBalance", { field: "openingBalance" });
   const openingDate = input.openingDate ?? null;
   if (openingDate !== null && !isIsoDate(openingDate))
-    throw new DomainError("validation.invalidDate", { field: "openingDate" });
+    throw new DomainError("validation.invalidDate", { field: "openingDate", value: openingDate });
   return {
     name: requiredText(input.name, "name", 100),
     iban: checkIban(input.iban),

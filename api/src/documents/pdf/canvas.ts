@@ -66,7 +66,18 @@ export type Canvas = {
   tableHeader: (() => void) | undefined;
 };
 
-export const openCanvas = (print: DocumentPrint, t: Labels, title: string): Canvas => {
+export const openCanvas = (print: DocumentPrint, t: Labels, title: string): Canvas => ({
+  doc: openPdf(print.language, title, print.seller.name),
+  print,
+  language: print.language,
+  t,
+  runningHeader: () => MARGIN.top,
+  tableHeader: undefined,
+});
+
+/** An A4 pdfkit document with the embedded fonts registered ("regular", "bold"): any printed page. */
+export const openPdf = (language: PrintLanguage, title: string, author: string): PDFKit.PDFDocument => {
+  const print = { language, seller: { name: author } };
   const doc = new PDFDocument({
     size: "A4",
     margins: MARGIN,
@@ -83,14 +94,7 @@ export const openCanvas = (print: DocumentPrint, t: Labels, title: string): Canv
   doc.registerFont("regular", f.regular as unknown as Buffer);
   doc.registerFont("bold", f.bold as unknown as Buffer);
   doc.font("regular").fontSize(SIZES.body).fillColor(COLOURS.text);
-  return {
-    doc,
-    print,
-    language: print.language,
-    t,
-    runningHeader: () => MARGIN.top,
-    tableHeader: undefined,
-  };
+  return doc;
 };
 
 export type TextStyle = {
