@@ -13,6 +13,7 @@ import { importSizeGuard } from "./imports/routes.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { accountingRoutes } from "./routes/accounting/index.ts";
 import { authorizationRoutes } from "./routes/authorization.ts";
+import { bankRoutes } from "./routes/banks.ts";
 import { contactUserRoutes } from "./routes/contact-users.ts";
 import { contactsRoutes } from "./routes/contacts/index.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
@@ -25,6 +26,7 @@ import { itemsRoutes } from "./routes/items/index.ts";
 import { orgRoutes } from "./routes/org.ts";
 import { organisationRoutes } from "./routes/organisations.ts";
 import { passwordRoutes } from "./routes/password.ts";
+import { paymentRoutes } from "./routes/payments/index.ts";
 import { platformRoutes } from "./routes/platform.ts";
 import { projectionRoutes } from "./routes/projections.ts";
 import { referenceRoutes } from "./routes/reference.ts";
@@ -69,6 +71,8 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/accounting", accountingRoutes(ctx));
   api.route("/items", itemsRoutes(ctx));
   api.route("/docs", docsRoutes(ctx));
+  api.route("/banks", bankRoutes(ctx));
+  api.route("/payments", paymentRoutes(ctx));
   api.route("/dashboard", dashboardRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {

@@ -1,4 +1,10 @@
-import { allocatedOf, type Allocation, type DepositEvent, type DepositedPayment, type PaymentEvent } from "@registre/core";
+import {
+  type Allocation,
+  allocatedOf,
+  type DepositEvent,
+  type DepositedPayment,
+  type PaymentEvent,
+} from "@registre/core";
 import type { StoredEvent } from "@registre/store";
 import type { Selectable } from "kysely";
 import { liveSink, type Projector } from "./projector.ts";

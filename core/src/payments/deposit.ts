@@ -62,7 +62,8 @@ export type DepositState = { readonly status: "none" } | (Deposit & { readonly s
 const decide = (command: DepositCommand, state: DepositState): DepositEvent[] => {
   if (state.status !== "none") throw new DomainError("deposit.exists", {}, 409);
   const { data, context } = command;
-  if (!isIsoDate(data.date)) throw new DomainError("validation.invalidDate", { field: "date", value: data.date });
+  if (!isIsoDate(data.date))
+    throw new DomainError("validation.invalidDate", { field: "date", value: data.date });
   if (context.payments.length === 0) throw new DomainError("deposit.noPayments", { field: "payments" });
   const payments = context.payments.map((p) => {
     if (p.status === "none") throw new DomainError("payment.notFound", { field: "payments" }, 404);

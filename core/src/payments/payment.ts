@@ -103,7 +103,8 @@ const optional = (value: string | null | undefined, field: string, max: number):
 
 const record = (command: Extract<PaymentCommand, { type: "RecordPayment" }>): RecordedPayment => {
   const { data, context } = command;
-  if (!isIsoDate(data.date)) throw new DomainError("validation.invalidDate", { field: "date", value: data.date });
+  if (!isIsoDate(data.date))
+    throw new DomainError("validation.invalidDate", { field: "date", value: data.date });
   if (!Number.isSafeInteger(data.amount) || data.amount <= 0 || data.amount > MAX_LINE_CENTS)
     throw new DomainError("payment.invalidAmount", { field: "amount" });
   if (!context.contact) throw new DomainError("payment.contactAccountMissing", { field: "contactId" });
