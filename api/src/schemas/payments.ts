@@ -29,7 +29,7 @@ export const BankInput = z
   .openapi("BankInput");
 export const BankClosedInput = z.object({ closed: z.boolean() }).openapi("BankClosedInput");
 
-export const PaymentModeKind = z.enum(paymentModeKinds);
+export const PaymentModeKind = z.enum(paymentModeKinds).openapi("PaymentModeKind");
 export const PaymentMode = z
   .object({
     id: z.string(),

@@ -4,6 +4,7 @@ import { contactCommands } from "./contact-commands.ts";
 import { documentCommands } from "./document-commands.ts";
 import { identityCommands } from "./identity-commands.ts";
 import { itemCommands } from "./item-commands.ts";
+import { paymentCommands } from "./payment-commands.ts";
 
 export type { Caller, CommandCase, CommandRequest, Seed } from "./command-cases.ts";
 
@@ -17,4 +18,5 @@ export const commandCases: Readonly<Record<string, CommandCase>> = {
   ...itemCommands,
   ...contactCommands,
   ...documentCommands,
+  ...paymentCommands,
 };
