@@ -33,6 +33,7 @@ export const namespaces = [
   "platform",
   "items",
   "imports",
+  "payments",
 ] as const;
 
 declare module "i18next" {

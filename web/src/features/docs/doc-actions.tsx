@@ -6,6 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { downloadFile } from "../accounting/access.ts";
+import { paymentsPath, useCanPay } from "../payments/api.ts";
 import { type Doc, useDeleteDoc, useDocStatus, useDocTransform } from "./api.ts";
 import { readFigure } from "./editor-lines.ts";
 import {
@@ -40,6 +41,13 @@ type Pending =
  */
 export const DocActions = ({ doc }: { doc: Doc }) => {
   const { t } = useTranslation(["docs", "common"]);
+  const { t: tp } = useTranslation("payments");
+  const canPay = useCanPay();
+  const payable =
+    (doc.kind === "invoice" || doc.kind === "creditNote") &&
+    doc.validatedOn !== null &&
+    doc.due > 0 &&
+    canPay(`${doc.direction}.payments`, "create");
   const can = useCanDocs();
   const navigate = useNavigate();
   const name = useDocName();
@@ -231,6 +239,16 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
             data-testid="doc-credit-note"
           >
             {t("detail.creditNote")}
+          </Button>
+        ) : null}
+        {payable ? (
+          <Button
+            component={Link}
+            to={`${paymentsPath(doc.direction)}/create?docId=${encodeURIComponent(doc.id)}`}
+            color="teal"
+            data-testid="doc-record-payment"
+          >
+            {tp("payments.record")}
           </Button>
         ) : null}
         <Button variant="default" onClick={() => pdf.mutate()} loading={pdf.isPending} data-testid="doc-pdf">

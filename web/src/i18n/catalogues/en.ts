@@ -7,6 +7,7 @@ import docs from "../locales/en/docs.json";
 import imports from "../locales/en/imports.json";
 import items from "../locales/en/items.json";
 import orgs from "../locales/en/orgs.json";
+import payments from "../locales/en/payments.json";
 import platform from "../locales/en/platform.json";
 import publicTexts from "../locales/en/public.json";
 import session from "../locales/en/session.json";
@@ -29,4 +30,5 @@ export const en = {
   validation,
   items,
   imports,
+  payments,
 } satisfies typeof fr;

@@ -8,6 +8,7 @@ import docs from "../locales/fr/docs.json";
 import imports from "../locales/fr/imports.json";
 import items from "../locales/fr/items.json";
 import orgs from "../locales/fr/orgs.json";
+import payments from "../locales/fr/payments.json";
 import platform from "../locales/fr/platform.json";
 import publicTexts from "../locales/fr/public.json";
 import session from "../locales/fr/session.json";
@@ -27,4 +28,5 @@ export const fr = {
   validation,
   items,
   imports,
+  payments,
 };
