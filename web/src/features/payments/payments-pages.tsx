@@ -70,17 +70,17 @@ const PaymentsList = ({ direction }: { direction: Direction }) => {
       header: t("payments.allocations"),
       cell: (p) => p.allocations.map((a) => a.number).join(", ") || "—",
     },
-    { key: "mode", header: t("payments.mode"), width: 140, cell: (p) => p.modeLabel },
-    { key: "reference", header: t("payments.reference"), width: 140, cell: (p) => p.reference ?? "—" },
-    { key: "amount", header: t("payments.amount"), numeric: true, width: 130, cell: (p) => money(p.amount) },
+    { key: "mode", header: t("payments.mode"), width: 120, cell: (p) => p.modeLabel },
+    { key: "reference", header: t("payments.reference"), cell: (p) => p.reference ?? "—" },
+    { key: "amount", header: t("payments.amount"), numeric: true, width: 120, cell: (p) => money(p.amount) },
     {
       key: "advance",
-      header: t("payments.advance"),
+      header: t("payments.advanceShort"),
       numeric: true,
-      width: 130,
+      width: 120,
       cell: (p) => (p.unallocated > 0 ? money(p.unallocated) : "—"),
     },
-    { key: "status", header: t("payments.status"), width: 170, cell: (p) => <PaymentStatus payment={p} /> },
+    { key: "status", header: t("payments.status"), width: 140, cell: (p) => <PaymentStatus payment={p} /> },
   ];
   return (
     <QueryView query={payments}>
