@@ -191,6 +191,46 @@ describe.each(databaseKinds)("payments, banks and deposits on %s", (kind) => {
     expect(again.body.status).toBe("cancelled");
   });
 
+  it("pays a supplier's invoice: 401 debited, the bank credited, both 401 lines lettered", async () => {
+    const o = await setup("Fournisseur");
+    const bought = await o.ok("POST", "/docs", {
+      kind: "invoice",
+      direction: "purchases",
+      issueDate: o.day,
+      supplierNumber: "B-991",
+      supplierDate: o.day,
+      contactId: o.supplierId,
+      lines: [{ kind: "item", itemId: o.itemId, quantity: "2" }],
+    });
+    const inv = await o.ok("PUT", `/docs/${bought.id}/status/validated`);
+    const paid = await call("POST", "/payments/purchases", o.token, {
+      date: o.day,
+      amount: 9_600,
+      modeId: "transfer",
+      allocations: [{ docId: inv.id, amount: 9_600 }],
+    });
+    expect(paid.status).toBe(201);
+    const entry = await call("GET", `/accounting/entries/mvt/${paid.body.entryMvt}`, o.token);
+    expect(shape(entry.body.lines)).toEqual([
+      ["512000", null, 0, 9_600],
+      ["401000", "aux", 9_600, 0],
+    ]);
+    const invoiceEntry = await call("GET", `/accounting/entries/mvt/${inv.entryMvt}`, o.token);
+    const own = invoiceEntry.body.lines.find((l: Line) => l.account === "401000");
+    expect(own.letterCode).toBe(entry.body.lines[1].letterCode);
+    expect(own.letterCode).toMatch(/^[A-Z]{2}$/);
+    expect((await call("GET", `/docs/${inv.id}`, o.token)).body.paymentStatus).toBe("paid");
+    // A sales payment naming the supplier's invoice is refused: another side.
+    const wrong = await send("POST", "/payments/sales", o.token, {
+      date: o.day,
+      amount: 100,
+      modeId: "transfer",
+      contactId: o.customerId,
+      allocations: [{ docId: inv.id, amount: 100 }],
+    });
+    expect(wrong).toMatchObject({ status: 422, body: { code: "payment.documentOtherContact" } });
+  });
+
   it("deposits two cheques: one bank line, 5112 cleared, a slip to print; a cheque is never deposited twice", async () => {
     const o = await setup("Remise");
     const a = await o.invoice();
