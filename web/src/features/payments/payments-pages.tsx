@@ -41,9 +41,7 @@ const PaymentStatus = ({ payment }: { payment: Payment }) => {
     );
   return (
     <Badge color={payment.depositNumber ? "blue" : "teal"} variant="light" tt="none">
-      {payment.depositNumber
-        ? t("payments.deposited", { number: payment.depositNumber })
-        : t("payments.validated")}
+      {payment.depositNumber ?? t("payments.validated")}
     </Badge>
   );
 };
