@@ -178,6 +178,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "contacts",
       "documents",
       "attachments",
+      "payments",
     ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });

@@ -13,6 +13,7 @@ import { importSizeGuard } from "./imports/routes.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { accountingRoutes } from "./routes/accounting/index.ts";
 import { authorizationRoutes } from "./routes/authorization.ts";
+import { bankRoutes } from "./routes/banks.ts";
 import { contactUserRoutes } from "./routes/contact-users.ts";
 import { contactsRoutes } from "./routes/contacts/index.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
@@ -27,6 +28,7 @@ import { mailHelpRoutes } from "./routes/mail-help.ts";
 import { orgRoutes } from "./routes/org.ts";
 import { organisationRoutes } from "./routes/organisations.ts";
 import { passwordRoutes } from "./routes/password.ts";
+import { paymentRoutes } from "./routes/payments/index.ts";
 import { platformRoutes } from "./routes/platform.ts";
 import { projectionRoutes } from "./routes/projections.ts";
 import { referenceRoutes } from "./routes/reference.ts";
@@ -85,6 +87,8 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/emails", emailRoutes(ctx));
   api.route("/mail/help", mailHelpRoutes(ctx));
   api.route("/reminders", reminderRoutes(ctx));
+  api.route("/banks", bankRoutes(ctx));
+  api.route("/payments", paymentRoutes(ctx));
   api.route("/dashboard", dashboardRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {

@@ -98,6 +98,33 @@ describe("the demo organisation", () => {
         debit: d.total_incl_tax,
         origin: { kind: "document", doc: d.id },
       });
+    // Paid: most invoices, some in part, the latest still open; one cheque deposit; the payments posted.
+    const sales = await readModels(ctx.database)
+      .selectFrom("documents")
+      .select(["paid", "due"])
+      .where("org_id", "=", id as string)
+      .where("kind", "=", "invoice")
+      .where("direction", "=", "sales")
+      .where("validated_on", "is not", null)
+      .execute();
+    if (sales.filter((d) => d.paid > 0).length >= 8) {
+      expect(sales.filter((d) => d.paid > 0 && d.due === 0).length).toBeGreaterThan(sales.length / 3);
+      expect(sales.some((d) => d.paid > 0 && d.due > 0)).toBe(true);
+      expect(sales.some((d) => d.paid === 0)).toBe(true);
+      const deposits = await readModels(ctx.database)
+        .selectFrom("deposits")
+        .select(["count", "total"])
+        .where("org_id", "=", id as string)
+        .execute();
+      expect(deposits).toEqual([expect.objectContaining({ count: 2 })]);
+    }
+    const payments = await readModels(ctx.database)
+      .selectFrom("payments")
+      .select(["entry_mvt", "amount"])
+      .where("org_id", "=", id as string)
+      .execute();
+    for (const p of payments)
+      expect(entries.find((e) => e.mvt === p.entry_mvt)).toMatchObject({ status: "validated" });
     const thisYear = years.at(-1);
     if (thisYear) {
       const current = await trialBalanceReport(ctx, id as string, {

@@ -3,6 +3,7 @@ import { seedAtelierBooks } from "./demo-books.ts";
 import { seedDemoContacts } from "./demo-contacts.ts";
 import { seedDemoDocuments } from "./demo-documents.ts";
 import { seedDemoItems } from "./demo-items.ts";
+import { seedDemoPayments } from "./demo-payments.ts";
 import { registerUser } from "./identity/users.ts";
 import { createOrganisation } from "./organisations.ts";
 
@@ -44,5 +45,7 @@ export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
   await seedDemoItems(ctx, orgId, metadata);
   // A year of business through the documents: quotes, orders, deliveries, invoices posted, purchases.
   await seedDemoDocuments(ctx, orgId, metadata);
+  // Banks, payment modes, most invoices paid (some in part, the latest open), one cheque deposit.
+  await seedDemoPayments(ctx, orgId, metadata);
   return orgId;
 };

@@ -21,6 +21,7 @@ export * from "./money.ts";
 export * from "./organisation/decide.ts";
 export * from "./organisation/invitations.ts";
 export * from "./organisation/organisation.ts";
+export * from "./payments/index.ts";
 export * from "./reference/reference.ts";
 export * from "./text-safety.ts";
 export * from "./validation/index.ts";

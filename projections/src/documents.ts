@@ -4,6 +4,7 @@ import {
   type DocumentOrigin,
   type DocumentState,
   documentEventTypes,
+  documentPaid,
   documentStreamId,
   documentTotals,
   evolveDocument,
@@ -93,7 +94,7 @@ type NewDocument = Omit<DocumentsTable, "search" | "created_at" | "updated_at"> 
 };
 
 const rowOf = (orgId: string, doc: LiveDocument, f: Folded): NewDocument => {
-  const totals = documentTotals(doc.lines, { deposits: doc.deposits });
+  const totals = documentTotals(doc.lines, { deposits: doc.deposits, paid: documentPaid(doc) });
   return {
     org_id: orgId,
     id: doc.id,
@@ -114,7 +115,7 @@ const rowOf = (orgId: string, doc: LiveDocument, f: Folded): NewDocument => {
     total_vat: totals.totalVat,
     total_incl_tax: totals.totalInclTax,
     deposits: totals.deposits,
-    paid: 0,
+    paid: totals.paid,
     due: totals.due,
     entry_mvt: doc.validation?.entryMvt ?? null,
     validated_on: doc.validation?.validatedOn ?? null,
@@ -164,7 +165,7 @@ const linePairs = (part: readonly { orgId: string; id: string }[]) =>
  */
 export const documentsProjector: Projector = {
   name: "documents",
-  version: 2,
+  version: 3,
   handles: [...documentEventTypes],
   tables: [
     {

@@ -8,6 +8,7 @@ import { invitationsProjector } from "./invitations.ts";
 import { itemsProjector } from "./items.ts";
 import { ledgerProjector } from "./ledger.ts";
 import { organisationsProjector } from "./organisations.ts";
+import { paymentsProjector } from "./payments.ts";
 import { referenceDataProjector } from "./reference.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
 
@@ -21,6 +22,7 @@ export * from "./invitations.ts";
 export * from "./items.ts";
 export * from "./ledger.ts";
 export * from "./organisations.ts";
+export * from "./payments.ts";
 export * from "./projector.ts";
 export * from "./read-models.ts";
 export * from "./reference.ts";
@@ -43,4 +45,5 @@ export const allProjectors = [
   contactsProjector,
   documentsProjector,
   attachmentsProjector,
+  paymentsProjector,
 ] as const;

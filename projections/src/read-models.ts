@@ -19,6 +19,7 @@ import type { InvitationsTable } from "./invitations.ts";
 import type { ItemsTable } from "./items.ts";
 import type { EntriesTable, LedgerLinesTable } from "./ledger.ts";
 import type { OrganisationsTable } from "./organisations.ts";
+import type { DepositsTable, PaymentsTable } from "./payments.ts";
 import type { ReferenceEntriesTable } from "./reference.ts";
 import type { StreamHistoryTable } from "./stream-history.ts";
 import type { ReadModelVersionsTable } from "./versions.ts";
@@ -52,6 +53,8 @@ export type ReadModels = {
   documents: DocumentsTable;
   document_lines: DocumentLinesTable;
   attachments: AttachmentsTable;
+  payments: PaymentsTable;
+  deposits: DepositsTable;
   ledger_versions: ReadModelVersionsTable;
   accounting_setup_versions: ReadModelVersionsTable;
 };

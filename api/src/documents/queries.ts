@@ -41,6 +41,14 @@ export const summaryOf = (r: Row): Summary => ({
   totalInclTax: r.total_incl_tax,
   paid: r.paid,
   due: r.due,
+  paymentStatus:
+    r.validated_on === null || (r.kind !== "invoice" && r.kind !== "creditNote")
+      ? null
+      : r.paid > 0 && r.due <= 0
+        ? ("paid" as const)
+        : r.paid > 0
+          ? ("partial" as const)
+          : ("unpaid" as const),
   entryMvt: r.entry_mvt,
   validatedOn: r.validated_on,
   origin: parsed(r.origin),

@@ -6,6 +6,7 @@ import { fileMessages } from "./messages-files.ts";
 import { importMessages } from "./messages-import.ts";
 import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
 import { mailMessages } from "./messages-mail.ts";
+import { paymentMessages } from "./messages-payments.ts";
 
 /**
  * Every error code the API can answer, in French (default) and English. `{name}` placeholders are
@@ -20,6 +21,7 @@ export const messages = {
   ...documentMessages,
   ...mailMessages,
   ...einvoiceMessages,
+  ...paymentMessages,
   "account.cannotBeCollective": {
     fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",
     en: "Account {number} cannot become a control account: only a third-party account (class 4) of the chart can.",

@@ -226,6 +226,9 @@ export const DocumentSummary = z
     totalInclTax: Amount,
     paid: Amount,
     due: Amount,
+    paymentStatus: z.enum(["unpaid", "partial", "paid"]).nullable().openapi({
+      description: "Validated invoices and credit notes: unpaid, partially paid (due shown), paid",
+    }),
     entryMvt: z
       .string()
       .nullable()

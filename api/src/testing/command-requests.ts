@@ -6,6 +6,7 @@ import { fileCommands } from "./file-commands.ts";
 import { identityCommands } from "./identity-commands.ts";
 import { itemCommands } from "./item-commands.ts";
 import { mailCommands } from "./mail-commands.ts";
+import { paymentCommands } from "./payment-commands.ts";
 
 export type { Caller, CommandCase, CommandRequest, Seed } from "./command-cases.ts";
 
@@ -21,4 +22,5 @@ export const commandCases: Readonly<Record<string, CommandCase>> = {
   ...documentCommands,
   ...mailCommands,
   ...fileCommands,
+  ...paymentCommands,
 };

@@ -40,7 +40,11 @@ export type EntryOrigin =
   /** A year-end adjustment of the closing file (`closing.ts`). */
   | { readonly kind: "adjustment"; readonly yearId: string; readonly adjustment: AdjustmentKind }
   /** A validated sales or purchase document (stream `doc-<id>`), posted in the same commit. */
-  | { readonly kind: "document"; readonly doc: string };
+  | { readonly kind: "document"; readonly doc: string }
+  /** A payment (stream `payment-<id>`), posted in the same commit; its cancellation's reversal too. */
+  | { readonly kind: "payment"; readonly payment: string }
+  /** A cheque or cash deposit (stream `deposit-<id>`), posted in the same commit. */
+  | { readonly kind: "deposit"; readonly deposit: string };
 
 export type EntryEvent =
   | { type: "EntryDrafted"; data: EntryContent & { mvt: string; origin: EntryOrigin } }

@@ -1,4 +1,5 @@
 import type { IsoDate } from "../accounting/dates.ts";
+import type { LedgerLineFact } from "../accounting/lettering.ts";
 import type { ContactAddress, ContactPaymentTerms } from "../contacts/contact.ts";
 import type { DomainEvent } from "../decider.ts";
 import { type AttachedFile, type AttachmentEvent, evolveFiles } from "../files/attachments.ts";
@@ -177,7 +178,21 @@ export type DocumentEvent =
   | DomainEvent<"DocumentEmailed", DocumentEmail>
   | DomainEvent<"DocumentDeleted", { readonly id: string }>
   | AttachmentEvent
-  | DocumentShareEvent;
+  | DocumentShareEvent
+  | DomainEvent<"DocumentPaymentAllocated", DocumentPayment>
+  | DomainEvent<"DocumentPaymentReleased", { readonly payment: string }>;
+
+/**
+ * A payment's allocation to a validated invoice or credit note (`core/src/payments/`): the amount it
+ * settles (positive: towards the document's total), and the payment entry's third-party lines that
+ * carry it, so that the document's lettering set can be made when its allocations reach its total.
+ */
+export type DocumentPayment = {
+  readonly payment: string;
+  readonly date: IsoDate;
+  readonly amount: Cents;
+  readonly lines: readonly LedgerLineFact[];
+};
 
 export type DocumentEventType = DocumentEvent["type"];
 
@@ -200,6 +215,8 @@ export const documentEventTypes: readonly DocumentEventType[] = [
   "DocumentHistoryEntryRemoved",
   "DocumentEmailed",
   "DocumentDeleted",
+  "DocumentPaymentAllocated",
+  "DocumentPaymentReleased",
 ];
 
 export type LiveDocument = {
@@ -225,6 +242,8 @@ export type LiveDocument = {
   /** Attached files and share links (absent in states stored before they existed: none). */
   readonly files?: readonly AttachedFile[];
   readonly shares?: readonly DocumentShare[];
+  /** Payments allocated to a validated invoice or credit note; absent until the first. */
+  readonly payments?: readonly DocumentPayment[];
 };
 
 export type DocumentState =
@@ -328,6 +347,13 @@ export const evolveDocument = (state: DocumentState, event: DocumentEvent): Docu
     case "DocumentShared":
     case "DocumentShareRevoked":
       return live(state, (doc) => ({ ...doc, shares: evolveShares(doc.shares ?? [], event) }));
+    case "DocumentPaymentAllocated":
+      return live(state, (doc) => ({ ...doc, payments: [...(doc.payments ?? []), event.data] }));
+    case "DocumentPaymentReleased":
+      return live(state, (doc) => ({
+        ...doc,
+        payments: (doc.payments ?? []).filter((p) => p.payment !== event.data.payment),
+      }));
     default:
       return event satisfies never;
   }

@@ -74,6 +74,31 @@ const homeVariant = (variant: 2 | 3 | 4 | 5): RouteObject => ({
   },
 });
 
+const bankPages = () => import("../features/payments/banks-pages.tsx");
+const paymentPages = () => import("../features/payments/payments-pages.tsx");
+const depositPages = () => import("../features/payments/deposits-pages.tsx");
+
+/** Banks, payment modes, payments and deposits (issue 13). */
+const paymentRoutes: RouteObject[] = [
+  { path: "org/banks", lazy: screen(bankPages, "BanksPage") },
+  { path: "org/banks/create", lazy: screen(bankPages, "BankCreatePage") },
+  { path: "org/paymentsmodes", lazy: screen(bankPages, "PaymentModesPage") },
+  { path: "org/paymentsmodes/edit", lazy: screen(bankPages, "PaymentModesEditPage") },
+  { path: "org/payments", lazy: screen(paymentPages, "AllPaymentsPage") },
+  { path: "org/payments/create", lazy: screen(paymentPages, "PaymentCreatePage") },
+  { path: "org/payments/:id", lazy: screen(paymentPages, "PaymentDetailPage") },
+  { path: "org/payments/:id/lines", lazy: screen(paymentPages, "PaymentDetailPage") },
+  { path: "org/payments/:id/history", lazy: screen(paymentPages, "PaymentHistoryPage") },
+  { path: "org/payments/:id/historyedit", lazy: screen(paymentPages, "PaymentHistoryPage") },
+  { path: "org/sales/payments", lazy: screen(paymentPages, "SalesPaymentsPage") },
+  { path: "org/sales/payments/create", lazy: screen(paymentPages, "SalesPaymentCreatePage") },
+  { path: "org/purchases/payments", lazy: screen(paymentPages, "PurchasePaymentsPage") },
+  { path: "org/purchases/payments/create", lazy: screen(paymentPages, "PurchasePaymentCreatePage") },
+  { path: "org/accounting/deposits", lazy: screen(depositPages, "DepositsPage") },
+  { path: "org/accounting/deposits/create", lazy: screen(depositPages, "DepositCreatePage") },
+  { path: "org/accounting/deposits/:mvt", lazy: screen(depositPages, "DepositDetailPage") },
+];
+
 /** The items screens (issue 10). */
 const itemRoutes: RouteObject[] = [
   { path: "org/items", lazy: screen(itemsPage, "ItemsPage") },
@@ -312,6 +337,7 @@ export const routes: RouteObject[] = [
           ...accountRoutes,
           ...accountingRoutes,
           ...itemRoutes,
+          ...paymentRoutes,
           ...referenceRoutes,
           ...contactRoutes,
           ...docsRoutes,

@@ -35,6 +35,7 @@ export const namespaces = [
   "items",
   "imports",
   "mail",
+  "payments",
 ] as const;
 
 declare module "i18next" {

@@ -72,7 +72,26 @@ export const openCanvas = (
   t: Labels,
   title: string,
   embedded?: EmbeddedInvoice,
-): Canvas => {
+): Canvas => ({
+  doc: openPdf(print.language, title, print.seller.name, embedded),
+  print,
+  language: print.language,
+  t,
+  runningHeader: () => MARGIN.top,
+  tableHeader: undefined,
+});
+
+/**
+ * An A4 pdfkit document with the embedded fonts registered ("regular", "bold"): any printed page; with
+ * `embedded`, a Factur-X (PDF/A-3b, the invoice's XML attached).
+ */
+export const openPdf = (
+  language: PrintLanguage,
+  title: string,
+  author: string,
+  embedded?: EmbeddedInvoice,
+): PDFKit.PDFDocument => {
+  const print = { language, seller: { name: author } };
   const doc = new PDFDocument({
     // A Factur-X is a PDF/A-3b (its XML an associated file, allowed from PDF/A-3 on).
     ...(embedded && { pdfVersion: "1.7" as const, subset: "PDF/A-3b" as const }),
@@ -105,14 +124,7 @@ export const openCanvas = (
   doc.registerFont("regular", f.regular as unknown as Buffer);
   doc.registerFont("bold", f.bold as unknown as Buffer);
   doc.font("regular").fontSize(SIZES.body).fillColor(COLOURS.text);
-  return {
-    doc,
-    print,
-    language: print.language,
-    t,
-    runningHeader: () => MARGIN.top,
-    tableHeader: undefined,
-  };
+  return doc;
 };
 
 export type TextStyle = {

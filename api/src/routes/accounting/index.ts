@@ -3,6 +3,7 @@ import { resourceApp } from "../../http/openapi.ts";
 import { accountRoutes } from "./accounts.ts";
 import { adjustmentRoutes } from "./adjustments.ts";
 import { closingStepRoutes } from "./closing-steps.ts";
+import { depositRoutes } from "./deposits.ts";
 import { entryRoutes } from "./entries.ts";
 import { entryValidationRoutes } from "./entry-validation.ts";
 import { fecRoutes } from "./fec.ts";
@@ -29,6 +30,7 @@ export const accountingRoutes = (ctx: AppContext) => {
   app.route("/entries", letteringRoutes(ctx));
   app.route("/entries", fecRoutes(ctx));
   app.route("/reports", reportRoutes(ctx));
+  app.route("/deposits", depositRoutes(ctx));
   app.route("/balance-sheet", fiscalYearRoutes(ctx));
   return app;
 };

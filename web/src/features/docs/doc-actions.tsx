@@ -8,6 +8,7 @@ import { useFormat } from "../../i18n/format.ts";
 import { downloadFile } from "../accounting/access.ts";
 import { ShareButton } from "../files/share-dialog.tsx";
 import { docMailPath } from "../mail/api.ts";
+import { paymentsPath, useCanPay } from "../payments/api.ts";
 import { type Doc, useDeleteDoc, useDocStatus, useDocTransform } from "./api.ts";
 import { readFigure } from "./editor-lines.ts";
 import {
@@ -43,6 +44,13 @@ type Pending =
  */
 export const DocActions = ({ doc }: { doc: Doc }) => {
   const { t } = useTranslation(["docs", "common", "mail"]);
+  const { t: tp } = useTranslation("payments");
+  const canPay = useCanPay();
+  const payable =
+    (doc.kind === "invoice" || doc.kind === "creditNote") &&
+    doc.validatedOn !== null &&
+    doc.due > 0 &&
+    canPay(`${doc.direction}.payments`, "create");
   const can = useCanDocs();
   const navigate = useNavigate();
   const name = useDocName();
@@ -251,6 +259,16 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
         {can(right, "update") && (doc.number !== null || !numberedLater(doc.kind)) ? (
           <Button component={Link} to={docMailPath(doc.id)} variant="default" data-testid="doc-mail">
             {t("mail:editor.open")}
+          </Button>
+        ) : null}
+        {payable ? (
+          <Button
+            component={Link}
+            to={`${paymentsPath(doc.direction)}/create?docId=${encodeURIComponent(doc.id)}`}
+            color="teal"
+            data-testid="doc-record-payment"
+          >
+            {tp("payments.record")}
           </Button>
         ) : null}
         <Button variant="default" onClick={() => pdf.mutate()} loading={pdf.isPending} data-testid="doc-pdf">

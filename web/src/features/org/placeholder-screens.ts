@@ -22,14 +22,6 @@ const withEdit = (path: string, title: ScreenKey, section: NavLabel): Placeholde
   screen(`${path}/edit`, title, section, true),
 ];
 
-const paymentScreens = (domain: "sales" | "purchases"): PlaceholderScreen[] => {
-  const section = domain === "sales" ? "nav.sales" : "nav.purchases";
-  return [
-    screen(`org/${domain}/payments`, "payments", section),
-    screen(`org/${domain}/payments/create`, "paymentCreate", section),
-  ];
-};
-
 /** The platform's lists not built yet, each with its edit screen (units, jobs, countries, BICs and activities are). */
 const platformLists = ["releases"] as const;
 
@@ -47,24 +39,10 @@ export const placeholderScreens: PlaceholderScreen[] = [
   screen("org/dashboard/income", "income", "nav.dashboard"),
   screen("org/dashboard/income/mobile", "income", "nav.dashboard"),
   screen("org/dashboard/control", "control", "nav.dashboard"),
-  ...withEdit("org/paymentsmodes", "paymentModes", "nav.settings"),
-  screen("org/payments", "allPayments", "nav.banks"),
-  screen("org/payments/create", "paymentCreate", "nav.banks"),
-  screen("org/payments/:id", "payment", "nav.banks"),
-  screen("org/payments/:id/history", "paymentHistory", "nav.banks"),
-  screen("org/payments/:id/historyedit", "paymentHistory", "nav.banks", true),
-  screen("org/payments/:id/lines", "paymentLines", "nav.banks"),
-  ...paymentScreens("sales"),
-  ...paymentScreens("purchases"),
-  screen("org/banks", "banks", "nav.banks"),
-  screen("org/banks/create", "bankCreate", "nav.banks"),
   screen("org/bankstatements", "statements", "nav.banks"),
   ...withEdit("org/bankstatements/:id", "statement", "nav.banks"),
   screen("org/bankstatements/:id/lines", "statementLines", "nav.banks"),
   screen("org/bankstatements/:id/reconcile", "statementReconcile", "nav.banks"),
-  screen("org/accounting/deposits", "deposits", "nav.accounting"),
-  screen("org/accounting/deposits/create", "depositCreate", "nav.accounting"),
-  screen("org/accounting/deposits/:mvt", "deposit", "nav.accounting"),
   screen("org/accounting/vat", "vat", "nav.accounting"),
   // Platform administration
   ...withEdit("registre/auth/items", "platformAuthItems", "nav.platform"),

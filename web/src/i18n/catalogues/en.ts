@@ -9,6 +9,7 @@ import imports from "../locales/en/imports.json";
 import items from "../locales/en/items.json";
 import mail from "../locales/en/mail.json";
 import orgs from "../locales/en/orgs.json";
+import payments from "../locales/en/payments.json";
 import platform from "../locales/en/platform.json";
 import publicTexts from "../locales/en/public.json";
 import session from "../locales/en/session.json";
@@ -33,4 +34,5 @@ export const en = {
   items,
   imports,
   mail,
+  payments,
 } satisfies typeof fr;

@@ -10,6 +10,7 @@ import imports from "../locales/fr/imports.json";
 import items from "../locales/fr/items.json";
 import mail from "../locales/fr/mail.json";
 import orgs from "../locales/fr/orgs.json";
+import payments from "../locales/fr/payments.json";
 import platform from "../locales/fr/platform.json";
 import publicTexts from "../locales/fr/public.json";
 import session from "../locales/fr/session.json";
@@ -31,4 +32,5 @@ export const fr = {
   items,
   imports,
   mail,
+  payments,
 };

@@ -1,0 +1,137 @@
+import { hasRight, type PaymentDirection, parisDate, Rights } from "@registre/core";
+import type { Context } from "hono";
+import { sessionOrg } from "../../accounting/books.ts";
+import type { AppContext } from "../../context.ts";
+import { accessRoute, right, SESSION } from "../../http/access.ts";
+import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { ProblemError } from "../../http/problem.ts";
+import type { AuthEnv } from "../../identity/auth.ts";
+import { cancelPayment, recordPayment } from "../../payments/payments.ts";
+import { findPayment, listPayments, paymentHistory, toPayment } from "../../payments/queries.ts";
+import { answer, body, errors, IdParam } from "../../schemas/common.ts";
+import {
+  CancelPaymentInput,
+  Payment,
+  PaymentHistory,
+  PaymentInput,
+  PaymentList,
+  PaymentListQuery,
+  PaymentWithDirectionInput,
+} from "../../schemas/payments.ts";
+import { paymentModeRoutes } from "./modes.ts";
+
+const requirePaymentRight = (c: Context<AuthEnv>, direction: PaymentDirection, bit: number) => {
+  const code = `${direction}.payments`;
+  if (!hasRight(c.get("rights"), code, bit)) throw new ProblemError(403, "identity.forbidden", { code });
+};
+
+/** Payments, mounted at /payments: the modes first (their fixed path), then each side, then /{id}. */
+export const paymentRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+  app.route("/modes", paymentModeRoutes(ctx));
+
+  for (const direction of ["sales", "purchases"] as const) {
+    app.openapi(
+      accessRoute(ctx, right(`${direction}.payments`, Rights.read), {
+        method: "get",
+        path: `/${direction}`,
+        operationId: direction === "sales" ? "listSalesPayments" : "listPurchasePayments",
+        tags: ["Payments"],
+        request: { query: PaymentListQuery },
+        responses: { 200: answer(PaymentList, "The payments, newest first"), ...errors },
+      }),
+      async (c) => c.json(await listPayments(ctx, sessionOrg(c), direction, c.req.valid("query")), 200),
+    );
+    app.openapi(
+      accessRoute(ctx, right(`${direction}.payments`, Rights.create), {
+        method: "post",
+        path: `/${direction}`,
+        operationId: direction === "sales" ? "createSalesPayment" : "createPurchasePayment",
+        tags: ["Payments"],
+        description:
+          "Records and validates a payment: its entry, its allocations and the lettering of the documents it settles, in one commit.",
+        request: body(PaymentInput),
+        responses: { 201: answer(Payment, "Recorded"), ...errors },
+      }),
+      async (c) => {
+        const orgId = sessionOrg(c);
+        const id = await recordPayment(ctx, orgId, direction, c.req.valid("json"), commandMetadata(c, ctx));
+        return c.json(toPayment(await findPayment(ctx, orgId, id)), 201);
+      },
+    );
+  }
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "post",
+      path: "/",
+      operationId: "createPayment",
+      tags: ["Payments"],
+      description: "A payment of either side, named in the body (`direction`).",
+      request: body(PaymentWithDirectionInput),
+      responses: { 201: answer(Payment, "Recorded"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const { direction, ...input } = c.req.valid("json");
+      requirePaymentRight(c, direction, Rights.create);
+      const id = await recordPayment(ctx, orgId, direction, input, commandMetadata(c, ctx));
+      return c.json(toPayment(await findPayment(ctx, orgId, id)), 201);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "get",
+      path: "/{id}",
+      operationId: "getPayment",
+      tags: ["Payments"],
+      request: { params: IdParam },
+      responses: { 200: answer(Payment, "The payment"), ...errors },
+    }),
+    async (c) => {
+      const row = await findPayment(ctx, sessionOrg(c), c.req.valid("param").id);
+      requirePaymentRight(c, row.direction as PaymentDirection, Rights.read);
+      return c.json(toPayment(row), 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "get",
+      path: "/{id}/histories",
+      operationId: "getPaymentHistory",
+      tags: ["Payments"],
+      request: { params: IdParam },
+      responses: { 200: answer(PaymentHistory, "The payment's events"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const row = await findPayment(ctx, orgId, c.req.valid("param").id);
+      requirePaymentRight(c, row.direction as PaymentDirection, Rights.read);
+      return c.json(await paymentHistory(ctx, orgId, row.id), 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "put",
+      path: "/{id}/cancel",
+      operationId: "cancelPayment",
+      tags: ["Payments"],
+      description:
+        "A reversal: the entry reversed on the date given, the allocations released, the lettering undone.",
+      request: { params: IdParam, ...body(CancelPaymentInput) },
+      responses: { 200: answer(Payment, "Cancelled"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const row = await findPayment(ctx, orgId, c.req.valid("param").id);
+      requirePaymentRight(c, row.direction as PaymentDirection, Rights.update);
+      const date = c.req.valid("json").date ?? parisDate(ctx.clock());
+      await cancelPayment(ctx, orgId, row.id, date, commandMetadata(c, ctx));
+      return c.json(toPayment(await findPayment(ctx, orgId, row.id)), 200);
+    },
+  );
+  return app;
+};

@@ -1,0 +1,131 @@
+import { type Caller, type CommandCase, json, type Seed } from "./command-cases.ts";
+
+let n = 0;
+/** Values that differ per caller, so that two callers' answers differ. */
+const sizeOf = (c: Caller) => (c.name === "Alice" ? 2_000 : 3_000);
+
+const customers = new Map<string, Promise<string>>();
+/** A customer of the caller's (its auxiliary account opened), once per caller. */
+const customerOf = (seed: Seed, c: Caller) => {
+  let id = customers.get(c.token);
+  if (!id) {
+    id = seed
+      .ok("POST", "/contacts", c.token, {
+        kind: "company",
+        name: `Client ${c.name}`,
+        types: ["customer", "supplier"],
+        addresses: [{ line1: "3 place Bellecour", postalCode: "69002", city: "Lyon" }],
+        acknowledgeDuplicates: true,
+      })
+      .then((b: { id: string }) => b.id);
+    customers.set(c.token, id);
+  }
+  return id;
+};
+
+const bank = async (seed: Seed, c: Caller) =>
+  (await seed.ok("POST", "/banks", c.token, { name: `Banque ${c.name} ${++n}` })).id as string;
+const mode = async (seed: Seed, c: Caller) =>
+  (await seed.ok("POST", "/payments/modes", c.token, { kind: "other", label: `Mode ${c.name} ${++n}` }))
+    .id as string;
+/** An advance received by cheque (no allocation), waiting in 5112. */
+const cheque = async (seed: Seed, c: Caller) =>
+  (
+    await seed.ok("POST", "/payments/sales", c.token, {
+      date: seed.today,
+      amount: sizeOf(c),
+      modeId: "cheque",
+      contactId: await customerOf(seed, c),
+      reference: `CHQ ${c.name} ${++n}`,
+    })
+  ).id as string;
+const advance = async (seed: Seed, c: Caller) => ({
+  date: seed.today,
+  amount: sizeOf(c),
+  modeId: "transfer",
+  contactId: await customerOf(seed, c),
+  reference: `VIR ${c.name} ${++n}`,
+});
+
+/** What the idempotency walk needs for banks, payment modes, payments and deposits. */
+export const paymentCommands: Readonly<Record<string, CommandCase>> = {
+  createBank: {
+    status: 201,
+    build: async (_seed, c) => ({ path: "/banks", token: c.token, body: json({ name: `Banque ${c.name}` }) }),
+  },
+  updateBank: {
+    status: 200,
+    build: async (seed, c) => ({
+      path: `/banks/${await bank(seed, c)}`,
+      token: c.token,
+      body: json({ name: `Renommée ${c.name}` }),
+    }),
+  },
+  closeBank: {
+    status: 200,
+    build: async (seed, c) => ({
+      path: `/banks/${await bank(seed, c)}/closed`,
+      token: c.token,
+      body: json({ closed: true }),
+    }),
+  },
+  createPaymentMode: {
+    status: 201,
+    build: async (_seed, c) => ({
+      path: "/payments/modes",
+      token: c.token,
+      body: json({ kind: "transfer", label: `Virement ${c.name}` }),
+    }),
+  },
+  updatePaymentMode: {
+    status: 200,
+    build: async (seed, c) => ({
+      path: `/payments/modes/${await mode(seed, c)}`,
+      token: c.token,
+      body: json({ kind: "card", label: `Carte ${c.name}` }),
+    }),
+  },
+  deletePaymentMode: {
+    status: 204,
+    build: async (seed, c) => ({ path: `/payments/modes/${await mode(seed, c)}`, token: c.token }),
+  },
+  createSalesPayment: {
+    status: 201,
+    build: async (seed, c) => ({
+      path: "/payments/sales",
+      token: c.token,
+      body: json(await advance(seed, c)),
+    }),
+  },
+  createPurchasePayment: {
+    status: 201,
+    build: async (seed, c) => ({
+      path: "/payments/purchases",
+      token: c.token,
+      body: json(await advance(seed, c)),
+    }),
+  },
+  createPayment: {
+    status: 201,
+    build: async (seed, c) => ({
+      path: "/payments",
+      token: c.token,
+      body: json({ ...(await advance(seed, c)), direction: "sales" }),
+    }),
+  },
+  cancelPayment: {
+    status: 200,
+    build: async (seed, c) => {
+      const id = (await seed.ok("POST", "/payments/sales", c.token, await advance(seed, c))).id as string;
+      return { path: `/payments/${id}/cancel`, token: c.token, body: json({ date: seed.today }) };
+    },
+  },
+  createDeposit: {
+    status: 201,
+    build: async (seed, c) => ({
+      path: "/accounting/deposits",
+      token: c.token,
+      body: json({ date: seed.today, paymentIds: [await cheque(seed, c)] }),
+    }),
+  },
+};

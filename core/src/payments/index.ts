@@ -1,0 +1,4 @@
+export * from "./allocation.ts";
+export * from "./banking.ts";
+export * from "./deposit.ts";
+export * from "./payment.ts";

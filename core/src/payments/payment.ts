@@ -1,0 +1,293 @@
+import { type IsoDate, isIsoDate } from "../accounting/dates.ts";
+import type { EntryContent, EntryLine } from "../accounting/entry.ts";
+import { type LedgerLineFact, lineRef } from "../accounting/lettering.ts";
+import { cleanText } from "../accounting/text.ts";
+import { type Decider, DomainError } from "../decider.ts";
+import type { DocumentState } from "../documents/document.ts";
+import type { DocumentPostingAccounts } from "../documents/posting.ts";
+import { type Cents, MAX_LINE_CENTS } from "../money.ts";
+import { documentDue, documentPaid, isPayable, type VatMove, vatMadeDue } from "./allocation.ts";
+import type { ModeTreasury, PaymentModeKind } from "./banking.ts";
+
+/**
+ * A payment (stream `payment-<id>`): money received from a customer or paid to a supplier, recorded
+ * when it moved, so recorded and validated at once; its entry, its documents' allocations and their
+ * lettering are the same commit. A cancellation is a reversal (its entry reversed, lettering undone),
+ * never an edit; a payment waiting in 5112 / 530 is later taken by a deposit.
+ */
+export const paymentStreamId = (id: string): string => `payment-${id}`;
+
+export type PaymentDirection = "sales" | "purchases";
+
+export type Allocation = {
+  readonly doc: string;
+  readonly number: string;
+  readonly kind: "invoice" | "creditNote";
+  /** Settled of the document, positive; a credit note's allocation goes against the payment. */
+  readonly amount: Cents;
+};
+
+export type PaymentContact = {
+  readonly id: string;
+  readonly name: string;
+  readonly auxiliary: { readonly control: string; readonly code: string };
+};
+
+export type RecordedPayment = {
+  readonly id: string;
+  readonly direction: PaymentDirection;
+  readonly date: IsoDate;
+  readonly amount: Cents;
+  readonly modeId: string;
+  readonly modeKind: PaymentModeKind;
+  readonly modeLabel: string;
+  readonly treasury: ModeTreasury;
+  readonly reference: string | null;
+  /** A cheque's drawer and bank, for the deposit slip. */
+  readonly drawer: string | null;
+  readonly drawerBank: string | null;
+  readonly contact: PaymentContact;
+  readonly allocations: readonly Allocation[];
+  readonly entryMvt: string;
+};
+
+export type PaymentEvent =
+  | { type: "PaymentRecorded"; data: RecordedPayment }
+  | { type: "PaymentCancelled"; data: { on: IsoDate; reversalMvt: string } }
+  | { type: "PaymentDeposited"; data: { deposit: string; number: string; on: IsoDate } };
+
+export type PaymentInput = {
+  readonly id: string;
+  readonly direction: PaymentDirection;
+  readonly date: string;
+  readonly amount: Cents;
+  readonly reference?: string | null | undefined;
+  readonly drawer?: string | null | undefined;
+  readonly drawerBank?: string | null | undefined;
+  readonly allocations: readonly { readonly doc: string; readonly amount: Cents }[];
+  readonly entryMvt: string;
+};
+
+export type PaymentCommand =
+  | {
+      type: "RecordPayment";
+      data: PaymentInput;
+      /** The mode as the banking stream resolves it, the contact's account, the documents allocated. */
+      context: {
+        readonly mode: { readonly id: string; readonly kind: PaymentModeKind; readonly label: string };
+        readonly treasury: ModeTreasury;
+        readonly contact: PaymentContact | null;
+        readonly documents: Readonly<Record<string, DocumentState>>;
+      };
+    }
+  | { type: "CancelPayment"; data: { on: IsoDate; reversalMvt: string } }
+  | { type: "DepositPayment"; data: { deposit: string; number: string; on: IsoDate } };
+
+export type PaymentState =
+  | { readonly status: "none" }
+  | (RecordedPayment & {
+      readonly status: "validated" | "cancelled";
+      readonly cancelled: { readonly on: IsoDate; readonly reversalMvt: string } | null;
+      readonly deposit: { readonly id: string; readonly number: string; readonly on: IsoDate } | null;
+    });
+
+/** The signed sum of the allocations (invoices less credit notes): at most the payment's amount. */
+export const allocatedOf = (allocations: readonly Pick<Allocation, "kind" | "amount">[]): Cents =>
+  allocations.reduce((s, a) => s + (a.kind === "creditNote" ? -a.amount : a.amount), 0);
+
+const optional = (value: string | null | undefined, field: string, max: number): string | null => {
+  const clean = cleanText(value ?? "");
+  if (clean.length > max) throw new DomainError("validation.tooLong", { field, max });
+  return clean || null;
+};
+
+const record = (command: Extract<PaymentCommand, { type: "RecordPayment" }>): RecordedPayment => {
+  const { data, context } = command;
+  if (!isIsoDate(data.date))
+    throw new DomainError("validation.invalidDate", { field: "date", value: data.date });
+  if (!Number.isSafeInteger(data.amount) || data.amount <= 0 || data.amount > MAX_LINE_CENTS)
+    throw new DomainError("payment.invalidAmount", { field: "amount" });
+  if (!context.contact) throw new DomainError("payment.contactAccountMissing", { field: "contactId" });
+  const contact = context.contact;
+  const seen = new Set<string>();
+  const allocations = data.allocations.map((a, i): Allocation => {
+    const field = `allocations.${i}.amount`;
+    if (seen.has(a.doc)) throw new DomainError("payment.documentTwice", { field: `allocations.${i}.doc` });
+    seen.add(a.doc);
+    const doc = context.documents[a.doc];
+    if (!doc || !isPayable(doc))
+      throw new DomainError("payment.documentNotPayable", { field: `allocations.${i}.doc` }, 409);
+    if (doc.direction !== data.direction || doc.contact?.id !== contact.id)
+      throw new DomainError("payment.documentOtherContact", {
+        field: `allocations.${i}.doc`,
+        number: doc.number ?? "",
+      });
+    if (!Number.isSafeInteger(a.amount) || a.amount <= 0)
+      throw new DomainError("payment.invalidAmount", { field });
+    const due = documentDue(doc);
+    if (a.amount > due)
+      throw new DomainError("payment.allocationExceedsDue", { field, number: doc.number ?? "", due });
+    return { doc: a.doc, number: doc.number ?? "", kind: doc.kind as Allocation["kind"], amount: a.amount };
+  });
+  const allocated = allocatedOf(allocations);
+  // Σ allocations ≤ payment: what is left is an advance on the contact; below zero would be a refund.
+  if (allocated > data.amount || allocated < 0)
+    throw new DomainError("payment.overAllocated", { field: "allocations", allocated, amount: data.amount });
+  return {
+    id: data.id,
+    direction: data.direction,
+    date: data.date,
+    amount: data.amount,
+    modeId: context.mode.id,
+    modeKind: context.mode.kind,
+    modeLabel: context.mode.label,
+    treasury: context.treasury,
+    reference: optional(data.reference, "reference", 60),
+    drawer: optional(data.drawer, "drawer", 100),
+    drawerBank: optional(data.drawerBank, "drawerBank", 100),
+    contact,
+    allocations,
+    entryMvt: data.entryMvt,
+  };
+};
+
+const decide = (command: PaymentCommand, state: PaymentState): PaymentEvent[] => {
+  switch (command.type) {
+    case "RecordPayment":
+      if (state.status !== "none") throw new DomainError("payment.exists", {}, 409);
+      return [{ type: "PaymentRecorded", data: record(command) }];
+    case "CancelPayment": {
+      if (state.status === "none") throw new DomainError("payment.notFound", {}, 404);
+      if (state.status === "cancelled") return [];
+      if (state.deposit) throw new DomainError("payment.deposited", { number: state.deposit.number }, 409);
+      if (!isIsoDate(command.data.on) || command.data.on < state.date)
+        throw new DomainError("payment.cancelBeforeDate", { field: "date", date: state.date });
+      return [{ type: "PaymentCancelled", data: command.data }];
+    }
+    case "DepositPayment": {
+      if (state.status === "none") throw new DomainError("payment.notFound", {}, 404);
+      if (state.status === "cancelled")
+        throw new DomainError("deposit.paymentCancelled", { field: "payments" }, 409);
+      if (!state.treasury.account.startsWith("511") && !state.treasury.account.startsWith("53"))
+        throw new DomainError("deposit.notWaiting", { field: "payments" }, 409);
+      if (state.deposit)
+        throw new DomainError(
+          "deposit.alreadyDeposited",
+          { field: "payments", number: state.deposit.number },
+          409,
+        );
+      if (command.data.on < state.date) throw new DomainError("deposit.beforePayment", { field: "date" });
+      return [{ type: "PaymentDeposited", data: command.data }];
+    }
+    default:
+      return command satisfies never;
+  }
+};
+
+const evolve = (state: PaymentState, event: PaymentEvent): PaymentState => {
+  switch (event.type) {
+    case "PaymentRecorded":
+      return { ...event.data, status: "validated", cancelled: null, deposit: null };
+    case "PaymentCancelled":
+      return state.status === "none" ? state : { ...state, status: "cancelled", cancelled: event.data };
+    case "PaymentDeposited":
+      return state.status === "none"
+        ? state
+        : { ...state, deposit: { id: event.data.deposit, number: event.data.number, on: event.data.on } };
+    default:
+      return event satisfies never;
+  }
+};
+
+export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState> = {
+  decide,
+  evolve,
+  initialState: () => ({ status: "none" }),
+};
+
+export type PaymentPosting = {
+  readonly entry: EntryContent;
+  /** Per allocated document, the entry's third-party line that carries its allocation. */
+  readonly lines: Readonly<Record<string, LedgerLineFact>>;
+};
+
+const line = (
+  account: string,
+  auxiliary: string | null,
+  label: string | null,
+  amount: Cents,
+  side: "debit" | "credit",
+): EntryLine => {
+  const debitSide = (side === "debit") === amount > 0;
+  const abs = Math.abs(amount);
+  return { account, auxiliary, label, debit: debitSide ? abs : 0, credit: debitSide ? 0 : abs };
+};
+
+/**
+ * The payment's entry, in its mode's journal: the treasury line (512…, or 5112 / 530 until a deposit)
+ * for the whole amount; one third-party line (411 + auxiliary, 401 for purchases) per allocation, so
+ * each document's lettering set balances on its own; one for the advance left; and, received on
+ * invoices with VAT on receipts, the VAT now due moved from 445740 to the rate's collected account.
+ */
+export const paymentPosting = (payment: RecordedPayment, vat: readonly VatMove[]): PaymentPosting => {
+  const sales = payment.direction === "sales";
+  const toward: "debit" | "credit" = sales ? "credit" : "debit";
+  const other: "debit" | "credit" = sales ? "debit" : "credit";
+  const { control, code } = payment.contact.auxiliary;
+  const numbers = payment.allocations.map((a) => a.number).join(" ");
+  const label = `${sales ? "Règlement" : "Paiement"} ${payment.contact.name} ${numbers}`.trim().slice(0, 200);
+  const lines: EntryLine[] = [line(payment.treasury.account, null, null, payment.amount, other)];
+  const facts: Record<string, LedgerLineFact> = {};
+  for (const a of payment.allocations) {
+    const signed = a.kind === "creditNote" ? -a.amount : a.amount;
+    const posted = line(control, code, `${payment.contact.name} ${a.number}`.slice(0, 200), signed, toward);
+    lines.push(posted);
+    facts[a.doc] = {
+      ref: lineRef(payment.entryMvt, lines.length),
+      account: control,
+      auxiliary: code,
+      date: payment.date,
+      debit: posted.debit,
+      credit: posted.credit,
+    };
+  }
+  const advance = payment.amount - allocatedOf(payment.allocations);
+  if (advance > 0)
+    lines.push(line(control, code, `Acompte ${payment.contact.name}`.slice(0, 200), advance, toward));
+  const byPair = new Map<string, Cents>();
+  for (const m of vat) byPair.set(`${m.from}|${m.to}`, (byPair.get(`${m.from}|${m.to}`) ?? 0) + m.amount);
+  for (const [pair, amount] of byPair) {
+    if (amount === 0) continue;
+    const [from = "", to = ""] = pair.split("|");
+    lines.push(line(from, null, "TVA sur encaissements", amount, "debit"));
+    lines.push(line(to, null, "TVA sur encaissements", amount, "credit"));
+  }
+  return {
+    entry: {
+      journal: payment.treasury.journal,
+      date: payment.date,
+      pieceRef: (payment.reference ?? (numbers || "Règlement")).slice(0, 60),
+      pieceDate: payment.date,
+      label,
+      lines,
+    },
+    lines: facts,
+  };
+};
+
+/** The VAT on receipts every allocation makes due (each document from what it had paid before). */
+export const paymentVatMoves = (
+  allocations: readonly Allocation[],
+  documents: Readonly<Record<string, DocumentState>>,
+  accounts: DocumentPostingAccounts,
+): VatMove[] =>
+  allocations.flatMap((a) => {
+    const doc = documents[a.doc];
+    if (!doc || !isPayable(doc)) return [];
+    const before = documentPaid(doc);
+    const sign = a.kind === "creditNote" ? -1 : 1;
+    return vatMadeDue(doc, accounts, before, before + a.amount).map((m) => ({
+      ...m,
+      amount: sign * m.amount,
+    }));
+  });

@@ -1,0 +1,141 @@
+/** Banks, payment modes, payments and deposits: the queries and commands of their screens. */
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, type Schemas } from "../../lib/api-client.ts";
+import { can, type Permission } from "../../lib/session.ts";
+import { useSession } from "../../lib/session-store.ts";
+
+export type Bank = Schemas["Bank"];
+export type PaymentMode = Schemas["PaymentMode"];
+export type Payment = Schemas["Payment"];
+export type Deposit = Schemas["Deposit"];
+export type Direction = "sales" | "purchases";
+
+export const paymentKeys = {
+  banks: ["banks"] as const,
+  modes: ["payment-modes"] as const,
+  payments: ["payments"] as const,
+  list: (direction: Direction, query: Record<string, unknown>) => ["payments", direction, query] as const,
+  payment: (id: string) => ["payments", "one", id] as const,
+  history: (id: string) => ["payments", "history", id] as const,
+  deposits: ["deposits"] as const,
+  init: (bankId: string) => ["deposits", "init", bankId] as const,
+  deposit: (id: string) => ["deposits", "one", id] as const,
+};
+
+/** The resource codes of these screens (spec section 6). */
+export type PaymentRight = "banks" | "paymentmodes" | "sales.payments" | "purchases.payments";
+export const useCanPay = (): ((code: PaymentRight, action: Permission) => boolean) => {
+  const session = useSession();
+  return (code, action) => can(session, code, action);
+};
+
+export const banksQuery = () =>
+  queryOptions({ queryKey: paymentKeys.banks, queryFn: ({ signal }) => api.get("/banks", { signal }) });
+export const modesQuery = () =>
+  queryOptions({
+    queryKey: paymentKeys.modes,
+    queryFn: ({ signal }) => api.get("/payments/modes", { signal }),
+  });
+export const paymentsQuery = (direction: Direction, query: { docId?: string; contactId?: string } = {}) =>
+  queryOptions({
+    queryKey: paymentKeys.list(direction, query),
+    queryFn: ({ signal }) =>
+      direction === "sales"
+        ? api.get("/payments/sales", { query: { limit: 200, ...query }, signal })
+        : api.get("/payments/purchases", { query: { limit: 200, ...query }, signal }),
+  });
+export const paymentQuery = (id: string) =>
+  queryOptions({
+    queryKey: paymentKeys.payment(id),
+    queryFn: ({ signal }) => api.get("/payments/{id}", { path: { id }, signal }),
+  });
+export const paymentHistoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: paymentKeys.history(id),
+    queryFn: ({ signal }) => api.get("/payments/{id}/histories", { path: { id }, signal }),
+  });
+export const depositsQuery = () =>
+  queryOptions({
+    queryKey: paymentKeys.deposits,
+    queryFn: ({ signal }) => api.get("/accounting/deposits", { signal }),
+  });
+export const depositInitQuery = (bankId: string) =>
+  queryOptions({
+    queryKey: paymentKeys.init(bankId),
+    queryFn: ({ signal }) =>
+      api.get("/accounting/deposits/init", { query: bankId ? { bankId } : {}, signal }),
+  });
+export const depositQuery = (id: string) =>
+  queryOptions({
+    queryKey: paymentKeys.deposit(id),
+    queryFn: ({ signal }) => api.get("/accounting/deposits/{id}", { path: { id }, signal }),
+  });
+
+/** After a payment, a deposit or a bank: every list that shows them, the documents and the books. */
+const useRefresh = () => {
+  const client = useQueryClient();
+  return () => client.invalidateQueries();
+};
+
+export const useCreateBank = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: Schemas["BankInput"]) => api.post("/banks", { body }),
+    onSuccess: refresh,
+  });
+};
+export const useCloseBank = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, closed }: { id: string; closed: boolean }) =>
+      api.put("/banks/{id}/closed", { path: { id }, body: { closed } }),
+    onSuccess: refresh,
+  });
+};
+export const useSaveMode = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, ...body }: Schemas["PaymentModeInput"] & { id: string | null }) =>
+      id ? api.put("/payments/modes/{id}", { path: { id }, body }) : api.post("/payments/modes", { body }),
+    onSuccess: refresh,
+  });
+};
+export const useDeleteMode = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.delete("/payments/modes/{id}", { path: { id } }),
+    onSuccess: refresh,
+  });
+};
+export const useRecordPayment = (direction: Direction) => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: Schemas["PaymentInput"]) =>
+      direction === "sales"
+        ? api.post("/payments/sales", { body })
+        : api.post("/payments/purchases", { body }),
+    onSuccess: refresh,
+  });
+};
+export const useCancelPayment = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, date }: { id: string; date: string }) =>
+      api.put("/payments/{id}/cancel", { path: { id }, body: { date } }),
+    onSuccess: refresh,
+  });
+};
+export const useRecordDeposit = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: Schemas["DepositInput"]) => api.post("/accounting/deposits", { body }),
+    onSuccess: refresh,
+  });
+};
+
+export const paymentsPath = (direction: Direction) => `/org/${direction}/payments`;
+export const paymentPath = (id: string) => `/org/payments/${id}`;
+export const depositsPath = "/org/accounting/deposits";
+export const depositPath = (id: string) => `${depositsPath}/${id}`;
+export const banksPath = "/org/banks";
+export const modesPath = "/org/paymentsmodes";

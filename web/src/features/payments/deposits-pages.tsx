@@ -1,0 +1,241 @@
+import { Button, Checkbox, Group, Paper, Select, Stack, Table, Text } from "@mantine/core";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { type Column, DataTable } from "../../components/data-table.tsx";
+import { DateField } from "../../components/date-input.tsx";
+import { ErrorAlert } from "../../components/error-alert.tsx";
+import { PlusIcon } from "../../components/icons.tsx";
+import { NoAccess } from "../../components/no-access.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { QueryView } from "../../components/query-view.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import { formatCents } from "../../lib/money.ts";
+import { downloadFile } from "../accounting/access.ts";
+import {
+  banksQuery,
+  type Deposit,
+  depositInitQuery,
+  depositPath,
+  depositQuery,
+  depositsPath,
+  depositsQuery,
+  useCanPay,
+  useRecordDeposit,
+} from "./api.ts";
+
+/** `/org/accounting/deposits`: the deposits, newest first. */
+export const DepositsPage = () => {
+  const { t } = useTranslation("payments");
+  const { locale, shortDate } = useFormat();
+  const can = useCanPay();
+  const deposits = useQuery({ ...depositsQuery(), enabled: can("banks", "read") });
+  if (!can("banks", "read")) return <NoAccess />;
+  const columns: Column<Deposit>[] = [
+    {
+      key: "number",
+      header: t("deposits.number"),
+      width: 160,
+      cell: (d) => (
+        <Link to={depositPath(d.id)} className="registre-row-link">
+          {d.number}
+        </Link>
+      ),
+    },
+    { key: "date", header: t("deposits.date"), width: 120, cell: (d) => shortDate(d.date) },
+    { key: "bank", header: t("deposits.bank"), cell: (d) => `${d.bankAccount} · ${d.journal}` },
+    { key: "count", header: t("deposits.count"), numeric: true, width: 100, cell: (d) => d.count },
+    {
+      key: "total",
+      header: t("deposits.total"),
+      numeric: true,
+      width: 150,
+      cell: (d) => formatCents(d.total, locale, { currency: true }),
+    },
+  ];
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t("deposits.title")}
+        description={t("deposits.description")}
+        actions={
+          can("banks", "create") ? (
+            <Button
+              component={Link}
+              to={`${depositsPath}/create`}
+              leftSection={<PlusIcon />}
+              data-testid="deposit-new"
+            >
+              {t("deposits.new")}
+            </Button>
+          ) : null
+        }
+      />
+      <QueryView query={deposits}>
+        {(data) => (
+          <DataTable
+            rows={data.items}
+            columns={columns}
+            rowKey={(d) => d.id}
+            rowLink={(d) => depositPath(d.id)}
+            empty={t("deposits.empty")}
+            caption={t("deposits.title")}
+            testId="deposits-table"
+          />
+        )}
+      </QueryView>
+    </Stack>
+  );
+};
+
+/** `/org/accounting/deposits/create`: the payments waiting in 5112 / 530, a selection, a date. */
+export const DepositCreatePage = () => {
+  const { t } = useTranslation(["payments", "common"]);
+  const { locale, shortDate } = useFormat();
+  const navigate = useNavigate();
+  const can = useCanPay();
+  const [bankId, setBankId] = useState("");
+  const [date, setDate] = useState(new Date().toISOString().slice(0, 10));
+  const [chosen, setChosen] = useState<string[]>([]);
+  const banks = useQuery({ ...banksQuery(), enabled: can("banks", "read") });
+  const waiting = useQuery({ ...depositInitQuery(bankId), enabled: can("banks", "read") });
+  const record = useRecordDeposit();
+  if (!can("banks", "create")) return <NoAccess />;
+  const money = (c: number) => formatCents(c, locale, { currency: true });
+  const items = waiting.data?.items ?? [];
+  const selectedTotal = items.filter((p) => chosen.includes(p.id)).reduce((s, p) => s + p.amount, 0);
+  return (
+    <Stack gap="md">
+      <PageHeader title={t("deposits.new")} crumbs={[{ to: depositsPath, label: t("deposits.title") }]} />
+      <Paper withBorder p="lg">
+        <Stack>
+          {record.isError ? <ErrorAlert error={record.error} testId="deposit-error" /> : null}
+          <Group grow>
+            <Select
+              label={t("deposits.bank")}
+              data={[
+                { value: "", label: "—" },
+                ...(banks.data?.items ?? []).map((b) => ({ value: b.id, label: b.name })),
+              ]}
+              value={bankId}
+              onChange={(v) => {
+                setBankId(v ?? "");
+                setChosen([]);
+              }}
+            />
+            <DateField label={t("deposits.date")} value={date} onChange={setDate} withAsterisk />
+          </Group>
+          <Text fw={600}>{t("deposits.waiting")}</Text>
+          {items.length === 0 ? (
+            <Text c="dimmed">{t("deposits.noneWaiting")}</Text>
+          ) : (
+            <Table data-testid="deposit-waiting">
+              <Table.Tbody>
+                {items.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td w={40}>
+                      <Checkbox
+                        checked={chosen.includes(p.id)}
+                        onChange={(e) =>
+                          setChosen(
+                            e.currentTarget.checked ? [...chosen, p.id] : chosen.filter((c) => c !== p.id),
+                          )
+                        }
+                        aria-label={`${p.reference ?? ""} ${p.drawer ?? p.contactName}`}
+                        data-testid="deposit-pick"
+                      />
+                    </Table.Td>
+                    <Table.Td>{shortDate(p.date)}</Table.Td>
+                    <Table.Td>{p.modeLabel}</Table.Td>
+                    <Table.Td>{p.reference ?? "—"}</Table.Td>
+                    <Table.Td>{p.drawer ?? p.contactName}</Table.Td>
+                    <Table.Td>{p.drawerBank ?? ""}</Table.Td>
+                    <Table.Td ta="right">{money(p.amount)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <Group justify="space-between">
+            <Text data-testid="deposit-selected">
+              {t("deposits.selected", { count: chosen.length, amount: money(selectedTotal) })}
+            </Text>
+            <Button
+              disabled={chosen.length === 0}
+              loading={record.isPending}
+              onClick={() =>
+                record.mutate(
+                  { date, paymentIds: chosen },
+                  { onSuccess: (d) => void navigate(depositPath(d.id)) },
+                )
+              }
+              data-testid="deposit-save"
+            >
+              {t("deposits.create")}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+};
+
+/** `/org/accounting/deposits/{mvt}` (a deposit's id or its entry's): its cheques, its entry, its slip. */
+export const DepositDetailPage = () => {
+  const { t } = useTranslation("payments");
+  const { locale, shortDate } = useFormat();
+  const id = useParams().mvt ?? "";
+  const deposit = useQuery(depositQuery(id));
+  const pdf = useMutation({
+    mutationFn: (d: Deposit) =>
+      downloadFile(`/accounting/deposits/${d.id}/pdf?lang=${locale}`, `${d.number}.pdf`),
+  });
+  const money = (c: number) => formatCents(c, locale, { currency: true });
+  return (
+    <QueryView query={deposit}>
+      {(d) => (
+        <Stack gap="md">
+          <PageHeader
+            title={`${t("deposits.title")} ${d.number}`}
+            crumbs={[{ to: depositsPath, label: t("deposits.title") }]}
+            actions={
+              <Group gap="xs">
+                <Button component={Link} to={`/org/accounting/entries/${d.entryMvt}`} variant="default">
+                  {t("deposits.entry")}
+                </Button>
+                <Button onClick={() => pdf.mutate(d)} loading={pdf.isPending} data-testid="deposit-pdf">
+                  {t("deposits.pdf")}
+                </Button>
+              </Group>
+            }
+          />
+          {pdf.isError ? <ErrorAlert error={pdf.error} /> : null}
+          <Text>
+            {shortDate(d.date)} · {d.bankAccount} · {d.journal}
+          </Text>
+          <Table data-testid="deposit-lines">
+            <Table.Tbody>
+              {d.payments.map((p) => (
+                <Table.Tr key={p.paymentId}>
+                  <Table.Td>{p.drawer ?? p.contactName}</Table.Td>
+                  <Table.Td>{p.drawerBank ?? ""}</Table.Td>
+                  <Table.Td>{p.reference ?? ""}</Table.Td>
+                  <Table.Td ta="right">{money(p.amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td fw={700}>{`${t("deposits.count")} ${d.count}`}</Table.Td>
+                <Table.Td />
+                <Table.Td fw={700}>{t("deposits.total")}</Table.Td>
+                <Table.Td ta="right" fw={700} data-testid="deposit-total">
+                  {money(d.total)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      )}
+    </QueryView>
+  );
+};
