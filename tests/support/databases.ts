@@ -24,21 +24,26 @@ export const openTestDatabase = async (kind: DatabaseKind, maxConnections = 10):
       await migrateToLatest(database.db);
       return { ...database, url: undefined };
     }
-    const dataDir = join(template, "..", `${process.pid}_${++counter}`);
-    cpSync(template, dataDir, { recursive: true });
-    const database = await openDatabase({ dataDir });
-    return {
-      ...database,
-      url: undefined,
-      close: async () => {
-        await database.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    return openPgliteCopy(template);
   }
   const template = inject("pgTemplate");
   const name = `${template.replace(/_template$/, "")}_${process.pid}_${++counter}`;
   await createDatabase(name, template);
   const url = urlFor(inject("pgAdminUrl"), name);
   return { ...(await openDatabase({ url, maxConnections })), url };
+};
+
+/** A copy of a PGlite folder, opened; the copy is removed when the database is closed. */
+export const openPgliteCopy = async (template: string): Promise<TestDatabase> => {
+  const dataDir = join(template, "..", `${process.pid}_${++counter}`);
+  cpSync(template, dataDir, { recursive: true });
+  const database = await openDatabase({ dataDir });
+  return {
+    ...database,
+    url: undefined,
+    close: async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 };
