@@ -1,17 +1,44 @@
 import { defineConfig } from "vitest/config";
+import SlowFirstSequencer from "./tests/support/sequencer.ts";
+
+/** What every project runs with. */
+const common = {
+  exclude: ["**/node_modules/**", "**/dist/**"],
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  // Files run in parallel on two cores: a read model may take longer than the 1.5 s a command waits
+  // in production before answering 202. Tests of that bound give their runner its own budget.
+  env: { READ_MODEL_WAIT_MS: "10000" },
+};
+
+/** Browser suites (a web build lock, NODE_ENV switched while building, Chromium) and the web app's own tests (globals stubbed, fake timers). */
+const isolated = ["tests/e2e/**/*.test.ts", "web/**/*.test.{ts,tsx}"];
 
 export default defineConfig({
   test: {
-    include: ["{core,store,projections,api,web,tests}/**/*.test.{ts,tsx}"],
-    exclude: ["**/node_modules/**", "**/dist/**"],
-    testTimeout: 30_000,
+    ...common,
     // Vitest would run one file at a time on two cores (cores - 1); most of a file's time is spent
     // waiting on PostgreSQL, Chromium or a child process, so three files share the two cores well.
     maxWorkers: 3,
-    hookTimeout: 120_000,
+    // Once per run, at the root: the projects read what it provides (a project that named it too
+    // would make its own templates again).
     globalSetup: ["tests/support/global-setup.ts"],
-    // Files run in parallel on two cores: a read model may take longer than the 1.5 s a command waits
-    // in production before answering 202. Tests of that bound give their runner its own budget.
-    env: { READ_MODEL_WAIT_MS: "10000" },
+    // The slowest files start first, so short ones fill in around them (tests/support/sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
+    projects: [
+      {
+        test: {
+          ...common,
+          name: "shared",
+          include: ["{core,store,projections,api,tests}/**/*.test.{ts,tsx}"],
+          exclude: [...common.exclude, ...isolated],
+          // A worker keeps its loaded modules from one file to the next: importing the API's module
+          // graph again for every file costs seconds of CPU per file. These files open and close their
+          // own databases, servers and runners, and restore what they stub.
+          isolate: false,
+        },
+      },
+      { test: { ...common, name: "isolated", include: isolated } },
+    ],
   },
 });

@@ -169,13 +169,14 @@ describe.each(databaseKinds)("the entries list (%s)", (kind) => {
                 credit: all.reduce((s, r) => s + r.credit, 0),
               },
             };
-            for (const offset of [
+            // Each distinct offset once: for a short list the edges and the drawn ones often coincide.
+            for (const offset of new Set([
               0,
               1,
               all.length - 1,
               all.length,
               ...offsets.map((o) => o % (all.length + 2)),
-            ]) {
+            ])) {
               if (offset < 0) continue;
               const page = await listEntryPage(ctx.database, orgId, { ...filter, limit: 3, offset });
               expect({ filter, offset, total: page.total, sums: page.sums, capped: page.capped }).toEqual({
