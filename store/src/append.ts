@@ -222,12 +222,37 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
           ? opts.guards || opts.counters
             ? await appendCountedInOneStatement(app, orgId, streamId, expected, events, opts)
             : await appendInOneStatement(app, orgId, streamId, expected, events, opts.metadata)
-          : await appendInTransaction(orgId, streamId, expected, events, opts);
+          : ((app && typeof events === "function"
+              ? await appendNumberedInOneStatement(app, orgId, streamId, expected, events, opts)
+              : null) ?? (await appendInTransaction(orgId, streamId, expected, events, opts)));
       if (result.checkpoint && !result.duplicate) announce(result.checkpoint);
       return result;
     } catch (error) {
       return mapConflict(error, streamId, expected);
     }
+  };
+
+  /**
+   * Events built from the numbers handed out, on Postgres in one statement when the numbers enter them
+   * only as printed (an entry's sequence and number): the one-part case of `appendManyInOneStatement`,
+   * recorded under the command's own id as any append. Null when they use the numbers otherwise.
+   */
+  const appendNumberedInOneStatement = async (
+    app: NonNullable<Database["appPostgres"]>,
+    orgId: string,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: (first: Numbers) => readonly NewEvent[],
+    opts: AppendOptions,
+  ): Promise<AppendResult | null> => {
+    const result = await appendManyInOneStatement(
+      app,
+      orgId,
+      (numbers) => [{ streamId, expected, events: events(numbers) }],
+      opts,
+    );
+    const part = result?.parts[0];
+    return part ? { ...part, duplicate: result.duplicate } : null;
   };
 
   const appendInTransaction = (

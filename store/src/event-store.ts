@@ -335,7 +335,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
         stopped = true;
         clearInterval(timer);
         wake?.();
-        void unlisten?.();
+        unlisten?.().catch(() => undefined);
       };
     });
 

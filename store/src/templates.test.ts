@@ -33,6 +33,19 @@ describe("events templated on the numbers they print", () => {
     part("other", { untouched: true }),
   ];
 
+  it("leaves an event too large for a template to the transaction (an imported entry of thousands of lines)", () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => ({
+      account: "473000",
+      label: `ligne ${i} (1.2) [x]`,
+    }));
+    const large = (n: Numbers) => [part("entry-1", { lines, number: `AN${String(n.AN).padStart(6, "0")}` })];
+    expect(templateParts(["AN"], large)).toBeNull();
+    const small = (n: Numbers) => [
+      part("entry-1", { lines: lines.slice(0, 3), number: `AN${String(n.AN).padStart(6, "0")}` }),
+    ];
+    expect(templateParts(["AN"], small)).not.toBeNull();
+  });
+
   it("finds each printed number, of which counter, and its width; filled, gives the decision", () => {
     const t = templateParts(["doc:FA", "VT", "volume"], invoice);
     expect(t).not.toBeNull();

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { canonicalJson } from "@registre/core";
 
+/** The longest event text made a template (longer ones take the transaction: see `templateParts`). */
+const MAX_TEMPLATED_TEXT = 16_384;
+
 type Numbers = Readonly<Record<string, number>>;
 
 /** The parts of a command as the store appends them (`StreamAppend`, its events' data as text). */
@@ -74,8 +77,15 @@ export const templateParts = (
         events.push(event);
         continue;
       }
-      // Each place pads the number 1 to its width: zeros, then the 1.
-      const match = new RegExp(`^${segments.map(literal).join("(0*1)")}$`).exec(one);
+      // Each place pads the number 1 to its width: zeros, then the 1. An event too large for one
+      // pattern (an imported entry of thousands of lines) is appended in the transaction instead.
+      if (one.length > MAX_TEMPLATED_TEXT) return null;
+      let match: RegExpExecArray | null;
+      try {
+        match = new RegExp(`^${segments.map(literal).join("(0*1)")}$`).exec(one);
+      } catch {
+        return null;
+      }
       if (!match) return null;
       let text = segments[0] ?? "";
       let filled = segments[0] ?? "";
