@@ -32,10 +32,9 @@ export default defineConfig({
           name: "shared",
           include: ["{core,store,projections,api,tests}/**/*.test.{ts,tsx}"],
           exclude: [...common.exclude, ...isolated],
-          // A worker keeps its loaded modules from one file to the next: importing the API's module
-          // graph again for every file costs seconds of CPU per file. These files open and close their
-          // own databases, servers and runners, and restore what they stub.
-          isolate: false,
+          // Not `isolate: false` (a worker keeping its modules from one file to the next saves seconds of
+          // CPU per file): some file leaves module state behind that broke the PDF renderer's text in a
+          // later file of the same worker (2026-11-24). Each file gets its own modules until found.
         },
       },
       { test: { ...common, name: "isolated", include: isolated } },
