@@ -30,7 +30,9 @@ import { documentPdf } from "../documents/facturx.ts";
 import { LATE_PAYMENT_RATES } from "../documents/late.ts";
 import { formatDate, formatMoney, formatPercent } from "../documents/pdf/format.ts";
 import { loadDocumentSettings } from "../documents/settings.ts";
+import { createShare } from "../files/shares.ts";
 import { ProblemError } from "../http/problem.ts";
+import { childMetadata } from "../ids.ts";
 import { type MailAttachment, MailError } from "./mailer.ts";
 
 /** The countries whose customers are written to in French; elsewhere in English. */
@@ -96,9 +98,12 @@ export type TemplateContext = {
   readonly organisationName: string;
   readonly due: number;
   readonly reminderLevel: number | null;
-  /** The document's share link when one exists (share links: another part of issue 12). */
+  /** The document's share link (the editor keeps `{{shareLink}}`, made into a link when sent). */
   readonly shareLink?: string | undefined;
 };
+
+/** Written in a subject or body, made into a new share link of the document when the e-mail is sent. */
+export const SHARE_LINK_VARIABLE = "{{shareLink}}";
 
 /** The values a template is rendered with, formatted in the e-mail's language. */
 export const templateValues = (
@@ -209,7 +214,14 @@ export const mailDraft = async (
   const language = choice.language ?? template?.language ?? contactLanguage(doc, metas);
   const use: TemplateUse = reminderLevel ? (`reminder${reminderLevel}` as TemplateUse) : doc.kind;
   template ??= defaultEmailTemplate(templates.state, use, language);
-  const values = templateValues(ctx, doc, language, { organisationName: org.name, due, reminderLevel });
+  // The share link is made when the e-mail is sent (opening the editor creates nothing): the editor
+  // shows the variable as it is written.
+  const values = templateValues(ctx, doc, language, {
+    organisationName: org.name,
+    due,
+    reminderLevel,
+    shareLink: SHARE_LINK_VARIABLE,
+  });
   return {
     to: contactEmails.slice(0, 1),
     cc: [],
@@ -303,9 +315,23 @@ export const sendDocumentMail = async (
   const reminderLevel = input.reminderLevel ?? null;
   checkEmailable(doc, reminderLevel);
   const { to, cc } = checkRecipients(input.to, input.cc ?? []);
-  const subject = input.subject.replace(/\s+/g, " ").trim();
+  let subject = input.subject.replace(/\s+/g, " ").trim();
   if (!subject) throw new DomainError("validation.required", { field: "subject" });
-  if (!input.body.trim()) throw new DomainError("validation.required", { field: "body" });
+  let body = input.body;
+  if (!body.trim()) throw new DomainError("validation.required", { field: "body" });
+  if (subject.includes(SHARE_LINK_VARIABLE) || body.includes(SHARE_LINK_VARIABLE)) {
+    // A link for this e-mail (recorded on the document like any share link, revocable there).
+    const share = await createShare(
+      ctx,
+      orgId,
+      doc.id,
+      { expiresAt: null },
+      childMetadata(metadata, "share-link"),
+    );
+    const url = `${ctx.identity.publicUrl}/share/docs?token=${share.token}`;
+    subject = subject.replaceAll(SHARE_LINK_VARIABLE, url);
+    body = body.replaceAll(SHARE_LINK_VARIABLE, url);
+  }
   const [org, attachments] = await Promise.all([
     activeOrganisation(ctx, orgId),
     assembleAttachments(ctx, orgId, doc, input.language),
@@ -318,7 +344,7 @@ export const sendDocumentMail = async (
       fromName: org.name,
       replyTo: org.email ?? undefined,
       subject,
-      text: input.body,
+      text: body,
       attachments,
     }));
   } catch (error) {

@@ -92,6 +92,23 @@ describe.each(databaseKinds)(
       });
     });
 
+    it("makes {{shareLink}} a new share link of the invoice when the e-mail is sent, which opens it", async () => {
+      const draft = (await call("GET", `/docs/${invoiceId}/mail`, o.token)).body;
+      const sent = await send("POST", `/docs/${invoiceId}/mail`, o.token, {
+        ...draft,
+        body: `${draft.body}\nEn ligne : {{shareLink}}`,
+      });
+      expect(sent.status).toBe(200);
+      const text = smtp.received.at(-1)?.parsed.text ?? "";
+      const token = /\/share\/docs\?token=(sh_[\w-]+)/.exec(text)?.[1];
+      expect(token, text).toBeDefined();
+      expect(text).not.toContain("{{shareLink}}");
+      const shared = await call("GET", `/share/docs?token=${token}`, null);
+      expect(shared.status).toBe(200);
+      expect(shared.body).toMatchObject({ number });
+      expect((await history(invoiceId)).map((e) => e.type)).toContain("DocumentShared");
+    });
+
     it("previews a template with the invoice's own values (not late yet: no indemnity)", async () => {
       const preview = await send("POST", "/emails/templates/preview", o.token, {
         use: "reminder3",
