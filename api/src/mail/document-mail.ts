@@ -30,6 +30,7 @@ import { documentPdf } from "../documents/facturx.ts";
 import { LATE_PAYMENT_RATES } from "../documents/late.ts";
 import { formatDate, formatMoney, formatPercent } from "../documents/pdf/format.ts";
 import { loadDocumentSettings } from "../documents/settings.ts";
+import { readAttachment } from "../files/attachments.ts";
 import { createShare } from "../files/shares.ts";
 import { ProblemError } from "../http/problem.ts";
 import { childMetadata } from "../ids.ts";
@@ -148,6 +149,13 @@ export type MailDraft = {
   /** The contact's addresses, to pick from. */
   readonly contactEmails: string[];
   readonly attachments: { readonly name: string; readonly contentType: string }[];
+  /** The document's attached files, which the e-mail may also carry. */
+  readonly documentFiles: {
+    readonly fileId: string;
+    readonly name: string;
+    readonly size: number;
+    readonly contentType: string;
+  }[];
 };
 
 const loadTemplates = (ctx: AppContext, orgId: string) =>
@@ -175,13 +183,25 @@ export const assembleAttachments = async (
   orgId: string,
   doc: LiveDocument,
   language: TemplateLanguage,
+  fileIds: readonly string[] = [],
 ): Promise<MailAttachment[]> => {
   const [org, settings] = await Promise.all([
     activeOrganisation(ctx, orgId),
     loadDocumentSettings(ctx, orgId),
   ]);
   const pdf = await documentPdf(ctx, doc, org, settings.state, language);
-  return [{ filename: pdfName(doc), content: pdf, contentType: "application/pdf" }];
+  // Then the document's attached files chosen in the editor (another document's, or an unknown id: 404).
+  const files = await Promise.all(
+    [...new Set(fileIds)].map((id) => readAttachment(ctx, orgId, { kind: "doc", id: doc.id }, id)),
+  );
+  return [
+    { filename: pdfName(doc), content: pdf, contentType: "application/pdf" },
+    ...files.map(({ file, bytes }) => ({
+      filename: file.name,
+      content: bytes,
+      contentType: file.contentType,
+    })),
+  ];
 };
 
 /**
@@ -232,6 +252,12 @@ export const mailDraft = async (
     reminderLevel,
     contactEmails,
     attachments: attachmentNames(doc),
+    documentFiles: (doc.files ?? []).map((f) => ({
+      fileId: f.fileId,
+      name: f.name,
+      size: f.size,
+      contentType: f.contentType,
+    })),
   };
 };
 
@@ -243,6 +269,8 @@ export type SendInput = {
   readonly language: TemplateLanguage;
   readonly templateId?: string | null | undefined;
   readonly reminderLevel?: number | null | undefined;
+  /** Attached files of the document to send with it (ids of its attachments). */
+  readonly files?: readonly string[] | undefined;
 };
 
 /** Each address checked: none is `mail.missingTo` on `to`, a wrong one `validation.invalidEmail` on `to.<i>`. */
@@ -334,7 +362,7 @@ export const sendDocumentMail = async (
   }
   const [org, attachments] = await Promise.all([
     activeOrganisation(ctx, orgId),
-    assembleAttachments(ctx, orgId, doc, input.language),
+    assembleAttachments(ctx, orgId, doc, input.language, input.files),
   ]);
   let messageId: string;
   try {

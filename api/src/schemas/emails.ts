@@ -70,6 +70,13 @@ export const DocumentMailDraft = z
     reminderLevel: z.number().int().nullable(),
     contactEmails: z.array(z.string()),
     attachments: z.array(z.object({ name: z.string(), contentType: z.string() })),
+    documentFiles: z
+      .array(
+        z.object({ fileId: z.string(), name: z.string(), size: z.number().int(), contentType: z.string() }),
+      )
+      .openapi({
+        description: "The document's attached files, which the e-mail may also carry (`files` when sent)",
+      }),
   })
   .openapi("DocumentMailDraft");
 
@@ -86,6 +93,11 @@ export const DocumentMailInput = z
     body: z.string().max(EMAIL_BODY_MAX * 2),
     language: Language,
     templateId: z.string().max(40).nullable().optional(),
+    files: z
+      .array(z.string().uuid())
+      .max(20)
+      .optional()
+      .openapi({ description: "Attached files of the document sent with it, after its PDF" }),
   })
   .openapi("DocumentMailInput");
 

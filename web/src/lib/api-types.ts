@@ -5153,6 +5153,13 @@ export interface components {
                 name: string;
                 contentType: string;
             }[];
+            /** @description The document's attached files, which the e-mail may also carry (`files` when sent) */
+            documentFiles: {
+                fileId: string;
+                name: string;
+                size: number;
+                contentType: string;
+            }[];
         };
         DocumentMailSent: {
             to: string[];
@@ -5174,6 +5181,8 @@ export interface components {
             /** @enum {string} */
             language: "fr" | "en";
             templateId?: string | null;
+            /** @description Attached files of the document sent with it, after its PDF */
+            files?: string[];
         };
         ShareList: {
             shares: components["schemas"]["Share"][];

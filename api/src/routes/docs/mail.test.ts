@@ -3,6 +3,7 @@ import { databaseKinds } from "../../../../tests/support/databases.ts";
 import { embeddedInvoiceXml } from "../../documents/einvoice/pdf-attachment.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
 import { customerBody, documentsOrganisation } from "../../testing/documents-setup.ts";
+import { fileForm, tinyPdf } from "../../testing/files.ts";
 import { startSmtpServer } from "../../testing/smtp-server.testing.ts";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -18,7 +19,7 @@ describe.each(databaseKinds)(
       env.smtpUrl = smtp.url;
     });
     afterAll(() => smtp.close());
-    const { call, send, register, join } = apiHarness(kind, env);
+    const { harness, call, send, register, join } = apiHarness(kind, env);
 
     let o: Awaited<ReturnType<typeof documentsOrganisation>>;
     let invoiceId: string;
@@ -103,10 +104,46 @@ describe.each(databaseKinds)(
       const token = /\/share\/docs\?token=(sh_[\w-]+)/.exec(text)?.[1];
       expect(token, text).toBeDefined();
       expect(text).not.toContain("{{shareLink}}");
-      const shared = await call("GET", `/share/docs?token=${token}`, null);
+      const shared = await call("GET", `/share/docs?token=${token}`, undefined);
       expect(shared.status).toBe(200);
       expect(shared.body).toMatchObject({ number });
       expect((await history(invoiceId)).map((e) => e.type)).toContain("DocumentShared");
+    });
+
+    it("carries the document's attached files chosen in the editor after its PDF, and no other document's", async () => {
+      const pdf = tinyPdf();
+      const res = await harness.app.request(`/api/docs/${invoiceId}/files`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${o.token}` },
+        body: fileForm("Bon de commande signé.pdf", pdf),
+      });
+      expect(res.status).toBe(201);
+      const { fileId } = (await res.json()) as { fileId: string };
+      const draft = (await call("GET", `/docs/${invoiceId}/mail`, o.token)).body;
+      expect(draft.documentFiles).toEqual([
+        { fileId, name: "Bon de commande signé.pdf", size: pdf.length, contentType: "application/pdf" },
+      ]);
+      const {
+        files: _files,
+        attachments: _attachments,
+        contactEmails: _emails,
+        reminderLevel: _level,
+        ...input
+      } = draft;
+      const sent = await send("POST", `/docs/${invoiceId}/mail`, o.token, { ...input, files: [fileId] });
+      expect(sent.status).toBe(200);
+      expect(sent.body.attachments).toEqual([`${number}.pdf`, "Bon de commande signé.pdf"]);
+      const carried = smtp.received.at(-1)?.parsed.attachments ?? [];
+      expect(carried.map((a) => a.filename)).toEqual([`${number}.pdf`, "Bon de commande signé.pdf"]);
+      expect(Buffer.compare(carried[1]?.content ?? Buffer.alloc(0), Buffer.from(pdf))).toBe(0);
+      // Another document's file, or no file at all: 404, nothing sent.
+      const before = smtp.received.length;
+      const other = await send("POST", `/docs/${invoiceId}/mail`, o.token, {
+        ...input,
+        files: ["7f000000-0000-4000-8000-000000000000"],
+      });
+      expect(other.status).toBe(404);
+      expect(smtp.received.length).toBe(before);
     });
 
     it("previews a template with the invoice's own values (not late yet: no indemnity)", async () => {

@@ -3,6 +3,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Checkbox,
   Group,
   Paper,
   Select,
@@ -65,8 +66,10 @@ const MailForm = ({ doc, draft }: { doc: Doc; draft: MailDraft }) => {
     subject: draft.subject,
     body: draft.body,
   });
+  // The document's attached files the e-mail also carries, after its PDF.
+  const [files, setFiles] = useState<string[]>([]);
   const submit = form.onSubmit((values) =>
-    send.mutate({ ...values, language: draft.language, templateId: draft.templateId }),
+    send.mutate({ ...values, language: draft.language, templateId: draft.templateId, files }),
   );
   const addTo = (address: string) => {
     const current = addresses(form.getValues().to);
@@ -148,6 +151,25 @@ const MailForm = ({ doc, draft }: { doc: Doc; draft: MailDraft }) => {
             </Badge>
           ))}
         </Group>
+        {draft.documentFiles.length ? (
+          <Checkbox.Group
+            label={t("editor.files")}
+            value={files}
+            onChange={setFiles}
+            data-testid="mail-files"
+          >
+            <Stack gap={4} mt={4}>
+              {draft.documentFiles.map((f) => (
+                <Checkbox
+                  key={f.fileId}
+                  value={f.fileId}
+                  label={f.name}
+                  data-testid={`mail-file-${f.fileId}`}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        ) : null}
       </Stack>
       {send.isError ? <ErrorAlert error={send.error} title={t("editor.failed")} testId="mail-error" /> : null}
     </FormCard>
