@@ -153,18 +153,22 @@ figures are those of an organisation reading its books between two changes. A re
 answer once (that cost, without the cache: the entries list p99 76.8 ms, the trial balance 107.7 ms, the accounts
 list 71.5 ms on this machine earlier the same day, beside 16.9 ms for one entry).
 
-**How commands are answered.** Counted by the profile (sequential requests, statements per request): a draft
-costs 15 round trips (27 before these changes, 45 at first), a validation 22 (32; 51). A draft: the
+**How commands are answered.** Counted by the profile (sequential requests, on the wire): a draft costs about
+14 statements in 10 waits (27 round trips before the 2026-11-24 changes, 45 at first), a validation 19 in 11 (32;
+51) — statements a client pipelines are one wait (\`tests/bench/wire-count.ts\`). A draft: the
 session read and the idempotency key's claim in one statement (once the server has seen the token: a token's
 user and organisation never change), the command-id look-up with the entry's stream, the chart, the journals and
 the calendar (one statement, \`registre_read_command\`), the append with its guards and its bounded volume counter
 (one statement, \`registre_append_counted\`: the organisation's lock is held only inside PostgreSQL), the debounced
 notification for other processes, then the projectors — told the command's place in the log with its wake-up (no
 read of the log's head, one wake-up per command), they read the log's tail once and apply its events in one
-transaction (checkpoints, history, entry, search row, both totals tables in one statement, versions) —, the
-answer's read and the key's answer stored. A validation takes the entry's number in its events, so its append is
-still a transaction (begin, lock-lookup-guards-counters, append, commit), and its read models write the lines and
-balances too (the three balance tables in one statement).
+transaction (checkpoints, history, entry, search row, both totals tables in one statement, versions), BEGIN sent
+with its first statement and the writes nobody reads sent behind, waited for by the commit (\`store/src/pipeline.ts\`)
+—, the answer's read and the key's answer stored. A validation prints the entry's number in its events: they go
+as templates the server fills with the number it takes, so its append is one statement too
+(\`registre_append_many_counted\`, \`store/src/templates.ts\`), and its read models write the lines and balances
+too (the three balance tables in one statement). Answers are gzip-compressed for clients that accept it (this
+benchmark sends a browser's Accept-Encoding), compressed once per cached answer.
 
 ${explanations(run)}### Method
 
