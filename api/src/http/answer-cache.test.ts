@@ -29,9 +29,9 @@ describe("the answers cache", () => {
     const cache = answerCache(40);
     const a = kept("aaaaaaaaaa");
     cache.set("a", a);
-    cache.grow(a, 4);
+    cache.grow("a", a, 4);
     expect(cache.bytes).toBe(14);
-    cache.grow(kept("zz"), 4);
+    cache.grow("z", kept("zz"), 4);
     expect(cache.bytes).toBe(14);
   });
 

@@ -32,8 +32,8 @@ export const answerCache = (limitBytes = ANSWER_CACHE_BYTES) => {
     return hit;
   };
   /** Counts bytes added to an entry already kept (its compressed copy). */
-  const grow = (value: Kept, added: number) => {
-    if (![...kept.values()].includes(value)) return;
+  const grow = (key: string, value: Kept, added: number) => {
+    if (kept.get(key) !== value) return;
     value.bytes += added;
     bytes += added;
   };
@@ -150,25 +150,25 @@ export const cachedRead = async (database: Database, c: Context, read: CachedRea
     cache.set(key, hit);
   }
   const type = { "content-type": "application/json" };
+  // A large answer's encoding depends on the request's Accept-Encoding.
+  const varyEncoding = `${headers.vary ?? "authorization, accept-language"}, accept-encoding`;
   // A browser accepts gzip: a large answer goes compressed, compressed once per entry (level 1: the
   // answer is made for the wire, not for an archive).
   if (hit.body.length >= GZIP_FROM_BYTES && acceptsGzip(c.req.header("accept-encoding"))) {
     if (!hit.gzip) {
       hit.gzip = gzipSync(hit.body, { level: 1 });
-      cache.grow(hit, hit.gzip.length);
+      cache.grow(key, hit, hit.gzip.length);
     }
-    return c.body(new Uint8Array(hit.gzip), 200, {
+    return c.body(hit.gzip as Uint8Array<ArrayBuffer>, 200, {
       ...headers,
       ...type,
       "content-encoding": "gzip",
-      vary: `${headers.vary ?? "authorization, accept-language"}, accept-encoding`,
+      vary: varyEncoding,
     });
   }
-  return c.body(new Uint8Array(hit.body), 200, {
+  return c.body(hit.body as Uint8Array<ArrayBuffer>, 200, {
     ...headers,
     ...type,
-    ...(hit.body.length >= GZIP_FROM_BYTES && {
-      vary: `${headers.vary ?? "authorization, accept-language"}, accept-encoding`,
-    }),
+    ...(hit.body.length >= GZIP_FROM_BYTES && { vary: varyEncoding }),
   });
 };
