@@ -179,6 +179,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "documents",
       "attachments",
       "payments",
+      "bank_statements",
     ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });

@@ -13,6 +13,8 @@ import { importSizeGuard } from "./imports/routes.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { accountingRoutes } from "./routes/accounting/index.ts";
 import { authorizationRoutes } from "./routes/authorization.ts";
+import { bankRuleRoutes } from "./routes/bank-rules.ts";
+import { bankStatementRoutes } from "./routes/bank-statements.ts";
 import { bankRoutes } from "./routes/banks.ts";
 import { contactUserRoutes } from "./routes/contact-users.ts";
 import { contactsRoutes } from "./routes/contacts/index.ts";
@@ -31,6 +33,7 @@ import { passwordRoutes } from "./routes/password.ts";
 import { paymentRoutes } from "./routes/payments/index.ts";
 import { platformRoutes } from "./routes/platform.ts";
 import { projectionRoutes } from "./routes/projections.ts";
+import { reconcileRoutes, reconciliationRoutes } from "./routes/reconcile/index.ts";
 import { referenceRoutes } from "./routes/reference.ts";
 import { reminderRoutes } from "./routes/reminders.ts";
 import { shareRoutes } from "./routes/share.ts";
@@ -50,6 +53,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.use("/contacts/import", importSizeGuard);
   api.use("/items/import", importSizeGuard);
   api.use("/docs/import", importSizeGuard);
+  api.use("/banks/statements/import", importSizeGuard);
   api.use(
     "*",
     inputGuard((method, path) => takesJson(method, path), {
@@ -63,6 +67,11 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   );
   // Before every route, so that each command route, present and future, honours Idempotency-Key.
   api.use("*", idempotency(ctx));
+  // A command stored but not visible yet answers 202, whatever the route did after it — inside the
+  // idempotency middleware, so that what it keeps as a key's answer is that 202 (never kept: the retry
+  // runs again and answers once the read models show the command), not the route's 404 of a row not
+  // projected yet, which every retry would have got back.
+  api.use("*", requestScope());
   // One sub-app per resource, mounted at its prefix (docs/architecture.md, "API"). This order is the
   // OpenAPI document's; a route that a parameter mounted before it would take fails route-order.test.ts.
   api.route("/health", healthRoutes(ctx));
@@ -87,6 +96,11 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/emails", emailRoutes(ctx));
   api.route("/mail/help", mailHelpRoutes(ctx));
   api.route("/reminders", reminderRoutes(ctx));
+  api.route("/banks/rules", bankRuleRoutes(ctx));
+  api.route("/banks/reconcile", reconcileRoutes(ctx));
+  api.route("/banks/reconciliation", reconciliationRoutes(ctx));
+  // Before /banks, whose /{id} would take "statements".
+  api.route("/banks/statements", bankStatementRoutes(ctx));
   api.route("/banks", bankRoutes(ctx));
   api.route("/payments", paymentRoutes(ctx));
   api.route("/dashboard", dashboardRoutes(ctx));
@@ -114,8 +128,6 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
 
   const app = new OpenAPIHono();
   app.onError(problemResponse);
-  // A command stored but not visible yet answers 202, whatever the route did after it.
-  app.use("/api/*", requestScope());
   app.route("/api", api);
 
   const webRoot = options.webRoot;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { parisDate } from "@registre/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
 import { createApp } from "./app.ts";
@@ -69,7 +70,7 @@ describe.each(databaseKinds)("Idempotency-Key on every command route on %s", (ki
       const text = mails.findLast((m) => m.to === email)?.text ?? "";
       return decodeURIComponent(text.match(/token=([\w%-]+)/)?.[1] ?? "");
     },
-    today: new Date().toISOString().slice(0, 10),
+    today: parisDate(new Date()),
   };
 
   const callers: Caller[] = [];

@@ -12,6 +12,7 @@ import * as commandReads from "./2026-11-25T1000-command-reads.ts";
 import * as appendCounted from "./2026-11-25T1010-append-counted.ts";
 import * as appendManyCounted from "./2026-11-26T1000-append-many-counted.ts";
 import * as shareLinks from "./2026-11-26T1200-share-links.ts";
+import * as commandReadsByKey from "./2026-11-27T1200-command-reads-by-key.ts";
 
 /** Every migration, by name; names sort in the order they run. Never edit one once it has landed. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -28,4 +29,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-25T1010-append-counted": appendCounted,
   "2026-11-26T1000-append-many-counted": appendManyCounted,
   "2026-11-26T1200-share-links": shareLinks,
+  "2026-11-27T1200-command-reads-by-key": commandReadsByKey,
 };

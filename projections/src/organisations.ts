@@ -2,7 +2,7 @@ import type { OrganisationEvent, OrganisationLogo, OrganisationSettings, VatRegi
 import type { StoredEvent } from "@registre/store";
 import { type Selectable, sql } from "kysely";
 import type { Projector, Timestamp } from "./projector.ts";
-import { chunk, liveSink } from "./projector.ts";
+import { chunk, eventTimeFromLog, liveSink } from "./projector.ts";
 
 /** `organisations`: one row per organisation, its settings as the screens show them. */
 export type OrganisationsTable = {
@@ -148,12 +148,14 @@ export const organisationsProjector: Projector = {
         .execute();
     }
   },
-  // `fold` in SQL, in one pass over the log: each event's JSON is parsed once (`e`), then each organisation's
+  // `fold` in SQL, in one pass over the log: each event's data is parsed once (`e`), its time sliced
+  // (`eventTimeFromLog`), then each organisation's
   // last `OrganisationCreated` (`fold` starts again there), its last event of each other type (taken
   // when it comes after that creation) and, per settings key, the last change that set it (kept as jsonb
   // until the end, so "set to null" and "not set" differ) are picked by `distinct on` and merge-joined on
   // `org_id`: no ordered aggregate per field, no sort on JSON, the rows written in key order.
   rebuildFromLog: async (db, table, log) => {
+    const time = eventTimeFromLog("log");
     const field = (key: string, as: "text" | "jsonb" = "text") =>
       sql.raw(`case when s ? '${key}' then s ${as === "text" ? "->>" : "->"} '${key}'
         else d ${as === "text" ? "->>" : "->"} '${key}' end`);
@@ -161,9 +163,8 @@ export const organisationsProjector: Projector = {
       insert into ${sql.table(table("organisations"))} (org_id, name, siren, vat_number, address,
         fiscal_year_start_month, vat_regime, vat_on_debits, email, logo, created_at, updated_at, version)
       with e as materialized (
-        select org_id, type, tx_id, position, stream_version, data::jsonb as d,
-          (metadata::jsonb ->> 'at')::timestamptz as at
-        from ${log} log
+        select org_id, type, tx_id, position, stream_version, data::jsonb as d, ${time.at} as at
+        from ${log} log ${time.join}
       ), created as (
         select distinct on (org_id) org_id, tx_id, position, at, d from e
         where type = 'OrganisationCreated' order by org_id, tx_id desc, position desc

@@ -91,6 +91,23 @@ export const rebuildSink = (
 /** A jsonb value from its JSON text, so that arrays stay JSON arrays. */
 export const json = <T>(value: T): RawBuilder<T> => sql<T>`(${JSON.stringify(value)}::text)::jsonb`;
 
+/**
+ * In a `rebuildFromLog` statement, an event's `metadata.at` as a projector's `apply` writes it:
+ * `new Date(at)` (a text given for a `timestamptz` goes through a Date too, in both drivers). The
+ * store's metadata is canonical JSON (keys sorted: `at` first), and its writers give `at` as
+ * `toISOString()` does: that form is sliced from the text (no JSON parsed) and read by PostgreSQL,
+ * and taken only when it is the `toISOString()` of the instant read — which a Date then reads alike.
+ * Any other text (more digits, another zone or none, which a Date reads in Node's zone, a second 60, a
+ * letter PostgreSQL would take) is cast whole, which fails: the rebuild then applies the events in
+ * batches, through `apply`. `join` goes after the events' row source named `alias`; `at` is the time.
+ */
+export const eventTimeFromLog = (alias: string) => ({
+  join: sql.raw(`cross join lateral (select case when ${alias}.metadata like '{"at":"____-__-__T__:__:__.___Z"%'
+      then substr(${alias}.metadata, 8, 24)::timestamptz end as read offset 0) event_time`),
+  at: sql.raw(`case when to_char(event_time.read at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      = substr(${alias}.metadata, 8, 24) then event_time.read else ${alias}.metadata::timestamptz end`),
+});
+
 /** A `timestamptz` column: read back as a Date, written as a Date or ISO-8601 text. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 

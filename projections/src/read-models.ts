@@ -10,6 +10,7 @@ import type {
 import type { AttachmentsTable } from "./attachments.ts";
 import type { AuthAssignmentsTable, AuthItemsTable } from "./authorization.ts";
 import type { AccountBalancesTable, AccountDayBalancesTable, AuxiliaryBalancesTable } from "./balances.ts";
+import type { BankStatementLinesTable, BankStatementsTable } from "./bank-statements.ts";
 import type { ContactAuxiliaryCodesTable, ContactsTable } from "./contacts.ts";
 import type { DocumentLinesTable, DocumentsTable } from "./documents.ts";
 import type { EntrySearchTable } from "./entry-search.ts";
@@ -55,6 +56,8 @@ export type ReadModels = {
   attachments: AttachmentsTable;
   payments: PaymentsTable;
   deposits: DepositsTable;
+  bank_statements: BankStatementsTable;
+  bank_statement_lines: BankStatementLinesTable;
   ledger_versions: ReadModelVersionsTable;
   accounting_setup_versions: ReadModelVersionsTable;
 };

@@ -94,27 +94,36 @@ export const recovery = ({
 
   /**
    * The bulk pass in SQL (`rebuildFromLog`): the projector's rows from every event of its types
-   * committed before the statement's horizon (the oldest transaction still running: all before it
-   * have ended, so none of theirs comes later), in a transaction of its own. Answers the place the
-   * batches go on from and how many events it covered.
+   * committed before the horizon (the oldest transaction still running: all before it have ended, so
+   * none of theirs comes later, and any later snapshot sees them all), in a transaction of its own.
+   * Answers the place the batches go on from, and how many events it covered: counted beside the
+   * statement on another connection on PostgreSQL (PGlite has one session: after it), and awaited
+   * apart, so that only the statement's failure sends the rebuild to the batches (a count failing
+   * after the rows are committed fails the rebuild).
    */
-  const bulkFromLog = (
+  const bulkFromLog = async (
     p: Projector,
     fromLog: NonNullable<Projector["rebuildFromLog"]>,
     table: (t: string) => string,
-  ): Promise<{ checkpoint: Checkpoint; events: number }> =>
-    unflushed(async (trx) => {
-      const { rows } = await sql<{ xmin: string }>`
-        select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`.execute(trx);
-      const horizon = rows[0]?.xmin ?? START.txId;
+  ): Promise<{ checkpoint: Checkpoint; events: Promise<number> }> => {
+    const { rows } = await sql<{ xmin: string }>`
+      select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`.execute(database.db);
+    const horizon = rows[0]?.xmin ?? START.txId;
+    const types = p.handles ? sql`and type = any(${[...p.handles]}::text[])` : sql``;
+    const log = sql`(select * from events where tx_id < ${horizon}::xid8 ${types})`;
+    const count = async () =>
+      (await sql<{ n: number }>`select count(*)::int8 as n from ${log} log`.execute(database.db)).rows[0]
+        ?.n ?? 0;
+    const beside = database.pglite ? undefined : count();
+    // Awaited by the caller once the statement has passed; if it fails, never.
+    beside?.catch(() => undefined);
+    await unflushed(async (trx) => {
       // Sorts and groups over the whole log: in memory rather than on disk.
       await sql`set local work_mem = '64MB'`.execute(trx);
-      const types = p.handles ? sql`and type = any(${[...p.handles]}::text[])` : sql``;
-      const log = sql`(select * from events where tx_id < ${horizon}::xid8 ${types})`;
       await fromLog(trx, table, log);
-      const counted = await sql<{ n: number }>`select count(*)::int8 as n from ${log} log`.execute(trx);
-      return { checkpoint: { txId: horizon, position: 0 }, events: counted.rows[0]?.n ?? 0 };
     });
+    return { checkpoint: { txId: horizon, position: 0 }, events: beside ?? count() };
+  };
 
   /**
    * Rebuilds a projector from the start of the log into a new generation of its tables, then swaps
@@ -166,7 +175,7 @@ export const recovery = ({
       });
       if (passed) {
         checkpoint = passed.checkpoint;
-        done = passed.events;
+        done = await passed.events;
         onProgress(done, await counted);
       }
     }

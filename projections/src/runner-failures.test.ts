@@ -231,6 +231,29 @@ describe.each(databaseKinds)("projection failures confined to an organisation on
     expect(database$).toEqual(["lost", "back"]);
   });
 
+  it("goes on at once when an append of its process commits, rather than when its backoff ends", async () => {
+    const f = withFixture();
+    f.flags.broken = false;
+    const database$: string[] = [];
+    // A backoff longer than the test: only the append's announcement can wake the loop in time.
+    const runner = createProjectionRunner(database, store, [f.projector], {
+      pollMs: 60_000,
+      retryMs: { first: 60_000, max: 60_000 },
+      onDatabase: (state) => database$.push(state),
+    });
+    await runner.start();
+    f.flags.transient = 1;
+    const [first] = await f.append(f.a, tick(1));
+    const at = (e: typeof first) => ({ txId: e?.txId ?? "0", position: e?.position ?? 0 });
+    expect(await runner.awaitVisible(at(first), [f.name], f.a, 300)).toBe("lagging");
+    expect([f.flags.transient, database$]).toEqual([0, ["lost"]]);
+    const [second] = await f.append(f.a, tick(2));
+    expect(await runner.awaitVisible(at(second), [f.name], f.a, 10_000)).toBe("visible");
+    await runner.stop();
+    expect(await f.rows(f.a)).toEqual([1, 2]);
+    expect(database$).toEqual(["lost", "back"]);
+  });
+
   it("answers lagging once the budget is spent when the read model does not move", async () => {
     const f = withFixture();
     const runner = createProjectionRunner(database, store, [f.projector]);

@@ -48,6 +48,8 @@ export type RunnerOptions = {
   readonly onError?: (name: string, error: unknown, orgId?: string) => void;
   /** The database became unreachable ("lost"; the runner retries with backoff), or is back. */
   readonly onDatabase?: (state: "lost" | "back", error?: unknown) => void;
+  /** The backoff while the database is unreachable: the first delay, doubled up to `max` (100 ms, 5 s). */
+  readonly retryMs?: { readonly first: number; readonly max: number };
 };
 
 /** How often a live loop checks its remembered row, writing a checkpoint moved over other types' events. */
@@ -295,7 +297,8 @@ export const createProjectionRunner = (
   const databaseLost = (error: unknown) => {
     if (retry || !running) return;
     if (backoffMs === 0) options.onDatabase?.("lost", error);
-    backoffMs = Math.min(backoffMs === 0 ? 100 : backoffMs * 2, 5000);
+    const { first, max } = options.retryMs ?? { first: 100, max: 5000 };
+    backoffMs = Math.min(backoffMs === 0 ? first : backoffMs * 2, max);
     retry = setTimeout(() => {
       retry = undefined;
       trigger();
@@ -337,6 +340,12 @@ export const createProjectionRunner = (
     wave++;
     if (!at) blindWave = wave;
     else if (compareCheckpoints(at, announced) > 0) announced = at;
+    // An append of this process just committed: the database answers again, so the loops go now
+    // rather than when the backoff ends (up to 5 s after a restart, the commands' read models waiting).
+    if (at && retry) {
+      clearTimeout(retry);
+      retry = undefined;
+    }
     for (const name of byName.keys()) triggerOne(name);
   };
 

@@ -1,6 +1,6 @@
 import { type Selectable, sql } from "kysely";
 import type { Projector, Timestamp } from "./projector.ts";
-import { liveSink } from "./projector.ts";
+import { eventTimeFromLog, liveSink } from "./projector.ts";
 
 /** `stream_history`: every event of every stream, who did it and when. */
 export type StreamHistoryTable = {
@@ -20,7 +20,8 @@ export const streamHistoryProjector: Projector = {
   name: "stream_history",
   // 2: indexes for the platform logs (an organisation's events, a user's actions, newest first).
   // 3: those indexes in the store's order, for the logs' pages (keyset on the position).
-  version: 3,
+  // 4: `at` as a Date whatever the sink (COPY kept the microseconds an INSERT's Date drops).
+  version: 4,
   tables: [
     {
       name: "stream_history",
@@ -43,7 +44,7 @@ export const streamHistoryProjector: Projector = {
         version: e.version,
         position: e.position,
         type: e.type,
-        at: e.metadata.at,
+        at: new Date(e.metadata.at),
         user_id: e.metadata.userId ?? null,
         data: e.data,
       })),
@@ -51,10 +52,10 @@ export const streamHistoryProjector: Projector = {
   },
   // A row per event, its columns read from the event's: one INSERT … SELECT.
   rebuildFromLog: async (db, table, log) => {
+    const time = eventTimeFromLog("e");
     await sql`
       insert into ${sql.table(table("stream_history"))} (org_id, stream_id, version, position, type, at, user_id, data)
-      select org_id, stream_id, stream_version, position, type, (metadata::json ->> 'at')::timestamptz,
-        metadata::json ->> 'userId', data::jsonb
-      from ${log} e`.execute(db);
+      select org_id, stream_id, stream_version, position, type, ${time.at}, metadata::json ->> 'userId', data::jsonb
+      from ${log} e ${time.join}`.execute(db);
   },
 };

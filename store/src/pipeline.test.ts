@@ -54,6 +54,45 @@ describe.each(databaseKinds)("statements sent behind in a transaction on %s", (k
     expect(await rows()).toEqual([1]);
   });
 
+  it("refuses a write of an invalid Date where it is sent: the savepoint before it applies, the rest commits", async () => {
+    await sql`create table pipeline_times (id integer primary key, at timestamptz not null)`.execute(
+      database.db,
+    );
+    const refused = await database.db.transaction().execute(async (trx) => {
+      await writeBehind(
+        trx,
+        scratch(trx)
+          .insertInto("pipeline_times")
+          .values({ id: 1, at: new Date(0) }),
+      );
+      await sql`savepoint before_invalid`.execute(trx);
+      // postgres.js would fail it only once the server has described the statement: by then the next
+      // statements, the commit among them, would have gone, and the server commit without it.
+      const error = await writeBehind(
+        trx,
+        scratch(trx)
+          .insertInto("pipeline_times")
+          .values({ id: 2, at: new Date(Number.NaN) }),
+      ).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      await sql`rollback to savepoint before_invalid`.execute(trx);
+      await writeBehind(
+        trx,
+        scratch(trx)
+          .insertInto("pipeline_times")
+          .values({ id: 3, at: new Date(1000) }),
+      );
+      return error;
+    });
+    expect(refused).toBeInstanceOf(Error);
+    const { rows: kept } = await sql<{ id: number }>`select id from pipeline_times order by id`.execute(
+      database.db,
+    );
+    expect(kept.map((r) => r.id)).toEqual([1, 3]);
+  });
+
   it("commits with a statement marked committing, or rolls back when that statement is refused", async () => {
     const inserted = await database.db.transaction().execute(async (trx) => {
       await writeBehind(trx, scratch(trx).insertInto("pipeline_probe").values({ id: 4, note: "e" }));

@@ -1,7 +1,11 @@
-import { sql } from "kysely";
+import { createServer, type Socket, connect as tcpConnect } from "node:net";
+import { Kysely, sql } from "kysely";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
 import { isTransientDatabaseError } from "./errors.ts";
+import { writeBehind } from "./pipeline.ts";
+import { exclusivePostgresDialect } from "./postgres-driver.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -71,5 +75,82 @@ describe("the PostgreSQL driver when a session dies under a transaction", () => 
       return (await sql<{ n: number }>`select n from driver_probe`.execute(trx)).rows;
     });
     expect(again).toEqual([{ n: 3 }]);
+  });
+
+  /**
+   * A TCP relay to the test's server that can cut its connections and reset the next ones it is
+   * asked to (the client sees ECONNRESET while connecting, as from a server going down).
+   */
+  const relay = async () => {
+    const target = new URL(database.url ?? "");
+    const sockets = new Set<Socket>();
+    let resets = 0;
+    const server = createServer((client) => {
+      client.on("error", () => undefined);
+      if (resets > 0) {
+        resets--;
+        client.resetAndDestroy();
+        return;
+      }
+      const up = tcpConnect(Number(target.port || 5432), target.hostname);
+      for (const s of [client, up]) {
+        sockets.add(s);
+        s.on("close", () => sockets.delete(s));
+        s.on("error", () => undefined);
+      }
+      client.pipe(up).pipe(client);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = new URL(target);
+    url.host = `127.0.0.1:${(server.address() as { port: number }).port}`;
+    return {
+      url: url.toString(),
+      cut: () => {
+        for (const s of sockets) s.destroy();
+      },
+      resetNext: (n: number) => {
+        resets = n;
+      },
+      close: () => {
+        for (const s of sockets) s.destroy();
+        server.close();
+      },
+    };
+  };
+
+  it("never runs a transaction's queued statements outside it when its BEGIN finds the server gone", async () => {
+    // The pipelined BEGIN goes out first; the transaction's next statements wait in postgres.js's
+    // queue while it connects. Its connection refused, postgres.js hands the next queued statement
+    // to a new connection attempt: the server back by then, that statement would run in autocommit
+    // on a new session (in the projection runner: a checkpoint moved without its rows).
+    const proxy = await relay();
+    const db = new Kysely<{ driver_probe: { n: number } }>({
+      dialect: exclusivePostgresDialect(
+        (onclose) => postgres(proxy.url, { max: 1, onnotice: () => {}, onclose }),
+        1,
+      ),
+    });
+    try {
+      await sql`select 1`.execute(db);
+      proxy.cut();
+      await sleep(200);
+      // The next connection attempts (the probe of a reopened session, then BEGIN's) are reset; the
+      // one after gets through.
+      proxy.resetNext(2);
+      const outcome = db.transaction().execute(async (trx) => {
+        await writeBehind(trx, trx.insertInto("driver_probe").values({ n: 40 }));
+        return (await sql<{ n: number }>`select count(*)::int as n from driver_probe`.execute(trx)).rows;
+      });
+      await expect(outcome).rejects.toSatisfy(isTransientDatabaseError);
+      await sleep(300);
+      expect((await sql`select n from driver_probe where n = 40`.execute(database.db)).rows).toEqual([]);
+      // And the pool goes on on a new session.
+      proxy.resetNext(0);
+      expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
+      expect(uncaught).toEqual([]);
+    } finally {
+      proxy.close();
+      await db.destroy();
+    }
   });
 });

@@ -53,11 +53,17 @@ type Slot = {
   readonly sql: postgres.Sql;
   /** Bumped each time the slot's connection closes: a session is one value of it. */
   session: number;
-  /** A query succeeded on the current session. */
-  established: boolean;
-  /** An established session closed since the last query: the next one opens a new session. */
+  /**
+   * A session closed since the last statement that succeeded: the next statement opens a new one,
+   * and a probe goes first (see `probed`).
+   */
   reopened: boolean;
+  /** Told when a session of the slot closes (the connection using it drops its transaction's queue). */
+  onSessionEnd?: () => void;
 };
+
+/** postgres.js sets `state` when it hands a query to a connection (null while it waits in the queue). */
+type Pending = { readonly state?: unknown; readonly cancel: () => unknown };
 
 /**
  * Streams `text` to a `COPY … FROM STDIN` on `sql`'s connection (so inside the caller's transaction).
@@ -84,7 +90,40 @@ const copyIn = async (sql: postgres.Sql, statement: string, text: readonly strin
   await Promise.race([written, refused]);
 };
 
+/**
+ * Once a session of the slot closed, a probe goes before the next statement, again until one answers.
+ * postgres.js keeps the error a dying session sent (57P01 "terminating connection", received while a
+ * query ran) and hands it to the first query of the next session that opens, even many failed
+ * connection attempts later: the probe takes it. Were that first query a pipelined BEGIN, it would
+ * be refused while the transaction's statements queued behind it ran on the new session in
+ * autocommit (seen under a restart: a read model's checkpoint moved without its rows). A probe that
+ * fails twice (nothing answers) fails the statement with its error, a transient one.
+ */
+const probed = async (slot: Slot): Promise<void> => {
+  for (let attempt = 1; slot.reopened; attempt++) {
+    try {
+      await slot.sql.unsafe("select 1");
+      slot.reopened = false;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
+};
+
+/**
+ * A parameter postgres.js would fail to write only after the server described the statement: an
+ * invalid Date. By then a statement sent behind (pipeline.ts) has let the next ones go, the commit
+ * with them, and the server, which never saw the failed one, commits without it. Refused here, before
+ * anything is sent, the caller's savepoint or rollback still applies.
+ */
+const unwritable = (compiled: CompiledQuery): void => {
+  for (const value of compiled.parameters)
+    if (value instanceof Date && Number.isNaN(value.getTime()))
+      throw new RangeError(`Invalid time value in a parameter of: ${compiled.sql.slice(0, 80)}`);
+};
+
 const send = (sql: postgres.Sql, compiled: CompiledQuery) => {
+  unwritable(compiled);
   const query = sql
     .unsafe(compiled.sql, [...compiled.parameters] as never[], {
       // Parsed and planned once per connection; not the bulk statements of many parameters.
@@ -102,7 +141,43 @@ class ExclusiveConnection implements DatabaseConnection {
   behind: Promise<unknown>[] = [];
   /** The open transaction's commit went out with its last statement (`committing`). */
   committed = false;
-  constructor(readonly slot: Slot) {}
+  /** Statements of its transactions not answered yet, kept after a transaction ends (see `abandon`). */
+  readonly pending = new Set<Pending>();
+  constructor(readonly slot: Slot) {
+    slot.onSessionEnd = () => this.abandon();
+  }
+
+  /** Keeps a statement of the open transaction among its unanswered ones until it settles. */
+  track<Q extends Promise<unknown> & Pending>(query: Q): Q {
+    if (this.transaction === null) return query;
+    const pending: Pending = query;
+    this.pending.add(pending);
+    const done = () => this.pending.delete(pending);
+    query.then(done, done);
+    return query;
+  }
+
+  /**
+   * The session closed: the statements of this connection's transactions still waiting in
+   * postgres.js's queue, not handed to a connection yet, are withdrawn. postgres.js would otherwise
+   * send the next of them as the first statement of a new session, where it would run in autocommit,
+   * outside the transaction the server rolled back. It does so when a pipelined BEGIN meets a dying
+   * session (its connection attempt refused, or the server's "terminating connection" taken as
+   * BEGIN's answer): Kysely has rolled the transaction back by then, its statements still queued.
+   * Those already sent on the closed connection fail with it. (When postgres.js calls this, no query
+   * is the first of a connection attempt: cancelling one of those would leave its connection hanging.)
+   */
+  abandon(): void {
+    for (const query of this.pending) if (!query.state) void query.cancel();
+    this.pending.clear();
+  }
+
+  /** A statement's failure, or `CONNECTION_CLOSED` when the transaction's session closed meanwhile. */
+  failure(error: unknown): unknown {
+    return this.transaction !== null && this.transaction !== this.slot.session
+      ? connectionClosedError()
+      : error;
+  }
 
   /** Waits for the statements sent ahead: the first failure among them is thrown. */
   async settle(): Promise<void> {
@@ -114,38 +189,31 @@ class ExclusiveConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     if (this.transaction !== null && this.transaction !== this.slot.session) throw connectionClosedError();
-    if (this.slot.reopened) {
-      // postgres.js keeps the error a dying session sent (57P01 "terminating connection") and hands
-      // it to the first query of the next session: a probe takes it, so that query is not refused.
-      this.slot.reopened = false;
-      await this.slot.sql.unsafe("select 1").catch(() => {});
-    }
+    await probed(this.slot);
     if (isCopyQuery(compiled)) {
       await this.settle();
       await copyIn(this.slot.sql, compiled.sql, compiled.copyFrom);
-      this.slot.established = true;
       return { rows: [] };
     }
     const mark = this.transaction === null ? undefined : pipelineMark(compiled);
-    const query = send(this.slot.sql, compiled);
+    const query = this.track(send(this.slot.sql, compiled));
     if (mark === "behind") {
       this.behind.push(query);
       return { rows: [] };
     }
-    const commit = mark === "committing" ? this.slot.sql.unsafe("commit").execute() : undefined;
-    commit?.catch(() => undefined);
+    const commit =
+      mark === "committing" ? this.track(send(this.slot.sql, CompiledQuery.raw("commit"))) : undefined;
     if (commit) this.committed = true;
     let result: postgres.RowList<postgres.Row[]>;
     try {
       await this.settle();
       result = await query;
+      if (commit) await commit;
     } catch (error) {
       // The transaction failed: a commit sent behind the statement rolls it back.
       await commit?.catch(() => undefined);
-      throw error;
+      throw this.failure(error);
     }
-    if (commit) await commit;
-    this.slot.established = true;
     const { command, count } = result;
     return {
       numAffectedRows:
@@ -186,14 +254,12 @@ class ExclusiveDriver implements Driver {
       const slot: Slot = {
         sql: undefined as unknown as postgres.Sql,
         session: 0,
-        established: false,
         reopened: false,
       };
       (slot as { sql: postgres.Sql }).sql = this.open(() => {
         slot.session++;
-        // A connection attempt that failed carries no stale error: no probe (and no second wait).
-        slot.reopened = slot.reopened || slot.established;
-        slot.established = false;
+        slot.onSessionEnd?.();
+        slot.reopened = true;
       });
       this.#slots.push(slot);
       return new ExclusiveConnection(slot);
@@ -204,7 +270,6 @@ class ExclusiveDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const c = connection as ExclusiveConnection;
     c.transaction = null;
-    const session = c.slot.session;
     let statement = "begin";
     if (settings.isolationLevel || settings.accessMode)
       statement = [
@@ -214,16 +279,14 @@ class ExclusiveDriver implements Driver {
       ]
         .filter(Boolean)
         .join(" ");
-    if (c.slot.reopened) {
-      c.slot.reopened = false;
-      await c.slot.sql.unsafe("select 1").catch(() => {});
-    }
-    // BEGIN goes out with the transaction's first statement (see pipeline.ts). A session that closed
-    // before it was counted already, and BEGIN opens the next one; one that closes later is counted
-    // after this line, so every statement of the transaction is checked.
-    c.behind = [send(c.slot.sql, CompiledQuery.raw(statement))];
+    // BEGIN goes out only on a session known to answer (see `probed`), with the transaction's first
+    // statement (see pipeline.ts). A session that closes later is counted after this line, so every
+    // statement of the transaction is checked; those still queued then are withdrawn (`abandon`).
+    await probed(c.slot);
+    const session = c.slot.session;
     c.committed = false;
     c.transaction = session;
+    c.behind = [c.track(send(c.slot.sql, CompiledQuery.raw(statement)))];
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
@@ -231,16 +294,17 @@ class ExclusiveDriver implements Driver {
     try {
       if (c.committed) return;
       if (c.transaction !== c.slot.session) throw connectionClosedError();
-      const commit = send(c.slot.sql, CompiledQuery.raw("commit"));
+      const commit = c.track(send(c.slot.sql, CompiledQuery.raw("commit")));
       try {
         await c.settle();
       } catch (error) {
         // A statement sent behind failed: the commit rolls the transaction back.
         await commit.catch(() => undefined);
-        throw error;
+        throw c.failure(error);
       }
-      await commit;
-      c.slot.established = true;
+      await commit.catch((error: unknown) => {
+        throw c.failure(error);
+      });
     } finally {
       c.behind = [];
       c.committed = false;

@@ -1,6 +1,7 @@
 import { canonicalJson } from "@registre/core";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type EncodedPart, templateParts } from "./templates.ts";
+import { type EncodedPart, templateParts, widthsOfOnes } from "./templates.ts";
 
 type Numbers = Readonly<Record<string, number>>;
 const part = (streamId: string, ...data: unknown[]): EncodedPart => ({
@@ -77,5 +78,34 @@ describe("events templated on the numbers they print", () => {
         return [part("s", { n: n.VT })];
       }),
     ).toBeNull();
+  });
+
+  it("reads each place's width in one pass, as the pattern ^seg(0*1)seg…$ would", () => {
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const byPattern = (segments: readonly string[], text: string) => {
+      const m = new RegExp(`^${segments.map(literal).join("(0*1)")}$`).exec(text);
+      return m ? m.slice(1).map((g) => g.length) : null;
+    };
+    // A number followed by digits, zeros or ones.
+    expect(widthsOfOnes(["FA-", "10"], "FA-00110")).toEqual([3]);
+    expect(widthsOfOnes(["", "0", "1"], "0001011")).toEqual([4, 1]);
+    expect(widthsOfOnes(["", "0"], "0010")).toEqual([3]);
+    expect(widthsOfOnes(["a", "b"], "a00b")).toBeNull();
+    const piece = fc.stringMatching(/^[01a\-{}"]{0,4}$/);
+    fc.assert(
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.nat(3), { maxLength: 3 }),
+        fc.nat(5),
+        (segments, zeros, noise) => {
+          const texts = [
+            segments.map((s, j) => (j === 0 ? s : `${"0".repeat(zeros[j - 1] ?? 0)}1${s}`)).join(""),
+            segments.join("1".repeat(noise % 3)),
+            segments.join("0"),
+          ];
+          for (const text of texts) expect(widthsOfOnes(segments, text)).toEqual(byPattern(segments, text));
+        },
+      ),
+    );
   });
 });

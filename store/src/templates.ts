@@ -27,8 +27,30 @@ export type Templated = {
 
 // Probe values: 15 digits, more than any padding prints, so each occurrence of a number is found whole.
 const PROBE = 731_592_648_201_300;
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const pad = (value: number, width: number) => String(value).padStart(width, "0");
+
+/**
+ * The widths of the numbers between `segments` when `text` is them with the number 1 padded in each
+ * place (`0*1`), or null when it is not: what `^seg0(0*1)seg1…(0*1)segN$` would match, read in one pass
+ * (a place's match is unique: its zeros, then the 1), without compiling a pattern of the event's text.
+ */
+export const widthsOfOnes = (segments: readonly string[], text: string): number[] | null => {
+  const first = segments[0] ?? "";
+  if (!text.startsWith(first)) return null;
+  let at = first.length;
+  const widths: number[] = [];
+  for (let j = 1; j < segments.length; j++) {
+    let end = at;
+    while (text.charCodeAt(end) === 48) end++;
+    if (text.charCodeAt(end) !== 49) return null;
+    end++;
+    widths.push(end - at);
+    const segment = segments[j] ?? "";
+    if (!text.startsWith(segment, end)) return null;
+    at = end + segment.length;
+  }
+  return at === text.length ? widths : null;
+};
 
 /**
  * The templates of `build`'s parts, or null when the numbers do not enter them as printed numbers (a
@@ -78,19 +100,14 @@ export const templateParts = (
         continue;
       }
       // Each place pads the number 1 to its width: zeros, then the 1. An event too large for one
-      // pattern (an imported entry of thousands of lines) is appended in the transaction instead.
+      // template (an imported entry of thousands of lines) is appended in the transaction instead.
       if (one.length > MAX_TEMPLATED_TEXT) return null;
-      let match: RegExpExecArray | null;
-      try {
-        match = new RegExp(`^${segments.map(literal).join("(0*1)")}$`).exec(one);
-      } catch {
-        return null;
-      }
-      if (!match) return null;
+      const padded = widthsOfOnes(segments, one);
+      if (!padded) return null;
       let text = segments[0] ?? "";
       let filled = segments[0] ?? "";
       for (const [j, counter] of found.entries()) {
-        const width = match[j + 1]?.length ?? 1;
+        const width = padded[j] ?? 1;
         const token = `#${nonce}.${tokens.length}#`;
         tokens.push(token);
         counters.push(counter);

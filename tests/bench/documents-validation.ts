@@ -1,9 +1,13 @@
 /**
- * Issue 11's validation benchmark: sales invoices validated through `validateDocument` (the document
- * numbered and its VT entry drafted and validated, one multi-stream commit), beside the raw anchor of
- * the same run (`raw.ts`: autocommit single-row INSERTs, interleaved round by round with `compare`).
+ * Issue 11's validation benchmark: sales invoices validated through `commitValidation` (the document
+ * numbered and its VT entry drafted and validated, one multi-stream commit; each round ends when the
+ * documents and ledger read models show all of them, so their projection is inside the time), beside the
+ * raw anchor of the same run (`raw.ts`: autocommit single-row INSERTs, interleaved round by round with
+ * `compare`).
  *
  * - 8 writers on 8 organisations (each writer its own organisation) against 8 raw writers: target 40 %.
+ * - The same with each validation waiting for its read models before the writer's next
+ *   (`validateDocument`, what the PUT route answers after): the per-request figure.
  * - 8 writers on one organisation (the FA and VT counters serialise them) against 1 raw writer: target
  *   25 %; then the organisation's FA numbers and VT entries are checked gapless, each invoice with its
  *   entry.
@@ -20,7 +24,11 @@ import { openContext } from "../../api/src/bootstrap.ts";
 import { createContact } from "../../api/src/contacts/create.ts";
 import type { AppContext } from "../../api/src/context.ts";
 import { createDocument } from "../../api/src/documents/commands.ts";
-import { validateDocument } from "../../api/src/documents/validation.ts";
+import {
+  commitValidation,
+  validateDocument,
+  validationReadModels,
+} from "../../api/src/documents/validation.ts";
 import { ProblemError } from "../../api/src/http/problem.ts";
 import { createOrganisation } from "../../api/src/organisations.ts";
 import { CreateContactInput } from "../../api/src/schemas/contacts.ts";
@@ -30,13 +38,15 @@ import { benchConfig, compare, concurrently, dropOnInterrupt, formatRate, type R
 import { openRaw } from "./raw.ts";
 import { startWireCounter } from "./wire-count.ts";
 
-const DAY = "2025-02-03";
-const WRITERS = 8;
+export const DAY = "2025-02-03";
+export const WRITERS = 8;
 
 export type ValidationFigures = {
   readonly perRound: number;
   readonly rounds: number;
   readonly manyOrgs: { registre: Rate; raw: Rate; retries: number };
+  /** 8 organisations, each validation waiting for its read models before the next (the PUT route's answer). */
+  readonly manyOrgsWaiting: { registre: Rate; raw: Rate; retries: number };
   readonly oneOrg: { registre: Rate; raw: Rate; retries: number };
   readonly check: { invoices: number; faGaps: number; vtGaps: number; withoutEntry: number };
   readonly setupSeconds: number;
@@ -44,15 +54,15 @@ export type ValidationFigures = {
   readonly roundTrips: number;
 };
 
-type Books = { orgId: string; customerId: string; drafts: string[] };
+export type Books = { orgId: string; customerId: string; drafts: string[] };
 
-const metadataOf = (ctx: AppContext): CommandMetadata => ({
+export const metadataOf = (ctx: AppContext): CommandMetadata => ({
   commandId: ctx.newId(),
   at: ctx.clock().toISOString(),
   userId: "bench",
 });
 
-const openBooks = async (ctx: AppContext, n: number): Promise<Books> => {
+export const openBooks = async (ctx: AppContext, n: number): Promise<Books> => {
   const orgId = await createOrganisation(
     ctx,
     {
@@ -98,7 +108,7 @@ const draft = (ctx: AppContext, books: Books, i: number) =>
   );
 
 /** `count` drafts for each of `books`, created by `WRITERS` writers (unmeasured). */
-const fill = async (ctx: AppContext, all: readonly Books[], count: number) => {
+export const fill = async (ctx: AppContext, all: readonly Books[], count: number) => {
   const jobs = all.flatMap((b) => Array.from({ length: count }, (_, i) => ({ b, i })));
   await concurrently(WRITERS, jobs.length, async (w, k) => {
     const job = jobs[k * WRITERS + w];
@@ -110,22 +120,31 @@ const fill = async (ctx: AppContext, all: readonly Books[], count: number) => {
 const retried = { count: 0 };
 
 /**
- * Takes the next draft of `books` and validates it. Only a sequence numbered before its stream existed
- * waits for the documents read model (its last date, once); past the wait budget that answers 503
- * `readModel.behind`, which would be retried here (up to 5 times) and counted.
+ * Takes the next draft of `books` and validates it: committed, without waiting for the read models (a
+ * round waits for them at its end, `caughtUp`), or `waiting` for them as the PUT route does. Only a
+ * sequence numbered before its stream existed waits for the documents read model (its last date, once);
+ * past the wait budget that answers 503 `readModel.behind`, which would be retried here (up to 5 times)
+ * and counted.
  */
-const validateNext = async (ctx: AppContext, books: Books) => {
+const validateNext = async (ctx: AppContext, books: Books, waiting = false) => {
   const id = books.drafts.shift();
   if (!id) throw new Error("no draft left: the set-up made too few");
   for (let attempt = 0; ; attempt++) {
     try {
-      await validateDocument(ctx, books.orgId, id, metadataOf(ctx), DAY);
+      if (waiting) await validateDocument(ctx, books.orgId, id, metadataOf(ctx), DAY);
+      else await commitValidation(ctx, books.orgId, id, metadataOf(ctx), DAY);
       return;
     } catch (error) {
       if (!(error instanceof ProblemError) || error.code !== "readModel.behind" || attempt >= 5) throw error;
       retried.count++;
     }
   }
+};
+
+/** The end of a round: the documents and ledger read models show every validation committed in it. */
+const caughtUp = async (ctx: AppContext) => {
+  if (!(await ctx.runner.waitFor(await ctx.store.head(), validationReadModels, null, 60_000)))
+    throw new Error("the read models did not catch up within 60 s");
 };
 
 /** Numbers 1..n once each, from texts ending in the sequence: the gaps (missing or repeated). */
@@ -178,7 +197,7 @@ const profile = async (url: string, one: Books, log: (text: string) => void): Pr
   await ctx.runner.start();
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   try {
-    await validateNext(ctx, one);
+    await validateNext(ctx, one, true);
     await sleep(300);
     counter.reset();
     let started = performance.now();
@@ -186,7 +205,7 @@ const profile = async (url: string, one: Books, log: (text: string) => void): Pr
     const idlePerMs = counter.roundTrips() / (performance.now() - started);
     counter.reset();
     started = performance.now();
-    for (let i = 0; i < PROFILED; i++) await validateNext(ctx, one);
+    for (let i = 0; i < PROFILED; i++) await validateNext(ctx, one, true);
     await sleep(300);
     const trips = (counter.roundTrips() - idlePerMs * (performance.now() - started)) / PROFILED;
     log(`  ${trips.toFixed(1)} round trips per validation`);
@@ -225,10 +244,10 @@ export const runValidationBench = async (log = console.log): Promise<ValidationF
       const many: Books[] = [];
       for (let n = 0; n < WRITERS; n++) many.push(await openBooks(ctx, n));
       const one = await openBooks(ctx, WRITERS);
-      await fill(ctx, many, Math.ceil(needed / WRITERS));
+      await fill(ctx, many, Math.ceil((2 * needed) / WRITERS));
       await fill(ctx, [one], needed + PROFILED);
       const setupSeconds = (performance.now() - started) / 1000;
-      log(`  ${WRITERS + 1} organisations, ${needed * 2} drafts (${setupSeconds.toFixed(1)} s)`);
+      log(`  ${WRITERS + 1} organisations, ${needed * 3} drafts (${setupSeconds.toFixed(1)} s)`);
       const fatal = (i: number, error: unknown) => {
         throw new Error(`contender ${i} failed`, { cause: error });
       };
@@ -239,6 +258,7 @@ export const runValidationBench = async (log = console.log): Promise<ValidationF
         [
           async (ops) => {
             await concurrently(WRITERS, ops, (w) => validateNext(ctx, many[w] as Books));
+            await caughtUp(ctx);
             return ops;
           },
           (ops) => raw.singleRows(WRITERS, ops),
@@ -250,12 +270,30 @@ export const runValidationBench = async (log = console.log): Promise<ValidationF
         `  8 organisations: ${formatRate(manyRegistre)} validations, raw 8 writers ${formatRate(manyRaw)} (${manyRetries} retried)`,
       );
       retried.count = 0;
+      const [waitingRegistre, waitingRaw] = await compare(
+        config,
+        perRound,
+        [
+          async (ops) => {
+            await concurrently(WRITERS, ops, (w) => validateNext(ctx, many[w] as Books, true));
+            return ops;
+          },
+          (ops) => raw.singleRows(WRITERS, ops),
+        ],
+        fatal,
+      );
+      const waitingRetries = retried.count;
+      log(
+        `  8 organisations, each waiting: ${formatRate(waitingRegistre)} validations, raw 8 writers ${formatRate(waitingRaw)} (${waitingRetries} retried)`,
+      );
+      retried.count = 0;
       const [oneRegistre, oneRaw] = await compare(
         config,
         perRound,
         [
           async (ops) => {
             await concurrently(WRITERS, ops, () => validateNext(ctx, one));
+            await caughtUp(ctx);
             return ops;
           },
           (ops) => raw.singleRows(1, ops),
@@ -271,11 +309,13 @@ export const runValidationBench = async (log = console.log): Promise<ValidationF
       await raw.close();
       await ctx.runner.stop();
       const roundTrips = await profile(urlFor(adminUrl(), name), one, log);
-      if (!manyRegistre || !manyRaw || !oneRegistre || !oneRaw) throw new Error("a figure is missing");
+      if (!manyRegistre || !manyRaw || !waitingRegistre || !waitingRaw || !oneRegistre || !oneRaw)
+        throw new Error("a figure is missing");
       return {
         perRound,
         rounds: config.rounds,
         manyOrgs: { registre: manyRegistre, raw: manyRaw, retries: manyRetries },
+        manyOrgsWaiting: { registre: waitingRegistre, raw: waitingRaw, retries: waitingRetries },
         oneOrg: { registre: oneRegistre, raw: oneRaw, retries: oneRetries },
         check,
         setupSeconds,

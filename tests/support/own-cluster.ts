@@ -30,9 +30,10 @@ export type OwnCluster = {
   readonly url: string;
   /**
    * `pg_ctl restart -m fast`: every session is terminated, the server is down for a moment; with
-   * `downMs`, stopped (fast) and started again that much later, so that the outage lasts.
+   * `downMs`, stopped (fast) and started again that much later, so that the outage lasts; `whileDown`
+   * runs once the server is stopped, and the start waits for it (and for `downMs`).
    */
-  readonly restart: (downMs?: number) => Promise<void>;
+  readonly restart: (downMs?: number, whileDown?: () => Promise<void>) => Promise<void>;
   readonly stop: () => Promise<void>;
 };
 
@@ -71,13 +72,13 @@ export const startOwnCluster = async (): Promise<OwnCluster> => {
   await ctl("-w", "start");
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    restart: async (downMs = 0) => {
-      if (downMs === 0) {
+    restart: async (downMs = 0, whileDown?: () => Promise<void>) => {
+      if (downMs === 0 && !whileDown) {
         await ctl("-w", "-m", "fast", "restart");
         return;
       }
       await ctl("-w", "-m", "fast", "stop");
-      await new Promise((resolve) => setTimeout(resolve, downMs));
+      await Promise.all([new Promise((resolve) => setTimeout(resolve, downMs)), whileDown?.()]);
       await ctl("-w", "start");
     },
     stop: async () => {

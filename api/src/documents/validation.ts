@@ -1,6 +1,5 @@
 import {
   type CommandMetadata,
-  counterFor,
   type DocumentCommand,
   type DocumentSeries,
   type DocumentState,
@@ -30,8 +29,15 @@ import {
   volumeOf,
 } from "@registre/core";
 import { readModels } from "@registre/projections";
-import { ledgerReadModels, postingContext } from "../accounting/entries.ts";
-import { handleMultiStream, loadAggregate, type MultiStreamPlan, streamDecision } from "../commands.ts";
+import { type Checkpoint, compareCheckpoints } from "@registre/store";
+import { draftedCounter, ledgerReadModels, postingContext } from "../accounting/entries.ts";
+import {
+  awaitReadModels,
+  handleMultiStream,
+  loadAggregate,
+  type MultiStreamPlan,
+  streamDecision,
+} from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { ProblemError } from "../http/problem.ts";
 import { childMetadata, derivedId } from "../ids.ts";
@@ -189,12 +195,7 @@ const validationPlan = async (
     data: { ...draftContent, mvt, origin: { kind: "document", doc: id } },
     context: posting.context,
   };
-  const entryCounter = counterFor(
-    entryDecider
-      .decide(drafted, entryDecider.initialState())
-      .reduce(entryDecider.evolve, entryDecider.initialState()),
-    posting.context.fiscal,
-  );
+  const entryCounter = draftedCounter(drafted, posting);
   const added = volumeOf(draftContent);
   const entryCommands = (numbers: Readonly<Record<string, number>>): EntryCommand[] => {
     const content = { ...draftContent, ...documentPosting(doc, accounts, numberOf(numbers)) };
@@ -246,23 +247,57 @@ const validationPlan = async (
   };
 };
 
-/** Validates (numbers and posts) an invoice or credit note. Answers the entry's mvt. */
-export const validateDocument = async (
+/** The read models a validation's answer reads: the document, its entry, the balances. */
+export const validationReadModels: readonly string[] = [...documentReadModels, ...ledgerReadModels];
+
+/** What a validation committed: its entry's mvt, and the place in the log its read models show it from. */
+export type ValidationCommit = { readonly mvt: string; readonly checkpoint: Checkpoint | null };
+
+/**
+ * Validates (numbers and posts) an invoice or credit note, and answers once committed, without waiting
+ * for the read models: the caller waits (`showValidations`) before it answers what they read. A retried
+ * command id answers the first commit.
+ */
+export const commitValidation = async (
   ctx: AppContext,
   orgId: string,
   id: string,
   metadata: CommandMetadata,
   /** Today in France by default (the demo validates as the business went along). */
   validatedOn = parisDate(ctx.clock()),
-): Promise<string> => {
+): Promise<ValidationCommit> => {
   const { result } = await handleMultiStream(ctx, {
     orgId,
     metadata,
-    readModels: [...documentReadModels, ...ledgerReadModels],
+    readModels: [],
     plan: () => validationPlan(ctx, orgId, id, metadata, validatedOn),
   });
   const part = result.parts.find((p) => p.streamId.startsWith(entryStreamId("")));
-  return part ? part.streamId.slice(entryStreamId("").length) : "";
+  return {
+    mvt: part ? part.streamId.slice(entryStreamId("").length) : "",
+    checkpoint: result.checkpoint,
+  };
+};
+
+/**
+ * Read-your-writes for validations committed up to `checkpoint` (the last of them): waits until the
+ * documents and ledger read models show it, within the budget; past it (or when one is stopped for the
+ * organisation) the request is marked and answers 202 "not yet visible", as any command's.
+ */
+export const showValidations = (ctx: AppContext, orgId: string, checkpoint: Checkpoint | null) =>
+  awaitReadModels(ctx, orgId, { checkpoint }, validationReadModels);
+
+/** Validates an invoice or credit note and waits for its read models. Answers the entry's mvt. */
+export const validateDocument = async (
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  metadata: CommandMetadata,
+  validatedOn = parisDate(ctx.clock()),
+): Promise<string> => {
+  const commit = await commitValidation(ctx, orgId, id, metadata, validatedOn);
+  await showValidations(ctx, orgId, commit.checkpoint);
+  return commit.mvt;
 };
 
 /**
@@ -320,7 +355,8 @@ export type BulkReport = {
 /**
  * Validates a selection in the order of the documents' dates (then of the selection), each in its own
  * commit (its command id derived from the request's), so that numbers follow dates; a refusal is
- * reported and the others go on.
+ * reported and the others go on. The commits do not wait for the read models one by one: the report
+ * waits once for the last, so the next read shows every validation of the selection.
  */
 export const validateDocuments = async (
   ctx: AppContext,
@@ -339,17 +375,49 @@ export const validateDocuments = async (
   const ordered = unique
     .map((id, index) => ({ id, index }))
     .sort((a, b) => (dates.get(a.id) ?? "").localeCompare(dates.get(b.id) ?? "") || a.index - b.index);
-  const validated: BulkReport["validated"] = [];
+  const committed: (ValidationCommit & { readonly id: string })[] = [];
   const refused: BulkReport["refused"] = [];
+  // Each commit goes on without waiting for the read models; the report waits once, for the last.
+  let last: Checkpoint | null = null;
   for (const { id } of ordered) {
     try {
-      const mvt = await validateDocument(ctx, orgId, id, childMetadata(metadata, `validate:${id}`));
-      const { state } = await loadDocument(ctx, orgId, id);
-      validated.push({ id, number: isLive(state) ? state.number : null, mvt });
+      const commit = await commitValidation(ctx, orgId, id, childMetadata(metadata, `validate:${id}`));
+      if (commit.checkpoint && (!last || compareCheckpoints(commit.checkpoint, last) > 0))
+        last = commit.checkpoint;
+      committed.push({ ...commit, id });
     } catch (error) {
       if (!(error instanceof DomainError) && !(error instanceof ProblemError)) throw error;
       refused.push({ id, error });
     }
+  }
+  // The numbers, once shown, from the documents read model in one statement; from each document's
+  // stream when it does not show them in time.
+  const shown = await showValidations(ctx, orgId, last);
+  const numbers =
+    shown && committed.length > 0
+      ? new Map(
+          (
+            await readModels(ctx.database)
+              .selectFrom("documents")
+              .select(["id", "number"])
+              .where("org_id", "=", orgId)
+              .where(
+                "id",
+                "in",
+                committed.map((c) => c.id),
+              )
+              .execute()
+          ).map((r) => [r.id, r.number]),
+        )
+      : new Map<string, string | null>();
+  const validated: BulkReport["validated"] = [];
+  for (const { id, mvt } of committed) {
+    let number = numbers.get(id) ?? null;
+    if (number === null) {
+      const { state } = await loadDocument(ctx, orgId, id);
+      number = isLive(state) ? state.number : null;
+    }
+    validated.push({ id, number, mvt });
   }
   return { validated, refused };
 };

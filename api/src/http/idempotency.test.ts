@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { parisDate } from "@registre/core";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { apiHarness } from "../testing/api-harness.ts";
@@ -37,7 +38,7 @@ describe.each(databaseKinds)("Idempotency-Key, the reproductions of issue 8 §4 
     expect(created.status).toBe(201);
     return (created.body as { token: string }).token;
   };
-  const today = () => new Date().toISOString().slice(0, 10);
+  const today = () => parisDate(new Date());
   const entry = (validate: boolean) => ({
     journal: "OD",
     date: today(),
