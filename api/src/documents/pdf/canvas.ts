@@ -36,11 +36,31 @@ const FONT_FILES: Record<FontName, string> = {
   bold: "@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf",
 };
 
+/**
+ * Gives every glyph of `font` the characters it stands for, whoever asks for it first. fontkit keeps
+ * one glyph object per id, with the characters of its first request; pdfkit writes those into the
+ * PDF's ToUnicode map (what copy, search and `pdftotext` read). A subset asks for the components of a
+ * composite glyph with none — ":", ";" and "…" are made of "." in Inter — so, in a process whose
+ * first document printed a ":" before any ".", every later document's periods read as nothing. A
+ * glyph made without characters takes those of the first request that has some: every layout asks
+ * with the characters it shaped, before pdfkit reads them.
+ */
+const withCharacters = (font: Font): void => {
+  const getGlyph = font.getGlyph.bind(font);
+  (font as { getGlyph: unknown }).getGlyph = (id: number, characters: number[] = []) => {
+    const glyph = getGlyph(id, characters);
+    if (glyph && glyph.codePoints.length === 0 && characters.length > 0)
+      (glyph as { codePoints: number[] }).codePoints = characters;
+    return glyph;
+  };
+};
+
 let parsed: Record<FontName, Font> | undefined;
 /**
  * The fonts, read and parsed once per process and shared by every document: parsing Inter's layout
  * tables again for each document cost more than the rest of the rendering. pdfkit subsets them per
- * document (`createSubset`), which leaves the shared font untouched.
+ * document (`createSubset`), which leaves the shared font untouched but for its glyph objects, which
+ * `withCharacters` makes the same whatever was printed before.
  */
 const fonts = (): Record<FontName, Font> => {
   if (!parsed) {
@@ -48,6 +68,7 @@ const fonts = (): Record<FontName, Font> => {
     const open = (name: FontName): Font => {
       const font = fontkit.create(readFileSync(require.resolve(FONT_FILES[name])));
       if (!("layout" in font)) throw new Error(`${FONT_FILES[name]} is a collection, not a font`);
+      withCharacters(font);
       memoiseLayout(font);
       return font;
     };
