@@ -27,11 +27,6 @@ export default async function setup(project: TestProject) {
   const folder = join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), run);
   const pgliteTemplate = join(folder, "template");
   mkdirSync(folder, { recursive: true });
-  const pglite = (async () => {
-    const database = await openDatabase({ dataDir: pgliteTemplate });
-    await migrateToLatest(database.db);
-    await database.close();
-  })();
   try {
     await createDatabase(template);
   } catch (error) {
@@ -43,7 +38,12 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ url: urlFor(adminUrl(), template), maxConnections: 1 });
   await migrateToLatest(database.db);
   await database.close();
-  await pglite;
+  // The PGlite template after, not beside: its initdb holds this process's event loop for seconds,
+  // long enough for a PostgreSQL connection attempt opened meanwhile to time out (CONNECT_TIMEOUT,
+  // seen on a loaded machine as a run that died before its first test).
+  const pglite = await openDatabase({ dataDir: pgliteTemplate });
+  await migrateToLatest(pglite.db);
+  await pglite.close();
   project.provide("pgTemplate", template);
   project.provide("pgAdminUrl", adminUrl());
   project.provide("pgliteTemplate", pgliteTemplate);
