@@ -1,4 +1,4 @@
-import { lateness } from "@registre/core";
+import { lateness, parisDate } from "@registre/core";
 import { createEventStore, openDatabase } from "@registre/store";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, type TestDatabase } from "../../../tests/support/databases.ts";
@@ -10,7 +10,7 @@ import { documentsOrganisation } from "../testing/documents-setup.ts";
 import { runDueReminders, withRemindersLock } from "./scheduler.ts";
 
 const DAY = 86_400_000;
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => parisDate(new Date());
 const NBSP = "\u00a0";
 /** The context `days` days from now: what the daily run sees then (sessions last 14 days). */
 const later = (ctx: AppContext, days: number): AppContext => ({
@@ -119,7 +119,7 @@ describe.each(databaseKinds)("reminders of late sales invoices on %s", (kind) =>
     const row = (await call("GET", `/docs/${invoices[0]}`, o.token)).body;
     const figures = lateness({
       dueDate: row.dueDate,
-      on: new Date(Date.now() + 11 * DAY).toISOString().slice(0, 10),
+      on: parisDate(new Date(Date.now() + 11 * DAY)),
       amountDue: row.due,
       penaltyRate: null,
       ...LATE_PAYMENT_RATES,

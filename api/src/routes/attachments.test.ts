@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { parisDate } from "@registre/core";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
@@ -8,7 +9,7 @@ import { documentsOrganisation } from "../testing/documents-setup.ts";
 import { fileForm, tinyPdf, tinyPng } from "../testing/files.ts";
 
 const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-const day = () => new Date().toISOString().slice(0, 10);
+const day = () => parisDate(new Date());
 
 describe.each(databaseKinds)("attachments of documents, contacts and items on %s", (kind) => {
   const { harness, call, send, register, join } = apiHarness(kind, { maxFileBytes: 64 * 1024 });

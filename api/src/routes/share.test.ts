@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { parisDate } from "@registre/core";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
@@ -6,7 +7,7 @@ import { embeddedInvoiceXml } from "../documents/einvoice/pdf-attachment.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
 
-const day = () => new Date().toISOString().slice(0, 10);
+const day = () => parisDate(new Date());
 
 describe.each(databaseKinds)("share links (/docs/{id}/shares, /share/docs) on %s", (kind) => {
   const { harness, call, send, register } = apiHarness(kind, { trustProxy: "1" });

@@ -1,5 +1,5 @@
-import { describe, expect, test } from "vitest";
-import { parseDay } from "./day.ts";
+import { afterEach, describe, expect, it, test, vi } from "vitest";
+import { parseDay, today } from "./day.ts";
 
 describe("parseDay", () => {
   test("reads the days people type, the French way", () => {
@@ -20,5 +20,20 @@ describe("parseDay", () => {
     expect(parseDay("31/12/26")).toBeNull();
     expect(parseDay("")).toBeNull();
     expect(parseDay("demain")).toBeNull();
+  });
+});
+
+describe("today", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("is the day in Paris, not in UTC: a day ahead from midnight in France", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-11-24T22:59:00Z"));
+    expect(today()).toBe("2026-11-24");
+    vi.setSystemTime(new Date("2026-11-24T23:30:00Z"));
+    expect(today()).toBe("2026-11-25");
+    // Summer time: Paris is two hours ahead.
+    vi.setSystemTime(new Date("2026-07-01T22:30:00Z"));
+    expect(today()).toBe("2026-07-02");
   });
 });

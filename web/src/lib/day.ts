@@ -22,3 +22,7 @@ export const parseDay = (text: string): string | null => {
     /^(\d{1,2})[/.\-\s](\d{1,2})[/.\-\s](\d{4})$/.exec(value) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(value);
   return typed ? isoDay(typed[3] ?? "", typed[2] ?? "", typed[1] ?? "") : null;
 };
+
+/** Today in Paris, as the API counts days ("2026-05-12"): not the UTC date, a day behind after midnight in France. */
+export const today = (): string =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());

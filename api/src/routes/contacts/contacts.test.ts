@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { chartStreamId, contactStreamId } from "@registre/core";
+import { chartStreamId, contactStreamId, parisDate } from "@registre/core";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
 import { listContacts } from "../../contacts/queries.ts";
@@ -135,7 +135,7 @@ describe.each(databaseKinds)("contacts API on %s", (kind) => {
     ).body;
     const draft = await send("POST", "/accounting/entries", token, {
       journal: "VT",
-      date: new Date().toISOString().slice(0, 10),
+      date: parisDate(new Date()),
       pieceRef: "F-1",
       label: "Facture Garage Petit",
       lines: [

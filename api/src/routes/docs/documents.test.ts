@@ -1,3 +1,4 @@
+import { parisDate } from "@registre/core";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
@@ -8,7 +9,7 @@ describe.each(databaseKinds)("documents (/docs) on %s", (kind) => {
 
   it("creates, reads, lists, changes and deletes drafts; a quote is numbered at creation and follows its lifecycle", async () => {
     const o = await documentsOrganisation(call, register, "Devis");
-    const day = new Date().toISOString().slice(0, 10);
+    const day = parisDate(new Date());
     const template = await call("GET", "/docs/create/sales-quote", o.token);
     expect(template.body).toMatchObject({
       kind: "quote",
@@ -142,7 +143,7 @@ describe.each(databaseKinds)("documents (/docs) on %s", (kind) => {
 
   it("credits an invoice, lists the contact's sales and dues, keeps a history, and refuses to delete what documents use", async () => {
     const o = await documentsOrganisation(call, register, "Avoir");
-    const day = new Date().toISOString().slice(0, 10);
+    const day = parisDate(new Date());
     const invoice = await call("POST", "/docs", o.token, {
       kind: "invoice",
       direction: "sales",
@@ -233,7 +234,7 @@ describe.each(databaseKinds)("documents (/docs) on %s", (kind) => {
     await join(o.token, accountant, "accountant");
     const token = (await call("POST", "/user/orgs/change", accountant.token, { orgId: o.orgId })).body
       .token as string;
-    const day = new Date().toISOString().slice(0, 10);
+    const day = parisDate(new Date());
     const refused = await send("POST", "/docs", token, {
       kind: "invoice",
       direction: "sales",

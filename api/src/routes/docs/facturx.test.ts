@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { calculationViolations, readEInvoiceXml } from "@registre/core";
+import { calculationViolations, parisDate, readEInvoiceXml } from "@registre/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
@@ -51,7 +51,7 @@ describe.each(databaseKinds)("Factur-X out (/docs/{id}/facturx, /pdf) on %s", (k
     await o.ok("PUT", "/docs/settings", {
       bank: { holder: "Atelier", iban: "FR7630006000011234567890189", bic: "AGRIFRPP" },
     });
-    const day = new Date().toISOString().slice(0, 10);
+    const day = parisDate(new Date());
     const created = await o.ok("POST", "/docs", {
       kind: "invoice",
       direction: "sales",
@@ -131,7 +131,7 @@ describe.each(databaseKinds)("Factur-X out (/docs/{id}/facturx, /pdf) on %s", (k
   it("BASIC by the settings; a credit note is 381 with its invoice; a quote has no Factur-X", async () => {
     const o = await documentsOrganisation(call, register, "Basic");
     await o.ok("PUT", "/docs/settings", { facturxProfile: "basic" });
-    const day = new Date().toISOString().slice(0, 10);
+    const day = parisDate(new Date());
     const invoice = await o.ok("POST", "/docs", {
       kind: "invoice",
       direction: "sales",

@@ -1,3 +1,4 @@
+import { parisDate } from "@registre/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
 import { embeddedInvoiceXml } from "../../documents/einvoice/pdf-attachment.ts";
@@ -6,7 +7,7 @@ import { customerBody, documentsOrganisation } from "../../testing/documents-set
 import { fileForm, tinyPdf } from "../../testing/files.ts";
 import { startSmtpServer } from "../../testing/smtp-server.testing.ts";
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => parisDate(new Date());
 const NBSP = "\u00a0";
 
 describe.each(databaseKinds)(

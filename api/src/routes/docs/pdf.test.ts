@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parisDate } from "@registre/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
@@ -24,7 +25,7 @@ describe.each(databaseKinds)("a document's PDF (/docs/{id}/pdf) on %s", (kind) =
 
   it("prints a validated invoice with its number, parties and mandatory mentions, in French and English", async () => {
     const o = await documentsOrganisation(call, register, "Pdf");
-    const day = new Date().toISOString().slice(0, 10);
+    const day = parisDate(new Date());
     const created = await call("POST", "/docs", o.token, {
       kind: "invoice",
       direction: "sales",

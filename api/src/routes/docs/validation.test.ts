@@ -5,6 +5,7 @@ import {
   documentDecider,
   documentStreamId,
   isLive,
+  parisDate,
   seriesFor,
 } from "@registre/core";
 import { describe, expect, it } from "vitest";
@@ -39,7 +40,7 @@ describe.each(databaseKinds)("validating documents (/docs) on %s", (kind) => {
     const o = await documentsOrganisation(call, register, "Valide");
     const day =
       o.year.start.slice(0, 4) === new Date().toISOString().slice(0, 4)
-        ? new Date().toISOString().slice(0, 10)
+        ? parisDate(new Date())
         : o.year.start;
     const created = await call("POST", "/docs", o.token, invoice(o.customerId, o.itemId, day));
     expect(created.status).toBe(201);
