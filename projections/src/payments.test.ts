@@ -104,6 +104,7 @@ describe.each(databaseKinds)("payments read model on %s", (kind) => {
             id: a,
             status: "validated",
             amount: 12_000,
+            refund: false,
             allocated: 10_000,
             account: "511200",
             reference: pa.reference,
@@ -132,5 +133,74 @@ describe.each(databaseKinds)("payments read model on %s", (kind) => {
           }),
         ],
       });
+  });
+  it("given an advance used later twice, then the row's allocations and allocated grow", async () => {
+    const org = randomUUID();
+    const a = randomUUID();
+    const pa = payment(a, { amount: 30_000, allocations: [] });
+    const use = (doc: string, number: string, amount: number) => ({
+      orgId: org,
+      streamId: paymentStreamId(a),
+      type: "PaymentRemainderAllocated",
+      at: T0,
+      data: {
+        date: "2026-03-05",
+        allocations: [{ doc, number, kind: "invoice", amount }],
+        entryMvt: randomUUID(),
+        line: null,
+      },
+    });
+    const d1 = "00000000-0000-4000-8000-0000000000d1";
+    const d2 = "00000000-0000-4000-8000-0000000000d2";
+    await spec
+      .given(
+        { orgId: org, streamId: paymentStreamId(a), type: "PaymentRecorded", at: T0, data: pa },
+        use(d1, "FA2026-00001", 10_000),
+        use(d2, "FA2026-00002", 12_500),
+      )
+      .then(
+        {
+          payments: [
+            expect.objectContaining({
+              id: a,
+              amount: 30_000,
+              allocated: 22_500,
+              allocations: [
+                { doc: d1, number: "FA2026-00001", kind: "invoice", amount: 10_000 },
+                { doc: d2, number: "FA2026-00002", kind: "invoice", amount: 12_500 },
+              ],
+            }),
+          ],
+        },
+        { only: (r: Record<string, unknown>) => r.org_id === org },
+      );
+  });
+  it("given a refund netting an invoice against a credit note, then refund set and allocated its whole amount", async () => {
+    const org = randomUUID();
+    const a = randomUUID();
+    const refund = payment(a, {
+      amount: 3_000,
+      refund: true,
+      allocations: [
+        {
+          doc: "00000000-0000-4000-8000-0000000000c1",
+          number: "AV2026-00001",
+          kind: "creditNote",
+          amount: 5_000,
+        },
+        {
+          doc: "00000000-0000-4000-8000-0000000000d1",
+          number: "FA2026-00001",
+          kind: "invoice",
+          amount: 2_000,
+        },
+      ],
+    });
+    await spec
+      .given({ orgId: org, streamId: paymentStreamId(a), type: "PaymentRecorded", at: T0, data: refund })
+      .then(
+        { payments: [expect.objectContaining({ id: a, refund: true, amount: 3_000, allocated: 3_000 })] },
+        { only: (r: Record<string, unknown>) => r.org_id === org },
+      );
   });
 });

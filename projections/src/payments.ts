@@ -6,7 +6,7 @@ import {
   type PaymentEvent,
 } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import { liveSink, type Projector } from "./projector.ts";
 
 /** `payments`: one row per payment (money in or out), for the lists, the detail and the deposits to make. */
@@ -17,7 +17,10 @@ export type PaymentsTable = {
   status: string;
   date: string;
   amount: number;
-  /** Allocated to documents (invoices less credit notes); `amount - allocated` is the advance. */
+  /** Money the other way (to a customer, from a supplier), settling credit notes. */
+  refund: boolean;
+  /** Allocated to documents (invoices less credit notes; a refund's: credit notes less invoices, its
+   * whole amount); `amount - allocated` is the advance. */
   allocated: number;
   mode_id: string;
   mode_kind: string;
@@ -69,13 +72,19 @@ const paymentId = (streamId: string) => streamId.slice("payment-".length);
  */
 export const paymentsProjector: Projector = {
   name: "payments",
-  version: 1,
-  handles: ["PaymentRecorded", "PaymentCancelled", "PaymentDeposited", "DepositRecorded"],
+  version: 3,
+  handles: [
+    "PaymentRecorded",
+    "PaymentRemainderAllocated",
+    "PaymentCancelled",
+    "PaymentDeposited",
+    "DepositRecorded",
+  ],
   tables: [
     {
       name: "payments",
       columns: `org_id uuid not null, id uuid not null, direction text not null, status text not null,
-        date text not null, amount bigint not null, allocated bigint not null, mode_id text not null,
+        date text not null, amount bigint not null, refund boolean not null, allocated bigint not null, mode_id text not null,
         mode_kind text not null, mode_label text not null, journal text not null, account text not null,
         bank_account text not null, bank_id uuid, reference text, drawer text, drawer_bank text,
         contact_id uuid not null, contact_name text not null, allocations jsonb not null, entry_mvt uuid not null,
@@ -147,7 +156,8 @@ export const paymentsProjector: Projector = {
             status: "validated",
             date: p.date,
             amount: p.amount,
-            allocated: allocatedOf(p.allocations),
+            refund: p.refund === true,
+            allocated: allocatedOf(p.allocations, p.refund),
             mode_id: p.modeId,
             mode_kind: p.modeKind,
             mode_label: p.modeLabel,
@@ -169,6 +179,24 @@ export const paymentsProjector: Projector = {
             position: e.position,
             created_at: at,
           });
+          break;
+        }
+        case "PaymentRemainderAllocated": {
+          // The advance used later: its allocations join the recording's, `allocated` grows.
+          const used = allocatedOf(e.data.allocations);
+          if (row) {
+            row.allocations = [...row.allocations, ...e.data.allocations];
+            row.allocated += used;
+          } else
+            await db
+              .updateTable(payments)
+              .set({
+                allocations: sql`allocations || (${JSON.stringify(e.data.allocations)}::text)::jsonb`,
+                allocated: sql`allocated + ${used}::bigint`,
+              })
+              .where("org_id", "=", e.orgId)
+              .where("id", "=", id)
+              .execute();
           break;
         }
         case "PaymentCancelled":

@@ -4,8 +4,10 @@
  * the general ledger; two cheques deposited together and the deposit slip printed (read back with
  * pdftotext); screenshots in French and English.
  */
+
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
+import { parisDate } from "@registre/core";
 import { describe, expect, test } from "vitest";
 import { artifactsDir, browserTimeout, demoSuite } from "./support.ts";
 
@@ -33,6 +35,9 @@ describe("payments screens (Chromium, payments API)", () => {
         const allocation = page.getByLabel(`Imputer ${invoice.number}`);
         await expect.poll(() => allocation.inputValue()).not.toBe("");
         expect(await page.getByTestId("payment-amount").inputValue()).toBe(await allocation.inputValue());
+        // The customer, without the addresses a document prints: a payment has none to choose.
+        expect(await page.getByTestId("doc-contact").inputValue()).not.toBe("");
+        expect(await page.getByTestId("doc-billing-address").count()).toBe(0);
         await page.getByTestId("payment-reference").fill("VIR E2E");
         await page.screenshot({ path: join(artifactsDir, "payment-create-fr.png") });
         await page.getByTestId("payment-save").click();
@@ -62,7 +67,7 @@ describe("payments screens (Chromium, payments API)", () => {
 
         // Two cheques received as advances, then deposited together.
         const customer = invoice.contactId as string;
-        const day = new Date().toISOString().slice(0, 10);
+        const day = parisDate(new Date());
         for (const [n, amount] of [
           ["7001001", 15_000],
           ["7001002", 27_550],

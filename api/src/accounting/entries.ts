@@ -2,6 +2,7 @@ import {
   type CommandMetadata,
   chartDecider,
   chartStreamId,
+  checkVolume,
   counterFor,
   DomainError,
   type EntryCommand,
@@ -21,7 +22,13 @@ import {
   volumeOf,
 } from "@registre/core";
 import { readModels } from "@registre/projections";
-import { type CommandPlan, handleCommand, loadAggregate } from "../commands.ts";
+import {
+  type CommandPlan,
+  handleCommand,
+  loadAggregate,
+  type StreamDecision,
+  streamDecision,
+} from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { childMetadata, derivedId } from "../ids.ts";
 
@@ -48,6 +55,51 @@ export const postingContext = async (
 };
 
 type Posting = Awaited<ReturnType<typeof postingContext>>;
+
+/** The counter a new entry's number comes from once `drafted`: its journal's, for its fiscal year. */
+export const draftedCounter = (drafted: EntryCommand, posting: Pick<Posting, "context">): string =>
+  counterFor(
+    entryDecider
+      .decide(drafted, entryDecider.initialState())
+      .reduce(entryDecider.evolve, entryDecider.initialState()),
+    posting.context.fiscal,
+  );
+
+/**
+ * A new entry's stream in a multi-stream commit: drafted, then validated with the number its journal's
+ * counter hands out (`rank` places it among the commit's entries of that journal). `volume`, given on
+ * one entry of the commit, checks the organisation's yearly volume with the lines the commit adds.
+ */
+export const postedEntryDecision = (
+  ctx: AppContext,
+  posting: Pick<Posting, "context">,
+  entry: {
+    readonly mvt: string;
+    readonly drafted: EntryCommand | ((numbers: Readonly<Record<string, number>>) => EntryCommand);
+    readonly counter: string;
+    readonly rank?: number;
+  },
+  volume?: { readonly added: number },
+): StreamDecision =>
+  streamDecision(
+    entryStreamId(entry.mvt),
+    entryDecider,
+    { state: entryDecider.initialState(), version: 0 },
+    (numbers) => {
+      if (volume) checkVolume(numbers[VOLUME_COUNTER] ?? 1, volume.added);
+      return [
+        typeof entry.drafted === "function" ? entry.drafted(numbers) : entry.drafted,
+        {
+          type: "ValidateEntry" as const,
+          data: {
+            sequence: (numbers[entry.counter] ?? 0) + (entry.rank ?? 0),
+            validatedOn: parisDate(ctx.clock()),
+          },
+          context: posting.context,
+        },
+      ];
+    },
+  );
 
 /**
  * A command on an entry. Its plan is given the posting context (chart, journals, calendar) read in

@@ -1,4 +1,5 @@
 import {
+  bankingView,
   type CommandMetadata,
   checkVolume,
   counterFor,
@@ -20,10 +21,12 @@ import {
 import { readModels } from "@registre/projections";
 import type { MultiAppendResult } from "@registre/store";
 import { sql } from "kysely";
+import { listStatementLines } from "../banks/statement-queries.ts";
 import { handleMultiStream, loadAggregate, type MultiStreamPlan, streamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { ProblemError } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
+import { loadBanking } from "../payments/banking.ts";
 import { catchUpLedger } from "./books.ts";
 import { ledgerReadModels, postingContext } from "./entries.ts";
 import { accountMovements, type FiscalYearRow, findFiscalYear, trialBalanceReport } from "./queries.ts";
@@ -33,8 +36,8 @@ import { setupReadModels } from "./setup.ts";
 export type YearEndWarning = { code: string; count: number; items: string[]; blocking: boolean };
 
 /**
- * What stands in the way of closing a year (reference, section 6.1), each with its items:
- * drafts (blocking: a closed year can never validate them), entries pending in the VAT journal,
+ * What stands in the way of closing a year (reference, section 6.1), each with its items: bank
+ * statement lines of the year not reconciled (information, the spec's first warning), drafts (blocking: a closed year can never validate them), entries pending in the VAT journal,
  * invoices and credit notes not validated (information: a draft invoice is no fact of the books),
  * suspense account 471 not empty, unlettered customers and suppliers (information), and an
  * unbalanced trial balance (blocking; cannot happen when every entry balances).
@@ -47,6 +50,29 @@ export const yearEndChecks = async (
   await catchUpLedger(ctx, orgId);
   const db = readModels(ctx.database);
   const warnings: YearEndWarning[] = [];
+  // Unreconciled bank statements (the spec's first warning): their lines of the year not matched yet.
+  if (!(await ctx.runner.waitFor(await ctx.store.head(), ["bank_statements"], orgId)))
+    throw new ProblemError(503, "readModel.behind");
+  const unmatched = await listStatementLines(ctx, orgId, {
+    matched: false,
+    from: year.start,
+    to: year.end,
+    limit: 50,
+    offset: 0,
+  });
+  if (unmatched.total > 0) {
+    const banks = bankingView((await loadBanking(ctx, orgId)).state).banks;
+    warnings.push({
+      code: "yearEnd.unreconciledStatements",
+      count: unmatched.total,
+      items: [...unmatched.items]
+        .sort((a, b) => a.bookingDate.localeCompare(b.bookingDate))
+        .map(
+          (l) => `${l.bookingDate} ${banks[l.bankId]?.name ?? ""} ${l.label} ${(l.amount / 100).toFixed(2)}`,
+        ),
+      blocking: false,
+    });
+  }
   const drafts = await db
     .selectFrom("entries")
     .innerJoin("journals", (j) =>

@@ -45,6 +45,18 @@ export const paymentMessages = {
     fr: "Les imputations ({allocated} centimes) dépassent le paiement ({amount} centimes).",
     en: "The allocations ({allocated} cents) exceed the payment ({amount} cents).",
   },
+  "payment.creditNotesNeedRefund": {
+    fr: "Les avoirs imputés dépassent les factures de {allocated} centimes : un paiement reçu du client (ou fait au fournisseur) ne les règle pas. Enregistrez un remboursement.",
+    en: "The credit notes allocated exceed the invoices by {allocated} cents: money received from the customer (or paid to the supplier) cannot settle them. Record a refund.",
+  },
+  "payment.refundWithoutCreditNote": {
+    fr: "Un remboursement règle des avoirs : imputez-le à au moins un avoir, au-delà des factures qui s’y compensent.",
+    en: "A refund settles credit notes: allocate it to at least one credit note, beyond any invoices netted against it.",
+  },
+  "payment.refundNotAllocated": {
+    fr: "Le remboursement ({amount} centimes) doit égaler ce qu’il règle ({allocated} centimes) : il ne laisse pas d’avance.",
+    en: "The refund ({amount} cents) must equal what it settles ({allocated} cents): it leaves no advance.",
+  },
   "payment.deposited": {
     fr: "Ce paiement est dans la remise {number} : il ne peut plus être annulé.",
     en: "This payment is in deposit {number}: it can no longer be cancelled.",
@@ -52,6 +64,22 @@ export const paymentMessages = {
   "payment.cancelBeforeDate": {
     fr: "L’annulation ne peut précéder le paiement ({date}).",
     en: "The cancellation cannot come before the payment ({date}).",
+  },
+  "payment.cancelled": {
+    fr: "Ce paiement est annulé.",
+    en: "This payment is cancelled.",
+  },
+  "payment.remainderExceeded": {
+    fr: "L’imputation ({used} centimes) dépasse l’avance disponible du paiement ({remainder} centimes).",
+    en: "The allocation ({used} cents) exceeds the payment’s available advance ({remainder} cents).",
+  },
+  "payment.remainderBeforeDate": {
+    fr: "L’imputation de l’avance ne peut précéder le paiement ({date}).",
+    en: "Allocating the advance cannot come before the payment ({date}).",
+  },
+  "payment.remainderAllocated": {
+    fr: "L’avance de ce paiement a été imputée entre-temps : réessayez l’annulation.",
+    en: "This payment’s advance was allocated meanwhile: try the cancellation again.",
   },
   "deposit.exists": { fr: "Cette remise existe déjà.", en: "This deposit already exists." },
   "deposit.notFound": { fr: "Remise introuvable.", en: "Deposit not found." },
@@ -67,6 +95,10 @@ export const paymentMessages = {
   "deposit.notWaiting": {
     fr: "Seuls les chèques et espèces en attente (5112, 530) se remettent en banque.",
     en: "Only cheques and cash waiting (5112, 530) can be deposited.",
+  },
+  "deposit.paymentOutgoing": {
+    fr: "L’argent versé à {contact} ne se remet pas en banque : seuls les chèques et espèces reçus s’y remettent.",
+    en: "Money paid out to {contact} is not deposited: only cheques and cash received are.",
   },
   "deposit.mixedAccounts": {
     fr: "Une remise ne mêle pas chèques et espèces, ni deux banques.",

@@ -3,24 +3,24 @@ import {
   CASH_ACCOUNT,
   CHEQUES_TO_CASH,
   type CommandMetadata,
-  checkVolume,
-  counterFor,
   DomainError,
   depositCounter,
   depositDecider,
   depositPosting,
   depositStreamId,
   type EntryCommand,
-  entryDecider,
-  entryStreamId,
-  parisDate,
   paymentDecider,
   paymentStreamId,
   VOLUME_COUNTER,
   volumeOf,
 } from "@registre/core";
 import { type DepositRow, type PaymentRow, readModels } from "@registre/projections";
-import { ledgerReadModels, postingContext } from "../accounting/entries.ts";
+import {
+  draftedCounter,
+  ledgerReadModels,
+  postedEntryDecision,
+  postingContext,
+} from "../accounting/entries.ts";
 import { handleMultiStream, streamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { derivedId } from "../ids.ts";
@@ -30,7 +30,7 @@ import { loadPayment } from "./payments.ts";
 export const depositReadModels = ["payments", ...ledgerReadModels] as const;
 
 /**
- * The payments waiting for a deposit: validated, in 5112 (cheques) or 530 (cash), not deposited; for one
+ * The payments waiting for a deposit: received, validated, in 5112 (cheques) or 530 (cash), not deposited; for one
  * bank (its 512 account) when asked, oldest first.
  */
 export const waitingPayments = async (
@@ -46,18 +46,28 @@ export const waitingPayments = async (
       : filter.source === "cheques"
         ? [CHEQUES_TO_CASH]
         : [CHEQUES_TO_CASH, CASH_ACCOUNT];
-  return readModels(ctx.database)
-    .selectFrom("payments")
-    .selectAll()
-    .where("org_id", "=", orgId)
-    .where("status", "=", "validated")
-    .where("deposit_id", "is", null)
-    .where("account", "in", sources)
-    .$if(bankAccount !== undefined, (q) => q.where("bank_account", "=", bankAccount ?? ""))
-    .orderBy("date")
-    .orderBy("position")
-    .limit(1000)
-    .execute();
+  return (
+    readModels(ctx.database)
+      .selectFrom("payments")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("status", "=", "validated")
+      .where("deposit_id", "is", null)
+      .where("account", "in", sources)
+      // Money received only (`moneyWay` "in"): a customer's payment, a supplier's refund. Money paid out
+      // — a supplier's payment, a customer's refund — is the payee's to cash, never deposited.
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("direction", "=", "sales"), eb("refund", "=", false)]),
+          eb.and([eb("direction", "=", "purchases"), eb("refund", "=", true)]),
+        ]),
+      )
+      .$if(bankAccount !== undefined, (q) => q.where("bank_account", "=", bankAccount ?? ""))
+      .orderBy("date")
+      .orderBy("position")
+      .limit(1000)
+      .execute()
+  );
 };
 
 /**
@@ -110,12 +120,7 @@ export const recordDeposit = async (
         data: { ...entryFor(number), mvt, origin: { kind: "deposit", deposit: id } },
         context: posting.context,
       });
-      const entryCounter = counterFor(
-        entryDecider
-          .decide(drafted(probe.data.number), entryDecider.initialState())
-          .reduce(entryDecider.evolve, entryDecider.initialState()),
-        posting.context.fiscal,
-      );
+      const entryCounter = draftedCounter(drafted(probe.data.number), posting);
       const added = volumeOf(content);
       const numberOf = (numbers: Readonly<Record<string, number>>) =>
         depositDecider.decide(command(numbers[counter] ?? 1), depositDecider.initialState())[0]?.data
@@ -138,21 +143,11 @@ export const recordDeposit = async (
               },
             ]),
           ),
-          streamDecision(
-            entryStreamId(mvt),
-            entryDecider,
-            { state: entryDecider.initialState(), version: 0 },
-            (numbers) => {
-              checkVolume(numbers[VOLUME_COUNTER] ?? 1, added);
-              return [
-                drafted(numberOf(numbers)),
-                {
-                  type: "ValidateEntry" as const,
-                  data: { sequence: numbers[entryCounter] ?? 0, validatedOn: parisDate(ctx.clock()) },
-                  context: posting.context,
-                },
-              ];
-            },
+          postedEntryDecision(
+            ctx,
+            posting,
+            { mvt, drafted: (numbers) => drafted(numberOf(numbers)), counter: entryCounter },
+            { added },
           ),
         ],
       };

@@ -1,8 +1,7 @@
 import {
+  advanceLineFact,
   bankingStreamId,
   type CommandMetadata,
-  checkVolume,
-  counterFor,
   type DocumentState,
   DomainError,
   documentPaymentDecider,
@@ -11,6 +10,7 @@ import {
   entryDecider,
   entryStreamId,
   evolveDocument,
+  type IsoDate,
   isLive,
   type LedgerLineFact,
   type LetteringCommand,
@@ -19,9 +19,10 @@ import {
   letteringStreamId,
   lineRef,
   modeTreasury,
+  moneyWay,
   organisationStreamId,
   type PaymentDirection,
-  parisDate,
+  paymentAllocations,
   paymentDecider,
   paymentPosting,
   paymentStreamId,
@@ -30,7 +31,12 @@ import {
   VOLUME_COUNTER,
   volumeOf,
 } from "@registre/core";
-import { ledgerReadModels, postingContext } from "../accounting/entries.ts";
+import {
+  draftedCounter,
+  ledgerReadModels,
+  postedEntryDecision,
+  postingContext,
+} from "../accounting/entries.ts";
 import { handleMultiStream, loadAggregate, type StreamDecision, streamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import {
@@ -55,13 +61,15 @@ export type PaymentBody = {
   readonly drawer?: string | null | undefined;
   readonly drawerBank?: string | null | undefined;
   readonly allocations?: readonly { readonly docId: string; readonly amount: number }[] | undefined;
+  /** Money the other way, settling credit notes: paid to the customer, received from the supplier. */
+  readonly refund?: boolean | undefined;
 };
 
 export const loadPayment = (ctx: AppContext, orgId: string, id: string) =>
   loadAggregate(ctx, orgId, paymentStreamId(id), paymentDecider);
 
 /** The third-party lines a validated document's entry posted for its contact: its side of the lettering set. */
-const documentOwnLines = async (
+export const documentOwnLines = async (
   ctx: AppContext,
   orgId: string,
   doc: DocumentState,
@@ -88,11 +96,76 @@ const documentOwnLines = async (
   );
 };
 
-/** The lettering streams' commands, grouped per account, as streams of the commit. */
-const letteringStreams = async (
+type LetteringState = ReturnType<typeof letteringDecider.initialState>;
+
+/** A commit's lettering commands, per account, decided on each lettering stream as loaded. */
+export type LetteringPlan = Map<string, (state: LetteringState) => LetteringCommand[]>;
+
+/**
+ * The lettering sets `lines` settle, one per document a payment `payment` allocates (its line
+ * `lines[doc]`, on `date`): the document's own third-party lines and every allocation line it now
+ * has, when they balance — two lines at least.
+ */
+export const settledSets = async (
   ctx: AppContext,
   orgId: string,
-  byAccount: Map<string, (state: ReturnType<typeof letteringDecider.initialState>) => LetteringCommand[]>,
+  docs: readonly { readonly id: string; readonly loaded: { readonly state: DocumentState } }[],
+  lines: Readonly<Record<string, LedgerLineFact | undefined>>,
+  payment: string,
+  date: IsoDate,
+): Promise<LedgerLineFact[][]> => {
+  const sets: LedgerLineFact[][] = [];
+  for (const d of docs) {
+    const line = lines[d.id];
+    if (!line || !isLive(d.loaded.state)) continue;
+    const after = evolveDocument(d.loaded.state, {
+      type: "DocumentPaymentAllocated",
+      data: { payment, date, amount: line.debit + line.credit, lines: [line] },
+    });
+    if (!isLive(after)) continue;
+    const set = letteringSetOf(after, await documentOwnLines(ctx, orgId, d.loaded.state));
+    if (set && set.length >= 2 && set.reduce((s, l) => s + l.debit - l.credit, 0) === 0) sets.push(set);
+  }
+  return sets;
+};
+
+/**
+ * `LetterLines` for each set, grouped per account; a set one line of which was lettered by hand
+ * meanwhile is left to the user (the payment is recorded all the same).
+ */
+export const letterSets = (
+  sets: readonly (readonly LedgerLineFact[])[],
+  chart: { readonly accounts: Readonly<Record<string, { readonly lettrable?: boolean } | undefined>> },
+): LetteringPlan => {
+  const lettering: LetteringPlan = new Map();
+  for (const set of sets) {
+    const account = set[0]?.account ?? "";
+    const previous = lettering.get(account);
+    lettering.set(account, (state) => [
+      ...(previous?.(state) ?? []),
+      ...(set.some((l) => state.letteredLines[l.ref])
+        ? []
+        : [
+            {
+              type: "LetterLines" as const,
+              data: {
+                account,
+                lettrable: chart.accounts[account]?.lettrable ?? false,
+                lines: [...set],
+                requested: set.map((l) => l.ref),
+              },
+            },
+          ]),
+    ]);
+  }
+  return lettering;
+};
+
+/** The lettering streams' commands, grouped per account, as streams of the commit. */
+export const letteringStreams = async (
+  ctx: AppContext,
+  orgId: string,
+  byAccount: LetteringPlan,
 ): Promise<StreamDecision[]> =>
   Promise.all(
     [...byAccount].map(async ([account, commands]) => {
@@ -120,168 +193,125 @@ export const recordPayment = async (
 ): Promise<string> => {
   const id = derivedId(metadata.commandId, "payment");
   const mvt = derivedId(metadata.commandId, "entry");
-  const allocations = input.allocations ?? [];
   await handleMultiStream(ctx, {
     orgId,
     metadata,
     readModels: [...paymentReadModels],
-    plan: async () => {
-      const [banking, posting, org, docs] = await Promise.all([
-        loadBanking(ctx, orgId),
-        postingContext(ctx, orgId),
-        loadOrganisation(ctx, orgId),
-        Promise.all(
-          allocations.map(async (a) => ({ id: a.docId, loaded: await loadDocument(ctx, orgId, a.docId) })),
-        ),
-      ]);
-      const treasury = modeTreasury(banking.state, input.modeId);
-      const mode = banking.view.modes[input.modeId ?? ""];
-      if (!mode) throw new DomainError("payment.modeMissing", { field: "modeId" });
-      const documents = Object.fromEntries(docs.map((d) => [d.id, d.loaded.state]));
-      const first = docs[0]?.loaded.state;
-      let contact = null;
-      if (input.contactId) {
-        const snapshot = await contactSnapshot(ctx, orgId, input.contactId, direction);
-        contact = snapshot.auxiliary
-          ? { id: snapshot.id, name: snapshot.name, auxiliary: snapshot.auxiliary }
-          : null;
-      } else if (first && isLive(first) && first.contact?.auxiliary)
-        contact = { id: first.contact.id, name: first.contact.name, auxiliary: first.contact.auxiliary };
-      else if (!first) throw new DomainError("payment.contactMissing", { field: "contactId" });
-      const record = {
-        type: "RecordPayment" as const,
-        data: {
-          id,
-          direction,
-          date: input.date,
-          amount: input.amount,
-          reference: input.reference,
-          drawer: input.drawer,
-          drawerBank: input.drawerBank,
-          allocations: allocations.map((a) => ({ doc: a.docId, amount: a.amount })),
-          entryMvt: mvt,
-        },
-        context: { mode: { id: mode.id, kind: mode.kind, label: mode.label }, treasury, contact, documents },
-      };
-      const [recorded] = paymentDecider.decide(record, paymentDecider.initialState());
-      if (recorded?.type !== "PaymentRecorded") throw new Error("payment not recorded");
-      const payment = recorded.data;
-      const accounts = postingAccountsOf(org.state);
-      const { entry, lines } = paymentPosting(
-        payment,
-        paymentVatMoves(payment.allocations, documents, accounts),
-      );
-      const drafted: EntryCommand = {
-        type: "DraftEntry",
-        data: { ...entry, mvt, origin: { kind: "payment", payment: id } },
-        context: posting.context,
-      };
-      const entryCounter = counterFor(
-        entryDecider
-          .decide(drafted, entryDecider.initialState())
-          .reduce(entryDecider.evolve, entryDecider.initialState()),
-        posting.context.fiscal,
-      );
-      const added = volumeOf(entry);
-      // Each document after this payment: settled ones make their lettering set.
-      const lettering = new Map<
-        string,
-        (state: ReturnType<typeof letteringDecider.initialState>) => LetteringCommand[]
-      >();
-      const sets: LedgerLineFact[][] = [];
-      for (const d of docs) {
-        const line = lines[d.id];
-        if (!line || !isLive(d.loaded.state)) continue;
-        const after = evolveDocument(d.loaded.state, {
-          type: "DocumentPaymentAllocated",
-          data: { payment: id, date: payment.date, amount: line.debit + line.credit, lines: [line] },
-        });
-        if (!isLive(after)) continue;
-        const set = letteringSetOf(after, await documentOwnLines(ctx, orgId, d.loaded.state));
-        const balanced = set && set.reduce((s, l) => s + l.debit - l.credit, 0) === 0;
-        if (set && balanced && set.length >= 2) sets.push(set);
-      }
-      for (const set of sets) {
-        const account = set[0]?.account ?? "";
-        const previous = lettering.get(account);
-        lettering.set(account, (state) => [
-          ...(previous?.(state) ?? []),
-          // A line lettered by hand meanwhile: the set is left for the user, the payment is recorded.
-          ...(set.some((l) => state.letteredLines[l.ref])
-            ? []
-            : [
-                {
-                  type: "LetterLines" as const,
-                  data: {
-                    account,
-                    lettrable: posting.context.chart.accounts[account]?.lettrable ?? false,
-                    lines: set,
-                    requested: set.map((l) => l.ref),
-                  },
-                },
-              ]),
-        ]);
-      }
-      return {
-        guards: {
-          ...posting.guards,
-          [organisationStreamId(orgId)]: org.version,
-          [bankingStreamId(orgId)]: banking.version,
-        },
-        counters: { [entryCounter]: 1, [VOLUME_COUNTER]: added },
-        streams: [
-          streamDecision(
-            paymentStreamId(id),
-            paymentDecider,
-            { state: paymentDecider.initialState(), version: 0 },
-            () => [record],
-          ),
-          streamDecision(
-            entryStreamId(mvt),
-            entryDecider,
-            { state: entryDecider.initialState(), version: 0 },
-            (numbers) => {
-              checkVolume(numbers[VOLUME_COUNTER] ?? 1, added);
-              return [
-                drafted,
-                {
-                  type: "ValidateEntry" as const,
-                  data: { sequence: numbers[entryCounter] ?? 0, validatedOn: parisDate(ctx.clock()) },
-                  context: posting.context,
-                },
-              ];
-            },
-          ),
-          ...docs.map((d) =>
-            streamDecision(documentStreamId(d.id), documentPaymentDecider, d.loaded, () => {
-              const line = lines[d.id];
-              return line
-                ? [
-                    {
-                      type: "AllocatePayment" as const,
-                      data: {
-                        payment: id,
-                        date: payment.date,
-                        amount: line.debit + line.credit,
-                        lines: [line],
-                      },
-                    },
-                  ]
-                : [];
-            }),
-          ),
-          ...(await letteringStreams(ctx, orgId, lettering)),
-        ],
-      };
-    },
+    plan: () => paymentPlan(ctx, orgId, direction, input, { id, mvt }),
   });
   return id;
 };
 
 /**
+ * The plan of a payment's commit (see `recordPayment`), made again on every retry: what another commit
+ * that records a payment with more streams (a statement line matched to it) starts from.
+ */
+export const paymentPlan = async (
+  ctx: AppContext,
+  orgId: string,
+  direction: PaymentDirection,
+  input: PaymentBody,
+  { id, mvt }: { readonly id: string; readonly mvt: string },
+) => {
+  const allocations = input.allocations ?? [];
+  const [banking, posting, org, docs] = await Promise.all([
+    loadBanking(ctx, orgId),
+    postingContext(ctx, orgId),
+    loadOrganisation(ctx, orgId),
+    Promise.all(
+      allocations.map(async (a) => ({ id: a.docId, loaded: await loadDocument(ctx, orgId, a.docId) })),
+    ),
+  ]);
+  // Where the money goes: a cheque received waits in 5112 for a deposit, one issued leaves the bank.
+  const treasury = modeTreasury(banking.state, input.modeId, moneyWay(direction, input.refund));
+  const mode = banking.view.modes[input.modeId ?? ""];
+  if (!mode) throw new DomainError("payment.modeMissing", { field: "modeId" });
+  const documents = Object.fromEntries(docs.map((d) => [d.id, d.loaded.state]));
+  const first = docs[0]?.loaded.state;
+  let contact = null;
+  if (input.contactId) {
+    const snapshot = await contactSnapshot(ctx, orgId, input.contactId, direction);
+    contact = snapshot.auxiliary
+      ? { id: snapshot.id, name: snapshot.name, auxiliary: snapshot.auxiliary }
+      : null;
+  } else if (first && isLive(first) && first.contact?.auxiliary)
+    contact = { id: first.contact.id, name: first.contact.name, auxiliary: first.contact.auxiliary };
+  else if (!first) throw new DomainError("payment.contactMissing", { field: "contactId" });
+  const record = {
+    type: "RecordPayment" as const,
+    data: {
+      id,
+      direction,
+      date: input.date,
+      amount: input.amount,
+      reference: input.reference,
+      drawer: input.drawer,
+      drawerBank: input.drawerBank,
+      allocations: allocations.map((a) => ({ doc: a.docId, amount: a.amount })),
+      entryMvt: mvt,
+      refund: input.refund,
+    },
+    context: { mode: { id: mode.id, kind: mode.kind, label: mode.label }, treasury, contact, documents },
+  };
+  const [recorded] = paymentDecider.decide(record, paymentDecider.initialState());
+  if (recorded?.type !== "PaymentRecorded") throw new Error("payment not recorded");
+  const payment = recorded.data;
+  const accounts = postingAccountsOf(org.state);
+  const { entry, lines } = paymentPosting(payment, paymentVatMoves(payment.allocations, documents, accounts));
+  const drafted: EntryCommand = {
+    type: "DraftEntry",
+    data: { ...entry, mvt, origin: { kind: "payment", payment: id } },
+    context: posting.context,
+  };
+  const entryCounter = draftedCounter(drafted, posting);
+  const added = volumeOf(entry);
+  // Each document after this payment: settled ones make their lettering set.
+  const lettering = letterSets(
+    await settledSets(ctx, orgId, docs, lines, id, payment.date),
+    posting.context.chart,
+  );
+  return {
+    guards: {
+      ...posting.guards,
+      [organisationStreamId(orgId)]: org.version,
+      [bankingStreamId(orgId)]: banking.version,
+    },
+    counters: { [entryCounter]: 1, [VOLUME_COUNTER]: added },
+    streams: [
+      streamDecision(
+        paymentStreamId(id),
+        paymentDecider,
+        { state: paymentDecider.initialState(), version: 0 },
+        () => [record],
+      ),
+      postedEntryDecision(ctx, posting, { mvt, drafted, counter: entryCounter }, { added }),
+      ...docs.map((d) =>
+        streamDecision(documentStreamId(d.id), documentPaymentDecider, d.loaded, () => {
+          const line = lines[d.id];
+          return line
+            ? [
+                {
+                  type: "AllocatePayment" as const,
+                  data: {
+                    payment: id,
+                    date: payment.date,
+                    amount: line.debit + line.credit,
+                    lines: [line],
+                  },
+                },
+              ]
+            : [];
+        }),
+      ),
+      ...(await letteringStreams(ctx, orgId, lettering)),
+    ],
+  };
+};
+
+/**
  * Cancels a validated payment, one commit: `PaymentCancelled`; its entry's reversal drafted and
- * validated (origin the payment); each document's allocation released; and the lettering sets its lines
- * were in undone. Never an edit: the payment and its entry stay in the books.
+ * validated (origin the payment), and each transfer that used its advance reversed too; each document's
+ * allocation released; and the lettering sets its lines (and its advance's) were in undone. Never an edit: the payment and its entry stay in the books.
  */
 export const cancelPayment = async (
   ctx: AppContext,
@@ -299,43 +329,64 @@ export const cancelPayment = async (
       const loaded = await loadPayment(ctx, orgId, id);
       const payment = loaded.state;
       if (payment.status === "none") throw new DomainError("payment.notFound", {}, 404);
+      // Its advance's uses since: each transfer reversed with the recording's entry.
+      const uses = payment.remainders ?? [];
+      const cancel = {
+        type: "CancelPayment" as const,
+        data: {
+          on,
+          reversalMvt: reversal,
+          ...(uses.length > 0 && {
+            remainderReversals: uses.map((_, i) => derivedId(metadata.commandId, `reversal-${i + 1}`)),
+          }),
+        },
+      };
       // Decided first: a cancelled or deposited payment is refused before anything is read.
-      const cancel = { type: "CancelPayment" as const, data: { on, reversalMvt: reversal } };
       if (paymentDecider.decide(cancel, payment).length === 0)
         return { streams: [streamDecision(paymentStreamId(id), paymentDecider, loaded, () => [cancel])] };
-      const [posting, original, docs] = await Promise.all([
+      const docIds = [...new Set(paymentAllocations(payment).map((a) => a.doc))];
+      const [posting, originals, docs] = await Promise.all([
         postingContext(ctx, orgId),
-        loadAggregate(ctx, orgId, entryStreamId(payment.entryMvt), entryDecider),
         Promise.all(
-          payment.allocations.map(async (a) => ({
-            id: a.doc,
-            loaded: await loadDocument(ctx, orgId, a.doc),
+          [
+            { mvt: payment.entryMvt, reversal },
+            ...uses.map((u, i) => ({ mvt: u.entryMvt, reversal: cancel.data.remainderReversals?.[i] ?? "" })),
+          ].map(async (e) => ({
+            ...e,
+            loaded: await loadAggregate(ctx, orgId, entryStreamId(e.mvt), entryDecider),
           })),
         ),
+        Promise.all(docIds.map(async (doc) => ({ id: doc, loaded: await loadDocument(ctx, orgId, doc) }))),
       ]);
-      const content = reversalOf(original.state, on);
-      const drafted: EntryCommand = {
-        type: "DraftEntry",
-        data: { ...content, mvt: reversal, origin: { kind: "payment", payment: id } },
-        context: posting.context,
-      };
-      const entryCounter = counterFor(
-        entryDecider
-          .decide(drafted, entryDecider.initialState())
-          .reduce(entryDecider.evolve, entryDecider.initialState()),
-        posting.context.fiscal,
-      );
-      const added = volumeOf(content);
-      // The payment's lines that are lettered: their sets are undone.
-      const refs = docs.flatMap((d) =>
-        isLive(d.loaded.state)
-          ? (d.loaded.state.payments ?? []).filter((p) => p.payment === id).flatMap((p) => p.lines)
-          : [],
-      );
-      const lettering = new Map<
-        string,
-        (state: ReturnType<typeof letteringDecider.initialState>) => LetteringCommand[]
-      >();
+      // Each reversal numbered from its journal's counter: the n-th of a counter takes first + n.
+      const taken: Record<string, number> = {};
+      let added = 0;
+      const reversals = originals.map((o) => {
+        const content = reversalOf(o.loaded.state, on);
+        const drafted: EntryCommand = {
+          type: "DraftEntry",
+          data: { ...content, mvt: o.reversal, origin: { kind: "payment", payment: id } },
+          context: posting.context,
+        };
+        const counter = draftedCounter(drafted, posting);
+        const index = taken[counter] ?? 0;
+        taken[counter] = index + 1;
+        added += volumeOf(content);
+        return { mvt: o.reversal, drafted, counter, index };
+      });
+      // The payment's lines that are lettered — its documents' allocation lines, its advance and the
+      // transfers' lines taken off it: their sets are undone.
+      const advance = advanceLineFact(payment);
+      const refs = [
+        ...docs.flatMap((d) =>
+          isLive(d.loaded.state)
+            ? (d.loaded.state.payments ?? []).filter((p) => p.payment === id).flatMap((p) => p.lines)
+            : [],
+        ),
+        ...(advance ? [advance] : []),
+        ...uses.flatMap((u) => (u.line ? [u.line] : [])),
+      ];
+      const lettering: LetteringPlan = new Map();
       for (const account of new Set(refs.map((l) => l.account)))
         lettering.set(account, (state) =>
           [
@@ -346,24 +397,16 @@ export const cancelPayment = async (
         );
       return {
         guards: posting.guards,
-        counters: { [entryCounter]: 1, [VOLUME_COUNTER]: added },
+        counters: { ...taken, [VOLUME_COUNTER]: added },
         streams: [
           streamDecision(paymentStreamId(id), paymentDecider, loaded, () => [cancel]),
-          streamDecision(
-            entryStreamId(reversal),
-            entryDecider,
-            { state: entryDecider.initialState(), version: 0 },
-            (numbers) => {
-              checkVolume(numbers[VOLUME_COUNTER] ?? 1, added);
-              return [
-                drafted,
-                {
-                  type: "ValidateEntry" as const,
-                  data: { sequence: numbers[entryCounter] ?? 0, validatedOn: parisDate(ctx.clock()) },
-                  context: posting.context,
-                },
-              ];
-            },
+          ...reversals.map((r) =>
+            postedEntryDecision(
+              ctx,
+              posting,
+              { mvt: r.mvt, drafted: r.drafted, counter: r.counter, rank: r.index },
+              { added },
+            ),
           ),
           ...docs.map((d) =>
             streamDecision(documentStreamId(d.id), documentPaymentDecider, d.loaded, () => [

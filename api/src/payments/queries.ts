@@ -18,6 +18,7 @@ export const toPayment = (r: PaymentRow) => ({
   status: r.status as "validated" | "cancelled",
   date: r.date,
   amount: r.amount,
+  refund: r.refund,
   allocated: r.allocated,
   unallocated: r.amount - r.allocated,
   modeId: r.mode_id,
@@ -121,6 +122,32 @@ export const listPayments = async (
   return { items: rows.map(toPayment), total: Number(totals.n), amount: Number(totals.amount) };
 };
 
+/**
+ * A contact's advances on one side: its validated payments that left something unallocated (an
+ * overpayment, or money received before the invoice), oldest first, and their total.
+ */
+export const contactAdvances = async (
+  ctx: AppContext,
+  orgId: string,
+  direction: PaymentDirection,
+  contactId: string,
+) => {
+  const rows = await readModels(ctx.database)
+    .selectFrom("payments")
+    .selectAll()
+    .where("org_id", "=", orgId)
+    .where("contact_id", "=", contactId)
+    .where("direction", "=", direction)
+    .where("status", "=", "validated")
+    .where(sql<boolean>`amount > allocated`)
+    .orderBy("date")
+    .orderBy("position")
+    .limit(500)
+    .execute();
+  const items = rows.map(toPayment);
+  return { contactId, total: items.reduce((s, p) => s + p.unallocated, 0), items };
+};
+
 export const paymentHistory = async (ctx: AppContext, orgId: string, id: string) => {
   const rows = await readModels(ctx.database)
     .selectFrom("stream_history")
@@ -139,13 +166,17 @@ export const paymentHistory = async (ctx: AppContext, orgId: string, id: string)
   };
 };
 
-/** A mode as the screens show it: its journal and the account payments go to. */
+/**
+ * A mode as the screens show it: its journal, the account money received goes to and the one money paid
+ * out leaves (`treasuryRoute`: a deposit is for cheques and cash received only).
+ */
 export const toMode = (state: BankingState, id: string) => {
   const view = bankingView(state);
   const mode = view.modes[id];
   if (!mode) throw new DomainError("paymentMode.notFound", { id }, 404);
-  const treasury = modeTreasury(view, id);
-  return { ...mode, journal: treasury.journal, account: treasury.account };
+  const treasury = modeTreasury(view, id, "in");
+  const paidOut = modeTreasury(view, id, "out");
+  return { ...mode, journal: treasury.journal, account: treasury.account, paidOutAccount: paidOut.account };
 };
 
 export const depositList = async (ctx: AppContext, orgId: string) => {

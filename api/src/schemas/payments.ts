@@ -38,7 +38,14 @@ export const PaymentMode = z
     bankId: z.string().nullable(),
     deposit: z.boolean(),
     journal: z.string(),
-    account: z.string(),
+    /** Money received: 511200 / 530000 until a deposit for a mode through one, else the bank's 512. */
+    account: z
+      .string()
+      .openapi({ description: "The account money received goes to (5112 / 530 until a deposit)." }),
+    paidOutAccount: z.string().openapi({
+      description:
+        "The account money paid out leaves: the bank's 512, or the till (530) for cash through a deposit; never deposited.",
+    }),
   })
   .openapi("PaymentMode");
 export const PaymentModeList = z.object({ items: z.array(PaymentMode) }).openapi("PaymentModeList");
@@ -67,6 +74,8 @@ export const Payment = z
     status: z.enum(["validated", "cancelled"]),
     date: z.string(),
     amount: CentsOut,
+    /** A refund: money to the customer (sales) or from the supplier (purchases), settling credit notes. */
+    refund: z.boolean(),
     allocated: Amount,
     /** Not allocated: an advance on the contact (an overpayment shows here). */
     unallocated: Amount,
@@ -118,11 +127,35 @@ export const PaymentInput = z
       .array(z.object({ docId: z.uuid(), amount: Cents }))
       .max(200)
       .optional(),
+    refund: z.boolean().optional().openapi({
+      description:
+        "A refund of credit notes: money paid to the customer (sales) or received from the supplier (purchases). Its allocations go to credit notes (less invoices netted against them) and add up to its amount exactly.",
+    }),
   })
   .openapi("PaymentInput");
 export const PaymentWithDirectionInput = PaymentInput.extend({
   direction: z.enum(["sales", "purchases"]),
 }).openapi("PaymentWithDirectionInput");
+export const PaymentRemainderInput = z
+  .object({
+    /** The transfer's date: today when left out; never before the payment's. */
+    date: Day.nullish(),
+    allocations: z
+      .array(z.object({ docId: z.uuid(), amount: Cents }))
+      .min(1)
+      .max(200),
+  })
+  .openapi("PaymentRemainderInput");
+export const AdvancesQuery = z.object({ contactId: z.uuid() });
+export const ContactAdvances = z
+  .object({
+    contactId: z.string(),
+    /** Σ of the payments' unallocated amounts: the advance (or credit) available to allocate. */
+    total: Amount,
+    /** The validated payments with something left, oldest first. */
+    items: z.array(Payment),
+  })
+  .openapi("ContactAdvances");
 export const CancelPaymentInput = z.object({ date: Day }).openapi("CancelPaymentInput");
 
 export const PaymentHistory = z

@@ -7,6 +7,8 @@ import { identityCommands } from "./identity-commands.ts";
 import { itemCommands } from "./item-commands.ts";
 import { mailCommands } from "./mail-commands.ts";
 import { paymentCommands } from "./payment-commands.ts";
+import { reconcileCommands } from "./reconcile-commands.ts";
+import { statementCommands } from "./statement-commands.ts";
 
 export type { Caller, CommandCase, CommandRequest, Seed } from "./command-cases.ts";
 
@@ -23,4 +25,6 @@ export const commandCases: Readonly<Record<string, CommandCase>> = {
   ...mailCommands,
   ...fileCommands,
   ...paymentCommands,
+  ...reconcileCommands,
+  ...statementCommands,
 };

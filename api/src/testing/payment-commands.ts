@@ -47,6 +47,32 @@ const advance = async (seed: Seed, c: Caller) => ({
   reference: `VIR ${c.name} ${++n}`,
 });
 
+/** A supplier's advance paid, and a validated purchase invoice of 30.00 € of that supplier to use it on. */
+const advanceAndInvoice = async (seed: Seed, c: Caller) => {
+  const contactId = await customerOf(seed, c);
+  const paid = await seed.ok("POST", "/payments/purchases", c.token, await advance(seed, c));
+  const draft = await seed.ok("POST", "/docs", c.token, {
+    kind: "invoice",
+    direction: "purchases",
+    issueDate: seed.today,
+    supplierNumber: `AV-${c.name}-${++n}`,
+    supplierDate: seed.today,
+    contactId,
+    lines: [
+      {
+        kind: "free",
+        label: `Achat ${c.name}`,
+        quantity: "2",
+        unitPrice: "12.5",
+        vatRate: "20",
+        account: "606100",
+      },
+    ],
+  });
+  await seed.ok("PUT", `/docs/${draft.id}/status/validated`, c.token);
+  return { paymentId: paid.id as string, docId: draft.id as string };
+};
+
 /** What the idempotency walk needs for banks, payment modes, payments and deposits. */
 export const paymentCommands: Readonly<Record<string, CommandCase>> = {
   createBank: {
@@ -118,6 +144,17 @@ export const paymentCommands: Readonly<Record<string, CommandCase>> = {
     build: async (seed, c) => {
       const id = (await seed.ok("POST", "/payments/sales", c.token, await advance(seed, c))).id as string;
       return { path: `/payments/${id}/cancel`, token: c.token, body: json({ date: seed.today }) };
+    },
+  },
+  allocatePaymentRemainder: {
+    status: 200,
+    build: async (seed, c) => {
+      const { paymentId, docId } = await advanceAndInvoice(seed, c);
+      return {
+        path: `/payments/${paymentId}/allocations`,
+        token: c.token,
+        body: json({ date: seed.today, allocations: [{ docId, amount: sizeOf(c) / 2 }] }),
+      };
     },
   },
   createDeposit: {

@@ -5,6 +5,7 @@ import { requiredText } from "../accounting/text.ts";
 import { type Decider, DomainError } from "../decider.ts";
 import { type Cents, MAX_LINE_CENTS } from "../money.ts";
 import { normaliseIban } from "../validation/iban.ts";
+import { type MoneyWay, treasuryRoute } from "./money-way.ts";
 
 /**
  * The organisation's bank accounts and payment modes (stream `banking-<orgId>`): few, read together
@@ -39,7 +40,10 @@ export type PaymentMode = {
   readonly label: string;
   /** The bank the money goes to; null: the default bank journal (BQ, 512000), or the cash journal for cash. */
   readonly bankId: string | null;
-  /** Cheques and cash wait in 5112 / 530 until a deposit (remise) takes them to the bank. */
+  /**
+   * Cheques and cash received wait in 5112 / 530 until a deposit (remise) takes them to the bank; paid
+   * out, they never do (`treasuryRoute`).
+   */
   readonly deposit: boolean;
 };
 
@@ -281,7 +285,15 @@ export type ModeTreasury = {
 export const CHEQUES_TO_CASH = "511200";
 export const CASH_ACCOUNT = "530000";
 
-export const modeTreasury = (state: BankingState, modeId: string | null | undefined): ModeTreasury => {
+/**
+ * The treasury of a payment of this mode, the money going `way` (`treasuryRoute`): 5112 or 530 until a
+ * deposit for money received through a deposit mode, the till for cash paid out of it, the bank otherwise.
+ */
+export const modeTreasury = (
+  state: BankingState,
+  modeId: string | null | undefined,
+  way: MoneyWay = "in",
+): ModeTreasury => {
   // The spec's "Payment method missing".
   if (!modeId) throw new DomainError("payment.modeMissing", { field: "modeId" });
   const view = initialised(state);
@@ -289,12 +301,11 @@ export const modeTreasury = (state: BankingState, modeId: string | null | undefi
   if (!mode) throw new DomainError("payment.modeMissing", { field: "modeId" });
   const bank = mode.bankId ? view.banks[mode.bankId] : undefined;
   if (bank?.closed) throw new DomainError("bank.closed", { field: "modeId", name: bank.name }, 409);
-  const cash = mode.kind === "cash";
   const bankAccount = bank?.account ?? "512000";
-  const journal = bank?.journal ?? (cash && mode.deposit ? "CA" : "BQ");
+  const { posts } = treasuryRoute(way, mode);
   return {
-    journal: cash && mode.deposit ? "CA" : journal,
-    account: mode.deposit ? (cash ? CASH_ACCOUNT : CHEQUES_TO_CASH) : bankAccount,
+    journal: posts === "till" ? "CA" : (bank?.journal ?? "BQ"),
+    account: posts === "till" ? CASH_ACCOUNT : posts === "cheques" ? CHEQUES_TO_CASH : bankAccount,
     bankAccount,
     bankId: bank?.id ?? null,
   };

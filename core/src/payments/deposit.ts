@@ -2,13 +2,14 @@ import { type IsoDate, isIsoDate } from "../accounting/dates.ts";
 import type { EntryContent, EntryLine } from "../accounting/entry.ts";
 import { type Decider, DomainError } from "../decider.ts";
 import type { Cents } from "../money.ts";
+import { moneyWay } from "./money-way.ts";
 import type { PaymentState } from "./payment.ts";
 
 /**
- * A deposit (remise de chèques, versement d'espèces; stream `deposit-<id>`): payments waiting in 5112
- * (cheques) or 530 (cash) taken to a bank together, with a date and a number. Its entry debits the bank
- * once for the total — the one line the bank statement shows — and credits the waiting account per
- * payment. Each payment's stream records it (`PaymentDeposited`) in the same commit, so a payment is
+ * A deposit (remise de chèques, versement d'espèces; stream `deposit-<id>`): payments received waiting
+ * in 5112 (cheques) or 530 (cash) — never money paid out — taken to a bank together, with a date and a
+ * number. Its entry debits the bank once for the total — the one line the bank statement shows — and
+ * credits the waiting account per payment. Each payment's stream records it (`PaymentDeposited`) in the same commit, so a payment is
  * never deposited twice.
  */
 export const depositStreamId = (id: string): string => `deposit-${id}`;
@@ -71,6 +72,9 @@ const decide = (command: DepositCommand, state: DepositState): DepositEvent[] =>
       throw new DomainError("deposit.paymentCancelled", { field: "payments" }, 409);
     if (p.deposit)
       throw new DomainError("deposit.alreadyDeposited", { field: "payments", number: p.deposit.number }, 409);
+    // Money paid out (to a supplier, a customer's refund) is the payee's to cash: never deposited.
+    if (moneyWay(p.direction, p.refund) === "out")
+      throw new DomainError("deposit.paymentOutgoing", { field: "payments", contact: p.contact.name });
     if (p.treasury.account === p.treasury.bankAccount)
       throw new DomainError("deposit.notWaiting", { field: "payments" }, 409);
     if (p.date > data.date) throw new DomainError("deposit.beforePayment", { field: "date", date: p.date });

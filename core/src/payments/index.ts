@@ -1,4 +1,6 @@
 export * from "./allocation.ts";
 export * from "./banking.ts";
 export * from "./deposit.ts";
+export * from "./money-way.ts";
 export * from "./payment.ts";
+export * from "./remainder.ts";

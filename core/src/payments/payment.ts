@@ -8,12 +8,19 @@ import type { DocumentPostingAccounts } from "../documents/posting.ts";
 import { type Cents, MAX_LINE_CENTS } from "../money.ts";
 import { documentDue, documentPaid, isPayable, type VatMove, vatMadeDue } from "./allocation.ts";
 import type { ModeTreasury, PaymentModeKind } from "./banking.ts";
+import { moneyWay } from "./money-way.ts";
+import { remainderLineFact } from "./remainder.ts";
 
 /**
  * A payment (stream `payment-<id>`): money received from a customer or paid to a supplier, recorded
  * when it moved, so recorded and validated at once; its entry, its documents' allocations and their
  * lettering are the same commit. A cancellation is a reversal (its entry reversed, lettering undone),
- * never an edit; a payment waiting in 5112 / 530 is later taken by a deposit.
+ * never an edit; a payment received waiting in 5112 / 530 is later taken by a deposit, a payment paid
+ * out never (`treasuryRoute`).
+ *
+ * A **refund** (`refund: true`) is money the other way: paid to a customer for its credit notes (avoirs),
+ * or received from a supplier for its credit notes. Its allocations go to credit notes (less any invoice
+ * they are netted against) and add up to its amount exactly: a refund leaves no advance.
  */
 export const paymentStreamId = (id: string): string => `payment-${id}`;
 
@@ -49,11 +56,36 @@ export type RecordedPayment = {
   readonly contact: PaymentContact;
   readonly allocations: readonly Allocation[];
   readonly entryMvt: string;
+  /** Money the other way (to a customer, from a supplier), settling credit notes; absent otherwise. */
+  readonly refund?: true;
+};
+
+/**
+ * A later use of a payment's advance (what its recording left unallocated): allocations to invoices and
+ * credit notes of the same contact and side, posted by a 411 / 411 (401 / 401) transfer entry in OD —
+ * `line` is its line taking the amount off the advance, lettered with the advance once it is used up.
+ */
+export type RemainderAllocation = {
+  readonly date: IsoDate;
+  readonly allocations: readonly Allocation[];
+  readonly entryMvt: string;
+  readonly line: LedgerLineFact | null;
+};
+
+/**
+ * A cancellation: the recording's entry reversed (`reversalMvt`) and, when its advance was used since,
+ * each transfer's too (`remainderReversals`, in the order of the uses).
+ */
+export type PaymentCancellation = {
+  readonly on: IsoDate;
+  readonly reversalMvt: string;
+  readonly remainderReversals?: readonly string[];
 };
 
 export type PaymentEvent =
   | { type: "PaymentRecorded"; data: RecordedPayment }
-  | { type: "PaymentCancelled"; data: { on: IsoDate; reversalMvt: string } }
+  | { type: "PaymentRemainderAllocated"; data: RemainderAllocation }
+  | { type: "PaymentCancelled"; data: PaymentCancellation }
   | { type: "PaymentDeposited"; data: { deposit: string; number: string; on: IsoDate } };
 
 export type PaymentInput = {
@@ -66,13 +98,19 @@ export type PaymentInput = {
   readonly drawerBank?: string | null | undefined;
   readonly allocations: readonly { readonly doc: string; readonly amount: Cents }[];
   readonly entryMvt: string;
+  /** A refund of credit notes: money to the customer (sales), from the supplier (purchases). */
+  readonly refund?: boolean | undefined;
 };
 
 export type PaymentCommand =
   | {
       type: "RecordPayment";
       data: PaymentInput;
-      /** The mode as the banking stream resolves it, the contact's account, the documents allocated. */
+      /**
+       * The mode as the banking stream resolves it — its treasury for the money's way
+       * (`modeTreasury(banking, modeId, moneyWay(direction, refund))`) —, the contact's account, the
+       * documents allocated.
+       */
       context: {
         readonly mode: { readonly id: string; readonly kind: PaymentModeKind; readonly label: string };
         readonly treasury: ModeTreasury;
@@ -80,20 +118,38 @@ export type PaymentCommand =
         readonly documents: Readonly<Record<string, DocumentState>>;
       };
     }
-  | { type: "CancelPayment"; data: { on: IsoDate; reversalMvt: string } }
+  | {
+      type: "AllocatePaymentRemainder";
+      data: {
+        readonly date: string;
+        readonly allocations: readonly { readonly doc: string; readonly amount: Cents }[];
+        readonly entryMvt: string;
+      };
+      /** The documents allocated, as their streams read. */
+      context: { readonly documents: Readonly<Record<string, DocumentState>> };
+    }
+  | { type: "CancelPayment"; data: PaymentCancellation }
   | { type: "DepositPayment"; data: { deposit: string; number: string; on: IsoDate } };
 
 export type PaymentState =
   | { readonly status: "none" }
   | (RecordedPayment & {
       readonly status: "validated" | "cancelled";
-      readonly cancelled: { readonly on: IsoDate; readonly reversalMvt: string } | null;
+      readonly cancelled: PaymentCancellation | null;
       readonly deposit: { readonly id: string; readonly number: string; readonly on: IsoDate } | null;
+      /** The advance's later uses, oldest first (`allocations` stays what the recording allocated). */
+      readonly remainders?: readonly RemainderAllocation[];
     });
 
-/** The signed sum of the allocations (invoices less credit notes): at most the payment's amount. */
-export const allocatedOf = (allocations: readonly Pick<Allocation, "kind" | "amount">[]): Cents =>
-  allocations.reduce((s, a) => s + (a.kind === "creditNote" ? -a.amount : a.amount), 0);
+/**
+ * The signed sum of the allocations in the money's direction: invoices less credit notes for a payment,
+ * credit notes less invoices for a refund; at most the payment's amount (a refund's: exactly).
+ */
+export const allocatedOf = (
+  allocations: readonly Pick<Allocation, "kind" | "amount">[],
+  refund = false,
+): Cents =>
+  allocations.reduce((s, a) => s + ((a.kind === "creditNote") !== refund ? -a.amount : a.amount), 0);
 
 const optional = (value: string | null | undefined, field: string, max: number): string | null => {
   const clean = cleanText(value ?? "");
@@ -101,23 +157,32 @@ const optional = (value: string | null | undefined, field: string, max: number):
   return clean || null;
 };
 
-const record = (command: Extract<PaymentCommand, { type: "RecordPayment" }>): RecordedPayment => {
-  const { data, context } = command;
-  if (!isIsoDate(data.date))
-    throw new DomainError("validation.invalidDate", { field: "date", value: data.date });
-  if (!Number.isSafeInteger(data.amount) || data.amount <= 0 || data.amount > MAX_LINE_CENTS)
-    throw new DomainError("payment.invalidAmount", { field: "amount" });
-  if (!context.contact) throw new DomainError("payment.contactAccountMissing", { field: "contactId" });
-  const contact = context.contact;
-  const seen = new Set<string>();
-  const allocations = data.allocations.map((a, i): Allocation => {
+/** Every allocation of the payment: the recording's and its advance's later uses. */
+export const paymentAllocations = (state: PaymentState): Allocation[] =>
+  state.status === "none"
+    ? []
+    : [...state.allocations, ...(state.remainders ?? []).flatMap((r) => r.allocations)];
+
+/** What the payment has left unallocated: the contact's advance (0 once cancelled). */
+export const paymentRemainder = (state: PaymentState): Cents =>
+  state.status === "validated" ? state.amount - allocatedOf(paymentAllocations(state), state.refund) : 0;
+
+const checkAllocations = (
+  direction: PaymentDirection,
+  contact: PaymentContact,
+  requested: readonly { readonly doc: string; readonly amount: Cents }[],
+  documents: Readonly<Record<string, DocumentState>>,
+  already: ReadonlySet<string> = new Set(),
+): Allocation[] => {
+  const seen = new Set<string>(already);
+  return requested.map((a, i): Allocation => {
     const field = `allocations.${i}.amount`;
     if (seen.has(a.doc)) throw new DomainError("payment.documentTwice", { field: `allocations.${i}.doc` });
     seen.add(a.doc);
-    const doc = context.documents[a.doc];
+    const doc = documents[a.doc];
     if (!doc || !isPayable(doc))
       throw new DomainError("payment.documentNotPayable", { field: `allocations.${i}.doc` }, 409);
-    if (doc.direction !== data.direction || doc.contact?.id !== contact.id)
+    if (doc.direction !== direction || doc.contact?.id !== contact.id)
       throw new DomainError("payment.documentOtherContact", {
         field: `allocations.${i}.doc`,
         number: doc.number ?? "",
@@ -129,10 +194,41 @@ const record = (command: Extract<PaymentCommand, { type: "RecordPayment" }>): Re
       throw new DomainError("payment.allocationExceedsDue", { field, number: doc.number ?? "", due });
     return { doc: a.doc, number: doc.number ?? "", kind: doc.kind as Allocation["kind"], amount: a.amount };
   });
-  const allocated = allocatedOf(allocations);
-  // Σ allocations ≤ payment: what is left is an advance on the contact; below zero would be a refund.
-  if (allocated > data.amount || allocated < 0)
-    throw new DomainError("payment.overAllocated", { field: "allocations", allocated, amount: data.amount });
+};
+
+const record = (command: Extract<PaymentCommand, { type: "RecordPayment" }>): RecordedPayment => {
+  const { data, context } = command;
+  if (!isIsoDate(data.date))
+    throw new DomainError("validation.invalidDate", { field: "date", value: data.date });
+  if (!Number.isSafeInteger(data.amount) || data.amount <= 0 || data.amount > MAX_LINE_CENTS)
+    throw new DomainError("payment.invalidAmount", { field: "amount" });
+  if (!context.contact) throw new DomainError("payment.contactAccountMissing", { field: "contactId" });
+  const contact = context.contact;
+  const allocations = checkAllocations(data.direction, contact, data.allocations, context.documents);
+  const refund = data.refund === true;
+  const allocated = allocatedOf(allocations, refund);
+  if (refund) {
+    // Money the other way settles credit notes only: they outweigh what it is netted against.
+    if (allocated <= 0) throw new DomainError("payment.refundWithoutCreditNote", { field: "allocations" });
+    // A refund leaves no advance: its amount is what its allocations settle, to the cent.
+    if (allocated !== data.amount)
+      throw new DomainError("payment.refundNotAllocated", {
+        field: "amount",
+        allocated,
+        amount: data.amount,
+      });
+  } else {
+    // Credit notes outweighing the invoices would send money the other way: that is a refund.
+    if (allocated < 0)
+      throw new DomainError("payment.creditNotesNeedRefund", { field: "refund", allocated: -allocated });
+    // Σ allocations ≤ payment: what is left is an advance on the contact.
+    if (allocated > data.amount)
+      throw new DomainError("payment.overAllocated", {
+        field: "allocations",
+        allocated,
+        amount: data.amount,
+      });
+  }
   return {
     id: data.id,
     direction: data.direction,
@@ -148,6 +244,7 @@ const record = (command: Extract<PaymentCommand, { type: "RecordPayment" }>): Re
     contact,
     allocations,
     entryMvt: data.entryMvt,
+    ...(refund && { refund: true as const }),
   };
 };
 
@@ -156,18 +253,65 @@ const decide = (command: PaymentCommand, state: PaymentState): PaymentEvent[] =>
     case "RecordPayment":
       if (state.status !== "none") throw new DomainError("payment.exists", {}, 409);
       return [{ type: "PaymentRecorded", data: record(command) }];
+    case "AllocatePaymentRemainder": {
+      if (state.status === "none") throw new DomainError("payment.notFound", {}, 404);
+      if (state.status === "cancelled") throw new DomainError("payment.cancelled", {}, 409);
+      const { data } = command;
+      // A refund is allocated whole when recorded: it has no advance to use.
+      if (state.refund)
+        throw new DomainError("payment.remainderExceeded", { field: "allocations", remainder: 0 }, 409);
+      if (!isIsoDate(data.date) || data.date < state.date)
+        throw new DomainError("payment.remainderBeforeDate", { field: "date", date: state.date });
+      if (data.allocations.length === 0)
+        throw new DomainError("validation.required", { field: "allocations" });
+      const before = paymentAllocations(state);
+      const allocations = checkAllocations(
+        state.direction,
+        state.contact,
+        data.allocations,
+        command.context.documents,
+        new Set(before.map((a) => a.doc)),
+      );
+      // Σ allocations ≤ payment, whatever the sequence: only the advance left can be used.
+      const remainder = paymentRemainder(state);
+      const used = allocatedOf(allocations);
+      if (used > remainder || allocatedOf(before) + used < 0)
+        throw new DomainError("payment.remainderExceeded", { field: "allocations", remainder, used }, 409);
+      return [
+        {
+          type: "PaymentRemainderAllocated",
+          data: {
+            date: data.date,
+            allocations,
+            entryMvt: data.entryMvt,
+            line: remainderLineFact(state, data.date, data.entryMvt, used),
+          },
+        },
+      ];
+    }
     case "CancelPayment": {
       if (state.status === "none") throw new DomainError("payment.notFound", {}, 404);
       if (state.status === "cancelled") return [];
       if (state.deposit) throw new DomainError("payment.deposited", { number: state.deposit.number }, 409);
-      if (!isIsoDate(command.data.on) || command.data.on < state.date)
-        throw new DomainError("payment.cancelBeforeDate", { field: "date", date: state.date });
+      // Its advance used since: every transfer is reversed with it, so none is left without its source.
+      const uses = state.remainders ?? [];
+      if ((command.data.remainderReversals?.length ?? 0) !== uses.length)
+        throw new DomainError("payment.remainderAllocated", {}, 409);
+      const last = uses.reduce((d, u) => (u.date > d ? u.date : d), state.date);
+      if (!isIsoDate(command.data.on) || command.data.on < last)
+        throw new DomainError("payment.cancelBeforeDate", { field: "date", date: last });
       return [{ type: "PaymentCancelled", data: command.data }];
     }
     case "DepositPayment": {
       if (state.status === "none") throw new DomainError("payment.notFound", {}, 404);
       if (state.status === "cancelled")
         throw new DomainError("deposit.paymentCancelled", { field: "payments" }, 409);
+      // Money paid out (to a supplier, a customer's refund) is the payee's to cash: never deposited.
+      if (moneyWay(state.direction, state.refund) === "out")
+        throw new DomainError("deposit.paymentOutgoing", {
+          field: "payments",
+          contact: state.contact.name,
+        });
       if (!state.treasury.account.startsWith("511") && !state.treasury.account.startsWith("53"))
         throw new DomainError("deposit.notWaiting", { field: "payments" }, 409);
       if (state.deposit)
@@ -188,6 +332,10 @@ const evolve = (state: PaymentState, event: PaymentEvent): PaymentState => {
   switch (event.type) {
     case "PaymentRecorded":
       return { ...event.data, status: "validated", cancelled: null, deposit: null };
+    case "PaymentRemainderAllocated":
+      return state.status === "none"
+        ? state
+        : { ...state, remainders: [...(state.remainders ?? []), event.data] };
     case "PaymentCancelled":
       return state.status === "none" ? state : { ...state, status: "cancelled", cancelled: event.data };
     case "PaymentDeposited":
@@ -234,9 +382,16 @@ export const paymentPosting = (payment: RecordedPayment, vat: readonly VatMove[]
   const toward: "debit" | "credit" = sales ? "credit" : "debit";
   const other: "debit" | "credit" = sales ? "debit" : "credit";
   const { control, code } = payment.contact.auxiliary;
+  const refund = payment.refund === true;
   const numbers = payment.allocations.map((a) => a.number).join(" ");
-  const label = `${sales ? "Règlement" : "Paiement"} ${payment.contact.name} ${numbers}`.trim().slice(0, 200);
-  const lines: EntryLine[] = [line(payment.treasury.account, null, null, payment.amount, other)];
+  const label =
+    `${refund ? "Remboursement" : sales ? "Règlement" : "Paiement"} ${payment.contact.name} ${numbers}`
+      .trim()
+      .slice(0, 200);
+  // A refund's money goes the other way: the bank credited for a customer, debited for a supplier.
+  const lines: EntryLine[] = [
+    line(payment.treasury.account, null, null, refund ? -payment.amount : payment.amount, other),
+  ];
   const facts: Record<string, LedgerLineFact> = {};
   for (const a of payment.allocations) {
     const signed = a.kind === "creditNote" ? -a.amount : a.amount;
@@ -251,7 +406,7 @@ export const paymentPosting = (payment: RecordedPayment, vat: readonly VatMove[]
       credit: posted.credit,
     };
   }
-  const advance = payment.amount - allocatedOf(payment.allocations);
+  const advance = payment.amount - allocatedOf(payment.allocations, refund);
   if (advance > 0)
     lines.push(line(control, code, `Acompte ${payment.contact.name}`.slice(0, 200), advance, toward));
   const byPair = new Map<string, Cents>();

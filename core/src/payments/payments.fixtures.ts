@@ -3,6 +3,7 @@ import { evolveDocument, initialDocumentState } from "../documents/document.ts";
 import { alpha, created, priced, validated } from "../documents/documents.fixtures.ts";
 import { deciderSpecification } from "../testing/decider-specification.ts";
 import { bankingDecider, bankingView, modeTreasury } from "./banking.ts";
+import { moneyWay } from "./money-way.ts";
 import { type PaymentCommand, type PaymentInput, paymentDecider } from "./payment.ts";
 
 export const paymentSpec = deciderSpecification(paymentDecider);
@@ -58,7 +59,7 @@ export const record = (
       kind: banking.modes[modeId]?.kind ?? "other",
       label: banking.modes[modeId]?.label ?? "",
     },
-    treasury: modeTreasury(banking, modeId),
+    treasury: modeTreasury(banking, modeId, moneyWay(data.direction ?? "sales", data.refund)),
     contact,
     documents,
   },

@@ -40,7 +40,8 @@ export const depositRoutes = (ctx: AppContext) => {
       path: "/init",
       operationId: "initDeposit",
       tags: ["Accounting"],
-      description: "The payments waiting in 5112 (cheques) or 530 (cash), for a bank when asked.",
+      description:
+        "The payments received waiting in 5112 (cheques) or 530 (cash), for a bank when asked; never money paid out.",
       request: { query: DepositInitQuery },
       responses: { 200: answer(DepositInit, "The payments to deposit"), ...errors },
     }),

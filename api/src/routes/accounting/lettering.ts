@@ -2,11 +2,19 @@ import { Rights } from "@registre/core";
 import { sql } from "kysely";
 import { sessionOrg } from "../../accounting/books.ts";
 import { letterLines, unletterLines } from "../../accounting/lettering.ts";
+import { matchStatementLine } from "../../banks/statements.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { childMetadata } from "../../ids.ts";
 import { answer, body, errors, UuidParam } from "../../schemas/common.ts";
-import { LetterInput, LetteringSet, ReconcileInput, UnletterInput } from "../../schemas/lettering.ts";
+import {
+  EntryReconciliation,
+  LetterInput,
+  LetteringSet,
+  ReconcileInput,
+  UnletterInput,
+} from "../../schemas/lettering.ts";
 import { findEntry } from "./entry-view.ts";
 
 /** Lettering: validated lines of an account matched into sets. Mounted at /accounting/entries. */
@@ -52,25 +60,50 @@ export const letteringRoutes = (ctx: AppContext) => {
         params: UuidParam,
         ...body(ReconcileInput),
       },
-      responses: { 200: answer(LetteringSet, "Lettered"), ...errors },
+      description:
+        "Reconciles the entry: with `lines`, letters its line(s) on those lines' account with them; with " +
+        "`statementLines`, matches each bank statement line to the entry's line on the statement's bank account " +
+        "(`StatementLineMatched`, as PUT /banks/statements/{id}/lines/{no}/match does).",
+      responses: { 200: answer(EntryReconciliation, "Reconciled"), ...errors },
     }),
     async (c) => {
-      // Reconciles this entry's line on the chosen lines' account with them.
       const orgId = sessionOrg(c);
       const entry = await findEntry(ctx, orgId, c.req.valid("param").id);
-      const chosen = c.req.valid("json").lines;
+      const input = c.req.valid("json");
+      const metadata = commandMetadata(c, ctx);
+      const matched: { statementId: string; no: number; line: number }[] = [];
+      let account = "";
+      for (const [i, s] of (input.statementLines ?? []).entries()) {
+        const target = await matchStatementLine(
+          ctx,
+          orgId,
+          s.statementId,
+          s.no,
+          { kind: "entry", id: entry.mvt },
+          "user",
+          childMetadata(metadata, "statement-line", i),
+        );
+        account = entry.lines.find((l) => l.line === target.line)?.account ?? account;
+        matched.push({ statementId: s.statementId, no: s.no, line: target.line });
+      }
+      const chosen = input.lines;
+      if (!chosen) return c.json({ account, code: null, statementLines: matched }, 200);
+      // Reconciles this entry's line on the chosen lines' account with them.
       const accounts = await ctx.database.db
         .selectFrom("ledger_lines")
         .select("account")
         .where("org_id", "=", orgId)
         .where(sql`mvt::text || '/' || line::text`, "in", chosen)
         .execute();
-      const account = accounts[0]?.account;
-      const own = entry.lines.filter((l) => l.account === account).map((l) => `${entry.mvt}/${l.line}`);
-      return c.json(
-        await letterLines(ctx, orgId, [...new Set([...own, ...chosen])], commandMetadata(c, ctx)),
-        200,
+      const letterAccount = accounts[0]?.account;
+      const own = entry.lines.filter((l) => l.account === letterAccount).map((l) => `${entry.mvt}/${l.line}`);
+      const set = await letterLines(
+        ctx,
+        orgId,
+        [...new Set([...own, ...chosen])],
+        input.statementLines ? childMetadata(metadata, "lettering") : metadata,
       );
+      return c.json({ ...set, statementLines: matched }, 200);
     },
   );
 

@@ -7,15 +7,25 @@ import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { ProblemError } from "../../http/problem.ts";
 import type { AuthEnv } from "../../identity/auth.ts";
 import { cancelPayment, recordPayment } from "../../payments/payments.ts";
-import { findPayment, listPayments, paymentHistory, toPayment } from "../../payments/queries.ts";
+import {
+  contactAdvances,
+  findPayment,
+  listPayments,
+  paymentHistory,
+  toPayment,
+} from "../../payments/queries.ts";
+import { allocatePaymentRemainder } from "../../payments/remainder.ts";
 import { answer, body, errors, IdParam } from "../../schemas/common.ts";
 import {
+  AdvancesQuery,
   CancelPaymentInput,
+  ContactAdvances,
   Payment,
   PaymentHistory,
   PaymentInput,
   PaymentList,
   PaymentListQuery,
+  PaymentRemainderInput,
   PaymentWithDirectionInput,
 } from "../../schemas/payments.ts";
 import { paymentModeRoutes } from "./modes.ts";
@@ -41,6 +51,20 @@ export const paymentRoutes = (ctx: AppContext) => {
         responses: { 200: answer(PaymentList, "The payments, newest first"), ...errors },
       }),
       async (c) => c.json(await listPayments(ctx, sessionOrg(c), direction, c.req.valid("query")), 200),
+    );
+    app.openapi(
+      accessRoute(ctx, right(`${direction}.payments`, Rights.read), {
+        method: "get",
+        path: `/${direction}/advances`,
+        operationId: direction === "sales" ? "listSalesAdvances" : "listPurchaseAdvances",
+        tags: ["Payments"],
+        description:
+          "A contact's advances: its validated payments with an unallocated remainder (overpayments, money before the invoice), and their total, to allocate later.",
+        request: { query: AdvancesQuery },
+        responses: { 200: answer(ContactAdvances, "The advances, oldest first"), ...errors },
+      }),
+      async (c) =>
+        c.json(await contactAdvances(ctx, sessionOrg(c), direction, c.req.valid("query").contactId), 200),
     );
     app.openapi(
       accessRoute(ctx, right(`${direction}.payments`, Rights.create), {
@@ -110,6 +134,26 @@ export const paymentRoutes = (ctx: AppContext) => {
       const row = await findPayment(ctx, orgId, c.req.valid("param").id);
       requirePaymentRight(c, row.direction as PaymentDirection, Rights.read);
       return c.json(await paymentHistory(ctx, orgId, row.id), 200);
+    },
+  );
+
+  app.openapi(
+    accessRoute(ctx, SESSION, {
+      method: "post",
+      path: "/{id}/allocations",
+      operationId: "allocatePaymentRemainder",
+      tags: ["Payments"],
+      description:
+        "Uses the payment's advance (what it left unallocated) on invoices or credit notes of its contact: a 411 / 411 transfer in OD, the documents' allocations and their lettering, in one commit; refused beyond the advance left (409 `payment.remainderExceeded`).",
+      request: { params: IdParam, ...body(PaymentRemainderInput) },
+      responses: { 200: answer(Payment, "Allocated"), ...errors },
+    }),
+    async (c) => {
+      const orgId = sessionOrg(c);
+      const row = await findPayment(ctx, orgId, c.req.valid("param").id);
+      requirePaymentRight(c, row.direction as PaymentDirection, Rights.update);
+      await allocatePaymentRemainder(ctx, orgId, row.id, c.req.valid("json"), commandMetadata(c, ctx));
+      return c.json(toPayment(await findPayment(ctx, orgId, row.id)), 200);
     },
   );
 

@@ -5,38 +5,16 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
-import { documentsOrganisation } from "../../testing/documents-setup.ts";
-
-type Line = {
-  account: string;
-  auxiliary: string | null;
-  debit: number;
-  credit: number;
-  letterCode: string | null;
-};
-const shape = (lines: Line[]) =>
-  lines.map((l) => [l.account, l.auxiliary === null ? null : "aux", l.debit, l.credit]);
+import {
+  type EntryLine as Line,
+  paymentsOrganisation,
+  lineShape as shape,
+} from "../../testing/payments-setup.ts";
 
 describe.each(databaseKinds)("payments, banks and deposits on %s", (kind) => {
   const { call, send, register, harness } = apiHarness(kind);
 
-  const setup = async (name: string) => {
-    const o = await documentsOrganisation(call, register, name);
-    const today = new Date().toISOString().slice(0, 10);
-    const day = o.year.start.slice(0, 4) === today.slice(0, 4) ? today : o.year.start;
-    // 10 hours of consulting (services, VAT on receipts): 800.00 + 160.00 = 960.00 €.
-    const invoice = async () => {
-      const doc = await o.ok("POST", "/docs", {
-        kind: "invoice",
-        direction: "sales",
-        issueDate: day,
-        contactId: o.customerId,
-        lines: [{ kind: "item", itemId: o.itemId, quantity: "10" }],
-      });
-      return o.ok("PUT", `/docs/${doc.id}/status/validated`);
-    };
-    return { ...o, day, invoice };
-  };
+  const setup = (name: string) => paymentsOrganisation(call, register, name);
 
   it("creates a bank with its 512 account and BQ journal, checks its IBAN, lists the default modes", async () => {
     const o = await setup("Banque");

@@ -30,12 +30,14 @@ import { LockIcon, QueryView, useDay, useMoney } from "./ui.tsx";
 
 /** Where a year-end warning's items are dealt with. */
 const warningLinks: Record<string, string> = {
+  "yearEnd.unreconciledStatements": "/org/bankstatements",
   "yearEnd.drafts": validatePath,
   "yearEnd.vatJournalPending": validatePath,
   "yearEnd.invoicesNotValidated": "/org/docs/validate",
 };
 
 const knownWarnings = [
+  "yearEnd.unreconciledStatements",
   "yearEnd.drafts",
   "yearEnd.vatJournalPending",
   "yearEnd.invoicesNotValidated",

@@ -11,6 +11,7 @@ import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { today } from "../../lib/day.ts";
 import { formatCents } from "../../lib/money.ts";
 import { downloadFile } from "../accounting/access.ts";
 import {
@@ -96,7 +97,7 @@ export const DepositCreatePage = () => {
   const navigate = useNavigate();
   const can = useCanPay();
   const [bankId, setBankId] = useState("");
-  const [date, setDate] = useState(new Date().toISOString().slice(0, 10));
+  const [date, setDate] = useState(today());
   const [chosen, setChosen] = useState<string[]>([]);
   const banks = useQuery({ ...banksQuery(), enabled: can("banks", "read") });
   const waiting = useQuery({ ...depositInitQuery(bankId), enabled: can("banks", "read") });

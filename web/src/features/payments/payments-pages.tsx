@@ -1,23 +1,19 @@
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { AmountInput } from "../../components/amount-input.tsx";
+import { Link, useParams } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
-import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
-import { api } from "../../lib/api-client.ts";
-import { amountInput, formatCents, parseAmount } from "../../lib/money.ts";
-import { type ContactChoice, ContactPicker } from "../docs/contact-picker.tsx";
+import { today } from "../../lib/day.ts";
+import { formatCents } from "../../lib/money.ts";
+import { UseAdvancePanel } from "./advances.tsx";
 import {
   type Direction,
-  modesQuery,
   type Payment,
   paymentHistoryQuery,
   paymentPath,
@@ -26,23 +22,33 @@ import {
   paymentsQuery,
   useCancelPayment,
   useCanPay,
-  useRecordPayment,
 } from "./api.ts";
 
-const today = () => new Date().toISOString().slice(0, 10);
+export { PaymentCreatePage, PurchasePaymentCreatePage, SalesPaymentCreatePage } from "./payment-create.tsx";
 
 const PaymentStatus = ({ payment }: { payment: Payment }) => {
   const { t } = useTranslation("payments");
+  const refund = payment.refund ? (
+    <Badge color="orange" variant="light" tt="none" data-testid="payment-refund">
+      {t("refunds.badge")}
+    </Badge>
+  ) : null;
   if (payment.status === "cancelled")
     return (
-      <Badge color="gray" variant="light" tt="none">
-        {t("payments.cancelled")}
-      </Badge>
+      <Group gap={4}>
+        {refund}
+        <Badge color="gray" variant="light" tt="none">
+          {t("payments.cancelled")}
+        </Badge>
+      </Group>
     );
   return (
-    <Badge color={payment.depositNumber ? "blue" : "teal"} variant="light" tt="none">
-      {payment.depositNumber ?? t("payments.validated")}
-    </Badge>
+    <Group gap={4}>
+      {refund}
+      <Badge color={payment.depositNumber ? "blue" : "teal"} variant="light" tt="none">
+        {payment.depositNumber ?? t("payments.validated")}
+      </Badge>
+    </Group>
   );
 };
 
@@ -156,198 +162,6 @@ export const AllPaymentsPage = () => {
   );
 };
 
-/**
- * A payment's form: date, mode, contact (from the invoice when it comes from one), amount, reference
- * (a cheque's drawer and bank), and its allocation to the contact's open invoices; what is left over
- * is an advance, shown.
- */
-const PaymentCreate = ({ direction }: { direction: Direction }) => {
-  const { t } = useTranslation(["payments", "common"]);
-  const { locale, shortDate } = useFormat();
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const docId = search.get("docId");
-  const can = useCanPay();
-  const record = useRecordPayment(direction);
-  const modes = useQuery(modesQuery());
-  const from = useQuery({
-    queryKey: ["docs", "one", docId],
-    queryFn: ({ signal }) => api.get("/docs/{id}", { path: { id: docId ?? "" }, signal }),
-    enabled: docId !== null,
-  });
-  const [contact, setContact] = useState<ContactChoice>({
-    contactId: null,
-    billingAddressId: null,
-    deliveryAddressId: null,
-  });
-  const [date, setDate] = useState(today());
-  const [modeId, setModeId] = useState<string | null>("transfer");
-  const [amount, setAmount] = useState("");
-  const [reference, setReference] = useState("");
-  const [drawer, setDrawer] = useState("");
-  const [drawerBank, setDrawerBank] = useState("");
-  const [allocations, setAllocations] = useState<Record<string, string>>({});
-  // From an invoice: its contact, its amount due allocated.
-  useEffect(() => {
-    const doc = from.data;
-    if (!doc?.contactId) return;
-    setContact({ contactId: doc.contactId, billingAddressId: null, deliveryAddressId: null });
-    setAmount(amountInput(doc.due, locale));
-    setAllocations({ [doc.id]: amountInput(doc.due, locale) });
-  }, [from.data, locale]);
-  const due = useQuery({
-    queryKey: ["payments", "due", direction, contact.contactId],
-    queryFn: ({ signal }) =>
-      direction === "sales"
-        ? api.get("/contacts/{id}/sales/due", { path: { id: contact.contactId ?? "" }, signal })
-        : api.get("/contacts/{id}/purchases/due", { path: { id: contact.contactId ?? "" }, signal }),
-    enabled: contact.contactId !== null,
-  });
-  const cents = (text: string) => {
-    const parsed = parseAmount(text, locale);
-    return parsed.ok ? parsed.cents : 0;
-  };
-  const total = cents(amount);
-  const allocated = Object.values(allocations).reduce((s, v) => s + (v.trim() ? cents(v) : 0), 0);
-  const mode = modes.data?.items.find((m) => m.id === modeId);
-  if (!can(`${direction}.payments`, "create")) return <NoAccess />;
-  const submit = () =>
-    record.mutate(
-      {
-        date,
-        amount: total,
-        modeId,
-        contactId: contact.contactId,
-        reference: reference || null,
-        drawer: drawer || null,
-        drawerBank: drawerBank || null,
-        allocations: Object.entries(allocations)
-          .filter(([, v]) => v.trim() && cents(v) > 0)
-          .map(([id, v]) => ({ docId: id, amount: cents(v) })),
-      },
-      { onSuccess: (payment) => void navigate(paymentPath(payment.id)) },
-    );
-  const money = (c: number) => formatCents(c, locale, { currency: true });
-  return (
-    <Stack gap="md">
-      <PageHeader
-        title={direction === "sales" ? t("payments.newSales") : t("payments.newPurchases")}
-        crumbs={[{ to: paymentsPath(direction), label: t(`payments.${direction}`) }]}
-      />
-      <Paper withBorder p="lg">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Stack>
-            {record.isError ? <ErrorAlert error={record.error} testId="payment-error" /> : null}
-            <ContactPicker direction={direction} value={contact} onChange={setContact} />
-            <Group grow align="flex-start">
-              <DateField label={t("payments.date")} value={date} onChange={setDate} withAsterisk />
-              <Select
-                label={t("payments.mode")}
-                data={(modes.data?.items ?? []).map((m) => ({ value: m.id, label: m.label }))}
-                value={modeId}
-                onChange={setModeId}
-                withAsterisk
-                data-testid="payment-mode"
-              />
-              <AmountInput
-                label={t("payments.amount")}
-                value={amount}
-                onChange={setAmount}
-                currency
-                withAsterisk
-                data-testid="payment-amount"
-              />
-              <TextInput
-                label={t("payments.reference")}
-                value={reference}
-                onChange={(e) => setReference(e.currentTarget.value)}
-                data-testid="payment-reference"
-              />
-            </Group>
-            {mode?.kind === "cheque" ? (
-              <Group grow>
-                <TextInput
-                  label={t("payments.drawer")}
-                  value={drawer}
-                  onChange={(e) => setDrawer(e.currentTarget.value)}
-                  data-testid="payment-drawer"
-                />
-                <TextInput
-                  label={t("payments.drawerBank")}
-                  value={drawerBank}
-                  onChange={(e) => setDrawerBank(e.currentTarget.value)}
-                  data-testid="payment-drawer-bank"
-                />
-              </Group>
-            ) : null}
-            {contact.contactId ? (
-              <Table data-testid="payment-allocations">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("payments.document")}</Table.Th>
-                    <Table.Th>{t("payments.date")}</Table.Th>
-                    <Table.Th ta="right">{t("payments.due")}</Table.Th>
-                    <Table.Th ta="right">{t("payments.allocate")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(due.data?.items ?? []).map((doc) => (
-                    <Table.Tr key={doc.id}>
-                      <Table.Td>{doc.number}</Table.Td>
-                      <Table.Td>{shortDate(doc.issueDate)}</Table.Td>
-                      <Table.Td ta="right">{money(doc.due)}</Table.Td>
-                      <Table.Td w={180}>
-                        <AmountInput
-                          value={allocations[doc.id] ?? ""}
-                          onChange={(v) => setAllocations({ ...allocations, [doc.id]: v })}
-                          aria-label={`${t("payments.allocate")} ${doc.number}`}
-                          data-testid="payment-allocation"
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            ) : (
-              <Text c="dimmed">{t("payments.noContact")}</Text>
-            )}
-            {total > allocated && allocated > 0 ? (
-              <Alert color="yellow" data-testid="payment-overpayment">
-                {t("payments.overpayment", { amount: money(total - allocated) })}
-              </Alert>
-            ) : null}
-            <Group justify="flex-end">
-              <Button variant="default" component={Link} to={paymentsPath(direction)}>
-                {t("common:actions.cancel")}
-              </Button>
-              <Button
-                type="submit"
-                loading={record.isPending}
-                disabled={total <= 0}
-                data-testid="payment-save"
-              >
-                {t("payments.save")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
-  );
-};
-
-/** `/org/sales/payments/create` (`?docId=` prefills from an invoice). */
-export const SalesPaymentCreatePage = () => <PaymentCreate direction="sales" />;
-/** `/org/purchases/payments/create`. */
-export const PurchasePaymentCreatePage = () => <PaymentCreate direction="purchases" />;
-/** `/org/payments/create`: a customer's payment. */
-export const PaymentCreatePage = () => <PaymentCreate direction="sales" />;
-
 /** `/org/payments/{id}` (and `/lines`): the payment, its allocations, its entry; a cancellation by reversal. */
 export const PaymentDetailPage = () => {
   const { t } = useTranslation(["payments", "common"]);
@@ -408,6 +222,7 @@ export const PaymentDetailPage = () => {
               ) : null}
             </Group>
           </Paper>
+          <UseAdvancePanel payment={p} />
           <Table data-testid="payment-lines">
             <Table.Thead>
               <Table.Tr>

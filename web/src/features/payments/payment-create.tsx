@@ -1,0 +1,292 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { AmountInput } from "../../components/amount-input.tsx";
+import { DateField } from "../../components/date-input.tsx";
+import { ErrorAlert } from "../../components/error-alert.tsx";
+import { NoAccess } from "../../components/no-access.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import { api } from "../../lib/api-client.ts";
+import { today } from "../../lib/day.ts";
+import { amountInput, formatCents, parseAmount } from "../../lib/money.ts";
+import { type ContactChoice, ContactPicker } from "../docs/contact-picker.tsx";
+import { AdvancesNotice } from "./advances.tsx";
+import { type Direction, modesQuery, paymentPath, paymentsPath, useCanPay, useRecordPayment } from "./api.ts";
+
+/**
+ * A payment's form: date, mode, contact (from the invoice or credit note it comes from), amount,
+ * reference (a cheque's drawer and bank), and its allocation to the contact's open invoices and credit
+ * notes. Which way the money goes is chosen: a payment (received from a customer, paid to a supplier —
+ * credit notes then go against the invoices, what is left over is an advance, shown) or a refund (paid
+ * to a customer, received from a supplier — it settles credit notes, less any invoices netted against
+ * them, and its amount is exactly that).
+ */
+const PaymentCreate = ({ direction }: { direction: Direction }) => {
+  const { t } = useTranslation(["payments", "common"]);
+  const { locale, shortDate } = useFormat();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const docId = search.get("docId");
+  const can = useCanPay();
+  const record = useRecordPayment(direction);
+  const modes = useQuery(modesQuery());
+  const from = useQuery({
+    queryKey: ["docs", "one", docId],
+    queryFn: ({ signal }) => api.get("/docs/{id}", { path: { id: docId ?? "" }, signal }),
+    enabled: docId !== null,
+  });
+  const [contact, setContact] = useState<ContactChoice>({
+    contactId: null,
+    billingAddressId: null,
+    deliveryAddressId: null,
+  });
+  const [date, setDate] = useState(today());
+  const [modeId, setModeId] = useState<string | null>("transfer");
+  const [refund, setRefund] = useState(false);
+  const [amount, setAmount] = useState("");
+  const [reference, setReference] = useState("");
+  const [drawer, setDrawer] = useState("");
+  const [drawerBank, setDrawerBank] = useState("");
+  const [allocations, setAllocations] = useState<Record<string, string>>({});
+  // From an invoice: its contact, its amount due allocated; from a credit note: its refund.
+  useEffect(() => {
+    const doc = from.data;
+    if (!doc?.contactId) return;
+    setContact({ contactId: doc.contactId, billingAddressId: null, deliveryAddressId: null });
+    setRefund(doc.kind === "creditNote");
+    setAmount(amountInput(doc.due, locale));
+    setAllocations({ [doc.id]: amountInput(doc.due, locale) });
+  }, [from.data, locale]);
+  const due = useQuery({
+    queryKey: ["payments", "due", direction, contact.contactId],
+    queryFn: ({ signal }) =>
+      direction === "sales"
+        ? api.get("/contacts/{id}/sales/due", {
+            path: { id: contact.contactId ?? "" },
+            query: { creditNotes: "true" },
+            signal,
+          })
+        : api.get("/contacts/{id}/purchases/due", {
+            path: { id: contact.contactId ?? "" },
+            query: { creditNotes: "true" },
+            signal,
+          }),
+    enabled: contact.contactId !== null,
+  });
+  const cents = (text: string) => {
+    const parsed = parseAmount(text, locale);
+    return parsed.ok ? parsed.cents : 0;
+  };
+  const kinds = new Map((due.data?.items ?? []).map((d) => [d.id, d.kind]));
+  if (from.data) kinds.set(from.data.id, from.data.kind);
+  const total = cents(amount);
+  // Signed in the money's direction: invoices less credit notes for a payment, the reverse for a refund.
+  const allocated = Object.entries(allocations).reduce((s, [id, v]) => {
+    const value = v.trim() ? cents(v) : 0;
+    return s + ((kinds.get(id) === "creditNote") !== refund ? -value : value);
+  }, 0);
+  const mode = modes.data?.items.find((m) => m.id === modeId);
+  if (!can(`${direction}.payments`, "create")) return <NoAccess />;
+  const submit = () =>
+    record.mutate(
+      {
+        date,
+        amount: total,
+        modeId,
+        contactId: contact.contactId,
+        reference: reference || null,
+        drawer: drawer || null,
+        drawerBank: drawerBank || null,
+        allocations: Object.entries(allocations)
+          .filter(([, v]) => v.trim() && cents(v) > 0)
+          .map(([id, v]) => ({ docId: id, amount: cents(v) })),
+        ...(refund && { refund: true }),
+      },
+      { onSuccess: (payment) => void navigate(paymentPath(payment.id)) },
+    );
+  const money = (c: number) => formatCents(c, locale, { currency: true });
+  const flow = refund ? "refund" : "payment";
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={
+          refund
+            ? t(`refunds.new.${direction}`)
+            : direction === "sales"
+              ? t("payments.newSales")
+              : t("payments.newPurchases")
+        }
+        crumbs={[{ to: paymentsPath(direction), label: t(`payments.${direction}`) }]}
+      />
+      <Paper withBorder p="lg">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Stack>
+            {record.isError ? <ErrorAlert error={record.error} testId="payment-error" /> : null}
+            <ContactPicker
+              direction={direction}
+              value={contact}
+              onChange={setContact}
+              withAddresses={false}
+            />
+            <Stack gap={4}>
+              <SegmentedControl
+                value={flow}
+                onChange={(v) => setRefund(v === "refund")}
+                data={[
+                  { value: "payment", label: t(`refunds.flow.${direction}.payment`) },
+                  { value: "refund", label: t(`refunds.flow.${direction}.refund`) },
+                ]}
+                data-testid="payment-flow"
+              />
+              <Text size="sm" c="dimmed" data-testid="payment-flow-help">
+                {t(`refunds.help.${direction}.${flow}`)}
+              </Text>
+            </Stack>
+            {refund ? null : (
+              <AdvancesNotice
+                direction={direction}
+                contactId={contact.contactId}
+                doc={
+                  from.data ? { id: from.data.id, number: from.data.number, due: from.data.due } : undefined
+                }
+              />
+            )}
+            <Group grow align="flex-start">
+              <DateField label={t("payments.date")} value={date} onChange={setDate} withAsterisk />
+              <Select
+                label={t("payments.mode")}
+                data={(modes.data?.items ?? []).map((m) => ({ value: m.id, label: m.label }))}
+                value={modeId}
+                onChange={setModeId}
+                withAsterisk
+                data-testid="payment-mode"
+              />
+              <AmountInput
+                label={t("payments.amount")}
+                value={amount}
+                onChange={setAmount}
+                currency
+                withAsterisk
+                data-testid="payment-amount"
+              />
+              <TextInput
+                label={t("payments.reference")}
+                value={reference}
+                onChange={(e) => setReference(e.currentTarget.value)}
+                data-testid="payment-reference"
+              />
+            </Group>
+            {mode?.kind === "cheque" ? (
+              <Group grow>
+                <TextInput
+                  label={t("payments.drawer")}
+                  value={drawer}
+                  onChange={(e) => setDrawer(e.currentTarget.value)}
+                  data-testid="payment-drawer"
+                />
+                <TextInput
+                  label={t("payments.drawerBank")}
+                  value={drawerBank}
+                  onChange={(e) => setDrawerBank(e.currentTarget.value)}
+                  data-testid="payment-drawer-bank"
+                />
+              </Group>
+            ) : null}
+            {contact.contactId ? (
+              <Table data-testid="payment-allocations">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("payments.document")}</Table.Th>
+                    <Table.Th>{t("payments.date")}</Table.Th>
+                    <Table.Th ta="right">{t("payments.due")}</Table.Th>
+                    <Table.Th ta="right">{t("payments.allocate")}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(due.data?.items ?? []).map((doc) => (
+                    <Table.Tr key={doc.id} data-kind={doc.kind}>
+                      <Table.Td>
+                        <Group gap="xs">
+                          <Badge
+                            variant="light"
+                            color={doc.kind === "creditNote" ? "orange" : "blue"}
+                            tt="none"
+                          >
+                            {t(`payments.${doc.kind === "creditNote" ? "creditNote" : "invoice"}`)}
+                          </Badge>
+                          {doc.number}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{shortDate(doc.issueDate)}</Table.Td>
+                      <Table.Td ta="right">{money(doc.due)}</Table.Td>
+                      <Table.Td w={180}>
+                        <AmountInput
+                          value={allocations[doc.id] ?? ""}
+                          onChange={(v) => setAllocations({ ...allocations, [doc.id]: v })}
+                          aria-label={`${t("payments.allocate")} ${doc.number}`}
+                          data-testid="payment-allocation"
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            ) : (
+              <Text c="dimmed">{t("payments.noContact")}</Text>
+            )}
+            {!refund && total > allocated && allocated > 0 ? (
+              <Alert color="yellow" data-testid="payment-overpayment">
+                {t("payments.overpayment", { amount: money(total - allocated) })}
+              </Alert>
+            ) : null}
+            {refund && total > 0 && total !== allocated ? (
+              <Alert color="yellow" data-testid="payment-refund-gap">
+                {t("refunds.gap", { amount: money(total), allocated: money(allocated) })}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" component={Link} to={paymentsPath(direction)}>
+                {t("common:actions.cancel")}
+              </Button>
+              <Button
+                type="submit"
+                loading={record.isPending}
+                disabled={total <= 0}
+                data-testid="payment-save"
+              >
+                {refund ? t("refunds.save") : t("payments.save")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+};
+
+/** `/org/sales/payments/create` (`?docId=` prefills from an invoice, or a credit note's refund). */
+export const SalesPaymentCreatePage = () => <PaymentCreate direction="sales" />;
+/** `/org/purchases/payments/create`. */
+export const PurchasePaymentCreatePage = () => <PaymentCreate direction="purchases" />;
+/** `/org/payments/create`: a customer's payment. */
+export const PaymentCreatePage = () => <PaymentCreate direction="sales" />;
