@@ -98,10 +98,79 @@ export const seedDemoDocuments = async (ctx: AppContext, orgId: string, metadata
   const day = (month: number, d: number) =>
     `${year}-${String(month).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
   const validate = (id: string, on: string) => validateDocument(ctx, orgId, id, metadata(), on);
+  const seedSmallJobs = async (month: number, other: string | undefined) => {
+    const jobs: [string | undefined, number, string, [string, string][]][] = [
+      [
+        contactId(customers[(month + 5) % customers.length] ?? ""),
+        3,
+        "Livraison et montage",
+        [
+          ["LIVR-LYON", "1"],
+          ["POSE-H", String(2 + (month % 2))],
+        ],
+      ],
+      [
+        contactId(customers[(month + 1) % customers.length] ?? ""),
+        6,
+        "Rénovation d’un meuble ancien",
+        [
+          ["RENOV-H", String(3 + (month % 4))],
+          ["CIRE-500", "2"],
+        ],
+      ],
+      [
+        other,
+        9,
+        "Pose et réglages",
+        [
+          ["POSE-H", String(2 + (month % 3))],
+          ["PATINS", "8"],
+        ],
+      ],
+    ];
+    for (const [contact, d, label, list] of jobs) {
+      const job = await createDocument(
+        ctx,
+        orgId,
+        {
+          kind: "invoice",
+          direction: "sales",
+          issueDate: day(month, d),
+          contactId: contact ?? null,
+          label,
+          lines: lines(list),
+        },
+        metadata(),
+      );
+      await validate(job, day(month, d));
+    }
+    const hardware = await createDocument(
+      ctx,
+      orgId,
+      {
+        kind: "invoice",
+        direction: "purchases",
+        issueDate: day(month, 12),
+        supplierNumber: `MR${year}${String(month).padStart(2, "0")}-${String(410 + month * 3)}`,
+        supplierDate: day(month, 11),
+        contactId: contactId("Maison Roux Quincaillerie") ?? null,
+        lines: lines([
+          ["QUINC-CHAR", String(10 + month)],
+          ["POIGNEE", "12"],
+          ["VIS-4X40", "3"],
+        ]),
+      },
+      metadata(),
+    );
+    await validate(hardware, day(month, 12));
+  };
   for (let month = 1; month <= 12 && day(month, 25) <= today; month++) {
     const customer = contactId(customers[(month - 1) % customers.length] ?? "");
     const other = contactId(customers[(month + 3) % customers.length] ?? "");
     const supplier = contactId(suppliers[(month - 1) % suppliers.length] ?? "");
+    // The months the bank's statements show are busier: small jobs early in the month for three more
+    // customers (one of them the service invoice's, who pays both at once), and hardware bought.
+    if (month >= Number(today.slice(5, 7)) - 3) await seedSmallJobs(month, other);
     // A quote; its fate by month: still out, refused, or accepted and carried to an order and an invoice.
     const quote = await createDocument(
       ctx,

@@ -125,6 +125,7 @@ describe("the demo organisation", () => {
       .execute();
     for (const p of payments)
       expect(entries.find((e) => e.mvt === p.entry_mvt)).toMatchObject({ status: "validated" });
+    // Its bank's statements and their reconciliation: demo-bank.test.ts (both databases).
     const thisYear = years.at(-1);
     if (thisYear) {
       const current = await trialBalanceReport(ctx, id as string, {

@@ -4,6 +4,8 @@ import { seedDemoContacts } from "./demo-contacts.ts";
 import { seedDemoDocuments } from "./demo-documents.ts";
 import { seedDemoItems } from "./demo-items.ts";
 import { seedDemoPayments } from "./demo-payments.ts";
+import { seedDemoBankRules, seedDemoReconciliation } from "./demo-reconcile.ts";
+import { seedDemoStatements } from "./demo-statements.ts";
 import { registerUser } from "./identity/users.ts";
 import { createOrganisation } from "./organisations.ts";
 
@@ -45,7 +47,12 @@ export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
   await seedDemoItems(ctx, orgId, metadata);
   // A year of business through the documents: quotes, orders, deliveries, invoices posted, purchases.
   await seedDemoDocuments(ctx, orgId, metadata);
-  // Banks, payment modes, most invoices paid (some in part, the latest open), one cheque deposit.
-  await seedDemoPayments(ctx, orgId, metadata);
+  // Banks, payment modes, the invoices paid before the bank's statement months; their cheque deposit.
+  const transfers = await seedDemoPayments(ctx, orgId, metadata);
+  // The bank rules, then the bank's last three months of statements from its own CAMT.053 and CFONB 120
+  // files (the automatic rules booking their lines on import), then most of their lines reconciled.
+  await seedDemoBankRules(ctx, orgId, metadata);
+  const plan = await seedDemoStatements(ctx, orgId, metadata, transfers);
+  await seedDemoReconciliation(ctx, orgId, metadata, plan);
   return orgId;
 };

@@ -1,6 +1,7 @@
 import { accountingSetupProjector } from "./accounting-setup.ts";
 import { attachmentsProjector } from "./attachments.ts";
 import { authorizationProjector } from "./authorization.ts";
+import { bankStatementsProjector } from "./bank-statements.ts";
 import { contactsProjector } from "./contacts.ts";
 import { documentsProjector } from "./documents.ts";
 import { membershipsProjector, usersProjector } from "./identity.ts";
@@ -15,6 +16,7 @@ import { streamHistoryProjector } from "./stream-history.ts";
 export * from "./accounting-setup.ts";
 export * from "./attachments.ts";
 export * from "./authorization.ts";
+export * from "./bank-statements.ts";
 export * from "./contacts.ts";
 export * from "./documents.ts";
 export * from "./identity.ts";
@@ -46,4 +48,5 @@ export const allProjectors = [
   documentsProjector,
   attachmentsProjector,
   paymentsProjector,
+  bankStatementsProjector,
 ] as const;

@@ -87,7 +87,6 @@ describe("main screens (Chromium)", () => {
       for (const [path, title] of [
         ["/registre/orgs/invoices", "Factures des organisations"],
         ["/org/accounting/vat", "Déclaration de TVA"],
-        ["/org/bankstatements", "Relevés bancaires"],
       ] as const) {
         await open(path);
         await page.getByTestId("placeholder-page").waitFor();

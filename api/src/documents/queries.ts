@@ -299,6 +299,8 @@ export const contactDocuments = async (
   contactId: string,
   direction: "sales" | "purchases",
   due: boolean,
+  /** With `due`: the open credit notes too (what a refund settles), after the invoices. */
+  creditNotes = false,
 ): Promise<DocumentRow[]> => {
   let q = readModels(ctx.database)
     .selectFrom("documents")
@@ -309,8 +311,10 @@ export const contactDocuments = async (
   if (due)
     q = q
       .where("validated_on", "is not", null)
-      .where("kind", "=", "invoice")
+      .where("kind", "in", creditNotes ? ["invoice", "creditNote"] : ["invoice"])
       .where("due", ">", 0)
+      // The invoices first ("invoice" after "creditNote"), then the credit notes.
+      .$if(creditNotes, (r) => r.orderBy("kind", "desc"))
       .orderBy("due_date", "asc");
   else q = q.orderBy("issue_date", "desc").orderBy("position", "desc");
   return q.limit(500).execute();

@@ -34,7 +34,10 @@ describe("bank statement messages", () => {
       gap: "0.02",
     };
     expect(translate("bankStatement.balanceGap", "en", params)).toBe(
-      "Statement 1: opening balance 30000.77 + movements 1069.32 = 31070.09, but the statement states 31070.11 (gap 0.02).",
+      "Statement 1: opening balance 30,000.77 + movements 1,069.32 = 31,070.09, but the statement states 31,070.11 (gap 0.02).",
+    );
+    expect(translate("bankStatement.balanceGap", "fr", { ...params, gap: "-434.16" })).toBe(
+      "Relevé 1\u00a0: solde initial 30\u00a0000,77 + mouvements 1\u00a0069,32 = 31\u00a0070,09, mais le relevé annonce 31\u00a0070,11 (écart −434,16).",
     );
   });
 

@@ -55,6 +55,55 @@ export const bankMessages = {
     fr: `Les dates du fichier se lisent dans les deux sens${N}: lues jour puis mois.`,
     en: "The file’s dates read both ways: read day first.",
   },
+  "bankStatement.notFound": { fr: "Relevé introuvable.", en: "Statement not found." },
+  "bankStatement.exists": { fr: "Ce relevé existe déjà.", en: "This statement already exists." },
+  "bankStatement.noLines": {
+    fr: `Relevé sans opération${N}: saisissez au moins une ligne.`,
+    en: "Statement without transactions: type at least one line.",
+  },
+  "bankStatement.lineNotFound": {
+    fr: "Ligne {no} introuvable dans ce relevé.",
+    en: "Line {no} not found in this statement.",
+  },
+  "bankStatement.invalidBalance": { fr: "Solde invalide.", en: "Invalid balance." },
+  "bankStatement.invalidPeriod": {
+    fr: `Période invalide${N}: le {from} est après le {to}.`,
+    en: "Invalid period: {from} is after {to}.",
+  },
+  "bankStatement.hasMatchedLines": {
+    fr: `Ce relevé a {matched} ligne(s) rapprochée(s)${N}: annulez d’abord leur rapprochement.`,
+    en: "This statement has {matched} matched line(s): unmatch them first.",
+  },
+  "bankStatement.bankWithoutIban": {
+    fr: `Ce compte bancaire n’a pas d’IBAN${N}: renseignez-le pour importer ses relevés.`,
+    en: "This bank account has no IBAN: fill it in to import its statements.",
+  },
+  "bankStatement.noFile": { fr: "Ce relevé n’a pas de fichier.", en: "This statement has no file." },
+  "statementLine.alreadyMatched": {
+    fr: `La ligne {no} est déjà rapprochée${N}: annulez d’abord ce rapprochement.`,
+    en: "Line {no} is already matched: unmatch it first.",
+  },
+  "statementLine.notMatched": { fr: "La ligne {no} n’est pas rapprochée.", en: "Line {no} is not matched." },
+  "statementLine.targetNotFound": {
+    fr: "Paiement, remise ou écriture introuvable.",
+    en: "Payment, deposit or entry not found.",
+  },
+  "statementLine.targetNotInBank": {
+    fr: `Aucune ligne validée de cette écriture sur le compte {account} de la banque.`,
+    en: "No validated line of this entry on the bank’s account {account}.",
+  },
+  "statementLine.targetLineAmbiguous": {
+    fr: `Cette écriture a plusieurs lignes sur le compte {account}${N}: indiquez laquelle.`,
+    en: "This entry has several lines on account {account}: say which.",
+  },
+  "statementLine.amountDiffers": {
+    fr: `Montants différents${N}: la ligne du relevé est de {line}, l’écriture de {target}.`,
+    en: "Amounts differ: the statement line is {line}, the entry {target}.",
+  },
+  "statementLine.targetMatched": {
+    fr: "Cette écriture est déjà rapprochée d’une autre ligne de relevé.",
+    en: "This entry is already matched to another statement line.",
+  },
   "bankRule.noCondition": {
     fr: `Règle sans condition${N}: indiquez un libellé, un montant ou un sens.`,
     en: "Rule without a condition: give a label, an amount or a direction.",
@@ -169,12 +218,22 @@ const FORMAT_NAMES: Readonly<Record<string, { fr: string; en: string }>> = {
   unknown: { fr: "format inconnu", en: "unknown format" },
 };
 
+/** The figures of a balance warning: decimal text ("-1234.5") shown the reader's way. */
+const AMOUNT_KEYS = new Set(["opening", "movements", "expectedClosing", "closing", "gap", "previousClosing"]);
+const amountText = (value: string, locale: "fr" | "en"): string | undefined => {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!m) return undefined;
+  const grouped = (m[2] ?? "").replace(/\B(?=(\d{3})+(?!\d))/g, locale === "fr" ? N : ",");
+  return `${m[1] ? "−" : ""}${grouped}${m[3] ? `${locale === "fr" ? "," : "."}${m[3]}` : ""}`;
+};
+
 /**
- * The statement parameters shown in the reader's language: `{reason}`, `{format}` by its name, and
+ * The statement parameters shown in the reader's language (amounts with their separators): `{reason}`, `{format}` by its name, and
  * `{where}` ("line 12 (STMTTRN/TRNAMT)" becomes "ligne 12 (STMTTRN/TRNAMT)" in French; element paths
  * stay as the file writes them). `undefined` for any other parameter.
  */
 export const bankParamText = (key: string, value: string, locale: "fr" | "en"): string | undefined => {
+  if (AMOUNT_KEYS.has(key)) return amountText(value, locale);
   if (key === "reason") return statementReasonText(value, locale);
   if (key === "format") return FORMAT_NAMES[value]?.[locale];
   if (key === "where")

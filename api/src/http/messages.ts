@@ -7,6 +7,7 @@ import { importMessages } from "./messages-import.ts";
 import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
 import { mailMessages } from "./messages-mail.ts";
 import { paymentMessages } from "./messages-payments.ts";
+import { reconcileMessages } from "./messages-reconcile.ts";
 
 /**
  * Every error code the API can answer, in French (default) and English. `{name}` placeholders are
@@ -14,6 +15,7 @@ import { paymentMessages } from "./messages-payments.ts";
  */
 export const messages = {
   ...bankMessages,
+  ...reconcileMessages,
   ...contactItemMessages,
   ...itemReferenceMessages,
   ...importMessages,

@@ -288,6 +288,9 @@ export const ContactDocumentList = z
   .object({ items: z.array(ContactDocument) })
   .openapi("ContactDocumentList");
 
+/** A contact's due list: `creditNotes=true` adds its open credit notes (what a refund settles). */
+export const DueQuery = z.object({ creditNotes: z.enum(["true", "false"]).optional() });
+
 export const ContactIdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
 export const ContactRecordParams = z.object({
   id: z.uuid().openapi({ param: { name: "id", in: "path" } }),

@@ -77,11 +77,24 @@ const homeVariant = (variant: 2 | 3 | 4 | 5): RouteObject => ({
 const bankPages = () => import("../features/payments/banks-pages.tsx");
 const paymentPages = () => import("../features/payments/payments-pages.tsx");
 const depositPages = () => import("../features/payments/deposits-pages.tsx");
+const reconcilePage = () => import("../features/reconcile/reconcile-page.tsx");
+const statementListPages = () => import("../features/bankstatements/statements-pages.tsx");
+const statementPages = () => import("../features/bankstatements/statement-pages.tsx");
 
 /** Banks, payment modes, payments and deposits (issue 13). */
 const paymentRoutes: RouteObject[] = [
   { path: "org/banks", lazy: screen(bankPages, "BanksPage") },
   { path: "org/banks/create", lazy: screen(bankPages, "BankCreatePage") },
+  {
+    path: "org/banks/rules",
+    lazy: screen(() => import("../features/reconcile/rules-page.tsx"), "BankRulesPage"),
+  },
+  {
+    path: "org/banks/reconciliation",
+    lazy: screen(() => import("../features/reconcile/report-page.tsx"), "ReconciliationReportPage"),
+  },
+  { path: "org/bankstatements/:id/reconcile", lazy: screen(reconcilePage, "ReconcilePage") },
+  { path: "org/bankstatements/:id/reconcile/:no", lazy: screen(reconcilePage, "ReconcilePage") },
   { path: "org/paymentsmodes", lazy: screen(bankPages, "PaymentModesPage") },
   { path: "org/paymentsmodes/edit", lazy: screen(bankPages, "PaymentModesEditPage") },
   { path: "org/payments", lazy: screen(paymentPages, "AllPaymentsPage") },
@@ -97,6 +110,10 @@ const paymentRoutes: RouteObject[] = [
   { path: "org/accounting/deposits", lazy: screen(depositPages, "DepositsPage") },
   { path: "org/accounting/deposits/create", lazy: screen(depositPages, "DepositCreatePage") },
   { path: "org/accounting/deposits/:mvt", lazy: screen(depositPages, "DepositDetailPage") },
+  { path: "org/bankstatements", lazy: screen(statementListPages, "StatementsPage") },
+  { path: "org/bankstatements/:id", lazy: screen(statementPages, "StatementDetailPage") },
+  { path: "org/bankstatements/:id/edit", lazy: screen(statementPages, "StatementEditPage") },
+  { path: "org/bankstatements/:id/lines", lazy: screen(statementPages, "StatementLinesPage") },
 ];
 
 /** The items screens (issue 10). */

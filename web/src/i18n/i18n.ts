@@ -36,6 +36,7 @@ export const namespaces = [
   "imports",
   "mail",
   "payments",
+  "reconcile",
 ] as const;
 
 declare module "i18next" {

@@ -28,6 +28,7 @@ import {
   ContactListQuery,
   ContactSettings,
   CreateContactInput,
+  DueQuery,
   UpdateContactInput,
 } from "../../schemas/contacts.ts";
 
@@ -254,8 +255,8 @@ export const contactRoutes = (ctx: AppContext) => {
         path,
         operationId,
         tags,
-        description: `${description} (at most 500).`,
-        request: { params: ContactIdParam },
+        description: `${description} (at most 500).${due ? " `creditNotes=true` adds the open credit notes (what a refund settles) after the invoices." : ""}`,
+        request: { params: ContactIdParam, ...(due && { query: DueQuery }) },
         responses: { 200: answer(ContactDocumentList, description), ...errors },
       }),
       async (c) => {
@@ -263,7 +264,8 @@ export const contactRoutes = (ctx: AppContext) => {
         const { id } = c.req.valid("param");
         await findContact(ctx, orgId, id);
         requireDocumentRight(c, { direction, kind: "invoice" }, Rights.read);
-        const rows = await contactDocuments(ctx, orgId, id, direction, due);
+        const creditNotes = due && c.req.query("creditNotes") === "true";
+        const rows = await contactDocuments(ctx, orgId, id, direction, due, creditNotes);
         return c.json({ items: rows.map((r) => withLateness(ctx, r)) }, 200);
       },
     );

@@ -165,9 +165,8 @@ export const Fields = ({ items }: { items: { label: string; value: ReactNode }[]
   </dl>
 );
 
-/** Today in Paris, as the API counts days: "2026-05-12". */
-export const today = (): string =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
+/** Today in Paris, as the API counts days (see lib/day.ts). */
+export { today } from "../../lib/day.ts";
 
 /** A calendar day "2026-05-12" shown in the interface language, without time-zone drift. */
 export const useDay = () => {

@@ -11,6 +11,7 @@ import { useFormat } from "../../i18n/format.ts";
 import { ContactDocsPanel } from "../docs/contact-docs.tsx";
 import { AttachmentsPanel } from "../files/attachments-panel.tsx";
 import { VCardButton } from "../imports/transfer-buttons.tsx";
+import { AdvancesNotice } from "../payments/advances.tsx";
 import { type Contact, type ContactPanel, contactQuery, useArchiveContact, useDeleteContact } from "./api.ts";
 import { ContactAvatarBlock } from "./contact-avatar.tsx";
 import { HistoryPanel } from "./contact-history.tsx";
@@ -251,9 +252,11 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
               <HistoryPanel id={id} />
             </Tabs.Panel>
             <Tabs.Panel value="sales">
+              <AdvancesNotice direction="sales" contactId={id} />
               <ContactDocsPanel contactId={id} direction="sales" />
             </Tabs.Panel>
             <Tabs.Panel value="purchases">
+              <AdvancesNotice direction="purchases" contactId={id} />
               <ContactDocsPanel contactId={id} direction="purchases" />
             </Tabs.Panel>
           </Tabs>

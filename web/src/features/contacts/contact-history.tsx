@@ -23,6 +23,7 @@ import { PlusIcon } from "../../components/icons.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { api, type Schemas } from "../../lib/api-client.ts";
+import { today } from "../../lib/day.ts";
 import { type ContactHistory, contactHistoryQuery, contactKeys, contactQuery } from "./api.ts";
 import { contactPartPath, contactPath, contactsPath } from "./paths.ts";
 import { fieldErrorsOf } from "./server-errors.ts";
@@ -199,8 +200,6 @@ export const HistoryPanel = ({ id }: { id: string }) => {
     </Stack>
   );
 };
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 const HistoryForm = ({ contactId, entry }: { contactId: string; entry: HistoryEntry | null }) => {
   const { t } = useTranslation("contacts");

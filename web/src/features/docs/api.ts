@@ -1,6 +1,8 @@
 /** The sales and purchase documents (/docs…): lists, one document, its changes, checks, statistics, history. */
+
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, type Schemas } from "../../lib/api-client.ts";
+import { today } from "../../lib/day.ts";
 import type { Direction, DocKind, DocStatus } from "./model.ts";
 
 export type DocSummary = Schemas["DocumentSummary"];
@@ -192,8 +194,6 @@ export type TransformInput =
   | { relation: "duplicate" }
   | { relation: "creditNote"; quantities?: Record<string, string> | undefined }
   | { relation: "deposit"; percent: string };
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * A new draft made from this document in one commit with the link on it (POST /docs with `from`):

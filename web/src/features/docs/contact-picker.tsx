@@ -34,6 +34,7 @@ export const ContactPicker = ({
   error,
   disabled = false,
   snapshot,
+  withAddresses = true,
 }: {
   direction: Direction;
   value: ContactChoice;
@@ -42,6 +43,8 @@ export const ContactPicker = ({
   disabled?: boolean;
   /** The addresses the document printed so far (its contact's snapshot), shown until changed. */
   snapshot?: { contactId: string | null; billing: SnapshotAddress | null; delivery: SnapshotAddress | null };
+  /** False where only the contact matters (a payment): no address to choose, none missing to warn of. */
+  withAddresses?: boolean;
 }) => {
   const { t } = useTranslation("docs");
   const [search, setSearch] = useState("");
@@ -91,7 +94,7 @@ export const ContactPicker = ({
           onChange({ contactId: id, billingAddressId: null, deliveryAddressId: null });
         }}
       />
-      {contact ? (
+      {contact && withAddresses ? (
         <SimpleGrid cols={1} spacing="xs">
           <Select
             size="xs"
@@ -117,7 +120,7 @@ export const ContactPicker = ({
           />
         </SimpleGrid>
       ) : null}
-      {contact && addresses.length === 0 ? (
+      {contact && withAddresses && addresses.length === 0 ? (
         <Text size="xs" c="orange">
           {t("editor.noAddress")}
         </Text>

@@ -266,9 +266,9 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
             component={Link}
             to={`${paymentsPath(doc.direction)}/create?docId=${encodeURIComponent(doc.id)}`}
             color="teal"
-            data-testid="doc-record-payment"
+            data-testid={doc.kind === "creditNote" ? "doc-refund" : "doc-record-payment"}
           >
-            {tp("payments.record")}
+            {doc.kind === "creditNote" ? tp("refunds.record") : tp("payments.record")}
           </Button>
         ) : null}
         <Button variant="default" onClick={() => pdf.mutate()} loading={pdf.isPending} data-testid="doc-pdf">

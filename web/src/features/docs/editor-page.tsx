@@ -21,6 +21,7 @@ import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { FormActions, ResourceFormPage, useSchemaForm } from "../../components/form.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { today } from "../../lib/day.ts";
 import { type Doc, type DocTemplate, docQuery, docTemplateQuery, useCreateDoc, useUpdateDoc } from "./api.ts";
 import { type ContactChoice, ContactPicker } from "./contact-picker.tsx";
 import {
@@ -75,7 +76,7 @@ const headerOf = (doc: Doc | null, template: DocTemplate | null): HeaderValues =
   const h = doc?.header ?? {};
   const v = (key: string) => h[key] ?? "";
   return {
-    issueDate: doc?.issueDate ?? template?.issueDate ?? new Date().toISOString().slice(0, 10),
+    issueDate: doc?.issueDate ?? template?.issueDate ?? today(),
     deliveryDate: v("deliveryDate"),
     expiryDate: v("expiryDate"),
     // Left blank on a new document: validation computes it from the contact's own payment terms.

@@ -10,6 +10,7 @@ import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { today } from "../../lib/day.ts";
 import {
   type Doc,
   type DocHistory,
@@ -177,8 +178,6 @@ export const DocHistoryPage = () => {
     </HistoryFrame>
   );
 };
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 const NoteForm = ({
   initial,

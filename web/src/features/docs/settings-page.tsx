@@ -21,6 +21,7 @@ import { z } from "zod";
 import { TableFrame } from "../../components/data-table.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { today } from "../../lib/day.ts";
 import { type Direction, type DocKind, directions, docKinds } from "./model.ts";
 import {
   type DocSettings,
@@ -79,8 +80,6 @@ const useSettingsSchema = () => {
     [t, rules],
   );
 };
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 const SettingsForm = ({ settings, canEdit }: { settings: DocSettings; canEdit: boolean }) => {
   const { t } = useTranslation(["docs", "common"]);

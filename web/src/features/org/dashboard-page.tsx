@@ -41,7 +41,7 @@ const shortcuts = [
   { to: newDocPath("sales", "quote"), key: "quote", right: "sales.quotes" },
   { to: newDocPath("sales", "invoice"), key: "invoice", right: "sales.invoices" },
   { to: "/org/contacts/create", key: "contact", right: "contacts" },
-  { to: "/org/bankstatements", key: "statement", right: "statements" },
+  { to: "/org/bankstatements?import=1", key: "statement", right: "statements" },
 ] as const;
 
 export const DashboardPage = () => {

@@ -69,6 +69,8 @@ export const navSections: NavSection[] = [
       { to: "/org/banks", label: "nav.bankAccounts", right: "banks" },
       { to: "/org/bankstatements", label: "nav.statements", right: "statements" },
       { to: "/org/payments", label: "nav.allPayments", right: "banks" },
+      { to: "/org/banks/reconciliation", label: "nav.reconciliation", right: "banks" },
+      { to: "/org/banks/rules", label: "nav.bankRules", right: "statements.reconcile" },
     ],
   },
   {

@@ -39,10 +39,6 @@ export const placeholderScreens: PlaceholderScreen[] = [
   screen("org/dashboard/income", "income", "nav.dashboard"),
   screen("org/dashboard/income/mobile", "income", "nav.dashboard"),
   screen("org/dashboard/control", "control", "nav.dashboard"),
-  screen("org/bankstatements", "statements", "nav.banks"),
-  ...withEdit("org/bankstatements/:id", "statement", "nav.banks"),
-  screen("org/bankstatements/:id/lines", "statementLines", "nav.banks"),
-  screen("org/bankstatements/:id/reconcile", "statementReconcile", "nav.banks"),
   screen("org/accounting/vat", "vat", "nav.accounting"),
   // Platform administration
   ...withEdit("registre/auth/items", "platformAuthItems", "nav.platform"),

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Table, TextInput } from "@mantine/core";
+import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -40,8 +40,8 @@ export const BanksPage = () => {
     {
       key: "iban",
       header: t("banks.iban"),
-      cell: (b) => b.iban ?? "—",
-      cellProps: () => ({ className: "acc-code" }),
+      // As printed on a RIB, in groups of four (it wraps between them when the column is narrow).
+      cell: (b) => (b.iban ? b.iban.replace(/(.{4})(?=.)/g, "$1 ") : "—"),
     },
     { key: "account", header: t("banks.account"), width: 100, cell: (b) => b.account },
     { key: "journal", header: t("banks.journal"), width: 90, cell: (b) => b.journal },
@@ -206,7 +206,20 @@ export const BankCreatePage = () => {
 
 const kinds = ["transfer", "cheque", "card", "directDebit", "cash", "other"] as const;
 
-/** `/org/paymentsmodes`: the modes, their bank, journal and account, and whether they go through a deposit. */
+/** A deposit is for money received only: a cheque issued leaves the bank on its date, cash paid out the till. */
+const DepositHint = () => {
+  const { t } = useTranslation("payments");
+  return (
+    <Text size="sm" c="dimmed" data-testid="modes-deposit-hint">
+      {t("modes.depositHint")}
+    </Text>
+  );
+};
+
+/**
+ * `/org/paymentsmodes`: the modes, their bank, journal, the accounts money received goes to and money paid
+ * out leaves, and whether they go through a deposit (money received only, the hint says).
+ */
 export const PaymentModesPage = () => {
   const { t } = useTranslation("payments");
   const can = useCanPay();
@@ -227,7 +240,8 @@ export const PaymentModesPage = () => {
       cell: (m) => (m.deposit ? "✓" : "—"),
     },
     { key: "journal", header: t("modes.journal"), width: 90, cell: (m) => m.journal },
-    { key: "account", header: t("modes.account"), width: 100, cell: (m) => m.account },
+    { key: "account", header: t("modes.account"), width: 130, cell: (m) => m.account },
+    { key: "paidOutAccount", header: t("modes.paidOutAccount"), width: 130, cell: (m) => m.paidOutAccount },
   ];
   return (
     <Stack gap="md">
@@ -242,6 +256,7 @@ export const PaymentModesPage = () => {
           ) : null
         }
       />
+      <DepositHint />
       <QueryView query={modes}>
         {(data) => (
           <DataTable
@@ -338,6 +353,7 @@ export const PaymentModesEditPage = () => {
   return (
     <Stack gap="md">
       <PageHeader title={t("modes.edit")} crumbs={[{ to: modesPath, label: t("modes.title") }]} />
+      <DepositHint />
       <QueryView query={modes}>
         {(data) => (
           <Paper withBorder>

@@ -12,6 +12,7 @@ import orgs from "../locales/en/orgs.json";
 import payments from "../locales/en/payments.json";
 import platform from "../locales/en/platform.json";
 import publicTexts from "../locales/en/public.json";
+import reconcile from "../locales/en/reconcile.json";
 import session from "../locales/en/session.json";
 import validation from "../locales/en/validation.json";
 import type { fr } from "./fr.ts";
@@ -35,4 +36,5 @@ export const en = {
   imports,
   mail,
   payments,
+  reconcile,
 } satisfies typeof fr;

@@ -13,6 +13,7 @@ import orgs from "../locales/fr/orgs.json";
 import payments from "../locales/fr/payments.json";
 import platform from "../locales/fr/platform.json";
 import publicTexts from "../locales/fr/public.json";
+import reconcile from "../locales/fr/reconcile.json";
 import session from "../locales/fr/session.json";
 import validation from "../locales/fr/validation.json";
 
@@ -33,4 +34,5 @@ export const fr = {
   imports,
   mail,
   payments,
+  reconcile,
 };

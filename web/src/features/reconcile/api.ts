@@ -1,0 +1,144 @@
+/** Bank rules, reconciliation of statement lines and the reconciliation statement: queries and commands. */
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, type Schemas } from "../../lib/api-client.ts";
+
+export type BankRule = Schemas["BankRule"];
+export type BankRuleInput = Schemas["BankRuleInput"];
+export type MatchSuggestion = Schemas["MatchSuggestion"];
+export type LineSuggestions = Schemas["LineSuggestions"];
+export type ReconciliationReport = Schemas["ReconciliationReport"];
+export type StatementLine = Schemas["BankStatementLine"];
+
+export const reconcileKeys = {
+  rules: ["bank-rules"] as const,
+  statement: (id: string) => ["bank-statements", "one", id] as const,
+  top: (id: string) => ["reconcile", "top", id] as const,
+  line: (id: string, no: number) => ["reconcile", "line", id, no] as const,
+  report: (bankId: string, date: string) => ["reconcile", "report", bankId, date] as const,
+};
+
+export const rulesPath = "/org/banks/rules";
+export const reportPath = "/org/banks/reconciliation";
+export const reconcilePath = (id: string, no?: number) =>
+  `/org/bankstatements/${id}/reconcile${no ? `/${no}` : ""}`;
+export const statementPath = (id: string) => `/org/bankstatements/${id}`;
+
+export const rulesQuery = () =>
+  queryOptions({
+    queryKey: reconcileKeys.rules,
+    queryFn: ({ signal }) => api.get("/banks/rules", { signal }),
+  });
+export const statementQuery = (id: string) =>
+  queryOptions({
+    queryKey: reconcileKeys.statement(id),
+    queryFn: ({ signal }) => api.get("/banks/statements/{id}", { path: { id }, signal }),
+  });
+export const topSuggestionsQuery = (id: string) =>
+  queryOptions({
+    queryKey: reconcileKeys.top(id),
+    queryFn: ({ signal }) => api.get("/banks/reconcile/{id}/suggestions", { path: { id }, signal }),
+  });
+export const lineSuggestionsQuery = (id: string, no: number) =>
+  queryOptions({
+    queryKey: reconcileKeys.line(id, no),
+    queryFn: ({ signal }) =>
+      api.get("/banks/reconcile/{id}/lines/{no}/suggestions", { path: { id, no: String(no) }, signal }),
+  });
+export const reportQuery = (bankId: string, date: string) =>
+  queryOptions({
+    queryKey: reconcileKeys.report(bankId, date),
+    queryFn: ({ signal }) => api.get("/banks/reconciliation", { query: { bankId, date }, signal }),
+    enabled: bankId !== "" && date !== "",
+  });
+export const reportPdfUrl = (bankId: string, date: string) =>
+  `/api/banks/reconciliation/pdf?bankId=${encodeURIComponent(bankId)}&date=${date}`;
+
+/** After any reconciliation: the statements, the suggestions, the documents and the books all move. */
+const useRefresh = () => {
+  const client = useQueryClient();
+  return () => client.invalidateQueries();
+};
+
+export const useSaveRule = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, ...body }: BankRuleInput & { id: string | null }) =>
+      id ? api.put("/banks/rules/{id}", { path: { id }, body }) : api.post("/banks/rules", { body }),
+    onSuccess: refresh,
+  });
+};
+export const useRuleAutomatic = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, automatic }: { id: string; automatic: boolean }) =>
+      api.put("/banks/rules/{id}/automatic", { path: { id }, body: { automatic } }),
+    onSuccess: refresh,
+  });
+};
+export const useOrderRules = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (ids: string[]) => api.put("/banks/rules/order", { body: { ids } }),
+    onSuccess: refresh,
+  });
+};
+export const useDeleteRule = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.delete("/banks/rules/{id}", { path: { id } }),
+    onSuccess: refresh,
+  });
+};
+
+type LineRef = { id: string; no: number };
+export const useAccept = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, no, key }: LineRef & { key: string }) =>
+      api.post("/banks/reconcile/{id}/lines/{no}/accept", { path: { id, no: String(no) }, body: { key } }),
+    onSuccess: refresh,
+  });
+};
+export const useDecline = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, no, key, restore }: LineRef & { key: string; restore?: boolean }) =>
+      api.post("/banks/reconcile/{id}/lines/{no}/decline", {
+        path: { id, no: String(no) },
+        body: { key, ...(restore ? { restore } : {}) },
+      }),
+    onSuccess: refresh,
+  });
+};
+export const useLineEntry = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, no, ...body }: LineRef & Schemas["LineEntryInput"]) =>
+      api.post("/banks/reconcile/{id}/lines/{no}/entry", { path: { id, no: String(no) }, body }),
+    onSuccess: refresh,
+  });
+};
+export const useApplyRule = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, nos, ruleId }: { id: string; nos: number[]; ruleId?: string }) =>
+      api.post("/banks/reconcile/{id}/rules", { path: { id }, body: { nos, ...(ruleId ? { ruleId } : {}) } }),
+    onSuccess: refresh,
+  });
+};
+export const useBulk = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, items }: { id: string; items: { no: number; key?: string }[] }) =>
+      api.post("/banks/reconcile/{id}/bulk", { path: { id }, body: { items } }),
+    onSuccess: refresh,
+  });
+};
+export const useUnmatch = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, no }: LineRef) =>
+      api.delete("/banks/statements/{id}/lines/{no}/match", { path: { id, no: String(no) } }),
+    onSuccess: refresh,
+  });
+};
