@@ -46,7 +46,7 @@ const count = (name: string, fallback: number): number => {
 /**
  * BENCH_LEDGER_LINES: comma-separated sizes (default 1000000; `1000000,10000000` for both, `0` to skip
  * the accounting benchmark), BENCH_QUERY_RUNS (200), BENCH_QUERY_WARMUP (20), BENCH_FEC_ROUNDS (3),
- * BENCH_AUDIT_MAX_LINES (1000000); BENCH_KEEP_DATABASES=1 keeps the books' databases to look into them.
+ * BENCH_AUDIT_MAX_LINES (1000000), BENCH_DB_PREFIX (registre); BENCH_KEEP_DATABASES=1 keeps the books' databases to look into them.
  * Run alone, the section goes to docs/performance.md, or to BENCH_ACCOUNTING_REPORT; each run's figures
  * are also saved as JSON in the temporary folder, and BENCH_ACCOUNTING_RENDER=<that file> writes the
  * section of a saved run again (after a change of wording) without measuring anything.
@@ -176,7 +176,8 @@ export const runAccountingBench = async (reportPath: string, log = console.log):
   }
   const started = performance.now();
   const base = adminUrl();
-  const prefix = `registre_bench_acc_${randomBytes(4).toString("hex")}`;
+  // BENCH_DB_PREFIX: the databases' prefix (a shared server), as in the event-store part.
+  const prefix = `${process.env.BENCH_DB_PREFIX ?? "registre"}_bench_acc_${randomBytes(4).toString("hex")}`;
   log(`\nAccounting benchmark: ${JSON.stringify(config)}`);
   const interrupted = () => {
     withAdmin(async (sql) => {

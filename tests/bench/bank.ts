@@ -168,8 +168,8 @@ export const runBankBench = async (report: string): Promise<void> => {
 
 Measured by \`BENCH_ONLY=bank npm run bench\` (\`tests/bench/bank.ts\`) on ${date}, Node ${process.version}, no database:
 the core's format readers and matching alone, on ${cpus().length} cores with a load average of ${load.toFixed(1)} at the
-start (with other work running, the figures are upper bounds). The import and suggestion API figures
-(PostgreSQL, end to end) come when the statement import API lands on top of these.
+start (with other work running, the figures are upper bounds). The import end to end on PostgreSQL is the
+next section; the suggestion API's figures come with the reconciliation screens.
 
 | figure | measured | target |
 |---|---|---|

@@ -176,7 +176,8 @@ export const writeSection = (path: string, start: string, end: string, section: 
   writeFileSync(
     path,
     from >= 0 && to > from
-      ? `${text.slice(0, from)}${section}${text.slice(to + end.length).replace(/^\n/, "")}`
+      ? // What follows the section stays as it was: one newline is dropped only when the section brings its own.
+        `${text.slice(0, from)}${section}${section.endsWith("\n") ? text.slice(to + end.length).replace(/^\n/, "") : text.slice(to + end.length)}`
       : `${text.replace(/\n*$/, "\n\n")}${section}`,
   );
 };

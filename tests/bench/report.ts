@@ -232,6 +232,17 @@ jsonb beside its text (a generated column, tried on a copy of the log) the fold 
 one-log statement 74 %: 70 % would take that migration and more (a bulk pass split over connections), so it is
 not claimed here.
 
+Where the rest of a rebuild goes (server CPU time, same method, 5–7 rounds on the bench's log, 2026-11-24, a
+machine at load average 7–17): the fold statement 265–360 ms (it moves with the load), the \`analyze\` of the new
+table 97 ms — the expression index's statistics (\`lower(name)\`, its text sorted) about 45 of them, \`name\`'s
+30 — building \`lower(name)\` 31–48 ms, counting the events the pass covered 15 ms; the anchor 122–131 ms. The
+analyze alone costs three quarters of the anchor, the fold more than twice it: even a fold split over two
+connections (tried: 10–20 % less wall time, the two cores shared with other work) leaves the rebuild well short of 70 % of the
+anchor. Since 2026-11-24 the fold reads each event's time from the \`toISOString\` text sliced out of the
+metadata rather than from its parsed JSON, checked to be the canonical text of the instant read (so that it equals
+the \`Date\` the live pass writes, to the microsecond; \`docs/architecture.md\`): 5–10 % more CPU than the parse it
+replaced, which kept the microseconds a \`Date\` drops.
+
 Folding in Node instead, as the ledger's rebuild does, is slower here (tried 2026-11-24, not kept): reading
 only \`org_id, type, stream_version, data, metadata\` (and the keyset's \`tx_id, position\`) of the organisation types in keyset pages of 10,000 (the next
 page read while one is folded), \`JSON.parse\` of both texts, the live \`fold\` per organisation, one COPY of the

@@ -31,7 +31,7 @@ const SYSTEMS = ["raw", "registre", "emmett"] as const;
 const ONLY_EVENT_STORE = process.env.BENCH_ONLY === "event-store";
 /** BENCH_ONLY=documents: the documents part alone (issue 11: validations and the list; the PDF part has its own switch). */
 const ONLY_DOCUMENTS = process.env.BENCH_ONLY === "documents";
-/** BENCH_ONLY=bank: the bank statements part alone (issue 13: format readers and matching, no database). */
+/** BENCH_ONLY=bank: the bank statements part alone (issue 13: format readers and matching, then the import on PostgreSQL). */
 const ONLY_BANK = process.env.BENCH_ONLY === "bank";
 
 const environment = async (): Promise<Environment> => {
@@ -159,6 +159,12 @@ const run = async (base: string, name: string, config: BenchConfig, notes: strin
 const main = async (): Promise<void> => {
   if (ONLY_BANK) {
     await (await import("./bank.ts")).runBankBench(REPORT);
+    await (await import("./bank-import.ts")).runBankImportBench(REPORT);
+    await (await import("./reconcile.ts")).runReconcileBench(REPORT);
+    return;
+  }
+  if (process.env.BENCH_ONLY === "reconcile") {
+    await (await import("./reconcile.ts")).runReconcileBench(REPORT);
     return;
   }
   if (ONLY_DOCUMENTS) {
@@ -211,7 +217,11 @@ const main = async (): Promise<void> => {
   if (process.env.BENCH_PDF_DOCS !== "0") await (await import("./pdf.ts")).runPdfBench(REPORT);
   if (process.env.BENCH_DOCS !== "0" || process.env.BENCH_DOCS_VALIDATIONS !== "0")
     await (await import("./documents.ts")).runDocumentsBench(REPORT);
-  if (process.env.BENCH_BANK !== "0") await (await import("./bank.ts")).runBankBench(REPORT);
+  if (process.env.BENCH_BANK !== "0") {
+    await (await import("./bank.ts")).runBankBench(REPORT);
+    await (await import("./bank-import.ts")).runBankImportBench(REPORT);
+    await (await import("./reconcile.ts")).runReconcileBench(REPORT);
+  }
   await (await import("./load.ts")).runLoadBench(REPORT);
 };
 
