@@ -71,8 +71,8 @@ export const bankMessages = {
     en: "Invalid period: {from} is after {to}.",
   },
   "bankStatement.hasMatchedLines": {
-    fr: `Ce relevé a {matched} ligne(s) rapprochée(s)${N}: annulez d’abord leur rapprochement.`,
-    en: "This statement has {matched} matched line(s): unmatch them first.",
+    fr: `Ce relevé a {matched} {matched|ligne rapprochée|lignes rapprochées}${N}: annulez d’abord {matched|son|leur} rapprochement.`,
+    en: "This statement has {matched} matched {matched|line|lines}: unmatch {matched|it|them} first.",
   },
   "bankStatement.bankWithoutIban": {
     fr: `Ce compte bancaire n’a pas d’IBAN${N}: renseignez-le pour importer ses relevés.`,

@@ -49,7 +49,7 @@ export const importMessages = {
     en: "Some contacts have the same name ({count}): confirm the import despite the duplicates.",
   },
   "import.lineErrors": {
-    fr: "Le fichier n’a pas été importé : {count} ligne(s) en erreur.",
-    en: "The file was not imported: {count} line(s) with errors.",
+    fr: "Le fichier n’a pas été importé : {count} {count|ligne|lignes} en erreur.",
+    en: "The file was not imported: {count} {count|line|lines} with errors.",
   },
 } as const;

@@ -44,3 +44,16 @@ describe("a duplicate warning", () => {
     );
   });
 });
+
+describe("a count in a message", () => {
+  it("takes its noun's form: French singular for 0 and 1, English for 1 only", () => {
+    const code = "import.lineErrors";
+    expect(translate(code, "fr", { count: 1 })).toBe("Le fichier n’a pas été importé : 1 ligne en erreur.");
+    expect(translate(code, "fr", { count: 0 })).toBe("Le fichier n’a pas été importé : 0 ligne en erreur.");
+    expect(translate(code, "fr", { count: 3 })).toBe("Le fichier n’a pas été importé : 3 lignes en erreur.");
+    expect(translate(code, "en", { count: 1 })).toBe("The file was not imported: 1 line with errors.");
+    expect(translate(code, "en", { count: 0 })).toBe("The file was not imported: 0 lines with errors.");
+    // Without its number the text is left as written.
+    expect(translate(code, "en")).toContain("{count|line|lines}");
+  });
+});

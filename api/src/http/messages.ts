@@ -154,8 +154,8 @@ export const messages = {
     en: "{date} belongs to a closed fiscal year ({start} – {end}).",
   },
   "fiscalYear.draftsRemain": {
-    fr: "{count} écriture(s) en brouillard dans l’exercice : validez-les ou supprimez-les avant la clôture.",
-    en: "{count} draft entr(y/ies) in the year: validate or delete them before closing.",
+    fr: "{count} {count|écriture|écritures} en brouillard dans l’exercice : {count|validez-la ou supprimez-la|validez-les ou supprimez-les} avant la clôture.",
+    en: "{count} draft {count|entry|entries} in the year: validate or delete {count|it|them} before closing.",
   },
   "fiscalYear.duplicate": { fr: "Cet exercice existe déjà.", en: "This fiscal year already exists." },
   "fiscalYear.invalidBounds": {
@@ -458,13 +458,24 @@ export type Locale = "fr" | "en";
 
 export const isMessageCode = (code: string): code is MessageCode => Object.hasOwn(messages, code);
 
+/**
+ * `{count|one|other}` becomes the form for the number `count` names: French takes the singular for 0 and
+ * 1, English for 1 only. A parameter missing leaves the text as it is.
+ */
+const plurals = (template: string, locale: Locale, params: Readonly<Record<string, string | number>>) =>
+  template.replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (whole, key: string, one: string, other: string) => {
+    if (!(key in params)) return whole;
+    const n = Math.abs(Number(params[key]));
+    return (locale === "fr" ? n < 2 : n === 1) ? one : other;
+  });
+
 export const translate = (
   code: string,
   locale: Locale,
   params: Readonly<Record<string, string | number>> = {},
 ): string => {
   const template: string = isMessageCode(code) ? messages[code][locale] : code;
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+  return plurals(template, locale, params).replace(/\{(\w+)\}/g, (whole, key: string) =>
     key === "field" && key in params
       ? fieldLabel(String(params[key]), locale)
       : key === "reasons" && key in params

@@ -244,7 +244,8 @@ export const RemindersPage = () => {
         <Alert color={send.data.refused.length ? "orange" : "teal"} data-testid="reminders-report">
           <Stack gap={4}>
             <Text size="sm">
-              {t("reminders.report", { sent: send.data.sent.length, refused: send.data.refused.length })}
+              {t("reminders.reportSent", { count: send.data.sent.length })},{" "}
+              {t("reminders.reportRefused", { count: send.data.refused.length })}
             </Text>
             {send.data.refused.map((r) => (
               <Text key={r.id} size="xs">
