@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { ProjectionExecutor, Projector } from "./projector.ts";
+import type { ProjectionExecutor, Projector, ReadModelTable } from "./projector.ts";
 
 /** The physical table of a read-model table in one generation: `<table>_g<n>`. */
 export const physical = (table: string, generation: number) => `${table}_g${generation}`;
@@ -26,22 +26,25 @@ export const createTables = async (
   if (indexes) await createIndexes(db, p, generation);
 };
 
-/** The secondary indexes of a generation's tables, and those of its optional indexes the database allows. */
-export const createIndexes = async (db: ProjectionExecutor, p: Projector, generation: number) => {
-  for (const t of p.tables) {
-    const name = physical(t.name, generation);
-    for (const index of t.indexes ?? []) await sql.raw(index.replaceAll("{table}", name)).execute(db);
-    for (const group of t.optionalIndexes ?? []) {
-      // The caller's transaction survives a refused statement through a savepoint.
-      await sql.raw("savepoint registre_optional_index").execute(db);
-      try {
-        for (const statement of group) await sql.raw(statement.replaceAll("{table}", name)).execute(db);
-        await sql.raw("release savepoint registre_optional_index").execute(db);
-      } catch {
-        await sql.raw("rollback to savepoint registre_optional_index").execute(db);
-      }
+/** The secondary indexes of one table of a generation, and those of its optional indexes the database allows. */
+export const createTableIndexes = async (db: ProjectionExecutor, t: ReadModelTable, generation: number) => {
+  const name = physical(t.name, generation);
+  for (const index of t.indexes ?? []) await sql.raw(index.replaceAll("{table}", name)).execute(db);
+  for (const group of t.optionalIndexes ?? []) {
+    // The caller's transaction survives a refused statement through a savepoint.
+    await sql.raw("savepoint registre_optional_index").execute(db);
+    try {
+      for (const statement of group) await sql.raw(statement.replaceAll("{table}", name)).execute(db);
+      await sql.raw("release savepoint registre_optional_index").execute(db);
+    } catch {
+      await sql.raw("rollback to savepoint registre_optional_index").execute(db);
     }
   }
+};
+
+/** The secondary indexes of a generation's tables (`createTableIndexes` for each). */
+export const createIndexes = async (db: ProjectionExecutor, p: Projector, generation: number) => {
+  for (const t of p.tables) await createTableIndexes(db, t, generation);
 };
 
 export const pointViews = async (db: ProjectionExecutor, p: Projector, generation: number) => {

@@ -363,9 +363,9 @@ export const ledgerProjector: Projector = versioned({
     await flush();
     await totals?.write();
   },
-  finishRebuild: async (db, table) => {
-    await fillEntrySearch(db, table);
-    await fillBalances(db, table);
-    await fillEntryTotals(db, table);
-  },
+  finishRebuild: [
+    { fills: [entrySearchTable.name], run: fillEntrySearch },
+    { fills: balanceTables.map((t) => t.name), run: fillBalances },
+    { fills: entryTotalsTables.map((t) => t.name), run: fillEntryTotals },
+  ],
 });

@@ -22,6 +22,12 @@ export type ReadModelTable = {
   readonly optionalIndexes?: readonly (readonly string[])[];
 };
 
+/** A step of `finishRebuild`: fills `fills` (read-model table names) from the projector's other tables. */
+export type RebuildStep = {
+  readonly fills: readonly string[];
+  readonly run: (db: ProjectionExecutor, table: TableNames) => Promise<void>;
+};
+
 /** Maps a read-model table name to the physical table of the generation being written. */
 export type TableNames = (name: string) => string;
 
@@ -136,10 +142,12 @@ export type Projector = {
     sink?: Sink,
   ) => Promise<void>;
   /**
-   * After a rebuild's bulk pass, before the indexes are built: fills the tables `apply` left alone
-   * under `bulk` (their rows derived from the other tables, in a statement each).
+   * After a rebuild's bulk pass: the steps that fill the tables `apply` left alone under `bulk` (their
+   * rows derived from the other tables, in a statement each). The steps are independent of each other:
+   * the rebuild runs them side by side, each in its own transaction, beside the index builds of the
+   * tables no step fills; a step's tables get their indexes after it.
    */
-  readonly finishRebuild?: (db: ProjectionExecutor, table: TableNames) => Promise<void>;
+  readonly finishRebuild?: readonly RebuildStep[];
   /**
    * A rebuild's bulk pass in SQL, for a projector whose rows are a pure function of the events'
    * columns: fills its tables from `log` (the events table's rows of its types committed before the

@@ -9,8 +9,15 @@ import {
 } from "@registre/store";
 import { sql } from "kysely";
 import { applyConfined, type ProjectionFailure, readFailures, recordFailure } from "./confined.ts";
-import { createIndexes, createTables, dropTables, lockKey, physical, pointViews } from "./generations.ts";
-import { type ProjectionExecutor, type Projector, rebuildSink } from "./projector.ts";
+import {
+  createTableIndexes,
+  createTables,
+  dropTables,
+  lockKey,
+  physical,
+  pointViews,
+} from "./generations.ts";
+import { type ProjectionExecutor, type Projector, type ReadModelTable, rebuildSink } from "./projector.ts";
 import { type Failed, readState } from "./state.ts";
 
 /** What rebuild and resume need of the runner. */
@@ -27,6 +34,22 @@ export type RunnerCore = {
   readonly trigger: () => void;
   /** Drops what the runner remembers of a projector's row: it is read again at the next step. */
   readonly forget: (name: string) => void;
+};
+
+/**
+ * The connections a rebuild's last part (derived tables, index builds, statistics) uses at once on
+ * PostgreSQL: index builds use parallel workers of their own, the derived tables' statements and the
+ * trigram index one core each.
+ */
+const FINISH_CONNECTIONS = 3;
+
+/**
+ * A table's secondary indexes, then its statistics, before the swap: without them the planner takes a
+ * rebuilt table for an empty one until autovacuum passes (the items search scanned all 50,000 rows by index).
+ */
+const indexAndAnalyze = async (trx: ProjectionExecutor, t: ReadModelTable, generation: number) => {
+  await createTableIndexes(trx, t, generation);
+  await sql.raw(`analyze ${physical(t.name, generation)}`).execute(trx);
 };
 
 /** Events per transaction of a rebuild: fewer, larger COPYs. */
@@ -126,6 +149,54 @@ export const recovery = ({
   };
 
   /**
+   * After the bulk pass: the tables the projector derives filled (`finishRebuild`), every table's
+   * secondary indexes built and its statistics gathered. The work is split into independent tasks —
+   * each derived table's step then its tables' indexes, each other table's indexes — run side by side
+   * on PostgreSQL, each in a transaction of its own (a failure leaves the generation unswapped: the next
+   * rebuild makes its tables again); one after the other on PGlite, which has one session. A step only
+   * reads tables the bulk pass wrote, which their index builds do not block.
+   */
+  const finishGeneration = async (p: Projector, generation: number) => {
+    const table = (t: string) => physical(t, generation);
+    const steps = p.finishRebuild ?? [];
+    const filled = new Set(steps.flatMap((s) => s.fills));
+    const indexed = (names: readonly string[]) => p.tables.filter((t) => names.includes(t.name));
+    // The tables the bulk pass wrote first (a projector lists its main tables first, the longest index
+    // builds), then the steps: the small ones fill in around them.
+    const tasks: ((trx: ProjectionExecutor) => Promise<void>)[] = [
+      ...p.tables
+        .filter((t) => !filled.has(t.name))
+        .map((t) => (trx: ProjectionExecutor) => indexAndAnalyze(trx, t, generation)),
+      ...steps.map((step) => async (trx: ProjectionExecutor) => {
+        await step.run(trx, table);
+        for (const t of indexed(step.fills)) await indexAndAnalyze(trx, t, generation);
+      }),
+    ];
+    const run = (task: (trx: ProjectionExecutor) => Promise<void>) =>
+      unflushed(async (trx) => {
+        // The derived tables are aggregates of every loaded row: hashed in memory rather than sorted on disk.
+        await sql`set local work_mem = '64MB'`.execute(trx);
+        await task(trx);
+      });
+    if (database.pglite) {
+      for (const task of tasks) await run(task);
+      return;
+    }
+    let next = 0;
+    const worker = async () => {
+      while (next < tasks.length) {
+        const task = tasks[next++] as (trx: ProjectionExecutor) => Promise<void>;
+        await run(task);
+      }
+    };
+    const settled = await Promise.allSettled(
+      Array.from({ length: Math.min(FINISH_CONNECTIONS, tasks.length) }, worker),
+    );
+    const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (failure) throw failure.reason;
+  };
+
+  /**
    * Rebuilds a projector from the start of the log into a new generation of its tables, then swaps
    * it in: the last stretch is read and applied while holding the projector's state row, so nothing
    * written meanwhile is lost, and readers switch in one transaction. An organisation failing on
@@ -194,15 +265,7 @@ export const recovery = ({
       }
       if (reached) break;
     }
-    await unflushed(async (trx) => {
-      // The derived tables are aggregates of every loaded row: hashed in memory rather than sorted on disk.
-      await sql`set local work_mem = '64MB'`.execute(trx);
-      await p.finishRebuild?.(trx, table);
-      await createIndexes(trx, p, generation);
-      // The new tables' statistics, before the swap: without them the planner takes a rebuilt table
-      // for an empty one until autovacuum passes (the items search scanned all 50,000 rows by index).
-      for (const t of p.tables) await sql.raw(`analyze ${physical(t.name, generation)}`).execute(trx);
-    });
+    await finishGeneration(p, generation);
     await database.db.transaction().execute(async (trx) => {
       const db = trx as unknown as ProjectionExecutor;
       await sql`select pg_advisory_xact_lock(${lockKey(name)})`.execute(db);
