@@ -93,6 +93,11 @@ describe("reconciliation screens (Chromium, reconciliation API)", () => {
         await page.screenshot({ path: join(artifactsDir, "reconcile-fr.png") });
         await suggestion.getByTestId("suggestion-accept").click();
         await page.getByTestId("line-panel").getByText("Rapprochée").waitFor();
+        // The line names how it was matched and opens the payment recorded.
+        await page.getByTestId("line-panel").getByText("par une suggestion acceptée").waitFor();
+        expect(await page.getByTestId("match-open").getAttribute("href")).toMatch(
+          /^\/org\/payments\/[0-9a-f-]{36}$/,
+        );
 
         // The invoice is paid, its 411 lines lettered; the line is matched to the payment. The badge shows
         // the statement's read model; a loaded machine may answer the command 202 before the documents'

@@ -61,9 +61,9 @@ export const StatementsPage = () => {
     {
       key: "period",
       header: t("statements.period"),
-      width: 200,
+      width: 220,
       cell: (s) => (
-        <Link to={statementPath(s.id)} className="registre-row-link">
+        <Link to={statementPath(s.id)} className="registre-row-link" style={{ whiteSpace: "nowrap" }}>
           {period(s)}
         </Link>
       ),

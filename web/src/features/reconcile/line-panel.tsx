@@ -1,11 +1,14 @@
-import { Badge, Button, Card, Group, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents } from "../../lib/money.ts";
+import { entryPath } from "../accounting/paths.ts";
+import { depositPath, paymentPath } from "../payments/api.ts";
 import {
   type LineSuggestions,
   lineSuggestionsQuery,
@@ -19,6 +22,14 @@ import {
 } from "./api.ts";
 
 const RATES = ["20", "10", "5.5", "2.1", "0", "exempt"] as const;
+
+/** Where what a line is matched to is shown: its payment, its deposit, or its entry. */
+const matchPath = (match: NonNullable<StatementLine["match"]>) =>
+  match.kind === "payment"
+    ? paymentPath(match.id)
+    : match.kind === "deposit"
+      ? depositPath(match.id)
+      : entryPath(match.mvt);
 
 /** One suggestion: what it is, its amount, and the reasons that rank it. */
 const SuggestionCard = ({ s, statementId, no }: { s: MatchSuggestion; statementId: string; no: number }) => {
@@ -239,19 +250,29 @@ export const LinePanel = ({ statementId, line }: { statementId: string; line: St
       </Paper>
       {line.match ? (
         <Paper withBorder p="sm">
-          <Group justify="space-between">
-            <Badge color="teal" tt="none">
-              {t("reconcile.matched")} — {t(`reconcile.${line.match.kind}`)}
-            </Badge>
-            <Button
-              size="xs"
-              variant="default"
-              loading={unmatch.isPending}
-              onClick={() => unmatch.mutate({ id: statementId, no: line.no })}
-            >
-              {t("reconcile.unmatch")}
-            </Button>
-          </Group>
+          <Stack gap="xs">
+            <Group gap="xs">
+              <Badge color="teal" tt="none">
+                {t("reconcile.matched")} — {t(`reconcile.${line.match.kind}`)}
+              </Badge>
+              <Text size="xs" c="dimmed">
+                {t(`reconcile.matchedBy.${line.match.by}`)}
+              </Text>
+            </Group>
+            <Group justify="space-between">
+              <Anchor component={Link} to={matchPath(line.match)} size="sm" data-testid="match-open">
+                {t(`reconcile.open.${line.match.kind}`)}
+              </Anchor>
+              <Button
+                size="xs"
+                variant="default"
+                loading={unmatch.isPending}
+                onClick={() => unmatch.mutate({ id: statementId, no: line.no })}
+              >
+                {t("reconcile.unmatch")}
+              </Button>
+            </Group>
+          </Stack>
           {unmatch.isError ? <ErrorAlert error={unmatch.error} /> : null}
         </Paper>
       ) : (

@@ -51,6 +51,7 @@ export const ReconciliationReportPage = () => {
       <Group>
         <Select
           label={t("report.bank")}
+          w={420}
           value={bankId}
           onChange={(v) => set({ bankId: v ?? "" })}
           data={(banks.data?.items ?? []).map((b) => ({ value: b.id, label: `${b.name} (${b.account})` }))}
