@@ -46,6 +46,8 @@ describe("application shell (Chromium)", () => {
     context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
       locale: "fr-FR",
+      // A browser on UTC: the day it would name is a day behind Paris's after midnight in France.
+      timezoneId: "UTC",
       colorScheme: "light",
       serviceWorkers,
     });
@@ -210,9 +212,13 @@ describe("application shell (Chromium)", () => {
           }),
         });
       });
+      // Half past midnight in Paris, still the day before in UTC: the greeting names the Paris day, as
+      // the figures and the API count days.
+      await page.clock.setFixedTime(new Date("2026-11-24T23:30:00Z"));
       await shell.goto("/org/dashboard");
       expect(await shell.layout()).toBe("default");
       await page.getByTestId("dashboard").waitFor();
+      await page.getByText("nous sommes le 25 novembre 2026").waitFor();
       expect(await page.getByTestId("org-switch").textContent()).toContain("Atelier Démo SARL");
       await page.screenshot({ path: join(artifactsDir, "shell-dashboard-fr.png") });
 

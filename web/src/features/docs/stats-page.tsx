@@ -8,6 +8,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { intlLocale } from "../../i18n/i18n.ts";
+import { today } from "../../lib/day.ts";
 import { formatCents } from "../../lib/money.ts";
 import { type DocStats, docStatsQuery } from "./api.ts";
 import {
@@ -122,7 +123,7 @@ export const DocStatsPage = () => {
   const kind: DocKind = (docKinds as readonly string[]).includes(kindParam ?? "")
     ? (kindParam as DocKind)
     : "invoice";
-  const thisYear = new Date().getFullYear();
+  const thisYear = Number(today().slice(0, 4));
   const year = Number(params.get("year") ?? thisYear) || thisYear;
   const allowed = can(rightOf(direction, kind), "read");
   const stats = useQuery({

@@ -20,15 +20,18 @@ import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { today } from "../../lib/day.ts";
 import { type CreatedShare, type Share, sharesQuery, useCreateShare, useRevokeShare } from "./api.ts";
 
 /** The link's address in this browser's origin (the API answers it in PUBLIC_URL's). */
 const linkOf = (share: CreatedShare) =>
   `${window.location.origin}/share/docs?token=${encodeURIComponent(share.token)}`;
 
+/** The day after today in Paris (the first day a link may end). */
 const tomorrow = () => {
-  const day = new Date(Date.now() + 24 * 60 * 60 * 1000);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
+  const day = new Date(`${today()}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
 };
 
 /**

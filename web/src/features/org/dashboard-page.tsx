@@ -16,6 +16,7 @@ import { Link } from "react-router";
 import { BankIcon, LedgerIcon, PurchasesIcon, SalesIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { api } from "../../lib/api-client.ts";
+import { today } from "../../lib/day.ts";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { newDocPath } from "../docs/paths.ts";
@@ -49,7 +50,6 @@ export const DashboardPage = () => {
   const format = useFormat();
   const session = useSession();
   const user = session.status === "authenticated" ? session.user : null;
-  const today = new Date();
   // Asked only of a member who may read the books: the others see "—", not an error.
   const readsBooks = user?.org != null && can(session, "accounting", "read");
   const stats = useQuery({ ...accountingStatsQuery(), enabled: readsBooks });
@@ -57,7 +57,8 @@ export const DashboardPage = () => {
   const year = stats.data?.year ?? null;
   const figure = (key: (typeof kpis)[number]["key"]) => (year && stats.data ? stats.data[key] : null);
   const provisional = stats.data?.provisional === true;
-  const todayDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(today);
+  // The day in Paris, as the figures count it (a browser elsewhere or on UTC would say the day before after midnight).
+  const todayDay = today();
   // The books are at an earlier year than today's: say so, as the reports open on that year too.
   const earlier = year !== null && year.end < todayDay;
   const footer = (at: boolean) => {
@@ -70,7 +71,7 @@ export const DashboardPage = () => {
     <Stack gap="lg" data-testid="dashboard">
       <PageHeader
         title={t("dashboard.title")}
-        description={t("dashboard.greeting", { name: user?.name ?? "", date: format.date(today) })}
+        description={t("dashboard.greeting", { name: user?.name ?? "", date: format.date(todayDay) })}
       />
       {user && user.org === null ? (
         <Alert variant="light" title={t("dashboard.noOrgTitle")}>
