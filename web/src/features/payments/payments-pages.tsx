@@ -72,7 +72,15 @@ const PaymentsList = ({ direction }: { direction: Direction }) => {
     {
       key: "docs",
       header: t("payments.allocations"),
-      cell: (p) => p.allocations.map((a) => a.number).join(", ") || "—",
+      // A number never breaks at its hyphen; several go one under the other.
+      cell: (p) =>
+        p.allocations.length === 0
+          ? "—"
+          : p.allocations.map((a) => (
+              <span key={a.docId} style={{ display: "block", whiteSpace: "nowrap" }}>
+                {a.number}
+              </span>
+            )),
     },
     { key: "mode", header: t("payments.mode"), width: 120, cell: (p) => p.modeLabel },
     { key: "reference", header: t("payments.reference"), cell: (p) => p.reference ?? "—" },
