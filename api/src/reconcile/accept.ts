@@ -11,6 +11,7 @@ import {
 } from "@registre/core";
 import type { BankStatementLineRow, BankStatementRow } from "@registre/projections";
 import type { MultiAppendResult } from "@registre/store";
+import { findStatement } from "../banks/statement-queries.ts";
 import {
   alreadyAppended,
   awaitReadModels,
@@ -26,7 +27,6 @@ import { paymentPlan, paymentReadModels } from "../payments/payments.ts";
 import { type BankMatchData, bankMatchData } from "./index-data.ts";
 import {
   findLine,
-  findStatement,
   loadDeclines,
   statementLineOf,
   statementLines,

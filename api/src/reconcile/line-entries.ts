@@ -12,13 +12,14 @@ import {
 } from "@registre/core";
 import type { BankStatementLineRow, BankStatementRow } from "@registre/projections";
 import { draftedCounter, postedEntryDecision, postingContext } from "../accounting/entries.ts";
+import { findStatement } from "../banks/statement-queries.ts";
 import { alreadyAppended, handleMultiStream, type StreamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { contactSnapshot } from "../documents/context.ts";
 import { childMetadata, derivedId } from "../ids.ts";
 import { loadStatementStream, matchDecision, reconcileReadModels } from "./accept.ts";
 import { checkBooking, loadBankRules, ruleOf } from "./rules.ts";
-import { findLine, findStatement, statementLineOf, statementLines } from "./suggestions.ts";
+import { findLine, statementLineOf, statementLines } from "./suggestions.ts";
 
 export type LineBooking = BankRule["booking"];
 

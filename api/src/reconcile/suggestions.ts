@@ -9,6 +9,7 @@ import {
   suggestMatches,
 } from "@registre/core";
 import { type BankStatementLineRow, type BankStatementRow, readModels } from "@registre/projections";
+import { findStatement } from "../banks/statement-queries.ts";
 import { loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import {
@@ -40,23 +41,6 @@ export const statementLineOf = (r: BankStatementLineRow): BankStatementLine => (
     : {}),
   ...(r.code ? { code: r.code } : {}),
 });
-
-export const findStatement = async (
-  ctx: AppContext,
-  orgId: string,
-  id: string,
-): Promise<BankStatementRow> => {
-  const row = /^[0-9a-f-]{36}$/i.test(id)
-    ? await readModels(ctx.database)
-        .selectFrom("bank_statements")
-        .selectAll()
-        .where("org_id", "=", orgId)
-        .where("id", "=", id)
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw new DomainError("bankStatement.notFound", {}, 404);
-  return row;
-};
 
 export const statementLines = async (
   ctx: AppContext,

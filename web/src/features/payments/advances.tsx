@@ -1,13 +1,13 @@
-import { Alert, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AmountInput } from "../../components/amount-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { api, type Schemas } from "../../lib/api-client.ts";
 import { amountInput, formatCents, parseAmount } from "../../lib/money.ts";
+import { AllocationTable } from "./allocation-table.tsx";
 import { type Direction, type Payment, paymentPath, useCanPay } from "./api.ts";
 
 /**
@@ -105,7 +105,7 @@ export const AdvancesNotice = ({
 /** On a payment's screen: its advance allocated to the contact's open invoices. */
 export const UseAdvancePanel = ({ payment }: { payment: Payment }) => {
   const { t } = useTranslation(["payments", "common"]);
-  const { locale, shortDate } = useFormat();
+  const { locale } = useFormat();
   const can = useCanPay();
   const allocate = useAllocateRemainder();
   const [amounts, setAmounts] = useState<Record<string, string>>({});
@@ -138,34 +138,14 @@ export const UseAdvancePanel = ({ payment }: { payment: Payment }) => {
         {docs.length === 0 ? (
           <Text c="dimmed">{t("advances.noneDue")}</Text>
         ) : (
-          <Table data-testid="advance-allocations">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("payments.document")}</Table.Th>
-                <Table.Th>{t("payments.date")}</Table.Th>
-                <Table.Th ta="right">{t("payments.due")}</Table.Th>
-                <Table.Th ta="right">{t("payments.allocate")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {docs.map((doc) => (
-                <Table.Tr key={doc.id}>
-                  <Table.Td>{doc.number}</Table.Td>
-                  <Table.Td>{shortDate(doc.issueDate)}</Table.Td>
-                  <Table.Td ta="right">{money(doc.due)}</Table.Td>
-                  <Table.Td w={180}>
-                    <AmountInput
-                      value={amounts[doc.id] ?? ""}
-                      onChange={(v) => setAmounts({ ...amounts, [doc.id]: v })}
-                      placeholder={amountInput(Math.min(doc.due, payment.unallocated), locale)}
-                      aria-label={`${t("payments.allocate")} ${doc.number}`}
-                      data-testid="advance-allocation"
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <AllocationTable
+            docs={docs}
+            values={amounts}
+            onChange={(docId, v) => setAmounts({ ...amounts, [docId]: v })}
+            placeholder={(doc) => amountInput(Math.min(doc.due, payment.unallocated), locale)}
+            testId="advance-allocations"
+            inputTestId="advance-allocation"
+          />
         )}
         {used > payment.unallocated ? (
           <Text c="red" size="sm" data-testid="advance-over">

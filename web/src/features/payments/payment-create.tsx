@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,6 +14,7 @@ import { today } from "../../lib/day.ts";
 import { amountInput, formatCents, parseAmount } from "../../lib/money.ts";
 import { type ContactChoice, ContactPicker } from "../docs/contact-picker.tsx";
 import { AdvancesNotice } from "./advances.tsx";
+import { AllocationTable } from "./allocation-table.tsx";
 import { type Direction, modesQuery, paymentPath, paymentsPath, useCanPay, useRecordPayment } from "./api.ts";
 
 /**
@@ -38,7 +27,7 @@ import { type Direction, modesQuery, paymentPath, paymentsPath, useCanPay, useRe
  */
 const PaymentCreate = ({ direction }: { direction: Direction }) => {
   const { t } = useTranslation(["payments", "common"]);
-  const { locale, shortDate } = useFormat();
+  const { locale } = useFormat();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const docId = search.get("docId");
@@ -213,44 +202,13 @@ const PaymentCreate = ({ direction }: { direction: Direction }) => {
               </Group>
             ) : null}
             {contact.contactId ? (
-              <Table data-testid="payment-allocations">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("payments.document")}</Table.Th>
-                    <Table.Th>{t("payments.date")}</Table.Th>
-                    <Table.Th ta="right">{t("payments.due")}</Table.Th>
-                    <Table.Th ta="right">{t("payments.allocate")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(due.data?.items ?? []).map((doc) => (
-                    <Table.Tr key={doc.id} data-kind={doc.kind}>
-                      <Table.Td>
-                        <Group gap="xs">
-                          <Badge
-                            variant="light"
-                            color={doc.kind === "creditNote" ? "orange" : "blue"}
-                            tt="none"
-                          >
-                            {t(`payments.${doc.kind === "creditNote" ? "creditNote" : "invoice"}`)}
-                          </Badge>
-                          {doc.number}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{shortDate(doc.issueDate)}</Table.Td>
-                      <Table.Td ta="right">{money(doc.due)}</Table.Td>
-                      <Table.Td w={180}>
-                        <AmountInput
-                          value={allocations[doc.id] ?? ""}
-                          onChange={(v) => setAllocations({ ...allocations, [doc.id]: v })}
-                          aria-label={`${t("payments.allocate")} ${doc.number}`}
-                          data-testid="payment-allocation"
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <AllocationTable
+                docs={due.data?.items ?? []}
+                values={allocations}
+                onChange={(docId, v) => setAllocations({ ...allocations, [docId]: v })}
+                testId="payment-allocations"
+                inputTestId="payment-allocation"
+              />
             ) : (
               <Text c="dimmed">{t("payments.noContact")}</Text>
             )}
