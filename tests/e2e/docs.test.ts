@@ -6,11 +6,12 @@
  * screenshots of the list, the editor and the detail in French and English.
  */
 import { join } from "node:path";
+import { parisDate } from "@registre/core";
 import { describe, expect, test } from "vitest";
 import { DocsPages } from "./pages/docs-pages.ts";
 import { artifactsDir, browserTimeout, demoSuite } from "./support.ts";
 
-const year = new Date().getFullYear();
+const year = Number(parisDate(new Date()).slice(0, 4));
 
 describe("documents screens (Chromium, documents API)", () => {
   const { api, openContext, serverUrl } = demoSuite();

@@ -11,7 +11,7 @@ import { parisDate } from "@registre/core";
 import { describe, expect, test } from "vitest";
 import { artifactsDir, browserTimeout, demoSuite } from "./support.ts";
 
-const year = new Date().getFullYear();
+const year = Number(parisDate(new Date()).slice(0, 4));
 const spaces = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
 
 describe("payments screens (Chromium, payments API)", () => {
