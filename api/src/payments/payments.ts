@@ -143,7 +143,7 @@ export const letterSets = (
     const previous = lettering.get(account);
     lettering.set(account, (state) => [
       ...(previous?.(state) ?? []),
-      ...(set.some((l) => state.letteredLines[l.ref])
+      ...(set.some((l) => state.letteredLines.has(l.ref))
         ? []
         : [
             {
@@ -391,7 +391,7 @@ export const cancelPayment = async (
         lettering.set(account, (state) =>
           [
             ...new Set(
-              refs.filter((l) => l.account === account).flatMap((l) => state.letteredLines[l.ref] ?? []),
+              refs.filter((l) => l.account === account).flatMap((l) => state.letteredLines.get(l.ref) ?? []),
             ),
           ].map((code) => ({ type: "UnletterLines" as const, data: { account, code } })),
         );

@@ -231,8 +231,8 @@ describe("lettering lines", () => {
   it("records which lines carry which code", () => {
     const state = stateOf([invoicePaid]);
     expect(state.given).toBe(1);
-    expect(state.letteredLines).toEqual({ [invoice.ref]: "AA", [payment.ref]: "AA" });
-    expect(state.sets.AA).toEqual({
+    expect(state.letteredLines.toObject()).toEqual({ [invoice.ref]: "AA", [payment.ref]: "AA" });
+    expect(state.sets.get("AA")).toEqual({
       code: "AA",
       auxiliary: "CDUPONT",
       date: "2025-07-10",
@@ -248,15 +248,15 @@ describe("unlettering", () => {
       .when(unletter("AA"))
       .then([unlettered("AA", [invoice.ref, payment.ref])]);
     const state = stateOf([invoicePaid, unlettered("AA", [invoice.ref, payment.ref])]);
-    expect(state.letteredLines).toEqual({});
-    expect(state.sets).toEqual({});
+    expect(state.letteredLines.toObject()).toEqual({});
+    expect(state.sets.toObject()).toEqual({});
   });
 
   it("frees only that code's lines", () => {
     const second = lettered("AB", [martinInvoice.ref, "mvt-pay2/1"], "2025-06-30", 12000, "CMARTIN");
     const state = stateOf([invoicePaid, second, unlettered("AA", [invoice.ref, payment.ref])]);
-    expect(state.letteredLines).toEqual({ [martinInvoice.ref]: "AB", "mvt-pay2/1": "AB" });
-    expect(Object.keys(state.sets)).toEqual(["AB"]);
+    expect(state.letteredLines.toObject()).toEqual({ [martinInvoice.ref]: "AB", "mvt-pay2/1": "AB" });
+    expect([...state.sets.keys()]).toEqual(["AB"]);
   });
 
   it("lets the freed lines be lettered again, under a new code: a code is never given twice", () => {
@@ -301,7 +301,7 @@ describe("unlettering", () => {
               data: { account, lettrable: true, lines, requested: pair.map((l) => l.ref) },
             };
           } else {
-            const codes = Object.keys(state.sets);
+            const codes = [...state.sets.keys()];
             const code = codes[s.pick % Math.max(codes.length, 1)];
             if (code === undefined) continue;
             command = unletter(code);
@@ -322,8 +322,8 @@ describe("unlettering", () => {
         expect(given).toEqual(given.map((_, i) => letteringCode(i + 1)));
         expect(state.given).toBe(given.length);
         // Every lettered line points at a live set that holds it.
-        for (const [ref, code] of Object.entries(state.letteredLines))
-          expect(state.sets[code]?.lines).toContain(ref);
+        for (const [ref, code] of state.letteredLines.entries())
+          expect(state.sets.get(code)?.lines).toContain(ref);
       }),
     );
   });

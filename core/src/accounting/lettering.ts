@@ -1,5 +1,6 @@
 import { type Decider, DomainError } from "../decider.ts";
 import { type Cents, formatFecAmount } from "../money.ts";
+import { PersistentMap } from "../persistent-map.ts";
 import type { IsoDate } from "./dates.ts";
 
 /**
@@ -60,8 +61,10 @@ export type LetteringCommand =
 export type LetteringState = {
   /** How many codes were ever given: the next one is `letteringCode(given + 1)`. */
   readonly given: number;
-  readonly sets: Readonly<Record<string, LetteringSet>>;
-  readonly letteredLines: Readonly<Record<LineRef, string>>;
+  /** The live sets by code. */
+  readonly sets: PersistentMap<LetteringSet>;
+  /** Each lettered line's code. Persistent maps: an event copies what it changes, not the account's whole lettering. */
+  readonly letteredLines: PersistentMap<string>;
 };
 
 /** 1 -> "AA", 2 -> "AB", 26 -> "AZ", 27 -> "BA", 676 -> "ZZ", 677 -> "AAA". */
@@ -93,7 +96,7 @@ const decide = (command: LetteringCommand, state: LetteringState): LetteringEven
         const line = byRef.get(ref);
         if (!line) throw new DomainError("lettering.unknownLine", { line: ref }, 404);
         if (line.account !== account) throw new DomainError("lettering.otherAccount", { line: ref, account });
-        const code = state.letteredLines[ref];
+        const code = state.letteredLines.get(ref);
         if (code) throw new DomainError("lettering.alreadyLettered", { line: ref, code }, 409);
         return line;
       });
@@ -125,7 +128,7 @@ const decide = (command: LetteringCommand, state: LetteringState): LetteringEven
       ];
     }
     case "UnletterLines": {
-      const set = state.sets[command.data.code];
+      const set = state.sets.get(command.data.code);
       if (!set) throw new DomainError("lettering.unknownCode", { code: command.data.code }, 404);
       return [
         {
@@ -143,20 +146,18 @@ const evolve = (state: LetteringState, event: LetteringEvent): LetteringState =>
   switch (event.type) {
     case "LinesLettered": {
       const { code, auxiliary, date, lines } = event.data;
-      const letteredLines = { ...state.letteredLines };
-      for (const ref of lines) letteredLines[ref] = code;
       return {
         given: state.given + 1,
-        sets: { ...state.sets, [code]: { code, auxiliary, date, lines } },
-        letteredLines,
+        sets: state.sets.with([[code, { code, auxiliary, date, lines }]]),
+        letteredLines: state.letteredLines.with(lines.map((ref) => [ref, code] as const)),
       };
     }
-    case "LinesUnlettered": {
-      const { [event.data.code]: _freed, ...sets } = state.sets;
-      const letteredLines = { ...state.letteredLines };
-      for (const ref of event.data.lines) delete letteredLines[ref];
-      return { ...state, sets, letteredLines };
-    }
+    case "LinesUnlettered":
+      return {
+        ...state,
+        sets: state.sets.without([event.data.code]),
+        letteredLines: state.letteredLines.without(event.data.lines),
+      };
     default:
       return event satisfies never;
   }
@@ -165,5 +166,5 @@ const evolve = (state: LetteringState, event: LetteringEvent): LetteringState =>
 export const letteringDecider: Decider<LetteringCommand, LetteringEvent, LetteringState> = {
   decide,
   evolve,
-  initialState: () => ({ given: 0, sets: {}, letteredLines: {} }),
+  initialState: () => ({ given: 0, sets: PersistentMap.empty(), letteredLines: PersistentMap.empty() }),
 };
