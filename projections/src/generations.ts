@@ -8,7 +8,7 @@ export const physical = (table: string, generation: number) => `${table}_g${gene
 export const lockKey = (name: string) => sql`hashtext(${`registre_projection:${name}`})`;
 
 /**
- * Creates a generation's tables. A rebuild passes `indexes: false` and calls `createIndexes` once the
+ * Creates a generation's tables. A rebuild passes `indexes: false` and builds each table's indexes once the
  * rows are in: an index built over loaded rows costs less than one kept up row by row. Projectors read
  * their own tables by primary key only, which comes with the columns.
  */
@@ -43,7 +43,7 @@ export const createTableIndexes = async (db: ProjectionExecutor, t: ReadModelTab
 };
 
 /** The secondary indexes of a generation's tables (`createTableIndexes` for each). */
-export const createIndexes = async (db: ProjectionExecutor, p: Projector, generation: number) => {
+const createIndexes = async (db: ProjectionExecutor, p: Projector, generation: number) => {
   for (const t of p.tables) await createTableIndexes(db, t, generation);
 };
 
