@@ -1,9 +1,9 @@
 import type { z } from "@hono/zod-openapi";
 import { type BankRule, Rights } from "@registre/core";
 import { sessionOrg } from "../accounting/books.ts";
-import { alreadyAppended } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
+import { answerDeleted } from "../http/deleted.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { derivedId } from "../ids.ts";
 import { checkBooking, loadBankRules, ruleOf, runBankRules } from "../reconcile/rules.ts";
@@ -152,18 +152,15 @@ export const bankRuleRoutes = (ctx: AppContext) => {
       request: { params: IdParam },
       responses: { 204: { description: "Deleted" }, ...errors },
     }),
-    async (c) => {
-      const orgId = sessionOrg(c);
-      const metadata = commandMetadata(c, ctx);
-      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
-      await runBankRules(
-        ctx,
-        orgId,
-        { type: "DeleteBankRule", data: { id: c.req.valid("param").id } },
-        metadata,
-      );
-      return c.body(null, 204);
-    },
+    (c) =>
+      answerDeleted(c, ctx, async (orgId, metadata) => {
+        await runBankRules(
+          ctx,
+          orgId,
+          { type: "DeleteBankRule", data: { id: c.req.valid("param").id } },
+          metadata,
+        );
+      }),
   );
   return app;
 };

@@ -1,7 +1,7 @@
 import { profileRights, profiles, Rights } from "@registre/core";
-import { alreadyAppended } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
+import { answerDeleted } from "../http/deleted.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
@@ -192,15 +192,12 @@ export const contactUserRoutes = (ctx: AppContext) => {
       request: { params: UuidParam },
       responses: { 204: { description: "Removed" }, ...errors },
     }),
-    async (c) => {
-      const orgId = orgOf(c.get("session").orgId);
-      const userId = c.req.valid("param").id;
-      const metadata = commandMetadata(c, ctx);
-      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
-      await findMember(orgId, userId);
-      await runOrganisationCommands(ctx, orgId, [{ type: "RemoveMember", data: { userId } }], metadata);
-      return c.body(null, 204);
-    },
+    (c) =>
+      answerDeleted(c, ctx, async (orgId, metadata) => {
+        const userId = c.req.valid("param").id;
+        await findMember(orgId, userId);
+        await runOrganisationCommands(ctx, orgId, [{ type: "RemoveMember", data: { userId } }], metadata);
+      }),
   );
   return app;
 };

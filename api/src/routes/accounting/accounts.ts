@@ -2,10 +2,10 @@ import { DomainError, Rights } from "@registre/core";
 import { type AccountRow, accountingSetupProjector, readModels } from "@registre/projections";
 import { accountListJson } from "../../accounting/account-list.ts";
 import { deleteAccount, runChart, sessionOrg } from "../../accounting/books.ts";
-import { alreadyAppended } from "../../commands.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { cachedRead } from "../../http/answer-cache.ts";
+import { answerDeleted } from "../../http/deleted.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { childMetadata } from "../../ids.ts";
 import {
@@ -145,14 +145,11 @@ export const accountRoutes = (ctx: AppContext) => {
       request: { params: NumberParam },
       responses: { 204: { description: "Deleted" }, ...errors },
     }),
-    async (c) => {
-      const orgId = sessionOrg(c);
-      const metadata = commandMetadata(c, ctx);
-      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
-      const { number } = await findAccount(orgId, c.req.valid("param").id);
-      await deleteAccount(ctx, orgId, number, metadata);
-      return c.body(null, 204);
-    },
+    (c) =>
+      answerDeleted(c, ctx, async (orgId, metadata) => {
+        const { number } = await findAccount(orgId, c.req.valid("param").id);
+        await deleteAccount(ctx, orgId, number, metadata);
+      }),
   );
 
   return app;

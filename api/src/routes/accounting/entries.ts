@@ -3,10 +3,10 @@ import { ledgerProjector } from "@registre/projections";
 import { sessionOrg } from "../../accounting/books.ts";
 import { changeDraft, deleteDraft, draftEntry, reverseEntry } from "../../accounting/entries.ts";
 import { listEntryPage } from "../../accounting/entry-list.ts";
-import { alreadyAppended } from "../../commands.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { cachedRead } from "../../http/answer-cache.ts";
+import { answerDeleted } from "../../http/deleted.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { ProblemError } from "../../http/problem.ts";
 import { answer, body, errors, notModified } from "../../schemas/common.ts";
@@ -116,15 +116,12 @@ export const entryRoutes = (ctx: AppContext) => {
       request: { params: MvtParam },
       responses: { 204: { description: "Deleted" }, ...errors },
     }),
-    async (c) => {
-      const orgId = sessionOrg(c);
-      const { mvt } = c.req.valid("param");
-      const metadata = commandMetadata(c, ctx);
-      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
-      await findEntry(ctx, orgId, mvt);
-      await deleteDraft(ctx, orgId, mvt, metadata);
-      return c.body(null, 204);
-    },
+    (c) =>
+      answerDeleted(c, ctx, async (orgId, metadata) => {
+        const { mvt } = c.req.valid("param");
+        await findEntry(ctx, orgId, mvt);
+        await deleteDraft(ctx, orgId, mvt, metadata);
+      }),
   );
 
   app.openapi(

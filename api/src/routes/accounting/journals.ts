@@ -1,9 +1,9 @@
 import { DomainError, Rights } from "@registre/core";
 import { type JournalRow, readModels } from "@registre/projections";
 import { deleteJournal, runJournals, sessionOrg } from "../../accounting/books.ts";
-import { alreadyAppended } from "../../commands.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { answerDeleted } from "../../http/deleted.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { answer, body, errors, IdParam } from "../../schemas/common.ts";
 import { CreateJournalInput, Journal, JournalList, UpdateJournalInput } from "../../schemas/journals.ts";
@@ -113,14 +113,11 @@ export const journalRoutes = (ctx: AppContext) => {
       request: { params: IdParam },
       responses: { 204: { description: "Deleted" }, ...errors },
     }),
-    async (c) => {
-      const orgId = sessionOrg(c);
-      const metadata = commandMetadata(c, ctx);
-      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
-      const { code } = await findJournal(orgId, c.req.valid("param").id);
-      await deleteJournal(ctx, orgId, code, metadata);
-      return c.body(null, 204);
-    },
+    (c) =>
+      answerDeleted(c, ctx, async (orgId, metadata) => {
+        const { code } = await findJournal(orgId, c.req.valid("param").id);
+        await deleteJournal(ctx, orgId, code, metadata);
+      }),
   );
 
   return app;

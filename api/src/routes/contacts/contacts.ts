@@ -6,7 +6,7 @@ import {
   Rights,
 } from "@registre/core";
 import { sessionOrg } from "../../accounting/books.ts";
-import { alreadyAppended, loadAggregate } from "../../commands.ts";
+import { loadAggregate } from "../../commands.ts";
 import { deleteContact, runContactCommit, withField } from "../../contacts/commands.ts";
 import { createContact, criteriaCommands, identityInput } from "../../contacts/create.ts";
 import { findContact, listContacts } from "../../contacts/queries.ts";
@@ -16,6 +16,7 @@ import { withLateness } from "../../documents/late.ts";
 import { contactDocuments } from "../../documents/queries.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { answerDeleted } from "../../http/deleted.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { changeOrganisation } from "../../organisations.ts";
@@ -188,15 +189,12 @@ export const contactRoutes = (ctx: AppContext) => {
       request: { params: ContactIdParam },
       responses: { 204: { description: "Deleted" }, ...errors },
     }),
-    async (c) => {
-      const orgId = sessionOrg(c);
-      const metadata = commandMetadata(c, ctx);
-      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
-      const { id } = c.req.valid("param");
-      await findContact(ctx, orgId, id);
-      await deleteContact(ctx, orgId, id, metadata);
-      return c.body(null, 204);
-    },
+    (c) =>
+      answerDeleted(c, ctx, async (orgId, metadata) => {
+        const { id } = c.req.valid("param");
+        await findContact(ctx, orgId, id);
+        await deleteContact(ctx, orgId, id, metadata);
+      }),
   );
 
   for (const [action, type] of [

@@ -16,6 +16,7 @@ import { historySentences } from "../../contacts/history-text.ts";
 import { contactNames } from "../../contacts/queries.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { answerDeleted } from "../../http/deleted.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { derivedId } from "../../ids.ts";
@@ -232,16 +233,13 @@ export const contactHistoryRoutes = (ctx: AppContext) => {
       request: { params: ContactHistoryEntryParam },
       responses: { 204: { description: "Removed" }, ...errors },
     }),
-    async (c) => {
-      const orgId = sessionOrg(c);
-      const metadata = commandMetadata(c, ctx);
-      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
-      const { contactId, entryId } = splitEntryId(c.req.valid("param").id);
-      await findEntry(ctx, orgId, contactId, entryId);
-      const command: ContactCommand = { type: "RemoveContactHistoryEntry", data: { id: entryId } };
-      await run(c, orgId, contactId, command, metadata);
-      return c.body(null, 204);
-    },
+    (c) =>
+      answerDeleted(c, ctx, async (orgId, metadata) => {
+        const { contactId, entryId } = splitEntryId(c.req.valid("param").id);
+        await findEntry(ctx, orgId, contactId, entryId);
+        const command: ContactCommand = { type: "RemoveContactHistoryEntry", data: { id: entryId } };
+        await run(c, orgId, contactId, command, metadata);
+      }),
   );
 
   return app;

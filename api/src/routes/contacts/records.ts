@@ -8,6 +8,7 @@ import { findContact } from "../../contacts/queries.ts";
 import { referenceCode } from "../../contacts/reference-codes.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { answerDeleted } from "../../http/deleted.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { derivedId } from "../../ids.ts";
@@ -297,15 +298,12 @@ export const contactRecordRoutes = (ctx: AppContext) => {
         request: { params: ContactRecordParams },
         responses: { 204: { description: "Removed" }, ...errors },
       }),
-      async (c) => {
-        const orgId = sessionOrg(c);
-        const metadata = commandMetadata(c, ctx);
-        if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
-        const { id: contactId, recordId: id } = c.req.valid("param");
-        await find(orgId, contactId, id);
-        await run(c, orgId, contactId, async () => spec.remove(id), metadata);
-        return c.body(null, 204);
-      },
+      (c) =>
+        answerDeleted(c, ctx, async (orgId, metadata) => {
+          const { id: contactId, recordId: id } = c.req.valid("param");
+          await find(orgId, contactId, id);
+          await run(c, orgId, contactId, async () => spec.remove(id), metadata);
+        }),
     );
   }
   return app;

@@ -9,7 +9,6 @@ import {
   Rights,
 } from "@registre/core";
 import { sessionOrg } from "../../accounting/books.ts";
-import { alreadyAppended } from "../../commands.ts";
 import { withField } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { changeDocument, createDocument, deleteDocument } from "../../documents/commands.ts";
@@ -19,6 +18,7 @@ import { documentDetail, findDocument, listDocuments } from "../../documents/que
 import { parseDocType, requireDocumentRight } from "../../documents/rights.ts";
 import { loadDocumentSettings } from "../../documents/settings.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
+import { answerDeleted } from "../../http/deleted.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { answer, body, errors } from "../../schemas/common.ts";
@@ -212,15 +212,12 @@ export const documentRoutes = (ctx: AppContext) => {
       request: { params: DocIdParam },
       responses: { 204: { description: "Deleted" }, ...errors },
     }),
-    async (c) => {
-      const orgId = sessionOrg(c);
-      const metadata = commandMetadata(c, ctx);
-      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
-      const { id } = c.req.valid("param");
-      requireDocumentRight(c, await liveDocument(ctx, orgId, id), Rights.delete);
-      await deleteDocument(ctx, orgId, id, metadata);
-      return c.body(null, 204);
-    },
+    (c) =>
+      answerDeleted(c, ctx, async (orgId, metadata) => {
+        const { id } = c.req.valid("param");
+        requireDocumentRight(c, await liveDocument(ctx, orgId, id), Rights.delete);
+        await deleteDocument(ctx, orgId, id, metadata);
+      }),
   );
 
   return app;

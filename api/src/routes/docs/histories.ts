@@ -2,13 +2,13 @@ import { type DocumentEmail, DomainError, documentStreamId, Rights } from "@regi
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
 import { sessionOrg } from "../../accounting/books.ts";
-import { alreadyAppended } from "../../commands.ts";
 import { withField } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { addHistoryEntry, runDocument } from "../../documents/commands.ts";
 import { liveDocument } from "../../documents/context.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
+import { answerDeleted } from "../../http/deleted.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { answer, body, errors } from "../../schemas/common.ts";
@@ -182,16 +182,19 @@ export const documentHistoryRoutes = (ctx: AppContext) => {
       request: { params: HistoryIdParam },
       responses: { 204: { description: "Removed" }, ...errors },
     }),
-    async (c) => {
-      const orgId = sessionOrg(c);
-      const metadata = commandMetadata(c, ctx);
-      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
-      const { id } = c.req.valid("param");
-      const { doc } = await noteOwner(ctx, orgId, id);
-      requireDocumentRight(c, doc, Rights.delete, "histories");
-      await runDocument(ctx, orgId, doc.id, [{ type: "RemoveDocumentHistoryEntry", data: { id } }], metadata);
-      return c.body(null, 204);
-    },
+    (c) =>
+      answerDeleted(c, ctx, async (orgId, metadata) => {
+        const { id } = c.req.valid("param");
+        const { doc } = await noteOwner(ctx, orgId, id);
+        requireDocumentRight(c, doc, Rights.delete, "histories");
+        await runDocument(
+          ctx,
+          orgId,
+          doc.id,
+          [{ type: "RemoveDocumentHistoryEntry", data: { id } }],
+          metadata,
+        );
+      }),
   );
 
   return app;

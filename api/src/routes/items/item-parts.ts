@@ -11,6 +11,7 @@ import { sessionOrg } from "../../accounting/books.ts";
 import { alreadyAppended } from "../../commands.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { answerDeleted } from "../../http/deleted.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { findItemRow, itemPrices, runItem, splitSubId } from "../../items/items.ts";
 import { answer, body, errors, UuidParam } from "../../schemas/common.ts";
@@ -166,14 +167,17 @@ export const itemMetaRoutes = (ctx: AppContext) => {
       request: { params: ItemSubParam },
       responses: { 204: { description: "Removed" }, ...errors },
     }),
-    async (c) => {
-      const orgId = sessionOrg(c);
-      const metadata = commandMetadata(c, ctx);
-      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
-      const meta = await findMeta(orgId, c.req.valid("param").id);
-      await runItem(ctx, orgId, meta.itemId, [{ type: "RemoveItemMeta", data: { key: meta.key } }], metadata);
-      return c.body(null, 204);
-    },
+    (c) =>
+      answerDeleted(c, ctx, async (orgId, metadata) => {
+        const meta = await findMeta(orgId, c.req.valid("param").id);
+        await runItem(
+          ctx,
+          orgId,
+          meta.itemId,
+          [{ type: "RemoveItemMeta", data: { key: meta.key } }],
+          metadata,
+        );
+      }),
   );
   return app;
 };
@@ -322,20 +326,17 @@ export const itemPriceRoutes = (ctx: AppContext) => {
       request: { params: ItemSubParam },
       responses: { 204: { description: "Removed" }, ...errors },
     }),
-    async (c) => {
-      const orgId = sessionOrg(c);
-      const metadata = commandMetadata(c, ctx);
-      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
-      const tier = await findTier(orgId, c.req.valid("param").id);
-      await setTiers(
-        orgId,
-        tier.itemId,
-        tier.side,
-        (tiers) => tiers.filter((t) => t.fromQuantity !== tier.fromQuantity),
-        metadata,
-      );
-      return c.body(null, 204);
-    },
+    (c) =>
+      answerDeleted(c, ctx, async (orgId, metadata) => {
+        const tier = await findTier(orgId, c.req.valid("param").id);
+        await setTiers(
+          orgId,
+          tier.itemId,
+          tier.side,
+          (tiers) => tiers.filter((t) => t.fromQuantity !== tier.fromQuantity),
+          metadata,
+        );
+      }),
   );
   return app;
 };

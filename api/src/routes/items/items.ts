@@ -1,8 +1,8 @@
 import { Rights } from "@registre/core";
 import { sessionOrg } from "../../accounting/books.ts";
-import { alreadyAppended } from "../../commands.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { answerDeleted } from "../../http/deleted.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { derivedId } from "../../ids.ts";
 import {
@@ -169,15 +169,12 @@ export const itemRoutes = (ctx: AppContext) => {
       request: { params: UuidParam },
       responses: { 204: { description: "Deleted" }, ...errors },
     }),
-    async (c) => {
-      const orgId = sessionOrg(c);
-      const metadata = commandMetadata(c, ctx);
-      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
-      const { id } = c.req.valid("param");
-      await findItemRow(ctx, orgId, id);
-      await deleteItem(ctx, orgId, id, metadata);
-      return c.body(null, 204);
-    },
+    (c) =>
+      answerDeleted(c, ctx, async (orgId, metadata) => {
+        const { id } = c.req.valid("param");
+        await findItemRow(ctx, orgId, id);
+        await deleteItem(ctx, orgId, id, metadata);
+      }),
   );
 
   return app;

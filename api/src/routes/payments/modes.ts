@@ -1,8 +1,8 @@
 import { bankingView, Rights } from "@registre/core";
 import { sessionOrg } from "../../accounting/books.ts";
-import { alreadyAppended } from "../../commands.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { answerDeleted } from "../../http/deleted.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { derivedId } from "../../ids.ts";
 import { loadBanking, modeOf, runBanking } from "../../payments/banking.ts";
@@ -96,18 +96,15 @@ export const paymentModeRoutes = (ctx: AppContext) => {
       request: { params: IdParam },
       responses: { 204: { description: "Deleted" }, ...errors },
     }),
-    async (c) => {
-      const orgId = sessionOrg(c);
-      const metadata = commandMetadata(c, ctx);
-      if (await alreadyAppended(ctx, orgId, metadata)) return c.body(null, 204);
-      await runBanking(
-        ctx,
-        orgId,
-        { type: "DeletePaymentMode", data: { id: c.req.valid("param").id } },
-        metadata,
-      );
-      return c.body(null, 204);
-    },
+    (c) =>
+      answerDeleted(c, ctx, async (orgId, metadata) => {
+        await runBanking(
+          ctx,
+          orgId,
+          { type: "DeletePaymentMode", data: { id: c.req.valid("param").id } },
+          metadata,
+        );
+      }),
   );
   return app;
 };
