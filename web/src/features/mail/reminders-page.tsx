@@ -147,7 +147,7 @@ export const RemindersPage = () => {
       {
         key: "number",
         header: t("reminders.invoice"),
-        width: 130,
+        width: 120,
         cellProps: () => ({ style: { whiteSpace: "nowrap" } }),
         cell: (row) => (
           <Link to={docPath(row.id)} className="registre-row-link">
@@ -175,11 +175,11 @@ export const RemindersPage = () => {
           </Text>
         ),
       },
-      { key: "due", header: t("reminders.due"), width: 110, numeric: true, cell: (row) => money(row.due) },
+      { key: "due", header: t("reminders.due"), width: 100, numeric: true, cell: (row) => money(row.due) },
       {
         key: "penalty",
         header: t("reminders.penalty"),
-        width: 110,
+        width: 100,
         numeric: true,
         cell: (row) => money(row.penalty),
       },
@@ -193,7 +193,7 @@ export const RemindersPage = () => {
       {
         key: "action",
         header: t("reminders.dueLevel"),
-        width: 160,
+        width: 150,
         cell: (row) => (
           <Stack gap={2} align="flex-start">
             {row.dueLevel === null ? (
