@@ -120,9 +120,25 @@ const aggregateCache = (ctx: AppContext): Map<string, Cached> => {
  * Whether this command already went through (a retry of it, under the same command id). Checks a
  * route makes on the read models before deciding — does the thing exist? — are skipped then: the
  * first attempt made them, and what it did (a deletion) may have removed what they look for.
+ * With `readModels`, a retry also waits for them to show the first attempt, as that attempt did: a
+ * first answer of 202 "not yet visible" is retried by the client, whose retry must not answer before
+ * the read models do (it found the invoice a reconciliation paid still unpaid).
  */
-export const alreadyAppended = async (ctx: AppContext, orgId: string, metadata: CommandMetadata) =>
-  (await ctx.store.commandResult(orgId, metadata.commandId)) !== null;
+export const alreadyAppended = async (
+  ctx: AppContext,
+  orgId: string,
+  metadata: CommandMetadata,
+  readModels: readonly string[] = [],
+): Promise<boolean> => {
+  const first = await ctx.store.commandResult(orgId, metadata.commandId);
+  if (first === null) return false;
+  if (readModels.length > 0) {
+    // Every part of a multi-stream commit: its checkpoint is the commit's last event.
+    const whole = (await ctx.store.commandParts(orgId, metadata.commandId)) ?? first;
+    await awaitReadModels(ctx, orgId, whole, readModels);
+  }
+  return true;
+};
 
 /**
  * The command pipeline: load the stream -> decide -> append at the loaded version -> wait for the

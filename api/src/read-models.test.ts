@@ -250,6 +250,26 @@ describe.each(databaseKinds)("a read model failed for one organisation, through 
     expect((await ctx.store.readOrganisation(c.id)).filter((e) => e.type === "EntryDrafted")).toHaveLength(1);
   });
 
+  it("answers a retry 202 again while its read models still lag, never the 404 of a row not projected", async () => {
+    const c = await openOrganisation("Comptoir D");
+    await ctx.runner.stop();
+    const key = randomUUID();
+    const body = { kind: "company", name: "Client en attente", types: ["customer"] };
+    const first = await call("POST", "/contacts", c.token, body, key);
+    expect(first.status).toBe(202);
+    // The client retries as Retry-After says, the contacts' read model still behind: the retry waits for it
+    // as the first attempt did (without, it answered at once and its route found no contact: 404).
+    const retried = await call("POST", "/contacts", c.token, body, key);
+    expect([retried.status, retried.body.code]).toEqual([202, "command.notYetVisible"]);
+    await ctx.runner.start();
+    await ctx.runner.drain();
+    const shown = await call("POST", "/contacts", c.token, body, key);
+    expect([shown.status, shown.body.name]).toEqual([201, "Client en attente"]);
+    expect((await ctx.store.readOrganisation(c.id)).filter((e) => e.type === "ContactCreated")).toHaveLength(
+      1,
+    );
+  });
+
   it("documents 202 on every command route and 503 on every route", async () => {
     const doc = (await call("GET", "/openapi.json")).body as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;

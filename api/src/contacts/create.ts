@@ -14,13 +14,21 @@ import {
   normalisePaymentTerms,
   normalisePhoneRecord,
 } from "@registre/core";
+import { setupReadModels } from "../accounting/setup.ts";
 import { alreadyAppended } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import type { Locale } from "../http/messages.ts";
 import { ProblemError } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
 import type { CreateContactInput } from "../schemas/contacts.ts";
-import { checkIbanFree, fieldChecked, possibleDuplicates, runContactCommit, withField } from "./commands.ts";
+import {
+  checkIbanFree,
+  contactReadModels,
+  fieldChecked,
+  possibleDuplicates,
+  runContactCommit,
+  withField,
+} from "./commands.ts";
 
 type IdentityFields = {
   kind?: "company" | "person" | undefined;
@@ -65,7 +73,7 @@ export const createContact = async (
   locale: Locale,
 ): Promise<string> => {
   const id = derivedId(metadata.commandId, "contact");
-  if (await alreadyAppended(ctx, orgId, metadata)) return id;
+  if (await alreadyAppended(ctx, orgId, metadata, [...contactReadModels, ...setupReadModels])) return id;
   const identity = fieldChecked(locale, "", () => normaliseIdentity(identityInput(b)));
   const addresses = (b.addresses ?? []).map((a, i) => ({
     ...a,

@@ -99,7 +99,7 @@ export const acceptSuggestion = async (
   metadata: CommandMetadata,
 ): Promise<{ paymentId: string | null }> => {
   // A retry whose first answer was lost: what the first attempt did (its line is matched by now).
-  if (await alreadyAppended(ctx, orgId, metadata))
+  if (await alreadyAppended(ctx, orgId, metadata, reconcileReadModels))
     return { paymentId: key.startsWith("invoice") ? derivedId(metadata.commandId, "payment") : null };
   const statement = await findStatement(ctx, orgId, statementId);
   const row = await findLine(ctx, orgId, statementId, no);

@@ -128,7 +128,8 @@ export const createLineEntry = async (
   booking: LineBooking,
   metadata: CommandMetadata,
 ): Promise<string> => {
-  if (await alreadyAppended(ctx, orgId, metadata)) return derivedId(metadata.commandId, "line-entry", 0);
+  if (await alreadyAppended(ctx, orgId, metadata, reconcileReadModels))
+    return derivedId(metadata.commandId, "line-entry", 0);
   const statement = await findStatement(ctx, orgId, statementId);
   const row = await findLine(ctx, orgId, statementId, no);
   if (row.match_mvt) throw new DomainError("statementLine.alreadyMatched", { no }, 409);
