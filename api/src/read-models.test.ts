@@ -270,6 +270,27 @@ describe.each(databaseKinds)("a read model failed for one organisation, through 
     );
   });
 
+  it("answers a retried DELETE once the read models show the deletion, 202 while they lag", async () => {
+    const c = await openOrganisation("Comptoir E");
+    const created = await call("POST", "/contacts", c.token, {
+      kind: "company",
+      name: "Ancien client",
+      types: ["customer"],
+    });
+    expect(created.status).toBe(201);
+    await ctx.runner.stop();
+    const key = randomUUID();
+    const first = await call("DELETE", `/contacts/${created.body.id}`, c.token, undefined, key);
+    expect(first.status).toBe(202);
+    // Retried while the contacts' read model still lists the contact: not yet 204.
+    const retried = await call("DELETE", `/contacts/${created.body.id}`, c.token, undefined, key);
+    expect([retried.status, retried.body?.code]).toEqual([202, "command.notYetVisible"]);
+    await ctx.runner.start();
+    await ctx.runner.drain();
+    expect((await call("DELETE", `/contacts/${created.body.id}`, c.token, undefined, key)).status).toBe(204);
+    expect((await call("GET", `/contacts/${created.body.id}`, c.token)).status).toBe(404);
+  });
+
   it("documents 202 on every command route and 503 on every route", async () => {
     const doc = (await call("GET", "/openapi.json")).body as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
