@@ -5,12 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWireCounter, type WireCounter } from "../../../tests/bench/wire-count.ts";
 import { openTestDatabase, type TestDatabase } from "../../../tests/support/databases.ts";
 import { openContext } from "../bootstrap.ts";
-import { createContact } from "../contacts/create.ts";
 import type { AppContext } from "../context.ts";
-import { createOrganisation } from "../organisations.ts";
-import { CreateContactInput } from "../schemas/contacts.ts";
-import { customerBody } from "../testing/documents-setup.ts";
-import { createDocument } from "./commands.ts";
+import { invoicingBooks } from "../testing/documents-setup.ts";
 import { validateDocument } from "./validation.ts";
 
 const DAY = "2025-02-03";
@@ -48,39 +44,7 @@ describe("an invoice's validation on the wire (postgres)", () => {
   });
 
   it("is two round trips (the reads and the look-up in one statement, the commit in one), and its notification", async () => {
-    const orgId = await createOrganisation(
-      ctx,
-      {
-        name: "Atelier Facturation",
-        siren: "552120222",
-        vatNumber: "FR27552120222",
-        address: { line1: "1 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" },
-        fiscalYearStartMonth: 1,
-      },
-      metadata(),
-    );
-    const customerId = await createContact(
-      ctx,
-      orgId,
-      CreateContactInput.parse(customerBody()),
-      metadata(),
-      "fr",
-    );
-    const invoice = (unitPrice: string) =>
-      createDocument(
-        ctx,
-        orgId,
-        {
-          kind: "invoice",
-          direction: "sales",
-          issueDate: DAY,
-          contactId: customerId,
-          lines: [
-            { kind: "free", label: "Conseil", quantity: "1", unitPrice, vatRate: "20", account: "706000" },
-          ],
-        },
-        metadata(),
-      );
+    const { orgId, invoice } = await invoicingBooks(ctx, "Atelier Facturation", DAY, metadata);
     const drafts = [await invoice("100"), await invoice("2000.50"), await invoice("30")];
     const validate = async (id: string, meta = metadata()) => {
       await settle();

@@ -3,12 +3,8 @@ import { readModels } from "@registre/projections";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase } from "../../../tests/support/databases.ts";
 import { openContext } from "../bootstrap.ts";
-import { createContact } from "../contacts/create.ts";
 import type { AppContext } from "../context.ts";
-import { createOrganisation } from "../organisations.ts";
-import { CreateContactInput } from "../schemas/contacts.ts";
-import { customerBody } from "../testing/documents-setup.ts";
-import { createDocument } from "./commands.ts";
+import { invoicingBooks } from "../testing/documents-setup.ts";
 import { commitValidation, showValidations, validateDocuments } from "./validation.ts";
 
 const DAY = "2025-02-03";
@@ -37,42 +33,7 @@ describe.each(databaseKinds)("a validation answered before its read models (%s)"
     await ctx?.database.close();
   });
 
-  const books = async () => {
-    const orgId = await createOrganisation(
-      ctx,
-      {
-        name: `Atelier Visibilité ${++n}`,
-        siren: "552120222",
-        vatNumber: "FR27552120222",
-        address: { line1: "1 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" },
-        fiscalYearStartMonth: 1,
-      },
-      metadata(),
-    );
-    const customerId = await createContact(
-      ctx,
-      orgId,
-      CreateContactInput.parse(customerBody()),
-      metadata(),
-      "fr",
-    );
-    const invoice = (unitPrice: string) =>
-      createDocument(
-        ctx,
-        orgId,
-        {
-          kind: "invoice",
-          direction: "sales",
-          issueDate: DAY,
-          contactId: customerId,
-          lines: [
-            { kind: "free", label: "Conseil", quantity: "1", unitPrice, vatRate: "20", account: "706000" },
-          ],
-        },
-        metadata(),
-      );
-    return { orgId, invoice };
-  };
+  const books = () => invoicingBooks(ctx, `Atelier Visibilité ${++n}`, DAY, metadata);
   const validated = (orgId: string) =>
     readModels(ctx.database)
       .selectFrom("documents")

@@ -1,3 +1,9 @@
+import type { CommandMetadata } from "@registre/core";
+import { createContact } from "../contacts/create.ts";
+import type { AppContext } from "../context.ts";
+import { createDocument } from "../documents/commands.ts";
+import { createOrganisation } from "../organisations.ts";
+import { CreateContactInput } from "../schemas/contacts.ts";
 import type { Call } from "./api-harness.ts";
 
 /** A customer company with its billing address and SIREN (the invoice's mandatory mentions). */
@@ -61,4 +67,50 @@ export const documentsOrganisation = async (
     itemId: item.id as string,
     year: years.items[0] as { id: string; start: string; end: string },
   };
+};
+
+/**
+ * Through the commands, not the API: an organisation with every mandatory mention and a customer, and
+ * `invoice(unitPrice)` drafting a one-line sales invoice (20 %, 706000) to it on `day`.
+ */
+export const invoicingBooks = async (
+  ctx: AppContext,
+  name: string,
+  day: string,
+  metadata: () => CommandMetadata,
+) => {
+  const orgId = await createOrganisation(
+    ctx,
+    {
+      name,
+      siren: "552120222",
+      vatNumber: "FR27552120222",
+      address: { line1: "1 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" },
+      fiscalYearStartMonth: 1,
+    },
+    metadata(),
+  );
+  const customerId = await createContact(
+    ctx,
+    orgId,
+    CreateContactInput.parse(customerBody()),
+    metadata(),
+    "fr",
+  );
+  const invoice = (unitPrice: string) =>
+    createDocument(
+      ctx,
+      orgId,
+      {
+        kind: "invoice",
+        direction: "sales",
+        issueDate: day,
+        contactId: customerId,
+        lines: [
+          { kind: "free", label: "Conseil", quantity: "1", unitPrice, vatRate: "20", account: "706000" },
+        ],
+      },
+      metadata(),
+    );
+  return { orgId, invoice };
 };
