@@ -22,7 +22,7 @@ describe.each(databaseKinds)("the registre CLI on %s", (kind) => {
     expect(JSON.parse(list.stdout)).toEqual([{ id: orgId, name: "Atelier Démo SARL", siren: "123456782" }]);
 
     const status = await registre("projections", "status");
-    expect(status.stdout).toMatch(/organisations\s+3\s+1/);
+    expect(status.stdout).toMatch(/organisations\s+4\s+1/);
     const rebuilt = await registre("projections", "rebuild", "organisations");
     expect(rebuilt.code).toBe(0);
     expect(rebuilt.stdout).toMatch(/organisations: 1 events in [\d.]+ s — \d+ events\/s/);

@@ -180,6 +180,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "attachments",
       "payments",
       "bank_statements",
+      "vat_lines",
     ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });

@@ -4,12 +4,14 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { referenceKinds } from "@registre/core";
 import type { AppContext } from "./context.ts";
+import { TRUST_NONE } from "./http/client-address.ts";
+import { door, type FindOperation, operationIndex } from "./http/door.ts";
 import { idempotency } from "./http/idempotency.ts";
-import { defaultBodyLimits, inputGuard, jsonBodies, type TakesJson } from "./http/input-guard.ts";
+import { defaultBodyLimits, inputGuard } from "./http/input-guard.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
-import { referencePage } from "./http/reference.ts";
+import { referencePage, referenceScript } from "./http/reference.ts";
 import { requestScope } from "./http/request-scope.ts";
-import { importSizeGuard } from "./imports/routes.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { accountingRoutes } from "./routes/accounting/index.ts";
 import { authorizationRoutes } from "./routes/authorization.ts";
@@ -37,6 +39,7 @@ import { reconcileRoutes, reconciliationRoutes } from "./routes/reconcile/index.
 import { referenceRoutes } from "./routes/reference.ts";
 import { reminderRoutes } from "./routes/reminders.ts";
 import { shareRoutes } from "./routes/share.ts";
+import { uploadRoutes } from "./routes/uploads.ts";
 
 export type AppOptions = {
   /** The built web app (web/dist): served at `/`, every unknown non-API path answered with its index.html. */
@@ -46,24 +49,18 @@ export type AppOptions = {
 /** The whole HTTP surface: the API under /api, its OpenAPI document, and the web app. */
 export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHono => {
   const api = new OpenAPIHono();
-  // Before routing, authentication and validation: malformed, oversized or poisoned input stops here.
-  // The operations that require a JSON body are known once every route is declared, below.
-  let takesJson: TakesJson = () => false;
-  // An import of 50 MB or more is refused on its declared length, before its body is read.
-  api.use("/contacts/import", importSizeGuard);
-  api.use("/items/import", importSizeGuard);
-  api.use("/docs/import", importSizeGuard);
-  api.use("/banks/statements/import", importSizeGuard);
+  // Before routing and validation: a request's operation, its caller when it sends a file, and its
+  // body within its limits — malformed, oversized or poisoned input stops here (http/door.ts). The
+  // operations are known once every route is declared, below.
+  let findOperation: FindOperation = () => undefined;
   api.use(
     "*",
-    inputGuard((method, path) => takesJson(method, path), {
-      ...defaultBodyLimits,
-      // An attachment (FILE_MAX_BYTES) and its form's envelope; the route refuses past its own limit.
-      // Read per request: building the app (the OpenAPI document) reads nothing of the context.
-      get multipart() {
-        return Math.max(defaultBodyLimits.multipart, ctx.maxFileBytes + 64 * 1024);
-      },
-    }),
+    door(ctx, () => findOperation),
+  );
+  // Read per request: building the app (the OpenAPI document) reads nothing of the context.
+  api.use(
+    "*",
+    inputGuard(() => ({ body: defaultBodyLimits, uploads: ctx.uploadLimits })),
   );
   // Before every route, so that each command route, present and future, honours Idempotency-Key.
   api.use("*", idempotency(ctx));
@@ -104,6 +101,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/banks", bankRoutes(ctx));
   api.route("/payments", paymentRoutes(ctx));
   api.route("/dashboard", dashboardRoutes(ctx));
+  api.route("/uploads", uploadRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
@@ -117,17 +115,26 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
     },
     servers: [{ url: "/api" }],
   });
-  takesJson = jsonBodies(
+  findOperation = operationIndex(
     api.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "", version: "" } }).paths ?? {},
   );
   // At /reference: the spec gives /docs to the sales and purchase documents.
-  api.get("/reference", (c) => c.html(referencePage("/api/openapi.json")));
+  api.get("/reference", (c) => c.html(referencePage("/api/openapi.json", "/api/reference.js")));
+  api.get("/reference.js", (c) =>
+    c.body(referenceScript, 200, { "content-type": "text/javascript; charset=utf-8" }),
+  );
   api.all("*", () => {
     throw new ProblemError(404, "http.notFound");
   });
 
   const app = new OpenAPIHono();
   app.onError(problemResponse);
+  // Outermost: every answer — the API's, a problem, the web app and its static files — gets them. The
+  // proxies trusted are read per request (an app built for its OpenAPI document alone has no context).
+  app.use(
+    "*",
+    securityHeaders(() => ctx.identity?.trustProxy ?? TRUST_NONE),
+  );
   app.route("/api", api);
 
   const webRoot = options.webRoot;

@@ -9,6 +9,16 @@ import { parseTrustProxy } from "./http/client-address.ts";
 import { createRateLimits } from "./http/rate-limit.ts";
 import { defaultIdentityRules } from "./identity/limits.ts";
 import { createMailer } from "./mail/mailer.ts";
+import {
+  defaultUploadLimits,
+  defaultWorkBudget,
+  parseUploadLimits,
+  parseWorkBudget,
+  type UploadLimits,
+  type WorkBudget,
+  withAttachmentBytes,
+} from "./uploads/limits.ts";
+import { sharedWorkPool } from "./workers/pool.ts";
 
 /** A positive whole number from the environment (READ_MODEL_WAIT_MS, FILE_MAX_BYTES), else undefined. */
 const positiveInteger = (text: string | undefined): number | undefined => {
@@ -24,6 +34,11 @@ export type Environment = {
    * default; READ_MODEL_WAIT_MS). The test suite, many files sharing two cores, waits longer.
    */
   readonly readModelWaitMs?: number | undefined;
+  /**
+   * How long a read model's position may stay still while the log is ahead of it before the runner
+   * reports it stalled and starts its catch-up again (60 s by default; PROJECTION_STALL_MS).
+   */
+  readonly projectionStallMs?: number | undefined;
   /** postgres://… — a Postgres server; unset: the embedded PGlite database under `dataDir`. */
   readonly databaseUrl?: string | undefined;
   readonly dataDir?: string | undefined;
@@ -42,12 +57,16 @@ export type Environment = {
   readonly s3Url?: string | undefined;
   /** The largest attachment, in bytes (FILE_MAX_BYTES; 20 MB by default). */
   readonly maxFileBytes?: number | undefined;
+  /** What each kind of upload may cost (UPLOAD_LIMITS; `uploads/limits.ts`). */
+  readonly uploadLimits?: UploadLimits | undefined;
+  /** The worker pool's budgets (WORKER_THREADS, WORKER_MEMORY_MB, WORKER_TIME_MS, UPLOADS_PER_ORGANISATION, WORKER_QUEUE). */
+  readonly workBudget?: WorkBudget | undefined;
 };
 
 /**
  * The environment as the README documents it, read from `variables`: DATABASE_URL, DATA_DIR
- * (default ./data), SMTP_URL, PUBLIC_URL, HELP_EMAIL, REMINDERS, TRUST_PROXY, READ_MODEL_WAIT_MS, S3_URL,
- * FILE_MAX_BYTES.
+ * (default ./data), SMTP_URL, PUBLIC_URL, HELP_EMAIL, REMINDERS, TRUST_PROXY, READ_MODEL_WAIT_MS,
+ * PROJECTION_STALL_MS, S3_URL, FILE_MAX_BYTES, UPLOAD_LIMITS and the worker pool's budgets.
  */
 export const environmentFrom = (variables: Readonly<Record<string, string | undefined>>): Environment => ({
   databaseUrl: variables.DATABASE_URL || undefined,
@@ -58,8 +77,11 @@ export const environmentFrom = (variables: Readonly<Record<string, string | unde
   reminders: variables.REMINDERS === "off" ? "off" : "on",
   trustProxy: variables.TRUST_PROXY || undefined,
   readModelWaitMs: readModelWait(variables.READ_MODEL_WAIT_MS),
+  projectionStallMs: positiveInteger(variables.PROJECTION_STALL_MS),
   s3Url: variables.S3_URL || undefined,
   maxFileBytes: positiveInteger(variables.FILE_MAX_BYTES),
+  uploadLimits: parseUploadLimits(variables.UPLOAD_LIMITS),
+  workBudget: parseWorkBudget(variables),
 });
 
 /** The process's environment (`environmentFrom(process.env)`). */
@@ -105,6 +127,13 @@ export const openContext = async (env: Environment, database?: Database): Promis
           ? `projection ${name} stopped for organisation ${orgId} (the others go on): ${message(error)}`
           : `projection ${name}: ${message(error)}`,
       ),
+    ...(env.projectionStallMs !== undefined && { stallMs: env.projectionStallMs }),
+    onStall: (name, state, { stillMs }) =>
+      env.log?.(
+        state === "stalled"
+          ? `projection ${name} stalled: its position has not moved for ${Math.round(stillMs / 1000)} s though the log is ahead; its catch-up started again`
+          : `projection ${name} moving again after ${Math.round(stillMs / 1000)} s`,
+      ),
     onDatabase: (state, error) =>
       env.log?.(
         state === "lost"
@@ -122,5 +151,10 @@ export const openContext = async (env: Environment, database?: Database): Promis
     filesDir,
     files,
     maxFileBytes: env.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    uploadLimits: withAttachmentBytes(
+      env.uploadLimits ?? defaultUploadLimits,
+      env.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    ),
+    work: sharedWorkPool(env.workBudget ?? defaultWorkBudget),
   };
 };

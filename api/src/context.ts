@@ -1,11 +1,13 @@
 import type { ProjectionRunner } from "@registre/projections";
 import type { Database, EventStore } from "@registre/store";
-import type { AttachOriginal } from "./documents/einvoice/import.ts";
+import type { StoreOriginal } from "./documents/einvoice/import.ts";
 import type { FileStore } from "./files/store.ts";
 import type { TrustProxy } from "./http/client-address.ts";
 import type { RateLimits } from "./http/rate-limit.ts";
 import type { IdentityRules } from "./identity/limits.ts";
 import type { MailMessage } from "./mail/mailer.ts";
+import type { UploadLimits } from "./uploads/limits.ts";
+import type { WorkPool } from "./workers/pool.ts";
 
 export type OutgoingMail = MailMessage;
 export type Mailer = {
@@ -36,12 +38,17 @@ export type AppContext = {
   /** The data folder's files (DATA_DIR/files): the local store's root, and read when S3 lacks a key. */
   readonly filesDir: string;
   /**
-   * Attaches an imported supplier invoice's original file to the draft it made (`documents/einvoice/
-   * import.ts`): the attachments' file store provides it; absent, the import says `originalAttached: false`.
+   * Keeps an imported supplier invoice's original file before the import's commit attaches it to the
+   * draft (`documents/einvoice/import.ts`); absent, the attachments' file store (`storeReceivedFile`).
+   * Tests give their own (a port that records, or fails).
    */
-  readonly attachOriginal?: AttachOriginal;
+  readonly storeOriginal?: StoreOriginal;
   /** Where files (logos, avatars, attachments) are kept: the data folder, or S3 when S3_URL is set. */
   readonly files: FileStore;
   /** The largest attachment accepted, in bytes (FILE_MAX_BYTES, 20 MB by default). */
   readonly maxFileBytes: number;
+  /** What each kind of upload may cost (UPLOAD_LIMITS): checked at the door and by the readers. */
+  readonly uploadLimits: UploadLimits;
+  /** Where files are read, within their budgets, and each organisation's share of it. */
+  readonly work: WorkPool;
 };

@@ -80,6 +80,13 @@ export const demoRules: Omit<BankRule, "id" | "order">[] = [
     booking: { account: "606100", vatRate: "20", label: "Électricité" },
   },
   {
+    name: "TVA à payer",
+    automatic: true,
+    enabled: true,
+    when: { labelContains: ["DGFIP"], direction: "debit" },
+    booking: { account: "445510", label: "Paiement de la TVA" },
+  },
+  {
     name: "Cotisations URSSAF du gérant",
     automatic: false,
     enabled: true,

@@ -60,9 +60,10 @@ describe.each(databaseKinds)("the demo's bank on %s", (kind) => {
     expect(list.map((s) => s.date_from)).toEqual(["2026-08-01", "2026-09-01", "2026-10-01"]);
     // The same figures on every start that day: lines, balances in cents, lines reconciled.
     expect(list.map((s) => [s.line_count, s.opening, s.closing, s.matched_count])).toEqual([
-      [19, 827_592, 1_058_602, 19],
-      [18, 1_058_602, 1_116_495, 18],
-      [22, 1_116_495, 1_038_424, 17],
+      // August and September carry the DGFIP's direct debit of the month before's VAT (July's, August's).
+      [20, 815_492, 992_202, 20],
+      [19, 992_202, 1_030_595, 19],
+      [22, 1_030_595, 952_524, 17],
     ]);
     for (const [i, s] of list.entries()) {
       expect(s.warnings).toEqual([]);
@@ -143,9 +144,11 @@ describe.each(databaseKinds)("the demo's bank on %s", (kind) => {
     expect(await booked("606400", "user")).toHaveLength(2);
     expect(await booked("616100", "user")).toHaveLength(1);
     // Each month eleven lines booked by the automatic rules as imported (rent, hosting, software, telephone,
-    // electricity, four card receipts, the commission, the fee), and URSSAF by its proposed rule but in the last.
+    // electricity, four card receipts, the commission, the fee), and URSSAF by its proposed rule but in the last;
+    // the DGFIP's direct debits of July's and August's VAT on 445510 (September's return left nothing to pay).
     const byRule = all.filter((l) => l.matched_by === "rule");
-    expect(byRule).toHaveLength(3 * 11 + 2);
+    expect(await booked("445510", "rule")).toHaveLength(2);
+    expect(byRule).toHaveLength(3 * 11 + 2 + 2);
     expect(byRule.filter((l) => l.label.includes("URSSAF"))).toHaveLength(2);
   });
 });

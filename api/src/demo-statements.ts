@@ -4,6 +4,7 @@ import {
   type CommandMetadata,
   type ContactIban,
   type LiveContact,
+  vatPeriodOf,
 } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
@@ -12,6 +13,7 @@ import type { AppContext } from "./context.ts";
 import { bankText, type MonthLine, monthLines, transferLine } from "./demo-bank-lines.ts";
 import { type BankTransfer, monthEnd, monthStart } from "./demo-payments.ts";
 import { type DemoLine, type DemoStatement, demoCamt053, demoCfonb120 } from "./demo-statement-files.ts";
+import { seedDemoReturnsBefore, validateDemoReturns, vatDue, vatPaymentDay } from "./demo-vat.ts";
 import { loadBanking } from "./payments/banking.ts";
 
 /**
@@ -51,6 +53,8 @@ export const seedDemoStatements = async (
   const today = ctx.clock().toISOString().slice(0, 10);
   const db = readModels(ctx.database);
   const first = monthStart(today, 3);
+  // This year's VAT returns before the statements, validated and paid (demo-vat.ts).
+  await seedDemoReturnsBefore(ctx, orgId, metadata, first);
   const deposits = await db
     .selectFrom("deposits")
     .select(["number", "date", "total", "count"])
@@ -86,7 +90,25 @@ export const seedDemoStatements = async (
     const from = monthStart(today, back);
     const to = monthEnd(from);
     const within = (day: string) => day >= from && day <= to;
+    // Last month's VAT, declared once its statement is in, taken by the DGFIP's direct debit on the 15th.
+    await validateDemoReturns(ctx, orgId, metadata, from);
+    const declared = vatPeriodOf(monthStart(from, 1), "monthly").key;
+    const vat = await vatDue(ctx, orgId, declared);
     const month: MonthLine[] = [
+      ...(vat > 0 && within(vatPaymentDay(declared))
+        ? [
+            {
+              date: vatPaymentDay(declared),
+              amount: -vat,
+              label: `PRLV SEPA DGFIP /MOTIF TVA 3310CA3 ${declared}`,
+              short: "PRLV SEPA DGFIP",
+              remittance: `TVA 3310CA3 ${declared}`,
+              counterparty: "DGFIP",
+              counterpartyIban: "FR7610071690000000100012345",
+              code: "DDBT" as const,
+            },
+          ]
+        : []),
       ...transfers
         .filter((t) => within(t.date))
         .map((t) => {

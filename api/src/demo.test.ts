@@ -149,6 +149,45 @@ describe("the demo organisation", () => {
       org: { id, name: "Atelier Démo SARL" },
     });
 
+    // Its VAT: monthly returns validated and paid up to last month, this month's to prepare, February's
+    // machine leaving a credit carried into March.
+    const vat = await app.request("/api/accounting/vat", {
+      headers: { authorization: `Bearer ${body.token}` },
+    });
+    expect(vat.status).toBe(200);
+    const { periods } = (await vat.json()) as {
+      periods: { period: string; status: string; due: number | null; credit: number | null }[];
+    };
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    const past = periods.filter((p) => p.period < thisMonth);
+    for (const p of past)
+      expect([p.period, p.status]).toEqual([p.period, p.due === 0 ? "validated" : "paid"]);
+    expect(periods.find((p) => p.period === thisMonth)?.status).toBe("toPrepare");
+    if (thisMonth.slice(5) > "03") {
+      const get = async (period: string) =>
+        (await (
+          await app.request(`/api/accounting/vat/${period}`, {
+            headers: { authorization: `Bearer ${body.token}` },
+          })
+        ).json()) as {
+          creditCarried: { euros: number; from: string };
+          boxes: { code: string; tax: number }[];
+        };
+      // February's machine: its VAT deductible in box 19.
+      expect(
+        (await get(`${thisMonth.slice(0, 4)}-02`)).boxes.find((b) => b.code === "19")?.tax,
+      ).toBeGreaterThan(0);
+      // A month leaves a credit, carried into the next one's box 22.
+      const index = past.findIndex((p, i) => (p.credit ?? 0) > 0 && i < past.length - 1);
+      const credit = past[index];
+      expect(credit).toBeDefined();
+      expect((await get(past[index + 1]?.period ?? "")).creditCarried).toEqual({
+        euros: credit?.credit,
+        from: credit?.period,
+      });
+      expect(past.some((p) => p.status === "paid")).toBe(true);
+    }
+
     // Its log is more than a page: the pages follow one another, newest first, each event once.
     const seen: string[] = [];
     let before: number | null | undefined;

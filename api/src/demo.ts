@@ -6,6 +6,7 @@ import { seedDemoItems } from "./demo-items.ts";
 import { seedDemoPayments } from "./demo-payments.ts";
 import { seedDemoBankRules, seedDemoReconciliation } from "./demo-reconcile.ts";
 import { seedDemoStatements } from "./demo-statements.ts";
+import { seedDemoLastReturns } from "./demo-vat.ts";
 import { registerUser } from "./identity/users.ts";
 import { createOrganisation } from "./organisations.ts";
 
@@ -54,5 +55,7 @@ export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
   await seedDemoBankRules(ctx, orgId, metadata);
   const plan = await seedDemoStatements(ctx, orgId, metadata, transfers);
   await seedDemoReconciliation(ctx, orgId, metadata, plan);
+  // Last month's VAT return, once the statements' entries are in, paid on its day.
+  await seedDemoLastReturns(ctx, orgId, metadata);
   return orgId;
 };

@@ -7,6 +7,7 @@ import {
   type OrganisationSettings,
   organisationDecider,
   organisationStreamId,
+  vatPeriodicityOf,
 } from "@registre/core";
 import type { OrganisationRow } from "@registre/projections";
 import { setUpAccounting } from "./accounting/setup.ts";
@@ -69,6 +70,10 @@ export const toOrganisation = (r: OrganisationRow): z.infer<typeof Organisation>
   fiscalYearStartMonth: r.fiscal_year_start_month,
   vatRegime: r.vat_regime,
   vatOnDebits: r.vat_on_debits,
+  vatPeriodicity: vatPeriodicityOf({
+    vatRegime: r.vat_regime,
+    vatPeriodicity: r.vat_periodicity ?? undefined,
+  }),
   email: r.email,
   logo: logoUrls(r.org_id, r.logo ?? null),
   createdAt: new Date(r.created_at).toISOString(),

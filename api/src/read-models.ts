@@ -16,7 +16,7 @@ export type ReadModelState = {
   readonly name: string;
   readonly version: number;
   readonly generation: number;
-  readonly status: "running" | "degraded";
+  readonly status: "running" | "degraded" | "stalled";
   readonly lag: number;
   readonly failures: FailedOrganisation[];
 };

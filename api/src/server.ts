@@ -27,6 +27,8 @@ export const startServer = async (
   env: Environment & { port?: number; host?: string; webRoot?: string; seed?: boolean; database?: Database },
 ): Promise<RunningServer> => {
   const ctx = await openContext(env, env.database);
+  // A thread ready for the first file, loading while the projections catch up.
+  ctx.work.warm();
   await ctx.runner.start();
   await seedReferenceData(ctx);
   if (env.seed ?? true) {

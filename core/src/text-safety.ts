@@ -49,3 +49,48 @@ export const findUnstorableText = (value: unknown): string | undefined => {
   }
   return undefined;
 };
+
+// What a received file's text loses (`cleanReceivedText`): the C0 controls but tab, line feed and carriage
+// return (NUL, BEL, a DOS end-of-file U+001A…), DEL and the C1 controls; the bidirectional embeddings,
+// overrides (U+202A–U+202E) and isolates (U+2066–U+2069), which make a name display other than it reads
+// (an RTL override turns "Facture" into "erutcaF"); and lone surrogates, which PostgreSQL cannot keep.
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const RECEIVED_NOISE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A text read from a file someone sent (a supplier's e-invoice, a CSV or vCard of contacts or items, a
+ * bank statement) as Registre keeps it: where the API refuses such characters in JSON (`textFlaw`: the
+ * person typing can correct them), a received file is cleaned rather than refused — nobody can correct a
+ * supplier's invoice — and before anything is stored. Controls and bidirectional overrides dropped (see
+ * above); a single-line field (a name, an address line, a label) also has its tabs and line breaks made
+ * spaces, a multi-line one (a note, a description) keeps them. NFC, as the API's texts.
+ */
+export const cleanReceivedText = (value: string, options: { readonly multiline?: boolean } = {}): string => {
+  // Most of a file's texts are plain ASCII, already clean: a file of 100,000 rows cleans them all.
+  if (PRINTABLE_ASCII.test(value)) return value;
+  const kept = withoutReceivedNoise(value);
+  return (options.multiline ? kept : kept.replace(/\r\n|[\t\n\r]/g, " ")).normalize("NFC");
+};
+
+/**
+ * Only the characters `cleanReceivedText` drops, nothing else changed: for a reader whose texts must come
+ * back exactly as they were written (the FEC, which Registre writes and reads back), tabs and line
+ * breaks its own business.
+ */
+export const withoutReceivedNoise = (value: string): string => value.replace(RECEIVED_NOISE, "");
+
+/**
+ * Every string of a value read from a received file (a bank statement's model: labels, references,
+ * names — all single-line) cleaned as `cleanReceivedText` does; numbers, keys and structure as they were.
+ */
+export const cleanReceivedTexts = <T>(value: T): T => {
+  if (typeof value === "string") return cleanReceivedText(value) as T;
+  if (Array.isArray(value)) return value.map(cleanReceivedTexts) as T;
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, cleanReceivedTexts(item)]),
+    ) as T;
+  return value;
+};

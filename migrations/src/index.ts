@@ -13,6 +13,7 @@ import * as appendCounted from "./2026-11-25T1010-append-counted.ts";
 import * as appendManyCounted from "./2026-11-26T1000-append-many-counted.ts";
 import * as shareLinks from "./2026-11-26T1200-share-links.ts";
 import * as commandReadsByKey from "./2026-11-27T1200-command-reads-by-key.ts";
+import * as uploadProgress from "./2026-11-29T0900-upload-progress.ts";
 
 /** Every migration, by name; names sort in the order they run. Never edit one once it has landed. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -30,4 +31,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-26T1000-append-many-counted": appendManyCounted,
   "2026-11-26T1200-share-links": shareLinks,
   "2026-11-27T1200-command-reads-by-key": commandReadsByKey,
+  "2026-11-29T0900-upload-progress": uploadProgress,
 };

@@ -1,4 +1,10 @@
-import { type Checkpoint, type Database, isTransientDatabaseError, type StoredEvent } from "@registre/store";
+import {
+  type Checkpoint,
+  type Database,
+  isTransientDatabaseError,
+  paced,
+  type StoredEvent,
+} from "@registre/store";
 import { sql } from "kysely";
 import { applyConfined, recordFailure } from "./confined.ts";
 import { physical } from "./generations.ts";
@@ -26,6 +32,9 @@ export const moveCheckpoints = async (
     returning p.name`.execute(db);
   return new Set(rows.map((r) => r.name));
 };
+
+/** Events a projector applies at once before the event loop may take a turn. */
+const APPLY_SLICE = 100;
 
 /** How the runner writes a batch and its checkpoint: alone, or with the other caught-up loops' batches. */
 export const committer = (database: Database) => {
@@ -57,7 +66,10 @@ export const committer = (database: Database) => {
       const failed: Failed[] = [];
       if (mode === "fast") {
         const live = events.filter((e) => !held.has(e.orgId));
-        if (live.length > 0) await p.apply(trx, live, table);
+        // A large batch (an import's thousands of events) is applied in slices, the event loop given a
+        // turn between them: every other request is answered meanwhile (applying a batch in parts is
+        // what confining a failure does already, so every projector takes it).
+        for await (const slice of paced(live, APPLY_SLICE)) await p.apply(trx, slice, table);
         return { held, failed };
       }
       await applyConfined(trx, p, events, table, held, async (event, error) => {
@@ -137,7 +149,8 @@ export const committer = (database: Database) => {
           }
           const held = new Set(c.state.held ?? []);
           const live = c.events.filter((e) => !held.has(e.orgId));
-          if (live.length > 0) await c.p.apply(trx, live, (t) => physical(t, c.state.generation));
+          for await (const slice of paced(live, APPLY_SLICE))
+            await c.p.apply(trx, slice, (t) => physical(t, c.state.generation));
           out.push({ held, failed: [] });
         }
         return out;

@@ -12,6 +12,7 @@ import { organisationsProjector } from "./organisations.ts";
 import { paymentsProjector } from "./payments.ts";
 import { referenceDataProjector } from "./reference.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
+import { vatLinesProjector } from "./vat-lines.ts";
 
 export * from "./accounting-setup.ts";
 export * from "./attachments.ts";
@@ -30,6 +31,7 @@ export * from "./read-models.ts";
 export * from "./reference.ts";
 export * from "./runner.ts";
 export * from "./stream-history.ts";
+export * from "./vat-lines.ts";
 export * from "./versions.ts";
 
 /** Every projector Registre runs. */
@@ -49,4 +51,5 @@ export const allProjectors = [
   attachmentsProjector,
   paymentsProjector,
   bankStatementsProjector,
+  vatLinesProjector,
 ] as const;

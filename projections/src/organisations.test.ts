@@ -31,6 +31,7 @@ const row = (orgId: string, name: string, changes: Record<string, unknown> = {})
   fiscal_year_start_month: 1,
   vat_regime: "reel_normal",
   vat_on_debits: false,
+  vat_periodicity: null,
   email: null,
   logo: null,
   created_at: new Date("2026-01-01T00:00:00.000Z"),
@@ -74,7 +75,9 @@ describe.each(databaseKinds)("organisations read model on %s", (kind) => {
           orgId: org,
           streamId: organisationStreamId(org),
           type: "OrganisationSettingsChanged",
-          data: { changes: { address, vatOnDebits: true, email: "compta@dupont.fr" } },
+          data: {
+            changes: { address, vatOnDebits: true, vatPeriodicity: "quarterly", email: "compta@dupont.fr" },
+          },
         },
         {
           orgId: org,
@@ -89,6 +92,7 @@ describe.each(databaseKinds)("organisations read model on %s", (kind) => {
           row(org, "Atelier Dupont", {
             address,
             vat_on_debits: true,
+            vat_periodicity: "quarterly",
             email: "compta@dupont.fr",
             logo,
             updated_at: new Date(at),

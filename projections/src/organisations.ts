@@ -1,4 +1,10 @@
-import type { OrganisationEvent, OrganisationLogo, OrganisationSettings, VatRegime } from "@registre/core";
+import type {
+  OrganisationEvent,
+  OrganisationLogo,
+  OrganisationSettings,
+  VatPeriodicity,
+  VatRegime,
+} from "@registre/core";
 import type { StoredEvent } from "@registre/store";
 import { type Selectable, sql } from "kysely";
 import type { Projector, Timestamp } from "./projector.ts";
@@ -14,6 +20,8 @@ export type OrganisationsTable = {
   fiscal_year_start_month: number;
   vat_regime: VatRegime;
   vat_on_debits: boolean;
+  /** The periodicity chosen; null when none was (events before it existed): the regime's default then. */
+  vat_periodicity: VatPeriodicity | null;
   email: string | null;
   logo: OrganisationLogo | null;
   created_at: Timestamp;
@@ -31,6 +39,7 @@ const columns = [
   "fiscal_year_start_month",
   "vat_regime",
   "vat_on_debits",
+  "vat_periodicity",
   "email",
   "logo",
   "created_at",
@@ -53,6 +62,7 @@ const fold = (row: OrganisationRow | undefined, event: StoredEvent): Organisatio
         fiscal_year_start_month: d.fiscalYearStartMonth,
         vat_regime: d.vatRegime,
         vat_on_debits: d.vatOnDebits,
+        vat_periodicity: d.vatPeriodicity ?? null,
         email: d.email ?? null,
         logo: null,
         created_at: at,
@@ -73,6 +83,7 @@ const fold = (row: OrganisationRow | undefined, event: StoredEvent): Organisatio
         ...(c.fiscalYearStartMonth !== undefined && { fiscal_year_start_month: c.fiscalYearStartMonth }),
         ...(c.vatRegime !== undefined && { vat_regime: c.vatRegime }),
         ...(c.vatOnDebits !== undefined && { vat_on_debits: c.vatOnDebits }),
+        ...(c.vatPeriodicity !== undefined && { vat_periodicity: c.vatPeriodicity }),
         ...(c.email !== undefined && { email: c.email }),
         updated_at: at,
         version: event.version,
@@ -97,8 +108,8 @@ const fold = (row: OrganisationRow | undefined, event: StoredEvent): Organisatio
 /** The organisations: one row each, as the platform list and the settings screens show them. */
 export const organisationsProjector: Projector = {
   name: "organisations",
-  // 2: the organisation's e-mail (orgmail). 3: its logo.
-  version: 3,
+  // 2: the organisation's e-mail (orgmail). 3: its logo. 4: its VAT periodicity.
+  version: 4,
   handles: [
     "OrganisationCreated",
     "OrganisationRenamed",
@@ -110,7 +121,7 @@ export const organisationsProjector: Projector = {
       name: "organisations",
       columns: `org_id uuid primary key, name text not null, siren text not null, vat_number text,
         address jsonb, fiscal_year_start_month integer not null, vat_regime text not null,
-        vat_on_debits boolean not null, email text, logo jsonb, created_at timestamptz not null, updated_at timestamptz not null,
+        vat_on_debits boolean not null, vat_periodicity text, email text, logo jsonb, created_at timestamptz not null, updated_at timestamptz not null,
         version bigint not null`,
       indexes: ["create index on {table} (lower(name))"],
     },
@@ -161,7 +172,8 @@ export const organisationsProjector: Projector = {
         else d ${as === "text" ? "->>" : "->"} '${key}' end`);
     await sql`
       insert into ${sql.table(table("organisations"))} (org_id, name, siren, vat_number, address,
-        fiscal_year_start_month, vat_regime, vat_on_debits, email, logo, created_at, updated_at, version)
+        fiscal_year_start_month, vat_regime, vat_on_debits, vat_periodicity, email, logo, created_at, updated_at,
+        version)
       with e as materialized (
         select org_id, type, tx_id, position, stream_version, data::jsonb as d, ${time.at} as at
         from ${log} log ${time.join}
@@ -194,7 +206,9 @@ export const organisationsProjector: Projector = {
       )
       select org_id, coalesce(renamed, d ->> 'name'), ${field("siren")}, ${field("vatNumber")},
         nullif(${field("address", "jsonb")}, 'null'::jsonb), (${field("fiscalYearStartMonth")})::integer,
-        ${field("vatRegime")}, (${field("vatOnDebits")})::boolean, ${field("email")},
+        ${field("vatRegime")}, (${field("vatOnDebits")})::boolean,
+        ${field("vatPeriodicity")},
+        ${field("email")},
         nullif(logo, 'null'::jsonb), created_at, updated_at, version
       from folded order by org_id`.execute(db);
   },

@@ -27,8 +27,12 @@ export type ProjectionStatus = {
   readonly version: number;
   readonly generation: number;
   readonly checkpoint: Checkpoint;
-  /** "degraded" while some organisation is failed: its events are held, the others go on. */
-  readonly status: "running" | "degraded";
+  /**
+   * "degraded" while some organisation is failed: its events are held, the others go on. "stalled"
+   * while its position has not moved for the runner's `stallMs` though the log is ahead of it (its
+   * catch-up loop is started again meanwhile, see the runner's watchdog).
+   */
+  readonly status: "running" | "degraded" | "stalled";
   readonly failures: readonly ProjectionFailure[];
   /** Events in the log past the checkpoint (of every type). */
   readonly lag: number;
@@ -50,6 +54,45 @@ export type RunnerOptions = {
   readonly onDatabase?: (state: "lost" | "back", error?: unknown) => void;
   /** The backoff while the database is unreachable: the first delay, doubled up to `max` (100 ms, 5 s). */
   readonly retryMs?: { readonly first: number; readonly max: number };
+  /**
+   * How long a projector's position may stay still while the log's head is ahead of it and the
+   * database answers, before the watchdog reports it stalled and starts its catch-up loop again
+   * (`STALL_MS` by default).
+   */
+  readonly stallMs?: number;
+  /** How often the watchdog looks (a quarter of `stallMs`, 5 s at most, by default). */
+  readonly watchMs?: number;
+  /** A projector stalled (its loop is started again), or moves again after it had. */
+  readonly onStall?: (
+    name: string,
+    state: "stalled" | "moving",
+    detail: { readonly stillMs: number },
+  ) => void;
+};
+
+/**
+ * How long a projector's position may stay still while the log is ahead of it: then its catch-up loop
+ * is taken as stuck (a promise that never settled, a wake-up lost) and started again.
+ */
+export const STALL_MS = 60_000;
+
+/** How long stopping waits for the catch-up loops to end their step. */
+const STOP_WAIT_MS = 10_000;
+
+/** A catch-up loop the watchdog replaced: what it was doing is dropped, whenever it ends. */
+class Abandoned extends Error {
+  override readonly name = "Abandoned";
+}
+
+/** `promise`, or `undefined` when it has not settled within `ms` (it is then left to itself). */
+const within = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise,
+    new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 };
 
 /** How often a live loop checks its remembered row, writing a checkpoint moved over other types' events. */
@@ -177,9 +220,18 @@ export const createProjectionRunner = (
    * One step for one projector: "idle" when caught up, "busy" when more may be waiting. `lazy` (the
    * live loops) writes a checkpoint that moved over events of other types at most every `PERSIST_MS`.
    */
-  const advance = async (name: string, lazy: boolean): Promise<"idle" | "busy" | "missing"> => {
+  const advance = async (
+    name: string,
+    lazy: boolean,
+    live: () => boolean = () => true,
+  ): Promise<"idle" | "busy" | "missing"> => {
     const p = projector(name);
+    // A loop the watchdog replaced goes no further: its successor does this work.
+    const still = () => {
+      if (!live()) throw new Abandoned(`the catch-up loop of ${name} was replaced`);
+    };
     const m = await remembered(name);
+    still();
     if (!m) return "missing";
     const { state } = m;
     const from = m.read;
@@ -189,6 +241,7 @@ export const createProjectionRunner = (
     const batch: ReadBatch = tail
       ? only(await readTail(from), p.handles)
       : await store.readAll(from, { limit: batchSize, types: p.handles });
+    still();
     m.caughtUp = !batch.full;
     if (batch.events.length === 0) {
       if (compareCheckpoints(batch.checkpoint, from) > 0) m.read = batch.checkpoint;
@@ -197,6 +250,7 @@ export const createProjectionRunner = (
       return batch.full ? "busy" : "idle";
     }
     const outcome = await (tail ? commitWithOthers : commitAlone)(p, state, batch.checkpoint, batch.events);
+    still();
     if (!outcome) {
       // Another runner, a rebuild or a resume changed the row: read it again.
       forget(name);
@@ -228,10 +282,16 @@ export const createProjectionRunner = (
   };
 
   /** Follows one projector until it has read past `target`; the safe horizon may keep it waiting. */
-  const follow = async (name: string, target: Checkpoint, deadline: number, lazy = false) => {
+  const follow = async (
+    name: string,
+    target: Checkpoint,
+    deadline: number,
+    lazy = false,
+    live: () => boolean = () => true,
+  ) => {
     for (;;) {
       if (lazy && alreadyPast(name, target)) return;
-      const outcome = await advance(name, lazy);
+      const outcome = await advance(name, lazy, live);
       if (outcome === "missing") return;
       if (outcome === "busy") continue;
       const reached = progress.value.get(name)?.checkpoint;
@@ -313,26 +373,95 @@ export const createProjectionRunner = (
       loop.again = true;
       return;
     }
+    const live = () => loops.get(name) === loop;
     loop.draining = (async () => {
       do {
         loop.again = false;
         try {
           const target = await targetNow();
-          await follow(name, target, Date.now() + 30_000, true);
+          await follow(name, target, Date.now() + 30_000, true, live);
           if (backoffMs > 0 && !retry) {
             backoffMs = 0;
             options.onDatabase?.("back");
           }
         } catch (error) {
+          if (error instanceof Abandoned || !live()) break;
           if (isTransientDatabaseError(error)) {
             databaseLost(error);
             break;
           }
           options.onError?.("runner", error);
         }
-      } while (loop.again && running);
+      } while (loop.again && running && live());
       loop.draining = undefined;
     })();
+  };
+
+  // The watchdog. A projector whose published position has not moved for `stallMs` while the log's
+  // head is ahead of it and the database answers is stalled: whatever its loop waits for (a promise
+  // of a dead connection that never settles, a wake-up that was lost), the loop is replaced by a new
+  // one, which reads its row again and goes on from there (the old one, should it ever wake, stops at
+  // its next step; checkpoints move by compare-and-set, so nothing is applied twice either way).
+  const stallMs = options.stallMs ?? STALL_MS;
+  const watchMs = options.watchMs ?? Math.min(5000, Math.max(10, Math.floor(stallMs / 4)));
+  /** Each projector behind the head: the position it has stayed at, and since when (database answering). */
+  const still = new Map<string, { checkpoint: Checkpoint | undefined; since: number }>();
+  /** The projectors reported stalled, until they move again. */
+  const stalled = new Set<string>();
+  let watchdog: ReturnType<typeof setInterval> | undefined;
+  let watching = false;
+
+  const moving = (name: string, since: number) => {
+    if (!stalled.delete(name)) return;
+    options.onStall?.(name, "moving", { stillMs: Date.now() - since });
+  };
+
+  /** Replaces a projector's catch-up loop by a new one, from its row as stored. */
+  const restartLoop = (name: string) => {
+    loops.set(name, { again: false });
+    forget(name);
+    triggerOne(name);
+  };
+
+  const watch = async () => {
+    if (watching || !running) return;
+    watching = true;
+    try {
+      // While the database is unreachable nothing can move: the backoff is on it, and the stillness
+      // is counted from when it answers again.
+      const head = retry
+        ? undefined
+        : await within(store.head(), Math.max(stallMs, 1000)).catch(() => undefined);
+      const now = Date.now();
+      if (!head || retry || !running) {
+        for (const seen of still.values()) seen.since = now;
+        return;
+      }
+      for (const name of byName.keys()) {
+        const at = progress.value.get(name)?.checkpoint;
+        const seen = still.get(name);
+        if (at && compareCheckpoints(at, head) >= 0) {
+          still.delete(name);
+          moving(name, seen?.since ?? now);
+          continue;
+        }
+        if (!seen || (at && (!seen.checkpoint || compareCheckpoints(at, seen.checkpoint) !== 0))) {
+          if (seen) moving(name, seen.since);
+          still.set(name, { checkpoint: at, since: now });
+          continue;
+        }
+        if (now - seen.since < stallMs) continue;
+        if (!stalled.has(name)) {
+          stalled.add(name);
+          options.onStall?.(name, "stalled", { stillMs: now - seen.since });
+        }
+        restartLoop(name);
+        // The new loop has as long to move before it is replaced in turn.
+        seen.since = now;
+      }
+    } finally {
+      watching = false;
+    }
   };
 
   /** Wakes every loop; `at`, when known, is the place of what woke them (no read of the head then). */
@@ -372,11 +501,17 @@ export const createProjectionRunner = (
       .catch(() => undefined);
     unannounce = store.onAppended((checkpoint) => trigger(checkpoint));
     subscription = merge(notified$, poke$, interval(options.pollMs ?? 1000)).subscribe(() => trigger());
+    watchdog = setInterval(() => void watch(), watchMs);
+    watchdog.unref?.();
     trigger();
   };
 
   const stop = async (): Promise<void> => {
     running = false;
+    clearInterval(watchdog);
+    watchdog = undefined;
+    still.clear();
+    stalled.clear();
     clearTimeout(retry);
     retry = undefined;
     subscription?.unsubscribe();
@@ -385,7 +520,8 @@ export const createProjectionRunner = (
     unannounce = undefined;
     await unlisten?.().catch(() => {});
     unlisten = undefined;
-    await Promise.all([...loops.values()].map((loop) => loop.draining));
+    // A loop stuck on a promise that never settles does not hold the stop for ever.
+    await within(Promise.all([...loops.values()].map((loop) => loop.draining)), STOP_WAIT_MS);
     // The read positions not written yet (a restart would only read those stretches again).
     await Promise.allSettled([...memo.entries()].map(([name, m]) => check(name, m)));
     memo.clear();
@@ -405,7 +541,7 @@ export const createProjectionRunner = (
         version: s.version,
         generation: s.generation,
         checkpoint,
-        status: failures.length > 0 ? "degraded" : "running",
+        status: stalled.has(s.name) ? "stalled" : failures.length > 0 ? "degraded" : "running",
         failures,
         lag: await store.countAfter(checkpoint),
       });

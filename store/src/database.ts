@@ -72,6 +72,23 @@ export const openDatabase = async (options: OpenOptions): Promise<Database> =>
  */
 export const CONNECT_TIMEOUT_SECONDS = 2;
 
+/**
+ * Seconds before a connection attempt that follows a closed connection: postgres.js waits up to 20 s
+ * by default (3^n / 100 s after the n-th failure in a row), and a statement waiting for that attempt
+ * waits as long, its connect timeout not even started. Attempts are made for the statements waiting
+ * only, so a short pause does not hammer a server that is down.
+ */
+export const RECONNECT_DELAY_MAX_SECONDS = 0.25;
+
+/**
+ * Seconds a connection may be silent before TCP keepalive probes it (one a second, ten of them, as
+ * Node sets them): a server that vanished without closing the connection (a host lost, a network cut)
+ * fails the statements waiting on it after some 15 s, rather than never, and they are answered 503.
+ * A client-side statement timeout could not tell a dead server from a slow statement (a rebuild, an
+ * import); a live server answers the probes whatever it is doing.
+ */
+export const KEEPALIVE_IDLE_SECONDS = 5;
+
 type ClientOptions = {
   readonly role?: string;
   readonly onclose?: () => void;
@@ -84,22 +101,150 @@ type SocketTarget = {
   readonly host: readonly string[];
   readonly port: readonly number[];
   readonly path?: string | false;
+  readonly ssl?: unknown;
+};
+
+/** The ErrorResponse of a server refusing a session at its start, as an error (SQLSTATE in `code`). */
+const startupRefusal = (message: Buffer): Error => {
+  const fields = new Map<string, string>();
+  for (let at = 5; at < message.length && message[at] !== 0; ) {
+    const end = message.indexOf(0, at + 1);
+    if (end < 0) break;
+    fields.set(String.fromCharCode(message[at] ?? 0), message.toString("utf8", at + 1, end));
+    at = end + 1;
+  }
+  return Object.assign(new Error(fields.get("M") ?? "the server refused the session"), {
+    name: "PostgresError",
+    code: fields.get("C") ?? "08004",
+    severity: fields.get("V") ?? fields.get("S"),
+  });
 };
 
 /**
+ * Reads the messages of a session's start (up to its first ReadyForQuery) as they go by: a refusal
+ * (an ErrorResponse then) is answered. Used on plain TCP only: under TLS the bytes are encrypted.
+ */
+const startupWatch = (onRefused: (error: Error) => void) => {
+  let pending: Buffer = Buffer.alloc(0);
+  let started = false;
+  return (chunk: unknown) => {
+    if (started || !Buffer.isBuffer(chunk)) return;
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    while (pending.length >= 5) {
+      const end = 1 + pending.readUInt32BE(1);
+      if (pending.length < end) return;
+      const type = pending[0];
+      // Z: ReadyForQuery, the session has started; E: ErrorResponse, it is refused.
+      if (type === 0x5a) {
+        started = true;
+        pending = Buffer.alloc(0);
+        return;
+      }
+      if (type === 0x45) {
+        started = true;
+        onRefused(startupRefusal(pending.subarray(0, end)));
+        pending = Buffer.alloc(0);
+        return;
+      }
+      pending = pending.subarray(end);
+    }
+  };
+};
+
+/** The protocol version 3.0 a StartupMessage carries after its length. */
+const PROTOCOL_3 = 196608;
+
+/**
+ * What a new session's first write should be: its StartupMessage (the last message of `chunk`), without
+ * what postgres.js had buffered for the connection before it and not written. postgres.js coalesces
+ * its writes into one buffer flushed at the next turn of the event loop, and does not empty it when a
+ * connection closes: bytes meant for a session that failed in the meantime (a Sync, a query, an earlier
+ * attempt's StartupMessage) went out first on the next one, which the server refused ("invalid
+ * frontend message type 0", "invalid length of startup packet").
+ */
+export const startupOnly = (chunk: Buffer): Buffer => {
+  for (let at = 0; at + 8 <= chunk.length; at++)
+    if (chunk.readUInt32BE(at) === chunk.length - at && chunk.readUInt32BE(at + 4) === PROTOCOL_3)
+      return at === 0 ? chunk : chunk.subarray(at);
+  return chunk;
+};
+
+/**
+ * The socket postgres.js is handed (its `socket` option), for three reasons.
+ *
  * TCP with Nagle's algorithm off, as libpq sets it: postgres.js leaves it on, so the last message of
  * a `COPY … FROM STDIN` (CopyDone, 5 bytes, written after the data) waited for the server's delayed
  * ACK, some 40 ms a statement. The socket is handed back still connecting: postgres.js writes the
  * startup message as for its own (Node queues it), and a refused connection or its connect timeout
- * closes it the usual way, so reconnecting is unchanged. Single-host URLs only: postgres.js goes
- * through the hosts of a multi-host URL itself.
+ * closes it the usual way, so reconnecting is unchanged.
+ *
+ * A socket that failed closes for postgres.js as a socket closed without an error does. Node emits a
+ * failed socket's "error" (a reset, ECONNRESET, as when the server dies) and its "close" later in the
+ * same turn of the event loop. postgres.js rejects the statements in flight on "error", but takes the
+ * connection out of use only on "close", and on a "close" that says "after an error" it rejects
+ * nothing more (postgres.js 3.4.9, connection.js `closed`). A statement issued in between (a
+ * transaction's ROLLBACK after its failed statement, a request's next query) was queued on the dead
+ * connection and never settled; worse, the next session took it from that queue as if it were in
+ * flight, and the connection then waited forever for an answer to a statement it had never sent:
+ * every later statement of that client waited behind it. Under restarts, that left requests without
+ * an answer and a projection's catch-up loop waiting forever (issue 21). Here the "close" is passed
+ * on as one without an error, on which postgres.js rejects everything still queued on the connection
+ * (with CONNECTION_CLOSED, a transient error). It stays where Node emits it, after the writes
+ * postgres.js deferred to that turn: closing earlier, within the "error", left postgres.js's deferred
+ * write cancelled but still marked pending, and every later write of that connection waited for a
+ * large one (sessions whose StartupMessage never went out, or went out twice).
+ *
+ * A session refused at its start (57P03 "the database system is starting up", "… in recovery mode",
+ * "… shutting down", 53300 too many clients) fails its connection attempt, as a refused connection
+ * does. postgres.js rejects the statement the attempt was for on such an ErrorResponse, but not when
+ * an earlier session of the connection failed with a statement in flight (it keeps that statement as
+ * the current one, postgres.js 3.4.9 `errored`, porsager/postgres#1130): it then keeps the refusal for
+ * later and connects again, and again, each attempt starting its connect timeout anew, for as long as
+ * the server refuses (a crash recovery's whole length), the statement waiting meanwhile.
+ *
+ * A session's first write is its StartupMessage alone (`startupOnly`).
+ *
+ * Single-host URLs only: postgres.js goes through the hosts of a multi-host URL itself. Nor does
+ * this reach a TLS connection (postgres.js wraps this socket in one of its own): there the bounded
+ * waits of the driver and the runner's watchdog are what remains.
  */
-const noDelaySocket = (target: SocketTarget): net.Socket => {
+const ownSocket = (target: SocketTarget): net.Socket => {
   const socket = new net.Socket();
   socket.setNoDelay(true);
+  if (target.ssl) {
+    connectTo(socket, target);
+    return socket;
+  }
+  const write = socket.write.bind(socket);
+  let first = true;
+  socket.write = ((data: unknown, ...rest: unknown[]) => {
+    const out = first && Buffer.isBuffer(data) ? startupOnly(data) : data;
+    first = false;
+    return (write as (...args: unknown[]) => boolean)(out, ...rest);
+  }) as typeof socket.write;
+  const emit = socket.emit.bind(socket);
+  const watch = startupWatch((refusal) => {
+    // As a failed socket: postgres.js fails the attempt, and the socket's "close" follows.
+    emit("error", refusal);
+    socket.destroy();
+  });
+  socket.emit = ((event: string | symbol, ...args: unknown[]): boolean => {
+    if (event === "data") {
+      // postgres.js reads the chunk first (a refusal it handles itself is answered once more).
+      const handled = emit(event, ...args);
+      watch(args[0]);
+      return handled;
+    }
+    if (event === "close") return emit(event, false);
+    return emit(event, ...args);
+  }) as typeof socket.emit;
+  connectTo(socket, target);
+  return socket;
+};
+
+const connectTo = (socket: net.Socket, target: SocketTarget) => {
   if (target.path) socket.connect(target.path);
   else socket.connect(target.port[0] ?? 5432, target.host[0] ?? "localhost");
-  return socket;
 };
 
 const singleHost = (url: string): boolean =>
@@ -112,8 +257,11 @@ const postgresClient = (url: string, max: number, options: ClientOptions = {}) =
   postgres(url, {
     max,
     // Not in postgres.js's types, documented in its README.
-    ...(singleHost(url) && ({ socket: noDelaySocket } as object)),
+    ...(singleHost(url) && ({ socket: ownSocket } as object)),
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    // postgres.js counts failures only on a close "after an error", which `ownSocket` never reports.
+    backoff: () => RECONNECT_DELAY_MAX_SECONDS,
+    keep_alive: KEEPALIVE_IDLE_SECONDS,
     onnotice: () => {},
     ...(options.onclose && { onclose: options.onclose }),
     ...(options.maxLifetime !== undefined && { max_lifetime: options.maxLifetime }),

@@ -80,6 +80,8 @@ const connectionCodes = new Set([
   "CONNECTION_ENDED",
   "CONNECTION_DESTROYED",
   "CONNECT_TIMEOUT",
+  // No connection of the pool free in time (postgres-driver.ts).
+  "CONNECTION_ACQUIRE_TIMEOUT",
   "ECONNREFUSED",
   "ECONNRESET",
   "EPIPE",

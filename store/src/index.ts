@@ -6,6 +6,7 @@ export * from "./errors.ts";
 export * from "./event-store.ts";
 export * from "./hash.ts";
 export * from "./migrator.ts";
+export * from "./pace.ts";
 export * from "./pipeline.ts";
 export * from "./schema.ts";
 export * from "./upcast.ts";

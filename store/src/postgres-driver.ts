@@ -35,13 +35,27 @@ import { pipelineMark } from "./pipeline.ts";
 export const exclusivePostgresDialect = (
   open: (onClose: () => void) => postgres.Sql,
   size: number,
+  acquireTimeoutMs = ACQUIRE_TIMEOUT_MS,
 ): Dialect => ({
   createAdapter: () => new PostgresAdapter(),
-  createDriver: () => new ExclusiveDriver(open, size),
+  createDriver: () => new ExclusiveDriver(open, size, acquireTimeoutMs),
   // biome-ignore lint/suspicious/noExplicitAny: Kysely's own signature
   createIntrospector: (db: Kysely<any>) => new PostgresIntrospector(db),
   createQueryCompiler: () => new PostgresQueryCompiler(),
 });
+
+/**
+ * How long a caller waits for one of the pool's connections when all are in use: then it is refused
+ * with `CONNECTION_ACQUIRE_TIMEOUT`, a transient error (a request answers 503 with Retry-After, the
+ * projection runner retries), rather than wait for as long as the others hold theirs.
+ */
+export const ACQUIRE_TIMEOUT_MS = 5000;
+
+/** The pool had no connection free for `ms`. */
+export const acquireTimeoutError = (ms: number): Error =>
+  Object.assign(new Error(`no database connection was free within ${ms} ms`), {
+    code: "CONNECTION_ACQUIRE_TIMEOUT",
+  });
 
 /** The error postgres.js gives a query whose connection closed, for a statement refused here. */
 export const connectionClosedError = (): Error =>
@@ -242,6 +256,7 @@ class ExclusiveDriver implements Driver {
   constructor(
     private readonly open: (onClose: () => void) => postgres.Sql,
     private readonly size: number,
+    private readonly acquireTimeoutMs: number,
   ) {}
 
   async init(): Promise<void> {}
@@ -264,7 +279,25 @@ class ExclusiveDriver implements Driver {
       this.#slots.push(slot);
       return new ExclusiveConnection(slot);
     }
-    return new Promise((resolve, reject) => this.#waiting.push({ resolve, reject }));
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        resolve: (connection: ExclusiveConnection) => {
+          clearTimeout(timer);
+          resolve(connection);
+        },
+        reject: (error: Error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      const timer = setTimeout(() => {
+        const at = this.#waiting.indexOf(waiter);
+        if (at < 0) return;
+        this.#waiting.splice(at, 1);
+        reject(acquireTimeoutError(this.acquireTimeoutMs));
+      }, this.acquireTimeoutMs);
+      this.#waiting.push(waiter);
+    });
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { canonicalJson } from "@registre/core";
+import { pacer } from "./pace.ts";
 
 /** The longest event text made a template (longer ones take the transaction: see `templateParts`). */
 const MAX_TEMPLATED_TEXT = 16_384;
@@ -60,10 +61,10 @@ export const widthsOfOnes = (segments: readonly string[], text: string): number[
  * templates filled must give exactly that decision) — so a template is used only when it reproduces
  * the decision.
  */
-export const templateParts = (
+export const templateParts = async (
   names: readonly string[],
-  build: (numbers: Numbers) => readonly EncodedPart[],
-): Templated | null => {
+  build: (numbers: Numbers) => readonly EncodedPart[] | Promise<readonly EncodedPart[]>,
+): Promise<Templated | null> => {
   const values = (f: (k: number) => number): Numbers => Object.fromEntries(names.map((n, k) => [n, f(k)]));
   const probe = values((k) => PROBE + k);
   const check = values((k) => 7 + 13 * k);
@@ -71,9 +72,9 @@ export const templateParts = (
   let ones: readonly EncodedPart[];
   let checked: readonly EncodedPart[];
   try {
-    probed = build(probe);
-    ones = build(values(() => 1));
-    checked = build(check);
+    probed = await build(probe);
+    ones = await build(values(() => 1));
+    checked = await build(check);
   } catch {
     return null;
   }
@@ -87,9 +88,12 @@ export const templateParts = (
   const finder = new RegExp(names.map((n) => String(probe[n])).join("|"), "g");
   const counterOf = new Map(names.map((n) => [String(probe[n]), n]));
   const parts: EncodedPart[] = [];
+  // Paced: thousands of events (a FEC's batch) are searched for their numbers.
+  const pace = pacer();
   for (const [p, part] of probed.entries()) {
     const events = [];
     for (const [e, event] of part.events.entries()) {
+      await pace();
       const one = ones[p]?.events[e]?.data ?? "";
       const other = checked[p]?.events[e]?.data ?? "";
       const segments = event.data.split(finder);

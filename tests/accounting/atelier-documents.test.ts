@@ -13,14 +13,16 @@ const company = (name: string, types: string[], siren: string | null = null) => 
 
 /**
  * The worked example entered as its business happened: the sales and purchase invoices and the credit
- * note as documents validated on their days (each posting its entry), the bank and VAT operations as
- * entries, Alpha's and Beta's accounts lettered. The trial balance is the example's, as when every
+ * note as documents validated on their days (each posting its entry), the bank operations as entries,
+ * January's CA3 validated through the API (its settlement entry is E11), Alpha's and Beta's accounts lettered. The trial balance is the example's, as when every
  * operation is entered as an entry (`atelier-demo.test.ts`).
  */
 describe.each(databaseKinds)("the worked example entered as documents (%s)", (kind) => {
   let books: Books;
   const docs: Record<string, { id: string; number: string; entryMvt: string }> = {};
   const mvts: Record<string, string> = {};
+  // biome-ignore lint/suspicious/noExplicitAny: the return as the route answers it
+  let ca3: any;
   beforeAll(async () => {
     books = await openBooks(kind);
     const { ok } = books;
@@ -144,7 +146,11 @@ describe.each(databaseKinds)("the worked example entered as documents (%s)", (ki
       supplierDate: "2025-01-15",
       lines: [line("Ordinateur portable", "1000", "218300", "goods")],
     });
-    for (const id of ["E7", "E8", "E9", "E10", "E11"]) await entry(id);
+    for (const id of ["E7", "E8", "E9", "E10"]) await entry(id);
+    // E11, the VAT settlement: January's CA3 validated once the month is over, its entry posted with it.
+    books.setDay("2025-02-03");
+    ca3 = await ok("POST", "/accounting/entries/vat", { period: "2025-01" });
+    mvts.E11 = ca3.settlementMvt;
 
     // Lettering at 31/01: Alpha's invoice, credit note and transfer; Beta's invoice and payment.
     books.setDay("2025-01-31");
@@ -210,6 +216,45 @@ describe.each(databaseKinds)("the worked example entered as documents (%s)", (ki
       balanceDebit: 1_496_000,
       balanceCredit: 1_496_000,
     });
+  });
+
+  it("declares the example's CA3 for January 2025 and posts E11 as its settlement entry", async () => {
+    const filled = Object.fromEntries(
+      ca3.boxes
+        .filter((b: { base: number | null; tax: number | null }) => (b.base ?? 0) !== 0 || (b.tax ?? 0) !== 0)
+        .map((b: { code: string; base: number | null; tax: number | null }) => [
+          b.code,
+          b.base !== null && b.tax !== null ? [b.base, b.tax] : (b.base ?? b.tax),
+        ]),
+    );
+    // The exempt bank fee is in no box.
+    expect(filled).toEqual({
+      A1: 3300,
+      "08": [3300, 660],
+      "16": 660,
+      "19": 200,
+      "20": 200,
+      "23": 400,
+      TD: 260,
+      "28": 260,
+      "32": 260,
+    });
+    expect(ca3).toMatchObject({ status: "validated", warnings: [] });
+    const e11 = await books.ok("GET", `/accounting/entries/mvt/${mvts.E11}`);
+    const expected = atelierOperations.find((o) => o.id === "E11");
+    expect(e11).toMatchObject({ journal: "OD", date: "2025-01-31", status: "validated" });
+    // The same lines as the example's E11, in account order (collected, then deductible, then due).
+    const byAccount = (lines: unknown[][]) =>
+      [...lines].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(
+      byAccount(
+        e11.lines.map((l: { account: string; debit: number; credit: number }) => [
+          l.account,
+          l.debit,
+          l.credit,
+        ]),
+      ),
+    ).toEqual(byAccount((expected?.lines ?? []) as unknown[][]));
   });
 
   it("leaves Gamma's invoice open: 800,00 due, and the credit note names its invoice", async () => {

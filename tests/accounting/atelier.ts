@@ -41,18 +41,41 @@ export const openBooks = async (kind: DatabaseKind) => {
     if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
+  const signIn = (t: string, login?: { email: string; password: string }) => {
+    token = t;
+    if (login) credentials = login;
+  };
+  /**
+   * A new manager and her organisation, both signed in: `fields` over a Lyon SARL with its VAT number
+   * and a calendar fiscal year. Answers the organisation's creation.
+   */
+  const openOrganisation = async (emailPrefix: string, fields: Record<string, unknown>) => {
+    const login = {
+      email: `${emailPrefix}.${Math.random().toString(36).slice(2)}@exemple.fr`,
+      password: "motdepasse1",
+    };
+    const user = await ok("POST", "/register", { ...login, name: "Gérante" });
+    signIn(user.token, login);
+    const created = await ok("POST", "/user/orgs", {
+      siren: "123456782",
+      vatNumber: "FR11123456782",
+      address: { line1: "5 rue des Artisans", postalCode: "69001", city: "Lyon", country: "FR" },
+      fiscalYearStartMonth: 1,
+      ...fields,
+    });
+    signIn(created.token);
+    return created;
+  };
   return {
     ctx,
     app,
     call,
     ok,
+    openOrganisation,
     setDay: (day: string) => {
       now = new Date(`${day}T10:00:00Z`);
     },
-    signIn: (t: string, login?: { email: string; password: string }) => {
-      token = t;
-      if (login) credentials = login;
-    },
+    signIn,
     /** Sessions expire after 14 days of the test's clock: months later, sign in again. */
     token: () => token,
     signInAgain: async () => {

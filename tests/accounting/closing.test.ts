@@ -85,7 +85,8 @@ describe.each(databaseKinds)(
         [409, "closingStep.standardLabel"],
         [422, "closingStep.invalidStatus"],
         [404, "closingStep.notFound"],
-        [404, "closingStep.notFound"],
+        // No year's step: not a step's key at all.
+        [422, "validation.invalid"],
         [422, "validation.required"],
       ]);
       expect(refusals[1]?.body.detail).toContain("finished");

@@ -41,6 +41,9 @@ describe.each(databaseKinds)("closing Atelier Démo's year and opening the next 
     expect(byCode["yearEnd.vatJournalPending"]).toMatchObject({ count: 1, blocking: false });
     expect(byCode["yearEnd.unletteredThirdParties"]).toMatchObject({ count: 3, blocking: false });
     expect(byCode["yearEnd.unbalanced"]).toBeUndefined();
+    // January's VAT was settled by an entry, not a return: every month of 2025 is still to declare.
+    expect(byCode["yearEnd.vatNotSettled"]).toMatchObject({ count: 12, blocking: false });
+    expect(byCode["yearEnd.vatNotSettled"].items.slice(0, 2)).toEqual(["2025-01", "2025-02"]);
     const refused = await books.call(
       "GET",
       `/accounting/balance-sheet/${year2025}/validate?confirm=irreversible`,

@@ -31,6 +31,8 @@ import {
   entryStreamId,
   type PostingContext,
   pcgTemplate,
+  type VatCode,
+  vatAccounts,
 } from "@registre/core";
 import { eventHash } from "@registre/store";
 import type postgres from "postgres";
@@ -123,21 +125,39 @@ const line = (
   credit,
 });
 
+/** The i-th entry's VAT rate when the books carry VAT codes: mostly 20 %, then 10 %, 5.5 % and 2.1 %. */
+const rateOf = (i: number): "20" | "10" | "5.5" | "2.1" => {
+  const k = i % 20;
+  return k < 14 ? "20" : k < 17 ? "10" : k < 19 ? "5.5" : "2.1";
+};
+
 export type PlannedEntry = { readonly content: EntryContent; readonly validatedOn: string };
 
 /**
  * The i-th of `total` entries, with `lines` lines (3 to 6): dates follow the year in validation order
  * (day i/total of 2025), each entry dated up to 45 days before its validation (invoices are entered
  * late; bank lines within 3 days). Sales 35 % (a twentieth of their lines other income), purchases 35 % (a tenth of them fixed assets), bank
- * 20 %, cash 3 %, payroll 7 %; amounts of 10 to 5,000 euros; VAT at 20 %.
+ * 20 %, cash 3 %, payroll 7 %; amounts of 10 to 5,000 euros; VAT at 20 %. With `vatCodes`, the VAT lines
+ * carry their code and base (a sale's or purchase's rate 20, 10, 5.5 or 2.1 % by its index, on its own
+ * collected account; fixed assets on 445620), so that the VAT return reads them.
  */
-export const plannedEntry = (r: Random, i: number, total: number, lines: number): PlannedEntry => {
+export const plannedEntry = (
+  r: Random,
+  i: number,
+  total: number,
+  lines: number,
+  vatCodes = false,
+): PlannedEntry => {
   const day = Math.min(364, Math.floor((i / total) * 365));
   const validatedOn = addDays(YEAR.start, day);
   const kind = r.next();
   const late = (max: number) => addDays(validatedOn, -Math.min(day, Math.floor(max * r.next() ** 2)));
   const net = r.int(1_000, 500_000);
-  const vat = Math.round(net * 0.2);
+  // With VAT codes, the rate follows the entry's index (no draw: the books' other draws stay the same).
+  const rate = vatCodes ? rateOf(i) : "20";
+  const vat = vatCodes ? Math.round((net * Number(rate)) / 100) : Math.round(net * 0.2);
+  const coded = (code: Omit<VatCode, "regime">, base: number) =>
+    vatCodes ? { vat: { ...code, regime: "domestic" as const, base } } : {};
   const n = String(i + 1).padStart(7, "0");
   const entry = (journal: string, date: string, pieceRef: string, label: string, l: EntryLine[]) => ({
     content: { journal, date, pieceRef, pieceDate: date, label, lines: l },
@@ -156,7 +176,10 @@ export const plannedEntry = (r: Random, i: number, total: number, lines: number)
     return entry("VT", late(20), `FA${n}`, `Facture ${n} client ${c}`, [
       line(ACCOUNTS.customer, net + vat, 0, c),
       ...revenue,
-      line(ACCOUNTS.vatCollected, 0, vat),
+      {
+        ...line(vatCodes ? vatAccounts.collected[rate] : ACCOUNTS.vatCollected, 0, vat),
+        ...coded({ rate, kind: i % 3 === 0 ? "services" : "goods" }, net),
+      },
     ]);
   }
   if (kind < 0.7) {
@@ -172,7 +195,10 @@ export const plannedEntry = (r: Random, i: number, total: number, lines: number)
     );
     return entry("HA", late(45), `FF${n}`, `Facture fournisseur ${s} ${n}`, [
       ...charges,
-      line(ACCOUNTS.vatDeductible, vat, 0),
+      {
+        ...line(asset && vatCodes ? vatAccounts.deductibleFixedAssets : ACCOUNTS.vatDeductible, vat, 0),
+        ...coded({ rate, kind: asset ? "fixedAsset" : "goods" }, net),
+      },
       line(ACCOUNTS.supplier, 0, net + vat, s),
     ]);
   }
@@ -199,7 +225,7 @@ export const plannedEntry = (r: Random, i: number, total: number, lines: number)
     const charges = split(r, small, lines - 2).map((a) => line(r.pick(ACCOUNTS.expenses, 3), a, 0));
     return entry("CA", late(7), `TK${n}`, `Ticket de caisse ${n}`, [
       ...charges,
-      line(ACCOUNTS.vatDeductible, tax, 0),
+      { ...line(ACCOUNTS.vatDeductible, tax, 0), ...coded({ rate: "20", kind: "goods" }, small) },
       line(ACCOUNTS.cash, 0, small + tax),
     ]);
   }
@@ -279,7 +305,7 @@ const bulkAppend = async (
   context: PostingContext,
   yearId: string,
   r: Random,
-  plan: { first: number; total: number; lines: number },
+  plan: { first: number; total: number; lines: number; vatCodes: boolean },
   onProgress: (entries: number) => void,
 ): Promise<{ entries: number; events: number }> => {
   const [row] = await sql<{ seq: string; hash: Buffer | null; counters: Record<string, number> }[]>`
@@ -297,7 +323,7 @@ const bulkAppend = async (
       let inChunk = 0;
       while (remaining > 0 && inChunk < EVENTS_PER_COPY) {
         const lines = nextLineCount(r, remaining);
-        const planned = plannedEntry(r, index, plan.total, lines);
+        const planned = plannedEntry(r, index, plan.total, lines, plan.vatCodes);
         const mvt = uuidOf(r);
         const metadata = canonicalJson(metadataFor(r, planned.validatedOn, index));
         const counter = entryCounter(planned.content.journal, yearId);
@@ -367,7 +393,11 @@ export const generateBooks = async (
   sql: postgres.Sql,
   lines: number,
   log: (text: string) => void,
-  options: { readonly ownerId?: string } = {},
+  options: {
+    readonly ownerId?: string;
+    /** The VAT lines tagged with their codes (rate, kind, regime, base), as postings of documents tag them. */
+    readonly vatCodes?: boolean;
+  } = {},
 ): Promise<Books> => {
   const r = seeded(20_250_101);
   const started = performance.now();
@@ -423,7 +453,7 @@ export const generateBooks = async (
   let commandEntries = 0;
   while (remaining > 0 && commandEntries < Math.min(COMMAND_ENTRIES, Math.floor(total / 10))) {
     const count = nextLineCount(r, remaining);
-    const planned = plannedEntry(r, commandEntries, total, count);
+    const planned = plannedEntry(r, commandEntries, total, count, options.vatCodes === true);
     setDay(planned.validatedOn);
     await draftEntry(ctx, orgId, planned.content, metadataFor(r, planned.validatedOn, commandEntries), {
       validate: true,
@@ -443,7 +473,7 @@ export const generateBooks = async (
     context,
     year.id,
     r,
-    { first: commandEntries, total, lines: remaining },
+    { first: commandEntries, total, lines: remaining, vatCodes: options.vatCodes === true },
     (entries) => {
       if (entries - reported >= 200_000) {
         reported = entries;

@@ -97,8 +97,8 @@ export type Open = {
   readonly close: () => Promise<void>;
 };
 
-export const openBooksDatabase = async (url: string): Promise<Open> => {
-  const database = await openDatabase({ url, maxConnections: 4 });
+export const openBooksDatabase = async (url: string, maxConnections = 4): Promise<Open> => {
+  const database = await openDatabase({ url, maxConnections });
   const base = await openContext({}, database);
   let now = new Date("2025-01-02T10:00:00Z");
   const ctx: AppContext = { ...base, clock: () => now };

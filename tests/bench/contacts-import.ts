@@ -7,6 +7,13 @@
  * the same run: COPY of as many events of the same sizes into a bare table. Run by `npm run bench`,
  * or alone: `npx tsx tests/bench/contacts-import.ts`; writes its section of docs/performance.md.
  * BENCH_DB_PREFIX names its databases (`registre_bench` by default: `withBenchOrganisation`).
+ *
+ * Issue 21's dry runs (`npx tsx tests/bench/contacts-import.ts dry`, or with the import): files of
+ * BENCH_CONTACTS_DRY lines (10,000, 20,000 and 100,000 by default) of customers and suppliers whose
+ * names share their first letters — `Societe X <i>`, and `Société Générale Alimentaire <i>`, whose ten
+ * letters a code is made of are all the same — checked without writing (`dryRun`), each time and CPU
+ * time printed: the cost must grow linearly (the code allocator and the duplicate keys made it quadratic:
+ * 20,000 lines took minutes, with the event loop blocked).
  */
 import { pathToFileURL } from "node:url";
 import { chartDecider, chartStreamId } from "@registre/core";
@@ -99,6 +106,47 @@ const csvFile = (n: number): string => {
   return `\ufeff${csvRows(rows)}`;
 };
 
+const drySizes = (process.env.BENCH_CONTACTS_DRY ?? "10000,20000,100000")
+  .split(",")
+  .map((size) => Number(size.replace(/_/g, "")));
+
+/** Names sharing their first letters: the same code base for all, or for all but their number. */
+const dryShapes = {
+  "Societe X <i>": (i: number) => `Societe X ${i}`,
+  "Société Générale Alimentaire <i>": (i: number) => `Société Générale Alimentaire ${i}`,
+} as const;
+
+const dryFile = (n: number, name: (i: number) => string): Uint8Array => {
+  const rows: string[][] = [["Nature", "Raison sociale", "Types", "E-mail"]];
+  for (let i = 0; i < n; i++) rows.push(["Société", name(i), "client, fournisseur", `compta${i}@exemple.fr`]);
+  return new TextEncoder().encode(`\ufeff${csvRows(rows)}`);
+};
+
+/** The dry runs: each file checked whole (read, duplicates looked up, every row decided), nothing written. */
+export const runContactsDryRunBench = async (): Promise<void> => {
+  await withBenchOrganisation("contacts_dry", "Reprise SAS", async ({ ctx, orgId, meta }) => {
+    for (const [shape, name] of Object.entries(dryShapes))
+      for (const size of drySizes) {
+        const bytes = dryFile(size, name);
+        const cpu = process.cpuUsage();
+        const started = performance.now();
+        const result = await importContacts(ctx, orgId, bytes, meta(), {
+          format: "csv",
+          dryRun: true,
+          acknowledgeDuplicates: false,
+          locale: "fr",
+        });
+        const seconds = (performance.now() - started) / 1000;
+        const used = process.cpuUsage(cpu);
+        if (result.errors.length > 0 || result.created !== size)
+          throw new Error(`dry run refused: ${JSON.stringify(result.errors.slice(0, 3))}`);
+        console.info(
+          `contacts import, dry run: ${size.toLocaleString("en")} lines of "${shape}" (${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB): ${seconds.toFixed(2)} s, CPU ${((used.user + used.system) / 1e6).toFixed(2)} s`,
+        );
+      }
+  });
+};
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export const runContactsImportBench = async (report: string): Promise<void> => {
@@ -178,5 +226,7 @@ ${END}
   });
 };
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href)
-  await runContactsImportBench(new URL("../../docs/performance.md", import.meta.url).pathname);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  if (process.argv[2] === "dry") await runContactsDryRunBench();
+  else await runContactsImportBench(new URL("../../docs/performance.md", import.meta.url).pathname);
+}

@@ -30,8 +30,11 @@ import { percentile } from "./common.ts";
 
 const CONTACTS = 2000;
 const EVENTS_PER_COPY = 50_000;
+/** The documents' dates: from FIRST_DAY over DAYS days, unless the caller gives its own span. */
 const FIRST_DAY = Date.UTC(2023, 0, 2);
 const DAYS = 4 * 365;
+type Span = { readonly first: number; readonly days: number };
+const SPAN: Span = { first: FIRST_DAY, days: DAYS };
 
 type Created = Extract<DocumentEvent, { type: "DocumentCreated" }>["data"];
 
@@ -39,8 +42,8 @@ const COPY_ESCAPES = /[\\\t\n\r]/g;
 const copyField = (text: string): string =>
   text.replace(COPY_ESCAPES, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
 
-const dayOf = (i: number, count: number) =>
-  new Date(FIRST_DAY + Math.floor((i * DAYS) / count) * 86_400_000).toISOString().slice(0, 10);
+const dayOf = (i: number, count: number, span: Span = SPAN) =>
+  new Date(span.first + Math.floor((i * span.days) / count) * 86_400_000).toISOString().slice(0, 10);
 
 /** The kind, side and status of the i-th document: half sales invoices, most of them validated. */
 const profileOf = (i: number) => {
@@ -66,10 +69,11 @@ const eventsOf = (
   i: number,
   count: number,
   sequences: Map<string, number>,
+  span: Span,
 ) => {
   const p = profileOf(i);
   const id = derivedId(orgId, "bench-doc", i);
-  const issueDate = dayOf(i, count);
+  const issueDate = dayOf(i, count, span);
   const year = issueDate.slice(0, 4);
   // A multiplicative hash: every contact gets documents of every kind and status.
   const c = Math.floor((((i * 2654435761) >>> 0) / 4294967296) * CONTACTS);
@@ -116,7 +120,7 @@ const eventsOf = (
         number: v.number,
         series: sales ? p.kind : null,
         sequence: v.sequence,
-        dueDate: dayOf(i + 30, count),
+        dueDate: dayOf(i + 30, count, span),
         validatedOn: issueDate,
         entryMvt: derivedId(id, "entry"),
       },
@@ -130,30 +134,40 @@ const eventsOf = (
   return events;
 };
 
-/** Makes the organisation and its template through the command path, then COPYs `count` documents. */
+/**
+ * Makes the organisation (or takes `options.orgId`'s) and its template through the command path, then
+ * COPYs `count` documents, dated over four years from 2023-01-02 or over `options.from` and `options.days`.
+ */
 export const generateDocuments = async (
   ctx: AppContext,
   sql: postgres.Sql,
   count: number,
   log: (text: string) => void,
+  options: { readonly orgId?: string; readonly from?: string; readonly days?: number } = {},
 ): Promise<{ orgId: string; events: number; seconds: number }> => {
   const started = performance.now();
+  const span: Span = {
+    first: options.from ? Date.parse(`${options.from}T00:00:00Z`) : FIRST_DAY,
+    days: options.days ?? DAYS,
+  };
   const meta = (): CommandMetadata => ({
     commandId: ctx.newId(),
     at: ctx.clock().toISOString(),
     userId: "bench",
   });
-  const orgId = await createOrganisation(
-    ctx,
-    {
-      name: "Négoce Volume SAS",
-      siren: "552120222",
-      vatNumber: "FR27552120222",
-      address: { line1: "1 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" },
-      fiscalYearStartMonth: 1,
-    },
-    meta(),
-  );
+  const orgId =
+    options.orgId ??
+    (await createOrganisation(
+      ctx,
+      {
+        name: "Négoce Volume SAS",
+        siren: "552120222",
+        vatNumber: "FR27552120222",
+        address: { line1: "1 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" },
+        fiscalYearStartMonth: 1,
+      },
+      meta(),
+    ));
   const customerId = await createContact(ctx, orgId, CreateContactInput.parse(customerBody()), meta(), "fr");
   const templateId = await createDocument(
     ctx,
@@ -161,7 +175,7 @@ export const generateDocuments = async (
     {
       kind: "invoice",
       direction: "sales",
-      issueDate: "2023-01-02",
+      issueDate: dayOf(0, 1, span),
       contactId: customerId,
       lines: [
         {
@@ -196,11 +210,11 @@ export const generateDocuments = async (
       let text = "";
       let inChunk = 0;
       while (index < count && inChunk < EVENTS_PER_COPY) {
-        const decided = eventsOf(template, orgId, index, count, sequences);
+        const decided = eventsOf(template, orgId, index, count, sequences, span);
         const streamId = documentStreamId(derivedId(orgId, "bench-doc", index));
         const metadata = canonicalJson({
           commandId: derivedId(orgId, "bench-command", index),
-          at: `${dayOf(index, count)}T10:00:00.000Z`,
+          at: `${dayOf(index, count, span)}T10:00:00.000Z`,
           userId: "bench",
         });
         decided.forEach((event, k) => {

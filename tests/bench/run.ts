@@ -33,6 +33,10 @@ const ONLY_EVENT_STORE = process.env.BENCH_ONLY === "event-store";
 const ONLY_DOCUMENTS = process.env.BENCH_ONLY === "documents";
 /** BENCH_ONLY=bank: the bank statements part alone (issue 13: format readers and matching, then the import on PostgreSQL). */
 const ONLY_BANK = process.env.BENCH_ONLY === "bank";
+/** BENCH_ONLY=uploads: issue 21's part alone (another organisation's read while one imports its largest files). */
+const ONLY_UPLOADS = process.env.BENCH_ONLY === "uploads";
+/** BENCH_ONLY=vat: issue 22's part alone (a month's VAT return on 1M ledger lines, the vat_lines rebuild). */
+const ONLY_VAT = process.env.BENCH_ONLY === "vat";
 
 const environment = async (): Promise<Environment> => {
   const postgres = await withAdmin(async (sql) => {
@@ -157,6 +161,14 @@ const run = async (base: string, name: string, config: BenchConfig, notes: strin
 };
 
 const main = async (): Promise<void> => {
+  if (ONLY_VAT) {
+    await (await import("./vat.ts")).runVatBench(REPORT);
+    return;
+  }
+  if (ONLY_UPLOADS) {
+    await (await import("./uploads.ts")).runUploadsBench(REPORT);
+    return;
+  }
   if (ONLY_BANK) {
     await (await import("./bank.ts")).runBankBench(REPORT);
     await (await import("./bank-import.ts")).runBankImportBench(REPORT);
@@ -222,6 +234,8 @@ const main = async (): Promise<void> => {
     await (await import("./bank-import.ts")).runBankImportBench(REPORT);
     await (await import("./reconcile.ts")).runReconcileBench(REPORT);
   }
+  if (process.env.BENCH_UPLOADS !== "0") await (await import("./uploads.ts")).runUploadsBench(REPORT);
+  if (process.env.BENCH_VAT !== "0") await (await import("./vat.ts")).runVatBench(REPORT);
   await (await import("./load.ts")).runLoadBench(REPORT);
 };
 

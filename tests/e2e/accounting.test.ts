@@ -335,7 +335,10 @@ describe("accounting screens (Chromium, accounting API)", () => {
       try {
         await open(page, `/org/accounting/entries/${draft.mvt}/edit`);
         // The closed account the draft names is shown, marked closed (it is no longer offered otherwise).
-        expect(await page.getByTestId("line-account").nth(1).inputValue()).toMatch(/^618000 · .* \(fermé\)$/);
+        // (Its label shows once the chart has loaded: waited for, not read at once.)
+        await expect
+          .poll(() => page.getByTestId("line-account").nth(1).inputValue(), { timeout: browserTimeout })
+          .toMatch(/^618000 · .* \(fermé\)$/);
         await page.getByTestId("entry-save-validate").click();
         const message = "Ligne 2 : le compte 618000 est fermé.";
         expect(await page.getByTestId("entry-save-error").textContent()).toContain(message);

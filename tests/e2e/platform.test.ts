@@ -96,6 +96,8 @@ describe("platform users and organisations (Chromium)", () => {
       await platform.goto(`/registre/orgs/${demoOrg.id}/log`);
       await platform.orgTitle.filter({ hasText: DEMO_ORG.name }).waitFor();
       // The demo's books and contacts are more than a page of events: the older ones on demand.
+      // The title is the organisation's, the log its own query: wait for its first page.
+      await platform.logEntries.first().waitFor();
       expect(await platform.logEntries.count()).toBe(200);
       await platform.loadWholeLog();
       const types = await platform.logEntries.evaluateAll((rows) =>

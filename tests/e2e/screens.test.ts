@@ -1,7 +1,11 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parisDate } from "@registre/core";
+import type { Page } from "playwright-core";
+import type { RouteObject } from "react-router";
 import { describe, expect, test } from "vitest";
-import { artifactsDir, browserTimeout, demoSuite } from "./support.ts";
+import { routes } from "../../web/src/app/router.tsx";
+import { artifactsDir, browserTimeout, demoSuite, watchCsp, webDir } from "./support.ts";
 
 /** The signed-in main screens, as the demo login, each in French and English at 1280×800. */
 const screens = [
@@ -33,6 +37,7 @@ describe("main screens (Chromium)", () => {
       async () => {
         const context = await suite.openContext(locale);
         const page = await context.newPage();
+        const violations = await watchCsp(page);
         const failures: string[] = [];
         page.on("response", (response) => {
           if (new URL(response.url()).pathname.startsWith("/api/") && response.status() >= 400)
@@ -46,11 +51,48 @@ describe("main screens (Chromium)", () => {
           await page.screenshot({ path: join(artifactsDir, `screen-${name}-${locale}.png`) });
         }
         expect(failures).toEqual([]);
+        expect(violations).toEqual([]);
         await context.close();
       },
       browserTimeout * 3,
     );
   }
+
+  test(
+    "every screen of the router runs under the Content-Security-Policy without a violation (issue 21)",
+    async () => {
+      // The build has no inline script for the policy to refuse: index.html loads /theme-boot.js.
+      const index = readFileSync(join(webDir, "dist", "index.html"), "utf8");
+      expect(index.match(/<script\b[^>]*>/g)?.filter((tag) => !/\bsrc=/.test(tag))).toEqual([]);
+      const ids = await demoIds(suite.api, suite.session());
+      const context = await suite.openContext("fr");
+      const page = await context.newPage();
+      const violations = await watchCsp(page);
+      const first = await page.goto(new URL("/org/dashboard", suite.serverUrl()).toString());
+      expect(first?.headers()["content-security-policy"]).toContain("script-src 'self';");
+      await page.waitForLoadState("networkidle");
+      const settle = settler(page);
+      const signedOut: string[] = [];
+      const paths = screenPaths(routes, ids);
+      for (const path of paths) {
+        // In the page, as a link would: the app stays loaded, each screen renders its chunks and styles.
+        await page.evaluate((to) => {
+          history.pushState(null, "", to);
+          dispatchEvent(new PopStateEvent("popstate"));
+        }, path);
+        await settle();
+        if (new URL(page.url()).pathname === "/login" && path !== "/login") signedOut.push(path);
+      }
+      expect(paths.length).toBeGreaterThan(150);
+      expect(signedOut).toEqual([]);
+      // The API's reference page too: its script is a file, its styles its own.
+      await page.goto(new URL("/api/reference", suite.serverUrl()).toString());
+      await page.locator("h2").first().waitFor();
+      expect(violations).toEqual([]);
+      await context.close();
+    },
+    browserTimeout * 5,
+  );
 
   test(
     "as a newcomer meets them: the books' year, the tax identity, titled placeholders, no design variants",
@@ -67,7 +109,9 @@ describe("main screens (Chromium)", () => {
       // are provisional.
       const thisYear = parisDate(new Date()).slice(0, 4);
       await open("/org/accounting/reports/balance");
-      expect(await page.getByTestId("report-year").inputValue()).toContain(thisYear);
+      // Polled: the network may fall idle while the app still evaluates its modules, before it asks
+      // for the years (seen at the base commit too, on a loaded machine).
+      await expect.poll(() => page.getByTestId("report-year").inputValue()).toContain(thisYear);
       await open("/org/dashboard");
       await page.getByTestId("dashboard-provisional").waitFor();
       expect(await page.getByTestId("kpi-cash-period").textContent()).toContain(thisYear);
@@ -87,12 +131,17 @@ describe("main screens (Chromium)", () => {
       // Spec routes not built yet have their own title, the platform's included.
       for (const [path, title] of [
         ["/registre/orgs/invoices", "Factures des organisations"],
-        ["/org/accounting/vat", "Déclaration de TVA"],
+        ["/org/dashboard/control", "Contrôle de gestion"],
       ] as const) {
         await open(path);
         await page.getByTestId("placeholder-page").waitFor();
         expect(await heading(), path).toBe(title);
       }
+      // The VAT return is a screen of its own now: this year's periods, not a placeholder.
+      await open("/org/accounting/vat");
+      await page.getByTestId("vat-periods").waitFor();
+      expect(await heading()).toBe("Déclaration de TVA");
+      expect(await page.getByTestId("placeholder-page").count()).toBe(0);
 
       // Visitors are not shown the design variants.
       await open("/public/home2");
@@ -120,3 +169,80 @@ describe("main screens (Chromium)", () => {
     browserTimeout,
   );
 });
+
+/** Every path of the router (`/a/:b` as the list of paths it holds), the public ones last. */
+const routerPaths = (list: readonly RouteObject[], prefix = ""): string[] =>
+  list.flatMap((r) => {
+    const here = r.index ? prefix || "/" : r.path ? `${prefix}/${r.path}`.replace(/\/+/g, "/") : prefix;
+    return [...(r.index || r.path ? [here] : []), ...routerPaths(r.children ?? [], here)];
+  });
+
+/** The demo's ids, by the path segment before a parameter (`/org/items/:id` takes `items`'s). */
+type DemoIds = Readonly<Record<string, string>>;
+
+const demoIds = async (
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
+  api: (method: string, path: string) => Promise<any>,
+  session: { user: unknown },
+): Promise<DemoIds> => {
+  const user = session.user as { id: string; org: { id: string } };
+  const firstOf = async (path: string, key = "id") =>
+    ((await api("GET", path)).items?.[0]?.[key] as string | undefined) ?? crypto.randomUUID();
+  return {
+    contacts: await firstOf("/contacts?limit=1"),
+    items: await firstOf("/items?limit=1"),
+    docs: await firstOf("/docs?limit=1"),
+    entries: await firstOf("/accounting/entries?limit=1", "mvt"),
+    accounts: "411000",
+    journals: "VT",
+    balancesheet: await firstOf("/accounting/balance-sheet"),
+    bankstatements: await firstOf("/banks/statements"),
+    reconcile: "1",
+    payments: await firstOf("/payments/sales?limit=1"),
+    deposits: await firstOf("/accounting/deposits"),
+    emailtemplates: "default-invoice-fr",
+    // The demo's VAT returns: last month's, validated.
+    vat: (await api("GET", "/accounting/vat")).periods.findLast(
+      (p: { status: string }) => p.status === "validated" || p.status === "paid",
+    )?.period,
+    orgs: user.org.id,
+    users: user.id,
+  };
+};
+
+/** Each screen's path with the demo's ids in its parameters; the public pages (a login among them) last. */
+const screenPaths = (list: readonly RouteObject[], ids: DemoIds): string[] => {
+  const filled = routerPaths(list)
+    .filter((p) => !p.includes("*"))
+    .map((p) =>
+      p.replace(/\/([^/]+)\/:[A-Za-z]+/g, (_, segment: string) => `/${segment}/${ids[segment] ?? segment}`),
+    );
+  const unique = [...new Set(filled)].filter((p) => !p.includes(":"));
+  const isPublic = (p: string) => !/^\/(org|account|registre|user)\b/.test(p);
+  return [...unique.filter((p) => !isPublic(p)), ...unique.filter(isPublic)];
+};
+
+/**
+ * Waits until the page has had no request in flight for 120 ms (at most 15 s): a screen rendered. A
+ * screen's chunk, styles and first calls start together when it is pushed, and its data's calls at
+ * once after: a longer quiet only slowed the walk of 170 screens (by about 40 s).
+ */
+const settler = (page: Page) => {
+  let inFlight = 0;
+  let last = Date.now();
+  const done = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    last = Date.now();
+  };
+  page.on("request", () => {
+    inFlight++;
+    last = Date.now();
+  });
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return async () => {
+    const deadline = Date.now() + 15_000;
+    await page.waitForTimeout(20);
+    while (Date.now() < deadline && (inFlight > 0 || Date.now() - last < 120)) await page.waitForTimeout(20);
+  };
+};

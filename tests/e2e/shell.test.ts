@@ -253,10 +253,12 @@ describe("application shell (Chromium)", () => {
         expect(await nav.getByText(section, { exact: true }).count()).toBeGreaterThan(0);
       }
       // An unbuilt screen, in the frame (its section's links show once it is open).
-      await shell.goto("/org/accounting/vat");
-      expect(await nav.getByRole("link", { name: "TVA", exact: true }).count()).toBeGreaterThan(0);
+      await shell.goto("/account/payments");
+      expect(
+        await nav.getByRole("link", { name: "Paiements d’abonnement", exact: true }).count(),
+      ).toBeGreaterThan(0);
       await page.getByTestId("placeholder-page").waitFor();
-      expect(await shell.mainHeading.textContent()).toBe("Déclaration de TVA");
+      expect(await shell.mainHeading.textContent()).toBe("Paiements d’abonnement");
       expect(await page.getByText("Bientôt disponible").count()).toBe(1);
       expect(await shell.layout()).toBe("default");
     },

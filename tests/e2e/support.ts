@@ -175,6 +175,28 @@ export const signedInContext = async (
   return context;
 };
 
+/**
+ * The Content-Security-Policy violations a page meets from its first script on, in every document it
+ * loads (issue 21): each `securitypolicyviolation` event, and Chromium's « Refused to … » console
+ * messages, as text. A page of Registre should meet none.
+ */
+export const watchCsp = async (page: Page): Promise<string[]> => {
+  const violations: string[] = [];
+  await page.exposeFunction("__registreCspViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { __registreCspViolation: (text: string) => void }).__registreCspViolation(
+        `${location.pathname}: ${e.violatedDirective} ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`,
+      ),
+    );
+  });
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/.test(message.text()))
+      violations.push(`${new URL(page.url()).pathname}: ${message.text()}`);
+  });
+  return violations;
+};
+
 /** Goes to a path of the server and waits until the network is idle. */
 export const openPath = async (page: Page, serverUrl: string, path: string): Promise<void> => {
   await page.goto(new URL(path, serverUrl).toString());

@@ -14,14 +14,23 @@ export const expectAnswered = (sent: Sent, what: string) => {
   }
 };
 
-const ID_KEYS = new Set(["id", "mvt", "number", "code", "userId", "itemId", "yearId", "openingMvt"]);
+export const ID_KEYS: ReadonlySet<string> = new Set([
+  "id",
+  "mvt",
+  "number",
+  "code",
+  "userId",
+  "itemId",
+  "yearId",
+  "openingMvt",
+]);
 
 /** Every value under an id-like key of a JSON answer. */
-export const collectIds = (value: unknown, into: Set<string>) => {
-  if (Array.isArray(value)) for (const item of value) collectIds(item, into);
+export const collectIds = (value: unknown, into: Set<string>, keys = ID_KEYS) => {
+  if (Array.isArray(value)) for (const item of value) collectIds(item, into, keys);
   else if (value !== null && typeof value === "object")
     for (const [key, item] of Object.entries(value)) {
-      if (ID_KEYS.has(key) && (typeof item === "string" || typeof item === "number")) into.add(String(item));
-      else collectIds(item, into);
+      if (keys.has(key) && (typeof item === "string" || typeof item === "number")) into.add(String(item));
+      else collectIds(item, into, keys);
     }
 };

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../support/databases.ts";
 import { type Operation, openApiSession } from "./api-session.ts";
-import { collectIds, expectAnswered } from "./checks.ts";
+import { collectIds, expectAnswered, ID_KEYS } from "./checks.ts";
+import { walkMalformedIds } from "./malformed-ids.ts";
 import { hostileStrings, hostileVariant, malformedBodies, validValue } from "./schema-arbitrary.ts";
 
 const RUNS_PER_OPERATION = 12;
@@ -48,11 +49,43 @@ describe.each(databaseKinds)("the OpenAPI fuzz on %s", (kind) => {
         ],
       })
       .catch(() => undefined);
+    // Records of the kinds whose ids are not uuids (a tier's, a meta's) and of those a document names.
+    const ok = async (method: string, url: string, body: unknown) => {
+      const sent = await api.json(method, url, token, body);
+      expect([url, sent.status, sent.text]).toEqual([url, 201, sent.text]);
+      return JSON.parse(sent.text);
+    };
+    const customer = await ok("POST", "/contacts", {
+      kind: "company",
+      name: "Fuzz Client",
+      types: ["customer"],
+      addresses: [{ line1: "1 rue A", postalCode: "75001", city: "Paris" }],
+    });
+    const item = await ok("POST", "/items", {
+      use: "sale",
+      kind: "services",
+      reference: "FUZZ",
+      label: "Conseil",
+      unit: "HUR",
+      vatRate: "20",
+      sellPrice: "80",
+    });
+    await ok("POST", "/items/prices", { itemId: item.id, side: "sale", fromQuantity: "5", unitPrice: "70" });
+    await ok("POST", "/items/metas", { itemId: item.id, key: "ean", value: "3012345678901" });
+    await ok("POST", "/docs", {
+      kind: "quote",
+      direction: "sales",
+      issueDate: "2026-02-03",
+      contactId: customer.id,
+      lines: [{ kind: "item", itemId: item.id, quantity: "1" }],
+    });
+    // A closing step's id is its `key`.
+    const keys = new Set([...ID_KEYS, "key"]);
     for (const op of api.operations) {
       if (op.method !== "GET" || op.path.includes("{")) continue;
       const sent = await api.json("GET", op.path, token);
       if (sent.status !== 200 || !sent.contentType.includes("json")) continue;
-      collectIds(JSON.parse(sent.text), known);
+      collectIds(JSON.parse(sent.text), known, keys);
     }
   });
   afterAll(() => api?.close());
@@ -144,6 +177,25 @@ describe.each(databaseKinds)("the OpenAPI fuzz on %s", (kind) => {
       expect([what, sent.status, await api.eventCount()]).toEqual([what, sent.status, before]);
     await api.keepSignedIn(sent, token);
   };
+
+  // First, while the records made above are all there: the random runs below delete some.
+  it("refuses every id sent malformed, naming it — a path's, a query's, a body's …Id — and changes nothing (issue 21)", async () => {
+    const walked = await walkMalformedIds(api, known);
+    console.log(`malformed ids on ${kind}: ${walked.length} fields of ${api.operations.length} operations`);
+    // The probe's findings are among the walked fields (a generic walk that misses them proves little).
+    expect(walked).toEqual(
+      expect.arrayContaining([
+        "PUT /docs/{id} billingAddressId",
+        "PUT /docs/{id} deliveryAddressId",
+        "POST /docs/{id}/mail templateId",
+        "DELETE /registre/units/{id} id",
+        "PUT /registre/countries/{id} id",
+        "DELETE /items/prices/{id} id",
+        "GET /docs minTotal",
+        "GET /docs maxTotal",
+      ]),
+    );
+  }, 600_000);
 
   it("answers every operation quickly with a 2xx or a problem, never a 5xx, and a refusal appends nothing", async () => {
     expect(api.operations.length).toBeGreaterThan(50);

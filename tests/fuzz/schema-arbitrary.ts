@@ -94,8 +94,8 @@ const resolve = (schema: JsonSchema, components: Components): JsonSchema => {
 const typesOf = (schema: JsonSchema): string[] =>
   schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
 
-/** Merges `allOf` parts (objects) into one schema. */
-const merged = (schema: JsonSchema, components: Components): JsonSchema => {
+/** Merges `allOf` parts (objects) into one schema, `$ref`s resolved. */
+export const merged = (schema: JsonSchema, components: Components): JsonSchema => {
   const s = resolve(schema, components);
   if (!s.allOf) return s;
   const parts = s.allOf.map((p) => merged(p, components));

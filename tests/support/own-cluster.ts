@@ -26,14 +26,20 @@ const freePort = (): Promise<number> =>
     });
   });
 
+/**
+ * How the server stops: "fast" terminates every session and shuts down cleanly; "immediate" kills
+ * every server process at once (as a crash would), and the start then recovers from the WAL.
+ */
+export type ShutdownMode = "fast" | "immediate";
+
 export type OwnCluster = {
   readonly url: string;
   /**
-   * `pg_ctl restart -m fast`: every session is terminated, the server is down for a moment; with
-   * `downMs`, stopped (fast) and started again that much later, so that the outage lasts; `whileDown`
-   * runs once the server is stopped, and the start waits for it (and for `downMs`).
+   * Stops the server (`mode`, fast by default) and starts it again `downMs` later (at once by
+   * default), so that the outage lasts; `whileDown` runs once the server is stopped, and the start
+   * waits for it (and for `downMs`).
    */
-  readonly restart: (downMs?: number, whileDown?: () => Promise<void>) => Promise<void>;
+  readonly restart: (downMs?: number, whileDown?: () => Promise<void>, mode?: ShutdownMode) => Promise<void>;
   readonly stop: () => Promise<void>;
 };
 
@@ -72,12 +78,12 @@ export const startOwnCluster = async (): Promise<OwnCluster> => {
   await ctl("-w", "start");
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    restart: async (downMs = 0, whileDown?: () => Promise<void>) => {
+    restart: async (downMs = 0, whileDown?: () => Promise<void>, mode: ShutdownMode = "fast") => {
       if (downMs === 0 && !whileDown) {
-        await ctl("-w", "-m", "fast", "restart");
+        await ctl("-w", "-m", mode, "restart");
         return;
       }
-      await ctl("-w", "-m", "fast", "stop");
+      await ctl("-w", "-m", mode, "stop");
       await Promise.all([new Promise((resolve) => setTimeout(resolve, downMs)), whileDown?.()]);
       await ctl("-w", "start");
     },

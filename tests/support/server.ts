@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type AppContext, startServer } from "@registre/api";
+import { type AppContext, type Environment, startServer } from "@registre/api";
 import type { DatabaseKind } from "@registre/store";
 import { openDatabase } from "@registre/store";
 import { inject } from "vitest";
@@ -69,7 +69,7 @@ const seededDemoFolder = async (template: string): Promise<string> => {
  */
 export const startTestServer = async (
   kind: DatabaseKind = "pglite",
-  options: { seed?: boolean; dataDir?: boolean } = {},
+  options: { seed?: boolean; dataDir?: boolean; env?: Partial<Environment> } = {},
 ): Promise<TestServer> => {
   const template = kind === "pglite" && options.seed ? inject("pgliteTemplate") : undefined;
   const database: TestDatabase = template
@@ -77,6 +77,7 @@ export const startTestServer = async (
     : await openTestDatabase(kind);
   const dataDir = options.dataDir ? mkdtempSync(join(tmpdir(), "registre-e2e-")) : undefined;
   const server = await startServer({
+    ...options.env,
     database,
     dataDir,
     port: 0,

@@ -1,7 +1,8 @@
 /*
  * Registre service worker, written by hand.
  * - App shell (index.html, hashed assets, icons): navigations network-first with the cached shell as
- *   the offline fallback; /assets/* cache-first (their names change with their content).
+ *   the offline fallback; /assets/* cache-first (their names change with their content);
+ *   /theme-boot.js (index.html's theme script) network-first, cached for offline.
  * - API (/api/*): network-first. A GET answered from the cache because the network failed carries the
  *   header `x-registre-stale: 1`: the app then shows its « hors ligne » banner; nothing stale is ever
  *   served silently. Other methods are never cached; the API cache is emptied at logout.
@@ -9,7 +10,7 @@
 const VERSION = "v1";
 const SHELL = `registre-shell-${VERSION}`;
 const API = `registre-api-${VERSION}`;
-const SHELL_URLS = ["/", "/favicon.svg"];
+const SHELL_URLS = ["/", "/favicon.svg", "/theme-boot.js"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -78,6 +79,20 @@ const navigationNetworkFirst = async (request) => {
   }
 };
 
+// index.html's theme script (not hashed, so not cache-first): the network's, the cached copy offline.
+const scriptNetworkFirst = async (request) => {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(SHELL).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  } catch {
+    return (await caches.match(request, { cacheName: SHELL })) || Response.error();
+  }
+};
+
 const assetCacheFirst = async (request) => {
   const cached = await caches.match(request, { cacheName: SHELL });
   if (cached) return cached;
@@ -97,6 +112,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(apiNetworkFirst(request));
   } else if (request.mode === "navigate") {
     event.respondWith(navigationNetworkFirst(request));
+  } else if (request.method === "GET" && url.pathname === "/theme-boot.js") {
+    event.respondWith(scriptNetworkFirst(request));
   } else if (request.method === "GET" && /^\/(assets|img)\/|\.(svg|png|webp|woff2?)$/.test(url.pathname)) {
     event.respondWith(assetCacheFirst(request));
   }

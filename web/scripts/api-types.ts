@@ -67,7 +67,8 @@ const enumLists = (doc: OpenAPI3): string => {
               listOf(
                 `${camel(schema, false)}${camel(name, true)}Values`,
                 property.enum,
-                `components["schemas"]["${schema}"]["${name}"]`,
+                // A component used nullable somewhere is typed `| null` (`LineVatCode`).
+                `NonNullable<components["schemas"]["${schema}"]>["${name}"]`,
               ),
             ]
           : [],

@@ -24,7 +24,6 @@ import {
   letteringStreamId,
   lineRef,
   parisDate,
-  planFecImport,
   VOLUME_COUNTER,
   volumeOf,
 } from "@registre/core";
@@ -38,9 +37,9 @@ import {
   streamDecision,
 } from "../commands.ts";
 import type { AppContext } from "../context.ts";
-import { translate } from "../http/messages.ts";
 import { markNotYetVisible } from "../http/request-scope.ts";
 import { childMetadata, derivedId } from "../ids.ts";
+import type { ProgressReport } from "../uploads/progress.ts";
 import { catchUpLedger } from "./books.ts";
 import { type EntryInput, ledgerReadModels, postingContext } from "./entries.ts";
 import { setupReadModels } from "./setup.ts";
@@ -72,6 +71,13 @@ export type FecImportOptions = {
   readonly dryRun?: boolean | undefined;
   /** Lines per transaction (`BATCH_LINES` by default). */
   readonly batchLines?: number | undefined;
+  /** Each phase as it starts, and the entries written (`uploads/progress.ts`). */
+  readonly progress?: ProgressReport | undefined;
+  /**
+   * The caller gives up `bytes`: they are moved to the worker thread, not copied (a route's request
+   * body, read once), and the caller's array is emptied. Without it they are copied.
+   */
+  readonly handOver?: boolean | undefined;
 };
 
 /** Whether the chart already holds what the command would create (a retried import). */
@@ -105,8 +111,12 @@ const resultOf = (plan: FecImportPlan, written: boolean): FecImportResult => ({
   errors: plan.errors,
 });
 
-/** Lines per transaction of the import: entries are appended in batches of streams, not one by one. */
-const BATCH_LINES = 4000;
+/**
+ * Lines per transaction of the import: entries are appended in batches of streams, not one by one, and
+ * small enough that a batch's commit (its events decided, written as text, sent) holds the event loop a
+ * few tens of milliseconds at most: every other request is answered between two batches (issue 21).
+ */
+const BATCH_LINES = 1000;
 
 /** Consecutive entries of the plan in batches of about `BATCH_LINES` lines. */
 const batchesOf = (plan: FecImportPlan, batchLines: number): number[][] => {
@@ -250,16 +260,28 @@ export const importFec = async (
     .where("org_id", "=", orgId)
     .executeTakeFirst();
   if (!org) throw new DomainError("organisation.notFound", {}, 404);
-  let years = 0;
-  const plan = planFecImport({
-    bytes,
-    fileName,
-    context,
-    siren: org.siren,
-    newId: () => derivedId(metadata.commandId, "year", years++),
-    validatedOn: parisDate(ctx.clock()),
-    explain: (error) => translate(error.code, "en", error.params),
-  });
+  options.progress?.("reading");
+  // Read and planned in the worker pool (`workers/tasks.ts`), within the organisation's upload limits;
+  // the entries come back in pieces.
+  const entries: FecImportPlan["entries"][number][] = [];
+  const planned = await ctx.work.run(
+    "fecPlan",
+    {
+      bytes,
+      fileName,
+      context,
+      siren: org.siren,
+      commandId: metadata.commandId,
+      validatedOn: parisDate(ctx.clock()),
+      limits: ctx.uploadLimits.fec,
+    },
+    {
+      onItems: (items) => entries.push(...(items as FecImportPlan["entries"][number][])),
+      moveBytes: options.handOver === true,
+    },
+  );
+  const plan: FecImportPlan = { ...planned, entries };
+  options.progress?.("checking", 0, entries.length);
   const mvtOf = (i: number) => derivedId(metadata.commandId, "mvt", i);
   if (plan.errors.length === 0) {
     const previous = await readModels(ctx.database)
@@ -331,6 +353,7 @@ export const importFec = async (
     });
     done += batch.length;
     options.onProgress?.(done, total);
+    options.progress?.("writing", done, total);
   }
   if (plan.lettering.length > 0)
     await handleMultiStream(ctx, {
@@ -339,6 +362,7 @@ export const importFec = async (
       plan: () => letteringPlan(ctx, orgId, plan, mvtOf),
       readModels: [],
     });
+  options.progress?.("projecting", total, total);
   // Answer once the ledger shows the whole import.
   // A large import takes a while to project, so it may wait longer than a command; a failed ledger
   // answers at once, and either way the import is stored and the answer says it is not visible yet.

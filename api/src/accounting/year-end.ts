@@ -11,11 +11,13 @@ import {
   type FiscalCommand,
   fiscalDecider,
   fiscalStreamId,
+  nextVatPeriod,
   type OpenItem,
   openingLines,
   type PostingContext,
   parisDate,
   VOLUME_COUNTER,
+  vatPeriodOf,
   volumeOf,
 } from "@registre/core";
 import { readModels } from "@registre/projections";
@@ -26,7 +28,9 @@ import { handleMultiStream, loadAggregate, type MultiStreamPlan, streamDecision 
 import type { AppContext } from "../context.ts";
 import { ProblemError } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
+import { findOrganisation } from "../organisations.ts";
 import { loadBanking } from "../payments/banking.ts";
+import { listReturns } from "../vat/reads.ts";
 import { catchUpLedger } from "./books.ts";
 import { ledgerReadModels, postingContext } from "./entries.ts";
 import { accountMovements, type FiscalYearRow, findFiscalYear, trialBalanceReport } from "./queries.ts";
@@ -38,7 +42,8 @@ export type YearEndWarning = { code: string; count: number; items: string[]; blo
 /**
  * What stands in the way of closing a year (reference, section 6.1), each with its items: bank
  * statement lines of the year not reconciled (information, the spec's first warning), drafts (blocking: a closed year can never validate them), entries pending in the VAT journal,
- * invoices and credit notes not validated (information: a draft invoice is no fact of the books),
+ * invoices and credit notes not validated (information: a draft invoice is no fact of the books), VAT
+ * periods of the year without a validated return,
  * suspense account 471 not empty, unlettered customers and suppliers (information), and an
  * unbalanced trial balance (blocking; cannot happen when every entry balances).
  */
@@ -153,10 +158,34 @@ export const yearEndChecks = async (
       items: open.map((o) => `${o.account} ${o.auxiliary ?? ""} (${o.count})`),
       blocking: false,
     });
+  const unsettled = await vatNotSettled(ctx, orgId, year);
+  if (unsettled.length > 0)
+    warnings.push({
+      code: "yearEnd.vatNotSettled",
+      count: unsettled.length,
+      items: unsettled,
+      blocking: false,
+    });
   const balance = await trialBalanceReport(ctx, orgId, year);
   if (balance.totals.debit !== balance.totals.credit)
     warnings.push({ code: "yearEnd.unbalanced", count: 1, items: [], blocking: true });
   return warnings;
+};
+
+/**
+ * VAT not settled (the checklist's VAT step, read from the returns): the organisation's VAT periods that
+ * end in the year without a validated return; none under the franchise, which files none.
+ */
+const vatNotSettled = async (ctx: AppContext, orgId: string, year: FiscalYearRow): Promise<string[]> => {
+  const org = await findOrganisation(ctx, orgId);
+  if (org.vatRegime === "franchise") return [];
+  if (!(await ctx.runner.waitFor(await ctx.store.head(), ["vat_lines"], orgId)))
+    throw new ProblemError(503, "readModel.behind");
+  const declared = new Set((await listReturns(ctx, orgId)).map((r) => r.period));
+  const periods: string[] = [];
+  for (let p = vatPeriodOf(year.start, org.vatPeriodicity); p.end <= year.end; p = nextVatPeriod(p))
+    if (p.end >= year.start && !declared.has(p.key)) periods.push(p.key);
+  return periods;
 };
 
 /**

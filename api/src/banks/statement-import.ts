@@ -10,20 +10,17 @@ import {
   type CommandMetadata,
   checkCsvMapping,
   DomainError,
-  decodeStatementBytes,
   type IdentifiedLine,
   type ImportStatementData,
   lineIdentities,
   newStatementLines,
   type ParsedStatementFile,
   planStatementImport,
-  readStatementFile,
   type StatementEncoding,
   type StatementFormat,
   type StatementNotice,
   statementBalanceWarnings,
   statementRegisterDecider,
-  suggestCsvMapping,
 } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { handleMultiStream, loadAggregate, streamDecision } from "../commands.ts";
@@ -33,6 +30,8 @@ import { type Locale, translate } from "../http/messages.ts";
 import { ProblemError } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
 import { loadBanking } from "../payments/banking.ts";
+import { STATEMENT_SAMPLE_BYTES } from "../uploads/limits.ts";
+import type { ProgressReport } from "../uploads/progress.ts";
 
 /**
  * Importing a statement into a bank: the file read whole or not at all (a flaw is a 422 naming where),
@@ -54,6 +53,13 @@ export type StatementImportInput = {
   readonly mapping?: BankCsvMapping | undefined;
   readonly dryRun?: boolean | undefined;
   readonly locale: Locale;
+  /** Each phase as it starts (`uploads/progress.ts`). */
+  readonly progress?: ProgressReport | undefined;
+  /**
+   * The caller gives up `bytes`: they are moved to the worker thread, not copied (a route's request
+   * body, read once), and the caller's array is emptied. Without it they are copied.
+   */
+  readonly handOver?: boolean | undefined;
 };
 
 export type TypedStatementInput = {
@@ -140,11 +146,6 @@ const warningsOut = (warnings: readonly BalanceWarning[], locale: Locale) =>
   warnings.map((w) => ({ ...w, message: translate(w.code, locale, balanceWarningFigures(w)) }));
 const noticesOut = (notices: readonly StatementNotice[], locale: Locale) =>
   notices.map((n) => ({ ...n, message: translate(n.code, locale, n.params) }));
-
-const csvSample = (bytes: Uint8Array, encoding: StatementEncoding | undefined) => {
-  const { text } = decodeStatementBytes(bytes, encoding);
-  return { suggested: suggestCsvMapping(text) ?? null, sample: text.split(/\r\n|\r|\n/).slice(0, 20) };
-};
 
 /** Writes a statement of new lines into its bank: the statement's stream and the register, one commit. */
 const commitStatement = async (
@@ -255,28 +256,45 @@ export const importStatementFile = async (
     warnings: [],
     notices: [],
   };
-  if (csv && !mapping)
-    return { ...none, format: "csv", encoding: null, csv: csvSample(input.bytes, input.encoding) };
-  if (mapping) checkCsvMapping(mapping);
-  let file: ParsedStatementFile;
-  try {
-    file = readStatementFile(input.bytes, {
-      ...(input.format && { format: input.format }),
-      ...(input.encoding && { encoding: input.encoding }),
-      ...(mapping && { csv: mapping }),
+  input.progress?.("reading");
+  // Read in the worker pool (`workers/tasks.ts`), within the organisation's upload limits.
+  // Handed over, the file's bytes go to the thread and come back (moved, not copied: `RunOptions.moveBytes`).
+  let bytes = input.bytes;
+  const sample = async () => {
+    const read = await ctx.work.run("statementFile", {
+      // Its first lines are all the mapping step shows: a copy of them, not of the whole file.
+      bytes: bytes.slice(0, STATEMENT_SAMPLE_BYTES + 1),
+      options: { ...(input.encoding && { encoding: input.encoding }) },
+      sample: true,
     });
-  } catch (error) {
-    // A file no format recognises may be a CSV: the mapping step, with the bank's mapping when it has one.
-    if (
-      error instanceof DomainError &&
-      error.params.reason === "unknownFormat" &&
-      input.format === undefined
-    ) {
-      if (remembered) return importStatementFile(ctx, orgId, { ...input, format: "csv" }, metadata);
-      return { ...none, format: "csv", encoding: null, csv: csvSample(input.bytes, input.encoding) };
-    }
-    throw error;
+    return { ...none, format: "csv" as const, encoding: null, csv: read.kind === "sample" ? read.csv : null };
+  };
+  if (csv && !mapping) return sample();
+  if (mapping) checkCsvMapping(mapping);
+  const read = await ctx.work.run(
+    "statementFile",
+    {
+      bytes,
+      options: {
+        ...(input.format && { format: input.format }),
+        ...(input.encoding && { encoding: input.encoding }),
+        ...(mapping && { csv: mapping }),
+        limits: ctx.uploadLimits.statement,
+      },
+    },
+    {
+      moveBytes: input.handOver === true,
+      bytesBack: (back) => {
+        bytes = back;
+      },
+    },
+  );
+  // A file no format recognises may be a CSV: the mapping step, with the bank's mapping when it has one.
+  if (read.kind !== "file") {
+    if (remembered) return importStatementFile(ctx, orgId, { ...input, bytes, format: "csv" }, metadata);
+    return sample();
   }
+  const file: ParsedStatementFile = read.file;
   const identity = { iban: bank.iban, currency: bank.currency };
   const probe = planStatementImport(file, identity, new Set());
   const period = { from: probe.from, to: probe.to };
@@ -306,7 +324,8 @@ export const importStatementFile = async (
       alreadyImported: stored ? stored.already_imported : probe.added.length + probe.alreadyImported,
     };
   }
-  const sha256 = sha256Hex(input.bytes);
+  input.progress?.("writing", 0, probe.added.length);
+  const sha256 = sha256Hex(bytes);
   let last = probe;
   const written = await commitStatement(
     ctx,
@@ -320,7 +339,7 @@ export const importStatementFile = async (
       const first = plan.statements[0];
       const final = plan.statements[plan.statements.length - 1];
       if (plan.added.length > 0)
-        await ctx.files.put(fileKey(orgId, sha256), input.bytes, "application/octet-stream");
+        await ctx.files.put(fileKey(orgId, sha256), bytes, "application/octet-stream");
       return {
         added: plan.added,
         mapping: file.format === "csv" ? mapping : undefined,
@@ -330,7 +349,7 @@ export const importStatementFile = async (
             name: input.fileName.slice(0, 255),
             format: file.format,
             encoding: file.encoding,
-            size: input.bytes.byteLength,
+            size: bytes.byteLength,
             sha256,
           },
           reference: references.length > 0 ? references.join(", ").slice(0, 200) : null,

@@ -106,10 +106,39 @@ export type ContactCommands = (
 ) => Promise<readonly ContactCommand[]> | readonly ContactCommand[];
 
 /**
- * One commit on the contact's stream and, when its decision assigns an auxiliary account, on the
- * chart (the account created under 411000 or 401000, labelled with the contact's name). `chartAfter`
- * adds chart commands of the caller's (a deletion's accounts). A conflict on either stream plans again.
+ * What a commit of a contact writes, read and decided now (a plan, made again on a conflict): the
+ * contact's stream and, when its decision assigns an auxiliary account, the chart's (the account created
+ * under 411000 or 401000, labelled with the contact's name); `chartAfter` adds chart commands of the
+ * caller's (a deletion's accounts). Also the contact's state after the commit, for a caller that commits
+ * more streams with it (an imported invoice's supplier and draft).
  */
+export const contactCommitPlan = async (
+  ctx: AppContext,
+  orgId: string,
+  contactId: string,
+  commands: ContactCommands,
+  chartAfter?: (state: LiveContact, chart: ChartState) => readonly ChartCommand[],
+): Promise<{ streams: StreamDecision[]; state: ContactState }> => {
+  const streamId = contactStreamId(contactId);
+  const [loaded, { context, chart }] = await Promise.all([
+    loadAggregate(ctx, orgId, streamId, contactDecider),
+    accountingContext(ctx, orgId),
+  ]);
+  const contactCommands = await commands(loaded.state, context);
+  const events = decideAll(contactCommands, loaded.state);
+  const after = events.reduce(evolveContact, loaded.state);
+  const label = "identity" in after ? contactDisplayName(after.identity) : "";
+  const chartCommands: ChartCommand[] = [
+    ...auxiliaryAccountCommands(events, label),
+    ...(chartAfter && "identity" in loaded.state ? chartAfter(loaded.state, chart.state) : []),
+  ];
+  const streams: StreamDecision[] = [streamDecision(streamId, contactDecider, loaded, () => contactCommands)];
+  if (chartCommands.length > 0)
+    streams.push(streamDecision(chartStreamId(orgId), chartDecider, chart, () => chartCommands));
+  return { streams, state: after };
+};
+
+/** One commit of a contact and the chart accounts its decision opens (`contactCommitPlan`); a conflict plans again. */
 export const runContactCommit = async (
   ctx: AppContext,
   orgId: string,
@@ -122,27 +151,9 @@ export const runContactCommit = async (
     orgId,
     metadata,
     readModels: [...contactReadModels, ...setupReadModels],
-    plan: async () => {
-      const streamId = contactStreamId(contactId);
-      const [loaded, { context, chart }] = await Promise.all([
-        loadAggregate(ctx, orgId, streamId, contactDecider),
-        accountingContext(ctx, orgId),
-      ]);
-      const contactCommands = await commands(loaded.state, context);
-      const events = decideAll(contactCommands, loaded.state);
-      const after = events.reduce(evolveContact, loaded.state);
-      const label = "identity" in after ? contactDisplayName(after.identity) : "";
-      const chartCommands: ChartCommand[] = [
-        ...auxiliaryAccountCommands(events, label),
-        ...(chartAfter && "identity" in loaded.state ? chartAfter(loaded.state, chart.state) : []),
-      ];
-      const streams: StreamDecision[] = [
-        streamDecision(streamId, contactDecider, loaded, () => contactCommands),
-      ];
-      if (chartCommands.length > 0)
-        streams.push(streamDecision(chartStreamId(orgId), chartDecider, chart, () => chartCommands));
-      return { streams };
-    },
+    plan: async () => ({
+      streams: (await contactCommitPlan(ctx, orgId, contactId, commands, chartAfter)).streams,
+    }),
   });
 
 /** The contacts of the organisation that may duplicate `candidate` (they share a key), as matches. */

@@ -5,6 +5,7 @@ import {
   type ContactIdentity,
   type CreateContact,
   DomainError,
+  type DuplicateMatch,
   type IdentityInput,
   normaliseAddressRecord,
   normaliseEmailRecord,
@@ -22,6 +23,7 @@ import { ProblemError } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
 import type { CreateContactInput } from "../schemas/contacts.ts";
 import {
+  type ContactCommands,
   checkIbanFree,
   contactReadModels,
   fieldChecked,
@@ -60,20 +62,19 @@ export const criteriaCommands = (current: readonly string[], wanted: readonly st
 ];
 
 /**
- * Creates a contact from the create form's body: every sub-record checked first with the path of its
- * field (`addresses.0.postalCode`), the IBANs checked free in the organisation, the possible
- * duplicates looked up (answered 409 with `duplicates` unless acknowledged), then one commit with
- * its auxiliary accounts. Its id derives from the command's: a retry answers the first contact.
+ * A creation from the create form's body, checked: every sub-record first with the path of its field
+ * (`addresses.0.postalCode`), the IBANs checked free in the organisation, the possible duplicates
+ * looked up. Answers the commands creating it, decided on the accounting context the commit reads
+ * (`runContactCommit`, or a larger commit: an imported invoice's supplier, its draft and its file).
  */
-export const createContact = async (
+export const contactCreation = async (
   ctx: AppContext,
   orgId: string,
+  id: string,
   b: z.infer<typeof CreateContactInput>,
   metadata: CommandMetadata,
   locale: Locale,
-): Promise<string> => {
-  const id = derivedId(metadata.commandId, "contact");
-  if (await alreadyAppended(ctx, orgId, metadata, [...contactReadModels, ...setupReadModels])) return id;
+): Promise<{ commands: ContactCommands; duplicates: DuplicateMatch[] }> => {
   const identity = fieldChecked(locale, "", () => normaliseIdentity(identityInput(b)));
   const addresses = (b.addresses ?? []).map((a, i) => ({
     ...a,
@@ -117,41 +118,55 @@ export const createContact = async (
     emails: cleanEmails.map((e) => e.address),
     ibans: cleanIbans.map((x) => x.iban),
   });
-  try {
-    await runContactCommit(
-      ctx,
-      orgId,
-      id,
-      (_state, accounting) => {
-        const create: CreateContact = {
-          type: "CreateContact",
-          data: {
-            id,
-            identity: identityInput(b),
-            types: b.types,
-            job: b.job,
-            website: b.website,
-            addresses,
-            phones,
-            emails,
-            ibans,
-            legal: b.legal,
-            paymentTerms: b.paymentTerms,
-            acknowledgeDuplicates: b.acknowledgeDuplicates,
-          },
-          context: { duplicates, accounting },
-        };
-        return [create, ...criteriaCommands([], b.criteria ?? [])];
+  const commands: ContactCommands = (_state, accounting) => {
+    const create: CreateContact = {
+      type: "CreateContact",
+      data: {
+        id,
+        identity: identityInput(b),
+        types: b.types,
+        job: b.job,
+        website: b.website,
+        addresses,
+        phones,
+        emails,
+        ibans,
+        legal: b.legal,
+        paymentTerms: b.paymentTerms,
+        acknowledgeDuplicates: b.acknowledgeDuplicates,
       },
-      metadata,
-    );
+      context: { duplicates, accounting },
+    };
+    return [create, ...criteriaCommands([], b.criteria ?? [])];
+  };
+  return { commands, duplicates };
+};
+
+/** A refusal of a creation as the API answers it: possible duplicates 409 with them, a field named. */
+export const creationRefusal = (error: unknown, locale: Locale, duplicates: readonly DuplicateMatch[]) =>
+  error instanceof DomainError && (error.code === "contact.duplicate" || error.code === "contact.duplicates")
+    ? new ProblemError(409, error.code, error.params, undefined, { duplicates })
+    : withField(error, locale);
+
+/**
+ * Creates a contact from the create form's body (`contactCreation`'s checks, answered 409 with
+ * `duplicates` unless acknowledged), then one commit with its auxiliary accounts. Its id derives from
+ * the command's: a retry answers the first contact.
+ */
+export const createContact = async (
+  ctx: AppContext,
+  orgId: string,
+  b: z.infer<typeof CreateContactInput>,
+  metadata: CommandMetadata,
+  locale: Locale,
+): Promise<string> => {
+  const id = derivedId(metadata.commandId, "contact");
+  if (await alreadyAppended(ctx, orgId, metadata, [...contactReadModels, ...setupReadModels])) return id;
+  const { commands, duplicates } = await contactCreation(ctx, orgId, id, b, metadata, locale);
+  try {
+    await runContactCommit(ctx, orgId, id, commands, metadata);
   } catch (error) {
-    if (
-      error instanceof DomainError &&
-      (error.code === "contact.duplicate" || error.code === "contact.duplicates")
-    )
-      throw new ProblemError(409, error.code, error.params, undefined, { duplicates });
-    throw withField(error, locale);
+    throw creationRefusal(error, locale, duplicates);
   }
   return id;
 };

@@ -1,6 +1,7 @@
 import {
   type CommandMetadata,
   type DocumentCommand,
+  type DocumentContact,
   type DocumentDirection,
   type DocumentKind,
   type DocumentStatus,
@@ -66,10 +67,48 @@ export const runDocument = (
   });
 
 /**
- * Creates a draft (its id derived from the command's). A kind numbered at creation (quote, order,
- * delivery slip) takes its number from its series' gapless counter in the same append; the settings
- * it was read from are guarded. Notes default to the settings' notes.
+ * The plan creating draft `id` (made again on a conflict): the settings read for its default notes, and
+ * for a kind numbered at creation (quote, order, delivery slip) its number from its series' gapless
+ * counter in the same append, the settings it was read from guarded. The contact's snapshot and the
+ * lines are the caller's (the contact may be created in the same commit: an imported invoice's supplier).
  */
+export const documentCreationPlan = async (
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  input: Omit<
+    CreateDocumentInput,
+    "contactId" | "contactAccount" | "lines" | "billingAddressId" | "deliveryAddressId"
+  >,
+  contact: DocumentContact | null,
+  lines: readonly LineInput[],
+): Promise<CommandPlan<DocumentCommand>> => {
+  const { kind, direction, series, ...header } = input;
+  const settings = await loadDocumentSettings(ctx, orgId);
+  const create = (numbering: Numbering | null) =>
+    ({
+      type: "CreateDocument",
+      data: {
+        id,
+        kind,
+        direction,
+        header: { notes: settings.state.notes, ...header },
+        contact,
+        lines,
+        numbering,
+      },
+    }) as const;
+  if (numberedAt(kind, direction) !== "creation") return { commands: () => [create(null)] };
+  const chosen = seriesFor(settings.state.series, kind, direction, series);
+  const counter = documentCounter(chosen, header.issueDate ?? "");
+  return {
+    guards: { [documentSettingsStreamId(orgId)]: settings.version },
+    counters: { [counter]: 1 },
+    commands: (numbers) => [create({ series: chosen, sequence: numbers[counter] ?? 0 })],
+  };
+};
+
+/** Creates a draft (its id derived from the command's): the contact snapshotted, the lines resolved. */
 export const createDocument = async (
   ctx: AppContext,
   orgId: string,
@@ -78,15 +117,13 @@ export const createDocument = async (
 ): Promise<string> => {
   const id = derivedId(metadata.commandId, "doc");
   const {
-    kind,
     direction,
-    series,
     contactId,
     contactAccount,
     lines = [],
     billingAddressId,
     deliveryAddressId,
-    ...header
+    ...rest
   } = input;
   const snapshot = contactId
     ? await contactSnapshot(ctx, orgId, contactId, direction, { billingAddressId, deliveryAddressId })
@@ -97,30 +134,7 @@ export const createDocument = async (
     ctx,
     orgId,
     id,
-    async () => {
-      const settings = await loadDocumentSettings(ctx, orgId);
-      const create = (numbering: Numbering | null) =>
-        ({
-          type: "CreateDocument",
-          data: {
-            id,
-            kind,
-            direction,
-            header: { notes: settings.state.notes, ...header },
-            contact,
-            lines: resolved,
-            numbering,
-          },
-        }) as const;
-      if (numberedAt(kind, direction) !== "creation") return { commands: () => [create(null)] };
-      const chosen = seriesFor(settings.state.series, kind, direction, series);
-      const counter = documentCounter(chosen, header.issueDate ?? "");
-      return {
-        guards: { [documentSettingsStreamId(orgId)]: settings.version },
-        counters: { [counter]: 1 },
-        commands: (numbers) => [create({ series: chosen, sequence: numbers[counter] ?? 0 })],
-      };
-    },
+    () => documentCreationPlan(ctx, orgId, id, { direction, ...rest }, contact, resolved),
     metadata,
   );
   return id;

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import {
   type DocumentSettings,
   defaultDocumentSettings,
-  documentTotals,
+  documentTotalsOf,
   isPriced,
   type LiveDocument,
   lineNet,
@@ -50,7 +50,7 @@ export const documentPrint = async (
   language: PrintLanguage,
 ): Promise<DocumentPrint> => {
   const home = org.address?.country ?? "FR";
-  const totals = documentTotals(doc.lines, { deposits: doc.deposits });
+  const totals = documentTotalsOf(doc);
   const priced = doc.lines.filter(isPriced);
   const natures = new Set(priced.map((l) => l.nature));
   const logo = org.logo ? await readLogo(ctx.files, org.orgId, `${org.logo.fileId}.png`) : null;

@@ -2,7 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import {
   DomainError,
   documentStats,
-  documentTotals,
+  documentTotalsOf,
   isPriced,
   type LiveDocument,
   lineNet,
@@ -102,7 +102,7 @@ export const documentAnswer = (
   children: readonly ChildRow[] = [],
 ): z.infer<typeof Document> => {
   const doc = parsed<LiveDocument>(r.state);
-  const totals = documentTotals(doc.lines, { deposits: doc.deposits, paid: r.paid });
+  const totals = documentTotalsOf(doc, r.paid);
   const rows = new Map(children.map((c) => [c.id, c]));
   const states = children.map((c) => parsed<LiveDocument>(c.state));
   return {

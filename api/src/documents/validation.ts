@@ -141,8 +141,10 @@ const validationPlan = async (
   if (doc.status === "draft" && doc.contact && !doc.contact.auxiliary) {
     const contact = await contactSnapshot(ctx, orgId, doc.contact.id, doc.direction).catch(() => null);
     if (contact?.auxiliary) {
-      before.push({ type: "SetDocumentContact", data: { contact } });
-      doc = { ...doc, contact };
+      const command: DocumentCommand = { type: "SetDocumentContact", data: { contact } };
+      before.push(command);
+      // Its lines too take the regime the contact decides (sales exempt or outside French VAT).
+      doc = documentDecider.decide(command, doc).reduce(documentDecider.evolve, doc) as LiveDocument;
     }
   }
   const sales = doc.direction === "sales";

@@ -37,6 +37,20 @@ const attachmentKey = (orgId: string, sha256: string) => `attachments/${orgId}/$
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} Mo`;
 
+/** An upload's name as kept (422 `file.invalidName`) and its size within the bound (413 `file.tooLarge`). */
+const checkedUpload = (ctx: AppContext, upload: Upload): string => {
+  let name: string;
+  try {
+    name = checkFileName(upload.name);
+  } catch (error) {
+    if (error instanceof DomainError) throw new ProblemError(422, error.code, { field: "file" });
+    throw error;
+  }
+  if (upload.bytes.byteLength > ctx.maxFileBytes)
+    throw new ProblemError(413, "file.tooLarge", { field: "file", max: megabytes(ctx.maxFileBytes) });
+  return name;
+};
+
 /**
  * Checks an upload (its name, its size, what its bytes are — never what its name says) and keeps its
  * bytes in the file store under their SHA-256. Nothing is recorded yet: the caller attaches it.
@@ -46,16 +60,8 @@ export const storeUpload = async (
   orgId: string,
   upload: Upload,
 ): Promise<Omit<AttachedFile, "fileId">> => {
-  let name: string;
-  try {
-    name = checkFileName(upload.name);
-  } catch (error) {
-    if (error instanceof DomainError) throw new ProblemError(422, error.code, { field: "file" });
-    throw error;
-  }
+  const name = checkedUpload(ctx, upload);
   const { bytes } = upload;
-  if (bytes.byteLength > ctx.maxFileBytes)
-    throw new ProblemError(413, "file.tooLarge", { field: "file", max: megabytes(ctx.maxFileBytes) });
   const sniffed = sniffFile(bytes, name);
   if ("refused" in sniffed)
     throw new ProblemError(
@@ -77,6 +83,24 @@ export const storeUpload = async (
   const sha256 = sha256Hex(bytes);
   await ctx.files.put(attachmentKey(orgId, sha256), bytes, sniffed.contentType);
   return { name, size: bytes.byteLength, contentType: sniffed.contentType, sha256 };
+};
+
+/**
+ * A file an import received and read (a supplier's invoice: its PDF or XML), kept as it came — it is the
+ * original, whatever control characters it holds — under its SHA-256, its type the one its reader found
+ * (its bytes are not sniffed again: the reader understood them). Nothing is recorded: the import attaches
+ * it in its own commit. Content-addressed, so the bytes of a commit that then fails name nothing and do
+ * no harm, and a retry puts the same key again.
+ */
+export const storeReceivedFile = async (
+  ctx: AppContext,
+  orgId: string,
+  file: Upload & { readonly contentType: string },
+): Promise<Omit<AttachedFile, "fileId">> => {
+  const name = checkedUpload(ctx, file);
+  const sha256 = sha256Hex(file.bytes);
+  await ctx.files.put(attachmentKey(orgId, sha256), file.bytes, file.contentType);
+  return { name, size: file.bytes.byteLength, contentType: file.contentType, sha256 };
 };
 
 /** The command on the owner's own stream, with its own decider (the owner must exist: 404 otherwise). */
@@ -195,10 +219,4 @@ export const readAttachment = async (
   const bytes = await ctx.files.get(attachmentKey(orgId, row.sha256));
   if (!bytes) throw new ProblemError(404, "file.notFound", { field: "fileId" });
   return { file: answerOf(row), bytes };
-};
-
-/** `Content-Disposition` for a download: the name in ASCII and in UTF-8 (RFC 6266 / 5987). */
-export const contentDisposition = (name: string): string => {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 };

@@ -2,12 +2,14 @@ import { createHash } from "node:crypto";
 import type { OrganisationLogo } from "@registre/core";
 import sharp from "sharp";
 import { ProblemError } from "../http/problem.ts";
+import { defaultUploadLimits } from "../uploads/limits.ts";
 import type { FileStore } from "./store.ts";
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 const MAX_SIDE = 512;
 const accepted = new Set(["png", "jpeg", "webp", "gif"]);
-const FILE_NAME = /^([0-9a-f]{32})\.(png|webp)$/;
+/** A stored picture's name: its content's hash and its format. */
+export const FILE_NAME = /^([0-9a-f]{32})\.(png|webp)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Where each kind of picture is kept: an organisation's logo, a contact's avatar. */
@@ -20,27 +22,39 @@ const keyOf = (area: ImageArea, orgId: string, fileName: string) => `${area}/${o
  * 512×512 and keeps a PNG and a WebP variant named after the PNG's SHA-256: the same logo is the
  * same file, and a file never changes under its name.
  */
-export const storeLogo = (files: FileStore, orgId: string, upload: Uint8Array): Promise<OrganisationLogo> =>
-  storeImage(files, orgId, upload, "logos");
+export const storeLogo = (
+  files: FileStore,
+  orgId: string,
+  upload: Uint8Array,
+  maxPixels?: number,
+): Promise<OrganisationLogo> => storeImage(files, orgId, upload, "logos", maxPixels);
 
-/** The same check, fit and variants for any picture of the organisation (a contact's avatar). */
+/**
+ * The same check, fit and variants for any picture of the organisation (a contact's avatar). Its
+ * header is read first: a picture of more than `maxPixels` (a small file that would decode to
+ * gigabytes) is refused before it is decoded, and sharp is told the same bound.
+ */
 export const storeImage = async (
   files: FileStore,
   orgId: string,
   upload: Uint8Array,
   area: ImageArea,
+  maxPixels: number = defaultUploadLimits.image.pixels,
 ): Promise<OrganisationLogo> => {
   if (upload.byteLength === 0 || upload.byteLength > MAX_LOGO_BYTES)
     throw new ProblemError(422, "validation.invalidFile", { max: "2 Mo" });
-  let format: string | undefined;
+  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
-    format = (await sharp(upload).metadata()).format;
+    metadata = await sharp(upload, { limitInputPixels: false }).metadata();
   } catch {
     throw new ProblemError(422, "validation.invalidFile", { max: "2 Mo" });
   }
-  if (!format || !accepted.has(format))
+  if (!metadata.format || !accepted.has(metadata.format))
     throw new ProblemError(422, "validation.invalidFile", { max: "2 Mo" });
-  const resized = sharp(upload)
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0) * Math.max(metadata.pages ?? 1, 1);
+  if (pixels > maxPixels)
+    throw new ProblemError(422, "upload.imageTooLarge", { limit: maxPixels, value: pixels, field: "file" });
+  const resized = sharp(upload, { limitInputPixels: maxPixels })
     .rotate()
     .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true });
   const { data: png, info } = await resized.clone().png().toBuffer({ resolveWithObject: true });

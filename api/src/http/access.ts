@@ -2,6 +2,8 @@ import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppContext } from "../context.ts";
 import { type AuthEnv, requireRight, requireSession } from "../identity/auth.ts";
+import type { UploadKind } from "../uploads/limits.ts";
+import { bodyChecked } from "./door.ts";
 import { ProblemError } from "./problem.ts";
 import { notYetVisibleResponse, problemResponses } from "./schemas.ts";
 
@@ -60,14 +62,27 @@ const middlewareFor = (ctx: AppContext, access: Access): MiddlewareHandler<AuthE
  * route may answer 503 while the database is unreachable, and every command route (not GET) 202
  * when what it stored is not visible yet: documented here once for all.
  */
-export const accessRoute = <R extends RouteConfig>(ctx: AppContext, access: Access, config: R) =>
+export const accessRoute = <R extends RouteConfig>(
+  ctx: AppContext,
+  access: Access,
+  {
+    upload,
+    ...config
+  }: R & {
+    /** The kind of file the operation receives: its limits apply at the door (`uploads/limits.ts`). */
+    readonly upload?: UploadKind;
+  },
+) =>
   createRoute({
     ...config,
     responses: {
       ...config.responses,
       ...(config.method !== "get" && !config.responses[202] && { 202: notYetVisibleResponse }),
       ...(!config.responses[503] && problemResponses(503)),
+      ...(upload && !config.responses[413] && problemResponses(413)),
+      ...(upload && !config.responses[429] && problemResponses(429)),
     },
-    middleware: middlewareFor(ctx, access) as R["middleware"],
+    middleware: [...middlewareFor(ctx, access), bodyChecked] as R["middleware"],
     "x-registre-access": describeAccess(access),
-  } as R);
+    ...(upload && { "x-registre-upload": upload }),
+  } as unknown as R);

@@ -201,6 +201,10 @@ export const documentMessages = {
     fr: "Mention obligatoire manquante : le numéro de TVA du client (autoliquidation).",
     en: "Mandatory mention missing: the customer's VAT number (reverse charge).",
   },
+  "doc.vatRegimeOutdated": {
+    fr: "Une ligne n’a pas le régime de TVA que le client et sa nature décident (exonération, autoliquidation) : choisissez le client à nouveau ou modifiez la ligne.",
+    en: "A line does not have the VAT regime its customer and nature decide (exemption, reverse charge): choose the customer again or edit the line.",
+  },
   "doc.mention.franchiseMention": {
     fr: "En franchise en base, chaque ligne porte « TVA non applicable, art. 293 B du CGI ».",
     en: "Under the VAT franchise, each line carries “TVA non applicable, art. 293 B du CGI”.",

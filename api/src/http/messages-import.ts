@@ -32,10 +32,6 @@ export const importMessages = {
     fr: "Palier illisible pour {field} : « {value} » (quantité:prix, séparés par |).",
     en: "Unreadable tier for {field}: “{value}” (quantity:price, separated by |).",
   },
-  "import.invalidText": {
-    fr: "Caractère non admis dans {field}.",
-    en: "Character not allowed in {field}.",
-  },
   "import.duplicateInFile": {
     fr: "Même contact qu’à la ligne {other} ({reasons}).",
     en: "Same contact as line {other} ({reasons}).",

@@ -8,6 +8,8 @@ import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts
 import { mailMessages } from "./messages-mail.ts";
 import { paymentMessages } from "./messages-payments.ts";
 import { reconcileMessages } from "./messages-reconcile.ts";
+import { uploadMessages, uploadParamText } from "./messages-uploads.ts";
+import { vatMessages } from "./messages-vat.ts";
 
 /**
  * Every error code the API can answer, in French (default) and English. `{name}` placeholders are
@@ -24,6 +26,8 @@ export const messages = {
   ...mailMessages,
   ...einvoiceMessages,
   ...paymentMessages,
+  ...uploadMessages,
+  ...vatMessages,
   "account.cannotBeCollective": {
     fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",
     en: "Account {number} cannot become a control account: only a third-party account (class 4) of the chart can.",
@@ -483,7 +487,9 @@ export const translate = (
         : key in params
           ? ((code.startsWith("bankStatement.")
               ? bankParamText(key, String(params[key]), locale)
-              : undefined) ?? String(params[key]))
+              : code.startsWith("upload.")
+                ? uploadParamText(code, key, String(params[key]), locale)
+                : undefined) ?? String(params[key]))
           : whole,
   );
 };

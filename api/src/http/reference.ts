@@ -1,8 +1,10 @@
 /**
  * A self-contained reference page for /api/openapi.json: no CDN, no external script, so it works
- * on a closed network too. It lists every operation with its parameters, body and answers.
+ * on a closed network too. It lists every operation with its parameters, body and answers. Its
+ * script is a file of its own (`referenceScript`, at /api/reference.js), not inline: the
+ * Content-Security-Policy runs scripts from Registre's files only (`http/security-headers.ts`).
  */
-export const referencePage = (specUrl: string): string => `<!doctype html>
+export const referencePage = (specUrl: string, scriptUrl: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Registre API reference</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
@@ -14,10 +16,13 @@ section{background:#fff;border:1px solid #dee2e6;border-radius:8px;margin:12px 0
 code,pre{font-family:ui-monospace,monospace;font-size:13px}pre{background:#f1f3f5;padding:8px;border-radius:4px;overflow:auto}
 h2{font-size:18px;margin-top:32px}</style></head>
 <body><header><strong>Registre</strong> — API reference · <a style="color:#a5d8ff" href="${specUrl}">openapi.json</a></header>
-<main id="root">Loading…</main>
-<script>
-fetch(${JSON.stringify(specUrl)}).then(r=>r.json()).then(spec=>{
-  const root=document.getElementById('root');root.textContent='';
+<main id="root" data-spec="${specUrl}">Loading…</main>
+<script src="${scriptUrl}"></script></body></html>`;
+
+/** The reference page's script: reads the document its page names and writes the operations. */
+export const referenceScript = `const root=document.getElementById('root');
+fetch(root.dataset.spec).then(r=>r.json()).then(spec=>{
+  root.textContent='';
   const el=(t,c,txt)=>{const e=document.createElement(t);if(c)e.className=c;if(txt!==undefined)e.textContent=txt;return e};
   const byTag={};
   for(const [path,ops] of Object.entries(spec.paths||{}))for(const [method,op] of Object.entries(ops)){
@@ -37,4 +42,4 @@ fetch(${JSON.stringify(specUrl)}).then(r=>r.json()).then(spec=>{
     for(const [name,schema] of Object.entries(spec.components.schemas)){const s=el('section');s.appendChild(el('strong','',name));
       s.appendChild(el('pre','',JSON.stringify(schema,null,2)));root.appendChild(s);}}
 });
-</script></body></html>`;
+`;

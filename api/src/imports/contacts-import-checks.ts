@@ -6,8 +6,8 @@ import {
   findDuplicates,
   type ImportedContact,
   type LiveContact,
-  normaliseContactName,
 } from "@registre/core";
+import { pacer } from "@registre/store";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
 import type { Locale } from "../http/messages.ts";
@@ -27,24 +27,49 @@ const candidateOf = (contact: ImportedContact): DuplicateCandidate => {
   };
 };
 
+const KEYS_PER_QUERY = 5_000;
+
 /** The organisation's contacts sharing a duplicate key with a row (this import's own contacts aside). */
-const existingByKey = async (ctx: AppContext, orgId: string, rows: readonly Row[]) => {
+const existingByKey = async (
+  ctx: AppContext,
+  orgId: string,
+  rows: readonly Row[],
+  rowKeys: readonly (readonly string[])[],
+) => {
   const own = new Set(rows.map((r) => r.contact.create.id));
-  const keys = [...new Set(rows.flatMap((r) => duplicateKeys(candidateOf(r.contact))))];
+  const pace = pacer();
+  const unique = new Set<string>();
+  for (const keys of rowKeys) {
+    await pace();
+    for (const key of keys) unique.add(key);
+  }
+  const keys = [...unique];
   const byKey = new Map<string, DuplicateCandidate[]>();
-  if (keys.length === 0) return byKey;
-  const found = (await ctx.database.db
-    .selectFrom("contacts")
-    .select(["contact_id", "state"])
-    .where("org_id", "=", orgId)
-    .where("status", "!=", "merged")
-    .where(sql<boolean>`dup_keys && ${keys}::text[]`)
-    .execute()) as { contact_id: string; state: LiveContact | string }[];
-  for (const row of found) {
-    if (own.has(row.contact_id)) continue;
-    const state: LiveContact = typeof row.state === "string" ? JSON.parse(row.state) : row.state;
-    const candidate = duplicateCandidateOf(row.contact_id, state);
-    for (const key of duplicateKeys(candidate)) byKey.set(key, [...(byKey.get(key) ?? []), candidate]);
+  const seen = new Set<string>();
+  // The keys asked in slices: one query of 200,000 keys, and its answer read, would hold the event
+  // loop for a few hundred milliseconds on the embedded database (PGlite answers synchronously).
+  for (let at = 0; at < keys.length; at += KEYS_PER_QUERY) {
+    await pace();
+    const found = (await ctx.database.db
+      .selectFrom("contacts")
+      .select(["contact_id", "state"])
+      .where("org_id", "=", orgId)
+      .where("status", "!=", "merged")
+      .where(sql<boolean>`dup_keys && ${keys.slice(at, at + KEYS_PER_QUERY)}::text[]`)
+      .execute()) as { contact_id: string; state: LiveContact | string }[];
+    for (const row of found) {
+      await pace();
+      if (own.has(row.contact_id) || seen.has(row.contact_id)) continue;
+      seen.add(row.contact_id);
+      const state: LiveContact = typeof row.state === "string" ? JSON.parse(row.state) : row.state;
+      const candidate = duplicateCandidateOf(row.contact_id, state);
+      // Pushed, not spread: many contacts sharing a key would copy the list once per contact.
+      for (const key of duplicateKeys(candidate)) {
+        const list = byKey.get(key);
+        if (list) list.push(candidate);
+        else byKey.set(key, [candidate]);
+      }
+    }
   }
   return byKey;
 };
@@ -56,17 +81,30 @@ export const checkDuplicates = async (
   rows: readonly Row[],
   locale: Locale,
 ) => {
-  const existing = await existingByKey(ctx, orgId, rows);
+  // Each row's candidate and keys made once (normalising names is most of their cost).
+  // Paced: for 100,000 lines they take a few hundred milliseconds.
+  const making = pacer();
+  const candidates: DuplicateCandidate[] = [];
+  const rowKeys: string[][] = [];
+  for (const row of rows) {
+    await making();
+    const candidate = candidateOf(row.contact);
+    candidates.push(candidate);
+    rowKeys.push(duplicateKeys(candidate));
+  }
+  const existing = await existingByKey(ctx, orgId, rows, rowKeys);
   const warnings: ImportFinding[] = [];
   const errors: ImportFinding[] = [];
   const duplicates = new Map<string, DuplicateMatch[]>();
   const seen = new Map<string, { line: number; candidate: DuplicateCandidate }>();
-  for (const { line, contact } of rows) {
-    const candidate = candidateOf(contact);
-    const keys = duplicateKeys(candidate);
+  const pace = pacer();
+  for (const [i, { line, contact }] of rows.entries()) {
+    await pace();
+    const candidate = candidates[i] as DuplicateCandidate;
+    const keys = rowKeys[i] ?? [];
     const others = new Map<string, DuplicateCandidate>();
     for (const key of keys) for (const other of existing.get(key) ?? []) others.set(other.id, other);
-    const matches = findDuplicates(candidate, [...others.values()]);
+    const matches = others.size > 0 ? findDuplicates(candidate, [...others.values()]) : [];
     if (matches.some((m) => m.reasons.includes("iban")))
       errors.push(
         finding(locale, line, "contact.duplicateIban", { field: "iban", value: candidate.ibans?.[0] ?? "" }),
@@ -114,40 +152,4 @@ export const checkDuplicates = async (
     }
   }
   return { warnings, errors, duplicates };
-};
-
-/** The codes a contact's name could collide with: its bucket by name, and the highest counter codes. */
-export const codeIndex = (all: Iterable<string>) => {
-  const taken = new Set<string>();
-  const buckets = new Map<string, string[]>();
-  const counters = new Map<string, string>();
-  const add = (raw: string) => {
-    const code = raw.toUpperCase();
-    if (taken.has(code)) return;
-    taken.add(code);
-    const bucket = code.slice(0, 3);
-    buckets.set(bucket, [...(buckets.get(bucket) ?? []), code]);
-    const counter = /^([A-Z])(\d+)$/.exec(code);
-    if (counter?.[1] && counter[2]) {
-      const best = counters.get(counter[1]);
-      if (!best || Number(best.slice(1)) < Number(counter[2])) counters.set(counter[1], code);
-    }
-  };
-  for (const code of all) add(code);
-  return {
-    taken,
-    add,
-    /** A subset of the taken codes that holds every code `nextAuxiliaryCode` could propose for this name. */
-    near: (name: string): string[] => {
-      const letters = normaliseContactName(name)
-        .toUpperCase()
-        .replace(/[^A-Z0-9]/g, "")
-        .slice(0, 2);
-      return [
-        ...(buckets.get(`C${letters}`) ?? []),
-        ...(buckets.get(`F${letters}`) ?? []),
-        ...counters.values(),
-      ];
-    },
-  };
 };

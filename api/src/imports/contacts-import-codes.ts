@@ -1,4 +1,5 @@
 import type { ImportedContact } from "@registre/core";
+import { pacer } from "@registre/store";
 import { type ReferenceField, referenceCode } from "../contacts/reference-codes.ts";
 import type { AppContext } from "../context.ts";
 import type { Locale } from "../http/messages.ts";
@@ -50,7 +51,10 @@ export const resolveReferenceCodes = async (ctx: AppContext, rows: readonly Row[
   const cache = new Map<string, Promise<string | null | undefined>>();
   const resolved: Row[] = [];
   const errors: ImportFinding[] = [];
+  // Each row's lookups are mostly answered from the cache, in microtasks: the loop is paced (issue 21).
+  const pace = pacer();
   for (const row of rows) {
+    await pace();
     try {
       resolved.push({ line: row.line, contact: await withRowReferenceCodes(ctx, row.contact, cache) });
     } catch (error) {

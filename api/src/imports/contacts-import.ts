@@ -1,4 +1,5 @@
 import {
+  AuxiliaryCodeIndex,
   auxiliaryAccountCommands,
   type ChartCommand,
   type ChartState,
@@ -11,50 +12,33 @@ import {
   chartStreamId,
   contactDecider,
   contactDisplayName,
-  contactFromRow,
-  contactFromVCard,
-  contactImportFields,
   contactStreamId,
-  DomainError,
   type DuplicateMatch,
-  decodeImportFile,
   duplicateNameKey,
   type ImportedContact,
   type ImportMapping,
   initialContactState,
   organisationDecider,
   organisationStreamId,
-  parseVCards,
 } from "@registre/core";
+import { pacer } from "@registre/store";
 import { sql } from "kysely";
 import { setupReadModels } from "../accounting/setup.ts";
 import { handleMultiStream, loadAggregate, type StreamDecision } from "../commands.ts";
 import { contactReadModels } from "../contacts/commands.ts";
 import type { AppContext } from "../context.ts";
 import type { Locale } from "../http/messages.ts";
-import { ProblemError } from "../http/problem.ts";
 import { markNotYetVisible } from "../http/request-scope.ts";
 import { childMetadata, derivedId } from "../ids.ts";
-import { checkDuplicates, codeIndex } from "./contacts-import-checks.ts";
+import type { ProgressReport } from "../uploads/progress.ts";
+import { checkDuplicates } from "./contacts-import-checks.ts";
 import { resolveReferenceCodes } from "./contacts-import-codes.ts";
-import {
-  emptyFile,
-  fileTooLarge,
-  finding,
-  findingOf,
-  type ImportFinding,
-  MAX_IMPORT_BYTES,
-  readCsvImport,
-  recordValues,
-  rememberedMapping,
-  rememberMapping,
-} from "./import-file.ts";
+import { finding, findingOf, type ImportFinding, rememberedMapping, rememberMapping } from "./import-file.ts";
 
 /** Contacts per commit: each one multi-stream append of their streams and the chart's new accounts. */
 const BATCH_CONTACTS = 500;
 /** How long the import waits, at the end, for the contacts list to show it. */
 const READ_MODEL_TIMEOUT_MS = 120_000;
-const PREVIEW_ROWS = 20;
 
 export type ImportOptions = {
   readonly format: "csv" | "vcard";
@@ -67,6 +51,13 @@ export type ImportOptions = {
   readonly batchSize?: number | undefined;
   /** After each batch written: how many of how many. */
   readonly onProgress?: ((done: number, total: number) => void) | undefined;
+  /** Each phase of the import as it starts, and the batches written (`uploads/progress.ts`). */
+  readonly progress?: ProgressReport | undefined;
+  /**
+   * The caller gives up `bytes`: they are moved to the worker thread, not copied (a route's request
+   * body, read once), and the caller's array is emptied. Without it they are copied.
+   */
+  readonly handOver?: boolean | undefined;
   /** Once the file is checked, before anything is written (tests: another command meanwhile). */
   readonly onChecked?: (() => Promise<void> | void) | undefined;
   /**
@@ -137,7 +128,10 @@ const decideAll = (commands: readonly ContactCommand[]): { events: ContactEvent[
   return { events, state };
 };
 
-/** The file's rows read into contacts: CSV through its column mapping, vCard card by card (its number as line). */
+/**
+ * The file's rows read into contacts — CSV through its column mapping, vCard card by card (its number as
+ * line) — in the worker pool (`imports/rows.ts`), within the organisation's upload limits.
+ */
 const readRows = async (
   ctx: AppContext,
   orgId: string,
@@ -145,69 +139,21 @@ const readRows = async (
   metadata: CommandMetadata,
   options: ImportOptions,
 ) => {
-  const idsOf = (index: number) => {
-    const id = derivedId(metadata.commandId, "contact", index);
-    return (step: string, i = 0) => (step === "contact" ? id : derivedId(id, step, i));
-  };
-  const errors: ImportFinding[] = [];
   const rows: Row[] = [];
-  if (options.format === "vcard") {
-    if (bytes.byteLength >= MAX_IMPORT_BYTES) throw fileTooLarge();
-    const { text, encoding } = decodeImportFile(bytes);
-    if (text.trim() === "") throw emptyFile();
-    let cards: ReturnType<typeof parseVCards>;
-    try {
-      cards = parseVCards(text);
-    } catch (error) {
-      if (error instanceof DomainError) throw new ProblemError(422, error.code, error.params);
-      throw error;
-    }
-    if (cards.length === 0) throw emptyFile();
-    cards.forEach((card, i) => {
-      try {
-        rows.push({ line: i + 1, contact: contactFromVCard(card, idsOf(i)) });
-      } catch (error) {
-        errors.push(findingOf(options.locale, i + 1, error));
-      }
-    });
-    return {
-      encoding,
-      delimiter: null,
-      columns: [] as string[],
-      mapping: {} as Record<string, string | null>,
-      rows,
-      errors,
-      preview: [],
-      count: cards.length,
-    };
-  }
-  const file = readCsvImport(
-    bytes,
-    contactImportFields,
-    (mapping) => (mapping.name || mapping.lastName ? [] : ["Raison sociale / Nom"]),
-    { mapping: options.mapping, remembered: await rememberedMapping(ctx, orgId, "contacts") },
+  const summary = await ctx.work.run(
+    "contactRows",
+    {
+      bytes,
+      format: options.format,
+      commandId: metadata.commandId,
+      locale: options.locale,
+      mapping: options.mapping,
+      remembered: options.format === "csv" ? await rememberedMapping(ctx, orgId, "contacts") : undefined,
+      limits: ctx.uploadLimits.contacts,
+    },
+    { onItems: (items) => rows.push(...(items as Row[])), moveBytes: options.handOver === true },
   );
-  const preview: { line: number; values: Record<string, string> }[] = [];
-  file.records.forEach((record, i) => {
-    const { values, findings } = recordValues(file, record, options.locale);
-    if (preview.length < PREVIEW_ROWS) preview.push({ line: record.line, values });
-    errors.push(...findings);
-    try {
-      rows.push({ line: record.line, contact: contactFromRow(values, idsOf(i)) });
-    } catch (error) {
-      errors.push(findingOf(options.locale, record.line, error));
-    }
-  });
-  return {
-    encoding: file.encoding,
-    delimiter: file.delimiter,
-    columns: file.headers,
-    mapping: file.mapping,
-    rows,
-    errors,
-    preview,
-    count: file.records.length,
-  };
+  return { ...summary, errors: [...summary.errors], rows };
 };
 
 /**
@@ -251,7 +197,9 @@ const linkOrganisations = async (
           companies.set(key.slice(5), row.contact_id);
   }
   const out: Row[] = [];
+  const pace = pacer();
   for (const row of rows) {
+    await pace();
     const name = row.contact.organisation?.trim() ?? "";
     const key = row.contact.create.identity.kind === "person" && name ? keyOf(name) : "";
     if (!key) {
@@ -306,15 +254,15 @@ const accountingState = async (ctx: AppContext, orgId: string) => {
   const auxiliary = Object.values(chart.state.accounts)
     .filter((a) => a.kind === "auxiliary")
     .map((a) => a.number);
-  return { codeMode, chart, codes: codeIndex([...auxiliary, ...given.map((g) => g.code)]) };
+  return { codeMode, chart, codes: new AuxiliaryCodeIndex([...auxiliary, ...given.map((g) => g.code)]) };
 };
 
 type Accounting = Awaited<ReturnType<typeof accountingState>>;
 type Decided = { readonly events: readonly ContactEvent[]; readonly chart: readonly ChartCommand[] };
 
 /**
- * One contact decided on a new stream, its auxiliary accounts' codes taken from `accounting.codes`
- * (which they then join), with the chart commands opening them. Throws what the decider refuses.
+ * One contact decided on a new stream, its auxiliary accounts' codes found in `accounting.codes` (which
+ * they then join), with the chart commands opening them. Throws what the decider refuses.
  */
 const decideContact = (
   contact: ImportedContact,
@@ -325,16 +273,10 @@ const decideContact = (
   const identity = contact.create.identity;
   const name =
     identity.kind === "company" ? identity.name : `${identity.firstName ?? ""} ${identity.lastName}`;
-  const decide = (takenCodes: readonly string[]) =>
-    decideAll(
-      contactCommands(contact, duplicates.get(contact.create.id) ?? [], { codeMode, takenCodes }, true),
-    );
-  let decided = decide(codes.near(name));
-  const assigned = decided.events.flatMap((e) =>
-    e.type === "ContactAuxiliaryAccountAssigned" ? [e.data.code] : [],
+  // The index is read as it is (no copy per contact) and grows by each contact's codes below.
+  const decided = decideAll(
+    contactCommands(contact, duplicates.get(contact.create.id) ?? [], { codeMode, takenCodes: codes }, true),
   );
-  // The subset misses nothing by construction; should a code be taken anyway, decide on every code.
-  if (assigned.some((code) => codes.taken.has(code.toUpperCase()))) decided = decide([...codes.taken]);
   const label = "identity" in decided.state ? contactDisplayName(decided.state.identity) : name;
   const chart = auxiliaryAccountCommands(decided.events, label);
   for (const command of chart) codes.add(command.data.number);
@@ -385,7 +327,9 @@ export const importContacts = async (
   metadata: CommandMetadata,
   options: ImportOptions,
 ): Promise<ImportResult> => {
+  options.progress?.("reading");
   const file = await readRows(ctx, orgId, bytes, metadata, options);
+  options.progress?.("checking", 0, file.rows.length);
   const codes = await resolveReferenceCodes(ctx, file.rows, options.locale);
   const read = { ...file, rows: await linkOrganisations(ctx, orgId, codes.rows, metadata) };
   const errors = [...file.errors, ...codes.errors];
@@ -394,9 +338,14 @@ export const importContacts = async (
   // domain refuses, by line; kept for the writes unless the books move meanwhile.
   const initial = await accountingState(ctx, orgId);
   const decided = new Map<string, Decided>();
+  // Paced: tens of thousands of decisions never hold the event loop for more than a slice (issue 21).
+  const pace = pacer();
   for (const row of read.rows) {
+    await pace();
     try {
-      decided.set(row.contact.create.id, decideContact(row.contact, initial, checked.duplicates));
+      const decision = decideContact(row.contact, initial, checked.duplicates);
+      // A dry run keeps none: a file's worth of events held to the end is work for the collector.
+      if (!options.dryRun) decided.set(row.contact.create.id, decision);
     } catch (error) {
       errors.push(findingOf(options.locale, row.line, error));
     }
@@ -459,7 +408,9 @@ export const importContacts = async (
     else if (chartPart) chart = { state: chart.state, version: chartPart.toVersion };
     done += batch.length;
     options.onProgress?.(done, read.rows.length);
+    options.progress?.("writing", done, read.rows.length);
   }
+  options.progress?.("projecting", done, read.rows.length);
   const visibility = await ctx.runner.awaitVisible(
     await ctx.store.head(),
     [...contactReadModels, ...setupReadModels],

@@ -3,8 +3,8 @@ import type { CommandMetadata } from "@registre/core";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { apiHarness } from "../testing/api-harness.ts";
+import { defaultUploadLimits } from "../uploads/limits.ts";
 import { importContacts } from "./contacts-import.ts";
-import { MAX_IMPORT_BYTES } from "./import-file.ts";
 
 const alpha = {
   kind: "company",
@@ -244,17 +244,17 @@ describe.each(databaseKinds)("CSV and vCard import and export on %s", (kind) => 
       headers: {
         authorization: `Bearer ${token}`,
         "content-type": "application/octet-stream",
-        "content-length": String(MAX_IMPORT_BYTES),
+        "content-length": String(defaultUploadLimits.contacts.bytes + 1),
       },
       body,
       duplex: "half",
     } as RequestInit);
     expect(declared.status).toBe(413);
     expect(declared.headers.get("content-type")).toContain("application/problem+json");
-    expect((await declared.json()).code).toBe("import.tooLarge");
+    expect((await declared.json()).code).toBe("upload.tooLarge");
     expect(pulled).toBeLessThanOrEqual(1);
-    // Sent without its length, 50 MB are refused too.
-    const big = await upload("/items/import", token, new Uint8Array(MAX_IMPORT_BYTES));
+    // Sent without its length, past the limit is refused too.
+    const big = await upload("/items/import", token, new Uint8Array(defaultUploadLimits.items.bytes + 1));
     expect(big.status).toBe(413);
   });
 
@@ -281,9 +281,45 @@ describe.each(databaseKinds)("CSV and vCard import and export on %s", (kind) => 
     });
     expect(await head()).toEqual(before);
     expect(await contacts(token)).toEqual([]);
-    // Types unknown and texts that cannot be kept are errors on their line too.
+    // An unknown type is an error on its line too.
     const bad = await upload("/contacts/import", token, "Raison sociale;Types\r\nDelta;ami\r\n");
     expect(bad.body.errors).toMatchObject([{ line: 2, field: "types", code: "import.unknownType" }]);
+  });
+
+  it("lists the first 1,000 errors of a file and counts them all: the answer stays small, the file refused whole", async () => {
+    const { token } = await organisation("Lou");
+    const lines = ["Raison sociale;Types"];
+    for (let i = 1; i <= 1_500; i++) lines.push(`Societe ${i};ami`);
+    const before = await head();
+    const refused = await upload("/contacts/import", token, lines.join("\r\n"), { lang: "en" });
+    expect(refused.body).toMatchObject({ written: false, created: 0, errorCount: 1_500, warningCount: 0 });
+    expect(refused.body.errors).toHaveLength(1_000);
+    expect(refused.body.errors[0]).toMatchObject({ line: 2, field: "types", code: "import.unknownType" });
+    expect(refused.body.errors.at(-1)).toMatchObject({ line: 1_001 });
+    expect(await head()).toEqual(before);
+  });
+
+  it("cleans the texts of a received file rather than refusing them: controls, end-of-file bytes and bidirectional overrides dropped", async () => {
+    const { token } = await organisation("Noemie");
+    const csv =
+      'Raison sociale;Types;Adresse;Code postal;Ville;Note\r\n"\u0000Alpha\u202e SARL\u0007";client;"1 rue\r\nA";69003;"Ly\u001aon";"Vu au salon\r\nstand\u0007 12"\r\n';
+    const imported = await upload("/contacts/import", token, csv);
+    expect(imported.body).toMatchObject({ written: true, created: 1, errors: [] });
+    const [alpha] = await contacts(token);
+    expect(alpha).toMatchObject({ name: "Alpha SARL" });
+    const detail = (await send("GET", `/contacts/${alpha.id}`, token)).body;
+    expect(Object.values(detail.addresses)).toMatchObject([{ line1: "1 rue A", city: "Lyon" }]);
+    expect(Object.values(detail.notes).map((n) => (n as { text: string }).text)).toEqual([
+      "Vu au salon\nstand 12",
+    ]);
+    const items = await upload(
+      "/items/import",
+      token,
+      'Référence;Libellé;Description;Prix de vente HT\r\nA1;"Chaise\u202e en chêne\u0000";"Deux\r\nlignes\u0007";10\r\n',
+    );
+    expect(items.body).toMatchObject({ written: true, created: 1, errors: [] });
+    const item = (await send("GET", "/items?limit=10", token)).body.items[0];
+    expect(item).toMatchObject({ label: "Chaise en chêne" });
   });
 
   it("reads a job, a country and an APE code as the code or a French or English label, and refuses an unknown one by line", async () => {

@@ -1,39 +1,39 @@
 import {
   type CommandMetadata,
-  type ImportedItem,
   type ItemCommand,
   type ItemEvent,
   type ItemState,
   itemDecider,
-  itemFromRow,
   itemImportCommands,
-  itemImportFields,
   itemReferenceDecider,
   itemReferenceKey,
   itemStreamId,
 } from "@registre/core";
+import { pacer } from "@registre/store";
 import { sql } from "kysely";
 import { handleMultiStream } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { markNotYetVisible } from "../http/request-scope.ts";
-import { childMetadata, derivedId } from "../ids.ts";
+import { childMetadata } from "../ids.ts";
 import { itemReadModels } from "../items/items.ts";
 import { itemReferenceStreamId, referenceHolders } from "../items/reference.ts";
 import type { ImportOptions, ImportResult } from "./contacts-import.ts";
 import {
+  batches,
   finding,
   findingOf,
   type ImportFinding,
-  readCsvImport,
-  recordValues,
   rememberedMapping,
   rememberMapping,
 } from "./import-file.ts";
+import type { ItemRow } from "./rows.ts";
 
 /** The file's references were taken by another command between the check and the commit. */
 class ReferencesTaken extends Error {}
 const READ_MODEL_TIMEOUT_MS = 120_000;
-const PREVIEW_ROWS = 20;
+/** References claimed per commit, then items written per commit (see `importItems`). */
+const BATCH_CLAIMS = 1000;
+const BATCH_ITEMS = 500;
 
 const decideAll = (commands: readonly ItemCommand[]): ItemEvent[] => {
   let state: ItemState = itemDecider.initialState();
@@ -67,8 +67,9 @@ const takenReferences = async (
 /**
  * Imports items from a CSV file, the whole file or nothing: every row read and decided first (the item
  * decider, references unique in the organisation and in the file), with any error nothing is written
- * and the answer names the lines; then one multi-stream commit of every item (items are small: 50,000
- * in one commit), the references checked again in its plan. Ids derive from the import's command id:
+ * and the answer names the lines; then every reference claimed (checked again in each claim's plan;
+ * released if one is taken meanwhile, and the file refused), then the items written, in commits small
+ * enough for the event loop. Ids derive from the import's command id:
  * a retried import writes nothing twice.
  */
 export const importItems = async (
@@ -78,28 +79,24 @@ export const importItems = async (
   metadata: CommandMetadata,
   options: ImportOptions,
 ): Promise<ImportResult> => {
-  const file = readCsvImport(
-    bytes,
-    itemImportFields,
-    (mapping) =>
-      itemImportFields
-        .filter((f) => "required" in f && f.required && !mapping[f.field])
-        .map((f) => f.headers[0]),
-    { mapping: options.mapping, remembered: await rememberedMapping(ctx, orgId, "items") },
+  // Read in the worker pool (`imports/rows.ts`), within the organisation's upload limits.
+  options.progress?.("reading");
+  const rows: ItemRow[] = [];
+  const file = await ctx.work.run(
+    "itemRows",
+    {
+      bytes,
+      commandId: metadata.commandId,
+      locale: options.locale,
+      mapping: options.mapping,
+      remembered: await rememberedMapping(ctx, orgId, "items"),
+      limits: ctx.uploadLimits.items,
+    },
+    { onItems: (items) => rows.push(...(items as ItemRow[])), moveBytes: options.handOver === true },
   );
-  const errors: ImportFinding[] = [];
-  const rows: { line: number; item: ImportedItem }[] = [];
-  const preview: { line: number; values: Record<string, string> }[] = [];
-  file.records.forEach((record, i) => {
-    const { values, findings } = recordValues(file, record, options.locale);
-    if (preview.length < PREVIEW_ROWS) preview.push({ line: record.line, values });
-    errors.push(...findings);
-    try {
-      rows.push({ line: record.line, item: itemFromRow(values, derivedId(metadata.commandId, "item", i)) });
-    } catch (error) {
-      errors.push(findingOf(options.locale, record.line, error));
-    }
-  });
+  options.progress?.("checking", 0, rows.length);
+  const errors: ImportFinding[] = [...file.errors];
+  const preview = file.preview;
   const taken = await takenReferences(
     ctx,
     orgId,
@@ -108,7 +105,9 @@ export const importItems = async (
   );
   const seen = new Map<string, number>();
   const decided = new Map<string, ItemEvent[]>();
+  const pace = pacer();
   for (const { line, item } of rows) {
+    await pace();
     const reference = itemReferenceKey(item.create.reference);
     const earlier = seen.get(reference);
     if (reference && earlier !== undefined)
@@ -131,9 +130,9 @@ export const importItems = async (
     format: "csv" as const,
     encoding: file.encoding,
     delimiter: file.delimiter,
-    columns: file.headers,
+    columns: file.columns,
     mapping: file.mapping,
-    rows: file.records.length,
+    rows: file.count,
     preview,
     warnings: [],
     dryRun: options.dryRun,
@@ -142,51 +141,54 @@ export const importItems = async (
   if (options.dryRun) return { ...base, errors, written: false, created: rows.length };
 
   await options.onChecked?.();
-  // The whole file in one commit: a reference another command took since the check refuses the file,
-  // never a part of it after others were written. The plan reads the references again once the items
-  // read model has caught up with the log (every item appended before is in it), and each line claims
-  // its reference's reservation stream at the version read: an item created after that read conflicts
-  // with the commit, which plans again and refuses the file on that line.
-  const reservations = rows.map(({ item }) => itemReferenceStreamId(item.create.reference));
+  options.progress?.("writing", 0, rows.length);
+  // The whole file or nothing, in commits small enough for the event loop: a commit of tens of thousands
+  // of streams would hold it for seconds while its events are written as text and sent (issue 21).
+  // First every line claims its reference's reservation stream, in commits of `BATCH_CLAIMS`; each
+  // claim's plan reads the references again once the items read model has caught up with the log (every
+  // item appended before is in it) and claims at the version read, so an item created after that read
+  // conflicts with the commit, which plans again and refuses the file on that line. Then the claims
+  // already made are released — nothing of the file was ever an item — and the file is refused whole.
+  // Once every reference is held, the items are written in commits of `BATCH_ITEMS`: nothing can refuse
+  // them. Ids derive from the import's command id (each commit's from its phase and number): the same
+  // import again (a retry, or after an interruption) finds the commits already made and makes the rest.
+  const claims = batches(rows, options.batchSize ?? BATCH_CLAIMS);
   let refused: ImportFinding[] = [];
-  await handleMultiStream(ctx, {
-    orgId,
-    metadata: childMetadata(metadata, "items", 0),
-    readModels: [],
-    plan: async () => {
-      await ctx.runner.awaitVisible(await ctx.store.head(), itemReadModels, orgId, READ_MODEL_TIMEOUT_MS);
-      const now = await takenReferences(
-        ctx,
-        orgId,
-        rows.map((r) => itemReferenceKey(r.item.create.reference)),
-        rows.map((r) => r.item.create.id),
-      );
-      const holders = await referenceHolders(ctx, orgId, reservations);
-      const held = (streamId: string, item: string) => {
-        const holder = holders.get(streamId)?.holder ?? null;
-        return holder !== null && holder !== item;
-      };
-      refused = rows
-        .filter(
-          ({ item }, i) =>
-            now.has(itemReferenceKey(item.create.reference)) || held(reservations[i] ?? "", item.create.id),
-        )
-        .map(({ line, item }) =>
-          finding(options.locale, line, "item.duplicateReference", {
-            field: "reference",
-            value: item.create.reference,
-          }),
+  let claimed = 0;
+  for (const [b, batch] of claims.entries()) {
+    const reservations = batch.map(({ item }) => itemReferenceStreamId(item.create.reference));
+    await handleMultiStream(ctx, {
+      orgId,
+      metadata: childMetadata(metadata, "claims", b),
+      readModels: [],
+      plan: async () => {
+        await ctx.runner.awaitVisible(await ctx.store.head(), itemReadModels, orgId, READ_MODEL_TIMEOUT_MS);
+        const now = await takenReferences(
+          ctx,
+          orgId,
+          batch.map((r) => itemReferenceKey(r.item.create.reference)),
+          batch.map((r) => r.item.create.id),
         );
-      if (refused.length > 0) throw new ReferencesTaken();
-      await options.onPlanned?.();
-      return {
-        streams: [
-          ...rows.map(({ item }) => ({
-            streamId: itemStreamId(item.create.id),
-            version: 0,
-            decide: () => decided.get(item.create.id) ?? [],
-          })),
-          ...rows.map(({ item }, i) => {
+        const holders = await referenceHolders(ctx, orgId, reservations);
+        const held = (streamId: string, item: string) => {
+          const holder = holders.get(streamId)?.holder ?? null;
+          return holder !== null && holder !== item;
+        };
+        refused = batch
+          .filter(
+            ({ item }, i) =>
+              now.has(itemReferenceKey(item.create.reference)) || held(reservations[i] ?? "", item.create.id),
+          )
+          .map(({ line, item }) =>
+            finding(options.locale, line, "item.duplicateReference", {
+              field: "reference",
+              value: item.create.reference,
+            }),
+          );
+        if (refused.length > 0) throw new ReferencesTaken();
+        await options.onPlanned?.();
+        return {
+          streams: batch.map(({ item }, i) => {
             const streamId = reservations[i] ?? "";
             const claim = { item: item.create.id, reference: item.create.reference };
             return {
@@ -199,15 +201,61 @@ export const importItems = async (
                 ),
             };
           }),
-        ],
-      };
-    },
-  }).catch((error: unknown) => {
-    if (!(error instanceof ReferencesTaken)) throw error;
-  });
-  if (refused.length > 0) return { ...base, errors: refused, written: false, created: 0 };
+        };
+      },
+    }).catch((error: unknown) => {
+      if (!(error instanceof ReferencesTaken)) throw error;
+    });
+    if (refused.length > 0) break;
+    claimed = b + 1;
+  }
+  if (refused.length > 0) {
+    for (const [b, batch] of claims.slice(0, claimed).entries())
+      await handleMultiStream(ctx, {
+        orgId,
+        metadata: childMetadata(metadata, "releases", b),
+        readModels: [],
+        plan: async () => {
+          const reservations = batch.map(({ item }) => itemReferenceStreamId(item.create.reference));
+          const holders = await referenceHolders(ctx, orgId, reservations);
+          return {
+            streams: batch.map(({ item }, i) => {
+              const streamId = reservations[i] ?? "";
+              return {
+                streamId,
+                version: holders.get(streamId)?.version ?? 0,
+                decide: () =>
+                  itemReferenceDecider.decide(
+                    { type: "ReleaseItemReference", data: { item: item.create.id } },
+                    { holder: holders.get(streamId)?.holder ?? null },
+                  ),
+              };
+            }),
+          };
+        },
+      });
+    return { ...base, errors: refused, written: false, created: 0 };
+  }
+  let done = 0;
+  for (const [b, batch] of batches(rows, options.batchSize ?? BATCH_ITEMS).entries()) {
+    await handleMultiStream(ctx, {
+      orgId,
+      metadata: childMetadata(metadata, "items", b),
+      readModels: [],
+      plan: async () => ({
+        streams: batch.map(({ item }) => ({
+          streamId: itemStreamId(item.create.id),
+          version: 0,
+          decide: () => decided.get(item.create.id) ?? [],
+        })),
+      }),
+    });
+    done += batch.length;
+    options.onProgress?.(done, rows.length);
+    options.progress?.("writing", done, rows.length);
+  }
   await rememberMapping(ctx, orgId, "items", file.mapping, metadata);
-  options.onProgress?.(rows.length, rows.length);
+  options.progress?.("projecting", rows.length, rows.length);
   const visibility = await ctx.runner.awaitVisible(
     await ctx.store.head(),
     itemReadModels,

@@ -57,8 +57,18 @@ describe.each(databaseKinds)("items import, the whole file or nothing on %s", (k
       ],
     });
     await harness.ctx.runner.drain();
-    // Nothing of the file was written, not even the items before the taken one.
+    // Nothing of the file was written, not even the items before the taken one, and the references the
+    // file had claimed before it are free again.
     expect(await references(token)).toEqual(["r-1200"]);
+    const freed = await send("POST", "/items", token, {
+      use: "sale",
+      kind: "goods",
+      reference: "R-0007",
+      label: "Libre",
+      unit: "C62",
+      vatRate: "20",
+    });
+    expect(freed.status).toBe(201);
   });
 
   it("refuses the whole file when an item takes one of its references between its plan and its commit (the reservation)", async () => {
@@ -118,7 +128,7 @@ describe.each(databaseKinds)("items import, the whole file or nothing on %s", (k
     expect(twin.body).toMatchObject({ code: "item.duplicateReference", errors: [{ path: "reference" }] });
   });
 
-  it("writes a file of 1,500 items in one commit, and once when it is run again under the same command", async () => {
+  it("writes a file of 1,500 items in commits the event loop can wait for, and once when it is run again under the same command", async () => {
     const { token, orgId } = await organisation("Sacha");
     const once = metadata();
     const progress: number[] = [];
@@ -127,7 +137,7 @@ describe.each(databaseKinds)("items import, the whole file or nothing on %s", (k
       onProgress: (done) => progress.push(done),
     });
     expect(first).toMatchObject({ written: true, created: 1500, errors: [] });
-    expect(progress).toEqual([1500]);
+    expect(progress).toEqual([500, 1000, 1500]);
     const again = await importItems(harness.ctx, orgId, file(1500), once, options);
     expect(again).toMatchObject({ written: true, created: 1500, errors: [] });
     const count = await harness.ctx.database.db

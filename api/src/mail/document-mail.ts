@@ -6,7 +6,7 @@ import {
   defaultEmailTemplate,
   documentDecider,
   documentStreamId,
-  documentTotals,
+  documentTotalsOf,
   emailTemplatesDecider,
   emailTemplatesStreamId,
   findEmailTemplate,
@@ -81,7 +81,7 @@ export const amountDue = async (ctx: AppContext, orgId: string, doc: LiveDocumen
     .where("org_id", "=", orgId)
     .where("id", "=", doc.id)
     .executeTakeFirst();
-  return row ? Number(row.due) : documentTotals(doc.lines, { deposits: doc.deposits }).due;
+  return row ? Number(row.due) : documentTotalsOf(doc).due;
 };
 
 /** The late-payment figures of an invoice today (C. com. L441-10 and D441-5), for the reminders. */
@@ -113,7 +113,7 @@ export const templateValues = (
   language: TemplateLanguage,
   context: TemplateContext,
 ): TemplateValues => {
-  const totals = documentTotals(doc.lines, { deposits: doc.deposits });
+  const totals = documentTotalsOf(doc);
   const values: Record<string, string> = {
     documentKind: kindNames[language][doc.kind],
     number: doc.number ?? "",
@@ -343,6 +343,9 @@ export const sendDocumentMail = async (
   const reminderLevel = input.reminderLevel ?? null;
   checkEmailable(doc, reminderLevel);
   const { to, cc } = checkRecipients(input.to, input.cc ?? []);
+  // The sending records the template it was written from: one of the organisation's, or none.
+  if (input.templateId && !findEmailTemplate((await loadTemplates(ctx, orgId)).state, input.templateId))
+    throw new DomainError("emailTemplate.notFound", { field: "templateId", id: input.templateId }, 404);
   let subject = input.subject.replace(/\s+/g, " ").trim();
   if (!subject) throw new DomainError("validation.required", { field: "subject" });
   let body = input.body;

@@ -73,13 +73,14 @@ export const listReference = async (ctx: AppContext, kind: ReferenceKind, q: str
   return { items: rows.map(toReferenceEntry) };
 };
 
+/** The entry of that code exactly as the list keeps it (`HUR`): `hur` or `HUR ` name no entry. */
 export const findReference = async (ctx: AppContext, kind: ReferenceKind, code: string) => {
   await ensureReferenceSeeded(ctx, kind);
   const row = await ctx.database.db
     .selectFrom("reference_entries")
     .selectAll()
     .where("kind", "=", kind)
-    .where("code", "=", code.trim().toUpperCase())
+    .where("code", "=", code)
     .executeTakeFirst();
   if (!row) throw new DomainError("reference.notFound", { kind, code }, 404);
   return toReferenceEntry(row as ReferenceEntryRow);

@@ -6,12 +6,12 @@ import type { AppContext } from "../context.ts";
 import {
   type AttachmentOwner,
   attachFile,
-  contentDisposition,
   detachFile,
   listAttachments,
   readAttachment,
 } from "../files/attachments.ts";
 import { type Access, accessRoute } from "../http/access.ts";
+import { fileHeaders } from "../http/downloads.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { problemResponses } from "../http/schemas.ts";
 import type { AuthEnv } from "../identity/auth.ts";
@@ -60,6 +60,7 @@ export const attachmentRoutes = (ctx: AppContext, spec: AttachmentAccess) => {
 
   app.openapi(
     accessRoute(ctx, spec.access(Rights.create), {
+      upload: "attachment",
       method: "post",
       path: "/{id}/files",
       operationId: `upload${name}File`,
@@ -106,9 +107,7 @@ export const attachmentRoutes = (ctx: AppContext, spec: AttachmentAccess) => {
       await spec.check(c, orgId, id, Rights.read);
       const { file, bytes } = await readAttachment(ctx, orgId, { kind: spec.kind, id }, fileId);
       return c.body(bytes, 200, {
-        "content-type": file.contentType,
-        "content-disposition": contentDisposition(file.name),
-        "x-content-type-options": "nosniff",
+        ...fileHeaders(file.name, file.contentType),
         "cache-control": "private, no-store",
       });
     },

@@ -14,7 +14,7 @@ import {
   BankRuleOrderInput,
   BankRule as BankRuleSchema,
 } from "../schemas/bank-rules.ts";
-import { answer, body, errors, IdParam, plain } from "../schemas/common.ts";
+import { answer, body, errors, plain, UuidParam } from "../schemas/common.ts";
 
 const RIGHT = "statements.reconcile";
 type Input = Omit<BankRule, "id" | "order">;
@@ -95,7 +95,7 @@ export const bankRuleRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "getBankRule",
       tags: ["Banks"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: { 200: answer(BankRuleSchema, "The rule"), ...errors },
     }),
     async (c) => c.json(await answerRule(sessionOrg(c), c.req.valid("param").id), 200),
@@ -107,7 +107,7 @@ export const bankRuleRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "updateBankRule",
       tags: ["Banks"],
-      request: { params: IdParam, ...body(BankRuleInput) },
+      request: { params: UuidParam, ...body(BankRuleInput) },
       responses: { 200: answer(BankRuleSchema, "Changed"), ...errors },
     }),
     async (c) => {
@@ -126,7 +126,7 @@ export const bankRuleRoutes = (ctx: AppContext) => {
       operationId: "setBankRuleAutomatic",
       tags: ["Banks"],
       description: "Automatic (true): applied on import; otherwise proposed on the reconcile screen.",
-      request: { params: IdParam, ...body(BankRuleAutomaticInput) },
+      request: { params: UuidParam, ...body(BankRuleAutomaticInput) },
       responses: { 200: answer(BankRuleSchema, "Changed"), ...errors },
     }),
     async (c) => {
@@ -149,7 +149,7 @@ export const bankRuleRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "deleteBankRule",
       tags: ["Banks"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: { 204: { description: "Deleted" }, ...errors },
     }),
     (c) =>

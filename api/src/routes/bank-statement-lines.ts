@@ -4,8 +4,8 @@ import { sessionOrg } from "../accounting/books.ts";
 import { findStatement, toStatementLine } from "../banks/statement-queries.ts";
 import { matchStatementLine, unmatchStatementLine } from "../banks/statements.ts";
 import type { AppContext } from "../context.ts";
-import { contentDisposition } from "../files/attachments.ts";
 import { accessRoute, right } from "../http/access.ts";
+import { fileHeaders } from "../http/downloads.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { BankStatementLine, LineParam, MatchInput } from "../schemas/bank-statements.ts";
 import { answer, body, errors, UuidParam } from "../schemas/common.ts";
@@ -93,9 +93,7 @@ export const statementLineRoutes = (ctx: AppContext) => {
       const bytes = row.file_sha256 ? await ctx.files.get(`attachments/${orgId}/${row.file_sha256}`) : null;
       if (!bytes || !row.file_name) throw new DomainError("bankStatement.noFile", {}, 404);
       return c.body(bytes, 200, {
-        "content-type": "application/octet-stream",
-        "content-disposition": contentDisposition(row.file_name),
-        "x-content-type-options": "nosniff",
+        ...fileHeaders(row.file_name, "application/octet-stream"),
         "cache-control": "no-store",
       }) as never;
     },

@@ -32,6 +32,7 @@ import {
   TypedStatementInput,
 } from "../schemas/bank-statements.ts";
 import { answer, body, errors, plain, UuidParam } from "../schemas/common.ts";
+import { uploadProgress } from "../uploads/progress.ts";
 import { statementLineRoutes } from "./bank-statement-lines.ts";
 
 const tags = ["Bank statements"];
@@ -112,6 +113,7 @@ export const bankStatementRoutes = (ctx: AppContext) => {
 
   app.openapi(
     accessRoute(ctx, right("statements.files", Rights.create), {
+      upload: "statement",
       method: "post",
       path: "/import",
       operationId: "importBankStatement",
@@ -136,6 +138,7 @@ export const bankStatementRoutes = (ctx: AppContext) => {
     async (c) => {
       const q = c.req.valid("query");
       const bytes = await uploadedFile(c);
+      const progress = uploadProgress(ctx, sessionOrg(c), c);
       const report = await importStatementFile(
         ctx,
         sessionOrg(c),
@@ -143,11 +146,13 @@ export const bankStatementRoutes = (ctx: AppContext) => {
           bankId: q.bankId,
           fileName: q.fileName,
           bytes,
+          handOver: true,
           format: q.format,
           encoding: q.encoding,
           mapping: mappingOf(q.mapping),
           dryRun: q.dryRun === "true",
           locale: localeOf(c),
+          progress: progress.report,
         },
         commandMetadata(c, ctx),
       );

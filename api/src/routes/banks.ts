@@ -4,7 +4,7 @@ import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { bankOf, createBank, loadBanking, runBanking } from "../payments/banking.ts";
-import { answer, body, errors, IdParam, plain } from "../schemas/common.ts";
+import { answer, body, errors, plain, UuidParam } from "../schemas/common.ts";
 import { Bank, BankClosedInput, BankInput, BankList } from "../schemas/payments.ts";
 
 /** The organisation's bank accounts, mounted at /banks (closed ones kept, listed last). */
@@ -51,7 +51,7 @@ export const bankRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "getBank",
       tags: ["Banks"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: { 200: answer(Bank, "The bank account"), ...errors },
     }),
     async (c) => c.json(bankOf((await loadBanking(ctx, sessionOrg(c))).view, c.req.valid("param").id), 200),
@@ -63,7 +63,7 @@ export const bankRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "updateBank",
       tags: ["Banks"],
-      request: { params: IdParam, ...body(BankInput) },
+      request: { params: UuidParam, ...body(BankInput) },
       responses: { 200: answer(Bank, "Changed"), ...errors },
     }),
     async (c) => {
@@ -86,7 +86,7 @@ export const bankRoutes = (ctx: AppContext) => {
       operationId: "closeBank",
       tags: ["Banks"],
       description: "Closes (true) or reopens (false) a bank account; a closed one is kept with its history.",
-      request: { params: IdParam, ...body(BankClosedInput) },
+      request: { params: UuidParam, ...body(BankClosedInput) },
       responses: { 200: answer(Bank, "Changed"), ...errors },
     }),
     async (c) => {

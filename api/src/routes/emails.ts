@@ -25,13 +25,14 @@ import {
   sampleValues,
   templateVariablesByUse,
 } from "../mail/templates.ts";
-import { answer, body, errors, IdParam, plain } from "../schemas/common.ts";
+import { answer, body, errors, plain } from "../schemas/common.ts";
 import {
   EmailPreview,
   EmailTemplate,
   EmailTemplateInput,
   EmailTemplateList,
   EmailTemplateListQuery,
+  EmailTemplateParam,
   EmailTemplatePreviewInput,
 } from "../schemas/emails.ts";
 
@@ -144,7 +145,7 @@ export const emailRoutes = (ctx: AppContext) => {
       path: "/templates/{id}",
       operationId: "getEmailTemplate",
       tags,
-      request: { params: IdParam },
+      request: { params: EmailTemplateParam },
       responses: { 200: answer(EmailTemplate, "The template"), ...errors },
     }),
     async (c) =>
@@ -158,7 +159,7 @@ export const emailRoutes = (ctx: AppContext) => {
       operationId: "updateEmailTemplate",
       tags,
       description: "A built-in template keeps its use and language; `isDefault` makes it its use's default.",
-      request: { params: IdParam, ...body(EmailTemplateInput) },
+      request: { params: EmailTemplateParam, ...body(EmailTemplateInput) },
       responses: { 200: answer(EmailTemplate, "Changed"), ...errors },
     }),
     async (c) => {
@@ -183,7 +184,7 @@ export const emailRoutes = (ctx: AppContext) => {
       operationId: "deleteEmailTemplate",
       tags,
       description: "The organisation's own templates only (409 `emailTemplate.builtIn`).",
-      request: { params: IdParam },
+      request: { params: EmailTemplateParam },
       responses: { 204: { description: "Deleted" }, ...errors },
     }),
     async (c) => {

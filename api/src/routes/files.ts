@@ -1,6 +1,7 @@
 import type { AppContext } from "../context.ts";
 import { readLogo } from "../files/logos.ts";
 import { accessRoute, PUBLIC } from "../http/access.ts";
+import { fileHeaders } from "../http/downloads.ts";
 import { resourceApp } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
@@ -25,7 +26,7 @@ export const fileRoutes = (ctx: AppContext) => {
       const found = await readLogo(ctx.files, orgId, file);
       if (!found) throw new ProblemError(404, "http.notFound");
       return c.body(found.body, 200, {
-        "content-type": found.contentType,
+        ...fileHeaders(file, found.contentType),
         "cache-control": "public, max-age=31536000, immutable",
       });
     },
@@ -44,7 +45,7 @@ export const fileRoutes = (ctx: AppContext) => {
       const found = await readLogo(ctx.files, orgId, file, "avatars");
       if (!found) throw new ProblemError(404, "http.notFound");
       return c.body(found.body, 200, {
-        "content-type": found.contentType,
+        ...fileHeaders(file, found.contentType),
         "cache-control": "public, max-age=31536000, immutable",
       });
     },

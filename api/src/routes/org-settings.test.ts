@@ -41,6 +41,26 @@ describe.each(databaseKinds)("the owner's tax identity of the organisation on %s
     expect((await call("PUT", "/org", token, { vatNumber: null })).body.vatNumber).toBeNull();
   });
 
+  it("keeps the VAT periodicity with the regime: the réel simplifié's CA12 yearly, the réel normal's CA3 monthly or quarterly", async () => {
+    const { token } = await newOrganisation("Lina");
+    expect((await call("GET", "/org", token)).body).toMatchObject({
+      vatRegime: "reel_normal",
+      vatPeriodicity: "monthly",
+    });
+    expect((await call("PUT", "/org", token, { vatPeriodicity: "quarterly" })).body.vatPeriodicity).toBe(
+      "quarterly",
+    );
+    const refused = await call("PUT", "/org", token, { vatPeriodicity: "yearly" });
+    expect(refused).toMatchObject({
+      status: 422,
+      body: { code: "organisation.vatPeriodicityRegime", errors: [{ path: "vatPeriodicity" }] },
+    });
+    expect((await call("PUT", "/org", token, { vatRegime: "reel_simplifie" })).body).toMatchObject({
+      vatRegime: "reel_simplifie",
+      vatPeriodicity: "yearly",
+    });
+  });
+
   it("refuses a wrong value with its code and the field it is about, and changes nothing", async () => {
     const { token } = await newOrganisation("Karim");
     const before = (await call("GET", "/org", token)).body;

@@ -56,6 +56,7 @@ export const orgRoutes = (ctx: AppContext) => {
   );
   app.openapi(
     accessRoute(ctx, right("organization", Rights.update), {
+      upload: "image",
       method: "post",
       path: "/logo",
       operationId: "uploadOrganisationLogo",
@@ -81,7 +82,12 @@ export const orgRoutes = (ctx: AppContext) => {
     async (c) => {
       const orgId = currentOrg(c.get("session").orgId);
       const file = c.req.valid("form").file;
-      const logo = await storeLogo(ctx.files, orgId, new Uint8Array(await file.arrayBuffer()));
+      const logo = await storeLogo(
+        ctx.files,
+        orgId,
+        new Uint8Array(await file.arrayBuffer()),
+        ctx.uploadLimits.image.pixels,
+      );
       await runOrganisationCommands(
         ctx,
         orgId,

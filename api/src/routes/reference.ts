@@ -1,4 +1,4 @@
-import { PLATFORM_ORG, type ReferenceKind } from "@registre/core";
+import { PLATFORM_ORG, type ReferenceKind, referenceCode } from "@registre/core";
 import { alreadyAppended } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PLATFORM, SESSION } from "../http/access.ts";
@@ -30,6 +30,7 @@ export const referenceRoutes = (ctx: AppContext, kind: ReferenceKind) => {
   const app = resourceApp();
   const name = names[kind];
   const tags = ["Platform"];
+  const CodeParam = ReferenceCodeParam(kind);
 
   app.openapi(
     accessRoute(ctx, SESSION, {
@@ -56,7 +57,8 @@ export const referenceRoutes = (ctx: AppContext, kind: ReferenceKind) => {
       await ensureReferenceSeeded(ctx, kind);
       const entry = c.req.valid("json");
       await runReference(ctx, { type: "AddReferenceEntry", kind, entry }, commandMetadata(c, ctx));
-      return c.json(await findReference(ctx, kind, entry.code), 201);
+      // A new entry's code is written as the list writes codes (`nar` is added as NAR).
+      return c.json(await findReference(ctx, kind, referenceCode(kind, entry.code)), 201);
     },
   );
 
@@ -66,7 +68,7 @@ export const referenceRoutes = (ctx: AppContext, kind: ReferenceKind) => {
       path: "/{id}",
       operationId: `get${name}Entry`,
       tags,
-      request: { params: ReferenceCodeParam },
+      request: { params: CodeParam },
       responses: { 200: answer(ReferenceEntry, "The entry"), ...errors },
     }),
     async (c) => c.json(await findReference(ctx, kind, c.req.valid("param").id), 200),
@@ -78,7 +80,7 @@ export const referenceRoutes = (ctx: AppContext, kind: ReferenceKind) => {
       path: "/{id}",
       operationId: `update${name}Entry`,
       tags,
-      request: { params: ReferenceCodeParam, ...body(ReferenceChange) },
+      request: { params: CodeParam, ...body(ReferenceChange) },
       responses: { 200: answer(ReferenceEntry, "Changed"), ...errors },
     }),
     async (c) => {
@@ -98,7 +100,7 @@ export const referenceRoutes = (ctx: AppContext, kind: ReferenceKind) => {
       path: "/{id}",
       operationId: `delete${name}Entry`,
       tags,
-      request: { params: ReferenceCodeParam },
+      request: { params: CodeParam },
       responses: { 204: { description: "Removed" }, ...errors },
     }),
     async (c) => {

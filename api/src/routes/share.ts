@@ -8,6 +8,7 @@ import { logoUrls } from "../files/logos.ts";
 import { resolveShare } from "../files/shares.ts";
 import { accessRoute, PUBLIC } from "../http/access.ts";
 import { addressSubject } from "../http/client-address.ts";
+import { fileHeaders } from "../http/downloads.ts";
 import { resourceApp } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
@@ -148,8 +149,7 @@ export const shareRoutes = (ctx: AppContext) => {
       );
       const name = `${(doc.number ?? "brouillon").replace(/[^\w.-]+/g, "_")}.pdf`;
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-        "content-type": "application/pdf",
-        "content-disposition": `inline; filename="${name}"`,
+        ...fileHeaders(name, "application/pdf"),
         "cache-control": "no-store",
         "referrer-policy": "no-referrer",
       }) as never;

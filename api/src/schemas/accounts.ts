@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { AccountNumber, pathParams } from "./ids.ts";
 
 /** The chart of accounts (/api/accounting/accounts). */
 export const Account = z
@@ -43,10 +44,5 @@ export const UpdateAccountInput = z.object({
   closed: z.boolean().optional(),
 });
 
-/** An account's number in a path. */
-export const NumberParam = z.object({
-  id: z
-    .string()
-    .max(40)
-    .openapi({ param: { name: "id", in: "path" } }),
-});
+/** An account's number in a path, exactly as the chart keeps it. */
+export const NumberParam = pathParams({ id: AccountNumber });

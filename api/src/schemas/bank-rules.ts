@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { vatRates } from "@registre/core";
 import { Cents } from "./common.ts";
+import { Uuid } from "./ids.ts";
 
 /** Bank rules (/api/banks/rules): label / amount / direction -> account, journal, VAT rate, contact. */
 const RuleWhen = z.object({
@@ -13,7 +14,7 @@ const RuleBooking = z.object({
   account: z.string().max(20),
   journal: z.string().max(10).optional(),
   vatRate: z.enum(vatRates).optional(),
-  contactId: z.string().max(40).optional(),
+  contactId: Uuid.optional(),
   label: z.string().max(200).optional(),
 });
 

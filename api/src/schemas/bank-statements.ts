@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { statementFormats } from "@registre/core";
 import { Amount, Day, Offset } from "./common.ts";
+import { pathParams, StatementLineNo, Uuid } from "./ids.ts";
 
 /** Bank statements (/api/banks/statements…) and their lines. */
 
@@ -216,14 +217,8 @@ export const StatementDetail = BankStatement.extend({ lines: z.array(BankStateme
   "BankStatementDetail",
 );
 
-export const LineParam = z.object({
-  id: z.uuid().openapi({ param: { name: "id", in: "path" } }),
-  /** The line's number in the statement (1, 2…); anything else is a line not found. */
-  no: z
-    .string()
-    .max(40)
-    .openapi({ param: { name: "no", in: "path" }, example: "1" }),
-});
+/** A statement's line: the statement's id and the line's number in it (1, 2…). */
+export const LineParam = pathParams({ id: Uuid, no: StatementLineNo });
 
 export const MatchInput = z
   .object({

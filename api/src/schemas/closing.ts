@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { adjustmentKinds, closingStepStatuses } from "@registre/core";
 import { Cents, CentsOut, Day } from "./common.ts";
+import { ClosingStepKey, pathParams, Uuid } from "./ids.ts";
 
 /** A fiscal year's closing file: its checklist and its year-end adjustments (écritures d'inventaire). */
 export const ClosingStep = z
@@ -48,16 +49,11 @@ const AdjustmentInput = z.object({
   amount: Cents,
 });
 
-export const StepKeyParam = z.object({
-  id: z
-    .string()
-    .max(80)
-    .openapi({ param: { name: "id", in: "path" }, example: "0190c4d2-…-….stock" }),
-});
+export const StepKeyParam = pathParams({ id: ClosingStepKey });
 
-export const ClosingStepQuery = z.object({ yearId: z.string().max(40).optional() });
+export const ClosingStepQuery = z.object({ yearId: Uuid.optional() });
 export const ClosingStepList = z.object({ items: z.array(ClosingStep) });
-export const AddClosingStepInput = z.object({ yearId: z.string().max(40), label: z.string().max(200) });
+export const AddClosingStepInput = z.object({ yearId: Uuid, label: z.string().max(200) });
 export const UpdateClosingStepInput = z.object({
   status: z.string().max(20).optional(),
   note: z.string().max(4000).optional(),
@@ -66,7 +62,7 @@ export const UpdateClosingStepInput = z.object({
 
 export const AdjustmentList = z.object({ items: z.array(Adjustment), total: CentsOut });
 export const AddAdjustmentInput = AdjustmentInput.extend({
-  yearId: z.string().max(40),
+  yearId: Uuid,
   kind: z.enum(adjustmentKinds),
 }).openapi("YearEndAdjustmentInput");
 export const ChangeAdjustmentInput = AdjustmentInput.extend({ id: z.uuid() }).openapi(

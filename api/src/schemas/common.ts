@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { isIsoDate, MAX_LINE_CENTS } from "@registre/core";
 import { problemResponses } from "../http/schemas.ts";
+import { pathParams, Uuid } from "./ids.ts";
 
 /** What the route schemas share: error answers, bodies, amounts, days, ids. */
 export const errors = problemResponses(401, 403, 404, 409, 422);
@@ -41,15 +42,11 @@ export const LineRef = z
 /** Paging: a page of at most 500, from an offset that stays a reasonable number. */
 export const Offset = z.coerce.number().int().min(0).max(1_000_000_000).default(0);
 
-/** The `{id}` of a path: a resource's id, code or number. */
-export const IdParam = z.object({
-  id: z
-    .string()
-    .max(40)
-    .openapi({ param: { name: "id", in: "path" } }),
-});
-/** The `{id}` of a path that is a uuid: a user, an organisation, an item, an invitation. */
-export const UuidParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+/**
+ * The `{id}` of a path that is a uuid: a user, an organisation, an item, a document… A path's id of
+ * another shape is `pathParams({ id: <its shape> })` (`ids.ts`): no path takes a bare string.
+ */
+export const UuidParam = pathParams({ id: Uuid });
 
 /** Core results are deeply readonly; the JSON answer is the same value. */
 export const plain = <T>(value: unknown): T => value as T;

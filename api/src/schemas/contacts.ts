@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { addressKinds, contactTypes, duplicateReasons, historyEntryKinds, phoneKinds } from "@registre/core";
 import { Offset } from "./common.ts";
 import { ContactDocument } from "./docs.ts";
+import { ContactHistoryId, MetaKey, pathParams, Uuid } from "./ids.ts";
 
 /**
  * Contacts (/api/contacts): people and companies, their sub-records, history and lists. The shapes
@@ -54,6 +55,10 @@ export const LegalInput = z
     apeCode: optionalText(10),
     legalForm: optionalText(100),
     capital: optionalText(20).openapi({ description: "Euros, a decimal string", example: "10000.00" }),
+    vatOnDebits: z.boolean().nullish().openapi({
+      description:
+        "A supplier's option for the débits: its VAT on services deductible at invoicing rather than when paid",
+    }),
   })
   .openapi("ContactLegalInput");
 export const PaymentTermsInput = z
@@ -152,6 +157,10 @@ export const ContactLegal = z
     apeCode: z.string().nullable(),
     legalForm: z.string().nullable(),
     capital: z.string().nullable(),
+    vatOnDebits: z
+      .boolean()
+      .optional()
+      .openapi({ description: "Present (true) when the supplier opted for the débits" }),
   })
   .openapi("ContactLegal");
 export const ContactPaymentTerms = z
@@ -258,12 +267,7 @@ const HistoryEntryOutFields = HistoryEntryFields.extend({
   contactId: z.uuid(),
 });
 export const ContactHistoryEntry = HistoryEntryOutFields.openapi("ContactHistoryEntry");
-export const ContactHistoryEntryParam = z.object({
-  id: z
-    .string()
-    .max(140)
-    .openapi({ param: { name: "id", in: "path" }, description: "`<contactId>:<entryId>`" }),
-});
+export const ContactHistoryEntryParam = pathParams({ id: ContactHistoryId });
 
 export const ContactHistoryLine = z
   .object({
@@ -291,14 +295,16 @@ export const ContactDocumentList = z
 /** A contact's due list: `creditNotes=true` adds its open credit notes (what a refund settles). */
 export const DueQuery = z.object({ creditNotes: z.enum(["true", "false"]).optional() });
 
-export const ContactIdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
-export const ContactRecordParams = z.object({
-  id: z.uuid().openapi({ param: { name: "id", in: "path" } }),
-  recordId: z
-    .string()
-    .max(100)
-    .openapi({ param: { name: "recordId", in: "path" } }),
-});
+export const ContactIdParam = pathParams({ id: Uuid });
+/**
+ * A contact and one of its records, the record named as its kind names them: a uuid (an address, a
+ * phone…), `main` (the legal identity, the payment terms: one each), or the key of a meta.
+ */
+export const ContactRecordParams = (recordId: "uuid" | "main" | "metaKey") =>
+  pathParams({
+    id: Uuid,
+    recordId: recordId === "uuid" ? Uuid : recordId === "main" ? z.literal("main") : MetaKey,
+  });
 
 export const records = <T extends z.ZodType>(schema: T) => z.object({ items: z.array(schema) });
 

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { Amount } from "./common.ts";
+import { pathParams } from "./ids.ts";
 
 /** The dashboard's figures (/api/dashboard). */
 export const AccountingStats = z
@@ -23,9 +24,5 @@ export const AccountingStats = z
   })
   .openapi("AccountingStats");
 
-export const StatsTypeParam = z.object({
-  type: z
-    .string()
-    .max(40)
-    .openapi({ param: { name: "type", in: "path" } }),
-});
+/** The figures' kind: `accounting` (the only one so far; any other word is stats not found). */
+export const StatsTypeParam = pathParams({ type: z.string().regex(/^[a-z]{1,40}$/) });

@@ -11,10 +11,13 @@ const text = (max: number) => z.string().max(max);
 
 export const NumberSeries = z
   .object({
-    id: z.string().max(40).openapi({
-      example: "sales-invoice",
-      description: "Letters, digits and dashes; the counter is per id (and year)",
-    }),
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,40}$/)
+      .openapi({
+        example: "sales-invoice",
+        description: "Letters, digits and dashes; the counter is per id (and year)",
+      }),
     kind: z.enum(documentKinds),
     direction: z.enum(documentDirections),
     label: text(100),

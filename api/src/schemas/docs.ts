@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { documentDirections, documentKinds, documentStatuses, vatRates } from "@registre/core";
 import { DOCUMENT_COUNT_CAP } from "../documents/queries.ts";
 import { Amount, CentsOut, Day, Offset } from "./common.ts";
+import { DocumentLineId, pathParams, Uuid } from "./ids.ts";
 
 /** The schemas of the documents (`/docs…`): inputs, the document, the list, the checks and reports. */
 
@@ -11,7 +12,7 @@ const Decimal = z
   .max(30)
   .regex(/^-?\d+(\.\d+)?$/)
   .openapi({ example: "2.5", description: "A decimal as text, 4 decimals at most" });
-const LineId = z.string().max(64).openapi({ description: "Kept by PUT; given `L<n>` when left out" });
+const LineId = DocumentLineId.openapi({ description: "Kept by PUT; given `L<n>` when left out" });
 const Kind = z.enum(documentKinds);
 const Direction = z.enum(documentDirections);
 const Status = z.enum(documentStatuses);
@@ -24,7 +25,7 @@ const ItemLine = z.object({
   unitPrice: Decimal.nullish().openapi({ description: "The item's price for the quantity when left out" }),
   discount: Decimal.nullish(),
   label: text(500).nullish(),
-  originLineId: text(64).nullish(),
+  originLineId: DocumentLineId.nullish(),
 });
 const FreeLine = z.object({
   kind: z.literal("free"),
@@ -40,7 +41,7 @@ const FreeLine = z.object({
   vatExemption: text(200).nullish(),
   account: text(20).nullish().openapi({ example: "706000" }),
   nature: z.enum(["goods", "services"]).nullish(),
-  originLineId: text(64).nullish(),
+  originLineId: DocumentLineId.nullish(),
 });
 const TitleLine = z.object({ kind: z.literal("title"), id: LineId.optional(), label: text(200) });
 const CommentLine = z.object({ kind: z.literal("comment"), id: LineId.optional(), text: text(2000) });
@@ -72,12 +73,12 @@ const contactFields = {
         "The contact's account for this document when not its own (a fixed-asset supplier's 404000 auxiliary): " +
         "an auxiliary account of the chart under that control account",
     }),
-  billingAddressId: text(100).nullish(),
-  deliveryAddressId: text(100).nullish(),
+  billingAddressId: Uuid.nullish().openapi({ description: "One of the contact's addresses" }),
+  deliveryAddressId: Uuid.nullish().openapi({ description: "One of the contact's addresses" }),
 };
 
 const Quantities = z
-  .record(z.string().max(64), Decimal)
+  .record(DocumentLineId, Decimal)
   .openapi({ description: "Quantity per line id of the origin" });
 const DerivedFrom = z
   .discriminatedUnion("relation", [
@@ -104,6 +105,9 @@ const DerivedFrom = z
                 vatExemption: text(200).nullish(),
                 label: text(500).optional(),
                 account: text(20).optional(),
+                nature: z.enum(["goods", "services"]).optional().openapi({
+                  description: "By default the invoice's lines at that rate: goods when they all are",
+                }),
               }),
             )
             .min(1)
@@ -184,6 +188,17 @@ const Line = z.object({
   account: z.string().nullish(),
   nature: z.enum(["goods", "services"]).optional(),
   originLineId: z.string().nullish(),
+  vatRegime: z
+    .object({
+      kind: z.enum(["intraEu", "export", "reverseCharge"]),
+      homeRate: z.string(),
+      homeExemption: z.string().nullable(),
+    })
+    .optional()
+    .openapi({
+      description:
+        "A sale exempt or outside French VAT, decided from the customer and the line's nature: an intra-EU delivery (CA3 F2), an export (E1), a service to a business abroad (E2); the rate it bears at home. Absent: French VAT",
+    }),
   net: Amount.optional().openapi({
     description: "Priced lines: quantity × price × (1 − discount), in cents",
   }),
@@ -270,8 +285,15 @@ export const DocumentListQuery = z.object({
   contactId: z.uuid().optional(),
   from: Day.optional(),
   to: Day.optional(),
-  minTotal: z.coerce.number().int().optional().openapi({ description: "Total incl. tax, cents" }),
-  maxTotal: z.coerce.number().int().optional(),
+  // A bound below zero is no total's: refused rather than read as no bound.
+  minTotal: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .openapi({ description: "Total incl. tax, cents" }),
+  maxTotal: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   late: z
     .enum(["true", "false"])
     .optional()
@@ -302,7 +324,7 @@ export const DocumentList = z
   })
   .openapi("DocumentList");
 
-export const DocIdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+export const DocIdParam = pathParams({ id: Uuid });
 export const DocTypeParam = z.object({
   type: z
     .string()
@@ -396,12 +418,7 @@ export const HistoryInput = z
 export const HistoryChange = z
   .object({ date: Day.optional(), text: text(2000) })
   .openapi("DocumentHistoryChange");
-export const HistoryIdParam = z.object({
-  id: z
-    .string()
-    .max(100)
-    .openapi({ param: { name: "id", in: "path" } }),
-});
+export const HistoryIdParam = pathParams({ id: Uuid });
 
 /** A contact's documents and the unpaid ones, with days late and the late-payment figures. */
 export const ContactDocument = DocumentSummary.extend({

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, templateLanguages, templateUses } from "@registre/core";
+import { pathParams, TemplateId } from "./ids.ts";
 
 /** The e-mail templates (/emails/templates), the document e-mails (/docs/{id}/mail) and the help form. */
 const Use = z
@@ -81,7 +82,7 @@ export const DocumentMailDraft = z
   .openapi("DocumentMailDraft");
 
 export const DocumentMailDraftQuery = z.object({
-  templateId: z.string().max(40).optional(),
+  templateId: TemplateId.optional(),
   lang: Language.optional(),
 });
 
@@ -92,7 +93,7 @@ export const DocumentMailInput = z
     subject: z.string().max(EMAIL_SUBJECT_MAX * 2),
     body: z.string().max(EMAIL_BODY_MAX * 2),
     language: Language,
-    templateId: z.string().max(40).nullable().optional(),
+    templateId: TemplateId.nullable().optional(),
     files: z
       .array(z.string().uuid())
       .max(20)
@@ -179,3 +180,6 @@ export const ReminderSendReport = z
     refused: z.array(z.object({ id: z.string(), code: z.string(), message: z.string() })),
   })
   .openapi("ReminderSendReport");
+
+/** A template in a path: a built-in one's id (`default-invoice-fr`) or the organisation's uuid. */
+export const EmailTemplateParam = pathParams({ id: TemplateId });

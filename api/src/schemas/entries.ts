@@ -1,6 +1,21 @@
 import { z } from "@hono/zod-openapi";
+import { vatCodeRates, vatKinds, vatRegimeKinds } from "@registre/core";
 import { SEARCH_COUNT_CAP } from "../accounting/entry-list.ts";
 import { Cents, CentsOut, Day, Offset } from "./common.ts";
+
+/**
+ * A line's VAT code (issue 22): the rate, goods / services / fixed asset, the regime; on a VAT account
+ * the base its tax was computed on (postings give it; typed in, the line's own amount is the base of a
+ * revenue or expense line). What the VAT return reads.
+ */
+export const LineVatCode = z
+  .object({
+    rate: z.enum(vatCodeRates),
+    kind: z.enum(vatKinds),
+    regime: z.enum(vatRegimeKinds),
+    base: Cents.optional(),
+  })
+  .openapi("LineVatCode");
 
 /** Entries (/api/accounting/entries): drafts, validated entries, their lines. */
 export const LineInput = z.object({
@@ -9,6 +24,7 @@ export const LineInput = z.object({
   label: z.string().max(200).nullish(),
   debit: Cents,
   credit: Cents,
+  vat: LineVatCode.nullish(),
 });
 export const EntryInput = z
   .object({
@@ -29,6 +45,7 @@ export const EntryLine = z.object({
   label: z.string().nullable(),
   debit: Cents,
   credit: Cents,
+  vat: LineVatCode.nullable(),
   letterCode: z.string().nullable(),
   letterDate: z.string().nullable(),
 });

@@ -25,6 +25,8 @@ export const ImportResult = z.object({
   entries: z.number().int(),
   lines: z.number().int(),
   lettered: z.number().int(),
-  warnings: z.array(Finding),
-  errors: z.array(Finding),
+  warnings: z.array(Finding).openapi({ description: "The first 1,000 by line (warningCount has them all)" }),
+  errors: z.array(Finding).openapi({ description: "The first 1,000 by line (errorCount has them all)" }),
+  warningCount: z.number().int(),
+  errorCount: z.number().int(),
 });

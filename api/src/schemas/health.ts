@@ -12,7 +12,10 @@ export const Health = z
         version: z.number().int(),
         generation: z.number().int(),
         lag: z.number().int(),
-        status: z.enum(["running", "degraded"]),
+        status: z.enum(["running", "degraded", "stalled"]).openapi({
+          description:
+            "degraded: stopped for some organisations (listed in failures); stalled: its position has not moved for a while though the log is ahead (its catch-up is started again)",
+        }),
         failures: z
           .array(
             z.object({

@@ -47,8 +47,21 @@ export const ImportResult = z
     mapping: z.record(z.string(), z.string().nullable()).openapi({ description: "Field -> column used" }),
     rows: z.number().int(),
     preview: z.array(z.object({ line: z.number().int(), values: z.record(z.string(), z.string()) })),
-    errors: z.array(Finding).openapi({ description: "Why nothing was written, line by line" }),
-    warnings: z.array(Finding).openapi({ description: "Possible duplicates: acknowledge them to import" }),
+    errors: z.array(Finding).openapi({
+      description: "Why nothing was written, line by line (the first 1,000: errorCount has them all)",
+    }),
+    warnings: z.array(Finding).openapi({
+      description:
+        "Possible duplicates: acknowledge them to import (the first 1,000: warningCount has them all)",
+    }),
+    errorCount: z
+      .number()
+      .int()
+      .openapi({ description: "Every error of the file (errors lists the first 1,000)" }),
+    warningCount: z
+      .number()
+      .int()
+      .openapi({ description: "Every warning of the file (warnings lists the first 1,000)" }),
     dryRun: z.boolean(),
     written: z.boolean().openapi({ description: "The whole file was written (never a part of it)" }),
     created: z.number().int().openapi({ description: "Created, or that the dry run would create" }),

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { itemKinds, itemUses, tierSides, vatRates } from "@registre/core";
 import { Offset } from "./common.ts";
+import { ItemMetaId, ItemTierId, pathParams } from "./ids.ts";
 
 /** The items (/api/items), their metas (/items/metas) and price tiers (/items/prices). */
 
@@ -163,10 +164,7 @@ export const ItemPriceTierInput = z.object({
 export const ItemPriceTierChange = z.object({ fromQuantity: Quantity.optional(), unitPrice: Price });
 
 export const ItemSubQuery = z.object({ itemId: z.uuid().optional() });
-/** `{id}` of a meta or a tier: the item's uuid, a colon, and the rest. */
-export const ItemSubParam = z.object({
-  id: z
-    .string()
-    .max(140)
-    .openapi({ param: { name: "id", in: "path" } }),
-});
+/** `{id}` of a meta: the item's uuid, a colon, and the meta's key. */
+export const ItemMetaParam = pathParams({ id: ItemMetaId });
+/** `{id}` of a tier: the item's uuid, its side and its quantity as the item keeps it (`…:sale:5`). */
+export const ItemTierParam = pathParams({ id: ItemTierId });

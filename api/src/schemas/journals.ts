@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { JournalCode, pathParams } from "./ids.ts";
 
 /** The journals (/api/accounting/journals). */
 export const Journal = z
@@ -29,3 +30,6 @@ export const UpdateJournalInput = z.object({
   vat: z.boolean().optional(),
   account: z.string().max(20).nullish(),
 });
+
+/** A journal by its code in a path, exactly as the journals keep it. */
+export const JournalCodeParam = pathParams({ id: JournalCode });

@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { type VatRegime, vatRegimes } from "@registre/core";
+import { type VatRegime, vatPeriodicities, vatRegimes } from "@registre/core";
+import { FILE_NAME } from "../files/logos.ts";
+import { pathParams, Uuid } from "./ids.ts";
 
 /** Organisations: the platform's list (/api/registre/orgs) and the signed-in one (/api/org). */
 export const Address = z
@@ -23,6 +25,10 @@ const Settings = {
     .optional()
     .openapi({ example: "reel_normal" }),
   vatOnDebits: z.boolean().optional(),
+  vatPeriodicity: z.enum(vatPeriodicities).optional().openapi({
+    description:
+      "How often the VAT return is filed: monthly or quarterly (CA3, réel normal), yearly (CA12, réel simplifié); by default the regime's",
+  }),
   email: z.string().max(254).nullable().optional().openapi({ example: "contact@atelier-demo.fr" }),
 };
 
@@ -51,6 +57,7 @@ export const Organisation = z
     fiscalYearStartMonth: z.number().int(),
     vatRegime: z.string(),
     vatOnDebits: z.boolean(),
+    vatPeriodicity: z.enum(vatPeriodicities),
     email: z.string().nullable(),
     logo: z
       .object({ png: z.string(), webp: z.string(), width: z.number().int(), height: z.number().int() })
@@ -90,4 +97,5 @@ export const LogoUpload = z.object({
       description: "PNG, JPEG, WebP or GIF, 2 MB at most",
     }),
 });
-export const LogoFileParam = z.object({ orgId: z.string(), file: z.string() });
+/** A stored picture by its organisation and its content-addressed name (`<hash>.webp`). */
+export const LogoFileParam = pathParams({ orgId: Uuid, file: z.string().regex(FILE_NAME) });

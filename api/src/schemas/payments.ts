@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { paymentModeKinds } from "@registre/core";
 import { Amount, Cents, CentsOut, Day, Offset } from "./common.ts";
+import { PaymentModeId, pathParams, Uuid } from "./ids.ts";
 
 /** Banks (/api/banks), payment modes (/api/payments/modes), payments (/api/payments…), deposits (/api/accounting/deposits). */
 export const Bank = z
@@ -53,7 +54,7 @@ export const PaymentModeInput = z
   .object({
     kind: z.string().max(20),
     label: z.string().max(200),
-    bankId: z.string().max(40).nullish(),
+    bankId: Uuid.nullish(),
     deposit: z.boolean().optional(),
   })
   .openapi("PaymentModeInput");
@@ -118,7 +119,7 @@ export const PaymentInput = z
   .object({
     date: Day,
     amount: Cents,
-    modeId: z.string().max(40).nullish(),
+    modeId: PaymentModeId.nullish(),
     contactId: z.uuid().nullish(),
     reference: z.string().max(200).nullish(),
     drawer: z.string().max(200).nullish(),
@@ -202,10 +203,13 @@ export const DepositInit = z
   .object({ items: z.array(Payment), count: z.number().int(), total: CentsOut })
   .openapi("DepositInit");
 export const DepositInitQuery = z.object({
-  bankId: z.string().max(40).optional(),
+  bankId: Uuid.optional(),
   source: z.enum(["cheques", "cash"]).optional(),
 });
 export const DepositInput = z
   .object({ date: Day, paymentIds: z.array(z.uuid()).min(1).max(500) })
   .openapi("DepositInput");
 export const PdfQuery = z.object({ lang: z.enum(["fr", "en"]).optional() });
+
+/** A payment mode in a path: a built-in one's name or the organisation's uuid. */
+export const PaymentModeParam = pathParams({ id: PaymentModeId });

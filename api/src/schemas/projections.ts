@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ProjectorName, pathParams } from "./ids.ts";
 
 /** The read models, for the platform's administrators (/api/registre/projections). */
 export const FailedOrganisation = z
@@ -18,18 +19,16 @@ export const ReadModel = z
     name: z.string(),
     version: z.number().int(),
     generation: z.number().int(),
-    status: z.enum(["running", "degraded"]),
+    status: z.enum(["running", "degraded", "stalled"]).openapi({
+      description:
+        "degraded: stopped for some organisations (listed in failures); stalled: its position has not moved for a while though the log is ahead (its catch-up is started again)",
+    }),
     lag: z.number().int(),
     failures: z.array(FailedOrganisation),
   })
   .openapi("ReadModel");
 
-export const NameParam = z.object({
-  name: z
-    .string()
-    .max(100)
-    .openapi({ param: { name: "name", in: "path" }, example: "ledger" }),
-});
+export const NameParam = pathParams({ name: ProjectorName });
 
 export const ReadModelList = z.object({ status: z.enum(["ok", "degraded"]), items: z.array(ReadModel) });
 export const ResumeInput = z.object({

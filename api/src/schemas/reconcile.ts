@@ -1,21 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { vatRates } from "@registre/core";
 import { Amount, CentsOut, Day } from "./common.ts";
+import { pathParams, StatementLineNo, Uuid } from "./ids.ts";
 
 /** Reconciliation (/api/banks/reconcile…, /api/banks/reconciliation…). */
-export const StatementLineParams = z.object({
-  id: z.uuid().openapi({ param: { name: "id", in: "path" }, description: "The statement's id" }),
-  no: z
-    .string()
-    .max(40)
-    .openapi({
-      param: { name: "no", in: "path" },
-      description: "The line's number in the statement (from 1)",
-    }),
-});
-export const StatementParam = z.object({
-  id: z.uuid().openapi({ param: { name: "id", in: "path" }, description: "The statement's id" }),
-});
+/** A statement (`id`) and one of its lines by its number in the statement, from 1 (`no`). */
+export const StatementLineParams = pathParams({ id: Uuid, no: StatementLineNo });
+/** A statement by its id. */
+export const StatementParam = pathParams({ id: Uuid });
 
 const Reason = z.object({
   code: z.enum(["number", "amount", "amountSum", "iban", "name", "date"]),
@@ -100,14 +92,14 @@ export const LineEntryInput = z
     account: z.string().max(20),
     vatRate: z.enum(vatRates).optional(),
     label: z.string().max(200).optional(),
-    contactId: z.string().max(40).optional(),
+    contactId: Uuid.optional(),
   })
   .openapi("LineEntryInput");
 export const LineEntryResult = z
   .object({ statementId: z.string(), no: z.number().int(), mvt: z.string() })
   .openapi("LineEntryResult");
 export const ApplyRulesInput = z
-  .object({ nos: z.array(z.number().int().min(1)).min(1).max(10_000), ruleId: z.string().max(40).optional() })
+  .object({ nos: z.array(z.number().int().min(1)).min(1).max(10_000), ruleId: Uuid.optional() })
   .openapi("ApplyRulesInput");
 export const AppliedRules = z
   .object({ items: z.array(z.object({ no: z.number().int(), mvt: z.string() })) })
@@ -134,7 +126,7 @@ export const BulkReconcileResult = z
   .openapi("BulkReconcileResult");
 
 export const ReconciliationQuery = z.object({
-  bankId: z.string().max(40),
+  bankId: Uuid,
   date: Day,
 });
 export const ReconciliationReport = z

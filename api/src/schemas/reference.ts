@@ -1,4 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import type { ReferenceKind } from "@registre/core";
+import { pathParams, ReferenceCode } from "./ids.ts";
 
 /** The platform's reference lists (/api/registre/{units,countries,activities,jobs,bics}). */
 export const ReferenceEntry = z
@@ -15,9 +17,5 @@ export const ReferenceChange = z.object({
   label: z.string().max(300).optional(),
   labelEn: z.string().max(300).optional(),
 });
-export const ReferenceCodeParam = z.object({
-  id: z
-    .string()
-    .max(40)
-    .openapi({ param: { name: "id", in: "path" } }),
-});
+/** An entry's code in a path, exactly as the list keeps it: `HUR`, never `hur` nor `HUR `. */
+export const ReferenceCodeParam = (kind: ReferenceKind) => pathParams({ id: ReferenceCode(kind) });

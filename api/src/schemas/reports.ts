@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { Amount, Cents, CentsOut, Day } from "./common.ts";
+import { Uuid } from "./ids.ts";
 
 /** The reports: trial balance, general ledger, income statement, balance sheet. */
 export const TrialBalance = z
@@ -80,7 +81,7 @@ export const LedgerPage = z
   .openapi("GeneralLedgerPage");
 
 /** A fiscal year's id, or two days. */
-export const Range = z.union([z.object({ yearId: z.string() }), z.object({ start: Day, end: Day })]);
+export const Range = z.union([z.object({ yearId: Uuid }), z.object({ start: Day, end: Day })]);
 
 const Cursor = z.object({
   account: z.string(),

@@ -15,6 +15,12 @@ const entry = (seed: Seed, caller: Caller, validate: boolean, cents = 1200) => (
   lines: lines("606100", "512000", cents),
 });
 
+/** The month before `day`'s, `YYYY-MM`. */
+const previousMonth = (day: string) => {
+  const [year, month] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, "0")}`;
+};
+
 const draft = async (seed: Seed, caller: Caller) =>
   (await seed.ok("POST", "/accounting/entries", caller.token, entry(seed, caller, false))).mvt as string;
 const validated = async (seed: Seed, caller: Caller, body = entry(seed, caller, true)) =>
@@ -274,6 +280,34 @@ export const accountingCommands: Readonly<Record<string, CommandCase>> = {
         token: c.token,
         body: json({ start: `${seed.today.slice(0, 4)}-01-01`, end: seed.today }),
       };
+    },
+  },
+  validateVatReturn: {
+    status: 201,
+    // Last month's return, with a sale of the caller's own size (so that two callers' returns differ).
+    // Last month must be in the open year: in January the walk runs its clock a month ahead.
+    build: async (seed, c) => {
+      const period = previousMonth(seed.today);
+      const cents = c.name === "Alice" ? 10_000 : 20_000;
+      const vat = (base?: number) => ({
+        rate: "20",
+        kind: "goods",
+        regime: "domestic",
+        ...(base && { base }),
+      });
+      await validated(seed, c, {
+        journal: "OD",
+        date: `${period}-15`,
+        pieceRef: `V-${c.name}`,
+        label: `Vente ${c.name}`,
+        validate: true,
+        lines: [
+          { account: "471000", debit: cents * 1.2, credit: 0 },
+          { account: "707000", debit: 0, credit: cents, vat: vat() },
+          { account: "445710", debit: 0, credit: cents * 0.2, vat: vat(cents) },
+        ],
+      } as never);
+      return { path: "/accounting/entries/vat", token: c.token, body: json({ period }) };
     },
   },
   openFiscalYear: {

@@ -29,6 +29,7 @@ export const apiHarness = (kind: DatabaseKind, env: Parameters<typeof openContex
   let n = 0;
   beforeAll(async () => {
     harness.ctx = await openContext({ ...env, dataDir }, await openTestDatabase(kind));
+    harness.ctx.work.warm();
     await harness.ctx.runner.start();
     harness.app = createApp(harness.ctx);
   });

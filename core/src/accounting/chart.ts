@@ -87,6 +87,8 @@ export const initialChartState = (): ChartState => ({ initialised: false, accoun
 const GENERAL = /^[1-8]\d{2}[0-9A-Z]{0,17}$/;
 /** Auxiliary accounts: a code such as "CALPHA" or "F0001". */
 const AUXILIARY = /^[0-9A-Z][0-9A-Z_.-]{0,16}$/;
+/** How an account of the chart is written, general or auxiliary: what an account number names (the API's paths). */
+export const accountNumberPatterns = { general: GENERAL, auxiliary: AUXILIARY } as const;
 
 export const accountClassOf = (number: string): number => Number(number[0]);
 
@@ -267,6 +269,28 @@ const foldEvents = (state: ChartState, events: readonly ChartEvent[]): ChartStat
     for (let next = events[i]; next?.type === "AccountCreated"; next = events[++i])
       accounts[next.data.number] = { ...next.data, closed: false };
     current = { ...current, accounts };
+  }
+  return current;
+};
+
+/**
+ * A chart that many commands are decided on in a row, each on the state the previous ones left, and
+ * that nobody else holds meanwhile (the FEC import's simulated chart, never stored): its accounts copied
+ * once (`privateChart`), then each creation added in place, where `evolve` copies every account per
+ * creation — 5,000 auxiliary accounts took 33 s, 10,000 two minutes. The other events go through
+ * `evolve` (a fresh copy, private too). Same states as `evolve` one by one.
+ */
+export const privateChart = (state: ChartState): ChartState => ({
+  ...state,
+  accounts: { ...state.accounts },
+});
+
+export const foldIntoPrivateChart = (state: ChartState, events: readonly ChartEvent[]): ChartState => {
+  let current = state;
+  for (const event of events) {
+    if (event.type === "AccountCreated")
+      (current.accounts as Record<string, Account>)[event.data.number] = { ...event.data, closed: false };
+    else current = evolve(current, event);
   }
   return current;
 };

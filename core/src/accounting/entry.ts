@@ -1,5 +1,6 @@
 import { type Decider, DomainError } from "../decider.ts";
 import { type Cents, formatFecAmount, MAX_ENTRY_CENTS, MAX_LINE_CENTS, MAX_VOLUME_CENTS } from "../money.ts";
+import { type EntryLineVat, normaliseLineVat } from "../vat/code.ts";
 import type { ChartState } from "./chart.ts";
 import type { AdjustmentKind } from "./closing.ts";
 import { type IsoDate, isIsoDate } from "./dates.ts";
@@ -20,6 +21,8 @@ export type EntryLine = {
   readonly label: string | null;
   readonly debit: Cents;
   readonly credit: Cents;
+  /** The line's VAT code (rate, kind, regime; on a VAT account, the base): what the VAT return reads. */
+  readonly vat?: EntryLineVat | undefined;
 };
 
 export type EntryContent = {
@@ -44,7 +47,9 @@ export type EntryOrigin =
   /** A payment (stream `payment-<id>`), posted in the same commit; its cancellation's reversal too. */
   | { readonly kind: "payment"; readonly payment: string }
   /** A cheque or cash deposit (stream `deposit-<id>`), posted in the same commit. */
-  | { readonly kind: "deposit"; readonly deposit: string };
+  | { readonly kind: "deposit"; readonly deposit: string }
+  /** A VAT return's settlement (stream `vat-return-<org>-<period>`), posted in the same commit. */
+  | { readonly kind: "vatReturn"; readonly period: string };
 
 export type EntryEvent =
   | { type: "EntryDrafted"; data: EntryContent & { mvt: string; origin: EntryOrigin } }
@@ -159,12 +164,16 @@ const wellFormed = (content: EntryContent, context: PostingContext): EntryConten
         throw new DomainError("entry.amountTooLarge", { line: n, max: formatFecAmount(MAX_LINE_CENTS) });
     }
     if (line.debit > 0 && line.credit > 0) throw new DomainError("entry.bothSides", { line: n });
+    const account = line.account.trim().toUpperCase();
+    const vat = normaliseLineVat(line.vat, account, n);
     return {
-      account: line.account.trim().toUpperCase(),
+      account,
       auxiliary: line.auxiliary ? line.auxiliary.trim().toUpperCase() : null,
       label: line.label?.trim() ? requiredText(line.label, "lineLabel", 200) : null,
       debit: line.debit,
       credit: line.credit,
+      // Absent rather than undefined: the entry's events and their hashes stay as they were without one.
+      ...(vat && { vat }),
     };
   });
   const sums = totals(lines);

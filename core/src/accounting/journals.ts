@@ -88,6 +88,8 @@ export type JournalsState = {
 };
 
 const CODE = /^[A-Z0-9]{1,6}$/;
+/** How a journal's code is written: what a journal code names (the API's paths). */
+export const journalCodePattern = CODE;
 const KINDS: readonly JournalKind[] = ["sales", "purchases", "bank", "cash", "misc", "opening"];
 
 const cleanLabel = (label: string | undefined, field: string): string => requiredText(label, field, 100);

@@ -1,6 +1,7 @@
 import type { EntryContent, EntryLine } from "../accounting/entry.ts";
 import { DomainError } from "../decider.ts";
 import type { Cents } from "../money.ts";
+import type { EntryLineVat, VatCodeRate, VatKind } from "../vat/code.ts";
 
 /**
  * The entry a statement line without a document becomes (bank fees, a subscription, a tax): in the
@@ -42,13 +43,23 @@ const line = (
   label: string | null,
   amount: Cents,
   side: "debit" | "credit",
+  vat?: EntryLineVat,
 ): EntryLine => ({
   account,
   auxiliary,
   label,
   debit: side === "debit" ? amount : 0,
   credit: side === "credit" ? amount : 0,
+  ...(vat && { vat }),
 });
+
+/** What a booked account buys or sells, for the VAT code: a fixed asset (2), services (61-62, 706), goods. */
+const kindOf = (account: string): VatKind =>
+  account.startsWith("2")
+    ? "fixedAsset"
+    : ["61", "62", "706"].some((p) => account.startsWith(p))
+      ? "services"
+      : "goods";
 
 export const lineEntry = ({ line: l, bank, booking, vatAccounts }: LineEntryInput): EntryContent => {
   if (l.amount === 0) throw new DomainError("statementLine.zeroAmount", { field: "amount" });
@@ -59,15 +70,27 @@ export const lineEntry = ({ line: l, bank, booking, vatAccounts }: LineEntryInpu
   const rate = booking.auxiliary ? undefined : RATES[booking.vatRate ?? ""];
   const vat = rate === undefined ? 0 : includedVat(abs, rate);
   const label = (booking.label?.trim() || l.label.trim() || "Relevé bancaire").slice(0, 200);
+  // The VAT is due or deductible on the day of the bank's line (a payment): coded for the VAT return,
+  // the base on the booked line and the tax with its base on the VAT account.
+  const code =
+    vat > 0
+      ? {
+          rate: booking.vatRate as VatCodeRate,
+          kind: kindOf(booking.account),
+          regime: "domestic" as const,
+        }
+      : undefined;
   const lines: EntryLine[] = [
     line(bank.account, null, null, abs, bankSide),
-    line(booking.account, booking.auxiliary ?? null, null, abs - vat, otherSide),
+    line(booking.account, booking.auxiliary ?? null, null, abs - vat, otherSide, code),
   ];
-  if (vat > 0) {
+  if (vat > 0 && code) {
     const vatAccount = moneyIn
       ? vatAccounts.collected[booking.vatRate as "20" | "10" | "5.5" | "2.1"]
       : vatAccounts.deductible;
-    lines.push(line(vatAccount, null, `TVA ${booking.vatRate} %`, vat, otherSide));
+    lines.push(
+      line(vatAccount, null, `TVA ${booking.vatRate} %`, vat, otherSide, { ...code, base: abs - vat }),
+    );
   }
   return {
     journal: bank.journal,

@@ -95,6 +95,14 @@ describe("an entry made from a statement line", () => {
     const credit = entry.lines.reduce((s, l) => s + l.credit, 0);
     expect(debit).toBe(credit);
     expect(entry.lines[2]).toMatchObject({ account: "445712", credit: includedVat(1001, 55) });
+    // Coded for the VAT return: the base on the sale, the tax with its base on 445712.
+    expect(entry.lines[1]?.vat).toEqual({ rate: "5.5", kind: "goods", regime: "domestic" });
+    expect(entry.lines[2]?.vat).toEqual({
+      rate: "5.5",
+      kind: "goods",
+      regime: "domestic",
+      base: 1001 - includedVat(1001, 55),
+    });
     expect(includedVat(1001, 55)).toBe(52);
     expect(includedVat(-1200, 200)).toBe(-200);
   });

@@ -99,6 +99,11 @@ export type ContactLegalIdentity = {
   readonly legalForm: string | null;
   /** Share capital in euros, a decimal string ("10000.00"). */
   readonly capital: string | null;
+  /**
+   * A supplier's option for the débits (its VAT on services due at invoicing, so deductible then; a
+   * Factur-X's BT-8 names the invoice date); absent (and in events before it existed): when paid.
+   */
+  readonly vatOnDebits?: true | undefined;
 };
 
 export type ContactPaymentTerms = {

@@ -162,7 +162,7 @@ describe("sub-records", () => {
 
 describe("legal identity and payment terms", () => {
   const given = spec.given([created()]);
-  const setLegal = (data: Record<string, string | null>): ContactCommand => ({
+  const setLegal = (data: Record<string, string | boolean | null | undefined>): ContactCommand => ({
     type: "SetContactLegalIdentity",
     data,
   });
@@ -190,6 +190,14 @@ describe("legal identity and payment terms", () => {
       .when({ type: "RemoveContactLegalIdentity", data: {} })
       .then([{ type: "ContactLegalIdentityRemoved", data: {} }]);
     given.when({ type: "RemoveContactLegalIdentity", data: {} }).then([]);
+  });
+
+  it("keeps a supplier's option for the débits with its legal identity, absent when not opted", () => {
+    const withLegal = spec.given([created(), { type: "ContactLegalIdentityAdded", data: legal }]);
+    withLegal
+      .when(setLegal({ ...legal, vatOnDebits: true }))
+      .then([{ type: "ContactLegalIdentityChanged", data: { ...legal, vatOnDebits: true } }]);
+    withLegal.when(setLegal({ ...legal, vatOnDebits: false })).then([]);
   });
 
   it("checks each identifier's key and that they name one company", () => {

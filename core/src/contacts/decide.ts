@@ -1,6 +1,6 @@
 import { type Decider, DomainError } from "../decider.ts";
 import { type AttachmentCommand, decideAttachment } from "../files/attachments.ts";
-import { type AuxiliaryCodeMode, auxiliaryControl, nextAuxiliaryCode } from "./auxiliary.ts";
+import { AuxiliaryCodeIndex, type AuxiliaryCodeMode, auxiliaryControl } from "./auxiliary.ts";
 import {
   type AuxiliaryRole,
   type ContactAvatar,
@@ -48,8 +48,11 @@ import {
 /** What the organisation says about auxiliary accounts, read by the shell from its settings and chart. */
 export type ContactAccountingContext = {
   readonly codeMode: AuxiliaryCodeMode;
-  /** Every auxiliary code the chart ever had, deleted ones too: a code is never given twice. */
-  readonly takenCodes: readonly string[];
+  /**
+   * Every auxiliary code the chart ever had, deleted ones too: a code is never given twice. A list (one
+   * creation), or an index the caller keeps up to date (an import deciding thousands of contacts).
+   */
+  readonly takenCodes: readonly string[] | AuxiliaryCodeIndex;
 };
 
 type DetailsInput = {
@@ -157,11 +160,17 @@ const auxiliaryAssignments = (
   types: readonly ContactType[],
   accounting: ContactAccountingContext,
 ): ContactEvent[] => {
-  const taken = [...accounting.takenCodes];
+  // Indexed once per decision (a creation's list), or as the caller indexed it (an import's thousands:
+  // copying the list per contact made an import quadratic).
+  const taken =
+    accounting.takenCodes instanceof AuxiliaryCodeIndex
+      ? accounting.takenCodes
+      : new AuxiliaryCodeIndex(accounting.takenCodes);
+  const given = new Set<string>();
   return (["customer", "supplier"] as const satisfies readonly AuxiliaryRole[]).flatMap((role) => {
     if (!types.includes(role) || contact.auxiliary[role]) return [];
-    const code = nextAuxiliaryCode(role, accounting.codeMode, contactDisplayName(contact.identity), taken);
-    taken.push(code);
+    const code = taken.nextCode(role, accounting.codeMode, contactDisplayName(contact.identity), given);
+    given.add(code.toUpperCase());
     return [
       { type: "ContactAuxiliaryAccountAssigned", data: { role, control: auxiliaryControl[role], code } },
     ];

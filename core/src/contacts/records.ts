@@ -72,7 +72,9 @@ export type HistoryEntryInput = {
   readonly kind: string;
   readonly text: string;
 };
-export type LegalInput = { readonly [K in keyof ContactLegalIdentity]?: Optional<string> };
+export type LegalInput = {
+  readonly [K in Exclude<keyof ContactLegalIdentity, "vatOnDebits">]?: Optional<string>;
+} & { readonly vatOnDebits?: Optional<boolean> };
 export type PaymentTermsInput = {
   readonly days: number;
   readonly endOfMonth?: Optional<boolean>;
@@ -251,6 +253,7 @@ export const normaliseLegal = (input: LegalInput): ContactLegalIdentity => {
     apeCode,
     legalForm: optionalText(input.legalForm, "legalForm", 100),
     capital: text(input.capital) && normaliseCapital(input.capital as string),
+    ...(input.vatOnDebits === true && { vatOnDebits: true as const }),
   };
 };
 
@@ -284,9 +287,11 @@ export const normalisePaymentTerms = (input: PaymentTermsInput): ContactPaymentT
 };
 
 /** Meta keys: letters, digits, "_", "-", "." (they become column names in exports). */
+/** How a meta's key is written (a contact's, an item's): what a meta's id names. */
+export const metaKeyPattern = /^[A-Za-z0-9_.-]{1,64}$/;
+
 export const normaliseMeta = (key: string, value: string): { key: string; value: string } => {
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(key))
-    throw new DomainError("validation.notAllowed", { field: "key", value: key });
+  if (!metaKeyPattern.test(key)) throw new DomainError("validation.notAllowed", { field: "key", value: key });
   const clean = value.trim();
   if (clean.length > 1000) throw new DomainError("validation.tooLong", { field: "value", max: 1000 });
   return { key, value: clean };

@@ -144,6 +144,16 @@ describe("vCard import", () => {
     ]);
   });
 
+  it("cleans what it reads: controls and bidirectional overrides dropped, a note's line breaks kept", () => {
+    const [card] = parseVCards(
+      "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:org\r\nFN:\u0007Gamma\u202e SAS\u0000\r\nORG:\u0007Gamma\u202e SAS\u0000\r\n" +
+        "ADR;TYPE=work:;;1 rue\\nde la Paix\u001a;Paris;;75002;FR\r\nNOTE:Vu au salon\\nstand\u0007 12\r\nEND:VCARD\r\n",
+    );
+    expect(card?.identity).toEqual({ kind: "company", name: "Gamma SAS" });
+    expect(card?.addresses[0]).toMatchObject({ line1: "1 rue de la Paix", city: "Paris" });
+    expect(card?.notes).toEqual(["Vu au salon\nstand 12"]);
+  });
+
   it("takes a card with an organisation and no family name for a company", () => {
     const [card] = parseVCards("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Gamma\r\nORG:Gamma SAS\r\nEND:VCARD\r\n");
     expect(card?.identity).toEqual({ kind: "company", name: "Gamma SAS" });

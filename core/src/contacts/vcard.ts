@@ -1,4 +1,5 @@
 import { DomainError } from "../decider.ts";
+import { cleanReceivedText } from "../text-safety.ts";
 import {
   type AddressKind,
   addressKinds,
@@ -191,7 +192,8 @@ const splitParams = (head: string): string[] => {
   return parts;
 };
 
-const text = (value: string): string => unescapeVCardText(value).trim();
+/** A value as Registre keeps it: unescaped, then cleaned as every received text (`cleanReceivedText`). */
+const text = (value: string): string => cleanReceivedText(unescapeVCardText(value)).trim();
 const orNull = (value: string): string | null => (value.length > 0 ? value : null);
 
 const phoneKindOf = (types: readonly string[]): PhoneKind =>
@@ -248,7 +250,7 @@ const toContact = (lines: readonly ContentLine[]): VCardContact => {
         country,
       };
     }),
-    notes: all("NOTE").map((l) => unescapeVCardText(l.value)),
+    notes: all("NOTE").map((l) => cleanReceivedText(unescapeVCardText(l.value), { multiline: true })),
     criteria: all("CATEGORIES").flatMap((l) => splitUnescaped(l.value, ",").map(text).filter(Boolean)),
     organisation: identity.kind === "person" && orgName ? orgName : null,
   };

@@ -198,6 +198,7 @@ describe("validating an invoice", () => {
             dueDate: "2025-02-07",
             validatedOn: "2025-01-08",
             entryMvt: "m-2",
+            vatRules: 2,
           },
         },
       ]);

@@ -25,11 +25,12 @@ import {
 import { checkDueDate, dueDate } from "./due.ts";
 import { type HeaderInput, normaliseHeader, normaliseHeaderChanges } from "./header.ts";
 import { canTransition, checkDraft, checkTransition, numberedAt } from "./lifecycle.ts";
-import { checkLineOrder, type LineInput, normaliseLine } from "./lines.ts";
+import { checkLineOrder, isPriced, type LineInput, normaliseLine } from "./lines.ts";
 import { documentProblems, type SellerIdentity } from "./mentions.ts";
 import { type DocumentSeries, formatDocumentNumber, seriesFor } from "./numbering.ts";
+import { sameLine, withSaleRegime, withSaleRegimes } from "./sale-regime.ts";
+import { documentTotalsOf } from "./self-assessment.ts";
 import { type DocumentShareCommand, decideShare } from "./shares.ts";
-import { documentTotals } from "./totals.ts";
 
 /**
  * The document decider. Facts it cannot read in its own stream come in the command: the numbering
@@ -132,7 +133,10 @@ const create = (command: CreateDocument, state: DocumentState): DocumentEvent[] 
   const kind = oneOf(documentKinds, d.kind, "kind");
   const direction = oneOf(documentDirections, d.direction, "direction");
   const header = normaliseHeader(d.header);
-  const lines = (d.lines ?? []).map(normaliseLine);
+  const lines = withSaleRegimes(
+    { direction, contact: d.contact ?? null },
+    (d.lines ?? []).map(normaliseLine),
+  );
   const ids = new Set(lines.map((l) => l.id));
   if (ids.size !== lines.length) throw new DomainError("doc.duplicateLineId", { field: "lines" }, 409);
   const atCreation = numberedAt(kind, direction) === "creation";
@@ -172,9 +176,18 @@ const decide = (command: DocumentCommand, state: DocumentState): DocumentEvent[]
       return create(command, state);
     case "SetDocumentContact": {
       const doc = draft(state);
-      return JSON.stringify(doc.contact) === JSON.stringify(command.data.contact)
-        ? []
-        : [{ type: "DocumentContactSet", data: { contact: command.data.contact } }];
+      const { contact } = command.data;
+      const events: DocumentEvent[] =
+        JSON.stringify(doc.contact) === JSON.stringify(contact)
+          ? []
+          : [{ type: "DocumentContactSet", data: { contact } }];
+      // Each line takes the regime the customer decides (set again, it corrects an outdated line).
+      for (const line of doc.lines) {
+        if (!isPriced(line)) continue;
+        const decided = withSaleRegime({ direction: doc.direction, contact }, line, line);
+        if (!sameLine(decided, line)) events.push({ type: "DocumentLineChanged", data: { line: decided } });
+      }
+      return events;
     }
     case "ChangeDocumentHeader": {
       const doc = draft(state);
@@ -188,7 +201,7 @@ const decide = (command: DocumentCommand, state: DocumentState): DocumentEvent[]
     }
     case "AddDocumentLine": {
       const doc = draft(state);
-      const line = normaliseLine(command.data.line);
+      const line = withSaleRegime(doc, normaliseLine(command.data.line));
       if (doc.lines.some((l) => l.id === line.id))
         throw new DomainError("doc.duplicateLineId", { field: "id", id: line.id }, 409);
       const position = command.data.position ?? doc.lines.length;
@@ -198,9 +211,10 @@ const decide = (command: DocumentCommand, state: DocumentState): DocumentEvent[]
     }
     case "ChangeDocumentLine": {
       const doc = draft(state);
-      const line = normaliseLine(command.data.line);
-      const current = doc.lines.find((l) => l.id === line.id);
-      if (!current) throw new DomainError("doc.lineNotFound", { id: line.id }, 404);
+      const given = normaliseLine(command.data.line);
+      const current = doc.lines.find((l) => l.id === given.id);
+      if (!current) throw new DomainError("doc.lineNotFound", { id: given.id }, 404);
+      const line = withSaleRegime(doc, given, current);
       return JSON.stringify(current) === JSON.stringify(line)
         ? []
         : [{ type: "DocumentLineChanged", data: { line } }];
@@ -347,7 +361,7 @@ const validateDocument = (command: ValidateDocument, state: DocumentState): Docu
   checkDraft(doc);
   const [problem] = documentProblems(doc, command.context.seller);
   if (problem) throw new DomainError(problem.code, { field: problem.field });
-  const totals = documentTotals(doc.lines, { deposits: doc.deposits });
+  const totals = documentTotalsOf(doc);
   if (totals.totalExclTax < 0 || totals.totalInclTax < 0)
     throw new DomainError("doc.negativeTotal", { field: "lines" });
   if (totals.totalInclTax === 0) throw new DomainError("doc.zeroTotal", { field: "lines" });
@@ -376,7 +390,10 @@ const validateDocument = (command: ValidateDocument, state: DocumentState): Docu
     if (doc.direction === "sales") checkDueDate(issueDate, due);
   }
   return [
-    { type: "DocumentValidated", data: { number, series, sequence, dueDate: due, validatedOn, entryMvt } },
+    {
+      type: "DocumentValidated",
+      data: { number, series, sequence, dueDate: due, validatedOn, entryMvt, vatRules: 2 },
+    },
   ];
 };
 

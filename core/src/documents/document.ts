@@ -43,6 +43,11 @@ export type DocumentContact = {
   /** The contact's auxiliary account for the document's side: 411000/CALPHA, 401000/FBETA, 404000/… */
   readonly auxiliary: { readonly control: string; readonly code: string } | null;
   readonly paymentTerms: ContactPaymentTerms | null;
+  /**
+   * A supplier's option for the débits (its VAT on services due at invoicing, so deductible then);
+   * absent or false: deductible when paid (445640 until then).
+   */
+  readonly vatOnDebits?: boolean | undefined;
 };
 
 /** The header fields a draft's user edits. Dates are calendar dates. */
@@ -138,7 +143,17 @@ export type DocumentValidation = {
   readonly validatedOn: IsoDate;
   /** The entry posted in the same commit (its `mvt`); null for documents that post nothing. */
   readonly entryMvt: string | null;
+  /**
+   * The VAT rules its entry was posted by: 2 (issue 22) self-assesses purchases from abroad and waits
+   * for the payment of services from a supplier without the débits option (445640); absent, validated
+   * before: neither, so that its payments and totals follow the entry it posted.
+   */
+  readonly vatRules?: 2 | undefined;
 };
+
+/** The VAT rules of issue 22 apply: a draft (posted by today's rules) or a document validated under them. */
+export const underVatRules2 = (doc: { readonly validation: DocumentValidation | null }): boolean =>
+  doc.validation === null || doc.validation.vatRules === 2;
 
 export type DocumentEvent =
   | DomainEvent<

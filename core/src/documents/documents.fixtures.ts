@@ -142,6 +142,7 @@ export const validated = (number = "FA2025-00001", sequence = 1): DocumentEvent 
     dueDate: "2025-02-04",
     validatedOn: "2025-01-05",
     entryMvt: "m-1",
+    vatRules: 2,
   },
 });
 

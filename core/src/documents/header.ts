@@ -105,5 +105,7 @@ export const documentContact = (
     deliveryAddress: strip(delivery),
     auxiliary: account ? { control: account.control, code: account.code } : null,
     paymentTerms: contact.paymentTerms,
+    // A supplier's débits option decides when its services' VAT is deductible (the sales side is the organisation's).
+    ...(direction === "purchases" && contact.legal?.vatOnDebits && { vatOnDebits: true }),
   };
 };

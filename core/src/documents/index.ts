@@ -9,6 +9,8 @@ export { type LiveTotals, liveTotals, type TypedLine, typedLineNet } from "./liv
 export * from "./mentions.ts";
 export * from "./numbering.ts";
 export * from "./posting.ts";
+export * from "./sale-regime.ts";
+export * from "./self-assessment.ts";
 export * from "./series-dates.ts";
 export * from "./shares.ts";
 export * from "./stats.ts";

@@ -16,6 +16,20 @@ import type { DocumentDirection } from "./document.ts";
 /** What the line sells or buys, for when its VAT is due: goods at delivery, services at payment. */
 export type LineNature = "goods" | "services";
 
+/**
+ * A sale exempt or outside French VAT (issue 22), decided from the customer and the line's nature
+ * (`withSaleRegime`): an intra-EU delivery of goods (F2), an export (E1), a service to a business
+ * established abroad (E2). The line is then exempt with the regime's legal mention; the rate and mention
+ * it bears at home are kept, restored if the customer turns out to be in France. Absent: domestic.
+ */
+export type LineVatRegime = {
+  readonly kind: "intraEu" | "export" | "reverseCharge";
+  readonly homeRate: VatRate;
+  readonly homeExemption: string | null;
+};
+
+export const lineVatRegimeKinds = ["intraEu", "export", "reverseCharge"] as const;
+
 export type PricedLine = {
   readonly kind: "item" | "free";
   readonly id: string;
@@ -40,6 +54,8 @@ export type PricedLine = {
   readonly nature: LineNature;
   /** The line of the origin document this one delivers or invoices (partial transforms). */
   readonly originLineId: string | null;
+  /** Sales only: the regime that makes it exempt, absent when French VAT is charged (and before issue 22). */
+  readonly vatRegime?: LineVatRegime;
 };
 export type TitleLine = { readonly kind: "title"; readonly id: string; readonly label: string };
 export type CommentLine = { readonly kind: "comment"; readonly id: string; readonly text: string };
@@ -66,6 +82,8 @@ export type PricedLineInput = {
   readonly account?: Optional<string>;
   readonly nature?: Optional<LineNature>;
   readonly originLineId?: Optional<string>;
+  /** Kept when a line is copied (a transform, a credit note); decided again from the customer. */
+  readonly vatRegime?: Optional<LineVatRegime>;
 };
 export type LineInput =
   | PricedLineInput
@@ -78,8 +96,11 @@ const HUNDRED_PERCENT = 100n * 10n ** BigInt(PRICE_SCALE);
 const optionalText = (value: Optional<string>, field: string, max: number): string | null =>
   value && cleanText(value) ? requiredText(value, field, max) : null;
 
+/** How a line's id is written (`L3`, or a client's own): what a line id names (a credit note's origin line). */
+export const documentLineIdPattern = /^[A-Za-z0-9_.:-]{1,64}$/;
+
 const lineId = (id: string): string => {
-  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(id))
+  if (!documentLineIdPattern.test(id))
     throw new DomainError("validation.notAllowed", { field: "id", value: id });
   return id;
 };
@@ -111,6 +132,21 @@ const normaliseAccount = (value: Optional<string>): string | null => {
   return clean;
 };
 
+const normaliseVatRegime = (regime: Optional<LineVatRegime>): LineVatRegime | null => {
+  if (!regime) return null;
+  const { kind, homeRate, homeExemption } = regime;
+  if (
+    !(lineVatRegimeKinds as readonly string[]).includes(kind) ||
+    !(vatRates as readonly string[]).includes(homeRate)
+  )
+    throw new DomainError("validation.notAllowed", { field: "vatRegime", value: String(kind) });
+  return {
+    homeExemption: homeRate === "exempt" ? requiredText(homeExemption ?? "", "vatExemption", 200) : null,
+    homeRate,
+    kind,
+  };
+};
+
 /** Checks and cleans a line as the user (or `lineFromItem`) wrote it. */
 export const normaliseLine = (input: LineInput): DocumentLine => {
   const id = lineId(input.id);
@@ -124,7 +160,7 @@ export const normaliseLine = (input: LineInput): DocumentLine => {
   if (!/^[A-Z0-9]{1,3}$/.test(unit))
     throw new DomainError("validation.notAllowed", { field: "unit", value: unit });
   const itemId = input.kind === "item" ? requiredText(input.itemId ?? "", "itemId", 100) : null;
-  const line: PricedLine = {
+  let line: PricedLine = {
     kind: input.kind,
     id,
     itemId,
@@ -141,6 +177,8 @@ export const normaliseLine = (input: LineInput): DocumentLine => {
     nature: input.nature === "goods" ? "goods" : "services",
     originLineId: input.originLineId ? lineId(input.originLineId) : null,
   };
+  const vatRegime = normaliseVatRegime(input.vatRegime);
+  if (vatRegime) line = { ...line, vatRegime };
   const net = lineNet(line);
   if (net > MAX_LINE_CENTS || net < -MAX_LINE_CENTS)
     throw new DomainError("doc.lineTooLarge", { field: "quantity", line: id });

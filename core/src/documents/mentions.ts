@@ -1,5 +1,6 @@
 import type { LiveDocument } from "./document.ts";
 import { isPriced } from "./lines.ts";
+import { franchiseMention, sameLine, withSaleRegime } from "./sale-regime.ts";
 
 /**
  * What a document lacks to be validated: the mandatory mentions of a French invoice (CGI ann. II
@@ -20,7 +21,7 @@ export type SellerIdentity = {
 };
 
 const REVERSE_CHARGE = /autoliquidation|262 ter|intracommunautaire|reverse charge/i;
-const FRANCHISE_MENTION = "TVA non applicable, art. 293 B du CGI";
+const FRANCHISE_MENTION = franchiseMention;
 
 export const documentProblems = (doc: LiveDocument, seller: SellerIdentity): DocumentProblem[] => {
   const problems: DocumentProblem[] = [];
@@ -54,6 +55,11 @@ export const documentProblems = (doc: LiveDocument, seller: SellerIdentity): Doc
         !contact.vatNumber
       )
         add("doc.mention.customerVatNumber", "contact.vatNumber");
+      // A line whose regime is not the one its customer and nature decide (a draft written before the
+      // regimes, or whose contact changed outside the commands): set the contact again, or edit the line.
+      for (const line of priced)
+        if (!sameLine(withSaleRegime(doc, line), line))
+          add("doc.vatRegimeOutdated", `lines.${line.id}.vatRate`);
     }
     if (doc.kind === "creditNote" && (doc.origin?.relation !== "creditNote" || !doc.origin.number))
       add("doc.mention.creditedInvoice", "origin");

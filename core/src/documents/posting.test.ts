@@ -8,6 +8,7 @@ import type { LiveDocument } from "./document.ts";
 import { alpha, beta, created, header, priced, stateOf, validated } from "./documents.fixtures.ts";
 import type { PricedLine } from "./lines.ts";
 import { defaultPostingAccounts, documentPosting } from "./posting.ts";
+import { documentTotalsOf } from "./self-assessment.ts";
 import { documentTotals } from "./totals.ts";
 
 const line = (account: string, debit: number, credit: number, auxiliary: string | null = null) => ({
@@ -16,6 +17,16 @@ const line = (account: string, debit: number, credit: number, auxiliary: string 
   label: null,
   debit,
   credit,
+});
+/** A VAT line with its code: what the VAT return reads (rate, kind, regime and the base of its tax). */
+const vat = (
+  account: string,
+  debit: number,
+  credit: number,
+  code: { rate?: string; kind?: string; regime?: string; base: number },
+) => ({
+  ...line(account, debit, credit),
+  vat: { rate: "20", kind: "goods", regime: "domestic", ...code },
 });
 const debits = { ...defaultPostingAccounts, vatOnDebits: true };
 
@@ -28,7 +39,11 @@ describe("the worked example's documents post its entries", () => {
       pieceRef: "FA-2025-0001",
       pieceDate: "2025-01-05",
       label: "Facture FA-2025-0001 Alpha SARL",
-      lines: [line("411000", 240000, 0, "CALPHA"), line("707000", 0, 200000), line("445710", 0, 40000)],
+      lines: [
+        line("411000", 240000, 0, "CALPHA"),
+        line("707000", 0, 200000),
+        vat("445710", 0, 40000, { base: 200000 }),
+      ],
     });
   });
 
@@ -43,8 +58,9 @@ describe("the worked example's documents post its entries", () => {
     expect(documentPosting(doc, debits).lines).toEqual([
       line("411000", 180000, 0, "CALPHA"),
       line("706000", 0, 150000),
-      line("445710", 0, 30000),
+      vat("445710", 0, 30000, { kind: "services", base: 150000 }),
     ]);
+    // Waiting for the payment: in no box yet, so no code.
     expect(documentPosting(doc).lines[2]).toEqual(line("445740", 0, 30000));
   });
 
@@ -62,7 +78,7 @@ describe("the worked example's documents post its entries", () => {
     expect(entry.lines).toEqual([
       line("411000", 0, 24000, "CALPHA"),
       line("709000", 20000, 0),
-      line("445710", 4000, 0),
+      vat("445710", 4000, 0, { base: 20000 }),
     ]);
   });
 
@@ -83,12 +99,16 @@ describe("the worked example's documents post its entries", () => {
       pieceRef: "B-778",
       pieceDate: "2025-01-06",
       label: "Facture B-778 Beta SAS",
-      lines: [line("401000", 0, 120000, "FBETA"), line("607000", 100000, 0), line("445660", 20000, 0)],
+      lines: [
+        line("401000", 0, 120000, "FBETA"),
+        line("607000", 100000, 0),
+        vat("445660", 20000, 0, { base: 100000 }),
+      ],
     });
     expect(documentPosting(purchase("E-15", "218300", "404000")).lines).toEqual([
       line("404000", 0, 120000, "FBETA"),
       line("218300", 100000, 0),
-      line("445620", 20000, 0),
+      vat("445620", 20000, 0, { kind: "fixedAsset", base: 100000 }),
     ]);
   });
 });
@@ -115,8 +135,8 @@ describe("posting", () => {
       line("707000", 0, 10000),
       line("707000", 0, 10000),
       line("707000", 0, 5000),
-      line("445711", 0, 1000),
-      line("445712", 0, 550),
+      vat("445711", 0, 1000, { rate: "10", base: 10000 }),
+      vat("445712", 0, 550, { rate: "5.5", base: 10000 }),
     ]);
   });
 
@@ -130,9 +150,11 @@ describe("posting", () => {
       }),
       validated(),
     );
-    const vat = documentPosting(doc).lines.filter((l) => l.account.startsWith("4457"));
+    const vatLines = documentPosting(doc).lines.filter((l) => l.account.startsWith("4457"));
     // 0.06 × 20 % = 0.012 -> 0.01 in all: 0.01 due on the goods' 0.006, 0 pending.
-    expect(vat).toEqual([line("445710", 0, 1)]);
+    expect(vatLines).toEqual([
+      { ...line("445710", 0, 1), vat: { rate: "20", kind: "goods", regime: "domestic", base: 3 } },
+    ]);
   });
 
   it("posts a deposit invoice to 4191 with its VAT pending, and deducts it on the final invoice", () => {
@@ -153,10 +175,100 @@ describe("posting", () => {
     expect(documentPosting(final, debits).lines).toEqual([
       line("411000", 168000, 0, "CALPHA"),
       line("707000", 0, 200000),
-      line("445710", 0, 40000),
+      vat("445710", 0, 40000, { base: 200000 }),
       line("419100", 60000, 0),
-      line("445710", 12000, 0),
+      vat("445710", 12000, 0, { base: 60000 }),
     ]);
+  });
+
+  const bought = (contact: Partial<LiveDocument["contact"] & object>, lines: PricedLine[]): LiveDocument =>
+    stateOf(
+      created({
+        direction: "purchases",
+        contact: { ...beta, ...contact },
+        header: header({ issueDate: "2026-03-10", supplierNumber: "S-1", supplierDate: "2026-03-09" }),
+        lines,
+      }),
+      validated("S-1"),
+    );
+  const germany = {
+    vatNumber: "DE136695976",
+    billingAddress: {
+      line1: "Hauptstraße 1",
+      line2: null,
+      postalCode: "10115",
+      city: "Berlin",
+      country: "DE",
+    },
+  };
+
+  it("self-assesses goods bought from another member state: 445662 / 445200, the supplier owed excl. tax", () => {
+    const doc = bought(germany, [priced({ unitPrice: "3000", account: "607000" })]);
+    expect(documentTotalsOf(doc)).toMatchObject({
+      totalExclTax: 300000,
+      totalVat: 0,
+      totalInclTax: 300000,
+      selfAssessedVat: 60000,
+    });
+    expect(documentPosting(doc).lines).toEqual([
+      line("401000", 0, 300000, "FBETA"),
+      line("607000", 300000, 0),
+      vat("445662", 60000, 0, { regime: "intraEu", base: 300000 }),
+      vat("445200", 0, 60000, { regime: "intraEu", base: 300000 }),
+    ]);
+  });
+
+  it("self-assesses services bought from abroad (reverse charge, 445660 / 445200), in or out of the EU", () => {
+    const services = [priced({ unitPrice: "1000", account: "622600", nature: "services" })];
+    const reverse = (base: number) => [
+      line("401000", 0, base, "FBETA"),
+      line("622600", base, 0),
+      vat("445660", base / 5, 0, { kind: "services", regime: "reverseCharge", base }),
+      vat("445200", 0, base / 5, { kind: "services", regime: "reverseCharge", base }),
+    ];
+    expect(documentPosting(bought(germany, services)).lines).toEqual(reverse(100000));
+    const usa = { vatNumber: null, billingAddress: { ...germany.billingAddress, country: "US" } };
+    expect(documentPosting(bought(usa, services)).lines).toEqual(reverse(100000));
+    // Goods from outside the EU: an import, its VAT self-assessed too (A4).
+    expect(
+      documentPosting(bought(usa, [priced({ unitPrice: "1000", account: "607000" })])).lines,
+    ).toContainEqual(vat("445200", 0, 20000, { regime: "import", base: 100000 }));
+    // A business of another member state whose VAT number is not known charges its own VAT: domestic.
+    expect(documentPosting(bought({ ...germany, vatNumber: null }, services)).lines[0]).toEqual(
+      line("401000", 0, 120000, "FBETA"),
+    );
+  });
+
+  it("waits for the payment of a French supplier's services without the débits option: 445640, no code", () => {
+    const services = [
+      priced({ id: "a", unitPrice: "1000", account: "604000", nature: "services" }),
+      priced({ id: "b", unitPrice: "500", account: "607000" }),
+    ];
+    expect(documentPosting(bought({ vatOnDebits: false }, services)).lines).toEqual([
+      line("401000", 0, 180000, "FBETA"),
+      line("604000", 100000, 0),
+      line("607000", 50000, 0),
+      vat("445660", 10000, 0, { base: 50000 }),
+      line("445640", 20000, 0),
+    ]);
+    expect(documentPosting(bought({ vatOnDebits: true }, services)).lines).toEqual([
+      line("401000", 0, 180000, "FBETA"),
+      line("604000", 100000, 0),
+      line("607000", 50000, 0),
+      vat("445660", 30000, 0, { base: 150000 }),
+    ]);
+  });
+
+  it("keeps the rules a purchase was validated by: before issue 22, neither self-assessed nor waiting", () => {
+    const before = (doc: LiveDocument): LiveDocument => ({
+      ...doc,
+      validation: doc.validation && { ...doc.validation, vatRules: undefined },
+    });
+    const services = [priced({ unitPrice: "1000", account: "604000", nature: "services" })];
+    expect(documentPosting(before(bought({}, services))).lines[2]).toEqual(
+      vat("445660", 20000, 0, { kind: "services", base: 100000 }),
+    );
+    expect(documentTotalsOf(before(bought(germany, services))).totalInclTax).toBe(120000);
   });
 
   it("refuses a quote, a document without its contact's account or a line's account", () => {

@@ -21,6 +21,11 @@ export type DocumentTotals = {
   readonly totalExclTax: Cents;
   readonly totalVat: Cents;
   readonly totalInclTax: Cents;
+  /**
+   * VAT the buyer self-assesses (a purchase from a business abroad): in the breakdown, not in the total
+   * the supplier is owed, which is then the total excl. tax (`totalVat` 0).
+   */
+  readonly selfAssessedVat: Cents;
   /** Deposit invoices deducted (incl. tax), and their net and VAT. */
   readonly depositsExclTax: Cents;
   readonly depositsVat: Cents;
@@ -59,12 +64,18 @@ export const vatBreakdown = (lines: readonly DocumentLine[]): VatBreakdownRow[] 
 
 export const documentTotals = (
   lines: readonly DocumentLine[],
-  options: { readonly deposits?: readonly DepositDeduction[]; readonly paid?: Cents } = {},
+  options: {
+    readonly deposits?: readonly DepositDeduction[];
+    readonly paid?: Cents;
+    readonly selfAssessed?: boolean;
+  } = {},
 ): DocumentTotals => {
   const nets = lines.filter(isPriced).map((line) => ({ id: line.id, net: lineNet(line) }));
   const breakdown = vatBreakdown(lines);
   const totalExclTax = breakdown.reduce((s, r) => s + r.base, 0);
-  const totalVat = breakdown.reduce((s, r) => s + r.vat, 0);
+  const computedVat = breakdown.reduce((s, r) => s + r.vat, 0);
+  const selfAssessedVat = options.selfAssessed ? computedVat : 0;
+  const totalVat = computedVat - selfAssessedVat;
   const shares = (options.deposits ?? []).flatMap((d) => d.shares);
   const depositsExclTax = shares.reduce((s, r) => s + r.net, 0);
   const depositsVat = shares.reduce((s, r) => s + r.vat, 0);
@@ -77,6 +88,7 @@ export const documentTotals = (
     totalExclTax,
     totalVat,
     totalInclTax,
+    selfAssessedVat,
     depositsExclTax,
     depositsVat,
     deposits,

@@ -171,6 +171,31 @@ describe("credit notes", () => {
     });
   });
 
+  it("gives a rebate the nature of the invoice's lines at its rate: goods when they all are, else services", () => {
+    const rebate = (on: typeof invoice, nature?: "goods" | "services") =>
+      made(
+        planCreditNote(on, {
+          id: "av-4",
+          issueDate: "2025-01-12",
+          selection: { kind: "amounts", amounts: [{ net: "50", vatRate: "20", ...(nature && { nature }) }] },
+        }),
+      ).lines[0];
+    // A rebate on goods is not a service: its VAT is due at once, not when paid.
+    expect(rebate(invoice)).toMatchObject({ nature: "goods" });
+    const mixed = stateOf(
+      created({
+        lines: [
+          priced({ id: "a" }),
+          priced({ id: "b", nature: "services" }),
+          priced({ id: "c", vatRate: "10" }),
+        ],
+      }),
+      validated(),
+    );
+    expect(rebate(mixed)).toMatchObject({ nature: "services" });
+    expect(rebate(mixed, "goods")).toMatchObject({ nature: "goods" });
+  });
+
   it("refuses to credit a draft", () => {
     expectRefused(
       () =>

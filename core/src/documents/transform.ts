@@ -6,7 +6,7 @@ import type { CreateDocument, DocumentCommand } from "./decide.ts";
 import { depositLines } from "./deposits.ts";
 import type { DocumentKind, DocumentOrigin, LiveDocument } from "./document.ts";
 import type { HeaderInput } from "./header.ts";
-import { type DocumentLine, isPriced, type LineInput, type PricedLine } from "./lines.ts";
+import { type DocumentLine, isPriced, type LineInput, type LineNature, type PricedLine } from "./lines.ts";
 
 /**
  * Documents made from others: quote -> order -> delivery slip(s) -> invoice, quote -> invoice,
@@ -193,8 +193,19 @@ export type CreditSelection =
         readonly vatExemption?: string | null;
         readonly label?: string;
         readonly account?: string;
+        /** Goods or services; by default the invoice's lines at that rate (services when they mix). */
+        readonly nature?: LineNature;
       }[];
     };
+
+/**
+ * The nature of a rebate at `rate`: goods when every line of the invoice at that rate is goods (a rebate
+ * on goods is not a service, whose VAT would wait for its payment), services otherwise.
+ */
+const natureAtRate = (invoice: LiveDocument, rate: PricedLine["vatRate"]): LineNature => {
+  const atRate = invoice.lines.filter((l) => isPriced(l) && l.vatRate === rate);
+  return atRate.length > 0 && atRate.every((l) => isPriced(l) && l.nature === "goods") ? "goods" : "services";
+};
 
 /**
  * A credit note of a validated invoice, naming it by number and date (CGI 289-I-5): the whole
@@ -234,6 +245,7 @@ export const planCreditNote = (
             vatRate: a.vatRate,
             vatExemption: a.vatExemption ?? null,
             account: a.account ?? (invoice.direction === "sales" ? "709000" : "609000"),
+            nature: a.nature ?? natureAtRate(invoice, a.vatRate),
           }));
   if (lines.length === 0) throw new DomainError("doc.nothingRemaining", {}, 409);
   return {

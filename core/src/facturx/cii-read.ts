@@ -18,6 +18,7 @@ import {
   isoDay,
   kid,
   kids,
+  paragraphAt,
   requiredCents,
   txt,
   type XNode,
@@ -119,7 +120,7 @@ const line = (node: XNode, i: number): ELine => {
   return {
     id: at(node, "AssociatedDocumentLineDocument", "LineID") ?? String(i + 1),
     name: at(node, "SpecifiedTradeProduct", "Name") ?? "",
-    description: at(node, "SpecifiedTradeProduct", "Description"),
+    description: paragraphAt(node, "SpecifiedTradeProduct", "Description"),
     sellerItemId: at(node, "SpecifiedTradeProduct", "SellerAssignedID"),
     quantity: decimal4(txt(quantityNode), `${f}.BilledQuantity`),
     unitCode: attr(quantityNode, "unitCode") ?? "C62",
@@ -177,7 +178,7 @@ export const readCii = (root: XNode): EInvoice => {
     currency: at(settlement, "InvoiceCurrencyCode") ?? "EUR",
     operationCategory: at(context, "BusinessProcessSpecifiedDocumentContextParameter", "ID"),
     notes: kids(document, "IncludedNote").flatMap((n) => {
-      const content = at(n, "Content");
+      const content = paragraphAt(n, "Content");
       return content ? [{ subject: at(n, "SubjectCode"), content }] : [];
     }),
     seller: party(kid(agreement, "SellerTradeParty")),
@@ -199,7 +200,7 @@ export const readCii = (root: XNode): EInvoice => {
         }
       : null,
     dueDate: isoDay(at(terms, "DueDateDateTime", "DateTimeString"), "BT-9"),
-    paymentTerms: at(terms, "Description"),
+    paymentTerms: paragraphAt(terms, "Description"),
     payment:
       means !== undefined
         ? {

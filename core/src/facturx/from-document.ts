@@ -1,6 +1,8 @@
 import type { DocumentContact, LiveDocument } from "../documents/document.ts";
-import { isPriced, lineNet, type PricedLine } from "../documents/lines.ts";
-import { documentTotals } from "../documents/totals.ts";
+import { isPriced, type LineVatRegime, lineNet, type PricedLine } from "../documents/lines.ts";
+import { isEuCustomer } from "../documents/sale-regime.ts";
+import { documentTotalsOf } from "../documents/self-assessment.ts";
+import { categoryKey } from "../documents/totals.ts";
 import type {
   EAddress,
   EAllowanceCharge,
@@ -55,12 +57,35 @@ export const exemptionCategory = (
   return { category: "E", code: null };
 };
 
-const vatOf = (line: Pick<PricedLine, "vatRate" | "vatExemption">): EVat =>
-  line.vatRate === "exempt"
-    ? { category: exemptionCategory(line.vatExemption).category, rate: "0" }
-    : line.vatRate === "0"
-      ? { category: "Z", rate: "0" }
-      : { category: "S", rate: line.vatRate };
+/**
+ * A sale's regime as its UNTDID 5305 category and VATEX code: an intra-EU delivery K (VATEX-EU-IC), an
+ * export G (VATEX-EU-G), a service to a business of another member state AE (VATEX-EU-AE); one to a
+ * business outside the EU E with its mention only (O would forbid the seller's VAT number, BR-O-02).
+ */
+export const regimeCategory = (
+  kind: LineVatRegime["kind"],
+  contact: DocumentContact | null,
+): { category: VatCategoryCode; code: string | null } =>
+  kind === "intraEu"
+    ? { category: "K", code: "VATEX-EU-IC" }
+    : kind === "export"
+      ? { category: "G", code: "VATEX-EU-G" }
+      : isEuCustomer(contact)
+        ? { category: "AE", code: "VATEX-EU-AE" }
+        : { category: "E", code: null };
+
+type Categorised = Pick<PricedLine, "vatRate" | "vatExemption"> & {
+  readonly regime?: LineVatRegime["kind"] | undefined;
+};
+
+const vatOf = (line: Categorised, contact: DocumentContact | null): EVat =>
+  line.regime
+    ? { category: regimeCategory(line.regime, contact).category, rate: "0" }
+    : line.vatRate === "exempt"
+      ? { category: exemptionCategory(line.vatExemption).category, rate: "0" }
+      : line.vatRate === "0"
+        ? { category: "Z", rate: "0" }
+        : { category: "S", rate: line.vatRate };
 
 const addressOf = (a: DocumentContact["billingAddress"] | FacturxSeller["address"]): EAddress | null =>
   a
@@ -93,7 +118,7 @@ export const eInvoiceOfDocument = (
   if (doc.direction !== "sales" || (doc.kind !== "invoice" && doc.kind !== "creditNote") || !doc.validation)
     throw new Error("Factur-X: a validated sales invoice or credit note only");
   const priced = doc.lines.filter(isPriced);
-  const totals = documentTotals(doc.lines, { deposits: doc.deposits });
+  const totals = documentTotalsOf(doc);
   const lines: ELine[] = priced.map((l, i) => {
     const net = lineNet(l);
     const gross = lineNet({ ...l, discount: "0" });
@@ -115,15 +140,22 @@ export const eInvoiceOfDocument = (
       allowances: gross > net ? [difference] : [],
       charges: gross < net ? [difference] : [],
       net,
-      vat: vatOf(l),
+      vat: vatOf({ ...l, regime: l.vatRegime?.kind }, doc.contact),
     };
   });
+  // Each category's regime (a sale exempt or outside French VAT), from its lines.
+  const regimes = new Map(priced.map((l) => [categoryKey(l), l.vatRegime?.kind]));
   const debits = seller.vatOnDebits && priced.some((l) => l.nature === "services");
   const breakdown = new Map<string, EVatBreakdown>();
   for (const row of totals.breakdown) {
-    const vat = vatOf(row);
+    const regime = regimes.get(categoryKey(row));
+    const vat = vatOf({ ...row, regime }, doc.contact);
     const key = `${vat.category}|${vat.rate}`;
-    const exemption = row.vatRate === "exempt" ? exemptionCategory(row.vatExemption) : null;
+    const exemption = regime
+      ? regimeCategory(regime, doc.contact)
+      : row.vatRate === "exempt"
+        ? exemptionCategory(row.vatExemption)
+        : null;
     const before = breakdown.get(key);
     breakdown.set(key, {
       ...vat,
@@ -159,10 +191,15 @@ export const eInvoiceOfDocument = (
   ];
   const contact = doc.contact;
   const billing = addressOf(contact?.billingAddress ?? null);
+  // An intra-EU delivery states where the goods go and when (BR-IC-11, BR-IC-12).
+  const intraEu = priced.some((l) => l.vatRegime?.kind === "intraEu");
   const shipTo =
     contact?.deliveryAddress && !sameAddress(contact.deliveryAddress, contact.billingAddress)
       ? addressOf(contact.deliveryAddress)
-      : null;
+      : intraEu
+        ? billing
+        : null;
+  const deliveredOn = doc.header.deliveryDate ?? (intraEu ? doc.header.issueDate : null);
   const prepaid = totals.deposits + totals.paid;
   return {
     profile: "en16931",
@@ -190,8 +227,8 @@ export const eInvoiceOfDocument = (
     buyerReference: null,
     orderReference: doc.header.customerReference,
     delivery:
-      shipTo || doc.header.deliveryDate
-        ? { name: shipTo ? (contact?.name ?? null) : null, address: shipTo, date: doc.header.deliveryDate }
+      shipTo || deliveredOn
+        ? { name: shipTo ? (contact?.name ?? null) : null, address: shipTo, date: deliveredOn }
         : null,
     precedingInvoice:
       doc.origin?.relation === "creditNote" && doc.origin.number

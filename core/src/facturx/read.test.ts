@@ -179,3 +179,33 @@ describe("any damaged file", () => {
     );
   });
 });
+
+describe("texts a supplier's file may hold", () => {
+  const seller = (xml: string, name: string) =>
+    xml.replace(/(<ram:SellerTradeParty>[\s\S]*?<ram:Name>)[^<]*/, (_all, before) => `${before}${name}`);
+
+  it("cleans controls and bidirectional overrides from every text, before any consumer reads the model", () => {
+    const xml = seller(fixture("en16931"), "\u0000LE\u0007 FOURNISSEUR\u202e\u202c\u001a")
+      .replace("<ram:CityName>", "<ram:CityName>\u0000")
+      .replace(/<ram:Content>/, "<ram:Content>Première ligne\r\nseconde\u0007 ligne ");
+    const { invoice } = readEInvoiceXml(xml);
+    expect(invoice.seller.name).toBe("LE FOURNISSEUR");
+    expect(invoice.seller.address?.city).toBe("PARIS");
+    // A note keeps its line breaks; a name or an address line has them made spaces.
+    expect(invoice.notes[0]?.content).toMatch(/^Première ligne\r?\nseconde ligne/);
+    expect(readEInvoiceXml(seller(fixture("en16931"), "LE\r\nFOURNISSEUR")).invoice.seller.name).toBe(
+      "LE FOURNISSEUR",
+    );
+    expect(purchaseProposal(invoice).totals.includingTax).toBe(10490);
+  });
+
+  it("reads a file ending with a DOS end-of-file byte or NUL padding after its root element", () => {
+    expect(readEInvoiceXml(`${fixture("en16931")}\u001a`).invoice.number).toBe("F20260023");
+    expect(readEInvoiceXml(`${fixture("basic")}\r\n\u0000\u0000`).invoice.number).toBe("F20260023");
+  });
+
+  it("a name made only of noise is a missing name, not an empty one kept", () => {
+    const { invoice } = readEInvoiceXml(seller(fixture("en16931"), "\u0007\u202e"));
+    expect(invoice.seller.name).toBe("");
+  });
+});

@@ -1,4 +1,5 @@
 import { DomainError } from "../decider.ts";
+import type { ReadLimits } from "../read-limits.ts";
 import { readCii } from "./cii-read.ts";
 import type { EInvoice } from "./model.ts";
 import { readUbl } from "./ubl-read.ts";
@@ -11,8 +12,11 @@ export type EInvoiceSyntax = "cii" | "ubl";
  * Not XML: `einvoice.notXml`; XML of something else: `einvoice.notInvoice`; a profile not known:
  * `einvoice.unknownProfile`; a required term missing: `einvoice.missingField {field}`.
  */
-export const readEInvoiceXml = (source: string): { syntax: EInvoiceSyntax; invoice: EInvoice } => {
-  const document = parseXml(source);
+export const readEInvoiceXml = (
+  source: string,
+  limits: ReadLimits = {},
+): { syntax: EInvoiceSyntax; invoice: EInvoice } => {
+  const document = parseXml(source, limits);
   const cii = kid(document, "CrossIndustryInvoice");
   if (cii !== undefined) return { syntax: "cii", invoice: readCii(cii) };
   const invoice = kid(document, "Invoice");

@@ -44,3 +44,45 @@ export const calculationViolations = (invoice: EInvoice): CalculationViolation[]
   for (const b of invoice.vatBreakdown) check("BR-CO-17", vatOfBase(b.base, b.rate), b.vat);
   return found;
 };
+
+/**
+ * EN 16931's rules of the VAT categories an exempt or untaxed sale uses (BR-AE, BR-E, BR-G, BR-IC, BR-O,
+ * as the EN 16931 schematron words them), checked on an e-invoice: each category's lines and breakdown
+ * agree (-01, -08), its rate and VAT are 0 (-05/-06, -09), it states why (-10), the parties are
+ * identified as it needs (-02), an intra-EU delivery says when and where to (BR-IC-11, BR-IC-12), a
+ * breakdown "not subject to VAT" stands alone (BR-O-11), and an exemption code is a VATEX code (BR-CL-22).
+ * Returns the rules broken, each once.
+ */
+export const categoryViolations = (invoice: EInvoice): string[] => {
+  const broken = new Set<string>();
+  const family: Record<string, string> = { AE: "AE", E: "E", G: "G", K: "IC", O: "O" };
+  const seller = !!invoice.seller.vatNumber;
+  const buyer = !!invoice.buyer.vatNumber;
+  const categories = new Set(invoice.vatBreakdown.map((b) => b.category));
+  for (const line of invoice.lines) {
+    const f = family[line.vat.category];
+    if (!f) continue;
+    if (!categories.has(line.vat.category)) broken.add(`BR-${f}-01`);
+    if (decimalUnits(line.vat.rate, RATE_SCALE) !== 0n) broken.add(`BR-${f}-05`);
+  }
+  for (const b of invoice.vatBreakdown) {
+    const f = family[b.category];
+    if (!f) {
+      if (b.exemptionReason || b.exemptionCode) broken.add(`BR-${b.category}-10`);
+      continue;
+    }
+    const base = total(invoice.lines.filter((l) => l.vat.category === b.category).map((l) => l.net));
+    if (invoice.lines.length > 0 && base !== b.base) broken.add(`BR-${f}-08`);
+    if (b.vat !== 0 || decimalUnits(b.rate, RATE_SCALE) !== 0n) broken.add(`BR-${f}-09`);
+    if (!b.exemptionReason && !b.exemptionCode) broken.add(`BR-${f}-10`);
+    if (b.exemptionCode && !/^VATEX-[A-Z]{2}-[A-Z0-9-]+$/.test(b.exemptionCode)) broken.add("BR-CL-22");
+    if (b.category === "AE" && !(seller && (buyer || invoice.buyer.siren))) broken.add("BR-AE-02");
+    if (b.category === "K" && !(seller && buyer)) broken.add("BR-IC-02");
+    if ((b.category === "E" || b.category === "G") && !seller) broken.add(`BR-${f}-02`);
+    if (b.category === "O" && (seller || buyer)) broken.add("BR-O-02");
+    if (b.category === "O" && categories.size > 1) broken.add("BR-O-11");
+    if (b.category === "K" && !invoice.delivery?.date) broken.add("BR-IC-11");
+    if (b.category === "K" && !invoice.delivery?.address?.country) broken.add("BR-IC-12");
+  }
+  return [...broken];
+};

@@ -2,6 +2,7 @@ import { DomainError } from "../decider.ts";
 import { type DocumentLine, lineNet, normaliseLine, type PricedLineInput } from "../documents/lines.ts";
 import { documentTotals } from "../documents/totals.ts";
 import type { VatRate } from "../items/item.ts";
+import { isSelfAssessingSupplier } from "../vat/regime.ts";
 import { ciiAmount } from "./cii-write.ts";
 import type { EAllowanceCharge, EInvoice, EParty, EVat } from "./model.ts";
 import { calculationViolations } from "./rules.ts";
@@ -64,6 +65,24 @@ const rateOf = (vat: EVat, reason: string | null): Pick<PricedLineInput, "vatRat
   return { vatRate: "exempt", vatExemption: (reason ?? text).slice(0, 200) };
 };
 
+/**
+ * A supplier's invoice without French VAT that the buyer self-assesses (vat-return.md §2): from a
+ * business of another member state with its VAT number or from outside the EU (`purchaseRegime`), every
+ * category an intra-EU delivery (K), a reverse charge (AE) or an export (G). Its lines then take the
+ * French standard rate, self-assessed — goods from K and G (B2, A4), services from AE (A3) — the
+ * supplier owed what the file says; a reduced rate is the user's to set on the draft.
+ */
+const selfAssessedPurchase = (invoice: EInvoice): boolean => {
+  const supplier = invoice.seller;
+  const party = { country: supplier.address?.country ?? null, vatNumber: supplier.vatNumber };
+  if (!isSelfAssessingSupplier(party)) return false;
+  const categories = [
+    ...invoice.vatBreakdown.map((b) => b.category),
+    ...invoice.lines.map((l) => l.vat.category),
+  ];
+  return categories.length > 0 && categories.every((c) => c === "K" || c === "AE" || c === "G");
+};
+
 const invoiceTypes = new Set(["380", "384", "386", "389", "751", "877"]);
 const creditTypes = new Set(["381", "261", "396"]);
 
@@ -96,6 +115,7 @@ export const purchaseProposal = (invoice: EInvoice): PurchaseProposal => {
   );
   const reason = (vat: EVat) => reasons.get(`${vat.category}|${vat.rate}`) ?? null;
   const nature = invoice.operationCategory?.startsWith("B") ? "goods" : "services";
+  const selfAssessed = selfAssessedPurchase(invoice);
   const lines: PricedLineInput[] = [];
   const add = (
     input: Omit<PricedLineInput, "kind" | "id" | "vatRate" | "vatExemption" | "nature">,
@@ -105,7 +125,9 @@ export const purchaseProposal = (invoice: EInvoice): PurchaseProposal => {
       kind: "free",
       id: `L${lines.length + 1}`,
       nature,
-      ...rateOf(vat, reason(vat)),
+      ...(selfAssessed
+        ? { vatRate: "20", vatExemption: null, nature: vat.category === "AE" ? "services" : "goods" }
+        : rateOf(vat, reason(vat))),
       ...input,
       label: input.label.trim().slice(0, 500) || "—",
     });
@@ -156,7 +178,10 @@ export const purchaseProposal = (invoice: EInvoice): PurchaseProposal => {
       );
   const totals = invoice.totals;
   if (lines.length > 0) {
-    const computed = documentTotals(lines.map((l) => normaliseLine(l) as DocumentLine));
+    const computed = documentTotals(
+      lines.map((l) => normaliseLine(l) as DocumentLine),
+      { selfAssessed },
+    );
     const pairs: [string, number, number][] = [
       ["BT-109", totals.taxBasis, computed.totalExclTax],
       ["BT-110", totals.taxTotal, computed.totalVat],

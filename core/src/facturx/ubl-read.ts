@@ -10,6 +10,7 @@ import {
   isoDay,
   kid,
   kids,
+  paragraphAt,
   requiredCents,
   txt,
   type XNode,
@@ -96,7 +97,7 @@ export const readUbl = (root: XNode, credit: boolean): EInvoice => {
     return {
       id: at(n, "ID") ?? String(i + 1),
       name: at(n, "Item", "Name") ?? "",
-      description: at(n, "Item", "Description"),
+      description: paragraphAt(n, "Item", "Description"),
       sellerItemId: at(n, "Item", "SellersItemIdentification", "ID"),
       quantity: decimal4(txt(quantityNode), `${f}.Quantity`),
       unitCode: attr(quantityNode, "unitCode") ?? "C62",
@@ -124,7 +125,7 @@ export const readUbl = (root: XNode, credit: boolean): EInvoice => {
     currency,
     operationCategory: at(root, "ProfileID"),
     notes: kids(root, "Note").flatMap((n) => {
-      const content = txt(n);
+      const content = txt(n, true);
       if (!content) return [];
       const m = /^#(\w{3})#(.*)$/s.exec(content);
       return [m ? { subject: m[1] ?? null, content: (m[2] ?? "").trim() } : { subject: null, content }];
@@ -145,7 +146,7 @@ export const readUbl = (root: XNode, credit: boolean): EInvoice => {
       ? { number: at(preceding, "ID") ?? "", date: isoDay(at(preceding, "IssueDate"), "BT-26") }
       : null,
     dueDate: isoDay(at(root, "DueDate") ?? at(means, "PaymentDueDate"), "BT-9"),
-    paymentTerms: at(root, "PaymentTerms", "Note"),
+    paymentTerms: paragraphAt(root, "PaymentTerms", "Note"),
     payment:
       means !== undefined
         ? {

@@ -1,6 +1,8 @@
 import { XMLParser } from "fast-xml-parser";
 import { DomainError } from "../decider.ts";
 import { decimalUnits, divideRounded, formatUnits } from "../decimal.ts";
+import { checkXmlShape, type ReadLimits } from "../read-limits.ts";
+import { cleanReceivedText } from "../text-safety.ts";
 
 /**
  * Reading e-invoice XML with fast-xml-parser: namespaces prefixes dropped, every element an array,
@@ -19,10 +21,19 @@ const parser = new XMLParser({
   isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
 });
 
-export const parseXml = (source: string): Record<string, XNode> => {
-  const text = source.replace(/^\uFEFF/, "");
+/**
+ * The document's tree. Its shape is checked first in one linear pass (depth and element count within
+ * `limits`), so that the tree is never built of a document nested or grown past what an invoice is.
+ */
+export const parseXml = (source: string, limits: ReadLimits = {}): Record<string, XNode> => {
+  // A DOS end-of-file byte (U+001A) or NUL padding after the root element, as real files have: not XML,
+  // nothing of the invoice either.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping them is the point
+  const text = source.replace(/^\uFEFF/, "").replace(/[\u0000-\u0020\u007F]+$/, "");
   if (!/^\s*<(\?xml|[A-Za-z_])/.test(text)) throw new DomainError("einvoice.notXml", { field: "file" });
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new DomainError("einvoice.unsafeXml", { field: "file" });
+  // Its shape first, the whole text measured even past a flaw; then the parser's own validation judges it.
+  checkXmlShape(text, limits);
   try {
     return parser.parse(text, true) as Record<string, XNode>;
   } catch {
@@ -43,20 +54,28 @@ export const kids = (node: XNode, name: string): XNode[] => {
 export const kid = (node: XNode, ...path: string[]): XNode =>
   path.reduce<XNode>((current, name) => kids(current, name)[0], node);
 
-/** A node's text, trimmed; null when absent or empty. */
-export const txt = (node: XNode): string | null => {
+/**
+ * A node's text, cleaned (`cleanReceivedText`: controls and bidirectional overrides dropped, line breaks
+ * made spaces unless `multiline`) and trimmed; null when absent or empty. Every text the readers take
+ * comes through here or `attr`, so every consumer of the model gets clean text.
+ */
+export const txt = (node: XNode, multiline = false): string | null => {
   const value = isObject(node) ? node["#text"] : node;
   if (value === undefined || value === null || typeof value === "object") return null;
-  const s = String(value).trim();
+  const s = cleanReceivedText(String(value), { multiline }).trim();
   return s === "" ? null : s;
 };
 
 export const at = (node: XNode, ...path: string[]): string | null => txt(kid(node, ...path));
 
+/** A multi-line text (a note, a description, payment terms): its line breaks kept. */
+export const paragraphAt = (node: XNode, ...path: string[]): string | null => txt(kid(node, ...path), true);
+
 export const attr = (node: XNode, name: string): string | null => {
   if (!isObject(node)) return null;
   const v = node[`@_${name}`];
-  return typeof v === "string" && v.trim() !== "" ? v.trim() : null;
+  const s = typeof v === "string" ? cleanReceivedText(v).trim() : "";
+  return s !== "" ? s : null;
 };
 
 /** An amount as cents; more than two decimals rounded half up (a line's net price is not an amount). */

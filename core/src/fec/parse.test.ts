@@ -208,6 +208,16 @@ describe("parseFec", () => {
     ]);
   });
 
+  it("drops bidirectional overrides and isolates from a line's texts, as from every received file's", () => {
+    const reversed = sale
+      .replace("Facture F1", "\u202eFacture F1\u202c")
+      .replace("Dupont", "\u2067Dupont\u2069");
+    const { records, findings } = parseFec([HEADER, reversed].join("\n"));
+    expect(records[0]?.ecritureLib).toBe("Facture F1");
+    expect(records[0]?.compAuxLib).toBe("Dupont");
+    expect(findings).toEqual([]);
+  });
+
   it("refuses a file that is not a FEC, saying why", () => {
     expect(codes("")).toEqual([[0, "fec.empty", "error", ""]]);
     expect(codes(`${FEC_FIELDS.join(";")}\n${sale.replaceAll("\t", ";")}`)).toEqual([

@@ -1,4 +1,5 @@
 import { AmountError, formatFecAmount, parseAmount } from "../money.ts";
+import { withoutReceivedNoise } from "../text-safety.ts";
 import { isoDate } from "./dates.ts";
 import { finding, sortFindings } from "./findings.ts";
 import {
@@ -313,6 +314,9 @@ const readLine = (
     );
     text = text.replace(CONTROL_ALL, " ");
   }
+  // The rest of what every received file's texts lose: bidirectional overrides and isolates, lone
+  // surrogates. Nothing else changes (not even to NFC): a FEC Registre wrote reads back as it was.
+  text = withoutReceivedNoise(text);
   const cells = lineCells(text, separator, layout);
   if (cells === null) {
     const count = text.split(separator).length;

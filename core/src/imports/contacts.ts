@@ -64,7 +64,7 @@ export const contactImportFields = [
   { field: "bic", headers: ["BIC", "SWIFT"] },
   { field: "website", headers: ["Site web", "Site internet", "Site", "Website", "Web", "URL"] },
   { field: "criteria", headers: ["Critères", "Étiquettes", "Tags", "Criteria", "Labels"] },
-  { field: "note", headers: ["Note", "Notes", "Commentaire", "Comment", "Remarks"] },
+  { field: "note", headers: ["Note", "Notes", "Commentaire", "Comment", "Remarks"], multiline: true },
 ] as const satisfies readonly ImportField[];
 
 export type ContactImportField = (typeof contactImportFields)[number]["field"];

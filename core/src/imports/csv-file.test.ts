@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contactImportFields } from "./contacts.ts";
-import { decodeImportFile, guessMapping, headerKey, parseCsv } from "./csv-file.ts";
+import { decodeImportFile, guessMapping, headerKey, mappedValues, parseCsv } from "./csv-file.ts";
 import { itemFromRow } from "./items.ts";
 
 describe("reading an imported file", () => {
@@ -84,5 +84,22 @@ describe("reading an imported file", () => {
     expect(() => itemFromRow({ reference: "A", label: "B", vatRate: "19,6" }, "x")).toThrow(
       "validation.notAllowed",
     );
+  });
+});
+
+describe("a record's values", () => {
+  it("are cleaned, not refused: controls and bidirectional overrides dropped, line breaks kept only in a multi-line field", () => {
+    const record = {
+      line: 2,
+      cells: ["\u0000Alpha\u202e SARL\u0007", "Vu au salon\r\nstand\u001a 12", "a\r\nb", "\u0007"],
+    };
+    const mapping = { name: "Nom", note: "Note", city: "Ville", job: "Fonction" };
+    const headers = ["Nom", "Note", "Ville", "Fonction"];
+    expect(mappedValues(headers, mapping, record, new Set(["note"])).values).toEqual({
+      name: "Alpha SARL",
+      note: "Vu au salon\r\nstand 12",
+      city: "a b",
+    });
+    expect(contactImportFields.find((f) => f.field === "note")).toMatchObject({ multiline: true });
   });
 });

@@ -1,5 +1,5 @@
 import { DomainError } from "../decider.ts";
-import { textFlaw } from "../text-safety.ts";
+import { cleanReceivedText } from "../text-safety.ts";
 
 /**
  * Spreadsheet files people import (contacts, items): their bytes read as text whatever the software
@@ -128,6 +128,8 @@ export type ImportField<F extends string = string> = {
   readonly field: F;
   readonly required?: boolean;
   readonly headers: readonly string[];
+  /** A text of several lines (a note, a description): its line breaks are kept, others' made spaces. */
+  readonly multiline?: boolean;
 };
 
 /** Which column fills each field: the column's header as the file spells it, or null. */
@@ -167,23 +169,43 @@ export const guessMapping = (
   return mapping;
 };
 
-/** A record's values by field, per the mapping: trimmed, NFC; a text that cannot be stored is refused. */
+/** Where each mapped field's value is in a record, and whether it keeps its line breaks. */
+export type MappedColumn = { readonly field: string; readonly index: number; readonly multiline: boolean };
+
+/** The columns a mapping reads, found once per file rather than once per record. */
+export const mappedColumns = (
+  headers: readonly string[],
+  mapping: ImportMapping,
+  multiline: ReadonlySet<string> = new Set(),
+): MappedColumn[] =>
+  Object.entries(mapping).flatMap(([field, header]) =>
+    header ? [{ field, index: headers.indexOf(header), multiline: multiline.has(field) }] : [],
+  );
+
+/**
+ * A record's values by field, per its columns: cleaned as every received text is (`cleanReceivedText`:
+ * controls and bidirectional overrides dropped, line breaks made spaces but in the multi-line fields,
+ * NFC), trimmed, empty ones left out.
+ */
+export const columnValues = (columns: readonly MappedColumn[], record: CsvRecord): Record<string, string> => {
+  const values: Record<string, string> = {};
+  for (const { field, index, multiline } of columns) {
+    const cell = index >= 0 ? (record.cells[index] ?? "") : "";
+    const value = cleanReceivedText(cell, { multiline }).trim();
+    if (value) values[field] = value;
+  }
+  return values;
+};
+
+/** A record's values by field, per the mapping (`columnValues`). */
 export const mappedValues = (
   headers: readonly string[],
   mapping: ImportMapping,
   record: CsvRecord,
-): { values: Record<string, string>; flawed: string[] } => {
-  const values: Record<string, string> = {};
-  const flawed: string[] = [];
-  for (const [field, header] of Object.entries(mapping)) {
-    if (!header) continue;
-    const index = headers.indexOf(header);
-    const value = (index >= 0 ? (record.cells[index] ?? "") : "").trim().normalize("NFC");
-    if (value && textFlaw(value)) flawed.push(field);
-    else if (value) values[field] = value;
-  }
-  return { values, flawed };
-};
+  multiline: ReadonlySet<string> = new Set(),
+): { values: Record<string, string> } => ({
+  values: columnValues(mappedColumns(headers, mapping, multiline), record),
+});
 
 /** "1 234,50" or "1234.5" -> "1234.50"-like decimal string with a dot; undefined when not a number. */
 export const frenchDecimal = (value: string): string | undefined => {

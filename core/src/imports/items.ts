@@ -21,7 +21,7 @@ import { csvDecimal, frenchDecimal, headerKey, type ImportField } from "./csv-fi
 export const itemImportFields = [
   { field: "reference", required: true, headers: ["Référence", "Réf", "Ref", "Reference", "Code", "SKU"] },
   { field: "label", required: true, headers: ["Libellé", "Désignation", "Label", "Name", "Nom", "Item"] },
-  { field: "description", headers: ["Description", "Détail", "Details"] },
+  { field: "description", headers: ["Description", "Détail", "Details"], multiline: true },
   { field: "use", headers: ["Usage", "Utilisation", "Use", "Vente ou achat", "Sale or purchase"] },
   { field: "kind", headers: ["Nature", "Type", "Kind"] },
   { field: "unit", headers: ["Unité", "Unit", "Code unité", "Unit code"] },

@@ -27,6 +27,7 @@ const created = (data: Partial<OrganisationCreated["data"]> = {}): OrganisationC
     fiscalYearStartMonth: 1,
     vatRegime: "reel_normal",
     vatOnDebits: false,
+    vatPeriodicity: "monthly",
     email: null,
     ...data,
   },
@@ -79,8 +80,32 @@ describe("no organisation yet", () => {
           fiscalYearStartMonth: 7,
           vatRegime: "reel_simplifie",
           vatOnDebits: true,
+          // The réel simplifié files the CA12, once a year.
+          vatPeriodicity: "yearly",
         }),
       ]);
+  });
+
+  it("takes a VAT periodicity that fits the regime, and refuses one that does not, the field named", () => {
+    given
+      .when(createCommand({ vatPeriodicity: "quarterly" }))
+      .then([created({ vatPeriodicity: "quarterly" })]);
+    for (const [vatRegime, vatPeriodicity] of [
+      ["reel_normal", "yearly"],
+      ["mini_reel", "yearly"],
+      ["reel_simplifie", "monthly"],
+      ["reel_simplifie", "quarterly"],
+    ] as const)
+      given.when(createCommand({ vatRegime, vatPeriodicity })).thenThrows(
+        refusedWith("organisation.vatPeriodicityRegime", {
+          field: "vatPeriodicity",
+          regime: vatRegime,
+          periodicity: vatPeriodicity,
+        }),
+      );
+    given
+      .when(createCommand({ vatPeriodicity: "weekly" as never }))
+      .thenThrows(refusedWith("validation.notAllowed", { field: "vatPeriodicity", value: "weekly" }));
   });
 
   it("accepts the VAT number that carries its SIREN", () => {
@@ -210,6 +235,25 @@ describe("an active organisation", () => {
         vatRegime: "reel_normal",
         vatOnDebits: false,
       }).then([]);
+    });
+
+    it("moves the periodicity with the regime when it no longer fits, and refuses a periodicity that does not", () => {
+      change({ vatRegime: "reel_simplifie" }).then([
+        settingsChanged({ vatRegime: "reel_simplifie", vatPeriodicity: "yearly" }),
+      ]);
+      change({ vatPeriodicity: "quarterly" }).then([settingsChanged({ vatPeriodicity: "quarterly" })]);
+      change({ vatPeriodicity: "yearly" }).thenThrows(
+        refusedWith("organisation.vatPeriodicityRegime", {
+          field: "vatPeriodicity",
+          regime: "reel_normal",
+          periodicity: "yearly",
+        }),
+      );
+      // An organisation created before the periodicity existed files by its regime's default.
+      spec
+        .given([created({ vatPeriodicity: undefined, vatRegime: "reel_simplifie" })])
+        .when(changeCommand({ vatRegime: "reel_normal" }))
+        .then([settingsChanged({ vatRegime: "reel_normal", vatPeriodicity: "monthly" })]);
     });
 
     it("records only the values that really change", () => {

@@ -2,6 +2,7 @@ import { type Decider, DomainError } from "../decider.ts";
 import { compactIdentifier, isValidSiren } from "../identifiers.ts";
 import { type Profile, profiles } from "../identity/rights.ts";
 import { validateEmail } from "../validation/email.ts";
+import { type VatPeriodicity, vatPeriodicities } from "../vat/periods.ts";
 import { isValidVatNumber } from "../vat-number.ts";
 import { decideInvitation, type InvitationCommand } from "./invitations.ts";
 import {
@@ -11,7 +12,10 @@ import {
   type OrganisationLogo,
   type OrganisationSettings,
   type OrganisationState,
+  periodicityFitsRegime,
   type VatRegime,
+  vatPeriodicityOf,
+  vatRegimes,
 } from "./organisation.ts";
 
 export type CreateOrganisation = {
@@ -25,6 +29,7 @@ export type CreateOrganisation = {
     readonly fiscalYearStartMonth?: number | undefined;
     readonly vatRegime?: VatRegime | undefined;
     readonly vatOnDebits?: boolean | undefined;
+    readonly vatPeriodicity?: VatPeriodicity | undefined;
     readonly email?: string | null | undefined;
   };
 };
@@ -88,12 +93,29 @@ const checkSettings = (s: Partial<OrganisationSettings>): Partial<OrganisationSe
       field: "auxiliaryCodeMode",
       value: String(s.auxiliaryCodeMode),
     });
+  if (s.vatRegime !== undefined && !vatRegimes.includes(s.vatRegime))
+    throw new DomainError("validation.notAllowed", { field: "vatRegime", value: String(s.vatRegime) });
+  if (s.vatPeriodicity !== undefined && !vatPeriodicities.includes(s.vatPeriodicity))
+    throw new DomainError("validation.notAllowed", {
+      field: "vatPeriodicity",
+      value: String(s.vatPeriodicity),
+    });
   if (s.fiscalYearStartMonth !== undefined) {
     const m = s.fiscalYearStartMonth;
     if (!Number.isInteger(m) || m < 1 || m > 12)
       throw new DomainError("organisation.invalidFiscalYearStartMonth", { value: m });
   }
   return out;
+};
+
+/** The regime and the periodicity must go together (CA12 yearly for the réel simplifié, CA3 otherwise). */
+const checkPeriodicity = (regime: VatRegime, periodicity: VatPeriodicity): void => {
+  if (!periodicityFitsRegime(regime, periodicity))
+    throw new DomainError("organisation.vatPeriodicityRegime", {
+      field: "vatPeriodicity",
+      regime,
+      periodicity,
+    });
 };
 
 /** A French VAT number carries the SIREN in its last nine digits: they must agree. */
@@ -110,7 +132,12 @@ const create = (command: CreateOrganisation, state: OrganisationState): Organisa
     vatNumber: d.vatNumber ?? null,
     fiscalYearStartMonth: d.fiscalYearStartMonth ?? 1,
     email: d.email ?? null,
+    ...(d.vatRegime !== undefined && { vatRegime: d.vatRegime }),
+    ...(d.vatPeriodicity !== undefined && { vatPeriodicity: d.vatPeriodicity }),
   });
+  const vatRegime = d.vatRegime ?? "reel_normal";
+  const vatPeriodicity = vatPeriodicityOf({ vatRegime, vatPeriodicity: d.vatPeriodicity });
+  checkPeriodicity(vatRegime, vatPeriodicity);
   const siren = settings.siren as string;
   const vatNumber = settings.vatNumber ?? null;
   checkVatMatchesSiren(siren, vatNumber);
@@ -124,8 +151,9 @@ const create = (command: CreateOrganisation, state: OrganisationState): Organisa
         vatNumber,
         address: d.address ?? null,
         fiscalYearStartMonth: d.fiscalYearStartMonth ?? 1,
-        vatRegime: d.vatRegime ?? "reel_normal",
+        vatRegime,
         vatOnDebits: d.vatOnDebits ?? false,
+        vatPeriodicity,
         email: settings.email ?? null,
       },
     },
@@ -144,7 +172,21 @@ const changeSettings = (
   state: OrganisationState,
 ): OrganisationEvent[] => {
   if (state.status !== "active") throw new DomainError("organisation.notFound", {}, 404);
-  const checked = checkSettings(command.data);
+  const checked: { -readonly [K in keyof OrganisationSettings]?: OrganisationSettings[K] } = {
+    ...checkSettings(command.data),
+  };
+  // A new regime without a periodicity keeps the current one when it fits, else takes the regime's default.
+  if (
+    checked.vatRegime !== undefined &&
+    checked.vatRegime !== state.vatRegime &&
+    checked.vatPeriodicity === undefined
+  ) {
+    const current = vatPeriodicityOf(state);
+    checked.vatPeriodicity = periodicityFitsRegime(checked.vatRegime, current)
+      ? current
+      : vatPeriodicityOf({ vatRegime: checked.vatRegime });
+  }
+  checkPeriodicity(checked.vatRegime ?? state.vatRegime, checked.vatPeriodicity ?? vatPeriodicityOf(state));
   const changes = Object.fromEntries(
     Object.entries(checked).filter(
       ([key, value]) =>

@@ -1,5 +1,6 @@
 import type { DomainEvent } from "../decider.ts";
 import type { Profile } from "../identity/rights.ts";
+import type { VatPeriodicity } from "../vat/periods.ts";
 
 export type VatRegime = "reel_normal" | "reel_simplifie" | "mini_reel" | "franchise";
 export const vatRegimes: readonly VatRegime[] = ["reel_normal", "reel_simplifie", "mini_reel", "franchise"];
@@ -21,6 +22,11 @@ export type OrganisationSettings = {
   readonly vatRegime: VatRegime;
   /** Option pour les débits: VAT on services due on invoicing rather than on payment. */
   readonly vatOnDebits: boolean;
+  /**
+   * How often the VAT return is filed: monthly or quarterly (CA3, réel normal), yearly (CA12, réel
+   * simplifié). Absent from events recorded before it existed: the regime's default then.
+   */
+  readonly vatPeriodicity?: VatPeriodicity | undefined;
   /** The organisation's own address for mail (orgmail); absent from events recorded before it existed. */
   readonly email?: string | null | undefined;
   /**
@@ -29,6 +35,21 @@ export type OrganisationSettings = {
    */
   readonly auxiliaryCodeMode?: "name" | "counter" | undefined;
 };
+
+/** The periodicity a regime files by when none was chosen: the CA12 once a year, the CA3 every month. */
+export const defaultVatPeriodicity = (regime: VatRegime): VatPeriodicity =>
+  regime === "reel_simplifie" ? "yearly" : "monthly";
+
+/** The organisation's VAT periodicity: the one chosen, or its regime's default. */
+export const vatPeriodicityOf = (settings: Pick<OrganisationSettings, "vatRegime" | "vatPeriodicity">) =>
+  settings.vatPeriodicity ?? defaultVatPeriodicity(settings.vatRegime);
+
+/**
+ * Whether a periodicity fits a regime: the réel simplifié files the yearly CA12; the réel normal and the
+ * mini-réel the CA3, monthly or quarterly; the franchise files none.
+ */
+export const periodicityFitsRegime = (regime: VatRegime, periodicity: VatPeriodicity): boolean =>
+  regime === "franchise" || (regime === "reel_simplifie") === (periodicity === "yearly");
 
 export type OrganisationCreated = DomainEvent<
   "OrganisationCreated",

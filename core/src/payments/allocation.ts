@@ -9,9 +9,10 @@ import {
   isLive,
   type LiveDocument,
 } from "../documents/document.ts";
-import { type DocumentPostingAccounts, documentVatParts } from "../documents/posting.ts";
-import { documentTotals } from "../documents/totals.ts";
+import { codeRate, type DocumentPostingAccounts, documentVatParts } from "../documents/posting.ts";
+import { documentTotalsOf } from "../documents/self-assessment.ts";
 import type { Cents } from "../money.ts";
+import type { VatCodeRate, VatKind } from "../vat/code.ts";
 
 /**
  * A payment seen from the invoices and credit notes it settles: what each has been paid, what is
@@ -26,7 +27,7 @@ export const documentPaid = (doc: LiveDocument): Cents =>
 
 /** What the document's third party owes (or is owed): incl. tax, less deposits, less payments. */
 export const documentSettled = (doc: LiveDocument): Cents => {
-  const t = documentTotals(doc.lines, { deposits: doc.deposits });
+  const t = documentTotalsOf(doc);
   return t.totalInclTax - t.deposits;
 };
 
@@ -54,15 +55,24 @@ const mulDiv = (a: Cents, b: Cents, c: Cents): Cents => {
   return Number(2n * (r < 0n ? -r : r) >= den ? q + (num < 0n ? -1n : 1n) : q);
 };
 
-/** VAT moved from the pending account to the collected one by a payment. */
-export type VatMove = { readonly from: string; readonly to: string; readonly amount: Cents };
+/** VAT moved from the pending account to the due (or deductible) one by a payment, with its base and code. */
+export type VatMove = {
+  readonly from: string;
+  readonly to: string;
+  readonly amount: Cents;
+  /** The base of the VAT moved (the part's base in the same proportion), in the amount's sign. */
+  readonly base: Cents;
+  readonly rate: VatCodeRate;
+  readonly kind: VatKind;
+};
 
 /**
- * VAT on receipts (CGI 269-2-c): the part of the document's pending VAT (445740) that a payment moving
- * its paid amount from `before` to `after` makes due, per rate, to that rate's collected account. The
- * VAT due after a payment is the pending VAT in proportion of what is paid, rounded once: payments
- * add up to the whole VAT to the cent when the document is paid. Sales only (purchases post their
- * deductible VAT at invoicing). Amounts in the document's own sign; the posting orients them.
+ * VAT on receipts (CGI 269-2-c): the part of the document's pending VAT that a payment moving its paid
+ * amount from `before` to `after` makes due, per rate — on sales from 445740 to that rate's collected
+ * account; on purchases of services from a supplier without the débits option, from 445640 to 445660
+ * (deductible when paid, CGI 271-I-2). The VAT due after a payment is the pending VAT in proportion of
+ * what is paid, rounded once: payments add up to the whole VAT to the cent when the document is paid;
+ * the base moves the same way. Amounts in the document's own sign; the posting orients them.
  */
 export const vatMadeDue = (
   doc: LiveDocument,
@@ -70,20 +80,22 @@ export const vatMadeDue = (
   before: Cents,
   after: Cents,
 ): VatMove[] => {
-  if (doc.direction !== "sales") return [];
   const total = documentSettled(doc);
   if (total <= 0) return [];
-  const share = (vat: Cents, paid: Cents) => mulDiv(vat, Math.min(Math.max(paid, 0), total), total);
+  const share = (amount: Cents, paid: Cents) => mulDiv(amount, Math.min(Math.max(paid, 0), total), total);
   const moves: VatMove[] = [];
   for (const part of documentVatParts(doc, accounts)) {
     if (part.exigibility !== "payment" || part.vat === 0) continue;
-    const rate = part.vatRate;
+    const rate = codeRate(part.vatRate);
     const to =
-      rate === "20" || rate === "10" || rate === "5.5" || rate === "2.1"
-        ? accounts.vatCollected[rate]
-        : accounts.vatCollected["20"];
+      doc.direction === "purchases"
+        ? accounts.vatDeductible
+        : rate === "0"
+          ? accounts.vatCollected["20"]
+          : accounts.vatCollected[rate];
     const amount = share(part.vat, after) - share(part.vat, before);
-    if (amount !== 0) moves.push({ from: part.account, to, amount });
+    const base = share(part.base, after) - share(part.base, before);
+    if (amount !== 0) moves.push({ from: part.account, to, amount, base, rate, kind: part.kind });
   }
   return moves;
 };

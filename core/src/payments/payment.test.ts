@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { alpha, created, header, priced, validated } from "../documents/documents.fixtures.ts";
 import { defaultPostingAccounts } from "../documents/posting.ts";
 import { refusedWith } from "../testing/refusals.ts";
 import { documentDue, documentPaymentDecider, letteringSetOf, paymentStatus } from "./allocation.ts";
@@ -109,7 +110,10 @@ describe("VAT on receipts", () => {
       { "d-1": services },
       defaultPostingAccounts,
     );
-    expect(first).toEqual([{ from: "445740", to: "445710", amount: 16667 }]);
+    // 1 000,01 of 2 400,00 paid: 16 666,875 -> 166,67 of VAT due, on 833,34 of base (833,3375).
+    expect(first).toEqual([
+      { from: "445740", to: "445710", amount: 16667, base: 83334, rate: "20", kind: "services" },
+    ]);
     const after = docState(...invoiceEvents("d-1", "FA2025-00001", "services"), paidBy("p-0", 100001));
     const rest = paymentVatMoves(
       [{ doc: "d-1", number: "", kind: "invoice", amount: 139999 }],
@@ -117,11 +121,46 @@ describe("VAT on receipts", () => {
       defaultPostingAccounts,
     );
     expect((first[0]?.amount ?? 0) + (rest[0]?.amount ?? 0)).toBe(40000);
+    expect((first[0]?.base ?? 0) + (rest[0]?.base ?? 0)).toBe(200000);
     const p = recordedOf(record({}, { "d-1": services }));
     const { entry } = paymentPosting(p, rest);
-    expect(entry.lines.slice(2).map((l) => [l.account, l.debit, l.credit])).toEqual([
-      ["445740", 23333, 0],
-      ["445710", 0, 23333],
+    expect(entry.lines.slice(2).map((l) => [l.account, l.debit, l.credit, l.vat])).toEqual([
+      ["445740", 23333, 0, undefined],
+      ["445710", 0, 23333, { rate: "20", kind: "services", regime: "domestic", base: 116666 }],
+    ]);
+  });
+
+  it("makes a supplier's VAT on services deductible when paid, from 445640 to 445660, unless it opted for the débits", () => {
+    const purchase = (vatOnDebits: boolean) =>
+      docState(
+        created({
+          direction: "purchases",
+          contact: { ...alpha, auxiliary: { control: "401000", code: "FALPHA" }, vatOnDebits },
+          header: header({ supplierNumber: "S-1", supplierDate: "2025-01-05" }),
+          lines: [priced({ nature: "services", account: "604000" })],
+        }),
+        validated("S-1"),
+      );
+    const pay = (doc: ReturnType<typeof purchase>) =>
+      paymentVatMoves(
+        [{ doc: "d-1", number: "S-1", kind: "invoice", amount: 120000 }],
+        { "d-1": doc },
+        defaultPostingAccounts,
+      );
+    expect(pay(purchase(false))).toEqual([
+      { from: "445640", to: "445660", amount: 20000, base: 100000, rate: "20", kind: "services" },
+    ]);
+    expect(pay(purchase(true))).toEqual([]);
+    const p = recordedOf(
+      record(
+        { direction: "purchases", amount: 120000, allocations: [{ doc: "d-1", amount: 120000 }] },
+        { "d-1": purchase(false) },
+      ),
+    );
+    const { entry } = paymentPosting(p, pay(purchase(false)));
+    expect(entry.lines.slice(2).map((l) => [l.account, l.debit, l.credit, l.vat?.base])).toEqual([
+      ["445640", 0, 20000, undefined],
+      ["445660", 20000, 0, 100000],
     ]);
   });
 

@@ -409,13 +409,22 @@ export const paymentPosting = (payment: RecordedPayment, vat: readonly VatMove[]
   const advance = payment.amount - allocatedOf(payment.allocations, refund);
   if (advance > 0)
     lines.push(line(control, code, `Acompte ${payment.contact.name}`.slice(0, 200), advance, toward));
-  const byPair = new Map<string, Cents>();
-  for (const m of vat) byPair.set(`${m.from}|${m.to}`, (byPair.get(`${m.from}|${m.to}`) ?? 0) + m.amount);
-  for (const [pair, amount] of byPair) {
-    if (amount === 0) continue;
-    const [from = "", to = ""] = pair.split("|");
-    lines.push(line(from, null, "TVA sur encaissements", amount, "debit"));
-    lines.push(line(to, null, "TVA sur encaissements", amount, "credit"));
+  // Per pair of accounts and VAT code: the pending account gives, the due (deductible) one takes, its
+  // line tagged with the base paid (what the VAT return reads).
+  const byPair = new Map<string, VatMove>();
+  for (const m of vat) {
+    const key = `${m.from}|${m.to}|${m.rate}|${m.kind}`;
+    const seen = byPair.get(key);
+    byPair.set(key, seen ? { ...m, amount: seen.amount + m.amount, base: seen.base + m.base } : m);
+  }
+  for (const m of byPair.values()) {
+    if (m.amount === 0) continue;
+    // Sales: 445740 debit / 44571x credit; purchases: 445660 debit / 445640 credit.
+    const [give, take] = sales ? (["debit", "credit"] as const) : (["credit", "debit"] as const);
+    const label = "TVA sur encaissements";
+    lines.push(line(m.from, null, label, m.amount, give));
+    const due = line(m.to, null, label, m.amount, take);
+    lines.push({ ...due, vat: { rate: m.rate, kind: m.kind, regime: "domestic", base: Math.abs(m.base) } });
   }
   return {
     entry: {

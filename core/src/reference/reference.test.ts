@@ -64,7 +64,7 @@ describe("reference lists", () => {
   it("an entry changes its labels, an unchanged one records nothing, and removal needs the entry", () => {
     spec
       .given([seeded])
-      .when({ type: "ChangeReferenceEntry", kind: "units", code: "c62", change: { labelEn: "one" } })
+      .when({ type: "ChangeReferenceEntry", kind: "units", code: "C62", change: { labelEn: "one" } })
       .then([
         {
           type: "ReferenceEntryChanged",
@@ -79,5 +79,18 @@ describe("reference lists", () => {
       .given([seeded, { type: "ReferenceEntryRemoved", data: { kind: "units", code: "C62" } }])
       .when({ type: "RemoveReferenceEntry", kind: "units", code: "C62" })
       .thenThrows(refusedWith("reference.notFound"));
+  });
+
+  it("names an entry by its code exactly: neither another case nor a space makes it another entry's", () => {
+    for (const code of ["c62", "C62 ", " C62"]) {
+      spec
+        .given([seeded])
+        .when({ type: "ChangeReferenceEntry", kind: "units", code, change: { labelEn: "one" } })
+        .thenThrows(refusedWith("reference.notFound"));
+      spec
+        .given([seeded])
+        .when({ type: "RemoveReferenceEntry", kind: "units", code })
+        .thenThrows(refusedWith("reference.notFound"));
+    }
   });
 });

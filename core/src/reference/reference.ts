@@ -65,8 +65,11 @@ export type ReferenceCommand =
     }
   | { readonly type: "RemoveReferenceEntry"; readonly kind: ReferenceKind; readonly code: string };
 
-/** How each list's codes are written, once normalised (upper case, trimmed). */
-const codePatterns: Readonly<Record<ReferenceKind, RegExp>> = {
+/**
+ * How each list's codes are written, once normalised (upper case, trimmed): a new entry's code is
+ * normalised to it, and a code naming an entry (a path's) is taken only in this form.
+ */
+export const referenceCodePatterns: Readonly<Record<ReferenceKind, RegExp>> = {
   units: /^[A-Z0-9]{2,3}$/,
   countries: /^[A-Z]{2}$/,
   // A sous-classe (62.01Z), or a coarser level of the nomenclature (62, 62.0, 62.01).
@@ -78,7 +81,7 @@ const codePatterns: Readonly<Record<ReferenceKind, RegExp>> = {
 /** The code as the list keeps it, or `reference.invalidCode`. */
 export const referenceCode = (kind: ReferenceKind, value: string): string => {
   const code = value.trim().toUpperCase();
-  if (!codePatterns[kind].test(code))
+  if (!referenceCodePatterns[kind].test(code))
     throw new DomainError("reference.invalidCode", { field: "code", value });
   return code;
 };
@@ -112,8 +115,9 @@ export const evolveReference = (state: ReferenceState, event: ReferenceEvent): R
   }
 };
 
+/** The entry of that code exactly: " fr" or "fr" are not FR's code (a code is taken as it is sent). */
 const existing = (state: ReferenceState, kind: ReferenceKind, code: string): ReferenceEntry => {
-  const entry = state.entries[code.trim().toUpperCase()];
+  const entry = state.entries[code];
   if (!entry) throw new DomainError("reference.notFound", { kind, code }, 404);
   return entry;
 };

@@ -47,6 +47,8 @@ const journalsPages = () => import("../features/accounting/journals-pages.tsx");
 const journalFormPages = () => import("../features/accounting/journal-form-pages.tsx");
 const reportsPages = () => import("../features/accounting/reports-pages.tsx");
 const yearsPages = () => import("../features/accounting/years-pages.tsx");
+const vatPage = () => import("../features/vat/vat-page.tsx");
+const vatReturnPage = () => import("../features/vat/return-page.tsx");
 const settingsPages = () => import("../features/org/settings-pages.tsx");
 const orgPlatformPages = () => import("../features/orgs/org-platform-pages.tsx");
 const publicPages = () => import("../features/public/pages.tsx");
@@ -183,7 +185,7 @@ const referenceRoutes: RouteObject[] = (
   })),
 );
 
-/** The accounting screens (issue 4). */
+/** The accounting screens (issue 4), the VAT returns (issue 22). */
 const accountingRoutes: RouteObject[] = [
   { path: "org/accounting/accounts", lazy: screen(accountsPage, "AccountsPage") },
   { path: "org/accounting/accounts/create", lazy: screen(accountFormPages, "AccountCreatePage") },
@@ -206,6 +208,8 @@ const accountingRoutes: RouteObject[] = [
   { path: "org/accounting/balancesheet/:id/data/edit", lazy: screen(yearsPages, "YearDataEditPage") },
   { path: "org/accounting/balancesheet/:id/step", lazy: screen(yearsPages, "YearStepPage") },
   { path: "org/accounting/balancesheet/:id/step/edit", lazy: screen(yearsPages, "YearStepEditPage") },
+  { path: "org/accounting/vat", lazy: screen(vatPage, "VatPage") },
+  { path: "org/accounting/vat/:period", lazy: screen(vatReturnPage, "VatReturnPage") },
   { path: "org/accounting/reports", lazy: screen(reportsPages, "ReportsPage") },
   { path: "org/accounting/reports/balance", lazy: screen(reportsPages, "BalanceReportPage") },
   { path: "org/accounting/reports/generalledger", lazy: screen(reportsPages, "GeneralLedgerPage") },

@@ -1910,6 +1910,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/entries/vat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Validates a period's return (a CA3 month or quarter, a CA12 year) with its settlement entry, or posts one of the CA12's instalments (period YYYY-AC1 in July, YYYY-AC2 in December: 55 % and 40 % of last year's CA12 line 57, none under 1 000 €; 445810 / 445510 in OD), once. A return may carry corrections of earlier validated returns, each with its reason (boxes 15 and 21), kept on its fact; a validated return never changes. */
+        post: operations["validateVatReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounting/reports/balance": {
         parameters: {
             query?: never;
@@ -2002,6 +2019,86 @@ export interface paths {
         };
         /** @description The deposit slip (bordereau de remise), rendered on each call. */
         get: operations["getDepositSlip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/vat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getVatReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/vat/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getVatReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/vat/{period}/boxes/{box}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getVatBoxLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/vat/{period}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["downloadVatReturnPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/vat/{period}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["downloadVatReturnCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2507,7 +2604,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Reads the file from its bytes (never its name): its BR-CO-10…17 totals, the supplier's identity and the profile are checked, a refusal is a problem (`einvoice.*`) and creates nothing. With `dryRun` nothing is written; otherwise the draft purchase invoice (or credit note) is created — with the supplier matched, chosen (`supplierId`) or created (`createSupplier=true`) — and the original file handed to the file store. Rights: purchases.invoices (create), contacts (create) to create the supplier. */
+        /** @description Reads the file from its bytes (never its name): its BR-CO-10…17 totals, the supplier's identity and the profile are checked, a refusal is a problem (`einvoice.*`) and creates nothing. With `dryRun` nothing is written; otherwise the draft purchase invoice (or credit note) is created — with the supplier matched, chosen (`supplierId`) or created (`createSupplier=true`) — and the original file attached to it, in one commit: the new supplier, the draft and the file are stored together or not at all. Texts read from the file are cleaned of control characters and bidirectional overrides. Rights: purchases.invoices (create), contacts (create) to create the supplier. */
         post: operations["importSupplierInvoice"];
         delete?: never;
         options?: never;
@@ -3384,6 +3481,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/uploads/progress/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The progress of a long import (contacts, items, a statement, a FEC) while its request runs, by the Idempotency-Key it was sent with: its phase, and how many of how many rows are done. 404 before its first report, and a day after its last. */
+        get: operations["uploadProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3399,8 +3513,11 @@ export interface components {
                 version: number;
                 generation: number;
                 lag: number;
-                /** @enum {string} */
-                status: "running" | "degraded";
+                /**
+                 * @description degraded: stopped for some organisations (listed in failures); stalled: its position has not moved for a while though the log is ahead (its catch-up is started again)
+                 * @enum {string}
+                 */
+                status: "running" | "degraded" | "stalled";
                 /** @description The organisations this projector is stopped for, at the event it failed on; their name and the error to a platform administrator only */
                 failures: {
                     /** Format: uuid */
@@ -3444,6 +3561,8 @@ export interface components {
             fiscalYearStartMonth: number;
             vatRegime: string;
             vatOnDebits: boolean;
+            /** @enum {string} */
+            vatPeriodicity: "monthly" | "quarterly" | "yearly";
             email: string | null;
             /** @description The logo's URLs: a WebP variant for browsers that take it, a PNG otherwise */
             logo: {
@@ -3483,6 +3602,11 @@ export interface components {
              */
             vatRegime?: "reel_normal" | "reel_simplifie" | "mini_reel" | "franchise";
             vatOnDebits?: boolean;
+            /**
+             * @description How often the VAT return is filed: monthly or quarterly (CA3, réel normal), yearly (CA12, réel simplifié); by default the regime's
+             * @enum {string}
+             */
+            vatPeriodicity?: "monthly" | "quarterly" | "yearly";
             /** @example contact@atelier-demo.fr */
             email?: string | null;
         };
@@ -3501,6 +3625,11 @@ export interface components {
              */
             vatRegime?: "reel_normal" | "reel_simplifie" | "mini_reel" | "franchise";
             vatOnDebits?: boolean;
+            /**
+             * @description How often the VAT return is filed: monthly or quarterly (CA3, réel normal), yearly (CA12, réel simplifié); by default the regime's
+             * @enum {string}
+             */
+            vatPeriodicity?: "monthly" | "quarterly" | "yearly";
             /** @example contact@atelier-demo.fr */
             email?: string | null;
             /**
@@ -3690,7 +3819,7 @@ export interface components {
                     [key: string]: string;
                 };
             }[];
-            /** @description Why nothing was written, line by line */
+            /** @description Why nothing was written, line by line (the first 1,000: errorCount has them all) */
             errors: {
                 /** @description The file's line (1 is the header; a vCard's number for vCard) */
                 line: number;
@@ -3704,7 +3833,7 @@ export interface components {
                     reasons: string[];
                 }[];
             }[];
-            /** @description Possible duplicates: acknowledge them to import */
+            /** @description Possible duplicates: acknowledge them to import (the first 1,000: warningCount has them all) */
             warnings: {
                 /** @description The file's line (1 is the header; a vCard's number for vCard) */
                 line: number;
@@ -3718,6 +3847,10 @@ export interface components {
                     reasons: string[];
                 }[];
             }[];
+            /** @description Every error of the file (errors lists the first 1,000) */
+            errorCount: number;
+            /** @description Every warning of the file (warnings lists the first 1,000) */
+            warningCount: number;
             dryRun: boolean;
             /** @description The whole file was written (never a part of it) */
             written: boolean;
@@ -4056,6 +4189,8 @@ export interface components {
             apeCode: string | null;
             legalForm: string | null;
             capital: string | null;
+            /** @description Present (true) when the supplier opted for the débits */
+            vatOnDebits?: boolean;
         } | null;
         ContactPaymentTerms: {
             /** @description Always `main`: a contact has one set of payment terms */
@@ -4133,6 +4268,8 @@ export interface components {
              * @example 10000.00
              */
             capital?: string | null;
+            /** @description A supplier's option for the débits: its VAT on services deductible at invoicing rather than when paid */
+            vatOnDebits?: boolean | null;
         };
         ContactPaymentTermsInput: {
             days: number;
@@ -4314,8 +4451,11 @@ export interface components {
             name: string;
             version: number;
             generation: number;
-            /** @enum {string} */
-            status: "running" | "degraded";
+            /**
+             * @description degraded: stopped for some organisations (listed in failures); stalled: its position has not moved for a while though the log is ahead (its catch-up is started again)
+             * @enum {string}
+             */
+            status: "running" | "degraded" | "stalled";
             lag: number;
             failures: components["schemas"]["FailedOrganisation"][];
         };
@@ -4392,6 +4532,7 @@ export interface components {
             creditAuxiliary?: string | null;
             /** @description Integer cents */
             amount: number;
+            /** Format: uuid */
             yearId: string;
             /** @enum {string} */
             kind: "stock" | "accrual" | "prepayment" | "depreciation" | "provision" | "corporateTax" | "other";
@@ -4463,10 +4604,21 @@ export interface components {
                 debit: number;
                 /** @description Integer cents */
                 credit: number;
+                vat: components["schemas"]["LineVatCode"];
                 letterCode: string | null;
                 letterDate: string | null;
             }[];
         };
+        LineVatCode: {
+            /** @enum {string} */
+            rate: "0" | "10" | "20" | "5.5" | "2.1";
+            /** @enum {string} */
+            kind: "goods" | "services" | "fixedAsset";
+            /** @enum {string} */
+            regime: "domestic" | "intraEu" | "export" | "import" | "reverseCharge";
+            /** @description Integer cents */
+            base?: number;
+        } | null;
         EntryInput: {
             journal: string;
             /** @example 2025-01-31 */
@@ -4483,6 +4635,7 @@ export interface components {
                 debit: number;
                 /** @description Integer cents */
                 credit: number;
+                vat?: components["schemas"]["LineVatCode"];
             }[];
         };
         EntryReconciliation: {
@@ -4501,6 +4654,120 @@ export interface components {
                 statementId: string;
                 no: number;
             }[];
+        };
+        VatReturn: {
+            period: string;
+            /** @enum {string} */
+            periodicity: "monthly" | "quarterly" | "yearly";
+            /** @example 2025-01-31 */
+            start: string;
+            /** @example 2025-01-31 */
+            end: string;
+            /**
+             * @description return: a CA3 or a CA12; instalment: one of the CA12's instalments (form 3514-SD)
+             * @enum {string}
+             */
+            kind: "return" | "instalment";
+            /**
+             * @description future: the period is not over (an instalment: its month has not begun); toPrepare: computed live; notDue: an instalment whose base is under the 1 000 € threshold; validated: declared and settled (its boxes never change); paid: its VAT due (445510) paid
+             * @enum {string}
+             */
+            status: "future" | "toPrepare" | "notDue" | "validated" | "paid";
+            form: {
+                id: string;
+                version: string;
+            };
+            /** @example 2025-01-31 */
+            validatedOn: string | null;
+            /**
+             * Format: uuid
+             * @description The settlement entry (OD), once validated
+             */
+            settlementMvt: string | null;
+            creditCarried: {
+                /** @description Whole euros, as declared */
+                euros: number;
+                /** @description The return whose box 27 is carried to box 22; null: the 445670 balance */
+                from: string | null;
+            };
+            /** @description The A/B box moved (at most 5 €) to make the bases agree */
+            adjusted: {
+                box: string;
+                by: number;
+            } | null;
+            boxes: components["schemas"]["VatBox"][];
+            warnings: components["schemas"]["VatWarning"][];
+            /** @description The settlement entry's lines: to be posted, or as posted */
+            settlement: {
+                account: string;
+                /** @description Integer cents, signed */
+                debit: number;
+                /** @description Integer cents, signed */
+                credit: number;
+            }[];
+            /** @description VAT lines the return takes (or took) */
+            lineCount: number;
+            /** @description The corrections of earlier returns it carries (boxes 15 and 21) */
+            corrections: components["schemas"]["VatCorrection"][];
+        };
+        VatBox: {
+            /** @example 08 */
+            code: string;
+            /** @enum {string} */
+            section: "taxed" | "untaxed" | "gross" | "deductible" | "result";
+            label: {
+                fr: string;
+                en: string;
+            };
+            /**
+             * @description lines: the sum of its VAT lines (see its lines); total: the form's arithmetic; input: given
+             * @enum {string}
+             */
+            source: "lines" | "total" | "input";
+            /** @description Whole euros, as declared */
+            base: number | null;
+            /** @description Whole euros, as declared */
+            tax: number | null;
+            /** @description The lines' exact sum, in cents, before rounding */
+            exactBase: number | null;
+            /** @description Integer cents, signed */
+            exactTax: number | null;
+        };
+        VatWarning: {
+            /** @example vat.draftsInPeriod */
+            code: string;
+            detail: string;
+            count: number;
+            items: string[];
+            /** @description Forbids validating the return */
+            blocking: boolean;
+        };
+        VatCorrection: {
+            period: string;
+            /** @enum {string} */
+            kind: "payBack" | "deduct";
+            /** @description Integer cents, signed */
+            amount: number;
+            reason: string;
+            account: string;
+        };
+        VatCorrectionInput: {
+            /**
+             * @description The earlier validated return corrected
+             * @example 2026-03
+             */
+            period: string;
+            /**
+             * @description payBack: VAT deducted before, to pay back (CA3 box 15, CA12 line 13); deduct: other VAT to deduct (box 21 of both)
+             * @enum {string}
+             */
+            kind: "payBack" | "deduct";
+            /** @description The VAT corrected, in cents (the box takes it in whole euros) */
+            amount: number;
+            /** @description Why: kept on the return */
+            reason: string;
+            /** @description The settlement line's account (debited by VAT paid back, credited by VAT deducted); 445660 by default */
+            account?: string;
         };
         TrialBalance: {
             rows: {
@@ -4636,6 +4903,76 @@ export interface components {
             /** @example 2025-01-31 */
             date: string;
             paymentIds: string[];
+        };
+        VatOverview: {
+            year: number;
+            /** @enum {string} */
+            periodicity: "monthly" | "quarterly" | "yearly";
+            periods: components["schemas"]["VatPeriodSummary"][];
+            current: components["schemas"]["VatReturn"] & (Record<string, never> | null);
+        };
+        VatPeriodSummary: {
+            period: string;
+            /**
+             * @description return: a CA3 or a CA12; instalment: one of the CA12's instalments (form 3514-SD)
+             * @enum {string}
+             */
+            kind: "return" | "instalment";
+            /** @example 2025-01-31 */
+            start: string;
+            /** @example 2025-01-31 */
+            end: string;
+            /**
+             * @description future: the period is not over (an instalment: its month has not begun); toPrepare: computed live; notDue: an instalment whose base is under the 1 000 € threshold; validated: declared and settled (its boxes never change); paid: its VAT due (445510) paid
+             * @enum {string}
+             */
+            status: "future" | "toPrepare" | "notDue" | "validated" | "paid";
+            /** @example 2025-01-31 */
+            validatedOn: string | null;
+            /** Format: uuid */
+            settlementMvt: string | null;
+            /** @description To pay (CA3 box 32, CA12 line 33, an instalment's amount); null for a future period */
+            due: number | null;
+            /** @description Credit to carry (CA3 box 27, CA12 line 36); null for a future period */
+            credit: number | null;
+            /** @description A warning forbids validating it */
+            blocking: boolean;
+        };
+        VatBoxLines: {
+            box: components["schemas"]["VatBox"];
+            items: components["schemas"]["VatBoxLine"][];
+        };
+        VatBoxLine: {
+            /** Format: uuid */
+            mvt: string;
+            line: number;
+            /**
+             * @description When the VAT is due or deductible
+             * @example 2025-01-31
+             */
+            date: string;
+            journal: string;
+            number: string;
+            pieceRef: string;
+            label: string;
+            origin: {
+                /** @description document (at invoicing), payment (at payment), manual… */
+                kind: string;
+                /** @description The document's, payment's… id */
+                id: string | null;
+            };
+            account: string;
+            /** @enum {string} */
+            direction: "collected" | "deductible";
+            rate: string;
+            kind: string;
+            regime: string;
+            /** @description Integer cents, signed */
+            base: number;
+            /** @description Integer cents, signed */
+            tax: number;
+            /** @description Every box this line feeds */
+            boxes: string[];
         };
         FiscalYear: {
             /** Format: uuid */
@@ -5168,6 +5505,13 @@ export interface components {
                 /** @enum {string} */
                 nature?: "goods" | "services";
                 originLineId?: string | null;
+                /** @description A sale exempt or outside French VAT, decided from the customer and the line's nature: an intra-EU delivery (CA3 F2), an export (E1), a service to a business abroad (E2); the rate it bears at home. Absent: French VAT */
+                vatRegime?: {
+                    /** @enum {string} */
+                    kind: "intraEu" | "export" | "reverseCharge";
+                    homeRate: string;
+                    homeExemption: string | null;
+                };
                 /** @description Priced lines: quantity × price × (1 − discount), in cents */
                 net?: number;
             }[];
@@ -5357,7 +5701,15 @@ export interface components {
                 control: string;
                 code: string;
             } | null;
+            /**
+             * Format: uuid
+             * @description One of the contact's addresses
+             */
             billingAddressId?: string | null;
+            /**
+             * Format: uuid
+             * @description One of the contact's addresses
+             */
             deliveryAddressId?: string | null;
             lines?: components["schemas"]["DocumentLineInput"][];
         };
@@ -5407,6 +5759,11 @@ export interface components {
                     vatExemption?: string | null;
                     label?: string;
                     account?: string;
+                    /**
+                     * @description By default the invoice's lines at that rate: goods when they all are
+                     * @enum {string}
+                     */
+                    nature?: "goods" | "services";
                 }[];
             };
         } | {
@@ -5424,7 +5781,10 @@ export interface components {
         DocumentLineInput: {
             /** @enum {string} */
             kind: "item";
-            /** @description Kept by PUT; given `L<n>` when left out */
+            /**
+             * @description Kept by PUT; given `L<n>` when left out
+             * @example L1
+             */
             id?: string;
             /** Format: uuid */
             itemId: string;
@@ -5444,11 +5804,15 @@ export interface components {
              */
             discount?: string | null;
             label?: string | null;
+            /** @example L1 */
             originLineId?: string | null;
         } | {
             /** @enum {string} */
             kind: "free";
-            /** @description Kept by PUT; given `L<n>` when left out */
+            /**
+             * @description Kept by PUT; given `L<n>` when left out
+             * @example L1
+             */
             id?: string;
             reference?: string | null;
             label: string;
@@ -5480,17 +5844,24 @@ export interface components {
             account?: string | null;
             /** @enum {string|null} */
             nature?: "goods" | "services" | null;
+            /** @example L1 */
             originLineId?: string | null;
         } | {
             /** @enum {string} */
             kind: "title";
-            /** @description Kept by PUT; given `L<n>` when left out */
+            /**
+             * @description Kept by PUT; given `L<n>` when left out
+             * @example L1
+             */
             id?: string;
             label: string;
         } | {
             /** @enum {string} */
             kind: "comment";
-            /** @description Kept by PUT; given `L<n>` when left out */
+            /**
+             * @description Kept by PUT; given `L<n>` when left out
+             * @example L1
+             */
             id?: string;
             text: string;
         };
@@ -5523,7 +5894,15 @@ export interface components {
                 control: string;
                 code: string;
             } | null;
+            /**
+             * Format: uuid
+             * @description One of the contact's addresses
+             */
             billingAddressId?: string | null;
+            /**
+             * Format: uuid
+             * @description One of the contact's addresses
+             */
             deliveryAddressId?: string | null;
             /** @description Replaces the lines */
             lines?: components["schemas"]["DocumentLineInput"][];
@@ -5569,6 +5948,7 @@ export interface components {
             body: string;
             /** @enum {string} */
             language: "fr" | "en";
+            /** @example default-invoice-fr */
             templateId?: string | null;
             /** @description Attached files of the document sent with it, after its PDF */
             files?: string[];
@@ -5740,6 +6120,7 @@ export interface components {
                 journal?: string;
                 /** @enum {string} */
                 vatRate?: "0" | "10" | "20" | "5.5" | "2.1" | "exempt";
+                /** Format: uuid */
                 contactId?: string;
                 label?: string;
             };
@@ -5764,6 +6145,7 @@ export interface components {
                 journal?: string;
                 /** @enum {string} */
                 vatRate?: "0" | "10" | "20" | "5.5" | "2.1" | "exempt";
+                /** Format: uuid */
                 contactId?: string;
                 label?: string;
             };
@@ -5869,6 +6251,7 @@ export interface components {
             /** @enum {string} */
             vatRate?: "0" | "10" | "20" | "5.5" | "2.1" | "exempt";
             label?: string;
+            /** Format: uuid */
             contactId?: string;
         };
         AppliedRules: {
@@ -5879,6 +6262,7 @@ export interface components {
         };
         ApplyRulesInput: {
             nos: number[];
+            /** Format: uuid */
             ruleId?: string;
         };
         BulkReconcileResult: {
@@ -6188,6 +6572,7 @@ export interface components {
         PaymentModeInput: {
             kind: string;
             label: string;
+            /** Format: uuid */
             bankId?: string | null;
             deposit?: boolean;
         };
@@ -6208,6 +6593,7 @@ export interface components {
             date: string;
             /** @description Integer cents */
             amount: number;
+            /** @example transfer */
             modeId?: string | null;
             /** Format: uuid */
             contactId?: string | null;
@@ -6272,6 +6658,17 @@ export interface components {
             asOf: string | null;
             /** @description The year shown is not closed: its figures may still change (drafts, year-end adjustments) */
             provisional: boolean;
+        };
+        UploadProgress: {
+            /**
+             * @description reading (the file, in the worker pool), checking (its rows against the books), writing (the commits), projecting (the lists catching up), done
+             * @enum {string}
+             */
+            phase: "reading" | "checking" | "writing" | "projecting" | "done";
+            done: number;
+            /** @description 0 while the count is not known yet */
+            total: number;
+            updatedAt: string;
         };
     };
     responses: never;
@@ -8292,8 +8689,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Invalid input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9435,6 +9850,15 @@ export interface operations {
             };
             /** @description Invalid input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13546,7 +13970,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                recordId: string;
+                recordId: "main";
             };
             cookie?: never;
         };
@@ -13638,7 +14062,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                recordId: string;
+                recordId: "main";
             };
             cookie?: never;
         };
@@ -13893,7 +14317,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                recordId: string;
+                recordId: "main";
             };
             cookie?: never;
         };
@@ -13985,7 +14409,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                recordId: string;
+                recordId: "main";
             };
             cookie?: never;
         };
@@ -14658,8 +15082,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Invalid input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14891,6 +15333,15 @@ export interface operations {
             };
             /** @description Invalid input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18811,6 +19262,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: uuid */
                     yearId: string;
                     label: string;
                 };
@@ -21382,17 +21834,140 @@ export interface operations {
                         entries: number;
                         lines: number;
                         lettered: number;
+                        /** @description The first 1,000 by line (warningCount has them all) */
                         warnings: {
                             line: number;
                             code: string;
                             message: string;
                         }[];
+                        /** @description The first 1,000 by line (errorCount has them all) */
                         errors: {
                             line: number;
                             code: string;
                             message: string;
                         }[];
+                        warningCount: number;
+                        errorCount: number;
                     };
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    validateVatReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The return's period, or a CA12 instalment (YYYY-AC1, YYYY-AC2): the instalment is posted 445810 / 445510 in OD, once
+                     * @example 2026-03
+                     */
+                    period: string;
+                    /** @description Box 26 (CA12 line 35), the refund asked, whole euros */
+                    refund?: number;
+                    /** @description An instalment's base, whole euros: last year's CA12 line 57 (VAT due before deducting VAT on fixed assets), given only when that CA12 is not in Registre */
+                    reference?: number;
+                    /** @description Corrections of earlier validated returns, shown in boxes 15 and 21 and settled */
+                    corrections?: components["schemas"]["VatCorrectionInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The return validated, with its settlement entry (OD) posted in the same commit; for a CA12 instalment (YYYY-AC1, YYYY-AC2), the instalment with its entry 445810 / 445510 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VatReturn"];
                 };
             };
             /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
@@ -21472,6 +22047,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: uuid */
                     yearId: string;
                 } | {
                     /** @example 2025-01-31 */
@@ -22000,6 +22576,400 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVatReturns: {
+        parameters: {
+            query?: {
+                /** @description The calendar year; this year by default */
+                year?: string;
+                /** @description The organisation's (its tax identity) by default */
+                periodicity?: "monthly" | "quarterly" | "yearly";
+                /** @description The return answered in `current`; by default the first period to prepare */
+                period?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The year's periods, and one return in full */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VatOverview"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVatReturn: {
+        parameters: {
+            query?: {
+                /** @description Box 26 (CA12 line 35), the refund to ask, whole euros */
+                refund?: number | null;
+                reference?: number | null;
+            };
+            header?: never;
+            path: {
+                /** @description A month (YYYY-MM) or a quarter (YYYY-Qn) of the CA3, a year (YYYY) of the CA12, or one of the CA12's instalments: YYYY-AC1 (July), YYYY-AC2 (December) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return: computed live until validated, then as declared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VatReturn"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVatBoxLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A month (YYYY-MM) or a quarter (YYYY-Qn) of the CA3, a year (YYYY) of the CA12, or one of the CA12's instalments: YYYY-AC1 (July), YYYY-AC2 (December) */
+                period: string;
+                box: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The box and the VAT lines it sums */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VatBoxLines"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadVatReturnPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A month (YYYY-MM) or a quarter (YYYY-Qn) of the CA3, a year (YYYY) of the CA12, or one of the CA12's instalments: YYYY-AC1 (July), YYYY-AC2 (December) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return laid out like its form: 3310-CA3-SD, 3517-S-SD (CA12) or 3514-SD (an instalment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadVatReturnCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A month (YYYY-MM) or a quarter (YYYY-Qn) of the CA3, a year (YYYY) of the CA12, or one of the CA12's instalments: YYYY-AC1 (July), YYYY-AC2 (December) */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy sheet: one row per box, in the form's order (`;`, UTF-8) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Not signed in */
@@ -23837,6 +24807,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -24846,6 +25825,15 @@ export interface operations {
             };
             /** @description Invalid input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26458,6 +27446,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -27481,6 +28478,15 @@ export interface operations {
             };
             /** @description Invalid input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29525,7 +30531,6 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The statement's id */
                 id: string;
             };
             cookie?: never;
@@ -29602,9 +30607,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The statement's id */
                 id: string;
-                /** @description The line's number in the statement (from 1) */
                 no: string;
             };
             cookie?: never;
@@ -29681,9 +30684,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The statement's id */
                 id: string;
-                /** @description The line's number in the statement (from 1) */
                 no: string;
             };
             cookie?: never;
@@ -29775,9 +30776,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The statement's id */
                 id: string;
-                /** @description The line's number in the statement (from 1) */
                 no: string;
             };
             cookie?: never;
@@ -29867,9 +30866,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The statement's id */
                 id: string;
-                /** @description The line's number in the statement (from 1) */
                 no: string;
             };
             cookie?: never;
@@ -29961,7 +30958,6 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The statement's id */
                 id: string;
             };
             cookie?: never;
@@ -30053,7 +31049,6 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The statement's id */
                 id: string;
             };
             cookie?: never;
@@ -30563,6 +31558,15 @@ export interface operations {
             };
             /** @description Invalid input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32985,103 +33989,198 @@ export interface operations {
             };
         };
     };
+    uploadProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import's Idempotency-Key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the import stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadProgress"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
 }
 
-export const healthStatusValues = ["ok", "degraded"] as const satisfies readonly components["schemas"]["Health"]["status"][];
-export const healthDatabaseValues = ["pglite", "postgres"] as const satisfies readonly components["schemas"]["Health"]["database"][];
-export const notYetVisibleCodeValues = ["command.notYetVisible"] as const satisfies readonly components["schemas"]["NotYetVisible"]["code"][];
-export const createOrganisationVatRegimeValues = ["reel_normal", "reel_simplifie", "mini_reel", "franchise"] as const satisfies readonly components["schemas"]["CreateOrganisation"]["vatRegime"][];
-export const updateOrganisationVatRegimeValues = ["reel_normal", "reel_simplifie", "mini_reel", "franchise"] as const satisfies readonly components["schemas"]["UpdateOrganisation"]["vatRegime"][];
-export const updateOrganisationAuxiliaryCodeModeValues = ["name", "counter"] as const satisfies readonly components["schemas"]["UpdateOrganisation"]["auxiliaryCodeMode"][];
-export const sessionUserStorageProviderValues = ["local", "s3"] as const satisfies readonly components["schemas"]["SessionUser"]["storageProvider"][];
-export const sharedDocumentKindValues = ["quote", "order", "delivery", "invoice", "creditNote", "depositInvoice"] as const satisfies readonly components["schemas"]["SharedDocument"]["kind"][];
-export const sharedDocumentLanguageValues = ["fr", "en"] as const satisfies readonly components["schemas"]["SharedDocument"]["language"][];
-export const organisationInvitationStatusValues = ["pending"] as const satisfies readonly components["schemas"]["OrganisationInvitation"]["status"][];
-export const importResultFormatValues = ["csv", "vcard"] as const satisfies readonly components["schemas"]["ImportResult"]["format"][];
-export const contactPreferencesSortValues = ["name", "-name", "city", "-city", "createdAt", "-createdAt"] as const satisfies readonly components["schemas"]["ContactPreferences"]["sort"][];
-export const contactPreferencesStatusValues = ["active", "archived", "all"] as const satisfies readonly components["schemas"]["ContactPreferences"]["status"][];
-export const contactPreferencesTabValues = ["overview", "address", "contact", "email", "phone", "iban", "legal", "payment", "note", "meta", "job", "history", "sales", "purchases"] as const satisfies readonly components["schemas"]["ContactPreferences"]["tab"][];
-export const contactPreferencesInputSortValues = ["name", "-name", "city", "-city", "createdAt", "-createdAt"] as const satisfies readonly components["schemas"]["ContactPreferencesInput"]["sort"][];
-export const contactPreferencesInputStatusValues = ["active", "archived", "all"] as const satisfies readonly components["schemas"]["ContactPreferencesInput"]["status"][];
-export const contactPreferencesInputTabValues = ["overview", "address", "contact", "email", "phone", "iban", "legal", "payment", "note", "meta", "job", "history", "sales", "purchases"] as const satisfies readonly components["schemas"]["ContactPreferencesInput"]["tab"][];
-export const contactPreferencesInputScopeValues = ["me", "org"] as const satisfies readonly components["schemas"]["ContactPreferencesInput"]["scope"][];
-export const contactPreferencesChangeSortValues = ["name", "-name", "city", "-city", "createdAt", "-createdAt"] as const satisfies readonly components["schemas"]["ContactPreferencesChange"]["sort"][];
-export const contactPreferencesChangeStatusValues = ["active", "archived", "all"] as const satisfies readonly components["schemas"]["ContactPreferencesChange"]["status"][];
-export const contactPreferencesChangeTabValues = ["overview", "address", "contact", "email", "phone", "iban", "legal", "payment", "note", "meta", "job", "history", "sales", "purchases"] as const satisfies readonly components["schemas"]["ContactPreferencesChange"]["tab"][];
-export const contactHistoryEntryKindValues = ["call", "meeting", "email", "letter", "visit", "other"] as const satisfies readonly components["schemas"]["ContactHistoryEntry"]["kind"][];
-export const contactHistoryEntryInputKindValues = ["call", "meeting", "email", "letter", "visit", "other"] as const satisfies readonly components["schemas"]["ContactHistoryEntryInput"]["kind"][];
-export const contactHistoryEntryChangeKindValues = ["call", "meeting", "email", "letter", "visit", "other"] as const satisfies readonly components["schemas"]["ContactHistoryEntryChange"]["kind"][];
-export const contactSettingsAuxiliaryCodeModeValues = ["name", "counter"] as const satisfies readonly components["schemas"]["ContactSettings"]["auxiliaryCodeMode"][];
-export const contactSummaryStatusValues = ["active", "archived", "merged"] as const satisfies readonly components["schemas"]["ContactSummary"]["status"][];
-export const contactAddressKindValues = ["billing", "delivery", "other"] as const satisfies readonly components["schemas"]["ContactAddress"]["kind"][];
-export const contactPhoneKindValues = ["cellular", "work", "fax", "home"] as const satisfies readonly components["schemas"]["ContactPhone"]["kind"][];
-export const contactAddressInputKindValues = ["billing", "delivery", "other"] as const satisfies readonly components["schemas"]["ContactAddressInput"]["kind"][];
-export const contactPhoneInputKindValues = ["cellular", "work", "fax", "home"] as const satisfies readonly components["schemas"]["ContactPhoneInput"]["kind"][];
-export const documentSummaryKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["DocumentSummary"]["kind"][];
-export const documentSummaryDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["DocumentSummary"]["direction"][];
-export const documentSummaryStatusValues = ["draft", "validated", "sent", "accepted", "refused", "cancelled", "delivered"] as const satisfies readonly components["schemas"]["DocumentSummary"]["status"][];
-export const readModelStatusValues = ["running", "degraded"] as const satisfies readonly components["schemas"]["ReadModel"]["status"][];
-export const closingStepStatusValues = ["todo", "done", "notApplicable"] as const satisfies readonly components["schemas"]["ClosingStep"]["status"][];
-export const yearEndAdjustmentKindValues = ["stock", "accrual", "prepayment", "depreciation", "provision", "corporateTax", "other"] as const satisfies readonly components["schemas"]["YearEndAdjustment"]["kind"][];
-export const yearEndAdjustmentStatusValues = ["draft", "validated"] as const satisfies readonly components["schemas"]["YearEndAdjustment"]["status"][];
-export const yearEndAdjustmentInputKindValues = ["stock", "accrual", "prepayment", "depreciation", "provision", "corporateTax", "other"] as const satisfies readonly components["schemas"]["YearEndAdjustmentInput"]["kind"][];
-export const accountKindValues = ["general", "auxiliary"] as const satisfies readonly components["schemas"]["Account"]["kind"][];
-export const journalKindValues = ["sales", "purchases", "bank", "cash", "misc", "opening"] as const satisfies readonly components["schemas"]["Journal"]["kind"][];
-export const entrySummaryStatusValues = ["draft", "validated"] as const satisfies readonly components["schemas"]["EntrySummary"]["status"][];
-export const paymentDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["Payment"]["direction"][];
-export const paymentStatusValues = ["validated", "cancelled"] as const satisfies readonly components["schemas"]["Payment"]["status"][];
-export const paymentAllocationKindValues = ["invoice", "creditNote"] as const satisfies readonly components["schemas"]["PaymentAllocation"]["kind"][];
-export const fiscalYearStatusValues = ["open", "closed"] as const satisfies readonly components["schemas"]["FiscalYear"]["status"][];
-export const itemPriceTierSideValues = ["sale", "purchase"] as const satisfies readonly components["schemas"]["ItemPriceTier"]["side"][];
-export const itemUseValues = ["sale", "purchase", "both"] as const satisfies readonly components["schemas"]["Item"]["use"][];
-export const itemKindValues = ["goods", "services", "products", "other"] as const satisfies readonly components["schemas"]["Item"]["kind"][];
-export const itemVatRateValues = ["0", "10", "20", "5.5", "2.1", "exempt"] as const satisfies readonly components["schemas"]["Item"]["vatRate"][];
-export const itemStatusValues = ["active", "archived"] as const satisfies readonly components["schemas"]["Item"]["status"][];
-export const bulkPriceInputPricesValues = ["sell", "buy", "both"] as const satisfies readonly components["schemas"]["BulkPriceInput"]["prices"][];
-export const createItemInputUseValues = ["sale", "purchase", "both"] as const satisfies readonly components["schemas"]["CreateItemInput"]["use"][];
-export const createItemInputKindValues = ["goods", "services", "products", "other"] as const satisfies readonly components["schemas"]["CreateItemInput"]["kind"][];
-export const createItemInputVatRateValues = ["0", "10", "20", "5.5", "2.1", "exempt"] as const satisfies readonly components["schemas"]["CreateItemInput"]["vatRate"][];
-export const updateItemInputUseValues = ["sale", "purchase", "both"] as const satisfies readonly components["schemas"]["UpdateItemInput"]["use"][];
-export const updateItemInputKindValues = ["goods", "services", "products", "other"] as const satisfies readonly components["schemas"]["UpdateItemInput"]["kind"][];
-export const updateItemInputVatRateValues = ["0", "10", "20", "5.5", "2.1", "exempt"] as const satisfies readonly components["schemas"]["UpdateItemInput"]["vatRate"][];
-export const updateItemInputStatusValues = ["active", "archived"] as const satisfies readonly components["schemas"]["UpdateItemInput"]["status"][];
-export const documentSettingsFacturxProfileValues = ["en16931", "basic"] as const satisfies readonly components["schemas"]["DocumentSettings"]["facturxProfile"][];
-export const documentNumberSeriesKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["DocumentNumberSeries"]["kind"][];
-export const documentNumberSeriesDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["DocumentNumberSeries"]["direction"][];
-export const documentSettingsInputFacturxProfileValues = ["en16931", "basic"] as const satisfies readonly components["schemas"]["DocumentSettingsInput"]["facturxProfile"][];
-export const documentPreferencesSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly components["schemas"]["DocumentPreferences"]["sort"][];
-export const documentPreferencesStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly components["schemas"]["DocumentPreferences"]["status"][];
-export const documentPreferencesPeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly components["schemas"]["DocumentPreferences"]["period"][];
-export const documentPreferencesScopeValues = ["me", "org"] as const satisfies readonly components["schemas"]["DocumentPreferences"]["scope"][];
-export const documentPreferencesInputSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly components["schemas"]["DocumentPreferencesInput"]["sort"][];
-export const documentPreferencesInputStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly components["schemas"]["DocumentPreferencesInput"]["status"][];
-export const documentPreferencesInputPeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly components["schemas"]["DocumentPreferencesInput"]["period"][];
-export const documentPreferencesInputScopeValues = ["me", "org"] as const satisfies readonly components["schemas"]["DocumentPreferencesInput"]["scope"][];
-export const documentPreferencesChangeSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["sort"][];
-export const documentPreferencesChangeStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["status"][];
-export const documentPreferencesChangePeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly components["schemas"]["DocumentPreferencesChange"]["period"][];
-export const documentKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["Document"]["kind"][];
-export const documentDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["Document"]["direction"][];
-export const documentStatusValues = ["draft", "validated", "sent", "accepted", "refused", "cancelled", "delivered"] as const satisfies readonly components["schemas"]["Document"]["status"][];
-export const docImportResultSourceValues = ["facturx", "cii", "ubl", "pdf"] as const satisfies readonly components["schemas"]["DocImportResult"]["source"][];
-export const documentTemplateKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["kind"][];
-export const documentTemplateDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["direction"][];
-export const documentTemplateNumberedAtValues = ["creation", "validation", "supplier"] as const satisfies readonly components["schemas"]["DocumentTemplate"]["numberedAt"][];
-export const createDocumentInputKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly components["schemas"]["CreateDocumentInput"]["kind"][];
-export const createDocumentInputDirectionValues = ["sales", "purchases"] as const satisfies readonly components["schemas"]["CreateDocumentInput"]["direction"][];
-export const documentMailDraftLanguageValues = ["fr", "en"] as const satisfies readonly components["schemas"]["DocumentMailDraft"]["language"][];
-export const documentMailInputLanguageValues = ["fr", "en"] as const satisfies readonly components["schemas"]["DocumentMailInput"]["language"][];
-export const emailTemplateUseValues = ["quote", "order", "delivery", "invoice", "creditNote", "reminder1", "reminder2", "reminder3"] as const satisfies readonly components["schemas"]["EmailTemplate"]["use"][];
-export const emailTemplateLanguageValues = ["fr", "en"] as const satisfies readonly components["schemas"]["EmailTemplate"]["language"][];
-export const emailTemplateInputUseValues = ["quote", "order", "delivery", "invoice", "creditNote", "reminder1", "reminder2", "reminder3"] as const satisfies readonly components["schemas"]["EmailTemplateInput"]["use"][];
-export const emailTemplateInputLanguageValues = ["fr", "en"] as const satisfies readonly components["schemas"]["EmailTemplateInput"]["language"][];
-export const emailTemplatePreviewInputUseValues = ["quote", "order", "delivery", "invoice", "creditNote", "reminder1", "reminder2", "reminder3"] as const satisfies readonly components["schemas"]["EmailTemplatePreviewInput"]["use"][];
-export const emailTemplatePreviewInputLanguageValues = ["fr", "en"] as const satisfies readonly components["schemas"]["EmailTemplatePreviewInput"]["language"][];
-export const matchSuggestionKindValues = ["invoices", "payment", "deposit", "entry"] as const satisfies readonly components["schemas"]["MatchSuggestion"]["kind"][];
-export const lineEntryInputVatRateValues = ["0", "10", "20", "5.5", "2.1", "exempt"] as const satisfies readonly components["schemas"]["LineEntryInput"]["vatRate"][];
-export const bankStatementSourceValues = ["file", "typed"] as const satisfies readonly components["schemas"]["BankStatement"]["source"][];
-export const statementLineMatchInputKindValues = ["payment", "deposit", "entry"] as const satisfies readonly components["schemas"]["StatementLineMatchInput"]["kind"][];
-export const bankCurrencyValues = ["EUR"] as const satisfies readonly components["schemas"]["Bank"]["currency"][];
+export const healthStatusValues = ["ok", "degraded"] as const satisfies readonly NonNullable<components["schemas"]["Health"]>["status"][];
+export const healthDatabaseValues = ["pglite", "postgres"] as const satisfies readonly NonNullable<components["schemas"]["Health"]>["database"][];
+export const organisationVatPeriodicityValues = ["monthly", "quarterly", "yearly"] as const satisfies readonly NonNullable<components["schemas"]["Organisation"]>["vatPeriodicity"][];
+export const notYetVisibleCodeValues = ["command.notYetVisible"] as const satisfies readonly NonNullable<components["schemas"]["NotYetVisible"]>["code"][];
+export const createOrganisationVatRegimeValues = ["reel_normal", "reel_simplifie", "mini_reel", "franchise"] as const satisfies readonly NonNullable<components["schemas"]["CreateOrganisation"]>["vatRegime"][];
+export const createOrganisationVatPeriodicityValues = ["monthly", "quarterly", "yearly"] as const satisfies readonly NonNullable<components["schemas"]["CreateOrganisation"]>["vatPeriodicity"][];
+export const updateOrganisationVatRegimeValues = ["reel_normal", "reel_simplifie", "mini_reel", "franchise"] as const satisfies readonly NonNullable<components["schemas"]["UpdateOrganisation"]>["vatRegime"][];
+export const updateOrganisationVatPeriodicityValues = ["monthly", "quarterly", "yearly"] as const satisfies readonly NonNullable<components["schemas"]["UpdateOrganisation"]>["vatPeriodicity"][];
+export const updateOrganisationAuxiliaryCodeModeValues = ["name", "counter"] as const satisfies readonly NonNullable<components["schemas"]["UpdateOrganisation"]>["auxiliaryCodeMode"][];
+export const sessionUserStorageProviderValues = ["local", "s3"] as const satisfies readonly NonNullable<components["schemas"]["SessionUser"]>["storageProvider"][];
+export const sharedDocumentKindValues = ["quote", "order", "delivery", "invoice", "creditNote", "depositInvoice"] as const satisfies readonly NonNullable<components["schemas"]["SharedDocument"]>["kind"][];
+export const sharedDocumentLanguageValues = ["fr", "en"] as const satisfies readonly NonNullable<components["schemas"]["SharedDocument"]>["language"][];
+export const organisationInvitationStatusValues = ["pending"] as const satisfies readonly NonNullable<components["schemas"]["OrganisationInvitation"]>["status"][];
+export const importResultFormatValues = ["csv", "vcard"] as const satisfies readonly NonNullable<components["schemas"]["ImportResult"]>["format"][];
+export const contactPreferencesSortValues = ["name", "-name", "city", "-city", "createdAt", "-createdAt"] as const satisfies readonly NonNullable<components["schemas"]["ContactPreferences"]>["sort"][];
+export const contactPreferencesStatusValues = ["active", "archived", "all"] as const satisfies readonly NonNullable<components["schemas"]["ContactPreferences"]>["status"][];
+export const contactPreferencesTabValues = ["overview", "address", "contact", "email", "phone", "iban", "legal", "payment", "note", "meta", "job", "history", "sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["ContactPreferences"]>["tab"][];
+export const contactPreferencesInputSortValues = ["name", "-name", "city", "-city", "createdAt", "-createdAt"] as const satisfies readonly NonNullable<components["schemas"]["ContactPreferencesInput"]>["sort"][];
+export const contactPreferencesInputStatusValues = ["active", "archived", "all"] as const satisfies readonly NonNullable<components["schemas"]["ContactPreferencesInput"]>["status"][];
+export const contactPreferencesInputTabValues = ["overview", "address", "contact", "email", "phone", "iban", "legal", "payment", "note", "meta", "job", "history", "sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["ContactPreferencesInput"]>["tab"][];
+export const contactPreferencesInputScopeValues = ["me", "org"] as const satisfies readonly NonNullable<components["schemas"]["ContactPreferencesInput"]>["scope"][];
+export const contactPreferencesChangeSortValues = ["name", "-name", "city", "-city", "createdAt", "-createdAt"] as const satisfies readonly NonNullable<components["schemas"]["ContactPreferencesChange"]>["sort"][];
+export const contactPreferencesChangeStatusValues = ["active", "archived", "all"] as const satisfies readonly NonNullable<components["schemas"]["ContactPreferencesChange"]>["status"][];
+export const contactPreferencesChangeTabValues = ["overview", "address", "contact", "email", "phone", "iban", "legal", "payment", "note", "meta", "job", "history", "sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["ContactPreferencesChange"]>["tab"][];
+export const contactHistoryEntryKindValues = ["call", "meeting", "email", "letter", "visit", "other"] as const satisfies readonly NonNullable<components["schemas"]["ContactHistoryEntry"]>["kind"][];
+export const contactHistoryEntryInputKindValues = ["call", "meeting", "email", "letter", "visit", "other"] as const satisfies readonly NonNullable<components["schemas"]["ContactHistoryEntryInput"]>["kind"][];
+export const contactHistoryEntryChangeKindValues = ["call", "meeting", "email", "letter", "visit", "other"] as const satisfies readonly NonNullable<components["schemas"]["ContactHistoryEntryChange"]>["kind"][];
+export const contactSettingsAuxiliaryCodeModeValues = ["name", "counter"] as const satisfies readonly NonNullable<components["schemas"]["ContactSettings"]>["auxiliaryCodeMode"][];
+export const contactSummaryStatusValues = ["active", "archived", "merged"] as const satisfies readonly NonNullable<components["schemas"]["ContactSummary"]>["status"][];
+export const contactAddressKindValues = ["billing", "delivery", "other"] as const satisfies readonly NonNullable<components["schemas"]["ContactAddress"]>["kind"][];
+export const contactPhoneKindValues = ["cellular", "work", "fax", "home"] as const satisfies readonly NonNullable<components["schemas"]["ContactPhone"]>["kind"][];
+export const contactAddressInputKindValues = ["billing", "delivery", "other"] as const satisfies readonly NonNullable<components["schemas"]["ContactAddressInput"]>["kind"][];
+export const contactPhoneInputKindValues = ["cellular", "work", "fax", "home"] as const satisfies readonly NonNullable<components["schemas"]["ContactPhoneInput"]>["kind"][];
+export const documentSummaryKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly NonNullable<components["schemas"]["DocumentSummary"]>["kind"][];
+export const documentSummaryDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["DocumentSummary"]>["direction"][];
+export const documentSummaryStatusValues = ["draft", "validated", "sent", "accepted", "refused", "cancelled", "delivered"] as const satisfies readonly NonNullable<components["schemas"]["DocumentSummary"]>["status"][];
+export const readModelStatusValues = ["running", "degraded", "stalled"] as const satisfies readonly NonNullable<components["schemas"]["ReadModel"]>["status"][];
+export const closingStepStatusValues = ["todo", "done", "notApplicable"] as const satisfies readonly NonNullable<components["schemas"]["ClosingStep"]>["status"][];
+export const yearEndAdjustmentKindValues = ["stock", "accrual", "prepayment", "depreciation", "provision", "corporateTax", "other"] as const satisfies readonly NonNullable<components["schemas"]["YearEndAdjustment"]>["kind"][];
+export const yearEndAdjustmentStatusValues = ["draft", "validated"] as const satisfies readonly NonNullable<components["schemas"]["YearEndAdjustment"]>["status"][];
+export const yearEndAdjustmentInputKindValues = ["stock", "accrual", "prepayment", "depreciation", "provision", "corporateTax", "other"] as const satisfies readonly NonNullable<components["schemas"]["YearEndAdjustmentInput"]>["kind"][];
+export const accountKindValues = ["general", "auxiliary"] as const satisfies readonly NonNullable<components["schemas"]["Account"]>["kind"][];
+export const journalKindValues = ["sales", "purchases", "bank", "cash", "misc", "opening"] as const satisfies readonly NonNullable<components["schemas"]["Journal"]>["kind"][];
+export const entrySummaryStatusValues = ["draft", "validated"] as const satisfies readonly NonNullable<components["schemas"]["EntrySummary"]>["status"][];
+export const lineVatCodeRateValues = ["0", "10", "20", "5.5", "2.1"] as const satisfies readonly NonNullable<components["schemas"]["LineVatCode"]>["rate"][];
+export const lineVatCodeKindValues = ["goods", "services", "fixedAsset"] as const satisfies readonly NonNullable<components["schemas"]["LineVatCode"]>["kind"][];
+export const lineVatCodeRegimeValues = ["domestic", "intraEu", "export", "import", "reverseCharge"] as const satisfies readonly NonNullable<components["schemas"]["LineVatCode"]>["regime"][];
+export const vatReturnPeriodicityValues = ["monthly", "quarterly", "yearly"] as const satisfies readonly NonNullable<components["schemas"]["VatReturn"]>["periodicity"][];
+export const vatReturnKindValues = ["return", "instalment"] as const satisfies readonly NonNullable<components["schemas"]["VatReturn"]>["kind"][];
+export const vatReturnStatusValues = ["future", "toPrepare", "notDue", "validated", "paid"] as const satisfies readonly NonNullable<components["schemas"]["VatReturn"]>["status"][];
+export const vatBoxSectionValues = ["taxed", "untaxed", "gross", "deductible", "result"] as const satisfies readonly NonNullable<components["schemas"]["VatBox"]>["section"][];
+export const vatBoxSourceValues = ["lines", "total", "input"] as const satisfies readonly NonNullable<components["schemas"]["VatBox"]>["source"][];
+export const vatCorrectionKindValues = ["payBack", "deduct"] as const satisfies readonly NonNullable<components["schemas"]["VatCorrection"]>["kind"][];
+export const vatCorrectionInputKindValues = ["payBack", "deduct"] as const satisfies readonly NonNullable<components["schemas"]["VatCorrectionInput"]>["kind"][];
+export const paymentDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["Payment"]>["direction"][];
+export const paymentStatusValues = ["validated", "cancelled"] as const satisfies readonly NonNullable<components["schemas"]["Payment"]>["status"][];
+export const paymentAllocationKindValues = ["invoice", "creditNote"] as const satisfies readonly NonNullable<components["schemas"]["PaymentAllocation"]>["kind"][];
+export const vatOverviewPeriodicityValues = ["monthly", "quarterly", "yearly"] as const satisfies readonly NonNullable<components["schemas"]["VatOverview"]>["periodicity"][];
+export const vatPeriodSummaryKindValues = ["return", "instalment"] as const satisfies readonly NonNullable<components["schemas"]["VatPeriodSummary"]>["kind"][];
+export const vatPeriodSummaryStatusValues = ["future", "toPrepare", "notDue", "validated", "paid"] as const satisfies readonly NonNullable<components["schemas"]["VatPeriodSummary"]>["status"][];
+export const vatBoxLineDirectionValues = ["collected", "deductible"] as const satisfies readonly NonNullable<components["schemas"]["VatBoxLine"]>["direction"][];
+export const fiscalYearStatusValues = ["open", "closed"] as const satisfies readonly NonNullable<components["schemas"]["FiscalYear"]>["status"][];
+export const itemPriceTierSideValues = ["sale", "purchase"] as const satisfies readonly NonNullable<components["schemas"]["ItemPriceTier"]>["side"][];
+export const itemUseValues = ["sale", "purchase", "both"] as const satisfies readonly NonNullable<components["schemas"]["Item"]>["use"][];
+export const itemKindValues = ["goods", "services", "products", "other"] as const satisfies readonly NonNullable<components["schemas"]["Item"]>["kind"][];
+export const itemVatRateValues = ["0", "10", "20", "5.5", "2.1", "exempt"] as const satisfies readonly NonNullable<components["schemas"]["Item"]>["vatRate"][];
+export const itemStatusValues = ["active", "archived"] as const satisfies readonly NonNullable<components["schemas"]["Item"]>["status"][];
+export const bulkPriceInputPricesValues = ["sell", "buy", "both"] as const satisfies readonly NonNullable<components["schemas"]["BulkPriceInput"]>["prices"][];
+export const createItemInputUseValues = ["sale", "purchase", "both"] as const satisfies readonly NonNullable<components["schemas"]["CreateItemInput"]>["use"][];
+export const createItemInputKindValues = ["goods", "services", "products", "other"] as const satisfies readonly NonNullable<components["schemas"]["CreateItemInput"]>["kind"][];
+export const createItemInputVatRateValues = ["0", "10", "20", "5.5", "2.1", "exempt"] as const satisfies readonly NonNullable<components["schemas"]["CreateItemInput"]>["vatRate"][];
+export const updateItemInputUseValues = ["sale", "purchase", "both"] as const satisfies readonly NonNullable<components["schemas"]["UpdateItemInput"]>["use"][];
+export const updateItemInputKindValues = ["goods", "services", "products", "other"] as const satisfies readonly NonNullable<components["schemas"]["UpdateItemInput"]>["kind"][];
+export const updateItemInputVatRateValues = ["0", "10", "20", "5.5", "2.1", "exempt"] as const satisfies readonly NonNullable<components["schemas"]["UpdateItemInput"]>["vatRate"][];
+export const updateItemInputStatusValues = ["active", "archived"] as const satisfies readonly NonNullable<components["schemas"]["UpdateItemInput"]>["status"][];
+export const documentSettingsFacturxProfileValues = ["en16931", "basic"] as const satisfies readonly NonNullable<components["schemas"]["DocumentSettings"]>["facturxProfile"][];
+export const documentNumberSeriesKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly NonNullable<components["schemas"]["DocumentNumberSeries"]>["kind"][];
+export const documentNumberSeriesDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["DocumentNumberSeries"]>["direction"][];
+export const documentSettingsInputFacturxProfileValues = ["en16931", "basic"] as const satisfies readonly NonNullable<components["schemas"]["DocumentSettingsInput"]>["facturxProfile"][];
+export const documentPreferencesSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferences"]>["sort"][];
+export const documentPreferencesStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferences"]>["status"][];
+export const documentPreferencesPeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferences"]>["period"][];
+export const documentPreferencesScopeValues = ["me", "org"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferences"]>["scope"][];
+export const documentPreferencesInputSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferencesInput"]>["sort"][];
+export const documentPreferencesInputStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferencesInput"]>["status"][];
+export const documentPreferencesInputPeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferencesInput"]>["period"][];
+export const documentPreferencesInputScopeValues = ["me", "org"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferencesInput"]>["scope"][];
+export const documentPreferencesChangeSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferencesChange"]>["sort"][];
+export const documentPreferencesChangeStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferencesChange"]>["status"][];
+export const documentPreferencesChangePeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferencesChange"]>["period"][];
+export const documentKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly NonNullable<components["schemas"]["Document"]>["kind"][];
+export const documentDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["Document"]>["direction"][];
+export const documentStatusValues = ["draft", "validated", "sent", "accepted", "refused", "cancelled", "delivered"] as const satisfies readonly NonNullable<components["schemas"]["Document"]>["status"][];
+export const docImportResultSourceValues = ["facturx", "cii", "ubl", "pdf"] as const satisfies readonly NonNullable<components["schemas"]["DocImportResult"]>["source"][];
+export const documentTemplateKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly NonNullable<components["schemas"]["DocumentTemplate"]>["kind"][];
+export const documentTemplateDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["DocumentTemplate"]>["direction"][];
+export const documentTemplateNumberedAtValues = ["creation", "validation", "supplier"] as const satisfies readonly NonNullable<components["schemas"]["DocumentTemplate"]>["numberedAt"][];
+export const createDocumentInputKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly NonNullable<components["schemas"]["CreateDocumentInput"]>["kind"][];
+export const createDocumentInputDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["CreateDocumentInput"]>["direction"][];
+export const documentMailDraftLanguageValues = ["fr", "en"] as const satisfies readonly NonNullable<components["schemas"]["DocumentMailDraft"]>["language"][];
+export const documentMailInputLanguageValues = ["fr", "en"] as const satisfies readonly NonNullable<components["schemas"]["DocumentMailInput"]>["language"][];
+export const emailTemplateUseValues = ["quote", "order", "delivery", "invoice", "creditNote", "reminder1", "reminder2", "reminder3"] as const satisfies readonly NonNullable<components["schemas"]["EmailTemplate"]>["use"][];
+export const emailTemplateLanguageValues = ["fr", "en"] as const satisfies readonly NonNullable<components["schemas"]["EmailTemplate"]>["language"][];
+export const emailTemplateInputUseValues = ["quote", "order", "delivery", "invoice", "creditNote", "reminder1", "reminder2", "reminder3"] as const satisfies readonly NonNullable<components["schemas"]["EmailTemplateInput"]>["use"][];
+export const emailTemplateInputLanguageValues = ["fr", "en"] as const satisfies readonly NonNullable<components["schemas"]["EmailTemplateInput"]>["language"][];
+export const emailTemplatePreviewInputUseValues = ["quote", "order", "delivery", "invoice", "creditNote", "reminder1", "reminder2", "reminder3"] as const satisfies readonly NonNullable<components["schemas"]["EmailTemplatePreviewInput"]>["use"][];
+export const emailTemplatePreviewInputLanguageValues = ["fr", "en"] as const satisfies readonly NonNullable<components["schemas"]["EmailTemplatePreviewInput"]>["language"][];
+export const matchSuggestionKindValues = ["invoices", "payment", "deposit", "entry"] as const satisfies readonly NonNullable<components["schemas"]["MatchSuggestion"]>["kind"][];
+export const lineEntryInputVatRateValues = ["0", "10", "20", "5.5", "2.1", "exempt"] as const satisfies readonly NonNullable<components["schemas"]["LineEntryInput"]>["vatRate"][];
+export const bankStatementSourceValues = ["file", "typed"] as const satisfies readonly NonNullable<components["schemas"]["BankStatement"]>["source"][];
+export const statementLineMatchInputKindValues = ["payment", "deposit", "entry"] as const satisfies readonly NonNullable<components["schemas"]["StatementLineMatchInput"]>["kind"][];
+export const bankCurrencyValues = ["EUR"] as const satisfies readonly NonNullable<components["schemas"]["Bank"]>["currency"][];
+export const uploadProgressPhaseValues = ["reading", "checking", "writing", "projecting", "done"] as const satisfies readonly NonNullable<components["schemas"]["UploadProgress"]>["phase"][];
 export const addOrganisationUserProfileValues = ["owner", "accountant"] as const satisfies readonly NonNullable<operations["addOrganisationUser"]["requestBody"]>["content"]["application/json"]["profile"][];
 export const createJournalKindValues = ["sales", "purchases", "bank", "cash", "misc", "opening"] as const satisfies readonly NonNullable<operations["createJournal"]["requestBody"]>["content"]["application/json"]["kind"][];
 export const createItemPriceTierSideValues = ["sale", "purchase"] as const satisfies readonly NonNullable<operations["createItemPriceTier"]["requestBody"]>["content"]["application/json"]["side"][];

@@ -101,6 +101,8 @@ export type RequestOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   signal?: AbortSignal;
+  /** The command's Idempotency-Key, when the caller follows it (an import's progress); a new one otherwise. */
+  idempotencyKey?: string;
 };
 
 /**
@@ -121,7 +123,7 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
   };
   const token = bearerToken(getSession());
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (method !== "GET") headers["Idempotency-Key"] = newIdempotencyKey();
+  if (method !== "GET") headers["Idempotency-Key"] = options.idempotencyKey ?? newIdempotencyKey();
   const init: RequestInit = { method, headers };
   if (options.signal) init.signal = options.signal;
   if (options.body instanceof FormData) {

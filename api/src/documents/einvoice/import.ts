@@ -1,32 +1,43 @@
 import type { z } from "@hono/zod-openapi";
 import {
+  type AttachedFile,
   type CommandMetadata,
+  contactStreamId,
   DomainError,
-  type EInvoice,
+  documentContact,
+  documentDecider,
+  documentStreamId,
   type EParty,
+  isLive,
   matchSupplier,
   normaliseLegal,
-  type PurchaseProposal,
-  purchaseProposal,
-  readEInvoiceXml,
+  parisDate,
   type SupplierMatch,
   supplierNameKey,
 } from "@registre/core";
 import { sql } from "kysely";
-import { createContact } from "../../contacts/create.ts";
+import { setupReadModels } from "../../accounting/setup.ts";
+import { alreadyAppended, handleMultiStream, streamDecision } from "../../commands.ts";
+import { contactCommitPlan, contactReadModels } from "../../contacts/commands.ts";
+import { contactCreation, creationRefusal } from "../../contacts/create.ts";
 import type { AppContext } from "../../context.ts";
+import { attachmentReadModels, storeReceivedFile } from "../../files/attachments.ts";
 import type { Locale } from "../../http/messages.ts";
-import { childMetadata } from "../../ids.ts";
+import { childMetadata, derivedId } from "../../ids.ts";
 import type { CreateContactInput } from "../../schemas/contacts.ts";
-import { createDocument } from "../commands.ts";
-import { embeddedInvoiceXml } from "./pdf-attachment.ts";
+import { documentCreationPlan } from "../commands.ts";
+import { contactSnapshot, documentReadModels, loadDocument, resolveLines } from "../context.ts";
+import type { SupplierFile } from "./read-file.ts";
+
+export { readSupplierFile, type SupplierFile } from "./read-file.ts";
 
 /**
  * Receiving a supplier's invoice (issue 12, "Factur-X in"): a Factur-X PDF, a CII or a UBL XML is read
- * (`core/src/facturx/`), checked (BR-CO-10…17, the supplier's identity, a known profile), its supplier
- * matched among the organisation's contacts or proposed for creation, and a draft purchase invoice (or
- * credit note) prefilled; a plain PDF gives an empty draft for manual entry. A refusal creates
- * nothing. The original file's bytes go to one port, `AttachOriginal`, which the file store fills.
+ * (`core/src/facturx/`, its texts cleaned there), checked (BR-CO-10…17, the supplier's identity, a known
+ * profile), its supplier matched among the organisation's contacts or proposed for creation, and a draft
+ * purchase invoice (or credit note) prefilled; a plain PDF gives an empty draft for manual entry. The
+ * import is one commit or nothing: the new supplier (and its auxiliary account), the draft and the
+ * original file's attachment are appended together; a refusal anywhere stores none of them.
  */
 
 export type OriginalFile = {
@@ -36,50 +47,12 @@ export type OriginalFile = {
 };
 
 /**
- * The port through which the imported file reaches the draft it made: the attachments' file store
- * implements it (the lead wires it into `AppContext.attachOriginal` with the file store). Called after
- * the draft is created, with the draft's id and the request's metadata (its own derived command id).
+ * The port through which the imported file's bytes are kept before the commit that attaches them to the
+ * draft: by default the attachments' file store (`storeReceivedFile`, content-addressed, so the bytes of
+ * a commit that fails afterwards are harmless and a retry puts the same key); `AppContext.storeOriginal`
+ * replaces it (tests: a port that records, or fails). Answers what the attachment records.
  */
-export type AttachOriginal = (
-  orgId: string,
-  docId: string,
-  file: OriginalFile,
-  metadata: CommandMetadata,
-) => Promise<void>;
-
-export type SupplierFile =
-  | { readonly source: "pdf"; readonly invoice: null; readonly proposal: null }
-  | {
-      readonly source: "facturx" | "cii" | "ubl";
-      readonly invoice: EInvoice;
-      readonly proposal: PurchaseProposal;
-    };
-
-/** The PDF header may follow a little junk (PDF 32000 §7.5.2 tolerates it in the first KB). */
-const isPdf = (bytes: Uint8Array) => {
-  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
-  return head.includes("%PDF-");
-};
-
-/** What a supplier's file says, from its bytes (never its name): checked, and as a draft proposal. */
-export const readSupplierFile = async (bytes: Uint8Array): Promise<SupplierFile> => {
-  if (bytes.byteLength === 0) throw new DomainError("einvoice.empty", { field: "file" });
-  if (isPdf(bytes)) {
-    let embedded: Awaited<ReturnType<typeof embeddedInvoiceXml>>;
-    try {
-      embedded = await embeddedInvoiceXml(bytes);
-    } catch {
-      throw new DomainError("einvoice.unreadablePdf", { field: "file" });
-    }
-    if (!embedded) return { source: "pdf", invoice: null, proposal: null };
-    const { invoice } = readEInvoiceXml(embedded.xml);
-    return { source: "facturx", invoice, proposal: purchaseProposal(invoice) };
-  }
-  const text = new TextDecoder("utf-8").decode(bytes);
-  if (!/^\s*</.test(text)) throw new DomainError("einvoice.unsupportedFile", { field: "file" });
-  const { syntax, invoice } = readEInvoiceXml(text);
-  return { source: syntax, invoice, proposal: purchaseProposal(invoice) };
-};
+export type StoreOriginal = (orgId: string, file: OriginalFile) => Promise<Omit<AttachedFile, "fileId">>;
 
 /** The organisation's contacts that may be the supplier (same SIREN, VAT number, or a word of the name). */
 export const supplierMatch = async (
@@ -172,10 +145,41 @@ export type ImportChoice = {
 
 const ACCOUNTS = { goods: "607000", services: "604000" } as const;
 
+/** The read models the import's answer reads: the supplier and its account, the draft, its file. */
+const importReadModels = [
+  ...contactReadModels,
+  ...setupReadModels,
+  ...documentReadModels,
+  ...attachmentReadModels,
+] as const;
+
+export type ImportedInvoice = {
+  readonly docId: string;
+  readonly contactId: string | null;
+  readonly contactCreated: boolean;
+  readonly originalAttached: boolean;
+};
+
+/** What an import that went through created, read from its commit (a retry whose first answer was lost). */
+const firstImport = async (ctx: AppContext, orgId: string, metadata: CommandMetadata, ids: Ids) => {
+  const parts = await ctx.store.commandParts(orgId, metadata.commandId);
+  const { state } = await loadDocument(ctx, orgId, ids.doc);
+  return {
+    docId: ids.doc,
+    contactId: isLive(state) ? (state.contact?.id ?? null) : null,
+    contactCreated: parts?.parts.some((p) => p.streamId === contactStreamId(ids.contact)) ?? false,
+    originalAttached: true,
+  };
+};
+
+type Ids = { readonly doc: string; readonly contact: string; readonly file: string };
+
 /**
- * Creates what the file makes: the supplier when asked (`createSupplier`) and none matched or was
- * chosen, then the draft; then hands the original to `attach`. Without a supplier to use: 422
- * `einvoice.supplierChoice` (nothing created). Answers the draft's and the supplier's ids.
+ * Creates what the file makes, in one commit: the supplier when asked (`createSupplier`) and none matched
+ * or was chosen — its stream and its auxiliary account on the chart —, the draft, and the original file
+ * attached to it, whose bytes were put in the file store first. Without a supplier to use: 422
+ * `einvoice.supplierChoice`. Any refusal, before or in the commit, leaves none of them. Ids derive from
+ * the command's: a retried Idempotency-Key answers the first import and creates nothing more.
  */
 export const importSupplierInvoice = async (
   ctx: AppContext,
@@ -185,55 +189,92 @@ export const importSupplierInvoice = async (
   choice: ImportChoice,
   metadata: CommandMetadata,
   locale: Locale,
-  attach: AttachOriginal | undefined,
-): Promise<{
-  docId: string;
-  contactId: string | null;
-  contactCreated: boolean;
-  originalAttached: boolean;
-}> => {
+): Promise<ImportedInvoice> => {
+  const supplierMetadata = childMetadata(metadata, "supplier");
+  const ids: Ids = {
+    doc: derivedId(metadata.commandId, "doc"),
+    contact: derivedId(supplierMetadata.commandId, "contact"),
+    file: derivedId(metadata.commandId, "original"),
+  };
+  if (await alreadyAppended(ctx, orgId, metadata, importReadModels))
+    return firstImport(ctx, orgId, metadata, ids);
   let contactId: string | null = choice.supplierId ?? null;
-  let contactCreated = false;
+  let creation: Awaited<ReturnType<typeof contactCreation>> | null = null;
   if (read.invoice && !contactId) {
     const match = await supplierMatch(ctx, orgId, read.invoice.seller);
     if (match) contactId = match.id;
     else if (choice.createSupplier) {
-      contactId = await createContact(
-        ctx,
-        orgId,
-        supplierContactInput(read.invoice.seller) as z.infer<typeof CreateContactInput>,
-        childMetadata(metadata, "supplier"),
-        locale,
-      );
-      contactCreated = true;
+      contactId = ids.contact;
+      const input = supplierContactInput(read.invoice.seller) as z.infer<typeof CreateContactInput>;
+      creation = await contactCreation(ctx, orgId, ids.contact, input, supplierMetadata, locale);
     } else throw new DomainError("einvoice.supplierChoice", { field: "supplierId" });
   }
   const p = read.proposal;
-  const today = ctx.clock().toISOString().slice(0, 10);
-  const docId = await createDocument(
+  // A plain PDF's blank draft is dated today in France (the UTC day is a day behind before 1 or 2 am).
+  const today = parisDate(ctx.clock());
+  const draft = p
+    ? {
+        kind: p.kind,
+        direction: "purchases" as const,
+        issueDate: p.header.issueDate,
+        dueDate: p.header.dueDate,
+        deliveryDate: p.header.deliveryDate,
+        supplierNumber: p.header.supplierNumber,
+        supplierDate: p.header.supplierDate,
+        customerReference: p.header.customerReference,
+        notes: p.header.notes,
+      }
+    : { kind: "invoice" as const, direction: "purchases" as const, issueDate: today };
+  const lines = await resolveLines(
     ctx,
     orgId,
-    p
-      ? {
-          kind: p.kind,
-          direction: "purchases",
-          contactId,
-          issueDate: p.header.issueDate,
-          dueDate: p.header.dueDate,
-          deliveryDate: p.header.deliveryDate,
-          supplierNumber: p.header.supplierNumber,
-          supplierDate: p.header.supplierDate,
-          customerReference: p.header.customerReference,
-          notes: p.header.notes,
-          lines: p.lines.map(({ id: _id, ...l }) => ({
-            ...l,
-            kind: "free" as const,
-            account: ACCOUNTS[l.nature === "goods" ? "goods" : "services"],
-          })),
-        }
-      : { kind: "invoice", direction: "purchases", contactId, issueDate: today },
-    childMetadata(metadata, "draft"),
+    "purchases",
+    (p?.lines ?? []).map(({ id: _id, ...l }) => ({
+      ...l,
+      kind: "free" as const,
+      account: ACCOUNTS[l.nature === "goods" ? "goods" : "services"],
+    })),
   );
-  if (attach) await attach(orgId, docId, file, childMetadata(metadata, "original"));
-  return { docId, contactId, contactCreated, originalAttached: attach !== undefined };
+  // The bytes first, under their SHA-256: should the commit then fail, they name nothing.
+  const stored = await (ctx.storeOriginal ?? ((org, f) => storeReceivedFile(ctx, org, f)))(orgId, file);
+  const attach = { type: "AttachFile", data: { fileId: ids.file, ...stored } } as const;
+  try {
+    await handleMultiStream(ctx, {
+      orgId,
+      metadata,
+      readModels: importReadModels,
+      plan: async () => {
+        const supplier = creation
+          ? await contactCommitPlan(ctx, orgId, ids.contact, creation.commands)
+          : null;
+        const contact = supplier
+          ? "identity" in supplier.state
+            ? documentContact(supplier.state, "purchases")
+            : null
+          : contactId
+            ? await contactSnapshot(ctx, orgId, contactId, "purchases")
+            : null;
+        // BT-8 "5" (the invoice date): the supplier opted for the débits, its services' VAT deductible at once.
+        const onDebits = read.invoice?.vatBreakdown.some((b) => b.dueDateCode === "5") ?? false;
+        const snapshot = contact && onDebits ? { ...contact, vatOnDebits: true } : contact;
+        const plan = await documentCreationPlan(ctx, orgId, ids.doc, draft, snapshot, lines);
+        const { commands } = plan;
+        const doc = streamDecision(
+          documentStreamId(ids.doc),
+          documentDecider,
+          { state: documentDecider.initialState(), version: 0 },
+          (numbers) => [...(typeof commands === "function" ? commands(numbers) : commands), attach],
+        );
+        return {
+          streams: [...(supplier?.streams ?? []), doc],
+          ...(plan.guards && { guards: plan.guards }),
+          ...(plan.counters && { counters: plan.counters }),
+          ...(plan.limits && { limits: plan.limits }),
+        };
+      },
+    });
+  } catch (error) {
+    throw creation ? creationRefusal(error, locale, creation.duplicates) : error;
+  }
+  return { docId: ids.doc, contactId, contactCreated: creation !== null, originalAttached: true };
 };

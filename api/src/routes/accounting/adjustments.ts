@@ -10,7 +10,7 @@ import {
   AdjustmentList,
   ChangeAdjustmentInput,
 } from "../../schemas/closing.ts";
-import { answer, body, errors, IdParam } from "../../schemas/common.ts";
+import { answer, body, errors, UuidParam } from "../../schemas/common.ts";
 
 /**
  * The year-end adjustments (écritures d'inventaire, `/lines`): draft entries of the miscellaneous
@@ -24,7 +24,7 @@ export const adjustmentRoutes = (ctx: AppContext) => {
       path: "/{id}/lines",
       operationId: "listYearEndAdjustments",
       tags: ["Accounting"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: {
         200: answer(AdjustmentList, "The year-end adjustments of the year, drafts and validated"),
         ...errors,

@@ -3,13 +3,14 @@ import { sessionOrg } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import { loadOrganisation } from "../../documents/context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { fileHeaders } from "../../http/downloads.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { loadBanking } from "../../payments/banking.ts";
 import { renderDepositSlip } from "../../payments/deposit-slip.ts";
 import { findDeposit, recordDeposit, waitingPayments } from "../../payments/deposits.ts";
 import { depositList, toDeposit, toPayment } from "../../payments/queries.ts";
-import { answer, body, errors, IdParam } from "../../schemas/common.ts";
+import { answer, body, errors, UuidParam } from "../../schemas/common.ts";
 import {
   Deposit,
   DepositInit,
@@ -79,7 +80,7 @@ export const depositRoutes = (ctx: AppContext) => {
       operationId: "getDeposit",
       tags: ["Accounting"],
       description: "A deposit by its id or its entry's mvt.",
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: { 200: answer(Deposit, "The deposit"), ...errors },
     }),
     async (c) => c.json(toDeposit(await findDeposit(ctx, sessionOrg(c), c.req.valid("param").id)), 200),
@@ -92,7 +93,7 @@ export const depositRoutes = (ctx: AppContext) => {
       operationId: "getDepositSlip",
       tags: ["Accounting"],
       description: "The deposit slip (bordereau de remise), rendered on each call.",
-      request: { params: IdParam, query: PdfQuery },
+      request: { params: UuidParam, query: PdfQuery },
       responses: {
         200: {
           description: "The PDF",
@@ -121,8 +122,7 @@ export const depositRoutes = (ctx: AppContext) => {
         total: deposit.total,
       });
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-        "content-type": "application/pdf",
-        "content-disposition": `inline; filename="${deposit.number}.pdf"`,
+        ...fileHeaders(`${deposit.number}.pdf`, "application/pdf"),
       }) as never;
     },
   );

@@ -73,6 +73,7 @@ export const findEntry = async (ctx: AppContext, orgId: string, mvt: string) => 
       label: l.label ?? null,
       debit: l.debit,
       credit: l.credit,
+      vat: l.vat ?? null,
       letterCode: byLine.get(index + 1)?.letter_code ?? null,
       letterDate: byLine.get(index + 1)?.letter_date ?? null,
     })),
@@ -92,5 +93,6 @@ export const contentOf = (input: z.infer<typeof EntryInput>) => ({
     label: l.label ?? null,
     debit: l.debit,
     credit: l.credit,
+    ...(l.vat && { vat: l.vat }),
   })),
 });

@@ -5,9 +5,12 @@ import { exportFec, importFec } from "../../accounting/fec.ts";
 import { findFiscalYear } from "../../accounting/queries.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { fileHeaders } from "../../http/downloads.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
-import { answer, errors, IdParam } from "../../schemas/common.ts";
+import { listedFindings } from "../../imports/import-file.ts";
+import { answer, errors, UuidParam } from "../../schemas/common.ts";
 import { DownloadQuery, FecUpload, FileText, ImportQuery, ImportResult } from "../../schemas/fec.ts";
+import { uploadProgress } from "../../uploads/progress.ts";
 
 /** A year's entries as a FEC or CSV file, and the FEC import. Mounted at /accounting/entries. */
 export const fecRoutes = (ctx: AppContext) => {
@@ -20,7 +23,7 @@ export const fecRoutes = (ctx: AppContext) => {
       operationId: "downloadEntries",
       tags: ["Accounting"],
       request: {
-        params: IdParam,
+        params: UuidParam,
         query: DownloadQuery,
       },
       responses: {
@@ -55,8 +58,7 @@ export const fecRoutes = (ctx: AppContext) => {
       if (query.format === "csv") {
         const name = `ecritures-${year.start}-${year.end}.csv`;
         return c.body(stream(entriesCsv(ctx, orgId, year)), 200, {
-          "content-type": "text/csv; charset=utf-8",
-          "content-disposition": `attachment; filename="${name}"`,
+          ...fileHeaders(name, "text/csv; charset=utf-8"),
         }) as never;
       }
       const exported = await exportFec(ctx, orgId, year.id, {
@@ -64,8 +66,7 @@ export const fecRoutes = (ctx: AppContext) => {
         until: query.until,
       });
       return c.body(stream(exported.chunks), 200, {
-        "content-type": "text/plain; charset=utf-8",
-        "content-disposition": `attachment; filename="${exported.fileName}"`,
+        ...fileHeaders(exported.fileName, "text/plain; charset=utf-8"),
         "x-fec-lines": String(exported.lineCount),
       }) as never;
     },
@@ -73,6 +74,7 @@ export const fecRoutes = (ctx: AppContext) => {
 
   app.openapi(
     accessRoute(ctx, right("entries.validate", Rights.create), {
+      upload: "fec",
       method: "post",
       path: "/import",
       operationId: "importFec",
@@ -93,21 +95,27 @@ export const fecRoutes = (ctx: AppContext) => {
       const orgId = sessionOrg(c);
       const query = c.req.valid("query");
       const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const progress = uploadProgress(ctx, orgId, c);
       const result = await importFec(ctx, orgId, bytes, query.name, commandMetadata(c, ctx), {
         dryRun: query.dryRun === "true",
+        progress: progress.report,
+        handOver: true,
       });
       const finding = (f: { line: number; code: string; message: string }) => ({
         line: f.line,
         code: f.code,
         message: f.message,
       });
+      const listed = listedFindings(result);
       return c.json(
         {
           entries: result.entries,
           lines: result.lines,
           lettered: result.lettered,
-          warnings: result.warnings.map(finding),
-          errors: result.errors.map(finding),
+          warnings: listed.warnings.map(finding),
+          errors: listed.errors.map(finding),
+          warningCount: listed.warningCount,
+          errorCount: listed.errorCount,
         },
         200,
       );

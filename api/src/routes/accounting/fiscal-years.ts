@@ -15,7 +15,7 @@ import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { derivedId } from "../../ids.ts";
-import { answer, body, errors, IdParam, plain } from "../../schemas/common.ts";
+import { answer, body, errors, plain, UuidParam } from "../../schemas/common.ts";
 import {
   ClosedYear,
   CloseQuery,
@@ -89,7 +89,7 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "getFiscalYear",
       tags: ["Accounting"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: { 200: answer(FiscalYear, "The fiscal year"), ...errors },
     }),
     async (c) => c.json(await findFiscalYear(ctx, sessionOrg(c), c.req.valid("param").id), 200),
@@ -101,7 +101,7 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "lockPeriods",
       tags: ["Accounting"],
-      request: { params: IdParam, ...body(LockPeriodsInput) },
+      request: { params: UuidParam, ...body(LockPeriodsInput) },
       responses: { 200: answer(FiscalYear, "Periods locked up to the date"), ...errors },
     }),
     async (c) => {
@@ -121,7 +121,7 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
       path: "/{id}/calculate",
       operationId: "calculateFiscalYear",
       tags: ["Accounting"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: {
         200: answer(FiscalYearFigures, "Trial balance, income statement and balance sheet of the year"),
         ...errors,
@@ -153,7 +153,7 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
       path: "/{id}/steps",
       operationId: "yearEndChecks",
       tags: ["Accounting"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: {
         200: answer(YearEndChecks, "What to look at before closing"),
         ...errors,
@@ -172,7 +172,7 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
       path: "/{id}/createan",
       operationId: "generateOpeningEntries",
       tags: ["Accounting"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: {
         200: answer(OpeningEntry, "The next year's opening entry (a draft while this year is open)"),
         ...errors,
@@ -192,7 +192,7 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
       operationId: "closeFiscalYear",
       tags: ["Accounting"],
       request: {
-        params: IdParam,
+        params: UuidParam,
         query: CloseQuery,
       },
       responses: {
@@ -215,7 +215,7 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
       path: "/{id}/reindex",
       operationId: "reindexFiscalYear",
       tags: ["Accounting"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: {
         200: answer(
           ReindexResult,

@@ -11,6 +11,7 @@ import { fiscalYearRoutes } from "./fiscal-years.ts";
 import { journalRoutes } from "./journals.ts";
 import { letteringRoutes } from "./lettering.ts";
 import { reportRoutes } from "./reports.ts";
+import { vatRoutes, vatValidationRoutes } from "./vat.ts";
 
 /**
  * The accounting API, mounted at /accounting: one sub-app per resource, each at its prefix. The order
@@ -29,8 +30,10 @@ export const accountingRoutes = (ctx: AppContext) => {
   app.route("/entries", entryValidationRoutes(ctx));
   app.route("/entries", letteringRoutes(ctx));
   app.route("/entries", fecRoutes(ctx));
+  app.route("/entries", vatValidationRoutes(ctx));
   app.route("/reports", reportRoutes(ctx));
   app.route("/deposits", depositRoutes(ctx));
+  app.route("/vat", vatRoutes(ctx));
   app.route("/balance-sheet", fiscalYearRoutes(ctx));
   return app;
 };

@@ -5,8 +5,14 @@ import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { answerDeleted } from "../../http/deleted.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
-import { answer, body, errors, IdParam } from "../../schemas/common.ts";
-import { CreateJournalInput, Journal, JournalList, UpdateJournalInput } from "../../schemas/journals.ts";
+import { answer, body, errors } from "../../schemas/common.ts";
+import {
+  CreateJournalInput,
+  Journal,
+  JournalCodeParam,
+  JournalList,
+  UpdateJournalInput,
+} from "../../schemas/journals.ts";
 
 const toJournal = (r: JournalRow) => ({
   code: r.code,
@@ -73,7 +79,7 @@ export const journalRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "getJournal",
       tags: ["Accounting"],
-      request: { params: IdParam },
+      request: { params: JournalCodeParam },
       responses: { 200: answer(Journal, "The journal"), ...errors },
     }),
     async (c) => c.json(await findJournal(sessionOrg(c), c.req.valid("param").id), 200),
@@ -86,7 +92,7 @@ export const journalRoutes = (ctx: AppContext) => {
       operationId: "updateJournal",
       tags: ["Accounting"],
       request: {
-        params: IdParam,
+        params: JournalCodeParam,
         ...body(UpdateJournalInput),
       },
       responses: { 200: answer(Journal, "Changed"), ...errors },
@@ -110,7 +116,7 @@ export const journalRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "deleteJournal",
       tags: ["Accounting"],
-      request: { params: IdParam },
+      request: { params: JournalCodeParam },
       responses: { 204: { description: "Deleted" }, ...errors },
     }),
     (c) =>

@@ -41,6 +41,7 @@ export const contactAvatarRoutes = (ctx: AppContext) => {
 
   app.openapi(
     accessRoute(ctx, right("contacts", Rights.update), {
+      upload: "image",
       method: "post",
       path: "/{id}/avatars",
       operationId: "uploadContactAvatar",
@@ -56,7 +57,13 @@ export const contactAvatarRoutes = (ctx: AppContext) => {
       const { id } = c.req.valid("param");
       await findContact(ctx, orgId, id);
       const file = c.req.valid("form").file;
-      const avatar = await storeImage(ctx.files, orgId, new Uint8Array(await file.arrayBuffer()), "avatars");
+      const avatar = await storeImage(
+        ctx.files,
+        orgId,
+        new Uint8Array(await file.arrayBuffer()),
+        "avatars",
+        ctx.uploadLimits.image.pixels,
+      );
       await runContactCommit(
         ctx,
         orgId,

@@ -62,10 +62,13 @@ describe.each(databaseKinds)("contact history entries (/contacts/histories) on %
     const english = await send("GET", `/contacts/${contactId}/histories`, token, undefined, { lang: "en" });
     expect(english.body.items[0].text).toMatch(/^History entry removed: 2099-12-31/);
 
-    // Gone: changing or removing it again is "not found"; so is an id that names no entry.
+    // Gone: changing or removing it again is "not found"; an id that is no entry's id is refused.
     expect((await send("PUT", `/contacts/histories/${id}`, token, { text: "x" })).status).toBe(404);
     expect((await send("DELETE", `/contacts/histories/${id}`, token)).status).toBe(404);
-    expect((await send("DELETE", "/contacts/histories/not-an-entry", token)).status).toBe(404);
+    expect(await send("DELETE", "/contacts/histories/not-an-entry", token)).toMatchObject({
+      status: 422,
+      body: { errors: [{ path: "id" }] },
+    });
   });
 
   it("refuses a bad day, kind or text with the field, in French and English; and an unknown contact", async () => {

@@ -207,6 +207,9 @@ export const contactRecordRoutes = (ctx: AppContext) => {
   const app = resourceApp();
   for (const spec of specs) {
     const Output = spec.output;
+    const recordParams = ContactRecordParams(
+      spec.single ? "main" : spec.path === "metas" ? "metaKey" : "uuid",
+    );
     const tag = ["Contacts"];
     const find = async (orgId: string, contactId: string, id: string) => {
       const contact = await findContact(ctx, orgId, contactId);
@@ -276,7 +279,7 @@ export const contactRecordRoutes = (ctx: AppContext) => {
         path: `/{id}/${spec.path}/{recordId}`,
         operationId: `changeContact_${spec.path}`,
         tags: tag,
-        request: { params: ContactRecordParams, ...body(spec.change ?? spec.input) },
+        request: { params: recordParams, ...body(spec.change ?? spec.input) },
         responses: { 200: answer(Output, `The ${spec.name} changed`), ...errors },
       }),
       async (c) => {
@@ -295,7 +298,7 @@ export const contactRecordRoutes = (ctx: AppContext) => {
         path: `/{id}/${spec.path}/{recordId}`,
         operationId: `removeContact_${spec.path}`,
         tags: tag,
-        request: { params: ContactRecordParams },
+        request: { params: recordParams },
         responses: { 204: { description: "Removed" }, ...errors },
       }),
       (c) =>

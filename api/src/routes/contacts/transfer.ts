@@ -2,12 +2,14 @@ import { Rights } from "@registre/core";
 import { sessionOrg } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { fileHeaders } from "../../http/downloads.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { problemResponses } from "../../http/schemas.ts";
 import { importContacts } from "../../imports/contacts-import.ts";
 import { byteStream, contactsCsv, contactsVCards, contactVCard } from "../../imports/exports.ts";
-import { attachment, mappingOf, uploadedFile } from "../../imports/routes.ts";
+import { listedFindings } from "../../imports/import-file.ts";
+import { mappingOf, uploadedFile } from "../../imports/routes.ts";
 import { answer, errors } from "../../schemas/common.ts";
 import { ContactIdParam } from "../../schemas/contacts.ts";
 import {
@@ -17,6 +19,7 @@ import {
   ImportResult,
   ImportUpload,
 } from "../../schemas/imports.ts";
+import { uploadProgress } from "../../uploads/progress.ts";
 
 const tags = ["Contacts"];
 const VCARD = "text/vcard; charset=utf-8";
@@ -43,8 +46,7 @@ export const contactTransferRoutes = (ctx: AppContext) => {
       const q = c.req.valid("query");
       const filter = { ...q, ids: q.ids?.split(",") };
       return c.body(byteStream(contactsCsv(ctx, sessionOrg(c), filter)), 200, {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": attachment("contacts.csv"),
+        ...fileHeaders("contacts.csv", "text/csv; charset=utf-8"),
       }) as never;
     },
   );
@@ -66,8 +68,7 @@ export const contactTransferRoutes = (ctx: AppContext) => {
       const q = c.req.valid("query");
       const text = await contactsVCards(ctx, sessionOrg(c), { ...q, ids: q.ids?.split(",") });
       return c.body(text, 200, {
-        "content-type": VCARD,
-        "content-disposition": attachment("contacts.vcf"),
+        ...fileHeaders("contacts.vcf", VCARD),
       }) as never;
     },
   );
@@ -87,14 +88,14 @@ export const contactTransferRoutes = (ctx: AppContext) => {
     async (c) => {
       const card = await contactVCard(ctx, sessionOrg(c), c.req.valid("param").id);
       return c.body(card.text, 200, {
-        "content-type": VCARD,
-        "content-disposition": attachment(`${card.name || "contact"}.vcf`),
+        ...fileHeaders(`${card.name || "contact"}.vcf`, VCARD),
       }) as never;
     },
   );
 
   app.openapi(
     accessRoute(ctx, right("contacts", Rights.create), {
+      upload: "contacts",
       method: "post",
       path: "/import",
       operationId: "importContacts",
@@ -116,14 +117,18 @@ export const contactTransferRoutes = (ctx: AppContext) => {
     async (c) => {
       const query = c.req.valid("query");
       const bytes = await uploadedFile(c);
+      const progress = uploadProgress(ctx, sessionOrg(c), c);
       const result = await importContacts(ctx, sessionOrg(c), bytes, commandMetadata(c, ctx), {
         format: query.format,
         dryRun: query.dryRun === "true",
         acknowledgeDuplicates: query.acknowledgeDuplicates === "true",
         mapping: mappingOf(query),
         locale: localeOf(c),
+        progress: progress.report,
+        handOver: true,
       });
-      return c.json(result, 200);
+      progress.report("done", result.created, result.created);
+      return c.json(listedFindings(result), 200);
     },
   );
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
 import { createApp } from "../../app.ts";
 import type { OriginalFile } from "../../documents/einvoice/import.ts";
+import { storeReceivedFile } from "../../files/attachments.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
 import { documentsOrganisation } from "../../testing/documents-setup.ts";
 
@@ -104,11 +105,12 @@ describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (
 
   it("a credit note PDF (BASIC, 381) and the MINIMUM XML; the original handed to the file store's port", async () => {
     const o = await documentsOrganisation(call, register, "Avoir");
-    const received: { docId: string; file: OriginalFile }[] = [];
+    const received: OriginalFile[] = [];
     const app = createApp({
       ...harness.ctx,
-      attachOriginal: async (_orgId, docId, file) => {
-        received.push({ docId, file });
+      storeOriginal: async (orgId, file) => {
+        received.push(file);
+        return storeReceivedFile(harness.ctx, orgId, file);
       },
     });
     const pdf = fixture("pdf/Avoir_FR_type381_BASIC.pdf");
@@ -129,9 +131,11 @@ describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (
     });
     expect(answer.created.originalAttached).toBe(true);
     expect(received).toHaveLength(1);
-    expect(received[0]?.docId).toBe(answer.created.docId);
-    expect(received[0]?.file).toMatchObject({ name: "avoir.pdf", contentType: "application/pdf" });
-    expect(Buffer.from(received[0]?.file.bytes ?? []).equals(Buffer.from(pdf))).toBe(true);
+    expect(received[0]).toMatchObject({ name: "avoir.pdf", contentType: "application/pdf" });
+    expect(Buffer.from(received[0]?.bytes ?? []).equals(Buffer.from(pdf))).toBe(true);
+    // What the port kept is what the draft's commit attached.
+    const files = (await call("GET", `/docs/${answer.created.docId}/files`, o.token)).body.files;
+    expect(files).toMatchObject([{ name: "avoir.pdf", contentType: "application/pdf", size: pdf.length }]);
 
     const minimum = await (
       await upload(o.token, fixture("xml/factur-x-minimum.xml"), "?createSupplier=true")
@@ -143,6 +147,28 @@ describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (
     });
     const empty = (await call("GET", `/docs/${minimum.created.docId}`, o.token)).body;
     expect(empty).toMatchObject({ header: { supplierNumber: "F20260023" }, lines: [] });
+  });
+
+  it("reads the supplier's débits option from BT-8: its services' VAT deductible at invoicing (445660), else when paid (445640)", async () => {
+    const o = await documentsOrganisation(call, register, "Debits");
+    const deductibleAccount = async (code: string, supplier: string) => {
+      const xml = new TextDecoder()
+        .decode(fixture("xml/factur-x-en16931.xml"))
+        .replace("<ram:DueDateTypeCode>72", `<ram:DueDateTypeCode>${code}`)
+        .replace(/LE FOURNISSEUR/g, supplier);
+      const imported = await upload(o.token, new TextEncoder().encode(xml), "?createSupplier=true");
+      expect(imported.status).toBe(201);
+      const docId = (await imported.json()).created.docId as string;
+      const draft = (await call("GET", `/docs/${docId}`, o.token)).body;
+      // The lines as services (the fixture's are not said to be goods).
+      const lines = draft.lines.map((l: Record<string, unknown>) => ({ ...l, nature: "services" }));
+      expect((await call("PUT", `/docs/${docId}`, o.token, { lines })).status).toBe(200);
+      const validated = (await call("PUT", `/docs/${docId}/status/validated`, o.token)).body;
+      const entry = (await call("GET", `/accounting/entries/mvt/${validated.entryMvt}`, o.token)).body;
+      return entry.lines.find((l: { account: string }) => l.account.startsWith("4456"))?.account;
+    };
+    expect(await deductibleAccount("5", "FOURNISSEUR DEBITS")).toBe("445660");
+    expect(await deductibleAccount("72", "FOURNISSEUR ENCAISSEMENTS")).toBe("445640");
   });
 
   it("refusals create nothing: totals that do not add up, not an invoice, an empty file; a plain PDF is a blank draft", async () => {
@@ -176,15 +202,22 @@ describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (
     const plain = await harness.app.request(`/api/docs/${quote.id}/pdf`, {
       headers: { authorization: `Bearer ${o.token}` },
     });
-    const blank = await (
-      await upload(o.token, new Uint8Array(await plain.arrayBuffer()), `?supplierId=${o.supplierId}`)
-    ).json();
+    const plainPdf = new Uint8Array(await plain.arrayBuffer());
+    const blank = await (await upload(o.token, plainPdf, `?supplierId=${o.supplierId}`)).json();
     expect(blank).toMatchObject({ source: "pdf", invoice: null, created: { contactId: o.supplierId } });
     expect((await call("GET", `/docs/${blank.created.docId}`, o.token)).body).toMatchObject({
       direction: "purchases",
       kind: "invoice",
       status: "draft",
       lines: [],
+    });
+    // Dated today in France: half past midnight in Paris is still the day before in UTC.
+    const midnight = createApp({ ...harness.ctx, clock: () => new Date("2026-03-31T22:30:00Z") });
+    const late = await (
+      await upload(o.token, plainPdf, `?supplierId=${o.supplierId}`, "fr", midnight)
+    ).json();
+    expect((await call("GET", `/docs/${late.created.docId}`, o.token)).body.header).toMatchObject({
+      issueDate: "2026-04-01",
     });
   });
 });

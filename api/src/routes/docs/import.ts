@@ -3,15 +3,12 @@ import { hasRight, Rights } from "@registre/core";
 import { sessionOrg } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import {
-  type AttachOriginal,
   importSupplierInvoice,
-  readSupplierFile,
   type SupplierFile,
   supplierContactInput,
   supplierMatch,
 } from "../../documents/einvoice/import.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
-import { attachFile } from "../../files/attachments.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { localeOf, ProblemError } from "../../http/problem.ts";
@@ -58,23 +55,11 @@ const invoiceOf = (read: SupplierFile): Result["invoice"] => {
  * XML, or a plain PDF. `dryRun=true` answers what was read and the supplier matched or proposed; then
  * the same file with the choice creates the draft purchase invoice. Mounted before `/docs/{id}`.
  */
-/** The original file of an imported supplier invoice, attached to the draft it made (the file store). */
-const attachToDocument =
-  (ctx: AppContext): AttachOriginal =>
-  async (orgId, docId, file, metadata) => {
-    await attachFile(
-      ctx,
-      orgId,
-      { kind: "doc", id: docId },
-      { name: file.name, bytes: file.bytes },
-      metadata,
-    );
-  };
-
 export const documentImportRoutes = (ctx: AppContext) => {
   const app = resourceApp();
   app.openapi(
     accessRoute(ctx, SESSION, {
+      upload: "supplierInvoice",
       method: "post",
       path: "/import",
       operationId: "importSupplierInvoice",
@@ -83,7 +68,9 @@ export const documentImportRoutes = (ctx: AppContext) => {
         "Reads the file from its bytes (never its name): its BR-CO-10…17 totals, the supplier's identity and the " +
         "profile are checked, a refusal is a problem (`einvoice.*`) and creates nothing. With `dryRun` nothing is " +
         "written; otherwise the draft purchase invoice (or credit note) is created — with the supplier matched, " +
-        "chosen (`supplierId`) or created (`createSupplier=true`) — and the original file handed to the file store. " +
+        "chosen (`supplierId`) or created (`createSupplier=true`) — and the original file attached to it, in one " +
+        "commit: the new supplier, the draft and the file are stored together or not at all. Texts read from the " +
+        "file are cleaned of control characters and bidirectional overrides. " +
         "Rights: purchases.invoices (create), contacts (create) to create the supplier.",
       request: {
         query: DocImportQuery,
@@ -100,8 +87,19 @@ export const documentImportRoutes = (ctx: AppContext) => {
       const orgId = sessionOrg(c);
       const query = c.req.valid("query");
       requireDocumentRight(c, { direction: "purchases", kind: "invoice" }, Rights.create);
-      const bytes = await uploadedFile(c);
-      const read = await readSupplierFile(bytes);
+      let bytes = await uploadedFile(c);
+      // Read in the worker pool, within the organisation's upload limits (`workers/tasks.ts`).
+      const read = await ctx.work.run(
+        "supplierFile",
+        { bytes, limits: ctx.uploadLimits.supplierInvoice },
+        {
+          // Moved to the thread and back, not copied: the original is kept with the draft.
+          moveBytes: true,
+          bytesBack: (back) => {
+            bytes = back;
+          },
+        },
+      );
       const match = read.invoice ? await supplierMatch(ctx, orgId, read.invoice.seller) : null;
       const proposal = read.invoice && !match ? supplierContactInput(read.invoice.seller) : null;
       const base: Result = {
@@ -137,7 +135,6 @@ export const documentImportRoutes = (ctx: AppContext) => {
         { supplierId: query.supplierId, createSupplier },
         commandMetadata(c, ctx),
         localeOf(c),
-        ctx.attachOriginal ?? attachToDocument(ctx),
       );
       return c.json({ ...base, created }, 201);
     },

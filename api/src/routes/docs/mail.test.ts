@@ -1,7 +1,7 @@
 import { parisDate } from "@registre/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
-import { embeddedInvoiceXml } from "../../documents/einvoice/pdf-attachment.ts";
+import { embeddedInvoiceXml } from "../../documents/einvoice/read-file.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
 import { customerBody, documentsOrganisation } from "../../testing/documents-setup.ts";
 import { fileForm, tinyPdf } from "../../testing/files.ts";
@@ -202,7 +202,8 @@ describe.each(databaseKinds)(
         to: ["accounts@gamma.co.uk"],
         subject: `Quote ${quote.number} — Atelier Mail`,
       });
-      expect(draft.body).toContain("€96.00 including VAT");
+      // Consulting for a business in the United Kingdom is outside French VAT (CGI 259-1): no VAT.
+      expect(draft.body).toContain("€80.00 including VAT");
       const sent = await send("POST", `/docs/${quote.id}/mail`, o.token, draft, { lang: "en" });
       expect(sent.body).toMatchObject({ detail: "Email sent successfully.", status: "sent" });
     });

@@ -7,6 +7,7 @@ import { documentPdf, facturxXml, isFacturx } from "../../documents/facturx.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
 import { loadDocumentSettings } from "../../documents/settings.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
+import { fileHeaders } from "../../http/downloads.ts";
 import { resourceApp } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { errors } from "../../schemas/common.ts";
@@ -64,8 +65,7 @@ export const documentPdfRoutes = (ctx: AppContext) => {
       const pdf = await documentPdf(ctx, doc, org.state, settings.state, language);
       const number = doc.validation?.number ?? doc.number;
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-        "content-type": "application/pdf",
-        "content-disposition": `inline; filename="${fileName(number, "pdf")}"`,
+        ...fileHeaders(fileName(number, "pdf"), "application/pdf"),
       }) as never;
     },
   );
@@ -102,14 +102,12 @@ export const documentPdfRoutes = (ctx: AppContext) => {
       const number = doc.validation?.number ?? doc.number;
       if (query.format === "xml")
         return c.body(facturxXml(doc, org.state, settings.state).xml, 200, {
-          "content-type": "application/xml; charset=utf-8",
-          "content-disposition": `attachment; filename="factur-x-${fileName(number, "xml")}"`,
+          ...fileHeaders(`factur-x-${fileName(number, "xml")}`, "application/xml; charset=utf-8"),
         }) as never;
       const language = query.lang ?? localeOf(c);
       const pdf = await documentPdf(ctx, doc, org.state, settings.state, language);
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-        "content-type": "application/pdf",
-        "content-disposition": `attachment; filename="${fileName(number, "pdf")}"`,
+        ...fileHeaders(fileName(number, "pdf"), "application/pdf"),
       }) as never;
     },
   );

@@ -20,13 +20,14 @@ import {
   ItemMetaChange,
   ItemMetaInput,
   ItemMetaList,
+  ItemMetaParam,
   ItemPrices,
   ItemPriceTier,
   ItemPriceTierChange,
   ItemPriceTierInput,
   ItemPriceTierList,
-  ItemSubParam,
   ItemSubQuery,
+  ItemTierParam,
   SetItemPricesInput,
 } from "../../schemas/items.ts";
 
@@ -48,18 +49,22 @@ const tiersOf = (row: ItemRow) =>
 const sideTiers = (state: ItemState, side: TierSide): readonly PriceTier[] =>
   "reference" in state ? (side === "sale" ? state.saleTiers : state.purchaseTiers) : [];
 
-/** A tier's id: the item, the side and the quantity it starts from (normalised as the core keeps it). */
+/**
+ * A tier's id: the item, the side and the quantity it starts from, written as the core keeps it. The
+ * schema takes only that form; a quantity written otherwise (`5.0`, `5 `) names no tier here either,
+ * rather than being normalised into another tier's id.
+ */
 const tierKey = (id: string) => {
   const { itemId, rest } = splitSubId(id);
-  const [side, quantity] = rest.split(":");
-  if ((side !== "sale" && side !== "purchase") || !quantity)
-    throw new DomainError("item.tierNotFound", { id }, 404);
-  let fromQuantity: string;
+  const [side, quantity = ""] = rest.split(":");
+  let fromQuantity: string | undefined;
   try {
     fromQuantity = normaliseQuantity(quantity, "fromQuantity");
   } catch {
-    throw new DomainError("item.tierNotFound", { id }, 404);
+    fromQuantity = undefined;
   }
+  if ((side !== "sale" && side !== "purchase") || fromQuantity !== quantity)
+    throw new DomainError("item.tierNotFound", { id }, 404);
   return { itemId, side: side as TierSide, fromQuantity };
 };
 
@@ -128,7 +133,7 @@ export const itemMetaRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "getItemMeta",
       tags: ["Items"],
-      request: { params: ItemSubParam },
+      request: { params: ItemMetaParam },
       responses: { 200: answer(ItemMeta, "The meta"), ...errors },
     }),
     async (c) => c.json(await findMeta(sessionOrg(c), c.req.valid("param").id), 200),
@@ -140,7 +145,7 @@ export const itemMetaRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "updateItemMeta",
       tags: ["Items"],
-      request: { params: ItemSubParam, ...body(ItemMetaChange) },
+      request: { params: ItemMetaParam, ...body(ItemMetaChange) },
       responses: { 200: answer(ItemMeta, "Changed"), ...errors },
     }),
     async (c) => {
@@ -164,7 +169,7 @@ export const itemMetaRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "deleteItemMeta",
       tags: ["Items"],
-      request: { params: ItemSubParam },
+      request: { params: ItemMetaParam },
       responses: { 204: { description: "Removed" }, ...errors },
     }),
     (c) =>
@@ -274,7 +279,7 @@ export const itemPriceRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "getItemPriceTier",
       tags: ["Items"],
-      request: { params: ItemSubParam },
+      request: { params: ItemTierParam },
       responses: { 200: answer(ItemPriceTier, "The tier"), ...errors },
     }),
     async (c) => c.json(await findTier(sessionOrg(c), c.req.valid("param").id), 200),
@@ -286,7 +291,7 @@ export const itemPriceRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "updateItemPriceTier",
       tags: ["Items"],
-      request: { params: ItemSubParam, ...body(ItemPriceTierChange) },
+      request: { params: ItemTierParam, ...body(ItemPriceTierChange) },
       responses: { 200: answer(ItemPriceTier, "Changed"), ...errors },
     }),
     async (c) => {
@@ -323,7 +328,7 @@ export const itemPriceRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "deleteItemPriceTier",
       tags: ["Items"],
-      request: { params: ItemSubParam },
+      request: { params: ItemTierParam },
       responses: { 204: { description: "Removed" }, ...errors },
     }),
     (c) =>

@@ -2,14 +2,17 @@ import { Rights } from "@registre/core";
 import { sessionOrg } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { fileHeaders } from "../../http/downloads.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { localeOf, ProblemError } from "../../http/problem.ts";
 import { problemResponses } from "../../http/schemas.ts";
 import { byteStream, itemsCsv } from "../../imports/exports.ts";
+import { listedFindings } from "../../imports/import-file.ts";
 import { importItems } from "../../imports/items-import.ts";
-import { attachment, mappingOf, uploadedFile } from "../../imports/routes.ts";
+import { mappingOf, uploadedFile } from "../../imports/routes.ts";
 import { answer, errors } from "../../schemas/common.ts";
 import { FileText, ImportQuery, ImportResult, ImportUpload, ItemExportQuery } from "../../schemas/imports.ts";
+import { uploadProgress } from "../../uploads/progress.ts";
 
 const tags = ["Items"];
 
@@ -29,13 +32,13 @@ export const itemTransferRoutes = (ctx: AppContext) => {
     }),
     async (c) =>
       c.body(byteStream(itemsCsv(ctx, sessionOrg(c), c.req.valid("query"))), 200, {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": attachment("articles.csv"),
+        ...fileHeaders("articles.csv", "text/csv; charset=utf-8"),
       }) as never,
   );
 
   app.openapi(
     accessRoute(ctx, right("items", Rights.create), {
+      upload: "items",
       method: "post",
       path: "/import",
       operationId: "importItems",
@@ -58,14 +61,19 @@ export const itemTransferRoutes = (ctx: AppContext) => {
       if (query.format !== "csv")
         throw new ProblemError(422, "validation.notAllowed", { field: "format", value: query.format });
       const bytes = await uploadedFile(c);
+      const progress = uploadProgress(ctx, sessionOrg(c), c);
       return c.json(
-        await importItems(ctx, sessionOrg(c), bytes, commandMetadata(c, ctx), {
-          format: "csv",
-          dryRun: query.dryRun === "true",
-          acknowledgeDuplicates: true,
-          mapping: mappingOf(query),
-          locale: localeOf(c),
-        }),
+        listedFindings(
+          await importItems(ctx, sessionOrg(c), bytes, commandMetadata(c, ctx), {
+            format: "csv",
+            dryRun: query.dryRun === "true",
+            acknowledgeDuplicates: true,
+            mapping: mappingOf(query),
+            locale: localeOf(c),
+            handOver: true,
+            progress: progress.report,
+          }),
+        ),
         200,
       );
     },

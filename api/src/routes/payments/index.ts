@@ -15,7 +15,7 @@ import {
   toPayment,
 } from "../../payments/queries.ts";
 import { allocatePaymentRemainder } from "../../payments/remainder.ts";
-import { answer, body, errors, IdParam } from "../../schemas/common.ts";
+import { answer, body, errors, UuidParam } from "../../schemas/common.ts";
 import {
   AdvancesQuery,
   CancelPaymentInput,
@@ -110,7 +110,7 @@ export const paymentRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "getPayment",
       tags: ["Payments"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: { 200: answer(Payment, "The payment"), ...errors },
     }),
     async (c) => {
@@ -126,7 +126,7 @@ export const paymentRoutes = (ctx: AppContext) => {
       path: "/{id}/histories",
       operationId: "getPaymentHistory",
       tags: ["Payments"],
-      request: { params: IdParam },
+      request: { params: UuidParam },
       responses: { 200: answer(PaymentHistory, "The payment's events"), ...errors },
     }),
     async (c) => {
@@ -145,7 +145,7 @@ export const paymentRoutes = (ctx: AppContext) => {
       tags: ["Payments"],
       description:
         "Uses the payment's advance (what it left unallocated) on invoices or credit notes of its contact: a 411 / 411 transfer in OD, the documents' allocations and their lettering, in one commit; refused beyond the advance left (409 `payment.remainderExceeded`).",
-      request: { params: IdParam, ...body(PaymentRemainderInput) },
+      request: { params: UuidParam, ...body(PaymentRemainderInput) },
       responses: { 200: answer(Payment, "Allocated"), ...errors },
     }),
     async (c) => {
@@ -165,7 +165,7 @@ export const paymentRoutes = (ctx: AppContext) => {
       tags: ["Payments"],
       description:
         "A reversal: the entry reversed on the date given, the allocations released, the lettering undone.",
-      request: { params: IdParam, ...body(CancelPaymentInput) },
+      request: { params: UuidParam, ...body(CancelPaymentInput) },
       responses: { 200: answer(Payment, "Cancelled"), ...errors },
     }),
     async (c) => {

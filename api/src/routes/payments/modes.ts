@@ -7,8 +7,8 @@ import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { derivedId } from "../../ids.ts";
 import { loadBanking, modeOf, runBanking } from "../../payments/banking.ts";
 import { toMode } from "../../payments/queries.ts";
-import { answer, body, errors, IdParam } from "../../schemas/common.ts";
-import { PaymentMode, PaymentModeInput, PaymentModeList } from "../../schemas/payments.ts";
+import { answer, body, errors } from "../../schemas/common.ts";
+import { PaymentMode, PaymentModeInput, PaymentModeList, PaymentModeParam } from "../../schemas/payments.ts";
 
 /** The payment modes, mounted at /payments/modes (before the payments' /{id}). */
 export const paymentModeRoutes = (ctx: AppContext) => {
@@ -58,7 +58,7 @@ export const paymentModeRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "getPaymentMode",
       tags: ["Payments"],
-      request: { params: IdParam },
+      request: { params: PaymentModeParam },
       responses: { 200: answer(PaymentMode, "The payment mode"), ...errors },
     }),
     async (c) => c.json(await answerMode(sessionOrg(c), c.req.valid("param").id), 200),
@@ -70,7 +70,7 @@ export const paymentModeRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "updatePaymentMode",
       tags: ["Payments"],
-      request: { params: IdParam, ...body(PaymentModeInput) },
+      request: { params: PaymentModeParam, ...body(PaymentModeInput) },
       responses: { 200: answer(PaymentMode, "Changed"), ...errors },
     }),
     async (c) => {
@@ -93,7 +93,7 @@ export const paymentModeRoutes = (ctx: AppContext) => {
       path: "/{id}",
       operationId: "deletePaymentMode",
       tags: ["Payments"],
-      request: { params: IdParam },
+      request: { params: PaymentModeParam },
       responses: { 204: { description: "Deleted" }, ...errors },
     }),
     (c) =>

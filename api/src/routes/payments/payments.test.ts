@@ -189,10 +189,19 @@ describe.each(databaseKinds)("payments, banks and deposits on %s", (kind) => {
     });
     expect(paid.status).toBe(201);
     const entry = await call("GET", `/accounting/entries/mvt/${paid.body.entryMvt}`, o.token);
+    // The supplier has not opted for the débits: its VAT on services becomes deductible now, 445640 -> 445660.
     expect(shape(entry.body.lines)).toEqual([
       ["512000", null, 0, 9_600],
       ["401000", "aux", 9_600, 0],
+      ["445640", null, 0, 1_600],
+      ["445660", null, 1_600, 0],
     ]);
+    expect(entry.body.lines[3].vat).toEqual({
+      rate: "20",
+      kind: "services",
+      regime: "domestic",
+      base: 8_000,
+    });
     const invoiceEntry = await call("GET", `/accounting/entries/mvt/${inv.entryMvt}`, o.token);
     const own = invoiceEntry.body.lines.find((l: Line) => l.account === "401000");
     expect(own.letterCode).toBe(entry.body.lines[1].letterCode);

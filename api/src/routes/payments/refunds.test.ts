@@ -178,6 +178,9 @@ describe.each(databaseKinds)("refunds of credit notes on %s", (kind) => {
     expect(shape(entry.lines)).toEqual([
       ["512000", null, 9_600, 0],
       ["401000", "aux", 0, 9_600],
+      // The credit note's deductible VAT on services, taken back as it is refunded: 445660 -> 445640.
+      ["445640", null, 1_600, 0],
+      ["445660", null, 0, 1_600],
     ]);
     const own = ((await o.ok("GET", `/accounting/entries/mvt/${credit.entryMvt}`)).lines as Line[]).find(
       (l) => l.account === "401000",

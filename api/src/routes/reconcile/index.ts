@@ -4,6 +4,7 @@ import { sessionOrg } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import { loadOrganisation } from "../../documents/context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { fileHeaders } from "../../http/downloads.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { acceptSuggestion, declineSuggestion, reconcileSelection } from "../../reconcile/accept.ts";
@@ -253,8 +254,7 @@ export const reconciliationRoutes = (ctx: AppContext) => {
       if (org.state.status !== "active") throw new DomainError("organisation.notFound", {}, 404);
       const pdf = await renderReconciliationPdf(report, localeOf(c), org.state.name);
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-        "content-type": "application/pdf",
-        "content-disposition": `inline; filename="rapprochement-${date}.pdf"`,
+        ...fileHeaders(`rapprochement-${date}.pdf`, "application/pdf"),
       });
     },
   );

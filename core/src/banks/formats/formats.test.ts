@@ -64,6 +64,24 @@ describe("amounts are read exactly, never through a float", () => {
   });
 });
 
+describe("texts of a received statement", () => {
+  it("are cleaned before anyone reads them: controls, a DOS end-of-file, bidirectional overrides dropped", () => {
+    const ofx =
+      "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nCHARSET:1252\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR" +
+      "<BANKACCTFROM><BANKID>30004<BRANCHID>00001<ACCTID>00012345678<ACCTTYPE>CHECKING</BANKACCTFROM>" +
+      "<BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260105<TRNAMT>-12,50<FITID>A1<NAME>\u0007Caf\u00e9 \u001acr\u00e8me" +
+      "<MEMO>\u202eMEMO\u202c</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>";
+    const line = readStatementFile(latin1(ofx)).statements[0]?.lines[0];
+    expect(line).toMatchObject({ label: "Café crème", amount: -1250, bankId: "A1" });
+    expect(JSON.stringify(line)).not.toMatch(/\\u(00[01]|202)/);
+    const csv = 'Date;Libellé;Montant\r\n05/01/2026;"Prélèvement\r\nSOCIÉTÉ\u0000";-12,50\r\n';
+    const parsed = readStatementFile(new TextEncoder().encode(csv), {
+      csv: { date: "Date", label: "Libellé", amount: "Montant", dateOrder: "dmy", decimal: "," },
+    });
+    expect(parsed.statements[0]?.lines[0]).toMatchObject({ label: "Prélèvement SOCIÉTÉ", amount: -1250 });
+  });
+});
+
 describe("encodings", () => {
   it("UTF-8 is read as such, with or without a byte order mark", () => {
     const utf8 = new TextEncoder().encode("Libellé €");

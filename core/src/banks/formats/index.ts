@@ -1,3 +1,5 @@
+import { checkLineCount, checkRecordCount, checkXmlShape, type ReadLimits } from "../../read-limits.ts";
+import { cleanReceivedTexts } from "../../text-safety.ts";
 import { type ParsedStatementFile, type StatementFormat, StatementFormatError } from "../model.ts";
 import { parseCamt053 } from "./camt053.ts";
 import { parseCfonb120 } from "./cfonb120.ts";
@@ -34,24 +36,53 @@ export type ReadStatementOptions = {
   readonly encoding?: StatementEncoding;
   readonly csv?: BankCsvMapping;
   readonly qif?: QifOptions;
+  /** Entries (`lines`) and XML shape the reader takes on (the API's upload limits); none by default. */
+  readonly limits?: ReadLimits;
 };
+
+/** Physical lines an entry of a text format may take (CFONB's 04 and 05 records, MT940's :61: and :86:). */
+const LINES_PER_ENTRY = 10;
 
 /**
  * A statement file's bytes read into the neutral model, whole or not at all: any flaw throws a
- * `StatementFormatError` naming where the file broke.
+ * `StatementFormatError` naming where the file broke. Its texts are cleaned as every received file's
+ * (`cleanReceivedTexts`: controls and bidirectional overrides dropped, line breaks made spaces), before
+ * anything is stored or compared.
  */
 export const readStatementFile = (
   bytes: Uint8Array,
   options: ReadStatementOptions = {},
 ): ParsedStatementFile => {
+  const limits = options.limits ?? {};
   const { text, encoding } = decodeStatementBytes(bytes, options.encoding ?? options.csv?.encoding);
   const format = options.format ?? (options.csv ? "csv" : detectStatementFormat(text));
   if (!format) throw new StatementFormatError("unknown", "line 1", "unknownFormat");
+  // XML says its size in elements; the text formats in lines, counted before they are parsed.
+  if (format === "camt053") checkXmlShape(text, limits);
+  else if (format !== "ofx") checkLineCount(bytes, limits, LINES_PER_ENTRY, 1);
+  const file = readFormat(format, text, encoding, options);
+  checkRecordCount(
+    file.statements.reduce((sum, s) => sum + s.lines.length, 0),
+    limits,
+  );
+  return {
+    ...file,
+    statements: cleanReceivedTexts(file.statements),
+    notices: cleanReceivedTexts(file.notices),
+  };
+};
+
+const readFormat = (
+  format: StatementFormat,
+  text: string,
+  encoding: ParsedStatementFile["encoding"],
+  options: ReadStatementOptions,
+): ParsedStatementFile => {
   switch (format) {
     case "camt053":
       return { format, encoding, ...parseCamt053(text) };
     case "ofx":
-      return { format, encoding, ...parseOfx(text) };
+      return { format, encoding, ...parseOfx(text, options.limits) };
     case "mt940":
       return { format, encoding, statements: parseMt940(text), notices: [] };
     case "cfonb120":

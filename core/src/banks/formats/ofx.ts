@@ -1,4 +1,6 @@
+import { DomainError } from "../../decider.ts";
 import type { Cents } from "../../money.ts";
+import type { ReadLimits } from "../../read-limits.ts";
 import {
   type BankStatementLine,
   type ParsedStatement,
@@ -56,7 +58,10 @@ const lineAt = (text: string, index: number): number => {
 };
 
 /** The `<OFX>` element of the file, as a tree. */
-const readTree = (text: string): Element => {
+const readTree = (text: string, limits: ReadLimits): Element => {
+  const maxDepth = limits.xmlDepth || Number.POSITIVE_INFINITY;
+  const maxElements = limits.xmlElements || Number.POSITIVE_INFINITY;
+  let elements = 0;
   const start = text.search(/<OFX>/i);
   if (start < 0) return fail("line 1", "notOfx");
   const root: Element = { name: "#root", children: [], at: start };
@@ -83,6 +88,10 @@ const readTree = (text: string): Element => {
       if (rawText.trim() !== "") fail(`line ${lineAt(text, m.index)}`, "unexpectedText");
     } else {
       const value = rawText.trim();
+      if (++elements > maxElements)
+        throw new DomainError("upload.xmlTooManyElements", { limit: maxElements, field: "file" });
+      if (value === "" && stack.length > maxDepth)
+        throw new DomainError("upload.xmlTooDeep", { limit: maxDepth, field: "file" });
       const element: Element = {
         name,
         children: [],
@@ -218,8 +227,11 @@ const statement = (text: string, rs: Element): ParsedStatement => {
 };
 
 /** The bank statements of an OFX file (1.x SGML or 2.x XML). */
-export const parseOfx = (text: string): { statements: ParsedStatement[]; notices: StatementNotice[] } => {
-  const ofx = readTree(text);
+export const parseOfx = (
+  text: string,
+  limits: ReadLimits = {},
+): { statements: ParsedStatement[]; notices: StatementNotice[] } => {
+  const ofx = readTree(text, limits);
   const statements = descendants(ofx, "STMTRS").map((rs) => statement(text, rs));
   const notices: StatementNotice[] = descendants(ofx, "CCSTMTRS").map((cc) => ({
     code: "bankStatement.creditCardSkipped",

@@ -1,4 +1,4 @@
-import { type ChartState, chartDecider } from "../../accounting/chart.ts";
+import { type ChartState, chartDecider, foldIntoPrivateChart, privateChart } from "../../accounting/chart.ts";
 import { PCG_TEMPLATE_ID, pcgTemplate } from "../../accounting/pcg/template.ts";
 import type { FecRecord } from "../types.ts";
 import { AUXILIARY_MAX, clean, normaliseAuxiliary, uniqueCode } from "./codes.ts";
@@ -46,7 +46,8 @@ const accountUses = (records: readonly FecRecord[]) => {
 };
 
 export const planChart = (records: readonly FecRecord[], initial: ChartState, sink: Sink) => {
-  const sim = simulator(chartDecider, initial, sink);
+  // The simulated chart opens an account per auxiliary of the file: added in place to its own copy.
+  const sim = simulator(chartDecider, privateChart(initial), sink, foldIntoPrivateChart);
   if (!initial.initialised)
     sim.run({ type: "InitialiseChart", data: { templateId: PCG_TEMPLATE_ID, accounts: pcgTemplate } }, (e) =>
       fecIssue(0, e.code, "error", sink.explain(e)),

@@ -3,6 +3,7 @@ import type { EntryContent, PostingContext } from "../../accounting/entry.ts";
 import { type FiscalCommand, fiscalYearOf } from "../../accounting/fiscal.ts";
 import type { JournalsCommand } from "../../accounting/journals.ts";
 import { DomainError } from "../../decider.ts";
+import { checkLineCount, type ReadLimits } from "../../read-limits.ts";
 import { groupFecEntries } from "../group.ts";
 import { decodeFec, parseFec } from "../parse.ts";
 import type { FecEntry, FecFinding, FecSeparator } from "../types.ts";
@@ -71,6 +72,8 @@ export type FecPlanInput = {
   readonly validatedOn: string;
   /** A refusal of the core as a sentence, for the findings (the API gives its English messages). */
   readonly explain: (error: DomainError) => string;
+  /** Lines the file may hold (the API's upload limit), counted before it is parsed. */
+  readonly limits?: ReadLimits | undefined;
 };
 
 /** Entries refused for one reason that are told one by one; the others are counted. */
@@ -84,6 +87,7 @@ const MAX_SAME_REFUSALS = 20;
  */
 export const planFecImport = (input: FecPlanInput): FecImportPlan => {
   const sink: Sink = { warnings: [], errors: [], explain: input.explain };
+  checkLineCount(input.bytes, input.limits ?? {}, 1, 1);
   const { text, encoding } = decodeFec(input.bytes);
   const parsed = parseFec(text);
   const fileName = input.fileName.split(/[\\/]/).at(-1) ?? input.fileName;
@@ -161,7 +165,10 @@ export const planFecImport = (input: FecPlanInput): FecImportPlan => {
   const dateOf = (entry: FecEntry): string => {
     if (!isOpening(entry) || entry.date >= openingDay) return entry.date;
     const code = journalOf(entry);
-    redated.set(code, [...(redated.get(code) ?? []), ...entry.lines.map((l) => l.line)]);
+    // Pushed, not spread: a journal's thousands of opening entries would copy the list each time.
+    const lines = redated.get(code) ?? [];
+    if (lines.length === 0) redated.set(code, lines);
+    for (const l of entry.lines) lines.push(l.line);
     return openingDay;
   };
 

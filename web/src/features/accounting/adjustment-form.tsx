@@ -2,13 +2,13 @@ import { Grid, Select, Stack, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AmountInput } from "../../components/amount-input.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { type SchemaForm, useRules } from "../../components/form.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import { amountInput, parseAmount } from "../../lib/money.ts";
+import { z } from "../../lib/zod.ts";
 import {
   type Adjustment,
   type AdjustmentInput,

@@ -14,11 +14,11 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { z } from "../../lib/zod.ts";
 import { useCan } from "./access.ts";
 import {
   type ClosingStep,

@@ -16,7 +16,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { z } from "zod";
 import { DeleteModal } from "../../components/confirm-modal.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
@@ -25,6 +24,7 @@ import { CheckIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { sumCents } from "../../lib/money.ts";
+import { z } from "../../lib/zod.ts";
 import { useCan } from "./access.ts";
 import {
   type AdjustmentKind,
@@ -57,6 +57,7 @@ import {
   useDay,
   useMoney,
 } from "./ui.tsx";
+import { VatCodeBadge } from "./vat-code-popover.tsx";
 import { useYearName } from "./year-parts.tsx";
 
 const adjustmentKindOf = (kind: string | undefined): AdjustmentKind =>
@@ -142,11 +143,16 @@ export const EntryLinesTable = ({ entry }: { entry: Entry }) => {
               ) : null}
             </Table.Td>
             <Table.Td>
-              {line.label ?? (
-                <Text span size="sm" c="dimmed">
-                  {entry.label}
-                </Text>
-              )}
+              <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
+                <span>
+                  {line.label ?? (
+                    <Text span size="sm" c="dimmed">
+                      {entry.label}
+                    </Text>
+                  )}
+                </span>
+                {line.vat ? <VatCodeBadge code={line.vat} /> : null}
+              </Group>
             </Table.Td>
             <AmountTd cents={line.debit} />
             <AmountTd cents={line.credit} />

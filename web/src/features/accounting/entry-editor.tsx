@@ -33,9 +33,12 @@ import {
 } from "./entry-schema.ts";
 import { entriesPath, entryPath } from "./paths.ts";
 import { accountChoices, journalLabel, today } from "./ui.tsx";
+import { draftVatCode, vatCodeProblemLine } from "./vat-code.ts";
 
 /** The field of a line that a refusal of the server (with its `line` param) is about. */
-const lineFieldOf: Readonly<Record<string, "account" | "auxiliary" | "debit" | "credit">> = {
+const lineFieldOf: Readonly<Record<string, "account" | "auxiliary" | "debit" | "credit" | "vat">> = {
+  "entry.vatCodeAccount": "vat",
+  "entry.invalidVatCode": "vat",
   "entry.unknownAccount": "account",
   "entry.closedAccount": "account",
   "entry.auxiliaryRequired": "auxiliary",
@@ -75,6 +78,7 @@ export const EntryEditor = ({ entry }: { entry: Entry | null }) => {
                 label: l.label ?? "",
                 debit: amountInput(l.debit, locale),
                 credit: amountInput(l.credit, locale),
+                vat: draftVatCode(l.vat, locale),
               }),
             )
           : [emptyLine(), emptyLine()],
@@ -97,7 +101,7 @@ export const EntryEditor = ({ entry }: { entry: Entry | null }) => {
   /** A refusal about one line (its number among the lines sent) is shown on that line too. */
   const pointAtLine = (error: Error, sent: readonly number[]) => {
     const problem = error instanceof ApiError ? error.problem : null;
-    const n = problem?.params?.line;
+    const n = problem ? (vatCodeProblemLine(problem) ?? problem.params?.line) : undefined;
     const index = typeof n === "number" ? sent[n - 1] : undefined;
     const field = problem ? lineFieldOf[problem.code] : undefined;
     if (!problem || index === undefined || !field) return;

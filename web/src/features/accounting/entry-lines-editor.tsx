@@ -9,10 +9,12 @@ import { useFormat } from "../../i18n/format.ts";
 import { amountInput, parseAmount } from "../../lib/money.ts";
 import { type DraftLine, type EntryValues, emptyLine, linesProblemPath, lineTotals } from "./entry-schema.ts";
 import { type accountChoices, TrashIcon, useMoney } from "./ui.tsx";
+import { vatCodeAccepted } from "./vat-code.ts";
+import { VatCodeButton } from "./vat-code-popover.tsx";
 
 /**
- * The lines of an entry being typed: account, auxiliary for a collective account, label, debit or
- * credit; live totals and difference. « = » in an amount puts the difference that balances the
+ * The lines of an entry being typed: account, auxiliary for a collective account, label, VAT code
+ * (on the accounts that take one), debit or credit; live totals and difference. « = » in an amount puts the difference that balances the
  * entry; Enter goes to the next line, or adds one after the last.
  */
 export const EntryLinesEditor = ({
@@ -87,7 +89,7 @@ export const EntryLinesEditor = ({
       className="acc-table acc-editor"
       caption={t("entries.lines")}
       testId="entry-editor-lines"
-      minWidth={900}
+      minWidth={980}
       highlight={false}
       stickyHeader={false}
     >
@@ -99,6 +101,7 @@ export const EntryLinesEditor = ({
           <Table.Th w={300}>{t("entries.account")}</Table.Th>
           <Table.Th w={170}>{t("entries.auxiliary")}</Table.Th>
           <Table.Th>{t("entries.lineLabel")}</Table.Th>
+          <Table.Th w={84}>{t("editor.vatCode.column")}</Table.Th>
           <Table.Th w={112} className="acc-num">
             {t("common.debit")}
           </Table.Th>
@@ -123,7 +126,13 @@ export const EntryLinesEditor = ({
                   placeholder={t("editor.accountPlaceholder")}
                   data={choices.general}
                   value={line.account}
-                  onChange={(value) => setLine(index, { account: value, auxiliary: null })}
+                  onChange={(value) =>
+                    setLine(index, {
+                      account: value,
+                      auxiliary: null,
+                      ...(!vatCodeAccepted(value) && { vat: null }),
+                    })
+                  }
                   searchable
                   selectFirstOptionOnChange
                   limit={50}
@@ -175,6 +184,18 @@ export const EntryLinesEditor = ({
                   data-testid="line-label"
                 />
               </Table.Td>
+              <Table.Td>
+                <VatCodeButton
+                  n={n}
+                  account={line.account}
+                  value={line.vat}
+                  error={form.errors[`${path}.vat`] as string | undefined}
+                  onChange={(vat) => {
+                    setLine(index, { vat });
+                    form.clearFieldError(`${path}.vat`);
+                  }}
+                />
+              </Table.Td>
               {(["debit", "credit"] as const).map((side) => (
                 <Table.Td key={side}>
                   <AmountInput
@@ -218,7 +239,7 @@ export const EntryLinesEditor = ({
       </Table.Tbody>
       <Table.Tfoot>
         <Table.Tr>
-          <Table.Td colSpan={4}>
+          <Table.Td colSpan={5}>
             <Group justify="space-between" wrap="nowrap">
               <Button
                 variant="subtle"
@@ -243,7 +264,7 @@ export const EntryLinesEditor = ({
           <Table.Td />
         </Table.Tr>
         <Table.Tr>
-          <Table.Td colSpan={4} ta="right">
+          <Table.Td colSpan={5} ta="right">
             {t("editor.difference")}
           </Table.Td>
           <Table.Td

@@ -20,7 +20,10 @@ const account = (number: string, collective = false): Account => ({
   closed: false,
 });
 const chart = new Map(
-  [account("411000", true), account("706000"), account("445710")].map((a) => [a.number, a]),
+  [account("411000", true), account("706000"), account("445710"), account("512000")].map((a) => [
+    a.number,
+    a,
+  ]),
 );
 const schemas = entrySchemas(chart, "fr", t, rules);
 
@@ -32,6 +35,7 @@ const line = (change: Partial<DraftLine>): DraftLine => ({
   label: "",
   debit: "",
   credit: "",
+  vat: null,
   ...change,
 });
 const entry = (lines: DraftLine[]): EntryValues => ({
@@ -114,5 +118,30 @@ describe("the entry form's schemas", () => {
       date: 'required {"label":"entries.date"}',
       lines: "editor.noLines",
     });
+  });
+
+  test("send a line's VAT code where its account takes one, the base only on a VAT account", () => {
+    const code = {
+      rate: "10" as const,
+      kind: "services" as const,
+      regime: "domestic" as const,
+      base: "1 028,80",
+    };
+    const result = schemas.validation.safeParse(
+      entry([
+        line({ account: "512000", debit: "1131,68", vat: code }),
+        line({ account: "706000", credit: "1028,80", vat: code }),
+        line({ account: "445710", credit: "102,88", vat: code }),
+      ]),
+    );
+    expect(result.data?.lines.map((l) => l.vat)).toEqual([
+      undefined,
+      { rate: "10", kind: "services", regime: "domestic" },
+      { rate: "10", kind: "services", regime: "domestic", base: 102_880 },
+    ]);
+    const unreadable = schemas.draft.safeParse(
+      entry([line({ account: "445710", credit: "1,00", vat: { ...code, base: "12,345" } })]),
+    );
+    expect(errorsOf(unreadable)).toEqual({ "lines.0.vat": "editor.amountErrors.decimals" });
   });
 });

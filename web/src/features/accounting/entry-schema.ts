@@ -1,11 +1,12 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { type FieldRules, useRules } from "../../components/form.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import { type AmountError, type Cents, formatCents, parseAmount } from "../../lib/money.ts";
+import { z } from "../../lib/zod.ts";
 import type { Account, EntryInput } from "./api.ts";
+import { type DraftVatCode, isVatAccount, vatCodeInput } from "./vat-code.ts";
 
 /** A line as typed: amounts stay text until they are read into cents. */
 export type DraftLine = {
@@ -15,6 +16,8 @@ export type DraftLine = {
   label: string;
   debit: string;
   credit: string;
+  /** Its VAT code, offered on the accounts that take one (vat-code.ts). */
+  vat: DraftVatCode | null;
 };
 
 /** An entry as typed in its form. */
@@ -35,6 +38,7 @@ export const emptyLine = (): DraftLine => ({
   label: "",
   debit: "",
   credit: "",
+  vat: null,
 });
 export const lineKey = (): number => nextKey++;
 
@@ -89,6 +93,8 @@ export const entrySchemas = (
             label: z.string(),
             debit: z.string(),
             credit: z.string(),
+            // Typed through the popover's choices: read as it is.
+            vat: z.custom<DraftVatCode | null>(),
           }),
         ),
       })
@@ -110,6 +116,10 @@ export const entrySchemas = (
                 issue(["lines", index, "credit"], t("editor.bothSides"));
               else if (debit.cents === 0 && credit.cents === 0 && forValidation)
                 issue(["lines", index, "debit"], t("editor.noAmount"));
+            }
+            if (line.vat?.base.trim() && isVatAccount(line.account ?? "")) {
+              const base = parseAmount(line.vat.base, locale);
+              if (!base.ok) issue(["lines", index, "vat"], amountMessage(base.error));
             }
             const account = line.account ? byNumber.get(line.account) : undefined;
             if (forValidation && account?.collective && !line.auxiliary)
@@ -138,12 +148,14 @@ export const entrySchemas = (
             .filter((line) => !blankLine(line))
             .map((line) => {
               const collective = line.account ? byNumber.get(line.account)?.collective : false;
+              const vat = vatCodeInput(line.vat, line.account, locale);
               return {
                 account: line.account ?? "",
                 auxiliary: collective ? line.auxiliary : null,
                 label: line.label.trim() || null,
                 debit: centsOf(line.debit, locale),
                 credit: centsOf(line.credit, locale),
+                ...(vat && { vat }),
               };
             }),
         }),

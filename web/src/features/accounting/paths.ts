@@ -31,3 +31,7 @@ export const yearDataPath = (id: string) => `${yearPath(id)}/data`;
 export const yearAdjustmentsPath = (id: string) => `${yearPath(id)}/data/edit`;
 export const yearStepPath = (id: string) => `${yearPath(id)}/step`;
 export const yearChecklistPath = (id: string) => `${yearPath(id)}/step/edit`;
+
+/** The VAT returns (issue 22): a year's periods, and one period's return. */
+export const vatPath = (year?: number | string) => `${accountingBase}/vat${year ? `?year=${year}` : ""}`;
+export const vatPeriodPath = (period: string) => `${accountingBase}/vat/${segment(period)}`;

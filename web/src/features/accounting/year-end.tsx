@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Checkbox,
   Group,
@@ -17,6 +16,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { CheckAlert } from "../../components/check-alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { AlertIcon, CheckIcon, PlusIcon } from "../../components/icons.tsx";
@@ -34,6 +34,7 @@ const warningLinks: Record<string, string> = {
   "yearEnd.drafts": validatePath,
   "yearEnd.vatJournalPending": validatePath,
   "yearEnd.invoicesNotValidated": "/org/docs/validate",
+  "yearEnd.vatNotSettled": "/org/accounting/vat",
 };
 
 const knownWarnings = [
@@ -41,6 +42,7 @@ const knownWarnings = [
   "yearEnd.drafts",
   "yearEnd.vatJournalPending",
   "yearEnd.invoicesNotValidated",
+  "yearEnd.vatNotSettled",
   "yearEnd.suspenseNotEmpty",
   "yearEnd.unletteredThirdParties",
   "yearEnd.unbalanced",
@@ -90,31 +92,17 @@ export const YearEnd = ({ year }: { year: FiscalYear }) => {
                 {data.warnings.map((warning) => {
                   const link = warningLinks[warning.code];
                   return (
-                    <Alert
+                    <CheckAlert
                       key={warning.code}
-                      color={warning.blocking ? "red" : "orange"}
-                      variant="light"
-                      icon={<AlertIcon />}
-                      data-testid="step-warning"
-                      data-code={warning.code}
+                      blocking={warning.blocking}
                       title={
-                        <Group gap="xs">
-                          <span>
-                            {isKnown(warning.code)
-                              ? t(`yearEnd.warnings.${warning.code}`, { count: warning.count })
-                              : warning.code}
-                          </span>
-                          <Badge
-                            size="xs"
-                            variant="filled"
-                            color={warning.blocking ? "red" : "orange"}
-                            radius="sm"
-                            tt="none"
-                          >
-                            {warning.blocking ? t("yearEnd.blocking") : t("yearEnd.information")}
-                          </Badge>
-                        </Group>
+                        isKnown(warning.code)
+                          ? t(`yearEnd.warnings.${warning.code}`, { count: warning.count })
+                          : warning.code
                       }
+                      badge={{ blocking: t("yearEnd.blocking"), information: t("yearEnd.information") }}
+                      testId="step-warning"
+                      code={warning.code}
                     >
                       <Stack gap={6}>
                         {warning.items.length > 0 ? (
@@ -135,7 +123,7 @@ export const YearEnd = ({ year }: { year: FiscalYear }) => {
                           </Anchor>
                         ) : null}
                       </Stack>
-                    </Alert>
+                    </CheckAlert>
                   );
                 })}
               </Stack>

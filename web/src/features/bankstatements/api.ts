@@ -64,6 +64,8 @@ export type ImportRequest = {
   format?: "csv";
   mapping?: CsvMapping;
   dryRun?: boolean;
+  /** The request's Idempotency-Key, under which the server reports its progress. */
+  key?: string;
 };
 
 /** Sends a statement file (its bytes as they are) with the bank and, for a CSV, the mapping. */
@@ -75,7 +77,11 @@ export const useImportStatement = () => {
       if (r.format) params.set("format", r.format);
       if (r.mapping) params.set("mapping", JSON.stringify(r.mapping));
       if (r.dryRun) params.set("dryRun", "true");
-      return apiRequest<ImportReport>(`/banks/statements/import?${params}`, { method: "POST", body: r.file });
+      return apiRequest<ImportReport>(`/banks/statements/import?${params}`, {
+        method: "POST",
+        body: r.file,
+        ...(r.key && { idempotencyKey: r.key }),
+      });
     },
     onSuccess: () => refresh(),
   });

@@ -18,6 +18,8 @@ import { type DragEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { UploadProgress } from "../../components/upload-progress.tsx";
+import { newIdempotencyKey } from "../../lib/retry.ts";
 import { banksQuery } from "../payments/api.ts";
 import { type CsvMapping, type ImportReport, statementPath, useImportStatement } from "./api.ts";
 
@@ -207,6 +209,8 @@ export const ImportStatementDialog = ({
   const [sample, setSample] = useState<readonly string[]>([]);
   const [report, setReport] = useState<ImportReport | null>(null);
   const send = useImportStatement();
+  // The key of the import running now: its progress is asked under it.
+  const [key, setKey] = useState(newIdempotencyKey);
   const chosenBank = bankId || usable[0]?.id || "";
   const reset = () => {
     setFile(null);
@@ -216,8 +220,10 @@ export const ImportStatementDialog = ({
   };
   const submit = () => {
     if (!file || !chosenBank) return;
+    const next = newIdempotencyKey();
+    setKey(next);
     send.mutate(
-      { bankId: chosenBank, file, ...(mapping ? { format: "csv" as const, mapping } : {}) },
+      { bankId: chosenBank, file, key: next, ...(mapping ? { format: "csv" as const, mapping } : {}) },
       {
         onSuccess: (r) => {
           if (r.csv) {
@@ -265,6 +271,7 @@ export const ImportStatementDialog = ({
       ) : (
         <Stack>
           {send.isError ? <ErrorAlert error={send.error} testId="statement-import-error" /> : null}
+          {send.isPending ? <UploadProgress uploadKey={key} /> : null}
           {usable.length === 0 && banks.isSuccess ? (
             <Alert color="orange">{t("statements.dialog.noBank")}</Alert>
           ) : null}

@@ -12,10 +12,10 @@ import {
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { z } from "zod";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { isEmail, isIban, isPhone, isVatNumber } from "../../lib/validation.ts";
+import { z } from "../../lib/zod.ts";
 import { ReferenceSelect } from "../reference/reference-select.tsx";
 import { type ContactCreate, type ContactType, contactTypes, useCreateContact } from "./api.ts";
 import { contactPath, contactsPath } from "./paths.ts";

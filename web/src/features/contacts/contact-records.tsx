@@ -78,6 +78,7 @@ export const RecordList = ({ contact, part }: { contact: Contact; part: RecordPa
   const remove = useRemoveRecord(contact.id, part);
   const [removing, setRemoving] = useState<string | null>(null);
   const rows = spec.records(contact);
+  const columns = spec.columns.filter((column) => column.when?.(contact) ?? true);
   const right = recordRight[part];
   const mayAdd = can(right, "create") && !(spec.single && rows.length > 0);
   return (
@@ -98,7 +99,7 @@ export const RecordList = ({ contact, part }: { contact: Contact; part: RecordPa
       <TableFrame minWidth={560}>
         <Table.Thead>
           <Table.Tr>
-            {spec.columns.map((column) => (
+            {columns.map((column) => (
               <Table.Th key={column.field}>{t(labelKey(column.field))}</Table.Th>
             ))}
             <Table.Th w={150} />
@@ -106,11 +107,11 @@ export const RecordList = ({ contact, part }: { contact: Contact; part: RecordPa
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 0 ? (
-            <EmptyRow colSpan={spec.columns.length + 1}>{t("detail.none")}</EmptyRow>
+            <EmptyRow colSpan={columns.length + 1}>{t("detail.none")}</EmptyRow>
           ) : (
             rows.map(({ id, record }) => (
               <Table.Tr key={id} data-testid="record-row">
-                {spec.columns.map((column) => (
+                {columns.map((column) => (
                   <Table.Td
                     key={column.field}
                     style={{ whiteSpace: column.field === "text" ? "pre-wrap" : undefined }}
@@ -221,14 +222,15 @@ const RecordForm = ({
   const rules = useRules();
   const navigate = useNavigate();
   const spec = recordSpecs[part];
+  const fields = spec.fields.filter((field) => field.when?.(contact) ?? true);
   const record = recordId ? spec.records(contact).find((r) => r.id === recordId)?.record : undefined;
   const save = useSaveRecord(contact.id, part);
   const back = contactPartPath(contact.id, part);
   const form = useForm<Record<string, unknown>>({
     mode: "controlled",
-    initialValues: Object.fromEntries(spec.fields.map((f) => [f.name, initialValue(f, record)])),
+    initialValues: Object.fromEntries(fields.map((f) => [f.name, initialValue(f, record)])),
     validate: Object.fromEntries(
-      spec.fields
+      fields
         .filter((f) => f.required)
         .map((f) => [
           f.name,
@@ -238,7 +240,7 @@ const RecordForm = ({
     ),
   });
   const submit = (values: Record<string, unknown>) => {
-    const body = bodyOf(spec.fields, values);
+    const body = bodyOf(fields, values);
     // A meta's key is its id: a change sends the value alone.
     const sent = part === "meta" && recordId ? { value: body.value } : body;
     save.mutate(
@@ -267,6 +269,8 @@ const RecordForm = ({
             mt="lg"
             {...form.getInputProps(field.name, { type: "checkbox" })}
             label={label}
+            description={field.name === "vatOnDebits" ? t("fields.vatOnDebitsHint") : undefined}
+            data-testid={`record-${field.name}`}
           />
         );
       case "number":
@@ -334,7 +338,7 @@ const RecordForm = ({
         />
       }
     >
-      <SimpleGrid cols={{ base: 1, sm: spec.fields.length > 3 ? 2 : 1 }}>{spec.fields.map(input)}</SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: fields.length > 3 ? 2 : 1 }}>{fields.map(input)}</SimpleGrid>
     </FormCard>
   );
 };

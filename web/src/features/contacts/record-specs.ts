@@ -23,6 +23,8 @@ export type FieldSpec = {
   required?: boolean;
   upper?: boolean;
   list?: ReferenceKind;
+  /** Offered only to the contacts it concerns (a supplier's option). */
+  when?: (contact: Contact) => boolean;
 };
 type AnyRecord = Record<string, unknown>;
 
@@ -31,12 +33,21 @@ export type RecordSpec = {
   /** The records of the contact, each with its id (a meta's key). */
   records: (contact: Contact) => { id: string; record: AnyRecord }[];
   /** The columns of the list: a field's value as shown. */
-  columns: readonly { field: string; show?: (record: AnyRecord) => string; list?: ReferenceKind }[];
+  columns: readonly {
+    field: string;
+    show?: (record: AnyRecord) => string;
+    list?: ReferenceKind;
+    when?: (contact: Contact) => boolean;
+  }[];
   /** At most one record ("main"): the list offers to change it rather than add another. */
   single?: boolean;
 };
 
 const text = (name: string, required = false): FieldSpec => ({ name, kind: "text", required });
+/** A supplier (or a special one), or a contact that already carries a supplier's option. */
+const isSupplier = (contact: Contact) =>
+  contact.types.some((type) => type === "supplier" || type === "specialSupplier") ||
+  contact.legal?.vatOnDebits === true;
 const list = <T extends { id: string }>(items: readonly T[]) =>
   items.map((item) => ({ id: item.id, record: item as unknown as AnyRecord }));
 const value = (record: AnyRecord, field: string) => {
@@ -108,6 +119,8 @@ export const recordSpecs: Readonly<Record<RecordPart, RecordSpec>> = {
       { name: "apeCode", kind: "reference", list: "activities" },
       text("legalForm"),
       text("capital"),
+      // The supplier's option for the débits: its services' VAT deductible at invoicing (issue 22).
+      { name: "vatOnDebits", kind: "checkbox", when: isSupplier },
     ],
     records: (c) => (c.legal ? [{ id: "main", record: c.legal as unknown as AnyRecord }] : []),
     columns: [
@@ -117,6 +130,7 @@ export const recordSpecs: Readonly<Record<RecordPart, RecordSpec>> = {
       { field: "apeCode", list: "activities" },
       { field: "legalForm" },
       { field: "capital" },
+      { field: "vatOnDebits", when: isSupplier },
     ],
     single: true,
   },

@@ -18,6 +18,7 @@ import { type Doc, docCheckQuery, docQuery } from "./api.ts";
 import { DocActions } from "./doc-actions.tsx";
 import { isValidatable, rightOf, segmentOf } from "./model.ts";
 import { docContactEditPath, docPath, listPath } from "./paths.ts";
+import { RegimeOutdatedHint, regimeOutdated, VatRegimeBadge } from "./regime.tsx";
 import { TotalsCard } from "./totals-card.tsx";
 import { StatusBadge, useCanDocs, useDocName, useVatLabel } from "./ui.tsx";
 
@@ -110,7 +111,9 @@ const LinesTable = ({ doc }: { doc: Doc }) => {
                     {[line.reference, line.description].filter(Boolean).join(" · ")}
                   </Text>
                 ) : null}
-                {line.vatExemption ? (
+                {line.vatRegime ? (
+                  <VatRegimeBadge line={line} />
+                ) : line.vatExemption ? (
                   <Text size="xs" c="dimmed" fs="italic">
                     {line.vatExemption}
                   </Text>
@@ -166,6 +169,9 @@ const ValidationCheck = ({ doc }: { doc: Doc }) => {
           <List.Item key={`${problem.code}-${problem.field ?? ""}`}>{problem.message}</List.Item>
         ))}
       </List>
+      {regimeOutdated(check.data.problems) && doc.status === "draft" ? (
+        <RegimeOutdatedHint docId={doc.id} />
+      ) : null}
     </Alert>
   );
 };

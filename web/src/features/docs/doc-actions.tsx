@@ -26,6 +26,7 @@ import {
 } from "./model.ts";
 import { docEditPath, docHistoryPath, docPath, listPath } from "./paths.ts";
 import { allQuantities, QuantitiesPicker, type QuantityChoice, quantitiesOf } from "./quantities-picker.tsx";
+import { RegimeOutdatedHint, regimeOutdated } from "./regime.tsx";
 import { useCanDocs, useDocName } from "./ui.tsx";
 
 type Pending =
@@ -333,6 +334,9 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
         }
         testId="doc-action-modal"
       >
+        {mutation.isError && regimeOutdated(mutation.error) ? (
+          <RegimeOutdatedHint docId={doc.id} alert />
+        ) : null}
         <Text size="sm">{shown.text}</Text>
         {pending?.kind === "deposit" ? (
           <TextInput

@@ -33,6 +33,8 @@ export type EditorLine = {
   account: string;
   nature: LineNature | null;
   originLineId: string | null;
+  /** A saved sale's regime when not French VAT (the API decides it from the customer), shown as it was. */
+  vatRegime: DocLine["vatRegime"] | null;
   /** The item's VAT when picked: changing it makes the line free text. */
   itemVatRate: VatRate | null;
   /** The item's price tiers on the document's side, and whether the price follows them. */
@@ -62,6 +64,7 @@ export const blankLine = (kind: EditorLine["kind"] = "free", vatRate: VatRate = 
   account: "",
   nature: null,
   originLineId: null,
+  vatRegime: null,
   itemVatRate: null,
   tiers: [],
   itemPrice: null,
@@ -139,6 +142,7 @@ export const editorLine = (line: DocLine, locale: Locale): EditorLine => ({
   account: line.account ?? "",
   nature: line.nature ?? null,
   originLineId: line.originLineId ?? null,
+  vatRegime: line.vatRegime ?? null,
   itemVatRate: line.kind === "item" ? asVat(line.vatRate) : null,
 });
 

@@ -16,12 +16,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { z } from "zod";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { FormActions, ResourceFormPage, useSchemaForm } from "../../components/form.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { today } from "../../lib/day.ts";
+import { z } from "../../lib/zod.ts";
 import { type Doc, type DocTemplate, docQuery, docTemplateQuery, useCreateDoc, useUpdateDoc } from "./api.ts";
 import { type ContactChoice, ContactPicker } from "./contact-picker.tsx";
 import {

@@ -20,6 +20,7 @@ import {
 import type { PickedItem } from "./item-picker.tsx";
 import { ItemPicker } from "./item-picker.tsx";
 import type { Direction } from "./model.ts";
+import { VatRegimeBadge } from "./regime.tsx";
 import { useVatLabel } from "./ui.tsx";
 
 /** The columns a priced line is typed in, in order: Enter goes from one to the next. */
@@ -307,6 +308,7 @@ export const LinesEditor = ({
                       {t("lines.fromItem", { reference: line.reference })}
                     </Text>
                   ) : null}
+                  {line.vatRegime ? <VatRegimeBadge line={line} /> : null}
                   {line.vatRate === "exempt" ? (
                     <TextInput
                       mt={4}

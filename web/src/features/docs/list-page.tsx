@@ -103,9 +103,10 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
   const [sort, setSort] = useState<DocSort>("-date");
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // A total is never below zero: a negative bound filters nothing (the API refuses one).
   const amount = (text: string) => {
     const parsed = parseAmount(text, locale);
-    return parsed.ok && text.trim() ? parsed.cents : null;
+    return parsed.ok && text.trim() && parsed.cents >= 0 ? parsed.cents : null;
   };
   const filter: DocFilter = {
     sort,

@@ -17,11 +17,11 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { TableFrame } from "../../components/data-table.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import { today } from "../../lib/day.ts";
+import { z } from "../../lib/zod.ts";
 import { type Direction, type DocKind, directions, docKinds } from "./model.ts";
 import {
   type DocSettings,

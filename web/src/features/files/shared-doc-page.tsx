@@ -99,13 +99,8 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
           </Title>
           {doc.label ? <Text c="dimmed">{doc.label}</Text> : null}
         </Stack>
-        <Button
-          component="a"
-          href={sharedPdfUrl(token, locale)}
-          target="_blank"
-          rel="noopener"
-          data-testid="shared-pdf"
-        >
+        {/* A download (the API answers every file as an attachment), the token in its address. */}
+        <Button component="a" href={sharedPdfUrl(token, locale)} download data-testid="shared-pdf">
           {t("shared.pdf")}
         </Button>
       </Group>

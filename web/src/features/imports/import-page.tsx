@@ -19,9 +19,11 @@ import { type Column, DataTable } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { UploadProgress } from "../../components/upload-progress.tsx";
 import type { Catalogue } from "../../i18n/i18n.ts";
 import type { Schemas } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
+import { newIdempotencyKey } from "../../lib/retry.ts";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
 
@@ -89,15 +91,29 @@ const sendImport = (
     acknowledge: boolean;
     mapping: Record<string, string | null> | null;
   },
+  /** The request's Idempotency-Key, under which the server reports its progress. */
+  key: string,
 ) => {
   const params = new URLSearchParams({ format: query.format });
   if (query.dryRun) params.set("dryRun", "true");
   if (query.acknowledge) params.set("acknowledgeDuplicates", "true");
   if (query.mapping) params.set("mapping", JSON.stringify(query.mapping));
-  return apiRequest<ImportResult>(`/${target}/import?${params}`, { method: "POST", body: file });
+  return apiRequest<ImportResult>(`/${target}/import?${params}`, {
+    method: "POST",
+    body: file,
+    idempotencyKey: key,
+  });
 };
 
-const FindingsTable = ({ rows, testId }: { rows: readonly Finding[]; testId: string }) => {
+const FindingsTable = ({
+  rows,
+  total,
+  testId,
+}: {
+  rows: readonly Finding[];
+  total: number;
+  testId: string;
+}) => {
   const { t } = useTranslation("imports");
   const columns: Column<Finding>[] = [
     { key: "line", header: t("line"), width: 80, numeric: true, cell: (f) => (f.line > 0 ? f.line : "—") },
@@ -110,14 +126,21 @@ const FindingsTable = ({ rows, testId }: { rows: readonly Finding[]; testId: str
     { key: "message", header: t("message"), cell: (f) => f.message },
   ];
   return (
-    <DataTable
-      rows={[...rows]}
-      columns={columns}
-      rowKey={(f) => `${f.line}-${f.code}-${f.field}-${f.message}`}
-      testId={testId}
-      pageSize={50}
-      empty={null}
-    />
+    <Stack gap={4}>
+      <DataTable
+        rows={[...rows]}
+        columns={columns}
+        rowKey={(f) => `${f.line}-${f.code}-${f.field}-${f.message}`}
+        testId={testId}
+        pageSize={50}
+        empty={null}
+      />
+      {total > rows.length ? (
+        <Text size="sm" c="dimmed" data-testid={`${testId}-listed`}>
+          {t("firstListed", { count: total, listed: rows.length })}
+        </Text>
+      ) : null}
+    </Stack>
   );
 };
 
@@ -134,13 +157,28 @@ export const ImportScreen = ({ target, backPath }: { target: Target; backPath: s
   const [format, setFormat] = useState<"csv" | "vcard">("csv");
   const [mapping, setMapping] = useState<Record<string, string | null> | null>(null);
   const [acknowledge, setAcknowledge] = useState(false);
+  // The key of the request running now: its progress is asked under it while it runs.
+  const [running, setRunning] = useState<string | null>(null);
+  const tracked = <T,>(send: (key: string) => Promise<T>) => {
+    const key = newIdempotencyKey();
+    setRunning(key);
+    return send(key).finally(() => setRunning((current) => (current === key ? null : current)));
+  };
   const preview = useMutation({
     mutationFn: (next: { file: File; mapping: Record<string, string | null> | null }) =>
-      sendImport(target, next.file, { format, dryRun: true, acknowledge: false, mapping: next.mapping }),
+      tracked((key) =>
+        sendImport(
+          target,
+          next.file,
+          { format, dryRun: true, acknowledge: false, mapping: next.mapping },
+          key,
+        ),
+      ),
     onSuccess: (result) => setMapping(result.format === "csv" ? result.mapping : null),
   });
   const confirm = useMutation({
-    mutationFn: (chosen: File) => sendImport(target, chosen, { format, dryRun: false, acknowledge, mapping }),
+    mutationFn: (chosen: File) =>
+      tracked((key) => sendImport(target, chosen, { format, dryRun: false, acknowledge, mapping }, key)),
     onSuccess: (result) => {
       if (result.written) void queryClient.invalidateQueries({ queryKey: [target] });
     },
@@ -212,7 +250,7 @@ export const ImportScreen = ({ target, backPath }: { target: Target; backPath: s
       </Group>
       {preview.isError ? <ErrorAlert error={preview.error} testId="import-error" /> : null}
       {confirm.isError ? <ErrorAlert error={confirm.error} testId="import-error" /> : null}
-      {preview.isPending ? <Text c="dimmed">{t("reading")}</Text> : null}
+      {running ? <UploadProgress uploadKey={running} /> : null}
       {result && file ? (
         <Stack gap="md">
           <Group gap="xs">
@@ -262,15 +300,15 @@ export const ImportScreen = ({ target, backPath }: { target: Target; backPath: s
           {result.errors.length > 0 ? (
             <Stack gap="xs">
               <Alert color="red" data-testid="import-refused">
-                {t("refused", { count: result.errors.length })}
+                {t("refused", { count: result.errorCount })}
               </Alert>
-              <FindingsTable rows={result.errors} testId="import-errors" />
+              <FindingsTable rows={result.errors} total={result.errorCount} testId="import-errors" />
             </Stack>
           ) : null}
           {result.warnings.length > 0 ? (
             <Stack gap="xs">
               <Text fw={600}>{t("warnings")}</Text>
-              <FindingsTable rows={result.warnings} testId="import-warnings" />
+              <FindingsTable rows={result.warnings} total={result.warningCount} testId="import-warnings" />
             </Stack>
           ) : null}
           {result.preview.length > 0 ? (

@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { z } from "zod";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import { z } from "../../lib/zod.ts";
 import { useReference } from "../reference/api.ts";
 import {
   type CreateItem,

@@ -2,12 +2,12 @@ import { Alert, Button, Group, Paper, Stack, Textarea, TextInput, Title } from "
 import { useMutation } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
 import { api } from "../../lib/api-client.ts";
 import { isEmail } from "../../lib/validation.ts";
+import { z } from "../../lib/zod.ts";
 
 /** The public contact form (`POST /mail/help/public/send`): a message to the platform's address. */
 export const ContactForm = () => {

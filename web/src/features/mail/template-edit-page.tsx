@@ -14,10 +14,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { z } from "zod";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { QueryView } from "../../components/query-view.tsx";
+import { z } from "../../lib/zod.ts";
 import { useCanDocs } from "../docs/ui.tsx";
 import {
   type EmailTemplate,

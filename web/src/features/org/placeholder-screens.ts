@@ -39,7 +39,6 @@ export const placeholderScreens: PlaceholderScreen[] = [
   screen("org/dashboard/income", "income", "nav.dashboard"),
   screen("org/dashboard/income/mobile", "income", "nav.dashboard"),
   screen("org/dashboard/control", "control", "nav.dashboard"),
-  screen("org/accounting/vat", "vat", "nav.accounting"),
   // Platform administration
   ...withEdit("registre/auth/items", "platformAuthItems", "nav.platform"),
   screen("registre/users/:id/edit", "platformUser", "nav.platform", true),

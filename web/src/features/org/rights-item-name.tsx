@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { z } from "../../lib/zod.ts";
 
 /** A modal asking for a role's name: to create a role, or to rename one. */
 export const ItemNameModal = ({

@@ -23,7 +23,13 @@ import { ApiError } from "../../lib/http.ts";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { exactDigits, required, type ValidationMessage, validate, vatNumber } from "../../lib/validation.ts";
-import { isVatRegime, type Org, type UpdateOrgInput } from "../orgs/api.ts";
+import {
+  fittingPeriodicity,
+  isVatRegime,
+  type Org,
+  type UpdateOrgInput,
+  type VatPeriodicity,
+} from "../orgs/api.ts";
 import { useOrgLabels } from "../orgs/org-labels.ts";
 import {
   defaultOrgSettings,
@@ -38,6 +44,7 @@ export const currentOrgQuery = () => ({
 });
 
 type Values = OrgSettingsValues & {
+  vatPeriodicity: VatPeriodicity;
   siren: string;
   line1: string;
   line2: string;
@@ -53,6 +60,7 @@ const valuesOf = (org: Org): Values => ({
   fiscalYearStartMonth: org.fiscalYearStartMonth,
   vatRegime: isVatRegime(org.vatRegime) ? org.vatRegime : defaultOrgSettings.vatRegime,
   vatOnDebits: org.vatOnDebits,
+  vatPeriodicity: org.vatPeriodicity,
   line1: org.address?.line1 ?? "",
   line2: org.address?.line2 ?? "",
   postalCode: org.address?.postalCode ?? "",
@@ -84,6 +92,7 @@ const changesOf = (org: Org, v: Values): UpdateOrgInput => {
     changes.fiscalYearStartMonth = v.fiscalYearStartMonth;
   if (v.vatRegime !== org.vatRegime) changes.vatRegime = v.vatRegime;
   if (v.vatOnDebits !== org.vatOnDebits) changes.vatOnDebits = v.vatOnDebits;
+  if (v.vatPeriodicity !== org.vatPeriodicity) changes.vatPeriodicity = v.vatPeriodicity;
   return changes;
 };
 
@@ -178,7 +187,14 @@ const TaxIdentityForm = ({ org, onDone }: { org: Org; onDone: (saved: boolean) =
         />
         <OrgSettingsFields
           values={values}
-          onChange={(next) => set(next)}
+          onChange={(next) =>
+            set({ ...next, vatPeriodicity: fittingPeriodicity(next.vatRegime, values.vatPeriodicity) })
+          }
+          periodicity={{
+            value: values.vatPeriodicity,
+            onChange: (vatPeriodicity) => set({ vatPeriodicity }),
+            error: refused.vatPeriodicity,
+          }}
           disabled={pending}
           errors={{
             vatNumber: error("vatNumber"),
@@ -240,6 +256,7 @@ const TaxIdentityView = ({ org }: { org: Org }) => {
     [t("fields.vatNumber"), labels.value("vatNumber", org.vatNumber), "vatNumber", true],
     [t("fields.address"), labels.value("address", address), "address"],
     [t("fields.vatRegime"), labels.vatRegime(org.vatRegime), "vatRegime"],
+    [t("fields.vatPeriodicity"), labels.value("vatPeriodicity", org.vatPeriodicity), "vatPeriodicity"],
     [t("fields.vatOnDebits"), labels.value("vatOnDebits", org.vatOnDebits), "vatOnDebits"],
     [
       t("fields.fiscalYear"),
@@ -269,8 +286,8 @@ const TaxIdentityView = ({ org }: { org: Org }) => {
 };
 
 /**
- * `/org/settings`: the organisation's tax identity (SIREN, VAT number, address, VAT regime and the
- * débits option, fiscal-year start), read by every member, changed by whoever holds the right to
+ * `/org/settings`: the organisation's tax identity (SIREN, VAT number, address, VAT regime, its
+ * return's periodicity and the débits option, fiscal-year start), read by every member, changed by whoever holds the right to
  * update the organisation (its owners).
  */
 export const TaxIdentityCard = () => {

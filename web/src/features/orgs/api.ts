@@ -1,6 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api, type BodyOf, type OperationOf, type Schemas } from "../../lib/api-client.ts";
-import { createOrganisationVatRegimeValues } from "../../lib/api-types.ts";
+import {
+  createOrganisationVatRegimeValues,
+  updateOrganisationVatPeriodicityValues,
+} from "../../lib/api-types.ts";
 
 /** The VAT regimes, as the API's OpenAPI document lists them. */
 export const vatRegimes = createOrganisationVatRegimeValues;
@@ -8,6 +11,25 @@ export type VatRegime = (typeof vatRegimes)[number];
 
 export const isVatRegime = (value: unknown): value is VatRegime =>
   typeof value === "string" && (vatRegimes as readonly string[]).includes(value);
+
+/** How often the VAT return is filed: the CA3 monthly or quarterly, the CA12 yearly. */
+export const vatPeriodicities = updateOrganisationVatPeriodicityValues;
+export type VatPeriodicity = (typeof vatPeriodicities)[number];
+
+/**
+ * The periodicities a regime files (as the API checks them): the réel simplifié the yearly CA12, the
+ * réel normal and the mini-réel the CA3, monthly or quarterly; the franchise files none.
+ */
+export const periodicitiesOf = (regime: VatRegime): readonly VatPeriodicity[] =>
+  regime === "franchise"
+    ? vatPeriodicities
+    : vatPeriodicities.filter((p) => (regime === "reel_simplifie") === (p === "yearly"));
+
+/** A new regime keeps the periodicity when it fits, else takes the regime's default (as the API does). */
+export const fittingPeriodicity = (regime: VatRegime, current: VatPeriodicity): VatPeriodicity => {
+  const fits = periodicitiesOf(regime);
+  return fits.includes(current) ? current : regime === "reel_simplifie" ? "yearly" : "monthly";
+};
 
 export type Org = Schemas["Organisation"];
 export type OrgList = AnswerOf<"/registre/orgs", "get">;

@@ -27,6 +27,8 @@ export const useOrgLabels = (): OrgLabels => {
     if (raw === null || raw === undefined || raw === "") return empty;
     if (typeof raw === "boolean") return raw ? t("common:values.yes") : t("common:values.no");
     if (key === "vatRegime" && typeof raw === "string") return vatRegime(raw);
+    if (key === "vatPeriodicity" && (raw === "monthly" || raw === "quarterly" || raw === "yearly"))
+      return t(`orgs:vatPeriodicities.${raw}`);
     if (key === "fiscalYearStartMonth" && typeof raw === "number") return format.month(raw);
     if (key === "siren" && typeof raw === "string") return formatSiren(raw);
     if (key === "profile" && (raw === "owner" || raw === "accountant")) return t(`app:users.profiles.${raw}`);

@@ -1,6 +1,6 @@
 import { Select, Stack, Switch, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { type VatRegime, vatRegimes } from "./api.ts";
+import { periodicitiesOf, type VatPeriodicity, type VatRegime, vatRegimes } from "./api.ts";
 import { useOrgLabels } from "./org-labels.ts";
 
 export type OrgSettingsValues = {
@@ -25,10 +25,18 @@ export type OrgSettingsFieldsProps = {
   disabled?: boolean;
   /** Messages to show under the fields, e.g. the server's refusal of a VAT number. */
   errors?: Partial<Record<keyof OrgSettingsValues, string>>;
+  /** The VAT periodicity, where the form offers it (the tax identity), under the regime it must fit. */
+  periodicity?: { value: VatPeriodicity; onChange: (value: VatPeriodicity) => void; error?: string };
 };
 
 /** The tax settings of an organisation, shared by the creation and the edit forms. */
-export const OrgSettingsFields = ({ values, onChange, disabled, errors = {} }: OrgSettingsFieldsProps) => {
+export const OrgSettingsFields = ({
+  values,
+  onChange,
+  disabled,
+  errors = {},
+  periodicity,
+}: OrgSettingsFieldsProps) => {
   const { t } = useTranslation("orgs");
   const labels = useOrgLabels();
   const set = <K extends keyof OrgSettingsValues>(key: K, value: OrgSettingsValues[K]) =>
@@ -70,6 +78,24 @@ export const OrgSettingsFields = ({ values, onChange, disabled, errors = {} }: O
         disabled={disabled}
         error={errors.vatRegime}
       />
+      {periodicity && values.vatRegime !== "franchise" ? (
+        <Select<VatPeriodicity>
+          label={t("fields.vatPeriodicity")}
+          description={t("form.vatPeriodicityHint")}
+          data={periodicitiesOf(values.vatRegime).map((p) => ({
+            value: p,
+            label: t(`vatPeriodicities.${p}`),
+          }))}
+          value={periodicity.value}
+          onChange={(next) => {
+            if (next !== null) periodicity.onChange(next);
+          }}
+          allowDeselect={false}
+          disabled={disabled}
+          error={periodicity.error}
+          data-testid="org-vat-periodicity-input"
+        />
+      ) : null}
       <Switch
         label={t("fields.vatOnDebits")}
         description={t("form.vatOnDebitsHint")}

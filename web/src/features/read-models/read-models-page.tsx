@@ -51,7 +51,11 @@ const ReadModelsTable = ({ items }: { items: ReadModel[] }) => {
                 {format.number(item.lag)}
               </Table.Td>
               <Table.Td>
-                {item.failures.length > 0 ? (
+                {item.status === "stalled" ? (
+                  <Badge color="orange" variant="light" radius="sm" tt="none" fw={500}>
+                    {t("readModels.stalled")}
+                  </Badge>
+                ) : item.failures.length > 0 ? (
                   <Text size="sm" c="red">
                     {t("readModels.stoppedFor", { count: item.failures.length })}
                   </Text>

@@ -50,8 +50,9 @@ export const reportQuery = (bankId: string, date: string) =>
     queryFn: ({ signal }) => api.get("/banks/reconciliation", { query: { bankId, date }, signal }),
     enabled: bankId !== "" && date !== "",
   });
-export const reportPdfUrl = (bankId: string, date: string) =>
-  `/api/banks/reconciliation/pdf?bankId=${encodeURIComponent(bankId)}&date=${date}`;
+/** The état de rapprochement as a PDF, under the API's path (`downloadFile` adds the session's token). */
+export const reportPdfPath = (bankId: string, date: string) =>
+  `/banks/reconciliation/pdf?bankId=${encodeURIComponent(bankId)}&date=${date}`;
 
 /** After any reconciliation: the statements, the suggestions, the documents and the books all move. */
 const useRefresh = () => {

@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, Paper, Select, Stack, Table, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { DateField } from "../../components/date-input.tsx";
+import { ErrorAlert } from "../../components/error-alert.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -11,8 +12,9 @@ import { today } from "../../lib/day.ts";
 import { formatCents } from "../../lib/money.ts";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
+import { downloadFile } from "../accounting/access.ts";
 import { banksPath, banksQuery } from "../payments/api.ts";
-import { reconcilePath, reportPdfUrl, reportQuery } from "./api.ts";
+import { reconcilePath, reportPdfPath, reportQuery } from "./api.ts";
 
 /** `/org/banks/reconciliation`: the état de rapprochement of a bank at a date, on screen and as a PDF. */
 export const ReconciliationReportPage = () => {
@@ -25,6 +27,9 @@ export const ReconciliationReportPage = () => {
   const bankId = params.get("bankId") ?? banks.data?.items.find((b) => !b.closed)?.id ?? "";
   const date = params.get("date") ?? today();
   const report = useQuery({ ...reportQuery(bankId, date), enabled: allowed && bankId !== "" });
+  const pdf = useMutation({
+    mutationFn: () => downloadFile(reportPdfPath(bankId, date), `rapprochement-${date}.pdf`),
+  });
   if (!allowed) return <NoAccess />;
   const money = (cents: number) => formatCents(cents, locale, { currency: true });
   const set = (patch: Record<string, string>) => setParams({ bankId, date, ...patch });
@@ -36,11 +41,11 @@ export const ReconciliationReportPage = () => {
         crumbs={[{ to: banksPath, label: t("payments:banks.title") }]}
         actions={
           bankId ? (
+            // Fetched with the session's token and saved: a link opened in a tab would carry none.
             <Button
-              component="a"
-              href={reportPdfUrl(bankId, date)}
-              target="_blank"
               variant="default"
+              onClick={() => pdf.mutate()}
+              loading={pdf.isPending}
               data-testid="report-pdf"
             >
               {t("report.pdf")}
@@ -48,6 +53,7 @@ export const ReconciliationReportPage = () => {
           ) : null
         }
       />
+      {pdf.isError ? <ErrorAlert error={pdf.error} /> : null}
       <Group>
         <Select
           label={t("report.bank")}

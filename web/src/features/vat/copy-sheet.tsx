@@ -1,0 +1,144 @@
+import {
+  ActionIcon,
+  Button,
+  CopyButton,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { CheckIcon } from "../../components/icons.tsx";
+import type { VatBox, VatReturn } from "./api.ts";
+import { useBoxLabel, useEuros } from "./format.ts";
+
+const CopyIcon = () => (
+  <svg
+    xmlns="http://www.w3.org/2000/svg"
+    width={14}
+    height={14}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.75}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <rect x="9" y="9" width="12" height="12" rx="2" />
+    <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+  </svg>
+);
+
+/** What the taxpayer types: the boxes with an amount, in the form's order (an empty box stays blank). */
+export const sheetBoxes = (boxes: readonly VatBox[]): VatBox[] =>
+  boxes.filter((b) => (b.base ?? 0) !== 0 || (b.tax ?? 0) !== 0);
+
+/** One amount to type, and a button copying its digits alone (as the online form takes them). */
+const Value = ({ euros, what, code }: { euros: number | null; what: "base" | "tax"; code: string }) => {
+  const { t } = useTranslation("accounting");
+  const format = useEuros();
+  if (euros === null) return null;
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <span className="registre-numeric" data-testid={`vat-sheet-${what}`}>
+        {format(euros, true)}
+      </span>
+      <CopyButton value={String(euros)} timeout={1500}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? t("vat.sheet.copied") : t("vat.sheet.copy")} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? "teal" : "gray"}
+              size="sm"
+              onClick={copy}
+              aria-label={t("vat.sheet.copyValue", { box: code, what: t(`vat.${what}`) })}
+            >
+              {copied ? <CheckIcon size={14} /> : <CopyIcon />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+};
+
+/**
+ * The copy sheet: what to type on impots.gouv.fr (there is no filing API), box by box in the form's
+ * order, in whole euros, each amount copied in one click; the whole sheet too, as text.
+ */
+export const CopySheet = ({ vat }: { vat: VatReturn }) => {
+  const { t } = useTranslation("accounting");
+  const label = useBoxLabel();
+  const rows = sheetBoxes(vat.boxes);
+  const text = rows.map((b) => [b.code, b.base ?? "", b.tax ?? ""].join("\t").trimEnd()).join("\n");
+  return (
+    <Paper p="md" data-testid="vat-sheet">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t("vat.sheet.title")}
+        </Title>
+        <Text size="xs" c="dimmed">
+          {t("vat.sheet.explain")}
+        </Text>
+        {rows.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="vat-sheet-empty">
+            {t("vat.sheet.nothing")}
+          </Text>
+        ) : (
+          <Table className="acc-table vat-sheet" verticalSpacing={4} horizontalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={44}>{t("vat.box")}</Table.Th>
+                <Table.Th ta="right">{t("vat.base")}</Table.Th>
+                <Table.Th ta="right">{t("vat.tax")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((box) => (
+                <Table.Tr
+                  key={box.code}
+                  data-testid="vat-sheet-row"
+                  data-code={box.code}
+                  className={box.source === "total" ? "vat-sheet-total" : undefined}
+                >
+                  <Table.Td>
+                    <Tooltip label={label(box)} withArrow multiline maw={280}>
+                      <span className="vat-code">{box.code}</span>
+                    </Tooltip>
+                  </Table.Td>
+                  <Table.Td>
+                    <Value euros={box.base} what="base" code={box.code} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Value euros={box.tax} what="tax" code={box.code} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Group justify="flex-end">
+          <CopyButton value={text} timeout={1500}>
+            {({ copied, copy }) => (
+              <Button
+                size="xs"
+                variant="default"
+                onClick={copy}
+                disabled={rows.length === 0}
+                leftSection={copied ? <CheckIcon size={14} /> : <CopyIcon />}
+                data-testid="vat-sheet-copy"
+              >
+                {copied ? t("vat.sheet.copied") : t("vat.sheet.copyAll")}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+};
