@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { getPriority } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   bytesOf,
@@ -15,7 +17,7 @@ import {
   manyEntriesCamt,
   unknownText,
 } from "../../api/src/testing/hostile-files.ts";
-import { parseUploadLimits } from "../../api/src/uploads/limits.ts";
+import { parseUploadLimits, WORKER_NICENESS } from "../../api/src/uploads/limits.ts";
 import { databaseKinds } from "../support/databases.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { expectResponsive, type Meanwhile, meanwhile, organisationOn, upload } from "./support.ts";
@@ -252,6 +254,27 @@ describe.each(databaseKinds)("upload budgets and fair share on %s", (kind) => {
     });
     expect(again.status).toBe(200);
   });
+
+  it.runIf(process.platform === "linux")(
+    "the threads that read files yield the processor to the loop that answers requests (nice 10)",
+    async () => {
+      // The thread that read the last file stays a minute; read one now so that it is surely here.
+      await upload(server.url, "POST", "/contacts/import?dryRun=true", a.token, { bytes: contactsCsv(2) });
+      const niceness = (tid: string) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+      };
+      const threads = readdirSync("/proc/self/task").flatMap((tid) => {
+        try {
+          return [{ tid, nice: niceness(tid) }];
+        } catch {
+          return []; // a thread that ended meanwhile
+        }
+      });
+      expect(threads.filter((t) => t.nice === WORKER_NICENESS).length).toBeGreaterThan(0);
+      expect(threads.find((t) => t.tid === String(process.pid))?.nice).toBe(getPriority());
+    },
+  );
 
   it("a FEC of more lines than its kind allows is refused before it is parsed", async () => {
     const tight = await startTestServer(kind, { env: { uploadLimits: parseUploadLimits("fec.lines=1000") } });

@@ -51,9 +51,11 @@ export const organisationOn = async (
  * work shares the two cores (measured with two other processes busy). These files run last and alone
  * (vitest.config.ts, the "calm" project), but a shared machine's wall-clock latencies are not the
  * server's: the 200 ms target is the benchmark's p99 (docs/performance.md, "Uploads"), and this bound
- * catches any return of the stalls without failing on a busy machine.
+ * catches any return of the stalls without failing on a busy machine. `RESPONSIVE_MS=200` in the
+ * environment runs them against the target itself (on a quiet machine: a few answers of 220–390 ms,
+ * some with the loop delayed 30–60 ms only — docs/performance.md, "Uploads").
  */
-export const RESPONSIVE_MS = 1_000;
+export const RESPONSIVE_MS = Number(process.env.RESPONSIVE_MS ?? 1_000);
 
 /** The service stayed responsive while `work` ran: no answer of the pollers took RESPONSIVE_MS. */
 export const expectResponsive = (stall: { worst: number; polls: number; loopDelay: number }): void => {

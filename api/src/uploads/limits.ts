@@ -135,6 +135,9 @@ export const withAttachmentBytes = (limits: UploadLimits, maxFileBytes: number):
 /** A CSV statement's first lines: enough to propose a mapping, never the whole of a large file. */
 export const STATEMENT_SAMPLE_BYTES = 256 * 1024;
 
+/** The niceness of the threads that read files (`workers/worker.ts`): below the request loop's. */
+export const WORKER_NICENESS = 10;
+
 /** The budgets of one file's reading in the worker pool. */
 export type WorkBudget = {
   /** Threads reading files at once, for the whole server. */

@@ -1,6 +1,8 @@
+import { setPriority } from "node:os";
 import type { MessagePort } from "node:worker_threads";
 import { DomainError } from "@registre/core";
 import { ProblemError } from "../http/problem.ts";
+import { WORKER_NICENESS } from "../uploads/limits.ts";
 import { type TaskName, tasks } from "./tasks.ts";
 
 /**
@@ -8,6 +10,20 @@ import { type TaskName, tasks } from "./tasks.ts";
  * says goes through the task's own port, in order: pieces of what it emits, then its result or its
  * refusal — errors are sent as data, because a thread's exception loses its class and fields.
  */
+
+/**
+ * A file's reading yields the processor to the requests: on Linux a thread's niceness is its own
+ * (setpriority on the calling thread), so this thread, and only it, runs at WORKER_NICENESS. On a
+ * machine whose cores are all busy the event loop that answers everyone is scheduled first; on an
+ * idle one nothing changes. Elsewhere (macOS) the call would lower the whole server's priority: skipped.
+ */
+if (process.platform === "linux") {
+  try {
+    setPriority(WORKER_NICENESS);
+  } catch {
+    // A sandbox that refuses it: the thread keeps the server's priority.
+  }
+}
 
 export type Failure =
   | {
