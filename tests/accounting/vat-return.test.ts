@@ -414,4 +414,30 @@ describe.each(databaseKinds)("the CA3 of March 2026 through the API (%s)", (kind
     expect(await vatAccountOf(onDebits.id)).toBe("445660");
     expect(await vatAccountOf(onPayments.id)).toBe("445640");
   });
+
+  it("names the lines of VAT accounts that no code tags, and only those", async () => {
+    books.setDay("2026-08-05");
+    await books.signInAgain();
+    const codes = async () =>
+      (await books.ok("GET", "/accounting/vat/2026-07")).warnings.map((w: { code: string }) => w.code);
+    // July's purchases carry their codes: nothing to name.
+    expect(await codes()).not.toContain("vat.untaggedVatLines");
+    await books.ok("POST", "/accounting/entries", {
+      journal: "OD",
+      date: "2026-07-20",
+      pieceRef: "REG-07",
+      label: "Régularisation sans code",
+      lines: [
+        { account: "445660", debit: 12_345, credit: 0 },
+        { account: "471000", debit: 0, credit: 12_345 },
+      ],
+      validate: true,
+    });
+    const july = await books.ok("GET", "/accounting/vat/2026-07");
+    const untagged = july.warnings.find((w: { code: string }) => w.code === "vat.untaggedVatLines");
+    expect(untagged).toMatchObject({ count: 1, blocking: false });
+    expect(untagged.items[0]).toContain("445660");
+    expect(untagged.items[0]).toContain("Régularisation sans code");
+    expect(untagged.items[0]).toContain("123.45");
+  });
 });
