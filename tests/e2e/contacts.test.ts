@@ -90,6 +90,8 @@ describe("contact screens (Chromium, contacts API)", () => {
       const contacts = pagesOf(page);
       await contacts.open("/org/contacts?type=supplier");
       expect(await contacts.mainHeading.textContent()).toBe("Contacts");
+      // "networkidle" may come before the list is asked for (its screen's code loads first): wait for a row.
+      await contacts.rows.first().waitFor();
       expect(await contacts.rows.count()).toBeGreaterThan(5);
       await page.screenshot({ path: `${artifactsDir}contacts-list-en.png` });
       await contacts.open("/org/contacts");
