@@ -18,9 +18,11 @@ import { recovery } from "./recovery.ts";
 import { type Failed, readState } from "./state.ts";
 import { sharedReads } from "./tail.ts";
 import { type Progress, visibility } from "./visibility.ts";
+import { createWatchdog, within } from "./watchdog.ts";
 
 export type { ProjectionFailure } from "./confined.ts";
 export { type Visibility, WAIT_BUDGET_MS } from "./visibility.ts";
+export { STALL_MS } from "./watchdog.ts";
 
 export type ProjectionStatus = {
   readonly name: string;
@@ -70,12 +72,6 @@ export type RunnerOptions = {
   ) => void;
 };
 
-/**
- * How long a projector's position may stay still while the log is ahead of it: then its catch-up loop
- * is taken as stuck (a promise that never settled, a wake-up lost) and started again.
- */
-export const STALL_MS = 60_000;
-
 /** How long stopping waits for the catch-up loops to end their step. */
 const STOP_WAIT_MS = 10_000;
 
@@ -83,17 +79,6 @@ const STOP_WAIT_MS = 10_000;
 class Abandoned extends Error {
   override readonly name = "Abandoned";
 }
-
-/** `promise`, or `undefined` when it has not settled within `ms` (it is then left to itself). */
-const within = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> => {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([
-    promise,
-    new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-};
 
 /** How often a live loop checks its remembered row, writing a checkpoint moved over other types' events. */
 const PERSIST_MS = 1000;
@@ -397,72 +382,21 @@ export const createProjectionRunner = (
     })();
   };
 
-  // The watchdog. A projector whose published position has not moved for `stallMs` while the log's
-  // head is ahead of it and the database answers is stalled: whatever its loop waits for (a promise
-  // of a dead connection that never settles, a wake-up that was lost), the loop is replaced by a new
-  // one, which reads its row again and goes on from there (the old one, should it ever wake, stops at
-  // its next step; checkpoints move by compare-and-set, so nothing is applied twice either way).
-  const stallMs = options.stallMs ?? STALL_MS;
-  const watchMs = options.watchMs ?? Math.min(5000, Math.max(10, Math.floor(stallMs / 4)));
-  /** Each projector behind the head: the position it has stayed at, and since when (database answering). */
-  const still = new Map<string, { checkpoint: Checkpoint | undefined; since: number }>();
-  /** The projectors reported stalled, until they move again. */
-  const stalled = new Set<string>();
-  let watchdog: ReturnType<typeof setInterval> | undefined;
-  let watching = false;
-
-  const moving = (name: string, since: number) => {
-    if (!stalled.delete(name)) return;
-    options.onStall?.(name, "moving", { stillMs: Date.now() - since });
-  };
-
-  /** Replaces a projector's catch-up loop by a new one, from its row as stored. */
-  const restartLoop = (name: string) => {
-    loops.set(name, { again: false });
-    forget(name);
-    triggerOne(name);
-  };
-
-  const watch = async () => {
-    if (watching || !running) return;
-    watching = true;
-    try {
-      // While the database is unreachable nothing can move: the backoff is on it, and the stillness
-      // is counted from when it answers again.
-      const head = retry
-        ? undefined
-        : await within(store.head(), Math.max(stallMs, 1000)).catch(() => undefined);
-      const now = Date.now();
-      if (!head || retry || !running) {
-        for (const seen of still.values()) seen.since = now;
-        return;
-      }
-      for (const name of byName.keys()) {
-        const at = progress.value.get(name)?.checkpoint;
-        const seen = still.get(name);
-        if (at && compareCheckpoints(at, head) >= 0) {
-          still.delete(name);
-          moving(name, seen?.since ?? now);
-          continue;
-        }
-        if (!seen || (at && (!seen.checkpoint || compareCheckpoints(at, seen.checkpoint) !== 0))) {
-          if (seen) moving(name, seen.since);
-          still.set(name, { checkpoint: at, since: now });
-          continue;
-        }
-        if (now - seen.since < stallMs) continue;
-        if (!stalled.has(name)) {
-          stalled.add(name);
-          options.onStall?.(name, "stalled", { stillMs: now - seen.since });
-        }
-        restartLoop(name);
-        // The new loop has as long to move before it is replaced in turn.
-        seen.since = now;
-      }
-    } finally {
-      watching = false;
-    }
-  };
+  // The watchdog (`watchdog.ts`): a projector stalled has its catch-up loop replaced by a new one.
+  const watchdog = createWatchdog({
+    names: () => byName.keys(),
+    at: (name) => progress.value.get(name)?.checkpoint,
+    head: () => store.head(),
+    idle: () => retry !== undefined || !running,
+    restartLoop: (name) => {
+      loops.set(name, { again: false });
+      forget(name);
+      triggerOne(name);
+    },
+    ...(options.stallMs !== undefined && { stallMs: options.stallMs }),
+    ...(options.watchMs !== undefined && { watchMs: options.watchMs }),
+    ...(options.onStall && { onStall: options.onStall }),
+  });
 
   /** Wakes every loop; `at`, when known, is the place of what woke them (no read of the head then). */
   const trigger = (at?: Checkpoint) => {
@@ -501,17 +435,13 @@ export const createProjectionRunner = (
       .catch(() => undefined);
     unannounce = store.onAppended((checkpoint) => trigger(checkpoint));
     subscription = merge(notified$, poke$, interval(options.pollMs ?? 1000)).subscribe(() => trigger());
-    watchdog = setInterval(() => void watch(), watchMs);
-    watchdog.unref?.();
+    watchdog.start();
     trigger();
   };
 
   const stop = async (): Promise<void> => {
     running = false;
-    clearInterval(watchdog);
-    watchdog = undefined;
-    still.clear();
-    stalled.clear();
+    watchdog.stop();
     clearTimeout(retry);
     retry = undefined;
     subscription?.unsubscribe();
@@ -541,7 +471,7 @@ export const createProjectionRunner = (
         version: s.version,
         generation: s.generation,
         checkpoint,
-        status: stalled.has(s.name) ? "stalled" : failures.length > 0 ? "degraded" : "running",
+        status: watchdog.stalled(s.name) ? "stalled" : failures.length > 0 ? "degraded" : "running",
         failures,
         lag: await store.countAfter(checkpoint),
       });

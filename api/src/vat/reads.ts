@@ -201,49 +201,50 @@ const everyVatLineTagged = async (
   accounts: readonly string[],
 ): Promise<boolean> => {
   const db = readModels(ctx.database);
-  const counts = await db
-    .selectNoFrom((eb) => [
-      eb
+  const count = (query: { executeTakeFirst: () => Promise<{ n: string } | undefined> }) =>
+    query.executeTakeFirst().then((row) => Number(row?.n ?? 0));
+  // Four queries side by side, not one statement: PostgreSQL runs a statement's subqueries one by one.
+  const [ledger, coded, settled, later] = await Promise.all([
+    count(
+      db
         .selectFrom("ledger_lines")
-        .select(eb.fn.countAll<string>().as("n"))
+        .select((eb) => eb.fn.countAll<string>().as("n"))
         .where("org_id", "=", orgId)
         .where("account", "in", accounts)
         .where("date", ">=", period.start)
-        .where("date", "<=", period.end)
-        .as("ledger"),
-      eb
+        .where("date", "<=", period.end),
+    ),
+    count(
+      db
         .selectFrom("vat_lines")
-        .select(eb.fn.countAll<string>().as("n"))
+        .select((eb) => eb.fn.countAll<string>().as("n"))
         .where("org_id", "=", orgId)
         .where("return_period", "is", null)
         .where("account", "in", accounts)
         .where("date", ">=", period.start)
-        .where("date", "<=", period.end)
-        .as("coded"),
-      eb
+        .where("date", "<=", period.end),
+    ),
+    count(
+      db
         .selectFrom("ledger_lines as l")
         .innerJoin("vat_returns as r", (join) =>
           join.onRef("r.org_id", "=", "l.org_id").onRef("r.settlement_mvt", "=", "l.mvt"),
         )
-        .select(eb.fn.countAll<string>().as("n"))
+        .select((eb) => eb.fn.countAll<string>().as("n"))
         .where("l.org_id", "=", orgId)
         .where("l.account", "in", accounts)
         .where("l.date", ">=", period.start)
-        .where("l.date", "<=", period.end)
-        .as("settled"),
-      eb
+        .where("l.date", "<=", period.end),
+    ),
+    count(
+      db
         .selectFrom("vat_returns")
-        .select(eb.fn.countAll<string>().as("n"))
+        .select((eb) => eb.fn.countAll<string>().as("n"))
         .where("org_id", "=", orgId)
-        .where("end", ">=", period.start)
-        .as("later"),
-    ])
-    .executeTakeFirst();
-  return (
-    counts !== undefined &&
-    Number(counts.later) === 0 &&
-    Number(counts.ledger) === Number(counts.coded) + Number(counts.settled)
-  );
+        .where("end", ">=", period.start),
+    ),
+  ]);
+  return later === 0 && ledger === coded + settled;
 };
 
 /**
