@@ -13,7 +13,7 @@ export type ProjectionFailure = {
   readonly failedAt: Date;
 };
 
-type FailureRow = {
+export type FailureRow = {
   org_id: string;
   tx_id: string;
   position: number;
@@ -22,7 +22,7 @@ type FailureRow = {
   failed_at: Date | string;
 };
 
-const toFailure = (r: FailureRow): ProjectionFailure => ({
+export const toFailure = (r: FailureRow): ProjectionFailure => ({
   orgId: r.org_id,
   txId: r.tx_id,
   position: r.position,

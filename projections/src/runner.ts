@@ -10,35 +10,20 @@ import {
 import { sql } from "kysely";
 import { BehaviorSubject, interval, merge, Subject, type Subscription } from "rxjs";
 import { committer } from "./commits.ts";
-import { type ProjectionFailure, readFailures } from "./confined.ts";
 import { createTables, lockKey, pointViews } from "./generations.ts";
 import { checkpointOf, checkpointWriter, type Memo } from "./persist.ts";
 import type { Projector } from "./projector.ts";
 import { recovery } from "./recovery.ts";
 import { type Failed, readState } from "./state.ts";
+import { type ProjectionStatus, readStatuses } from "./status.ts";
 import { sharedReads } from "./tail.ts";
 import { type Progress, visibility } from "./visibility.ts";
 import { createWatchdog, within } from "./watchdog.ts";
 
 export type { ProjectionFailure } from "./confined.ts";
+export type { ProjectionStatus } from "./status.ts";
 export { type Visibility, WAIT_BUDGET_MS } from "./visibility.ts";
 export { STALL_MS } from "./watchdog.ts";
-
-export type ProjectionStatus = {
-  readonly name: string;
-  readonly version: number;
-  readonly generation: number;
-  readonly checkpoint: Checkpoint;
-  /**
-   * "degraded" while some organisation is failed: its events are held, the others go on. "stalled"
-   * while its position has not moved for the runner's `stallMs` though the log is ahead of it (its
-   * catch-up loop is started again meanwhile, see the runner's watchdog).
-   */
-  readonly status: "running" | "degraded" | "stalled";
-  readonly failures: readonly ProjectionFailure[];
-  /** Events in the log past the checkpoint (of every type). */
-  readonly lag: number;
-};
 
 export type RunnerOptions = {
   readonly batchSize?: number;
@@ -459,25 +444,12 @@ export const createProjectionRunner = (
 
   const { awaitVisible, waitFor } = visibility(progress, poke, options.waitBudgetMs);
 
-  const status = async (): Promise<ProjectionStatus[]> => {
-    const out: ProjectionStatus[] = [];
-    for (const p of projectors) {
-      const s = await readState(database.db, p.name);
-      if (!s) continue;
-      const checkpoint = { txId: s.tx_id, position: s.position };
-      const failures = await readFailures(database.db, p.name, s.generation);
-      out.push({
-        name: s.name,
-        version: s.version,
-        generation: s.generation,
-        checkpoint,
-        status: watchdog.stalled(s.name) ? "stalled" : failures.length > 0 ? "degraded" : "running",
-        failures,
-        lag: await store.countAfter(checkpoint),
-      });
-    }
-    return out;
-  };
+  const status = (): Promise<ProjectionStatus[]> =>
+    readStatuses(
+      database,
+      projectors.map((p) => p.name),
+      watchdog.stalled,
+    );
 
   const { rebuild, resume } = recovery({
     database,
