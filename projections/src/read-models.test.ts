@@ -369,6 +369,18 @@ const columns: Columns = {
     "position",
     "created_at",
   ),
+  vat_untagged_lines: all(
+    "org_id",
+    "mvt",
+    "line",
+    "date",
+    "journal",
+    "number",
+    "account",
+    "label",
+    "amount",
+    "position",
+  ),
   ledger_versions: all("org_id", "position"),
   accounting_setup_versions: all("org_id", "position"),
 };

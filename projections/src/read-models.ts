@@ -23,7 +23,7 @@ import type { OrganisationsTable } from "./organisations.ts";
 import type { DepositsTable, PaymentsTable } from "./payments.ts";
 import type { ReferenceEntriesTable } from "./reference.ts";
 import type { StreamHistoryTable } from "./stream-history.ts";
-import type { VatLinesTable, VatReturnsTable } from "./vat-lines.ts";
+import type { VatLinesTable, VatReturnsTable, VatUntaggedLinesTable } from "./vat-lines.ts";
 import type { ReadModelVersionsTable } from "./versions.ts";
 
 /** Every read-model table by the name queries use (the view onto its live generation), typed beside its projector. */
@@ -61,6 +61,7 @@ export type ReadModels = {
   bank_statement_lines: BankStatementLinesTable;
   vat_lines: VatLinesTable;
   vat_returns: VatReturnsTable;
+  vat_untagged_lines: VatUntaggedLinesTable;
   ledger_versions: ReadModelVersionsTable;
   accounting_setup_versions: ReadModelVersionsTable;
 };

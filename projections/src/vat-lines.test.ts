@@ -255,4 +255,68 @@ describe.each(databaseKinds)("the VAT lines read model on %s", (kind) => {
         ],
       });
   });
+
+  it("given lines on VAT accounts without a code, then the untagged ones apart: not the waiting, the settlement's, nor a return's own", async () => {
+    const org = randomUUID();
+    const [typed, settlement] = [randomUUID(), randomUUID()];
+    const line = (account: string, debit: number, credit: number, label: string | null = null) => ({
+      account,
+      auxiliary: null,
+      label,
+      debit,
+      credit,
+    });
+    await spec
+      .given(
+        validated(
+          org,
+          typed,
+          {
+            journal: "OD",
+            date: "2026-03-09",
+            pieceRef: "OD-9",
+            pieceDate: "2026-03-09",
+            label: "Régularisation",
+            lines: [
+              line("445710", 0, 2_000, "TVA oubliée"),
+              line("445740", 0, 1_000),
+              line("445660", 500, 0),
+              line("445510", 0, 700),
+              { ...line("445662", 800, 0), vat: code(4_000) as never },
+              line("471000", 1_600, 0),
+            ],
+          },
+          { kind: "manual" },
+        ),
+        validated(
+          org,
+          settlement,
+          {
+            journal: "OD",
+            date: "2026-03-31",
+            pieceRef: "TVA-2026-03",
+            pieceDate: "2026-03-31",
+            label: "TVA mars 2026",
+            lines: [line("445710", 2_000, 0), line("445510", 0, 2_000)],
+          },
+          { kind: "vatReturn", period: "2026-03" },
+        ),
+      )
+      .then({
+        vat_untagged_lines: [
+          ...[
+            { line: 1, account: "445710", label: "TVA oubliée", amount: -2_000 },
+            { line: 3, account: "445660", label: "Régularisation", amount: 500 },
+          ].map((values) => ({
+            org_id: org,
+            mvt: typed,
+            date: "2026-03-09",
+            journal: "OD",
+            number: "OD000001",
+            position: expect.any(Number),
+            ...values,
+          })),
+        ],
+      });
+  });
 });

@@ -1,6 +1,9 @@
 import {
   type EntryEvent,
   type EntryOrigin,
+  isPendingVatAccount,
+  isSettlementVatAccount,
+  isVatAccount,
   type VatCorrection,
   type VatReturnEvent,
   vatLineFacts,
@@ -42,6 +45,35 @@ export type VatLinesTable = {
 export type VatLineRow = Selectable<VatLinesTable>;
 
 /**
+ * `vat_untagged_lines`: the lines of validated entries on a VAT account (445…) that carry no VAT code, so
+ * that no box takes them — not the waiting accounts (445740, 445640), not the settlement's (44551, 44567,
+ * 44581, 44583), not a return's own settlement entry. A return warns of those of its period. Kept apart,
+ * and usually empty, so that the warning is one index range where it was the period's ledger lines
+ * counted against its VAT lines on every call.
+ */
+export type VatUntaggedLinesTable = {
+  org_id: string;
+  mvt: string;
+  line: number;
+  date: string;
+  journal: string;
+  number: string;
+  account: string;
+  label: string;
+  /** Debit less credit. */
+  amount: number;
+  position: number;
+};
+
+/** Whether a line of a validated entry is one the return should have a code for and has none. */
+const untagged = (account: string, coded: boolean, origin: EntryOrigin): boolean =>
+  !coded &&
+  isVatAccount(account) &&
+  !isPendingVatAccount(account) &&
+  !isSettlementVatAccount(account) &&
+  origin.kind !== "vatReturn";
+
+/**
  * `vat_returns`: one row per validated return, its boxes as declared, and the corrections of earlier
  * returns it carries; a CA12's instalment (`YYYY-ACn`) is one too.
  */
@@ -80,8 +112,8 @@ const sourceOf = (origin: EntryOrigin): string | null => {
 
 export const vatLinesProjector: Projector = {
   name: "vat_lines",
-  // 2: the corrections a return carries.
-  version: 3,
+  // 2: the corrections a return carries. 4: vat_untagged_lines.
+  version: 4,
   handles: ["EntryValidated", "VatReturnValidated"],
   tables: [
     {
@@ -106,12 +138,22 @@ export const vatLinesProjector: Projector = {
         created_at timestamptz not null, primary key (org_id, period)`,
       indexes: ['create index on {table} (org_id, "end")'],
     },
+    {
+      name: "vat_untagged_lines",
+      columns: `org_id uuid not null, mvt uuid not null, line integer not null, date text not null,
+        journal text not null, number text not null, account text not null, label text not null,
+        amount bigint not null, position bigint not null, primary key (org_id, mvt, line)`,
+      indexes: ["create index on {table} (org_id, date, position, line)"],
+    },
   ],
   apply: async (db, events, table, sink = liveSink(db)) => {
     let fresh: VatLinesTable[] = [];
+    let loose: VatUntaggedLinesTable[] = [];
     const flush = async () => {
       if (fresh.length > 0) await sink.insert(table("vat_lines"), fresh);
+      if (loose.length > 0) await sink.insert(table("vat_untagged_lines"), loose);
       fresh = [];
+      loose = [];
     };
     for (const event of events) {
       const e = event as StoredEvent & (EntryEvent | VatReturnEvent);
@@ -120,6 +162,19 @@ export const vatLinesProjector: Projector = {
         const facts = vatLineFacts(d.lines);
         d.lines.forEach((l, index) => {
           const fact = facts[index];
+          if (untagged(l.account, fact != null, d.origin))
+            loose.push({
+              org_id: e.orgId,
+              mvt: d.mvt,
+              line: index + 1,
+              date: d.date,
+              journal: d.journal,
+              number: d.number,
+              account: l.account,
+              label: l.label ?? d.label,
+              amount: l.debit - l.credit,
+              position: e.position,
+            });
           if (!fact) return;
           fresh.push({
             org_id: e.orgId,

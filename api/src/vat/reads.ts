@@ -188,54 +188,6 @@ export const draftsInPeriod = async (
 };
 
 /**
- * Whether every line on `accounts` dated in the period is a VAT line, told by counting (two index ranges,
- * a few milliseconds) where naming the others tries each of the period's thousands of lines (tens of
- * milliseconds). Exact: a VAT line is a ledger line (same movement, line, date and account), so the counts
- * agree only when no line is left over. Undecided (false) when a return ends on or after the period's
- * start: it may have taken some of the period's lines, and its settlement (dated at its end) may be in it.
- */
-const everyVatLineTagged = async (
-  ctx: AppContext,
-  orgId: string,
-  period: VatPeriod,
-  accounts: readonly string[],
-): Promise<boolean> => {
-  const db = readModels(ctx.database);
-  const count = (query: { executeTakeFirst: () => Promise<{ n: string } | undefined> }) =>
-    query.executeTakeFirst().then((row) => Number(row?.n ?? 0));
-  // Three queries side by side, not one statement: PostgreSQL runs a statement's subqueries one by one.
-  const [ledger, coded, later] = await Promise.all([
-    count(
-      db
-        .selectFrom("ledger_lines")
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .where("org_id", "=", orgId)
-        .where("account", "in", accounts)
-        .where("date", ">=", period.start)
-        .where("date", "<=", period.end),
-    ),
-    count(
-      db
-        .selectFrom("vat_lines")
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .where("org_id", "=", orgId)
-        .where("return_period", "is", null)
-        .where("account", "in", accounts)
-        .where("date", ">=", period.start)
-        .where("date", "<=", period.end),
-    ),
-    count(
-      db
-        .selectFrom("vat_returns")
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .where("org_id", "=", orgId)
-        .where("end", ">=", period.start),
-    ),
-  ]);
-  return later === 0 && ledger === coded;
-};
-
-/**
  * Lines on VAT accounts (445…) dated in the period that carry no VAT code, so that no box takes them:
  * not the waiting accounts (445740, 445640), not the settlement's (44551, 44567, 44581, 44583), not a
  * return's own settlement entry.
@@ -245,56 +197,17 @@ export const untaggedVatLines = async (
   orgId: string,
   period: VatPeriod,
 ): Promise<string[]> => {
-  // The chart's VAT accounts, then their lines of the period: one index range each (organisation,
-  // account, date), where a prefix over the ledger walked every 445 line of every year.
-  const accounts = (
-    await readModels(ctx.database)
-      .selectFrom("accounts")
-      .select("number")
-      .where("org_id", "=", orgId)
-      .where("number", ">=", "445")
-      .where("number", "<", "446")
-      .execute()
-  )
-    .map((a) => a.number)
-    .filter((n) => !["44574", "44564", "44551", "44567", "44581", "44583"].some((p) => n.startsWith(p)));
-  if (accounts.length === 0) return [];
-  if (await everyVatLineTagged(ctx, orgId, period, accounts)) return [];
+  // The VAT lines' projector keeps them apart as it sees them (`vat_untagged_lines`): one index range.
   const rows = await readModels(ctx.database)
-    .selectFrom("ledger_lines as l")
-    .select(["l.date", "l.journal", "l.number", "l.account", "l.label", "l.debit", "l.credit"])
-    .where("l.org_id", "=", orgId)
-    .where("l.account", "in", accounts)
-    .where("l.date", ">=", period.start)
-    .where("l.date", "<=", period.end)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("vat_lines as v")
-            .select("v.line")
-            .whereRef("v.org_id", "=", "l.org_id")
-            .whereRef("v.mvt", "=", "l.mvt")
-            .whereRef("v.line", "=", "l.line"),
-        ),
-      ),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("entries as e")
-            .select("e.mvt")
-            .whereRef("e.org_id", "=", "l.org_id")
-            .whereRef("e.mvt", "=", "l.mvt")
-            .where(sql<boolean>`e.origin->>'kind' = 'vatReturn'`),
-        ),
-      ),
-    )
-    .orderBy("l.date")
-    .orderBy("l.position")
-    .orderBy("l.line")
+    .selectFrom("vat_untagged_lines")
+    .select(["date", "journal", "number", "account", "label", "amount"])
+    .where("org_id", "=", orgId)
+    .where("date", ">=", period.start)
+    .where("date", "<=", period.end)
+    .orderBy("date")
+    .orderBy("position")
+    .orderBy("line")
     .limit(1000)
     .execute();
-  return rows.map(
-    (r) => `${r.date} ${r.journal} ${r.number} ${r.account} ${r.label} ${euros(r.debit - r.credit)}`,
-  );
+  return rows.map((r) => `${r.date} ${r.journal} ${r.number} ${r.account} ${r.label} ${euros(r.amount)}`);
 };
