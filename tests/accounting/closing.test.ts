@@ -120,7 +120,7 @@ describe.each(databaseKinds)(
       const { warnings } = await books.ok("GET", `/accounting/balance-sheet/${yearId}/steps`);
       expect(warnings.find((w: { code: string }) => w.code === "yearEnd.drafts")).toMatchObject({
         blocking: true,
-        items: ["2025-12-31 OD INV-20251231 Dotation aux amortissements 2025"],
+        items: ["31/12/2025 OD INV-20251231 Dotation aux amortissements 2025"],
       });
       const changed = await books.ok("PUT", "/accounting/balance-sheet/lines", {
         id: added.id,

@@ -36,7 +36,7 @@ describe.each(databaseKinds)("closing Atelier Démo's year and opening the next 
     expect(byCode["yearEnd.drafts"]).toMatchObject({
       count: 1,
       blocking: true,
-      items: ["2025-12-31 OD REG-1 Régularisation à revoir"],
+      items: ["31/12/2025 OD REG-1 Régularisation à revoir"],
     });
     expect(byCode["yearEnd.vatJournalPending"]).toMatchObject({ count: 1, blocking: false });
     expect(byCode["yearEnd.unletteredThirdParties"]).toMatchObject({ count: 3, blocking: false });

@@ -26,6 +26,8 @@ import { sql } from "kysely";
 import { listStatementLines } from "../banks/statement-queries.ts";
 import { handleMultiStream, loadAggregate, type MultiStreamPlan, streamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { centsText, shortDateText } from "../http/message-params.ts";
+import type { Locale } from "../http/messages.ts";
 import { ProblemError } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
 import { findOrganisation } from "../organisations.ts";
@@ -36,6 +38,22 @@ import { ledgerReadModels, postingContext } from "./entries.ts";
 import { accountMovements, type FiscalYearRow, findFiscalYear, trialBalanceReport } from "./queries.ts";
 import { setupReadModels } from "./setup.ts";
 
+/** An invoice or credit note of a list's item, named in the reader's language. */
+const documentName = (direction: string, kind: string, locale: Locale): string => {
+  const side = direction === "purchases" ? 1 : 0;
+  const names = {
+    fr: {
+      invoice: ["Facture client", "Facture fournisseur"],
+      creditNote: ["Avoir client", "Avoir fournisseur"],
+    },
+    en: {
+      invoice: ["Customer invoice", "Supplier invoice"],
+      creditNote: ["Customer credit note", "Supplier credit note"],
+    },
+  }[locale];
+  return names[kind as keyof typeof names]?.[side] ?? kind;
+};
+
 /** One finding of the year-end check: a stable code, how many items, and which (up to 50). */
 export type YearEndWarning = { code: string; count: number; items: string[]; blocking: boolean };
 
@@ -45,13 +63,16 @@ export type YearEndWarning = { code: string; count: number; items: string[]; blo
  * invoices and credit notes not validated (information: a draft invoice is no fact of the books), VAT
  * periods of the year without a validated return,
  * suspense account 471 not empty, unlettered customers and suppliers (information), and an
- * unbalanced trial balance (blocking; cannot happen when every entry balances).
+ * unbalanced trial balance (blocking; cannot happen when every entry balances). Items read in `locale`:
+ * their days and amounts as the reader writes them.
  */
 export const yearEndChecks = async (
   ctx: AppContext,
   orgId: string,
   year: FiscalYearRow,
+  locale: Locale = "fr",
 ): Promise<YearEndWarning[]> => {
+  const day = (iso: string) => shortDateText(iso, locale);
   await catchUpLedger(ctx, orgId);
   const db = readModels(ctx.database);
   const warnings: YearEndWarning[] = [];
@@ -73,7 +94,8 @@ export const yearEndChecks = async (
       items: [...unmatched.items]
         .sort((a, b) => a.bookingDate.localeCompare(b.bookingDate))
         .map(
-          (l) => `${l.bookingDate} ${banks[l.bankId]?.name ?? ""} ${l.label} ${(l.amount / 100).toFixed(2)}`,
+          (l) =>
+            `${day(l.bookingDate)} ${banks[l.bankId]?.name ?? ""} ${l.label} ${centsText(l.amount, locale)}`,
         ),
       blocking: false,
     });
@@ -90,7 +112,7 @@ export const yearEndChecks = async (
     .where("entries.date", "<=", year.end)
     .orderBy("entries.date")
     .execute();
-  const describe = (d: (typeof drafts)[number]) => `${d.date} ${d.journal} ${d.piece_ref} ${d.label}`;
+  const describe = (d: (typeof drafts)[number]) => `${day(d.date)} ${d.journal} ${d.piece_ref} ${d.label}`;
   if (drafts.length > 0)
     warnings.push({
       code: "yearEnd.drafts",
@@ -127,7 +149,7 @@ export const yearEndChecks = async (
         .slice(0, 50)
         .map(
           (d) =>
-            `${d.issue_date} ${d.direction} ${d.kind} ${d.contact_name ?? ""} ${(d.total_incl_tax / 100).toFixed(2)}`,
+            `${day(d.issue_date)} ${documentName(d.direction, d.kind, locale)} ${d.contact_name ?? ""} ${centsText(d.total_incl_tax, locale)}`,
         ),
       blocking: false,
     });
@@ -137,7 +159,7 @@ export const yearEndChecks = async (
     warnings.push({
       code: "yearEnd.suspenseNotEmpty",
       count: suspense.length,
-      items: suspense.map((m) => `${m.account} ${((m.debit - m.credit) / 100).toFixed(2)}`),
+      items: suspense.map((m) => `${m.account} ${centsText(m.debit - m.credit, locale)}`),
       blocking: false,
     });
   const open = await db

@@ -65,12 +65,12 @@ export const einvoiceMessages = {
     en: "The supplier is not identified: its name and its SIREN or VAT number are needed.",
   },
   "einvoice.totalsMismatch": {
-    fr: "Les totaux de la facture ne sont pas cohérents ({rule})\xa0: {expected}\xa0€ attendus, {actual}\xa0€ indiqués.",
-    en: "The invoice's totals do not add up ({rule}): {expected} € expected, {actual} € stated.",
+    fr: "Les totaux de la facture ne sont pas cohérents ({rule})\xa0: {expected} attendus, {actual} indiqués.",
+    en: "The invoice's totals do not add up ({rule}): {expected} expected, {actual} stated.",
   },
   "einvoice.totalsNotReproduced": {
-    fr: "Les totaux de la facture ne se retrouvent pas à partir de ses lignes ({field})\xa0: {expected}\xa0€ indiqués, {actual}\xa0€ calculés.",
-    en: "The invoice's totals cannot be found again from its lines ({field}): {expected} € stated, {actual} € computed.",
+    fr: "Les totaux de la facture ne se retrouvent pas à partir de ses lignes ({field})\xa0: {expected} indiqués, {actual} calculés.",
+    en: "The invoice's totals cannot be found again from its lines ({field}): {expected} stated, {actual} computed.",
   },
   "einvoice.unsupportedVatRate": {
     fr: "Taux de TVA non géré\xa0: {rate}\xa0%.",

@@ -38,24 +38,24 @@ export const paymentMessages = {
     en: "A document can be allocated only once per payment.",
   },
   "payment.allocationExceedsDue": {
-    fr: "L’imputation dépasse le reste dû de {number} ({due} centimes).",
-    en: "The allocation exceeds what is due on {number} ({due} cents).",
+    fr: "L’imputation dépasse le reste dû de {number} ({due}).",
+    en: "The allocation exceeds what is due on {number} ({due}).",
   },
   "payment.overAllocated": {
-    fr: "Les imputations ({allocated} centimes) dépassent le paiement ({amount} centimes).",
-    en: "The allocations ({allocated} cents) exceed the payment ({amount} cents).",
+    fr: "Les imputations ({allocated}) dépassent le paiement ({amount}).",
+    en: "The allocations ({allocated}) exceed the payment ({amount}).",
   },
   "payment.creditNotesNeedRefund": {
-    fr: "Les avoirs imputés dépassent les factures de {allocated} centimes : un paiement reçu du client (ou fait au fournisseur) ne les règle pas. Enregistrez un remboursement.",
-    en: "The credit notes allocated exceed the invoices by {allocated} cents: money received from the customer (or paid to the supplier) cannot settle them. Record a refund.",
+    fr: "Les avoirs imputés dépassent les factures de {allocated} : un paiement reçu du client (ou fait au fournisseur) ne les règle pas. Enregistrez un remboursement.",
+    en: "The credit notes allocated exceed the invoices by {allocated}: money received from the customer (or paid to the supplier) cannot settle them. Record a refund.",
   },
   "payment.refundWithoutCreditNote": {
     fr: "Un remboursement règle des avoirs : imputez-le à au moins un avoir, au-delà des factures qui s’y compensent.",
     en: "A refund settles credit notes: allocate it to at least one credit note, beyond any invoices netted against it.",
   },
   "payment.refundNotAllocated": {
-    fr: "Le remboursement ({amount} centimes) doit égaler ce qu’il règle ({allocated} centimes) : il ne laisse pas d’avance.",
-    en: "The refund ({amount} cents) must equal what it settles ({allocated} cents): it leaves no advance.",
+    fr: "Le remboursement ({amount}) doit égaler ce qu’il règle ({allocated}) : il ne laisse pas d’avance.",
+    en: "The refund ({amount}) must equal what it settles ({allocated}): it leaves no advance.",
   },
   "payment.deposited": {
     fr: "Ce paiement est dans la remise {number} : il ne peut plus être annulé.",
@@ -70,8 +70,8 @@ export const paymentMessages = {
     en: "This payment is cancelled.",
   },
   "payment.remainderExceeded": {
-    fr: "L’imputation ({used} centimes) dépasse l’avance disponible du paiement ({remainder} centimes).",
-    en: "The allocation ({used} cents) exceeds the payment’s available advance ({remainder} cents).",
+    fr: "L’imputation ({used}) dépasse l’avance disponible du paiement ({remainder}).",
+    en: "The allocation ({used}) exceeds the payment’s available advance ({remainder}).",
   },
   "payment.remainderBeforeDate": {
     fr: "L’imputation de l’avance ne peut précéder le paiement ({date}).",

@@ -17,16 +17,16 @@ export const vatMessages = {
     en: "Invalid VAT period: {value} (a month YYYY-MM, a quarter YYYY-Qn, a year YYYY).",
   },
   "vat.basesDisagree": {
-    fr: "Les bases ne concordent pas : les opérations imposables ({taxed}) et les bases par taux ({rates}) diffèrent de {difference} €, au-delà des 5 € d’arrondi admis.",
-    en: "The bases disagree: taxed operations ({taxed}) and the bases per rate ({rates}) differ by €{difference}, beyond the €5 of rounding allowed.",
+    fr: "Les bases ne concordent pas : les opérations imposables ({taxed}) et les bases par taux ({rates}) diffèrent de {difference}, au-delà des 5 € d’arrondi admis.",
+    en: "The bases disagree: taxed operations ({taxed}) and the bases per rate ({rates}) differ by {difference}, beyond the €5 of rounding allowed.",
   },
   "vat.refundBelowThreshold": {
-    fr: "Remboursement refusé : le crédit demandé doit atteindre {minimum} € (formulaire 3519).",
-    en: "Refund refused: the credit asked must reach €{minimum} (form 3519).",
+    fr: "Remboursement refusé : le crédit demandé doit atteindre {minimum} (formulaire 3519).",
+    en: "Refund refused: the credit asked must reach {minimum} (form 3519).",
   },
   "vat.refundAboveCredit": {
-    fr: "Remboursement refusé : il dépasse le crédit de la période ({credit} €).",
-    en: "Refund refused: it exceeds the period's credit (€{credit}).",
+    fr: "Remboursement refusé : il dépasse le crédit de la période ({credit}).",
+    en: "Refund refused: it exceeds the period's credit ({credit}).",
   },
   "vat.alreadyValidated": {
     fr: "La déclaration de TVA de la période {period} est déjà validée : une erreur se corrige sur une déclaration suivante.",
@@ -49,8 +49,8 @@ export const vatMessages = {
     en: "Some lines of the VAT accounts (445) in the period carry no VAT code: no box takes them.",
   },
   "vat.creditWithCents": {
-    fr: "Le crédit de TVA du compte 445670 ({balance} €) a des centimes : un crédit reporté est un montant entier.",
-    en: "The VAT credit on account 445670 (€{balance}) has cents: a credit carried forward is a whole amount.",
+    fr: "Le crédit de TVA du compte 445670 ({balance}) a des centimes : un crédit reporté est un montant entier.",
+    en: "The VAT credit on account 445670 ({balance}) has cents: a credit carried forward is a whole amount.",
   },
   "vat.previousNotValidated": {
     fr: "La déclaration de la période précédente ({previous}) n’est pas validée.",
@@ -77,16 +77,16 @@ export const vatMessages = {
     en: "The CA12 of {year} is already validated: it deducted the instalments paid, so no instalment of that year can be declared any more.",
   },
   "vat.instalmentBelowThreshold": {
-    fr: "Aucun acompte n’est dû : la base de calcul ({reference} €, ligne 57 de la CA12 précédente) est inférieure à {threshold} €.",
-    en: "No instalment is due: its base (€{reference}, line 57 of last year's CA12) is under €{threshold}.",
+    fr: "Aucun acompte n’est dû : la base de calcul ({reference}, ligne 57 de la CA12 précédente) est inférieure à {threshold}.",
+    en: "No instalment is due: its base ({reference}, line 57 of last year's CA12) is under {threshold}.",
   },
   "vat.instalmentReferenceUnknown": {
     fr: "La CA12 de l’année précédente n’est pas dans Registre : indiquez la base de calcul des acomptes (sa ligne 57).",
     en: "Last year's CA12 is not in Registre: give the instalments' base (its line 57).",
   },
   "vat.instalmentReferenceKnown": {
-    fr: "La base des acomptes est celle de la CA12 de {last} ({reference} €) : une autre base ne peut être indiquée.",
-    en: "The instalments' base is that of the CA12 of {last} (€{reference}): another base cannot be given.",
+    fr: "La base des acomptes est celle de la CA12 de {last} ({reference}) : une autre base ne peut être indiquée.",
+    en: "The instalments' base is that of the CA12 of {last} ({reference}): another base cannot be given.",
   },
   "vat.correctionOnInstalment": {
     fr: "Un acompte ({period}) ne porte pas de régularisation : elle se déclare sur la CA12.",

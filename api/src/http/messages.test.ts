@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { AMOUNT_PARAMS } from "./message-params.ts";
 import { isMessageCode, messages, translate } from "./messages.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -55,5 +56,73 @@ describe("a count in a message", () => {
     expect(translate(code, "en", { count: 0 })).toBe("The file was not imported: 0 lines with errors.");
     // Without its number the text is left as written.
     expect(translate(code, "en")).toContain("{count|line|lines}");
+  });
+});
+
+describe("amounts and dates in the catalogue's sentences (issue 23)", () => {
+  const locales = ["fr", "en"] as const;
+  const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+
+  it("no sentence writes « centimes » or a currency beside a parameter: its amounts are declared, and formatted", () => {
+    const beside = /\{\w+\}[\s\u00a0]*(centimes|cents|€|EUR)(?![\p{L}])|€[\s\u00a0]*\{\w+\}/u;
+    const offending = Object.entries(messages).flatMap(([code, m]) =>
+      locales.filter((l) => beside.test(m[l])).map((l) => `${code} (${l}): ${m[l]}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it("reads every declared amount as money in the reader's language, from its unit", () => {
+    const sample = { cents: 123456, euros: "1234.56", wholeEuros: 1234 } as const;
+    for (const [code, keys] of Object.entries(AMOUNT_PARAMS)) {
+      expect(isMessageCode(code), code).toBe(true);
+      for (const [key, unit] of Object.entries(keys)) {
+        for (const locale of locales) {
+          const template = messages[code as keyof typeof messages][locale];
+          expect(placeholders(template), `${code} ${key}`).toContain(key);
+          const text = translate(code, locale, { [key]: sample[unit] });
+          const money =
+            unit === "wholeEuros"
+              ? { fr: "1\u202f234\u00a0€", en: "€1,234" }[locale]
+              : { fr: "1\u202f234,56\u00a0€", en: "€1,234.56" }[locale];
+          expect(text, `${code} ${key} ${locale}`).toContain(money);
+        }
+      }
+    }
+    expect(translate("payment.allocationExceedsDue", "fr", { number: "FA-2026-0004", due: 71460 })).toBe(
+      "L’imputation dépasse le reste dû de FA-2026-0004 (714,60\u00a0€).",
+    );
+    expect(translate("payment.overAllocated", "en", { allocated: 71460, amount: 30000 })).toBe(
+      "The allocations (€714.60) exceed the payment (€300.00).",
+    );
+    expect(
+      translate("entry.unbalanced", "fr", { debit: "-1173,00", credit: "0,00", difference: "1173,00" }),
+    ).toBe(
+      "L’écriture n’est pas équilibrée : débit -1\u202f173,00\u00a0€, crédit 0,00\u00a0€, écart 1\u202f173,00\u00a0€.",
+    );
+  });
+
+  it("shows no ISO date: every parameter that is a day reads as a date, in French and in English", () => {
+    // Parameters that name something else than a value of the sentence (a field, a file's place…).
+    const notValues = new Set(["field", "reasons", "where", "format", "reason"]);
+    const offending = Object.entries(messages).flatMap(([code, m]) =>
+      locales.flatMap((locale) => {
+        const params = Object.fromEntries(
+          placeholders(m[locale])
+            .filter((k) => !notValues.has(k) && !AMOUNT_PARAMS[code]?.[k])
+            .map((k) => [k, "2019-05-15"]),
+        );
+        const text = translate(code, locale, params);
+        return /\d{4}-\d{2}-\d{2}/.test(text) ? [`${code} (${locale}): ${text}`] : [];
+      }),
+    );
+    expect(offending).toEqual([]);
+    expect(translate("fiscalYear.none", "fr", { date: "2019-05-15" })).toBe(
+      "Aucun exercice ne couvre le 15 mai 2019 : créez l’exercice d’abord.",
+    );
+    expect(translate("fiscalYear.none", "en", { date: "2019-05-15" })).toBe(
+      "No fiscal year covers 15 May 2019: create the fiscal year first.",
+    );
+    // Not a day: left as sent, never another day.
+    expect(translate("fiscalYear.none", "fr", { date: "2019-02-30" })).toContain("2019-02-30");
   });
 });

@@ -1,3 +1,4 @@
+import { formattedParam } from "./message-params.ts";
 import { bankMessages, bankParamText } from "./messages-banks.ts";
 import { contactItemMessages, duplicateReasonsText } from "./messages-contacts-items.ts";
 import { documentMessages } from "./messages-documents.ts";
@@ -104,12 +105,12 @@ export const messages = {
     en: "Line {line}: invalid amount (whole cents, not negative).",
   },
   "entry.amountTooLarge": {
-    fr: "Ligne {line} : montant trop élevé ({max} € au plus par ligne).",
-    en: "Line {line}: amount too large (€{max} at most per line).",
+    fr: "Ligne {line} : montant trop élevé ({max} au plus par ligne).",
+    en: "Line {line}: amount too large ({max} at most per line).",
   },
   "entry.totalTooLarge": {
-    fr: "Le total de l’écriture est trop élevé ({max} € au plus au débit comme au crédit).",
-    en: "The entry's total is too large (€{max} at most on each side).",
+    fr: "Le total de l’écriture est trop élevé ({max} au plus au débit comme au crédit).",
+    en: "The entry's total is too large ({max} at most on each side).",
   },
   "organisation.volumeExceeded": {
     fr: "Les montants enregistrés par cette organisation atteignent la limite que Registre peut totaliser exactement.",
@@ -480,18 +481,20 @@ export const translate = (
 ): string => {
   const template: string = isMessageCode(code) ? messages[code][locale] : code;
   return plurals(template, locale, params).replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key === "field" && key in params
-      ? fieldLabel(String(params[key]), locale)
-      : key === "reasons" && key in params
-        ? duplicateReasonsText(String(params[key]), locale)
-        : key in params
-          ? ((code.startsWith("bankStatement.")
-              ? bankParamText(key, String(params[key]), locale)
-              : code.startsWith("upload.")
-                ? uploadParamText(code, key, String(params[key]), locale)
-                : undefined) ?? String(params[key]))
-          : whole,
+    key in params ? paramText(code, key, String(params[key]), locale) : whole,
   );
+};
+
+/** A parameter as its sentence shows it: a field by its label, amounts and dates as the reader writes them. */
+const paramText = (code: string, key: string, value: string, locale: Locale): string => {
+  if (key === "field") return fieldLabel(value, locale);
+  if (key === "reasons") return duplicateReasonsText(value, locale);
+  const own = code.startsWith("bankStatement.")
+    ? bankParamText(key, value, locale)
+    : code.startsWith("upload.")
+      ? uploadParamText(code, key, value, locale)
+      : undefined;
+  return own ?? formattedParam(code, key, value, locale) ?? value;
 };
 
 /** The first of fr/en the client accepts, French when it names neither. */

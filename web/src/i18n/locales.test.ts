@@ -53,3 +53,21 @@ describe("locale resources", () => {
     }
   });
 });
+
+describe("amounts in the web app's sentences (issue 23)", () => {
+  test("no sentence writes a currency or « centimes » beside a placeholder: amounts come formatted as money", () => {
+    const beside = /\}\}[\s\u00a0\u202f]*(centimes|cents|€|EUR)(?![\p{L}])|€[\s\u00a0\u202f]*\{\{/u;
+    const offending = locales.flatMap((locale) =>
+      namespaces.flatMap((namespace) => {
+        const tree = resources[locale][namespace] as Tree;
+        return keysOf(tree)
+          .filter((key) => {
+            const text = valueAt(tree, key);
+            return typeof text === "string" && beside.test(text);
+          })
+          .map((key) => `${locale}/${namespace}.json ${key}: ${valueAt(tree, key)}`);
+      }),
+    );
+    expect(offending).toEqual([]);
+  });
+});

@@ -14,6 +14,7 @@ import { closeFiscalYear, generateOpeningEntry, yearEndChecks } from "../../acco
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { localeOf } from "../../http/problem.ts";
 import { derivedId } from "../../ids.ts";
 import { answer, body, errors, plain, UuidParam } from "../../schemas/common.ts";
 import {
@@ -162,7 +163,7 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
     async (c) => {
       const orgId = sessionOrg(c);
       const year = await findFiscalYear(ctx, orgId, c.req.valid("param").id);
-      return c.json({ warnings: await yearEndChecks(ctx, orgId, year) }, 200);
+      return c.json({ warnings: await yearEndChecks(ctx, orgId, year, localeOf(c)) }, 200);
     },
   );
 

@@ -184,7 +184,7 @@ describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (
       code: "einvoice.totalsMismatch",
       errors: [{ path: "BR-CO-15" }],
       detail:
-        "Les totaux de la facture ne sont pas cohérents (BR-CO-15)\u00a0: 104.90\u00a0€ attendus, 105.90\u00a0€ indiqués.",
+        "Les totaux de la facture ne sont pas cohérents (BR-CO-15)\u00a0: 104,90\u00a0€ attendus, 105,90\u00a0€ indiqués.",
     });
     for (const [bytes, code] of [
       [new TextEncoder().encode("Nom;Montant\nA;1\n"), "einvoice.unsupportedFile"],

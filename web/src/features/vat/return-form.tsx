@@ -46,6 +46,7 @@ export const ReturnForm = ({ vat }: { vat: VatReturn }) => {
   const label = useBoxLabel();
   const sectionTitle = useSectionTitle();
   const periodName = usePeriodName();
+  const euros = useEuros();
   const [open, setOpen] = useState<VatBox | null>(null);
   const carried = vat.creditCarried;
   const roles = formBoxesOf(vat.form.id);
@@ -116,7 +117,7 @@ export const ReturnForm = ({ vat }: { vat: VatReturn }) => {
                     {vat.adjusted?.box === box.code ? (
                       <Text size="xs" c="dimmed" data-testid="vat-adjusted">
                         {t("vat.adjusted", {
-                          by: vat.adjusted.by > 0 ? `+${vat.adjusted.by}` : vat.adjusted.by,
+                          by: `${vat.adjusted.by > 0 ? "+" : ""}${euros(vat.adjusted.by)}`,
                         })}
                       </Text>
                     ) : null}
