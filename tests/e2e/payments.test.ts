@@ -35,6 +35,12 @@ describe("payments screens (Chromium, payments API)", () => {
         const allocation = page.getByLabel(`Imputer ${invoice.number}`);
         await expect.poll(() => allocation.inputValue()).not.toBe("");
         expect(await page.getByTestId("payment-amount").inputValue()).toBe(await allocation.inputValue());
+        // A partial amount: the allocation follows it, never the invoice's whole due; then the whole again.
+        const full = await allocation.inputValue();
+        await page.getByTestId("payment-amount").fill("3");
+        await expect.poll(() => allocation.inputValue()).toBe("3,00");
+        await page.getByTestId("payment-amount").fill(full);
+        await expect.poll(() => allocation.inputValue()).toBe(full);
         // The customer, without the addresses a document prints: a payment has none to choose.
         expect(await page.getByTestId("doc-contact").inputValue()).not.toBe("");
         expect(await page.getByTestId("doc-billing-address").count()).toBe(0);

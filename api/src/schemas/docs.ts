@@ -405,6 +405,16 @@ export const HistoryEvent = z.object({
     })
     .optional()
     .openapi({ description: "A DocumentEmailed event: to whom, what, the message id" }),
+  payment: z
+    .object({
+      id: z.string(),
+      date: Day.nullable(),
+      amount: CentsOut.nullable().openapi({
+        description: "What it put on this document, cents; null once released",
+      }),
+    })
+    .optional()
+    .openapi({ description: "The payment an allocation or its release is about" }),
   /** What the event names, when the line shows it: an attached or removed file's name. */
   detail: z.string().nullable(),
 });

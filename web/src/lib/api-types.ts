@@ -5312,6 +5312,14 @@ export interface components {
                     attachments: string[];
                     reminderLevel: number | null;
                 };
+                /** @description The payment an allocation or its release is about */
+                payment?: {
+                    id: string;
+                    /** @example 2025-01-31 */
+                    date: string | null;
+                    /** @description What it put on this document, cents; null once released */
+                    amount: number | null;
+                };
                 detail: string | null;
             }[];
         };

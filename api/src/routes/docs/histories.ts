@@ -1,4 +1,10 @@
-import { type DocumentEmail, DomainError, documentStreamId, Rights } from "@registre/core";
+import {
+  type DocumentEmail,
+  type DocumentPayment,
+  DomainError,
+  documentStreamId,
+  Rights,
+} from "@registre/core";
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
 import { sessionOrg } from "../../accounting/books.ts";
@@ -52,6 +58,9 @@ const emailSummary = (email: DocumentEmail) => ({
  * A document's history (/docs/histories): its events (who, when, what) and the notes users write into
  * it (« relancé par téléphone »), which are added, changed and removed. Rights: the kind's `.histories`.
  */
+/** Which payment an allocation is, on what day, and what it put on the document. */
+const paymentSummary = (p: DocumentPayment) => ({ id: p.payment, date: p.date, amount: p.amount });
+
 export const documentHistoryRoutes = (ctx: AppContext) => {
   const app = resourceApp();
 
@@ -91,6 +100,12 @@ export const documentHistoryRoutes = (ctx: AppContext) => {
               userName: (e.metadata.userId && names.get(e.metadata.userId)) || null,
               type: e.type,
               ...(e.type === "DocumentEmailed" && { email: emailSummary(e.data as DocumentEmail) }),
+              ...(e.type === "DocumentPaymentAllocated" && {
+                payment: paymentSummary(e.data as DocumentPayment),
+              }),
+              ...(e.type === "DocumentPaymentReleased" && {
+                payment: { id: (e.data as { payment: string }).payment, date: null, amount: null },
+              }),
               detail:
                 e.type === "FileAttached" || e.type === "FileDetached"
                   ? String((e.data as { name?: unknown }).name ?? "")

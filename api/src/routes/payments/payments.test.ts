@@ -165,6 +165,16 @@ describe.each(databaseKinds)("payments, banks and deposits on %s", (kind) => {
       paid: 36_000,
       paymentStatus: "partial",
     });
+    // The invoice's history says which payment, on what day and for how much; and the one released.
+    const docHistory = await call("GET", `/docs/histories?docId=${inv.id}`, o.token);
+    const payments = docHistory.body.events
+      .filter((e: { type: string }) => e.type.startsWith("DocumentPayment"))
+      .map((e: { type: string; payment: unknown }) => [e.type, e.payment]);
+    expect(payments).toEqual([
+      ["DocumentPaymentReleased", { id: second.body.id, date: null, amount: null }],
+      ["DocumentPaymentAllocated", { id: second.body.id, date: o.day, amount: 60_000 }],
+      ["DocumentPaymentAllocated", { id: first.body.id, date: o.day, amount: 36_000 }],
+    ]);
     const again = await call("PUT", `/payments/${second.body.id}/cancel`, o.token, { date: o.day });
     expect(again.body.status).toBe("cancelled");
   });

@@ -14,7 +14,7 @@ import { contactPartPath, contactPath, contactsPath } from "../contacts/paths.ts
 import { type ContactDoc, contactDocsQuery } from "./api.ts";
 import { type Direction, type DocKind, docKinds, rightOf } from "./model.ts";
 import { docPath, newDocPath } from "./paths.ts";
-import { DocNumber, StatusBadge, useCanDocs } from "./ui.tsx";
+import { DocNumber, DocStatusBadge, useCanDocs } from "./ui.tsx";
 
 /** A contact's documents on one side (the sales or purchases tab), what is left due, late ones marked. */
 export const ContactDocsPanel = ({
@@ -63,8 +63,8 @@ export const ContactDocsPanel = ({
     {
       key: "status",
       header: t("fields.status"),
-      width: 120,
-      cell: (doc) => <StatusBadge status={doc.status} />,
+      width: 230,
+      cell: (doc) => <DocStatusBadge doc={doc} />,
     },
     {
       key: "incl",

@@ -20,7 +20,7 @@ import { isValidatable, rightOf, segmentOf } from "./model.ts";
 import { docContactEditPath, docPath, listPath } from "./paths.ts";
 import { RegimeOutdatedHint, regimeOutdated, VatRegimeBadge } from "./regime.tsx";
 import { TotalsCard } from "./totals-card.tsx";
-import { StatusBadge, useCanDocs, useDocName, useVatLabel } from "./ui.tsx";
+import { DocStatusBadge, useCanDocs, useDocName, useVatLabel } from "./ui.tsx";
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <div>
@@ -379,7 +379,7 @@ export const DocDetailPage = () => {
         description={
           data ? (
             <Group gap="xs" component="span">
-              <StatusBadge status={data.status} />
+              <DocStatusBadge doc={data} />
               <span>{data.contactName}</span>
               <span>·</span>
               <span className="registre-numeric">

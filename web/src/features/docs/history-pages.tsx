@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { ActionIcon, Anchor, Button, Group, Paper, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,8 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { today } from "../../lib/day.ts";
+import { formatCents } from "../../lib/money.ts";
+import { paymentPath } from "../payments/api.ts";
 import {
   type Doc,
   type DocHistory,
@@ -112,7 +114,7 @@ const NotesTable = ({ notes, tools }: { notes: readonly Note[]; tools?: (note: N
 /** `/org/docs/{id}/history`: the document's events (its stream, readable) and the users' notes. */
 export const DocHistoryPage = () => {
   const { t } = useTranslation("docs");
-  const { dateTime } = useFormat();
+  const { dateTime, shortDate, locale } = useFormat();
   return (
     <HistoryFrame
       actions={(doc) => (
@@ -153,6 +155,18 @@ export const DocHistoryPage = () => {
                         defaultValue: event.type,
                       })}
                       {event.detail ? ` · ${event.detail}` : ""}
+                      {event.payment ? (
+                        <Text size="xs" data-testid="history-payment">
+                          <Anchor component={Link} to={paymentPath(event.payment.id)} size="xs">
+                            {event.payment.amount !== null && event.payment.date
+                              ? t("history.paymentOf", {
+                                  amount: formatCents(event.payment.amount, locale, { currency: true }),
+                                  date: shortDate(event.payment.date),
+                                })
+                              : t("history.paymentReleased")}
+                          </Anchor>
+                        </Text>
+                      ) : null}
                       {event.email ? (
                         <Text size="xs" c="dimmed" data-testid="history-email">
                           {event.email.reminderLevel

@@ -40,7 +40,7 @@ import {
   validateRightOf,
 } from "./model.ts";
 import { docPath, docsStatsPath, docsValidatePath, listPath, newDocPath } from "./paths.ts";
-import { DocNumber, StatusBadge, useCanDocs } from "./ui.tsx";
+import { DocNumber, DocStatusBadge, useCanDocs } from "./ui.tsx";
 
 /** The statuses a kind can be in (its lifecycle table), for its filter. */
 const statusesOf = (kind: DocKind): DocStatus[] => {
@@ -218,8 +218,8 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
     {
       key: "status",
       header: t("fields.status"),
-      width: 110,
-      cell: (doc) => <StatusBadge status={doc.status} />,
+      width: kind === "invoice" || kind === "creditNote" ? 230 : 110,
+      cell: (doc) => <DocStatusBadge doc={doc} />,
     },
     {
       key: "excl",

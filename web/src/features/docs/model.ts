@@ -82,3 +82,29 @@ export const statusColors: Record<DocStatus, string> = {
 
 /** Invoices and credit notes are numbered when validated: a draft has none yet (« Brouillon »). */
 export const numberedLater = (kind: DocKind): boolean => kind === "invoice" || kind === "creditNote";
+
+/**
+ * Where a validated invoice or credit note stands with its payments (issue 23): paid (settled), partly
+ * paid, late (unpaid past its due date, with the days), or to pay; with what is still due. `null` for
+ * anything else (a draft, a quote…), which shows its status as it is.
+ */
+export type PaymentStanding =
+  | { readonly key: "paid" }
+  | { readonly key: "partial" | "toPay"; readonly due: number }
+  | { readonly key: "late"; readonly due: number; readonly days: number };
+
+export const paymentStanding = (
+  doc: {
+    readonly kind: DocKind;
+    readonly paymentStatus?: "unpaid" | "partial" | "paid" | null;
+    readonly due: number;
+    readonly dueDate: string | null;
+  },
+  today: string,
+): PaymentStanding | null => {
+  if (!numberedLater(doc.kind) || !doc.paymentStatus) return null;
+  if (doc.paymentStatus === "paid") return { key: "paid" };
+  const days = doc.dueDate ? Math.round((Date.parse(today) - Date.parse(doc.dueDate)) / 86_400_000) : 0;
+  if (doc.kind === "invoice" && days > 0) return { key: "late", due: doc.due, days };
+  return { key: doc.paymentStatus === "partial" ? "partial" : "toPay", due: doc.due };
+};

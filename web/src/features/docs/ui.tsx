@@ -2,9 +2,11 @@ import { Badge, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format.ts";
+import { today } from "../../lib/day.ts";
+import { formatCents } from "../../lib/money.ts";
 import { can, type Permission } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
-import { type DocKind, type DocStatus, statusColors } from "./model.ts";
+import { type DocKind, type DocStatus, paymentStanding, statusColors } from "./model.ts";
 
 export const useCanDocs = (): ((code: string, action: Permission) => boolean) => {
   const session = useSession();
@@ -23,6 +25,46 @@ export const StatusBadge = ({ status }: { status: DocStatus }) => {
       data-testid="doc-status"
     >
       {t(`statuses.${status}`)}
+    </Badge>
+  );
+};
+
+const standingColors = { paid: "green", partial: "orange", late: "red", toPay: "blue" } as const;
+
+/**
+ * A document's status in a list or on its page: a validated invoice or credit note says where it stands
+ * with its payments (« Payée », « Payée en partie · reste 414,60 € », « En retard de 14 jours · 714,60 € »),
+ * anything else its status.
+ */
+export const DocStatusBadge = ({
+  doc,
+}: {
+  doc: {
+    readonly kind: DocKind;
+    readonly status: DocStatus;
+    readonly paymentStatus?: "unpaid" | "partial" | "paid" | null;
+    readonly due: number;
+    readonly dueDate: string | null;
+  };
+}) => {
+  const { t } = useTranslation("docs");
+  const { locale } = useFormat();
+  const standing = doc.status === "cancelled" ? null : paymentStanding(doc, today());
+  if (!standing) return <StatusBadge status={doc.status} />;
+  const kind = doc.kind === "creditNote" ? "creditNote" : "invoice";
+  const due = "due" in standing ? formatCents(standing.due, locale, { currency: true }) : "";
+  return (
+    <Badge
+      size="sm"
+      variant="light"
+      radius="sm"
+      tt="none"
+      color={standingColors[standing.key]}
+      data-testid="doc-status"
+      data-standing={standing.key}
+      styles={{ label: { overflow: "visible" } }}
+    >
+      {t(`standing.${kind}.${standing.key}`, { due, count: "days" in standing ? standing.days : 0 })}
     </Badge>
   );
 };

@@ -16,6 +16,7 @@ import { type ContactChoice, ContactPicker } from "../docs/contact-picker.tsx";
 import { AdvancesNotice } from "./advances.tsx";
 import { AllocationTable } from "./allocation-table.tsx";
 import { type Direction, modesQuery, paymentPath, paymentsPath, useCanPay, useRecordPayment } from "./api.ts";
+import { allocationFollowing } from "./follow-amount.ts";
 
 /**
  * A payment's form: date, mode, contact (from the invoice or credit note it comes from), amount,
@@ -52,6 +53,8 @@ const PaymentCreate = ({ direction }: { direction: Direction }) => {
   const [drawer, setDrawer] = useState("");
   const [drawerBank, setDrawerBank] = useState("");
   const [allocations, setAllocations] = useState<Record<string, string>>({});
+  // The allocation follows the amount until one of its lines is typed by hand (`allocationFollowing`).
+  const [following, setFollowing] = useState(true);
   // From an invoice: its contact, its amount due allocated; from a credit note: its refund.
   useEffect(() => {
     const doc = from.data;
@@ -90,6 +93,17 @@ const PaymentCreate = ({ direction }: { direction: Direction }) => {
     return s + ((kinds.get(id) === "creditNote") !== refund ? -value : value);
   }, 0);
   const mode = modes.data?.items.find((m) => m.id === modeId);
+  // The amount spread over the contact's open documents, the one it comes from first, then the oldest.
+  const follow = (text: string, isRefund = refund) => {
+    if (!due.data) return;
+    const spread = allocationFollowing(cents(text), due.data.items, { refund: isRefund, first: docId });
+    setAllocations(Object.fromEntries([...spread].map(([id, c]) => [id, amountInput(c, locale)])));
+  };
+  // The contact's open documents come after the amount may have been typed: spread it once they are here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the documents or the direction change
+  useEffect(() => {
+    if (following && amount.trim()) follow(amount);
+  }, [due.data, refund]);
   if (!can(`${direction}.payments`, "create")) return <NoAccess />;
   const submit = () =>
     record.mutate(
@@ -173,7 +187,10 @@ const PaymentCreate = ({ direction }: { direction: Direction }) => {
               <AmountInput
                 label={t("payments.amount")}
                 value={amount}
-                onChange={setAmount}
+                onChange={(text) => {
+                  setAmount(text);
+                  if (following) follow(text);
+                }}
                 currency
                 withAsterisk
                 data-testid="payment-amount"
@@ -202,13 +219,42 @@ const PaymentCreate = ({ direction }: { direction: Direction }) => {
               </Group>
             ) : null}
             {contact.contactId ? (
-              <AllocationTable
-                docs={due.data?.items ?? []}
-                values={allocations}
-                onChange={(docId, v) => setAllocations({ ...allocations, [docId]: v })}
-                testId="payment-allocations"
-                inputTestId="payment-allocation"
-              />
+              <Stack gap={4}>
+                <AllocationTable
+                  docs={due.data?.items ?? []}
+                  values={allocations}
+                  onChange={(id, v) => {
+                    setFollowing(false);
+                    setAllocations({ ...allocations, [id]: v });
+                  }}
+                  testId="payment-allocations"
+                  inputTestId="payment-allocation"
+                />
+                <Group gap="xs" data-testid="payment-allocation-mode">
+                  <Text size="sm" c="dimmed">
+                    {t(
+                      following
+                        ? docId
+                          ? "payments.allocationFollowsFrom"
+                          : "payments.allocationFollows"
+                        : "payments.allocationByHand",
+                    )}
+                  </Text>
+                  {following ? null : (
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      onClick={() => {
+                        setFollowing(true);
+                        follow(amount);
+                      }}
+                      data-testid="payment-allocation-follow"
+                    >
+                      {t("payments.allocationFollow")}
+                    </Button>
+                  )}
+                </Group>
+              </Stack>
             ) : (
               <Text c="dimmed">{t("payments.noContact")}</Text>
             )}
