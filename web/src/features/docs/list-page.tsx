@@ -218,7 +218,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
     {
       key: "status",
       header: t("fields.status"),
-      width: kind === "invoice" || kind === "creditNote" ? 230 : 110,
+      width: kind === "invoice" || kind === "creditNote" ? 200 : 110,
       cell: (doc) => <DocStatusBadge doc={doc} />,
     },
     {

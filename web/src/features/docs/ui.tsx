@@ -82,7 +82,7 @@ export const useDocName = () => {
 export const DocNumber = ({ number }: { number: string | null }): ReactNode => {
   const { t } = useTranslation("docs");
   return number ? (
-    <Text span ff="monospace" size="sm">
+    <Text span ff="monospace" size="sm" style={{ whiteSpace: "nowrap" }}>
       {number}
     </Text>
   ) : (
