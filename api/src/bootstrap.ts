@@ -45,6 +45,8 @@ export type Environment = {
   readonly log?: ((line: string) => void) | undefined;
   /** smtp://… to send e-mail; unset: each message is written as an .eml file in DATA_DIR/outbox. */
   readonly smtpUrl?: string | undefined;
+  /** Who e-mails come from (MAIL_FROM, « Name <address> » or an address); replies go to the organisation. */
+  readonly mailFrom?: string | undefined;
   /** Where links in e-mails point. */
   readonly publicUrl?: string | undefined;
   /** The platform's address the help and contact forms write to (HELP_EMAIL). */
@@ -65,13 +67,14 @@ export type Environment = {
 
 /**
  * The environment as the README documents it, read from `variables`: DATABASE_URL, DATA_DIR
- * (default ./data), SMTP_URL, PUBLIC_URL, HELP_EMAIL, REMINDERS, TRUST_PROXY, READ_MODEL_WAIT_MS,
+ * (default ./data), SMTP_URL, MAIL_FROM, PUBLIC_URL, HELP_EMAIL, REMINDERS, TRUST_PROXY, READ_MODEL_WAIT_MS,
  * PROJECTION_STALL_MS, S3_URL, FILE_MAX_BYTES, UPLOAD_LIMITS and the worker pool's budgets.
  */
 export const environmentFrom = (variables: Readonly<Record<string, string | undefined>>): Environment => ({
   databaseUrl: variables.DATABASE_URL || undefined,
   dataDir: variables.DATA_DIR || "./data",
   smtpUrl: variables.SMTP_URL || undefined,
+  mailFrom: variables.MAIL_FROM || undefined,
   publicUrl: variables.PUBLIC_URL || undefined,
   helpEmail: variables.HELP_EMAIL || undefined,
   reminders: variables.REMINDERS === "off" ? "off" : "on",
@@ -96,7 +99,7 @@ export const identityServices = (env: Environment, database: Database): Identity
   mailer: createMailer({
     smtpUrl: env.smtpUrl,
     outboxDir: `${dataFolder(env)}/outbox`,
-    from: "Registre <no-reply@registre.local>",
+    from: env.mailFrom ?? "Registre <no-reply@registre.local>",
   }),
   limits: createRateLimits(database),
   rules: defaultIdentityRules,

@@ -7,6 +7,7 @@ import { seedDemoPayments } from "./demo-payments.ts";
 import { seedDemoBankRules, seedDemoReconciliation } from "./demo-reconcile.ts";
 import { seedDemoStatements } from "./demo-statements.ts";
 import { seedDemoLastReturns } from "./demo-vat.ts";
+import { changeDocumentSettings } from "./documents/settings.ts";
 import { registerUser } from "./identity/users.ts";
 import { createOrganisation } from "./organisations.ts";
 
@@ -37,10 +38,24 @@ export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
       fiscalYearStartMonth: 1,
       vatRegime: "reel_normal",
       vatOnDebits: true,
+      // Replies to its documents' e-mails come here (their Reply-To).
+      email: "contact@atelier-demo.fr",
     },
     metadata(),
     userId,
     { firstYear: { start: "2025-01-01", end: "2025-12-31" } },
+  );
+  // What its invoices must print (issue 23): the bank details to pay by transfer and the legal footer.
+  await changeDocumentSettings(
+    ctx,
+    orgId,
+    {
+      bank: { holder: "Atelier Démo SARL", iban: "FR7630006000011234567890189", bic: "CRLYFRPP" },
+      printBankDetails: true,
+      legalMentions:
+        "SARL au capital de 10 000 € — RCS Lyon 123 456 782 — TVA intracommunautaire FR11123456782",
+    },
+    metadata(),
   );
   // The contacts first: Alpha, Gamma and Beta open the auxiliary accounts the books post to.
   await seedDemoContacts(ctx, orgId, metadata);
