@@ -12,6 +12,7 @@ import {
 import countries from "i18n-iso-countries";
 import type { AppContext } from "../context.ts";
 import { readLogo } from "../files/logos.ts";
+import { ensureReferenceSeeded } from "../reference/reference.ts";
 import { LATE_PAYMENT_RATES } from "./late.ts";
 import type { DocumentPrint, PrintAddress, PrintLanguage, PrintLine } from "./pdf/index.ts";
 
@@ -37,6 +38,30 @@ const address = (a: Address | null | undefined, language: PrintLanguage, home: s
 const sameAddress = (a: Address | null, b: Address | null) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
+ * The units' names in the document's language (« heure », « hour »): a PDF is read by people, the
+ * UN/ECE code (HUR) stays in the Factur-X. A code the reference list does not know prints as it is.
+ */
+const unitNames = async (
+  ctx: AppContext,
+  codes: readonly string[],
+  language: PrintLanguage,
+): Promise<(code: string) => string> => {
+  const wanted = [...new Set(codes)];
+  if (wanted.length === 0) return (code) => code;
+  await ensureReferenceSeeded(ctx, "units");
+  const rows = await ctx.database.db
+    .selectFrom("reference_entries")
+    .select(["code", "label", "label_en"])
+    .where("kind", "=", "units")
+    .where("code", "in", wanted)
+    .execute();
+  const names = new Map(
+    rows.map((r) => [String(r.code), String((language === "en" ? r.label_en : r.label) || r.label)]),
+  );
+  return (code) => names.get(code) ?? code;
+};
+
+/**
  * A document as the PDF prints it (`pdf/model.ts`): the seller from the organisation and the settings
  * (logo, bank details when printed, legal mentions), the customer from the document's contact snapshot,
  * its lines and totals per rate, and the mentions (exemptions, operation category, débits option, terms,
@@ -53,7 +78,14 @@ export const documentPrint = async (
   const totals = documentTotalsOf(doc);
   const priced = doc.lines.filter(isPriced);
   const natures = new Set(priced.map((l) => l.nature));
-  const logo = org.logo ? await readLogo(ctx.files, org.orgId, `${org.logo.fileId}.png`) : null;
+  const [logo, unitName] = await Promise.all([
+    org.logo ? readLogo(ctx.files, org.orgId, `${org.logo.fileId}.png`) : null,
+    unitNames(
+      ctx,
+      priced.flatMap((l) => (l.unit ? [l.unit] : [])),
+      language,
+    ),
+  ]);
   const lines: PrintLine[] = doc.lines.map((l) =>
     l.kind === "title"
       ? { type: "title", text: l.label }
@@ -64,7 +96,7 @@ export const documentPrint = async (
             reference: l.reference,
             description: l.description ? `${l.label}\n${l.description}` : l.label,
             quantity: l.quantity,
-            unit: l.unit,
+            unit: l.unit === null ? null : unitName(l.unit),
             unitPrice: l.unitPrice,
             discountPercent: l.discount,
             vatRate: l.vatRate === "exempt" ? "0" : l.vatRate,

@@ -56,6 +56,10 @@ describe.each(databaseKinds)("a document's PDF (/docs/{id}/pdf) on %s", (kind) =
     const en = textOf(await (await get("en")).arrayBuffer(), `${kind}-en.pdf`);
     expect(en).toContain(validated.body.number);
     expect(en).toMatch(/[Ii]nvoice/);
+    // The unit by its name in the document's language; its code (HUR) is for the Factur-X.
+    expect(text).toMatch(/ 10 heure /);
+    expect(en).toMatch(/ 10 hour /);
+    expect(`${text} ${en}`).not.toContain("HUR");
     const draft = await call("POST", "/docs", o.token, { kind: "quote", direction: "sales", issueDate: day });
     const quote = await harness.app.request(`/api/docs/${draft.body.id}/pdf`, {
       headers: { authorization: `Bearer ${o.token}` },
