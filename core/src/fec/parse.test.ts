@@ -46,6 +46,22 @@ describe("decodeFec", () => {
     const bytes = new Uint8Array([0x4f, 0x70, 0xe9, 0x20, 0xa4, 0x20, 0xbd]);
     expect(decodeFec(bytes)).toEqual({ text: "Opé € œ", encoding: "ISO-8859-15" });
   });
+
+  it("reads Windows-1252's characters where ISO 8859-15 has control codes: the apostrophe of « L’ATELIER »", () => {
+    const latin = (text: string) => [...text].map((c) => c.charCodeAt(0));
+    // « Facture L’Atelier – 12 € » as French "ANSI" software writes it.
+    const bytes = new Uint8Array([
+      ...latin("Facture L"),
+      0x92,
+      ...latin("Atelier "),
+      0x96,
+      ...latin(" 12 "),
+      0x80,
+      0x20,
+      0x9c,
+    ]);
+    expect(decodeFec(bytes)).toEqual({ text: "Facture L’Atelier – 12 € œ", encoding: "Windows-1252" });
+  });
 });
 
 describe("parseFec", () => {

@@ -30,15 +30,32 @@ const KNOWN_COLUMNS: ReadonlyMap<string, Column> = new Map(
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 const latin9 = new TextDecoder("iso-8859-15");
+/**
+ * Windows-1252's characters at 0x80–0x9F (the five it leaves undefined stay control codes). Written out:
+ * Node 20's TextDecoder("windows-1252") decodes these bytes as Latin-1's control codes.
+ */
+const CP1252_C1 = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
 
-/** Text of a FEC file's bytes: UTF-8 when they are valid UTF-8, else ISO 8859-15 (the norm's). */
-export const decodeFec = (bytes: Uint8Array): { text: string; encoding: "UTF-8" | "ISO-8859-15" } => {
+/**
+ * Text of a FEC file's bytes: UTF-8 when they are valid UTF-8, else ISO 8859-15 (the norm's). Bytes
+ * 0x80–0x9F are control codes in ISO 8859-15 and never text; French software writing "ANSI" puts
+ * Windows-1252's characters there (’ 0x92, € 0x80, œ 0x9C, « … » 0x85): read as such, so that
+ * « L’ATELIER » keeps its apostrophe (issue 23).
+ */
+export const decodeFec = (
+  bytes: Uint8Array,
+): { text: string; encoding: "UTF-8" | "ISO-8859-15" | "Windows-1252" } => {
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
   try {
     return { text: utf8.decode(body), encoding: "UTF-8" };
   } catch {
-    return { text: latin9.decode(body), encoding: "ISO-8859-15" };
+    const text = latin9.decode(body);
+    if (!/[\u0080-\u009f]/.test(text)) return { text, encoding: "ISO-8859-15" };
+    return {
+      text: text.replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80] ?? c),
+      encoding: "Windows-1252",
+    };
   }
 };
 

@@ -46,7 +46,7 @@ export type PlannedLettering = {
 
 export type FecImportPlan = {
   readonly fileName: string;
-  readonly encoding: "UTF-8" | "ISO-8859-15";
+  readonly encoding: "UTF-8" | "ISO-8859-15" | "Windows-1252";
   readonly separator: FecSeparator;
   /** Lines of entries read from the file. */
   readonly records: number;
