@@ -9,6 +9,8 @@ import {
   password,
   phone,
   required,
+  sirenProblem,
+  siretProblem,
   validate,
   validateAll,
   vatNumber,
@@ -50,5 +52,20 @@ describe("validation rules", () => {
       a: { key: "required" },
       b: { key: "invalidEmail" },
     });
+  });
+});
+
+describe("SIREN and SIRET as typed in a form (issue 23)", () => {
+  test("say what is wrong: the number of digits, the check key, another SIREN", () => {
+    expect(sirenProblem("732 829 320")).toBeNull();
+    expect(sirenProblem("73282932")).toEqual({ key: "sirenLength", count: 8 });
+    expect(sirenProblem("732829321")).toEqual({ key: "sirenKey" });
+    expect(siretProblem("732 829 320 00074")).toBeNull();
+    expect(siretProblem("732 829 320 00074", "732829320")).toBeNull();
+    expect(siretProblem("7328293200007")).toEqual({ key: "siretLength", count: 13 });
+    expect(siretProblem("73282932000075")).toEqual({ key: "siretKey" });
+    expect(siretProblem("73282932000074", "552120222")).toEqual({ key: "siretOtherSiren" });
+    // La Poste's establishments: valid when their digits add up to a multiple of 5.
+    expect(siretProblem("35600000000048")).toBeNull();
   });
 });

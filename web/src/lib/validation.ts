@@ -4,6 +4,8 @@
  * field label is added when the message is rendered.
  */
 
+import { compactIdentifier, isValidSiren, validateSiret } from "@registre/core";
+
 export type ValidationKey =
   | "required"
   | "boolean"
@@ -140,4 +142,26 @@ export const validateAll = <K extends string>(
     if (result) errors[key] = result;
   }
   return errors;
+};
+
+/**
+ * What is wrong with a SIREN as typed (spaces and dots allowed), said once and precisely (issue 23):
+ * its length, or its check key (the core's Luhn rule, La Poste's exception included). `null` when valid.
+ */
+export const sirenProblem = (value: string): { key: "sirenLength" | "sirenKey"; count?: number } | null => {
+  const siren = compactIdentifier(value);
+  if (!/^\d{9}$/.test(siren)) return { key: "sirenLength", count: siren.length };
+  return isValidSiren(siren) ? null : { key: "sirenKey" };
+};
+
+/** The same for a SIRET: its 14 digits, its key, and its first nine being the SIREN typed beside it. */
+export const siretProblem = (
+  value: string,
+  siren = "",
+): { key: "siretLength" | "siretKey" | "siretOtherSiren"; count?: number } | null => {
+  const siret = compactIdentifier(value);
+  if (!/^\d{14}$/.test(siret)) return { key: "siretLength", count: siret.length };
+  if (validateSiret(siret)) return { key: "siretKey" };
+  const typed = compactIdentifier(siren);
+  return /^\d{9}$/.test(typed) && !siret.startsWith(typed) ? { key: "siretOtherSiren" } : null;
 };

@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
-import { isEmail, isIban, isPhone, isVatNumber } from "../../lib/validation.ts";
+import { isEmail, isIban, isPhone, isVatNumber, sirenProblem, siretProblem } from "../../lib/validation.ts";
 import { z } from "../../lib/zod.ts";
 import { ReferenceSelect } from "../reference/reference-select.tsx";
 import { type ContactCreate, type ContactType, contactTypes, useCreateContact } from "./api.ts";
@@ -64,6 +64,21 @@ const useCreateSchema = () => {
             .refine((v) => !v.trim() || isVatNumber(v), { error: t("validation:invalidVat") }),
         })
         .superRefine((v, context) => {
+          // SIREN and SIRET checked here like the IBAN: one message, saying what is wrong (issue 23).
+          const siren = v.siren.trim() ? sirenProblem(v.siren) : null;
+          if (siren)
+            context.addIssue({
+              code: "custom",
+              path: ["siren"],
+              message: t(`validation:${siren.key}`, siren),
+            });
+          const siret = v.siret.trim() ? siretProblem(v.siret, v.siren) : null;
+          if (siret)
+            context.addIssue({
+              code: "custom",
+              path: ["siret"],
+              message: t(`validation:${siret.key}`, siret),
+            });
           if (v.kind === "company" && !v.name.trim())
             context.addIssue({ code: "custom", path: ["name"], message: t("validation:companyName") });
           if (v.kind === "person" && !v.lastName.trim())
