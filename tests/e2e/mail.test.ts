@@ -94,6 +94,14 @@ describe("documents by e-mail (Chromium, mail API)", () => {
         await page.getByTestId("reminders-table").waitFor();
         expect(await page.getByTestId("reminder-send").count()).toBeGreaterThan(0);
         await page.screenshot({ path: join(artifactsDir, "mail-reminders-fr.png") });
+        // A reminder shows what it will say before it leaves, and leaves once confirmed.
+        await page.getByTestId("reminder-send").first().click();
+        await page.getByTestId("reminder-preview-subject").waitFor();
+        expect((await page.getByTestId("reminder-preview-body").textContent())?.trim()).not.toBe("");
+        await page.screenshot({ path: join(artifactsDir, "mail-reminder-preview-fr.png") });
+        await page.getByTestId("reminder-preview-confirm").click();
+        await page.getByTestId("reminders-report").waitFor();
+        expect(await page.getByTestId("reminder-preview").count()).toBe(0);
       } finally {
         await context.close();
       }

@@ -28148,6 +28148,8 @@ export interface operations {
             query?: {
                 templateId?: string;
                 lang?: "fr" | "en";
+                /** @description The reminder of that level (1–3) as it would leave: its template, the amounts due */
+                reminderLevel?: number;
             };
             header?: never;
             path: {

@@ -43,8 +43,8 @@ export const documentMailRoutes = (ctx: AppContext) => {
       const orgId = sessionOrg(c);
       const doc = await liveDocument(ctx, orgId, c.req.valid("param").id);
       requireDocumentRight(c, doc, Rights.read);
-      const { templateId, lang } = c.req.valid("query");
-      const draft = await mailDraft(ctx, orgId, doc, { templateId, language: lang });
+      const { templateId, lang, reminderLevel } = c.req.valid("query");
+      const draft = await mailDraft(ctx, orgId, doc, { templateId, language: lang, reminderLevel });
       return c.json(plain<z.infer<typeof DocumentMailDraft>>(draft), 200);
     },
   );

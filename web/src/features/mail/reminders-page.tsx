@@ -31,6 +31,7 @@ import {
   useSaveReminderSettings,
   useSendReminders,
 } from "./api.ts";
+import { ReminderPreview } from "./reminder-preview.tsx";
 
 const SettingsCard = ({ settings, canEdit }: { settings: ReminderSettings; canEdit: boolean }) => {
   const { t } = useTranslation("mail");
@@ -104,6 +105,8 @@ export const RemindersPage = () => {
   const list = useQuery({ ...remindersQuery(), enabled: can("sales.invoices", "read") });
   const send = useSendReminders();
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  // The reminder shown before it is sent (one click shows it; the dialog sends it).
+  const [preview, setPreview] = useState<LateInvoice | null>(null);
   if (!can("sales.invoices", "read"))
     return (
       <Stack gap="lg">
@@ -203,7 +206,10 @@ export const RemindersPage = () => {
                 size="compact-xs"
                 variant="light"
                 loading={send.isPending && send.variables?.includes(row.id)}
-                onClick={() => sendIds([row.id])}
+                onClick={() => {
+                  send.reset();
+                  setPreview(row);
+                }}
                 data-testid="reminder-send"
               >
                 {t("reminders.sendLevel", { level: row.dueLevel })}
@@ -239,7 +245,18 @@ export const RemindersPage = () => {
           ) : null
         }
       />
-      {send.isError ? <ErrorAlert error={send.error} /> : null}
+      <ReminderPreview
+        invoice={
+          preview?.dueLevel ? { id: preview.id, number: preview.number, dueLevel: preview.dueLevel } : null
+        }
+        pending={send.isPending}
+        error={preview ? send.error : null}
+        onSend={() => {
+          if (preview) send.mutate([preview.id], { onSuccess: () => setPreview(null) });
+        }}
+        onClose={() => setPreview(null)}
+      />
+      {send.isError && !preview ? <ErrorAlert error={send.error} /> : null}
       {send.data ? (
         <Alert color={send.data.refused.length ? "orange" : "teal"} data-testid="reminders-report">
           <Stack gap={4}>
