@@ -149,7 +149,9 @@ export const planTransform = (
         id: input.id,
         kind: input.kind,
         direction: origin.direction,
-        header: headerFrom(origin, input.issueDate),
+        // The quote's notes speak of the quote (its validity, its conditions): the new draft's editor
+        // offers them, it does not copy them (issue 23).
+        header: { ...headerFrom(origin, input.issueDate), notes: null },
         contact: origin.contact,
         lines: carriedLines(origin, remaining, input.quantities),
         origin: originOf(origin, "transform"),

@@ -159,7 +159,10 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
       }
       case "validate":
         return {
-          title: t("detail.validateTitle", { name: name(doc) }),
+          // A draft has no number yet: « Valider la facture ? », not « Valider Facture Brouillon ? ».
+          title: doc.number
+            ? t("detail.validateTitle", { name: name(doc) })
+            : t(`detail.validateDraft.${doc.kind === "creditNote" ? "creditNote" : "invoice"}`),
           text: t("detail.validateText"),
           label: t("detail.validate"),
           color: "teal",

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Button,
   Grid,
   Group,
   Paper,
@@ -72,13 +73,24 @@ const useHeaderSchema = () => {
 };
 type HeaderValues = z.input<ReturnType<typeof useHeaderSchema>>;
 
-const headerOf = (doc: Doc | null, template: DocTemplate | null): HeaderValues => {
+/** How long a new quote is valid by default: a month from its date (it can be changed). */
+const QUOTE_VALIDITY_DAYS = 30;
+
+const daysAfter = (iso: string, days: number): string => {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+const headerOf = (doc: Doc | null, template: DocTemplate | null, kind: DocKind): HeaderValues => {
   const h = doc?.header ?? {};
   const v = (key: string) => h[key] ?? "";
+  const issueDate = doc?.issueDate ?? template?.issueDate ?? today();
   return {
-    issueDate: doc?.issueDate ?? template?.issueDate ?? today(),
+    issueDate,
     deliveryDate: v("deliveryDate"),
-    expiryDate: v("expiryDate"),
+    // A new quote says how long it holds (issue 23): a month, unless typed otherwise.
+    expiryDate: doc || kind !== "quote" ? v("expiryDate") : daysAfter(issueDate, QUOTE_VALIDITY_DAYS),
     // Left blank on a new document: validation computes it from the contact's own payment terms.
     dueDate: v("dueDate"),
     deadline: v("deadline"),
@@ -113,7 +125,14 @@ const DocEditor = ({
   const create = useCreateDoc();
   const update = useUpdateDoc(doc?.id ?? "");
   const save = doc ? update : create;
-  const form = useSchemaForm(useHeaderSchema(), headerOf(doc, template));
+  const form = useSchemaForm(useHeaderSchema(), headerOf(doc, template, kind));
+  // A draft made from another document (a quote's order or invoice): its notes, offered, not copied.
+  const origin = useQuery({
+    ...docQuery(doc?.origin?.docId ?? ""),
+    enabled: doc?.origin?.relation === "transform",
+  });
+  const originNotes = origin.data?.header.notes ?? null;
+  const name = useDocName();
   const [lines, setLines] = useState<EditorLine[]>(() =>
     doc ? doc.lines.map((l) => editorLine(l, locale)) : [blankLine("free")],
   );
@@ -253,13 +272,20 @@ const DocEditor = ({
           onDetails={doc ? (line) => line.id && void navigate(docLineEditPath(doc.id, line.id)) : undefined}
         />
         <Group align="flex-start" justify="space-between" gap="md" wrap="wrap">
-          <Textarea
-            label={t("fields.notes")}
-            autosize
-            minRows={3}
-            style={{ flex: "1 1 360px" }}
-            {...form.getInputProps("notes")}
-          />
+          <Stack gap={4} style={{ flex: "1 1 360px" }}>
+            <Textarea label={t("fields.notes")} autosize minRows={3} {...form.getInputProps("notes")} />
+            {originNotes && !form.values.notes?.trim() ? (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                style={{ alignSelf: "flex-start" }}
+                onClick={() => form.setFieldValue("notes", originNotes)}
+                data-testid="doc-origin-notes"
+              >
+                {t("editor.originNotes", { name: name(origin.data ?? { kind, number: null }) })}
+              </Button>
+            ) : null}
+          </Stack>
           <TotalsCard totals={totals} testId="editor-totals" />
         </Group>
         {save.isError ? <ErrorAlert error={save.error} testId="doc-save-error" /> : null}

@@ -62,7 +62,7 @@ export const TotalsCard = ({ totals, testId = "doc-totals" }: { totals: TotalsVi
         <Row label={t("fields.totalVat")} value={money(totals.totalVat)} testId="total-vat" />
         <Row label={t("fields.totalInclTax")} value={money(totals.totalInclTax)} strong testId="total-incl" />
         {totals.deposits ? <Row label={t("fields.deposits")} value={money(-totals.deposits)} /> : null}
-        {totals.paid ? <Row label={t("fields.paid")} value={money(-totals.paid)} /> : null}
+        {totals.paid ? <Row label={t("fields.paid")} value={money(totals.paid)} /> : null}
         {totals.due !== undefined && (totals.deposits || totals.paid) ? (
           <Row label={t("fields.due")} value={money(totals.due)} strong testId="total-due" />
         ) : null}

@@ -198,7 +198,7 @@ export const DepositDetailPage = () => {
       {(d) => (
         <Stack gap="md">
           <PageHeader
-            title={`${t("deposits.title")} ${d.number}`}
+            title={t("deposits.one", { number: d.number })}
             crumbs={[{ to: depositsPath, label: t("deposits.title") }]}
             actions={
               <Group gap="xs">
