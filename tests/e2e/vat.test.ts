@@ -129,7 +129,8 @@ describe("VAT return screens (Chromium, VAT API)", () => {
           const refusal = dialog.getByTestId("vat-validate-dialog-error");
           await refusal.waitFor();
           expect(await refusal.textContent()).toContain(
-            `n’est pas terminée (jusqu’au ${running.end.split("-").reverse().join("/")})`,
+            // The server words the day in the reader's language (« 30 novembre 2026 »).
+            `n’est pas terminée (jusqu’au ${new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${running.end}T00:00:00Z`))})`,
           );
           await shot(vat, "refused-fr");
           // A correction of an earlier validated return, typed in the dialog: its box as entered.

@@ -284,7 +284,11 @@ describe.each(databaseKinds)("bank statements on %s", (kind) => {
     expect(checks.body.warnings[0]).toEqual({
       code: "yearEnd.unreconciledStatements",
       count: 2,
-      items: [`${day} Rappro VIR ALPHA SARL 120.00`, `${day} Rappro FRAIS -3.00`],
+      // In the reader's language: the day as a list shows it, the amounts as money.
+      items: [
+        `${day.split("-").reverse().join("/")} Rappro VIR ALPHA SARL 120,00\u00a0€`,
+        `${day.split("-").reverse().join("/")} Rappro FRAIS -3,00\u00a0€`,
+      ],
       blocking: false,
     });
     // The entry's side: POST /accounting/entries/{id}/reconcile with the statement line.

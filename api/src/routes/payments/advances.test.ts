@@ -90,7 +90,7 @@ describe.each(databaseKinds)("a payment's advance used later on %s", (kind) => {
       status: 409,
       body: {
         code: "payment.remainderExceeded",
-        detail: "The allocation (60000 cents) exceeds the payment’s available advance (54000 cents).",
+        detail: "The allocation (€600.00) exceeds the payment’s available advance (€540.00).",
         errors: [{ path: "allocations" }],
       },
     });
