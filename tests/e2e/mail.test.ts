@@ -101,7 +101,7 @@ describe("documents by e-mail (Chromium, mail API)", () => {
         await page.screenshot({ path: join(artifactsDir, "mail-reminder-preview-fr.png") });
         await page.getByTestId("reminder-preview-confirm").click();
         await page.getByTestId("reminders-report").waitFor();
-        expect(await page.getByTestId("reminder-preview").count()).toBe(0);
+        await expect.poll(() => page.getByTestId("reminder-preview").count()).toBe(0);
       } finally {
         await context.close();
       }
