@@ -90,7 +90,9 @@ export const DocumentMailDraftQuery = z.object({
     .min(1)
     .max(3)
     .optional()
-    .openapi({ description: "The reminder of that level (1–3) as it would leave: its template, the amounts due" }),
+    .openapi({
+      description: "The reminder of that level (1–3) as it would leave: its template, the amounts due",
+    }),
 });
 
 export const DocumentMailInput = z
