@@ -84,15 +84,9 @@ export const DocumentMailDraft = z
 export const DocumentMailDraftQuery = z.object({
   templateId: TemplateId.optional(),
   lang: Language.optional(),
-  reminderLevel: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(3)
-    .optional()
-    .openapi({
-      description: "The reminder of that level (1–3) as it would leave: its template, the amounts due",
-    }),
+  reminderLevel: z.coerce.number().int().min(1).max(3).optional().openapi({
+    description: "The reminder of that level (1–3) as it would leave: its template, the amounts due",
+  }),
 });
 
 export const DocumentMailInput = z
