@@ -1,9 +1,13 @@
+import { isValidSiren as coreSiren, validateSiret } from "@registre/core";
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
   email,
   exactDigits,
   iban,
   isIban,
+  isValidSiren,
+  isValidSiret,
   isVatNumber,
   onlyNumbers,
   password,
@@ -67,5 +71,20 @@ describe("SIREN and SIRET as typed in a form (issue 23)", () => {
     expect(siretProblem("73282932000074", "552120222")).toEqual({ key: "siretOtherSiren" });
     // La Poste's establishments: valid when their digits add up to a multiple of 5.
     expect(siretProblem("35600000000048")).toBeNull();
+  });
+
+  test("agree with the core's rules, which the server applies", () => {
+    const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n });
+    fc.assert(
+      fc.property(digits(9), digits(5), (head, tail) => {
+        const siren = head.join("");
+        expect(isValidSiren(siren)).toBe(coreSiren(siren));
+        for (const s of [siren, "356000000"]) {
+          const siret = s + tail.join("");
+          expect(isValidSiret(siret)).toBe(validateSiret(siret) === null);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

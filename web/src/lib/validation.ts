@@ -4,8 +4,6 @@
  * field label is added when the message is rendered.
  */
 
-import { compactIdentifier, isValidSiren, validateSiret } from "@registre/core";
-
 export type ValidationKey =
   | "required"
   | "boolean"
@@ -145,6 +143,37 @@ export const validateAll = <K extends string>(
 };
 
 /**
+ * The core's identifier rules, here because the web reaches the core only for the documents' live totals
+ * (tests/layers.test.ts); `validation.test.ts` checks that they agree with the core's on random numbers.
+ */
+const compactIdentifier = (value: string): string => value.replace(/[\s.]/g, "").toUpperCase();
+
+const luhn = (digits: string): boolean => {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+};
+
+/** La Poste's SIREN: the one documented exception to the key, and its SIRETs' own rule (digits sum to 5k). */
+const LA_POSTE = "356000000";
+
+export const isValidSiren = (siren: string): boolean =>
+  /^\d{9}$/.test(siren) && (siren === LA_POSTE || luhn(siren));
+
+export const isValidSiret = (siret: string): boolean =>
+  /^\d{14}$/.test(siret) &&
+  isValidSiren(siret.slice(0, 9)) &&
+  (luhn(siret) ||
+    (siret.startsWith(LA_POSTE) && [...siret].reduce((sum, d) => sum + Number(d), 0) % 5 === 0));
+
+/**
  * What is wrong with a SIREN as typed (spaces and dots allowed), said once and precisely (issue 23):
  * its length, or its check key (the core's Luhn rule, La Poste's exception included). `null` when valid.
  */
@@ -161,7 +190,7 @@ export const siretProblem = (
 ): { key: "siretLength" | "siretKey" | "siretOtherSiren"; count?: number } | null => {
   const siret = compactIdentifier(value);
   if (!/^\d{14}$/.test(siret)) return { key: "siretLength", count: siret.length };
-  if (validateSiret(siret)) return { key: "siretKey" };
+  if (!isValidSiret(siret)) return { key: "siretKey" };
   const typed = compactIdentifier(siren);
   return /^\d{9}$/.test(typed) && !siret.startsWith(typed) ? { key: "siretOtherSiren" } : null;
 };
