@@ -15,26 +15,6 @@ export const domainIcons: Record<Domain, ReactNode> = {
   accounting: <LedgerIcon />,
 };
 
-/** The domains Registre has today; the others are shown as coming, not claimed. */
-export const availableDomains: ReadonlySet<Domain> = new Set(["accounting"]);
-
-export const SoonBadge = () => {
-  const { t } = useTranslation("public");
-  return (
-    <Badge
-      size="sm"
-      variant="light"
-      color="gray"
-      tt="none"
-      fw={500}
-      style={{ flexShrink: 0 }}
-      data-testid="soon-badge"
-    >
-      {t("domains.soon")}
-    </Badge>
-  );
-};
-
 type Status = "paid" | "due" | "late" | "draft" | "reconciled" | "validated";
 type SampleRow = { ref: string; party: string; date: string; amount: number; status: Status };
 
@@ -192,12 +172,9 @@ export const DomainCarousel = ({ domain }: { domain: Domain }) => {
             {domainIcons[domain]}
           </ThemeIcon>
           <div>
-            <Group gap="xs">
-              <Title order={3} id={`domain-${domain}`} fz="lg">
-                {t(`domains.${domain}.title`)}
-              </Title>
-              {availableDomains.has(domain) ? null : <SoonBadge />}
-            </Group>
+            <Title order={3} id={`domain-${domain}`} fz="lg">
+              {t(`domains.${domain}.title`)}
+            </Title>
             <Text size="sm" c="dimmed">
               {t(`domains.${domain}.lead`)}
             </Text>

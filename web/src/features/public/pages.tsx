@@ -17,15 +17,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CheckIcon, ContactsIcon, ItemsIcon, SettingsIcon } from "../../components/icons.tsx";
 import { ContactForm } from "../mail/contact-form.tsx";
-import {
-  availableDomains,
-  DomainCarousel,
-  DomainCarousels,
-  domainIcons,
-  domains,
-  SectionHeading,
-  SoonBadge,
-} from "./domains.tsx";
+import { DomainCarousel, DomainCarousels, domainIcons, domains, SectionHeading } from "./domains.tsx";
 import { Hero, HeroPoints, ProductShot } from "./hero.tsx";
 import { CallToAction, Pillars } from "./landing-page.tsx";
 
@@ -73,10 +65,7 @@ export const PublicHomePage = () => {
             <ThemeIcon variant="light" size={40} radius="md" mb="md">
               {domainIcons[domain]}
             </ThemeIcon>
-            <Group gap="xs">
-              <Text fw={650}>{t(`domains.${domain}.title`)}</Text>
-              {availableDomains.has(domain) ? null : <SoonBadge />}
-            </Group>
+            <Text fw={650}>{t(`domains.${domain}.title`)}</Text>
             <Text size="sm" c="dimmed" mt={4}>
               {t(`domains.${domain}.lead`)}
             </Text>
