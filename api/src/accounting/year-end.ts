@@ -26,7 +26,7 @@ import { sql } from "kysely";
 import { listStatementLines } from "../banks/statement-queries.ts";
 import { handleMultiStream, loadAggregate, type MultiStreamPlan, streamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
-import { centsText, shortDateText } from "../http/message-params.ts";
+import { centsAsMoney, shortDateText } from "../http/message-params.ts";
 import type { Locale } from "../http/messages.ts";
 import { ProblemError } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
@@ -95,7 +95,7 @@ export const yearEndChecks = async (
         .sort((a, b) => a.bookingDate.localeCompare(b.bookingDate))
         .map(
           (l) =>
-            `${day(l.bookingDate)} ${banks[l.bankId]?.name ?? ""} ${l.label} ${centsText(l.amount, locale)}`,
+            `${day(l.bookingDate)} ${banks[l.bankId]?.name ?? ""} ${l.label} ${centsAsMoney(l.amount, locale)}`,
         ),
       blocking: false,
     });
@@ -149,7 +149,7 @@ export const yearEndChecks = async (
         .slice(0, 50)
         .map(
           (d) =>
-            `${day(d.issue_date)} ${documentName(d.direction, d.kind, locale)} ${d.contact_name ?? ""} ${centsText(d.total_incl_tax, locale)}`,
+            `${day(d.issue_date)} ${documentName(d.direction, d.kind, locale)} ${d.contact_name ?? ""} ${centsAsMoney(d.total_incl_tax, locale)}`,
         ),
       blocking: false,
     });
@@ -159,7 +159,7 @@ export const yearEndChecks = async (
     warnings.push({
       code: "yearEnd.suspenseNotEmpty",
       count: suspense.length,
-      items: suspense.map((m) => `${m.account} ${centsText(m.debit - m.credit, locale)}`),
+      items: suspense.map((m) => `${m.account} ${centsAsMoney(m.debit - m.credit, locale)}`),
       blocking: false,
     });
   const open = await db

@@ -72,21 +72,26 @@ export const moneyText = (value: string, unit: AmountUnit, locale: "fr" | "en"):
   return moneyFormat(locale, unit === "wholeEuros" && cents % 100n === 0n).format(euros);
 };
 
-/** An ISO day as the reader writes a date in a sentence; `undefined` for anything else. */
-export const dateText = (value: string, locale: "fr" | "en"): string | undefined => {
+/** The day an ISO date names; `undefined` when it is not one (2026-02-30 is no day: left as sent). */
+const dayOf = (value: string): Date | undefined => {
   const m = ISO_DAY.exec(value);
   if (!m) return undefined;
   const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  // Not a real day (2026-02-30): left as sent, a message must not say another day.
-  if (day.toISOString().slice(0, 10) !== value) return undefined;
-  return dateFormat(locale).format(day);
+  return day.toISOString().slice(0, 10) === value ? day : undefined;
+};
+
+/** An ISO day as the reader writes a date in a sentence; `undefined` for anything else. */
+export const dateText = (value: string, locale: "fr" | "en"): string | undefined => {
+  const day = dayOf(value);
+  return day && dateFormat(locale).format(day);
 };
 
 const shortDates = new Map<string, Intl.DateTimeFormat>();
 
 /** An ISO day as a list shows it (« 15/05/2019 »); anything else as it is. */
 export const shortDateText = (value: string, locale: "fr" | "en"): string => {
-  if (!dateText(value, locale)) return value;
+  const day = dayOf(value);
+  if (!day) return value;
   let format = shortDates.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(tag(locale), {
@@ -97,11 +102,11 @@ export const shortDateText = (value: string, locale: "fr" | "en"): string => {
     });
     shortDates.set(locale, format);
   }
-  return format.format(new Date(`${value}T00:00:00Z`));
+  return format.format(day);
 };
 
 /** Cents as the reader writes money (« −1 173,00 € » / « −€1,173.00 »). */
-export const centsText = (cents: number, locale: "fr" | "en"): string =>
+export const centsAsMoney = (cents: number, locale: "fr" | "en"): string =>
   moneyText(String(cents), "cents", locale) ?? String(cents);
 
 /** A parameter of `code` formatted for the sentence, or `undefined` to leave it as it is. */

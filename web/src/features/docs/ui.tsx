@@ -13,20 +13,33 @@ export const useCanDocs = (): ((code: string, action: Permission) => boolean) =>
   return (code, action) => can(session, code, action);
 };
 
+/** The badge a document's status or standing is shown in. */
+const DocBadge = ({
+  color,
+  standing,
+  children,
+}: {
+  color: string;
+  standing?: string;
+  children: ReactNode;
+}) => (
+  <Badge
+    size="sm"
+    variant="light"
+    radius="sm"
+    tt="none"
+    color={color}
+    data-testid="doc-status"
+    data-standing={standing}
+    styles={standing ? { label: { overflow: "visible" } } : undefined}
+  >
+    {children}
+  </Badge>
+);
+
 export const StatusBadge = ({ status }: { status: DocStatus }) => {
   const { t } = useTranslation("docs");
-  return (
-    <Badge
-      size="sm"
-      variant="light"
-      radius="sm"
-      tt="none"
-      color={statusColors[status]}
-      data-testid="doc-status"
-    >
-      {t(`statuses.${status}`)}
-    </Badge>
-  );
+  return <DocBadge color={statusColors[status]}>{t(`statuses.${status}`)}</DocBadge>;
 };
 
 const standingColors = { paid: "green", partial: "orange", late: "red", toPay: "blue" } as const;
@@ -54,18 +67,9 @@ export const DocStatusBadge = ({
   const kind = doc.kind === "creditNote" ? "creditNote" : "invoice";
   const due = "due" in standing ? formatCents(standing.due, locale, { currency: true }) : "";
   return (
-    <Badge
-      size="sm"
-      variant="light"
-      radius="sm"
-      tt="none"
-      color={standingColors[standing.key]}
-      data-testid="doc-status"
-      data-standing={standing.key}
-      styles={{ label: { overflow: "visible" } }}
-    >
+    <DocBadge color={standingColors[standing.key]} standing={standing.key}>
       {t(`standing.${kind}.${standing.key}`, { due, count: "days" in standing ? standing.days : 0 })}
-    </Badge>
+    </DocBadge>
   );
 };
 
