@@ -31,6 +31,7 @@ import {
 } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { childMetadata, derivedId } from "../ids.ts";
+import { entrySource, reversalRefusal } from "./entry-source.ts";
 
 export const ledgerReadModels = ["ledger"] as const;
 
@@ -278,7 +279,11 @@ export const validateEntries = async (
   return { validated, refused };
 };
 
-/** "Create opposite entry": a draft that reverses a validated entry, dated `date`. Answers its mvt. */
+/**
+ * "Create opposite entry": a draft that reverses a validated entry, dated `date`. Answers its mvt.
+ * Refused for an entry corrected elsewhere (posted by a document, a payment, a deposit or a VAT
+ * return; reconciled with a bank line): `reversalRefusal` says where.
+ */
 export const reverseEntry = async (
   ctx: AppContext,
   orgId: string,
@@ -288,6 +293,11 @@ export const reverseEntry = async (
 ): Promise<string> => {
   const original = await loadAggregate(ctx, orgId, entryStreamId(mvt), entryDecider);
   if (original.state.status === "none") throw new DomainError("entry.notFound", {}, 404);
+  if (original.state.status === "validated") {
+    const { origin } = original.state;
+    const refused = reversalRefusal(origin, await entrySource(ctx, orgId, mvt, origin, true));
+    if (refused) throw refused;
+  }
   return draftEntry(
     ctx,
     orgId,

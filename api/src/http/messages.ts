@@ -121,6 +121,30 @@ export const messages = {
     fr: "Seule une écriture validée peut être contre-passée ; un brouillard se modifie.",
     en: "Only a validated entry can be reversed; a draft can be changed.",
   },
+  "entry.reverseInvoice": {
+    fr: "Cette écriture a été passée par la facture {number} : elle se corrige par un avoir sur cette facture, pas par une contre-passation.",
+    en: "This entry was posted by invoice {number}: it is corrected by a credit note on that invoice, not by a reversal.",
+  },
+  "entry.reverseCreditNote": {
+    fr: "Cette écriture a été passée par l’avoir {number} : elle suit cet avoir et ne se contre-passe pas seule ; un avoir émis à tort se corrige par une nouvelle facture.",
+    en: "This entry was posted by credit note {number}: it follows that credit note and is not reversed on its own; a credit note issued in error is corrected by a new invoice.",
+  },
+  "entry.reversePayment": {
+    fr: "Cette écriture a été passée par le paiement du {date} : elle suit ce paiement et ne se contre-passe pas seule ; un paiement se corrige en l’annulant depuis sa page, ce qui contre-passe son écriture et libère ses factures.",
+    en: "This entry was posted by the payment of {date}: it follows that payment and is not reversed on its own; a payment is corrected by cancelling it from its page, which reverses its entry and releases its invoices.",
+  },
+  "entry.reverseDeposit": {
+    fr: "Cette écriture a été passée par la remise en banque {number} : elle suit cette remise et ne se contre-passe pas seule.",
+    en: "This entry was posted by bank deposit {number}: it follows that deposit and is not reversed on its own.",
+  },
+  "entry.reverseVatReturn": {
+    fr: "Cette écriture solde la déclaration de TVA {period} : elle ne se contre-passe pas seule ; une erreur de déclaration se corrige sur une déclaration suivante.",
+    en: "This entry settles VAT return {period}: it is not reversed on its own; a mistake in a return is corrected on a later return.",
+  },
+  "entry.reverseReconciled": {
+    fr: "Cette écriture est rapprochée de la ligne {no} d’un relevé bancaire (opération du {date}) : annulez d’abord ce rapprochement, puis contre-passez-la.",
+    en: "This entry is reconciled with line {no} of a bank statement (transaction of {date}): undo that match first, then reverse it.",
+  },
   "entry.tooFewLines": {
     fr: "Une écriture compte au moins deux lignes.",
     en: "An entry has at least two lines.",
@@ -163,6 +187,10 @@ export const messages = {
     en: "{count} draft {count|entry|entries} in the year: validate or delete {count|it|them} before closing.",
   },
   "fiscalYear.duplicate": { fr: "Cet exercice existe déjà.", en: "This fiscal year already exists." },
+  "fiscalYear.endFixed": {
+    fr: "Cet exercice doit finir le {end}, la veille de l’exercice suivant.",
+    en: "This fiscal year must end on {end}, the day before the next one.",
+  },
   "fiscalYear.invalidBounds": {
     fr: "Un exercice commence un 1er du mois et finit un dernier jour du mois ({start} – {end}).",
     en: "A fiscal year starts on a first of the month and ends on a last day of the month ({start} – {end}).",
@@ -175,10 +203,18 @@ export const messages = {
     fr: "Le nouvel exercice doit commencer le {expected}, au lendemain du précédent.",
     en: "The new fiscal year must start on {expected}, the day after the previous one.",
   },
+  "fiscalYear.notEmpty": {
+    fr: "Les dates de l’exercice du {start} au {end} ne peuvent plus changer : des écritures y sont passées.",
+    en: "The fiscal year {start} to {end} can no longer change its dates: entries are posted in it.",
+  },
   "fiscalYear.notFound": { fr: "Exercice introuvable.", en: "Fiscal year not found." },
   "fiscalYear.openingExists": {
     fr: "Les à-nouveaux de cet exercice existent déjà.",
     en: "This fiscal year's opening entries already exist.",
+  },
+  "fiscalYear.overlaps": {
+    fr: "L’exercice du {start} au {end} chevaucherait l’exercice du {otherStart} au {otherEnd}.",
+    en: "The fiscal year {start} to {end} would overlap the fiscal year {otherStart} to {otherEnd}.",
   },
   "fiscalYear.previousOpen": {
     fr: "L’exercice précédent ({start} – {end}) doit être clôturé d’abord.",

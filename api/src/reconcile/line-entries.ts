@@ -89,7 +89,11 @@ export const bookLines = async (
         const mvt = mvts[i] ?? "";
         const drafted: EntryCommand = {
           type: "DraftEntry",
-          data: { ...content, mvt, origin: { kind: "manual" } },
+          data: {
+            ...content,
+            mvt,
+            origin: { kind: "statementLine", statement: statement.id, no: item.row.no },
+          },
           context: posting.context,
         };
         const counter = draftedCounter(drafted, posting);

@@ -67,7 +67,50 @@ export const EntrySummary = z
     origin: z.record(z.string(), z.unknown()),
   })
   .openapi("EntrySummary");
-export const Entry = EntrySummary.extend({ lines: z.array(EntryLine) }).openapi("Entry");
+export const EntrySource = z
+  .object({
+    document: z
+      .object({ id: z.string(), direction: z.string(), kind: z.string(), number: z.string().nullable() })
+      .nullable()
+      .openapi({ description: "The invoice or credit note that posted the entry (origin `document`)" }),
+    payment: z
+      .object({
+        id: z.string(),
+        direction: z.string(),
+        refund: z.boolean(),
+        date: z.string(),
+        amount: CentsOut,
+        contactName: z.string(),
+        cancelled: z.boolean(),
+      })
+      .nullable()
+      .openapi({
+        description: "The payment that posted the entry, or whose cancellation did (origin `payment`)",
+      }),
+    deposit: z
+      .object({ id: z.string(), number: z.string(), date: z.string() })
+      .nullable()
+      .openapi({ description: "The cheque or cash deposit that posted the entry (origin `deposit`)" }),
+    statementLine: z
+      .object({
+        statementId: z.string(),
+        no: z.number().int(),
+        bookingDate: z.string(),
+        amount: CentsOut,
+        label: z.string(),
+      })
+      .nullable()
+      .openapi({ description: "The bank statement line the entry is reconciled with" }),
+  })
+  .openapi("EntrySource");
+export const Entry = EntrySummary.extend({
+  lines: z.array(EntryLine),
+  source: EntrySource,
+  correction: z.enum(["reversal", "document", "payment", "deposit", "vatReturn", "unmatch"]).openapi({
+    description:
+      "How the validated entry is corrected: `reversal` (POST /{mvt}/reverse); through its document (a credit note), its payment (cancelled), its deposit or its VAT return, which the reversal refuses; `unmatch`: reconciled with a bank line, reversed once that match is undone",
+  }),
+}).openapi("Entry");
 
 export const MvtParam = z.object({ mvt: z.uuid().openapi({ param: { name: "mvt", in: "path" } }) });
 

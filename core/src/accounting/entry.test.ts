@@ -20,6 +20,7 @@ import {
 } from "./entry.fixtures.ts";
 import {
   checkVolume,
+  correctionOf,
   type EntryContent,
   type EntryEvent,
   entryDecider,
@@ -352,5 +353,22 @@ describe("a validated entry is immutable", () => {
       { type: "EntryDraftChanged", data: { ...sale, label: "X" } },
     ]);
     expect(state.status === "validated" && state.content.label).toBe("Facture Dupont");
+  });
+});
+
+describe("how a validated entry is corrected", () => {
+  it("reverses what was typed, imported, booked from a bank line, made at a year's end or a reversal", () => {
+    expect(correctionOf({ kind: "manual" })).toBe("reversal");
+    expect(correctionOf({ kind: "reversal", of: mvt })).toBe("reversal");
+    expect(correctionOf({ kind: "import", file: "FEC.txt", number: "12" })).toBe("reversal");
+    expect(correctionOf({ kind: "adjustment", yearId: "y", adjustment: "stock" })).toBe("reversal");
+    expect(correctionOf({ kind: "statementLine", statement: "s", no: 3 })).toBe("reversal");
+  });
+
+  it("sends an entry posted by a document, a payment, a deposit or a VAT return back to it", () => {
+    expect(correctionOf({ kind: "document", doc: "d" })).toBe("document");
+    expect(correctionOf({ kind: "payment", payment: "p" })).toBe("payment");
+    expect(correctionOf({ kind: "deposit", deposit: "r" })).toBe("deposit");
+    expect(correctionOf({ kind: "vatReturn", period: "2025-03" })).toBe("vatReturn");
   });
 });

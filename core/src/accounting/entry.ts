@@ -49,7 +49,9 @@ export type EntryOrigin =
   /** A cheque or cash deposit (stream `deposit-<id>`), posted in the same commit. */
   | { readonly kind: "deposit"; readonly deposit: string }
   /** A VAT return's settlement (stream `vat-return-<org>-<period>`), posted in the same commit. */
-  | { readonly kind: "vatReturn"; readonly period: string };
+  | { readonly kind: "vatReturn"; readonly period: string }
+  /** Booked from a bank statement's line (stream `bankstatement-<id>`, its line `no`) and matched to it. */
+  | { readonly kind: "statementLine"; readonly statement: string; readonly no: number };
 
 export type EntryEvent =
   | { type: "EntryDrafted"; data: EntryContent & { mvt: string; origin: EntryOrigin } }
@@ -309,6 +311,36 @@ export const counterFor = (state: EntryState, fiscal: FiscalState): string => {
   const year = fiscalYearOf(fiscal, state.content.date);
   if (!year) throw new DomainError("fiscalYear.none", { date: state.content.date });
   return entryCounter(state.content.journal, year.id);
+};
+
+/**
+ * How a validated entry is corrected. One typed in, imported, booked from a statement line, made at a
+ * year's end or reversing another is reversed (`reversalOf`). One posted by a document, a payment, a
+ * deposit or a VAT return follows it and is corrected through it: reversed alone, the books would no
+ * longer say what the invoice, the payment's allocations, the deposit's cheques or the declared return
+ * say (an invoice takes a credit note, a payment is cancelled, a return is corrected by a later one).
+ */
+export type EntryCorrection = "reversal" | "document" | "payment" | "deposit" | "vatReturn";
+
+export const correctionOf = (origin: EntryOrigin): EntryCorrection => {
+  switch (origin.kind) {
+    case "document":
+    case "payment":
+    case "deposit":
+    case "vatReturn":
+      return origin.kind;
+    case "manual":
+    case "reversal":
+    case "opening":
+    case "import":
+    case "adjustment":
+    case "statementLine":
+      return "reversal";
+    default: {
+      const never: never = origin;
+      return never;
+    }
+  }
 };
 
 /** The opposite entry ("contre-passation") of a validated one, as a draft dated `date`. */

@@ -4608,6 +4608,12 @@ export interface components {
                 letterCode: string | null;
                 letterDate: string | null;
             }[];
+            source: components["schemas"]["EntrySource"];
+            /**
+             * @description How the validated entry is corrected: `reversal` (POST /{mvt}/reverse); through its document (a credit note), its payment (cancelled), its deposit or its VAT return, which the reversal refuses; `unmatch`: reconciled with a bank line, reversed once that match is undone
+             * @enum {string}
+             */
+            correction: "reversal" | "document" | "payment" | "deposit" | "vatReturn" | "unmatch";
         };
         LineVatCode: {
             /** @enum {string} */
@@ -4619,6 +4625,41 @@ export interface components {
             /** @description Integer cents */
             base?: number;
         } | null;
+        EntrySource: {
+            /** @description The invoice or credit note that posted the entry (origin `document`) */
+            document: {
+                id: string;
+                direction: string;
+                kind: string;
+                number: string | null;
+            } | null;
+            /** @description The payment that posted the entry, or whose cancellation did (origin `payment`) */
+            payment: {
+                id: string;
+                direction: string;
+                refund: boolean;
+                date: string;
+                /** @description Integer cents */
+                amount: number;
+                contactName: string;
+                cancelled: boolean;
+            } | null;
+            /** @description The cheque or cash deposit that posted the entry (origin `deposit`) */
+            deposit: {
+                id: string;
+                number: string;
+                date: string;
+            } | null;
+            /** @description The bank statement line the entry is reconciled with */
+            statementLine: {
+                statementId: string;
+                no: number;
+                bookingDate: string;
+                /** @description Integer cents */
+                amount: number;
+                label: string;
+            } | null;
+        };
         EntryInput: {
             journal: string;
             /** @example 2025-01-31 */

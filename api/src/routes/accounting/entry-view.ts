@@ -2,6 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import { DomainError } from "@registre/core";
 import { type EntryRow, readModels } from "@registre/projections";
 import { sql } from "kysely";
+import { correctionRoute, entrySource } from "../../accounting/entry-source.ts";
 import type { AppContext } from "../../context.ts";
 import type { EntryInput } from "../../schemas/entries.ts";
 
@@ -61,11 +62,14 @@ export const findEntry = async (ctx: AppContext, orgId: string, mvt: string) => 
     .where("e.mvt", "=", mvt)
     .executeTakeFirst();
   if (!row) throw new DomainError("entry.notFound", {}, 404);
+  const source = await entrySource(ctx, orgId, mvt, row.origin, row.status === "validated");
   const byLine = new Map(
     row.letters.map(([line, code, date]) => [line, { letter_code: code, letter_date: date }]),
   );
   return {
     ...toSummary(row),
+    source,
+    correction: correctionRoute(row.origin, source),
     lines: row.lines.map((l, index) => ({
       line: index + 1,
       account: l.account,
