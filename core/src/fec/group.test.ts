@@ -114,7 +114,12 @@ describe("groupFecEntries", () => {
     expect(entries[0]?.pieceRef).toBe("A");
     expect(entries[0]?.lines.map((l) => l.pieceRef)).toEqual(["A", "B"]);
     expect(findings.map((f) => [f.line, f.code, f.field, f.params])).toEqual([
-      [2, "fec.entryPieceRef", "PieceRef", { lines: "3" }],
+      [
+        2,
+        "fec.entryPieceRef",
+        "PieceRef",
+        { journalCode: "OD", ecritureNum: "1", lines: "3", value: "A", line: 2 },
+      ],
     ]);
   });
 

@@ -78,7 +78,10 @@ export const unbalanced = (lines: readonly FecRecord[]): FecFinding => {
   );
 };
 
-const splitWarning = (lines: FecRecord[], parts: FecRecord[][], why: string): FecFinding =>
+/** Why lines were split: `reason` names it for a reader's own words, `why` says it in the message. */
+type SplitReason = { reason: "dates" | "unbalanced" | "unnumbered"; why: string };
+
+const splitWarning = (lines: FecRecord[], parts: FecRecord[][], { reason, why }: SplitReason): FecFinding =>
   finding(
     lines[0]?.line ?? 0,
     "fec.entrySplit",
@@ -86,13 +89,22 @@ const splitWarning = (lines: FecRecord[], parts: FecRecord[][], why: string): Fe
     `${entryName(lines)}: ${why}; lines ${lineNumbers(lines)} are read as ${parts.length} entries: ${parts
       .map(lineNumbers)
       .join(" / ")}`,
-    { params: { lines: lineNumbers(lines), entries: parts.length } },
+    {
+      params: {
+        journalCode: lines[0]?.journalCode ?? "",
+        ecritureNum: lines[0]?.ecritureNum ?? "",
+        reason,
+        lines: lineNumbers(lines),
+        entries: parts.length,
+        parts: parts.map(lineNumbers).join(" / "),
+      },
+    },
   );
 
 export type FecGroupResult = { entries: FecEntry[]; findings: FecFinding[] };
 
 /** Lines without a usable number: the smallest runs that balance are the entries. */
-const splitIntoRuns = (lines: FecRecord[], why: string): FecGroupResult => {
+const splitIntoRuns = (lines: FecRecord[], why: SplitReason): FecGroupResult => {
   const { runs, rest } = splitBalancedRuns(lines);
   const parts = rest.length > 0 ? [...runs, rest] : runs;
   const findings: FecFinding[] = [];
@@ -118,10 +130,12 @@ const groupNumbered = (lines: FecRecord[]): FecGroupResult => {
   if (byDate.length > 1 && byDate.every((part) => balanceOf(part) === 0))
     return {
       entries: byDate.map(toEntry),
-      findings: [splitWarning(lines, byDate, `the number is used on ${byDate.length} dates`)],
+      findings: [
+        splitWarning(lines, byDate, { reason: "dates", why: `the number is used on ${byDate.length} dates` }),
+      ],
     };
   if (balanceOf(lines) === 0) return { entries: [toEntry(lines)], findings: [] };
-  return splitIntoRuns(lines, "the entry does not balance");
+  return splitIntoRuns(lines, { reason: "unbalanced", why: "the entry does not balance" });
 };
 
 /** Consecutive lines of one journal without a usable EcritureNum. */
@@ -153,7 +167,16 @@ const mixed = (entry: FecEntry, field: "PieceRef" | "EcritureDate", value: (line
       code,
       "warning",
       `${entryName(entry.lines)}: ${field} differs inside the entry (${linesLabel(others.map((line) => line.line))}); the entry takes "${value(first)}" of line ${first.line}, each line keeps its own`,
-      { field, params: { lines: lineNumbers(others) } },
+      {
+        field,
+        params: {
+          journalCode: first.journalCode,
+          ecritureNum: first.ecritureNum,
+          lines: lineNumbers(others),
+          value: value(first),
+          line: first.line,
+        },
+      },
     ),
   ];
 };
@@ -172,7 +195,7 @@ export const groupFecEntries = (records: readonly FecRecord[]): FecGroupResult =
   const results = [
     ...numbered.map(groupNumbered),
     ...unnumberedBlocks(records).map((block) =>
-      splitIntoRuns(block, "EcritureNum does not tell entries apart"),
+      splitIntoRuns(block, { reason: "unnumbered", why: "EcritureNum does not tell entries apart" }),
     ),
   ];
   const entries = results

@@ -111,7 +111,7 @@ describe("parseFec", () => {
     const { records, findings } = parseFec(`${header}\n${shuffle(sale, "X")}`);
     expect(records).toEqual([saleRecord]);
     expect(findings.map((f) => [f.line, f.code, f.params])).toEqual([
-      [1, "fec.extraColumn", { columns: "NatOp" }],
+      [1, "fec.extraColumn", { columns: "NatOp", count: 1 }],
     ]);
   });
 
@@ -159,6 +159,11 @@ describe("parseFec", () => {
       [2, "fec.dateFormat", "warning", "EcritureDate"],
       [2, "fec.dateFormat", "warning", "PieceDate"],
     ]);
+    // The day read beside the text, for a sentence in the reader's language.
+    expect(parseFec(text).findings.map((f) => f.params)).toEqual([
+      { value: "2025-01-05", date: "2025-01-05" },
+      { value: "05/01/2025", date: "2025-01-05" },
+    ]);
   });
 
   it("never drops a line silently: what cannot be read is an error with its line number", () => {
@@ -202,6 +207,12 @@ describe("parseFec", () => {
       [2, "fec.amountDot", "warning", "Debit"],
       [3, "fec.amountFormat", "warning", "Debit"],
       [4, "fec.amountFormat", "warning", "Credit"],
+    ]);
+    // The amount read, in cents, beside the text, for a sentence in the reader's language.
+    expect(parseFec(text.join("\n")).findings.map((f) => f.params)).toEqual([
+      { value: "1.120,00", amount: 112000 },
+      { value: "1 120,00", amount: 112000 },
+      { value: "", amount: 0 },
     ]);
   });
 

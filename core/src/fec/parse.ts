@@ -91,13 +91,14 @@ const unreadableHeader = (header: string, line: number, dataLines: number): FecF
       "fec.separator",
       "error",
       `fields are separated by "${other}"; a FEC separates them by TAB or "|" only, so ${notRead}`,
-      { params: { separator: other } },
+      { params: { separator: other, count: dataLines } },
     );
   return finding(
     line,
     "fec.header",
     "error",
     `this is not a FEC header (expected ${FEC_FIELDS.join(", ")}), so ${notRead}`,
+    { params: { count: dataLines } },
   );
 };
 
@@ -112,6 +113,7 @@ type Layout = {
 const duplicateColumn = (line: number, index: number, name: string, column: Column): FecFinding =>
   finding(line, "fec.duplicateColumn", "warning", `column ${index + 1} repeats "${name}"; it is ignored`, {
     field: column,
+    params: { column: index + 1, name },
   });
 
 const extraColumns = (line: number, names: readonly string[]): FecFinding =>
@@ -120,7 +122,7 @@ const extraColumns = (line: number, names: readonly string[]): FecFinding =>
     "fec.extraColumn",
     "warning",
     `${names.join(", ")} ${names.length > 1 ? "are" : "is"} not among the 18 FEC fields and ignored`,
-    { params: { columns: names.join(", ") } },
+    { params: { columns: names.join(", "), count: names.length } },
   );
 
 const readHeader = (line: string, lineNo: number, separator: FecSeparator) => {
@@ -195,7 +197,7 @@ const readDate = ({ line, field, text }: Cell, findings: FecFinding[]): string =
         `${field} "${text}" is read as ${date} but is not written AAAAMMJJ`,
         {
           field,
-          params: { value: text },
+          params: { value: text, date },
         },
       ),
     );
@@ -213,11 +215,19 @@ const amountOrNull = (text: string): number | null => {
   }
 };
 
-/** An amount cell in cents; a dot is only ever a thousands separator, and only beside a comma. */
+/**
+ * An amount cell in cents; a dot is only ever a thousands separator, and only beside a comma. A warning
+ * gives the amount read (`amount`, cents) beside the text, for a reader's own words.
+ */
 const readAmount = ({ line, field, text }: Cell, findings: FecFinding[]): number => {
-  const report = (code: string, severity: FecSeverity, message: string) =>
-    findings.push(finding(line, code, severity, `${field} ${message}`, { field, params: { value: text } }));
   const value = text === "" ? 0 : amountOrNull(text);
+  const report = (code: string, severity: FecSeverity, message: string) =>
+    findings.push(
+      finding(line, code, severity, `${field} ${message}`, {
+        field,
+        params: severity === "warning" && value !== null ? { value: text, amount: value } : { value: text },
+      }),
+    );
   if (text.includes(".") && (value === null || !text.includes(","))) {
     report("fec.amountDot", "error", `"${text}" is not an amount (comma decimals, never a dot)${NOT_READ}`);
     return 0;

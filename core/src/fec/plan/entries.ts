@@ -78,6 +78,7 @@ export const buildEntry = (
         "fec.pieceDate",
         "warning",
         `PieceDate is empty; the entry takes its date ${entry.date}`,
+        { date: entry.date },
       ),
     );
   }
