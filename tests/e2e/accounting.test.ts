@@ -293,6 +293,67 @@ describe("accounting screens (Chromium, accounting API)", () => {
     browserTimeout,
   );
 
+  test(
+    "names what posted an entry and sends its correction there: an invoice, a payment, a deposit, a bank line (issue 23, point 6)",
+    async () => {
+      const invoices = await api("GET", "/docs?direction=sales&kind=invoice&status=validated&limit=5");
+      const invoice = invoices.items.find((d: { entryMvt: string | null }) => d.entryMvt);
+      const payment = (await api("GET", "/payments/sales?limit=1")).items[0];
+      const deposit = (await api("GET", "/accounting/deposits?limit=1")).items[0];
+      const lines = await api("GET", "/banks/statements/lines?matched=true&limit=1000");
+      const booked = lines.items.find((l: { match: { kind: string } | null }) => l.match?.kind === "entry");
+      for (const locale of ["fr", "en"] as const) {
+        const context = await openContext(locale);
+        const page = await context.newPage();
+        try {
+          const origin = page.getByTestId("entry-origin");
+          await open(page, `/org/accounting/entries/${invoice.entryMvt}`);
+          await page.getByTestId("entry-correction").waitFor();
+          expect(await origin.textContent()).toBe(
+            `${locale === "fr" ? "Facture" : "Invoice"} ${invoice.number}`,
+          );
+          expect(await origin.getAttribute("href")).toBe(`/org/docs/${invoice.id}`);
+          // Corrected by a credit note on the invoice: no reversal offered.
+          expect(await page.getByTestId("entry-reverse").count()).toBe(0);
+          expect(await page.getByTestId("entry-correction").textContent()).toContain(
+            locale === "fr" ? "établissez un avoir" : "issue a credit note",
+          );
+          await page.screenshot({ path: join(artifactsDir, `accounting-entry-invoice-${locale}.png`) });
+          if (locale === "fr") {
+            await page.getByTestId("entry-correction-link").click();
+            await page.waitForURL(new RegExp(`/org/docs/${invoice.id}$`));
+          }
+
+          await open(page, `/org/accounting/entries/${payment.entryMvt}`);
+          await page.getByTestId("entry-correction").waitFor();
+          expect(await origin.textContent()).toContain(payment.contactName);
+          expect(await origin.getAttribute("href")).toBe(`/org/payments/${payment.id}`);
+          expect(await page.getByTestId("entry-reverse").count()).toBe(0);
+
+          await open(page, `/org/accounting/entries/${deposit.entryMvt}`);
+          await page.getByTestId("entry-correction").waitFor();
+          expect(await origin.textContent()).toBe(
+            `${locale === "fr" ? "Remise en banque" : "Bank deposit"} ${deposit.number}`,
+          );
+          expect(await page.getByTestId("entry-reverse").count()).toBe(0);
+
+          // Booked from a bank line: that line is its origin and its reconciliation; unmatched first.
+          await open(page, `/org/accounting/entries/${booked.match.mvt}`);
+          await page.getByTestId("entry-correction").waitFor();
+          expect(await origin.getAttribute("href")).toBe(
+            `/org/bankstatements/${booked.statementId}/reconcile/${booked.no}`,
+          );
+          expect(await page.getByTestId("entry-reconciled").textContent()).toContain(booked.label);
+          expect(await page.getByTestId("entry-reverse").count()).toBe(0);
+          await page.screenshot({ path: join(artifactsDir, `accounting-entry-bank-line-${locale}.png`) });
+        } finally {
+          await context.close();
+        }
+      }
+    },
+    browserTimeout * 3,
+  );
+
   const screens = (): [string, string][] => [
     ["accounts", "/org/accounting/accounts"],
     ["account", "/org/accounting/accounts/411000"],

@@ -30,13 +30,34 @@ export type EntryOrigin = {
   adjustment?: string;
   /** The sales or purchase document a posted entry comes from (origin `document`). */
   doc?: string;
+  /** The payment (origin `payment`) or the deposit (origin `deposit`) that posted it. */
+  payment?: string;
+  deposit?: string;
+  /** The VAT return it settles (origin `vatReturn`). */
+  period?: string;
+  /** The bank statement and its line it was booked from (origin `statementLine`). */
+  statement?: string;
+  no?: number;
 };
+const textKeys = [
+  "kind",
+  "of",
+  "yearId",
+  "adjustment",
+  "doc",
+  "payment",
+  "deposit",
+  "period",
+  "statement",
+] as const;
 export const entryOrigin = (entry: Pick<EntrySummary, "origin">): EntryOrigin => {
   const origin: EntryOrigin = {};
-  for (const key of ["kind", "of", "yearId", "adjustment", "doc"] as const) {
+  for (const key of textKeys) {
     const value = entry.origin[key];
     if (typeof value === "string") origin[key] = value;
   }
+  const no = entry.origin.no;
+  if (typeof no === "number" && Number.isInteger(no)) origin.no = no;
   return origin;
 };
 

@@ -25,13 +25,14 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { sumCents } from "../../lib/money.ts";
 import { z } from "../../lib/zod.ts";
+import { reconcilePath } from "../reconcile/api.ts";
+import { usePeriodName } from "../vat/format.ts";
 import { useCan } from "./access.ts";
 import {
   type AdjustmentKind,
   adjustmentKinds,
   chartQuery,
   type Entry,
-  entryOrigin,
   entryQuery,
   journalsQuery,
   useDeleteEntry,
@@ -39,7 +40,8 @@ import {
   useValidateEntry,
   yearsQuery,
 } from "./api.ts";
-import { accountPath, entriesPath, entryPath, yearDataPath, yearPath } from "./paths.ts";
+import { correctionLine, originLine } from "./entry-origin.ts";
+import { accountPath, entriesPath, entryPath, yearPath } from "./paths.ts";
 import {
   AmountTd,
   accountLabel,
@@ -60,31 +62,83 @@ import {
 import { VatCodeBadge } from "./vat-code-popover.tsx";
 import { useYearName } from "./year-parts.tsx";
 
-const adjustmentKindOf = (kind: string | undefined): AdjustmentKind =>
+const adjustmentKindOf = (kind: string | number | undefined): AdjustmentKind =>
   adjustmentKinds.find((k) => k === kind) ?? "other";
 
-/** The entry's origin, in words, with a link to the entry it reverses or the closing file it belongs to. */
+/** The entry's origin, in words, with a link to what posted it: a document, a payment, a deposit… */
 const OriginText = ({ entry }: { entry: Entry }) => {
   const { t } = useTranslation("accounting");
-  const origin = entryOrigin(entry);
-  const kind = origin.kind ?? "manual";
-  if (kind === "reversal" && origin.of)
+  const day = useDay();
+  const money = useMoney();
+  const periodName = usePeriodName();
+  const line = originLine(entry);
+  const { date, amount, kind, period } = line.values;
+  const text = t(`entries.origins.${line.key}`, {
+    ...line.values,
+    ...(typeof date === "string" && { date: day(date) }),
+    ...(typeof period === "string" && { period: periodName(period, true) }),
+    ...(typeof amount === "number" && { amount: money.currency(amount) }),
+    ...(line.key === "adjustment" && { kind: t(`adjustments.kinds.${adjustmentKindOf(kind)}`) }),
+  });
+  return line.to ? (
+    <Anchor component={Link} to={line.to} size="sm" data-testid="entry-origin">
+      {text}
+    </Anchor>
+  ) : (
+    <span data-testid="entry-origin">{text}</span>
+  );
+};
+
+/** The bank statement line the entry is reconciled with: its day, label and amount, linked. */
+const ReconciledWith = ({ line }: { line: NonNullable<Entry["source"]["statementLine"]> }) => {
+  const { t } = useTranslation("accounting");
+  const day = useDay();
+  const money = useMoney();
+  return (
+    <Anchor
+      component={Link}
+      to={reconcilePath(line.statementId, line.no)}
+      size="sm"
+      data-testid="entry-reconciled"
+    >
+      {t("entries.reconciledLine", {
+        no: line.no,
+        date: day(line.bookingDate),
+        label: line.label,
+        amount: money.currency(line.amount),
+      })}
+    </Anchor>
+  );
+};
+
+/** Why a validated entry has no reversal, and where it is corrected instead. */
+const CorrectionNote = ({ entry }: { entry: Entry }) => {
+  const { t } = useTranslation("accounting");
+  const periodName = usePeriodName();
+  const line = correctionLine(entry);
+  if (!line)
     return (
-      <Anchor component={Link} to={entryPath(origin.of)} size="sm">
-        {t("entries.origins.reversal")}
-      </Anchor>
+      <Text size="xs" c="dimmed">
+        {t("entries.immutable")}
+      </Text>
     );
-  if (kind === "adjustment" && origin.yearId)
-    return (
-      <Anchor component={Link} to={yearDataPath(origin.yearId)} size="sm">
-        {t("entries.origins.adjustment", {
-          kind: t(`adjustments.kinds.${adjustmentKindOf(origin.adjustment)}`),
-        })}
-      </Anchor>
-    );
-  if (kind === "opening") return <>{t("entries.origins.opening")}</>;
-  if (kind === "import") return <>{t("entries.origins.import")}</>;
-  return <>{t("entries.origins.manual")}</>;
+  return (
+    <Alert color="blue" variant="light" data-testid="entry-correction">
+      <Stack gap={6}>
+        <Text size="sm">
+          {t(`entries.correction.${line.key}`, {
+            ...line.values,
+            ...(typeof line.values.period === "string" && { period: periodName(line.values.period, true) }),
+          })}
+        </Text>
+        {line.to ? (
+          <Anchor component={Link} to={line.to} size="sm" fw={600} data-testid="entry-correction-link">
+            {t(`entries.correction.${line.key}Link`)}
+          </Anchor>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
 };
 
 /** The lines of an entry with their totals (and the difference of an unbalanced draft). */
@@ -316,7 +370,7 @@ export const EntryDetailPage = () => {
                   {t("entries.validate")}
                 </Button>
               ) : null}
-              {data.status === "validated" && can("entries", "create") ? (
+              {data.status === "validated" && data.correction === "reversal" && can("entries", "create") ? (
                 <Button
                   variant="default"
                   leftSection={<ReverseIcon />}
@@ -385,17 +439,21 @@ export const EntryDetailPage = () => {
                         ),
                       },
                       { label: t("entries.origin"), value: <OriginText entry={data} /> },
+                      ...(data.source.statementLine
+                        ? [
+                            {
+                              label: t("entries.reconciled"),
+                              value: <ReconciledWith line={data.source.statementLine} />,
+                            },
+                          ]
+                        : []),
                     ]}
                   />
                 </Grid.Col>
               </Grid>
             </Paper>
             <EntryLinesTable entry={data} />
-            {data.status === "validated" ? (
-              <Text size="xs" c="dimmed">
-                {t("entries.immutable")}
-              </Text>
-            ) : null}
+            {data.status === "validated" ? <CorrectionNote entry={data} /> : null}
             <ReverseModal entry={data} opened={reversing} onClose={() => setReversing(false)} />
           </Stack>
         )}

@@ -37,6 +37,7 @@ const knownOrigins = [
   "opening",
   "import",
   "adjustment",
+  "statementLine",
 ] as const;
 type KnownOrigin = (typeof knownOrigins)[number];
 const originKind = (kind: string): KnownOrigin | "other" =>
