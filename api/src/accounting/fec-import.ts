@@ -48,6 +48,12 @@ import { setupReadModels } from "./setup.ts";
 const LEDGER_TIMEOUT_MS = 600_000;
 
 export type FecImportResult = {
+  /** The file as read: its name (without folders), encoding and separator. */
+  readonly fileName: string;
+  readonly encoding: FecImportPlan["encoding"];
+  readonly separator: FecImportPlan["separator"];
+  /** Lines of entries read from the file. */
+  readonly records: number;
   /** Entries created and validated. */
   readonly entries: number;
   /** Their lines. */
@@ -98,6 +104,10 @@ const journalsHave = (state: JournalsState, command: JournalsCommand): boolean =
       : false;
 
 const resultOf = (plan: FecImportPlan, written: boolean): FecImportResult => ({
+  fileName: plan.fileName,
+  encoding: plan.encoding,
+  separator: plan.separator,
+  records: plan.records,
   entries: written ? plan.entries.length : 0,
   lines: written ? plan.entries.reduce((s, e) => s + e.content.lines.length, 0) : 0,
   lettered: written ? plan.lettering.length : 0,
@@ -320,7 +330,7 @@ export const importFec = async (
       decider: chartDecider,
       commands: async (state) => ({ commands: () => chart.filter((c) => !chartHas(state, c)) }),
       metadata: childMetadata(metadata, "chart", 0),
-      readModels: setupReadModels,
+      readModels: [],
     });
   const journals = plan.journals;
   if (journals.length > 0)
@@ -330,7 +340,7 @@ export const importFec = async (
       decider: journalsDecider,
       commands: async (state) => ({ commands: () => journals.filter((c) => !journalsHave(state, c)) }),
       metadata: childMetadata(metadata, "journals", 0),
-      readModels: setupReadModels,
+      readModels: [],
     });
   if (plan.fiscal.length > 0)
     await handleCommand(ctx, {
@@ -339,7 +349,7 @@ export const importFec = async (
       decider: fiscalDecider,
       commands: plan.fiscal,
       metadata: childMetadata(metadata, "fiscal", 0),
-      readModels: setupReadModels,
+      readModels: [],
     });
   const total = plan.entries.length;
   const importedOn = parisDate(ctx.clock());
@@ -363,12 +373,14 @@ export const importFec = async (
       readModels: [],
     });
   options.progress?.("projecting", total, total);
-  // Answer once the ledger shows the whole import.
+  // Answer once the ledger and the chart, journals and years show the whole import, waited for once
+  // here: each of the set-up commands waiting for them within a command's budget, while the machine
+  // is busy, would turn the whole import's answer into « not yet visible » and lose its counts.
   // A large import takes a while to project, so it may wait longer than a command; a failed ledger
   // answers at once, and either way the import is stored and the answer says it is not visible yet.
   const visibility = await ctx.runner.awaitVisible(
     await ctx.store.head(),
-    ledgerReadModels,
+    [...ledgerReadModels, ...setupReadModels],
     orgId,
     LEDGER_TIMEOUT_MS,
   );

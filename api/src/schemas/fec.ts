@@ -20,13 +20,51 @@ export const ImportQuery = z.object({
   dryRun: z.enum(["true", "false"]).optional(),
 });
 
-const Finding = z.object({ line: z.number().int(), code: z.string(), message: z.string() });
-export const ImportResult = z.object({
-  entries: z.number().int(),
-  lines: z.number().int(),
-  lettered: z.number().int(),
-  warnings: z.array(Finding).openapi({ description: "The first 1,000 by line (warningCount has them all)" }),
-  errors: z.array(Finding).openapi({ description: "The first 1,000 by line (errorCount has them all)" }),
-  warningCount: z.number().int(),
-  errorCount: z.number().int(),
-});
+const Finding = z
+  .object({
+    line: z
+      .number()
+      .int()
+      .openapi({ description: "The file's line (1 is the header); 0 for the whole file" }),
+    code: z
+      .string()
+      .openapi({ description: "Stable code, e.g. fec.dateFormat, or the core's refusal (entry.…)" }),
+    message: z
+      .string()
+      .openapi({ description: "In English, precise: what a client shows without its own words" }),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .openapi({ description: "What the sentence says: ISO days, amounts in cents, lines as « 2-4, 7 »" }),
+    detail: z.string().optional().openapi({
+      description:
+        "A refusal of the books (a code not of fec.…) in the request's language, as a problem's detail reads",
+    }),
+  })
+  .openapi("FecFinding");
+
+const Years = z.array(z.object({ start: Day, end: Day }));
+
+export const ImportResult = z
+  .object({
+    fileName: z.string(),
+    encoding: z.enum(["UTF-8", "ISO-8859-15", "Windows-1252"]),
+    separator: z.enum(["tab", "pipe"]),
+    records: z.number().int().openapi({ description: "Lines of entries read from the file" }),
+    dryRun: z.boolean(),
+    written: z.boolean().openapi({ description: "The whole file was written (never a part of it)" }),
+    entries: z.number().int().openapi({ description: "Entries written, or that the dry run would write" }),
+    lines: z.number().int().openapi({ description: "Their lines" }),
+    lettered: z.number().int().openapi({ description: "Lettering sets made from the file's EcritureLet" }),
+    journalsCreated: z.array(z.string()).openapi({ description: "Codes of the journals created" }),
+    accountsCreated: z.number().int(),
+    auxiliaryAccountsCreated: z.number().int(),
+    fiscalYears: Years.openapi({ description: "The fiscal years the import opens, as its plan has them" }),
+    warnings: z
+      .array(Finding)
+      .openapi({ description: "The first 1,000 by line (warningCount has them all)" }),
+    errors: z.array(Finding).openapi({ description: "The first 1,000 by line (errorCount has them all)" }),
+    warningCount: z.number().int(),
+    errorCount: z.number().int(),
+  })
+  .openapi("FecImportResult");

@@ -4696,6 +4696,55 @@ export interface components {
                 no: number;
             }[];
         };
+        FecImportResult: {
+            fileName: string;
+            /** @enum {string} */
+            encoding: "UTF-8" | "ISO-8859-15" | "Windows-1252";
+            /** @enum {string} */
+            separator: "tab" | "pipe";
+            /** @description Lines of entries read from the file */
+            records: number;
+            dryRun: boolean;
+            /** @description The whole file was written (never a part of it) */
+            written: boolean;
+            /** @description Entries written, or that the dry run would write */
+            entries: number;
+            /** @description Their lines */
+            lines: number;
+            /** @description Lettering sets made from the file's EcritureLet */
+            lettered: number;
+            /** @description Codes of the journals created */
+            journalsCreated: string[];
+            accountsCreated: number;
+            auxiliaryAccountsCreated: number;
+            /** @description The fiscal years the import opens, as its plan has them */
+            fiscalYears: {
+                /** @example 2025-01-31 */
+                start: string;
+                /** @example 2025-01-31 */
+                end: string;
+            }[];
+            /** @description The first 1,000 by line (warningCount has them all) */
+            warnings: components["schemas"]["FecFinding"][];
+            /** @description The first 1,000 by line (errorCount has them all) */
+            errors: components["schemas"]["FecFinding"][];
+            warningCount: number;
+            errorCount: number;
+        };
+        FecFinding: {
+            /** @description The file's line (1 is the header); 0 for the whole file */
+            line: number;
+            /** @description Stable code, e.g. fec.dateFormat, or the core's refusal (entry.…) */
+            code: string;
+            /** @description In English, precise: what a client shows without its own words */
+            message: string;
+            /** @description What the sentence says: ISO days, amounts in cents, lines as « 2-4, 7 » */
+            params?: {
+                [key: string]: string | number;
+            };
+            /** @description A refusal of the books (a code not of fec.…) in the request's language, as a problem's detail reads */
+            detail?: string;
+        };
         VatReturn: {
             period: string;
             /** @enum {string} */
@@ -21879,25 +21928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        entries: number;
-                        lines: number;
-                        lettered: number;
-                        /** @description The first 1,000 by line (warningCount has them all) */
-                        warnings: {
-                            line: number;
-                            code: string;
-                            message: string;
-                        }[];
-                        /** @description The first 1,000 by line (errorCount has them all) */
-                        errors: {
-                            line: number;
-                            code: string;
-                            message: string;
-                        }[];
-                        warningCount: number;
-                        errorCount: number;
-                    };
+                    "application/json": components["schemas"]["FecImportResult"];
                 };
             };
             /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
@@ -34166,6 +34197,8 @@ export const entrySummaryStatusValues = ["draft", "validated"] as const satisfie
 export const lineVatCodeRateValues = ["0", "10", "20", "5.5", "2.1"] as const satisfies readonly NonNullable<components["schemas"]["LineVatCode"]>["rate"][];
 export const lineVatCodeKindValues = ["goods", "services", "fixedAsset"] as const satisfies readonly NonNullable<components["schemas"]["LineVatCode"]>["kind"][];
 export const lineVatCodeRegimeValues = ["domestic", "intraEu", "export", "import", "reverseCharge"] as const satisfies readonly NonNullable<components["schemas"]["LineVatCode"]>["regime"][];
+export const fecImportResultEncodingValues = ["UTF-8", "ISO-8859-15", "Windows-1252"] as const satisfies readonly NonNullable<components["schemas"]["FecImportResult"]>["encoding"][];
+export const fecImportResultSeparatorValues = ["tab", "pipe"] as const satisfies readonly NonNullable<components["schemas"]["FecImportResult"]>["separator"][];
 export const vatReturnPeriodicityValues = ["monthly", "quarterly", "yearly"] as const satisfies readonly NonNullable<components["schemas"]["VatReturn"]>["periodicity"][];
 export const vatReturnKindValues = ["return", "instalment"] as const satisfies readonly NonNullable<components["schemas"]["VatReturn"]>["kind"][];
 export const vatReturnStatusValues = ["future", "toPrepare", "notDue", "validated", "paid"] as const satisfies readonly NonNullable<components["schemas"]["VatReturn"]>["status"][];

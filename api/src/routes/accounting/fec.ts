@@ -1,4 +1,4 @@
-import { Rights } from "@registre/core";
+import { type FecFinding, Rights } from "@registre/core";
 import { sessionOrg } from "../../accounting/books.ts";
 import { entriesCsv } from "../../accounting/csv.ts";
 import { exportFec, importFec } from "../../accounting/fec.ts";
@@ -6,7 +6,9 @@ import { findFiscalYear } from "../../accounting/queries.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { fileHeaders } from "../../http/downloads.ts";
+import { isMessageCode, translate } from "../../http/messages.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { localeOf } from "../../http/problem.ts";
 import { listedFindings } from "../../imports/import-file.ts";
 import { answer, errors, UuidParam } from "../../schemas/common.ts";
 import { DownloadQuery, FecUpload, FileText, ImportQuery, ImportResult } from "../../schemas/fec.ts";
@@ -96,22 +98,39 @@ export const fecRoutes = (ctx: AppContext) => {
       const query = c.req.valid("query");
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       const progress = uploadProgress(ctx, orgId, c);
+      const dryRun = query.dryRun === "true";
       const result = await importFec(ctx, orgId, bytes, query.name, commandMetadata(c, ctx), {
-        dryRun: query.dryRun === "true",
+        dryRun,
         progress: progress.report,
         handOver: true,
       });
-      const finding = (f: { line: number; code: string; message: string }) => ({
+      const locale = localeOf(c);
+      // The file's own findings are worded by the client from their code and params; a refusal of the
+      // books (the core's code) also comes in the reader's language, as a problem's detail would.
+      const finding = (f: FecFinding) => ({
         line: f.line,
         code: f.code,
         message: f.message,
+        ...(f.params && { params: f.params }),
+        ...(!f.code.startsWith("fec.") &&
+          isMessageCode(f.code) && { detail: translate(f.code, locale, f.params) }),
       });
       const listed = listedFindings(result);
       return c.json(
         {
+          fileName: result.fileName,
+          encoding: result.encoding,
+          separator: result.separator === "|" ? ("pipe" as const) : ("tab" as const),
+          records: result.records,
+          dryRun,
+          written: !dryRun && result.errors.length === 0,
           entries: result.entries,
           lines: result.lines,
           lettered: result.lettered,
+          journalsCreated: [...result.journalsCreated],
+          accountsCreated: result.accountsCreated,
+          auxiliaryAccountsCreated: result.auxiliaryAccountsCreated,
+          fiscalYears: [...result.fiscalYearsOpened],
           warnings: listed.warnings.map(finding),
           errors: listed.errors.map(finding),
           warningCount: listed.warningCount,
