@@ -26,6 +26,7 @@ const Finding = z
       .number()
       .int()
       .openapi({ description: "The file's line (1 is the header); 0 for the whole file" }),
+    field: z.string().optional().openapi({ description: "The FEC column it is about, e.g. EcritureDate" }),
     code: z
       .string()
       .openapi({ description: "Stable code, e.g. fec.dateFormat, or the core's refusal (entry.…)" }),

@@ -4734,6 +4734,8 @@ export interface components {
         FecFinding: {
             /** @description The file's line (1 is the header); 0 for the whole file */
             line: number;
+            /** @description The FEC column it is about, e.g. EcritureDate */
+            field?: string;
             /** @description Stable code, e.g. fec.dateFormat, or the core's refusal (entry.…) */
             code: string;
             /** @description In English, precise: what a client shows without its own words */

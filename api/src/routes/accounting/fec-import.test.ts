@@ -81,6 +81,7 @@ describe.each(databaseKinds)("the FEC import's answer on %s", (kind) => {
     });
     expect(planned.body.warnings).toContainEqual({
       line: 2,
+      field: "EcritureDate",
       code: "fec.dateFormat",
       message: 'line 2: EcritureDate "2025-03-05" is read as 2025-03-05 but is not written AAAAMMJJ',
       params: { value: "2025-03-05", date: "2025-03-05" },
@@ -105,6 +106,23 @@ describe.each(databaseKinds)("the FEC import's answer on %s", (kind) => {
     expect(english.body.errors[0].detail).toBe(
       "Line 2: amount too large (€100,000,000,000.00 at most per line).",
     );
+
+    // Past 20 entries refused for one reason, the rest are counted: no sentence of the books for that.
+    const many = writeFec(
+      Array.from({ length: 21 }, (_, n) => [
+        line(n + 1, "512000", 10 ** 13 + 100, 0),
+        line(n + 1, "706000", 0, 10 ** 13 + 100),
+      ]).flat(),
+      "\t",
+    );
+    const counted = await upload(o.token, many, "&dryRun=true", "fr");
+    expect(counted.body.errorCount).toBe(21);
+    expect(counted.body.errors[20]).toEqual({
+      line: 0,
+      code: "entry.amountTooLarge",
+      message: expect.stringContaining("1 more entries are refused for the same reason"),
+      params: { count: 21, lines: "2-43" },
+    });
 
     const imported = await upload(o.token, fec(), "", "fr");
     expect(imported.body).toMatchObject({

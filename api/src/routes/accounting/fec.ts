@@ -106,15 +106,24 @@ export const fecRoutes = (ctx: AppContext) => {
       });
       const locale = localeOf(c);
       // The file's own findings are worded by the client from their code and params; a refusal of the
-      // books (the core's code) also comes in the reader's language, as a problem's detail would.
-      const finding = (f: FecFinding) => ({
-        line: f.line,
-        code: f.code,
-        message: f.message,
-        ...(f.params && { params: f.params }),
-        ...(!f.code.startsWith("fec.") &&
-          isMessageCode(f.code) && { detail: translate(f.code, locale, f.params) }),
-      });
+      // books (the core's code) also comes in the reader's language, as a problem's detail would — not
+      // when its params are not the sentence's (the count of entries refused for one reason).
+      const detail = (f: FecFinding) => {
+        if (f.code.startsWith("fec.") || !isMessageCode(f.code)) return undefined;
+        const text = translate(f.code, locale, f.params);
+        return /\{\w+\}/.test(text) ? undefined : text;
+      };
+      const finding = (f: FecFinding) => {
+        const worded = detail(f);
+        return {
+          line: f.line,
+          ...(f.field !== undefined && { field: f.field }),
+          code: f.code,
+          message: f.message,
+          ...(f.params && { params: f.params }),
+          ...(worded !== undefined && { detail: worded }),
+        };
+      };
       const listed = listedFindings(result);
       return c.json(
         {
