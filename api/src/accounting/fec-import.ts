@@ -54,6 +54,8 @@ export type FecImportResult = {
   readonly separator: FecImportPlan["separator"];
   /** Lines of entries read from the file. */
   readonly records: number;
+  /** The first and the last day of its entries, as they are posted; null without an entry. */
+  readonly period: { readonly start: string; readonly end: string } | null;
   /** Entries created and validated. */
   readonly entries: number;
   /** Their lines. */
@@ -103,11 +105,22 @@ const journalsHave = (state: JournalsState, command: JournalsCommand): boolean =
       ? state.journals[command.data.code] !== undefined
       : false;
 
+const periodOf = (plan: FecImportPlan): FecImportResult["period"] => {
+  let start = "";
+  let end = "";
+  for (const { content } of plan.entries) {
+    if (start === "" || content.date < start) start = content.date;
+    if (content.date > end) end = content.date;
+  }
+  return start === "" ? null : { start, end };
+};
+
 const resultOf = (plan: FecImportPlan, written: boolean): FecImportResult => ({
   fileName: plan.fileName,
   encoding: plan.encoding,
   separator: plan.separator,
   records: plan.records,
+  period: periodOf(plan),
   entries: written ? plan.entries.length : 0,
   lines: written ? plan.entries.reduce((s, e) => s + e.content.lines.length, 0) : 0,
   lettered: written ? plan.lettering.length : 0,

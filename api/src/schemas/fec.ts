@@ -52,6 +52,10 @@ export const ImportResult = z
     encoding: z.enum(["UTF-8", "ISO-8859-15", "Windows-1252"]),
     separator: z.enum(["tab", "pipe"]),
     records: z.number().int().openapi({ description: "Lines of entries read from the file" }),
+    period: z
+      .object({ start: Day, end: Day })
+      .nullable()
+      .openapi({ description: "The first and the last day of its entries, as posted" }),
     dryRun: z.boolean(),
     written: z.boolean().openapi({ description: "The whole file was written (never a part of it)" }),
     entries: z.number().int().openapi({ description: "Entries written, or that the dry run would write" }),

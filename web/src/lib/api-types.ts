@@ -4704,6 +4704,13 @@ export interface components {
             separator: "tab" | "pipe";
             /** @description Lines of entries read from the file */
             records: number;
+            /** @description The first and the last day of its entries, as posted */
+            period: {
+                /** @example 2025-01-31 */
+                start: string;
+                /** @example 2025-01-31 */
+                end: string;
+            } | null;
             dryRun: boolean;
             /** @description The whole file was written (never a part of it) */
             written: boolean;

@@ -70,6 +70,7 @@ describe.each(databaseKinds)("the FEC import's answer on %s", (kind) => {
       encoding: "UTF-8",
       separator: "tab",
       records: 4,
+      period: { start: "2025-03-05", end: "2025-03-05" },
       dryRun: true,
       written: false,
       entries: 2,

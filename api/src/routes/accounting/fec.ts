@@ -131,6 +131,7 @@ export const fecRoutes = (ctx: AppContext) => {
           encoding: result.encoding,
           separator: result.separator === "|" ? ("pipe" as const) : ("tab" as const),
           records: result.records,
+          period: result.period,
           dryRun,
           written: !dryRun && result.errors.length === 0,
           entries: result.entries,
