@@ -89,6 +89,7 @@ export const accountingSetupProjector: Projector = versioned({
     "JournalUpdated",
     "JournalDeleted",
     "FiscalYearOpened",
+    "FiscalYearRedefined",
     "PeriodLocked",
     "OpeningEntryRecorded",
     "FiscalYearClosed",
@@ -258,6 +259,14 @@ export const accountingSetupProjector: Projector = versioned({
               opening_mvt: null,
               closed_on: null,
             })
+            .execute();
+          break;
+        case "FiscalYearRedefined":
+          await db
+            .updateTable(table("fiscal_years"))
+            .set({ start_date: e.data.start, end_date: e.data.end })
+            .where("org_id", "=", org)
+            .where("id", "=", e.data.id)
             .execute();
           break;
         case "PeriodLocked":

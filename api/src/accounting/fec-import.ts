@@ -42,6 +42,7 @@ import { childMetadata, derivedId } from "../ids.ts";
 import type { ProgressReport } from "../uploads/progress.ts";
 import { catchUpLedger } from "./books.ts";
 import { type EntryInput, ledgerReadModels, postingContext } from "./entries.ts";
+import { listFiscalYears } from "./queries.ts";
 import { setupReadModels } from "./setup.ts";
 
 /** How long the import waits, at the end, for the ledger to show its entries. */
@@ -66,6 +67,8 @@ export type FecImportResult = {
   readonly accountsCreated: number;
   readonly auxiliaryAccountsCreated: number;
   readonly fiscalYearsOpened: readonly { start: string; end: string }[];
+  /** Years of the organisation nothing was posted in, given new dates to follow the file's year. */
+  readonly fiscalYearsMoved: readonly { id: string; start: string; end: string }[];
   /** What was accepted but not as the norm wants it, or changed on the way in, with line numbers. */
   readonly warnings: readonly FecFinding[];
   /** Why the file was refused, with line numbers: when there is one, nothing was written. */
@@ -129,6 +132,9 @@ const resultOf = (plan: FecImportPlan, written: boolean): FecImportResult => ({
   auxiliaryAccountsCreated: plan.chart.filter((c) => c.type === "CreateAuxiliaryAccount").length,
   fiscalYearsOpened: plan.fiscal.flatMap((c) =>
     c.type === "OpenFiscalYear" ? [{ start: c.data.start ?? "", end: c.data.end ?? "" }] : [],
+  ),
+  fiscalYearsMoved: plan.fiscal.flatMap((c) =>
+    c.type === "RedefineFiscalYear" ? [{ id: c.data.id, start: c.data.start, end: c.data.end }] : [],
   ),
   warnings: plan.warnings,
   errors: plan.errors,
@@ -279,10 +285,11 @@ export const importFec = async (
   const { context } = await postingContext(ctx, orgId);
   const org = await readModels(ctx.database)
     .selectFrom("organisations")
-    .select("siren")
+    .select(["siren", "fiscal_year_start_month"])
     .where("org_id", "=", orgId)
     .executeTakeFirst();
   if (!org) throw new DomainError("organisation.notFound", {}, 404);
+  const emptyYears = (await listFiscalYears(ctx, orgId)).filter((y) => y.empty).map((y) => y.id);
   options.progress?.("reading");
   // Read and planned in the worker pool (`workers/tasks.ts`), within the organisation's upload limits;
   // the entries come back in pieces.
@@ -294,6 +301,8 @@ export const importFec = async (
       fileName,
       context,
       siren: org.siren,
+      fiscalYearStartMonth: org.fiscal_year_start_month,
+      emptyYears,
       commandId: metadata.commandId,
       validatedOn: parisDate(ctx.clock()),
       limits: ctx.uploadLimits.fec,

@@ -101,3 +101,71 @@ export const expectImported = (result: FecImportResult) => {
   expect(result.errors).toEqual([]);
   expect(result.entries).toBeGreaterThan(0);
 };
+
+/**
+ * A small FEC of a fiscal year running 1 September 2021 – 31 August 2022, as an accountant hands
+ * over the books of a company closing on 31 August: opening entries on the first day, sales and
+ * bank entries through the year.
+ */
+export const septemberToAugustFec = (): { name: string; bytes: Uint8Array } => {
+  const header =
+    "JournalCode\tJournalLib\tEcritureNum\tEcritureDate\tCompteNum\tCompteLib\tCompAuxNum\tCompAuxLib\tPieceRef\tPieceDate\tEcritureLib\tDebit\tCredit\tEcritureLet\tDateLet\tValidDate\tMontantdevise\tIdevise";
+  const rows: string[] = [];
+  const line = (
+    j: string,
+    jl: string,
+    n: string,
+    d: string,
+    acc: string,
+    lib: string,
+    ref: string,
+    label: string,
+    debit: string,
+    credit: string,
+  ) => rows.push([j, jl, n, d, acc, lib, "", "", ref, d, label, debit, credit, "", "", d, "", ""].join("\t"));
+  line("AN", "A nouveaux", "AN1", "20210901", "512000", "Banque", "AN", "A nouveaux", "12000,00", "0,00");
+  line("AN", "A nouveaux", "AN1", "20210901", "101000", "Capital", "AN", "A nouveaux", "0,00", "12000,00");
+  const months = ["20210915", "20211115", "20220215", "20220515", "20220831"];
+  months.forEach((d, i) => {
+    line(
+      "VT",
+      "Ventes",
+      `VT${i + 1}`,
+      d,
+      "411000",
+      "Clients",
+      `F${i + 1}`,
+      `Facture F${i + 1}`,
+      "1200,00",
+      "0,00",
+    );
+    line(
+      "VT",
+      "Ventes",
+      `VT${i + 1}`,
+      d,
+      "706000",
+      "Prestations",
+      `F${i + 1}`,
+      `Facture F${i + 1}`,
+      "0,00",
+      "1000,00",
+    );
+    line(
+      "VT",
+      "Ventes",
+      `VT${i + 1}`,
+      d,
+      "445710",
+      "TVA collectee",
+      `F${i + 1}`,
+      `Facture F${i + 1}`,
+      "0,00",
+      "200,00",
+    );
+  });
+  return {
+    name: "552100554FEC20220831.txt",
+    bytes: new TextEncoder().encode(`${header}\n${rows.join("\n")}\n`),
+  };
+};

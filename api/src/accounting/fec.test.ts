@@ -18,10 +18,11 @@ import {
   letteredLines,
   openBooks,
   organisation,
+  septemberToAugustFec,
   trialBalanceSums,
 } from "./fec-test-books.ts";
 import { letterLines } from "./lettering.ts";
-import { trialBalanceReport } from "./queries.ts";
+import { listFiscalYears, trialBalanceReport } from "./queries.ts";
 
 /** The worked example (shared/examples/atelier-demo.md) kept through the services: 11 entries, 2 lettering sets. */
 const keepAtelierBooks = async (books: Books) => {
@@ -346,18 +347,48 @@ describe.each(databaseKinds)("the FEC on %s", (kind) => {
     await expectWholeFile(books, fresh, { bytes, name: "111111111FEC20221231.TXT", year: "2023" }, result);
   });
 
-  it("imports earlier books into an organisation created today: the years before its first one are opened", async () => {
+  it("imports earlier books into an organisation created today: their year only, no empty year up to today", async () => {
     const bytes = fixture("111111111FEC20221231.TXT");
     const today = await organisation(books, "2026-11-22", "000000000");
     const result = await importFec(books.ctx, today, bytes, "111111111FEC20221231.TXT", books.meta());
     expectImported(result);
-    expect([...result.fiscalYearsOpened].sort((a, b) => (a.start < b.start ? -1 : 1))).toEqual([
-      { start: "2023-01-01", end: "2023-12-31" },
-      { start: "2024-01-01", end: "2024-12-31" },
-      { start: "2025-01-01", end: "2025-12-31" },
+    expect(result.fiscalYearsOpened).toEqual([{ start: "2023-01-01", end: "2023-12-31" }]);
+    expect((await listFiscalYears(books.ctx, today)).map((y) => [y.start, y.end])).toEqual([
+      ["2023-01-01", "2023-12-31"],
+      ["2026-01-01", "2026-12-31"],
     ]);
     expect(await trialBalanceSums(books.ctx, today)).toEqual(fileSums(bytes));
     await expectWholeFile(books, today, { bytes, name: "111111111FEC20221231.TXT", year: "2023" }, result);
+  });
+
+  it("takes over a September–August FEC as its one year, whatever the organisation's calendar", async () => {
+    const { name, bytes } = septemberToAugustFec();
+    const today = await organisation(books, "2026-11-22", "552100554");
+    const result = await importFec(books.ctx, today, bytes, name, books.meta());
+    expectImported(result);
+    expect(result.fiscalYearsOpened).toEqual([{ start: "2021-09-01", end: "2022-08-31" }]);
+    expect(result.fiscalYearsMoved).toEqual([]);
+    const years = await listFiscalYears(books.ctx, today);
+    expect(years.map((y) => [y.start, y.end, y.empty])).toEqual([
+      ["2021-09-01", "2022-08-31", false],
+      ["2026-01-01", "2026-12-31", true],
+    ]);
+    const balance = await trialBalanceReport(books.ctx, today, { start: "2021-09-01", end: "2022-08-31" });
+    expect(balance.rows.find((r) => r.account === "706000")?.credit).toBe(500_000);
+  });
+
+  it("moves an organisation's first year nothing was posted in after the year it takes over", async () => {
+    const { name, bytes } = septemberToAugustFec();
+    const started = await organisation(books, "2022-03-01", "552100554");
+    const result = await importFec(books.ctx, started, bytes, name, books.meta());
+    expectImported(result);
+    expect(result.fiscalYearsOpened).toEqual([{ start: "2021-09-01", end: "2022-08-31" }]);
+    const moved = (await listFiscalYears(books.ctx, started)).map((y) => [y.start, y.end]);
+    expect(moved).toEqual([
+      ["2021-09-01", "2022-08-31"],
+      ["2022-09-01", "2023-08-31"],
+    ]);
+    expect(result.fiscalYearsMoved.map((y) => [y.start, y.end])).toEqual([["2022-09-01", "2023-08-31"]]);
   });
 
   // The 1.8 MB file (4 001 entries, a lettering set of 479 lines) has its own block below;

@@ -12,6 +12,14 @@ import {
 import { type ReadModelDatabase, readModels } from "@registre/projections";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
+import {
+  compareLedgerKeys,
+  type OpeningDraft,
+  openingDrafts,
+  provisionalOpening,
+  provisionalRows,
+  withOpeningDrafts,
+} from "./provisional-opening.ts";
 
 export type DateRange = { readonly start: string; readonly end: string };
 
@@ -22,6 +30,8 @@ export type FiscalYearRow = {
   status: "open" | "closed";
   openingMvt: string | null;
   closedOn: string | null;
+  /** No entry of any status is dated in it: its dates may still change. */
+  empty: boolean;
 };
 
 export const listFiscalYears = async (ctx: AppContext, orgId: string): Promise<FiscalYearRow[]> => {
@@ -31,6 +41,18 @@ export const listFiscalYears = async (ctx: AppContext, orgId: string): Promise<F
     .where("org_id", "=", orgId)
     .orderBy("start_date")
     .execute();
+  // The years with an entry of any status dated in them: one index range probe a year.
+  const used = new Set(
+    rows.length === 0
+      ? []
+      : (
+          await sql<{ id: string }>`
+            select y.id from (values ${sql.join(rows.map((r) => sql`(${r.id}, ${r.start_date}, ${r.end_date})`))})
+              as y (id, start_date, end_date)
+            where exists (select 1 from entries e where e.org_id = ${orgId}::uuid
+              and e.date between y.start_date and y.end_date)`.execute(readModels(ctx.database))
+        ).rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     start: r.start_date,
@@ -38,8 +60,19 @@ export const listFiscalYears = async (ctx: AppContext, orgId: string): Promise<F
     status: r.status,
     openingMvt: r.opening_mvt,
     closedOn: r.closed_on,
+    empty: !used.has(r.id),
   }));
 };
+
+/** The month (1-12) the organisation's fiscal years start in, as its settings say. */
+export const fiscalYearStartMonth = async (ctx: AppContext, orgId: string): Promise<number> =>
+  (
+    await readModels(ctx.database)
+      .selectFrom("organisations")
+      .select("fiscal_year_start_month")
+      .where("org_id", "=", orgId)
+      .executeTakeFirst()
+  )?.fiscal_year_start_month ?? 1;
 
 /** A fiscal year by id, or by the year of its end date ("2025"). */
 export const findFiscalYear = async (
@@ -207,9 +240,28 @@ export const accountLabels = async (ctx: AppContext, orgId: string, locale: "fr"
   return new Map(rows.map((r) => [r.number, locale === "en" ? r.label_en : r.label]));
 };
 
-/** Its rows are per general account: they carry no `auxiliary`. */
-export const trialBalanceReport = async (ctx: AppContext, orgId: string, range: DateRange) =>
-  trialBalance((await accountMovements(ctx, orgId, range)).map(({ auxiliary: _, ...m }) => m));
+/**
+ * Its rows are per general account: they carry no `auxiliary`. `provisional`: opening entries still
+ * drafts whose lines are added (`withOpeningDrafts`).
+ */
+export const trialBalanceReport = async (
+  ctx: AppContext,
+  orgId: string,
+  range: DateRange,
+  provisional: readonly OpeningDraft[] = [],
+) => {
+  const movements = (await accountMovements(ctx, orgId, range)).map(({ auxiliary: _, ...m }) => m);
+  if (provisional.length === 0) return trialBalance(movements);
+  const labels = await accountLabels(ctx, orgId);
+  return trialBalance(
+    withOpeningDrafts(
+      movements,
+      provisional,
+      (a) => labels.get(a) ?? "",
+      (m) => m,
+    ),
+  );
+};
 
 export const incomeStatementReport = async (ctx: AppContext, orgId: string, range: DateRange) =>
   incomeStatement(await accountMovements(ctx, orgId, range));
@@ -225,6 +277,8 @@ export type LedgerCursor = {
 };
 
 export type GeneralLedgerRow = {
+  /** A line of a provisional opening entry (a draft), not of the books. */
+  provisional: boolean;
   mvt: string;
   line: number;
   account: string;
@@ -287,8 +341,14 @@ export const generalLedgerPage = async (
     account?: string | undefined;
     after?: LedgerCursor | undefined;
     limit?: number | undefined;
+    /** With the lines of the opening entries still drafts, dated in the range (`provisionalRows`). */
+    provisional?: boolean | undefined;
   },
-): Promise<{ rows: GeneralLedgerRow[]; next: LedgerCursor | null }> => {
+): Promise<{
+  rows: GeneralLedgerRow[];
+  next: LedgerCursor | null;
+  provisionalOpening: ReturnType<typeof provisionalOpening>;
+}> => {
   checkRange(options);
   const limit = Math.min(Math.max(options.limit ?? 200, 1), 1000);
   return readModels(ctx.database)
@@ -333,31 +393,54 @@ export const generalLedgerPage = async (
               sql`(${a.account}, ${a.date}, ${a.position}::bigint, ${a.line}::integer)`,
             );
       }
-      const rows = await query
+      const validated = await query
         .orderBy("account")
         .orderBy("date")
         .orderBy("position")
         .orderBy("line")
         .limit(limit + 1)
         .execute();
+      const drafts = await openingDrafts(trx, orgId, options);
+      // The drafts' lines, in the ledger's order, merged with the validated ones: the page's first
+      // `limit + 1` of both.
+      const drafted = options.provisional ? provisionalRows(drafts, options.account) : [];
+      const after = options.after;
+      const rows = [
+        ...validated.map((r) => ({ ...r, provisional: false })),
+        ...drafted
+          .filter((r) => !after || compareLedgerKeys(r, after) > 0)
+          .map((r) => ({
+            ...r,
+            piece_ref: r.pieceRef,
+            number: "",
+            letter_code: null,
+            letter_date: null,
+            provisional: true,
+          })),
+      ]
+        .sort(compareLedgerKeys)
+        .slice(0, limit + 1);
       const page = rows.slice(0, limit);
       const running = new Map<string, number>();
       const out: GeneralLedgerRow[] = [];
       for (const r of page) {
-        if (!running.has(r.account))
-          running.set(
-            r.account,
-            await balanceBefore(
-              trx,
-              orgId,
-              options.start,
-              { account: r.account, date: r.date, position: r.position, line: r.line },
-              false,
-            ),
+        if (!running.has(r.account)) {
+          const before = await balanceBefore(
+            trx,
+            orgId,
+            options.start,
+            { account: r.account, date: r.date, position: r.position, line: r.line },
+            false,
           );
+          const draftedBefore = drafted
+            .filter((d) => d.account === r.account && compareLedgerKeys(d, r) < 0)
+            .reduce((sum, d) => sum + d.debit - d.credit, 0);
+          running.set(r.account, before + draftedBefore);
+        }
         const balance = (running.get(r.account) ?? 0) + r.debit - r.credit;
         running.set(r.account, balance);
         out.push({
+          provisional: r.provisional,
           mvt: r.mvt,
           line: r.line,
           account: r.account,
@@ -382,6 +465,7 @@ export const generalLedgerPage = async (
           rows.length > limit && last
             ? { account: last.account, date: last.date, position: last.position, line: last.line }
             : null,
+        provisionalOpening: provisionalOpening(drafts, options.provisional === true),
       };
     });
 };

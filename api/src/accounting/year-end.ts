@@ -1,4 +1,5 @@
 import {
+  addDays,
   bankingView,
   type CommandMetadata,
   checkVolume,
@@ -6,12 +7,14 @@ import {
   DomainError,
   type EntryCommand,
   type EntryContent,
+  endOfMonth,
   entryDecider,
   entryStreamId,
   type FiscalCommand,
   fiscalDecider,
   fiscalStreamId,
   nextVatPeriod,
+  nextYearBounds,
   type OpenItem,
   openingLines,
   type PostingContext,
@@ -35,7 +38,13 @@ import { loadBanking } from "../payments/banking.ts";
 import { listReturns } from "../vat/reads.ts";
 import { catchUpLedger } from "./books.ts";
 import { ledgerReadModels, postingContext } from "./entries.ts";
-import { accountMovements, type FiscalYearRow, findFiscalYear, trialBalanceReport } from "./queries.ts";
+import {
+  accountMovements,
+  type FiscalYearRow,
+  findFiscalYear,
+  fiscalYearStartMonth,
+  trialBalanceReport,
+} from "./queries.ts";
 import { setupReadModels } from "./setup.ts";
 
 /** An invoice or credit note of a list's item, named in the reader's language. */
@@ -284,9 +293,22 @@ const openingPlan = async (
       type: "CloseFiscalYear",
       data: { id: year.id, closedOn: close.closedOn, drafts: close.drafts },
     });
-  let next = fiscalLoaded.state.years.find((y) => y.start > year.end);
-  if (!next)
-    fiscalCommands.push({ type: "OpenFiscalYear", data: { id: derivedId(metadata.commandId, "nextYear") } });
+  // The year right after this one takes its opening entry. Missing, it is opened: after the last year
+  // as the organisation's fiscal-year start says, or in the gap before books taken over, up to them.
+  const nextStart = addDays(year.end, 1);
+  let next = fiscalLoaded.state.years.find((y) => y.start === nextStart);
+  if (!next) {
+    const later = fiscalLoaded.state.years.find((y) => y.start > year.end);
+    const bounds = nextYearBounds(
+      { years: [{ ...year, openingMvt: null }], lockedUntil: null },
+      await fiscalYearStartMonth(ctx, orgId),
+    ) ?? { start: nextStart, end: endOfMonth(nextStart, 11) };
+    const end = later && later.start <= bounds.end ? addDays(later.start, -1) : bounds.end;
+    fiscalCommands.push({
+      type: "OpenFiscalYear",
+      data: { id: derivedId(metadata.commandId, "nextYear"), start: nextStart, end },
+    });
+  }
   const lines = await computeOpening(ctx, orgId, year);
   // The fiscal calendar as it will be once this commit's fiscal events are in: the entry is decided on it.
   const fiscalAfter = (commands: readonly FiscalCommand[]) =>
@@ -294,7 +316,7 @@ const openingPlan = async (
       (state, c) => fiscalDecider.decide(c, state).reduce(fiscalDecider.evolve, state),
       fiscalLoaded.state,
     );
-  next = fiscalAfter(fiscalCommands).years.find((y) => y.start > year.end);
+  next = fiscalAfter(fiscalCommands).years.find((y) => y.start === nextStart);
   if (!next) throw new DomainError("fiscalYear.none", { date: year.end });
   const content: EntryContent = {
     journal: "AN",

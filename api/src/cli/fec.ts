@@ -142,6 +142,8 @@ export const registerFecCommands = (program: Command, cli: Cli) => {
             `${basename(file)}: ${verb} ${result.entries} ${result.entries === 1 ? "entry" : "entries"} (${plural(result.lines, "line")}), ${plural(result.lettered, "lettering set")}; ${plural(result.warnings.length, "warning")}`,
           );
           if (created.length > 0) cli.print(`created: ${created.join("; ")}`);
+          for (const y of result.fiscalYearsMoved)
+            cli.print(`fiscal year moved, nothing was posted in it: now ${y.start} to ${y.end}`);
         } finally {
           await ctx.runner.stop();
         }

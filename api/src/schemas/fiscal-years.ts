@@ -11,12 +11,21 @@ export const FiscalYear = z
     status: z.enum(["open", "closed"]),
     openingMvt: z.string().nullable(),
     closedOn: z.string().nullable(),
+    /** Nothing posted in it yet (no entry of any status): its dates may still change. */
+    empty: z.boolean(),
   })
   .openapi("FiscalYear");
 
-export const FiscalYearList = z.object({ items: z.array(FiscalYear), lockedUntil: z.string().nullable() });
+const Bounds = z.object({ start: Day, end: Day });
+export const FiscalYearList = z.object({
+  items: z.array(FiscalYear),
+  lockedUntil: z.string().nullable(),
+  /** The years a new one would be: after the last (following the organisation's fiscal-year start), or before the first. */
+  suggested: z.object({ next: Bounds.nullable(), earlier: Bounds.nullable() }),
+});
 export const OpenFiscalYearInput = z.object({ start: Day.optional(), end: Day.optional() });
-export const LockPeriodsInput = z.object({ lockedUntil: Day });
+/** Lock the periods up to a date, or give a year nothing was posted in new dates. */
+export const LockPeriodsInput = z.union([z.object({ lockedUntil: Day }), Bounds]);
 
 export const FiscalYearFigures = z.object({
   year: FiscalYear,

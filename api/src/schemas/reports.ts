@@ -18,7 +18,21 @@ export const TrialBalance = z
     totals: z.object({ debit: CentsOut, credit: CentsOut, balanceDebit: CentsOut, balanceCredit: CentsOut }),
   })
   .openapi("TrialBalance");
-export const DatedTrialBalance = TrialBalance.extend({ start: z.string(), end: z.string() });
+/** The opening entries still drafts dated in a report's range, and whether the report counted them. */
+export const ProvisionalOpening = z
+  .object({
+    included: z.boolean(),
+    entries: z.array(z.object({ mvt: z.uuid(), date: z.string(), yearId: z.string() })),
+  })
+  .openapi("ProvisionalOpening", {
+    description:
+      "A year whose opening entry (journal AN) is still a draft opens at zero in the books: `entries` are those drafts in the range; `included` when the report added their lines (`provisional: true`)",
+  });
+export const DatedTrialBalance = TrialBalance.extend({
+  start: z.string(),
+  end: z.string(),
+  provisionalOpening: ProvisionalOpening,
+});
 
 const Section = z.object({
   key: z.string(),
@@ -66,6 +80,9 @@ export const LedgerPage = z
         letterCode: z.string().nullable(),
         letterDate: z.string().nullable(),
         position: z.number().int(),
+        provisional: z
+          .boolean()
+          .openapi({ description: "A line of a provisional opening entry (a draft, no number yet)" }),
       }),
     ),
     next: z
@@ -77,11 +94,18 @@ export const LedgerPage = z
       })
       .nullable()
       .openapi({ description: "The cursor of the next page (`after`), or null at the end" }),
+    provisionalOpening: ProvisionalOpening,
   })
   .openapi("GeneralLedgerPage");
 
+const provisional = z.boolean().optional().openapi({
+  description: "Add the lines of the opening entries still drafts (a year's provisional opening)",
+});
 /** A fiscal year's id, or two days. */
-export const Range = z.union([z.object({ yearId: Uuid }), z.object({ start: Day, end: Day })]);
+export const Range = z.union([
+  z.object({ yearId: Uuid, provisional }),
+  z.object({ start: Day, end: Day, provisional }),
+]);
 
 const Cursor = z.object({
   account: z.string(),
@@ -95,4 +119,5 @@ export const GeneralLedgerQuery = z.object({
   account: z.string().max(20).optional(),
   after: Cursor.optional(),
   limit: z.number().int().min(1).max(1000).optional(),
+  provisional,
 });

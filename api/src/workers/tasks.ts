@@ -85,6 +85,8 @@ export const tasks = {
       readonly fileName: string;
       readonly context: PostingContext;
       readonly siren: string | null;
+      readonly fiscalYearStartMonth: number;
+      readonly emptyYears: readonly string[];
       readonly commandId: string;
       readonly validatedOn: string;
       readonly limits: ReadLimits;
@@ -97,6 +99,8 @@ export const tasks = {
       fileName: input.fileName,
       context: input.context,
       siren: input.siren,
+      fiscalYearStartMonth: input.fiscalYearStartMonth,
+      emptyYears: input.emptyYears,
       newId: () => derivedId(input.commandId, "year", years++),
       validatedOn: input.validatedOn,
       explain: (error) => translate(error.code, "en", error.params),

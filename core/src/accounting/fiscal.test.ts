@@ -4,11 +4,13 @@ import { deciderSpecification } from "../testing/decider-specification.ts";
 import { expectRefused, refusedWith } from "../testing/refusals.ts";
 import { addDays, endOfMonth, isLastOfMonth } from "./dates.ts";
 import {
+  earlierYearBounds,
   type FiscalEvent,
   fiscalDecider,
   fiscalStreamId,
   fiscalYearById,
   fiscalYearOf,
+  nextYearBounds,
   periodsOf,
   postingYear,
 } from "./fiscal.ts";
@@ -132,21 +134,32 @@ describe("the next fiscal years", () => {
       .thenThrows(refusedWith("fiscalYear.tooLong", { start: "2026-01-01", end: "2028-01-31", max: 24 }));
   });
 
-  it("follow the last year without a gap or an overlap: fiscalYear.notContiguous, 409", () => {
+  it("follow the last year without a gap: fiscalYear.notContiguous, 409", () => {
     given
       .when(open("FY2026", "2026-02-01"))
       .thenThrows(
         refusedWith("fiscalYear.notContiguous", { start: "2026-02-01", expected: "2026-01-01" }, 409),
       );
+  });
+
+  it("never overlap another year: fiscalYear.overlaps, 409, naming it", () => {
     given
       .when(open("FY2026", "2025-07-01"))
       .thenThrows(
-        refusedWith("fiscalYear.notContiguous", { start: "2025-07-01", expected: "2026-01-01" }, 409),
+        refusedWith(
+          "fiscalYear.overlaps",
+          { start: "2025-07-01", end: "2026-06-30", otherStart: "2025-01-01", otherEnd: "2025-12-31" },
+          409,
+        ),
       );
     given
-      .when(open("FY2023", "2023-01-01"))
+      .when(open("FY2024", "2024-09-01", "2025-08-31"))
       .thenThrows(
-        refusedWith("fiscalYear.notContiguous", { start: "2023-01-01", expected: "2026-01-01" }, 409),
+        refusedWith(
+          "fiscalYear.overlaps",
+          { start: "2024-09-01", end: "2025-08-31", otherStart: "2025-01-01", otherEnd: "2025-12-31" },
+          409,
+        ),
       );
   });
 
@@ -158,11 +171,33 @@ describe("the next fiscal years", () => {
     expect(years).toEqual(["FY2024", "FY2025"]);
   });
 
+  it("may go years before the first one, with their own months, leaving the gap empty", () => {
+    given
+      .when(open("FY2122", "2021-09-01", "2022-08-31"))
+      .then([opened("FY2122", "2021-09-01", "2022-08-31")]);
+    // …and then fill the gap, or part of it.
+    spec
+      .given([fy2025, opened("FY2122", "2021-09-01", "2022-08-31")])
+      .when(open("FY2223", "2022-09-01", "2023-08-31"))
+      .then([opened("FY2223", "2022-09-01", "2023-08-31")]);
+  });
+
   it("never go before a closed year: the chronology of closings stays whole", () => {
     spec
       .given([fy2025, closedYear("FY2025")])
       .when(open("FY2024", "2024-01-01", "2024-12-31"))
       .thenThrows(refusedWith("fiscalYear.beforeClosed", { start: "2024-01-01", end: "2024-12-31" }, 409));
+    spec
+      .given([fy2025, fy2026, closedYear("FY2026")])
+      .when(open("FY2021", "2021-01-01", "2021-12-31"))
+      .thenThrows(refusedWith("fiscalYear.beforeClosed", { start: "2021-01-01", end: "2021-12-31" }, 409));
+  });
+
+  it("never go before the period lock: period.locked, 409", () => {
+    spec
+      .given([fy2025, locked("2025-03-31")])
+      .when(open("FY2024", "2024-01-01", "2024-12-31"))
+      .thenThrows(refusedWith("period.locked", { date: "2024-01-01", until: "2025-03-31" }, 409));
   });
 
   it("follow the latest year, not the first one", () => {
@@ -363,6 +398,98 @@ describe("the opening entry of a year", () => {
   });
 });
 
+describe("new dates for a year nothing was posted in", () => {
+  const redefine = (id: string, start: string, end: string, entries = 0) =>
+    ({ type: "RedefineFiscalYear", data: { id, start, end, entries } }) as const;
+  const redefined = (id: string, start: string, end: string): FiscalEvent => ({
+    type: "FiscalYearRedefined",
+    data: { id, start, end },
+  });
+
+  it("moves a lone year to the calendar of the books taken over", () => {
+    spec
+      .given([fy2026])
+      .when(redefine("FY2026", "2025-09-01", "2026-08-31"))
+      .then([redefined("FY2026", "2025-09-01", "2026-08-31")]);
+    expect(stateOf([fy2026, redefined("FY2026", "2025-09-01", "2026-08-31")]).years[0]).toMatchObject({
+      start: "2025-09-01",
+      end: "2026-08-31",
+    });
+  });
+
+  it("changes the end of the last year when the closing date changes, its start staying", () => {
+    spec
+      .given([fy2025, fy2026])
+      .when(redefine("FY2026", "2026-01-01", "2026-08-31"))
+      .then([redefined("FY2026", "2026-01-01", "2026-08-31")]);
+    spec
+      .given([fy2025, fy2026])
+      .when(redefine("FY2026", "2026-02-01", "2026-12-31"))
+      .thenThrows(
+        refusedWith("fiscalYear.notContiguous", { start: "2026-02-01", expected: "2026-01-01" }, 409),
+      );
+    spec
+      .given([fy2025, fy2026])
+      .when(redefine("FY2025", "2025-01-01", "2025-06-30"))
+      .thenThrows(refusedWith("fiscalYear.endFixed", { end: "2025-12-31" }, 409));
+  });
+
+  it("records nothing when the dates are the same", () => {
+    spec
+      .given([fy2026])
+      .when(redefine("FY2026", "2026-01-01", "2026-12-31"))
+      .then([]);
+  });
+
+  it("refuses a year with entries, or its opening entry: fiscalYear.notEmpty, 409", () => {
+    spec
+      .given([fy2026])
+      .when(redefine("FY2026", "2025-09-01", "2026-08-31", 1))
+      .thenThrows(refusedWith("fiscalYear.notEmpty", { start: "2026-01-01", end: "2026-12-31" }, 409));
+    spec
+      .given([fy2026, { type: "OpeningEntryRecorded", data: { yearId: "FY2026", mvt: "m1" } }])
+      .when(redefine("FY2026", "2025-09-01", "2026-08-31"))
+      .thenThrows(refusedWith("fiscalYear.notEmpty"));
+  });
+
+  it("keeps the bounds' rules and never overlaps another year", () => {
+    spec
+      .given([fy2026])
+      .when(redefine("FY2026", "2025-09-15", "2026-08-31"))
+      .thenThrows(refusedWith("fiscalYear.invalidBounds"));
+    spec
+      .given([opened("FY2122", "2021-09-01", "2022-08-31"), fy2026])
+      .when(redefine("FY2026", "2022-01-01", "2022-12-31"))
+      .thenThrows(refusedWith("fiscalYear.overlaps"));
+  });
+
+  it("refuses a closed year", () => {
+    spec
+      .given([fy2025, closedYear("FY2025")])
+      .when(redefine("FY2025", "2025-01-01", "2025-06-30"))
+      .thenThrows(refusedWith("fiscalYear.alreadyClosed"));
+  });
+});
+
+describe("the years to suggest", () => {
+  it("follow the organisation's fiscal-year start, in a short year of 6 months or more, else a long one", () => {
+    const state = stateOf([fy2025]);
+    expect(nextYearBounds(state, 1)).toEqual({ start: "2026-01-01", end: "2026-12-31" });
+    expect(nextYearBounds(state, 9)).toEqual({ start: "2026-01-01", end: "2026-08-31" });
+    expect(nextYearBounds(state, 7)).toEqual({ start: "2026-01-01", end: "2026-06-30" });
+    expect(nextYearBounds(state, 4)).toEqual({ start: "2026-01-01", end: "2027-03-31" });
+    expect(nextYearBounds(stateOf([]), 1)).toBeNull();
+  });
+
+  it("offer the twelve months before the first year for earlier books", () => {
+    expect(earlierYearBounds(stateOf([opened("A", "2025-09-01", "2026-08-31")]))).toEqual({
+      start: "2024-09-01",
+      end: "2025-08-31",
+    });
+    expect(earlierYearBounds(stateOf([]))).toBeNull();
+  });
+});
+
 describe("closing a fiscal year", () => {
   it("closes an open year without drafts", () => {
     spec
@@ -391,6 +518,18 @@ describe("closing a fiscal year", () => {
       .given([fy2025, fy2026, closedYear("FY2025")])
       .when(close("FY2026"))
       .then([closedYear("FY2026")]);
+  });
+
+  it("closes in order within a run of years, not across a gap: books taken over stand apart", () => {
+    const taken = opened("FY2122", "2021-09-01", "2022-08-31");
+    spec
+      .given([fy2025, fy2026, taken, closedYear("FY2025")])
+      .when(close("FY2026"))
+      .then([closedYear("FY2026")]);
+    spec
+      .given([fy2025, taken])
+      .when(close("FY2025"))
+      .then([closedYear("FY2025")]);
   });
 
   it("closes a year only once: fiscalYear.alreadyClosed, 409", () => {

@@ -4868,6 +4868,16 @@ export interface components {
             /** @description The settlement line's account (debited by VAT paid back, credited by VAT deducted); 445660 by default */
             account?: string;
         };
+        /** @description A year whose opening entry (journal AN) is still a draft opens at zero in the books: `entries` are those drafts in the range; `included` when the report added their lines (`provisional: true`) */
+        ProvisionalOpening: {
+            included: boolean;
+            entries: {
+                /** Format: uuid */
+                mvt: string;
+                date: string;
+                yearId: string;
+            }[];
+        };
         TrialBalance: {
             rows: {
                 account: string;
@@ -4913,6 +4923,8 @@ export interface components {
                 letterCode: string | null;
                 letterDate: string | null;
                 position: number;
+                /** @description A line of a provisional opening entry (a draft, no number yet) */
+                provisional: boolean;
             }[];
             /** @description The cursor of the next page (`after`), or null at the end */
             next: {
@@ -4921,6 +4933,7 @@ export interface components {
                 position: number;
                 line: number;
             } | null;
+            provisionalOpening: components["schemas"]["ProvisionalOpening"];
         };
         DepositList: {
             items: components["schemas"]["Deposit"][];
@@ -22138,11 +22151,15 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     yearId: string;
+                    /** @description Add the lines of the opening entries still drafts (a year's provisional opening) */
+                    provisional?: boolean;
                 } | {
                     /** @example 2025-01-31 */
                     start: string;
                     /** @example 2025-01-31 */
                     end: string;
+                    /** @description Add the lines of the opening entries still drafts (a year's provisional opening) */
+                    provisional?: boolean;
                 };
             };
         };
@@ -22156,6 +22173,7 @@ export interface operations {
                     "application/json": components["schemas"]["TrialBalance"] & {
                         start: string;
                         end: string;
+                        provisionalOpening: components["schemas"]["ProvisionalOpening"];
                     };
                 };
             };
@@ -22249,6 +22267,8 @@ export interface operations {
                         line: number;
                     };
                     limit?: number;
+                    /** @description Add the lines of the opening entries still drafts (a year's provisional opening) */
+                    provisional?: boolean;
                 };
             };
         };

@@ -1,11 +1,12 @@
 import type { z } from "@hono/zod-openapi";
-import { DomainError, Rights } from "@registre/core";
+import { DomainError, earlierYearBounds, nextYearBounds, Rights } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
-import { runFiscal, sessionOrg } from "../../accounting/books.ts";
+import { catchUpLedger, runFiscal, sessionOrg } from "../../accounting/books.ts";
 import {
   balanceSheetReport,
   findFiscalYear,
+  fiscalYearStartMonth,
   incomeStatementReport,
   listFiscalYears,
   trialBalanceReport,
@@ -56,10 +57,16 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
         .select("locked_until")
         .where("org_id", "=", orgId)
         .executeTakeFirst();
+      const items = await listFiscalYears(ctx, orgId);
+      const calendar = { years: items, lockedUntil: null };
       return c.json(
         {
-          items: await listFiscalYears(ctx, orgId),
+          items,
           lockedUntil: lock?.locked_until ?? null,
+          suggested: {
+            next: nextYearBounds(calendar, await fiscalYearStartMonth(ctx, orgId)),
+            earlier: earlierYearBounds(calendar),
+          },
         },
         200,
       );
@@ -79,7 +86,16 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
       const orgId = sessionOrg(c);
       const metadata = commandMetadata(c, ctx);
       const id = derivedId(metadata.commandId, "year");
-      await runFiscal(ctx, orgId, { type: "OpenFiscalYear", data: { id, ...c.req.valid("json") } }, metadata);
+      const asked = c.req.valid("json");
+      // The year after the last follows the organisation's fiscal-year start unless its dates are given.
+      const next =
+        asked.start === undefined && asked.end === undefined
+          ? nextYearBounds(
+              { years: await listFiscalYears(ctx, orgId), lockedUntil: null },
+              await fiscalYearStartMonth(ctx, orgId),
+            )
+          : null;
+      await runFiscal(ctx, orgId, { type: "OpenFiscalYear", data: { id, ...(next ?? asked) } }, metadata);
       return c.json(await findFiscalYear(ctx, orgId, id), 201);
     },
   );
@@ -103,12 +119,28 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
       operationId: "lockPeriods",
       tags: ["Accounting"],
       request: { params: UuidParam, ...body(LockPeriodsInput) },
-      responses: { 200: answer(FiscalYear, "Periods locked up to the date"), ...errors },
+      responses: {
+        200: answer(FiscalYear, "Periods locked up to the date, or the year's new dates"),
+        ...errors,
+      },
     }),
     async (c) => {
       const orgId = sessionOrg(c);
       const year = await findFiscalYear(ctx, orgId, c.req.valid("param").id);
-      const until = c.req.valid("json").lockedUntil;
+      const asked = c.req.valid("json");
+      if (!("lockedUntil" in asked)) {
+        // New dates for a year nothing was posted in: the ledger as of now says whether it is so.
+        await catchUpLedger(ctx, orgId);
+        const entries = (await findFiscalYear(ctx, orgId, year.id)).empty ? 0 : 1;
+        await runFiscal(
+          ctx,
+          orgId,
+          { type: "RedefineFiscalYear", data: { id: year.id, start: asked.start, end: asked.end, entries } },
+          commandMetadata(c, ctx),
+        );
+        return c.json(await findFiscalYear(ctx, orgId, year.id), 200);
+      }
+      const until = asked.lockedUntil;
       if (until < year.start || until > year.end)
         throw new DomainError("period.outsideYear", { until, start: year.start, end: year.end });
       await runFiscal(ctx, orgId, { type: "LockPeriod", data: { until } }, commandMetadata(c, ctx));

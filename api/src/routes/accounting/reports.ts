@@ -1,7 +1,8 @@
 import type { z } from "@hono/zod-openapi";
 import { Rights } from "@registre/core";
-import { accountingSetupProjector, ledgerProjector } from "@registre/projections";
+import { accountingSetupProjector, ledgerProjector, readModels } from "@registre/projections";
 import { sessionOrg } from "../../accounting/books.ts";
+import { openingDrafts, provisionalOpening } from "../../accounting/provisional-opening.ts";
 import { findFiscalYear, generalLedgerPage, trialBalanceReport } from "../../accounting/queries.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
@@ -24,7 +25,7 @@ export const reportRoutes = (ctx: AppContext) => {
       const year = await findFiscalYear(ctx, orgId, range.yearId);
       return { start: year.start, end: year.end };
     }
-    return range;
+    return { start: range.start, end: range.end };
   };
 
   app.openapi(
@@ -50,9 +51,14 @@ export const reportRoutes = (ctx: AppContext) => {
         query: asked,
         compute: async () => {
           const range = await rangeOf(orgId, asked);
+          const drafts = await openingDrafts(readModels(ctx.database), orgId, range);
+          const included = asked.provisional === true;
           return JSON.stringify({
             ...range,
-            ...plain<z.infer<typeof TrialBalance>>(await trialBalanceReport(ctx, orgId, range)),
+            ...plain<z.infer<typeof TrialBalance>>(
+              await trialBalanceReport(ctx, orgId, range, included ? drafts : []),
+            ),
+            provisionalOpening: provisionalOpening(drafts, included),
           });
         },
       }) as never;

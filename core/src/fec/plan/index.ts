@@ -66,6 +66,10 @@ export type FecPlanInput = {
   readonly context: PostingContext;
   /** The organisation's SIREN, compared with the file name's. */
   readonly siren?: string | null | undefined;
+  /** The month (1-12) the organisation's fiscal years start in: a file without a closing date follows it. */
+  readonly fiscalYearStartMonth?: number | undefined;
+  /** The organisation's years nothing was posted in yet: a file's year may move them out of its way. */
+  readonly emptyYears?: readonly string[] | undefined;
   /** Ids for the fiscal years to open. */
   readonly newId: () => string;
   /** The day the entries will be validated on. */
@@ -75,6 +79,9 @@ export type FecPlanInput = {
   /** Lines the file may hold (the API's upload limit), counted before it is parsed. */
   readonly limits?: ReadLimits | undefined;
 };
+
+/** The month (1-12) years starting in `startMonth` end in. */
+const closingMonthOf = (startMonth = 1) => ((startMonth + 10) % 12) + 1;
 
 /** Entries refused for one reason that are told one by one; the others are counted. */
 const MAX_SAME_REFUSALS = 20;
@@ -119,7 +126,8 @@ export const planFecImport = (input: FecPlanInput): FecImportPlan => {
         0,
         "fec.fileName",
         "warning",
-        `file name "${fileName}" is not <SIREN>FEC<AAAAMMJJ>: fiscal years to open end on 31 December`,
+        `file name "${fileName}" is not <SIREN>FEC<AAAAMMJJ>: fiscal years to open end in month ${closingMonthOf(input.fiscalYearStartMonth)}, as the organisation's fiscal years`,
+        { month: closingMonthOf(input.fiscalYearStartMonth) },
       ),
     );
   else if (input.siren && named.siren !== input.siren)
@@ -143,8 +151,23 @@ export const planFecImport = (input: FecPlanInput): FecImportPlan => {
   const ordinary = grouped.entries.filter((e) => !isOpening(e)).map((e) => e.date);
   const allDates = grouped.entries.map((e) => e.date);
   const mainDates = ordinary.length > 0 ? ordinary : allDates;
-  const closingMonth = named ? Number(named.closingDate.slice(5, 7)) : 12;
-  const fiscal = planYears(mainDates, input.context.fiscal, closingMonth, input.newId, sink);
+  const closingMonth = named
+    ? Number(named.closingDate.slice(5, 7))
+    : closingMonthOf(input.fiscalYearStartMonth);
+  const fiscal = planYears(
+    mainDates,
+    input.context.fiscal,
+    {
+      closingMonth,
+      closingDate: named?.closingDate,
+      openingDate: grouped.entries
+        .filter(isOpening)
+        .reduce<string | null>((d, e) => (d && d < e.date ? d : e.date), null),
+      emptyYears: input.emptyYears,
+    },
+    input.newId,
+    sink,
+  );
   if (named && !fiscal.state.years.some((y) => y.end === named.closingDate))
     sink.warnings.push(
       fecIssue(
@@ -237,7 +260,7 @@ export const planFecImport = (input: FecPlanInput): FecImportPlan => {
         yearless[0] ?? 0,
         "fiscalYear.none",
         "error",
-        `${yearless.length} lines dated ${sorted[0]} to ${sorted.at(-1)} (${linesLabel(yearless)}) fall in no fiscal year; Registre opens fiscal years only after its last one (${years || "none"})`,
+        `${yearless.length} lines dated ${sorted[0]} to ${sorted.at(-1)} (${linesLabel(yearless)}) fall in no fiscal year (${years || "none"})`,
         { count: yearless.length, date: sorted[0] ?? "", lines: lineList(yearless, 1000) },
       ),
     );

@@ -135,6 +135,7 @@ export const eventSentence = (type: string, summary: Summary, f: SentenceFormat)
       quoted(text(s, "label"));
       break;
     case "FiscalYearOpened":
+    case "FiscalYearRedefined":
       values.start = f.day(text(s, "start"));
       values.end = f.day(text(s, "end"));
       break;

@@ -44,6 +44,7 @@ const specifiedTypes = [
   "JournalUpdated",
   "JournalDeleted",
   "FiscalYearOpened",
+  "FiscalYearRedefined",
   "PeriodLocked",
   "OpeningEntryRecorded",
   "FiscalYearClosed",
