@@ -188,7 +188,8 @@ export const documentPrint = async (
         : settings.paymentTerms,
       earlyPaymentDiscount: terms?.earlyPaymentDiscount
         ? `${terms.earlyPaymentDiscount} %`
-        : language === "en" && settings.earlyPaymentDiscount === defaultDocumentSettings.earlyPaymentDiscount
+        : // The settings' default says there is none: the language's own sentence, not « Escompte… : Pas d'escompte… ».
+          settings.earlyPaymentDiscount === defaultDocumentSettings.earlyPaymentDiscount
           ? null
           : settings.earlyPaymentDiscount,
       latePenaltyRate: penaltyRate(

@@ -6,6 +6,7 @@ import { databaseKinds } from "../../../tests/support/databases.ts";
 import { embeddedInvoiceXml } from "../documents/einvoice/read-file.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
+import { paymentsOrganisation } from "../testing/payments-setup.ts";
 
 const day = () => parisDate(new Date());
 
@@ -100,6 +101,104 @@ describe.each(databaseKinds)("share links (/docs/{id}/shares, /share/docs) on %s
       "DocumentShareRevoked",
       "DocumentShared",
     ]);
+  });
+
+  it("shows what the PDF shows — the line's discount and unit, the mentions — and what is left due after a payment and a credit note", async () => {
+    const o = await paymentsOrganisation(call, register, "Solde");
+    const draft = await o.ok("POST", "/docs", {
+      kind: "invoice",
+      direction: "sales",
+      issueDate: o.day,
+      contactId: o.customerId,
+      lines: [{ kind: "item", itemId: o.itemId, quantity: "3", unitPrice: "65", discount: "10" }],
+    });
+    const doc = await o.ok("PUT", `/docs/${draft.id}/status/validated`);
+    const { token } = await o.ok("POST", `/docs/${doc.id}/shares`, {});
+
+    const before = await open(`?token=${token}`);
+    expect(before.status).toBe(200);
+    // 3 × 65,00 − 10 % = 175,50 HT: the discount and the unit's name, as the PDF prints them.
+    expect(before.body.lines[0]).toMatchObject({
+      type: "item",
+      quantity: "3",
+      unit: "heure",
+      unitPrice: "65.00",
+      discountPercent: "10",
+      netCents: 17_550,
+    });
+    expect(before.body.totals).toMatchObject({ includingTaxCents: 21_060, dueCents: 21_060 });
+    expect(before.body.settlement).toEqual({
+      paidCents: 0,
+      creditedCents: 0,
+      dueCents: 21_060,
+      status: "unpaid",
+    });
+    // The mentions under the PDF's totals, word for word (its paragraphs: pdf/totals.ts).
+    expect(before.body.mentions.paragraphs).toEqual(
+      expect.arrayContaining([
+        "Catégorie de l'opération\u00a0: prestation de services",
+        "Pas d'escompte pour paiement anticipé",
+        "Indemnité forfaitaire pour frais de recouvrement\u00a0: 40\u00a0€",
+      ]),
+    );
+
+    // A payment of 100,00 €, then a credit note of one hour (58,50 + 20 % = 70,20) deducted in a second one.
+    await o.ok("POST", "/payments/sales", {
+      date: o.day,
+      amount: 10_000,
+      modeId: "transfer",
+      allocations: [{ docId: doc.id, amount: 10_000 }],
+    });
+    const line = (await o.ok("GET", `/docs/${doc.id}`)).lines[0];
+    const creditDraft = await o.ok("POST", "/docs", {
+      kind: "creditNote",
+      direction: "sales",
+      issueDate: o.day,
+      from: {
+        relation: "creditNote",
+        docId: doc.id,
+        selection: { kind: "lines", quantities: { [line.id]: "1" } },
+      },
+    });
+    const credit = await o.ok("PUT", `/docs/${creditDraft.id}/status/validated`);
+    expect(credit.totalInclTax).toBe(7_020);
+    await o.ok("POST", "/payments/sales", {
+      date: o.day,
+      amount: 2_000,
+      modeId: "transfer",
+      allocations: [
+        { docId: doc.id, amount: 9_020 },
+        { docId: credit.id, amount: 7_020 },
+      ],
+    });
+
+    const after = await open(`?token=${token}`);
+    // What the document says stays as printed; where it stands is the invoice page's due (21,060 − 19,020).
+    expect(after.body.totals.dueCents).toBe(21_060);
+    expect(after.body.settlement).toEqual({
+      paidCents: 12_000,
+      creditedCents: 7_020,
+      dueCents: 2_040,
+      status: "partial",
+    });
+    expect((await o.ok("GET", `/docs/${doc.id}`)).due).toBe(after.body.settlement.dueCents);
+
+    await o.ok("POST", "/payments/sales", {
+      date: o.day,
+      amount: 2_040,
+      modeId: "transfer",
+      allocations: [{ docId: doc.id, amount: 2_040 }],
+    });
+    expect((await open(`?token=${token}`, "en")).body.settlement).toEqual({
+      paidCents: 14_040,
+      creditedCents: 7_020,
+      dueCents: 0,
+      status: "paid",
+    });
+    // A quote has no standing.
+    const quote = await o.ok("POST", "/docs", { kind: "quote", direction: "sales", issueDate: o.day });
+    const link = await o.ok("POST", `/docs/${quote.id}/shares`, {});
+    expect((await open(`?token=${link.token}`)).body.settlement).toBeNull();
   });
 
   it("answers a missing, unknown or expired token without telling which, in French and English", async () => {

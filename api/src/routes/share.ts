@@ -1,7 +1,8 @@
+import { documentSettlement, isPayable, type LiveDocument, type PaymentState } from "@registre/core";
 import type { Context } from "hono";
 import type { AppContext } from "../context.ts";
 import { facturxXml, isFacturx } from "../documents/facturx.ts";
-import { type PrintAddress, renderDocumentPdf } from "../documents/pdf/index.ts";
+import { type PrintAddress, printedMentions, renderDocumentPdf } from "../documents/pdf/index.ts";
 import { documentPrint } from "../documents/print.ts";
 import { loadDocumentSettings } from "../documents/settings.ts";
 import { logoUrls } from "../files/logos.ts";
@@ -13,6 +14,7 @@ import { resourceApp } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
 import { requestAddress, tooManyAttempts } from "../identity/sign-in.ts";
+import { loadPayment } from "../payments/payments.ts";
 import { answer } from "../schemas/common.ts";
 import { SharedDocument, ShareTokenQuery } from "../schemas/files.ts";
 
@@ -24,6 +26,21 @@ const addressOf = (a: PrintAddress) => ({
   city: a.city,
   country: a.country ?? null,
 });
+
+/**
+ * Where a validated invoice or credit note stands today, as its page says it (the read model's paid and
+ * due: `documentDue`, `paymentStatus`), its allocations told apart into money and credit notes netted
+ * (`documentSettlement`, from the payments that allocated it). Null for any other document.
+ */
+const settlementOf = async (ctx: AppContext, orgId: string, doc: LiveDocument) => {
+  if (!isPayable(doc)) return null;
+  const ids = [...new Set((doc.payments ?? []).map((p) => p.payment))];
+  const loaded = await Promise.all(
+    ids.map(async (id): Promise<[string, PaymentState]> => [id, (await loadPayment(ctx, orgId, id)).state]),
+  );
+  const s = documentSettlement(doc, Object.fromEntries(loaded));
+  return { paidCents: s.paid, creditedCents: s.credited, dueCents: s.due, status: s.status };
+};
 
 /**
  * The public side of share links (`/share/docs?token=…`): the document as its customer sees it, and its
@@ -61,8 +78,9 @@ export const shareRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const query = c.req.valid("query");
-      const { org, print } = await open(c, query.token, query.lang ?? localeOf(c));
+      const { doc, org, print } = await open(c, query.token, query.lang ?? localeOf(c));
       const p = print;
+      const settlement = await settlementOf(ctx, org.orgId, doc);
       c.header("cache-control", "no-store");
       c.header("referrer-policy", "no-referrer");
       return c.json(
@@ -74,6 +92,7 @@ export const shareRoutes = (ctx: AppContext) => {
           customerReference: p.customerReference ?? null,
           label: p.label ?? null,
           creditedInvoice: p.creditedInvoice ?? null,
+          order: p.order ?? null,
           seller: {
             name: p.seller.name,
             address: addressOf(p.seller.address),
@@ -85,6 +104,9 @@ export const shareRoutes = (ctx: AppContext) => {
           },
           customer: {
             name: p.customer.name,
+            code: p.customer.code ?? null,
+            siren: p.customer.siren ?? null,
+            vatNumber: p.customer.vatNumber ?? null,
             billingAddress: addressOf(p.customer.billingAddress),
             deliveryAddress: p.customer.deliveryAddress ? addressOf(p.customer.deliveryAddress) : null,
           },
@@ -99,6 +121,7 @@ export const shareRoutes = (ctx: AppContext) => {
                   unitPrice: l.unitPrice,
                   discountPercent: l.discountPercent ?? null,
                   vatRate: l.vatRate,
+                  vatExemption: l.vatExemption ?? null,
                   netCents: l.netCents,
                 }
               : l,
@@ -108,13 +131,20 @@ export const shareRoutes = (ctx: AppContext) => {
             excludingTaxCents: p.totals.excludingTaxCents,
             vatCents: p.totals.vatCents,
             includingTaxCents: p.totals.includingTaxCents,
+            deposits: (p.totals.deposits ?? []).map((d) => ({
+              number: d.number,
+              date: d.date,
+              includingTaxCents: d.includingTaxCents,
+            })),
             dueCents: p.totals.dueCents,
           },
+          settlement,
           mentions: {
             exemptions: [...(p.mentions.exemptions ?? [])],
             paymentTerms: p.mentions.paymentTerms ?? null,
             notes: [...(p.mentions.notes ?? [])],
             legalMentions: [...(p.mentions.legalMentions ?? [])],
+            paragraphs: printedMentions(p),
           },
         },
         200,

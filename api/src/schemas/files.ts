@@ -99,8 +99,12 @@ export const SharedDocument = z
       logo: z.object({ png: z.string(), webp: z.string(), width: z.number(), height: z.number() }).nullable(),
       bank: z.object({ iban: z.string(), bic: z.string().nullable() }).nullable(),
     }),
+    order: z.object({ number: z.string(), date: z.string() }).nullable(),
     customer: z.object({
       name: z.string(),
+      code: z.string().nullable(),
+      siren: z.string().nullable(),
+      vatNumber: z.string().nullable(),
       billingAddress: Address,
       deliveryAddress: Address.nullable(),
     }),
@@ -116,6 +120,7 @@ export const SharedDocument = z
           unitPrice: z.string(),
           discountPercent: z.string().nullable(),
           vatRate: z.string(),
+          vatExemption: z.string().nullable(),
           netCents: z.number().int(),
         }),
       ]),
@@ -125,13 +130,37 @@ export const SharedDocument = z
       excludingTaxCents: z.number().int(),
       vatCents: z.number().int(),
       includingTaxCents: z.number().int(),
-      dueCents: z.number().int(),
+      deposits: z.array(
+        z.object({ number: z.string(), date: z.string(), includingTaxCents: z.number().int() }),
+      ),
+      dueCents: z
+        .number()
+        .int()
+        .openapi({ description: "What the document says is due, as its PDF prints it" }),
     }),
+    settlement: z
+      .object({
+        paidCents: z
+          .number()
+          .int()
+          .openapi({ description: "Money paid (an invoice) or refunded (a credit note)" }),
+        creditedCents: z
+          .number()
+          .int()
+          .openapi({ description: "Credit notes deducted from the invoice (invoices from the credit note)" }),
+        dueCents: z.number().int().openapi({ description: "What is left to pay (or to refund) today" }),
+        status: z.enum(["unpaid", "partial", "paid"]),
+      })
+      .nullable()
+      .openapi({ description: "A validated invoice or credit note: where it stands today; null otherwise" }),
     mentions: z.object({
       exemptions: z.array(z.string()),
       paymentTerms: z.string().nullable(),
       notes: z.array(z.string()),
       legalMentions: z.array(z.string()),
+      paragraphs: z.array(z.string()).openapi({
+        description: "Every mention the PDF prints under its totals, in order and in the document's language",
+      }),
     }),
   })
   .openapi("SharedDocument");

@@ -3730,8 +3730,15 @@ export interface components {
                     bic: string | null;
                 } | null;
             };
+            order: {
+                number: string;
+                date: string;
+            } | null;
             customer: {
                 name: string;
+                code: string | null;
+                siren: string | null;
+                vatNumber: string | null;
                 billingAddress: {
                     lines: string[];
                     postcode: string;
@@ -3759,6 +3766,7 @@ export interface components {
                 unitPrice: string;
                 discountPercent: string | null;
                 vatRate: string;
+                vatExemption: string | null;
                 netCents: number;
             })[];
             totals: {
@@ -3770,13 +3778,32 @@ export interface components {
                 excludingTaxCents: number;
                 vatCents: number;
                 includingTaxCents: number;
+                deposits: {
+                    number: string;
+                    date: string;
+                    includingTaxCents: number;
+                }[];
+                /** @description What the document says is due, as its PDF prints it */
                 dueCents: number;
             };
+            /** @description A validated invoice or credit note: where it stands today; null otherwise */
+            settlement: {
+                /** @description Money paid (an invoice) or refunded (a credit note) */
+                paidCents: number;
+                /** @description Credit notes deducted from the invoice (invoices from the credit note) */
+                creditedCents: number;
+                /** @description What is left to pay (or to refund) today */
+                dueCents: number;
+                /** @enum {string} */
+                status: "unpaid" | "partial" | "paid";
+            } | null;
             mentions: {
                 exemptions: string[];
                 paymentTerms: string | null;
                 notes: string[];
                 legalMentions: string[];
+                /** @description Every mention the PDF prints under its totals, in order and in the document's language */
+                paragraphs: string[];
             };
         };
         OrganisationUser: {

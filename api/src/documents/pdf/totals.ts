@@ -12,7 +12,7 @@ const VAT_WIDTH = CONTENT_WIDTH - TOTALS_WIDTH - 24;
 const ROW = 13;
 
 /** The kinds that are invoices in law and carry every payment mention. */
-const isInvoice = (canvas: Canvas): boolean =>
+const isInvoice = (canvas: Pick<Canvas, "print">): boolean =>
   canvas.print.kind === "invoice" ||
   canvas.print.kind === "creditNote" ||
   canvas.print.kind === "depositInvoice";
@@ -104,8 +104,8 @@ export const drawTotals = (canvas: Canvas, top: number): number => {
   return y0 + height;
 };
 
-/** The paragraphs printed under the totals, in order. */
-export const mentionParagraphs = (canvas: Canvas): string[] => {
+/** The paragraphs printed under the totals, in order (the shared document's page shows the same). */
+export const mentionParagraphs = (canvas: Pick<Canvas, "print" | "t" | "language">): string[] => {
   const { print, t, language } = canvas;
   const m = print.mentions;
   if (print.kind === "delivery") return [...(m.notes ?? []), ...(m.legalMentions ?? [])];
