@@ -5,6 +5,7 @@ import {
   bankingDecider,
   bankingStreamId,
   bankingView,
+  bankLedgerLabels,
   type CommandMetadata,
   chartDecider,
   chartStreamId,
@@ -72,7 +73,7 @@ export const createBank = async (
       const { account, journal } = newBankAccount(chart.state.accounts, journals.state);
       // The bank's checks first: a bad IBAN is the answer, not an account created for nothing.
       bankingDecider.decide({ type: "CreateBank", data: { ...input, id, account, journal } }, banking.state);
-      const name = input.name.trim().slice(0, 80);
+      const labels = bankLedgerLabels(input.name);
       return {
         streams: [
           streamDecision(bankingStreamId(orgId), bankingDecider, banking, () => [
@@ -81,7 +82,7 @@ export const createBank = async (
           streamDecision(chartStreamId(orgId), chartDecider, chart, () => [
             {
               type: "CreateAccount" as const,
-              data: { number: account, label: `Banque ${name}`, labelEn: `Bank ${name}` },
+              data: { number: account, ...labels },
             },
           ]),
           streamDecision(journalsStreamId(orgId), journalsDecider, journals, () => [
@@ -89,8 +90,7 @@ export const createBank = async (
               type: "CreateJournal" as const,
               data: {
                 code: journal,
-                label: `Banque ${name}`,
-                labelEn: `Bank ${name}`,
+                ...labels,
                 kind: "bank" as const,
                 account,
               },

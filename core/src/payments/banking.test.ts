@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { journalsDecider } from "../accounting/journals.ts";
 import { deciderSpecification } from "../testing/decider-specification.ts";
 import { refusedWith } from "../testing/refusals.ts";
-import { bankingDecider, bankingView, defaultPaymentModes, modeTreasury, newBankAccount } from "./banking.ts";
+import {
+  bankingDecider,
+  bankingView,
+  bankLedgerLabels,
+  defaultPaymentModes,
+  modeTreasury,
+  newBankAccount,
+} from "./banking.ts";
 
 const spec = deciderSpecification(bankingDecider);
 const create = {
@@ -114,6 +121,29 @@ describe("banks and payment modes", () => {
       },
     });
     expect(newBankAccount({ "512001": {} }, journals)).toEqual({ account: "512002", journal: "BQ2" });
+  });
+  it("labels a bank's account and journal « Banque … », unless its name already says it is a bank", () => {
+    expect(bankLedgerLabels(" BNP Paribas ")).toEqual({
+      label: "Banque BNP Paribas",
+      labelEn: "Bank BNP Paribas",
+    });
+    expect(bankLedgerLabels("Crédit Agricole")).toEqual({
+      label: "Banque Crédit Agricole",
+      labelEn: "Bank Crédit Agricole",
+    });
+    for (const name of [
+      "Banque Test CFONB",
+      "BANQUE POPULAIRE",
+      "La Banque Postale",
+      "AXA Banque",
+      "Boursorama banque",
+      "Revolut Bank",
+      "Banco Santander",
+      "Banque-Courtois",
+    ])
+      expect(bankLedgerLabels(name)).toEqual({ label: name, labelEn: name });
+    // A word that only begins like one: still prefixed.
+    expect(bankLedgerLabels("Bankin")).toEqual({ label: "Banque Bankin", labelEn: "Bank Bankin" });
   });
   it("refuses an unknown mode kind", () => {
     spec

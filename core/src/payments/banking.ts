@@ -272,6 +272,21 @@ export const newBankAccount = (
   return { account: `512${String(n).padStart(3, "0")}`, journal: `BQ${j}` };
 };
 
+/** A bank's name that already says it is one: « Banque Populaire », « La Banque Postale », « AXA Banque ». */
+const BANK_WORD = /(^|[^\p{L}])(banque|bank|banco|banca)(?![\p{L}])/iu;
+
+/**
+ * The label of a new bank's 512 account and of its journal, in French and English: « Banque BNP
+ * Paribas », « Bank BNP Paribas »; a name that already says it is a bank is the label as it is, in both
+ * languages — never « Banque Banque Populaire ».
+ */
+export const bankLedgerLabels = (name: string): { label: string; labelEn: string } => {
+  const trimmed = name.trim().slice(0, 80);
+  return BANK_WORD.test(trimmed)
+    ? { label: trimmed, labelEn: trimmed }
+    : { label: `Banque ${trimmed}`, labelEn: `Bank ${trimmed}` };
+};
+
 /** The treasury accounts a payment of this mode goes to, and the journal it is posted in. */
 export type ModeTreasury = {
   readonly journal: string;

@@ -32,10 +32,16 @@ describe.each(databaseKinds)("payments, banks and deposits on %s", (kind) => {
       journal: "BQ1",
       closed: false,
     });
+    // Its name already says it is a bank: « Banque Populaire », not « Banque Banque Populaire ».
     const journal = await call("GET", "/accounting/journals/BQ1", o.token);
-    expect(journal.body).toMatchObject({ kind: "bank", account: "512001" });
+    expect(journal.body).toMatchObject({
+      kind: "bank",
+      account: "512001",
+      label: "Banque Populaire",
+      labelEn: "Banque Populaire",
+    });
     const account = await call("GET", "/accounting/accounts/512001", o.token);
-    expect(account.status).toBe(200);
+    expect(account).toMatchObject({ status: 200, body: { label: "Banque Populaire" } });
 
     const bad = await send("POST", "/banks", o.token, { name: "X", iban: "FR76 1234" }, { lang: "en" });
     expect(bad).toMatchObject({ status: 422, body: { code: "validation.invalidIban" } });
