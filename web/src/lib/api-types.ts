@@ -5122,6 +5122,7 @@ export interface components {
             status: "open" | "closed";
             openingMvt: string | null;
             closedOn: string | null;
+            empty: boolean;
         };
         IncomeStatement: {
             sections: {
@@ -23182,6 +23183,20 @@ export interface operations {
                     "application/json": {
                         items: components["schemas"]["FiscalYear"][];
                         lockedUntil: string | null;
+                        suggested: {
+                            next: {
+                                /** @example 2025-01-31 */
+                                start: string;
+                                /** @example 2025-01-31 */
+                                end: string;
+                            } | null;
+                            earlier: {
+                                /** @example 2025-01-31 */
+                                start: string;
+                                /** @example 2025-01-31 */
+                                end: string;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -23425,11 +23440,16 @@ export interface operations {
                 "application/json": {
                     /** @example 2025-01-31 */
                     lockedUntil: string;
+                } | {
+                    /** @example 2025-01-31 */
+                    start: string;
+                    /** @example 2025-01-31 */
+                    end: string;
                 };
             };
         };
         responses: {
-            /** @description Periods locked up to the date */
+            /** @description Periods locked up to the date, or the year's new dates */
             200: {
                 headers: {
                     [name: string]: unknown;

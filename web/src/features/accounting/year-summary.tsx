@@ -3,10 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { ChevronLeftIcon } from "../../components/icons.tsx";
 import { useCan } from "./access.ts";
-import { type FiscalYear, statementsQuery, useLockPeriods, yearsQuery } from "./api.ts";
+import { type FiscalYear, statementsQuery, useLockPeriods, useRedefineYear, yearsQuery } from "./api.ts";
 import { entryPath, yearPath, yearSettingsPath } from "./paths.ts";
 import { KeyFigures, StatementsSummary } from "./statements.tsx";
 import { Fields, LockIcon, QueryView, useDay } from "./ui.tsx";
@@ -75,6 +76,63 @@ const LockForm = ({ year, lockedUntil }: { year: FiscalYear; lockedUntil: string
         ) : null}
       </Stack>
     </Paper>
+  );
+};
+
+/** New dates for a year nothing was posted in: the books it takes over, or a new closing date. */
+const RedefineForm = ({ year }: { year: FiscalYear }) => {
+  const { t } = useTranslation("accounting");
+  const redefine = useRedefineYear(year.id);
+  const [dates, setDates] = useState({ start: year.start, end: year.end });
+  const changed = dates.start !== year.start || dates.end !== year.end;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        redefine.mutate(dates);
+      }}
+      data-testid="year-redefine"
+    >
+      <Stack gap="xs">
+        <Text size="sm" fw={600}>
+          {t("years.settings.redefine")}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t("years.settings.redefineText")}
+        </Text>
+        <Group align="flex-end" gap="sm" grow>
+          <DateField
+            label={t("years.start")}
+            value={dates.start}
+            onChange={(start) => setDates((d) => ({ ...d, start }))}
+            data-testid="year-redefine-start"
+          />
+          <DateField
+            label={t("years.end")}
+            value={dates.end}
+            onChange={(end) => setDates((d) => ({ ...d, end }))}
+            data-testid="year-redefine-end"
+          />
+        </Group>
+        <Group>
+          <Button
+            type="submit"
+            variant="default"
+            disabled={!changed || !dates.start || !dates.end}
+            loading={redefine.isPending}
+            data-testid="year-redefine-submit"
+          >
+            {t("years.settings.save")}
+          </Button>
+        </Group>
+        {redefine.isError ? <ErrorAlert error={redefine.error} testId="year-redefine-error" /> : null}
+        {redefine.isSuccess && !changed ? (
+          <Text size="sm" c="teal.8">
+            {t("years.settings.redefined")}
+          </Text>
+        ) : null}
+      </Stack>
+    </form>
   );
 };
 
@@ -210,9 +268,13 @@ export const YearSettings = ({ year }: { year: FiscalYear }) => {
                   : []),
               ]}
             />
-            <Text size="xs" c="dimmed">
-              {t("years.settings.datesText")}
-            </Text>
+            {year.empty && year.status === "open" && can("balancesheet", "update") ? (
+              <RedefineForm key={`${year.start}${year.end}`} year={year} />
+            ) : (
+              <Text size="xs" c="dimmed">
+                {t("years.settings.datesText")}
+              </Text>
+            )}
           </Stack>
         </Paper>
         {canLock ? (

@@ -45,6 +45,16 @@ export const useLockPeriods = (id: string) => {
   });
 };
 
+/** New dates for a year nothing was posted in yet. */
+export const useRedefineYear = (id: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (dates: { start: string; end: string }) =>
+      api.put("/accounting/balance-sheet/{id}", { path: { id }, body: dates }),
+    onSuccess: () => invalidateBooks(client),
+  });
+};
+
 export const useGenerateOpening = (id: string) => {
   const client = useQueryClient();
   return useMutation({

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Modal, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
@@ -138,34 +138,59 @@ export const YearsPage = () => {
           />
         )}
       </QueryView>
-      <NewYearModal opened={creating} onClose={() => setCreating(false)} />
+      <NewYearModal opened={creating} onClose={() => setCreating(false)} suggested={years.data?.suggested} />
     </Stack>
   );
 };
 
-/** A new fiscal year: the one after the last by default, or the dates given (both or neither). */
-const NewYearModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
+type Bounds = { start: string; end: string };
+type YearChoice = "next" | "earlier" | "dates";
+
+/**
+ * A new fiscal year: the one after the last (as the organisation's fiscal-year start says), an
+ * earlier one for books taken over (any number of years back: no empty year is made between), or
+ * dates of one's own. The suggestion fills the dates, which stay editable.
+ */
+const NewYearModal = ({
+  opened,
+  onClose,
+  suggested,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  suggested: { next: Bounds | null; earlier: Bounds | null } | undefined;
+}) => {
   const { t } = useTranslation(["accounting", "common"]);
+  const day = useDay();
   const open = useOpenYear();
   const navigate = useNavigate();
+  const [choice, setChoice] = useState<YearChoice>("next");
   const schema = useMemo(
     () =>
-      z
-        .object({ start: z.string(), end: z.string() })
-        .superRefine(({ start, end }, context) => {
-          if ((start === "") !== (end === ""))
-            context.addIssue({
-              code: "custom",
-              path: [start ? "end" : "start"],
-              message: t("years.bothDates"),
-            });
-          else if (start && end && end < start)
-            context.addIssue({ code: "custom", path: ["end"], message: t("common.rangeInvalid") });
-        })
-        .transform(({ start, end }) => (start ? { start, end } : {})),
+      z.object({ start: z.string(), end: z.string() }).superRefine(({ start, end }, context) => {
+        if (!start || !end)
+          context.addIssue({
+            code: "custom",
+            path: [start ? "end" : "start"],
+            message: t("years.bothDates"),
+          });
+        else if (end < start)
+          context.addIssue({ code: "custom", path: ["end"], message: t("common.rangeInvalid") });
+      }),
     [t],
   );
   const form = useSchemaForm(schema, { start: "", end: "" });
+  const choose = (next: YearChoice) => {
+    setChoice(next);
+    const bounds = next === "dates" ? null : suggested?.[next];
+    form.setValues(bounds ?? { start: "", end: "" });
+  };
+  const initial: YearChoice = suggested?.next ? "next" : suggested?.earlier ? "earlier" : "dates";
+  // Each time it opens, the dialog starts from the year after the last.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
+  useEffect(() => {
+    if (opened) choose(initial);
+  }, [opened]);
   const close = () => {
     open.reset();
     form.reset();
@@ -179,26 +204,37 @@ const NewYearModal = ({ opened, onClose }: { opened: boolean; onClose: () => voi
       },
     }),
   );
+  const shown = choice === "dates" ? null : suggested?.[choice];
   return (
-    <Modal opened={opened} onClose={close} title={t("years.newTitle")} centered>
+    <Modal opened={opened} onClose={close} title={t("years.newTitle")} centered size="lg">
       <form onSubmit={submit} noValidate data-testid="year-new-form">
         <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {t("years.newText")}
+          <SegmentedControl
+            fullWidth
+            value={choice}
+            onChange={(value) => choose(value as YearChoice)}
+            data={[
+              { value: "next", label: t("years.choice.next"), disabled: !suggested?.next },
+              { value: "earlier", label: t("years.choice.earlier"), disabled: !suggested?.earlier },
+              { value: "dates", label: t("years.choice.dates") },
+            ]}
+            data-testid="year-new-choice"
+          />
+          <Text size="sm" c="dimmed" data-testid="year-new-text">
+            {shown
+              ? t(`years.choiceText.${choice as "next" | "earlier"}`, {
+                  start: day(shown.start),
+                  end: day(shown.end),
+                })
+              : t("years.choiceText.dates")}
           </Text>
           <Group grow align="flex-start">
             <DateField
               label={t("years.start")}
               {...form.getInputProps("start")}
-              clearable
               data-testid="year-new-start"
             />
-            <DateField
-              label={t("years.end")}
-              {...form.getInputProps("end")}
-              clearable
-              data-testid="year-new-end"
-            />
+            <DateField label={t("years.end")} {...form.getInputProps("end")} data-testid="year-new-end" />
           </Group>
           {open.isError ? <ErrorAlert error={open.error} testId="year-new-error" /> : null}
           <Group justify="flex-end" gap="sm">
