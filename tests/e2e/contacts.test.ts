@@ -39,6 +39,9 @@ describe("contact screens (Chromium, contacts API)", () => {
       await page.waitForURL((url) => /^\/org\/contacts\/[0-9a-f-]{36}$/.test(url.pathname));
       await page.getByTestId("contact-overview").waitFor();
       expect(await contacts.mainHeading.textContent()).toBe("Ébénisterie Vauclair");
+      // The new contact's page opens at its top, its title in view — not where the form's button was.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect((await contacts.mainHeading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
       const overview = page.getByTestId("contact-overview");
       expect(await overview.textContent()).toContain("FR14 2004 1010 0505 0001 3M02 606");
       expect(await overview.textContent()).toContain("14 rue des Tanneurs");

@@ -1,10 +1,20 @@
 import { useEffect } from "react";
-import { Outlet, useNavigate } from "react-router";
+import { Outlet, ScrollRestoration, useNavigate } from "react-router";
 import { NavigationProgress } from "../../components/navigation-progress.tsx";
 import { OfflineBanner } from "../../components/offline-banner.tsx";
 import { setUnauthorizedHandler } from "../../lib/http.ts";
 
-/** Above every layout: the navigation bar, the offline banner, and the way back to `/` after a 401. */
+/**
+ * A page's scroll position is its path's: a new page opens at its top (a contact just created, not at
+ * the height of the form's button), back and forward find a page where it was left, and a change of
+ * the query alone (a filter, a sort) leaves the page where it is.
+ */
+const scrollKey = (location: { pathname: string }) => location.pathname;
+
+/**
+ * Above every layout: the navigation bar, the offline banner, the scroll of each page, and the way back
+ * to `/` after a 401.
+ */
 export const RootLayout = () => {
   const navigate = useNavigate();
   useEffect(() => {
@@ -16,6 +26,7 @@ export const RootLayout = () => {
       <NavigationProgress />
       <OfflineBanner />
       <Outlet />
+      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 };

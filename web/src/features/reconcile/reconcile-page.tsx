@@ -138,7 +138,9 @@ export const ReconcilePage = () => {
                               key={l.no}
                               bg={l.no === selected ? "var(--mantine-color-blue-light)" : undefined}
                               style={{ cursor: "pointer" }}
-                              onClick={() => void navigate(reconcilePath(id, l.no))}
+                              onClick={() =>
+                                void navigate(reconcilePath(id, l.no), { preventScrollReset: true })
+                              }
                               data-testid="reconcile-line"
                             >
                               <Table.Td onClick={(e) => e.stopPropagation()} w={32}>
