@@ -105,4 +105,28 @@ describe.each(databaseKinds)("an organisation's fiscal calendar (%s)", (kind) =>
       ["2027-09-01", "2028-06-30"],
     ]);
   });
+
+  it("balances a range over two years without counting twice what the second's opening carries", async () => {
+    const span = await books.ok("POST", "/accounting/reports/balance", {
+      start: "2021-09-01",
+      end: "2023-06-30",
+    });
+    expect([span.start, span.end]).toEqual(["2021-09-01", "2023-06-30"]);
+    expect(span.years).toEqual([
+      { start: "2021-09-01", end: "2022-08-31" },
+      { start: "2022-09-01", end: "2023-06-30" },
+    ]);
+    expect(span.openingsLeftOut).toEqual([{ start: "2022-09-01", end: "2023-06-30" }]);
+    expect(span.rows.find((r: { account: string }) => r.account === "512000")).toMatchObject({
+      debit: 100_00,
+      credit: 0,
+    });
+    // The second year alone opens with its à-nouveaux.
+    const second = await books.ok("POST", "/accounting/reports/balance", {
+      start: "2022-09-01",
+      end: "2023-06-30",
+    });
+    expect(second.openingsLeftOut).toEqual([]);
+    expect(second.rows.find((r: { account: string }) => r.account === "512000")?.debit).toBe(100_00);
+  });
 });

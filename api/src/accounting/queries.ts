@@ -20,6 +20,7 @@ import {
   provisionalRows,
   withOpeningDrafts,
 } from "./provisional-opening.ts";
+import { withoutOpenings } from "./span.ts";
 
 export type DateRange = { readonly start: string; readonly end: string };
 
@@ -249,8 +250,15 @@ export const trialBalanceReport = async (
   orgId: string,
   range: DateRange,
   provisional: readonly OpeningDraft[] = [],
+  /** Years whose opening entries are left out: the later years of a range over several (`span.ts`). */
+  openingsLeftOut: readonly string[] = [],
 ) => {
-  const movements = (await accountMovements(ctx, orgId, range)).map(({ auxiliary: _, ...m }) => m);
+  const movements = await withoutOpenings(
+    ctx,
+    orgId,
+    (await accountMovements(ctx, orgId, range)).map(({ auxiliary: _, ...m }) => m),
+    openingsLeftOut,
+  );
   if (provisional.length === 0) return trialBalance(movements);
   const labels = await accountLabels(ctx, orgId);
   return trialBalance(

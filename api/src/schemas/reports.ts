@@ -28,10 +28,18 @@ export const ProvisionalOpening = z
     description:
       "A year whose opening entry (journal AN) is still a draft opens at zero in the books: `entries` are those drafts in the range; `included` when the report added their lines (`provisional: true`)",
   });
+const YearBounds = z.object({ start: z.string(), end: z.string() });
 export const DatedTrialBalance = TrialBalance.extend({
   start: z.string(),
   end: z.string(),
   provisionalOpening: ProvisionalOpening,
+  /** The fiscal years the range meets. */
+  years: z.array(YearBounds),
+  /**
+   * Years starting inside the range whose opening entries are left out: they repeat the balances the
+   * year before ended on, which the range already holds.
+   */
+  openingsLeftOut: z.array(YearBounds),
 });
 
 const Section = z.object({

@@ -22202,6 +22202,14 @@ export interface operations {
                         start: string;
                         end: string;
                         provisionalOpening: components["schemas"]["ProvisionalOpening"];
+                        years: {
+                            start: string;
+                            end: string;
+                        }[];
+                        openingsLeftOut: {
+                            start: string;
+                            end: string;
+                        }[];
                     };
                 };
             };

@@ -3,7 +3,13 @@ import { Rights } from "@registre/core";
 import { accountingSetupProjector, ledgerProjector, readModels } from "@registre/projections";
 import { sessionOrg } from "../../accounting/books.ts";
 import { openingDrafts, provisionalOpening } from "../../accounting/provisional-opening.ts";
-import { findFiscalYear, generalLedgerPage, trialBalanceReport } from "../../accounting/queries.ts";
+import {
+  findFiscalYear,
+  generalLedgerPage,
+  listFiscalYears,
+  trialBalanceReport,
+} from "../../accounting/queries.ts";
+import { yearSpan } from "../../accounting/span.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { cachedRead } from "../../http/answer-cache.ts";
@@ -51,14 +57,19 @@ export const reportRoutes = (ctx: AppContext) => {
         query: asked,
         compute: async () => {
           const range = await rangeOf(orgId, asked);
-          const drafts = await openingDrafts(readModels(ctx.database), orgId, range);
+          // Over several fiscal years, the later years' opening entries repeat the balances before them.
+          const { ids, ...span } = yearSpan(await listFiscalYears(ctx, orgId), range);
+          const drafts = (await openingDrafts(readModels(ctx.database), orgId, range)).filter(
+            (d) => !ids.includes(d.yearId),
+          );
           const included = asked.provisional === true;
           return JSON.stringify({
             ...range,
             ...plain<z.infer<typeof TrialBalance>>(
-              await trialBalanceReport(ctx, orgId, range, included ? drafts : []),
+              await trialBalanceReport(ctx, orgId, range, included ? drafts : [], ids),
             ),
             provisionalOpening: provisionalOpening(drafts, included),
+            ...span,
           });
         },
       }) as never;

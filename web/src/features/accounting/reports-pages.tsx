@@ -1,4 +1,5 @@
 import {
+  Alert,
   Group,
   Input,
   Paper,
@@ -195,6 +196,21 @@ export const BalanceReportPage = () => {
             ) : null}
           </Group>
         </Paper>
+        {shown && shown.openingsLeftOut.length > 0 ? (
+          <Alert color="blue" variant="light" data-testid="balance-span">
+            {t("reports.span", {
+              count: shown.years.length,
+              years: shown.years
+                .map((y) => t("years.range", { start: day(y.start), end: day(y.end) }))
+                .join(", "),
+              openings: shown.openingsLeftOut.map((y) => day(y.start)).join(", "),
+            })}
+          </Alert>
+        ) : shown && byPeriod && shown.years.length === 0 ? (
+          <Alert color="yellow" variant="light" data-testid="balance-no-year">
+            {t("reports.noYear", { start: day(shown.start), end: day(shown.end) })}
+          </Alert>
+        ) : null}
         {range && !invalid ? (
           <QueryView query={balance} height={400} testId="balance-error">
             {(data) => (
