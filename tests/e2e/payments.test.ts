@@ -87,7 +87,10 @@ describe("payments screens (Chromium, payments API)", () => {
             drawer: "Tireur E2E",
             drawerBank: "Caisse d’Épargne",
           });
+        // The bank is named and chosen: the organisation's only bank, preselected.
+        const [bank] = (await api("GET", "/banks")).items;
         await openPage("/org/accounting/deposits/create");
+        expect(await page.getByTestId("deposit-bank").inputValue()).toBe(bank.name);
         const picks = page.getByTestId("deposit-pick");
         await expect.poll(() => picks.count()).toBe(2);
         await picks.nth(0).check();
@@ -97,6 +100,7 @@ describe("payments screens (Chromium, payments API)", () => {
         await page.getByTestId("deposit-save").click();
         await page.waitForURL(/\/org\/accounting\/deposits\/[0-9a-f-]{36}$/);
         expect(spaces(await page.getByTestId("deposit-total").textContent())).toBe("425,50 €");
+        expect(await page.getByText(bank.name).count()).toBeGreaterThan(0);
         const download = page.waitForEvent("download");
         await page.getByTestId("deposit-pdf").click();
         const file = join(artifactsDir, "deposit-slip.pdf");
@@ -110,6 +114,17 @@ describe("payments screens (Chromium, payments API)", () => {
         expect(text).toContain("Caisse d’Épargne");
         expect(text).toMatch(/Nombre : 2/);
         expect(text).toContain("425,50");
+
+        // With a second bank, none is implied: the deposit waits for the user's choice.
+        await api("POST", "/banks", { name: "Banque Populaire E2E", iban: "FR7630006000011234567890189" });
+        await openPage("/org/accounting/deposits/create");
+        await page.getByTestId("deposit-no-bank").waitFor();
+        expect(await page.getByTestId("deposit-bank").inputValue()).toBe("");
+        expect(await page.getByTestId("deposit-save").isDisabled()).toBe(true);
+        await page.screenshot({ path: join(artifactsDir, "deposit-create-bank-fr.png") });
+        await page.getByTestId("deposit-bank").click();
+        await page.getByRole("option", { name: bank.name }).click();
+        expect(await page.getByTestId("deposit-no-bank").count()).toBe(0);
 
         // The screens in English.
         const en = await openContext("en");

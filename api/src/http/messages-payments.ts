@@ -104,6 +104,10 @@ export const paymentMessages = {
     fr: "Une remise ne mêle pas chèques et espèces, ni deux banques.",
     en: "A deposit does not mix cheques and cash, nor two banks.",
   },
+  "deposit.otherBank": {
+    fr: "Le chèque ou les espèces de {contact} attendent d’être remis sur un autre compte ({bank}) que la banque choisie.",
+    en: "The cheque or cash from {contact} is waiting to be deposited in another account ({bank}) than the bank chosen.",
+  },
   "deposit.beforePayment": {
     fr: "La remise ne peut précéder un paiement qu’elle contient.",
     en: "The deposit cannot come before a payment it holds.",

@@ -78,7 +78,12 @@ export const waitingPayments = async (
 export const recordDeposit = async (
   ctx: AppContext,
   orgId: string,
-  input: { readonly date: string; readonly paymentIds: readonly string[] },
+  input: {
+    readonly date: string;
+    readonly paymentIds: readonly string[];
+    /** The bank chosen (null: the default account, no bank); every payment must be waiting for it. */
+    readonly bankId?: string | null | undefined;
+  },
   metadata: CommandMetadata,
 ): Promise<string> => {
   const id = derivedId(metadata.commandId, "deposit");
@@ -94,6 +99,16 @@ export const recordDeposit = async (
         postingContext(ctx, orgId),
         Promise.all(ids.map((p) => loadPayment(ctx, orgId, p))),
       ]);
+      if (input.bankId !== undefined)
+        for (const { state } of payments)
+          if (state.status !== "none" && state.treasury.bankId !== input.bankId)
+            throw new DomainError("deposit.otherBank", {
+              field: "bankId",
+              contact: state.contact.name,
+              bank: state.treasury.bankId
+                ? (banking.view.banks[state.treasury.bankId]?.name ?? state.treasury.bankAccount)
+                : state.treasury.bankAccount,
+            });
       const first = payments[0]?.state;
       const bank =
         first && first.status !== "none" && first.treasury.bankId

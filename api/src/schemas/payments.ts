@@ -207,7 +207,14 @@ export const DepositInitQuery = z.object({
   source: z.enum(["cheques", "cash"]).optional(),
 });
 export const DepositInput = z
-  .object({ date: Day, paymentIds: z.array(z.uuid()).min(1).max(500) })
+  .object({
+    date: Day,
+    paymentIds: z.array(z.uuid()).min(1).max(500),
+    bankId: Uuid.nullable().optional().openapi({
+      description:
+        "The bank the payments are deposited in, as the user chose it: each payment must be waiting for it (null: the default 512000, no bank); left out, the payments' own bank",
+    }),
+  })
   .openapi("DepositInput");
 export const PdfQuery = z.object({ lang: z.enum(["fr", "en"]).optional() });
 

@@ -5042,6 +5042,11 @@ export interface components {
             /** @example 2025-01-31 */
             date: string;
             paymentIds: string[];
+            /**
+             * Format: uuid
+             * @description The bank the payments are deposited in, as the user chose it: each payment must be waiting for it (null: the default 512000, no bank); left out, the payments' own bank
+             */
+            bankId?: string | null;
         };
         VatOverview: {
             year: number;

@@ -253,9 +253,30 @@ describe.each(databaseKinds)("payments, banks and deposits on %s", (kind) => {
     expect(c1).toMatchObject({ account: "511200", bankAccount: "512000" });
     const init = await call("GET", "/accounting/deposits/init", o.token);
     expect(init.body).toMatchObject({ count: 2, total: 192_000 });
+    // The bank is the user's choice: cheques waiting for the default account are not deposited in another.
+    const bank = await o.ok("POST", "/banks", {
+      name: "Banque Populaire",
+      iban: "FR7630006000011234567890189",
+    });
+    const elsewhere = await send("POST", "/accounting/deposits", o.token, {
+      date: o.day,
+      paymentIds: [c1.id, c2.id],
+      bankId: bank.id,
+    });
+    expect(elsewhere).toMatchObject({
+      status: 422,
+      body: {
+        code: "deposit.otherBank",
+        detail:
+          "Le chèque ou les espèces de Alpha SARL attendent d’être remis sur un autre compte (512000) que la banque choisie.",
+        errors: [{ path: "bankId" }],
+      },
+    });
+    expect((await call("GET", "/accounting/deposits/init", o.token)).body.count).toBe(2);
     const deposit = await call("POST", "/accounting/deposits", o.token, {
       date: o.day,
       paymentIds: [c1.id, c2.id],
+      bankId: null,
     });
     expect(deposit.status).toBe(201);
     const year = o.day.slice(0, 4);

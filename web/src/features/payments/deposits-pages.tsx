@@ -22,6 +22,7 @@ import {
   depositQuery,
   depositsPath,
   depositsQuery,
+  type Payment,
   useCanPay,
   useRecordDeposit,
 } from "./api.ts";
@@ -32,6 +33,7 @@ export const DepositsPage = () => {
   const { locale, shortDate } = useFormat();
   const can = useCanPay();
   const deposits = useQuery({ ...depositsQuery(), enabled: can("banks", "read") });
+  const bankName = useBankName();
   if (!can("banks", "read")) return <NoAccess />;
   const columns: Column<Deposit>[] = [
     {
@@ -45,7 +47,7 @@ export const DepositsPage = () => {
       ),
     },
     { key: "date", header: t("deposits.date"), width: 120, cell: (d) => shortDate(d.date) },
-    { key: "bank", header: t("deposits.bank"), cell: (d) => `${d.bankAccount} · ${d.journal}` },
+    { key: "bank", header: t("deposits.bank"), cell: (d) => bankName(d) },
     { key: "count", header: t("deposits.count"), numeric: true, width: 100, cell: (d) => d.count },
     {
       key: "total",
@@ -90,21 +92,55 @@ export const DepositsPage = () => {
   );
 };
 
-/** `/org/accounting/deposits/create`: the payments waiting in 5112 / 530, a selection, a date. */
+/** The value of the bank choice for payments waiting for the default account (512000, no bank). */
+const DEFAULT_BANK = "default";
+
+/**
+ * The banks a deposit may go to, by name: the open banks, and the default account when payments wait
+ * for it (a payment mode without a bank) or no bank exists.
+ */
+const useBankChoices = (waiting: readonly Payment[]) => {
+  const { t } = useTranslation("payments");
+  const can = useCanPay();
+  const banks = useQuery({ ...banksQuery(), enabled: can("banks", "read") });
+  const open = (banks.data?.items ?? []).filter((b) => !b.closed);
+  const defaultWaiting = waiting.find((p) => p.bankId === null);
+  return {
+    ready: banks.isSuccess,
+    choices: [
+      ...open.map((b) => ({ value: b.id, label: b.name })),
+      ...(defaultWaiting || (banks.isSuccess && open.length === 0)
+        ? [
+            {
+              value: DEFAULT_BANK,
+              label: t("deposits.defaultBank", { account: defaultWaiting?.bankAccount ?? "512000" }),
+            },
+          ]
+        : []),
+    ],
+  };
+};
+
+/**
+ * `/org/accounting/deposits/create`: the bank first — chosen, never implied (preselected when it is the
+ * only one) —, then the payments waiting in 5112 / 530 for it, a selection, a date.
+ */
 export const DepositCreatePage = () => {
   const { t } = useTranslation(["payments", "common"]);
   const { locale, shortDate } = useFormat();
   const navigate = useNavigate();
   const can = useCanPay();
-  const [bankId, setBankId] = useState("");
+  const [picked, setPicked] = useState<string | null>(null);
   const [date, setDate] = useState(today());
   const [chosen, setChosen] = useState<string[]>([]);
-  const banks = useQuery({ ...banksQuery(), enabled: can("banks", "read") });
-  const waiting = useQuery({ ...depositInitQuery(bankId), enabled: can("banks", "read") });
+  const waiting = useQuery({ ...depositInitQuery(""), enabled: can("banks", "read") });
+  const { ready, choices } = useBankChoices(waiting.data?.items ?? []);
   const record = useRecordDeposit();
   if (!can("banks", "create")) return <NoAccess />;
+  const only = choices.length === 1 ? (choices[0]?.value ?? null) : null;
+  const bank = choices.some((c) => c.value === picked) ? picked : only;
   const money = (c: number) => formatCents(c, locale, { currency: true });
-  const items = waiting.data?.items ?? [];
+  const items = (waiting.data?.items ?? []).filter((p) => (p.bankId ?? DEFAULT_BANK) === bank);
   const selectedTotal = items.filter((p) => chosen.includes(p.id)).reduce((s, p) => s + p.amount, 0);
   return (
     <Stack gap="md">
@@ -112,23 +148,30 @@ export const DepositCreatePage = () => {
       <Paper withBorder p="lg">
         <Stack>
           {record.isError ? <ErrorAlert error={record.error} testId="deposit-error" /> : null}
-          <Group grow>
+          <Group grow align="flex-start">
             <Select
               label={t("deposits.bank")}
-              data={[
-                { value: "", label: "—" },
-                ...(banks.data?.items ?? []).map((b) => ({ value: b.id, label: b.name })),
-              ]}
-              value={bankId}
-              onChange={(v) => {
-                setBankId(v ?? "");
+              placeholder={t("deposits.chooseBank")}
+              description={t("deposits.bankHint")}
+              data={choices}
+              value={bank}
+              onChange={(value) => {
+                setPicked(value);
                 setChosen([]);
               }}
+              allowDeselect={false}
+              withAsterisk
+              disabled={!ready}
+              data-testid="deposit-bank"
             />
             <DateField label={t("deposits.date")} value={date} onChange={setDate} withAsterisk />
           </Group>
           <Text fw={600}>{t("deposits.waiting")}</Text>
-          {items.length === 0 ? (
+          {bank === null ? (
+            <Text c="dimmed" data-testid="deposit-no-bank">
+              {t("deposits.bankFirst")}
+            </Text>
+          ) : items.length === 0 ? (
             <Text c="dimmed">{t("deposits.noneWaiting")}</Text>
           ) : (
             <Table data-testid="deposit-waiting">
@@ -163,11 +206,11 @@ export const DepositCreatePage = () => {
               {t("deposits.selected", { count: chosen.length, amount: money(selectedTotal) })}
             </Text>
             <Button
-              disabled={chosen.length === 0}
+              disabled={bank === null || chosen.length === 0}
               loading={record.isPending}
               onClick={() =>
                 record.mutate(
-                  { date, paymentIds: chosen },
+                  { date, paymentIds: chosen, bankId: bank === DEFAULT_BANK ? null : bank },
                   { onSuccess: (d) => void navigate(depositPath(d.id)) },
                 )
               }
@@ -182,12 +225,22 @@ export const DepositCreatePage = () => {
   );
 };
 
+/** A deposit's bank by its name; the account and journal when it went to the default account. */
+const useBankName = () => {
+  const can = useCanPay();
+  const banks = useQuery({ ...banksQuery(), enabled: can("banks", "read") });
+  const names = new Map((banks.data?.items ?? []).map((b) => [b.id, b.name]));
+  return (d: Pick<Deposit, "bankId" | "bankAccount" | "journal">) =>
+    (d.bankId ? names.get(d.bankId) : undefined) ?? `${d.bankAccount} · ${d.journal}`;
+};
+
 /** `/org/accounting/deposits/{mvt}` (a deposit's id or its entry's): its cheques, its entry, its slip. */
 export const DepositDetailPage = () => {
   const { t } = useTranslation("payments");
   const { locale, shortDate } = useFormat();
   const id = useParams().mvt ?? "";
   const deposit = useQuery(depositQuery(id));
+  const bankName = useBankName();
   const pdf = useMutation({
     mutationFn: (d: Deposit) =>
       downloadFile(`/accounting/deposits/${d.id}/pdf?lang=${locale}`, `${d.number}.pdf`),
@@ -213,7 +266,7 @@ export const DepositDetailPage = () => {
           />
           {pdf.isError ? <ErrorAlert error={pdf.error} /> : null}
           <Text>
-            {shortDate(d.date)} · {d.bankAccount} · {d.journal}
+            {shortDate(d.date)} · {bankName(d)}
           </Text>
           <Table data-testid="deposit-lines">
             <Table.Tbody>
