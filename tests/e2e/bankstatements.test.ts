@@ -1,7 +1,7 @@
 /**
  * Bank statements against the real API, as the demo login: the demo's three imported statements listed,
  * a CAMT.053 of the demo bank dropped in « Importer un relevé » (the report: lines added, the balance gap
- * with its figures), the statement opened with its lines, the same file again adding nothing; the list
+ * with its figures), the statement opened with its lines (a transfer's creditor reference among them), the same file again adding nothing; the list
  * in English. Screenshots in French and English.
  */
 
@@ -20,7 +20,7 @@ const camt = (iban: string, day: string) => `<?xml version="1.0" encoding="UTF-8
 <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">100.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>${day}</Dt></Dt></Bal>
 <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">1300.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>${day}</Dt></Dt></Bal>
 <Ntry><Amt Ccy="EUR">1234.56</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>${day}</Dt></BookgDt><AcctSvcrRef>E2E-A</AcctSvcrRef>
-<NtryDtls><TxDtls><RmtInf><Ustrd>VIR E2E CLIENT</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
+<NtryDtls><TxDtls><RmtInf><Ustrd>VIR E2E CLIENT</Ustrd><Strd><CdtrRefInf><Ref>RF18539007547034</Ref></CdtrRefInf></Strd></RmtInf></TxDtls></NtryDtls></Ntry>
 <Ntry><Amt Ccy="EUR">12.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>${day}</Dt></BookgDt><AcctSvcrRef>E2E-B</AcctSvcrRef>
 <NtryDtls><TxDtls><RmtInf><Ustrd>FRAIS E2E</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
 </Stmt></BkToCstmrStmt></Document>`;
@@ -55,6 +55,10 @@ describe("bank statements screens (Chromium, statements API)", () => {
         await page.waitForURL(/\/org\/bankstatements\/[0-9a-f-]{36}$/);
         await page.getByTestId("statement-lines").waitFor();
         expect(await page.getByTestId("statement-lines").textContent()).toContain("VIR E2E CLIENT");
+        // The structured creditor reference of the transfer (Strd/CdtrRefInf/Ref), named as such.
+        expect(await page.getByTestId("statement-lines").textContent()).toContain(
+          "Réf. créancier RF18539007547034",
+        );
         expect(spaces(await page.getByTestId("statement-lines").textContent())).toContain("1 234,56 €");
 
         const detailUrl = page.url();

@@ -297,7 +297,7 @@ export const importStatementFile = async (
   const file: ParsedStatementFile = read.file;
   const identity = { iban: bank.iban, currency: bank.currency };
   const probe = planStatementImport(file, identity, new Set());
-  const period = { from: probe.from, to: probe.to };
+  const period = probe.window;
   const report = (plan: typeof probe, statementId: string | null): ImportReport => ({
     statementId,
     bankId: bank.id,

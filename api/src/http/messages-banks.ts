@@ -51,6 +51,14 @@ export const bankMessages = {
     fr: `Opération non comptabilisée par la banque ({status}, {where})${N}: laissée de côté.`,
     en: "Transaction not booked by the bank ({status}, {where}): left aside.",
   },
+  "bankStatement.openingBalanceOtherCurrency": {
+    fr: `Solde initial en {currency} dans un relevé en {expected} ({where})${N}: laissé de côté, les soldes ne sont pas contrôlés.`,
+    en: "Opening balance in {currency} in a statement in {expected} ({where}): left aside, the balances are not checked.",
+  },
+  "bankStatement.closingBalanceOtherCurrency": {
+    fr: `Solde final en {currency} dans un relevé en {expected} ({where})${N}: laissé de côté, les soldes ne sont pas contrôlés.`,
+    en: "Closing balance in {currency} in a statement in {expected} ({where}): left aside, the balances are not checked.",
+  },
   "bankStatement.dateOrderAssumed": {
     fr: `Les dates du fichier se lisent dans les deux sens${N}: lues jour puis mois.`,
     en: "The file’s dates read both ways: read day first.",

@@ -23,7 +23,15 @@ const cases = [
   { file: "camt053/oca-camt053-v02-abnamro-nl.xml", iban: "NL77ABNA0574908765", added: 4, gaps: [-43_416] },
   { file: "camt053/genkgo-camt053-v02-multi-statement.xml", iban: "NL26VAYB8060476890", added: 2, gaps: [] },
   { file: "camt053/genkgo-camt053-v02-five-decimals.xml", iban: "NL26VAYB8060476890", added: 1, gaps: [5] },
-  { file: "camt053/genkgo-camt053-v08.xml", iban: "NL26VAYB8060476890", added: 1, gaps: [-5_400] },
+  // Its closing balance is in SEK: said, not read as euros (no gap of 54.00 that is none).
+  {
+    file: "camt053/genkgo-camt053-v08.xml",
+    iban: "NL26VAYB8060476890",
+    added: 1,
+    gaps: [],
+    notice:
+      "Solde final en SEK dans un relevé en EUR (Stmt[1]/Bal[2])\u00a0: laissé de côté, les soldes ne sont pas contrôlés.",
+  },
   {
     file: "mt940/mt940-ing-nl.sta",
     iban: composeIBAN({ countryCode: "NL", bban: "INGB0001234567" }) ?? "",
@@ -80,6 +88,8 @@ describe.each(databaseKinds)("bank statements on %s", (kind) => {
         first.body.warnings.map((w: { gap: number }) => w.gap),
         c.file,
       ).toEqual(c.gaps);
+      if ("notice" in c)
+        expect(first.body.notices.map((n: { message: string }) => n.message)).toContain(c.notice);
       const again = await upload(o.token, `bankId=${b.id}&fileName=${name}`, fixture(c.file));
       expect(again.status, c.file).toBe(200);
       expect(again.body, c.file).toMatchObject({ statementId: null, added: 0, alreadyImported: c.added });
@@ -139,6 +149,29 @@ describe.each(databaseKinds)("bank statements on %s", (kind) => {
     expect(gap.body.warnings[0].message).toBe(
       "Relevé 1\u00a0: solde initial 18,15 + mouvements 8,85 = 27,00, mais le relevé annonce 27,05 (écart 0,05).",
     );
+  });
+
+  it("a CAMT line keeps its structured creditor reference, and the statement its stated period", async () => {
+    const o = await documentsOrganisation(call, register, "Reference");
+    // The Swiss file in euros (the banks are), its account's IBAN a valid one: a batch of two details,
+    // each with its QR reference.
+    const xml = readFileSync(
+      new URL("../../../../shared/fixtures/bank/camt053/oca-camt053-v04-txdtls-ch.xml", import.meta.url),
+      "utf8",
+    )
+      .replaceAll('Ccy="CHF"', 'Ccy="EUR"')
+      .replace("CH1111000000123456789", "CH9300762011623852957");
+    const b = await bank(o.token, "Suisse", "CH9300762011623852957");
+    const imported = await upload(o.token, `bankId=${b.id}`, new TextEncoder().encode(xml));
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const lines = await call("GET", `/banks/statements/lines?bankId=${b.id}`, o.token);
+    expect(lines.body.items.map((l: { creditorReference: string | null }) => l.creditorReference)).toEqual([
+      "302388292000011111111111111",
+      "302388292000022222222222222",
+    ]);
+    // FrToDt 2017-03-23, though its entry is booked on the 22nd.
+    const statement = (await call("GET", `/banks/statements?bankId=${b.id}`, o.token)).body.items[0];
+    expect([statement.from, statement.to]).toEqual(["2017-03-23", "2017-03-23"]);
   });
 
   it("a CSV: the mapping step, then imported with the mapping, remembered for the bank's next file", async () => {

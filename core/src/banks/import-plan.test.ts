@@ -75,6 +75,28 @@ describe("planning a statement import into a bank", () => {
     expect(plan.notices.map((n) => n.code)).toEqual(["bankStatement.creditCardSkipped"]);
   });
 
+  it("given a statement that states its period, then that period, not its lines' dates", () => {
+    const path = new URL(
+      "../../../../shared/fixtures/bank/camt053/oca-camt053-v02-abnamro-nl.xml",
+      import.meta.url,
+    );
+    // FrToDt 2014-01-05 (00:00 to 23:59:59.999 UTC); an entry booked the day before, as banks may.
+    const xml = readFileSync(path, "utf8").replace(
+      "<BookgDt>\n                    <Dt>2014-01-05</Dt>",
+      "<BookgDt>\n                    <Dt>2014-01-04</Dt>",
+    );
+    expect(xml).toContain("2014-01-04");
+    const bank = { iban: "NL77ABNA0574908765" };
+    const stated = planStatementImport(readStatementFile(new TextEncoder().encode(xml)), bank, new Set());
+    expect([stated.from, stated.to]).toEqual(["2014-01-05", "2014-01-05"]);
+    // The bank's known lines are still looked for on the day that line is booked.
+    expect(stated.window).toEqual({ from: "2014-01-04", to: "2014-01-05" });
+    // Without FrToDt, the lines' dates.
+    const unstated = xml.replace(/<FrToDt>[\s\S]*?<\/FrToDt>/, "");
+    const plan = planStatementImport(readStatementFile(new TextEncoder().encode(unstated)), bank, new Set());
+    expect([plan.from, plan.to]).toEqual(["2014-01-04", "2014-01-05"]);
+  });
+
   it("given a file whose balances do not add up, then the lines and the warning with its figures", () => {
     const plan = planStatementImport(
       read("mt940/mt940-ing-nl.sta"),

@@ -23,9 +23,14 @@ export type StatementImportPlan = {
   readonly alreadyImported: number;
   readonly warnings: readonly BalanceWarning[];
   readonly notices: readonly StatementNotice[];
-  /** The days the statements cover: their stated period, else their lines' dates. */
+  /** The days the statements cover: each one's stated period (both its ends), else its lines' dates. */
   readonly from?: string;
   readonly to?: string;
+  /**
+   * The days the bank's lines are read in to know which of the file's it has already: its lines' days
+   * and its period (a line booked outside the stated period is still looked for where it is).
+   */
+  readonly window: { readonly from?: string; readonly to?: string };
 };
 
 const accountText = (s: ParsedStatement): string =>
@@ -59,10 +64,15 @@ export const planStatementImport = (
     existing,
     mine.flatMap((s) => s.lines),
   );
-  const days = mine
-    .flatMap((s) => [s.from, s.to, ...s.lines.map((l) => l.bookingDate)])
-    .filter((d): d is string => !!d)
-    .sort();
+  // A statement's own period when it states one (CAMT Stmt/FrToDt, OFX DTSTART/DTEND): a line booked
+  // outside it does not stretch it; else what its lines' dates cover.
+  const sorted = (days: readonly (string | undefined)[]) => days.filter((d): d is string => !!d).sort();
+  const days = sorted(
+    mine.flatMap((s) =>
+      s.from && s.to ? [s.from, s.to] : [s.from, s.to, ...s.lines.map((l) => l.bookingDate)],
+    ),
+  );
+  const all = sorted(mine.flatMap((s) => [s.from, s.to, ...s.lines.map((l) => l.bookingDate)]));
   return {
     statements: mine,
     added,
@@ -70,5 +80,6 @@ export const planStatementImport = (
     warnings: checkBalances(mine),
     notices: [...file.notices, ...others],
     ...(days[0] ? { from: days[0], to: days[days.length - 1] } : {}),
+    window: all[0] ? { from: all[0], to: all[all.length - 1] } : {},
   };
 };

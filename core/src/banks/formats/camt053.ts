@@ -185,16 +185,30 @@ const statementOf = (stmt: Node, index: number, notices: StatementNotice[]): Par
   const iban = accountIban(acct);
   const other = text(acct.Id?.Othr?.Id);
   const balances = list(stmt.Bal);
-  const balance = (codes: string[]): StatementBalance | undefined => {
+  const entries = list(stmt.Ntry);
+  // The statement's currency: its account's, else its entries' (the lines imported), else its balances'.
+  const currency: string | undefined =
+    text(acct.Ccy) ??
+    entries.map((e) => e?.Amt?.["@Ccy"]).find(Boolean) ??
+    balances.map((b) => b?.Amt?.["@Ccy"]).find(Boolean);
+  const balance = (codes: string[], side: "opening" | "closing"): StatementBalance | undefined => {
     const i = balances.findIndex((b) => codes.includes(balanceCode(b) ?? ""));
     if (i < 0) return undefined;
     const b = balances[i];
+    // A balance in another currency is no figure of this statement's: said, and left out of the check.
+    const own = b?.Amt?.["@Ccy"];
+    if (currency && own && own.toUpperCase() !== currency.toUpperCase()) {
+      notices.push({
+        code: `bankStatement.${side}BalanceOtherCurrency`,
+        params: { where: `${where}/Bal[${i + 1}]`, currency: own, expected: currency },
+      });
+      return undefined;
+    }
     const date = dateOf(b.Dt);
     return { amount: signed(`${where}/Bal[${i + 1}]`, b.Amt, b.CdtDbtInd), ...(date ? { date } : {}) };
   };
-  const opening = balance(["OPBD", "PRCD"]);
-  const closing = balance(["CLBD"]);
-  const entries = list(stmt.Ntry);
+  const opening = balance(["OPBD", "PRCD"], "opening");
+  const closing = balance(["CLBD"], "closing");
   const lines: BankStatementLine[] = [];
   entries.forEach((entry: Node, i: number) => {
     const status = statusOf(entry);
@@ -207,8 +221,6 @@ const statementOf = (stmt: Node, index: number, notices: StatementNotice[]): Par
     }
     lines.push(...entryLines(`${where}/Ntry[${i + 1}]`, entry));
   });
-  const currency =
-    text(acct.Ccy) ?? balances.map((b) => b?.Amt?.["@Ccy"]).find(Boolean) ?? entries[0]?.Amt?.["@Ccy"];
   const from = text(stmt.FrToDt?.FrDtTm)?.slice(0, 10);
   const to = text(stmt.FrToDt?.ToDtTm)?.slice(0, 10);
   const bic = text(acct.Svcr?.FinInstnId?.BIC) ?? text(acct.Svcr?.FinInstnId?.BICFI);

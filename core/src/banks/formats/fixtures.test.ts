@@ -75,11 +75,13 @@ const cases: Expected[] = [
   {
     file: "camt053/genkgo-camt053-v08.xml",
     format: "camt053",
-    // OPAV/CLAV are left aside: the closing booked balance is DBIT 27.00.
+    // OPAV/CLAV are left aside; the closing booked balance is in SEK, the statement in EUR (its entries):
+    // said, and not read as euros — no balance check then, rather than a gap of 54.00 that is not one.
     statements: [
-      { account: { number: "NL26VAYB8060476890" }, opening: 1815, closing: -2700, amounts: [885] },
+      { account: { number: "NL26VAYB8060476890", currency: "EUR" }, opening: 1815, amounts: [885] },
     ],
-    gaps: { 1: -5400 },
+    gaps: {},
+    notices: ["bankStatement.closingBalanceOtherCurrency"],
   },
   {
     file: "ofx/oca-ofx211-xml-fr-bankid.ofx",
@@ -251,6 +253,40 @@ describe("what the fixtures say beyond amounts", () => {
       reference: "435005714488-ABNO33052620",
       counterparty: { name: "INSURANCE COMPANY TESTX", iban: "NL46ABNA0499998748" },
     });
+  });
+
+  it("CAMT: a balance in another currency than the statement's is said, with where and which", () => {
+    const v08 = read("camt053/genkgo-camt053-v08.xml");
+    expect(v08.notices).toEqual([
+      {
+        code: "bankStatement.closingBalanceOtherCurrency",
+        params: { where: "Stmt[1]/Bal[2]", currency: "SEK", expected: "EUR" },
+      },
+    ]);
+    // An opening in USD in a statement whose entries are in CHF.
+    const path = new URL(
+      "../../../../../shared/fixtures/bank/camt053/oca-camt053-v04-txdtls-ch.xml",
+      import.meta.url,
+    );
+    const usd = readFileSync(path, "utf8").replace(
+      '<Amt Ccy="CHF">75960.15</Amt>',
+      '<Amt Ccy="USD">75960.15</Amt>',
+    );
+    const parsed = readStatementFile(new TextEncoder().encode(usd));
+    expect(parsed.statements[0]?.opening).toBeUndefined();
+    expect(parsed.statements[0]?.closing?.amount).toBe(7944315);
+    expect(parsed.notices).toEqual([
+      {
+        code: "bankStatement.openingBalanceOtherCurrency",
+        params: { where: "Stmt[1]/Bal[1]", currency: "USD", expected: "CHF" },
+      },
+    ]);
+  });
+
+  it("CAMT: the statement's period is its FrToDt's days, none when it has none", () => {
+    const [first, second] = read("camt053/genkgo-camt053-v02-multi-statement.xml").statements;
+    expect([first?.from, first?.to]).toEqual(["2007-10-18", "2007-10-18"]);
+    expect([second?.from, second?.to]).toEqual([undefined, undefined]);
   });
 
   it("CAMT v08: a booking date given as a date-time keeps its date", () => {

@@ -41,16 +41,25 @@ const LinesTable = ({ lines, statementId }: { lines: readonly StatementLine[]; s
     {
       key: "label",
       header: t("statements.label"),
-      cell: (l) => (
-        <Stack gap={0}>
-          <Text size="sm">{l.label}</Text>
-          {[l.counterpartyName, l.reference, ...l.details].filter(Boolean).length > 0 ? (
-            <Text size="xs" c="dimmed">
-              {[l.counterpartyName, l.reference, ...l.details].filter(Boolean).join(" · ")}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
+      cell: (l) => {
+        // The structured creditor reference (CAMT Strd/CdtrRefInf/Ref: an RF or QR reference) named as such.
+        const more = [
+          l.counterpartyName,
+          l.reference,
+          l.creditorReference ? `${t("statements.creditorReference")} ${l.creditorReference}` : null,
+          ...l.details,
+        ].filter(Boolean);
+        return (
+          <Stack gap={0}>
+            <Text size="sm">{l.label}</Text>
+            {more.length > 0 ? (
+              <Text size="xs" c="dimmed" data-testid="statement-line-more">
+                {more.join(" · ")}
+              </Text>
+            ) : null}
+          </Stack>
+        );
+      },
     },
     {
       key: "amount",
