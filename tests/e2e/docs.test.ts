@@ -149,4 +149,37 @@ describe("documents screens (Chromium, documents API)", () => {
     },
     browserTimeout,
   );
+  test(
+    "the share dialog's calendar leaves the button that creates the link free, on a desktop and a phone",
+    async () => {
+      const invoices = await api("GET", "/docs?direction=sales&kind=invoice&status=validated&limit=1");
+      const context = await openContext("fr");
+      const page = await context.newPage();
+      const docs = new DocsPages(page, serverUrl());
+      try {
+        for (const [width, height] of [
+          [1280, 800],
+          [390, 844],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          await docs.open(`/org/docs/${invoices.items[0].id}`);
+          await page.getByTestId("doc-share").click();
+          await page.getByTestId("share-expiry").click();
+          await page.locator("[data-dates-dropdown]").waitFor();
+          const button = await page.getByTestId("share-create").boundingBox();
+          if (!button) throw new Error("no share button");
+          const onTop = await page.evaluate(
+            ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid="share-create"]') !== null,
+            { x: button.x + button.width / 2, y: button.y + button.height / 2 },
+          );
+          await page.screenshot({ path: join(artifactsDir, `docs-share-calendar-${width}-fr.png`) });
+          expect(onTop).toBe(true);
+          await page.keyboard.press("Escape");
+        }
+      } finally {
+        await context.close();
+      }
+    },
+    browserTimeout,
+  );
 });

@@ -64,20 +64,23 @@ export const ShareButton = ({ docId, name }: { docId: string; name: string }) =>
       <Modal opened={opened} onClose={close} title={t("share.title", { name })} centered size="lg">
         <Stack gap="md" data-testid="share-dialog">
           <Text size="sm">{t("share.description")}</Text>
-          <DateField
-            label={t("share.expiry")}
-            description={t("share.expiryHint")}
-            value={expiry}
-            onChange={setExpiry}
-            min={tomorrow()}
-            clearable
-            maw={300}
-            data-testid="share-expiry"
-          />
-          <Group>
+          {/* The day and the button side by side: the calendar, opening under the field, never covers
+              the button that creates the link. */}
+          <Group gap="sm" align="flex-end" wrap="nowrap">
+            <DateField
+              label={t("share.expiry")}
+              description={t("share.expiryHint")}
+              value={expiry}
+              onChange={setExpiry}
+              min={tomorrow()}
+              clearable
+              style={{ flex: 1, minWidth: 0, maxWidth: 300 }}
+              data-testid="share-expiry"
+            />
             <Button
               onClick={() => create.mutate(expiresAt, { onSuccess: setCreated })}
               loading={create.isPending}
+              style={{ flexShrink: 0 }}
               data-testid="share-create"
             >
               {t("share.create")}
