@@ -2,12 +2,18 @@
  * Attachments and share links against the real API, as the demo login: a PDF attached to a validated
  * invoice from its page and downloaded back (the same bytes); a share link created from the document,
  * opened in a fresh browser that never signed in (French light at desktop width, English dark at mobile
- * width), its PDF fetched; the link revoked, the page then says to contact the sender.
+ * width), its PDF fetched; the link revoked, the page then says to contact the sender. A shared invoice
+ * shows what its PDF shows (a line's discount and unit) and where it stands after a payment and a credit
+ * note: paid, credit notes deducted, what is left; « Payée » once nothing is.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parisDate } from "@registre/core";
 import { describe, expect, test } from "vitest";
 import { artifactsDir, browserTimeout, demoSuite } from "./support.ts";
+
+/** Text as read on the screen, its no-break and narrow spaces as plain ones. */
+const spaces = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
 
 /** A one-page PDF (what a supplier's quote might be), built here. */
 const pdfBytes = (): Buffer => {
@@ -141,6 +147,120 @@ describe("attachments and share links (Chromium)", () => {
         }
       } finally {
         await context.close();
+      }
+    },
+    browserTimeout * 2,
+  );
+
+  test(
+    "shows a shared invoice's discounted line and what is left due after a payment and a credit note",
+    async () => {
+      const day = parisDate(new Date());
+      const { items } = await api("GET", "/docs?direction=sales&kind=invoice&status=validated");
+      const contactId = (items[0] as { contactId: string }).contactId;
+      // 3 h × 65,00 − 10 % = 175,50 HT, 210,60 TTC.
+      const draft = await api("POST", "/docs", {
+        kind: "invoice",
+        direction: "sales",
+        issueDate: day,
+        contactId,
+        lines: [
+          {
+            kind: "free",
+            label: "Pose de cloisons",
+            account: "706000",
+            unit: "HUR",
+            quantity: "3",
+            unitPrice: "65",
+            discount: "10",
+            vatRate: "20",
+          },
+        ],
+      });
+      const invoice = await api("PUT", `/docs/${draft.id}/status/validated`);
+      await api("POST", "/payments/sales", {
+        date: day,
+        amount: 10_000,
+        modeId: "transfer",
+        allocations: [{ docId: invoice.id, amount: 10_000 }],
+      });
+      // A credit note of one hour (58,50 + 20 % = 70,20), deducted from the invoice in a payment of 20,00.
+      const line = (await api("GET", `/docs/${invoice.id}`)).lines[0];
+      const creditDraft = await api("POST", "/docs", {
+        kind: "creditNote",
+        direction: "sales",
+        issueDate: day,
+        from: {
+          relation: "creditNote",
+          docId: invoice.id,
+          selection: { kind: "lines", quantities: { [line.id]: "1" } },
+        },
+      });
+      const credit = await api("PUT", `/docs/${creditDraft.id}/status/validated`);
+      await api("POST", "/payments/sales", {
+        date: day,
+        amount: 2_000,
+        modeId: "transfer",
+        allocations: [
+          { docId: invoice.id, amount: 9_020 },
+          { docId: credit.id, amount: 7_020 },
+        ],
+      });
+      const { url } = await api("POST", `/docs/${invoice.id}/shares`, {});
+      const path = new URL(url).pathname + new URL(url).search;
+
+      const customer = await anonymousContext({ locale: "fr" });
+      const mobile = await anonymousContext({ locale: "en", width: 390, height: 844 });
+      try {
+        const shared = await customer.newPage();
+        await shared.goto(new URL(path, serverUrl()).toString());
+        await shared.getByTestId("shared-title").waitFor();
+        const row = shared.getByTestId("shared-line").first();
+        expect(spaces(await row.textContent())).toContain("heure");
+        expect(spaces(await row.getByTestId("shared-line-discount").textContent())).toBe("10 %");
+        expect(spaces(await row.textContent())).toContain("175,50 €");
+        expect(spaces(await shared.getByTestId("shared-paid").textContent())).toBe("120,00 €");
+        expect(spaces(await shared.getByTestId("shared-credited").textContent())).toBe("70,20 €");
+        expect(spaces(await shared.getByTestId("shared-due").textContent())).toBe("20,40 €");
+        expect(spaces(await shared.getByTestId("shared-totals").textContent())).toContain("Reste à payer");
+        expect(spaces(await shared.getByTestId("doc-status").textContent())).toBe(
+          "Payée en partie · reste 20,40 €",
+        );
+        expect(spaces(await shared.getByTestId("shared-mentions").textContent())).toContain(
+          "Indemnité forfaitaire pour frais de recouvrement : 40 €",
+        );
+        await shared.screenshot({ path: join(artifactsDir, "files-shared-settled-fr.png"), fullPage: true });
+
+        const phone = await mobile.newPage();
+        await phone.goto(new URL(path, serverUrl()).toString());
+        await phone.getByTestId("shared-title").waitFor();
+        expect(spaces(await phone.getByTestId("shared-lines-mobile").textContent())).toContain(
+          "3 × 65.00 / hour − 10% · VAT 20%",
+        );
+        expect(spaces(await phone.getByTestId("shared-totals").textContent())).toContain(
+          "Credit notes deducted",
+        );
+        expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await phone.screenshot({
+          path: join(artifactsDir, "files-shared-settled-en-mobile.png"),
+          fullPage: true,
+        });
+
+        // The rest paid: « Payée », nothing left.
+        await api("POST", "/payments/sales", {
+          date: day,
+          amount: 2_040,
+          modeId: "transfer",
+          allocations: [{ docId: invoice.id, amount: 2_040 }],
+        });
+        await shared.reload();
+        await shared.getByTestId("shared-title").waitFor();
+        expect(spaces(await shared.getByTestId("doc-status").textContent())).toBe("Payée");
+        expect(spaces(await shared.getByTestId("shared-due").textContent())).toBe("0,00 €");
+        await shared.screenshot({ path: join(artifactsDir, "files-shared-paid-fr.png"), fullPage: true });
+      } finally {
+        await customer.close();
+        await mobile.close();
       }
     },
     browserTimeout * 2,

@@ -3,14 +3,12 @@ import {
   Box,
   Button,
   Container,
-  Divider,
   Group,
   Image,
   Paper,
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   Title,
 } from "@mantine/core";
@@ -23,9 +21,9 @@ import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { ThemeSwitch } from "../../components/theme-switch.tsx";
 import { formatSiren, useFormat } from "../../i18n/format.ts";
 import { ApiError } from "../../lib/http.ts";
-import { formatCents } from "../../lib/money.ts";
-import { formatDecimal } from "../items/prices.ts";
+import { DocStatusBadge } from "../docs/ui.tsx";
 import { type SharedDocument, sharedDocQuery, sharedPdfUrl } from "./api.ts";
+import { SharedLines, SharedTotals } from "./shared-doc-parts.tsx";
 
 type Address = SharedDocument["seller"]["address"];
 
@@ -72,21 +70,49 @@ const Bar = () => {
   );
 };
 
+/** Where a validated invoice or credit note stands, in the words of its own page: « Payée », « En retard… ». */
+const Standing = ({ doc }: { doc: SharedDocument }) =>
+  doc.settlement ? (
+    <DocStatusBadge
+      doc={{
+        kind: doc.kind === "creditNote" ? "creditNote" : "invoice",
+        status: "validated",
+        paymentStatus: doc.settlement.status,
+        due: doc.settlement.dueCents,
+        dueDate: doc.dates.due ?? null,
+      }}
+    />
+  ) : null;
+
 const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
   const { t } = useTranslation("files");
   const { locale, shortDate } = useFormat();
-  // « 10 % » in French, "10%" in English.
-  const percent = locale === "fr" ? "\u00a0%" : "%";
-  const money = (cents: number) => formatCents(cents, locale, { currency: true });
-  // The lines have no id here: their place in the document is theirs, and never moves.
-  const lines = doc.lines.map((line, position) => ({ line, position }));
   const title = `${t(`shared.kinds.${doc.kind}`)} ${doc.number ?? t("shared.draft")}`;
-  const dates = [
-    { label: t("shared.issued"), value: doc.dates.issue },
-    { label: t("shared.due"), value: doc.dates.due },
-    { label: t("shared.expiry"), value: doc.dates.expiry },
-    { label: t("shared.delivery"), value: doc.dates.delivery },
+  const references = [
+    { label: t("shared.issued"), value: doc.dates.issue && shortDate(doc.dates.issue) },
+    { label: t("shared.due"), value: doc.dates.due && shortDate(doc.dates.due) },
+    { label: t("shared.expiry"), value: doc.dates.expiry && shortDate(doc.dates.expiry) },
+    { label: t("shared.delivery"), value: doc.dates.delivery && shortDate(doc.dates.delivery) },
+    { label: t("shared.reference"), value: doc.customerReference },
+    {
+      label: t("shared.creditedInvoice"),
+      value:
+        doc.creditedInvoice &&
+        t("shared.numberOf", {
+          number: doc.creditedInvoice.number,
+          date: shortDate(doc.creditedInvoice.date),
+        }),
+    },
+    {
+      label: t("shared.order"),
+      value: doc.order && t("shared.numberOf", { number: doc.order.number, date: shortDate(doc.order.date) }),
+    },
   ].filter((d): d is { label: string; value: string } => Boolean(d.value));
+  const customerIds = [
+    doc.customer.code ? `${t("shared.customerCode")} ${doc.customer.code}` : null,
+    doc.customer.siren ? `SIREN ${formatSiren(doc.customer.siren)}` : null,
+    doc.customer.vatNumber,
+  ].filter(Boolean);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
@@ -94,9 +120,12 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
           {doc.seller.logo ? (
             <Image src={doc.seller.logo.png} alt={doc.seller.name} h={48} w="auto" fit="contain" maw={180} />
           ) : null}
-          <Title order={1} size="h2" data-testid="shared-title">
-            {title}
-          </Title>
+          <Group gap="sm" align="center" wrap="wrap">
+            <Title order={1} size="h2" data-testid="shared-title">
+              {title}
+            </Title>
+            <Standing doc={doc} />
+          </Group>
           {doc.label ? <Text c="dimmed">{doc.label}</Text> : null}
         </Stack>
         {/* A download (the API answers every file as an attachment), the token in its address. */}
@@ -104,7 +133,7 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
           {t("shared.pdf")}
         </Button>
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: doc.customer.deliveryAddress ? 3 : 2 }} spacing="md">
         <Paper p="md">
           <Label>{t("shared.from")}</Label>
           <Text fw={650} data-testid="shared-seller">
@@ -123,160 +152,41 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
             {doc.customer.name}
           </Text>
           <AddressLines address={doc.customer.billingAddress} />
+          {customerIds.length ? (
+            <Text size="xs" c="dimmed" mt={4}>
+              {customerIds.join(" · ")}
+            </Text>
+          ) : null}
         </Paper>
+        {doc.customer.deliveryAddress ? (
+          <Paper p="md">
+            <Label>{t("shared.deliveryAddress")}</Label>
+            <AddressLines address={doc.customer.deliveryAddress} />
+          </Paper>
+        ) : null}
       </SimpleGrid>
       <Group gap="xl" wrap="wrap">
-        {dates.map((d) => (
+        {references.map((d) => (
           <div key={d.label}>
             <Label>{d.label}</Label>
-            <Text size="sm">{shortDate(d.value)}</Text>
+            <Text size="sm">{d.value}</Text>
           </div>
         ))}
-        {doc.customerReference ? (
-          <div>
-            <Label>{t("shared.reference")}</Label>
-            <Text size="sm">{doc.customerReference}</Text>
-          </div>
-        ) : null}
       </Group>
-      <Stack gap="xs" hiddenFrom="sm" data-testid="shared-lines-mobile">
-        {lines.map(({ line, position }) =>
-          line.type === "item" ? (
-            <Paper key={position} p="sm">
-              <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
-                {line.description}
-              </Text>
-              <Group justify="space-between" gap="xs" mt={4}>
-                <Text size="xs" c="dimmed" className="registre-numeric">
-                  {`${formatDecimal(line.quantity, locale).replace(/[,.]00$/, "")} × ${formatDecimal(line.unitPrice, locale)} · ${t("shared.vat")} ${formatDecimal(line.vatRate, locale).replace(/[,.]00$/, "")}${percent}`}
-                </Text>
-                <Text size="sm" fw={600} className="registre-numeric">
-                  {money(line.netCents)}
-                </Text>
-              </Group>
-            </Paper>
-          ) : (
-            <Text
-              key={position}
-              size="sm"
-              fw={line.type === "title" ? 650 : undefined}
-              c={line.type === "comment" ? "dimmed" : undefined}
-            >
-              {line.text}
-            </Text>
-          ),
-        )}
+      <SharedLines doc={doc} />
+      {doc.kind === "delivery" ? null : (
+        <Group justify="flex-end">
+          <SharedTotals doc={doc} />
+        </Group>
+      )}
+      {/* The mentions the PDF prints under its totals, word for word (terms, penalties, bank details…). */}
+      <Stack gap={4} data-testid="shared-mentions">
+        {doc.mentions.paragraphs.map((text) => (
+          <Text key={text} size="xs" c="dimmed" style={{ whiteSpace: "pre-wrap" }}>
+            {text}
+          </Text>
+        ))}
       </Stack>
-      <Paper p={0} visibleFrom="sm">
-        <Table verticalSpacing="sm" horizontalSpacing="md" miw={520} data-testid="shared-lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("shared.description")}</Table.Th>
-              <Table.Th ta="right">{t("shared.quantity")}</Table.Th>
-              <Table.Th ta="right">{t("shared.unitPrice")}</Table.Th>
-              <Table.Th ta="right">{t("shared.vat")}</Table.Th>
-              <Table.Th ta="right">{t("shared.net")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map(({ line, position }) =>
-              line.type === "item" ? (
-                <Table.Tr key={position} data-testid="shared-line">
-                  <Table.Td style={{ whiteSpace: "pre-wrap" }}>
-                    <Text size="sm">{line.description}</Text>
-                  </Table.Td>
-                  <Table.Td ta="right" className="registre-numeric">
-                    {formatDecimal(line.quantity, locale).replace(/[,.]00$/, "")}
-                  </Table.Td>
-                  <Table.Td ta="right" className="registre-numeric">
-                    {formatDecimal(line.unitPrice, locale)}
-                  </Table.Td>
-                  <Table.Td ta="right" className="registre-numeric">
-                    {`${formatDecimal(line.vatRate, locale).replace(/[,.]00$/, "")}${percent}`}
-                  </Table.Td>
-                  <Table.Td ta="right" className="registre-numeric">
-                    {money(line.netCents)}
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                <Table.Tr key={position}>
-                  <Table.Td colSpan={5} fw={line.type === "title" ? 650 : undefined}>
-                    <Text
-                      size="sm"
-                      c={line.type === "comment" ? "dimmed" : undefined}
-                      style={{ whiteSpace: "pre-wrap" }}
-                    >
-                      {line.text}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ),
-            )}
-          </Table.Tbody>
-        </Table>
-      </Paper>
-      <Group justify="flex-end">
-        <Paper p="md" w={{ base: "100%", sm: 360 }} data-testid="shared-totals">
-          <Stack gap={6}>
-            <Group justify="space-between">
-              <Text size="sm">{t("shared.totalExcl")}</Text>
-              <Text size="sm" className="registre-numeric">
-                {money(doc.totals.excludingTaxCents)}
-              </Text>
-            </Group>
-            {doc.totals.vat.map((v) => (
-              <Group key={v.rate} justify="space-between">
-                <Text size="xs" c="dimmed">
-                  {t("shared.vatOn", {
-                    rate: formatDecimal(v.rate, locale).replace(/[,.]00$/, ""),
-                    base: money(v.baseCents),
-                  })}
-                </Text>
-                <Text size="xs" className="registre-numeric">
-                  {money(v.vatCents)}
-                </Text>
-              </Group>
-            ))}
-            <Group justify="space-between">
-              <Text size="sm">{t("shared.totalIncl")}</Text>
-              <Text size="sm" className="registre-numeric">
-                {money(doc.totals.includingTaxCents)}
-              </Text>
-            </Group>
-            <Divider />
-            <Group justify="space-between">
-              <Text fw={700}>{t("shared.totalDue")}</Text>
-              <Text fw={700} className="registre-numeric" data-testid="shared-due">
-                {money(doc.totals.dueCents)}
-              </Text>
-            </Group>
-          </Stack>
-        </Paper>
-      </Group>
-      {doc.mentions.paymentTerms || doc.seller.bank ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {doc.mentions.paymentTerms ? (
-            <div>
-              <Label>{t("shared.terms")}</Label>
-              <Text size="sm">{doc.mentions.paymentTerms}</Text>
-            </div>
-          ) : null}
-          {doc.seller.bank ? (
-            <div>
-              <Label>{t("shared.bank")}</Label>
-              <Text size="sm" className="registre-numeric">
-                {doc.seller.bank.iban}
-                {doc.seller.bank.bic ? ` · ${doc.seller.bank.bic}` : ""}
-              </Text>
-            </div>
-          ) : null}
-        </SimpleGrid>
-      ) : null}
-      {[...doc.mentions.exemptions, ...doc.mentions.notes, ...doc.mentions.legalMentions].map((text) => (
-        <Text key={text} size="xs" c="dimmed" style={{ whiteSpace: "pre-wrap" }}>
-          {text}
-        </Text>
-      ))}
     </Stack>
   );
 };
