@@ -198,6 +198,10 @@ const accountingRoutes: RouteObject[] = [
   { path: "org/accounting/entries", lazy: screen(entriesPage, "EntriesPage") },
   { path: "org/accounting/entries/create", lazy: screen(entryFormPages, "EntryCreatePage") },
   { path: "org/accounting/entries/validate", lazy: screen(validatePage, "ValidateEntriesPage") },
+  {
+    path: "org/accounting/entries/import",
+    lazy: screen(() => import("../features/accounting/fec-import-page.tsx"), "FecImportPage"),
+  },
   { path: "org/accounting/entries/:mvt", lazy: screen(entryDetailPage, "EntryDetailPage") },
   { path: "org/accounting/entries/:mvt/edit", lazy: screen(entryFormPages, "EntryEditPage") },
   { path: "org/accounting/balancesheet", lazy: screen(yearsPages, "YearsPage") },

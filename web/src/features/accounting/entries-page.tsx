@@ -11,7 +11,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { type EntryFilter, type EntrySummary, entriesPageSize, entriesQuery, journalsQuery } from "./api.ts";
-import { entryPath, newEntryPath, validatePath } from "./paths.ts";
+import { entryPath, fecImportPath, newEntryPath, validatePath } from "./paths.ts";
 import {
   Amount,
   AmountTd,
@@ -145,6 +145,11 @@ export const EntriesPage = () => {
             {can("entries.validate", "read") ? (
               <Button component={Link} to={validatePath} variant="default" leftSection={<CheckIcon />}>
                 {t("entries.validateDrafts")}
+              </Button>
+            ) : null}
+            {can("entries.validate", "create") ? (
+              <Button component={Link} to={fecImportPath} variant="default" data-testid="entries-import-fec">
+                {t("entries.importFec")}
               </Button>
             ) : null}
             {can("entries", "create") ? (

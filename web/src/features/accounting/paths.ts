@@ -10,6 +10,8 @@ export const entriesPath = `${accountingBase}/entries`;
 export const entryPath = (mvt: string) => `${entriesPath}/${segment(mvt)}`;
 export const newEntryPath = `${entriesPath}/create`;
 export const validatePath = `${entriesPath}/validate`;
+/** The FEC import (issue 23, point 2): beside the entries, as the API's `/accounting/entries/import`. */
+export const fecImportPath = `${entriesPath}/import`;
 export const yearsPath = `${accountingBase}/balancesheet`;
 export const yearPath = (id: string) => `${yearsPath}/${segment(id)}`;
 export const reportsPath = `${accountingBase}/reports`;

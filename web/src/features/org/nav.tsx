@@ -79,6 +79,7 @@ export const navSections: NavSection[] = [
     icon: <LedgerIcon />,
     items: [
       { to: "/org/accounting/entries", label: "nav.entries", right: "entries" },
+      { to: "/org/accounting/entries/import", label: "nav.fecImport", right: "entries.validate" },
       { to: "/org/accounting/journals", label: "nav.journals", right: "journals" },
       { to: "/org/accounting/accounts", label: "nav.accounts", right: "accounts" },
       { to: "/org/accounting/deposits", label: "nav.deposits", right: "banks" },

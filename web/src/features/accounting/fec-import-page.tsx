@@ -1,0 +1,332 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { type Column, DataTable } from "../../components/data-table.tsx";
+import { ErrorAlert } from "../../components/error-alert.tsx";
+import { AlertIcon, CheckIcon } from "../../components/icons.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { UploadProgress } from "../../components/upload-progress.tsx";
+import { useFormat } from "../../i18n/format.ts";
+import type { Schemas } from "../../lib/api-client.ts";
+import { apiRequest } from "../../lib/http.ts";
+import { newIdempotencyKey } from "../../lib/retry.ts";
+import { useCan } from "./access.ts";
+import { accountingKeys } from "./api-shapes.ts";
+import { type FecFinding, type FecSeverity, fecFindingText } from "./fec-findings.ts";
+import { balancePath, entriesPath, ledgerPath } from "./paths.ts";
+import { NoAccess } from "./ui.tsx";
+
+type FecImport = Schemas["FecImportResult"];
+
+/** The file as it is (its encoding is read from its bytes), checked only or imported. */
+const sendFec = (file: File, dryRun: boolean, key: string) => {
+  const params = new URLSearchParams({ name: file.name.slice(0, 200) });
+  if (dryRun) params.set("dryRun", "true");
+  return apiRequest<FecImport>(`/accounting/entries/import?${params}`, {
+    method: "POST",
+    body: file,
+    idempotencyKey: key,
+  });
+};
+
+const Figure = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (
+  <Stack gap={2}>
+    <Text size="xs" c="dimmed">
+      {label}
+    </Text>
+    <Text size="sm" fw={500} component="div" data-testid={testId}>
+      {children}
+    </Text>
+  </Stack>
+);
+
+/** The day, or the days, of the file's entries. */
+const periodText = (
+  period: FecImport["period"],
+  t: TFunction<"accounting">,
+  date: (day: string) => string,
+) =>
+  !period
+    ? "—"
+    : period.start === period.end
+      ? t("fecImport.periodDay", { day: date(period.start) })
+      : t("fecImport.periodValue", { start: date(period.start), end: date(period.end) });
+
+/**
+ * What the file holds and what its import creates (or created): the plan's summary. A refused file has
+ * no plan: only what was read of it.
+ */
+const Summary = ({ result }: { result: FecImport }) => {
+  const { t } = useTranslation("accounting");
+  const format = useFormat();
+  const none = t("fecImport.none");
+  const done = result.written;
+  const planned = result.errorCount === 0;
+  return (
+    <Paper p="md" withBorder data-testid="fec-summary">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t(done ? "fecImport.checkedDone" : "fecImport.checked")}
+        </Title>
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+          <Figure label={t("fecImport.fileName")} testId="fec-file-name">
+            <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
+              {result.fileName}
+            </Text>
+          </Figure>
+          <Figure label={t("fecImport.encoding")}>{result.encoding}</Figure>
+          <Figure label={t("fecImport.separator")}>{t(`fecImport.separators.${result.separator}`)}</Figure>
+          <Figure label={t("fecImport.records")} testId="fec-records">
+            {format.number(result.records)}
+          </Figure>
+          {planned ? (
+            <>
+              <Figure label={t("fecImport.entries")} testId="fec-entries">
+                {t("fecImport.entryLines", { entries: result.entries, lines: result.lines })}
+              </Figure>
+              <Figure label={t("fecImport.period")} testId="fec-period">
+                {periodText(result.period, t, format.date)}
+              </Figure>
+              <Figure label={t(done ? "fecImport.journalsDone" : "fecImport.journals")} testId="fec-journals">
+                {result.journalsCreated.length > 0 ? result.journalsCreated.join(", ") : none}
+              </Figure>
+              <Figure label={t(done ? "fecImport.accountsDone" : "fecImport.accounts")}>
+                {result.accountsCreated > 0 ? format.number(result.accountsCreated) : none}
+              </Figure>
+              <Figure label={t(done ? "fecImport.auxiliaryAccountsDone" : "fecImport.auxiliaryAccounts")}>
+                {result.auxiliaryAccountsCreated > 0 ? format.number(result.auxiliaryAccountsCreated) : none}
+              </Figure>
+            </>
+          ) : null}
+        </SimpleGrid>
+        {planned ? (
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed">
+              {t(done ? "fecImport.yearsDone" : "fecImport.years")}
+            </Text>
+            {result.fiscalYears.length > 0 ? (
+              <List size="sm" spacing={2} data-testid="fec-years">
+                {result.fiscalYears.map((year) => (
+                  <List.Item key={year.start}>
+                    {t("fecImport.year", { start: format.date(year.start), end: format.date(year.end) })}
+                  </List.Item>
+                ))}
+              </List>
+            ) : (
+              <Text size="sm" data-testid="fec-years">
+                {t("fecImport.yearsNone")}
+              </Text>
+            )}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+};
+
+/** Errors or warnings, by line, each in the reader's language; the first 1,000 of them. */
+const Findings = ({
+  rows,
+  total,
+  severity,
+  testId,
+}: {
+  rows: readonly FecFinding[];
+  total: number;
+  severity: FecSeverity;
+  testId: string;
+}) => {
+  const { t } = useTranslation("accounting");
+  const format = useFormat();
+  const columns: Column<FecFinding>[] = [
+    {
+      key: "line",
+      header: t("fecImport.line"),
+      width: 72,
+      numeric: true,
+      cell: (f) => (f.line > 0 ? format.number(f.line) : "—"),
+    },
+    {
+      key: "message",
+      header: t("fecImport.message"),
+      cell: (f) => fecFindingText(f, severity, t, format),
+    },
+  ];
+  return (
+    <Stack gap={4}>
+      <DataTable
+        rows={[...rows]}
+        columns={columns}
+        rowKey={(f) => `${f.line}-${f.code}-${f.field ?? ""}-${f.message}`}
+        testId={testId}
+        pageSize={50}
+        minWidth={320}
+        empty={null}
+      />
+      {total > rows.length ? (
+        <Text size="sm" c="dimmed">
+          {t("fecImport.firstListed", { count: total, listed: rows.length })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+};
+
+/**
+ * `/org/accounting/entries/import`: a FEC chosen, checked whole by a dry run (what the file is, the
+ * journals, accounts and fiscal years its import creates, its errors and warnings in the reader's
+ * language), then imported whole — or not at all — with its progress, and links to what it wrote.
+ */
+export const FecImportPage = () => {
+  const { t } = useTranslation("accounting");
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  // The request running now: its progress is asked under its key, its time told from its start.
+  const [running, setRunning] = useState<{ key: string; startedAt: number } | null>(null);
+  const tracked = (chosen: File, dryRun: boolean) => {
+    const key = newIdempotencyKey();
+    setRunning({ key, startedAt: Date.now() });
+    return sendFec(chosen, dryRun, key).finally(() =>
+      setRunning((current) => (current?.key === key ? null : current)),
+    );
+  };
+  const check = useMutation({ mutationFn: (chosen: File) => tracked(chosen, true) });
+  const run = useMutation({
+    mutationFn: (chosen: File) => tracked(chosen, false),
+    onSuccess: (result) => {
+      if (result.written) void queryClient.invalidateQueries({ queryKey: accountingKeys.all });
+    },
+  });
+  const crumbs = [{ to: entriesPath, label: t("entries.title") }];
+  if (!can("entries.validate", "create"))
+    return (
+      <Stack gap="lg">
+        <PageHeader title={t("fecImport.title")} crumbs={crumbs} />
+        <NoAccess />
+      </Stack>
+    );
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    run.reset();
+    if (chosen) check.mutate(chosen);
+    else check.reset();
+  };
+  const result = run.data ?? check.data;
+  const written = run.data?.written === true;
+  const refused = (result?.errorCount ?? 0) > 0;
+  const period = result?.period;
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t("fecImport.title")} description={t("fecImport.description")} crumbs={crumbs} />
+      <FileInput
+        label={t("fecImport.file")}
+        description={t("fecImport.fileHint")}
+        placeholder={t("fecImport.choose")}
+        accept=".txt,.csv,.tsv,text/plain,text/csv"
+        value={file}
+        onChange={choose}
+        clearable
+        disabled={running !== null}
+        maw={560}
+        data-testid="fec-file"
+      />
+      {check.isError ? <ErrorAlert error={check.error} testId="fec-error" /> : null}
+      {run.isError ? <ErrorAlert error={run.error} testId="fec-error" /> : null}
+      {running ? <UploadProgress uploadKey={running.key} startedAt={running.startedAt} /> : null}
+      {result && file && !running ? (
+        <Stack gap="md">
+          {written ? (
+            <Alert color="teal" variant="light" icon={<CheckIcon />} data-testid="fec-done">
+              <Stack gap="xs">
+                <Text size="sm">
+                  {t("fecImport.done", { count: result.entries, lines: result.lines })}
+                  {result.lettered > 0 ? ` ${t("fecImport.lettered", { count: result.lettered })}` : null}
+                </Text>
+                <Group gap="lg">
+                  <Anchor
+                    component={Link}
+                    to={period ? `${entriesPath}?start=${period.start}&end=${period.end}` : entriesPath}
+                    size="sm"
+                    data-testid="fec-see-entries"
+                  >
+                    {t("fecImport.seeEntries")}
+                  </Anchor>
+                  <Anchor
+                    component={Link}
+                    to={
+                      period
+                        ? `${balancePath}?mode=period&start=${period.start}&end=${period.end}`
+                        : balancePath
+                    }
+                    size="sm"
+                    data-testid="fec-see-balance"
+                  >
+                    {t("fecImport.seeBalance")}
+                  </Anchor>
+                  <Anchor component={Link} to={ledgerPath(period ?? {})} size="sm">
+                    {t("fecImport.seeLedger")}
+                  </Anchor>
+                </Group>
+              </Stack>
+            </Alert>
+          ) : null}
+          <Summary result={result} />
+          {refused ? (
+            <Stack gap="xs">
+              <Alert color="red" variant="light" icon={<AlertIcon />} data-testid="fec-refused">
+                {t("fecImport.refused", { count: result.errorCount })}
+              </Alert>
+              <Findings rows={result.errors} total={result.errorCount} severity="error" testId="fec-errors" />
+            </Stack>
+          ) : null}
+          {result.warningCount > 0 ? (
+            <Stack gap="xs">
+              <Title order={2} size="h4">
+                {t("fecImport.warnings", { count: result.warningCount })}
+              </Title>
+              {refused || written ? null : (
+                <Text size="sm" c="dimmed">
+                  {t("fecImport.warningsText")}
+                </Text>
+              )}
+              <Findings
+                rows={result.warnings}
+                total={result.warningCount}
+                severity="warning"
+                testId="fec-warnings"
+              />
+            </Stack>
+          ) : null}
+          {!refused && !written ? (
+            <Stack gap="xs">
+              <Alert color="blue" variant="light" data-testid="fec-ready">
+                {t("fecImport.ready", { count: result.entries, lines: result.lines })}
+              </Alert>
+              <Group>
+                <Button onClick={() => run.mutate(file)} loading={run.isPending} data-testid="fec-confirm">
+                  {t("fecImport.confirm", { count: result.entries })}
+                </Button>
+              </Group>
+            </Stack>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+};
