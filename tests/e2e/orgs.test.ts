@@ -97,14 +97,18 @@ describe("organisations page (Chromium)", () => {
   );
 
   test(
-    "shows the server's explanation next to the form when the SIREN is refused",
+    "says under the SIREN what is wrong with it — its check key, its length — before asking the server (issue 23, point 12)",
     async () => {
       await orgs.goto();
       await orgs.createOrg({ name: `Société refusée ${unique()}`, siren: invalidSiren() });
-      await orgs.formError.waitFor();
-      const message = (await orgs.formError.textContent()) ?? "";
-      expect(message).toContain("Création impossible");
-      expect(message.replace("Création impossible", "").trim().length).toBeGreaterThan(0);
+      const field = page.getByTestId("org-create-form");
+      await field
+        .getByText("SIREN invalide\u00a0: sa clé de contrôle (le dernier chiffre) ne correspond pas.")
+        .waitFor();
+      await orgs.createOrg({ name: `Société refusée ${unique()}`, siren: "732 829 32" });
+      await field.getByText("Un SIREN compte 9 chiffres (8 saisis).").waitFor();
+      // Nothing was sent: no refusal of the server.
+      expect(await orgs.formError.count()).toBe(0);
     },
     browserTimeout,
   );

@@ -13,6 +13,7 @@ import {
   password,
   phone,
   required,
+  siren,
   sirenProblem,
   siretProblem,
   validate,
@@ -64,6 +65,9 @@ describe("SIREN and SIRET as typed in a form (issue 23)", () => {
     expect(sirenProblem("732 829 320")).toBeNull();
     expect(sirenProblem("73282932")).toEqual({ key: "sirenLength", count: 8 });
     expect(sirenProblem("732829321")).toEqual({ key: "sirenKey" });
+    // A letter is not a digit: said so, not counted as one.
+    expect(sirenProblem("732 829 32O")).toEqual({ key: "sirenDigits" });
+    expect(siretProblem("732 829 320 0007A")).toEqual({ key: "siretDigits" });
     expect(siretProblem("732 829 320 00074")).toBeNull();
     expect(siretProblem("732 829 320 00074", "732829320")).toBeNull();
     expect(siretProblem("7328293200007")).toEqual({ key: "siretLength", count: 13 });
@@ -71,6 +75,14 @@ describe("SIREN and SIRET as typed in a form (issue 23)", () => {
     expect(siretProblem("73282932000074", "552120222")).toEqual({ key: "siretOtherSiren" });
     // La Poste's establishments: valid when their digits add up to a multiple of 5.
     expect(siretProblem("35600000000048")).toBeNull();
+  });
+
+  test("as a form's rule: one message, blank left to « required »", () => {
+    expect(siren("")).toBeNull();
+    expect(siren("732 829 320")).toBeNull();
+    expect(siren("7328")).toEqual({ key: "sirenLength", values: { count: 4 } });
+    expect(siren("732829321")).toEqual({ key: "sirenKey" });
+    expect(validate("", [required, siren])).toEqual({ key: "required" });
   });
 
   test("agree with the core's rules, which the server applies", () => {

@@ -27,7 +27,10 @@ export type ValidationKey =
   | "paymentMethodMissing"
   | "fileInvalid"
   | "missingToken"
-  | "missingTo";
+  | "missingTo"
+  | "sirenDigits"
+  | "sirenLength"
+  | "sirenKey";
 
 export type ValidationMessage = { key: ValidationKey; values?: Record<string, string | number> };
 export type Rule = (value: string) => ValidationMessage | null;
@@ -177,18 +180,30 @@ export const isValidSiret = (siret: string): boolean =>
  * What is wrong with a SIREN as typed (spaces and dots allowed), said once and precisely (issue 23):
  * its length, or its check key (the core's Luhn rule, La Poste's exception included). `null` when valid.
  */
-export const sirenProblem = (value: string): { key: "sirenLength" | "sirenKey"; count?: number } | null => {
+export const sirenProblem = (
+  value: string,
+): { key: "sirenDigits" | "sirenLength" | "sirenKey"; count?: number } | null => {
   const siren = compactIdentifier(value);
+  if (/\D/.test(siren)) return { key: "sirenDigits" };
   if (!/^\d{9}$/.test(siren)) return { key: "sirenLength", count: siren.length };
   return isValidSiren(siren) ? null : { key: "sirenKey" };
+};
+
+/** `sirenProblem` as a form's rule: blank is left to `required`. */
+export const siren: Rule = (value) => {
+  if (blank(value)) return null;
+  const problem = sirenProblem(value);
+  if (!problem) return null;
+  return problem.count === undefined ? message(problem.key) : message(problem.key, { count: problem.count });
 };
 
 /** The same for a SIRET: its 14 digits, its key, and its first nine being the SIREN typed beside it. */
 export const siretProblem = (
   value: string,
   siren = "",
-): { key: "siretLength" | "siretKey" | "siretOtherSiren"; count?: number } | null => {
+): { key: "siretDigits" | "siretLength" | "siretKey" | "siretOtherSiren"; count?: number } | null => {
   const siret = compactIdentifier(value);
+  if (/\D/.test(siret)) return { key: "siretDigits" };
   if (!/^\d{14}$/.test(siret)) return { key: "siretLength", count: siret.length };
   if (!isValidSiret(siret)) return { key: "siretKey" };
   const typed = compactIdentifier(siren);

@@ -22,7 +22,13 @@ import { api } from "../../lib/api-client.ts";
 import { ApiError } from "../../lib/http.ts";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
-import { exactDigits, required, type ValidationMessage, validate, vatNumber } from "../../lib/validation.ts";
+import {
+  required,
+  siren as sirenRule,
+  type ValidationMessage,
+  validate,
+  vatNumber,
+} from "../../lib/validation.ts";
 import {
   fittingPeriodicity,
   isVatRegime,
@@ -143,7 +149,8 @@ const TaxIdentityForm = ({ org, onDone }: { org: Org; onDone: (saved: boolean) =
     const check = (field: Field, message: ValidationMessage | null) => {
       if (message) found[field] = message;
     };
-    check("siren", validate(values.siren, [required, exactDigits(9)]));
+    // The SIREN's length and check key, one message saying what is wrong (as a contact's).
+    check("siren", validate(values.siren, [required, sirenRule]));
     check("vatNumber", validate(values.vatNumber, [vatNumber]));
     if (addressGiven) {
       check("line1", validate(values.line1, [required]));

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
+import { sirenProblem } from "../../lib/validation.ts";
 import { type CreateOrgInput, type Org, useCreateOrg } from "./api.ts";
 import { defaultOrgSettings, OrgSettingsFields, type OrgSettingsValues } from "./org-settings-fields.tsx";
 
@@ -12,7 +13,7 @@ export const normaliseSiren = (input: string): string => input.replace(/[\s.\-\u
 type FieldErrors = { name?: string; siren?: string };
 
 export const OrgCreateForm = () => {
-  const { t } = useTranslation("orgs");
+  const { t } = useTranslation(["orgs", "validation"]);
   const createOrg = useCreateOrg();
   const [name, setName] = useState("");
   const [siren, setSiren] = useState("");
@@ -24,8 +25,10 @@ export const OrgCreateForm = () => {
     const next: FieldErrors = {};
     if (name.trim() === "") next.name = t("form.nameRequired");
     const digits = normaliseSiren(siren);
+    const problem = digits === "" ? null : sirenProblem(digits);
     if (digits === "") next.siren = t("form.sirenRequired");
-    else if (!/^\d{9}$/.test(digits)) next.siren = t("form.sirenInvalid");
+    // Its length and check key, one message saying what is wrong (as a contact's SIREN).
+    else if (problem) next.siren = t(`validation:${problem.key}`, { count: problem.count ?? 0 });
     return next;
   };
 

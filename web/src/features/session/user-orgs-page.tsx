@@ -24,9 +24,8 @@ import { useSession } from "../../lib/session-store.ts";
 import {
   compact,
   companyName,
-  exactDigits,
-  onlyNumbers,
   required,
+  siren as sirenRule,
   type ValidationMessage,
   validateAll,
 } from "../../lib/validation.ts";
@@ -98,7 +97,7 @@ const CreateOrgForm = () => {
   const mutation = useMutation({ mutationFn: createUserOrg });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next = validateAll(values, { name: [companyName], siren: [required, onlyNumbers, exactDigits(9)] });
+    const next = validateAll(values, { name: [companyName], siren: [required, sirenRule] });
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     mutation.mutate(
