@@ -1,13 +1,20 @@
 import {
+  bankingDecider,
+  bankingStreamId,
+  bankingView,
   type CommandMetadata,
   type DocumentSettings,
   type DocumentSettingsChanges,
   documentSettingsDecider,
   documentSettingsStreamId,
+  type SellerMentionWarning,
+  sellerMentionWarnings,
   seriesOfCounter,
 } from "@registre/core";
 import { handleCommand, loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { type Locale, translate } from "../http/messages.ts";
+import { loadOrganisation } from "./context.ts";
 
 /** The organisation's document settings, their defaults where nothing was set. */
 export const loadDocumentSettings = (ctx: AppContext, orgId: string) =>
@@ -28,10 +35,54 @@ export const usedSeries = async (ctx: AppContext, orgId: string): Promise<string
   return [...new Set(ids)].sort();
 };
 
-export const settingsAnswer = async (ctx: AppContext, orgId: string, settings?: DocumentSettings) => ({
-  ...(settings ?? (await loadDocumentSettings(ctx, orgId)).state),
-  usedSeries: await usedSeries(ctx, orgId),
-});
+/** The settings' field each warning is about. */
+const warningFields: Record<SellerMentionWarning, string> = {
+  legalForm: "legalMentions",
+  shareCapital: "legalMentions",
+  registration: "legalMentions",
+  bankDetails: "printBankDetails",
+};
+
+/**
+ * The seller's mentions the organisation's invoices should print and its settings leave out
+ * (`sellerMentionWarnings`), each with its field and its sentence in the reader's language: warnings,
+ * never refusals.
+ */
+export const sellerWarnings = async (
+  ctx: AppContext,
+  orgId: string,
+  locale: Locale,
+  settings?: DocumentSettings,
+) => {
+  const [org, banking, current] = await Promise.all([
+    loadOrganisation(ctx, orgId),
+    loadAggregate(ctx, orgId, bankingStreamId(orgId), bankingDecider),
+    settings ? undefined : loadDocumentSettings(ctx, orgId),
+  ]);
+  const modes = Object.values(bankingView(banking.state).modes);
+  return sellerMentionWarnings({
+    name: org.state.status === "active" ? org.state.name : "",
+    settings: settings ?? current?.state ?? (await loadDocumentSettings(ctx, orgId)).state,
+    paidByTransfer: modes.some((m) => m.kind === "transfer"),
+  }).map((warning) => {
+    const code = `docSettings.mention.${warning}`;
+    return { code, field: warningFields[warning], message: translate(code, locale) };
+  });
+};
+
+export const settingsAnswer = async (
+  ctx: AppContext,
+  orgId: string,
+  locale: Locale,
+  settings?: DocumentSettings,
+) => {
+  const state = settings ?? (await loadDocumentSettings(ctx, orgId)).state;
+  return {
+    ...state,
+    usedSeries: await usedSeries(ctx, orgId),
+    warnings: await sellerWarnings(ctx, orgId, locale, state),
+  };
+};
 
 export const changeDocumentSettings = async (
   ctx: AppContext,

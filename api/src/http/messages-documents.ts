@@ -21,6 +21,22 @@ export const documentMessages = {
     fr: "La série {value} a déjà numéroté des documents : elle reste, avec son usage et son format.",
     en: "Series {value} already numbered documents: it stays, with its use and format.",
   },
+  "docSettings.mention.legalForm": {
+    fr: "La forme juridique du vendeur (SARL, SAS…, ou « EI » pour un entrepreneur individuel) ne figure ni dans son nom ni dans les mentions légales des documents.",
+    en: "The seller's legal form (SARL, SAS…, or “EI” for a sole trader) appears neither in its name nor in the documents' legal mentions.",
+  },
+  "docSettings.mention.shareCapital": {
+    fr: "Le capital social de la société ne figure pas dans les mentions légales des documents (« SARL au capital de 10 000 € »).",
+    en: "The company's share capital is not in the documents' legal mentions (“SARL au capital de 10 000 €”).",
+  },
+  "docSettings.mention.registration": {
+    fr: "L’immatriculation de la société — RCS ou RM et sa ville (« RCS Lyon 123 456 789 ») — ne figure pas dans les mentions légales des documents.",
+    en: "The company's registration — RCS or RM and its city (“RCS Lyon 123 456 789”) — is not in the documents' legal mentions.",
+  },
+  "docSettings.mention.bankDetails": {
+    fr: "Les coordonnées bancaires ne sont pas imprimées sur les factures : un client qui paie par virement n’y trouve pas l’IBAN.",
+    en: "The bank details are not printed on invoices: a customer paying by transfer does not find the IBAN on them.",
+  },
   "docSettings.unknownSeries": {
     fr: "Série de numérotation inconnue ou d’un autre usage : {value}.",
     en: "Unknown numbering series, or one of another use: {value}.",

@@ -44,10 +44,19 @@ const SettingsFields = z.object({
     .openapi({ description: "The Factur-X profile of validated sales invoices and credit notes" }),
 });
 
+/** A mention the law asks of the seller's invoices that the settings leave out: a warning, never a refusal. */
+export const SellerMentionWarning = z
+  .object({ code: z.string(), field: z.string(), message: z.string() })
+  .openapi("SellerMentionWarning", {
+    description:
+      "`docSettings.mention.legalForm`, `shareCapital`, `registration` (in the legal mentions) or `bankDetails` (customers may pay by transfer, the IBAN is not printed); `message` in the request's language",
+  });
+
 export const DocumentSettings = SettingsFields.extend({
   usedSeries: z
     .array(z.string())
     .openapi({ description: "Series that numbered documents: kept with their use and format" }),
+  warnings: z.array(SellerMentionWarning),
 }).openapi("DocumentSettings");
 export const DocumentSettingsInput = SettingsFields.partial().openapi("DocumentSettingsInput");
 

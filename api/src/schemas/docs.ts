@@ -362,7 +362,14 @@ export const DocumentProblem = z.object({
   message: z.string(),
 });
 export const DocumentValidationCheck = z
-  .object({ valid: z.boolean(), problems: z.array(DocumentProblem) })
+  .object({
+    valid: z.boolean(),
+    problems: z.array(DocumentProblem),
+    warnings: z.array(DocumentProblem).openapi({
+      description:
+        "A sales invoice or credit note still a draft: the seller's mentions the document settings leave out (`docSettings.mention.…`), validated all the same",
+    }),
+  })
   .openapi("DocumentValidationCheck");
 export const BulkValidationInput = z
   .object({ ids: z.array(z.uuid()).min(1).max(500) })

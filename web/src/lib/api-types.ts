@@ -2568,7 +2568,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description What validating the document now would refuse, nothing written: the mandatory mentions missing, the posting's refusals (an account missing, a locked period, a closed year), each with its field. */
+        /** @description What validating the document now would refuse, nothing written: the mandatory mentions missing, the posting's refusals (an account missing, a locked period, a closed year), each with its field; for a sales invoice or credit note still a draft, the seller's mentions its settings leave out (`warnings`, never refusals). */
         get: operations["checkDocumentValidation"];
         put?: never;
         post?: never;
@@ -5349,6 +5349,7 @@ export interface components {
             facturxProfile: "en16931" | "basic";
             /** @description Series that numbered documents: kept with their use and format */
             usedSeries: string[];
+            warnings: components["schemas"]["SellerMentionWarning"][];
         };
         DocumentNumberSeries: {
             /**
@@ -5366,6 +5367,12 @@ export interface components {
              * @example FA{YYYY}-{#####}
              */
             format: string;
+        };
+        /** @description `docSettings.mention.legalForm`, `shareCapital`, `registration` (in the legal mentions) or `bankDetails` (customers may pay by transfer, the IBAN is not printed); `message` in the request's language */
+        SellerMentionWarning: {
+            code: string;
+            field: string;
+            message: string;
         };
         DocumentSettingsInput: {
             /** @description The first series of a use is its default */
@@ -5542,6 +5549,12 @@ export interface components {
         DocumentValidationCheck: {
             valid: boolean;
             problems: {
+                code: string;
+                field: string | null;
+                message: string;
+            }[];
+            /** @description A sales invoice or credit note still a draft: the seller's mentions the document settings leave out (`docSettings.mention.…`), validated all the same */
+            warnings: {
                 code: string;
                 field: string | null;
                 message: string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
+import { documentsOrganisation } from "../../testing/documents-setup.ts";
 
 describe.each(databaseKinds)(
   "document settings and preferences (/docs/settings, /docs/pref) on %s",
@@ -53,6 +54,57 @@ describe.each(databaseKinds)(
         { lang: "en" },
       );
       expect(missing).toMatchObject({ status: 422, body: { code: "docSettings.bankMissing" } });
+    });
+
+    it("warns of the seller's mentions the settings leave out, on the settings and before an invoice is issued — never refusing it (issue 23, point 10)", async () => {
+      const o = await documentsOrganisation(call, register, "Mentions");
+      const codes = (warnings: { code: string }[]) => warnings.map((w) => w.code);
+      // « Atelier Mentions »: no legal form; customers may pay by transfer, no IBAN printed.
+      const bare = await o.ok("GET", "/docs/settings");
+      expect(codes(bare.warnings)).toEqual([
+        "docSettings.mention.legalForm",
+        "docSettings.mention.bankDetails",
+      ]);
+      expect(bare.warnings[1]).toMatchObject({
+        field: "printBankDetails",
+        message:
+          "Les coordonnées bancaires ne sont pas imprimées sur les factures : un client qui paie par virement n’y trouve pas l’IBAN.",
+      });
+      const draft = await o.ok("POST", "/docs", {
+        kind: "invoice",
+        direction: "sales",
+        issueDate: o.year.start,
+        contactId: o.customerId,
+        lines: [{ kind: "item", itemId: o.itemId, quantity: "1" }],
+      });
+      const check = await send("GET", `/docs/${draft.id}/validate`, o.token, undefined, { lang: "en" });
+      expect(check.body).toMatchObject({ valid: true, problems: [] });
+      expect(check.body.warnings.map((w: { message: string }) => w.message)).toEqual([
+        "The seller's legal form (SARL, SAS…, or “EI” for a sole trader) appears neither in its name nor in the documents' legal mentions.",
+        "The bank details are not printed on invoices: a customer paying by transfer does not find the IBAN on them.",
+      ]);
+      // A company: its capital and registration asked for too.
+      const sarl = await o.ok("PUT", "/docs/settings", { legalMentions: "SARL Atelier Mentions" });
+      expect(codes(sarl.warnings)).toEqual([
+        "docSettings.mention.shareCapital",
+        "docSettings.mention.registration",
+        "docSettings.mention.bankDetails",
+      ]);
+      const complete = await o.ok("PUT", "/docs/settings", {
+        legalMentions: "SARL au capital de 10 000 € — RCS Paris 552 120 222",
+        bank: { holder: "Atelier Mentions", iban: "FR7630006000011234567890189", bic: null },
+        printBankDetails: true,
+      });
+      expect(complete.warnings).toEqual([]);
+      expect((await o.ok("GET", `/docs/${draft.id}/validate`)).warnings).toEqual([]);
+      // A warning never blocks: an invoice is validated without its mentions complete.
+      await o.ok("PUT", "/docs/settings", { printBankDetails: false });
+      expect(codes((await o.ok("GET", `/docs/${draft.id}/validate`)).warnings)).toEqual([
+        "docSettings.mention.bankDetails",
+      ]);
+      const validated = await o.ok("PUT", `/docs/${draft.id}/status/validated`);
+      expect(validated.status).toBe("validated");
+      expect((await o.ok("GET", `/docs/${draft.id}/validate`)).warnings).toEqual([]);
     });
 
     it("keeps mine and the organisation's preferences; only who may change the organisation sets its own", async () => {

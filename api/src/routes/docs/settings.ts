@@ -32,7 +32,7 @@ export const docSettingsRoutes = (ctx: AppContext) => {
         ...errors,
       },
     }),
-    async (c) => c.json(plain<Answer>(await settingsAnswer(ctx, sessionOrg(c))), 200),
+    async (c) => c.json(plain<Answer>(await settingsAnswer(ctx, sessionOrg(c), localeOf(c))), 200),
   );
 
   app.openapi(
@@ -51,7 +51,7 @@ export const docSettingsRoutes = (ctx: AppContext) => {
       const orgId = sessionOrg(c);
       try {
         const state = await changeDocumentSettings(ctx, orgId, c.req.valid("json"), commandMetadata(c, ctx));
-        return c.json(plain<Answer>(await settingsAnswer(ctx, orgId, state)), 200);
+        return c.json(plain<Answer>(await settingsAnswer(ctx, orgId, localeOf(c), state)), 200);
       } catch (error) {
         throw withField(error, localeOf(c));
       }

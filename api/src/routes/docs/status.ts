@@ -6,6 +6,7 @@ import { changeStatus } from "../../documents/commands.ts";
 import { liveDocument } from "../../documents/context.ts";
 import { documentDetail, documentStatistics, findDocument } from "../../documents/queries.ts";
 import { parseDocType, requireDocumentRight } from "../../documents/rights.ts";
+import { sellerWarnings } from "../../documents/settings.ts";
 import { checkValidation, validateDocument, validateDocuments } from "../../documents/validation.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
 import { translate } from "../../http/messages.ts";
@@ -122,21 +123,26 @@ export const documentStatusRoutes = (ctx: AppContext) => {
       tags,
       description:
         "What validating the document now would refuse, nothing written: the mandatory mentions missing, the " +
-        "posting's refusals (an account missing, a locked period, a closed year), each with its field.",
+        "posting's refusals (an account missing, a locked period, a closed year), each with its field; for a sales " +
+        "invoice or credit note still a draft, the seller's mentions its settings leave out (`warnings`, never refusals).",
       request: { params: DocIdParam },
       responses: { 200: answer(DocumentValidationCheck, "The check"), ...errors },
     }),
     async (c) => {
       const orgId = sessionOrg(c);
       const { id } = c.req.valid("param");
-      requireDocumentRight(c, await liveDocument(ctx, orgId, id), Rights.read);
+      const doc = await liveDocument(ctx, orgId, id);
+      requireDocumentRight(c, doc, Rights.read);
       const locale = localeOf(c);
       const problems = (await checkValidation(ctx, orgId, id)).map((p) => ({
         code: p.code,
         field: p.field,
         message: translate(p.code, locale, p.params),
       }));
-      return c.json({ valid: problems.length === 0, problems }, 200);
+      // Before a sales invoice or credit note is issued: the seller's mentions its settings leave out.
+      const issued = doc.direction === "sales" && (doc.kind === "invoice" || doc.kind === "creditNote");
+      const warnings = issued && doc.status === "draft" ? await sellerWarnings(ctx, orgId, locale) : [];
+      return c.json({ valid: problems.length === 0, problems, warnings }, 200);
     },
   );
 
