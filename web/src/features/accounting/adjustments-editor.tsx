@@ -28,6 +28,7 @@ import {
   useChangeAdjustment,
 } from "./api.ts";
 import { SaveState, SubPageHead } from "./closing-ui.tsx";
+import { entryNumberText } from "./entry-number.ts";
 import { entryPath, validatePath, yearDataPath } from "./paths.ts";
 import { EntryStatusBadge, QueryView, useDay, useMoney } from "./ui.tsx";
 
@@ -94,7 +95,7 @@ const AdjustmentCardHead = ({ adjustment }: { adjustment: Adjustment }) => {
         <EntryStatusBadge status={adjustment.status} />
         {adjustment.number ? (
           <Text span size="sm" className="acc-code" data-testid="adjustment-number">
-            {adjustment.number}
+            {entryNumberText(adjustment.number)}
           </Text>
         ) : null}
       </Group>
@@ -205,7 +206,7 @@ const AdjustmentReadOnly = ({ adjustment }: { adjustment: Adjustment }) => {
         </SimpleGrid>
         {adjustment.number ? (
           <Text size="xs" c="dimmed">
-            {t("adjustments.validated", { number: adjustment.number })}
+            {t("adjustments.validated", { number: entryNumberText(adjustment.number) })}
           </Text>
         ) : null}
       </Stack>

@@ -9,6 +9,7 @@ import { creditLine, debitLine } from "./adjustment-form.tsx";
 import { AccountCode } from "./adjustments-editor.tsx";
 import { type Adjustment, adjustmentsQuery, type FiscalYear } from "./api.ts";
 import { ActionLink, SectionHead } from "./closing-ui.tsx";
+import { entryNumberText } from "./entry-number.ts";
 import { entryPath, yearAdjustmentsPath } from "./paths.ts";
 import { EntryStatusBadge, QueryView, useDay, useMoney } from "./ui.tsx";
 
@@ -74,7 +75,7 @@ export const AdjustmentsTable = ({ year }: { year: FiscalYear }) => {
           <EntryStatusBadge status={adjustment.status} />
           {adjustment.number ? (
             <Text span size="sm" className="acc-code" data-testid="adjustment-number">
-              {adjustment.number}
+              {entryNumberText(adjustment.number)}
             </Text>
           ) : null}
         </Group>

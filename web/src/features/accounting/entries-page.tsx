@@ -11,6 +11,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { type EntryFilter, type EntrySummary, entriesPageSize, entriesQuery, journalsQuery } from "./api.ts";
+import { entrySearchText } from "./entry-number.ts";
 import { entryPath, fecImportPath, newEntryPath, validatePath } from "./paths.ts";
 import {
   Amount,
@@ -69,8 +70,13 @@ export const EntriesPage = () => {
       setParams(writeFilter({ ...filter, q: debounced, page: 1 }), { replace: true });
   }, [debounced, filter, setParams]);
   const allowed = can("entries", "read");
-  const entries = useQuery({ ...entriesQuery(filter), enabled: allowed });
   const journals = useQuery({ ...journalsQuery(), enabled: allowed });
+  // A number typed as it reads (« BQ1-000075 ») is searched as stored.
+  const codes = (journals.data?.items ?? []).map((j) => j.code);
+  const entries = useQuery({
+    ...entriesQuery({ ...filter, q: entrySearchText(filter.q, codes) }),
+    enabled: allowed,
+  });
   if (!allowed)
     return (
       <Stack gap="lg">

@@ -40,6 +40,7 @@ import {
   useValidateEntry,
   yearsQuery,
 } from "./api.ts";
+import { entryNumberText } from "./entry-number.ts";
 import { correctionLine, originLine } from "./entry-origin.ts";
 import { accountPath, entriesPath, entryPath, yearPath } from "./paths.ts";
 import {
@@ -267,7 +268,11 @@ const ReverseModal = ({ entry, opened, onClose }: { entry: Entry; opened: boolea
     <Modal opened={opened} onClose={onClose} title={t("entries.reverseTitle")} centered>
       <form onSubmit={submit} noValidate data-testid="entry-reverse-form">
         <Stack gap="md">
-          <Text size="sm">{t("entries.reverseText", { number: entry.number ?? "" })}</Text>
+          <Text size="sm">
+            {t("entries.reverseText", {
+              number: entry.number ? entryNumberText(entry.number, entry.journal) : "",
+            })}
+          </Text>
           <DateField
             label={t("entries.reverseDate")}
             {...form.getInputProps("date")}
@@ -323,7 +328,7 @@ export const EntryDetailPage = () => {
   const fiscalYear = years.data?.items.find((y) => y.id === data?.fiscalYearId);
   const title = data
     ? data.number
-      ? t("entries.titleNumber", { number: data.number })
+      ? t("entries.titleNumber", { number: entryNumberText(data.number, data.journal) })
       : t("entries.titleDraft")
     : t("entries.title");
   return (

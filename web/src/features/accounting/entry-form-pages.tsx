@@ -6,6 +6,7 @@ import { ResourceFormPage } from "../../components/form.tsx";
 import { useCan } from "./access.ts";
 import { entryQuery } from "./api.ts";
 import { EntryEditor } from "./entry-editor.tsx";
+import { entryNumberText } from "./entry-number.ts";
 import { entriesPath, entryPath } from "./paths.ts";
 
 /** `/org/accounting/entries/create`: a new entry. */
@@ -35,7 +36,12 @@ export const EntryEditPage = () => {
       title={t("editor.editTitle")}
       crumbs={[
         { to: entriesPath, label: t("entries.title") },
-        { to: entryPath(mvt), label: entry.data?.number ?? entry.data?.label ?? t("entries.titleDraft") },
+        {
+          to: entryPath(mvt),
+          label: entry.data?.number
+            ? entryNumberText(entry.data.number, entry.data.journal)
+            : entry.data?.label || t("entries.titleDraft"),
+        },
       ]}
       allowed={can("entries", "update")}
       record={entry}

@@ -8,6 +8,7 @@ import { useFormat } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import { type Cents, formatCents } from "../../lib/money.ts";
 import type { Account, EntryStatus, EntrySummary, Journal } from "./api.ts";
+import { entryNumberText } from "./entry-number.ts";
 
 export { ConfirmModal, DeleteModal } from "../../components/confirm-modal.tsx";
 export { EmptyRow } from "../../components/data-table.tsx";
@@ -124,11 +125,15 @@ export const BookTable = ({
 export const NoAccess = () => <KitNoAccess testId="accounting-no-access" />;
 
 /** The entry's number once validated; a draft has none yet. */
-export const EntryNumber = ({ entry }: { entry: Pick<EntrySummary, "number" | "status"> }) => {
+export const EntryNumber = ({
+  entry,
+}: {
+  entry: Pick<EntrySummary, "number" | "status"> & Partial<Pick<EntrySummary, "journal">>;
+}) => {
   const { t } = useTranslation("accounting");
   return entry.number ? (
-    <span className="acc-code" data-testid="entry-number">
-      {entry.number}
+    <span className="acc-code registre-numeric" data-testid="entry-number">
+      {entryNumberText(entry.number, entry.journal)}
     </span>
   ) : (
     <Text span size="xs" c="dimmed" fs="italic">

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
+import { entryNumberText } from "../accounting/entry-number.ts";
 import { entryPath, vatPeriodPath } from "../accounting/paths.ts";
 import { Amount, QueryView, useDay, useMoney } from "../accounting/ui.tsx";
 import { docPath } from "../docs/paths.ts";
@@ -100,7 +101,7 @@ const LinesList = ({ items }: { items: VatBoxLine[] }) => {
               {day(line.date)}
             </Text>
             <Anchor component={Link} to={entryPath(line.mvt)} size="sm" data-testid="vat-line-entry">
-              <span className="acc-code">{line.number}</span>
+              <span className="acc-code">{entryNumberText(line.number, line.journal)}</span>
             </Anchor>
           </Group>
           <Text size="sm" mt={4}>
@@ -152,7 +153,7 @@ const LinesTable = ({ items, box }: { items: VatBoxLine[]; box: VatBox }) => {
             <Table.Td className="registre-numeric">{day(line.date)}</Table.Td>
             <Table.Td>
               <Anchor component={Link} to={entryPath(line.mvt)} size="sm" data-testid="vat-line-entry">
-                <span className="acc-code">{line.number}</span>
+                <span className="acc-code">{entryNumberText(line.number, line.journal)}</span>
               </Anchor>
               <Text size="xs" c="dimmed">
                 {line.pieceRef}

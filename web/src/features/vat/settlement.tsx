@@ -6,6 +6,7 @@ import { CheckAlert } from "../../components/check-alert.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "../accounting/access.ts";
 import { chartQuery, entryQuery } from "../accounting/api.ts";
+import { entryNumberText } from "../accounting/entry-number.ts";
 import { entryPath, validatePath, vatPeriodPath } from "../accounting/paths.ts";
 import { AmountTd, accountLabel, useDay } from "../accounting/ui.tsx";
 import type { VatReturn, VatWarning } from "./api.ts";
@@ -92,7 +93,9 @@ export const SettlementCard = ({ vat }: { vat: VatReturn }) => {
             data-testid="vat-settlement-entry"
           >
             {entry.data?.number
-              ? t("vat.settlement.openNumbered", { number: entry.data.number })
+              ? t("vat.settlement.openNumbered", {
+                  number: entryNumberText(entry.data.number, entry.data.journal),
+                })
               : t("vat.settlement.open")}
           </Anchor>
         ) : null}
