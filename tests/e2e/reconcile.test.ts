@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parisDate } from "@registre/core";
 import { describe, expect, test } from "vitest";
-import { artifactsDir, browserTimeout, demoSuite } from "./support.ts";
+import { artifactsDir, browserTimeout, demoSuite, pickOption } from "./support.ts";
 
 const euros = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 const camt = (
@@ -163,7 +163,7 @@ describe("reconciliation screens (Chromium, reconciliation API)", () => {
         await page.getByTestId("rule-new").click();
         await page.getByTestId("rule-name").fill("Commissions carte");
         await page.getByTestId("rule-words").fill("COMMISSION");
-        await page.getByTestId("rule-account").fill("627000");
+        await pickOption(page, page.getByTestId("rule-account"), "627000");
         await page.getByTestId("rule-save").click();
         await page.getByTestId("rules-table").getByText("Commissions carte").waitFor();
         await page.screenshot({ path: join(artifactsDir, "bank-rules-fr.png") });
@@ -179,6 +179,80 @@ describe("reconciliation screens (Chromium, reconciliation API)", () => {
       } finally {
         await context.close();
       }
+    },
+    browserTimeout * 2,
+  );
+
+  test(
+    "a line without a document is booked on an account picked from the chart, at a VAT rate read « 5,5 % »",
+    async () => {
+      // The demo's last statement leaves its card purchases to book: the office supplies bought online.
+      const statements = await api("GET", "/banks/statements");
+      let found: { id: string; no: number; amount: number } | null = null;
+      for (const item of statements.items) {
+        const statement = await api("GET", `/banks/statements/${item.id}`);
+        const line = statement.lines.find(
+          (l: { match: unknown; label: string }) => l.match === null && l.label.includes("AMAZON"),
+        );
+        if (line) {
+          found = { id: item.id, no: line.no, amount: line.amount };
+          break;
+        }
+      }
+      if (!found) throw new Error("the demo leaves a card purchase to book");
+      const target = found;
+      // Looked at in English, then booked in French.
+      for (const locale of ["en", "fr"] as const) {
+        const context = await openContext(locale);
+        const page = await context.newPage();
+        try {
+          await open(page, `/org/bankstatements/${target.id}/reconcile/${target.no}`);
+          // The rates as the entry editor writes them, exempt in words; « Sans TVA » first.
+          await page.getByTestId("entry-vat-rate").click();
+          const rates = (await page.getByRole("option").allTextContents()).map((r) =>
+            r.replace(/\u00a0/g, " "),
+          );
+          expect(rates).toEqual(
+            locale === "fr"
+              ? ["Sans TVA", "20 %", "10 %", "5,5 %", "2,1 %", "0 %", "Exonéré"]
+              : ["No VAT", "20%", "10%", "5.5%", "2.1%", "0%", "Exempt"],
+          );
+          await page.keyboard.press("Escape");
+          // The account from the chart, by its number or its words, as in the entry editor.
+          const account = page.getByTestId("entry-account");
+          await account.click();
+          await account.fill(locale === "fr" ? "fournitures admin" : "office supplies");
+          const option = page.getByRole("option", { name: /^606400 · / });
+          await option.waitFor();
+          await page.screenshot({ path: join(artifactsDir, `reconcile-entry-form-${locale}.png`) });
+          if (locale === "en") continue;
+          await option.click();
+          expect(await account.inputValue()).toMatch(/^606400 · /);
+          await page.getByTestId("entry-vat-rate").click();
+          await page.getByRole("option", { name: "20 %", exact: true }).click();
+          await page.getByTestId("entry-create").click();
+          await page.getByTestId("line-panel").getByText("Rapprochée").waitFor();
+        } finally {
+          await context.close();
+        }
+      }
+      const statement = await api("GET", `/banks/statements/${target.id}`);
+      const matched = statement.lines.find((l: { no: number }) => l.no === target.no);
+      expect(matched.match).toMatchObject({ kind: "entry" });
+      const entry = await api("GET", `/accounting/entries/mvt/${matched.match.mvt}`);
+      const abs = Math.abs(target.amount);
+      const vat = Math.round((abs * 20) / 120);
+      expect(
+        entry.lines.map((l: { account: string; debit: number; credit: number }) => [
+          l.account,
+          l.debit,
+          l.credit,
+        ]),
+      ).toEqual([
+        [expect.stringMatching(/^512/), 0, abs],
+        ["606400", abs - vat, 0],
+        [expect.stringMatching(/^4456/), vat, 0],
+      ]);
     },
     browserTimeout * 2,
   );

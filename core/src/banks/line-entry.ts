@@ -89,7 +89,10 @@ export const lineEntry = ({ line: l, bank, booking, vatAccounts }: LineEntryInpu
       ? vatAccounts.collected[booking.vatRate as "20" | "10" | "5.5" | "2.1"]
       : vatAccounts.deductible;
     lines.push(
-      line(vatAccount, null, `TVA ${booking.vatRate} %`, vat, otherSide, { ...code, base: abs - vat }),
+      line(vatAccount, null, `TVA ${code.rate.replace(".", ",")}\u00a0%`, vat, otherSide, {
+        ...code,
+        base: abs - vat,
+      }),
     );
   }
   return {

@@ -94,7 +94,12 @@ describe("an entry made from a statement line", () => {
     const debit = entry.lines.reduce((s, l) => s + l.debit, 0);
     const credit = entry.lines.reduce((s, l) => s + l.credit, 0);
     expect(debit).toBe(credit);
-    expect(entry.lines[2]).toMatchObject({ account: "445712", credit: includedVat(1001, 55) });
+    // Its label written the French way: « TVA 5,5 % », never « TVA 5.5 % ».
+    expect(entry.lines[2]).toMatchObject({
+      account: "445712",
+      credit: includedVat(1001, 55),
+      label: "TVA 5,5\u00a0%",
+    });
     // Coded for the VAT return: the base on the sale, the tax with its base on 445712.
     expect(entry.lines[1]?.vat).toEqual({ rate: "5.5", kind: "goods", regime: "domestic" });
     expect(entry.lines[2]?.vat).toEqual({

@@ -7,6 +7,7 @@ import { TableFrame } from "../../components/data-table.tsx";
 import { CheckIcon, PlusIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { amountInput, parseAmount } from "../../lib/money.ts";
+import { AccountSelect } from "./account-select.tsx";
 import { type DraftLine, type EntryValues, emptyLine, linesProblemPath, lineTotals } from "./entry-schema.ts";
 import { type accountChoices, TrashIcon, useMoney } from "./ui.tsx";
 import { vatCodeAccepted } from "./vat-code.ts";
@@ -121,7 +122,7 @@ export const EntryLinesEditor = ({
             <Table.Tr key={line.key} data-testid="editor-line">
               <Table.Td className="acc-editor-line-number acc-num">{n}</Table.Td>
               <Table.Td>
-                <Select
+                <AccountSelect
                   aria-label={t("editor.lineAccount", { n })}
                   placeholder={t("editor.accountPlaceholder")}
                   data={choices.general}
@@ -133,17 +134,12 @@ export const EntryLinesEditor = ({
                       ...(!vatCodeAccepted(value) && { vat: null }),
                     })
                   }
-                  searchable
-                  selectFirstOptionOnChange
-                  limit={50}
-                  nothingFoundMessage={t("editor.noAccount")}
                   error={form.errors[`${path}.account`]}
                   size="sm"
                   data-line={index}
                   data-field="account"
                   data-testid="line-account"
                   title={account ? `${account.number} · ${account.label}` : undefined}
-                  comboboxProps={{ width: 460, position: "bottom-start" }}
                 />
               </Table.Td>
               <Table.Td>

@@ -9,6 +9,7 @@ import {
   isVatAccount,
   type LineVatCode,
   newVatCode,
+  rateText,
   type VatCodeKind,
   type VatCodeRate,
   type VatCodeRegime,
@@ -21,7 +22,7 @@ import {
 /** « 20 % », « 5,5 % » (« 20% » in English); 0: « 0 % ». */
 export const useRateText = () => {
   const { locale } = useFormat();
-  return (rate: VatCodeRate) => (locale === "fr" ? `${rate.replace(".", ",")}\u00a0%` : `${rate}%`);
+  return (rate: VatCodeRate) => rateText(rate, locale);
 };
 
 /** A code in words: « TVA 20 % · biens · en France · base 1 000,00 » (the base when stated). */

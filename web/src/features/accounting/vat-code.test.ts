@@ -8,6 +8,7 @@ import {
 import { describe, expect, test } from "vitest";
 import {
   draftVatCode,
+  rateText,
   vatCodeAccepted,
   vatCodeInput,
   vatCodeKinds,
@@ -102,5 +103,16 @@ describe("VAT codes on entry lines", () => {
       2,
     );
     expect(vatCodeProblemLine({ code: "entry.bothSides", params: { line: 1 } })).toBeNull();
+  });
+
+  test("write their rates the reader's way: « 5,5 % » in French, « 5.5% » in English", () => {
+    expect(vatCodeRates.map((rate) => rateText(rate, "fr"))).toEqual([
+      "20\u00a0%",
+      "10\u00a0%",
+      "5,5\u00a0%",
+      "2,1\u00a0%",
+      "0\u00a0%",
+    ]);
+    expect(vatCodeRates.map((rate) => rateText(rate, "en"))).toEqual(["20%", "10%", "5.5%", "2.1%", "0%"]);
   });
 });

@@ -24,6 +24,10 @@ export const vatCodeRegimes: readonly VatCodeRegime[] = [
   "reverseCharge",
 ];
 
+/** A rate as read: « 20 % », « 5,5 % » in French (a no-break space before the sign), « 5.5% » in English. */
+export const rateText = (rate: VatCodeRate, locale: Locale): string =>
+  locale === "fr" ? `${rate.replace(".", ",")}\u00a0%` : `${rate}%`;
+
 /** An account of VAT (445…): its lines are the tax itself; its code states the base. */
 export const isVatAccount = (account: string): boolean => account.startsWith("445");
 

@@ -7,6 +7,8 @@ import { ErrorAlert } from "../../components/error-alert.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents } from "../../lib/money.ts";
+import { type AccountFilter, ChartAccountField } from "../accounting/account-select.tsx";
+import { entryNumberText } from "../accounting/entry-number.ts";
 import { entryPath } from "../accounting/paths.ts";
 import { depositPath, paymentPath } from "../payments/api.ts";
 import {
@@ -20,8 +22,10 @@ import {
   useLineEntry,
   useUnmatch,
 } from "./api.ts";
+import { bookingRateOf, useBookingRates } from "./vat-rate.ts";
 
-const RATES = ["20", "10", "5.5", "2.1", "0", "exempt"] as const;
+/** A line's entry names no contact: a collective account (411, 401) would want its auxiliary. */
+const notCollective: AccountFilter = (account) => !account.collective;
 
 /** Where what a line is matched to is shown: its payment, its deposit, or its entry. */
 const matchPath = (match: NonNullable<StatementLine["match"]>) =>
@@ -42,13 +46,17 @@ const SuggestionCard = ({ s, statementId, no }: { s: MatchSuggestion; statementI
   const title =
     s.kind === "invoices"
       ? `${t(refund ? "reconcile.creditNotes" : "reconcile.invoices", { count: s.invoices.length })} ${s.invoices.map((i) => i.number).join(", ")}`
-      : `${t(`reconcile.${s.kind}`)} ${s.movement?.number ?? ""}`;
+      : `${t(`reconcile.${s.kind}`)} ${s.movement ? (s.kind === "entry" ? entryNumberText(s.movement.number) : s.movement.number) : ""}`;
   return (
     <Card withBorder padding="sm" data-testid="suggestion">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={600}>{title}</Text>
-          <Text className="num">{formatCents(Math.abs(s.amount), locale, { currency: true })}</Text>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600} miw={0} style={{ overflowWrap: "anywhere" }}>
+            {title}
+          </Text>
+          <Text className="registre-numeric">
+            {formatCents(Math.abs(s.amount), locale, { currency: true })}
+          </Text>
         </Group>
         <Text size="sm" c="dimmed">
           {[
@@ -101,9 +109,11 @@ const SuggestionCard = ({ s, statementId, no }: { s: MatchSuggestion; statementI
 const EntryForm = ({ statementId, no, label }: { statementId: string; no: number; label: string }) => {
   const { t } = useTranslation("reconcile");
   const entry = useLineEntry();
+  const rates = useBookingRates();
   const [account, setAccount] = useState("");
   const [vatRate, setVatRate] = useState<string>("");
   const [text, setText] = useState(label);
+  const rate = bookingRateOf(vatRate);
   return (
     <Paper withBorder p="sm">
       <Stack gap="xs">
@@ -113,18 +123,20 @@ const EntryForm = ({ statementId, no, label }: { statementId: string; no: number
         </Text>
         {entry.isError ? <ErrorAlert error={entry.error} /> : null}
         <Group grow align="flex-end">
-          <TextInput
+          <ChartAccountField
             label={t("reconcile.account")}
             value={account}
-            onChange={(e) => setAccount(e.currentTarget.value)}
-            className="acc-code"
-            data-testid="entry-account"
+            onChange={setAccount}
+            only={notCollective}
+            testId="entry-account"
           />
           <Select
             label={t("reconcile.vatRate")}
             value={vatRate}
             onChange={(v) => setVatRate(v ?? "")}
-            data={[{ value: "", label: "—" }, ...RATES.map((r) => ({ value: r, label: `${r} %` }))]}
+            data={rates.options}
+            allowDeselect={false}
+            data-testid="entry-vat-rate"
           />
         </Group>
         <TextInput
@@ -142,7 +154,7 @@ const EntryForm = ({ statementId, no, label }: { statementId: string; no: number
                 id: statementId,
                 no,
                 account: account.trim(),
-                ...(vatRate ? { vatRate: vatRate as (typeof RATES)[number] } : {}),
+                ...(rate ? { vatRate: rate } : {}),
                 ...(text.trim() ? { label: text.trim() } : {}),
               })
             }
@@ -224,8 +236,8 @@ export const LinePanel = ({ statementId, line }: { statementId: string; line: St
   return (
     <Stack gap="sm" data-testid="line-panel">
       <Paper withBorder p="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Stack gap={2}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={2} miw={0} style={{ overflowWrap: "anywhere" }}>
             <Text fw={600}>{line.label}</Text>
             <Text size="sm" c="dimmed">
               {[
@@ -243,7 +255,12 @@ export const LinePanel = ({ statementId, line }: { statementId: string; line: St
               </Text>
             ) : null}
           </Stack>
-          <Text fw={700} className="num" c={line.amount < 0 ? "red" : undefined}>
+          <Text
+            fw={700}
+            className="registre-numeric"
+            c={line.amount < 0 ? "red" : undefined}
+            data-testid="line-panel-amount"
+          >
             {formatCents(line.amount, locale, { currency: true })}
           </Text>
         </Group>

@@ -152,9 +152,15 @@ export const ReconcilePage = () => {
                                   />
                                 )}
                               </Table.Td>
-                              <Table.Td w={90}>{shortDate(l.bookingDate)}</Table.Td>
-                              <Table.Td>
-                                <Text size="sm" lineClamp={1}>
+                              <Table.Td w={90} visibleFrom="sm" className="registre-numeric">
+                                {shortDate(l.bookingDate)}
+                              </Table.Td>
+                              {/* The label takes what is left and is cut there; the amount is never cut. */}
+                              <Table.Td w="100%" maw={0}>
+                                <Text size="xs" c="dimmed" hiddenFrom="sm" className="registre-numeric">
+                                  {shortDate(l.bookingDate)}
+                                </Text>
+                                <Text size="sm" truncate="end" title={l.label}>
                                   {l.label}
                                 </Text>
                                 {l.match ? (
@@ -171,7 +177,12 @@ export const ReconcilePage = () => {
                                   </Badge>
                                 ) : null}
                               </Table.Td>
-                              <Table.Td className="num" ta="right" c={l.amount < 0 ? "red" : undefined}>
+                              <Table.Td
+                                className="registre-numeric"
+                                ta="right"
+                                c={l.amount < 0 ? "red" : undefined}
+                                data-testid="reconcile-line-amount"
+                              >
                                 {formatCents(l.amount, locale, { currency: true })}
                               </Table.Td>
                             </Table.Tr>

@@ -24,6 +24,7 @@ import { useFormat } from "../../i18n/format.ts";
 import { amountInput, formatCents, parseAmount } from "../../lib/money.ts";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
+import { ChartAccountField } from "../accounting/account-select.tsx";
 import { banksPath } from "../payments/api.ts";
 import {
   type BankRule,
@@ -35,8 +36,8 @@ import {
   useRuleAutomatic,
   useSaveRule,
 } from "./api.ts";
+import { bookingRateOf, useBookingRates } from "./vat-rate.ts";
 
-const RATES = ["20", "10", "5.5", "2.1", "0", "exempt"] as const;
 type Draft = {
   id: string | null;
   name: string;
@@ -71,6 +72,7 @@ const RuleForm = ({ initial, onDone }: { initial: Draft; onDone: () => void }) =
   const { t } = useTranslation(["reconcile", "common"]);
   const { locale } = useFormat();
   const save = useSaveRule();
+  const rates = useBookingRates();
   const [d, setD] = useState(initial);
   const set = (patch: Partial<Draft>) => setD((current) => ({ ...current, ...patch }));
   const cents = (text: string) => {
@@ -82,6 +84,7 @@ const RuleForm = ({ initial, onDone }: { initial: Draft; onDone: () => void }) =
       .split(",")
       .map((w) => w.trim())
       .filter(Boolean);
+    const vatRate = bookingRateOf(d.vatRate);
     const body: BankRuleInput & { id: string | null } = {
       id: d.id,
       name: d.name,
@@ -96,7 +99,7 @@ const RuleForm = ({ initial, onDone }: { initial: Draft; onDone: () => void }) =
       booking: {
         account: d.account.trim(),
         ...(d.journal.trim() ? { journal: d.journal.trim().toUpperCase() } : {}),
-        ...(d.vatRate ? { vatRate: d.vatRate as (typeof RATES)[number] } : {}),
+        ...(vatRate ? { vatRate } : {}),
         ...(d.contactId.trim() ? { contactId: d.contactId.trim() } : {}),
         ...(d.label.trim() ? { label: d.label.trim() } : {}),
       },
@@ -155,13 +158,12 @@ const RuleForm = ({ initial, onDone }: { initial: Draft; onDone: () => void }) =
             </Stack>
             <Stack gap="xs">
               <strong>{t("rules.booking")}</strong>
-              <TextInput
+              <ChartAccountField
                 label={t("rules.account")}
                 value={d.account}
-                onChange={(e) => set({ account: e.currentTarget.value })}
+                onChange={(account) => set({ account })}
                 withAsterisk
-                className="acc-code"
-                data-testid="rule-account"
+                testId="rule-account"
               />
               <Group grow>
                 <TextInput
@@ -173,10 +175,9 @@ const RuleForm = ({ initial, onDone }: { initial: Draft; onDone: () => void }) =
                   label={t("rules.vatRate")}
                   value={d.vatRate}
                   onChange={(v) => set({ vatRate: v ?? "" })}
-                  data={[
-                    { value: "", label: t("rules.noVat") },
-                    ...RATES.map((r) => ({ value: r, label: `${r} %` })),
-                  ]}
+                  data={rates.options}
+                  allowDeselect={false}
+                  data-testid="rule-vat-rate"
                 />
               </Group>
               <TextInput
@@ -242,6 +243,7 @@ export const BankRulesPage = () => {
   const automatic = useRuleAutomatic();
   const order = useOrderRules();
   const remove = useDeleteRule();
+  const rates = useBookingRates();
   const [editing, setEditing] = useState<Draft | null>(null);
   if (!allowed) return <NoAccess />;
   const condition = (r: BankRule) =>
@@ -301,6 +303,7 @@ export const BankRulesPage = () => {
               <Table.Tbody>
                 {data.items.map((r, i) => {
                   const ids = data.items.map((x) => x.id);
+                  const rate = bookingRateOf(r.booking.vatRate ?? "");
                   const move = (to: number) => {
                     const next = ids.filter((id) => id !== r.id);
                     next.splice(to, 0, r.id);
@@ -334,7 +337,7 @@ export const BankRulesPage = () => {
                       <Table.Td>{condition(r)}</Table.Td>
                       <Table.Td>
                         <span className="acc-code">{r.booking.account}</span>
-                        {r.booking.vatRate ? ` · ${t("rules.vatRate")} ${r.booking.vatRate} %` : ""}
+                        {rate ? ` · ${t("rules.vatRate")} ${rates.text(rate)}` : ""}
                         {r.booking.journal ? ` · ${r.booking.journal}` : ""}
                       </Table.Td>
                       <Table.Td>
