@@ -182,4 +182,57 @@ describe("documents screens (Chromium, documents API)", () => {
     },
     browserTimeout,
   );
+  test(
+    "warns of the seller's mentions the settings leave out: on the settings, and before an invoice is validated (issue 23, point 10)",
+    async () => {
+      // The demo prints its IBAN; without it, customers paying by transfer would not find it.
+      await api("PUT", "/docs/settings", { printBankDetails: false });
+      const { items } = await api("GET", "/docs?direction=sales&kind=invoice&status=validated&limit=1");
+      const draft = await api("POST", "/docs", {
+        kind: "invoice",
+        direction: "sales",
+        issueDate: parisDate(new Date()),
+        contactId: (items[0] as { contactId: string }).contactId,
+        lines: [
+          {
+            kind: "free",
+            label: "Pose de plinthes",
+            account: "706000",
+            unit: "HUR",
+            quantity: "2",
+            unitPrice: "50",
+            vatRate: "20",
+          },
+        ],
+      });
+      const context = await openContext("fr");
+      const page = await context.newPage();
+      const docs = new DocsPages(page, serverUrl());
+      try {
+        await docs.open("/org/docs/settings");
+        const alert = page.getByTestId("seller-mentions");
+        await alert.waitFor();
+        expect(spaces((await alert.textContent()) ?? "")).toContain(
+          "Les coordonnées bancaires ne sont pas imprimées sur les factures : un client qui paie par virement n’y trouve pas l’IBAN.",
+        );
+        await page.screenshot({ path: join(artifactsDir, "docs-settings-mentions-fr.png") });
+
+        // Before the invoice is validated: the same warning, the way to the settings — and it is validated.
+        await docs.open(`/org/docs/${draft.id}`);
+        await page.getByTestId("doc-validate").click();
+        const warned = page.getByTestId("doc-action-modal").getByTestId("seller-mentions");
+        await warned.waitFor();
+        expect(await warned.getByRole("link", { name: "Ouvrir les paramètres des documents" }).count()).toBe(
+          1,
+        );
+        await page.screenshot({ path: join(artifactsDir, "docs-validate-mentions-fr.png") });
+        await page.getByTestId("doc-action-modal-confirm").click();
+        await expect.poll(async () => (await api("GET", `/docs/${draft.id}`)).status).toBe("validated");
+      } finally {
+        await api("PUT", "/docs/settings", { printBankDetails: true });
+        await context.close();
+      }
+    },
+    browserTimeout,
+  );
 });

@@ -1,5 +1,5 @@
 import { Button, Group, Menu, Text, TextInput } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -9,7 +9,7 @@ import { downloadFile } from "../accounting/access.ts";
 import { ShareButton } from "../files/share-dialog.tsx";
 import { docMailPath } from "../mail/api.ts";
 import { paymentsPath, useCanPay } from "../payments/api.ts";
-import { type Doc, useDeleteDoc, useDocStatus, useDocTransform } from "./api.ts";
+import { type Doc, docCheckQuery, useDeleteDoc, useDocStatus, useDocTransform } from "./api.ts";
 import { readFigure } from "./editor-lines.ts";
 import {
   canTransform,
@@ -27,6 +27,7 @@ import {
 import { docEditPath, docHistoryPath, docPath, listPath } from "./paths.ts";
 import { allQuantities, QuantitiesPicker, type QuantityChoice, quantitiesOf } from "./quantities-picker.tsx";
 import { RegimeOutdatedHint, regimeOutdated } from "./regime.tsx";
+import { SellerMentionsAlert } from "./seller-mentions.tsx";
 import { useCanDocs, useDocName } from "./ui.tsx";
 
 type Pending =
@@ -79,6 +80,8 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
       ),
   });
   const [pending, setPending] = useState<Pending | null>(null);
+  // Before a sales invoice or credit note is issued: the seller's mentions its settings leave out.
+  const check = useQuery({ ...docCheckQuery(doc.id), enabled: pending?.kind === "validate" });
   const [choice, setChoice] = useState<QuantityChoice>(allQuantities);
   const [percent, setPercent] = useState("30");
   const { locale } = useFormat();
@@ -341,6 +344,9 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
           <RegimeOutdatedHint docId={doc.id} alert />
         ) : null}
         <Text size="sm">{shown.text}</Text>
+        {pending?.kind === "validate" ? (
+          <SellerMentionsAlert warnings={check.data?.warnings ?? []} withLink />
+        ) : null}
         {pending?.kind === "deposit" ? (
           <TextInput
             label={t("detail.depositPercent")}

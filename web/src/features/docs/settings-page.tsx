@@ -23,6 +23,7 @@ import { PlusIcon } from "../../components/icons.tsx";
 import { today } from "../../lib/day.ts";
 import { z } from "../../lib/zod.ts";
 import { type Direction, type DocKind, directions, docKinds } from "./model.ts";
+import { SellerMentionsAlert } from "./seller-mentions.tsx";
 import {
   type DocSettings,
   type DocSettingsInput,
@@ -117,6 +118,7 @@ const SettingsForm = ({ settings, canEdit }: { settings: DocSettings; canEdit: b
         ) : null
       }
     >
+      <SellerMentionsAlert warnings={settings.warnings} />
       <Title order={2} size="h4">
         {t("settings.series")}
       </Title>
@@ -265,6 +267,7 @@ const SettingsForm = ({ settings, canEdit }: { settings: DocSettings; canEdit: b
         />
         <Textarea
           label={t("settings.legalMentions")}
+          description={t("settings.legalMentionsHint")}
           autosize
           minRows={2}
           {...form.getInputProps("legalMentions")}
