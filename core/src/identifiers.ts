@@ -16,3 +16,21 @@ export const isValidSiren = (siren: string): boolean => {
 
 /** Strips the spaces and dots people type inside identifiers. */
 export const compactIdentifier = (value: string): string => value.replace(/[\s.]/g, "").toUpperCase();
+
+/** The SIREN a French VAT number carries (FR, a two-character key, the SIREN), else null. */
+export const sirenOfVatNumber = (vatNumber: string | null | undefined): string | null =>
+  /^FR[0-9A-Z]{2}(\d{9})$/.exec(compactIdentifier(vatNumber ?? ""))?.[1] ?? null;
+
+/**
+ * Whether a party (a supplier) is the organisation itself: its SIREN, given or within its French VAT
+ * number, is the organisation's. A purchase from oneself is most often a mistake (one's own sales
+ * invoice imported as a purchase, the wrong contact chosen): said, never refused.
+ */
+export const hasOwnSiren = (
+  ownSiren: string,
+  party: { readonly siren?: string | null; readonly vatNumber?: string | null },
+): boolean => {
+  const own = compactIdentifier(ownSiren);
+  if (!/^\d{9}$/.test(own)) return false;
+  return compactIdentifier(party.siren ?? "") === own || sirenOfVatNumber(party.vatNumber) === own;
+};

@@ -2,7 +2,9 @@
  * Receiving a supplier's Factur-X as the demo login: the fixtures' PDF (../shared/fixtures/facturx)
  * uploaded on /org/purchases/invoices/import, what it says shown, its unknown supplier proposed, then the
  * draft purchase invoice created and opened with the invoice's totals; the same supplier's XML then
- * recognised by its SIREN, in English. Screenshots in French and English.
+ * recognised by its SIREN, in English. The fixtures' seller has the demo organisation's own SIREN
+ * (123 456 782): the preview and the draft's page say so, and nothing is refused. Screenshots in French
+ * and English.
  */
 
 import { join } from "node:path";
@@ -36,6 +38,9 @@ describe("supplier invoice import (Chromium, Factur-X)", () => {
         expect(plain(await page.getByTestId("import-incl").textContent())).toBe("104,90 €");
         expect(await page.getByTestId("import-vat-table").locator("tbody tr").count()).toBe(4);
         expect(await page.getByTestId("import-proposal").textContent()).toContain("LE FOURNISSEUR sera créé");
+        const ownSiren =
+          "Ce fournisseur a le SIREN de votre organisation (123 456 782) : la facture viendrait de vous-même. Vérifiez le fournisseur avant de la valider.";
+        expect(plain(await page.getByTestId("doc-warning").textContent())).toBe(ownSiren);
         await page.setViewportSize({ width: 1280, height: 800 });
         await page.screenshot({ path: join(artifactsDir, "facturx-import-fr.png"), fullPage: true });
 
@@ -46,6 +51,7 @@ describe("supplier invoice import (Chromium, Factur-X)", () => {
         expect(await docs.total("total-vat")).toBe("4,90 €");
         expect(await docs.total("total-incl")).toBe("104,90 €");
         expect(await docs.status()).toBe("Brouillon");
+        expect(plain(await page.getByTestId("doc-warning").textContent())).toBe(ownSiren);
         await page.screenshot({ path: join(artifactsDir, "facturx-draft-fr.png"), fullPage: true });
       } finally {
         await context.close();
@@ -61,6 +67,9 @@ describe("supplier invoice import (Chromium, Factur-X)", () => {
           "Supplier recognised by its SIREN: LE FOURNISSEUR.",
         );
         expect(plain(await en.getByTestId("import-incl").textContent())).toBe("€104.90");
+        expect(plain(await en.getByTestId("doc-warning").textContent())).toContain(
+          "This supplier has your organisation’s SIREN (123 456 782)",
+        );
         await en.setViewportSize({ width: 1280, height: 800 });
         await en.screenshot({ path: join(artifactsDir, "facturx-import-en.png"), fullPage: true });
       } finally {

@@ -3,6 +3,7 @@ import {
   DomainError,
   documentStats,
   documentTotalsOf,
+  hasOwnSiren,
   isPriced,
   type LiveDocument,
   lineNet,
@@ -14,6 +15,7 @@ import {
 import { type DocumentRow, readModels } from "@registre/projections";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
+import { type Locale, translate } from "../http/messages.ts";
 import type { Document, DocumentList, DocumentListQuery, DocumentSummary } from "../schemas/docs.ts";
 
 type Summary = z.infer<typeof DocumentSummary>;
@@ -100,7 +102,7 @@ type ChildRow = Pick<DocumentRow, "id" | "number" | "issue_date" | "state">;
 export const documentAnswer = (
   r: DocumentRow,
   children: readonly ChildRow[] = [],
-): z.infer<typeof Document> => {
+): Omit<z.infer<typeof Document>, "warnings"> => {
   const doc = parsed<LiveDocument>(r.state);
   const totals = documentTotalsOf(doc, r.paid);
   const rows = new Map(children.map((c) => [c.id, c]));
@@ -134,18 +136,47 @@ export const documentAnswer = (
   };
 };
 
+/**
+ * What a purchase's page (or a supplier invoice's import) should say before anything is done with it:
+ * a supplier with the organisation's own SIREN (`hasOwnSiren`) — most often one's own invoice imported
+ * as a purchase, or the wrong contact chosen. The organisation is read only when the supplier has a
+ * SIREN or a VAT number.
+ */
+export const supplierWarnings = async (
+  ctx: AppContext,
+  orgId: string,
+  supplier: { readonly siren?: string | null; readonly vatNumber?: string | null } | null | undefined,
+  locale: Locale,
+): Promise<{ code: string; message: string }[]> => {
+  if (!(supplier?.siren || supplier?.vatNumber)) return [];
+  const org = await readModels(ctx.database)
+    .selectFrom("organisations")
+    .select("siren")
+    .where("org_id", "=", orgId)
+    .executeTakeFirst();
+  if (!org || !hasOwnSiren(org.siren, supplier)) return [];
+  // « 123 456 782 », as the documents print it.
+  const params = { siren: org.siren.replace(/^(\d{3})(\d{3})(\d{3})$/, "$1\u00a0$2\u00a0$3") };
+  return [{ code: "doc.supplierOwnSiren", message: translate("doc.supplierOwnSiren", locale, params) }];
+};
+
 /** A document's answer with its children's rows, read in one statement (none when it has no children). */
-export const documentDetail = async (ctx: AppContext, orgId: string, row: DocumentRow) => {
+export const documentDetail = async (ctx: AppContext, orgId: string, row: DocumentRow, locale: Locale) => {
   const ids = parsed(row.children).map((c) => c.docId);
-  const children = ids.length
-    ? await readModels(ctx.database)
-        .selectFrom("documents")
-        .select(["id", "number", "issue_date", "state"])
-        .where("org_id", "=", orgId)
-        .where("id", "in", ids)
-        .execute()
-    : [];
-  return documentAnswer(row, children);
+  const [children, warnings] = await Promise.all([
+    ids.length
+      ? readModels(ctx.database)
+          .selectFrom("documents")
+          .select(["id", "number", "issue_date", "state"])
+          .where("org_id", "=", orgId)
+          .where("id", "in", ids)
+          .execute()
+      : [],
+    row.direction === "purchases"
+      ? supplierWarnings(ctx, orgId, parsed<LiveDocument>(row.state).contact, locale)
+      : [],
+  ]);
+  return { ...documentAnswer(row, children), warnings };
 };
 
 /** A document of the read model (the command waited for it), else 404. */

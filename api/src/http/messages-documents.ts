@@ -1,5 +1,9 @@
 /** The messages of the sales and purchase documents (`core/src/documents/`, `core/src/document-settings/`, `api/src/documents/`), merged into `messages`. */
 export const documentMessages = {
+  "doc.supplierOwnSiren": {
+    fr: "Ce fournisseur a le SIREN de votre organisation ({siren})\u00a0: la facture viendrait de vous-même. Vérifiez le fournisseur avant de la valider.",
+    en: "This supplier has your organisation’s SIREN ({siren}): the invoice would come from yourselves. Check the supplier before validating it.",
+  },
   "docSettings.bankMissing": {
     fr: "Saisissez les coordonnées bancaires avant de les imprimer sur les documents.",
     en: "Enter the bank details before printing them on documents.",

@@ -84,6 +84,10 @@ export const DocImportResult = z
           description: "The contact the import creates with createSupplier=true when none matched",
         }),
     }),
+    warnings: z.array(z.object({ code: z.string(), message: z.string() })).openapi({
+      description:
+        "What to check before importing, in the request's language: `doc.supplierOwnSiren`, the file's seller has the organisation's own SIREN (its own invoice?)",
+    }),
     created: z
       .object({
         docId: z.uuid(),

@@ -5715,6 +5715,11 @@ export interface components {
             }[];
             /** @description The statuses PUT /docs/{id}/status/{status} accepts now */
             nextStatuses: ("draft" | "validated" | "sent" | "accepted" | "refused" | "cancelled" | "delivered")[];
+            /** @description What the page should say before anything is done with the document, in the request's language: `doc.supplierOwnSiren`, a purchase from a supplier with the organisation's own SIREN */
+            warnings: {
+                code: string;
+                message: string;
+            }[];
             createdAt: string;
             updatedAt: string;
         };
@@ -5783,6 +5788,11 @@ export interface components {
                     city: string | null;
                 } | null;
             };
+            /** @description What to check before importing, in the request's language: `doc.supplierOwnSiren`, the file's seller has the organisation's own SIREN (its own invoice?) */
+            warnings: {
+                code: string;
+                message: string;
+            }[];
             created: {
                 /** Format: uuid */
                 docId: string;

@@ -153,7 +153,7 @@ export const documentRoutes = (ctx: AppContext) => {
           requireDocumentRight(c, input, Rights.create);
           id = await createDocument(ctx, orgId, input, metadata);
         }
-        return c.json(await documentDetail(ctx, orgId, await findDocument(ctx, orgId, id)), 201);
+        return c.json(await documentDetail(ctx, orgId, await findDocument(ctx, orgId, id), localeOf(c)), 201);
       } catch (error) {
         throw withField(error, localeOf(c));
       }
@@ -172,7 +172,7 @@ export const documentRoutes = (ctx: AppContext) => {
     async (c) => {
       const row = await findDocument(ctx, sessionOrg(c), c.req.valid("param").id);
       requireDocumentRight(c, { direction: row.direction, kind: row.kind } as never, Rights.read);
-      return c.json(await documentDetail(ctx, sessionOrg(c), row), 200);
+      return c.json(await documentDetail(ctx, sessionOrg(c), row, localeOf(c)), 200);
     },
   );
 
@@ -198,7 +198,7 @@ export const documentRoutes = (ctx: AppContext) => {
       } catch (error) {
         throw withField(error, localeOf(c));
       }
-      return c.json(await documentDetail(ctx, orgId, await findDocument(ctx, orgId, id)), 200);
+      return c.json(await documentDetail(ctx, orgId, await findDocument(ctx, orgId, id), localeOf(c)), 200);
     },
   );
 

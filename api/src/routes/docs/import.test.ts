@@ -13,7 +13,7 @@ const fixture = (path: string) =>
   new Uint8Array(readFileSync(new URL(path, FIXTURES))) as Uint8Array<ArrayBuffer>;
 
 describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (kind) => {
-  const { harness, call, register } = apiHarness(kind);
+  const { harness, call, send, register } = apiHarness(kind);
   const upload = (
     token: string,
     bytes: Uint8Array<ArrayBuffer>,
@@ -51,6 +51,7 @@ describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (
         seller: { name: "LE FOURNISSEUR", siren: "123456782" },
       },
       supplier: { match: null, proposal: { name: "LE FOURNISSEUR", siren: "123456782" } },
+      warnings: [],
       created: null,
     });
     expect(await purchases(o.token)).toBe(0);
@@ -101,6 +102,43 @@ describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (
       match: { id: ids.contactId, by: "siren" },
       proposal: null,
     });
+  });
+
+  it("a supplier with the organisation's own SIREN is said, in the preview and on the draft's page, never refused", async () => {
+    // The fixtures' seller is SIREN 123 456 782: here it is the organisation's own.
+    const owner = await register("Miroir");
+    const org = await call("POST", "/user/orgs", owner.token, {
+      name: "Le Fournisseur",
+      siren: "123456782",
+      vatNumber: "FR11123456782",
+      address: { line1: "1 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" },
+    });
+    expect(org.status).toBe(201);
+    const token = org.body.token as string;
+    const pdf = fixture("pdf/invoice_EN16931.pdf");
+    const preview = await (await upload(token, pdf, "?dryRun=true")).json();
+    expect(preview.warnings).toEqual([
+      {
+        code: "doc.supplierOwnSiren",
+        message:
+          "Ce fournisseur a le SIREN de votre organisation (123\u00a0456\u00a0782)\u00a0: la facture viendrait de vous-même. Vérifiez le fournisseur avant de la valider.",
+      },
+    ]);
+    const created = await upload(token, pdf, "?createSupplier=true", "en");
+    expect(created.status).toBe(201);
+    const { created: ids, warnings } = await created.json();
+    expect(warnings.map((w: { code: string }) => w.code)).toEqual(["doc.supplierOwnSiren"]);
+    const draft = await send("GET", `/docs/${ids.docId}`, token, undefined, { lang: "en" });
+    expect(draft.body.warnings).toEqual([
+      {
+        code: "doc.supplierOwnSiren",
+        message:
+          "This supplier has your organisation’s SIREN (123\u00a0456\u00a0782): the invoice would come from yourselves. Check the supplier before validating it.",
+      },
+    ]);
+    // Another organisation importing the same file: nothing to say.
+    const o = await documentsOrganisation(call, register, "Autre");
+    expect((await (await upload(o.token, pdf, "?dryRun=true")).json()).warnings).toEqual([]);
   });
 
   it("a credit note PDF (BASIC, 381) and the MINIMUM XML; the original handed to the file store's port", async () => {

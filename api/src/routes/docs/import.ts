@@ -8,6 +8,7 @@ import {
   supplierContactInput,
   supplierMatch,
 } from "../../documents/einvoice/import.ts";
+import { supplierWarnings } from "../../documents/queries.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
 import { commandMetadata, resourceApp } from "../../http/openapi.ts";
@@ -100,7 +101,12 @@ export const documentImportRoutes = (ctx: AppContext) => {
           },
         },
       );
-      const match = read.invoice ? await supplierMatch(ctx, orgId, read.invoice.seller) : null;
+      const [match, warnings] = read.invoice
+        ? await Promise.all([
+            supplierMatch(ctx, orgId, read.invoice.seller),
+            supplierWarnings(ctx, orgId, read.invoice.seller, localeOf(c)),
+          ])
+        : [null, []];
       const proposal = read.invoice && !match ? supplierContactInput(read.invoice.seller) : null;
       const base: Result = {
         source: read.source,
@@ -116,6 +122,7 @@ export const documentImportRoutes = (ctx: AppContext) => {
               }
             : null,
         },
+        warnings,
         created: null,
       };
       if (query.dryRun === "true") return c.json(base, 200);

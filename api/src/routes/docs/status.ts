@@ -175,7 +175,7 @@ export const documentStatusRoutes = (ctx: AppContext) => {
       } catch (error) {
         throw withField(error, localeOf(c));
       }
-      return c.json(await documentDetail(ctx, orgId, await findDocument(ctx, orgId, id)), 200);
+      return c.json(await documentDetail(ctx, orgId, await findDocument(ctx, orgId, id), localeOf(c)), 200);
     },
   );
 

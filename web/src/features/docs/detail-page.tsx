@@ -16,6 +16,7 @@ import { formatDecimal } from "../items/prices.ts";
 import { useReference } from "../reference/api.ts";
 import { type Doc, docCheckQuery, docQuery } from "./api.ts";
 import { DocActions } from "./doc-actions.tsx";
+import { DocWarnings } from "./doc-warnings.tsx";
 import { isValidatable, rightOf, segmentOf } from "./model.ts";
 import { docContactEditPath, docPath, listPath } from "./paths.ts";
 import { RegimeOutdatedHint, regimeOutdated, VatRegimeBadge } from "./regime.tsx";
@@ -188,6 +189,7 @@ const DocView = ({ doc }: { doc: Doc }) => {
   );
   return (
     <Stack gap="md">
+      <DocWarnings warnings={doc.warnings} />
       {isValidatable(doc.kind, doc.status) ? <ValidationCheck doc={doc} /> : null}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -11,6 +11,7 @@ import { formatSiren, useFormat } from "../../i18n/format.ts";
 import type { Schemas } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
 import { formatCents } from "../../lib/money.ts";
+import { DocWarnings } from "./doc-warnings.tsx";
 import { docPath, listPath } from "./paths.ts";
 import { useCanDocs } from "./ui.tsx";
 
@@ -188,6 +189,7 @@ export const SupplierInvoiceImportPage = () => {
       {preview.isError ? <ErrorAlert error={preview.error} testId="import-error" /> : null}
       {read && file ? (
         <Stack gap="md">
+          <DocWarnings warnings={read.warnings} />
           {read.invoice ? (
             <InvoiceRead invoice={read.invoice} />
           ) : (
