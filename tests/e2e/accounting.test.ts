@@ -468,4 +468,62 @@ describe("accounting screens (Chromium, accounting API)", () => {
       browserTimeout * 3,
     );
   }
+  test(
+    "a year whose opening entry is still a draft: the ledger and the trial balance say so, and count it when asked (issue 23, point 15)",
+    async () => {
+      // The demo's years after 2025 open with a draft opening entry (journal AN).
+      const years = (await api("GET", "/accounting/balance-sheet")).items as {
+        id: string;
+        start: string;
+        end: string;
+      }[];
+      let found: { year: (typeof years)[number]; mvt: string } | null = null;
+      for (const y of years) {
+        const balance = await api("POST", "/accounting/reports/balance", { yearId: y.id });
+        const entry = balance.provisionalOpening.entries[0];
+        if (entry) found = { year: y, mvt: entry.mvt };
+      }
+      if (!found) throw new Error("the demo has no provisional opening");
+      const { year, mvt } = found;
+      const opening = await api("GET", `/accounting/entries/mvt/${mvt}`);
+      const bank = (opening.lines as { account: string; debit: number }[]).find(
+        (l) => l.account.startsWith("512") && l.debit > 0,
+      );
+      if (!bank) throw new Error("no bank in the opening entry");
+      for (const locale of ["fr", "en"] as const) {
+        const context = await openContext(locale);
+        const page = await context.newPage();
+        try {
+          const ledger = `/org/accounting/reports/generalledger?account=${bank.account}&start=${year.start}&end=${year.end}`;
+          await open(page, ledger);
+          const notice = page.getByTestId("provisional-opening");
+          await notice.waitFor();
+          const rows = page.getByTestId("ledger-row");
+          await rows.first().waitFor();
+          expect(await page.locator('[data-provisional="true"]').count()).toBe(0);
+          await page.getByTestId("provisional-switch").click({ force: true });
+          await page.waitForURL(/provisional=1/);
+          // The draft's bank line first, marked provisional, and the balances from it on.
+          const first = page.locator('[data-testid="ledger-row"][data-provisional="true"]').first();
+          await first.waitFor();
+          expect(await first.getByTestId("ledger-provisional").textContent()).toBe(
+            locale === "fr" ? "Provisoire" : "Provisional",
+          );
+          expect(await rows.first().getAttribute("data-provisional")).toBe("true");
+          await page.screenshot({ path: join(artifactsDir, `accounting-ledger-provisional-${locale}.png`) });
+
+          await open(page, `/org/accounting/reports/balance?year=${year.id}`);
+          await page.getByTestId("provisional-opening").waitFor();
+          const row = page.locator('[data-testid="balance-row"]', { hasText: bank.account });
+          const without = await row.textContent();
+          await page.getByTestId("provisional-switch").click({ force: true });
+          await expect.poll(() => row.textContent()).not.toBe(without);
+          await page.screenshot({ path: join(artifactsDir, `accounting-balance-provisional-${locale}.png`) });
+        } finally {
+          await context.close();
+        }
+      }
+    },
+    browserTimeout * 2,
+  );
 });

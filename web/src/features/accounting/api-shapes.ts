@@ -104,9 +104,9 @@ export const accountingKeys = {
   statements: (id: string) => ["accounting", "years", "detail", id, "statements"] as const,
   steps: (id: string) => ["accounting", "years", "detail", id, "steps"] as const,
   reports: ["accounting", "reports"] as const,
-  balance: (range: { yearId: string } | { start: string; end: string }) =>
+  balance: (range: ({ yearId: string } | { start: string; end: string }) & { provisional?: boolean }) =>
     ["accounting", "reports", "balance", range] as const,
-  ledger: (filter: { start: string; end: string; account: string }) =>
+  ledger: (filter: { start: string; end: string; account: string; provisional?: boolean }) =>
     ["accounting", "reports", "ledger", filter] as const,
 };
 

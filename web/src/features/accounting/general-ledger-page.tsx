@@ -34,6 +34,7 @@ import {
 } from "./api.ts";
 import { sumCents } from "./money.ts";
 import { accountPath, entryPath, reportsPath } from "./paths.ts";
+import { ProvisionalOpeningNotice } from "./provisional-opening.tsx";
 import { isDay, ReportGate, useYears } from "./report-frame.tsx";
 import {
   AmountTd,
@@ -65,6 +66,8 @@ export const GeneralLedgerPage = () => {
     account: (params.get("account") ?? "").toUpperCase(),
     start: isDay(start) ? start : (current?.start ?? `${today().slice(0, 4)}-01-01`),
     end: isDay(end) ? end : (current?.end ?? `${today().slice(0, 4)}-12-31`),
+    // With the opening entries still drafts (a year's provisional opening), when asked.
+    provisional: params.get("provisional") === "1",
   };
   const invalid = filter.end < filter.start;
   const ledger = useInfiniteQuery({
@@ -170,6 +173,7 @@ export const GeneralLedgerPage = () => {
       canLetter &&
       account?.lettrable === true &&
       !row.letterCode &&
+      !row.provisional &&
       (selectionAccount === null || selectionAccount === row.account);
     body.push(
       <Table.Tr
@@ -177,10 +181,11 @@ export const GeneralLedgerPage = () => {
         className={isSelected ? "acc-selected" : undefined}
         data-testid="ledger-row"
         data-ref={ref}
+        data-provisional={row.provisional || undefined}
       >
         {canLetter ? (
           <Table.Td>
-            {account?.lettrable && !row.letterCode ? (
+            {account?.lettrable && !row.letterCode && !row.provisional ? (
               <Checkbox
                 size="xs"
                 aria-label={t("ledger.selectLine", { label: row.label, date: day(row.date) })}
@@ -195,7 +200,21 @@ export const GeneralLedgerPage = () => {
         <Table.Td className="registre-numeric">{day(row.date)}</Table.Td>
         <Table.Td>
           <Link to={entryPath(row.mvt)} className="acc-code acc-link">
-            {row.number}
+            {row.provisional ? (
+              <Badge
+                size="xs"
+                variant="light"
+                color="yellow"
+                radius="sm"
+                tt="none"
+                title={t("provisional.badgeTitle")}
+                data-testid="ledger-provisional"
+              >
+                {t("provisional.badge")}
+              </Badge>
+            ) : (
+              row.number
+            )}
           </Link>
         </Table.Td>
         <Table.Td>
@@ -330,6 +349,11 @@ export const GeneralLedgerPage = () => {
             </Text>
           </Group>
         </Paper>
+        <ProvisionalOpeningNotice
+          opening={ledger.data?.pages[0]?.provisionalOpening}
+          included={filter.provisional}
+          onChange={(on) => set({ provisional: on ? "1" : "" })}
+        />
         {canLetter ? (
           <Text size="xs" c="dimmed">
             {t("ledger.letteringHint")}

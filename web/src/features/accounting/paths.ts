@@ -18,11 +18,14 @@ export const reportsPath = `${accountingBase}/reports`;
 export const balancePath = `${reportsPath}/balance`;
 export const statementsReportPath = `${reportsPath}/balancesheet`;
 
-export const ledgerPath = (filter: { account?: string; start?: string; end?: string } = {}) => {
+export const ledgerPath = (
+  filter: { account?: string; start?: string; end?: string; provisional?: boolean } = {},
+) => {
   const params = new URLSearchParams();
   if (filter.account) params.set("account", filter.account);
   if (filter.start) params.set("start", filter.start);
   if (filter.end) params.set("end", filter.end);
+  if (filter.provisional) params.set("provisional", "1");
   const query = params.toString();
   return `${reportsPath}/generalledger${query ? `?${query}` : ""}`;
 };

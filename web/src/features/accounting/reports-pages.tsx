@@ -20,6 +20,7 @@ import { PageHeader } from "../org/page-header.tsx";
 import { useCan } from "./access.ts";
 import { balanceQuery, statementsQuery } from "./api.ts";
 import { balancePath, ledgerPath, reportsPath, statementsReportPath } from "./paths.ts";
+import { ProvisionalOpeningNotice } from "./provisional-opening.tsx";
 import { isDay, ReportGate, useYears, YearSelect } from "./report-frame.tsx";
 import { Statements, TrialBalanceTable } from "./statements.tsx";
 import { EmptyRow, NoAccess, QueryView, today, useDay } from "./ui.tsx";
@@ -121,7 +122,12 @@ export const BalanceReportPage = () => {
   const year = items.find((y) => y.id === yearId);
   const periodStart = isDay(start) ? start : (year?.start ?? `${today().slice(0, 4)}-01-01`);
   const periodEnd = isDay(end) ? end : (year?.end ?? `${today().slice(0, 4)}-12-31`);
-  const range = byPeriod ? { start: periodStart, end: periodEnd } : yearId ? { yearId } : null;
+  const provisional = params.get("provisional") === "1";
+  const range = byPeriod
+    ? { start: periodStart, end: periodEnd, provisional }
+    : yearId
+      ? { yearId, provisional }
+      : null;
   const invalid = byPeriod && periodEnd < periodStart;
   const balance = useQuery({
     ...balanceQuery(range ?? { yearId: "" }),
@@ -214,13 +220,19 @@ export const BalanceReportPage = () => {
         {range && !invalid ? (
           <QueryView query={balance} height={400} testId="balance-error">
             {(data) => (
-              <div style={{ opacity: balance.isPlaceholderData ? 0.6 : 1 }}>
+              <Stack gap="sm" style={{ opacity: balance.isPlaceholderData ? 0.6 : 1 }}>
+                <ProvisionalOpeningNotice
+                  opening={data.provisionalOpening}
+                  included={provisional}
+                  onChange={(on) => set({ provisional: on ? "1" : null })}
+                />
                 <TrialBalanceTable
                   balance={data}
                   fileName={`balance-${data.start}-${data.end}.csv`}
                   range={{ start: data.start, end: data.end }}
+                  provisional={data.provisionalOpening.included}
                 />
-              </div>
+              </Stack>
             )}
           </QueryView>
         ) : null}

@@ -75,10 +75,13 @@ export const TrialBalanceTable = ({
   balance,
   fileName,
   range,
+  provisional = false,
 }: {
   balance: Omit<TrialBalance, "start" | "end">;
   fileName: string;
   range?: { start: string; end: string };
+  /** The balance counts the provisional opening entries: so does the ledger an account opens. */
+  provisional?: boolean;
 }) => {
   const { t } = useTranslation("accounting");
   const { locale } = useFormat();
@@ -157,7 +160,7 @@ export const TrialBalanceTable = ({
                 <Table.Tr key={row.account} data-testid="balance-row">
                   <Table.Td>
                     <Link
-                      to={ledgerPath({ account: row.account, ...(range ?? {}) })}
+                      to={ledgerPath({ account: row.account, ...(range ?? {}), provisional })}
                       className="registre-row-link acc-code"
                       title={t("balance.openLedger")}
                     >

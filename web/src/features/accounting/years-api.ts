@@ -75,7 +75,8 @@ export const useCloseYear = (id: string) => {
   });
 };
 
-export type BalanceRange = { yearId: string } | { start: string; end: string };
+/** A year or two days; `provisional`: with the opening entries still drafts (`ProvisionalOpening`). */
+export type BalanceRange = ({ yearId: string } | { start: string; end: string }) & { provisional?: boolean };
 
 export const balanceQuery = (range: BalanceRange) =>
   queryOptions({
@@ -85,7 +86,7 @@ export const balanceQuery = (range: BalanceRange) =>
   });
 
 export const ledgerPage = (
-  filter: { start: string; end: string; account: string },
+  filter: { start: string; end: string; account: string; provisional?: boolean },
   after: LedgerCursor | null,
   signal: AbortSignal,
   limit = 200,
@@ -95,6 +96,7 @@ export const ledgerPage = (
       start: filter.start,
       end: filter.end,
       ...(filter.account ? { account: filter.account } : {}),
+      ...(filter.provisional ? { provisional: true } : {}),
       ...(after ? { after } : {}),
       limit,
     },

@@ -16,6 +16,7 @@ import { AdjustmentsTable } from "./adjustments-table.tsx";
 import { balanceQuery, type FiscalYear, statementsQuery, useOpenYear, yearsQuery } from "./api.ts";
 import { ClosingStepsEditor } from "./closing-steps-editor.tsx";
 import { entryPath, yearPath } from "./paths.ts";
+import { ProvisionalOpeningNotice } from "./provisional-opening.tsx";
 import { Statements } from "./statements.tsx";
 import { TrialBalanceTable } from "./trial-balance.tsx";
 import { LockIcon, NoAccess, QueryView, useDay } from "./ui.tsx";
@@ -275,7 +276,8 @@ export const YearDataPage = () => <YearFrame>{(year) => <YearBalance year={year}
 
 const YearBalance = ({ year }: { year: FiscalYear }) => {
   const { t } = useTranslation("accounting");
-  const balance = useQuery(balanceQuery({ yearId: year.id }));
+  const [provisional, setProvisional] = useState(false);
+  const balance = useQuery(balanceQuery({ yearId: year.id, provisional }));
   return (
     <Stack gap="xl">
       <AdjustmentsTable year={year} />
@@ -285,11 +287,19 @@ const YearBalance = ({ year }: { year: FiscalYear }) => {
         </Title>
         <QueryView query={balance} height={480} testId="balance-error">
           {(data) => (
-            <TrialBalanceTable
-              balance={data}
-              fileName={`balance-${year.start}-${year.end}.csv`}
-              range={{ start: year.start, end: year.end }}
-            />
+            <Stack gap="sm">
+              <ProvisionalOpeningNotice
+                opening={data.provisionalOpening}
+                included={provisional}
+                onChange={setProvisional}
+              />
+              <TrialBalanceTable
+                balance={data}
+                fileName={`balance-${year.start}-${year.end}.csv`}
+                range={{ start: year.start, end: year.end }}
+                provisional={data.provisionalOpening.included}
+              />
+            </Stack>
           )}
         </QueryView>
       </Stack>
