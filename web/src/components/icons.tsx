@@ -191,3 +191,9 @@ export const ClockIcon = (props: IconProps) => (
     <path d="M12 7v5l3 2" />
   </Icon>
 );
+
+export const FilterIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 5h18l-7 8.5V19l-4 2v-7.5z" />
+  </Icon>
+);

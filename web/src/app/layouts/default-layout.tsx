@@ -1,6 +1,7 @@
 import {
   AppShell,
   Avatar,
+  Box,
   Burger,
   Button,
   Group,
@@ -43,6 +44,8 @@ const OrgSwitchButton = () => {
       leftSection={<BuildingIcon size={16} />}
       rightSection={<SwitchIcon size={14} />}
       maw={280}
+      miw={0}
+      className="registre-org-switch"
       data-testid="org-switch"
       aria-label={t("frame.changeOrg")}
       title={t("frame.changeOrg")}
@@ -55,7 +58,7 @@ const OrgSwitchButton = () => {
 };
 
 const UserMenu = () => {
-  const { t } = useTranslation("app");
+  const { t } = useTranslation(["app", "common"]);
   const session = useSession();
   const navigate = useNavigate();
   if (session.status !== "authenticated") return null;
@@ -85,6 +88,11 @@ const UserMenu = () => {
         <Menu.Item component={Link} to="/user/orgs" leftSection={<SwitchIcon size={16} />}>
           {t("frame.changeOrg")}
         </Menu.Item>
+        {/* On a phone the header has no room for the theme: it is here. */}
+        <Group hiddenFrom="sm" px="sm" py={6} gap="sm" justify="space-between" data-testid="user-menu-theme">
+          <Text size="sm">{t("common:theme.label")}</Text>
+          <ThemeSwitch />
+        </Group>
         <Menu.Divider />
         <Menu.Item
           color="red"
@@ -197,15 +205,19 @@ export const DefaultLayout = () => {
       data-layout="default"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="md" wrap="nowrap">
+        {/* On a phone: the logo without its name, the organisation's name cut to what is left, the theme
+            in the user's menu — the language and the user's menu always in view. */}
+        <Group h="100%" px={{ base: "sm", sm: "md" }} gap="xs" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0} className="registre-header-start">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t("frame.menu")} />
-            <Brand to="/org/dashboard" />
+            <Brand to="/org/dashboard" nameFrom="sm" />
             <OrgSwitchButton />
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" className="registre-header-end">
             <LanguageSwitch />
-            <ThemeSwitch />
+            <Box visibleFrom="sm">
+              <ThemeSwitch />
+            </Box>
             <UserMenu />
           </Group>
         </Group>

@@ -16,13 +16,14 @@ import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { ThemeSwitch } from "../../components/theme-switch.tsx";
 import { useSession } from "../../lib/session-store.ts";
 
-export const Brand = ({ to = "/" }: { to?: string }) => {
+/** The logo and the name; `nameFrom`: the name shows from that width up only (the logo alone below). */
+export const Brand = ({ to = "/", nameFrom }: { to?: string; nameFrom?: "xs" | "sm" }) => {
   const { t } = useTranslation("common");
   return (
     <UnstyledButton component={Link} to={to} aria-label={t("app.home")} className="registre-brand">
       <Group gap={10} wrap="nowrap">
         <LogoMark />
-        <Text component="span" fw={700} fz="lg" lts={-0.2}>
+        <Text component="span" fw={700} fz="lg" lts={-0.2} visibleFrom={nameFrom}>
           {t("app.name")}
         </Text>
       </Group>

@@ -32,6 +32,7 @@ import {
   useLetter,
   useUnletter,
 } from "./api.ts";
+import { entryNumberText } from "./entry-number.ts";
 import { sumCents } from "./money.ts";
 import { accountPath, entryPath, reportsPath } from "./paths.ts";
 import { ProvisionalOpeningNotice } from "./provisional-opening.tsx";
@@ -199,7 +200,7 @@ export const GeneralLedgerPage = () => {
         ) : null}
         <Table.Td className="registre-numeric">{day(row.date)}</Table.Td>
         <Table.Td>
-          <Link to={entryPath(row.mvt)} className="acc-code acc-link">
+          <Link to={entryPath(row.mvt)} className="acc-code acc-link registre-numeric">
             {row.provisional ? (
               <Badge
                 size="xs"
@@ -213,35 +214,39 @@ export const GeneralLedgerPage = () => {
                 {t("provisional.badge")}
               </Badge>
             ) : (
-              row.number
+              entryNumberText(row.number, row.journal)
             )}
           </Link>
         </Table.Td>
         <Table.Td>
-          {/* Long references and labels wrap: nothing of them is cut. */}
+          {/* Long references wrap: nothing of them is cut. */}
           <Text size="sm" style={{ overflowWrap: "anywhere" }}>
             {row.pieceRef}
           </Text>
         </Table.Td>
-        <Table.Td>
-          <Group gap={6} wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+        {/* The auxiliary account and the label in one flow, on two lines at most, whole in the title. */}
+        <Table.Td
+          title={row.auxiliary ? `${row.auxiliary} · ${row.label}` : row.label}
+          data-testid="ledger-label"
+        >
+          <Text size="sm" lineClamp={2} style={{ overflowWrap: "anywhere" }}>
             {row.auxiliary ? (
               <Badge
+                component="span"
                 size="xs"
                 variant="outline"
                 color="gray"
                 radius="sm"
                 tt="none"
                 className="acc-code"
-                style={{ flexShrink: 0, overflow: "visible" }}
+                mr={6}
+                style={{ overflow: "visible", verticalAlign: "1px" }}
               >
                 {row.auxiliary}
               </Badge>
             ) : null}
-            <Text span size="sm" style={{ minWidth: 0, overflowWrap: "anywhere" }}>
-              {row.label}
-            </Text>
-          </Group>
+            {row.label}
+          </Text>
         </Table.Td>
         <AmountTd cents={row.debit} />
         <AmountTd cents={row.credit} />
@@ -391,13 +396,13 @@ export const GeneralLedgerPage = () => {
                   <Table.Tr>
                     {canLetter ? <Table.Th w={30} /> : null}
                     <Table.Th w={90}>{t("entries.date")}</Table.Th>
-                    <Table.Th w={90}>{t("entries.number")}</Table.Th>
+                    <Table.Th w={100}>{t("entries.number")}</Table.Th>
                     <Table.Th w={120}>{t("entries.pieceRef")}</Table.Th>
                     <Table.Th>{t("entries.label")}</Table.Th>
-                    <Table.Th w={100} className="acc-num">
+                    <Table.Th w={96} className="acc-num">
                       {t("common.debit")}
                     </Table.Th>
-                    <Table.Th w={100} className="acc-num">
+                    <Table.Th w={96} className="acc-num">
                       {t("common.credit")}
                     </Table.Th>
                     <Table.Th w={120} className="acc-num">

@@ -1,3 +1,4 @@
+import "./lines.css";
 import { Alert, Anchor, Grid, Group, List, Paper, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -61,7 +62,7 @@ const LinesTable = ({ doc }: { doc: Doc }) => {
   const quantity = (value: string | null | undefined) =>
     formatDecimal(value ?? null, locale).replace(/[,.]00$/, "");
   return (
-    <TableFrame minWidth={820 + 60 * targets.length} testId="doc-lines">
+    <TableFrame minWidth={820 + 60 * targets.length} className="docs-lines" testId="doc-lines">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t("lines.item")}</Table.Th>
@@ -90,22 +91,22 @@ const LinesTable = ({ doc }: { doc: Doc }) => {
         {doc.lines.length === 0 ? <EmptyRow colSpan={span}>{t("lines.empty")}</EmptyRow> : null}
         {doc.lines.map((line) =>
           line.kind === "title" ? (
-            <Table.Tr key={line.id}>
-              <Table.Td colSpan={span} fw={650}>
+            <Table.Tr key={line.id} data-layout="text">
+              <Table.Td colSpan={span} fw={650} data-col="text">
                 {line.label}
               </Table.Td>
             </Table.Tr>
           ) : line.kind === "comment" ? (
-            <Table.Tr key={line.id}>
-              <Table.Td colSpan={span}>
+            <Table.Tr key={line.id} data-layout="text">
+              <Table.Td colSpan={span} data-col="text">
                 <Text size="sm" c="dimmed" style={{ whiteSpace: "pre-wrap" }}>
                   {line.text}
                 </Text>
               </Table.Td>
             </Table.Tr>
           ) : (
-            <Table.Tr key={line.id} data-testid="doc-line">
-              <Table.Td>
+            <Table.Tr key={line.id} data-layout="priced" data-testid="doc-line">
+              <Table.Td data-col="label">
                 <Text size="sm">{line.label}</Text>
                 {line.reference || line.description ? (
                   <Text size="xs" c="dimmed">
@@ -120,20 +121,40 @@ const LinesTable = ({ doc }: { doc: Doc }) => {
                   </Text>
                 ) : null}
               </Table.Td>
-              <Table.Td ta="right" className="registre-numeric">
+              <Table.Td className="kit-num" data-col="quantity" data-label={t("lines.quantity")}>
                 {quantity(line.quantity)}
               </Table.Td>
-              <Table.Td>{units.labelOf(line.unit)}</Table.Td>
-              <Table.Td ta="right" className="registre-numeric">
+              <Table.Td data-col="unit" data-label={t("lines.unit")}>
+                {units.labelOf(line.unit)}
+              </Table.Td>
+              <Table.Td
+                className="kit-num"
+                data-col="unitPrice"
+                data-label={t("lines.unitPrice")}
+                data-testid="doc-line-price"
+              >
                 {formatDecimal(line.unitPrice ?? null, locale)}
               </Table.Td>
-              <Table.Td ta="right" className="registre-numeric">
+              <Table.Td
+                className="kit-num"
+                data-col="discount"
+                data-label={t("lines.discount")}
+                data-empty={!line.discount || line.discount === "0" || undefined}
+              >
                 {line.discount && line.discount !== "0"
                   ? `${formatDecimal(line.discount, locale).replace(/[,.]00$/, "")}\u00a0%`
                   : ""}
               </Table.Td>
-              <Table.Td>{line.vatRate ? vat(line.vatRate) : ""}</Table.Td>
-              <Table.Td ta="right" className="registre-numeric">
+              <Table.Td data-col="vatRate" data-label={t("lines.vatRate")}>
+                {line.vatRate ? vat(line.vatRate) : ""}
+              </Table.Td>
+              <Table.Td
+                ta="right"
+                className="registre-numeric"
+                data-col="net"
+                data-label={t("lines.net")}
+                data-testid="doc-line-net"
+              >
                 {line.net !== undefined ? formatCents(line.net, locale) : "—"}
               </Table.Td>
               {targets.map((target) => (
@@ -141,6 +162,8 @@ const LinesTable = ({ doc }: { doc: Doc }) => {
                   key={target}
                   ta="right"
                   className="registre-numeric"
+                  data-col="remaining"
+                  data-label={t(`lines.remaining.${target}`, { defaultValue: target })}
                   data-testid={`doc-line-remaining-${target}`}
                 >
                   {quantity(doc.remaining[target]?.[line.id])}

@@ -1,4 +1,4 @@
-import { Combobox, Group, Text, TextInput, useCombobox } from "@mantine/core";
+import { Combobox, Group, Text, Textarea, useCombobox } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { KeyboardEvent } from "react";
@@ -49,7 +49,7 @@ export const ItemPicker = ({
     staleTime: 30_000,
   });
   const items = q ? (search.data?.items ?? []) : [];
-  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
     if (combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1) return;
     event.preventDefault();
@@ -67,8 +67,12 @@ export const ItemPicker = ({
       }}
     >
       <Combobox.Target>
-        <TextInput
+        {/* A long designation wraps and the field grows: it is read whole, as it will print. */}
+        <Textarea
           size="xs"
+          autosize
+          minRows={1}
+          maxRows={6}
           aria-label={label}
           placeholder={t("lines.itemPlaceholder")}
           value={value}

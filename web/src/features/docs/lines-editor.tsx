@@ -1,4 +1,16 @@
-import { ActionIcon, Button, Group, Select, Table, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
+import "./lines.css";
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
 import { typedLineNet, type VatRate, vatRates } from "@registre/core/documents";
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -146,23 +158,29 @@ export const LinesEditor = ({
 
   return (
     <div ref={root}>
-      <TableFrame minWidth={960} highlight={false} stickyHeader={false} testId="lines-editor">
+      <TableFrame
+        minWidth={960}
+        highlight={false}
+        stickyHeader={false}
+        className="docs-lines"
+        testId="lines-editor"
+      >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={48} />
+            <Table.Th w={36} />
             <Table.Th>{t("lines.item")}</Table.Th>
-            <Table.Th w={80} ta="right">
+            <Table.Th w={76} ta="right">
               {t("lines.quantity")}
             </Table.Th>
-            <Table.Th w={104}>{t("lines.unit")}</Table.Th>
-            <Table.Th w={110} ta="right">
+            <Table.Th w={150}>{t("lines.unit")}</Table.Th>
+            <Table.Th w={116} ta="right">
               {t("lines.unitPrice")}
             </Table.Th>
-            <Table.Th w={84} ta="right">
+            <Table.Th w={76} ta="right">
               {t("lines.discount")}
             </Table.Th>
-            <Table.Th w={96}>{t("lines.vatRate")}</Table.Th>
-            <Table.Th w={110} ta="right">
+            <Table.Th w={104}>{t("lines.vatRate")}</Table.Th>
+            <Table.Th w={104} ta="right">
               {t("lines.net")}
             </Table.Th>
             <Table.Th w={56} />
@@ -174,7 +192,7 @@ export const LinesEditor = ({
             const n = index + 1;
             const error = (field: string) => errors[`lines.${index}.${field}`];
             const handle = (
-              <Group gap={0} wrap="nowrap">
+              <Stack gap={0} align="center">
                 <ActionIcon
                   size="sm"
                   variant="subtle"
@@ -195,7 +213,7 @@ export const LinesEditor = ({
                 >
                   ↓
                 </ActionIcon>
-              </Group>
+              </Stack>
             );
             const tools = (
               <Group gap={0} wrap="nowrap" justify="flex-end">
@@ -225,9 +243,9 @@ export const LinesEditor = ({
             );
             if (!isPricedLine(line))
               return (
-                <Table.Tr key={line.key} data-testid={`line-row-${line.kind}`}>
-                  <Table.Td>{handle}</Table.Td>
-                  <Table.Td colSpan={7}>
+                <Table.Tr key={line.key} data-layout="text" data-testid={`line-row-${line.kind}`}>
+                  <Table.Td data-col="handle">{handle}</Table.Td>
+                  <Table.Td colSpan={7} data-col="text">
                     {line.kind === "title" ? (
                       <TextInput
                         size="xs"
@@ -255,7 +273,7 @@ export const LinesEditor = ({
                       />
                     )}
                   </Table.Td>
-                  <Table.Td>{tools}</Table.Td>
+                  <Table.Td data-col="tools">{tools}</Table.Td>
                 </Table.Tr>
               );
             const net = typedLineNet(pricedValues(line, locale));
@@ -288,9 +306,9 @@ export const LinesEditor = ({
               />
             );
             return (
-              <Table.Tr key={line.key} data-testid="line-row">
-                <Table.Td>{handle}</Table.Td>
-                <Table.Td>
+              <Table.Tr key={line.key} data-layout="priced" data-testid="line-row">
+                <Table.Td data-col="handle">{handle}</Table.Td>
+                <Table.Td data-col="label">
                   <div onKeyDownCapture={keys(index, "label")}>
                     <ItemPicker
                       value={line.label}
@@ -321,8 +339,10 @@ export const LinesEditor = ({
                     />
                   ) : null}
                 </Table.Td>
-                <Table.Td>{figure("quantity", t("lines.quantity"))}</Table.Td>
-                <Table.Td>
+                <Table.Td data-col="quantity" data-label={t("lines.quantity")}>
+                  {figure("quantity", t("lines.quantity"))}
+                </Table.Td>
+                <Table.Td data-col="unit" data-label={t("lines.unit")}>
                   <Select
                     size="xs"
                     aria-label={`${t("lines.unit")} ${n}`}
@@ -332,17 +352,23 @@ export const LinesEditor = ({
                         : [...unitOptions, { value: line.unit, label: line.unit }]
                     }
                     value={line.unit}
+                    title={unitOptions.find((o) => o.value === line.unit)?.label ?? line.unit}
                     searchable
                     allowDeselect={false}
                     onChange={(unit) => unit && change(index, { unit })}
                     onKeyDown={keys(index, "unit")}
                     data-cell={cellOf(index, "unit")}
-                    comboboxProps={{ withinPortal: true }}
+                    data-testid="line-unit"
+                    comboboxProps={{ withinPortal: true, width: "max-content", position: "bottom-start" }}
                   />
                 </Table.Td>
-                <Table.Td>{figure("unitPrice", t("lines.unitPrice"))}</Table.Td>
-                <Table.Td>{figure("discount", t("lines.discount"))}</Table.Td>
-                <Table.Td>
+                <Table.Td data-col="unitPrice" data-label={t("lines.unitPrice")}>
+                  {figure("unitPrice", t("lines.unitPrice"))}
+                </Table.Td>
+                <Table.Td data-col="discount" data-label={t("lines.discount")}>
+                  {figure("discount", t("lines.discount"))}
+                </Table.Td>
+                <Table.Td data-col="vatRate" data-label={t("lines.vatRate")}>
                   <Select
                     size="xs"
                     aria-label={`${t("lines.vatRate")} ${n}`}
@@ -356,10 +382,16 @@ export const LinesEditor = ({
                     comboboxProps={{ withinPortal: true }}
                   />
                 </Table.Td>
-                <Table.Td ta="right" className="registre-numeric" data-testid="line-net">
+                <Table.Td
+                  ta="right"
+                  className="registre-numeric"
+                  data-col="net"
+                  data-label={t("lines.net")}
+                  data-testid="line-net"
+                >
                   {net === null ? "—" : formatCents(net, locale)}
                 </Table.Td>
-                <Table.Td>{tools}</Table.Td>
+                <Table.Td data-col="tools">{tools}</Table.Td>
               </Table.Tr>
             );
           })}

@@ -10,7 +10,7 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,7 +18,7 @@ import { Link } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
-import { PlusIcon } from "../../components/icons.tsx";
+import { FilterIcon, PlusIcon } from "../../components/icons.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -103,6 +103,9 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
   const [sort, setSort] = useState<DocSort>("-date");
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // On a phone the filters besides the search wait behind a button: the list is the first screen.
+  const narrow = useMediaQuery("(max-width: 48em)", undefined, { getInitialValueInEffect: false });
+  const [filtersOpen, setFiltersOpen] = useState(false);
   // A total is never below zero: a negative bound filters nothing (the API refuses one).
   const amount = (text: string) => {
     const parsed = parseAmount(text, locale);
@@ -259,6 +262,8 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
         }
       : null;
   const filtered = status || contactId || from || to || minText || maxText || q || late;
+  // The filters besides the search, counted on the button that shows them on a phone.
+  const more = [status, contactId, from, to, minText, maxText, late].filter(Boolean).length;
   return (
     <Stack gap="md">
       <PageHeader
@@ -314,7 +319,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
           data-testid="docs-kind"
         />
       ) : null}
-      <Paper p="sm">
+      <Paper p="sm" data-testid="docs-filters">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4, lg: 5 }} spacing="sm" verticalSpacing="xs">
           <TextInput
             label={t("filters.searchLabel")}
@@ -323,44 +328,71 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
             onChange={(event) => reset(setQ)(event.currentTarget.value)}
             data-testid="docs-search"
           />
-          <Select
-            label={t("filters.status")}
-            data={statusesOf(kind).map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-            value={status}
-            placeholder={t("statuses.all")}
-            clearable
-            onChange={(value) => reset(setStatus)(value as DocStatus | null)}
-            data-testid="docs-filter-status"
-          />
-          <ContactFilter value={contactId} onChange={reset(setContactId)} />
-          <DateField label={t("filters.from")} value={from} onChange={reset(setFrom)} clearable />
-          <DateField
-            label={t("filters.to")}
-            value={to}
-            onChange={reset(setTo)}
-            clearable
-            min={from || undefined}
-          />
-          <AmountInput label={t("filters.minAmount")} value={minText} onChange={reset(setMinText)} currency />
-          <AmountInput label={t("filters.maxAmount")} value={maxText} onChange={reset(setMaxText)} currency />
-          <Select
-            label={t("filters.sort")}
-            data={docSorts.map((value) => ({ value, label: t(`sorts.${value}`) }))}
-            value={sort}
-            allowDeselect={false}
-            onChange={(value) => value && reset(setSort)(value as DocSort)}
-            data-testid="docs-sort"
-          />
-          {kind === "invoice" ? (
-            <Group align="flex-end" pb={6}>
-              <Checkbox
-                label={t("filters.late")}
-                checked={late}
-                onChange={(event) => reset(setLate)(event.currentTarget.checked)}
-                data-testid="docs-filter-late"
-              />
+          {narrow ? (
+            <Group gap="xs" align="flex-end">
+              <Button
+                variant={filtersOpen ? "light" : "default"}
+                leftSection={<FilterIcon size={16} />}
+                onClick={() => setFiltersOpen((open) => !open)}
+                aria-expanded={filtersOpen}
+                data-testid="docs-filters-toggle"
+              >
+                {more ? t("filters.moreCount", { count: more }) : t("filters.more")}
+              </Button>
             </Group>
           ) : null}
+          {narrow && !filtersOpen ? null : (
+            <>
+              <Select
+                label={t("filters.status")}
+                data={statusesOf(kind).map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+                value={status}
+                placeholder={t("statuses.all")}
+                clearable
+                onChange={(value) => reset(setStatus)(value as DocStatus | null)}
+                data-testid="docs-filter-status"
+              />
+              <ContactFilter value={contactId} onChange={reset(setContactId)} />
+              <DateField label={t("filters.from")} value={from} onChange={reset(setFrom)} clearable />
+              <DateField
+                label={t("filters.to")}
+                value={to}
+                onChange={reset(setTo)}
+                clearable
+                min={from || undefined}
+              />
+              <AmountInput
+                label={t("filters.minAmount")}
+                value={minText}
+                onChange={reset(setMinText)}
+                currency
+              />
+              <AmountInput
+                label={t("filters.maxAmount")}
+                value={maxText}
+                onChange={reset(setMaxText)}
+                currency
+              />
+              <Select
+                label={t("filters.sort")}
+                data={docSorts.map((value) => ({ value, label: t(`sorts.${value}`) }))}
+                value={sort}
+                allowDeselect={false}
+                onChange={(value) => value && reset(setSort)(value as DocSort)}
+                data-testid="docs-sort"
+              />
+              {kind === "invoice" ? (
+                <Group align="flex-end" pb={6}>
+                  <Checkbox
+                    label={t("filters.late")}
+                    checked={late}
+                    onChange={(event) => reset(setLate)(event.currentTarget.checked)}
+                    data-testid="docs-filter-late"
+                  />
+                </Group>
+              ) : null}
+            </>
+          )}
           {filtered ? (
             <Group align="flex-end">
               <Button
