@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Paper, Select, Stack, Table, Text } from "@mantine/core";
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -148,7 +148,8 @@ export const DepositCreatePage = () => {
       <Paper withBorder p="lg">
         <Stack>
           {record.isError ? <ErrorAlert error={record.error} testId="deposit-error" /> : null}
-          <Group grow align="flex-start">
+          {/* Side by side on a desktop; on a phone the bank's name whole, above the date. */}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label={t("deposits.bank")}
               placeholder={t("deposits.chooseBank")}
@@ -165,7 +166,7 @@ export const DepositCreatePage = () => {
               data-testid="deposit-bank"
             />
             <DateField label={t("deposits.date")} value={date} onChange={setDate} withAsterisk />
-          </Group>
+          </SimpleGrid>
           <Text fw={600}>{t("deposits.waiting")}</Text>
           {bank === null ? (
             <Text c="dimmed" data-testid="deposit-no-bank">
