@@ -263,6 +263,8 @@ export type MultiStreamPlan = {
   readonly counters?: Readonly<Record<string, number>>;
   readonly limits?: CommandPlan<unknown>["limits"];
   readonly streams: readonly StreamDecision[];
+  /** Hundreds of streams (a FEC's batch): decided once, after the numbers (`AppendOptions.templates`). */
+  readonly bulk?: boolean;
 };
 
 /**
@@ -307,6 +309,7 @@ export const handleMultiStream = async (
         ...(plan.guards && { guards: plan.guards }),
         ...(plan.counters && { counters: plan.counters }),
         ...(limits && { limits }),
+        ...(plan.bulk && { templates: false }),
       });
       return { result, consistent: await awaitReadModels(ctx, orgId, result, readModels) };
     } catch (error) {

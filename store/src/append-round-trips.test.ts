@@ -118,6 +118,32 @@ describe("an append that takes numbers or checks guards, on the wire (postgres)"
     expect(draft).toMatchObject({ duplicate: false, toVersion: 1 });
   });
 
+  it("with templates off (a FEC's batch of hundreds of entries), builds the parts once, after the numbers, in the transaction", async () => {
+    const org = randomUUID();
+    await store.append(org, "chart", "no_stream", [{ type: "Opened", data: {} }], { metadata: meta() });
+    let builds = 0;
+    const printed = (streamId: string) => (n: Readonly<Record<string, number>>) => {
+      builds += 1;
+      return [
+        { streamId, expected: "no_stream" as const, events: [{ type: "Numbered", data: { n: n.VT } }] },
+      ];
+    };
+    const options = () => ({ metadata: meta(), guards: { chart: 1 }, counters: { VT: 1 }, templates: false });
+    await store.appendMany(org, printed("entry-1"), options());
+    await settle();
+    counter.reset();
+    builds = 0;
+    await store.appendMany(org, printed("entry-2"), options());
+    expect(builds).toBe(1);
+    expect(counter.roundTrips()).toBe(4);
+    expect(counter.waits()).toBe(2);
+    expect((await store.readStream(org, "entry-2")).map((e) => e.data)).toEqual([{ n: 2 }]);
+    // The same with templates: built three times (at probe values, at 1, at others), one statement.
+    builds = 0;
+    await store.appendMany(org, printed("entry-3"), { ...options(), templates: true });
+    expect(builds).toBe(3);
+  });
+
   it("looks a command up and reads a command's streams in one statement, as the organisation", async () => {
     const org = randomUUID();
     const first = meta();

@@ -35,6 +35,12 @@ export type AppendOptions = {
    * count - 1 > the bound) is refused with a `CounterLimitError`, and takes nothing.
    */
   readonly limits?: Readonly<Record<string, number>>;
+  /**
+   * False: on PostgreSQL, the numbers are taken first and the parts built once, in the transaction
+   * (`appendMany`), not made templates of one statement — which builds them three times. For a commit
+   * of hundreds of parts (a FEC's batch of entries), building them costs more than the round trip it saves.
+   */
+  readonly templates?: boolean;
 };
 
 /** One stream's part of a multi-stream append. */

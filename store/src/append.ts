@@ -450,7 +450,8 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
    * is recorded under its own command id (`partCommandId`), so a retry of the command answers every
    * part's first result and writes nothing. With `counters`, `parts` is a function of the numbers.
    * On Postgres, with guards or counters, one statement when the numbers enter the events only as
-   * printed (an invoice's number, its entry's: `appendManyInOneStatement`), else the transaction.
+   * printed (an invoice's number, its entry's: `appendManyInOneStatement`) unless `templates` is false,
+   * else the transaction.
    */
   const appendMany = async (
     orgId: string,
@@ -493,7 +494,7 @@ export const createAppender = (database: Database, upcasters: UpcasterRegistry) 
       };
       const app = database.appPostgres;
       const one =
-        app && (opts.guards || opts.counters)
+        app && (opts.guards || opts.counters) && opts.templates !== false
           ? await appendManyInOneStatement(app, orgId, parts, opts)
           : null;
       if (one) {

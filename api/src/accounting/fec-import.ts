@@ -203,6 +203,7 @@ const entriesPlan = async (
   return {
     guards,
     counters: { ...counters, [VOLUME_COUNTER]: volume },
+    bulk: true,
     streams: items.map((item, k) =>
       streamDecision(entryStreamId(item.mvt), entryDecider, initial, (numbers) => {
         if (k === 0) checkVolume(numbers[VOLUME_COUNTER] ?? 1, volume);
