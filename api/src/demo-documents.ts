@@ -1,4 +1,4 @@
-import type { CommandMetadata } from "@registre/core";
+import { addDays, type CommandMetadata } from "@registre/core";
 import { readModels } from "@registre/projections";
 import type { AppContext } from "./context.ts";
 import { changeStatus, createDocument } from "./documents/commands.ts";
@@ -41,6 +41,45 @@ const quoted: [reference: string, quantity: string][][] = [
     ["TAB-BASSE", "1"],
     ["CH-HETRE", "4"],
   ],
+];
+/** Each quote's title, by what it sells (`quoted`), followed by its month. */
+const quoteTitles = [
+  "Table de ferme et six chaises en chêne",
+  "Buffet trois portes, posé",
+  "Deux lits 140 et leurs coussins",
+  "Table basse et quatre chaises en hêtre",
+];
+const monthNames = [
+  "janvier",
+  "février",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "août",
+  "septembre",
+  "octobre",
+  "novembre",
+  "décembre",
+];
+/** Quotes sent in the last weeks, still waiting for the customer's answer. */
+const pending: { title: string; lines: [reference: string, quantity: string][] }[] = [
+  {
+    title: "Bibliothèque murale en chêne",
+    lines: [
+      ["BUF-3P", "1"],
+      ["POSE-H", "4"],
+    ],
+  },
+  {
+    title: "Salle à manger complète",
+    lines: [
+      ["TAB-FERME", "1"],
+      ["CH-CHENE", "8"],
+      ["LIVR-LYON", "1"],
+    ],
+  },
 ];
 const served: [reference: string, quantity: string][][] = [
   [["RENOV-H", "6"]],
@@ -181,7 +220,7 @@ export const seedDemoDocuments = async (ctx: AppContext, orgId: string, metadata
         issueDate: day(month, 3),
         expiryDate: day(month, 28),
         contactId: customer ?? null,
-        label: `Mobilier sur mesure (${month})`,
+        label: `${quoteTitles[(month - 1) % quoteTitles.length]} — ${monthNames[month - 1]}`,
         lines: lines(quoted[(month - 1) % quoted.length] ?? []),
       },
       metadata(),
@@ -249,6 +288,25 @@ export const seedDemoDocuments = async (ctx: AppContext, orgId: string, metadata
         metadata(),
       );
       await validate(credit, day(month, 22));
+    }
+    // In the last two months, a quote more, sent and still waiting for its answer (valid two months).
+    const waiting = pending[Number(today.slice(5, 7)) - month];
+    if (waiting) {
+      const sent = await createDocument(
+        ctx,
+        orgId,
+        {
+          kind: "quote",
+          direction: "sales",
+          issueDate: day(month, 21),
+          expiryDate: addDays(day(month, 21), 60),
+          contactId: other ?? null,
+          label: `${waiting.title} — ${monthNames[month - 1]}`,
+          lines: lines(waiting.lines),
+        },
+        metadata(),
+      );
+      await changeStatus(ctx, orgId, sent, "sent", metadata());
     }
     // The month's supplies, posted in HA with the supplier's number.
     const purchase = await createDocument(
