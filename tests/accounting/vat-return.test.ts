@@ -311,7 +311,7 @@ describe.each(databaseKinds)("the CA3 of March 2026 through the API (%s)", (kind
     expect([quarter.status, quarter.body.code, quarter.body.detail]).toEqual([
       422,
       "vat.wrongPeriodicity",
-      "La période 2026-Q1 ne correspond pas à la périodicité de TVA de l’organisation (mensuelle).",
+      "La période 1er trimestre 2026 ne correspond pas à la périodicité de TVA de l’organisation (mensuelle).",
     ]);
   });
 

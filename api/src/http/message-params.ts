@@ -4,7 +4,7 @@
  * (cents, ISO dates: a client reads them in problem+json); only the sentence formats them.
  *
  * Dates are told by their shape: any parameter that is exactly an ISO day reads « 15 mai 2019 » /
- * « 15 May 2019 ». Amounts cannot be told by their shape (a line number is an integer too): each code
+ * « 15 May 2019 », a month or a quarter (a VAT period's key) « mars 2025 », « 1er trimestre 2026 ». Amounts cannot be told by their shape (a line number is an integer too): each code
  * names its amounts and their unit here, and the catalogue's walk (`messages.test.ts`) fails on a
  * template that writes a currency or « centimes » beside a parameter instead.
  */
@@ -109,6 +109,31 @@ export const shortDateText = (value: string, locale: "fr" | "en"): string => {
 export const centsAsMoney = (cents: number, locale: "fr" | "en"): string =>
   moneyText(String(cents), "cents", locale) ?? String(cents);
 
+const ISO_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const QUARTER = /^(\d{4})-Q([1-4])$/;
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A VAT period's key as the reader names it: a month (« 2025-03 ») reads « mars 2025 » / « March 2025 »,
+ * a quarter (« 2026-Q1 ») « 1er trimestre 2026 » / « Q1 2026 »; anything else `undefined`.
+ */
+export const periodText = (value: string, locale: "fr" | "en"): string | undefined => {
+  const month = ISO_MONTH.exec(value);
+  if (month) {
+    let format = monthFormats.get(locale);
+    if (!format) {
+      format = new Intl.DateTimeFormat(tag(locale), { month: "long", year: "numeric", timeZone: "UTC" });
+      monthFormats.set(locale, format);
+    }
+    return format.format(new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1)));
+  }
+  const quarter = QUARTER.exec(value);
+  if (!quarter) return undefined;
+  return locale === "fr"
+    ? `${quarter[2] === "1" ? "1er" : `${quarter[2]}e`} trimestre ${quarter[1]}`
+    : `Q${quarter[2]} ${quarter[1]}`;
+};
+
 /** A parameter of `code` formatted for the sentence, or `undefined` to leave it as it is. */
 export const formattedParam = (
   code: string,
@@ -117,5 +142,5 @@ export const formattedParam = (
   locale: "fr" | "en",
 ): string | undefined => {
   const unit = AMOUNT_PARAMS[code]?.[key];
-  return unit ? moneyText(value, unit, locale) : dateText(value, locale);
+  return unit ? moneyText(value, unit, locale) : (dateText(value, locale) ?? periodText(value, locale));
 };

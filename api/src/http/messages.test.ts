@@ -124,5 +124,11 @@ describe("amounts and dates in the catalogue's sentences (issue 23)", () => {
     );
     // Not a day: left as sent, never another day.
     expect(translate("fiscalYear.none", "fr", { date: "2019-02-30" })).toContain("2019-02-30");
+    // A VAT period's key reads as the month or the quarter it names.
+    expect(translate("vat.alreadyValidated", "fr", { period: "2025-03" })).toContain(
+      "de la période mars 2025 ",
+    );
+    expect(translate("vat.alreadyValidated", "en", { period: "2026-Q1" })).toContain("of period Q1 2026 ");
+    expect(translate("vat.alreadyValidated", "fr", { period: "2026-Q2" })).toContain("2e trimestre 2026");
   });
 });
