@@ -65,6 +65,10 @@ export const paymentMessages = {
     fr: "L’annulation ne peut précéder le paiement ({date}).",
     en: "The cancellation cannot come before the payment ({date}).",
   },
+  "payment.reconciled": {
+    fr: "Ce paiement est rapproché de la ligne {no} d’un relevé bancaire (opération du {date}) : annulez d’abord ce rapprochement, puis le paiement.",
+    en: "This payment is reconciled with line {no} of a bank statement (transaction of {date}): undo that match first, then cancel the payment.",
+  },
   "payment.cancelled": {
     fr: "Ce paiement est annulé.",
     en: "This payment is cancelled.",

@@ -31,6 +31,7 @@ import {
   VOLUME_COUNTER,
   volumeOf,
 } from "@registre/core";
+import { readModels } from "@registre/projections";
 import {
   draftedCounter,
   ledgerReadModels,
@@ -344,6 +345,15 @@ export const cancelPayment = async (
       // Decided first: a cancelled or deposited payment is refused before anything is read.
       if (paymentDecider.decide(cancel, payment).length === 0)
         return { streams: [streamDecision(paymentStreamId(id), paymentDecider, loaded, () => [cancel])] };
+      // Matched to a bank statement's line, its entry is the bank's movement: the match goes first.
+      const matched = await readModels(ctx.database)
+        .selectFrom("bank_statement_lines")
+        .select(["no", "booking_date"])
+        .where("org_id", "=", orgId)
+        .where("match_mvt", "=", payment.entryMvt)
+        .executeTakeFirst();
+      if (matched)
+        throw new DomainError("payment.reconciled", { no: matched.no, date: matched.booking_date }, 409);
       const docIds = [...new Set(paymentAllocations(payment).map((a) => a.doc))];
       const [posting, originals, docs] = await Promise.all([
         postingContext(ctx, orgId),

@@ -156,4 +156,44 @@ describe.each(databaseKinds)("an entry's origin and how it is corrected on %s", 
       correction: "reversal",
     });
   });
+
+  it("cancels a payment reconciled with a bank line only once the match is undone", async () => {
+    const o = await paymentsOrganisation(call, register, "Virement");
+    const bank = await o.ok("POST", "/banks", {
+      name: "Banque Populaire",
+      iban: "FR7630006000011234567890189",
+    });
+    const mode = await o.ok("POST", "/payments/modes", {
+      kind: "transfer",
+      label: "Virement BP",
+      bankId: bank.id,
+    });
+    const invoice = await o.invoice();
+    const payment = await o.ok("POST", "/payments/sales", {
+      date: o.day,
+      amount: 50_000,
+      modeId: mode.id,
+      allocations: [{ docId: invoice.id, amount: 50_000 }],
+    });
+    const statementId = await seedStatement(
+      harness.ctx,
+      o.orgId,
+      bank,
+      [{ bookingDate: o.day, amount: 50_000, label: "VIR ALPHA SARL", details: [] }],
+      { from: o.day, to: o.day, opening: 0, closing: 50_000 },
+    );
+    await o.ok("PUT", `/banks/statements/${statementId}/lines/1/match`, { kind: "payment", id: payment.id });
+    const refused = await send("PUT", `/payments/${payment.id}/cancel`, o.token, { date: o.day });
+    expect(refused).toMatchObject({ status: 409, body: { code: "payment.reconciled", params: { no: 1 } } });
+    expect(refused.body.detail).toMatch(
+      /^Ce paiement est rapproché de la ligne 1 d’un relevé bancaire \(opération du /,
+    );
+    expect((await o.ok("GET", `/payments/${payment.id}`)).status).not.toBe("cancelled");
+
+    expect(
+      (await call("DELETE", `/banks/statements/${statementId}/lines/1/match`, o.token)).status,
+    ).toBeLessThan(300);
+    const cancelled = await call("PUT", `/payments/${payment.id}/cancel`, o.token, { date: o.day });
+    expect(cancelled.status).toBe(200);
+  });
 });
