@@ -33,11 +33,18 @@ export const moveCheckpoints = async (
   return new Set(rows.map((r) => r.name));
 };
 
-/** Events a projector applies at once before the event loop may take a turn. */
-const APPLY_SLICE = 100;
+/**
+ * Events a projector applies at once before the event loop may take a turn. PostgreSQL runs a slice's
+ * statements in its own process, so a slice holds the loop only while its rows are built (a few
+ * milliseconds for 400 events), and fewer, larger statements project an import's tens of thousands of
+ * events faster (a 100,000-line FEC's ledger caught up in about a third of the time it took in slices of
+ * 100). PGlite answers on the event loop itself: smaller slices there.
+ */
+const APPLY_SLICE = { postgres: 400, pglite: 100 } as const;
 
 /** How the runner writes a batch and its checkpoint: alone, or with the other caught-up loops' batches. */
 export const committer = (database: Database) => {
+  const applySlice = APPLY_SLICE[database.kind];
   /**
    * Writes one batch and its checkpoint atomically; null when another runner moved the checkpoint or
    * the failures changed meanwhile (a `resume`). "fast" applies the batch whole and throws if it
@@ -69,7 +76,7 @@ export const committer = (database: Database) => {
         // A large batch (an import's thousands of events) is applied in slices, the event loop given a
         // turn between them: every other request is answered meanwhile (applying a batch in parts is
         // what confining a failure does already, so every projector takes it).
-        for await (const slice of paced(live, APPLY_SLICE)) await p.apply(trx, slice, table);
+        for await (const slice of paced(live, applySlice)) await p.apply(trx, slice, table);
         return { held, failed };
       }
       await applyConfined(trx, p, events, table, held, async (event, error) => {
@@ -149,7 +156,7 @@ export const committer = (database: Database) => {
           }
           const held = new Set(c.state.held ?? []);
           const live = c.events.filter((e) => !held.has(e.orgId));
-          for await (const slice of paced(live, APPLY_SLICE))
+          for await (const slice of paced(live, applySlice))
             await c.p.apply(trx, slice, (t) => physical(t, c.state.generation));
           out.push({ held, failed: [] });
         }
