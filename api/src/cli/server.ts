@@ -1,6 +1,5 @@
 import type { Command } from "commander";
 import { openContext } from "../bootstrap.ts";
-import { SHUTDOWN_GRACE_MS, startServer } from "../server.ts";
 import type { Cli } from "./io.ts";
 
 export const registerServerCommands = (program: Command, cli: Cli) => {
@@ -9,6 +8,9 @@ export const registerServerCommands = (program: Command, cli: Cli) => {
     .description("migrate, start the projections and serve the API and the web app (PORT, default 3000)")
     .option("-p, --port <port>", "port to listen on", (v) => Number(v), Number(cli.io.env.PORT ?? 3000))
     .action(async (opts: { port: number }) => {
+      // Loaded here: the server (every route, the PDF, the web app) is hundreds of modules that the other
+      // commands — a FEC import with the server stopped — do not need and started up seconds slower for.
+      const { SHUTDOWN_GRACE_MS, startServer } = await import("../server.ts");
       const env = cli.environment;
       const server = await startServer({ ...env, port: opts.port, log: cli.print });
       cli.print(
