@@ -17,6 +17,7 @@ import { formatDecimal } from "../items/prices.ts";
 import { useReference } from "../reference/api.ts";
 import { type Doc, docCheckQuery, docQuery } from "./api.ts";
 import { DocActions } from "./doc-actions.tsx";
+import { DocPayments } from "./doc-payments.tsx";
 import { DocWarnings } from "./doc-warnings.tsx";
 import { isValidatable, rightOf, segmentOf } from "./model.ts";
 import { docContactEditPath, docPath, listPath } from "./paths.ts";
@@ -374,6 +375,7 @@ const DocView = ({ doc }: { doc: Doc }) => {
               </Text>
             </Field>
           ) : null}
+          <DocPayments doc={doc} />
         </Stack>
         <TotalsCard totals={doc.totals} />
       </Group>

@@ -132,7 +132,6 @@ const DocEditor = ({
     enabled: doc?.origin?.relation === "transform",
   });
   const originNotes = origin.data?.header.notes ?? null;
-  const name = useDocName();
   const [lines, setLines] = useState<EditorLine[]>(() =>
     doc ? doc.lines.map((l) => editorLine(l, locale)) : [blankLine("free")],
   );
@@ -282,7 +281,10 @@ const DocEditor = ({
                 onClick={() => form.setFieldValue("notes", originNotes)}
                 data-testid="doc-origin-notes"
               >
-                {t("editor.originNotes", { name: name(origin.data ?? { kind, number: null }) })}
+                {/* « Reprendre les notes du devis DE… », the kind in the sentence's own words. */}
+                {t(`editor.originNotes.${origin.data?.kind ?? "quote"}`, {
+                  number: origin.data?.number ?? t("draft"),
+                })}
               </Button>
             ) : null}
           </Stack>
