@@ -194,4 +194,95 @@ describe("FEC import screen (Chromium, FEC import API)", () => {
     },
     browserTimeout,
   );
+
+  test(
+    "takes over the books of a company closing on 31 August: the file's one year, the empty first year moved after it",
+    async () => {
+      if (!browser || !server) throw new Error("not started");
+      // The organisation, created today, opened this calendar year; the books taken over run from
+      // September last year to August this year.
+      const year = new Date().getFullYear();
+      const { session, siren } = await newOrganisation();
+      const at = (month: string, day: string, y = year) => `${y}-${month}-${day}`;
+      const entry = (
+        journal: "AN" | "VT",
+        n: number,
+        date: string,
+        account: string,
+        debit: number,
+        credit: number,
+      ) => ({
+        ...line(journal === "AN" ? "BQ" : journal, n, account, debit, credit),
+        journalCode: journal,
+        journalLib: journal === "AN" ? "A nouveaux" : "Ventes",
+        ecritureDate: date,
+        pieceDate: date,
+        validDate: date,
+      });
+      const text = writeFec(
+        [
+          entry("AN", 1, at("09", "01", year - 1), "512000", 500_000, 0),
+          entry("AN", 1, at("09", "01", year - 1), "101000", 0, 500_000),
+          ...["10-15", "02-10", "08-31"].flatMap((d, i) => {
+            const date = at(d.slice(0, 2), d.slice(3), d.startsWith("10") ? year - 1 : year);
+            return [
+              entry("VT", i + 2, date, "411000", 120_000, 0),
+              entry("VT", i + 2, date, "706000", 0, 100_000),
+              entry("VT", i + 2, date, "445710", 0, 20_000),
+            ];
+          }),
+        ],
+        "\t",
+      );
+      const name = `${siren}FEC${year}0831.txt`;
+      const path = join(mkdtempSync(join(tmpdir(), "registre-fec-")), name);
+      writeFileSync(path, text);
+      const long = (day: string) =>
+        new Intl.DateTimeFormat("fr-FR", { dateStyle: "long" }).format(new Date(`${day}T12:00:00`));
+      const context = await signedInContext(browser, session, "fr");
+      try {
+        const page = await context.newPage();
+        const screen = new FecImportPage(page, server.url);
+        await screen.open();
+        await screen.choose(path);
+        expect(await screen.years()).toEqual([
+          `Exercice du ${long(at("09", "01", year - 1))} au ${long(at("08", "31"))}`,
+        ]);
+        expect((await page.getByTestId("fec-year-moved").textContent())?.replace(/\u00a0/g, " ")).toBe(
+          `L’exercice du ${long(at("01", "01"))} au ${long(at("12", "31"))}, où rien n’est encore passé, suivra celui du fichier : du ${long(at("09", "01"))} au ${long(at("08", "31", year + 1))}.`,
+        );
+        await screen.confirm();
+        const years = await api("GET", "/accounting/balance-sheet", session.token);
+        expect(years.items.map((y: { start: string; end: string }) => [y.start, y.end])).toEqual([
+          [at("09", "01", year - 1), at("08", "31")],
+          [at("09", "01"), at("08", "31", year + 1)],
+        ]);
+
+        // Its fiscal years: the taken-over one and the current one, nothing made up between; an earlier
+        // year is offered for older books, twelve months before the first.
+        await page.goto(new URL("/org/accounting/balancesheet", server.url).toString());
+        await page.getByTestId("year-row").first().waitFor();
+        expect(await page.getByTestId("year-row").count()).toBe(2);
+        await page.getByTestId("year-new").click();
+        await page.getByTestId("year-new-choice").getByText("Exercice antérieur").click();
+        const short = (day: string) => day.split("-").reverse().join("/");
+        expect(await page.getByTestId("year-new-text").textContent()).toContain(
+          `du ${short(at("09", "01", year - 2))} au ${short(at("08", "31", year - 1))}`,
+        );
+        await page.screenshot({ path: join(artifactsDir, "takeover-years-fr.png"), fullPage: true });
+        await page.getByRole("button", { name: "Annuler" }).click();
+
+        // A trial balance over both years leaves the second's opening out, and says so, in English.
+        await page.evaluate(() => localStorage.setItem("locale", "en"));
+        const range = `start=${at("09", "01", year - 1)}&end=${at("12", "31")}&mode=period`;
+        await page.goto(new URL(`/org/accounting/reports/balance?${range}`, server.url).toString());
+        const span = page.getByTestId("balance-span");
+        await span.waitFor();
+        expect(await span.textContent()).toContain("This range covers 2 fiscal years");
+      } finally {
+        await context.close();
+      }
+    },
+    browserTimeout,
+  );
 });

@@ -68,7 +68,13 @@ export type FecImportResult = {
   readonly auxiliaryAccountsCreated: number;
   readonly fiscalYearsOpened: readonly { start: string; end: string }[];
   /** Years of the organisation nothing was posted in, given new dates to follow the file's year. */
-  readonly fiscalYearsMoved: readonly { id: string; start: string; end: string }[];
+  readonly fiscalYearsMoved: readonly {
+    id: string;
+    start: string;
+    end: string;
+    /** Its dates before. */
+    was: { start: string; end: string };
+  }[];
   /** What was accepted but not as the norm wants it, or changed on the way in, with line numbers. */
   readonly warnings: readonly FecFinding[];
   /** Why the file was refused, with line numbers: when there is one, nothing was written. */
@@ -118,7 +124,12 @@ const periodOf = (plan: FecImportPlan): FecImportResult["period"] => {
   return start === "" ? null : { start, end };
 };
 
-const resultOf = (plan: FecImportPlan, written: boolean): FecImportResult => ({
+const resultOf = (
+  plan: FecImportPlan,
+  written: boolean,
+  /** The organisation's years before the import. */
+  years: readonly { id: string; start: string; end: string }[],
+): FecImportResult => ({
   fileName: plan.fileName,
   encoding: plan.encoding,
   separator: plan.separator,
@@ -133,9 +144,18 @@ const resultOf = (plan: FecImportPlan, written: boolean): FecImportResult => ({
   fiscalYearsOpened: plan.fiscal.flatMap((c) =>
     c.type === "OpenFiscalYear" ? [{ start: c.data.start ?? "", end: c.data.end ?? "" }] : [],
   ),
-  fiscalYearsMoved: plan.fiscal.flatMap((c) =>
-    c.type === "RedefineFiscalYear" ? [{ id: c.data.id, start: c.data.start, end: c.data.end }] : [],
-  ),
+  fiscalYearsMoved: plan.fiscal.flatMap((c) => {
+    if (c.type !== "RedefineFiscalYear") return [];
+    const was = years.find((y) => y.id === c.data.id);
+    return [
+      {
+        id: c.data.id,
+        start: c.data.start,
+        end: c.data.end,
+        was: { start: was?.start ?? "", end: was?.end ?? "" },
+      },
+    ];
+  }),
   warnings: plan.warnings,
   errors: plan.errors,
 });
@@ -340,10 +360,11 @@ export const importFec = async (
           ],
         },
         false,
+        context.fiscal.years,
       );
   }
-  if (plan.errors.length > 0) return resultOf(plan, false);
-  if (options.dryRun) return resultOf(plan, true);
+  if (plan.errors.length > 0) return resultOf(plan, false, context.fiscal.years);
+  if (options.dryRun) return resultOf(plan, true, context.fiscal.years);
 
   const chart = plan.chart;
   if (chart.length > 0)
@@ -408,5 +429,5 @@ export const importFec = async (
     LEDGER_TIMEOUT_MS,
   );
   if (visibility !== "visible") markNotYetVisible(visibility);
-  return resultOf(plan, true);
+  return resultOf(plan, true, context.fiscal.years);
 };

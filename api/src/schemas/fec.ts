@@ -65,6 +65,12 @@ export const ImportResult = z
     accountsCreated: z.number().int(),
     auxiliaryAccountsCreated: z.number().int(),
     fiscalYears: Years.openapi({ description: "The fiscal years the import opens, as its plan has them" }),
+    fiscalYearsMoved: z
+      .array(z.object({ start: Day, end: Day, was: z.object({ start: Day, end: Day }) }))
+      .openapi({
+        description:
+          "The organisation's years nothing was posted in that the import moves after the file's year (their new dates, and before)",
+      }),
     warnings: z
       .array(Finding)
       .openapi({ description: "The first 1,000 by line (warningCount has them all)" }),

@@ -4758,6 +4758,19 @@ export interface components {
                 /** @example 2025-01-31 */
                 end: string;
             }[];
+            /** @description The organisation's years nothing was posted in that the import moves after the file's year (their new dates, and before) */
+            fiscalYearsMoved: {
+                /** @example 2025-01-31 */
+                start: string;
+                /** @example 2025-01-31 */
+                end: string;
+                was: {
+                    /** @example 2025-01-31 */
+                    start: string;
+                    /** @example 2025-01-31 */
+                    end: string;
+                };
+            }[];
             /** @description The first 1,000 by line (warningCount has them all) */
             warnings: components["schemas"]["FecFinding"][];
             /** @description The first 1,000 by line (errorCount has them all) */

@@ -141,6 +141,7 @@ export const fecRoutes = (ctx: AppContext) => {
           accountsCreated: result.accountsCreated,
           auxiliaryAccountsCreated: result.auxiliaryAccountsCreated,
           fiscalYears: [...result.fiscalYearsOpened],
+          fiscalYearsMoved: result.fiscalYearsMoved.map(({ start, end, was }) => ({ start, end, was })),
           warnings: listed.warnings.map(finding),
           errors: listed.errors.map(finding),
           warningCount: listed.warningCount,

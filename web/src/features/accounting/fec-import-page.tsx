@@ -132,6 +132,16 @@ const Summary = ({ result }: { result: FecImport }) => {
                 {t("fecImport.yearsNone")}
               </Text>
             )}
+            {result.fiscalYearsMoved.map((year) => (
+              <Text size="sm" key={year.was.start} data-testid="fec-year-moved">
+                {t(done ? "fecImport.yearMovedDone" : "fecImport.yearMoved", {
+                  wasStart: format.date(year.was.start),
+                  wasEnd: format.date(year.was.end),
+                  start: format.date(year.start),
+                  end: format.date(year.end),
+                })}
+              </Text>
+            ))}
           </Stack>
         ) : null}
       </Stack>

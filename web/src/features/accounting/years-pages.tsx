@@ -55,6 +55,8 @@ export const YearsPage = () => {
     {
       key: "year",
       header: t("years.year"),
+      // « Exercice 2025-2026 » on one line: a year that is not the calendar year names two.
+      cellProps: () => ({ style: { whiteSpace: "nowrap" } }),
       cell: (year) => (
         <Link to={yearPath(year.id)} className="registre-row-link">
           {yearName(year)}
