@@ -5,7 +5,7 @@ import { addToBalances, balanceTables, type Delta, fillBalances } from "./balanc
 import { entrySearchTable, fillEntrySearch, syncEntrySearch } from "./entry-search.ts";
 import { entryTotals, entryTotalsTables, fillEntryTotals } from "./entry-totals.ts";
 import type { Projector, Timestamp } from "./projector.ts";
-import { chunk, json, liveSink } from "./projector.ts";
+import { chunk, json, liveSink, rowsAsSelect } from "./projector.ts";
 import { versioned } from "./versions.ts";
 
 /** `ledger_lines`: one row per validated line, with its lettering. */
@@ -72,15 +72,16 @@ const insertCreated = async (
   created: readonly NewEntry[],
   lines: readonly NewLine[],
 ) => {
-  const entryRows = created.map((r) => ({
-    ...r,
-    lines: json(r.lines),
-    origin: r.origin === null || r.origin === undefined ? null : json(r.origin),
-  }));
+  // One JSON parameter per table (`rowsAsSelect`), not a VALUES list of ten thousand parameters.
+  const entryRows = rowsAsSelect(
+    table("entries"),
+    created.map((r) => ({ ...r, origin: r.origin ?? null })),
+  );
   let query = db.with("e", (qb) =>
     qb
       .insertInto(table("entries"))
-      .values(entryRows)
+      .columns(entryRows.columns)
+      .expression(entryRows.select)
       .returning([
         "org_id",
         "mvt",
@@ -95,8 +96,12 @@ const insertCreated = async (
         "number",
       ]),
   );
-  if (lines.length > 0)
-    query = query.with("l", (qb) => qb.insertInto(table("ledger_lines")).values([...lines]));
+  if (lines.length > 0) {
+    const lineRows = rowsAsSelect(table("ledger_lines"), lines);
+    query = query.with("l", (qb) =>
+      qb.insertInto(table("ledger_lines")).columns(lineRows.columns).expression(lineRows.select),
+    );
+  }
   await query
     .insertInto(table("entry_search"))
     .columns(["org_id", "mvt", "date", "position", "journal", "status", "debit", "credit", "search"])
