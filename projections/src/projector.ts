@@ -43,7 +43,7 @@ export type ProjectionExecutor = Kysely<any>;
 export type RowWriter = (table: string, rows: readonly Record<string, unknown>[]) => Promise<void>;
 
 /**
- * How `apply` writes. Live: `insert` is multi-row INSERTs, `bulk` false. A rebuild's pass over the log
+ * How `apply` writes. Live: `insert` is INSERTs of the rows as one JSON parameter, `bulk` false. A rebuild's pass over the log
  * into a new generation no reader sees: `insert` is `COPY` (`rebuildSink`), and `bulk` is true: the tables the projector's `finishRebuild` derives from others may be
  * left alone, to be filled in one statement each once the log is in.
  */
