@@ -37,6 +37,8 @@ const ONLY_BANK = process.env.BENCH_ONLY === "bank";
 const ONLY_UPLOADS = process.env.BENCH_ONLY === "uploads";
 /** BENCH_ONLY=vat: issue 22's part alone (a month's VAT return on 1M ledger lines, the vat_lines rebuild). */
 const ONLY_VAT = process.env.BENCH_ONLY === "vat";
+/** BENCH_ONLY=fec: the FEC import alone (in process, then through the HTTP API and the CLI: issue 23, point 2). */
+const ONLY_FEC = process.env.BENCH_ONLY === "fec";
 
 const environment = async (): Promise<Environment> => {
   const postgres = await withAdmin(async (sql) => {
@@ -161,6 +163,10 @@ const run = async (base: string, name: string, config: BenchConfig, notes: strin
 };
 
 const main = async (): Promise<void> => {
+  if (ONLY_FEC) {
+    await (await import("./fec-import.ts")).runFecImportBench(REPORT);
+    return;
+  }
   if (ONLY_VAT) {
     await (await import("./vat.ts")).runVatBench(REPORT);
     return;
