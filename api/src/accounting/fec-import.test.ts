@@ -1,10 +1,11 @@
-import { type CommandMetadata, type FecLineInput, writeFec } from "@registre/core";
+import { type CommandMetadata, type FecLineInput, fiscalStreamId, writeFec } from "@registre/core";
 import { type DatabaseKind, isTransientDatabaseError } from "@registre/store";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase } from "../../../tests/support/databases.ts";
 import { openContext } from "../bootstrap.ts";
 import type { AppContext } from "../context.ts";
+import { derivedId } from "../ids.ts";
 import { createOrganisation } from "../organisations.ts";
 import { collect } from "./csv.ts";
 import { exportFec } from "./fec.ts";
@@ -155,6 +156,51 @@ describe.each(databaseKinds)("the FEC import's bulk path on %s", (kind: Database
       meta(),
     );
     expect(refused.errors.map((e) => e.code)).toEqual(["fec.notCollective"]);
+  });
+
+  it("an import right after its dry run takes the dry run's plan: the file read once, its year opened under the import's own id; on books changed meanwhile, read again", async () => {
+    let reads = 0;
+    const counted: AppContext = {
+      ...ctx,
+      work: {
+        ...ctx.work,
+        run: ((...args: Parameters<AppContext["work"]["run"]>) => {
+          reads += 1;
+          return ctx.work.run(...args);
+        }) as AppContext["work"]["run"],
+      },
+    };
+    const records = [line(1, "622600", 1_000, 0), line(1, "512000", 0, 1_000)];
+    const file = () => Buffer.from(writeFec(records, "|"));
+    const orgId = await organisation("552120222");
+    const planned = await importFec(counted, orgId, file(), FILE, meta(), { dryRun: true });
+    expect([reads, planned.errors, planned.fiscalYearsOpened]).toEqual([
+      1,
+      [],
+      [{ start: "2025-01-01", end: "2025-12-31" }],
+    ]);
+    const command = meta();
+    const imported = await importFec(counted, orgId, file(), FILE, command);
+    expect([reads, imported.entries, imported.errors]).toEqual([1, 1, []]);
+    const years = await ctx.store.readStream(orgId, fiscalStreamId(orgId));
+    const opened = years
+      .filter((e) => e.type === "FiscalYearOpened")
+      .map((e) => (e.data as { id: string }).id);
+    expect(opened).toContain(derivedId(command.commandId, "year", 0));
+
+    // Another organisation: a dry run, then an account created before the import — the plan is made again.
+    const other = await organisation("443061841");
+    await importFec(counted, other, file(), FILE, meta(), { dryRun: true });
+    await importFec(
+      counted,
+      other,
+      Buffer.from(writeFec([line(1, "622600", 5, 0), line(1, "512000", 0, 5)], "|")),
+      "autre.txt",
+      meta(),
+    );
+    const before = reads;
+    await importFec(counted, other, file(), FILE, meta());
+    expect(reads).toBe(before + 1);
   });
 
   it("an import interrupted between two batches finishes on retry with the same command id, nothing twice, numbers gapless", async () => {

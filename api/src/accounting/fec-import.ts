@@ -42,6 +42,7 @@ import { childMetadata, derivedId } from "../ids.ts";
 import type { ProgressReport } from "../uploads/progress.ts";
 import { catchUpLedger } from "./books.ts";
 import { type EntryInput, ledgerReadModels, postingContext } from "./entries.ts";
+import { keepPlan, planKey, takePlan } from "./fec-plans.ts";
 import { listFiscalYears } from "./queries.ts";
 import { setupReadModels } from "./setup.ts";
 
@@ -303,7 +304,7 @@ export const importFec = async (
   options: FecImportOptions = {},
 ): Promise<FecImportResult> => {
   await catchUpLedger(ctx, orgId);
-  const { context } = await postingContext(ctx, orgId);
+  const { context, guards } = await postingContext(ctx, orgId);
   const org = await readModels(ctx.database)
     .selectFrom("organisations")
     .select(["siren", "fiscal_year_start_month"])
@@ -312,29 +313,34 @@ export const importFec = async (
   if (!org) throw new DomainError("organisation.notFound", {}, 404);
   const emptyYears = (await listFiscalYears(ctx, orgId)).filter((y) => y.empty).map((y) => y.id);
   options.progress?.("reading");
-  // Read and planned in the worker pool (`workers/tasks.ts`), within the organisation's upload limits;
-  // the entries come back in pieces.
+  const made = {
+    fileName,
+    siren: org.siren,
+    fiscalYearStartMonth: org.fiscal_year_start_month,
+    emptyYears,
+    validatedOn: parisDate(ctx.clock()),
+    limits: ctx.uploadLimits.fec,
+  };
+  // The plan the screen's dry run made of this file on these very books, when there is one (`fec-plans.ts`).
+  const key = planKey(bytes, { ...made, orgId, books: guards });
+  const now = ctx.clock().getTime();
+  const kept = options.dryRun ? undefined : takePlan(key, metadata.commandId, now);
+  // Else read and planned in the worker pool (`workers/tasks.ts`), within the organisation's upload
+  // limits; the entries come back in pieces.
   const entries: FecImportPlan["entries"][number][] = [];
-  const planned = await ctx.work.run(
-    "fecPlan",
-    {
-      bytes,
-      fileName,
-      context,
-      siren: org.siren,
-      fiscalYearStartMonth: org.fiscal_year_start_month,
-      emptyYears,
-      commandId: metadata.commandId,
-      validatedOn: parisDate(ctx.clock()),
-      limits: ctx.uploadLimits.fec,
-    },
-    {
-      onItems: (items) => entries.push(...(items as FecImportPlan["entries"][number][])),
-      moveBytes: options.handOver === true,
-    },
-  );
-  const plan: FecImportPlan = { ...planned, entries };
-  options.progress?.("checking", 0, entries.length);
+  const plan: FecImportPlan = kept ?? {
+    ...(await ctx.work.run(
+      "fecPlan",
+      { bytes, context, commandId: metadata.commandId, ...made },
+      {
+        onItems: (items) => entries.push(...(items as FecImportPlan["entries"][number][])),
+        moveBytes: options.handOver === true,
+      },
+    )),
+    entries,
+  };
+  if (options.dryRun && plan.errors.length === 0) keepPlan(key, plan, metadata.commandId, now);
+  options.progress?.("checking", 0, plan.entries.length);
   const mvtOf = (i: number) => derivedId(metadata.commandId, "mvt", i);
   if (plan.errors.length === 0) {
     const previous = await readModels(ctx.database)
