@@ -259,7 +259,7 @@ export const FecImportPage = () => {
       {check.isError ? <ErrorAlert error={check.error} testId="fec-error" /> : null}
       {run.isError ? <ErrorAlert error={run.error} testId="fec-error" /> : null}
       {running ? <UploadProgress uploadKey={running.key} startedAt={running.startedAt} /> : null}
-      {result && file && !running ? (
+      {result && file && !check.isPending ? (
         <Stack gap="md">
           {written ? (
             <Alert color="teal" variant="light" icon={<CheckIcon />} data-testid="fec-done">
@@ -323,7 +323,7 @@ export const FecImportPage = () => {
               />
             </Stack>
           ) : null}
-          {!refused && !written ? (
+          {!refused && !written && !run.isPending ? (
             <Stack gap="xs">
               <Alert color="blue" variant="light" data-testid="fec-ready">
                 {t("fecImport.ready", { count: result.entries, lines: result.lines })}
