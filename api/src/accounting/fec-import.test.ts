@@ -180,8 +180,16 @@ describe.each(databaseKinds)("the FEC import's bulk path on %s", (kind: Database
       [{ start: "2025-01-01", end: "2025-12-31" }],
     ]);
     const command = meta();
-    const imported = await importFec(counted, orgId, file(), FILE, command);
+    const reported: [string, number, number][] = [];
+    const imported = await importFec(counted, orgId, file(), FILE, command, {
+      progress: (phase, done = 0, total = 0) => reported.push([phase, done, total]),
+    });
     expect([reads, imported.entries, imported.errors]).toEqual([1, 1, []]);
+    // The screen says « checking 2 lines », then « writing 1 of 1 » entries.
+    expect(reported.filter(([phase]) => phase === "checking" || phase === "writing")).toEqual([
+      ["checking", 0, 2],
+      ["writing", 1, 1],
+    ]);
     const years = await ctx.store.readStream(orgId, fiscalStreamId(orgId));
     const opened = years
       .filter((e) => e.type === "FiscalYearOpened")

@@ -340,7 +340,7 @@ export const importFec = async (
     entries,
   };
   if (options.dryRun && plan.errors.length === 0) keepPlan(key, plan, metadata.commandId, now);
-  options.progress?.("checking", 0, plan.entries.length);
+  options.progress?.("checking", 0, plan.records);
   const mvtOf = (i: number) => derivedId(metadata.commandId, "mvt", i);
   if (plan.errors.length === 0) {
     const previous = await readModels(ctx.database)
