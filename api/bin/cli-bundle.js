@@ -18,7 +18,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const entry = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url));
@@ -62,8 +62,17 @@ export const cliBundle = async () => {
   if (again) return again;
   const { build, transform } = await import("esbuild");
   const result = await build({
-    entryPoints: [entry],
+    entryPoints: { main: entry },
     bundle: true,
+    // What a command imports only when it runs (the server, for `serve`) in chunks of its own: a bundle
+    // imports every package it names as it loads, and the server's (Hono, zod, the PDF) are hundreds of
+    // modules a FEC import does not need.
+    splitting: true,
+    outdir: "out",
+    entryNames: "[name]",
+    chunkNames: "[name]-[hash]",
+    // ES modules by their extension: under node_modules, no package.json says "type": "module".
+    outExtension: { ".js": ".mjs" },
     platform: "node",
     format: "esm",
     target: "node20",
@@ -95,22 +104,32 @@ export const cliBundle = async () => {
       },
     ],
   });
-  const text = result.outputFiles[0]?.text;
-  if (!text) throw new Error("the CLI bundle is empty");
+  if (result.outputFiles.length === 0) throw new Error("the CLI bundle is empty");
+  const digest = createHash("sha256");
+  for (const out of result.outputFiles) digest.update(out.path).update(out.text);
+  // One folder per bundle, its files written aside first: a command reads a whole bundle or none.
   mkdirSync(cacheDir, { recursive: true });
-  const file = join(cacheDir, `cli-${createHash("sha256").update(text).digest("hex").slice(0, 16)}.mjs`);
-  if (!existsSync(file)) writeWhole(file, text);
+  const folder = join(cacheDir, `cli-${digest.digest("hex").slice(0, 16)}`);
+  if (!existsSync(folder)) {
+    const aside = `${folder}.${process.pid}.tmp`;
+    mkdirSync(aside, { recursive: true });
+    for (const out of result.outputFiles) writeFileSync(join(aside, basename(out.path)), out.text);
+    renameSync(aside, folder);
+  }
+  const file = join(folder, "main.mjs");
   // Bundles of sources since changed, once no command can still be starting from them.
   for (const name of readdirSync(cacheDir))
-    if (/^cli-[0-9a-f]{16}\.mjs$/.test(name) && join(cacheDir, name) !== file) {
+    if (/^cli-[0-9a-f]{16}(\.mjs)?$/.test(name) && join(cacheDir, name) !== folder) {
       const old = join(cacheDir, name);
-      if (Date.now() - statSync(old).mtimeMs > 60 * 60 * 1000) rmSync(old, { force: true });
+      if (Date.now() - statSync(old).mtimeMs > 60 * 60 * 1000) rmSync(old, { recursive: true, force: true });
     }
+  // This file too: a bundle made otherwise is made again.
+  const self = fileURLToPath(import.meta.url);
   const inputs = Object.fromEntries(
-    Object.keys(result.metafile.inputs).map((input) => {
-      const path = resolve(input);
-      return [path, signature(path)];
-    }),
+    [...Object.keys(result.metafile.inputs).map((input) => resolve(input)), self].map((path) => [
+      path,
+      signature(path),
+    ]),
   );
   writeWhole(manifestPath, JSON.stringify({ file, inputs }));
   return pathToFileURL(file).href;
