@@ -7,14 +7,12 @@ import {
   DomainError,
   type EntryCommand,
   type EntryContent,
-  endOfMonth,
   entryDecider,
   entryStreamId,
   type FiscalCommand,
   fiscalDecider,
   fiscalStreamId,
   nextVatPeriod,
-  nextYearBounds,
   type OpenItem,
   openingLines,
   type PostingContext,
@@ -22,6 +20,7 @@ import {
   VOLUME_COUNTER,
   vatPeriodOf,
   volumeOf,
+  yearAfter,
 } from "@registre/core";
 import { readModels } from "@registre/projections";
 import type { MultiAppendResult } from "@registre/store";
@@ -299,10 +298,7 @@ const openingPlan = async (
   let next = fiscalLoaded.state.years.find((y) => y.start === nextStart);
   if (!next) {
     const later = fiscalLoaded.state.years.find((y) => y.start > year.end);
-    const bounds = nextYearBounds(
-      { years: [{ ...year, openingMvt: null }], lockedUntil: null },
-      await fiscalYearStartMonth(ctx, orgId),
-    ) ?? { start: nextStart, end: endOfMonth(nextStart, 11) };
+    const bounds = yearAfter(year.end, await fiscalYearStartMonth(ctx, orgId));
     const end = later && later.start <= bounds.end ? addDays(later.start, -1) : bounds.end;
     fiscalCommands.push({
       type: "OpenFiscalYear",

@@ -192,8 +192,12 @@ export const nextYearBounds = (
   startMonth: number,
 ): { start: IsoDate; end: IsoDate } | null => {
   const last = state.years.at(-1);
-  if (!last) return null;
-  const start = addDays(last.end, 1);
+  return last ? yearAfter(last.end, startMonth) : null;
+};
+
+/** The bounds of the year starting the day after `end`, as `nextYearBounds` tells them. */
+export const yearAfter = (end: IsoDate, startMonth: number): { start: IsoDate; end: IsoDate } => {
+  const start = addDays(end, 1);
   const months = ((startMonth - Number(start.slice(5, 7)) + 11) % 12) + 1;
   return { start, end: endOfMonth(start, (months < 6 ? months + 12 : months) - 1) };
 };
