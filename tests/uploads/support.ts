@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { expect } from "vitest";
@@ -87,30 +88,61 @@ export const organisationOn = async (
 };
 
 /**
- * The longest answer of the health check or another organisation's read that a test accepts while a
- * hostile file is handled. Before issue 21 those files held the server for 3 s to minutes. The files go
- * out from a thread at the lowest priority (`fromThread`), so that what is timed is the server, not the
- * test writing tens of megabytes from the server's own process. Run alone, the files meet the issue's
- * 200 ms (`RESPONSIVE_MS=200`: ten runs in a row, 26 of 26); at the end of the whole suite, on PGlite
- * (in the server's process), the loop was delayed 205–267 ms three times in one run — so the default
- * bound stays 1 s, which catches any return of the stalls; the 200 ms target is the benchmark's p99
- * (docs/performance.md, "Uploads"). These files run last and alone (the "calm" project).
+ * Two bounds on the answers of the health check and of another organisation's read while a hostile file
+ * is handled (before issue 21 those files held the server for 3 s to minutes):
+ * - the issue's 200 ms (`HELD_MS`) on what the server itself does meanwhile: the CPU time of this
+ *   process's main thread — the server's event loop, PGlite's queries and the collector's pauses
+ *   included — during each answer. A loop held by a file's parsing or a long query is busy all that time;
+ *   a loop kept waiting by the machine (two cores shared with PostgreSQL, Chromium and other test files)
+ *   is not. So this bound holds whatever else runs, and fails only on the server's own stalls.
+ * - `RESPONSIVE_MS` (1 s) on the answer's wall time, whatever delayed it.
+ * Run alone on a quiet machine, every answer also meets 200 ms of wall time (`RESPONSIVE_MS=200`: ten
+ * runs in a row, 26 of 26); at the end of the whole suite, on PGlite, answers of 205–268 ms were seen
+ * with the loop delayed as long — which the CPU time tells apart. The files go out from a thread at the
+ * lowest priority (`fromThread`), so what is timed is the server, not the test writing tens of megabytes
+ * from the server's own process. These files run last and alone (the "calm" project).
  */
 export const RESPONSIVE_MS = Number(process.env.RESPONSIVE_MS ?? 1_000);
+export const HELD_MS = Number(process.env.HELD_MS ?? 200);
 
-/** The service stayed responsive while `work` ran: no answer of the pollers took RESPONSIVE_MS. */
-export const expectResponsive = (stall: { worst: number; polls: number; loopDelay: number }): void => {
-  expect(
-    stall.worst,
-    `slowest answer meanwhile ${Math.round(stall.worst)} ms (${stall.polls} answers; event loop delayed ${Math.round(stall.loopDelay)} ms at most)`,
-  ).toBeLessThan(RESPONSIVE_MS);
+export type Stall = {
+  /** The slowest answer's wall time. */
+  readonly worst: number;
+  /** The most CPU time the main thread spent during any one answer. */
+  readonly held: number;
+  readonly polls: number;
+  readonly loopDelay: number;
 };
 
-export type Meanwhile = <T>(
-  work: () => Promise<T>,
-) => Promise<{ result: T; worst: number; polls: number; loopDelay: number }>;
+/** The service stayed responsive while `work` ran: no answer held by the server HELD_MS, nor late RESPONSIVE_MS. */
+export const expectResponsive = (stall: Stall): void => {
+  const said = `slowest answer meanwhile ${Math.round(stall.worst)} ms, the main thread busy ${Math.round(stall.held)} ms during one answer at most (${stall.polls} answers; event loop delayed ${Math.round(stall.loopDelay)} ms at most)`;
+  expect(stall.held, said).toBeLessThan(HELD_MS);
+  expect(stall.worst, said).toBeLessThan(RESPONSIVE_MS);
+};
+
+export type Meanwhile = <T>(work: () => Promise<T>) => Promise<Stall & { result: T }>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICK_MS = 10;
+
+/**
+ * The CPU time (ms) the calling thread has used: user and system, from /proc/thread-self/stat (read
+ * synchronously, so on the thread that asks: the main thread, the server's). Elsewhere than Linux, the
+ * process's CPU time, which only overstates it.
+ */
+export const mainThreadCpuMs = (): number => {
+  if (process.platform !== "linux") {
+    const usage = process.cpuUsage();
+    return (usage.user + usage.system) / 1000;
+  }
+  const stat = readFileSync("/proc/thread-self/stat", "latin1");
+  // Fields after the command's closing parenthesis: state is field 3, utime 14 and stime 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+};
 
 /**
  * Runs `work` while `/api/health` and another organisation's read (its contacts) are asked every
@@ -122,16 +154,20 @@ export const meanwhile =
   async (work) => {
     let done = false;
     let worst = 0;
+    let held = 0;
     let polls = 0;
     const poll = async (path: string, token?: string) => {
       while (!done) {
         const started = performance.now();
+        const cpu = mainThreadCpuMs();
         const res = await fetch(`${base}/api${path}`, {
           headers: token ? { authorization: `Bearer ${token}` } : {},
         });
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`${path} answered ${res.status} meanwhile`);
         worst = Math.max(worst, performance.now() - started);
+        // Ticks of 10 ms: a busy tick counted at the edge of the answer is not the server's.
+        held = Math.max(held, mainThreadCpuMs() - cpu - TICK_MS);
         polls++;
         await sleep(20);
       }
@@ -142,7 +178,7 @@ export const meanwhile =
     const pollers = Promise.all([poll("/health"), poll("/contacts", otherToken)]);
     try {
       const result = await work();
-      return { result, worst, polls, loopDelay: delay.max / 1e6 };
+      return { result, worst, held, polls, loopDelay: delay.max / 1e6 };
     } finally {
       delay.disable();
       done = true;
