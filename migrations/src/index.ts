@@ -14,6 +14,8 @@ import * as appendManyCounted from "./2026-11-26T1000-append-many-counted.ts";
 import * as shareLinks from "./2026-11-26T1200-share-links.ts";
 import * as commandReadsByKey from "./2026-11-27T1200-command-reads-by-key.ts";
 import * as uploadProgress from "./2026-11-29T0900-upload-progress.ts";
+import * as tenantKeys from "./2026-11-30T1200-tenant-keys.ts";
+import * as reactorsSchedule from "./2026-11-30T1300-reactors-schedule.ts";
 
 /** Every migration, by name; names sort in the order they run. Never edit one once it has landed. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -32,4 +34,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-26T1200-share-links": shareLinks,
   "2026-11-27T1200-command-reads-by-key": commandReadsByKey,
   "2026-11-29T0900-upload-progress": uploadProgress,
+  "2026-11-30T1200-tenant-keys": tenantKeys,
+  "2026-11-30T1300-reactors-schedule": reactorsSchedule,
 };

@@ -69,7 +69,7 @@ export const recordFailure = async (
   await db
     .insertInto("projection_failures")
     .values({ name, generation, org_id: event.orgId, ...values })
-    .onConflict((oc) => oc.columns(["name", "generation", "org_id"]).doUpdateSet(values))
+    .onConflict((oc) => oc.columns(["org_id", "name", "generation"]).doUpdateSet(values))
     .execute();
 };
 
