@@ -28,12 +28,12 @@ import type { AppContext } from "../context.ts";
 import { documentReadModels, loadOrganisation } from "../documents/context.ts";
 import { documentPdf } from "../documents/facturx.ts";
 import { LATE_PAYMENT_RATES } from "../documents/late.ts";
-import { formatDate, formatMoney, formatPercent } from "../documents/pdf/format.ts";
 import { loadDocumentSettings } from "../documents/settings.ts";
 import { readAttachment } from "../files/attachments.ts";
 import { createShare } from "../files/shares.ts";
 import { ProblemError } from "../http/problem.ts";
 import { childMetadata } from "../ids.ts";
+import { formatDate, formatMoney, formatPercent } from "../pdf/format.ts";
 import { type MailAttachment, MailError } from "./mailer.ts";
 
 /** The countries whose customers are written to in French; elsewhere in English. */

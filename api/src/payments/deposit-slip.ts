@@ -1,7 +1,6 @@
 import type { DepositedPayment } from "@registre/core";
-import { COLOURS, CONTENT_WIDTH, finish, MARGIN, openPdf, SIZES } from "../documents/pdf/canvas.ts";
-import { formatDate, formatIban, formatMoney } from "../documents/pdf/format.ts";
-import type { PrintLanguage } from "../documents/pdf/model.ts";
+import { formatDate, formatIban, formatMoney, type PrintLanguage } from "../pdf/format.ts";
+import { COLOURS, CONTENT_WIDTH, finish, MARGIN, openPdf, SIZES } from "../pdf/page.ts";
 
 export type DepositSlip = {
   readonly language: PrintLanguage;

@@ -1,6 +1,5 @@
-import { COLOURS, CONTENT_WIDTH, finish, MARGIN, openPdf, SIZES } from "../documents/pdf/canvas.ts";
-import { formatDate, formatMoney } from "../documents/pdf/format.ts";
-import type { PrintLanguage } from "../documents/pdf/model.ts";
+import { formatDate, formatMoney, type PrintLanguage } from "../pdf/format.ts";
+import { COLOURS, CONTENT_WIDTH, finish, MARGIN, openPdf, SIZES } from "../pdf/page.ts";
 import type { ReconciliationReport } from "./report.ts";
 
 const N = "\u00a0";

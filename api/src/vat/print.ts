@@ -1,5 +1,5 @@
-import { finish, MARGIN, openPdf, PAGE } from "../documents/pdf/canvas.ts";
-import type { PrintLanguage } from "../documents/pdf/model.ts";
+import type { PrintLanguage } from "../pdf/format.ts";
+import { finish, MARGIN, openPdf, PAGE } from "../pdf/page.ts";
 import type { VatReturnView } from "./view.ts";
 
 /**

@@ -3,6 +3,8 @@
  * of the embedded invoice and the PDF/A extension schema that declares those properties (PDF/A
  * validators refuse properties of an undeclared namespace).
  */
+import type { PdfAttachment } from "../../pdf/page.ts";
+
 export type EmbeddedInvoice = {
   /** The CII XML, embedded as `factur-x.xml`. */
   readonly xml: string;
@@ -53,3 +55,13 @@ export const facturxXmp = (conformance: string): string => `
           </pdfaExtension:schemas>
         </rdf:Description>
         `;
+
+/** The invoice's XML as the PDF/A-3 file it carries: `factur-x.xml`, the alternative of the page. */
+export const facturxAttachment = (embedded: EmbeddedInvoice): PdfAttachment => ({
+  name: FACTURX_FILE_NAME,
+  type: "text/xml",
+  description: "Factur-X invoice",
+  relationship: "Alternative",
+  content: embedded.xml,
+  xmp: facturxXmp(embedded.conformance),
+});

@@ -4,9 +4,17 @@
  * delivery address (left); then the references (credited invoice, order, customer's order, subject).
  * The running header of the following pages, and the footer of every page (legal line, « Page 1/2 »).
  */
-import { type Canvas, COLOURS, CONTENT_WIDTH, MARGIN, PAGE, rule, SIZES, write } from "./canvas.ts";
-import { addressLines, formatDate, formatMoneyShort, formatSiren } from "./format.ts";
+import { formatDate, formatMoneyShort, formatSiren } from "../../pdf/format.ts";
+import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, SIZES } from "../../pdf/page.ts";
+import { type Canvas, rule, write } from "./canvas.ts";
 import type { PrintAddress } from "./model.ts";
+
+/** An address as printed: its street lines, the postcode and city, the country. */
+export const addressLines = (address: PrintAddress): string[] => [
+  ...address.lines.filter((l) => l.trim() !== ""),
+  `${address.postcode} ${address.city}`.trim(),
+  ...(address.country ? [address.country] : []),
+];
 
 const COLUMN_GAP = 20;
 const LEFT_WIDTH = 250;

@@ -4,19 +4,9 @@
  * no price. Rows are measured before they are drawn; a row that does not fit starts a new page, whose
  * top repeats the running header and this table's header.
  */
-import {
-  band,
-  type Canvas,
-  COLOURS,
-  CONTENT_WIDTH,
-  MARGIN,
-  measure,
-  room,
-  rule,
-  SIZES,
-  write,
-} from "./canvas.ts";
-import { formatCentsNumber, formatDecimal, formatPercent, formatUnitPrice } from "./format.ts";
+import { formatCentsNumber, formatDecimal, formatPercent, formatUnitPrice } from "../../pdf/format.ts";
+import { COLOURS, CONTENT_WIDTH, MARGIN, SIZES } from "../../pdf/page.ts";
+import { band, type Canvas, measure, room, rule, write } from "./canvas.ts";
 import type { PrintLine } from "./model.ts";
 
 type ItemLine = Extract<PrintLine, { type: "item" }>;

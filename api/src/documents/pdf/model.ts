@@ -10,7 +10,9 @@
 
 export type DocumentKind = "quote" | "order" | "delivery" | "invoice" | "creditNote" | "depositInvoice";
 
-export type PrintLanguage = "fr" | "en";
+import type { PrintLanguage } from "../../pdf/format.ts";
+
+export type { PrintLanguage };
 
 export type PrintAddress = {
   /** Street lines, as typed (building, street, PO box…). */

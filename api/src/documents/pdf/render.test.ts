@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { formatMoney, formatPercent } from "../../pdf/format.ts";
 import { fixtureCreditNote, samplePrint } from "../../testing/document-prints.ts";
-import { formatMoney, formatPercent } from "./format.ts";
 import { type DocumentKind, type DocumentPrint, type PrintLanguage, renderDocumentPdf } from "./index.ts";
 import { LABELS } from "./labels.ts";
 

@@ -1,4 +1,5 @@
-import { finish, openCanvas } from "./canvas.ts";
+import { finish } from "../../pdf/page.ts";
+import { openCanvas } from "./canvas.ts";
 import type { EmbeddedInvoice } from "./facturx-xmp.ts";
 import { drawFooters, drawHeader, drawRunningHeader } from "./header.ts";
 import { LABELS } from "./labels.ts";

@@ -3,8 +3,9 @@
  * incl. VAT, deposits deducted, already paid, due — then the mentions the kind of document needs,
  * and the signature box of a quote or a delivery slip. A delivery slip prints no amount.
  */
-import { band, type Canvas, COLOURS, CONTENT_WIDTH, MARGIN, measure, room, SIZES, write } from "./canvas.ts";
-import { formatDate, formatIban, formatMoney, formatMoneyShort, formatPercent } from "./format.ts";
+import { formatDate, formatIban, formatMoney, formatMoneyShort, formatPercent } from "../../pdf/format.ts";
+import { COLOURS, CONTENT_WIDTH, MARGIN, SIZES } from "../../pdf/page.ts";
+import { band, type Canvas, measure, room, write } from "./canvas.ts";
 
 const TOTALS_WIDTH = 230;
 const TOTALS_X = MARGIN.left + CONTENT_WIDTH - TOTALS_WIDTH;

@@ -4,7 +4,9 @@
  * with the spaces the web's `Intl` output uses (U+202F between thousands, U+00A0 before « € » and « % »).
  */
 import { decimalUnits, formatUnits } from "@registre/core";
-import type { PrintAddress, PrintLanguage } from "./model.ts";
+
+/** The languages a page is printed in. */
+export type PrintLanguage = "fr" | "en";
 
 export const NARROW_NBSP = "\u202f";
 export const NBSP = "\u00a0";
@@ -91,9 +93,3 @@ export const formatIban = (iban: string): string =>
     .replace(/\s/g, "")
     .replace(/(.{4})/g, "$1 ")
     .trim();
-
-export const addressLines = (address: PrintAddress): string[] => [
-  ...address.lines.filter((l) => l.trim() !== ""),
-  `${address.postcode} ${address.city}`.trim(),
-  ...(address.country ? [address.country] : []),
-];

@@ -1,6 +1,6 @@
 /**
  * The text of a PDF reads the same whatever the process printed before: the fonts are shared by every
- * document of the process (canvas.ts), their glyph objects with them. Its own file, so that the fonts
+ * document of the process (page.ts), their glyph objects with them. Its own file, so that the fonts
  * are fresh when it starts (a file that printed periods first would hide the fault).
  */
 import { execFileSync } from "node:child_process";
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { finish, openPdf } from "./canvas.ts";
+import { finish, openPdf } from "./page.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "registre-unicode-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
