@@ -59,9 +59,9 @@ const party = (node: XNode): EParty => {
   const scheme = attr(legal, "schemeID");
   const legalId = txt(legal)?.replace(/\s/g, "") ?? null;
   const siret = kids(node, "GlobalID").find((g) => attr(g, "schemeID") === "0009");
-  const vat = kids(node, "SpecifiedTaxRegistration")
-    .map((r) => kid(r, "ID"))
-    .find((id) => attr(id, "schemeID") === "VA");
+  const registrations = kids(node, "SpecifiedTaxRegistration").map((r) => kid(r, "ID"));
+  const vat = registrations.find((id) => attr(id, "schemeID") === "VA");
+  const taxRegistration = registrations.find((id) => attr(id, "schemeID") === "FC");
   const email = kids(node, "URIUniversalCommunication")
     .map((u) => kid(u, "URIID"))
     .find((u) => attr(u, "schemeID") === "EM");
@@ -76,6 +76,7 @@ const party = (node: XNode): EParty => {
     name: at(node, "Name") ?? "",
     siren: siren && /^\d{9}$/.test(siren) ? siren : null,
     vatNumber: txt(vat)?.replace(/\s/g, "").toUpperCase() ?? null,
+    ...(taxRegistration && { taxRegistration: txt(taxRegistration) }),
     address: address(kid(node, "PostalTradeAddress")),
     email: txt(email),
   };

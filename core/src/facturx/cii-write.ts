@@ -67,6 +67,9 @@ const party = (tag: string, p: EParty): string =>
     address(p.address),
     p.email ? el("ram:URIUniversalCommunication", text("ram:URIID", p.email, ' schemeID="EM"')) : "",
     p.vatNumber ? el("ram:SpecifiedTaxRegistration", text("ram:ID", p.vatNumber, ' schemeID="VA"')) : "",
+    p.taxRegistration
+      ? el("ram:SpecifiedTaxRegistration", text("ram:ID", p.taxRegistration, ' schemeID="FC"'))
+      : "",
   );
 
 const tax = (tag: string, vat: EVat): string =>

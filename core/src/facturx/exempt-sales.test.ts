@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DocumentContact } from "../documents/document.ts";
 import type { PricedLine } from "../documents/lines.ts";
-import { saleRegimeMentions, withSaleRegimes } from "../documents/sale-regime.ts";
+import { franchiseMention, saleRegimeMentions, withSaleRegimes } from "../documents/sale-regime.ts";
 import { buildCii } from "./cii-write.ts";
 import { facturxLine, facturxMentions, facturxSeller, validatedSalesDocument } from "./facturx.testing.ts";
 import { eInvoiceOfDocument } from "./from-document.ts";
@@ -98,6 +98,27 @@ describe("the CII of a sale exempt or outside French VAT", () => {
       ["E", "0", 135000, 0, null, saleRegimeMentions.outsideEu],
     ]);
     expect(read.delivery).toBeNull();
+  });
+
+  it("under the franchise without a VAT number: E (VATEX-FR-FRANCHISE), the seller's SIREN as its tax registration (BT-32, BR-E-02)", () => {
+    const doc = validatedSalesDocument([facturxLine({ vatRate: "exempt", vatExemption: franchiseMention })]);
+    const seller = { ...facturxSeller, vatNumber: null };
+    const xml = buildCii(eInvoiceOfDocument(doc, seller, facturxMentions), "en16931");
+    expect(xsd(xml)).toBeNull();
+    expect(xml).toContain(
+      '<ram:SpecifiedTaxRegistration><ram:ID schemeID="FC">123456782</ram:ID></ram:SpecifiedTaxRegistration></ram:SellerTradeParty>',
+    );
+    const read = readEInvoiceXml(xml).invoice;
+    expect(read.seller).toMatchObject({ vatNumber: null, taxRegistration: "123456782" });
+    expect(breakdown(read)).toEqual([["E", "0", 135000, 0, "VATEX-FR-FRANCHISE", franchiseMention]]);
+    expect(categoryViolations(read)).toEqual([]);
+    expect(categoryViolations({ ...read, seller: { ...read.seller, taxRegistration: null } })).toEqual([
+      "BR-E-02",
+    ]);
+    // A seller with its VAT number states nothing more.
+    expect(buildCii(eInvoiceOfDocument(doc, facturxSeller, facturxMentions), "en16931")).not.toContain(
+      'schemeID="FC"',
+    );
   });
 
   it("the category rules catch what the schematron would: no delivery country, no buyer VAT number, O beside others", () => {

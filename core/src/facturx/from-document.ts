@@ -213,6 +213,8 @@ export const eInvoiceOfDocument = (
       name: seller.name,
       siren: seller.siren,
       vatNumber: seller.vatNumber,
+      // Without a VAT number (the franchise), its SIREN as its tax registration (BR-E-02).
+      ...(!seller.vatNumber && { taxRegistration: seller.siren }),
       address: addressOf(seller.address),
       email: seller.email,
     },

@@ -47,6 +47,12 @@ export type EParty = {
   readonly siren: string | null;
   /** BT-31 / BT-48. */
   readonly vatNumber: string | null;
+  /**
+   * BT-32, the seller's tax registration (CII scheme FC): a seller under the franchise (293 B) without a VAT
+   * number states its SIREN there, as BR-S-02, BR-E-02 and BR-AE-02 ask for one of BT-31, BT-32, BT-63.
+   * Absent: none.
+   */
+  readonly taxRegistration?: string | null;
   readonly address: EAddress | null;
   readonly email: string | null;
 };

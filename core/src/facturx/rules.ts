@@ -51,12 +51,15 @@ export const calculationViolations = (invoice: EInvoice): CalculationViolation[]
  * agree (-01, -08), its rate and VAT are 0 (-05/-06, -09), it states why (-10), the parties are
  * identified as it needs (-02), an intra-EU delivery says when and where to (BR-IC-11, BR-IC-12), a
  * breakdown "not subject to VAT" stands alone (BR-O-11), and an exemption code is a VATEX code (BR-CL-22).
- * Returns the rules broken, each once.
+ * Returns the rules broken, each once. A quick check for core's tests; the tests workspace runs the official
+ * schematron itself on Registre's output (tests/facturx/, tests/fixtures/en16931/).
  */
 export const categoryViolations = (invoice: EInvoice): string[] => {
   const broken = new Set<string>();
   const family: Record<string, string> = { AE: "AE", E: "E", G: "G", K: "IC", O: "O" };
   const seller = !!invoice.seller.vatNumber;
+  // BR-AE-02 and BR-E-02 also take the seller's tax registration (BT-32); BR-G-02 and BR-IC-02 do not.
+  const sellerTax = seller || !!invoice.seller.taxRegistration;
   const buyer = !!invoice.buyer.vatNumber;
   const categories = new Set(invoice.vatBreakdown.map((b) => b.category));
   for (const line of invoice.lines) {
@@ -76,9 +79,10 @@ export const categoryViolations = (invoice: EInvoice): string[] => {
     if (b.vat !== 0 || decimalUnits(b.rate, RATE_SCALE) !== 0n) broken.add(`BR-${f}-09`);
     if (!b.exemptionReason && !b.exemptionCode) broken.add(`BR-${f}-10`);
     if (b.exemptionCode && !/^VATEX-[A-Z]{2}-[A-Z0-9-]+$/.test(b.exemptionCode)) broken.add("BR-CL-22");
-    if (b.category === "AE" && !(seller && (buyer || invoice.buyer.siren))) broken.add("BR-AE-02");
+    if (b.category === "AE" && !(sellerTax && (buyer || invoice.buyer.siren))) broken.add("BR-AE-02");
     if (b.category === "K" && !(seller && buyer)) broken.add("BR-IC-02");
-    if ((b.category === "E" || b.category === "G") && !seller) broken.add(`BR-${f}-02`);
+    if (b.category === "E" && !sellerTax) broken.add("BR-E-02");
+    if (b.category === "G" && !seller) broken.add("BR-G-02");
     if (b.category === "O" && (seller || buyer)) broken.add("BR-O-02");
     if (b.category === "O" && categories.size > 1) broken.add("BR-O-11");
     if (b.category === "K" && !invoice.delivery?.date) broken.add("BR-IC-11");
