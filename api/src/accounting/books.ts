@@ -3,7 +3,6 @@ import {
   type CommandMetadata,
   chartDecider,
   chartStreamId,
-  DomainError,
   type FiscalCommand,
   fiscalDecider,
   fiscalStreamId,
@@ -135,12 +134,3 @@ export const deleteJournal = async (
     { type: "DeleteJournal", data: { code, used: await journalUsed(ctx, orgId, code) } },
     metadata,
   );
-
-export const requireOrg = (orgId: string | null): string => {
-  if (!orgId) throw new DomainError("organisation.notFound", {}, 404);
-  return orgId;
-};
-
-/** The organisation whose books a request reads: its session's (404 without one). */
-export const sessionOrg = (c: { get: (key: "session") => { orgId: string | null } }): string =>
-  requireOrg(c.get("session").orgId);

@@ -1,10 +1,9 @@
 import type { CommandMetadata } from "@registre/core";
 import type { Context, Input } from "hono";
-import { sessionOrg } from "../accounting/books.ts";
 import { alreadyAppended } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import type { AuthEnv } from "../identity/auth.ts";
-import { commandMetadata } from "./openapi.ts";
+import { commandMetadata, sessionOrg } from "./openapi.ts";
 
 /**
  * A DELETE route's answer: 204 once `run` has done the deletion in the session's organisation. A retry

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { CommandMetadata } from "@registre/core";
+import { type CommandMetadata, DomainError } from "@registre/core";
 import type { Context } from "hono";
 import type { AppContext } from "../context.ts";
 import type { AuthEnv } from "../identity/auth.ts";
@@ -48,3 +48,13 @@ export const commandMetadata = (c: Context, ctx: AppContext): CommandMetadata =>
     correlationId: c.req.header("x-correlation-id") ?? undefined,
   };
 };
+
+/** The organisation a request is about, or 404 `organisation.notFound` when it has none. */
+export const requireOrg = (orgId: string | null): string => {
+  if (!orgId) throw new DomainError("organisation.notFound", {}, 404);
+  return orgId;
+};
+
+/** The organisation whose books a request reads: its session's (404 without one). */
+export const sessionOrg = (c: { get: (key: "session") => { orgId: string | null } }): string =>
+  requireOrg(c.get("session").orgId);

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { Rights } from "@registre/core";
 import type { Context } from "hono";
-import { sessionOrg } from "../accounting/books.ts";
 import type { AppContext } from "../context.ts";
 import {
   type AttachmentOwner,
@@ -12,7 +11,7 @@ import {
 } from "../files/attachments.ts";
 import { type Access, accessRoute } from "../http/access.ts";
 import { fileHeaders } from "../http/downloads.ts";
-import { commandMetadata, resourceApp } from "../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../http/openapi.ts";
 import { problemResponses } from "../http/schemas.ts";
 import type { AuthEnv } from "../identity/auth.ts";
 import { answer, errors } from "../schemas/common.ts";

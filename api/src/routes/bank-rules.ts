@@ -1,10 +1,9 @@
 import type { z } from "@hono/zod-openapi";
 import { type BankRule, Rights } from "@registre/core";
-import { sessionOrg } from "../accounting/books.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { answerDeleted } from "../http/deleted.ts";
-import { commandMetadata, resourceApp } from "../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../http/openapi.ts";
 import { derivedId } from "../ids.ts";
 import { checkBooking, loadBankRules, ruleOf, runBankRules } from "../reconcile/rules.ts";
 import {

@@ -1,12 +1,11 @@
 import { DomainError, Rights } from "@registre/core";
 import { readModels } from "@registre/projections";
-import { sessionOrg } from "../accounting/books.ts";
 import { findStatement, toStatementLine } from "../banks/statement-queries.ts";
 import { matchStatementLine, unmatchStatementLine } from "../banks/statements.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { fileHeaders } from "../http/downloads.ts";
-import { commandMetadata, resourceApp } from "../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../http/openapi.ts";
 import { BankStatementLine, LineParam, MatchInput } from "../schemas/bank-statements.ts";
 import { answer, body, errors, UuidParam } from "../schemas/common.ts";
 

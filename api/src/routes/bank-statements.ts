@@ -1,6 +1,5 @@
 import type { z } from "@hono/zod-openapi";
 import { type BankCsvMapping, Rights } from "@registre/core";
-import { sessionOrg } from "../accounting/books.ts";
 import { createTypedStatement, importStatementFile } from "../banks/statement-import.ts";
 import {
   findStatement,
@@ -11,7 +10,7 @@ import {
 import { deleteStatement, editStatement } from "../banks/statements.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
-import { commandMetadata, resourceApp } from "../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
 import { uploadedFile } from "../imports/routes.ts";

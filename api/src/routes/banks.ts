@@ -1,8 +1,7 @@
 import { Rights } from "@registre/core";
-import { sessionOrg } from "../accounting/books.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
-import { commandMetadata, resourceApp } from "../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../http/openapi.ts";
 import { bankOf, createBank, loadBanking, runBanking } from "../payments/banking.ts";
 import { answer, body, errors, plain, UuidParam } from "../schemas/common.ts";
 import { Bank, BankClosedInput, BankInput, BankList } from "../schemas/payments.ts";

@@ -1,10 +1,9 @@
 import { DomainError, incomeStatement, parisDate, Rights } from "@registre/core";
 import { sql } from "kysely";
-import { requireOrg } from "../accounting/books.ts";
 import { accountMovements, listFiscalYears } from "../accounting/queries.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
-import { resourceApp } from "../http/openapi.ts";
+import { requireOrg, resourceApp } from "../http/openapi.ts";
 import { problemResponses } from "../http/schemas.ts";
 import { AccountingStats, StatsTypeParam } from "../schemas/dashboard.ts";
 

@@ -8,13 +8,12 @@ import {
   renderTemplate,
   type TemplateUse,
 } from "@registre/core";
-import { sessionOrg } from "../accounting/books.ts";
 import { withField } from "../contacts/commands.ts";
 import type { AppContext } from "../context.ts";
 import { loadDocument, loadOrganisation } from "../documents/context.ts";
 import { requireDocumentRight } from "../documents/rights.ts";
 import { accessRoute, right } from "../http/access.ts";
-import { commandMetadata, resourceApp } from "../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../http/openapi.ts";
 import { localeOf } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
 import { amountDue, templateValues } from "../mail/document-mail.ts";

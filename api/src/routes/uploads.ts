@@ -1,7 +1,6 @@
-import { sessionOrg } from "../accounting/books.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, SESSION } from "../http/access.ts";
-import { resourceApp } from "../http/openapi.ts";
+import { resourceApp, sessionOrg } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { answer, errors } from "../schemas/common.ts";
 import { ProgressKeyParam, UploadProgress } from "../schemas/uploads.ts";

@@ -1,12 +1,12 @@
 import { DomainError, Rights } from "@registre/core";
 import { type AccountRow, accountingSetupProjector, readModels } from "@registre/projections";
 import { accountListJson } from "../../accounting/account-list.ts";
-import { deleteAccount, runChart, sessionOrg } from "../../accounting/books.ts";
+import { deleteAccount, runChart } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { cachedRead } from "../../http/answer-cache.ts";
 import { answerDeleted } from "../../http/deleted.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { childMetadata } from "../../ids.ts";
 import {
   Account,

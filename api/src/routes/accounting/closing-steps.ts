@@ -1,5 +1,4 @@
 import { Rights } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import {
   addClosingStep,
   findClosingStep,
@@ -8,7 +7,7 @@ import {
 } from "../../accounting/closing.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import {
   AddClosingStepInput,
   ClosingStep,

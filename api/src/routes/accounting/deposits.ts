@@ -1,10 +1,9 @@
 import { bankingView, CASH_ACCOUNT, DomainError, Rights } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import { loadOrganisation } from "../../documents/context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { fileHeaders } from "../../http/downloads.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { loadBanking } from "../../payments/banking.ts";
 import { renderDepositSlip } from "../../payments/deposit-slip.ts";

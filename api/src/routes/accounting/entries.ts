@@ -1,13 +1,12 @@
 import { hasRight, Rights } from "@registre/core";
 import { ledgerProjector } from "@registre/projections";
-import { sessionOrg } from "../../accounting/books.ts";
 import { changeDraft, deleteDraft, draftEntry, reverseEntry } from "../../accounting/entries.ts";
 import { listEntryPage } from "../../accounting/entry-list.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { cachedRead } from "../../http/answer-cache.ts";
 import { answerDeleted } from "../../http/deleted.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { ProblemError } from "../../http/problem.ts";
 import { answer, body, errors, notModified } from "../../schemas/common.ts";
 import {

@@ -1,11 +1,10 @@
 import { Rights } from "@registre/core";
 import { readModels } from "@registre/projections";
-import { sessionOrg } from "../../accounting/books.ts";
 import { validateEntries, validateEntry } from "../../accounting/entries.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { translate } from "../../http/messages.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { answer, body, errors } from "../../schemas/common.ts";
 import {

@@ -1,5 +1,4 @@
 import { type FecFinding, Rights } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import { entriesCsv } from "../../accounting/csv.ts";
 import { exportFec, importFec } from "../../accounting/fec.ts";
 import { findFiscalYear } from "../../accounting/queries.ts";
@@ -7,7 +6,7 @@ import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { fileHeaders } from "../../http/downloads.ts";
 import { isMessageCode, translate } from "../../http/messages.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { listedFindings } from "../../imports/import-file.ts";
 import { answer, errors, UuidParam } from "../../schemas/common.ts";

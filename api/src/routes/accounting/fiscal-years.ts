@@ -2,7 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import { DomainError, earlierYearBounds, nextYearBounds, Rights } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
-import { catchUpLedger, runFiscal, sessionOrg } from "../../accounting/books.ts";
+import { catchUpLedger, runFiscal } from "../../accounting/books.ts";
 import {
   balanceSheetReport,
   findFiscalYear,
@@ -14,7 +14,7 @@ import {
 import { closeFiscalYear, generateOpeningEntry, yearEndChecks } from "../../accounting/year-end.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { derivedId } from "../../ids.ts";
 import { answer, body, errors, plain, UuidParam } from "../../schemas/common.ts";

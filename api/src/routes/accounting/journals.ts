@@ -1,10 +1,10 @@
 import { DomainError, Rights } from "@registre/core";
 import { type JournalRow, readModels } from "@registre/projections";
-import { deleteJournal, runJournals, sessionOrg } from "../../accounting/books.ts";
+import { deleteJournal, runJournals } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { answerDeleted } from "../../http/deleted.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { answer, body, errors } from "../../schemas/common.ts";
 import {
   CreateJournalInput,

@@ -1,11 +1,10 @@
 import { Rights } from "@registre/core";
 import { sql } from "kysely";
-import { sessionOrg } from "../../accounting/books.ts";
 import { letterLines, unletterLines } from "../../accounting/lettering.ts";
 import { matchStatementLine } from "../../banks/statements.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { childMetadata } from "../../ids.ts";
 import { answer, body, errors, UuidParam } from "../../schemas/common.ts";
 import {

@@ -1,7 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { Rights } from "@registre/core";
 import { accountingSetupProjector, ledgerProjector, readModels } from "@registre/projections";
-import { sessionOrg } from "../../accounting/books.ts";
 import { openingDrafts, provisionalOpening } from "../../accounting/provisional-opening.ts";
 import {
   findFiscalYear,
@@ -13,7 +12,7 @@ import { yearSpan } from "../../accounting/span.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { cachedRead } from "../../http/answer-cache.ts";
-import { resourceApp } from "../../http/openapi.ts";
+import { resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { answer, body, errors, plain } from "../../schemas/common.ts";
 import {
   DatedTrialBalance,

@@ -1,9 +1,8 @@
 import { Rights } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { fileHeaders } from "../../http/downloads.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { findOrganisation } from "../../organisations.ts";
 import { answer, body, errors } from "../../schemas/common.ts";

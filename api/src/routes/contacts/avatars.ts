@@ -1,11 +1,10 @@
 import { Rights } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import { runContactCommit } from "../../contacts/commands.ts";
 import { findContact } from "../../contacts/queries.ts";
 import type { AppContext } from "../../context.ts";
 import { storeImage } from "../../files/logos.ts";
 import { accessRoute, right } from "../../http/access.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { ProblemError } from "../../http/problem.ts";
 import { problemResponses } from "../../http/schemas.ts";
 import { answer, errors } from "../../schemas/common.ts";

@@ -5,7 +5,6 @@ import {
   organisationStreamId,
   Rights,
 } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import { loadAggregate } from "../../commands.ts";
 import { deleteContact, runContactCommit, withField } from "../../contacts/commands.ts";
 import { createContact, criteriaCommands, identityInput } from "../../contacts/create.ts";
@@ -17,7 +16,7 @@ import { contactDocuments } from "../../documents/queries.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { answerDeleted } from "../../http/deleted.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { changeOrganisation } from "../../organisations.ts";
 import { answer, body, errors } from "../../schemas/common.ts";

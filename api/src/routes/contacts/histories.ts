@@ -9,7 +9,6 @@ import {
   recordEventTypes,
 } from "@registre/core";
 import type { Context } from "hono";
-import { sessionOrg } from "../../accounting/books.ts";
 import { alreadyAppended } from "../../commands.ts";
 import { loadContact, runContactCommit, withField } from "../../contacts/commands.ts";
 import { historySentences } from "../../contacts/history-text.ts";
@@ -17,7 +16,7 @@ import { contactNames } from "../../contacts/queries.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { answerDeleted } from "../../http/deleted.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { derivedId } from "../../ids.ts";
 import { answer, body, errors } from "../../schemas/common.ts";

@@ -1,11 +1,10 @@
 import { Rights } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import { withField } from "../../contacts/commands.ts";
 import { mergeContacts } from "../../contacts/merge.ts";
 import { findContact } from "../../contacts/queries.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { answer, body, errors } from "../../schemas/common.ts";
 import { Contact, ContactIdParam, MergeContactInput } from "../../schemas/contacts.ts";

@@ -1,7 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { type ContactCommand, type ContactState, DomainError, Rights } from "@registre/core";
 import type { Context } from "hono";
-import { sessionOrg } from "../../accounting/books.ts";
 import { alreadyAppended } from "../../commands.ts";
 import { checkIbanFree, loadContact, runContactCommit, withField } from "../../contacts/commands.ts";
 import { findContact } from "../../contacts/queries.ts";
@@ -9,7 +8,7 @@ import { referenceCode } from "../../contacts/reference-codes.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { answerDeleted } from "../../http/deleted.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { derivedId } from "../../ids.ts";
 import { answer, body, errors } from "../../schemas/common.ts";

@@ -8,7 +8,6 @@ import {
   parisDate,
   Rights,
 } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import { withField } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { changeDocument, createDocument, deleteDocument } from "../../documents/commands.ts";
@@ -19,7 +18,7 @@ import { parseDocType, requireDocumentRight } from "../../documents/rights.ts";
 import { loadDocumentSettings } from "../../documents/settings.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
 import { answerDeleted } from "../../http/deleted.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { answer, body, errors } from "../../schemas/common.ts";
 import {

@@ -1,6 +1,5 @@
 import type { z } from "@hono/zod-openapi";
 import { hasRight, Rights } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import {
   importSupplierInvoice,
@@ -11,7 +10,7 @@ import {
 import { supplierWarnings } from "../../documents/queries.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf, ProblemError } from "../../http/problem.ts";
 import { problemResponses } from "../../http/schemas.ts";
 import { uploadedFile } from "../../imports/routes.ts";

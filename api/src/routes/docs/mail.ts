@@ -1,13 +1,12 @@
 import type { z } from "@hono/zod-openapi";
 import { Rights } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import { withField } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { liveDocument } from "../../documents/context.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
 import { translate } from "../../http/messages.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { problemResponses } from "../../http/schemas.ts";
 import { mailDraft, sendDocumentMail } from "../../mail/document-mail.ts";

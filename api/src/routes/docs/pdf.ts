@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { DomainError, Rights } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import { liveDocument, loadOrganisation } from "../../documents/context.ts";
 import { documentPdf, facturxXml, isFacturx } from "../../documents/facturx.ts";
@@ -8,7 +7,7 @@ import { requireDocumentRight } from "../../documents/rights.ts";
 import { loadDocumentSettings } from "../../documents/settings.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
 import { fileHeaders } from "../../http/downloads.ts";
-import { resourceApp } from "../../http/openapi.ts";
+import { resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { errors } from "../../schemas/common.ts";
 import { DocIdParam } from "../../schemas/docs.ts";

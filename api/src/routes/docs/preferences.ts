@@ -11,11 +11,10 @@ import {
   Rights,
 } from "@registre/core";
 import type { Context } from "hono";
-import { sessionOrg } from "../../accounting/books.ts";
 import { alreadyAppended, handleCommand, loadAggregate } from "../../commands.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { ProblemError } from "../../http/problem.ts";
 import type { AuthEnv } from "../../identity/auth.ts";
 import { answer, body, errors } from "../../schemas/common.ts";

@@ -1,11 +1,10 @@
 import type { z } from "@hono/zod-openapi";
 import { Rights } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import { withField } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { changeDocumentSettings, settingsAnswer } from "../../documents/settings.ts";
 import { accessRoute, right } from "../../http/access.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { answer, body, errors, plain } from "../../schemas/common.ts";
 import { DocumentSettings, DocumentSettingsInput } from "../../schemas/docs-settings.ts";

@@ -1,11 +1,10 @@
 import { Rights } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import { liveDocument } from "../../documents/context.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
 import { createShare, listShares, revokeShare } from "../../files/shares.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { answer, body, errors } from "../../schemas/common.ts";
 import { DocIdParam } from "../../schemas/docs.ts";
 import { CreatedShare, ShareInput, ShareList, ShareParams } from "../../schemas/files.ts";

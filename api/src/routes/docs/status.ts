@@ -1,5 +1,4 @@
 import { type DomainError, Rights } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import { withField } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { changeStatus } from "../../documents/commands.ts";
@@ -10,7 +9,7 @@ import { sellerWarnings } from "../../documents/settings.ts";
 import { checkValidation, validateDocument, validateDocuments } from "../../documents/validation.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
 import { translate } from "../../http/messages.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf, type ProblemError } from "../../http/problem.ts";
 import { answer, body, errors } from "../../schemas/common.ts";
 import {

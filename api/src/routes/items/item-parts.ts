@@ -7,12 +7,11 @@ import {
   type TierSide,
 } from "@registre/core";
 import type { ItemRow } from "@registre/projections";
-import { sessionOrg } from "../../accounting/books.ts";
 import { alreadyAppended } from "../../commands.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { answerDeleted } from "../../http/deleted.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { findItemRow, itemPrices, runItem, splitSubId } from "../../items/items.ts";
 import { answer, body, errors, UuidParam } from "../../schemas/common.ts";
 import {

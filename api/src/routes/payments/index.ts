@@ -1,9 +1,8 @@
 import { hasRight, type PaymentDirection, parisDate, Rights } from "@registre/core";
 import type { Context } from "hono";
-import { sessionOrg } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right, SESSION } from "../../http/access.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { ProblemError } from "../../http/problem.ts";
 import type { AuthEnv } from "../../identity/auth.ts";
 import { cancelPayment, recordPayment } from "../../payments/payments.ts";

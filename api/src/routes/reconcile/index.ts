@@ -1,11 +1,10 @@
 import type { z } from "@hono/zod-openapi";
 import { DomainError, Rights } from "@registre/core";
-import { sessionOrg } from "../../accounting/books.ts";
 import type { AppContext } from "../../context.ts";
 import { loadOrganisation } from "../../documents/context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { fileHeaders } from "../../http/downloads.ts";
-import { commandMetadata, resourceApp } from "../../http/openapi.ts";
+import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { acceptSuggestion, declineSuggestion, reconcileSelection } from "../../reconcile/accept.ts";
 import { applyRule, createLineEntry } from "../../reconcile/line-entries.ts";
