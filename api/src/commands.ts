@@ -7,6 +7,7 @@ import {
   type MultiAppendResult,
 } from "@registre/store";
 import type { AppContext } from "./context.ts";
+import { ProblemError } from "./http/problem.ts";
 import { markNotYetVisible } from "./http/request-scope.ts";
 
 /**
@@ -73,6 +74,20 @@ export const awaitReadModels = async (
   if (visibility === "visible") return true;
   markNotYetVisible(visibility);
   return false;
+};
+
+/**
+ * The read models as of now: every event appended so far projected for the organisation. 503
+ * `readModel.behind` when that cannot be had within the wait budget (failed for it, or lagging): a
+ * check that decides on a read model (a thing used, a year's findings) must not decide on a stale one.
+ */
+export const catchUp = async (
+  ctx: AppContext,
+  orgId: string,
+  readModels: readonly string[],
+): Promise<void> => {
+  if (!(await ctx.runner.waitFor(await ctx.store.head(), readModels, orgId)))
+    throw new ProblemError(503, "readModel.behind");
 };
 
 const MAX_ATTEMPTS = 6;

@@ -12,13 +12,10 @@ import { type EntryCommand, entryDecider, entryStreamId } from "@registre/core";
 import { openDatabase } from "@registre/store";
 import postgres from "postgres";
 import { postingContext } from "../../api/src/accounting/entries.ts";
-import {
-  type EntryListFilter,
-  listEntryPage,
-  SEARCH_COUNT_CAP,
-} from "../../api/src/accounting/entry-list.ts";
+import { type EntryListFilter, listEntryPage } from "../../api/src/accounting/entry-list.ts";
 import { openContext } from "../../api/src/bootstrap.ts";
 import type { AppContext } from "../../api/src/context.ts";
+import { SEARCH_COUNT_CAP } from "../../api/src/http/count-caps.ts";
 import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
 import { generateBooks, YEAR } from "./accounting-generator.ts";
 import { dropOnInterrupt, errorMessage, percentile, writeSection } from "./common.ts";

@@ -12,9 +12,8 @@ import {
 } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
-import { handleCommand } from "../commands.ts";
+import { catchUp, handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
-import { ProblemError } from "../http/problem.ts";
 import { ledgerReadModels } from "./entries.ts";
 import { setupReadModels } from "./setup.ts";
 
@@ -65,8 +64,7 @@ export const runFiscal = (
  * account a validated entry uses.
  */
 export const catchUpLedger = async (ctx: AppContext, orgId: string): Promise<void> => {
-  if (!(await ctx.runner.waitFor(await ctx.store.head(), [...ledgerReadModels, ...setupReadModels], orgId)))
-    throw new ProblemError(503, "readModel.behind");
+  await catchUp(ctx, orgId, [...ledgerReadModels, ...setupReadModels]);
 };
 
 /**

@@ -2,9 +2,7 @@ import { type EntryRow, type ReadModelDatabase, readModels } from "@registre/pro
 import type { Database } from "@registre/store";
 import { parseInt8 } from "@registre/store";
 import { sql } from "kysely";
-
-/** A text search counts its matches up to this many; past it the answer says `capped`. */
-export const SEARCH_COUNT_CAP = 1_000;
+import { SEARCH_COUNT_CAP } from "../http/count-caps.ts";
 
 export type EntryListFilter = {
   readonly journal?: string | undefined;

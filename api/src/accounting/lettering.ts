@@ -9,9 +9,8 @@ import {
 } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
-import { handleCommand, loadAggregate } from "../commands.ts";
+import { catchUp, handleCommand, loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
-import { ProblemError } from "../http/problem.ts";
 import { ledgerReadModels } from "./entries.ts";
 
 /** Validated lines by reference ("<mvt>/<line>"), as the ledger holds them. */
@@ -61,8 +60,7 @@ export const letterLines = async (
 ): Promise<{ account: string; code: string }> => {
   // The lines are read from the ledger: a line validated a moment ago must be there, or the answer
   // would be a misleading "unknown line".
-  if (!(await ctx.runner.waitFor(await ctx.store.head(), ledgerReadModels, orgId)))
-    throw new ProblemError(503, "readModel.behind");
+  await catchUp(ctx, orgId, ledgerReadModels);
   const lines = await ledgerLines(ctx, orgId, refs);
   const missing = refs.find((ref) => !lines.some((l) => l.ref === ref));
   if (missing) throw new DomainError("lettering.unknownLine", { line: missing }, 404);

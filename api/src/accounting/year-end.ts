@@ -26,11 +26,16 @@ import { readModels } from "@registre/projections";
 import type { MultiAppendResult } from "@registre/store";
 import { sql } from "kysely";
 import { listStatementLines } from "../banks/statement-queries.ts";
-import { handleMultiStream, loadAggregate, type MultiStreamPlan, streamDecision } from "../commands.ts";
+import {
+  catchUp,
+  handleMultiStream,
+  loadAggregate,
+  type MultiStreamPlan,
+  streamDecision,
+} from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { centsAsMoney, shortDateText } from "../http/message-params.ts";
 import type { Locale } from "../http/messages.ts";
-import { ProblemError } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
 import { findOrganisation } from "../organisations.ts";
 import { loadBanking } from "../payments/banking.ts";
@@ -85,8 +90,7 @@ export const yearEndChecks = async (
   const db = readModels(ctx.database);
   const warnings: YearEndWarning[] = [];
   // Unreconciled bank statements (the spec's first warning): their lines of the year not matched yet.
-  if (!(await ctx.runner.waitFor(await ctx.store.head(), ["bank_statements"], orgId)))
-    throw new ProblemError(503, "readModel.behind");
+  await catchUp(ctx, orgId, ["bank_statements"]);
   const unmatched = await listStatementLines(ctx, orgId, {
     matched: false,
     from: year.start,
@@ -137,8 +141,7 @@ export const yearEndChecks = async (
       blocking: false,
     });
   // Invoices and credit notes not validated: never numbered nor posted (the documents read model caught up).
-  if (!(await ctx.runner.waitFor(await ctx.store.head(), ["documents"], orgId)))
-    throw new ProblemError(503, "readModel.behind");
+  await catchUp(ctx, orgId, ["documents"]);
   const invoices = await db
     .selectFrom("documents")
     .select(["issue_date", "kind", "direction", "contact_name", "total_incl_tax"])
@@ -209,8 +212,7 @@ export const yearEndChecks = async (
 const vatNotSettled = async (ctx: AppContext, orgId: string, year: FiscalYearRow): Promise<string[]> => {
   const org = await findOrganisation(ctx, orgId);
   if (org.vatRegime === "franchise") return [];
-  if (!(await ctx.runner.waitFor(await ctx.store.head(), ["vat_lines"], orgId)))
-    throw new ProblemError(503, "readModel.behind");
+  await catchUp(ctx, orgId, ["vat_lines"]);
   const declared = new Set((await listReturns(ctx, orgId)).map((r) => r.period));
   const periods: string[] = [];
   for (let p = vatPeriodOf(year.start, org.vatPeriodicity); p.end <= year.end; p = nextVatPeriod(p))

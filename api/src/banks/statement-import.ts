@@ -23,7 +23,7 @@ import {
   statementRegisterDecider,
 } from "@registre/core";
 import { readModels } from "@registre/projections";
-import { handleMultiStream, loadAggregate, streamDecision } from "../commands.ts";
+import { catchUp, handleMultiStream, loadAggregate, streamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { sha256Hex } from "../files/store.ts";
 import { type Locale, translate } from "../http/messages.ts";
@@ -129,8 +129,7 @@ export const knownIdentities = async (
   from: string | undefined,
   to: string | undefined,
 ): Promise<Set<string>> => {
-  if (!(await ctx.runner.waitFor(await ctx.store.head(), [...statementReadModels], orgId)))
-    throw new ProblemError(503, "readModel.behind");
+  await catchUp(ctx, orgId, [...statementReadModels]);
   const rows = await readModels(ctx.database)
     .selectFrom("bank_statement_lines")
     .select("identity")
@@ -220,8 +219,7 @@ const importCommand = (data: ImportStatementData) => ({ type: "ImportBankStateme
  * shows every commit so far (a retry after a 202 must not read "nothing new" from a model still behind).
  */
 const reportOfStored = async (ctx: AppContext, orgId: string, id: string) => {
-  if (!(await ctx.runner.waitFor(await ctx.store.head(), [...statementReadModels], orgId)))
-    throw new ProblemError(503, "readModel.behind");
+  await catchUp(ctx, orgId, [...statementReadModels]);
   return readModels(ctx.database)
     .selectFrom("bank_statements")
     .select(["line_count", "already_imported"])

@@ -14,9 +14,8 @@ import {
 } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { ledgerReadModels } from "../accounting/entries.ts";
-import { handleCommand, handleMultiStream, loadAggregate, streamDecision } from "../commands.ts";
+import { catchUp, handleCommand, handleMultiStream, loadAggregate, streamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
-import { ProblemError } from "../http/problem.ts";
 import { statementReadModels } from "./statement-import.ts";
 import { findStatement } from "./statement-queries.ts";
 
@@ -171,14 +170,7 @@ export const matchStatementLine = async (
   by: MatchedBy,
   metadata: CommandMetadata,
 ): Promise<MatchTarget> => {
-  if (
-    !(await ctx.runner.waitFor(
-      await ctx.store.head(),
-      [...statementReadModels, ...ledgerReadModels, "payments"],
-      orgId,
-    ))
-  )
-    throw new ProblemError(503, "readModel.behind");
+  await catchUp(ctx, orgId, [...statementReadModels, ...ledgerReadModels, "payments"]);
   const statement = await findStatement(ctx, orgId, statementId);
   const line = await readModels(ctx.database)
     .selectFrom("bank_statement_lines")

@@ -30,34 +30,10 @@ import { accountUsed } from "../accounting/books.ts";
 import { setupReadModels } from "../accounting/setup.ts";
 import { handleMultiStream, loadAggregate, type StreamDecision, streamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
-import { contactUsedInDocuments } from "../documents/usage.ts";
-import { type Locale, translate } from "../http/messages.ts";
-import { ProblemError } from "../http/problem.ts";
+import { contactUsedInDocuments } from "./usage.ts";
 
 /** The read models a contact command's answer reads. */
 export const contactReadModels = ["contacts"] as const;
-
-/**
- * A refusal that names its field becomes a problem whose `errors` point at it (`addresses.0.postalCode`
- * when `prefix` is `addresses.0`), in the request's language.
- */
-export const withField = (error: unknown, locale: Locale, prefix = ""): unknown => {
-  if (!(error instanceof DomainError)) return error;
-  const field = error.params.field;
-  if (typeof field !== "string") return error;
-  const path = prefix ? `${prefix}.${field}` : field;
-  return new ProblemError(error.status, error.code, error.params, [
-    { path, code: error.code, message: translate(error.code, locale, error.params) },
-  ]);
-};
-
-export const fieldChecked = <T>(locale: Locale, prefix: string, check: () => T): T => {
-  try {
-    return check();
-  } catch (error) {
-    throw withField(error, locale, prefix);
-  }
-};
 
 /**
  * What a contact's auxiliary accounts are decided on: the organisation's code mode, and every code

@@ -18,6 +18,7 @@ import {
 import { setupReadModels } from "../accounting/setup.ts";
 import { alreadyAppended } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { fieldChecked, withField } from "../http/field-problems.ts";
 import type { Locale } from "../http/messages.ts";
 import { ProblemError } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
@@ -26,10 +27,8 @@ import {
   type ContactCommands,
   checkIbanFree,
   contactReadModels,
-  fieldChecked,
   possibleDuplicates,
   runContactCommit,
-  withField,
 } from "./commands.ts";
 
 type IdentityFields = {

@@ -4,6 +4,7 @@ import { type ContactRow, searchText } from "@registre/projections";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
 import { avatarUrls } from "../files/logos.ts";
+import { CONTACT_COUNT_CAP } from "../http/count-caps.ts";
 import type { Contact, ContactListQuery, ContactSummary } from "../schemas/contacts.ts";
 
 type Row = Omit<ContactRow, "state"> & { state: LiveContact | string };
@@ -67,9 +68,6 @@ const orderColumns = {
   city: "city",
   createdAt: "created_at",
 } as const;
-
-/** How many matches the list counts at most (beyond: `capped`). */
-export const CONTACT_COUNT_CAP = 1000;
 
 /** How many contacts, in the order of their names, a dense search looks through before it sorts matches. */
 const NAME_WINDOW = 2000;

@@ -2,10 +2,10 @@ import type { z } from "@hono/zod-openapi";
 import { DomainError, type ReferenceKind } from "@registre/core";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
+import { withField } from "../http/field-problems.ts";
 import type { Locale } from "../http/messages.ts";
 import { ensureReferenceSeeded } from "../reference/reference.ts";
 import type { CreateContactInput } from "../schemas/contacts.ts";
-import { withField } from "./commands.ts";
 
 /** The contact fields read from a platform reference list, and the refusal of a value not in it. */
 const lists = {

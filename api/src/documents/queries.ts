@@ -15,6 +15,7 @@ import {
 import { type DocumentRow, readModels } from "@registre/projections";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
+import { DOCUMENT_COUNT_CAP } from "../http/count-caps.ts";
 import { type Locale, translate } from "../http/messages.ts";
 import type { Document, DocumentList, DocumentListQuery, DocumentSummary } from "../schemas/docs.ts";
 
@@ -228,9 +229,6 @@ const orderSql = (sort: ListQuery["sort"]) =>
       .map(([column, direction]) => `${column} ${direction}${nullable.has(column) ? " nulls last" : ""}`)
       .join(", "),
   );
-
-/** How many documents the list counts at most (beyond: `capped`, the totals those of the first ones). */
-export const DOCUMENT_COUNT_CAP = 1000;
 
 /**
  * The filtered documents of an organisation: a page, the count and the selection's totals. The count

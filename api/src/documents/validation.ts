@@ -33,6 +33,7 @@ import { type Checkpoint, compareCheckpoints } from "@registre/store";
 import { draftedCounter, ledgerReadModels, postingContext } from "../accounting/entries.ts";
 import {
   awaitReadModels,
+  catchUp,
   handleMultiStream,
   loadAggregate,
   type MultiStreamPlan,
@@ -73,8 +74,7 @@ const lastIssueDateBefore = async (
     .executeTakeFirst();
   const counters = typeof head?.counters === "string" ? JSON.parse(head.counters) : (head?.counters ?? {});
   if (!(counters as Record<string, number>)[counter]) return null;
-  if (!(await ctx.runner.waitFor(await ctx.store.head(), [...documentReadModels], orgId)))
-    throw new ProblemError(503, "readModel.behind");
+  await catchUp(ctx, orgId, [...documentReadModels]);
   const year = issueDate.slice(0, 4);
   const row = await readModels(ctx.database)
     .selectFrom("documents")

@@ -8,11 +8,11 @@ import {
   renderTemplate,
   type TemplateUse,
 } from "@registre/core";
-import { withField } from "../contacts/commands.ts";
 import type { AppContext } from "../context.ts";
 import { loadDocument, loadOrganisation } from "../documents/context.ts";
 import { requireDocumentRight } from "../documents/rights.ts";
 import { accessRoute, right } from "../http/access.ts";
+import { withField } from "../http/field-problems.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../http/openapi.ts";
 import { localeOf } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { documentDirections, documentKinds, documentStatuses, vatRates } from "@registre/core";
-import { DOCUMENT_COUNT_CAP } from "../documents/queries.ts";
+import { DOCUMENT_COUNT_CAP } from "../http/count-caps.ts";
 import { Amount, CentsOut, Day, Offset } from "./common.ts";
 import { DocumentLineId, pathParams, Uuid } from "./ids.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { vatCodeRates, vatKinds, vatRegimeKinds } from "@registre/core";
-import { SEARCH_COUNT_CAP } from "../accounting/entry-list.ts";
+import { SEARCH_COUNT_CAP } from "../http/count-caps.ts";
 import { Cents, CentsOut, Day, Offset } from "./common.ts";
 
 /**

@@ -6,7 +6,7 @@ import {
   Rights,
 } from "@registre/core";
 import { loadAggregate } from "../../commands.ts";
-import { deleteContact, runContactCommit, withField } from "../../contacts/commands.ts";
+import { deleteContact, runContactCommit } from "../../contacts/commands.ts";
 import { createContact, criteriaCommands, identityInput } from "../../contacts/create.ts";
 import { findContact, listContacts } from "../../contacts/queries.ts";
 import { creationReferenceCodes, withReferenceCodes } from "../../contacts/reference-codes.ts";
@@ -16,6 +16,7 @@ import { contactDocuments } from "../../documents/queries.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { answerDeleted } from "../../http/deleted.ts";
+import { withField } from "../../http/field-problems.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { changeOrganisation } from "../../organisations.ts";

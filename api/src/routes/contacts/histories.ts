@@ -10,12 +10,13 @@ import {
 } from "@registre/core";
 import type { Context } from "hono";
 import { alreadyAppended } from "../../commands.ts";
-import { loadContact, runContactCommit, withField } from "../../contacts/commands.ts";
+import { loadContact, runContactCommit } from "../../contacts/commands.ts";
 import { historySentences } from "../../contacts/history-text.ts";
 import { contactNames } from "../../contacts/queries.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { answerDeleted } from "../../http/deleted.ts";
+import { withField } from "../../http/field-problems.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { derivedId } from "../../ids.ts";

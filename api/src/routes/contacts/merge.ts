@@ -1,9 +1,9 @@
 import { Rights } from "@registre/core";
-import { withField } from "../../contacts/commands.ts";
 import { mergeContacts } from "../../contacts/merge.ts";
 import { findContact } from "../../contacts/queries.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { withField } from "../../http/field-problems.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { answer, body, errors } from "../../schemas/common.ts";

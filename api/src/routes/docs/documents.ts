@@ -8,7 +8,6 @@ import {
   parisDate,
   Rights,
 } from "@registre/core";
-import { withField } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { changeDocument, createDocument, deleteDocument } from "../../documents/commands.ts";
 import { liveDocument } from "../../documents/context.ts";
@@ -18,6 +17,7 @@ import { parseDocType, requireDocumentRight } from "../../documents/rights.ts";
 import { loadDocumentSettings } from "../../documents/settings.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
 import { answerDeleted } from "../../http/deleted.ts";
+import { withField } from "../../http/field-problems.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { answer, body, errors } from "../../schemas/common.ts";

@@ -7,13 +7,13 @@ import {
 } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
-import { withField } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { addHistoryEntry, runDocument } from "../../documents/commands.ts";
 import { liveDocument } from "../../documents/context.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
 import { answerDeleted } from "../../http/deleted.ts";
+import { withField } from "../../http/field-problems.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { answer, body, errors } from "../../schemas/common.ts";

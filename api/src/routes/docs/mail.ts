@@ -1,10 +1,10 @@
 import type { z } from "@hono/zod-openapi";
 import { Rights } from "@registre/core";
-import { withField } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { liveDocument } from "../../documents/context.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
+import { withField } from "../../http/field-problems.ts";
 import { translate } from "../../http/messages.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";

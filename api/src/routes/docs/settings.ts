@@ -1,9 +1,9 @@
 import type { z } from "@hono/zod-openapi";
 import { Rights } from "@registre/core";
-import { withField } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { changeDocumentSettings, settingsAnswer } from "../../documents/settings.ts";
 import { accessRoute, right } from "../../http/access.ts";
+import { withField } from "../../http/field-problems.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
 import { answer, body, errors, plain } from "../../schemas/common.ts";

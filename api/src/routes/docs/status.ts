@@ -1,5 +1,4 @@
 import { type DomainError, Rights } from "@registre/core";
-import { withField } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { changeStatus } from "../../documents/commands.ts";
 import { liveDocument } from "../../documents/context.ts";
@@ -8,6 +7,7 @@ import { parseDocType, requireDocumentRight } from "../../documents/rights.ts";
 import { sellerWarnings } from "../../documents/settings.ts";
 import { checkValidation, validateDocument, validateDocuments } from "../../documents/validation.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
+import { withField } from "../../http/field-problems.ts";
 import { translate } from "../../http/messages.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf, type ProblemError } from "../../http/problem.ts";
