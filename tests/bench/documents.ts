@@ -13,7 +13,7 @@ import { openDatabase } from "@registre/store";
 import postgres from "postgres";
 import { openContext } from "../../api/src/bootstrap.ts";
 import type { AppContext } from "../../api/src/context.ts";
-import { DOCUMENT_COUNT_CAP } from "../../api/src/documents/queries.ts";
+import { DOCUMENT_COUNT_CAP } from "../../api/src/http/count-caps.ts";
 import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
 import { dropOnInterrupt, errorMessage, formatRate, writeSection } from "./common.ts";
 import { generateDocuments, type ListLine, measureList } from "./documents-list.ts";
