@@ -60,6 +60,75 @@ export const ConfirmModal = ({
   );
 };
 
+/** A mutation as a dialog runs it (what TanStack Query's `useMutation` answers). */
+export type DialogMutation<Variables, Result> = {
+  mutate: (variables: Variables, options: { onSuccess: (result: Result) => void }) => void;
+  reset: () => void;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+};
+
+/**
+ * Confirms an action on one thing and does it: open while `subject` is not null, its sentence said by
+ * `children(subject)`, the mutation run on `variables(subject)`; done, it closes and `onDone` follows.
+ * The action's refusal stays in the dialog; closing it forgets that refusal.
+ */
+export const MutationModal = <Subject, Variables, Result>({
+  subject,
+  mutation,
+  variables,
+  onDone,
+  onClose,
+  title,
+  confirmLabel,
+  color,
+  confirmDisabled,
+  testId,
+  children,
+}: {
+  subject: Subject | null;
+  mutation: DialogMutation<Variables, Result>;
+  variables: (subject: Subject) => Variables;
+  onDone?: (result: Result, subject: Subject) => void;
+  onClose: () => void;
+  title: string;
+  confirmLabel: string;
+  color?: string;
+  confirmDisabled?: boolean;
+  testId?: string;
+  children: (subject: Subject) => ReactNode;
+}) => {
+  const close = () => {
+    mutation.reset();
+    onClose();
+  };
+  return (
+    <ConfirmModal
+      opened={subject !== null}
+      title={title}
+      confirmLabel={confirmLabel}
+      color={color}
+      pending={mutation.isPending}
+      error={mutation.isError ? mutation.error : null}
+      confirmDisabled={confirmDisabled}
+      onClose={close}
+      onConfirm={() => {
+        if (subject === null) return;
+        mutation.mutate(variables(subject), {
+          onSuccess: (result) => {
+            close();
+            onDone?.(result, subject);
+          },
+        });
+      }}
+      testId={testId}
+    >
+      {subject === null ? null : children(subject)}
+    </ConfirmModal>
+  );
+};
+
 /** Confirms the deletion of one thing, deletes it, then goes back to its list. */
 export const DeleteModal = ({
   opened,
@@ -74,12 +143,7 @@ export const DeleteModal = ({
 }: {
   opened: boolean;
   onClose: () => void;
-  remove: {
-    mutate: (id: string, options: { onSuccess: () => void }) => void;
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-  };
+  remove: DialogMutation<string, unknown>;
   id: string;
   listPath: string;
   title: string;
@@ -89,24 +153,17 @@ export const DeleteModal = ({
 }) => {
   const navigate = useNavigate();
   return (
-    <ConfirmModal
-      opened={opened}
+    <MutationModal
+      subject={opened ? id : null}
+      mutation={remove}
+      variables={(subject) => subject}
+      onDone={() => void navigate(listPath, { replace: true })}
+      onClose={onClose}
       title={title}
       confirmLabel={confirmLabel}
-      pending={remove.isPending}
-      error={remove.isError ? remove.error : null}
-      onClose={onClose}
-      onConfirm={() =>
-        remove.mutate(id, {
-          onSuccess: () => {
-            onClose();
-            void navigate(listPath, { replace: true });
-          },
-        })
-      }
       testId={testId}
     >
-      {children}
-    </ConfirmModal>
+      {() => children}
+    </MutationModal>
   );
 };

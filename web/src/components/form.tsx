@@ -7,6 +7,14 @@ import { Link } from "react-router";
 import { useFormat } from "../i18n/format.ts";
 import type { Locale } from "../i18n/i18n.ts";
 import { type AmountError, type Cents, parseAmount } from "../lib/money.ts";
+import {
+  isEmail,
+  isStrongPassword,
+  isVatNumber,
+  sirenProblem,
+  type ValidationKey,
+  type ValidationMessage,
+} from "../lib/validation.ts";
 import { z } from "../lib/zod.ts";
 import { ErrorAlert } from "./error-alert.tsx";
 import { NoAccess } from "./no-access.tsx";
@@ -59,7 +67,17 @@ export const checkWith = <Values, Output>(
 };
 
 /** How the rules word their messages: a key of the `validation` catalogue and its values. */
-export type RuleMessages = (key: "required" | "maxLength", values: { label: string; max?: number }) => string;
+export type RuleMessages = (
+  key: ValidationKey,
+  values: { label: string } & Record<string, string | number>,
+) => string;
+
+const amountKeys: Record<AmountError, ValidationKey> = {
+  invalid: "amountInvalid",
+  negative: "amountNegative",
+  decimals: "amountDecimals",
+  tooLarge: "amountTooLarge",
+};
 
 /** The usual rules of a field, worded by `message` with the field's label. */
 export const fieldRules = (message: RuleMessages, locale: Locale) => {
@@ -91,6 +109,70 @@ export const fieldRules = (message: RuleMessages, locale: Locale) => {
         const parsed = parseAmount(text, locale);
         if (parsed.ok) return parsed.cents;
         context.addIssue({ code: "custom", message: describe(parsed.error) });
+        return z.NEVER;
+      }),
+    /** An e-mail address, trimmed; required unless `optional`. */
+    email: (label: string, { optional = false }: { optional?: boolean } = {}) =>
+      z
+        .string()
+        .trim()
+        .superRefine((value, context) => {
+          if (!value && !optional)
+            context.addIssue({ code: "custom", message: message("required", { label }) });
+          else if (value && !isEmail(value))
+            context.addIssue({ code: "custom", message: message("invalidEmail", { label }) });
+        }),
+    /** A new password: at least 10 characters, a letter and a digit (the identity API's rule); kept as typed. */
+    password: (label: string) =>
+      z.string().superRefine((value, context) => {
+        if (!value) context.addIssue({ code: "custom", message: message("required", { label }) });
+        else if (!isStrongPassword(value))
+          context.addIssue({ code: "custom", message: message("invalidPassword", { label }) });
+      }),
+    /** A password as typed to sign in: only required. */
+    secret: (label: string) => z.string().min(1, requiredMessage(label)),
+    /** A SIREN as typed (spaces and dots allowed): its length and key, said once. */
+    siren: (label: string) =>
+      z.string().superRefine((value, context) => {
+        if (!value.trim()) {
+          context.addIssue({ code: "custom", message: message("required", { label }) });
+          return;
+        }
+        const problem = sirenProblem(value);
+        if (problem)
+          context.addIssue({
+            code: "custom",
+            message: message(problem.key, {
+              label,
+              ...(problem.count === undefined ? {} : { count: problem.count }),
+            }),
+          });
+      }),
+    /** An EU VAT number, optional (a French one's key checked against its SIREN). */
+    vatNumber: (label: string) =>
+      z.string().refine((value) => !value.trim() || isVatNumber(value), {
+        error: message("invalidVat", { label }),
+      }),
+    /** A rule of `lib/validation.ts` (a `ValidationMessage` or null) worded as the others. */
+    check: (label: string, rule: (value: string) => ValidationMessage | null) =>
+      z.string().superRefine((value, context) => {
+        const found = rule(value);
+        if (found)
+          context.addIssue({ code: "custom", message: message(found.key, { label, ...found.values }) });
+      }),
+    /**
+     * An amount as typed, read into integer cents (never a float), worded by the `validation`
+     * catalogue; left empty it is 0 when `optional`, else required.
+     */
+    cents: (label: string, { optional = false }: { optional?: boolean } = {}) =>
+      z.string().transform((text, context): Cents => {
+        if (!text.trim() && !optional) {
+          context.addIssue({ code: "custom", message: message("required", { label }) });
+          return z.NEVER;
+        }
+        const parsed = parseAmount(text, locale);
+        if (parsed.ok) return parsed.cents;
+        context.addIssue({ code: "custom", message: message(amountKeys[parsed.error], { label }) });
         return z.NEVER;
       }),
     required: (label: string) => message("required", { label }),

@@ -30,7 +30,11 @@ export type ValidationKey =
   | "missingTo"
   | "sirenDigits"
   | "sirenLength"
-  | "sirenKey";
+  | "sirenKey"
+  | "amountInvalid"
+  | "amountNegative"
+  | "amountDecimals"
+  | "amountTooLarge";
 
 export type ValidationMessage = { key: ValidationKey; values?: Record<string, string | number> };
 export type Rule = (value: string) => ValidationMessage | null;

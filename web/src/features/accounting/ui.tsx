@@ -1,6 +1,6 @@
 import "./accounting.css";
 import { Badge, Table, Text } from "@mantine/core";
-import type { ReactNode, SVGProps } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { TableFrame } from "../../components/data-table.tsx";
 import { NoAccess as KitNoAccess } from "../../components/no-access.tsx";
@@ -179,59 +179,12 @@ export const useDay = () => {
   return (day: string | null | undefined): string => (day ? format.shortDate(day) : "—");
 };
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-const Icon = ({ size = 16, children, ...props }: IconProps) => (
-  <svg
-    xmlns="http://www.w3.org/2000/svg"
-    width={size}
-    height={size}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.75}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-    {...props}
-  >
-    {children}
-  </svg>
-);
-
-export const DownloadIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
-  </Icon>
-);
-
-export const TrashIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-  </Icon>
-);
-
-export const EditIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />
-  </Icon>
-);
-
-export const ReverseIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 9h13a3 3 0 0 1 0 6H8M8 5 4 9l4 4" />
-  </Icon>
-);
-
-export const LinkIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
-  </Icon>
-);
-
-export const LockIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="5" y="11" width="14" height="10" rx="2" />
-    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-  </Icon>
-);
+/** The icons of the accounting screens, from the kit. */
+export {
+  DownloadIcon,
+  EditIcon,
+  LinkIcon,
+  LockIcon,
+  ReverseIcon,
+  TrashIcon,
+} from "../../components/icons.tsx";
