@@ -1,7 +1,8 @@
-import { Anchor, Center, Paper, Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { Anchor, Button, Center, Paper, Stack, Text, Title } from "@mantine/core";
+import type { FormEventHandler, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ErrorAlert } from "../../components/error-alert.tsx";
 import { LogoMark } from "../../components/icons.tsx";
 
 /** The centred card of the login, registration, organisation and password screens. */
@@ -51,4 +52,38 @@ export const TextLink = ({ to, children, testId }: { to: string; children: React
   <Anchor component={Link} to={to} fw={600} data-testid={testId}>
     {children}
   </Anchor>
+);
+
+/**
+ * The form of an identity screen (sign-in, registration, a new password): its fields, the server's
+ * refusal, one button across the card. `name` makes its test ids (`login-form`, `login-error`, `login-submit`).
+ */
+export const AuthForm = ({
+  name,
+  onSubmit,
+  mutation,
+  errorTitle,
+  errorTestId = `${name}-error`,
+  submitLabel,
+  children,
+}: {
+  name: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  mutation: { isError: boolean; error: unknown; isPending: boolean };
+  errorTitle?: string;
+  errorTestId?: string;
+  submitLabel: string;
+  children: ReactNode;
+}) => (
+  <form onSubmit={onSubmit} noValidate data-testid={`${name}-form`}>
+    <Stack gap="md">
+      {children}
+      {mutation.isError ? (
+        <ErrorAlert error={mutation.error} title={errorTitle} testId={errorTestId} />
+      ) : null}
+      <Button type="submit" loading={mutation.isPending} fullWidth data-testid={`${name}-submit`}>
+        {submitLabel}
+      </Button>
+    </Stack>
+  </form>
 );

@@ -1,121 +1,94 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { ErrorAlert } from "../../components/error-alert.tsx";
-import { useFieldMessage } from "../../components/field-message.ts";
-import { CheckIcon } from "../../components/icons.tsx";
-import { email, password, required, type ValidationMessage, validate } from "../../lib/validation.ts";
+import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { SavedNotice } from "../../components/saved-notice.tsx";
+import { z } from "../../lib/zod.ts";
 import { useConfirmPasswordRenewal, useRequestPasswordRenewal } from "./api.ts";
-import { AuthCard, TextLink } from "./auth-card.tsx";
+import { AuthCard, AuthForm, TextLink } from "./auth-card.tsx";
 
 /** Step 1: the e-mail address; the answer is the same whether the address is known or not. */
 const RequestForm = () => {
   const { t } = useTranslation("session");
-  const fieldMessage = useFieldMessage();
-  const [address, setAddress] = useState("");
-  const [error, setError] = useState<ValidationMessage | null>(null);
+  const rules = useRules();
+  const schema = useMemo(() => z.object({ email: rules.email(t("fields.email")) }), [t, rules]);
+  const form = useSchemaForm(schema, { email: "" });
   const mutation = useRequestPasswordRenewal();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const message = validate(address, [required, email]);
-    setError(message);
-    if (!message) mutation.mutate(address.trim());
-  };
-  if (mutation.isSuccess) {
-    return (
-      <Alert color="teal" variant="light" icon={<CheckIcon />} role="status" data-testid="renew-sent">
-        {t("renew.sent")}
-      </Alert>
-    );
-  }
+  if (mutation.isSuccess) return <SavedNotice testId="renew-sent">{t("renew.sent")}</SavedNotice>;
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="renew-request-form">
-      <Stack gap="md">
-        <TextInput
-          label={t("fields.email")}
-          type="email"
-          autoComplete="email"
-          value={address}
-          onChange={(event) => {
-            setAddress(event.currentTarget.value);
-            setError(null);
-          }}
-          error={fieldMessage(t("fields.email"), error)}
-          withAsterisk
-          data-testid="renew-email"
-        />
-        {mutation.isError ? <ErrorAlert error={mutation.error} testId="renew-error" /> : null}
-        <Button type="submit" loading={mutation.isPending} fullWidth data-testid="renew-submit">
-          {t("renew.submit")}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm
+      name="renew-request"
+      errorTestId="renew-error"
+      onSubmit={form.onSubmit(({ email }) => mutation.mutate(email))}
+      mutation={mutation}
+      submitLabel={t("renew.submit")}
+    >
+      <TextInput
+        label={t("fields.email")}
+        type="email"
+        autoComplete="email"
+        {...form.getInputProps("email")}
+        withAsterisk
+        data-testid="renew-email"
+      />
+    </AuthForm>
   );
 };
 
-/** Step 2, from the link of the e-mail: a new password for the token. */
+/** Step 2, from the link of the e-mail: a new password for the token, typed twice. */
 const ConfirmForm = ({ token }: { token: string }) => {
-  const { t } = useTranslation(["session", "validation"]);
-  const fieldMessage = useFieldMessage();
-  const [values, setValues] = useState({ password: "", confirmation: "" });
-  const [errors, setErrors] = useState<{ password?: ValidationMessage | null; confirmation?: string }>({});
+  const { t } = useTranslation("session");
+  const rules = useRules();
+  const schema = useMemo(
+    () =>
+      z
+        .object({ password: rules.password(t("fields.newPassword")), confirmation: z.string() })
+        .refine((values) => values.confirmation === values.password, {
+          path: ["confirmation"],
+          error: t("renew.mismatch"),
+          // Said with the password's own problem, not after it is fixed.
+          when: () => true,
+        }),
+    [t, rules],
+  );
+  const form = useSchemaForm(schema, { password: "", confirmation: "" });
   const mutation = useConfirmPasswordRenewal();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const passwordError = validate(values.password, [required, password]);
-    const confirmation = values.confirmation !== values.password ? t("session:renew.mismatch") : undefined;
-    setErrors({ password: passwordError, confirmation });
-    if (!passwordError && !confirmation) mutation.mutate({ token, password: values.password });
-  };
   if (mutation.isSuccess) {
     return (
       <Stack gap="md">
-        <Alert color="teal" variant="light" icon={<CheckIcon />} role="status" data-testid="renew-saved">
-          {t("session:renew.saved")}
-        </Alert>
+        <SavedNotice testId="renew-saved">{t("renew.saved")}</SavedNotice>
         <Button component="a" href="/login" fullWidth data-testid="renew-login">
-          {t("session:login.submit")}
+          {t("login.submit")}
         </Button>
       </Stack>
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="renew-confirm-form">
-      <Stack gap="md">
-        <PasswordInput
-          label={t("session:fields.newPassword")}
-          description={t("session:register.passwordHint")}
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => {
-            setValues({ ...values, password: event.currentTarget.value });
-            setErrors({ ...errors, password: null });
-          }}
-          error={fieldMessage(t("session:fields.newPassword"), errors.password)}
-          withAsterisk
-          data-testid="renew-password"
-        />
-        <PasswordInput
-          label={t("session:fields.confirmPassword")}
-          autoComplete="new-password"
-          value={values.confirmation}
-          onChange={(event) => {
-            setValues({ ...values, confirmation: event.currentTarget.value });
-            setErrors({ ...errors, confirmation: undefined });
-          }}
-          error={errors.confirmation}
-          withAsterisk
-          data-testid="renew-confirmation"
-        />
-        {mutation.isError ? (
-          <ErrorAlert error={mutation.error} title={t("session:renew.errorTitle")} testId="renew-error" />
-        ) : null}
-        <Button type="submit" loading={mutation.isPending} fullWidth data-testid="renew-confirm-submit">
-          {t("session:renew.confirmSubmit")}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm
+      name="renew-confirm"
+      errorTestId="renew-error"
+      onSubmit={form.onSubmit(({ password }) => mutation.mutate({ token, password }))}
+      mutation={mutation}
+      errorTitle={t("renew.errorTitle")}
+      submitLabel={t("renew.confirmSubmit")}
+    >
+      <PasswordInput
+        label={t("fields.newPassword")}
+        description={t("register.passwordHint")}
+        autoComplete="new-password"
+        {...form.getInputProps("password")}
+        withAsterisk
+        data-testid="renew-password"
+      />
+      <PasswordInput
+        label={t("fields.confirmPassword")}
+        autoComplete="new-password"
+        {...form.getInputProps("confirmation")}
+        withAsterisk
+        data-testid="renew-confirmation"
+      />
+    </AuthForm>
   );
 };
 
