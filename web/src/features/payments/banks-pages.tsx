@@ -1,18 +1,21 @@
 import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
+import { NewButton } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { PlusIcon } from "../../components/icons.tsx";
+import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
-import { formatCents, parseAmount } from "../../lib/money.ts";
+import type { Schemas } from "../../lib/api-client.ts";
+import { formatCents } from "../../lib/money.ts";
+import { z } from "../../lib/zod.ts";
 import {
   type Bank,
   banksPath,
@@ -26,6 +29,8 @@ import {
   useDeleteMode,
   useSaveMode,
 } from "./api.ts";
+
+type BankInput = Schemas["BankInput"];
 
 /** `/org/banks`: the bank accounts, closed ones kept. */
 export const BanksPage = () => {
@@ -84,14 +89,7 @@ export const BanksPage = () => {
         description={t("banks.description")}
         actions={
           can("banks", "create") ? (
-            <Button
-              component={Link}
-              to={`${banksPath}/create`}
-              leftSection={<PlusIcon />}
-              data-testid="bank-new"
-            >
-              {t("banks.new")}
-            </Button>
+            <NewButton to={`${banksPath}/create`} label={t("banks.new")} testId="bank-new" />
           ) : null
         }
       />
@@ -113,94 +111,79 @@ export const BanksPage = () => {
   );
 };
 
+const useBankSchema = () => {
+  const { t } = useTranslation("payments");
+  const rules = useRules();
+  return useMemo(
+    () =>
+      z
+        .object({
+          name: rules.text(t("banks.name"), 200),
+          iban: rules.text(t("banks.iban"), 60, { optional: true }),
+          bic: rules.text(t("banks.bic"), 20, { optional: true }),
+          openingBalance: rules.cents(t("banks.opening"), { optional: true }),
+          openingDate: z.string(),
+        })
+        .transform(
+          (bank): BankInput => ({
+            name: bank.name,
+            iban: bank.iban || null,
+            bic: bank.bic || null,
+            openingBalance: bank.openingBalance,
+            openingDate: bank.openingDate || null,
+          }),
+        ),
+    [t, rules],
+  );
+};
+
 /** `/org/banks/create`: a bank account, its 512 account and journal created with it. */
 export const BankCreatePage = () => {
-  const { t } = useTranslation(["payments", "common"]);
-  const { locale } = useFormat();
+  const { t } = useTranslation("payments");
   const navigate = useNavigate();
   const can = useCanPay();
   const create = useCreateBank();
-  const [name, setName] = useState("");
-  const [iban, setIban] = useState("");
-  const [bic, setBic] = useState("");
-  const [opening, setOpening] = useState("");
-  const [openingDate, setOpeningDate] = useState("");
-  if (!can("banks", "create")) return <NoAccess />;
-  const parsed = opening.trim() ? parseAmount(opening, locale) : { ok: true as const, cents: 0 };
-  const submit = () =>
-    create.mutate(
-      {
-        name,
-        iban: iban || null,
-        bic: bic || null,
-        openingBalance: parsed.ok ? parsed.cents : 0,
-        openingDate: openingDate || null,
-      },
-      { onSuccess: () => void navigate(banksPath) },
-    );
+  const form = useSchemaForm(useBankSchema(), {
+    name: "",
+    iban: "",
+    bic: "",
+    openingBalance: "",
+    openingDate: "",
+  });
   return (
-    <Stack gap="md">
-      <PageHeader title={t("banks.new")} crumbs={[{ to: banksPath, label: t("banks.title") }]} />
-      <Paper withBorder p="lg" maw={640}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Stack>
-            {create.isError ? <ErrorAlert error={create.error} testId="bank-error" /> : null}
-            <TextInput
-              label={t("banks.name")}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              withAsterisk
-              data-testid="bank-name"
-            />
-            <TextInput
-              label={t("banks.iban")}
-              value={iban}
-              onChange={(e) => setIban(e.currentTarget.value)}
-              data-testid="bank-iban"
-            />
-            <TextInput
-              label={t("banks.bic")}
-              value={bic}
-              onChange={(e) => setBic(e.currentTarget.value)}
-              data-testid="bank-bic"
-            />
-            <Group grow>
-              <AmountInput
-                label={t("banks.opening")}
-                value={opening}
-                onChange={setOpening}
-                currency
-                error={parsed.ok ? undefined : t("banks.opening")}
-              />
-              <DateField
-                label={t("banks.openingDate")}
-                value={openingDate}
-                onChange={setOpeningDate}
-                clearable
-              />
-            </Group>
-            <Group justify="flex-end">
-              <Button variant="default" component={Link} to={banksPath}>
-                {t("common:actions.cancel")}
-              </Button>
-              <Button
-                type="submit"
-                loading={create.isPending}
-                disabled={!name.trim()}
-                data-testid="bank-save"
-              >
-                {t("banks.create")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <ResourceFormPage
+      title={t("banks.new")}
+      crumbs={[{ to: banksPath, label: t("banks.title") }]}
+      allowed={can("banks", "create")}
+    >
+      <FormCard
+        testId="bank-form"
+        onSubmit={form.onSubmit((bank) => create.mutate(bank, { onSuccess: () => void navigate(banksPath) }))}
+        error={create.isError ? create.error : null}
+        errorTestId="bank-error"
+        actions={
+          <FormActions
+            cancel={banksPath}
+            submitLabel={t("banks.create")}
+            pending={create.isPending}
+            submitTestId="bank-save"
+          />
+        }
+      >
+        <TextInput
+          label={t("banks.name")}
+          {...form.getInputProps("name")}
+          withAsterisk
+          data-testid="bank-name"
+        />
+        <TextInput label={t("banks.iban")} {...form.getInputProps("iban")} data-testid="bank-iban" />
+        <TextInput label={t("banks.bic")} {...form.getInputProps("bic")} data-testid="bank-bic" />
+        <Group grow align="flex-start">
+          <AmountInput label={t("banks.opening")} {...form.getInputProps("openingBalance")} currency />
+          <DateField label={t("banks.openingDate")} {...form.getInputProps("openingDate")} clearable />
+        </Group>
+      </FormCard>
+    </ResourceFormPage>
   );
 };
 
