@@ -11,7 +11,7 @@ import {
   listFiscalYears,
   trialBalanceReport,
 } from "../../accounting/queries.ts";
-import { closeFiscalYear, generateOpeningEntry, yearEndChecks } from "../../accounting/year-end.ts";
+import { closeFiscalYear, generateOpeningEntry } from "../../accounting/year-end.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
@@ -31,6 +31,7 @@ import {
   YearEndChecks,
 } from "../../schemas/fiscal-years.ts";
 import type { BalanceSheet, IncomeStatement, TrialBalance } from "../../schemas/reports.ts";
+import { yearEndChecks } from "../../year-end/checks.ts";
 
 /**
  * Fiscal years (the spec's "balance sheets"): open, lock periods, their figures, the year-end checks,
