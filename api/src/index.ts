@@ -4,7 +4,7 @@ export type { CliIo, CliStream, StopSignal } from "./cli/io.ts";
 export { runCli } from "./cli/program.ts";
 export * from "./commands.ts";
 export * from "./context.ts";
-export * from "./demo.ts";
+export * from "./demo/index.ts";
 export * from "./http/messages.ts";
 export * from "./http/problem.ts";
 export * from "./organisations.ts";

@@ -5,7 +5,7 @@ import type { Database } from "@registre/store";
 import { createApp } from "./app.ts";
 import { type Environment, openContext, webDist } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
-import { seedDemo } from "./demo.ts";
+import { seedDemo } from "./demo/index.ts";
 import { seedReferenceData } from "./reference/reference.ts";
 import { startReminderSchedule } from "./reminders/scheduler.ts";
 

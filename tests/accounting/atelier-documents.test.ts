@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { atelierOperations } from "../../api/src/demo-books.ts";
+import { atelierOperations } from "../../api/src/demo/books.ts";
 import { databaseKinds } from "../support/databases.ts";
 import { atelierTrialBalance, type Books, openBooks } from "./atelier.ts";
 

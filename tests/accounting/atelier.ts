@@ -7,7 +7,7 @@ import {
   atelierLettering,
   atelierLineRef,
   atelierOperations,
-} from "../../api/src/demo-books.ts";
+} from "../../api/src/demo/books.ts";
 import { openTestDatabase } from "../support/databases.ts";
 
 /** An API whose clock the test sets: validation dates are the days the example's operations happen. */

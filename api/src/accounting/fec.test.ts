@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import type { AppContext } from "../context.ts";
-import { atelierAuxiliaries, atelierLettering, atelierLineRef, atelierOperations } from "../demo-books.ts";
+import { atelierAuxiliaries, atelierLettering, atelierLineRef, atelierOperations } from "../demo/books.ts";
 import { translate } from "../http/messages.ts";
 import { runChart } from "./books.ts";
 import { collect, entriesCsv, journalTotals, journalTotalsCsv, trialBalanceCsv } from "./csv.ts";

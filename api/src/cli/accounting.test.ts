@@ -4,7 +4,7 @@ import { type FecLineInput, parisDate, writeFec } from "@registre/core";
 import { describe, expect, it } from "vitest";
 import { cliDatabase, cliIn } from "../../../tests/support/cli.ts";
 import { databaseKinds } from "../../../tests/support/databases.ts";
-import { atelierAuxiliaries, atelierLettering, atelierOperations } from "../demo-books.ts";
+import { atelierAuxiliaries, atelierLettering, atelierOperations } from "../demo/books.ts";
 
 /** The worked example's January, moved to the current year (the fiscal year `org create` opens), as a FEC. */
 const exampleFec = (year: string): string => {

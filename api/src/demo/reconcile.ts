@@ -1,13 +1,13 @@
 import { bankingView, type CommandMetadata } from "@registre/core";
 import { readModels } from "@registre/projections";
-import type { AppContext } from "./context.ts";
-import { demoRules } from "./demo-bank-lines.ts";
-import { type DemoStatementsPlan, lineKey } from "./demo-statements.ts";
-import { derivedId } from "./ids.ts";
-import { loadBanking } from "./payments/banking.ts";
-import { reconcileSelection } from "./reconcile/accept.ts";
-import { applyRule, createLineEntry } from "./reconcile/line-entries.ts";
-import { runBankRules } from "./reconcile/rules.ts";
+import type { AppContext } from "../context.ts";
+import { derivedId } from "../ids.ts";
+import { loadBanking } from "../payments/banking.ts";
+import { reconcileSelection } from "../reconcile/accept.ts";
+import { applyRule, createLineEntry } from "../reconcile/line-entries.ts";
+import { runBankRules } from "../reconcile/rules.ts";
+import { demoRules } from "./bank-lines.ts";
+import { type DemoStatementsPlan, lineKey } from "./statements.ts";
 
 /**
  * The demo's bank rules (`demoRules`): the fees and card commissions to 627000, the card receipts to

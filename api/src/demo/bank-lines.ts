@@ -1,5 +1,5 @@
 import type { BankRule } from "@registre/core";
-import type { DemoLine } from "./demo-statement-files.ts";
+import type { DemoLine } from "./statement-files.ts";
 
 /**
  * What the demo workshop's bank carries each month besides its customers' and suppliers' transfers: the

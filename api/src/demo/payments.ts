@@ -1,10 +1,10 @@
 import type { CommandMetadata, DocumentOrigin } from "@registre/core";
 import { readModels } from "@registre/projections";
-import { draftEntry } from "./accounting/entries.ts";
-import type { AppContext } from "./context.ts";
-import { bankOf, createBank, loadBanking, runBanking } from "./payments/banking.ts";
-import { recordDeposit } from "./payments/deposits.ts";
-import { recordPayment } from "./payments/payments.ts";
+import { draftEntry } from "../accounting/entries.ts";
+import type { AppContext } from "../context.ts";
+import { bankOf, createBank, loadBanking, runBanking } from "../payments/banking.ts";
+import { recordDeposit } from "../payments/deposits.ts";
+import { recordPayment } from "../payments/payments.ts";
 
 export const addDays = (day: string, days: number): string => {
   const d = new Date(`${day}T00:00:00Z`);

@@ -1,7 +1,7 @@
 import type { CommandMetadata, ItemCommand, PriceTier } from "@registre/core";
-import type { AppContext } from "./context.ts";
-import { derivedId } from "./ids.ts";
-import { createItem } from "./items/items.ts";
+import type { AppContext } from "../context.ts";
+import { derivedId } from "../ids.ts";
+import { createItem } from "../items/items.ts";
 
 type DemoItem = {
   reference: string;

@@ -1,11 +1,11 @@
 import { readModels } from "@registre/projections";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../tests/support/databases.ts";
-import { listFiscalYears, trialBalanceReport } from "./accounting/queries.ts";
-import { createApp } from "./app.ts";
-import { openContext } from "./bootstrap.ts";
-import type { AppContext } from "./context.ts";
-import { DEMO_LOGIN, seedDemo } from "./demo.ts";
+import { openTestDatabase } from "../../../tests/support/databases.ts";
+import { listFiscalYears, trialBalanceReport } from "../accounting/queries.ts";
+import { createApp } from "../app.ts";
+import { openContext } from "../bootstrap.ts";
+import type { AppContext } from "../context.ts";
+import { DEMO_LOGIN, seedDemo } from "./index.ts";
 
 describe("the demo organisation", () => {
   let ctx: AppContext;

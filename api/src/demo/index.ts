@@ -1,15 +1,15 @@
-import type { AppContext } from "./context.ts";
-import { seedAtelierBooks } from "./demo-books.ts";
-import { seedDemoContacts } from "./demo-contacts.ts";
-import { seedDemoDocuments } from "./demo-documents.ts";
-import { seedDemoItems } from "./demo-items.ts";
-import { seedDemoPayments } from "./demo-payments.ts";
-import { seedDemoBankRules, seedDemoReconciliation } from "./demo-reconcile.ts";
-import { seedDemoStatements } from "./demo-statements.ts";
-import { seedDemoLastReturns } from "./demo-vat.ts";
-import { changeDocumentSettings } from "./documents/settings.ts";
-import { registerUser } from "./identity/users.ts";
-import { createOrganisation } from "./organisations.ts";
+import type { AppContext } from "../context.ts";
+import { changeDocumentSettings } from "../documents/settings.ts";
+import { registerUser } from "../identity/users.ts";
+import { createOrganisation } from "../organisations.ts";
+import { seedAtelierBooks } from "./books.ts";
+import { seedDemoContacts } from "./contacts.ts";
+import { seedDemoDocuments } from "./documents.ts";
+import { seedDemoItems } from "./items.ts";
+import { seedDemoPayments } from "./payments.ts";
+import { seedDemoBankRules, seedDemoReconciliation } from "./reconcile.ts";
+import { seedDemoStatements } from "./statements.ts";
+import { seedDemoLastReturns } from "./vat.ts";
 
 /** The README's demo login: owner of the demo organisation, and platform administrator. */
 export const DEMO_LOGIN = {

@@ -8,13 +8,13 @@ import {
 } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
-import { importStatementFile } from "./banks/statement-import.ts";
-import type { AppContext } from "./context.ts";
-import { bankText, type MonthLine, monthLines, transferLine } from "./demo-bank-lines.ts";
-import { type BankTransfer, monthEnd, monthStart } from "./demo-payments.ts";
-import { type DemoLine, type DemoStatement, demoCamt053, demoCfonb120 } from "./demo-statement-files.ts";
-import { seedDemoReturnsBefore, validateDemoReturns, vatDue, vatPaymentDay } from "./demo-vat.ts";
-import { loadBanking } from "./payments/banking.ts";
+import { importStatementFile } from "../banks/statement-import.ts";
+import type { AppContext } from "../context.ts";
+import { loadBanking } from "../payments/banking.ts";
+import { bankText, type MonthLine, monthLines, transferLine } from "./bank-lines.ts";
+import { type BankTransfer, monthEnd, monthStart } from "./payments.ts";
+import { type DemoLine, type DemoStatement, demoCamt053, demoCfonb120 } from "./statement-files.ts";
+import { seedDemoReturnsBefore, validateDemoReturns, vatDue, vatPaymentDay } from "./vat.ts";
 
 /**
  * A statement line as the demo finds it again after its import: the bank's id the demo gave it (CAMT

@@ -1,7 +1,7 @@
 import { type CommandMetadata, frenchVatKey } from "@registre/core";
-import { createContact } from "./contacts/create.ts";
-import type { AppContext } from "./context.ts";
-import type { CreateContactInput } from "./schemas/contacts.ts";
+import { createContact } from "../contacts/create.ts";
+import type { AppContext } from "../context.ts";
+import type { CreateContactInput } from "../schemas/contacts.ts";
 
 /**
  * The demo organisation's customers and suppliers (issue 10): some forty companies and people of the

@@ -1,12 +1,12 @@
 import { bankingView, type CommandMetadata, parseVatPeriod, vatPeriodOf } from "@registre/core";
 import { readModels } from "@registre/projections";
-import { draftEntry } from "./accounting/entries.ts";
-import type { AppContext } from "./context.ts";
-import { createDocument } from "./documents/commands.ts";
-import { validateDocument } from "./documents/validation.ts";
-import { loadBanking } from "./payments/banking.ts";
-import { listReturns } from "./vat/reads.ts";
-import { validateVatReturn } from "./vat/validate.ts";
+import { draftEntry } from "../accounting/entries.ts";
+import type { AppContext } from "../context.ts";
+import { createDocument } from "../documents/commands.ts";
+import { validateDocument } from "../documents/validation.ts";
+import { loadBanking } from "../payments/banking.ts";
+import { listReturns } from "../vat/reads.ts";
+import { validateVatReturn } from "../vat/validate.ts";
 
 /**
  * The demo's VAT returns (issue 22): the workshop files monthly; this year's returns are validated and

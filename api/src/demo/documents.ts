@@ -1,10 +1,10 @@
 import { addDays, type CommandMetadata } from "@registre/core";
 import { readModels } from "@registre/projections";
-import type { AppContext } from "./context.ts";
-import { changeStatus, createDocument } from "./documents/commands.ts";
-import type { ApiLine } from "./documents/context.ts";
-import { createDerivedDocument } from "./documents/derive.ts";
-import { validateDocument } from "./documents/validation.ts";
+import type { AppContext } from "../context.ts";
+import { changeStatus, createDocument } from "../documents/commands.ts";
+import type { ApiLine } from "../documents/context.ts";
+import { createDerivedDocument } from "../documents/derive.ts";
+import { validateDocument } from "../documents/validation.ts";
 
 const customers = [
   "Alpha SARL",

@@ -1,10 +1,10 @@
 import { readModels } from "@registre/projections";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
-import { openContext } from "./bootstrap.ts";
-import type { AppContext } from "./context.ts";
-import { seedDemo } from "./demo.ts";
-import { reconciliationReport } from "./reconcile/report.ts";
+import { databaseKinds, openTestDatabase } from "../../../tests/support/databases.ts";
+import { openContext } from "../bootstrap.ts";
+import type { AppContext } from "../context.ts";
+import { reconciliationReport } from "../reconcile/report.ts";
+import { seedDemo } from "./index.ts";
 
 /** The demo as it is on that day: its statements are August's, September's and October's. */
 const SEEDED_ON = "2026-11-24T09:30:00Z";

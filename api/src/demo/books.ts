@@ -5,11 +5,11 @@ import {
   fiscalDecider,
   fiscalStreamId,
 } from "@registre/core";
-import { draftEntry } from "./accounting/entries.ts";
-import { letterLines } from "./accounting/lettering.ts";
-import { generateOpeningEntry } from "./accounting/year-end.ts";
-import { handleCommand, loadAggregate } from "./commands.ts";
-import type { AppContext } from "./context.ts";
+import { draftEntry } from "../accounting/entries.ts";
+import { letterLines } from "../accounting/lettering.ts";
+import { generateOpeningEntry } from "../accounting/year-end.ts";
+import { handleCommand, loadAggregate } from "../commands.ts";
+import type { AppContext } from "../context.ts";
 
 type Line = [account: string, debit: number, credit: number, auxiliary?: string];
 
