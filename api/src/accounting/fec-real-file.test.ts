@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
-import { importFec } from "./fec.ts";
 import {
   type Books,
   bareOrganisation,
@@ -9,7 +8,8 @@ import {
   fixture,
   openBooks,
   trialBalanceSums,
-} from "./fec-test-books.ts";
+} from "../testing/fec-books.ts";
+import { importFec } from "./fec.ts";
 
 // The 1.8 MB real file (4 001 entries, a lettering set of 479 lines), in a file of its own so that
 // it runs beside the other FEC tests.

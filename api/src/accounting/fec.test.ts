@@ -5,10 +5,6 @@ import { databaseKinds } from "../../../tests/support/databases.ts";
 import type { AppContext } from "../context.ts";
 import { atelierAuxiliaries, atelierLettering, atelierLineRef, atelierOperations } from "../demo/books.ts";
 import { translate } from "../http/messages.ts";
-import { runChart } from "./books.ts";
-import { collect, entriesCsv, journalTotals, journalTotalsCsv, trialBalanceCsv } from "./csv.ts";
-import { draftEntry } from "./entries.ts";
-import { exportFec, type FecImportResult, importFec } from "./fec.ts";
 import {
   type Books,
   bareOrganisation,
@@ -20,7 +16,11 @@ import {
   organisation,
   septemberToAugustFec,
   trialBalanceSums,
-} from "./fec-test-books.ts";
+} from "../testing/fec-books.ts";
+import { runChart } from "./books.ts";
+import { collect, entriesCsv, journalTotals, journalTotalsCsv, trialBalanceCsv } from "./csv.ts";
+import { draftEntry } from "./entries.ts";
+import { exportFec, type FecImportResult, importFec } from "./fec.ts";
 import { letterLines } from "./lettering.ts";
 import { listFiscalYears, trialBalanceReport } from "./queries.ts";
 

@@ -10,12 +10,12 @@ import type { DatabaseKind } from "@registre/store";
 import { sql } from "kysely";
 import { expect } from "vitest";
 import { openTestDatabase } from "../../../tests/support/databases.ts";
+import type { FecImportResult } from "../accounting/fec.ts";
+import { listFiscalYears, trialBalanceReport } from "../accounting/queries.ts";
 import { openContext } from "../bootstrap.ts";
 import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { createOrganisation } from "../organisations.ts";
-import type { FecImportResult } from "./fec.ts";
-import { listFiscalYears, trialBalanceReport } from "./queries.ts";
 
 // Books and checks the FEC tests share (fec.test.ts, fec-real-file.test.ts).
 
