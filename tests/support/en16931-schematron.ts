@@ -121,6 +121,17 @@ export const en16931Schematron = (): Promise<(xml: string) => SchematronVerdict>
         { stylesheetInternal: stylesheet, sourceText: xml, destination: "document" },
         "sync",
       ).principalResult;
+      // A file whose root the rules do not recognise (another, a namespace mistyped) would break none of
+      // the invoice's rules: never "valid".
+      const [fired] = saxon.XPath.evaluate(
+        "count(//svrl:fired-rule[@context = '/rsm:CrossIndustryInvoice'])",
+        svrl,
+        {
+          namespaceContext: { svrl: SVRL },
+          resultForm: "array",
+        },
+      );
+      if (!Number(fired)) throw new Error("EN 16931's schematron: no rule applies, not a CII invoice");
       const failures = saxon.XPath.evaluate(
         "//svrl:failed-assert ! string-join((@id, @flag, @location, normalize-space(svrl:text)), codepoints-to-string(9))",
         svrl,
