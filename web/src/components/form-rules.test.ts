@@ -64,6 +64,13 @@ describe("the kit's field rules", () => {
     expect(read(rules.cents("Montant"), "douze")).toEqual({ error: "Montant: amountInvalid" });
   });
 
+  test("an amount that may be left out is null when empty, and checked otherwise", () => {
+    expect(read(rules.optionalCents("Minimum"), " ")).toEqual({ ok: null });
+    expect(read(rules.optionalCents("Minimum"), "0")).toEqual({ ok: 0 });
+    expect(read(rules.optionalCents("Minimum"), "12,5")).toEqual({ ok: 1250 });
+    expect(read(rules.optionalCents("Minimum"), "1,234")).toEqual({ error: "Minimum: amountDecimals" });
+  });
+
   test("a rule of lib/validation.ts is worded as the others", () => {
     const digits = rules.check("Code", (value) => (/^\d*$/.test(value) ? null : { key: "onlyNumbers" }));
     expect(read(digits, "12")).toEqual({ ok: "12" });

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack } from "@mantine/core";
 import { type FormErrors, schemaResolver, type UseFormReturnType, useForm } from "@mantine/form";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type FormEventHandler, type ReactNode, useMemo } from "react";
+import { type FormEventHandler, type ReactNode, type Ref, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../i18n/format.ts";
@@ -175,6 +175,15 @@ export const fieldRules = (message: RuleMessages, locale: Locale) => {
         context.addIssue({ code: "custom", message: message(amountKeys[parsed.error], { label }) });
         return z.NEVER;
       }),
+    /** An amount that may be left out: null when empty, else read into cents as `cents` reads it. */
+    optionalCents: (label: string) =>
+      z.string().transform((text, context): Cents | null => {
+        if (!text.trim()) return null;
+        const parsed = parseAmount(text, locale);
+        if (parsed.ok) return parsed.cents;
+        context.addIssue({ code: "custom", message: message(amountKeys[parsed.error], { label }) });
+        return z.NEVER;
+      }),
     required: (label: string) => message("required", { label }),
   };
 };
@@ -187,7 +196,10 @@ export const useRules = (): FieldRules => {
   return useMemo(() => fieldRules((key, values) => t(key, values), locale), [t, locale]);
 };
 
-/** Cancel (a link back) and the submit button of a form; more buttons before them when given. */
+/**
+ * Cancel (a link back, or what closes a form shown in place) and the submit button of a form; more
+ * buttons between them when given.
+ */
 export const FormActions = ({
   cancel,
   submitLabel,
@@ -195,7 +207,7 @@ export const FormActions = ({
   submitTestId,
   children,
 }: {
-  cancel: string;
+  cancel: string | (() => void);
   submitLabel: string;
   pending: boolean;
   submitTestId?: string;
@@ -204,9 +216,15 @@ export const FormActions = ({
   const { t } = useTranslation("common");
   return (
     <Group justify="flex-end" gap="sm">
-      <Button variant="default" component={Link} to={cancel}>
-        {t("actions.cancel")}
-      </Button>
+      {typeof cancel === "string" ? (
+        <Button variant="default" component={Link} to={cancel}>
+          {t("actions.cancel")}
+        </Button>
+      ) : (
+        <Button variant="default" onClick={cancel} disabled={pending}>
+          {t("actions.cancel")}
+        </Button>
+      )}
       {children}
       <Button type="submit" loading={pending} data-testid={submitTestId}>
         {submitLabel}
@@ -215,7 +233,10 @@ export const FormActions = ({
   );
 };
 
-/** A form in its card: the fields, the refusal of the server if any, the actions. */
+/**
+ * A form in its card: the fields, the refusal of the server if any, the actions. A form shown in place,
+ * within another screen, is `bare`: no card of its own, the width of where it stands.
+ */
 export const FormCard = ({
   onSubmit,
   testId,
@@ -223,6 +244,8 @@ export const FormCard = ({
   errorTestId,
   actions,
   width = 640,
+  bare = false,
+  formRef,
   children,
 }: {
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -230,19 +253,28 @@ export const FormCard = ({
   error: unknown;
   errorTestId?: string;
   actions: ReactNode;
-  width?: number;
+  width?: number | string;
+  bare?: boolean;
+  formRef?: Ref<HTMLFormElement>;
   children: ReactNode;
-}) => (
-  <Paper p="lg" maw={width}>
-    <form onSubmit={onSubmit} noValidate data-testid={testId}>
+}) => {
+  const form = (
+    <form onSubmit={onSubmit} noValidate data-testid={testId} ref={formRef}>
       <Stack gap="md">
         {children}
         {error ? <ErrorAlert error={error} testId={errorTestId} /> : null}
         {actions}
       </Stack>
     </form>
-  </Paper>
-);
+  );
+  return bare ? (
+    form
+  ) : (
+    <Paper p="lg" maw={width}>
+      {form}
+    </Paper>
+  );
+};
 
 type PageHead = {
   title: string;

@@ -1,6 +1,6 @@
 import { Select, type SelectProps, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
@@ -40,6 +40,7 @@ export const ChartAccountField = ({
   only,
   testId,
   withAsterisk,
+  error,
 }: {
   label: string;
   value: string;
@@ -47,6 +48,8 @@ export const ChartAccountField = ({
   only?: AccountFilter;
   testId?: string;
   withAsterisk?: boolean;
+  /** The form's message for the field. */
+  error?: ReactNode;
 }) => {
   const { t } = useTranslation("accounting");
   const { locale } = useFormat();
@@ -71,6 +74,7 @@ export const ChartAccountField = ({
         onChange={(e) => onChange(e.currentTarget.value)}
         className="acc-code"
         withAsterisk={withAsterisk}
+        error={error}
         data-testid={testId}
       />
     );
@@ -85,6 +89,7 @@ export const ChartAccountField = ({
       value={value || null}
       onChange={(account) => onChange(account ?? "")}
       withAsterisk={withAsterisk}
+      error={error}
       disabled={chart.isPending}
       data-testid={testId}
     />

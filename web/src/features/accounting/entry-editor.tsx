@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Kbd, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Grid, Group, Kbd, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -31,8 +31,9 @@ import {
   linesProblemPath,
   useEntrySchemas,
 } from "./entry-schema.ts";
+import { JournalSelect } from "./journal-select.tsx";
 import { entriesPath, entryPath } from "./paths.ts";
-import { accountChoices, journalLabel, today } from "./ui.tsx";
+import { accountChoices, today } from "./ui.tsx";
 import { draftVatCode, vatCodeProblemLine } from "./vat-code.ts";
 
 /** The field of a line that a refusal of the server (with its `line` param) is about. */
@@ -54,7 +55,7 @@ export const EntryEditor = ({ entry }: { entry: Entry | null }) => {
   const can = useCan();
   const navigate = useNavigate();
   const chart = useQuery(chartQuery());
-  const journals = useQuery(journalsQuery());
+  const _journals = useQuery(journalsQuery());
   const create = useCreateEntry();
   const update = useUpdateEntry(entry?.mvt ?? "");
   const validateEntry = useValidateEntry();
@@ -138,11 +139,6 @@ export const EntryEditor = ({ entry }: { entry: Entry | null }) => {
   const failure = create.error ?? update.error ?? validateEntry.error;
   const problem = form.errors[linesProblemPath];
 
-  const journalOptions = (journals.data?.items ?? []).map((j) => ({
-    value: j.code,
-    label: `${j.code} · ${journalLabel(j, locale)}`,
-  }));
-
   return (
     <form
       onSubmit={(event) => {
@@ -156,12 +152,9 @@ export const EntryEditor = ({ entry }: { entry: Entry | null }) => {
         <Paper p="md">
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <Select
+              <JournalSelect
                 label={t("entries.journal")}
-                data={journalOptions}
                 {...form.getInputProps("journal")}
-                searchable
-                selectFirstOptionOnChange
                 withAsterisk
                 data-autofocus
                 data-testid="entry-journal"

@@ -1,9 +1,8 @@
 import { Select, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type Contact, contactQuery, contactsQuery } from "../contacts/api.ts";
+import { type Contact, contactQuery } from "../contacts/api.ts";
+import { ContactSelect } from "../contacts/contact-select.tsx";
 import type { Direction } from "./model.ts";
 
 export type ContactChoice = {
@@ -47,17 +46,8 @@ export const ContactPicker = ({
   withAddresses?: boolean;
 }) => {
   const { t } = useTranslation("docs");
-  const [search, setSearch] = useState("");
-  const [q] = useDebouncedValue(search, 200);
-  const list = useQuery(contactsQuery({ q, type: null, status: "active", page: 1 }));
   const chosen = useQuery({ ...contactQuery(value.contactId ?? ""), enabled: value.contactId !== null });
   const contact = chosen.data;
-  const options = (list.data?.items ?? []).map((c) => ({
-    value: c.id,
-    label: c.city ? `${c.name} · ${c.city}` : c.name,
-  }));
-  if (contact && !options.some((o) => o.value === contact.id))
-    options.unshift({ value: contact.id, label: contact.name });
   const addresses = (contact?.addresses ?? []).map((a) => ({ value: a.id, label: addressLabel(a) }));
   const same = snapshot && contact && snapshot.contactId === contact.id;
   const matching = (printed: SnapshotAddress | null | undefined) =>
@@ -73,26 +63,16 @@ export const ContactPicker = ({
   const delivery = value.deliveryAddressId ?? (same ? matching(snapshot.delivery) : null);
   return (
     <Stack gap="xs">
-      <Select
+      <ContactSelect
         label={t(direction === "sales" ? "fields.customer" : "fields.supplier")}
         placeholder={t("editor.contactSearch")}
-        data={options}
+        noneFound={t("editor.noContact")}
         value={value.contactId}
-        searchable
-        selectFirstOptionOnChange
-        searchValue={search}
-        onSearchChange={setSearch}
-        filter={({ options: all }) => all}
-        nothingFoundMessage={list.isFetching ? "…" : t("editor.noContact")}
         error={error}
         withAsterisk
         disabled={disabled}
         data-testid="doc-contact"
-        comboboxProps={{ withinPortal: true }}
-        onChange={async (id) => {
-          if (!id) return onChange({ contactId: null, billingAddressId: null, deliveryAddressId: null });
-          onChange({ contactId: id, billingAddressId: null, deliveryAddressId: null });
-        }}
+        onChange={(id) => onChange({ contactId: id, billingAddressId: null, deliveryAddressId: null })}
       />
       {contact && withAddresses ? (
         <SimpleGrid cols={1} spacing="xs">

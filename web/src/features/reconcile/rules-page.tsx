@@ -1,237 +1,28 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  TextInput,
-} from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Switch, Table } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AmountInput } from "../../components/amount-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
-import { amountInput, formatCents, parseAmount } from "../../lib/money.ts";
+import { formatCents } from "../../lib/money.ts";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
-import { ChartAccountField } from "../accounting/account-select.tsx";
 import { banksPath } from "../payments/api.ts";
 import {
   type BankRule,
-  type BankRuleInput,
   reportPath,
   rulesQuery,
   useDeleteRule,
   useOrderRules,
   useRuleAutomatic,
-  useSaveRule,
 } from "./api.ts";
+import { newRule, RuleForm, type RuleValues, ruleValues } from "./rule-form.tsx";
 import { bookingRateOf, useBookingRates } from "./vat-rate.ts";
-
-type Draft = {
-  id: string | null;
-  name: string;
-  words: string;
-  min: string;
-  max: string;
-  direction: "any" | "credit" | "debit";
-  account: string;
-  journal: string;
-  vatRate: string;
-  contactId: string;
-  label: string;
-  automatic: boolean;
-};
-const empty: Draft = {
-  id: null,
-  name: "",
-  words: "",
-  min: "",
-  max: "",
-  direction: "any",
-  account: "",
-  journal: "",
-  vatRate: "",
-  contactId: "",
-  label: "",
-  automatic: false,
-};
-
-/** The form of one rule: conditions (label words, amount range, direction) and booking. */
-const RuleForm = ({ initial, onDone }: { initial: Draft; onDone: () => void }) => {
-  const { t } = useTranslation(["reconcile", "common"]);
-  const { locale } = useFormat();
-  const save = useSaveRule();
-  const rates = useBookingRates();
-  const [d, setD] = useState(initial);
-  const set = (patch: Partial<Draft>) => setD((current) => ({ ...current, ...patch }));
-  const cents = (text: string) => {
-    const parsed = text.trim() ? parseAmount(text, locale) : null;
-    return parsed?.ok ? Math.abs(parsed.cents) : undefined;
-  };
-  const submit = () => {
-    const words = d.words
-      .split(",")
-      .map((w) => w.trim())
-      .filter(Boolean);
-    const vatRate = bookingRateOf(d.vatRate);
-    const body: BankRuleInput & { id: string | null } = {
-      id: d.id,
-      name: d.name,
-      automatic: d.automatic,
-      enabled: true,
-      when: {
-        ...(words.length > 0 ? { labelContains: words } : {}),
-        ...(cents(d.min) !== undefined ? { amountMin: cents(d.min) } : {}),
-        ...(cents(d.max) !== undefined ? { amountMax: cents(d.max) } : {}),
-        ...(d.direction !== "any" ? { direction: d.direction } : {}),
-      },
-      booking: {
-        account: d.account.trim(),
-        ...(d.journal.trim() ? { journal: d.journal.trim().toUpperCase() } : {}),
-        ...(vatRate ? { vatRate } : {}),
-        ...(d.contactId.trim() ? { contactId: d.contactId.trim() } : {}),
-        ...(d.label.trim() ? { label: d.label.trim() } : {}),
-      },
-    };
-    save.mutate(body, { onSuccess: onDone });
-  };
-  return (
-    <Paper withBorder p="lg" data-testid="rule-form">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          {save.isError ? <ErrorAlert error={save.error} testId="rule-error" /> : null}
-          <TextInput
-            label={t("rules.name")}
-            value={d.name}
-            onChange={(e) => set({ name: e.currentTarget.value })}
-            withAsterisk
-            data-testid="rule-name"
-          />
-          <Group grow align="flex-start">
-            <Stack gap="xs">
-              <strong>{t("rules.conditions")}</strong>
-              <TextInput
-                label={t("rules.labelContains")}
-                value={d.words}
-                onChange={(e) => set({ words: e.currentTarget.value })}
-                data-testid="rule-words"
-              />
-              <Group grow>
-                <AmountInput
-                  label={t("rules.amountMin")}
-                  value={d.min}
-                  onChange={(v) => set({ min: v })}
-                  currency
-                />
-                <AmountInput
-                  label={t("rules.amountMax")}
-                  value={d.max}
-                  onChange={(v) => set({ max: v })}
-                  currency
-                />
-              </Group>
-              <SegmentedControl
-                value={d.direction}
-                onChange={(v) => set({ direction: v as Draft["direction"] })}
-                data={[
-                  { value: "any", label: t("rules.any") },
-                  { value: "credit", label: t("rules.credit") },
-                  { value: "debit", label: t("rules.debit") },
-                ]}
-              />
-            </Stack>
-            <Stack gap="xs">
-              <strong>{t("rules.booking")}</strong>
-              <ChartAccountField
-                label={t("rules.account")}
-                value={d.account}
-                onChange={(account) => set({ account })}
-                withAsterisk
-                testId="rule-account"
-              />
-              <Group grow>
-                <TextInput
-                  label={t("rules.journal")}
-                  value={d.journal}
-                  onChange={(e) => set({ journal: e.currentTarget.value })}
-                />
-                <Select
-                  label={t("rules.vatRate")}
-                  value={d.vatRate}
-                  onChange={(v) => set({ vatRate: v ?? "" })}
-                  data={rates.options}
-                  allowDeselect={false}
-                  data-testid="rule-vat-rate"
-                />
-              </Group>
-              <TextInput
-                label={t("rules.contact")}
-                value={d.contactId}
-                onChange={(e) => set({ contactId: e.currentTarget.value })}
-              />
-              <TextInput
-                label={t("rules.label")}
-                value={d.label}
-                onChange={(e) => set({ label: e.currentTarget.value })}
-              />
-            </Stack>
-          </Group>
-          <Group justify="space-between">
-            <Switch
-              label={t("rules.automatic")}
-              checked={d.automatic}
-              onChange={(e) => set({ automatic: e.currentTarget.checked })}
-            />
-            <Group>
-              <Button variant="default" onClick={onDone}>
-                {t("common:actions.cancel")}
-              </Button>
-              <Button
-                type="submit"
-                loading={save.isPending}
-                disabled={!d.name.trim() || !d.account.trim()}
-                data-testid="rule-save"
-              >
-                {t("rules.save")}
-              </Button>
-            </Group>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
-  );
-};
-
-const draftOf = (r: BankRule, locale: Parameters<typeof amountInput>[1]): Draft => ({
-  id: r.id,
-  name: r.name,
-  words: (r.when.labelContains ?? []).join(", "),
-  min: r.when.amountMin === undefined ? "" : amountInput(r.when.amountMin, locale),
-  max: r.when.amountMax === undefined ? "" : amountInput(r.when.amountMax, locale),
-  direction: r.when.direction ?? "any",
-  account: r.booking.account,
-  journal: r.booking.journal ?? "",
-  vatRate: r.booking.vatRate ?? "",
-  contactId: r.booking.contactId ?? "",
-  label: r.booking.label ?? "",
-  automatic: r.automatic,
-});
 
 /** `/org/banks/rules`: the organisation's bank rules in the order they are tried. */
 export const BankRulesPage = () => {
@@ -244,7 +35,7 @@ export const BankRulesPage = () => {
   const order = useOrderRules();
   const remove = useDeleteRule();
   const rates = useBookingRates();
-  const [editing, setEditing] = useState<Draft | null>(null);
+  const [editing, setEditing] = useState<{ id: string | null; values: RuleValues } | null>(null);
   if (!allowed) return <NoAccess />;
   const condition = (r: BankRule) =>
     [
@@ -270,14 +61,23 @@ export const BankRulesPage = () => {
             <Button variant="default" component={Link} to={reportPath}>
               {t("reconcile.report")}
             </Button>
-            <Button leftSection={<PlusIcon />} onClick={() => setEditing(empty)} data-testid="rule-new">
+            <Button
+              leftSection={<PlusIcon />}
+              onClick={() => setEditing({ id: null, values: newRule })}
+              data-testid="rule-new"
+            >
               {t("rules.new")}
             </Button>
           </Group>
         }
       />
       {editing ? (
-        <RuleForm key={editing.id ?? "new"} initial={editing} onDone={() => setEditing(null)} />
+        <RuleForm
+          key={editing.id ?? "new"}
+          id={editing.id}
+          initial={editing.values}
+          onDone={() => setEditing(null)}
+        />
       ) : null}
       {[automatic, order, remove].map((m, i) =>
         m.isError ? <ErrorAlert key={String(i)} error={m.error} /> : null,
@@ -360,7 +160,7 @@ export const BankRulesPage = () => {
                           <Button
                             size="compact-xs"
                             variant="subtle"
-                            onClick={() => setEditing(draftOf(r, locale))}
+                            onClick={() => setEditing({ id: r.id, values: ruleValues(r, locale) })}
                           >
                             {t("rules.edit")}
                           </Button>
