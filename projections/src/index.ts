@@ -27,6 +27,7 @@ export * from "./ledger.ts";
 export * from "./organisations.ts";
 export * from "./payments.ts";
 export * from "./projector.ts";
+export * from "./reactor.ts";
 export * from "./read-models.ts";
 export * from "./reference.ts";
 export * from "./runner.ts";

@@ -3,24 +3,27 @@ import {
   compareCheckpoints,
   type Database,
   type EventStore,
-  isTransientDatabaseError,
   type ReadBatch,
   START,
 } from "@registre/store";
 import { sql } from "kysely";
-import { BehaviorSubject, interval, merge, Subject, type Subscription } from "rxjs";
+import { BehaviorSubject } from "rxjs";
 import { committer } from "./commits.ts";
+import type { ProjectionFailure } from "./confined.ts";
 import { createTables, lockKey, pointViews } from "./generations.ts";
+import { Abandoned, liveLoops } from "./live.ts";
 import { checkpointOf, checkpointWriter, type Memo } from "./persist.ts";
-import type { Projector } from "./projector.ts";
+import type { ProjectionExecutor, Projector } from "./projector.ts";
+import { REACTOR_RETRY, type ReactorRetry, reactions } from "./reactions.ts";
+import type { Reactor } from "./reactor.ts";
 import { recovery } from "./recovery.ts";
 import { type Failed, readState } from "./state.ts";
 import { type ProjectionStatus, readStatuses } from "./status.ts";
 import { sharedReads } from "./tail.ts";
 import { type Progress, visibility } from "./visibility.ts";
-import { createWatchdog, within } from "./watchdog.ts";
 
 export type { ProjectionFailure } from "./confined.ts";
+export { REACTOR_RETRY, type ReactorRetry } from "./reactions.ts";
 export type { ProjectionStatus } from "./status.ts";
 export { type Visibility, WAIT_BUDGET_MS } from "./visibility.ts";
 export { STALL_MS } from "./watchdog.ts";
@@ -35,7 +38,14 @@ export type RunnerOptions = {
    * its remembered row); `PERSIST_MS` by default. Its own batches are written as they are applied.
    */
   readonly persistMs?: number;
-  /** A projector failed for an organisation (`orgId`), or the runner itself failed (`name` "runner"). */
+  /** The reactors the runner drives beside its projectors (`reactor.ts`). */
+  readonly reactors?: readonly Reactor[];
+  /** When a reactor failing for an organisation tries again (`REACTOR_RETRY` by default). */
+  readonly reactorRetryMs?: ReactorRetry;
+  /**
+   * A projector or a reactor failed for an organisation (`orgId`), or the runner itself failed (`name`
+   * "runner").
+   */
   readonly onError?: (name: string, error: unknown, orgId?: string) => void;
   /** The database became unreachable ("lost"; the runner retries with backoff), or is back. */
   readonly onDatabase?: (state: "lost" | "back", error?: unknown) => void;
@@ -57,30 +67,32 @@ export type RunnerOptions = {
   ) => void;
 };
 
-/** How long stopping waits for the catch-up loops to end their step. */
-const STOP_WAIT_MS = 10_000;
-
-/** A catch-up loop the watchdog replaced: what it was doing is dropped, whenever it ends. */
-class Abandoned extends Error {
-  override readonly name = "Abandoned";
-}
-
 /** How often a live loop checks its remembered row, writing a checkpoint moved over other types' events. */
 const PERSIST_MS = 1000;
+
+/** How often a reactor holding organisations looks for those whose time to try again has come. */
+const RETRY_CHECK_MS = 1000;
 
 /** A batch of every type narrowed to some: the same checkpoint (all of it was read), `full` meaning "maybe more". */
 const only = (batch: ReadBatch, types: readonly string[] | undefined): ReadBatch =>
   types ? { ...batch, events: batch.events.filter((e) => types.includes(e.type)) } : batch;
 
+/** What follows the log: a projector writes rows in its checkpoint's transaction, a reactor acts before its checkpoint moves. */
+type Follower =
+  | { readonly kind: "projector"; readonly name: string; readonly p: Projector }
+  | { readonly kind: "reactor"; readonly name: string; readonly r: Reactor };
+
 export type ProjectionRunner = ReturnType<typeof createProjectionRunner>;
 
 /**
- * Runs projectors over the event log. For each batch: read after the checkpoint (gap-safe), then in
- * one transaction move the checkpoint by compare-and-set and write the rows, so every event is
- * applied exactly once even across crashes and concurrent runners. A projector that throws on an
- * event stops for that event's organisation only: the failure is recorded, that organisation's later
- * events are held (never skipped: `resume` applies them), and the other organisations go on.
- * Database outages are not failures: the runner retries with backoff.
+ * Runs projectors and reactors over the event log. For each batch of a projector: read after the
+ * checkpoint (gap-safe), then in one transaction move the checkpoint by compare-and-set and write the
+ * rows, so every event is applied exactly once even across crashes and concurrent runners. For a
+ * reactor: read the same way, react, then move the checkpoint — a replay finds its commands done (their
+ * ids derive from the reactor and the event). A projector or a reactor that throws on an event stops for
+ * that event's organisation only: the failure is recorded, that organisation's later events are held
+ * (never skipped: `resume` applies them; a reactor tries again by itself, with back-off), and the other
+ * organisations go on. Database outages are not failures: the runner retries with backoff.
  */
 export const createProjectionRunner = (
   database: Database,
@@ -90,27 +102,64 @@ export const createProjectionRunner = (
 ) => {
   const batchSize = options.batchSize ?? 1000;
   const persistMs = options.persistMs ?? PERSIST_MS;
-  const byName = new Map(projectors.map((p) => [p.name, p]));
+  const reactors = options.reactors ?? [];
+  const followers = new Map<string, Follower>();
+  for (const f of [
+    ...projectors.map((p) => ({ kind: "projector" as const, name: p.name, p })),
+    ...reactors.map((r) => ({ kind: "reactor" as const, name: r.name, r })),
+  ]) {
+    if (followers.has(f.name)) throw new Error(`Two followers of the log named ${f.name}`);
+    followers.set(f.name, f);
+  }
   const progress = new BehaviorSubject<ReadonlyMap<string, Progress>>(new Map());
-  const poke$ = new Subject<void>();
-  let subscription: Subscription | undefined;
-  let unlisten: (() => Promise<void>) | undefined;
-  let unannounce: (() => void) | undefined;
 
   const { readTail, retryTick } = sharedReads(store, batchSize);
 
+  const follower = (name: string): Follower => {
+    const f = followers.get(name);
+    if (!f) throw new Error(`Unknown projector or reactor ${name}`);
+    return f;
+  };
   const projector = (name: string): Projector => {
-    const p = byName.get(name);
-    if (!p) throw new Error(`Unknown projector ${name}`);
-    return p;
+    const f = follower(name);
+    if (f.kind !== "projector") throw new Error(`${name} is a reactor: it has no read model`);
+    return f.p;
   };
 
-  /** Creates state rows and tables for new projectors; rebuilds those whose version changed. */
+  /** A reactor's row, first seen: at the log's start, or at the safe horizon of now (`Reactor.from`). */
+  const setupReactor = async (trx: ProjectionExecutor, r: Reactor) => {
+    let from = START;
+    if (r.from !== "start") {
+      const { rows } = await sql<{ xmin: string }>`
+        select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`.execute(trx);
+      from = { txId: rows[0]?.xmin ?? START.txId, position: 0 };
+    }
+    await trx
+      .insertInto("projections")
+      .values({
+        name: r.name,
+        version: 1,
+        generation: 1,
+        tx_id: from.txId,
+        position: from.position,
+        status: "running",
+        error: null,
+        error_position: null,
+      })
+      .execute();
+  };
+
+  /** Creates state rows and tables for new projectors (rows for new reactors); rebuilds those whose version changed. */
   const setup = async (): Promise<void> => {
-    for (const p of projectors) {
+    for (const f of followers.values()) {
       const outdated = await database.db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${lockKey(p.name)})`.execute(trx);
-        const state = await readState(trx, p.name);
+        await sql`select pg_advisory_xact_lock(${lockKey(f.name)})`.execute(trx);
+        const state = await readState(trx, f.name);
+        if (f.kind === "reactor") {
+          if (!state) await setupReactor(trx, f.r);
+          return false;
+        }
+        const p = f.p;
         if (!state) {
           await createTables(trx, p, 1);
           await pointViews(trx, p, 1);
@@ -131,7 +180,7 @@ export const createProjectionRunner = (
         }
         return state.version !== p.version;
       });
-      if (outdated) await rebuild(p.name);
+      if (outdated) await rebuild(f.name);
     }
   };
 
@@ -155,9 +204,13 @@ export const createProjectionRunner = (
   };
 
   const { commitAlone, commitWithOthers } = committer(database);
+  const retry = options.reactorRetryMs ?? REACTOR_RETRY;
+  const reacting = reactions({ database, store, batchSize, retry });
+  // Looked for at most once a second, and as often as the first delay when it is shorter (tests).
+  const retryCheckMs = Math.min(RETRY_CHECK_MS, retry.first);
 
   /**
-   * What this runner knows of each projector between steps, so that a step costs one read of the log
+   * What this runner knows of each follower between steps, so that a step costs one read of the log
    * when nothing of its types came: its row as last read or written here (what the next commit
    * compares and sets: a runner elsewhere, a rebuild or a resume that changed it makes that commit
    * fail, and the row is read again), and how far it has read the log. Past the row's checkpoint
@@ -186,8 +239,40 @@ export const createProjectionRunner = (
    */
   const check = checkpointWriter(database, forget);
 
+  // A reactor's resumes (by hand, or its organisations' retries) one at a time in this runner: two would
+  // react to the same held events at once.
+  const resuming = new Map<string, Promise<unknown>>();
+  const serially = <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const run = (resuming.get(name) ?? Promise.resolve()).then(work, work);
+    resuming.set(
+      name,
+      run.catch(() => undefined),
+    );
+    return run;
+  };
+
+  const resumeReactor = (r: Reactor, orgId?: string) =>
+    serially(r.name, async () => {
+      const outcome = await reacting.resume(r, orgId);
+      forget(r.name);
+      release(r.name, outcome.resumed);
+      report(r.name, outcome.failed);
+      return outcome;
+    });
+
+  /** When each reactor holding organisations last looked for those due to be tried again. */
+  const retriesChecked = new Map<string, number>();
+  /** A reactor's organisations whose time to try again has come: given their held events again. */
+  const retryDue = async (r: Reactor, m: Memo) => {
+    if ((m.state.held ?? []).length === 0) return;
+    const now = Date.now();
+    if (now - (retriesChecked.get(r.name) ?? 0) < retryCheckMs) return;
+    retriesChecked.set(r.name, now);
+    for (const orgId of await reacting.due(r.name, m.state.generation)) await resumeReactor(r, orgId);
+  };
+
   /**
-   * One step for one projector: "idle" when caught up, "busy" when more may be waiting. `lazy` (the
+   * One step for one follower: "idle" when caught up, "busy" when more may be waiting. `lazy` (the
    * live loops) writes a checkpoint that moved over events of other types at most every `PERSIST_MS`.
    */
   const advance = async (
@@ -195,22 +280,28 @@ export const createProjectionRunner = (
     lazy: boolean,
     live: () => boolean = () => true,
   ): Promise<"idle" | "busy" | "missing"> => {
-    const p = projector(name);
+    const f = follower(name);
+    const handles = f.kind === "projector" ? f.p.handles : f.r.handles;
     // A loop the watchdog replaced goes no further: its successor does this work.
     const still = () => {
       if (!live()) throw new Abandoned(`the catch-up loop of ${name} was replaced`);
     };
-    const m = await remembered(name);
+    let m = await remembered(name);
     still();
+    if (m && f.kind === "reactor" && (m.state.held ?? []).length > 0) {
+      await retryDue(f.r, m);
+      m = await remembered(name);
+      still();
+    }
     if (!m) return "missing";
     const { state } = m;
     const from = m.read;
     // Caught up, a live loop reads the log's tail with the others at the same place (see `readTail`)
-    // and commits with them (`commitWithOthers`); behind, it reads only its own types.
+    // and a projector commits with them (`commitWithOthers`); behind, it reads only its own types.
     const tail = lazy && m.caughtUp;
     const batch: ReadBatch = tail
-      ? only(await readTail(from), p.handles)
-      : await store.readAll(from, { limit: batchSize, types: p.handles });
+      ? only(await readTail(from), handles)
+      : await store.readAll(from, { limit: batchSize, types: handles });
     still();
     m.caughtUp = !batch.full;
     if (batch.events.length === 0) {
@@ -219,7 +310,10 @@ export const createProjectionRunner = (
       if (!lazy || Date.now() - m.checkedAt >= persistMs) await check(name, m);
       return batch.full ? "busy" : "idle";
     }
-    const outcome = await (tail ? commitWithOthers : commitAlone)(p, state, batch.checkpoint, batch.events);
+    const outcome =
+      f.kind === "reactor"
+        ? await reacting.react(f.r, state, batch.checkpoint, batch.events)
+        : await (tail ? commitWithOthers : commitAlone)(f.p, state, batch.checkpoint, batch.events);
     still();
     if (!outcome) {
       // Another runner, a rebuild or a resume changed the row: read it again.
@@ -237,7 +331,7 @@ export const createProjectionRunner = (
     return batch.full ? "busy" : "idle";
   };
 
-  /** One step for one projector, its checkpoint written: "idle" when caught up, "busy" when more may be waiting. */
+  /** One step for one follower, its checkpoint written: "idle" when caught up, "busy" when more may be waiting. */
   const step = (name: string) => advance(name, false);
 
   /**
@@ -251,7 +345,7 @@ export const createProjectionRunner = (
     );
   };
 
-  /** Follows one projector until it has read past `target`; the safe horizon may keep it waiting. */
+  /** Follows one projector or reactor until it has read past `target`; the safe horizon may keep it waiting. */
   const follow = async (
     name: string,
     target: Checkpoint,
@@ -260,7 +354,7 @@ export const createProjectionRunner = (
     live: () => boolean = () => true,
   ) => {
     for (;;) {
-      if (lazy && alreadyPast(name, target)) return;
+      if (lazy && alreadyPast(name, target) && !retryPending(name)) return;
       const outcome = await advance(name, lazy, live);
       if (outcome === "missing") return;
       if (outcome === "busy") continue;
@@ -274,184 +368,62 @@ export const createProjectionRunner = (
     }
   };
 
+  /** A reactor holding organisations, not looked at for their retries lately: its loop steps even when caught up. */
+  const retryPending = (name: string): boolean => {
+    const f = followers.get(name);
+    if (f?.kind !== "reactor") return false;
+    const held = memo.get(name)?.state.held ?? [];
+    return held.length > 0 && Date.now() - (retriesChecked.get(name) ?? 0) >= retryCheckMs;
+  };
+
   /**
-   * Processes until every projector has read past the log's head as of this call, checkpoints
-   * written. The safe horizon is cluster-wide: while an older transaction (in any database of the
-   * server) is still open, events committed after it are not readable yet, so this waits for it.
+   * Processes until every projector and reactor has read past the log's head as of this call,
+   * checkpoints written. The safe horizon is cluster-wide: while an older transaction (in any database
+   * of the server) is still open, events committed after it are not readable yet, so this waits for it.
    */
-  const drain = async (names: readonly string[] = [...byName.keys()], timeoutMs = 30_000): Promise<void> => {
+  const drain = async (
+    names: readonly string[] = [...followers.keys()],
+    timeoutMs = 30_000,
+  ): Promise<void> => {
     const target = await store.head();
     const deadline = Date.now() + timeoutMs;
-    // Projectors are independent (their own rows and checkpoint): side by side, a command waiting
+    // Followers are independent (their own rows and checkpoint): side by side, a command waiting
     // for several of them waits for the slowest, not for the sum.
     const outcomes = await Promise.allSettled(names.map((name) => follow(name, target, deadline)));
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
     if (failed) throw failed.reason;
   };
 
-  // What a woken loop follows the log up to. `wave` counts the triggers. A trigger that knows the
-  // place it wakes the loops for (an append of this process's store, announced with its checkpoint)
-  // moves `announced`; one that does not (another process's notification, the polling interval, a
-  // rebuild) is "blind" and makes the next loop to wake read the log's head — once for every loop
-  // woken by it: a head read after trigger n serves every loop that needs to see what came before it.
-  let wave = 0;
-  let blindWave = 0;
-  let announced: Checkpoint = START;
-  let headRead: { wave: number; head: Promise<Checkpoint> } | undefined;
-  const headAfter = (needed: number): Promise<Checkpoint> => {
-    if (headRead && headRead.wave >= needed) return headRead.head;
-    const read = { wave, head: store.head() };
-    headRead = read;
-    read.head.catch(() => {
-      if (headRead === read) headRead = undefined;
-    });
-    return read.head;
-  };
-  /** The place a loop woken now must reach: every announced append, and the head as of the last blind trigger. */
-  const targetNow = async (): Promise<Checkpoint> => {
-    const known = announced;
-    if (blindWave === 0) return known;
-    const head = await headAfter(blindWave);
-    return compareCheckpoints(head, known) > 0 ? head : known;
-  };
-
-  // Each projector follows the log in a loop of its own: a command waiting for one read model does
-  // not wait for another's batch.
-  const loops = new Map<string, { draining?: Promise<void>; again: boolean }>();
-  // Between start and stop: only a started runner follows the log by itself.
-  let running = false;
-  // While the database is unreachable: the next attempt's delay, and its timer.
-  let backoffMs = 0;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-
-  const databaseLost = (error: unknown) => {
-    if (retry || !running) return;
-    if (backoffMs === 0) options.onDatabase?.("lost", error);
-    const { first, max } = options.retryMs ?? { first: 100, max: 5000 };
-    backoffMs = Math.min(backoffMs === 0 ? first : backoffMs * 2, max);
-    retry = setTimeout(() => {
-      retry = undefined;
-      trigger();
-    }, backoffMs);
-  };
-
-  const triggerOne = (name: string) => {
-    const loop = loops.get(name) ?? { again: false };
-    loops.set(name, loop);
-    if (!running || retry) return;
-    if (loop.draining) {
-      loop.again = true;
-      return;
-    }
-    const live = () => loops.get(name) === loop;
-    loop.draining = (async () => {
-      do {
-        loop.again = false;
-        try {
-          const target = await targetNow();
-          await follow(name, target, Date.now() + 30_000, true, live);
-          if (backoffMs > 0 && !retry) {
-            backoffMs = 0;
-            options.onDatabase?.("back");
-          }
-        } catch (error) {
-          if (error instanceof Abandoned || !live()) break;
-          if (isTransientDatabaseError(error)) {
-            databaseLost(error);
-            break;
-          }
-          options.onError?.("runner", error);
-        }
-      } while (loop.again && running && live());
-      loop.draining = undefined;
-    })();
-  };
-
-  // The watchdog (`watchdog.ts`): a projector stalled has its catch-up loop replaced by a new one.
-  const watchdog = createWatchdog({
-    names: () => byName.keys(),
+  const loops = liveLoops({
+    database,
+    store,
+    names: () => followers.keys(),
+    follow,
     at: (name) => progress.value.get(name)?.checkpoint,
-    head: () => store.head(),
-    idle: () => retry !== undefined || !running,
-    restartLoop: (name) => {
-      loops.set(name, { again: false });
-      forget(name);
-      triggerOne(name);
+    forget,
+    flush: async () => {
+      await Promise.allSettled([...memo.entries()].map(([name, m]) => check(name, m)));
+      memo.clear();
     },
-    ...(options.stallMs !== undefined && { stallMs: options.stallMs }),
-    ...(options.watchMs !== undefined && { watchMs: options.watchMs }),
-    ...(options.onStall && { onStall: options.onStall }),
+    options,
   });
-
-  /** Wakes every loop; `at`, when known, is the place of what woke them (no read of the head then). */
-  const trigger = (at?: Checkpoint) => {
-    wave++;
-    if (!at) blindWave = wave;
-    else if (compareCheckpoints(at, announced) > 0) announced = at;
-    // An append of this process just committed: the database answers again, so the loops go now
-    // rather than when the backoff ends (up to 5 s after a restart, the commands' read models waiting).
-    if (at && retry) {
-      clearTimeout(retry);
-      retry = undefined;
-    }
-    for (const name of byName.keys()) triggerOne(name);
-  };
-
-  /**
-   * A wake-up for `target` (read-your-writes): none when an announced append already woke the loops
-   * for it (they are on it, or past it); a blind one otherwise (a place this process did not append).
-   */
-  const poke = (target?: Checkpoint) => {
-    if (target && compareCheckpoints(announced, target) >= 0) return;
-    poke$.next();
-  };
 
   /** Follows the live log: a notification, a poke after a command, or the polling interval. */
   const start = async (): Promise<void> => {
     await setup();
-    running = true;
-    const notified$ = new Subject<void>();
-    // This store's own appends come announced, in process, with their checkpoint (`onAppended`):
-    // their notification, sent for other processes, would only wake every loop a second time.
-    unlisten = await database
-      .listen("registre_events", (payload) => {
-        if (payload !== store.instance) notified$.next();
-      })
-      .catch(() => undefined);
-    unannounce = store.onAppended((checkpoint) => trigger(checkpoint));
-    subscription = merge(notified$, poke$, interval(options.pollMs ?? 1000)).subscribe(() => trigger());
-    watchdog.start();
-    trigger();
+    await loops.start();
   };
 
-  const stop = async (): Promise<void> => {
-    running = false;
-    watchdog.stop();
-    clearTimeout(retry);
-    retry = undefined;
-    subscription?.unsubscribe();
-    subscription = undefined;
-    unannounce?.();
-    unannounce = undefined;
-    await unlisten?.().catch(() => {});
-    unlisten = undefined;
-    // A loop stuck on a promise that never settles does not hold the stop for ever.
-    await within(Promise.all([...loops.values()].map((loop) => loop.draining)), STOP_WAIT_MS);
-    // The read positions not written yet (a restart would only read those stretches again).
-    await Promise.allSettled([...memo.entries()].map(([name, m]) => check(name, m)));
-    memo.clear();
-  };
-
-  const { awaitVisible, waitFor } = visibility(progress, poke, options.waitBudgetMs);
+  const { awaitVisible, waitFor } = visibility(progress, loops.poke, options.waitBudgetMs);
 
   const status = (): Promise<ProjectionStatus[]> =>
     readStatuses(
       database,
-      projectors.map((p) => p.name),
-      watchdog.stalled,
+      [...followers.values()].map((f) => ({ name: f.name, kind: f.kind })),
+      loops.stalled,
     );
 
-  const { rebuild, resume } = recovery({
+  const projections = recovery({
     database,
     store,
     batchSize,
@@ -459,14 +431,37 @@ export const createProjectionRunner = (
     publish,
     report,
     release,
-    trigger,
+    trigger: () => loops.trigger(),
     forget,
   });
+
+  /** Rebuilds a projector's read model from the log (`recovery.ts`); a reactor has none. */
+  const rebuild = async (name: string, onProgress?: (done: number, total: number) => void) => {
+    projector(name);
+    return projections.rebuild(name, onProgress);
+  };
+
+  /**
+   * After a fix is deployed: applies (a projector) or reacts to again (a reactor) what was held back for
+   * an organisation (every failed one without `orgId`), from the event it failed on; see `recovery.ts`
+   * and `reactions.ts`.
+   */
+  const resume = async (
+    name: string,
+    orgId?: string,
+  ): Promise<{ resumed: string[]; failed: ProjectionFailure[] }> => {
+    const f = follower(name);
+    if (f.kind === "projector") return projections.resume(name, orgId);
+    const outcome = await resumeReactor(f.r, orgId);
+    loops.trigger();
+    const failedNow = new Set(outcome.failed.map((x) => x.event.orgId));
+    return { resumed: outcome.resumed, failed: outcome.still.filter((x) => failedNow.has(x.orgId)) };
+  };
 
   return {
     setup,
     start,
-    stop,
+    stop: loops.stop,
     drain,
     step,
     waitFor,
@@ -474,7 +469,8 @@ export const createProjectionRunner = (
     status,
     rebuild,
     resume,
-    poke: () => poke(),
+    poke: () => loops.poke(),
     projectors,
+    reactors,
   };
 };

@@ -1,1 +1,2 @@
 export * from "./projector-specification.ts";
+export * from "./reactor-specification.ts";
