@@ -31,6 +31,7 @@ export * from "./reactor.ts";
 export * from "./read-models.ts";
 export * from "./reference.ts";
 export * from "./runner.ts";
+export * from "./schedule.ts";
 export * from "./stream-history.ts";
 export * from "./vat-lines.ts";
 export * from "./versions.ts";
