@@ -1,20 +1,21 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { createSchedule } from "@registre/projections";
 import type { Database } from "@registre/store";
 import { createApp } from "./app.ts";
 import { type Environment, openContext, webDist } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
 import { seedDemo } from "./demo/index.ts";
 import { seedReferenceData } from "./reference/reference.ts";
-import { startReminderSchedule } from "./reminders/scheduler.ts";
+import { remindersJob } from "./reminders/scheduler.ts";
 
 export type RunningServer = {
   readonly url: string;
   readonly ctx: AppContext;
   /**
    * Stops accepting connections, lets the requests in flight finish (at most `graceMs`, then their
-   * connections are cut), stops the projection runner and closes the database.
+   * connections are cut), stops the schedule and the projection runner and closes the database.
    */
   readonly close: (graceMs?: number) => Promise<void>;
 };
@@ -22,7 +23,10 @@ export type RunningServer = {
 /** How long a stopping server lets its requests in flight finish. */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Opens the database, migrates, starts the projections, seeds the demo on first start, and listens. */
+/**
+ * Opens the database, migrates, starts the projections, seeds the demo on first start, listens, and
+ * starts the schedule (the daily reminders, unless REMINDERS=off).
+ */
 export const startServer = async (
   env: Environment & { port?: number; host?: string; webRoot?: string; seed?: boolean; database?: Database },
 ): Promise<RunningServer> => {
@@ -42,7 +46,12 @@ export const startServer = async (
     );
   });
   const { port } = server.address() as AddressInfo;
-  const reminders = env.reminders === "off" ? undefined : startReminderSchedule(ctx, env.log);
+  // The time-driven jobs: each runs on one server at a time, whichever servers share the database.
+  const schedule = createSchedule(ctx.database, env.reminders === "off" ? [] : [remindersJob(ctx)], {
+    clock: ctx.clock,
+    ...(env.log && { log: env.log }),
+  });
+  await schedule.start();
   let closing: Promise<void> | undefined;
   const close = (graceMs = SHUTDOWN_GRACE_MS) =>
     (closing ??= (async () => {
@@ -59,7 +68,7 @@ export const startServer = async (
           clearTimeout(cut);
         });
       });
-      await reminders?.stop();
+      await schedule.stop();
       await ctx.runner.stop();
       await ctx.database.close();
     })());
