@@ -25,12 +25,14 @@ import { readModels } from "@registre/projections";
 import {
   type CommandPlan,
   handleCommand,
+  handleMultiStream,
   loadAggregate,
   type StreamDecision,
   streamDecision,
 } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { childMetadata, derivedId } from "../ids.ts";
+import { mayPayVat, vatPaymentLettering } from "../vat/payment-lettering.ts";
 import { entrySource, reversalRefusal } from "./entry-source.ts";
 
 export const ledgerReadModels = ["ledger"] as const;
@@ -197,6 +199,10 @@ export const draftEntry = async (
   options: DraftOptions = {},
 ): Promise<string> => {
   const mvt = options.mvt ?? derivedId(metadata.commandId, "mvt");
+  if (options.validate && mayPayVat(input, input.origin ?? { kind: "manual" })) {
+    await validateWithLettering(ctx, orgId, mvt, metadata, input, options);
+    return mvt;
+  }
   await runEntry(
     ctx,
     orgId,
@@ -241,10 +247,74 @@ export const deleteDraft = (ctx: AppContext, orgId: string, mvt: string, metadat
     { posting: false },
   );
 
-export const validateEntry = (ctx: AppContext, orgId: string, mvt: string, metadata: CommandMetadata) =>
-  runEntry(ctx, orgId, mvt, metadata, async (state, posted) =>
+export const validateEntry = async (
+  ctx: AppContext,
+  orgId: string,
+  mvt: string,
+  metadata: CommandMetadata,
+): Promise<unknown> => {
+  const { state } = await loadAggregate(ctx, orgId, entryStreamId(mvt), entryDecider);
+  if (state.status === "draft" && mayPayVat(state.content, state.origin))
+    return validateWithLettering(ctx, orgId, mvt, metadata, null);
+  return runEntry(ctx, orgId, mvt, metadata, async (state, posted) =>
     validationPlan(ctx, orgId, state, [], undefined, await posted()),
   );
+};
+
+/**
+ * An entry validated (drafted first from `draft`, when given) in one commit with the lettering its
+ * validation brings: a payment of VAT due lettered with the validated returns it pays
+ * (`vat/payment-lettering.ts`). The entry's stream comes first, so a retry finds the command there.
+ */
+const validateWithLettering = (
+  ctx: AppContext,
+  orgId: string,
+  mvt: string,
+  metadata: CommandMetadata,
+  draft: EntryInput | null,
+  options: DraftOptions = {},
+) =>
+  handleMultiStream(ctx, {
+    orgId,
+    metadata,
+    readModels: options.readModels ?? ledgerReadModels,
+    plan: async () => {
+      const [posting, loaded] = await Promise.all([
+        postingContext(ctx, orgId),
+        loadAggregate(ctx, orgId, entryStreamId(mvt), entryDecider),
+      ]);
+      const before: EntryCommand[] = draft
+        ? [{ type: "DraftEntry", data: { ...draft, mvt }, context: posting.context }]
+        : [];
+      const validation = await validationPlan(ctx, orgId, loaded.state, before, options.validatedOn, posting);
+      const plan = draft ? addingVolume(validation, draft) : validation;
+      const drafted = before.reduce(
+        (s, c) => entryDecider.decide(c, s).reduce(entryDecider.evolve, s),
+        loaded.state,
+      );
+      const lettering =
+        drafted.status === "draft"
+          ? await vatPaymentLettering(
+              ctx,
+              orgId,
+              [{ mvt, content: drafted.content, origin: drafted.origin }],
+              posting.context.chart,
+            )
+          : null;
+      const { commands } = plan;
+      return {
+        ...(plan.guards && { guards: plan.guards }),
+        ...(plan.counters && { counters: plan.counters }),
+        ...(plan.limits && { limits: plan.limits }),
+        streams: [
+          streamDecision(entryStreamId(mvt), entryDecider, loaded, (numbers) =>
+            typeof commands === "function" ? commands(numbers) : commands,
+          ),
+          ...(lettering ? [lettering] : []),
+        ],
+      };
+    },
+  });
 
 /**
  * Validates a selection of drafts in the order of their dates (then of the selection), each in

@@ -17,6 +17,7 @@ import { alreadyAppended, handleMultiStream, type StreamDecision } from "../comm
 import type { AppContext } from "../context.ts";
 import { contactSnapshot } from "../documents/context.ts";
 import { childMetadata, derivedId } from "../ids.ts";
+import { vatPaymentLettering } from "../vat/payment-lettering.ts";
 import { loadStatementStream, matchDecision, reconcileReadModels } from "./accept.ts";
 import { checkBooking, loadBankRules, ruleOf } from "./rules.ts";
 import { findLine, statementLineOf, statementLines } from "./suggestions.ts";
@@ -87,20 +88,17 @@ export const bookLines = async (
           },
         });
         const mvt = mvts[i] ?? "";
+        const origin = { kind: "statementLine" as const, statement: statement.id, no: item.row.no };
         const drafted: EntryCommand = {
           type: "DraftEntry",
-          data: {
-            ...content,
-            mvt,
-            origin: { kind: "statementLine", statement: statement.id, no: item.row.no },
-          },
+          data: { ...content, mvt, origin },
           context: posting.context,
         };
         const counter = draftedCounter(drafted, posting);
         const rank = counters[counter] ?? 0;
         counters[counter] = rank + 1;
         volume += volumeOf(content);
-        return { mvt, drafted, counter, rank };
+        return { mvt, drafted, counter, rank, content, origin };
       });
       const volumeAdded = volume;
       const matches = items.map((item, i): { no: number; target: MatchTarget } => ({
@@ -117,6 +115,9 @@ export const bookLines = async (
       );
       // A rule's lines and a user's differ only by who matched them; one commit has one kind.
       streams.push(matchDecision(loaded, statement.id, matches, items[0]?.by ?? "user"));
+      // A line paying a VAT return's due (the DGFIP's direct debit booked to 445510) is lettered with it.
+      const lettering = await vatPaymentLettering(ctx, orgId, entries, posting.context.chart);
+      if (lettering) streams.push(lettering);
       return { guards: posting.guards, counters: { ...counters, [VOLUME_COUNTER]: volumeAdded }, streams };
     },
   });

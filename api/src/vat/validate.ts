@@ -1,5 +1,7 @@
 import {
   type CommandMetadata,
+  chartDecider,
+  chartStreamId,
   DomainError,
   type EntryCommand,
   type EntryContent,
@@ -13,13 +15,20 @@ import {
   type ValidateVatReturn,
   type VatPeriod,
   VOLUME_COUNTER,
+  vatAccounts,
   vatReturnDecider,
   vatReturnStreamId,
   volumeOf,
 } from "@registre/core";
 import { ConcurrencyError } from "@registre/store";
 import { draftedCounter, postedEntryDecision, postingContext } from "../accounting/entries.ts";
-import { handleMultiStream, loadAggregate, type MultiStreamPlan, streamDecision } from "../commands.ts";
+import {
+  handleMultiStream,
+  loadAggregate,
+  type MultiStreamPlan,
+  type StreamDecision,
+  streamDecision,
+} from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { derivedId } from "../ids.ts";
 import { findOrganisation } from "../organisations.ts";
@@ -135,10 +144,12 @@ export const validateVatReturn = async (
           return [command(null, mvt)];
         }),
       ];
+      const { guards, chart } = dueLettrable(orgId, posting, content);
+      if (chart) streams.push(chart);
       if (!content || !mvt) {
         // Nothing to settle (a "néant" return), or a refusal the decider raises.
         return {
-          guards: posting.guards,
+          guards,
           counters: { [VAT_RETURNS_COUNTER]: 1 },
           streams,
         };
@@ -152,7 +163,7 @@ export const validateVatReturn = async (
       const added = volumeOf(content);
       streams.push(postedEntryDecision(ctx, posting, { mvt, drafted, counter }, { added }));
       return {
-        guards: posting.guards,
+        guards,
         counters: { [VAT_RETURNS_COUNTER]: 1, [counter]: 1, [VOLUME_COUNTER]: added },
         streams,
       };
@@ -162,6 +173,31 @@ export const validateVatReturn = async (
   const prefix = entryStreamId("");
   const entry = result.parts.find((p) => p.streamId.startsWith(prefix));
   return { period: period.key, settlementMvt: entry ? entry.streamId.slice(prefix.length) : null };
+};
+
+/**
+ * A return that credits 445510 makes it lettrable when the chart says it is not (an organisation made
+ * before the template letters it): its due is then lettered with its payment (`payment-lettering.ts`).
+ * The chart is written at the version read, no longer only guarded.
+ */
+const dueLettrable = (
+  orgId: string,
+  posting: Awaited<ReturnType<typeof postingContext>>,
+  content: EntryContent | null,
+): { guards: Record<string, number>; chart: StreamDecision | null } => {
+  const account = posting.context.chart.accounts[vatAccounts.toPay];
+  const credits = content?.lines.some((l) => l.account === vatAccounts.toPay && l.credit > 0) ?? false;
+  const streamId = chartStreamId(orgId);
+  const version = posting.guards[streamId];
+  if (!credits || !account || account.lettrable || account.closed || version === undefined)
+    return { guards: posting.guards, chart: null };
+  const { [streamId]: _written, ...guards } = posting.guards;
+  return {
+    guards,
+    chart: streamDecision(streamId, chartDecider, { state: posting.context.chart, version }, () => [
+      { type: "UpdateAccount" as const, data: { number: account.number, lettrable: true } },
+    ]),
+  };
 };
 
 /** An instalment's entry: OD, dated the day it is declared, its month's last day when later. */

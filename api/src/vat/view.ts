@@ -28,11 +28,13 @@ import { type PreparedReturn, prepareReturn } from "./returns.ts";
 export type VatStatus = "future" | "toPrepare" | "notDue" | "validated" | "paid";
 
 /**
- * The returns whose VAT due is paid. 445510 is not a lettrable account of the chart, so the returns' dues
- * are matched first in, first out: the debits of 445510 (the BQ payments) dated after the first return's
- * period (from its month for a CA12's instalment) pay the returns' 445510 credits in the order of their periods; a return is paid once they cover
- * it and every return before it. A due posted otherwise (by hand, or carried by an opening entry from
- * before the returns) is not a return's and is left aside.
+ * The returns whose VAT due is paid. A return is paid when its 445510 credit is lettered — with the
+ * payment of it, lettered as it is posted (`payment-lettering.ts`) or by hand. The dues left unlettered
+ * (a payment of another amount, an organisation whose 445510 was not lettrable then) are read first in,
+ * first out: the unlettered debits of 445510 dated after the first return's period (from its month for a
+ * CA12's instalment) pay the unlettered dues in the order of their returns; a return is paid once they
+ * cover it and every such return before it. A due posted otherwise (by hand, or carried by an opening
+ * entry from before the returns) is not a return's and is left aside.
  */
 export const paidReturns = async (
   ctx: AppContext,
@@ -48,6 +50,7 @@ export const paidReturns = async (
       .select(sql<string>`coalesce(sum(debit), 0)::text`.as("total"))
       .where("org_id", "=", orgId)
       .where("account", "like", `${vatAccounts.toPay.slice(0, 5)}%`)
+      .where("letter_code", "is", null)
       // A CA12's instalment is paid in its month; a return after its period.
       .where(
         "date",
@@ -57,9 +60,10 @@ export const paidReturns = async (
       .executeTakeFirstOrThrow(),
     readModels(ctx.database)
       .selectFrom("ledger_lines")
-      .select(["mvt", "credit"])
+      .select(["mvt", "credit", "letter_code"])
       .where("org_id", "=", orgId)
       .where("account", "like", `${vatAccounts.toPay.slice(0, 5)}%`)
+      .where("credit", ">", 0)
       .where(
         "mvt",
         "in",
@@ -67,15 +71,20 @@ export const paidReturns = async (
       )
       .execute(),
   ]);
-  const dueOf = new Map<string, number>();
-  for (const d of dues) dueOf.set(d.mvt, (dueOf.get(d.mvt) ?? 0) + d.credit);
+  // Per settlement, what of its due is not lettered (0 once lettered).
+  const openOf = new Map<string, number>();
+  for (const d of dues) openOf.set(d.mvt, (openOf.get(d.mvt) ?? 0) + (d.letter_code ? 0 : d.credit));
   const total = Number(payments.total);
-  let due = 0;
+  let owed = 0;
   for (const r of returns) {
-    const amount = r.settlement_mvt ? (dueOf.get(r.settlement_mvt) ?? 0) : 0;
-    if (amount === 0) continue;
-    due += amount;
-    if (due <= total) paid.add(r.period);
+    const open = r.settlement_mvt ? openOf.get(r.settlement_mvt) : undefined;
+    if (open === undefined) continue;
+    if (open === 0) {
+      paid.add(r.period);
+      continue;
+    }
+    owed += open;
+    if (owed <= total) paid.add(r.period);
   }
   return paid;
 };

@@ -3,6 +3,7 @@ export * from "./code.ts";
 export * from "./compute.ts";
 export * from "./corrections.ts";
 export * from "./form.ts";
+export * from "./payment-lettering.ts";
 export * from "./periods.ts";
 export * from "./regime.ts";
 export * from "./vat-return.ts";

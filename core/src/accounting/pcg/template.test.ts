@@ -144,6 +144,7 @@ const LETTRABLE_PREFIXES = [
   "4191",
   "421",
   "425",
+  "445510",
   "467",
   "58",
   "471",
@@ -213,7 +214,7 @@ describe("PCG 2025 chart-of-accounts template", () => {
     }
   });
 
-  it("lettering is allowed exactly on third-party, staff, other debtor/creditor, transfer and suspense accounts", () => {
+  it("lettering is allowed exactly on third-party, staff, VAT due, other debtor/creditor, transfer and suspense accounts", () => {
     for (const account of pcgTemplate) {
       const expected = LETTRABLE_PREFIXES.some((prefix) => account.number.startsWith(prefix));
       expect([account.number, account.lettrable]).toEqual([account.number, expected]);
@@ -228,6 +229,7 @@ describe("PCG 2025 chart-of-accounts template", () => {
       "580000",
       "409100",
       "419100",
+      "445510",
     ])
       expect(pcgAccountsByNumber.get(number)?.lettrable, number).toBe(true);
     for (const number of ["445710", "512000", "530000", "405000", "409600", "419700", "607000", "706000"])

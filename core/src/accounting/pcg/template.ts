@@ -22,7 +22,7 @@ export type TemplateAccount = {
   readonly label: string;
   /** English label. */
   readonly labelEn: string;
-  /** Lettering (matching of lines) allowed: third parties, staff, other debtors and creditors, internal transfers, suspense. */
+  /** Lettering (matching of lines) allowed: third parties, staff, VAT due, other debtors and creditors, internal transfers, suspense. */
   readonly lettrable: boolean;
   /** Third-party control account whose lines carry an auxiliary account (one per customer or supplier). */
   readonly collective: boolean;
@@ -44,6 +44,8 @@ const LETTRABLE_PREFIXES = [
   "4191",
   "421",
   "425",
+  // VAT due: a return's due is lettered with the payment of it (the VAT return's state "paid").
+  "445510",
   "467",
   "58",
   "471",
