@@ -241,6 +241,7 @@ export const FormCard = ({
   onSubmit,
   testId,
   error,
+  errorTitle,
   errorTestId,
   actions,
   width = 640,
@@ -251,6 +252,7 @@ export const FormCard = ({
   onSubmit: FormEventHandler<HTMLFormElement>;
   testId?: string;
   error: unknown;
+  errorTitle?: string;
   errorTestId?: string;
   actions: ReactNode;
   width?: number | string;
@@ -262,7 +264,7 @@ export const FormCard = ({
     <form onSubmit={onSubmit} noValidate data-testid={testId} ref={formRef}>
       <Stack gap="md">
         {children}
-        {error ? <ErrorAlert error={error} testId={errorTestId} /> : null}
+        {error ? <ErrorAlert error={error} title={errorTitle} testId={errorTestId} /> : null}
         {actions}
       </Stack>
     </form>

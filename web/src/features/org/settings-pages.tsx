@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   FileInput,
   Group,
@@ -11,33 +10,26 @@ import {
   TextInput,
   ThemeIcon,
 } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ErrorAlert } from "../../components/error-alert.tsx";
-import { useFieldMessage } from "../../components/field-message.ts";
+import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import {
   BuildingIcon,
-  CheckIcon,
   ChevronRightIcon,
   SettingsIcon,
   ShieldIcon,
   UserIcon,
 } from "../../components/icons.tsx";
 import { Picture } from "../../components/picture.tsx";
+import { SavedNotice } from "../../components/saved-notice.tsx";
 import { api } from "../../lib/api-client.ts";
 import { getSession, setSession, useSession } from "../../lib/session-store.ts";
-import {
-  companyName,
-  email,
-  maxLength,
-  required,
-  type ValidationMessage,
-  validate,
-} from "../../lib/validation.ts";
+import { z } from "../../lib/zod.ts";
+import type { Org } from "../orgs/api.ts";
 import { PageHeader } from "./page-header.tsx";
-import { TaxIdentityCard } from "./tax-identity.tsx";
+import { currentOrgQuery, TaxIdentityCard } from "./tax-identity.tsx";
 
 const settingsLinks = [
   { to: "/org/settings/orgname", key: "orgname", icon: <BuildingIcon /> },
@@ -77,68 +69,63 @@ export const SettingsPage = () => {
   );
 };
 
-const SettingsForm = ({
-  title,
-  description,
+const settingsPath = "/org/settings";
+
+/** A settings screen: its header, its form, « saved » once it is. */
+const SettingsFormPage = ({
+  name,
+  record,
   children,
-  onSubmit,
 }: {
-  title: string;
-  description: string;
-  children: ReactNode;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  name: "orgname" | "orgmail" | "orglogo";
+  record?: UseQueryResult<Org>;
+  children: (org: Org | null) => ReactNode;
 }) => {
   const { t } = useTranslation("app");
-  return (
-    <Stack gap="lg" maw={640}>
-      <PageHeader
-        title={title}
-        description={description}
-        crumbs={[{ to: "/org/settings", label: t("settings.title") }]}
-      />
-      <Paper p="lg">
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">{children}</Stack>
-        </form>
-      </Paper>
-    </Stack>
+  const head = {
+    title: t(`settings.${name}.title`),
+    description: t(`settings.${name}.description`),
+    crumbs: [{ to: settingsPath, label: t("settings.title") }],
+    allowed: true,
+  };
+  return record ? (
+    <ResourceFormPage {...head} record={record}>
+      {(org) => children(org)}
+    </ResourceFormPage>
+  ) : (
+    <ResourceFormPage {...head}>{children(null)}</ResourceFormPage>
   );
 };
 
-/** What every settings form ends with: the problem if saving failed, "saved" when it worked, the button. */
-const SaveFooter = ({
-  save,
-  extraError,
-}: {
-  save: { isError: boolean; error: Error | null; isSuccess: boolean; isPending: boolean };
-  extraError?: Error | null;
-}) => {
+/** What every settings form ends with: « saved » when it worked, cancel and save. */
+const SaveActions = ({ save }: { save: { isSuccess: boolean; isPending: boolean } }) => {
   const { t } = useTranslation(["app", "common"]);
   return (
     <>
-      {save.isError ? <ErrorAlert error={save.error} /> : null}
-      {extraError ? <ErrorAlert error={extraError} /> : null}
-      {save.isSuccess ? (
-        <Alert color="teal" variant="light" icon={<CheckIcon />} role="status" data-testid="settings-saved">
-          {t("app:settings.saved")}
-        </Alert>
-      ) : null}
-      <Group justify="flex-end">
-        <Button type="submit" loading={save.isPending}>
-          {t("common:actions.save")}
-        </Button>
-      </Group>
+      {save.isSuccess ? <SavedNotice testId="settings-saved">{t("app:settings.saved")}</SavedNotice> : null}
+      <FormActions cancel={settingsPath} submitLabel={t("common:actions.save")} pending={save.isPending} />
     </>
   );
 };
 
+/** The organisation's name: a company name, at most 200 characters. */
+const useNameSchema = () => {
+  const { t } = useTranslation(["app", "validation"]);
+  const rules = useRules();
+  return useMemo(() => {
+    const label = t("app:settings.orgname.label");
+    return z.object({
+      name: rules
+        .text(label, 200, { optional: true })
+        .refine((name) => name !== "", { error: t("validation:companyName") }),
+    });
+  }, [t, rules]);
+};
+
 export const OrgNamePage = () => {
-  const { t } = useTranslation(["app", "common"]);
-  const fieldMessage = useFieldMessage();
+  const { t } = useTranslation("app");
   const session = useSession();
   const org = session.status === "authenticated" ? session.user.org : null;
-  const [name, setName] = useState(org?.name ?? "");
-  const [error, setError] = useState<ValidationMessage | null>(null);
   const mutation = useMutation({
     mutationFn: (next: string) => {
       if (!org) throw new Error("no organisation");
@@ -154,110 +141,93 @@ export const OrgNamePage = () => {
       }
     },
   });
-  useEffect(() => {
-    if (org) setName(org.name);
-  }, [org]);
-  const label = t("app:settings.orgname.label");
+  const form = useSchemaForm(useNameSchema(), { name: org?.name ?? "" });
   return (
-    <SettingsForm
-      title={t("app:settings.orgname.title")}
-      description={t("app:settings.orgname.description")}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const message = validate(name, [companyName, maxLength(200)]);
-        setError(message);
-        if (!message) mutation.mutate(name.trim());
-      }}
-    >
-      <TextInput
-        label={label}
-        value={name}
-        onChange={(event) => {
-          setName(event.currentTarget.value);
-          setError(null);
-        }}
-        error={fieldMessage(label, error)}
-        withAsterisk
-        autoComplete="organization"
-        data-testid="orgname-input"
-      />
-      <SaveFooter save={mutation} />
-    </SettingsForm>
+    <SettingsFormPage name="orgname">
+      {() => (
+        <FormCard
+          onSubmit={form.onSubmit(({ name }) => mutation.mutate(name))}
+          error={mutation.isError ? mutation.error : null}
+          actions={<SaveActions save={mutation} />}
+        >
+          <TextInput
+            label={t("settings.orgname.label")}
+            {...form.getInputProps("name")}
+            withAsterisk
+            autoComplete="organization"
+            data-testid="orgname-input"
+          />
+        </FormCard>
+      )}
+    </SettingsFormPage>
   );
 };
 
-export const OrgMailPage = () => {
-  const { t } = useTranslation(["app", "common"]);
-  const fieldMessage = useFieldMessage();
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<ValidationMessage | null>(null);
-  const current = useQuery({
-    queryKey: ["org"],
-    queryFn: ({ signal }) => api.get("/org", { signal }),
-  });
-  useEffect(() => {
-    if (current.data?.email) setValue(current.data.email);
-  }, [current.data]);
+const MailForm = ({ org }: { org: Org }) => {
+  const { t } = useTranslation("app");
+  const rules = useRules();
+  const label = t("settings.orgmail.label");
+  const schema = useMemo(() => z.object({ email: rules.email(label) }), [rules, label]);
+  const form = useSchemaForm(schema, { email: org.email ?? "" });
   const mutation = useMutation({
     mutationFn: (address: string) => api.put("/org", { body: { email: address } }),
   });
-  const label = t("app:settings.orgmail.label");
   return (
-    <SettingsForm
-      title={t("app:settings.orgmail.title")}
-      description={t("app:settings.orgmail.description")}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const message = validate(value, [required, email]);
-        setError(message);
-        if (!message) mutation.mutate(value.trim());
-      }}
+    <FormCard
+      onSubmit={form.onSubmit(({ email }) => mutation.mutate(email))}
+      error={mutation.isError ? mutation.error : null}
+      actions={<SaveActions save={mutation} />}
     >
       <TextInput
         label={label}
         type="email"
-        value={value}
-        onChange={(event) => {
-          setValue(event.currentTarget.value);
-          setError(null);
-        }}
-        error={fieldMessage(label, error)}
+        {...form.getInputProps("email")}
         withAsterisk
         autoComplete="email"
         data-testid="orgmail-input"
       />
-      <SaveFooter save={mutation} />
-    </SettingsForm>
+    </FormCard>
   );
 };
 
-const logoTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"];
+export const OrgMailPage = () => (
+  <SettingsFormPage name="orgmail" record={useQuery(currentOrgQuery())}>
+    {(org) => (org ? <MailForm org={org} /> : null)}
+  </SettingsFormPage>
+);
 
-export const OrgLogoPage = () => {
-  const { t } = useTranslation(["app", "common", "validation"]);
-  const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const current = useQuery({
-    queryKey: ["org"],
-    queryFn: ({ signal }) => api.get("/org", { signal }),
+const logoTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"];
+const logoSchema = (invalid: string) =>
+  z.object({
+    file: z.custom<File | null>().transform((file, context): File => {
+      if (file && file.size > 0 && logoTypes.includes(file.type) && file.size <= 2 * 1024 * 1024) return file;
+      context.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    }),
   });
+
+const LogoForm = ({ org }: { org: Org }) => {
+  const { t } = useTranslation(["app", "validation"]);
+  const queryClient = useQueryClient();
+  const [preview, setPreview] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (chosen: File) => {
-      const form = new FormData();
-      form.append("file", chosen);
-      return api.post("/org/logo", { body: form });
+      const body = new FormData();
+      body.append("file", chosen);
+      return api.post("/org/logo", { body });
     },
-    onSuccess: (org) => {
-      queryClient.setQueryData(["org"], org);
-      setFile(null);
+    onSuccess: (saved) => {
+      queryClient.setQueryData(currentOrgQuery().queryKey, saved);
+      form.setFieldValue("file", null);
     },
   });
   const remove = useMutation({
     mutationFn: () => api.delete("/org/logo"),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["org"] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: currentOrgQuery().queryKey }),
   });
+  const schema = useMemo(() => logoSchema(t("validation:fileInvalid")), [t]);
+  const form = useSchemaForm(schema, { file: null as File | null });
+  const file = form.values.file;
   useEffect(() => {
     if (!file) {
       setPreview(null);
@@ -267,18 +237,12 @@ export const OrgLogoPage = () => {
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [file]);
-  const logo = current.data?.logo ?? null;
+  const logo = org.logo ?? null;
   return (
-    <SettingsForm
-      title={t("app:settings.orglogo.title")}
-      description={t("app:settings.orglogo.description")}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const invalid =
-          !file || file.size === 0 || !logoTypes.includes(file.type) || file.size > 2 * 1024 * 1024;
-        setError(invalid ? t("validation:fileInvalid") : null);
-        if (!invalid && file) save.mutate(file);
-      }}
+    <FormCard
+      onSubmit={form.onSubmit(({ file: chosen }) => save.mutate(chosen))}
+      error={save.isError ? save.error : remove.isError ? remove.error : null}
+      actions={<SaveActions save={save} />}
     >
       {logo ? (
         <Group gap="md" data-testid="orglogo-current">
@@ -296,21 +260,24 @@ export const OrgLogoPage = () => {
         label={t("app:settings.orglogo.label")}
         description={t("app:settings.orglogo.hint")}
         accept={logoTypes.join(",")}
-        value={file}
+        {...form.getInputProps("file")}
         onChange={(next) => {
-          setFile(next);
-          setError(null);
+          form.setFieldValue("file", next);
           save.reset();
         }}
-        error={error}
         clearable
         withAsterisk
         data-testid="orglogo-input"
       />
-      {preview && !error ? (
+      {preview && !form.errors.file ? (
         <Image src={preview} alt={t("app:settings.orglogo.preview")} h={96} w="auto" fit="contain" />
       ) : null}
-      <SaveFooter save={save} extraError={remove.isError ? remove.error : null} />
-    </SettingsForm>
+    </FormCard>
   );
 };
+
+export const OrgLogoPage = () => (
+  <SettingsFormPage name="orglogo" record={useQuery(currentOrgQuery())}>
+    {(org) => (org ? <LogoForm org={org} /> : null)}
+  </SettingsFormPage>
+);

@@ -1,40 +1,24 @@
-import {
-  Alert,
-  Button,
-  DataList,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { DataList, SimpleGrid, Skeleton, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { EditableSection } from "../../components/editable-section.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { useFieldMessage } from "../../components/field-message.ts";
-import { CheckIcon } from "../../components/icons.tsx";
+import { FormActions, FormCard, useRules, useSchemaForm } from "../../components/form.tsx";
 import { formatSiren } from "../../i18n/format.ts";
 import { api } from "../../lib/api-client.ts";
 import { ApiError } from "../../lib/http.ts";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
-import {
-  required,
-  siren as sirenRule,
-  type ValidationMessage,
-  validate,
-  vatNumber,
-} from "../../lib/validation.ts";
+import { z } from "../../lib/zod.ts";
 import {
   fittingPeriodicity,
   isVatRegime,
   type Org,
   type UpdateOrgInput,
   type VatPeriodicity,
+  vatPeriodicities,
+  vatRegimes,
 } from "../orgs/api.ts";
 import { useOrgLabels } from "../orgs/org-labels.ts";
 import {
@@ -113,133 +97,142 @@ const serverErrors = (error: unknown): Partial<Record<Field, string>> => {
   return out;
 };
 
+const addressParts = ["line1", "postalCode", "city", "country"] as const;
+
+/** The SIREN (its length and key said once, as a contact's), the VAT number, an address whole or none. */
+const useIdentitySchema = () => {
+  const { t } = useTranslation("orgs");
+  const rules = useRules();
+  return useMemo(
+    () =>
+      z
+        .object({
+          siren: rules.siren(t("fields.siren")),
+          vatNumber: rules.vatNumber(t("fields.vatNumber")),
+          fiscalYearStartMonth: z.number(),
+          vatRegime: z.enum(vatRegimes),
+          vatOnDebits: z.boolean(),
+          vatPeriodicity: z.enum(vatPeriodicities),
+          line1: z.string(),
+          line2: z.string(),
+          postalCode: z.string(),
+          city: z.string(),
+          country: z.string(),
+        })
+        .superRefine((values, context) => {
+          const given = [values.line1, values.postalCode, values.city].some((part) => part.trim() !== "");
+          if (!given) return;
+          for (const part of addressParts)
+            if (values[part].trim() === "")
+              context.addIssue({
+                code: "custom",
+                path: [part],
+                message: rules.required(t(`fields.${part}`)),
+              });
+        }),
+    [t, rules],
+  );
+};
+
 const TaxIdentityForm = ({ org, onDone }: { org: Org; onDone: (saved: boolean) => void }) => {
   const { t } = useTranslation(["app", "orgs", "common"]);
-  const fieldMessage = useFieldMessage();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>(() => valuesOf(org));
-  const [checks, setChecks] = useState<Partial<Record<Field, ValidationMessage>>>({});
   const save = useMutation({
     mutationFn: (changes: UpdateOrgInput) => api.put("/org", { body: changes }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(["org"], saved);
+      queryClient.setQueryData(currentOrgQuery().queryKey, saved);
       onDone(true);
     },
+    onError: (error) => form.setErrors(serverErrors(error)),
   });
-  const refused = serverErrors(save.error);
+  const form = useSchemaForm(useIdentitySchema(), valuesOf(org), { onValuesChange: () => save.reset() });
   // A refused field may be above the fold (the form is long): bring the first one into view.
-  const form = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (!save.error) return;
-    const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     invalid?.scrollIntoView({ block: "center" });
     invalid?.focus({ preventScroll: true });
   }, [save.error]);
-  const set = (patch: Partial<Values>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    save.reset();
-  };
-  const label = (field: Field) => t(`orgs:fields.${field}`);
-  const error = (field: Field) => fieldMessage(label(field), checks[field]) ?? refused[field];
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const addressGiven = [values.line1, values.postalCode, values.city].some((part) => part.trim() !== "");
-    const found: Partial<Record<Field, ValidationMessage>> = {};
-    const check = (field: Field, message: ValidationMessage | null) => {
-      if (message) found[field] = message;
-    };
-    // The SIREN's length and check key, one message saying what is wrong (as a contact's).
-    check("siren", validate(values.siren, [required, sirenRule]));
-    check("vatNumber", validate(values.vatNumber, [vatNumber]));
-    if (addressGiven) {
-      check("line1", validate(values.line1, [required]));
-      check("postalCode", validate(values.postalCode, [required]));
-      check("city", validate(values.city, [required]));
-      check("country", validate(values.country, [required]));
-    }
-    setChecks(found);
-    if (Object.keys(found).length > 0) return;
-    const changes = changesOf(org, values);
-    if (Object.keys(changes).length === 0) onDone(false);
-    else save.mutate(changes);
-  };
-
   const pending = save.isPending;
+  const label = (field: Field) => t(`orgs:fields.${field}`);
   const text = (field: "line1" | "line2" | "postalCode" | "city" | "country", extra: object = {}) => (
     <TextInput
       label={field === "line1" ? t("app:settings.identity.street") : label(field)}
-      value={values[field]}
-      onChange={(event) => set({ [field]: event.currentTarget.value })}
-      error={error(field)}
+      {...form.getInputProps(field)}
       disabled={pending}
       data-testid={`org-${field}-input`}
       {...extra}
     />
   );
+  const refusedElsewhere = save.isError && Object.keys(serverErrors(save.error)).length === 0;
   return (
-    <form onSubmit={onSubmit} noValidate ref={form} data-testid="tax-identity-form">
-      <Stack gap="sm">
-        <TextInput
-          label={label("siren")}
-          description={t("orgs:form.sirenHint")}
-          value={values.siren}
-          onChange={(event) => set({ siren: event.currentTarget.value })}
-          error={error("siren")}
-          withAsterisk
-          disabled={pending}
-          inputMode="numeric"
-          classNames={{ input: "registre-numeric" }}
-          data-testid="org-siren-input"
+    <FormCard
+      bare
+      formRef={formRef}
+      testId="tax-identity-form"
+      onSubmit={form.onSubmit((values) => {
+        const changes = changesOf(org, values);
+        if (Object.keys(changes).length === 0) onDone(false);
+        else save.mutate(changes);
+      })}
+      error={refusedElsewhere ? save.error : null}
+      errorTitle={t("orgs:detail.updateErrorTitle")}
+      errorTestId="tax-identity-error"
+      actions={
+        <FormActions
+          cancel={() => onDone(false)}
+          submitLabel={t("common:actions.save")}
+          pending={pending}
+          submitTestId="tax-identity-submit"
         />
-        <OrgSettingsFields
-          values={values}
-          onChange={(next) =>
-            set({ ...next, vatPeriodicity: fittingPeriodicity(next.vatRegime, values.vatPeriodicity) })
-          }
-          periodicity={{
-            value: values.vatPeriodicity,
-            onChange: (vatPeriodicity) => set({ vatPeriodicity }),
-            error: refused.vatPeriodicity,
-          }}
-          disabled={pending}
-          errors={{
-            vatNumber: error("vatNumber"),
-            fiscalYearStartMonth: refused.fiscalYearStartMonth,
-            vatRegime: refused.vatRegime,
-          }}
-        />
-        <Text size="sm" fw={600} mt="xs">
-          {t("orgs:fields.address")}
-        </Text>
-        {text("line1", { autoComplete: "address-line1" })}
-        {text("line2", { autoComplete: "address-line2" })}
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          {text("postalCode", { autoComplete: "postal-code" })}
-          {text("city", { autoComplete: "address-level2" })}
-          {text("country", {
-            autoComplete: "country",
-            maxLength: 2,
-            description: t("app:settings.identity.countryHint"),
-          })}
-        </SimpleGrid>
-        {save.isError && Object.keys(refused).length === 0 ? (
-          <ErrorAlert
-            error={save.error}
-            title={t("orgs:detail.updateErrorTitle")}
-            testId="tax-identity-error"
-          />
-        ) : null}
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={() => onDone(false)} disabled={pending}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit" loading={pending} data-testid="tax-identity-submit">
-            {t("common:actions.save")}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      }
+    >
+      <TextInput
+        label={label("siren")}
+        description={t("orgs:form.sirenHint")}
+        {...form.getInputProps("siren")}
+        withAsterisk
+        disabled={pending}
+        inputMode="numeric"
+        classNames={{ input: "registre-numeric" }}
+        data-testid="org-siren-input"
+      />
+      <OrgSettingsFields
+        values={form.values}
+        onChange={(next) =>
+          form.setValues({
+            ...next,
+            vatPeriodicity: fittingPeriodicity(next.vatRegime, form.values.vatPeriodicity),
+          })
+        }
+        periodicity={{
+          value: form.values.vatPeriodicity,
+          onChange: (vatPeriodicity) => form.setFieldValue("vatPeriodicity", vatPeriodicity),
+          error: form.errors.vatPeriodicity as string | undefined,
+        }}
+        disabled={pending}
+        errors={{
+          vatNumber: form.errors.vatNumber as string | undefined,
+          fiscalYearStartMonth: form.errors.fiscalYearStartMonth as string | undefined,
+          vatRegime: form.errors.vatRegime as string | undefined,
+        }}
+      />
+      <Text size="sm" fw={600} mt="xs">
+        {t("orgs:fields.address")}
+      </Text>
+      {text("line1", { autoComplete: "address-line1" })}
+      {text("line2", { autoComplete: "address-line2" })}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        {text("postalCode", { autoComplete: "postal-code" })}
+        {text("city", { autoComplete: "address-level2" })}
+        {text("country", {
+          autoComplete: "country",
+          maxLength: 2,
+          description: t("app:settings.identity.countryHint"),
+        })}
+      </SimpleGrid>
+    </FormCard>
   );
 };
 
@@ -298,65 +291,27 @@ const TaxIdentityView = ({ org }: { org: Org }) => {
  * update the organisation (its owners).
  */
 export const TaxIdentityCard = () => {
-  const { t } = useTranslation(["app", "common"]);
+  const { t } = useTranslation("app");
   const session = useSession();
   const org = useQuery(currentOrgQuery());
-  const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const mayChange = can(session, "organization", "update");
   return (
-    <Paper p="lg" component="section" aria-labelledby="tax-identity-title">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
-            <Title order={2} id="tax-identity-title">
-              {t("app:settings.identity.title")}
-            </Title>
-            <Text size="sm" c="dimmed" mt={4}>
-              {t("app:settings.identity.description")}
-            </Text>
-          </div>
-          {editing || !mayChange || !org.data ? null : (
-            <Button
-              variant="default"
-              size="sm"
-              style={{ flexShrink: 0 }}
-              onClick={() => {
-                setSaved(false);
-                setEditing(true);
-              }}
-              data-testid="tax-identity-edit"
-            >
-              {t("common:actions.edit")}
-            </Button>
-          )}
-        </Group>
-        {saved ? (
-          <Alert
-            color="teal"
-            variant="light"
-            icon={<CheckIcon />}
-            role="status"
-            withCloseButton
-            onClose={() => setSaved(false)}
-            data-testid="settings-saved"
-          >
-            {t("app:settings.saved")}
-          </Alert>
-        ) : null}
-        {org.isError ? <ErrorAlert error={org.error} onRetry={() => void org.refetch()} /> : null}
-        {org.isPending ? <Skeleton height={200} /> : null}
-        {org.data && editing ? (
-          <TaxIdentityForm
-            org={org.data}
-            onDone={(didSave) => {
-              setEditing(false);
-              setSaved(didSave);
-            }}
-          />
-        ) : null}
-        {org.data && !editing ? <TaxIdentityView org={org.data} /> : null}
-      </Stack>
-    </Paper>
+    <EditableSection
+      id="tax-identity-title"
+      title={t("settings.identity.title")}
+      description={t("settings.identity.description")}
+      mayEdit={can(session, "organization", "update") && org.data !== undefined}
+      editTestId="tax-identity-edit"
+      savedText={t("settings.saved")}
+      savedTestId="settings-saved"
+    >
+      {({ editing, done }) => (
+        <>
+          {org.isError ? <ErrorAlert error={org.error} onRetry={() => void org.refetch()} /> : null}
+          {org.isPending ? <Skeleton height={200} /> : null}
+          {org.data && editing ? <TaxIdentityForm org={org.data} onDone={done} /> : null}
+          {org.data && !editing ? <TaxIdentityView org={org.data} /> : null}
+        </>
+      )}
+    </EditableSection>
   );
 };

@@ -1,10 +1,11 @@
-import { Alert, Button, DataList, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { DataList, TextInput } from "@mantine/core";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorAlert } from "../../components/error-alert.tsx";
-import { CheckIcon } from "../../components/icons.tsx";
+import { EditableSection } from "../../components/editable-section.tsx";
+import { FormActions, FormCard, useSchemaForm } from "../../components/form.tsx";
 import { formatSiren } from "../../i18n/format.ts";
-import { isVatRegime, type Org, type UpdateOrgInput, useUpdateOrg } from "./api.ts";
+import { z } from "../../lib/zod.ts";
+import { isVatRegime, type Org, type UpdateOrgInput, useUpdateOrg, vatRegimes } from "./api.ts";
 import { useOrgLabels } from "./org-labels.ts";
 import { defaultOrgSettings, OrgSettingsFields, type OrgSettingsValues } from "./org-settings-fields.tsx";
 
@@ -34,66 +35,64 @@ const changesOf = (org: Org, name: string, settings: OrgSettingsValues): UpdateO
 const OrgEditForm = ({ org, onDone }: { org: Org; onDone: (saved: boolean) => void }) => {
   const { t } = useTranslation(["orgs", "common"]);
   const updateOrg = useUpdateOrg(org.id);
-  const [name, setName] = useState(org.name);
-  const [settings, setSettings] = useState<OrgSettingsValues>(() => settingsOf(org));
-  const [nameError, setNameError] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (name.trim() === "") {
-      setNameError(t("orgs:form.nameRequired"));
-      return;
-    }
-    const changes = changesOf(org, name, settings);
-    if (Object.keys(changes).length === 0) {
-      onDone(false);
-      return;
-    }
-    updateOrg.mutate(changes, { onSuccess: () => onDone(true) });
-  };
-
+  const schema = useMemo(
+    () =>
+      z.object({
+        name: z
+          .string()
+          .trim()
+          .min(1, { error: t("orgs:form.nameRequired") }),
+        vatNumber: z.string(),
+        fiscalYearStartMonth: z.number(),
+        vatRegime: z.enum(vatRegimes),
+        vatOnDebits: z.boolean(),
+      }),
+    [t],
+  );
+  const form = useSchemaForm(schema, { name: org.name, ...settingsOf(org) });
   const pending = updateOrg.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="org-edit-form">
-      <Stack gap="sm">
-        <TextInput
-          label={t("orgs:fields.name")}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setNameError(null);
-          }}
-          error={nameError}
-          withAsterisk
-          disabled={pending}
-          autoComplete="organization"
-          data-testid="org-edit-name-input"
+    <FormCard
+      bare
+      testId="org-edit-form"
+      onSubmit={form.onSubmit(({ name, ...settings }) => {
+        const changes = changesOf(org, name, settings);
+        if (Object.keys(changes).length === 0) onDone(false);
+        else updateOrg.mutate(changes, { onSuccess: () => onDone(true) });
+      })}
+      error={updateOrg.isError ? updateOrg.error : null}
+      errorTitle={t("orgs:detail.updateErrorTitle")}
+      errorTestId="org-edit-error"
+      actions={
+        <FormActions
+          cancel={() => onDone(false)}
+          submitLabel={t("common:actions.save")}
+          pending={pending}
+          submitTestId="org-edit-submit"
         />
-        <TextInput
-          label={t("orgs:fields.siren")}
-          value={formatSiren(org.siren)}
-          readOnly
-          disabled
-          classNames={{ input: "registre-numeric" }}
-        />
-        <OrgSettingsFields values={settings} onChange={setSettings} disabled={pending} />
-        {updateOrg.isError ? (
-          <ErrorAlert
-            error={updateOrg.error}
-            title={t("orgs:detail.updateErrorTitle")}
-            testId="org-edit-error"
-          />
-        ) : null}
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={() => onDone(false)} disabled={pending}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit" loading={pending} data-testid="org-edit-submit">
-            {t("common:actions.save")}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      }
+    >
+      <TextInput
+        label={t("orgs:fields.name")}
+        {...form.getInputProps("name")}
+        withAsterisk
+        disabled={pending}
+        autoComplete="organization"
+        data-testid="org-edit-name-input"
+      />
+      <TextInput
+        label={t("orgs:fields.siren")}
+        value={formatSiren(org.siren)}
+        readOnly
+        disabled
+        classNames={{ input: "registre-numeric" }}
+      />
+      <OrgSettingsFields
+        values={form.values}
+        onChange={(settings) => form.setValues(settings)}
+        disabled={pending}
+      />
+    </FormCard>
   );
 };
 
@@ -140,61 +139,22 @@ export const OrgSettingsCard = ({
   org: Org;
   initiallyEditing?: boolean;
 }) => {
-  const { t } = useTranslation(["orgs", "common"]);
-  const [editing, setEditing] = useState(initiallyEditing);
-  const [saved, setSaved] = useState(false);
+  const { t } = useTranslation("orgs");
   return (
-    <Paper p="lg" component="section" aria-labelledby="org-settings-title">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
-            <Title order={2} id="org-settings-title">
-              {editing ? t("orgs:detail.editTitle") : t("orgs:detail.settings")}
-            </Title>
-            <Text size="sm" c="dimmed" mt={4}>
-              {t("orgs:detail.settingsDescription")}
-            </Text>
-          </div>
-          {editing ? null : (
-            <Button
-              variant="default"
-              size="xs"
-              style={{ flexShrink: 0 }}
-              onClick={() => {
-                setSaved(false);
-                setEditing(true);
-              }}
-              data-testid="org-edit-button"
-            >
-              {t("common:actions.edit")}
-            </Button>
-          )}
-        </Group>
-        {saved ? (
-          <Alert
-            color="teal"
-            variant="light"
-            icon={<CheckIcon />}
-            role="status"
-            withCloseButton
-            onClose={() => setSaved(false)}
-            data-testid="org-edit-success"
-          >
-            {t("orgs:detail.updateSuccess")}
-          </Alert>
-        ) : null}
-        {editing ? (
-          <OrgEditForm
-            org={org}
-            onDone={(didSave) => {
-              setEditing(false);
-              setSaved(didSave);
-            }}
-          />
-        ) : (
-          <OrgSettingsView org={org} />
-        )}
-      </Stack>
-    </Paper>
+    <EditableSection
+      id="org-settings-title"
+      title={t("detail.settings")}
+      editingTitle={t("detail.editTitle")}
+      description={t("detail.settingsDescription")}
+      initiallyEditing={initiallyEditing}
+      editTestId="org-edit-button"
+      editSize="xs"
+      savedText={t("detail.updateSuccess")}
+      savedTestId="org-edit-success"
+    >
+      {({ editing, done }) =>
+        editing ? <OrgEditForm org={org} onDone={done} /> : <OrgSettingsView org={org} />
+      }
+    </EditableSection>
   );
 };
