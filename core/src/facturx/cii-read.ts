@@ -76,7 +76,7 @@ const party = (node: XNode): EParty => {
     name: at(node, "Name") ?? "",
     siren: siren && /^\d{9}$/.test(siren) ? siren : null,
     vatNumber: txt(vat)?.replace(/\s/g, "").toUpperCase() ?? null,
-    ...(taxRegistration && { taxRegistration: txt(taxRegistration) }),
+    ...(taxRegistration ? { taxRegistration: txt(taxRegistration) } : {}),
     address: address(kid(node, "PostalTradeAddress")),
     email: txt(email),
   };
