@@ -192,6 +192,22 @@ describe("the demo organisation", () => {
       });
       expect(past.some((p) => p.status === "paid")).toBe(true);
     }
+    // Each paid return's due is lettered with its payment (a BQ entry, or the DGFIP's direct debit booked by
+    // its bank rule).
+    for (const p of past.filter((p) => p.status === "paid")) {
+      const { settlementMvt } = (await (
+        await app.request(`/api/accounting/vat/${p.period}`, {
+          headers: { authorization: `Bearer ${body.token}` },
+        })
+      ).json()) as { settlementMvt: string };
+      const entry = (await (
+        await app.request(`/api/accounting/entries/mvt/${settlementMvt}`, {
+          headers: { authorization: `Bearer ${body.token}` },
+        })
+      ).json()) as { lines: { account: string; letterCode: string | null }[] };
+      const due = entry.lines.find((l) => l.account === "445510");
+      expect([p.period, due?.letterCode ?? null]).toEqual([p.period, expect.stringMatching(/^[A-Z]+$/)]);
+    }
 
     // Its log is more than a page: the pages follow one another, newest first, each event once.
     const seen: string[] = [];

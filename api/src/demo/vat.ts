@@ -12,8 +12,9 @@ import { validateVatReturn } from "../vat/validate.ts";
  * The demo's VAT returns (issue 22): the workshop files monthly; this year's returns are validated and
  * paid up to last month — the months before the bank's statements paid by a BQ entry, those the statements
  * cover by the DGFIP's direct debit on the next month's statement (booked by its bank rule), last month's
- * by a BQ entry after them — this month's is to prepare. February's machine (box 19) leaves a credit
- * carried into March's box 22.
+ * by a BQ entry after them — this month's is to prepare. Each payment is of the return's due exactly, so
+ * it is lettered with it as it is posted (`vat/payment-lettering.ts`). February's machine (box 19) leaves
+ * a credit carried into March's box 22.
  */
 
 /** The first of the month after `period`'s, plus `days`. */
