@@ -1,20 +1,14 @@
 import type { ProjectionRunner } from "@registre/projections";
 import type { Database, EventStore } from "@registre/store";
-import type { StoreOriginal } from "./documents/einvoice/import.ts";
-import type { FileStore } from "./files/store.ts";
 import type { TrustProxy } from "./http/client-address.ts";
 import type { RateLimits } from "./http/rate-limit.ts";
 import type { IdentityRules } from "./identity/limits.ts";
-import type { MailMessage } from "./mail/mailer.ts";
+import type { FileStore, Mailer, StoreOriginal } from "./ports/index.ts";
 import type { UploadLimits } from "./uploads/limits.ts";
 import type { WorkPool } from "./workers/pool.ts";
 
-export type OutgoingMail = MailMessage;
-export type Mailer = {
-  readonly send: (message: OutgoingMail) => Promise<{ messageId: string; file?: string }>;
-};
-
 export type IdentityServices = {
+  /** The mailer port (`ports/mailer.ts`), wired to SMTP or the outbox (`mail/mailer.ts`). */
   readonly mailer: Mailer;
   /** Sign-in, renewal and invitation counters, in the database (shared by every server). */
   readonly limits: RateLimits;
@@ -38,12 +32,12 @@ export type AppContext = {
   /** The data folder's files (DATA_DIR/files): the local store's root, and read when S3 lacks a key. */
   readonly filesDir: string;
   /**
-   * Keeps an imported supplier invoice's original file before the import's commit attaches it to the
-   * draft (`documents/einvoice/import.ts`); absent, the attachments' file store (`storeReceivedFile`).
-   * Tests give their own (a port that records, or fails).
+   * The original-file attacher port (`ports/original-file.ts`): keeps an imported supplier invoice's
+   * original file before the import's commit attaches it to the draft (`documents/einvoice/import.ts`);
+   * absent, the attachments' file store (`storeReceivedFile`). Tests give their own (one that records, or fails).
    */
   readonly storeOriginal?: StoreOriginal;
-  /** Where files (logos, avatars, attachments) are kept: the data folder, or S3 when S3_URL is set. */
+  /** The file store port: where files (logos, avatars, attachments) are kept — the data folder, or S3 when S3_URL is set. */
   readonly files: FileStore;
   /** The largest attachment accepted, in bytes (FILE_MAX_BYTES, 20 MB by default). */
   readonly maxFileBytes: number;

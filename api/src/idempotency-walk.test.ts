@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
 import { createApp } from "./app.ts";
 import { openContext } from "./bootstrap.ts";
-import type { AppContext, OutgoingMail } from "./context.ts";
+import type { AppContext } from "./context.ts";
 import { registerUser } from "./identity/users.ts";
+import type { OutgoingMail } from "./ports/mailer.ts";
 import {
   type Caller,
   type CommandCase,

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import type { OrganisationLogo } from "@registre/core";
 import sharp from "sharp";
 import { ProblemError } from "../http/problem.ts";
+import type { FileStore } from "../ports/file-store.ts";
 import { defaultUploadLimits } from "../uploads/limits.ts";
-import type { FileStore } from "./store.ts";
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 const MAX_SIDE = 512;

@@ -12,9 +12,9 @@ import {
 import { isUniqueViolation } from "@registre/store";
 import { handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
-import type { StorageProvider } from "../files/store.ts";
 import { ProblemError } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
+import type { StorageProvider } from "../ports/file-store.ts";
 import { rightsIn } from "./auth.ts";
 
 export type SessionUser = {

@@ -34,7 +34,8 @@ import { createShare } from "../files/shares.ts";
 import { ProblemError } from "../http/problem.ts";
 import { childMetadata } from "../ids.ts";
 import { formatDate, formatMoney, formatPercent } from "../pdf/format.ts";
-import { type MailAttachment, MailError } from "./mailer.ts";
+import type { MailAttachment } from "../ports/mailer.ts";
+import { MailError } from "./mailer.ts";
 
 /** The countries whose customers are written to in French; elsewhere in English. */
 const FRENCH_SPEAKING = new Set([

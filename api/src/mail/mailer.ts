@@ -1,30 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTransport } from "nodemailer";
-
-/** A file sent with a message (a document's PDF, its Factur-X…). */
-export type MailAttachment = { filename: string; content: Uint8Array; contentType: string };
-
-export type MailMessage = {
-  to: string | readonly string[];
-  cc?: readonly string[] | undefined;
-  /** Where answers go (the organisation's address), the sender staying the platform's. */
-  replyTo?: string | undefined;
-  /** The sender's display name, its address the platform's (`Atelier Démo SARL <no-reply@…>`). */
-  fromName?: string | undefined;
-  subject: string;
-  text: string;
-  html?: string | undefined;
-  attachments?: readonly MailAttachment[] | undefined;
-};
-
-export type SentMail = {
-  messageId: string;
-  /** The .eml file written, in outbox mode. */
-  file?: string;
-};
-
-export type Mailer = { send(message: MailMessage): Promise<SentMail> };
+import type { Mailer, MailMessage } from "../ports/mailer.ts";
 
 export type MailerOptions = {
   /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS); none: write to the outbox. */

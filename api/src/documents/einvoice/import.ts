@@ -1,6 +1,5 @@
 import type { z } from "@hono/zod-openapi";
 import {
-  type AttachedFile,
   type CommandMetadata,
   contactStreamId,
   DomainError,
@@ -24,6 +23,7 @@ import type { AppContext } from "../../context.ts";
 import { attachmentReadModels, storeReceivedFile } from "../../files/attachments.ts";
 import type { Locale } from "../../http/messages.ts";
 import { childMetadata, derivedId } from "../../ids.ts";
+import type { OriginalFile } from "../../ports/original-file.ts";
 import type { CreateContactInput } from "../../schemas/contacts.ts";
 import { documentCreationPlan } from "../commands.ts";
 import { contactSnapshot, documentReadModels, loadDocument, resolveLines } from "../context.ts";
@@ -39,20 +39,6 @@ export { readSupplierFile, type SupplierFile } from "./read-file.ts";
  * import is one commit or nothing: the new supplier (and its auxiliary account), the draft and the
  * original file's attachment are appended together; a refusal anywhere stores none of them.
  */
-
-export type OriginalFile = {
-  readonly bytes: Uint8Array;
-  readonly name: string;
-  readonly contentType: string;
-};
-
-/**
- * The port through which the imported file's bytes are kept before the commit that attaches them to the
- * draft: by default the attachments' file store (`storeReceivedFile`, content-addressed, so the bytes of
- * a commit that fails afterwards are harmless and a retry puts the same key); `AppContext.storeOriginal`
- * replaces it (tests: a port that records, or fails). Answers what the attachment records.
- */
-export type StoreOriginal = (orgId: string, file: OriginalFile) => Promise<Omit<AttachedFile, "fileId">>;
 
 /** The organisation's contacts that may be the supplier (same SIREN, VAT number, or a word of the name). */
 export const supplierMatch = async (

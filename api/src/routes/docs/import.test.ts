@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
 import { createApp } from "../../app.ts";
-import type { OriginalFile } from "../../documents/einvoice/import.ts";
 import { storeReceivedFile } from "../../files/attachments.ts";
+import type { OriginalFile } from "../../ports/original-file.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
 import { documentsOrganisation } from "../../testing/documents-setup.ts";
 
