@@ -287,6 +287,37 @@ describe.each(databaseKinds)(
       ]);
 
       const deducted = { period: "2026-01", kind: "deduct", amount: 5_060, reason: "Déduction oubliée" };
+      // Previewed before validating: the return as it would be declared with them, nothing written.
+      const preview = (corrections: string) =>
+        books.call("GET", `/accounting/vat/2026-03?corrections=${encodeURIComponent(corrections)}`);
+      const previewed = await preview(JSON.stringify([correction, deducted]));
+      expect(previewed.status).toBe(200);
+      expect([previewed.body.status, filled(previewed.body.boxes)]).toMatchObject([
+        "toPrepare",
+        { "15": 123, "16": 523, "21": 51, "23": 51, "32": 472 },
+      ]);
+      expect(previewed.body.corrections).toEqual([
+        { ...correction, account: "445660" },
+        { ...deducted, account: "445660" },
+      ]);
+      const notEarlier = await preview(JSON.stringify([{ ...correction, period: "2026-04" }]));
+      expect(notEarlier.body.warnings).toContainEqual(
+        expect.objectContaining({ code: "vat.correctionNotEarlier", blocking: true }),
+      );
+      for (const broken of ["[{", JSON.stringify([{ ...correction, reason: "" }]), "{}"]) {
+        const refused = await preview(broken);
+        expect([refused.status, refused.body.code, refused.body.errors[0].path]).toEqual([
+          422,
+          "validation.invalid",
+          expect.stringMatching(/^corrections/),
+        ]);
+      }
+      const onInstalment = await books.call(
+        "GET",
+        `/accounting/vat/2026-AC1?corrections=${encodeURIComponent(JSON.stringify([correction]))}`,
+      );
+      expect([onInstalment.status, onInstalment.body.code]).toEqual([422, "vat.correctionOnInstalment"]);
+      expect(filled((await books.ok("GET", "/accounting/vat/2026-03")).boxes)).not.toHaveProperty("15");
       const march = await books.ok("POST", "/accounting/entries/vat", {
         period: "2026-03",
         corrections: [correction, deducted],

@@ -162,6 +162,29 @@ const Reference = z.number().int().min(0).max(1_000_000_000).openapi({
     "An instalment's base, whole euros: last year's CA12 line 57 (VAT due before deducting VAT on fixed assets), given only when that CA12 is not in Registre",
 });
 
+/**
+ * The corrections a return would carry, in a query (a preview before validating): the JSON of the
+ * validation's `corrections`, so a reason keeps its every character.
+ */
+const CorrectionsQuery = z
+  .string()
+  .max(60_000)
+  .transform((text, ctx): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Not JSON" });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(VatCorrectionInput).max(50))
+  .optional()
+  .openapi({
+    type: "string",
+    description:
+      "The corrections of earlier returns the return would carry (boxes 15 and 21), as the JSON array the validation takes: the return as it would be declared with them",
+  });
+
 export const VatReturnQuery = z.object({
   refund: z.coerce
     .number()
@@ -171,6 +194,7 @@ export const VatReturnQuery = z.object({
     .optional()
     .openapi({ description: "Box 26 (CA12 line 35), the refund to ask, whole euros" }),
   reference: z.coerce.number().pipe(Reference).optional(),
+  corrections: CorrectionsQuery,
 });
 
 export const VatBoxLine = z

@@ -18,7 +18,7 @@ import type { AppContext } from "../context.ts";
 import { type Locale, translate } from "../http/messages.ts";
 import { findOrganisation } from "../organisations.ts";
 import { listReturns } from "./reads.ts";
-import { type PreparedReturn, prepareReturn } from "./returns.ts";
+import { type PreparedReturn, prepareReturn, type ReturnOptions } from "./returns.ts";
 
 /**
  * What the VAT screens read (issue 22): the periods of a year with their states, a return with its
@@ -171,7 +171,7 @@ export const returnView = async (
 
 export type VatReturnView = Awaited<ReturnType<typeof returnView>>;
 
-/** A return by its period key. */
+/** A return by its period key; one not validated yet as it would be with `refund` and `corrections`. */
 export const findReturn = async (
   ctx: AppContext,
   orgId: string,
@@ -179,13 +179,17 @@ export const findReturn = async (
   locale: Locale,
   refund?: number,
   reference?: number,
-): Promise<VatReturnView> =>
-  returnView(
+  corrections?: ReturnOptions["corrections"],
+): Promise<VatReturnView> => {
+  if (corrections?.length && isInstalmentKey(periodKey))
+    throw new DomainError("vat.correctionOnInstalment", { field: "corrections", period: periodKey });
+  return returnView(
     ctx,
     orgId,
-    await prepareReturn(ctx, orgId, periodKey, refund, { reference, lines: "grouped" }),
+    await prepareReturn(ctx, orgId, periodKey, refund, { reference, corrections, lines: "grouped" }),
     locale,
   );
+};
 
 /**
  * The periods of a calendar year of `periodicity`, in order; a yearly one lists the CA12's two

@@ -4682,7 +4682,7 @@ export interface components {
                 statementId: string;
                 no: number;
                 bookingDate: string;
-                /** @description Integer cents */
+                /** @description Integer cents, signed */
                 amount: number;
                 label: string;
             } | null;
@@ -22907,6 +22907,8 @@ export interface operations {
                 /** @description Box 26 (CA12 line 35), the refund to ask, whole euros */
                 refund?: number | null;
                 reference?: number | null;
+                /** @description The corrections of earlier returns the return would carry (boxes 15 and 21), as the JSON array the validation takes: the return as it would be declared with them */
+                corrections?: string;
             };
             header?: never;
             path: {

@@ -52,18 +52,21 @@ export const vatRoutes = (ctx: AppContext) => {
         ...errors,
       },
     }),
-    async (c) =>
-      c.json(
+    async (c) => {
+      const { refund, reference, corrections } = c.req.valid("query");
+      return c.json(
         await findReturn(
           ctx,
           sessionOrg(c),
           c.req.valid("param").period,
           localeOf(c),
-          c.req.valid("query").refund,
-          c.req.valid("query").reference,
+          refund,
+          reference,
+          corrections,
         ),
         200,
-      ),
+      );
+    },
   );
 
   app.openapi(

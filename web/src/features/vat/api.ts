@@ -7,6 +7,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@ta
 import { api, type BodyOf, type OperationOf, type Schemas } from "../../lib/api-client.ts";
 import { downloadFile } from "../accounting/access.ts";
 import { accountingKeys, invalidateBooks } from "../accounting/api.ts";
+import type { CorrectionInput } from "./model.ts";
 
 export type VatReturn = Schemas["VatReturn"];
 export type VatBox = Schemas["VatBox"];
@@ -21,8 +22,8 @@ export const vatKeys = {
   all: [...accountingKeys.all, "vat"] as const,
   year: (year: number) => [...accountingKeys.all, "vat", "year", year] as const,
   period: (period: string) => [...accountingKeys.all, "vat", "return", period] as const,
-  refund: (period: string, refund: number) =>
-    [...accountingKeys.all, "vat", "return", period, "refund", refund] as const,
+  preview: (period: string, refund: number, corrections: string) =>
+    [...accountingKeys.all, "vat", "return", period, "preview", refund, corrections] as const,
   reference: (period: string, reference: number) =>
     [...accountingKeys.all, "vat", "return", period, "reference", reference] as const,
   box: (period: string, box: string) => [...accountingKeys.all, "vat", "return", period, "box", box] as const,
@@ -43,14 +44,26 @@ export const vatReturnQuery = (period: string) =>
     queryFn: ({ signal }) => api.get("/accounting/vat/{period}", { path: { period }, signal }),
   });
 
-/** The return as it would be with a refund asked (box 26): what the validation dialog previews. */
-export const vatRefundQuery = (period: string, refund: number) =>
-  queryOptions({
-    queryKey: vatKeys.refund(period, refund),
+/**
+ * The return as it would be validated with a refund asked (box 26) and corrections of earlier returns
+ * (boxes 15 and 21): what the validation dialog previews.
+ */
+export const vatPreviewQuery = (
+  period: string,
+  { refund, corrections }: { refund: number; corrections: readonly CorrectionInput[] },
+) => {
+  const listed = corrections.length > 0 ? JSON.stringify(corrections) : "";
+  return queryOptions({
+    queryKey: vatKeys.preview(period, refund, listed),
     queryFn: ({ signal }) =>
-      api.get("/accounting/vat/{period}", { path: { period }, query: { refund }, signal }),
+      api.get("/accounting/vat/{period}", {
+        path: { period },
+        query: { ...(refund > 0 && { refund }), ...(listed && { corrections: listed }) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
+};
 
 /**
  * An instalment as it would be on the base given (last year's CA12 line 57, when that return is not in

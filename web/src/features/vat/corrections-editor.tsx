@@ -48,17 +48,20 @@ const useCorrectablePeriods = (vat: VatReturn): string[] => {
 /**
  * The corrections of earlier validated returns a return carries (vat-return.md §4: a validated return
  * never changes): each of one return, VAT to pay back (box 15, CA12 line 13) or to deduct (box 21), its
- * amount and its reason. The API's preview does not take them: the boxes they go to are shown as
- * entered, and the validation's answer has the return with them.
+ * amount and its reason. The dialog's amount is the API's preview with those complete (`previewed`:
+ * all of them).
  */
 export const CorrectionsEditor = ({
   vat,
   drafts,
+  previewed,
   errors,
   onChange,
 }: {
   vat: VatReturn;
   drafts: readonly CorrectionDraft[];
+  /** Every correction typed is complete: the amount the dialog shows includes them all. */
+  previewed: boolean;
   /** `corrections.<n>.<field>` → a message. */
   errors: Record<string, string>;
   onChange: (drafts: CorrectionDraft[]) => void;
@@ -183,8 +186,8 @@ export const CorrectionsEditor = ({
         ) : null}
       </Group>
       {drafts.length > 0 ? (
-        <Text size="xs" c="dimmed">
-          {t("vat.corrections.notPreviewed")}
+        <Text size="xs" c="dimmed" data-testid="vat-corrections-preview">
+          {t(previewed ? "vat.corrections.previewed" : "vat.corrections.incomplete")}
         </Text>
       ) : null}
     </Stack>

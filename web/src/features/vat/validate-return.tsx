@@ -9,13 +9,14 @@ import { useFormat } from "../../i18n/format.ts";
 import { ApiError } from "../../lib/http.ts";
 import { useCan } from "../accounting/access.ts";
 import { today, useDay } from "../accounting/ui.tsx";
-import { useValidateVatReturn, type VatReturn, vatRefundQuery } from "./api.ts";
+import { useValidateVatReturn, type VatReturn, vatPreviewQuery } from "./api.ts";
 import { CorrectionsEditor } from "./corrections-editor.tsx";
 import { dayAfter, useEuros, usePeriodName, useReadableProblem } from "./format.ts";
 import { InstalmentBase, useInstalmentBase } from "./instalment.tsx";
 import {
   boxTax,
   type CorrectionDraft,
+  type CorrectionInput,
   correctionInputs,
   correctionProblems,
   formBoxesOf,
@@ -25,10 +26,16 @@ import {
 /** The refund asked (CA3 box 26, CA12 line 35), and what it leaves carried: previewed by the server. */
 const RefundField = ({
   vat,
+  shown,
+  available,
   refund,
   onChange,
 }: {
   vat: VatReturn;
+  /** The return as it would be validated, or undefined while the server previews it. */
+  shown: VatReturn | undefined;
+  /** The credit the refund is taken from (CA3 box 25, CA12 line 34), whole euros. */
+  available: number;
   refund: number;
   onChange: (euros: number) => void;
 }) => {
@@ -36,11 +43,7 @@ const RefundField = ({
   const { locale } = useFormat();
   const euros = useEuros();
   const boxes = formBoxesOf(vat.form.id);
-  const [asked] = useDebouncedValue(refund, 300);
-  const preview = useQuery({ ...vatRefundQuery(vat.period, asked), enabled: asked > 0 });
-  const shown = asked > 0 ? preview.data : vat;
   const refusal = shown?.warnings.find((w) => w.blocking && w.code.startsWith("vat.refund"));
-  const available = boxTax(vat, boxes.available);
   return (
     <Stack gap={6}>
       <NumberInput
@@ -56,7 +59,7 @@ const RefundField = ({
         suffix=" €"
         data-testid="vat-refund"
       />
-      {shown ? (
+      {shown && refund > 0 ? (
         <Text size="sm" c="dimmed" data-testid="vat-refund-preview">
           {t("vat.validate.refundPreview", {
             refund: euros(boxTax(shown, boxes.refund)),
@@ -72,6 +75,40 @@ const RefundField = ({
       ) : null}
     </Stack>
   );
+};
+
+/**
+ * The return as it would be validated with the refund and the corrections typed (`?refund=&corrections=`),
+ * asked once the typing pauses: `shown` with both (undefined while it is asked), `withCorrections` without
+ * the refund (the credit a refund is taken from). A correction not complete yet is left out of it.
+ */
+const usePreview = (vat: VatReturn, refund: number, drafts: readonly CorrectionDraft[]) => {
+  const { locale } = useFormat();
+  const problems = Object.keys(correctionProblems(drafts, locale));
+  const complete = drafts.filter((_, i) => !problems.some((p) => p.startsWith(`corrections.${i}.`)));
+  const [asked] = useDebouncedValue(
+    JSON.stringify({ refund, corrections: correctionInputs(complete, locale) }),
+    300,
+  );
+  const typed = JSON.parse(asked) as { refund: number; corrections: CorrectionInput[] };
+  const active = vat.status === "toPrepare" && vat.kind !== "instalment";
+  const both = useQuery({
+    ...vatPreviewQuery(vat.period, typed),
+    enabled: active && (typed.refund > 0 || typed.corrections.length > 0),
+  });
+  const corrected = useQuery({
+    ...vatPreviewQuery(vat.period, { refund: 0, corrections: typed.corrections }),
+    enabled: active && typed.corrections.length > 0,
+  });
+  const settled = !both.isPlaceholderData && !both.isFetching;
+  const withBoth = typed.refund > 0 || typed.corrections.length > 0 ? both.data : vat;
+  return {
+    shown: settled ? withBoth : undefined,
+    withCorrections: typed.corrections.length > 0 ? corrected.data : vat,
+    pending: !settled && (typed.refund > 0 || typed.corrections.length > 0),
+    /** Every correction typed is complete, so the amounts shown include them all. */
+    complete: drafts.length > 0 && problems.length === 0,
+  };
 };
 
 /**
@@ -95,12 +132,14 @@ export const ValidatePanel = ({ vat, onValidated }: { vat: VatReturn; onValidate
   const [correctionErrors, setCorrectionErrors] = useState<Record<string, string>>({});
   const instalment = vat.kind === "instalment";
   const base = useInstalmentBase(vat);
+  const preview = usePreview(vat, refund, corrections);
   if (vat.status !== "toPrepare" || !can("entries.validate", "create")) return null;
   const boxes = formBoxesOf(vat.form.id);
   const blocking = vat.warnings.some((w) => w.blocking && !base.awaited(w.code));
   const running = !instalment && today() <= vat.end;
-  const credit = boxTax(vat, boxes.available);
-  const shown = base.shown ?? vat;
+  // The credit a refund may be asked from: before the refund, with the corrections.
+  const credit = boxTax(preview.withCorrections ?? vat, boxes.available);
+  const shown = base.shown ?? preview.shown ?? vat;
   const failure = validate.error instanceof ApiError ? validate.error.problem : null;
   const failedFields = problemFields(failure);
   const onConfirm = () => {
@@ -192,15 +231,31 @@ export const ValidatePanel = ({ vat, onValidated }: { vat: VatReturn; onValidate
               ? t("vat.amount.creditLong", { box: boxes.available })
               : t("vat.amount.dueLong", { box: boxes.due })}
           </Text>
-          <Text size="sm" fw={650} ta="right" className="registre-numeric" data-testid="vat-validate-amount">
+          <Text
+            size="sm"
+            fw={650}
+            ta="right"
+            className="registre-numeric"
+            c={preview.pending ? "dimmed" : undefined}
+            data-testid="vat-validate-amount"
+          >
             {euros(credit > 0 ? credit : boxTax(shown, boxes.due))}
           </Text>
         </SimpleGrid>
-        {credit > 0 && boxes.refund ? <RefundField vat={vat} refund={refund} onChange={setRefund} /> : null}
+        {credit > 0 && boxes.refund ? (
+          <RefundField
+            vat={vat}
+            shown={preview.shown}
+            available={credit}
+            refund={refund}
+            onChange={setRefund}
+          />
+        ) : null}
         {!instalment ? (
           <CorrectionsEditor
             vat={vat}
             drafts={corrections}
+            previewed={preview.complete}
             errors={correctionErrors}
             onChange={(next) => {
               setCorrections(next);
