@@ -224,7 +224,7 @@ describe.each(databaseKinds)("EN 16931's schematron on the Factur-X the API serv
     const found = await verdicts();
     expect(Object.keys(found)).toHaveLength(7);
     expect(found).toEqual(clean(found));
-  });
+  }, 90_000);
 
   it("at BASIC: every document passes", async () => {
     await books.ok("PUT", "/docs/settings", { facturxProfile: "basic" });
@@ -236,7 +236,7 @@ describe.each(databaseKinds)("EN 16931's schematron on the Factur-X the API serv
     } finally {
       await books.ok("PUT", "/docs/settings", { facturxProfile: "en16931" });
     }
-  });
+  }, 90_000);
 
   it("under the franchise without a VAT number: E with the 293 B mention, the SIREN as tax registration (BT-32)", async () => {
     const xml = await xmlOf(franchise, franchiseToken);
