@@ -38,6 +38,7 @@ import { projectionRoutes } from "./routes/projections.ts";
 import { reconcileRoutes, reconciliationRoutes } from "./routes/reconcile/index.ts";
 import { referenceRoutes } from "./routes/reference.ts";
 import { reminderRoutes } from "./routes/reminders.ts";
+import { scheduleRoutes } from "./routes/schedule.ts";
 import { shareRoutes } from "./routes/share.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 
@@ -86,6 +87,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/auth", authorizationRoutes(ctx));
   api.route("/registre", platformRoutes(ctx));
   api.route("/registre/projections", projectionRoutes(ctx));
+  api.route("/registre/schedule", scheduleRoutes(ctx));
   for (const kind of referenceKinds) api.route(`/registre/${kind}`, referenceRoutes(ctx, kind));
   api.route("/accounting", accountingRoutes(ctx));
   api.route("/items", itemsRoutes(ctx));

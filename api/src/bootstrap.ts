@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { allProjectors, createProjectionRunner } from "@registre/projections";
+import {
+  allProjectors,
+  createProjectionRunner,
+  type Reactor,
+  type ReactorRetry,
+} from "@registre/projections";
 import { createEventStore, type Database, migrateToLatest, openDatabase } from "@registre/store";
 import type { AppContext, IdentityServices } from "./context.ts";
 import { DEFAULT_MAX_FILE_BYTES } from "./files/attachments.ts";
@@ -110,8 +115,22 @@ export const identityServices = (env: Environment, database: Database): Identity
 
 export const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
-/** Opens and migrates the database, and wires the event store and the projection runner. */
-export const openContext = async (env: Environment, database?: Database): Promise<AppContext> => {
+export type ContextOptions = {
+  /**
+   * The reactors the runner drives beside the projectors, made from the context they act through (its
+   * ports, its commands): a function of it, called when they react, once the context is made.
+   */
+  readonly reactors?: (ctx: () => AppContext) => readonly Reactor[];
+  /** When a reactor failing for an organisation tries again (`REACTOR_RETRY` by default). */
+  readonly reactorRetryMs?: ReactorRetry;
+};
+
+/** Opens and migrates the database, and wires the event store, the projection runner and its reactors. */
+export const openContext = async (
+  env: Environment,
+  database?: Database,
+  options: ContextOptions = {},
+): Promise<AppContext> => {
   // A wrong TRUST_PROXY or S3_URL is refused before anything opens.
   parseTrustProxy(env.trustProxy);
   const filesDir = `${dataFolder(env)}/files`;
@@ -122,12 +141,21 @@ export const openContext = async (env: Environment, database?: Database): Promis
   await migrateToLatest(db.db, env.log);
   const store = createEventStore(db);
   const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  let made: AppContext | undefined;
+  const self = (): AppContext => {
+    if (!made) throw new Error("a reactor acted before its context was made");
+    return made;
+  };
+  const reactors = options.reactors?.(self) ?? [];
+  const what = (name: string) => (reactors.some((r) => r.name === name) ? "reactor" : "projection");
   const runner = createProjectionRunner(db, store, allProjectors, {
+    reactors,
+    ...(options.reactorRetryMs && { reactorRetryMs: options.reactorRetryMs }),
     waitBudgetMs: env.readModelWaitMs ?? readModelWait(process.env.READ_MODEL_WAIT_MS),
     onError: (name, error, orgId) =>
       env.log?.(
         orgId
-          ? `projection ${name} stopped for organisation ${orgId} (the others go on): ${message(error)}`
+          ? `${what(name)} ${name} stopped for organisation ${orgId} (the others go on): ${message(error)}`
           : `projection ${name}: ${message(error)}`,
       ),
     ...(env.projectionStallMs !== undefined && { stallMs: env.projectionStallMs }),
@@ -144,7 +172,7 @@ export const openContext = async (env: Environment, database?: Database): Promis
           : "database reachable again, projections resumed",
       ),
   });
-  return {
+  made = {
     database: db,
     store,
     runner,
@@ -160,4 +188,5 @@ export const openContext = async (env: Environment, database?: Database): Promis
     ),
     work: sharedWorkPool(env.workBudget ?? defaultWorkBudget),
   };
+  return made;
 };

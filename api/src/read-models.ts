@@ -10,10 +10,16 @@ export type FailedOrganisation = {
   readonly orgSeq: number;
   readonly error: string;
   readonly failedAt: string;
+  /** Failures in a row at that event: a reactor tries again by itself. */
+  readonly attempts: number;
+  /** When a reactor tries again (ISO-8601); null for a projector, which waits for `resume`. */
+  readonly retryAt: string | null;
 };
 
 export type ReadModelState = {
   readonly name: string;
+  /** A projector's read model, or a reactor (it acts on the log: commands, the outside world). */
+  readonly kind: "projector" | "reactor";
   readonly version: number;
   readonly generation: number;
   readonly status: "running" | "degraded" | "stalled";
@@ -21,7 +27,7 @@ export type ReadModelState = {
   readonly failures: FailedOrganisation[];
 };
 
-/** Each projector's state, with the organisations it is stopped for and their names. */
+/** Each projector's and reactor's state, with the organisations it is stopped for and their names. */
 export const readModelStates = async (ctx: AppContext): Promise<ReadModelState[]> => {
   const status = await ctx.runner.status();
   const ids = [...new Set(status.flatMap((s) => s.failures.map((f) => f.orgId)))];
@@ -38,6 +44,7 @@ export const readModelStates = async (ctx: AppContext): Promise<ReadModelState[]
   }
   return status.map((s) => ({
     name: s.name,
+    kind: s.kind,
     version: s.version,
     generation: s.generation,
     status: s.status,
@@ -50,6 +57,8 @@ export const readModelStates = async (ctx: AppContext): Promise<ReadModelState[]
       orgSeq: f.orgSeq,
       error: f.error,
       failedAt: f.failedAt.toISOString(),
+      attempts: f.attempts,
+      retryAt: f.retryAt?.toISOString() ?? null,
     })),
   }));
 };

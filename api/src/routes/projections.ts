@@ -7,8 +7,8 @@ import { readModelStates } from "../read-models.ts";
 import { NameParam, ReadModelList, ResumeInput, ResumeResult } from "../schemas/projections.ts";
 
 /**
- * Platform administration of the read models: each projector's state and the organisations it is
- * stopped for; `resume` once a fix is deployed. Mounted at /registre/projections.
+ * Platform administration of the read models and the reactors: each one's state and the organisations it
+ * is stopped for; `resume` once a fix is deployed. Mounted at /registre/projections.
  */
 export const projectionRoutes = (ctx: AppContext) => {
   const app = resourceApp();
@@ -59,7 +59,7 @@ export const projectionRoutes = (ctx: AppContext) => {
     async (c) => {
       const { name } = c.req.valid("param");
       const { orgId } = c.req.valid("json");
-      if (!ctx.runner.projectors.some((p) => p.name === name))
+      if (![...ctx.runner.projectors, ...ctx.runner.reactors].some((p) => p.name === name))
         throw new ProblemError(404, "projection.notFound", { name });
       const outcome = await ctx.runner.resume(name, orgId);
       const states = await readModelStates(ctx);

@@ -11,12 +11,22 @@ export const FailedOrganisation = z
     orgSeq: z.number().int(),
     error: z.string(),
     failedAt: z.string(),
+    attempts: z
+      .number()
+      .int()
+      .openapi({ description: "Failures in a row at that event (a reactor's tries)" }),
+    retryAt: z.string().nullable().openapi({
+      description: "When a reactor tries again by itself; null for a read model, which waits for resume",
+    }),
   })
   .openapi("FailedOrganisation");
 
 export const ReadModel = z
   .object({
     name: z.string(),
+    kind: z.enum(["projector", "reactor"]).openapi({
+      description: "projector: a read model; reactor: acts on the log (commands, the outside world)",
+    }),
     version: z.number().int(),
     generation: z.number().int(),
     status: z.enum(["running", "degraded", "stalled"]).openapi({

@@ -1461,6 +1461,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/registre/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listScheduledJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/registre/units": {
         parameters: {
             query?: never;
@@ -4476,6 +4492,11 @@ export interface components {
         };
         ReadModel: {
             name: string;
+            /**
+             * @description projector: a read model; reactor: acts on the log (commands, the outside world)
+             * @enum {string}
+             */
+            kind: "projector" | "reactor";
             version: number;
             generation: number;
             /**
@@ -4495,6 +4516,28 @@ export interface components {
             orgSeq: number;
             error: string;
             failedAt: string;
+            /** @description Failures in a row at that event (a reactor's tries) */
+            attempts: number;
+            /** @description When a reactor tries again by itself; null for a read model, which waits for resume */
+            retryAt: string | null;
+        };
+        ScheduledJob: {
+            /** @example reminders */
+            name: string;
+            /** @description When it runs next, on whichever server holds its lock then */
+            nextRunAt: string;
+            lastStartedAt: string | null;
+            lastFinishedAt: string | null;
+            /** @enum {string|null} */
+            lastOutcome: "ok" | "failed" | null;
+            /** @description What the last run did */
+            lastSummary: string | null;
+            /** @description Why the last run failed */
+            lastError: string | null;
+            runs: number;
+            failures: number;
+            /** @description Started and not finished */
+            running: boolean;
         };
         ReferenceList: {
             items: components["schemas"]["ReferenceEntry"][];
@@ -17225,6 +17268,55 @@ export interface operations {
             };
             /** @description Invalid input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listScheduledJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule's jobs, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ScheduledJob"][];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34313,6 +34405,7 @@ export const contactPhoneInputKindValues = ["cellular", "work", "fax", "home"] a
 export const documentSummaryKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly NonNullable<components["schemas"]["DocumentSummary"]>["kind"][];
 export const documentSummaryDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["DocumentSummary"]>["direction"][];
 export const documentSummaryStatusValues = ["draft", "validated", "sent", "accepted", "refused", "cancelled", "delivered"] as const satisfies readonly NonNullable<components["schemas"]["DocumentSummary"]>["status"][];
+export const readModelKindValues = ["projector", "reactor"] as const satisfies readonly NonNullable<components["schemas"]["ReadModel"]>["kind"][];
 export const readModelStatusValues = ["running", "degraded", "stalled"] as const satisfies readonly NonNullable<components["schemas"]["ReadModel"]>["status"][];
 export const closingStepStatusValues = ["todo", "done", "notApplicable"] as const satisfies readonly NonNullable<components["schemas"]["ClosingStep"]>["status"][];
 export const yearEndAdjustmentKindValues = ["stock", "accrual", "prepayment", "depreciation", "provision", "corporateTax", "other"] as const satisfies readonly NonNullable<components["schemas"]["YearEndAdjustment"]>["kind"][];
