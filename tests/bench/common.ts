@@ -59,6 +59,17 @@ export const benchConfig = (): BenchConfig => {
   };
 };
 
+/**
+ * BENCH_REPEAT (default 1): how many times the figures held to a target on a quiet machine are measured
+ * in one run (issue 24: three runs, each written with the median) — the 8-writer single-event commands
+ * and the invoice validation against its hand-written anchor.
+ */
+export const benchRepeat = (): number => Math.round(positive("BENCH_REPEAT", 1));
+
+/** The run at the median of `ratio` (the lower middle one of an even count). */
+export const medianRun = <T>(runs: readonly T[], ratio: (run: T) => number): T | undefined =>
+  [...runs].sort((a, b) => ratio(a) - ratio(b))[Math.floor((runs.length - 1) / 2)];
+
 export type Rate = { readonly count: number; readonly seconds: number; readonly perSecond: number };
 
 export const rate = (count: number, seconds: number): Rate => ({

@@ -5,7 +5,8 @@
  * (480) per phase, BENCH_DB_PREFIX. On a shared machine, CPU time is steadier than rates.
  *
  * Phases, 8 writers on 8 organisations (the drafts made before, as in `documents-validation.ts`):
- * raw INSERTs (20 × as many); validations committed, the read models caught up at the end
+ * raw INSERTs (20 × as many); the same writes as a validation done by hand (`validation-hand.ts`, one
+ * transaction each, what a validation captured in the run wrote); validations committed, the read models caught up at the end
  * (`commitValidation`); validations each waiting for its read models (`validateDocument`); the command
  * alone (the projection runner stopped); then the projection of those, caught up in large batches.
  * PostgreSQL's CPU is the user and system time of the backends of the two databases (`/proc/<pid>/stat`);
@@ -25,8 +26,18 @@ import {
 } from "../../api/src/documents/validation.ts";
 import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
 import { benchConfig, concurrently, dropOnInterrupt } from "./common.ts";
-import { type Books, DAY, fill, metadataOf, openBooks, WRITERS } from "./documents-validation.ts";
+import {
+  type Books,
+  captureOne,
+  DAY,
+  fill,
+  metadataOf,
+  openBooks,
+  settled,
+  WRITERS,
+} from "./documents-validation.ts";
 import { openRaw } from "./raw.ts";
+import { openHandAnchor } from "./validation-hand.ts";
 
 const N = Math.max(WRITERS, Number(process.env.BENCH_COST_VALIDATIONS ?? 480));
 const TICKS_MS = 10; // /proc/<pid>/stat counts in clock ticks of 10 ms
@@ -44,7 +55,7 @@ const ticks = (pid: number): number => {
 
 export const runValidationCost = async (log = console.log): Promise<Cost[]> => {
   const name = `${process.env.BENCH_DB_PREFIX ?? "registre"}_bench_doccost_${randomBytes(4).toString("hex")}`;
-  const names = [name, `${name}_raw`];
+  const names = [name, `${name}_raw`, `${name}_hand`];
   const drop = () =>
     withAdmin(async (admin) => {
       for (const d of names) await admin.unsafe(`drop database if exists "${d}" with (force)`);
@@ -60,17 +71,22 @@ export const runValidationCost = async (log = console.log): Promise<Cost[]> => {
       clock: () => new Date(`${DAY}T10:00:00Z`),
     };
     const raw = await openRaw(urlFor(adminUrl(), `${name}_raw`), benchConfig());
+    let closeHand = async () => {};
     await ctx.runner.start();
     try {
       const books: Books[] = [];
       for (let n = 0; n < WRITERS; n++) books.push(await openBooks(ctx, n));
       await fill(ctx, books, Math.ceil((4 * N + 10 * WRITERS) / WRITERS));
-      await ctx.runner.drain();
+      const captured = await captureOne(ctx, urlFor(adminUrl(), name));
+      const hand = await openHandAnchor(urlFor(adminUrl(), `${name}_hand`), captured, WRITERS);
+      for (let w = 0; w < WRITERS; w++) await hand.prepare(w, Math.ceil((2 * N + 10 * WRITERS) / WRITERS));
+      closeHand = hand.close;
+      await settled(ctx);
       const backends = async () =>
         (
           await sql<{
             pid: number;
-          }>`select pid from pg_stat_activity where datname in (${name}, ${`${name}_raw`})`.execute(
+          }>`select pid from pg_stat_activity where datname in (${name}, ${`${name}_raw`}, ${`${name}_hand`})`.execute(
             database.db,
           )
         ).rows.map((r) => r.pid);
@@ -106,8 +122,12 @@ export const runValidationCost = async (log = console.log): Promise<Cost[]> => {
       await validate(false)(10 * WRITERS);
       await caughtUp();
       await raw.singleRows(WRITERS, 2000);
+      await hand.validations(WRITERS, 10 * WRITERS);
       const costs = [
         await measure("raw single-row INSERT, 8 connections", 20 * N, () => raw.singleRows(WRITERS, 20 * N)),
+        await measure("the same writes by hand, one transaction each, 8 connections", 2 * N, () =>
+          hand.validations(WRITERS, 2 * N),
+        ),
         await measure("validation committed, read models caught up at the end", N, async () => {
           await validate(false)(N);
           await caughtUp();
@@ -120,6 +140,7 @@ export const runValidationCost = async (log = console.log): Promise<Cost[]> => {
       costs.push(await measure("the projection of those, caught up in large batches", N, caughtUp));
       return costs;
     } finally {
+      await closeHand();
       await ctx.runner.stop();
       await raw.close();
       await ctx.database.close();

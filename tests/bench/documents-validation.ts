@@ -1,25 +1,30 @@
 /**
  * Issue 11's validation benchmark: sales invoices validated through `commitValidation` (the document
  * numbered and its VT entry drafted and validated, one multi-stream commit; each round ends when the
- * documents and ledger read models show all of them, so their projection is inside the time), beside the
- * raw anchor of the same run (`raw.ts`: autocommit single-row INSERTs, interleaved round by round with
- * `compare`).
+ * documents and ledger read models show all of them, so their projection is inside the time), interleaved
+ * round by round with `compare`:
  *
- * - 8 writers on 8 organisations (each writer its own organisation) against 8 raw writers: target 40 %.
+ * - 8 writers on 8 organisations (each writer its own organisation) against its real limit, **the same
+ *   writes done by hand** (issue 24, point 4: `validation-hand.ts`, one plain SQL transaction per
+ *   validation writing the events and read-model rows a captured validation wrote, 8 connections, 8
+ *   organisations): target 50 %; beside the raw single-row INSERTs of `raw.ts` (8 connections), kept for
+ *   reference. Measured BENCH_REPEAT times (default 1), each run written with the median.
  * - The same with each validation waiting for its read models before the writer's next
- *   (`validateDocument`, what the PUT route answers after): the per-request figure.
+ *   (`validateDocument`, what the PUT route answers after): the per-request figure, against raw.
  * - 8 writers on one organisation (the FA and VT counters serialise them) against 1 raw writer: target
  *   25 %; then the organisation's FA numbers and VT entries are checked gapless, each invoice with its
  *   entry.
  *
  * The drafts (one line each, a customer with its account, every mandatory mention) are created before
  * the clock starts, through `createDocument`. Sizes: BENCH_DOCS_VALIDATIONS validations per round
- * (default 240), BENCH_ROUNDS rounds (3), 10 % warm-up.
+ * (default 240), BENCH_ROUNDS rounds (3), 10 % warm-up. `handOnly`: the first figure alone
+ * (BENCH_ONLY=validation).
  */
 import { randomBytes } from "node:crypto";
 import type { CommandMetadata } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { openDatabase } from "@registre/store";
+import postgres from "postgres";
 import { openContext } from "../../api/src/bootstrap.ts";
 import { createContact } from "../../api/src/contacts/create.ts";
 import type { AppContext } from "../../api/src/context.ts";
@@ -34,24 +39,47 @@ import { createOrganisation } from "../../api/src/organisations.ts";
 import { CreateContactInput } from "../../api/src/schemas/contacts.ts";
 import { customerBody } from "../../api/src/testing/documents-setup.ts";
 import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
-import { benchConfig, compare, concurrently, dropOnInterrupt, formatRate, type Rate } from "./common.ts";
+import {
+  benchConfig,
+  benchRepeat,
+  compare,
+  concurrently,
+  dropOnInterrupt,
+  formatRate,
+  type Rate,
+} from "./common.ts";
 import { openRaw } from "./raw.ts";
+import { type Capture, captureValidation, describeCapture } from "./validation-capture.ts";
+import { openHandAnchor } from "./validation-hand.ts";
 import { startWireCounter } from "./wire-count.ts";
 
 export const DAY = "2025-02-03";
 export const WRITERS = 8;
 
+/** One run of the 8-organisation figure: Registre, the same writes by hand, raw single-row INSERTs. */
+export type HandRun = { registre: Rate; hand: Rate; raw: Rate; retries: number };
+
+export type HandFigures = {
+  readonly runs: readonly HandRun[];
+  /** What the captured validation wrote, table by table; its tables without `org_id`, not replayed. */
+  readonly capture: { tables: string; global: readonly string[]; bytes: number; ownIds: number };
+  /** Tables the anchor's one statement writes. */
+  readonly writes: number;
+  /** Events the anchor wrote, their chains checked link by link. */
+  readonly checkedEvents: number;
+};
+
 export type ValidationFigures = {
   readonly perRound: number;
   readonly rounds: number;
-  readonly manyOrgs: { registre: Rate; raw: Rate; retries: number };
+  readonly hand: HandFigures;
   /** 8 organisations, each validation waiting for its read models before the next (the PUT route's answer). */
-  readonly manyOrgsWaiting: { registre: Rate; raw: Rate; retries: number };
-  readonly oneOrg: { registre: Rate; raw: Rate; retries: number };
-  readonly check: { invoices: number; faGaps: number; vtGaps: number; withoutEntry: number };
+  readonly manyOrgsWaiting?: { registre: Rate; raw: Rate; retries: number };
+  readonly oneOrg?: { registre: Rate; raw: Rate; retries: number };
+  readonly check?: { invoices: number; faGaps: number; vtGaps: number; withoutEntry: number };
   readonly setupSeconds: number;
   /** Round trips to PostgreSQL per validation, its projection work included (sequential, one organisation). */
-  readonly roundTrips: number;
+  readonly roundTrips?: number;
 };
 
 export type Books = { orgId: string; customerId: string; drafts: string[] };
@@ -126,7 +154,7 @@ const retried = { count: 0 };
  * past the wait budget that answers 503 `readModel.behind`, which would be retried here (up to 5 times)
  * and counted.
  */
-const validateNext = async (ctx: AppContext, books: Books, waiting = false) => {
+export const validateNext = async (ctx: AppContext, books: Books, waiting = false) => {
   const id = books.drafts.shift();
   if (!id) throw new Error("no draft left: the set-up made too few");
   for (let attempt = 0; ; attempt++) {
@@ -142,9 +170,19 @@ const validateNext = async (ctx: AppContext, books: Books, waiting = false) => {
 };
 
 /** The end of a round: the documents and ledger read models show every validation committed in it. */
-const caughtUp = async (ctx: AppContext) => {
+export const caughtUp = async (ctx: AppContext) => {
   if (!(await ctx.runner.waitFor(await ctx.store.head(), validationReadModels, null, 60_000)))
     throw new Error("the read models did not catch up within 60 s");
+};
+
+/**
+ * Every projector at the log's head. Waited for rather than drained: on a shared server another session's
+ * open transaction holds the runner's safe horizon back, and `drain` refuses then.
+ */
+export const settled = async (ctx: AppContext) => {
+  const all = ctx.runner.projectors.map((p) => p.name);
+  if (!(await ctx.runner.waitFor(await ctx.store.head(), all, null, 120_000)))
+    throw new Error("the read models did not catch up within 120 s");
 };
 
 /** Numbers 1..n once each, from texts ending in the sequence: the gaps (missing or repeated). */
@@ -153,8 +191,8 @@ const gaps = (texts: readonly (string | null)[]): number => {
   return seen.filter((s, i) => s !== i + 1).length;
 };
 
-const checkOrganisation = async (ctx: AppContext, orgId: string) => {
-  await ctx.runner.drain();
+export const checkOrganisation = async (ctx: AppContext, orgId: string) => {
+  await settled(ctx);
   const docs = await readModels(ctx.database)
     .selectFrom("documents")
     .select(["number", "entry_mvt", "total_incl_tax"])
@@ -217,17 +255,43 @@ const profile = async (url: string, one: Books, log: (text: string) => void): Pr
   }
 };
 
-export const runValidationBench = async (log = console.log): Promise<ValidationFigures> => {
+/**
+ * Captures what one validation writes (`validation-capture.ts`), on an organisation of its own: its first
+ * validation made before, as in the measured rounds (its balances, totals and sequence then exist).
+ */
+export const captureOne = async (ctx: AppContext, url: string): Promise<Capture> => {
+  const books = await openBooks(ctx, WRITERS + 1);
+  await fill(ctx, [books], 3);
+  await validateNext(ctx, books);
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return await captureValidation(
+      sql,
+      books.orgId,
+      () => validateNext(ctx, books),
+      () => settled(ctx),
+    );
+  } finally {
+    await sql.end();
+  }
+};
+
+export const runValidationBench = async (
+  log = console.log,
+  { handOnly = false }: { handOnly?: boolean } = {},
+): Promise<ValidationFigures> => {
   const config = { ...benchConfig(), writers: WRITERS };
+  const repeat = benchRepeat();
   const perRound = Math.max(WRITERS, Number(process.env.BENCH_DOCS_VALIDATIONS ?? 240));
   const name = `${process.env.BENCH_DB_PREFIX ?? "registre"}_bench_docval_${randomBytes(4).toString("hex")}`;
+  const names = [name, `${name}_raw`, `${name}_hand`];
   const drop = () =>
     withAdmin(async (sql) => {
-      for (const d of [name, `${name}_raw`]) await sql.unsafe(`drop database if exists "${d}" with (force)`);
+      for (const d of names) await sql.unsafe(`drop database if exists "${d}" with (force)`);
     });
   const restore = dropOnInterrupt(drop);
   await withAdmin(async (sql) => {
-    for (const d of [name, `${name}_raw`]) await sql.unsafe(`create database "${d}"`);
+    for (const d of names) await sql.unsafe(`create database "${d}"`);
   });
   try {
     const raw = await openRaw(urlFor(adminUrl(), `${name}_raw`), config);
@@ -239,36 +303,64 @@ export const runValidationBench = async (log = console.log): Promise<ValidationF
     await ctx.runner.start();
     try {
       const started = performance.now();
-      // Every validation of the figure (warm-up and rounds), with a margin.
+      // Every validation of a figure (warm-up and rounds), with a margin.
       const needed = Math.round(perRound * (config.rounds + config.warmupShare)) + WRITERS;
       const many: Books[] = [];
       for (let n = 0; n < WRITERS; n++) many.push(await openBooks(ctx, n));
-      const one = await openBooks(ctx, WRITERS);
-      await fill(ctx, many, Math.ceil((2 * needed) / WRITERS));
-      await fill(ctx, [one], needed + PROFILED);
+      const one = handOnly ? undefined : await openBooks(ctx, WRITERS);
+      await fill(ctx, many, Math.ceil(((repeat + (handOnly ? 0 : 1)) * needed) / WRITERS));
+      if (one) await fill(ctx, [one], needed + PROFILED);
+      const captured = await captureOne(ctx, urlFor(adminUrl(), name));
+      log(`  captured: ${describeCapture(captured)} (${captured.bytes} bytes of text)`);
+      const hand = await openHandAnchor(urlFor(adminUrl(), `${name}_hand`), captured, WRITERS);
+      for (let w = 0; w < WRITERS; w++) await hand.prepare(w, repeat * Math.ceil(needed / WRITERS));
       const setupSeconds = (performance.now() - started) / 1000;
-      log(`  ${WRITERS + 1} organisations, ${needed * 3} drafts (${setupSeconds.toFixed(1)} s)`);
+      log(
+        `  ${WRITERS + (one ? 2 : 1)} organisations, their drafts and the anchor's (${setupSeconds.toFixed(1)} s)`,
+      );
       const fatal = (i: number, error: unknown) => {
         throw new Error(`contender ${i} failed`, { cause: error });
       };
-      retried.count = 0;
-      const [manyRegistre, manyRaw] = await compare(
-        config,
-        perRound,
-        [
-          async (ops) => {
-            await concurrently(WRITERS, ops, (w) => validateNext(ctx, many[w] as Books));
-            await caughtUp(ctx);
-            return ops;
-          },
-          (ops) => raw.singleRows(WRITERS, ops),
-        ],
-        fatal,
-      );
-      const manyRetries = retried.count;
-      log(
-        `  8 organisations: ${formatRate(manyRegistre)} validations, raw 8 writers ${formatRate(manyRaw)} (${manyRetries} retried)`,
-      );
+      const runs: HandRun[] = [];
+      for (let r = 0; r < repeat; r++) {
+        retried.count = 0;
+        const [registre, byHand, rawRate] = await compare(
+          config,
+          perRound,
+          [
+            async (ops) => {
+              await concurrently(WRITERS, ops, (w) => validateNext(ctx, many[w] as Books));
+              await caughtUp(ctx);
+              return ops;
+            },
+            (ops) => hand.validations(WRITERS, ops),
+            (ops) => raw.singleRows(WRITERS, ops),
+          ],
+          fatal,
+        );
+        if (!registre || !byHand || !rawRate) throw new Error("a figure is missing");
+        runs.push({ registre, hand: byHand, raw: rawRate, retries: retried.count });
+        log(
+          `  8 organisations${repeat > 1 ? `, run ${r + 1} of ${repeat}` : ""}: ${formatRate(registre)} validations, the same writes by hand ${formatRate(byHand)} (${Math.floor((100 * registre.perSecond) / byHand.perSecond)} %), raw 8 writers ${formatRate(rawRate)} (${retried.count} retried)`,
+        );
+      }
+      const checkedEvents = await hand.check();
+      await hand.close();
+      const handFigures: HandFigures = {
+        runs,
+        capture: {
+          tables: describeCapture(captured),
+          global: captured.global,
+          bytes: captured.bytes,
+          ownIds: captured.ownIds.length,
+        },
+        writes: hand.writes,
+        checkedEvents,
+      };
+      if (!one) {
+        await raw.close();
+        return { perRound, rounds: config.rounds, hand: handFigures, setupSeconds };
+      }
       retried.count = 0;
       const [waitingRegistre, waitingRaw] = await compare(
         config,
@@ -309,12 +401,11 @@ export const runValidationBench = async (log = console.log): Promise<ValidationF
       await raw.close();
       await ctx.runner.stop();
       const roundTrips = await profile(urlFor(adminUrl(), name), one, log);
-      if (!manyRegistre || !manyRaw || !waitingRegistre || !waitingRaw || !oneRegistre || !oneRaw)
-        throw new Error("a figure is missing");
+      if (!waitingRegistre || !waitingRaw || !oneRegistre || !oneRaw) throw new Error("a figure is missing");
       return {
         perRound,
         rounds: config.rounds,
-        manyOrgs: { registre: manyRegistre, raw: manyRaw, retries: manyRetries },
+        hand: handFigures,
         manyOrgsWaiting: { registre: waitingRegistre, raw: waitingRaw, retries: waitingRetries },
         oneOrg: { registre: oneRegistre, raw: oneRaw, retries: oneRetries },
         check,
