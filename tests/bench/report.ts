@@ -58,8 +58,8 @@ export type Results = {
   readonly commandsMany: Figure;
   readonly batches: Figure;
   readonly read: Figure;
-  /** Each rebuild with its anchor: COPY FROM STDIN of the same rows, interleaved with it. */
-  readonly rebuilds: readonly { readonly name: string; readonly rate: Rate; readonly anchor: Rate }[];
+  /** Each run of the 8-writer commands (BENCH_REPEAT); `commandsMany` is the median one. */
+  readonly commandsRuns: readonly Figure[];
 };
 
 const n = (count: number) => count.toLocaleString("en-US");
@@ -97,14 +97,6 @@ export const buildLines = (config: BenchConfig, results: Results): Line[] => {
       `keyset read (${n(read.raw?.count ?? 0)} rows)`,
       0.5,
     ),
-    ...results.rebuilds.flatMap((r) =>
-      line(
-        `(d) rebuild ${r.name} (${n(r.rate.count)} events)`,
-        { raw: r.anchor, registre: r.rate, emmett: undefined },
-        "COPY FROM STDIN of the same rows",
-        0.7,
-      ),
-    ),
   ];
 };
 
@@ -141,15 +133,19 @@ export const formatTable = (header: readonly string[], body: readonly (readonly 
 
 export const markdownTable = (lines: readonly Line[]): string => formatTable(HEADER, tableRows(lines));
 
+const runsText = (runs: readonly Figure[]): string => (runs.length === 1 ? "one run" : `${runs.length} runs`);
+
 export type ReportInput = {
   readonly env: Environment;
   readonly config: BenchConfig;
   readonly lines: readonly Line[];
   readonly notes: readonly string[];
   readonly seconds: number;
+  /** The 8-writer commands' runs (BENCH_REPEAT): the table shows the median one. */
+  readonly commandsRuns: readonly Figure[];
 };
 
-export const performanceDoc = ({ env, config, lines, notes, seconds }: ReportInput): string => {
+export const performanceDoc = ({ env, config, lines, notes, seconds, commandsRuns }: ReportInput): string => {
   const missed = lines.filter((l) => verdict(l).missed);
   const met = lines.filter((l) => !verdict(l).missed && l.anchorTarget !== undefined);
   const summary =
@@ -172,7 +168,8 @@ ${markdownTable(lines)}
 
 Targets (from the issue): single-event commands >= 40 % of the raw single-row rate at the same writer count, batched
 appends >= 50 % of the raw multi-row rate, catch-up read >= 50 % of the raw read, every Registre figure >= Emmett's in
-the same run; rebuilds >= 70 % of the COPY of the same rows (issue 9). ${summary}
+the same run. The 8-writer line is the median of ${runsText(commandsRuns)} ("Single-event commands, 8 writers"
+below); the rebuilds have their own section ("Rebuilds"). ${summary}
 
 ## Method
 
@@ -202,10 +199,7 @@ side by side are compared. Every payload is the same OrganisationCreated data (a
   call of its \`emt_append_to_stream\` function and COMMIT through node-postgres, and never notifies. The catch-up read is its
   \`readMessagesBatch\` loop (what its consumers poll with), pages of ${config.readPage}. Emmett has projections of its own
   (\`rebuildPostgreSQLProjections\`), but running Registre's projectors through them would measure an adapter rather
-  than either system, so (d) is n/a there. The anchor of (d) is COPY FROM STDIN of exactly the rows that rebuild
-  writes (taken from a rebuild run once before, untimed, by COPY TO) into fresh tables with the projector's own columns
-  and indexes, optional ones included (made before the clock starts), interleaved with the rebuild round by round; its rate is the rebuild's
-  event count over the COPY's time.
+  than either system, so the rebuilds ("Rebuilds" below) have no Emmett figure.
 
 ## What the figures rest on
 
@@ -214,47 +208,7 @@ sent on a pool whose session role is \`registre_app\` (the function sets \`app.o
 security applies). An earlier design (BEGIN, \`set_config\`, the call, COMMIT through Kysely, with \`pg_notify\` inside the
 function) measured 15–19 % of the raw single-row rate and 55 % of Emmett's: a transaction that notifies holds a
 cluster-wide lock from pre-commit until its WAL flush, so concurrent appends could not share a flush. The store now
-sends a debounced \`pg_notify\` after commit instead. A rebuild writes its new generation by \`COPY … FROM STDIN\` (the rows a
-projector knows are new) inside each batch's transaction, builds the secondary indexes once the rows are in, and fills
-the tables derived from others (the ledger's balances, totals and search rows) with one statement each
-(\`docs/architecture.md\`, Projections).
-
-The organisations rebuild is bounded by PostgreSQL's JSON parsing. Its anchor COPYs 25,000 narrow rows (one per
-organisation, no JSON in them), while the rebuild reads the 50,000 events they fold (half of them renames) from the
-log, which keeps \`data\` and \`metadata\` as text. In server CPU time (\`/proc/<backend>/schedstat\`, 5 interleaved
-rounds on this log, 2026-11-24): the COPY took 125–150 ms; writing the same rows by \`INSERT … SELECT\` and building
-\`lower(name)\` after, 65–85 ms; parsing only what the fold needs (each creation's data, each rename's name, each
-event's \`metadata.at\`), 155–180 ms — more than the whole anchor. A statement right only for this log (one creation
-then one rename per organisation) reaches 43–46 % of the COPY; the general fold, which parses each event once and
-picks each organisation's last creation, rename, logo and settings by \`distinct on\`, 35–40 % (the fold it replaced,
-an \`array_agg … order by\` per field over a join grouped on the creation's JSON, 25 %). With the payload stored as
-jsonb beside its text (a generated column, tried on a copy of the log) the fold reaches 56 % and the
-one-log statement 74 %: 70 % would take that migration and more (a bulk pass split over connections), so it is
-not claimed here.
-
-Where the rest of a rebuild goes (server CPU time, same method, 5–7 rounds on the bench's log, 2026-11-24, a
-machine at load average 7–17): the fold statement 265–360 ms (it moves with the load), the \`analyze\` of the new
-table 97 ms — the expression index's statistics (\`lower(name)\`, its text sorted) about 45 of them, \`name\`'s
-30 — building \`lower(name)\` 31–48 ms, counting the events the pass covered 15 ms; the anchor 122–131 ms. The
-analyze alone costs three quarters of the anchor, the fold more than twice it: even a fold split over two
-connections (tried: 10–20 % less wall time, the two cores shared with other work) leaves the rebuild well short of 70 % of the
-anchor. Since 2026-11-24 the fold reads each event's time from the \`toISOString\` text sliced out of the
-metadata rather than from its parsed JSON, checked to be the canonical text of the instant read (so that it equals
-the \`Date\` the live pass writes, to the microsecond; \`docs/architecture.md\`): 5–10 % more CPU than the parse it
-replaced, which kept the microseconds a \`Date\` drops.
-
-Folding in Node instead, as the ledger's rebuild does, is slower here (tried 2026-11-24, not kept): reading
-only \`org_id, type, stream_version, data, metadata\` (and the keyset's \`tx_id, position\`) of the organisation types in keyset pages of 10,000 (the next
-page read while one is folded), \`JSON.parse\` of both texts, the live \`fold\` per organisation, one COPY of the
-25,000 rows at the end. It halves the server's time (about 210 ms per rebuild against 360–430 ms for the SQL fold;
-the anchor 120–180 ms), but the client's grows from 10–40 ms to 370–580 ms: decoding 50,000 rows of the
-driver's result about 150 ms, \`JSON.parse\` of 100,000 texts 85 ms, the fold's objects and dates 80 ms, the
-COPY text of the rows 110 ms (one profile on the shared machine, CPU time). Each against its anchor in 5 interleaved
-rounds (same log, the two runs minutes apart), the Node fold reached 20–24 % of the anchor's CPU time (server plus client) and 21–34 % of its
-wall time, the SQL fold 30–35 % and 22–44 %. Two events per row is the worst case for decoding in Node: the
-ledger's anchor writes several rows per event into wider indexed tables, so decoding is a small part of its
-rebuild; here even a client twice as fast, wholly overlapped with the halved server, would stop near 60 %
-(about 130 ms of anchor against some 210 ms on each side).
+sends a debounced \`pg_notify\` after commit instead.
 
 ## Notes from this run
 
