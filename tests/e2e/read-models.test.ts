@@ -92,6 +92,21 @@ describe("read models stopped for an organisation (Chromium)", () => {
   );
 
   test(
+    "lists the schedule's jobs: the daily reminders, never run yet, and their next run",
+    async () => {
+      await goto("/registre/projections");
+      const section = page.getByTestId("schedule-section");
+      await section.getByRole("heading", { name: "Tâches planifiées" }).waitFor();
+      const reminders = section.locator('[data-testid="schedule-job"][data-name="reminders"]');
+      await reminders.getByText("Jamais lancée").waitFor();
+      // Registered a minute after the server started: its next run is today, in French.
+      expect(await reminders.getByTestId("schedule-next-run").textContent()).toMatch(/\d{4} à \d{2}:\d{2}$/);
+      await section.screenshot({ path: join(artifactsDir, "schedule-fr.png") });
+    },
+    browserTimeout,
+  );
+
+  test(
     "shows the organisation's read models on its platform screen, the ledger stopped with « Reprendre »",
     async () => {
       await goto(`/registre/orgs/${demoOrgId}`);

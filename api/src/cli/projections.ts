@@ -1,3 +1,4 @@
+import { readSchedule } from "@registre/projections";
 import cliProgress from "cli-progress";
 import type { Command } from "commander";
 import { readModelStates } from "../read-models.ts";
@@ -7,9 +8,9 @@ import type { Cli } from "./io.ts";
 
 const describeFailure = (
   projector: string,
-  f: { orgId: string; name: string | null; position: number; error: string },
+  f: { orgId: string; name: string | null; position: number; error: string; retryAt?: string | null },
 ) =>
-  `${projector} is stopped for organisation ${f.orgId}${f.name ? ` (${f.name})` : ""} at event position ${f.position}: ${f.error}`;
+  `${projector} is stopped for organisation ${f.orgId}${f.name ? ` (${f.name})` : ""} at event position ${f.position}: ${f.error}${f.retryAt ? ` (tries again at ${f.retryAt})` : ""}`;
 
 export const registerProjectionCommands = (program: Command, cli: Cli) => {
   const projections = program.command("projections").description("read models built from the event log");
@@ -17,7 +18,7 @@ export const registerProjectionCommands = (program: Command, cli: Cli) => {
   projections
     .command("status")
     .description(
-      "each projector: version, generation, checkpoint, lag, and the organisations it is stopped for (exit 1 if any)",
+      "each projector and reactor: version, generation, checkpoint, lag, and the organisations it is stopped for (exit 1 if any); the schedule's jobs",
     )
     .action(async () => {
       await withContext(cli, async (ctx) => {
@@ -33,6 +34,7 @@ export const registerProjectionCommands = (program: Command, cli: Cli) => {
               "lag",
               "status",
               "failed orgs",
+              "kind",
             ],
             status.map((s) => [
               s.name,
@@ -42,9 +44,27 @@ export const registerProjectionCommands = (program: Command, cli: Cli) => {
               s.lag,
               s.status,
               s.failures.length,
+              s.kind,
             ]),
           ),
         );
+        const jobs = await readSchedule(ctx.database);
+        if (jobs.length > 0)
+          cli.print(
+            `\n${table(
+              ["job", "next run", "last run", "outcome"],
+              jobs.map((j) => [
+                j.name,
+                j.nextRunAt.toISOString(),
+                j.lastStartedAt?.toISOString() ?? "never",
+                j.running
+                  ? "running"
+                  : j.lastOutcome === "failed"
+                    ? `failed: ${j.lastError}`
+                    : (j.lastOutcome ?? ""),
+              ]),
+            )}`,
+          );
         const failed = (await readModelStates(ctx)).flatMap((s) =>
           s.failures.map((f) => describeFailure(s.name, f)),
         );
@@ -65,7 +85,8 @@ export const registerProjectionCommands = (program: Command, cli: Cli) => {
     .action(async (name: string, opts: { org?: string }) => {
       await withContext(cli, async (ctx) => {
         await ctx.runner.setup();
-        if (!ctx.runner.projectors.some((p) => p.name === name)) throw new Error(`unknown projector ${name}`);
+        if (![...ctx.runner.projectors, ...ctx.runner.reactors].some((p) => p.name === name))
+          throw new Error(`unknown projector or reactor ${name}`);
         const outcome = await ctx.runner.resume(name, opts.org);
         for (const id of outcome.resumed) cli.print(`${name}: organisation ${id} resumed`);
         for (const f of outcome.failed) {

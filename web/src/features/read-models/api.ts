@@ -7,7 +7,9 @@ export type ReadModel = Schemas["ReadModel"];
 export type ReadModels = AnswerOf<"/registre/projections", "get">;
 export type ResumeOutcome = AnswerOf<"/registre/projections/{name}/resume", "post">;
 
-export const readModelKeys = { all: ["read-models"] as const };
+export type ScheduledJob = Schemas["ScheduledJob"];
+
+export const readModelKeys = { all: ["read-models"] as const, schedule: ["schedule"] as const };
 
 export const readModelsQueryOptions = () =>
   queryOptions({
@@ -15,6 +17,14 @@ export const readModelsQueryOptions = () =>
     queryFn: ({ signal }) => api.get("/registre/projections", { signal }),
     // The state moves on its own (lag, a failure): keep it fresh while the screen is open.
     refetchInterval: 10_000,
+  });
+
+/** The schedule's jobs: when each last ran, how that went, and when it runs next. */
+export const scheduleQueryOptions = () =>
+  queryOptions({
+    queryKey: readModelKeys.schedule,
+    queryFn: ({ signal }) => api.get("/registre/schedule", { signal }),
+    refetchInterval: 30_000,
   });
 
 /** Applies what a read model held back for an organisation, after a fix is deployed. */

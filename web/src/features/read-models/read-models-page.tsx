@@ -8,6 +8,7 @@ import { orgRoute } from "../orgs/paths.ts";
 import { PlatformError, RowsSkeleton } from "../users/platform-ui.tsx";
 import { type ReadModel, readModelsQueryOptions } from "./api.ts";
 import { ResumeButton } from "./resume-button.tsx";
+import { ScheduleSection } from "./schedule-section.tsx";
 
 export const ReadModelBadge = ({ failed }: { failed: boolean }) => {
   const { t } = useTranslation("platform");
@@ -40,9 +41,17 @@ const ReadModelsTable = ({ items }: { items: ReadModel[] }) => {
               data-testid="read-model-row"
               data-name={item.name}
               data-status={item.status}
+              data-kind={item.kind}
             >
               <Table.Td>
-                <Code>{item.name}</Code>
+                <Group gap="xs" wrap="nowrap">
+                  <Code>{item.name}</Code>
+                  {item.kind === "reactor" ? (
+                    <Badge color="grape" variant="light" radius="sm" tt="none" fw={500}>
+                      {t("readModels.reactor")}
+                    </Badge>
+                  ) : null}
+                </Group>
               </Table.Td>
               <Table.Td ta="right" className="registre-numeric">
                 {item.generation}
@@ -81,6 +90,11 @@ const ReadModelsTable = ({ items }: { items: ReadModel[] }) => {
                         at: format.dateTime(f.failedAt),
                       })}
                     </Text>
+                    {f.retryAt ? (
+                      <Text size="xs" c="dimmed" data-testid="read-model-retry">
+                        {t("readModels.retryAt", { count: f.attempts, at: format.dateTime(f.retryAt) })}
+                      </Text>
+                    ) : null}
                     <Code block fz="xs" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
                       {f.error}
                     </Code>
@@ -98,7 +112,10 @@ const ReadModelsTable = ({ items }: { items: ReadModel[] }) => {
   );
 };
 
-/** `/registre/projections`: the platform's read models and the organisations they are stopped for. */
+/**
+ * `/registre/projections`: the platform's read models and reactors, the organisations they are stopped
+ * for, and the schedule's jobs.
+ */
 export const ReadModelsPage = () => {
   const { t } = useTranslation(["platform", "common"]);
   const readModels = useQuery(readModelsQueryOptions());
@@ -139,6 +156,7 @@ export const ReadModelsPage = () => {
         ) : null}
       </Group>
       <Paper p="lg">{body}</Paper>
+      <ScheduleSection />
     </Stack>
   );
 };
