@@ -1,29 +1,17 @@
 /** The closing file of a year: its checklist and its year-end adjustments. */
+import { closingStepCodes } from "@registre/core/accounting/closing";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api, type BodyOf, type OperationOf, type Schemas } from "../../lib/api-client.ts";
-import { closingStepStatusValues, yearEndAdjustmentKindValues } from "../../lib/api-types.ts";
 import { accountingKeys, invalidateBooks } from "./api-shapes.ts";
 
-export const closingStepStatuses = closingStepStatusValues;
+export { adjustmentKinds, closingStepStatuses } from "@registre/core/accounting/closing";
 export type ClosingStep = Schemas["ClosingStep"];
 export type ClosingStepStatus = ClosingStep["status"];
-/** The standard steps, in the order they are usually done; the interface words them by id. */
-export const standardClosingSteps = [
-  "stock",
-  "accruals",
-  "prepayments",
-  "depreciation",
-  "provisions",
-  "bankReconciliation",
-  "thirdParties",
-  "vat",
-  "corporateTax",
-  "suspense",
-] as const;
+/** The standard steps, in the order they are usually done (the core's); the interface words them by id. */
+export const standardClosingSteps = closingStepCodes;
 export type StandardClosingStep = (typeof standardClosingSteps)[number];
 export type ClosingStepChange = BodyOf<OperationOf<"/accounting/balance-sheet/steps/{id}", "put">>;
 
-export const adjustmentKinds = yearEndAdjustmentKindValues;
 /** A year-end adjustment (écriture d'inventaire): a two-line entry of the OD journal. */
 export type Adjustment = Schemas["YearEndAdjustment"];
 export type AdjustmentKind = Adjustment["kind"];

@@ -34,7 +34,7 @@ export const contactTypes: readonly ContactType[] = [
 
 export const PAGE_SIZE = 50;
 /** The list's sorts (the API's `sort`). */
-export const contactSorts = ["name", "-name", "city", "-city", "createdAt", "-createdAt"] as const;
+export { contactListSorts as contactSorts } from "@registre/core/contacts/preferences";
 
 export const contactKeys = {
   all: ["contacts"] as const,
@@ -198,7 +198,9 @@ export const useSaveContactPreferences = (scope: PreferenceScope) => {
   });
 };
 
-export type ContactPanel = Schemas["ContactPanelLayout"]["foldedPanels"][number];
+import type { ContactPanel } from "@registre/core/contacts/preferences";
+
+export type { ContactPanel };
 /** `PUT /contacts/{id}/panel/{panel}`: folds a panel of the contact screens away, or shows it again (mine). */
 export const useSetContactPanel = (id: string) => {
   const client = useQueryClient();

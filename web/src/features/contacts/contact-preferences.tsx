@@ -1,6 +1,7 @@
 /** `/org/contacts/{id}/pref/me` and `/pref/org`: how the contacts open (the list's sort and filters, a contact's tab). */
 import { Select, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
+import { contactListStatuses, contactTabs } from "@registre/core/contacts/preferences";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
@@ -18,23 +19,8 @@ import {
 import { contactPath, contactsPath } from "./paths.ts";
 import { useCan } from "./ui.tsx";
 
-const statuses = ["active", "archived", "all"] as const;
-const tabs = [
-  "overview",
-  "address",
-  "contact",
-  "email",
-  "phone",
-  "iban",
-  "legal",
-  "payment",
-  "note",
-  "meta",
-  "job",
-  "history",
-  "sales",
-  "purchases",
-] as const;
+const statuses = contactListStatuses;
+const tabs = contactTabs;
 
 const PreferencesForm = ({
   scope,

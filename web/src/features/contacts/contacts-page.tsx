@@ -1,5 +1,6 @@
 import { Button, Group, Input, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
+import { contactListStatuses } from "@registre/core/contacts/preferences";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,7 +26,7 @@ import {
 import { contactPartPath, contactPath, newContactPath } from "./paths.ts";
 import { nationalPhone, TypeBadges, useCan } from "./ui.tsx";
 
-const statuses = ["active", "archived", "all"] as const;
+const statuses = contactListStatuses;
 
 /** The list's defaults: the user's preferences (theirs, else the organisation's, else these). */
 type Defaults = Pick<ContactPreferences, "type" | "status" | "sort">;

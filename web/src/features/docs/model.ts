@@ -1,21 +1,18 @@
 /**
- * The documents as the screens see them: kinds, sides, statuses, the lists of the spec's routes and the
- * rights that guard them. The lifecycle table is the core's (`documentTransitions`), kept here for the
- * buttons a document shows; `model.test.ts` compares the two, the API still decides.
+ * The documents as the screens see them: kinds, sides, statuses (the core's own, from its pure
+ * subpaths), the lists of the spec's routes and the rights that guard them. The lifecycle table and the
+ * transform targets are the core's too, for the buttons a document shows; the API still decides.
  */
-export const docKinds = ["quote", "order", "delivery", "invoice", "creditNote"] as const;
+import { documentDirections, documentKinds, documentStatuses } from "@registre/core/documents/document";
+import { documentTransitions } from "@registre/core/documents/lifecycle";
+import { transformTargets } from "@registre/core/documents/transform";
+
+export { documentTransitions, transformTargets };
+export const docKinds = documentKinds;
 export type DocKind = (typeof docKinds)[number];
-export const directions = ["sales", "purchases"] as const;
+export const directions = documentDirections;
 export type Direction = (typeof directions)[number];
-export const docStatuses = [
-  "draft",
-  "validated",
-  "sent",
-  "accepted",
-  "refused",
-  "cancelled",
-  "delivered",
-] as const;
+export const docStatuses = documentStatuses;
 export type DocStatus = (typeof docStatuses)[number];
 
 /** The lists of the spec (/org/sales/quotes…): each shows one kind, invoices their credit notes too. */
@@ -34,38 +31,12 @@ export const segmentOf = (kind: DocKind): ListSegment =>
 export const rightOf = (direction: Direction, kind: DocKind): string => `${direction}.${segmentOf(kind)}`;
 export const validateRightOf = (direction: Direction): string => `${direction}.invoices.validate`;
 
-export const documentTransitions: Readonly<
-  Record<DocKind, Readonly<Partial<Record<DocStatus, readonly DocStatus[]>>>>
-> = {
-  quote: {
-    draft: ["sent", "accepted", "refused", "cancelled"],
-    sent: ["accepted", "refused", "cancelled"],
-    accepted: ["cancelled"],
-  },
-  order: {
-    draft: ["sent", "accepted", "refused", "cancelled"],
-    sent: ["accepted", "refused", "cancelled"],
-    accepted: ["delivered", "cancelled"],
-  },
-  delivery: { draft: ["delivered", "cancelled"] },
-  invoice: { draft: ["validated"], validated: ["sent"] },
-  creditNote: { draft: ["validated"], validated: ["sent"] },
-};
-
 /** The statuses a document may go to, validation aside (its own action: it numbers and posts). */
 export const statusActions = (kind: DocKind, from: DocStatus): DocStatus[] =>
   (documentTransitions[kind][from] ?? []).filter((to) => to !== "validated");
 export const isValidatable = (kind: DocKind, status: DocStatus): boolean =>
   (kind === "invoice" || kind === "creditNote") && status === "draft";
 
-/** What a document may become (the core's `transformTargets`). */
-export const transformTargets: Record<DocKind, readonly DocKind[]> = {
-  quote: ["order", "invoice"],
-  order: ["delivery", "invoice"],
-  delivery: ["invoice"],
-  invoice: [],
-  creditNote: [],
-};
 /** A document is transformed once out of draft (sent, accepted…), never when cancelled or refused (the core's `planTransform`). */
 export const canTransform = (status: DocStatus): boolean =>
   status !== "draft" && status !== "cancelled" && status !== "refused";
