@@ -1,13 +1,16 @@
-import { Chip, Group, Input, Radio, Stack, TagsInput, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Chip, Group, Input, Radio, Stack, TagsInput, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { FormActions, FormCard, ResourceFormPage, useRules } from "../../components/form.tsx";
+import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { SavedNotice } from "../../components/saved-notice.tsx";
+import { z } from "../../lib/zod.ts";
 import { ReferenceSelect } from "../reference/reference-select.tsx";
 import {
   type Contact,
   type ContactType,
+  type ContactUpdate,
   contactQuery,
   contactSettingsQuery,
   contactTypes,
@@ -16,50 +19,73 @@ import {
 } from "./api.ts";
 import { contactPath, contactsPath } from "./paths.ts";
 import { fieldErrorsOf } from "./server-errors.ts";
+
 import { useCan } from "./ui.tsx";
 
-const EditForm = ({ contact }: { contact: Contact }) => {
+/** The contact's name (a company's, or a person's last name, required), types, job, website, criteria. */
+const useEditSchema = (company: boolean) => {
   const { t } = useTranslation(["contacts", "validation"]);
   const rules = useRules();
+  return useMemo(
+    () =>
+      z
+        .object({
+          name: z.string(),
+          firstName: z.string(),
+          lastName: z.string(),
+          types: z.array(z.enum(contactTypes)),
+          job: z.string(),
+          website: z.string(),
+          criteria: z.array(z.string()),
+        })
+        .superRefine((v, context) => {
+          if (company && !v.name.trim())
+            context.addIssue({ code: "custom", path: ["name"], message: t("validation:companyName") });
+          if (!company && !v.lastName.trim())
+            context.addIssue({
+              code: "custom",
+              path: ["lastName"],
+              message: rules.required(t("fields.lastName")),
+            });
+        })
+        .transform(
+          (v): ContactUpdate => ({
+            ...(company
+              ? { name: v.name.trim() }
+              : { firstName: v.firstName.trim() || null, lastName: v.lastName.trim() }),
+            types: v.types,
+            job: v.job.trim() || null,
+            website: v.website.trim() || null,
+            criteria: v.criteria,
+          }),
+        ),
+    [t, rules, company],
+  );
+};
+
+const EditForm = ({ contact }: { contact: Contact }) => {
+  const { t } = useTranslation("contacts");
   const navigate = useNavigate();
   const update = useUpdateContact(contact.id);
   const company = contact.kind === "company";
-  const form = useForm({
-    mode: "controlled",
-    initialValues: {
-      name: contact.companyName ?? "",
-      firstName: contact.firstName ?? "",
-      lastName: contact.lastName ?? "",
-      types: [...contact.types] as string[],
-      job: contact.job ?? "",
-      website: contact.website ?? "",
-      criteria: [...contact.criteria],
-    },
-    validate: {
-      name: (v) => (company && !v.trim() ? t("validation:companyName") : null),
-      lastName: (v) => (!company && !v.trim() ? rules.required(t("fields.lastName")) : null),
-    },
+  const form = useSchemaForm(useEditSchema(company), {
+    name: contact.companyName ?? "",
+    firstName: contact.firstName ?? "",
+    lastName: contact.lastName ?? "",
+    types: [...contact.types],
+    job: contact.job ?? "",
+    website: contact.website ?? "",
+    criteria: [...contact.criteria],
   });
   const back = contactPath(contact.id);
   return (
     <FormCard
       testId="contact-edit-form"
-      onSubmit={form.onSubmit((v) =>
-        update.mutate(
-          {
-            ...(company
-              ? { name: v.name.trim() }
-              : { firstName: v.firstName.trim() || null, lastName: v.lastName.trim() }),
-            types: v.types as ContactType[],
-            job: v.job.trim() || null,
-            website: v.website.trim() || null,
-            criteria: v.criteria,
-          },
-          {
-            onSuccess: () => void navigate(back),
-            onError: (error) => form.setErrors(fieldErrorsOf(error, (path) => path)),
-          },
-        ),
+      onSubmit={form.onSubmit((change) =>
+        update.mutate(change, {
+          onSuccess: () => void navigate(back),
+          onError: (error) => form.setErrors(fieldErrorsOf(error, (path) => path)),
+        }),
       )}
       error={update.isError ? update.error : null}
       errorTestId="contact-edit-error"
@@ -87,7 +113,7 @@ const EditForm = ({ contact }: { contact: Contact }) => {
         <Chip.Group
           multiple
           value={form.values.types}
-          onChange={(value) => form.setFieldValue("types", value)}
+          onChange={(value) => form.setFieldValue("types", value as ContactType[])}
         >
           <Group gap={6}>
             {contactTypes.map((type) => (
@@ -140,12 +166,37 @@ export const ContactEditPage = () => {
   );
 };
 
+const codeModes = ["name", "counter"] as const;
+
+const SettingsForm = ({ mode }: { mode: (typeof codeModes)[number] }) => {
+  const { t } = useTranslation("contacts");
+  const save = useUpdateContactSettings();
+  const form = useSchemaForm(z.object({ auxiliaryCodeMode: z.enum(codeModes) }), { auxiliaryCodeMode: mode });
+  return (
+    <FormCard
+      onSubmit={form.onSubmit((settings) => save.mutate(settings))}
+      error={save.isError ? save.error : null}
+      actions={<FormActions cancel={contactsPath} submitLabel={t("edit.submit")} pending={save.isPending} />}
+    >
+      <Radio.Group label={t("settings.codeMode")} {...form.getInputProps("auxiliaryCodeMode")}>
+        <Stack gap="xs" mt="xs">
+          {codeModes.map((value) => (
+            <Radio key={value} value={value} label={t(`settings.modes.${value}`)} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      {save.isSuccess ? (
+        <SavedNotice testId="contact-settings-saved">{t("settings.saved")}</SavedNotice>
+      ) : null}
+    </FormCard>
+  );
+};
+
 /** `/org/contacts/settings`: how the auxiliary account codes of customers and suppliers are made. */
 export const ContactSettingsPage = () => {
   const { t } = useTranslation("contacts");
   const can = useCan();
   const settings = useQuery(contactSettingsQuery());
-  const save = useUpdateContactSettings();
   return (
     <ResourceFormPage
       title={t("settings.title")}
@@ -154,31 +205,7 @@ export const ContactSettingsPage = () => {
       allowed={can("contacts", "read")}
       record={settings}
     >
-      {(loaded) => (
-        <FormCard
-          onSubmit={(event) => {
-            event.preventDefault();
-            const mode = new FormData(event.currentTarget).get("mode");
-            save.mutate({ auxiliaryCodeMode: mode === "counter" ? "counter" : "name" });
-          }}
-          error={save.isError ? save.error : null}
-          actions={
-            <FormActions cancel={contactsPath} submitLabel={t("edit.submit")} pending={save.isPending} />
-          }
-        >
-          <Radio.Group name="mode" label={t("settings.codeMode")} defaultValue={loaded.auxiliaryCodeMode}>
-            <Stack gap="xs" mt="xs">
-              <Radio value="name" label={t("settings.modes.name")} />
-              <Radio value="counter" label={t("settings.modes.counter")} />
-            </Stack>
-          </Radio.Group>
-          {save.isSuccess ? (
-            <Text size="sm" c="teal">
-              {t("settings.saved")}
-            </Text>
-          ) : null}
-        </FormCard>
-      )}
+      {(loaded) => <SettingsForm mode={loaded.auxiliaryCodeMode} />}
     </ResourceFormPage>
   );
 };

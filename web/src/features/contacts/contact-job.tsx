@@ -1,12 +1,12 @@
 /** `/org/contacts/{id}/job` and `/job/edit`: a person's job (the platform's jobs list) and the companies they belong to. */
 import { Anchor, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
-import { FormActions, FormCard, ResourceFormPage } from "../../components/form.tsx";
+import { FormActions, FormCard, ResourceFormPage, useSchemaForm } from "../../components/form.tsx";
 import { apiRequest } from "../../lib/http.ts";
+import { z } from "../../lib/zod.ts";
 import { ReferenceLabel, ReferenceSelect } from "../reference/reference-select.tsx";
 import { type Contact, contactKeys, contactQuery, useUpdateContact } from "./api.ts";
 import { contactPartPath, contactPath, contactsPath } from "./paths.ts";
@@ -100,6 +100,9 @@ const useSaveLinkJob = (contact: Contact) => {
   });
 };
 
+/** A job from the jobs list (or none), the person's own and one per company. */
+const jobSchema = z.object({ job: z.string(), links: z.record(z.string(), z.string()) });
+
 const JobForm = ({ contact }: { contact: Contact }) => {
   const { t } = useTranslation("contacts");
   const navigate = useNavigate();
@@ -107,12 +110,9 @@ const JobForm = ({ contact }: { contact: Contact }) => {
   const rows = memberships(contact);
   const update = useUpdateContact(contact.id);
   const links = useSaveLinkJob(contact);
-  const form = useForm({
-    mode: "controlled",
-    initialValues: {
-      job: contact.job ?? "",
-      links: Object.fromEntries(rows.map((l) => [l.id, l.job ?? ""])) as Record<string, string>,
-    },
+  const form = useSchemaForm(jobSchema, {
+    job: contact.job ?? "",
+    links: Object.fromEntries(rows.map((l) => [l.id, l.job ?? ""])) as Record<string, string>,
   });
   const back = contactPartPath(contact.id, "job");
   const error = update.error ?? links.error;

@@ -1,11 +1,12 @@
 /** `/org/contacts/{id}/pref/me` and `/pref/org`: how the contacts open (the list's sort and filters, a contact's tab). */
-import { Select, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Select } from "@mantine/core";
 import { contactListStatuses, contactTabs } from "@registre/core/contacts/preferences";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { FormActions, FormCard, ResourceFormPage } from "../../components/form.tsx";
+import { FormActions, FormCard, ResourceFormPage, useSchemaForm } from "../../components/form.tsx";
+import { SavedNotice } from "../../components/saved-notice.tsx";
+import { z } from "../../lib/zod.ts";
 import {
   type ContactPreferences,
   contactPreferencesQuery,
@@ -22,6 +23,16 @@ import { useCan } from "./ui.tsx";
 const statuses = contactListStatuses;
 const tabs = contactTabs;
 
+/** The list's sort, type (all when empty) and status, and the tab a contact opens on. */
+const preferencesSchema = z
+  .object({
+    sort: z.enum(contactSorts),
+    type: z.union([z.enum(contactTypes), z.literal("")]),
+    status: z.enum(statuses),
+    tab: z.enum(tabs),
+  })
+  .transform((p) => ({ ...p, type: p.type || null }));
+
 const PreferencesForm = ({
   scope,
   initial,
@@ -33,23 +44,18 @@ const PreferencesForm = ({
 }) => {
   const { t } = useTranslation("contacts");
   const save = useSaveContactPreferences(scope);
-  const form = useForm({
-    mode: "controlled",
-    initialValues: { sort: initial.sort, type: initial.type ?? "", status: initial.status, tab: initial.tab },
+  const form = useSchemaForm(preferencesSchema, {
+    sort: initial.sort,
+    type: initial.type ?? "",
+    status: initial.status,
+    tab: initial.tab,
   });
   const option = <V extends string>(values: readonly V[], label: (v: V) => string) =>
     values.map((value) => ({ value, label: label(value) }));
   return (
     <FormCard
       testId={`contact-pref-${scope}`}
-      onSubmit={form.onSubmit((v) =>
-        save.mutate({
-          sort: v.sort,
-          type: (v.type || null) as ContactPreferences["type"],
-          status: v.status,
-          tab: v.tab,
-        }),
-      )}
+      onSubmit={form.onSubmit((preferences) => save.mutate(preferences))}
       error={save.isError ? save.error : null}
       actions={<FormActions cancel={back} submitLabel={t("edit.submit")} pending={save.isPending} />}
     >
@@ -80,11 +86,7 @@ const PreferencesForm = ({
         allowDeselect={false}
         {...form.getInputProps("tab")}
       />
-      {save.isSuccess ? (
-        <Text size="sm" c="teal">
-          {t("pref.saved")}
-        </Text>
-      ) : null}
+      {save.isSuccess ? <SavedNotice testId="contact-pref-saved">{t("pref.saved")}</SavedNotice> : null}
     </FormCard>
   );
 };

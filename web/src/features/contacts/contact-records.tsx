@@ -11,15 +11,15 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
-import { FormActions, FormCard, ResourceFormPage, useRules } from "../../components/form.tsx";
+import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { z } from "../../lib/zod.ts";
 import { ReferenceLabel, ReferenceSelect } from "../reference/reference-select.tsx";
 import { type Contact, contactQuery, contactsQuery, useRemoveRecord, useSaveRecord } from "./api.ts";
 import { contactPartPath, contactPath, contactsPath, type RecordPart, recordEditPath } from "./paths.ts";
@@ -209,6 +209,30 @@ const bodyOf = (fields: readonly FieldSpec[], values: Record<string, unknown>) =
     }),
   );
 
+/** The record's fields, the required ones checked, read into what the API takes (`bodyOf`). */
+const useRecordSchema = (fields: readonly FieldSpec[]) => {
+  const { t } = useTranslation("contacts");
+  const rules = useRules();
+  return useMemo(
+    () =>
+      z
+        .record(z.string(), z.unknown())
+        .superRefine((values, context) => {
+          for (const f of fields) {
+            const v = values[f.name];
+            if (f.required && (v === "" || v === null || v === undefined))
+              context.addIssue({
+                code: "custom",
+                path: [f.name],
+                message: rules.required(t(labelKey(f.name))),
+              });
+          }
+        })
+        .transform((values) => bodyOf(fields, values)),
+    [fields, t, rules],
+  );
+};
+
 const RecordForm = ({
   contact,
   part,
@@ -219,28 +243,17 @@ const RecordForm = ({
   recordId: string | null;
 }) => {
   const { t } = useTranslation("contacts");
-  const rules = useRules();
   const navigate = useNavigate();
   const spec = recordSpecs[part];
-  const fields = spec.fields.filter((field) => field.when?.(contact) ?? true);
+  const fields = useMemo(() => spec.fields.filter((field) => field.when?.(contact) ?? true), [spec, contact]);
   const record = recordId ? spec.records(contact).find((r) => r.id === recordId)?.record : undefined;
   const save = useSaveRecord(contact.id, part);
   const back = contactPartPath(contact.id, part);
-  const form = useForm<Record<string, unknown>>({
-    mode: "controlled",
-    initialValues: Object.fromEntries(fields.map((f) => [f.name, initialValue(f, record)])),
-    validate: Object.fromEntries(
-      fields
-        .filter((f) => f.required)
-        .map((f) => [
-          f.name,
-          (v: unknown) =>
-            v === "" || v === null || v === undefined ? rules.required(t(labelKey(f.name))) : null,
-        ]),
-    ),
-  });
-  const submit = (values: Record<string, unknown>) => {
-    const body = bodyOf(fields, values);
+  const form = useSchemaForm(
+    useRecordSchema(fields),
+    Object.fromEntries(fields.map((f) => [f.name, initialValue(f, record)])),
+  );
+  const submit = (body: Record<string, unknown>) => {
     // A meta's key is its id: a change sends the value alone.
     const sent = part === "meta" && recordId ? { value: body.value } : body;
     save.mutate(
