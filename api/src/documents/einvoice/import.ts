@@ -96,8 +96,16 @@ const acceptedLegal = (party: EParty) => {
   return null;
 };
 
-/** The contact the import would create for an unknown supplier. */
-export const supplierContactInput = (party: EParty): z.input<typeof CreateContactInput> => {
+/** BT-8 "5" (the invoice date): the supplier opted for the débits, its services' VAT deductible at once. */
+export const supplierOnDebits = (invoice: {
+  readonly vatBreakdown: readonly { dueDateCode?: string | null }[];
+}) => invoice.vatBreakdown.some((b) => b.dueDateCode === "5");
+
+/**
+ * The contact the import would create for an unknown supplier; its option for the débits (`onDebits`,
+ * read from BT-8) kept on its legal identity, so its next invoices have it too.
+ */
+export const supplierContactInput = (party: EParty, onDebits = false): z.input<typeof CreateContactInput> => {
   const a = party.address;
   const legal = acceptedLegal(party);
   return {
@@ -119,7 +127,13 @@ export const supplierContactInput = (party: EParty): z.input<typeof CreateContac
         : [],
     emails:
       party.email && /^[^@\s]+@[^@\s]+$/.test(party.email) ? [{ address: party.email.slice(0, 254) }] : [],
-    ...(legal && { legal: { siren: legal.siren, vatNumber: legal.vatNumber } }),
+    ...((legal || onDebits) && {
+      legal: {
+        siren: legal?.siren ?? null,
+        vatNumber: legal?.vatNumber ?? null,
+        ...(onDebits && { vatOnDebits: true }),
+      },
+    }),
     acknowledgeDuplicates: true,
   };
 };
@@ -191,7 +205,9 @@ export const importSupplierInvoice = async (
     if (match) contactId = match.id;
     else if (choice.createSupplier) {
       contactId = ids.contact;
-      const input = supplierContactInput(read.invoice.seller) as z.infer<typeof CreateContactInput>;
+      const input = supplierContactInput(read.invoice.seller, supplierOnDebits(read.invoice)) as z.infer<
+        typeof CreateContactInput
+      >;
       creation = await contactCreation(ctx, orgId, ids.contact, input, supplierMetadata, locale);
     } else throw new DomainError("einvoice.supplierChoice", { field: "supplierId" });
   }
@@ -240,8 +256,7 @@ export const importSupplierInvoice = async (
           : contactId
             ? await contactSnapshot(ctx, orgId, contactId, "purchases")
             : null;
-        // BT-8 "5" (the invoice date): the supplier opted for the débits, its services' VAT deductible at once.
-        const onDebits = read.invoice?.vatBreakdown.some((b) => b.dueDateCode === "5") ?? false;
+        const onDebits = read.invoice ? supplierOnDebits(read.invoice) : false;
         const snapshot = contact && onDebits ? { ...contact, vatOnDebits: true } : contact;
         const plan = await documentCreationPlan(ctx, orgId, ids.doc, draft, snapshot, lines);
         const { commands } = plan;

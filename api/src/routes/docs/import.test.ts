@@ -187,16 +187,20 @@ describe.each(databaseKinds)("supplier invoices in (POST /docs/import) on %s", (
     expect(empty).toMatchObject({ header: { supplierNumber: "F20260023" }, lines: [] });
   });
 
-  it("reads the supplier's débits option from BT-8: its services' VAT deductible at invoicing (445660), else when paid (445640)", async () => {
-    const o = await documentsOrganisation(call, register, "Debits");
+  it("reads the supplier's débits option from BT-8: its services' VAT deductible at invoicing (445660), else when paid (445640), the supplier created keeping it", async () => {
     const deductibleAccount = async (code: string, supplier: string) => {
+      // An organisation each: the fixture's supplier (its SIREN) would be matched, not created, the second time.
+      const o = await documentsOrganisation(call, register, `Debits${code}`);
       const xml = new TextDecoder()
         .decode(fixture("xml/factur-x-en16931.xml"))
         .replace("<ram:DueDateTypeCode>72", `<ram:DueDateTypeCode>${code}`)
         .replace(/LE FOURNISSEUR/g, supplier);
       const imported = await upload(o.token, new TextEncoder().encode(xml), "?createSupplier=true");
       expect(imported.status).toBe(201);
-      const docId = (await imported.json()).created.docId as string;
+      const { docId, contactId } = (await imported.json()).created as { docId: string; contactId: string };
+      // The supplier created keeps the option on its legal identity, for its next invoices.
+      const supplierLegal = (await call("GET", `/contacts/${contactId}`, o.token)).body.legal;
+      expect([supplier, supplierLegal?.vatOnDebits ?? false]).toEqual([supplier, code === "5"]);
       const draft = (await call("GET", `/docs/${docId}`, o.token)).body;
       // The lines as services (the fixture's are not said to be goods).
       const lines = draft.lines.map((l: Record<string, unknown>) => ({ ...l, nature: "services" }));

@@ -6,6 +6,7 @@ import {
   type SupplierFile,
   supplierContactInput,
   supplierMatch,
+  supplierOnDebits,
 } from "../../documents/einvoice/import.ts";
 import { supplierWarnings } from "../../documents/queries.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
@@ -106,7 +107,10 @@ export const documentImportRoutes = (ctx: AppContext) => {
             supplierWarnings(ctx, orgId, read.invoice.seller, localeOf(c)),
           ])
         : [null, []];
-      const proposal = read.invoice && !match ? supplierContactInput(read.invoice.seller) : null;
+      const proposal =
+        read.invoice && !match
+          ? supplierContactInput(read.invoice.seller, supplierOnDebits(read.invoice))
+          : null;
       const base: Result = {
         source: read.source,
         invoice: invoiceOf(read),
