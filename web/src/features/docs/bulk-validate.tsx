@@ -5,9 +5,13 @@ import { Link } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { type BulkReport, type DocSummary, useBulkValidate } from "./api.ts";
 import { docPath } from "./paths.ts";
+import { RegimeOutdatedHint, regimeOutdated } from "./regime.tsx";
 import { useDocName } from "./ui.tsx";
 
-/** The report of a bulk validation: what was validated (its number), what was refused and why. */
+/**
+ * The report of a bulk validation: what was validated (its number), what was refused and why — a draft
+ * whose lines' VAT regime is outdated with the way to fix it (choose the customer again).
+ */
 export const BulkReportView = ({ report, docs }: { report: BulkReport; docs: readonly DocSummary[] }) => {
   const { t } = useTranslation("docs");
   const name = useDocName();
@@ -43,6 +47,7 @@ export const BulkReportView = ({ report, docs }: { report: BulkReport; docs: rea
                   {nameOf(r.id)}
                 </Anchor>{" "}
                 — {r.message}
+                {regimeOutdated([r]) ? <RegimeOutdatedHint docId={r.id} /> : null}
               </List.Item>
             ))}
           </List>

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -23,7 +24,8 @@ import { formatCents, sumCents } from "../../lib/money.ts";
 import { type DocSummary, docCheckQuery, draftsToValidateQuery } from "./api.ts";
 import { type BulkOutcome, BulkReportView, BulkValidateDialog } from "./bulk-validate.tsx";
 import { type Direction, directions, validateRightOf } from "./model.ts";
-import { docPath, listPath } from "./paths.ts";
+import { docContactEditPath, docPath, listPath } from "./paths.ts";
+import { regimeOutdated } from "./regime.tsx";
 import { DocNumber, useCanDocs } from "./ui.tsx";
 
 const AUTO_CHECK = 50;
@@ -165,6 +167,17 @@ export const ValidateDocsPage = () => {
               <Text size="xs" c="dimmed" lineClamp={2}>
                 {check.data.problems[0]?.message}
               </Text>
+              {regimeOutdated(check.data.problems) ? (
+                <Anchor
+                  component={Link}
+                  to={docContactEditPath(doc.id)}
+                  size="xs"
+                  onClick={(event) => event.stopPropagation()}
+                  data-testid="doc-regime-fix"
+                >
+                  {t("regime.chooseCustomerAgain")}
+                </Anchor>
+              ) : null}
             </Stack>
           </Tooltip>
         );
