@@ -19,6 +19,7 @@ import {
   correctionProblems,
   emptyCorrection,
   formBoxesOf,
+  frenchOf,
   INSTALMENT_THRESHOLD,
   instalmentShare,
   problemFields,
@@ -147,5 +148,16 @@ describe("corrections of earlier returns, as typed", () => {
     });
     expect(refusal({ ...base, code: "vat.periodNotOver" })).toEqual({});
     expect(problemFields(null)).toEqual({});
+  });
+});
+
+describe("a period named in a French sentence", () => {
+  it("elides « de » before a vowel, and names the year as a noun", () => {
+    expect(frenchOf("octobre 2026")).toBe("d’octobre 2026");
+    expect(frenchOf("août 2026")).toBe("d’août 2026");
+    expect(frenchOf("mars 2026")).toBe("de mars 2026");
+    expect(frenchOf("T1 2026")).toBe("de T1 2026");
+    expect(frenchOf("l’acompte de juillet 2026")).toBe("de l’acompte de juillet 2026");
+    expect(frenchOf("Année 2026")).toBe("de l’année 2026");
   });
 });

@@ -171,3 +171,12 @@ export const problemFields = (problem: Problem | null | undefined): Record<strin
 export const instalmentShare = { 1: 55, 2: 40 } as const;
 /** No instalment is due when its base is under this, in euros. */
 export const INSTALMENT_THRESHOLD = 1000;
+
+/**
+ * « de » before a period's name in French, elided before a vowel (« d’octobre 2026 », « de mars 2026 »,
+ * « de l’acompte de juillet 2026 »), the year as a noun (« de l’année 2026 »).
+ */
+export const frenchOf = (name: string): string => {
+  if (name.startsWith("Année ")) return `de l’année ${name.slice("Année ".length)}`;
+  return /^[aeiouyàâäéèêëîïôöùûü]/i.test(name) ? `d’${name}` : `de ${name}`;
+};

@@ -8,7 +8,7 @@ import { useMoney } from "../accounting/ui.tsx";
 import type { VatBox, VatReturn } from "./api.ts";
 import { BoxLinesModal } from "./box-lines.tsx";
 import { useBoxLabel, useEuros, usePeriodName, useSectionTitle } from "./format.ts";
-import { ca12FormId, formBoxesOf } from "./model.ts";
+import { ca12FormId, formBoxesOf, frenchOf } from "./model.ts";
 
 /** The boxes grouped by section, in the form's order (a section's boxes follow one another). */
 export const sectionsOf = (boxes: readonly VatBox[]): { section: string; boxes: VatBox[] }[] => {
@@ -98,7 +98,10 @@ export const ReturnForm = ({ vat }: { vat: VatReturn }) => {
                     {box.code === roles.carried && carried.euros > 0 && carried.from ? (
                       <Text size="xs" c="dimmed">
                         <Anchor component={Link} to={vatPeriodPath(carried.from)} size="xs">
-                          {t("vat.carriedFrom", { period: periodName(carried.from, true) })}
+                          {t("vat.carriedFrom", {
+                            period: periodName(carried.from, true),
+                            ofPeriod: frenchOf(periodName(carried.from, true)),
+                          })}
                         </Anchor>
                       </Text>
                     ) : null}

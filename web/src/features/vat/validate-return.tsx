@@ -20,6 +20,7 @@ import {
   correctionInputs,
   correctionProblems,
   formBoxesOf,
+  frenchOf,
   problemFields,
 } from "./model.ts";
 
@@ -212,7 +213,10 @@ export const ValidatePanel = ({ vat, onValidated }: { vat: VatReturn; onValidate
       <ConfirmModal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={t(`${action}.confirmTitle`, { period: periodName(vat.period, true) })}
+        title={t(`${action}.confirmTitle`, {
+          period: periodName(vat.period, true),
+          ofPeriod: frenchOf(periodName(vat.period, true)),
+        })}
         confirmLabel={t(`${action}.confirmAction`)}
         color="blue"
         pending={validate.isPending}
@@ -274,7 +278,11 @@ export const ValidatedNotice = ({ period, instalment }: { period: string; instal
   const periodName = usePeriodName();
   return (
     <Alert color="teal" variant="light" icon={<CheckIcon />} data-testid="vat-validated">
-      {t(instalment ? "vat.instalment.done" : "vat.validate.done", { period: periodName(period, true) })}
+      {t(instalment ? "vat.instalment.done" : "vat.validate.done", {
+        // The instalment's name opens the sentence: « Acompte de juillet 2026 déclaré ».
+        period: periodName(period, !instalment),
+        ofPeriod: frenchOf(periodName(period, true)),
+      })}
     </Alert>
   );
 };
