@@ -50,9 +50,9 @@ const yearsPages = () => import("../features/accounting/years-pages.tsx");
 const vatPage = () => import("../features/vat/vat-page.tsx");
 const vatReturnPage = () => import("../features/vat/return-page.tsx");
 const settingsPages = () => import("../features/org/settings-pages.tsx");
-const orgPlatformPages = () => import("../features/orgs/org-platform-pages.tsx");
+const orgPlatformPages = () => import("../features/platform/orgs/org-platform-pages.tsx");
 const publicPages = () => import("../features/public/pages.tsx");
-const userPages = () => import("../features/users/user-pages.tsx");
+const userPages = () => import("../features/platform/users/user-pages.tsx");
 const itemsPage = () => import("../features/items/items-page.tsx");
 const importPages = () => import("../features/imports/import-page.tsx");
 const itemFormPages = () => import("../features/items/item-form-pages.tsx");
@@ -366,10 +366,13 @@ export const routes: RouteObject[] = [
           ...referenceRoutes,
           ...contactRoutes,
           ...docsRoutes,
-          { path: "registre/orgs", lazy: screen(() => import("../features/orgs/orgs-page.tsx"), "OrgsPage") },
+          {
+            path: "registre/orgs",
+            lazy: screen(() => import("../features/platform/orgs/orgs-page.tsx"), "OrgsPage"),
+          },
           {
             path: "registre/orgs/:id",
-            lazy: screen(() => import("../features/orgs/org-detail-page.tsx"), "OrgDetailPage"),
+            lazy: screen(() => import("../features/platform/orgs/org-detail-page.tsx"), "OrgDetailPage"),
           },
           { path: "registre/orgs/:id/edit", lazy: screen(orgPlatformPages, "OrgEditPage") },
           { path: "registre/orgs/:id/history", lazy: screen(orgPlatformPages, "OrgHistoryPage") },
@@ -381,7 +384,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: "registre/users",
-            lazy: screen(() => import("../features/users/users-page.tsx"), "UsersPage"),
+            lazy: screen(() => import("../features/platform/users/users-page.tsx"), "UsersPage"),
           },
           { path: "registre/users/:id", lazy: screen(userPages, "UserDetailPage") },
           { path: "registre/users/:id/log", lazy: screen(userPages, "UserLogPage") },

@@ -27,7 +27,7 @@ import { SavedNotice } from "../../components/saved-notice.tsx";
 import { api } from "../../lib/api-client.ts";
 import { getSession, setSession, useSession } from "../../lib/session-store.ts";
 import { z } from "../../lib/zod.ts";
-import type { Org } from "../orgs/api.ts";
+import type { Org } from "../platform/orgs/api.ts";
 import { PageHeader } from "./page-header.tsx";
 import { currentOrgQuery, TaxIdentityCard } from "./tax-identity.tsx";
 

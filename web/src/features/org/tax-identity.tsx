@@ -19,13 +19,13 @@ import {
   type VatPeriodicity,
   vatPeriodicities,
   vatRegimes,
-} from "../orgs/api.ts";
-import { useOrgLabels } from "../orgs/org-labels.ts";
+} from "../platform/orgs/api.ts";
+import { useOrgLabels } from "../platform/orgs/org-labels.ts";
 import {
   defaultOrgSettings,
   OrgSettingsFields,
   type OrgSettingsValues,
-} from "../orgs/org-settings-fields.tsx";
+} from "../platform/orgs/org-settings-fields.tsx";
 
 /** The organisation of the session, as `/org/settings` and its sub-screens share it. */
 export const currentOrgQuery = () => ({

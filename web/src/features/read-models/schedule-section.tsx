@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format.ts";
-import { PlatformError, RowsSkeleton } from "../users/platform-ui.tsx";
+import { PlatformError, RowsSkeleton } from "../platform/users/platform-ui.tsx";
 import { type ScheduledJob, scheduleQueryOptions } from "./api.ts";
 
 /** How a job's last run went: running, done, failed, or never run. */

@@ -1,10 +1,10 @@
 import { Button, Divider, Paper, Text, TextInput, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormCard, useSchemaForm } from "../../components/form.tsx";
-import { SavedNotice } from "../../components/saved-notice.tsx";
-import { sirenProblem } from "../../lib/validation.ts";
-import { z } from "../../lib/zod.ts";
+import { FormCard, useSchemaForm } from "../../../components/form.tsx";
+import { SavedNotice } from "../../../components/saved-notice.tsx";
+import { sirenProblem } from "../../../lib/validation.ts";
+import { z } from "../../../lib/zod.ts";
 import { type CreateOrgInput, type Org, useCreateOrg, vatRegimes } from "./api.ts";
 import { defaultOrgSettings, OrgSettingsFields } from "./org-settings-fields.tsx";
 

@@ -1,8 +1,8 @@
 import { Badge, EmptyState, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { ErrorAlert } from "../../components/error-alert.tsx";
-import { BuildingIcon } from "../../components/icons.tsx";
+import { ErrorAlert } from "../../../components/error-alert.tsx";
+import { BuildingIcon } from "../../../components/icons.tsx";
 import { orgsQueryOptions } from "./api.ts";
 import { OrgCreateForm } from "./org-create-form.tsx";
 import { OrgsTable, OrgsTableSkeleton } from "./orgs-table.tsx";

@@ -2,7 +2,7 @@ import { Paper, Skeleton, Stack, Text, Timeline, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorAlert } from "../../components/error-alert.tsx";
+import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { orgHistoryQueryOptions, orgMembersQueryOptions } from "./api.ts";
 import { EventText } from "./event-text.tsx";
 import { useOrgLabels } from "./org-labels.ts";

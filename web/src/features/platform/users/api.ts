@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { type AnswerOf, api, type Schemas } from "../../lib/api-client.ts";
-import { apiRequest } from "../../lib/http.ts";
+import { type AnswerOf, api, type Schemas } from "../../../lib/api-client.ts";
+import { apiRequest } from "../../../lib/http.ts";
 import { type UsersListParams, usersApiQuery } from "./list-params.ts";
 
 export type PlatformUser = Schemas["PlatformUser"];

@@ -1,10 +1,10 @@
 import { DataList, TextInput } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { EditableSection } from "../../components/editable-section.tsx";
-import { FormActions, FormCard, useSchemaForm } from "../../components/form.tsx";
-import { formatSiren } from "../../i18n/format.ts";
-import { z } from "../../lib/zod.ts";
+import { EditableSection } from "../../../components/editable-section.tsx";
+import { FormActions, FormCard, useSchemaForm } from "../../../components/form.tsx";
+import { formatSiren } from "../../../i18n/format.ts";
+import { z } from "../../../lib/zod.ts";
 import { isVatRegime, type Org, type UpdateOrgInput, useUpdateOrg, vatRegimes } from "./api.ts";
 import { useOrgLabels } from "./org-labels.ts";
 import { defaultOrgSettings, OrgSettingsFields, type OrgSettingsValues } from "./org-settings-fields.tsx";

@@ -1,7 +1,7 @@
 import { createInstance } from "i18next";
 import { describe, expect, test } from "vitest";
-import { locales, namespaces } from "../../i18n/i18n.ts";
-import { resources } from "../../i18n/resources.ts";
+import { locales, namespaces } from "../../../i18n/i18n.ts";
+import { resources } from "../../../i18n/resources.ts";
 import {
   eventTypeKey,
   eventTypeLabel,

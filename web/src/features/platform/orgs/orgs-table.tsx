@@ -1,8 +1,8 @@
 import { Skeleton, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useRowLink } from "../../components/row-link.ts";
-import { formatSiren } from "../../i18n/format.ts";
+import { useRowLink } from "../../../components/row-link.ts";
+import { formatSiren } from "../../../i18n/format.ts";
 import type { Org } from "./api.ts";
 import { useOrgLabels } from "./org-labels.ts";
 import { orgRoute } from "./paths.ts";

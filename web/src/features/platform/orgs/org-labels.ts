@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { type Formatters, formatSiren, useFormat } from "../../i18n/format.ts";
-import frOrgs from "../../i18n/locales/fr/orgs.json";
+import { type Formatters, formatSiren, useFormat } from "../../../i18n/format.ts";
+import frOrgs from "../../../i18n/locales/fr/orgs.json";
 import { isVatRegime } from "./api.ts";
 import { eventTypeLabel } from "./event-types.ts";
 

@@ -1,4 +1,4 @@
-import frOrgs from "../../i18n/locales/fr/orgs.json";
+import frOrgs from "../../../i18n/locales/fr/orgs.json";
 
 /** The event types that have a sentence (`orgs:history.sentences.*`). */
 export type SentenceKey = keyof typeof frOrgs.history.sentences;

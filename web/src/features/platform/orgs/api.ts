@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AnswerOf, api, type BodyOf, type OperationOf, type Schemas } from "../../lib/api-client.ts";
+import { type AnswerOf, api, type BodyOf, type OperationOf, type Schemas } from "../../../lib/api-client.ts";
 import {
   createOrganisationVatRegimeValues,
   updateOrganisationVatPeriodicityValues,
-} from "../../lib/api-types.ts";
+} from "../../../lib/api-types.ts";
 
 /** The VAT regimes, as the API's OpenAPI document lists them. */
 export const vatRegimes = createOrganisationVatRegimeValues;

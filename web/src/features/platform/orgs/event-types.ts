@@ -1,4 +1,4 @@
-import frOrgs from "../../i18n/locales/fr/orgs.json";
+import frOrgs from "../../../i18n/locales/fr/orgs.json";
 
 /** The event types that have a translated label (`orgs:history.events.*`). */
 export type KnownEventType = keyof typeof frOrgs.history.events;

@@ -1,8 +1,8 @@
 import { Button, Group, Skeleton, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { ErrorAlert } from "../../components/error-alert.tsx";
-import { ApiError } from "../../lib/http.ts";
+import { ErrorAlert } from "../../../components/error-alert.tsx";
+import { ApiError } from "../../../lib/http.ts";
 
 /** True for the API's refusal of a platform screen to someone who is not a platform administrator. */
 export const isForbidden = (error: unknown): boolean => error instanceof ApiError && error.status === 403;

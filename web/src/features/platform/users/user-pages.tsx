@@ -18,10 +18,10 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { UserIcon } from "../../components/icons.tsx";
-import { formatSiren, useFormat } from "../../i18n/format.ts";
-import { useSession } from "../../lib/session-store.ts";
-import { useProfileLabel } from "../org/contact-users-page.tsx";
+import { UserIcon } from "../../../components/icons.tsx";
+import { formatSiren, useFormat } from "../../../i18n/format.ts";
+import { useSession } from "../../../lib/session-store.ts";
+import { useProfileLabel } from "../../org/contact-users-page.tsx";
 import { orgsQueryOptions } from "../orgs/api.ts";
 import { orgRoute } from "../orgs/paths.ts";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import frOrgs from "../../i18n/locales/fr/orgs.json";
+import frOrgs from "../../../i18n/locales/fr/orgs.json";
 import { eventSentence, type SentenceFormat } from "./event-sentence.ts";
 
 const format: SentenceFormat = {
