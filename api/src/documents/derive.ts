@@ -9,6 +9,7 @@ import {
   documentDecider,
   documentSettingsStreamId,
   documentStreamId,
+  finalInvoiceDeductions,
   isLive,
   type LiveDocument,
   numberedAt,
@@ -60,14 +61,13 @@ const liveChildren = async (
   return states.flatMap((s) => (isLive(s.state) ? [s.state] : []));
 };
 
-const planOf = async (
-  ctx: AppContext,
-  orgId: string,
+const planOf = (
   origin: LiveDocument,
+  children: readonly LiveDocument[],
   from: DerivedFrom,
   id: string,
   issueDate: string,
-): Promise<DocumentPlan> => {
+): DocumentPlan => {
   switch (from.relation) {
     case "transform":
       return planTransform(origin, {
@@ -75,17 +75,12 @@ const planOf = async (
         kind: from.kind,
         issueDate,
         ...(from.quantities && { quantities: from.quantities }),
-        children: await liveChildren(ctx, orgId, origin),
+        children,
       });
     case "duplicate":
       return planDuplicate(origin, { id, issueDate });
     case "creditNote":
-      return planCreditNote(origin, {
-        id,
-        issueDate,
-        selection: from.selection,
-        children: await liveChildren(ctx, orgId, origin),
-      });
+      return planCreditNote(origin, { id, issueDate, selection: from.selection, children });
     case "deposit":
       return planDepositInvoice(origin, {
         id,
@@ -120,11 +115,18 @@ export const createDerivedDocument = async (
         loadDocumentSettings(ctx, orgId),
       ]);
       if (!isLive(origin.state)) throw new DomainError("doc.notFound", { field: "from.docId" }, 404);
-      const plan = await planOf(ctx, orgId, origin.state, from, id, issueDate);
+      // What remains to transform or credit, and an order's deposits, are read from the origin's children.
+      const children =
+        from.relation === "transform" || from.relation === "creditNote"
+          ? await liveChildren(ctx, orgId, origin.state)
+          : [];
+      const plan = planOf(origin.state, children, from, id, issueDate);
       const { kind, direction } = plan.create.data;
       const numbered = numberedAt(kind, direction) === "creation";
       const chosen = numbered ? seriesFor(settings.state.series, kind, direction, series) : null;
       const counter = chosen ? documentCounter(chosen, issueDate) : null;
+      // An order's invoice deducts the order's deposit invoices, in the same commit (final-invoice.ts).
+      const deductions = finalInvoiceDeductions(origin.state, children, plan.create);
       const create = (numbers: Readonly<Record<string, number>>): DocumentCommand[] => [
         {
           ...plan.create,
@@ -133,6 +135,7 @@ export const createDerivedDocument = async (
             numbering: chosen && counter ? { series: chosen, sequence: numbers[counter] ?? 0 } : null,
           },
         },
+        ...deductions,
       ];
       return {
         guards: { [documentSettingsStreamId(orgId)]: settings.version },

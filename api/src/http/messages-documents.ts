@@ -69,6 +69,10 @@ export const documentMessages = {
     fr: "Un acompte ne se déduit que d’une facture finale.",
     en: "A deposit is deducted only from a final invoice.",
   },
+  "doc.depositNotOnOrder": {
+    fr: "L’acompte {number} n’est pas une facture d’acompte validée de la commande de cette facture.",
+    en: "Deposit {number} is not a validated deposit invoice of this invoice's order.",
+  },
   "doc.depositNotFound": {
     fr: "Acompte introuvable sur ce document.",
     en: "Deposit not found on this document.",

@@ -2,6 +2,7 @@ export * from "./decide.ts";
 export * from "./deposits.ts";
 export * from "./document.ts";
 export * from "./due.ts";
+export * from "./final-invoice.ts";
 export * from "./header.ts";
 export * from "./lifecycle.ts";
 export * from "./lines.ts";

@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import { resourceApp } from "../../http/openapi.ts";
 import { documentFileRoutes } from "../attachment-owners.ts";
+import { documentDepositRoutes } from "./deposits.ts";
 import { documentRoutes } from "./documents.ts";
 import { documentHistoryRoutes } from "./histories.ts";
 import { documentImportRoutes } from "./import.ts";
@@ -23,6 +24,7 @@ export const docsRoutes = (ctx: AppContext) => {
   app.route("/", documentStatusRoutes(ctx));
   app.route("/", documentImportRoutes(ctx));
   app.route("/", documentRoutes(ctx));
+  app.route("/", documentDepositRoutes(ctx));
   app.route("/", documentPdfRoutes(ctx));
   app.route("/", documentMailRoutes(ctx));
   app.route("/", documentFileRoutes(ctx));

@@ -235,3 +235,13 @@ export const useDocTransform = (origin: Pick<Doc, "id" | "kind" | "direction">) 
               };
     return api.post("/docs", { body });
   });
+
+/** Deducts a deposit invoice of the order on this draft final invoice (`POST /docs/{id}/deposits`). */
+export const useDeductDeposit = (id: string) =>
+  useDocMutation((docId: string) => api.post("/docs/{id}/deposits", { path: { id }, body: { docId } }));
+
+/** Takes a deposit off this draft invoice (`DELETE /docs/{id}/deposits/{depositId}`). */
+export const useRemoveDeposit = (id: string) =>
+  useDocMutation((depositId: string) =>
+    api.delete("/docs/{id}/deposits/{depositId}", { path: { id, depositId } }),
+  );

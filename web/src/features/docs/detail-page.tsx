@@ -17,6 +17,7 @@ import { formatDecimal } from "../items/prices.ts";
 import { useReference } from "../reference/api.ts";
 import { type Doc, docCheckQuery, docQuery } from "./api.ts";
 import { DocActions } from "./doc-actions.tsx";
+import { DocDeposits } from "./doc-deposits.tsx";
 import { DocPayments } from "./doc-payments.tsx";
 import { DocWarnings } from "./doc-warnings.tsx";
 import { isValidatable, rightOf, segmentOf } from "./model.ts";
@@ -375,6 +376,7 @@ const DocView = ({ doc }: { doc: Doc }) => {
               </Text>
             </Field>
           ) : null}
+          <DocDeposits doc={doc} />
           <DocPayments doc={doc} />
         </Stack>
         <TotalsCard totals={doc.totals} />
