@@ -90,6 +90,22 @@ export const catchUp = async (
     throw new ProblemError(503, "readModel.behind");
 };
 
+/**
+ * The gapless counters the organisation has taken (`doc:<series>:<year>`, a journal's numbers…), each at
+ * its last value: exact as of the last commit, from the organisation's head (no read model to wait for).
+ */
+export const takenCounters = async (
+  ctx: AppContext,
+  orgId: string,
+): Promise<Readonly<Record<string, number>>> => {
+  const head = await ctx.database.db
+    .selectFrom("org_heads")
+    .select("counters")
+    .where("org_id", "=", orgId)
+    .executeTakeFirst();
+  return typeof head?.counters === "string" ? JSON.parse(head.counters) : (head?.counters ?? {});
+};
+
 const MAX_ATTEMPTS = 6;
 
 type Cached = { readonly version: number; readonly state: unknown };

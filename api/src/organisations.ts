@@ -9,7 +9,7 @@ import {
   organisationStreamId,
   vatPeriodicityOf,
 } from "@registre/core";
-import type { OrganisationRow } from "@registre/projections";
+import { type OrganisationRow, readModels } from "@registre/projections";
 import { setUpAccounting } from "./accounting/setup.ts";
 import { handleCommand } from "./commands.ts";
 import type { AppContext } from "./context.ts";
@@ -145,3 +145,41 @@ export const changeOrganisation = async (
     ]);
   }
 };
+
+/** The organisations by name, a page of them, searched by name or SIREN (the platform's list). */
+export const listOrganisations = async (
+  ctx: AppContext,
+  { q, limit, offset }: { q?: string | undefined; limit: number; offset: number },
+) => {
+  let query = readModels(ctx.database).selectFrom("organisations");
+  if (q) {
+    const pattern = `%${q.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
+    query = query.where((eb) =>
+      eb.or([eb(eb.fn("lower", ["name"]), "like", pattern), eb("siren", "like", pattern)]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("name").orderBy("org_id").limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toOrganisation), total: Number(count.n) };
+};
+
+/** Who did what when on the organisation's own stream, newest first. */
+export const organisationHistory = async (ctx: AppContext, orgId: string) =>
+  (
+    await readModels(ctx.database)
+      .selectFrom("stream_history")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("stream_id", "=", organisationStreamId(orgId))
+      .orderBy("version", "desc")
+      .execute()
+  ).map((r) => ({
+    streamId: r.stream_id,
+    version: r.version,
+    type: r.type,
+    at: new Date(r.at).toISOString(),
+    userId: r.user_id,
+    summary: (r.data ?? {}) as Record<string, unknown>,
+  }));

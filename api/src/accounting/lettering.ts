@@ -106,3 +106,18 @@ export const unletterLines = (
     metadata,
     readModels: ledgerReadModels,
   });
+
+/** The account of the ledger lines named `mvt/line` (the first found), or undefined when none is. */
+export const accountOfLines = async (
+  ctx: AppContext,
+  orgId: string,
+  lines: readonly string[],
+): Promise<string | undefined> =>
+  (
+    await ctx.database.db
+      .selectFrom("ledger_lines")
+      .select("account")
+      .where("org_id", "=", orgId)
+      .where(sql`mvt::text || '/' || line::text`, "in", lines)
+      .executeTakeFirst()
+  )?.account;

@@ -1,6 +1,7 @@
 import type { AccountMovements } from "@registre/core";
-import type { ReadModelDatabase } from "@registre/projections";
+import { type ReadModelDatabase, readModels } from "@registre/projections";
 import { sql } from "kysely";
+import type { AppContext } from "../context.ts";
 
 /**
  * A year's provisional opening (issue 23, point 15): while the year before is open, its opening entry
@@ -137,3 +138,10 @@ export const compareLedgerKeys = (a: LedgerKey, b: LedgerKey): number =>
       : a.position !== b.position
         ? a.position - b.position
         : a.line - b.line;
+
+/** `openingDrafts` read from the organisation's read models. */
+export const openingDraftsIn = (
+  ctx: AppContext,
+  orgId: string,
+  range: { readonly start: string; readonly end: string },
+): Promise<OpeningDraft[]> => openingDrafts(readModels(ctx.database), orgId, range);

@@ -477,3 +477,20 @@ export const generalLedgerPage = async (
       };
     });
 };
+
+/** The day up to which the organisation's periods are locked, or null. */
+export const periodLockedUntil = async (ctx: AppContext, orgId: string): Promise<string | null> =>
+  (
+    await readModels(ctx.database)
+      .selectFrom("period_locks")
+      .select("locked_until")
+      .where("org_id", "=", orgId)
+      .executeTakeFirst()
+  )?.locked_until ?? null;
+
+/** The day of the organisation's last validated entry, or null. */
+export const lastValidatedDay = async (ctx: AppContext, orgId: string): Promise<string | null> => {
+  const { rows } = await sql<{ day: string | null }>`select max(day) as day from entry_day_totals
+    where org_id = ${orgId} and status = 'validated'`.execute(ctx.database.db);
+  return rows[0]?.day ?? null;
+};

@@ -204,3 +204,16 @@ export const listStatementLines = async (ctx: AppContext, orgId: string, f: Line
 /** Unmatched lines booked up to a day (the year-end checks, the reconciliation statement). */
 export const unmatchedLinesUntil = async (ctx: AppContext, orgId: string, until: string, limit = 200) =>
   listStatementLines(ctx, orgId, { matched: false, to: until, limit, offset: 0 });
+
+/** One line of a statement, by its number; 404 `bankStatement.lineNotFound`. */
+export const findStatementLine = async (ctx: AppContext, orgId: string, statementId: string, no: number) => {
+  const row = await readModels(ctx.database)
+    .selectFrom("bank_statement_lines")
+    .selectAll()
+    .where("org_id", "=", orgId)
+    .where("statement_id", "=", statementId)
+    .where("no", "=", no)
+    .executeTakeFirst();
+  if (!row) throw new DomainError("bankStatement.lineNotFound", { no }, 404);
+  return toStatementLine(row);
+};

@@ -1,5 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import {
+  type DocumentDirection,
+  type DocumentKind,
   DomainError,
   documentStats,
   documentTotalsOf,
@@ -298,8 +300,8 @@ export const listDocuments = async (
 export const documentStatistics = async (
   ctx: AppContext,
   orgId: string,
-  direction: string,
-  kind: string,
+  direction: DocumentDirection,
+  kind: DocumentKind,
   range: { from?: string | undefined; to?: string | undefined },
 ) => {
   let q = readModels(ctx.database)
@@ -348,3 +350,14 @@ export const contactDocuments = async (
   else q = q.orderBy("issue_date", "desc").orderBy("position", "desc");
   return q.limit(500).execute();
 };
+
+/** The document holding a history note (its id is unique in the organisation: derived from a command id). */
+export const historyNoteDocument = async (ctx: AppContext, orgId: string, noteId: string) =>
+  (
+    await readModels(ctx.database)
+      .selectFrom("documents")
+      .select("id")
+      .where("org_id", "=", orgId)
+      .where(sql<boolean>`state->'history' @> (${JSON.stringify([{ id: noteId }])}::text)::jsonb`)
+      .executeTakeFirst()
+  )?.id;

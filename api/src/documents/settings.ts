@@ -11,7 +11,7 @@ import {
   sellerMentionWarnings,
   seriesOfCounter,
 } from "@registre/core";
-import { handleCommand, loadAggregate } from "../commands.ts";
+import { handleCommand, loadAggregate, takenCounters } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { type Locale, translate } from "../http/messages.ts";
 import { loadOrganisation } from "./context.ts";
@@ -25,13 +25,7 @@ export const loadDocumentSettings = (ctx: AppContext, orgId: string) =>
  * exact as of the last commit (no read model to wait for).
  */
 export const usedSeries = async (ctx: AppContext, orgId: string): Promise<string[]> => {
-  const head = await ctx.database.db
-    .selectFrom("org_heads")
-    .select("counters")
-    .where("org_id", "=", orgId)
-    .executeTakeFirst();
-  const counters = typeof head?.counters === "string" ? JSON.parse(head.counters) : (head?.counters ?? {});
-  const ids = Object.keys(counters as Record<string, number>).flatMap((name) => seriesOfCounter(name) ?? []);
+  const ids = Object.keys(await takenCounters(ctx, orgId)).flatMap((name) => seriesOfCounter(name) ?? []);
   return [...new Set(ids)].sort();
 };
 

@@ -38,6 +38,7 @@ import {
   loadAggregate,
   type MultiStreamPlan,
   streamDecision,
+  takenCounters,
 } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { ProblemError } from "../http/problem.ts";
@@ -67,13 +68,7 @@ const lastIssueDateBefore = async (
   issueDate: string,
   counter: string,
 ): Promise<string | null> => {
-  const head = await ctx.database.db
-    .selectFrom("org_heads")
-    .select("counters")
-    .where("org_id", "=", orgId)
-    .executeTakeFirst();
-  const counters = typeof head?.counters === "string" ? JSON.parse(head.counters) : (head?.counters ?? {});
-  if (!(counters as Record<string, number>)[counter]) return null;
+  if (!(await takenCounters(ctx, orgId))[counter]) return null;
   await catchUp(ctx, orgId, [...documentReadModels]);
   const year = issueDate.slice(0, 4);
   const row = await readModels(ctx.database)

@@ -355,3 +355,19 @@ export const splitSubId = (id: string): { itemId: string; rest: string } => {
   if (at < 0 || !uuid.test(id.slice(0, at))) throw new ProblemError(404, "http.notFound");
   return { itemId: id.slice(0, at), rest: id.slice(at + 1) };
 };
+
+/** The items (by reference, 500 at most) that have metas, or price tiers on either side. */
+export const itemsWith = async (
+  ctx: AppContext,
+  orgId: string,
+  part: "metas" | "tiers",
+): Promise<ItemRow[]> => {
+  let query = ctx.database.db.selectFrom("items").selectAll().where("org_id", "=", orgId);
+  query =
+    part === "metas"
+      ? query.where("metas", "<>", "{}" as never)
+      : query.where((eb) =>
+          eb.or([eb("sale_tiers", "<>", "[]" as never), eb("purchase_tiers", "<>", "[]" as never)]),
+        );
+  return (await query.orderBy("reference").limit(500).execute()) as ItemRow[];
+};

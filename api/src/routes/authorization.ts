@@ -6,13 +6,19 @@ import {
   type Right,
   Rights,
 } from "@registre/core";
-import { readModels } from "@registre/projections";
 import { alreadyAppended, handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
+import {
+  findAuthAssignment,
+  findAuthItem,
+  listAuthAssignments,
+  listAuthItems,
+} from "../identity/authorization.ts";
+import { isMember } from "../identity/queries.ts";
 import { derivedId } from "../ids.ts";
 import {
   AssignInput,
@@ -44,33 +50,9 @@ export const authorizationRoutes = (ctx: AppContext) => {
       metadata,
       readModels: ["authorization"],
     });
-  const findItem = async (orgId: string, itemId: string) => {
-    const row = await readModels(ctx.database)
-      .selectFrom("auth_items")
-      .selectAll()
-      .where("org_id", "=", orgId)
-      .where("item_id", "=", itemId)
-      .executeTakeFirst();
-    if (!row) throw new ProblemError(404, "auth.itemNotFound");
-    return { id: row.item_id, name: row.name, rights: row.rights };
-  };
-  const findAssignment = async (orgId: string, assignmentId: string) => {
-    const row = await readModels(ctx.database)
-      .selectFrom("auth_assignments")
-      .selectAll()
-      .where("org_id", "=", orgId)
-      .where("assignment_id", "=", assignmentId)
-      .executeTakeFirst();
-    if (!row) throw new ProblemError(404, "auth.assignmentNotFound");
-    return { id: row.assignment_id, itemId: row.item_id, userId: row.user_id };
-  };
-  const isMember = async (orgId: string, userId: string) =>
-    (await readModels(ctx.database)
-      .selectFrom("memberships")
-      .select("user_id")
-      .where("org_id", "=", orgId)
-      .where("user_id", "=", userId)
-      .executeTakeFirst()) !== undefined;
+  const findItem = (orgId: string, itemId: string) => findAuthItem(ctx, orgId, itemId);
+  const findAssignment = (orgId: string, assignmentId: string) =>
+    findAuthAssignment(ctx, orgId, assignmentId);
 
   app.openapi(
     accessRoute(ctx, right("auth", Rights.read), {
@@ -81,13 +63,7 @@ export const authorizationRoutes = (ctx: AppContext) => {
       responses: { 200: answer(AuthorizationItemList, "The organisation's items"), ...errors },
     }),
     async (c) => {
-      const rows = await readModels(ctx.database)
-        .selectFrom("auth_items")
-        .selectAll()
-        .where("org_id", "=", orgOf(c.get("session").orgId))
-        .orderBy("name")
-        .execute();
-      return c.json({ items: rows.map((r) => ({ id: r.item_id, name: r.name, rights: r.rights })) }, 200);
+      return c.json({ items: await listAuthItems(ctx, orgOf(c.get("session").orgId)) }, 200);
     },
   );
 
@@ -187,15 +163,7 @@ export const authorizationRoutes = (ctx: AppContext) => {
       responses: { 200: answer(AuthorizationAssignmentList, "Who has which item"), ...errors },
     }),
     async (c) => {
-      const rows = await readModels(ctx.database)
-        .selectFrom("auth_assignments")
-        .selectAll()
-        .where("org_id", "=", orgOf(c.get("session").orgId))
-        .execute();
-      return c.json(
-        { items: rows.map((r) => ({ id: r.assignment_id, itemId: r.item_id, userId: r.user_id })) },
-        200,
-      );
+      return c.json({ items: await listAuthAssignments(ctx, orgOf(c.get("session").orgId)) }, 200);
     },
   );
 
@@ -212,7 +180,7 @@ export const authorizationRoutes = (ctx: AppContext) => {
       const { orgId } = c.get("session");
       const org = orgOf(orgId);
       const body = c.req.valid("json");
-      if (!(await isMember(org, body.userId))) throw new ProblemError(404, "user.notFound");
+      if (!(await isMember(ctx, org, body.userId))) throw new ProblemError(404, "user.notFound");
       const metadata = commandMetadata(c, ctx);
       const assignmentId = derivedId(metadata.commandId, "assignment");
       await run(org, { type: "Assign", data: { assignmentId, ...body } }, metadata);

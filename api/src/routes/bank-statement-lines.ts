@@ -1,6 +1,5 @@
 import { DomainError, Rights } from "@registre/core";
-import { readModels } from "@registre/projections";
-import { findStatement, toStatementLine } from "../banks/statement-queries.ts";
+import { findStatement, findStatementLine } from "../banks/statement-queries.ts";
 import { matchStatementLine, unmatchStatementLine } from "../banks/statements.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
@@ -18,17 +17,7 @@ const lineNo = (text: string): number => {
   return no;
 };
 
-const lineOf = async (ctx: AppContext, orgId: string, statementId: string, no: number) => {
-  const row = await readModels(ctx.database)
-    .selectFrom("bank_statement_lines")
-    .selectAll()
-    .where("org_id", "=", orgId)
-    .where("statement_id", "=", statementId)
-    .where("no", "=", no)
-    .executeTakeFirst();
-  if (!row) throw new DomainError("bankStatement.lineNotFound", { no }, 404);
-  return toStatementLine(row);
-};
+const lineOf = findStatementLine;
 
 /** A statement's lines matched and unmatched by hand, and its original file (mounted with the statements). */
 export const statementLineRoutes = (ctx: AppContext) => {

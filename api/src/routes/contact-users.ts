@@ -6,6 +6,7 @@ import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
 import { inviteMember, organisationInvitations, revokeInvitation } from "../identity/invitations.ts";
+import { organisationMembers } from "../identity/queries.ts";
 import { runOrganisationCommands } from "../organisations.ts";
 import { UuidParam } from "../schemas/common.ts";
 import {
@@ -27,27 +28,14 @@ const CODE = "contacts.users";
  */
 export const contactUserRoutes = (ctx: AppContext) => {
   const app = resourceApp();
-  const members = (orgId: string) =>
-    ctx.database.db
-      .selectFrom("memberships as m")
-      .innerJoin("users as u", "u.user_id", "m.user_id")
-      .select(["u.user_id", "u.name", "u.email", "m.profile", "m.added_at"])
-      .where("m.org_id", "=", orgId);
-  const toItem = (r: { user_id: string; name: string; email: string; profile: string; added_at: Date }) => ({
-    id: r.user_id,
-    name: r.name,
-    email: r.email,
-    role: r.profile,
-    createdAt: new Date(r.added_at).toISOString(),
-  });
   const orgOf = (orgId: string | null) => {
     if (!orgId) throw new ProblemError(404, "organisation.notFound");
     return orgId;
   };
   const findMember = async (orgId: string, userId: string) => {
-    const row = await members(orgId).where("m.user_id", "=", userId).executeTakeFirst();
-    if (!row) throw new ProblemError(404, "user.notFound");
-    return toItem(row);
+    const [member] = await organisationMembers(ctx, orgId, userId);
+    if (!member) throw new ProblemError(404, "user.notFound");
+    return member;
   };
 
   app.openapi(
@@ -65,10 +53,7 @@ export const contactUserRoutes = (ctx: AppContext) => {
       },
     }),
     async (c) => {
-      const rows = await members(orgOf(c.get("session").orgId))
-        .orderBy("u.name")
-        .execute();
-      return c.json({ items: rows.map(toItem) }, 200);
+      return c.json({ items: await organisationMembers(ctx, orgOf(c.get("session").orgId)) }, 200);
     },
   );
 

@@ -1,6 +1,5 @@
 import { DomainError, incomeStatement, parisDate, Rights } from "@registre/core";
-import { sql } from "kysely";
-import { accountMovements, listFiscalYears } from "../accounting/queries.ts";
+import { accountMovements, lastValidatedDay, listFiscalYears } from "../accounting/queries.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { requireOrg, resourceApp } from "../http/openapi.ts";
@@ -50,12 +49,8 @@ export const dashboardRoutes = (ctx: AppContext) => {
         throw new DomainError("dashboard.unknownStats", { type: c.req.valid("param").type }, 404);
       const orgId = requireOrg(c.get("session").orgId);
       const today = parisDate(ctx.clock());
-      const [years, newest] = await Promise.all([
-        listFiscalYears(ctx, orgId),
-        sql<{ day: string | null }>`select max(day) as day from entry_day_totals
-          where org_id = ${orgId} and status = 'validated'`.execute(ctx.database.db),
-      ]);
-      const year = shownYear(years, today, newest.rows[0]?.day ?? null);
+      const [years, newest] = await Promise.all([listFiscalYears(ctx, orgId), lastValidatedDay(ctx, orgId)]);
+      const year = shownYear(years, today, newest);
       if (!year)
         return c.json(
           { year: null, revenue: 0, due: 0, expenses: 0, cash: 0, result: 0, asOf: null, provisional: false },

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PUBLIC } from "../http/access.ts";
 import { resourceApp } from "../http/openapi.ts";
+import { isPlatformAdmin } from "../identity/queries.ts";
 import { findSession } from "../identity/sessions.ts";
 import { readModelStates } from "../read-models.ts";
 import { Health } from "../schemas/health.ts";
@@ -12,12 +13,7 @@ const platformAdmin = async (ctx: AppContext, c: Context): Promise<boolean> => {
   if (!token) return false;
   const session = await findSession(ctx.database, token, ctx.clock());
   if (!session) return false;
-  const row = await ctx.database.db
-    .selectFrom("credentials")
-    .select("platform_admin")
-    .where("user_id", "=", session.userId)
-    .executeTakeFirst();
-  return row?.platform_admin === true;
+  return isPlatformAdmin(ctx, session.userId);
 };
 
 /** The server's health: the database, the log, the read models. Mounted at /health. */

@@ -5,6 +5,7 @@ import { accessRoute, PUBLIC, SESSION } from "../http/access.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
+import { credentialsOf, userAccount } from "../identity/queries.ts";
 import { findSession, openSession, revokeSession } from "../identity/sessions.ts";
 import { admitSignIn, requestAddress, tooManyAttempts } from "../identity/sign-in.ts";
 import { registerUser, sessionUser, userOrganisations } from "../identity/users.ts";
@@ -67,13 +68,7 @@ export const identityRoutes = (ctx: AppContext) => {
       const input = c.req.valid("json");
       const email = normaliseEmail(input.email);
       // Not an address (a NUL, a control character…): no account has it, and it never reaches SQL.
-      const credentials = validateEmail(email)
-        ? undefined
-        : await ctx.database.db
-            .selectFrom("credentials")
-            .select(["user_id", "password_hash"])
-            .where("email", "=", email)
-            .executeTakeFirst();
+      const credentials = validateEmail(email) ? undefined : await credentialsOf(ctx, email);
       const attempt = await admitSignIn(
         ctx,
         {
@@ -190,23 +185,7 @@ export const identityRoutes = (ctx: AppContext) => {
         ...problemResponses(401),
       },
     }),
-    async (c) => {
-      const user = await ctx.database.db
-        .selectFrom("users")
-        .selectAll()
-        .where("user_id", "=", c.get("session").userId)
-        .executeTakeFirst();
-      if (!user) throw new ProblemError(503, "readModel.behind");
-      return c.json(
-        {
-          id: user.user_id,
-          email: user.email,
-          name: user.name,
-          createdAt: new Date(user.created_at).toISOString(),
-        },
-        200,
-      );
-    },
+    async (c) => c.json(await userAccount(ctx, c.get("session").userId), 200),
   );
 
   return app;

@@ -9,6 +9,7 @@ import { localeOf, ProblemError } from "../http/problem.ts";
 import type { LimitRule } from "../http/rate-limit.ts";
 import { problemResponses } from "../http/schemas.ts";
 import type { AuthEnv } from "../identity/auth.ts";
+import { helpSender } from "../identity/queries.ts";
 import { requestAddress, tooManyAttempts } from "../identity/sign-in.ts";
 import { MailError } from "../mail/mailer.ts";
 import { answer, body, errors } from "../schemas/common.ts";
@@ -81,26 +82,9 @@ export const mailHelpRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const session = (c as unknown as Context<AuthEnv>).get("session");
-      const [user, org] = await Promise.all([
-        ctx.database.db
-          .selectFrom("users as u")
-          .innerJoin("credentials as c", "c.user_id", "u.user_id")
-          .select(["u.name", "c.email"])
-          .where("u.user_id", "=", session.userId)
-          .executeTakeFirst(),
-        session.orgId
-          ? ctx.database.db
-              .selectFrom("organisations")
-              .select("name")
-              .where("org_id", "=", session.orgId)
-              .executeTakeFirst()
-          : undefined,
-      ]);
-      if (!user) throw new DomainError("user.notFound", {}, 404);
-      return c.json(
-        await deliver(c, { name: user.name, email: user.email, org: org?.name }, c.req.valid("json"), "app"),
-        200,
-      );
+      const sender = await helpSender(ctx, session.userId, session.orgId);
+      if (!sender) throw new DomainError("user.notFound", {}, 404);
+      return c.json(await deliver(c, sender, c.req.valid("json"), "app"), 200);
     },
   );
 

@@ -1,5 +1,3 @@
-import { organisationStreamId } from "@registre/core";
-import { readModels } from "@registre/projections";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
@@ -9,7 +7,8 @@ import {
   changeOrganisation,
   createOrganisation,
   findOrganisation,
-  toOrganisation,
+  listOrganisations,
+  organisationHistory,
 } from "../organisations.ts";
 import { UuidParam } from "../schemas/common.ts";
 import {
@@ -42,19 +41,7 @@ export const organisationRoutes = (ctx: AppContext) => {
       },
     }),
     async (c) => {
-      const { q, limit, offset } = c.req.valid("query");
-      let query = readModels(ctx.database).selectFrom("organisations");
-      if (q) {
-        const pattern = `%${q.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
-        query = query.where((eb) =>
-          eb.or([eb(eb.fn("lower", ["name"]), "like", pattern), eb("siren", "like", pattern)]),
-        );
-      }
-      const [rows, count] = await Promise.all([
-        query.selectAll().orderBy("name").orderBy("org_id").limit(limit).offset(offset).execute(),
-        query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-      ]);
-      return c.json({ items: rows.map(toOrganisation), total: Number(count.n) }, 200);
+      return c.json(await listOrganisations(ctx, c.req.valid("query")), 200);
     },
   );
 
@@ -133,26 +120,7 @@ export const organisationRoutes = (ctx: AppContext) => {
     async (c) => {
       const { id } = c.req.valid("param");
       await findOrganisation(ctx, id);
-      const rows = await readModels(ctx.database)
-        .selectFrom("stream_history")
-        .selectAll()
-        .where("org_id", "=", id)
-        .where("stream_id", "=", organisationStreamId(id))
-        .orderBy("version", "desc")
-        .execute();
-      return c.json(
-        {
-          items: rows.map((r) => ({
-            streamId: r.stream_id,
-            version: r.version,
-            type: r.type,
-            at: new Date(r.at).toISOString(),
-            userId: r.user_id,
-            summary: (r.data ?? {}) as Record<string, unknown>,
-          })),
-        },
-        200,
-      );
+      return c.json({ items: await organisationHistory(ctx, id) }, 200);
     },
   );
 

@@ -7,9 +7,9 @@ import { translate } from "../http/messages.ts";
 import { resourceApp } from "../http/openapi.ts";
 import { localeOf, ProblemError } from "../http/problem.ts";
 import { ProblemSchema } from "../http/schemas.ts";
-import { revokeUserSessions } from "../identity/sessions.ts";
+import { recordRenewal, renewalRecipient, renewPassword } from "../identity/queries.ts";
 import { requestAddress, tooManyAttempts } from "../identity/sign-in.ts";
-import { hashToken, newToken } from "../identity/tokens.ts";
+import { newToken } from "../identity/tokens.ts";
 import { passwordRenewalMessage } from "../mail/messages.ts";
 import { RenewalConfirmation, RenewalRequest, RenewalSent } from "../schemas/password.ts";
 
@@ -58,25 +58,15 @@ export const passwordRoutes = (ctx: AppContext) => {
         throw tooManyAttempts(c, byAccount.retryAfterMs);
       }
       // Not an address: nobody to write to, and the same answer as for an unknown one.
-      const user = validateEmail(email)
-        ? undefined
-        : await ctx.database.db
-            .selectFrom("credentials as c")
-            .innerJoin("users as u", "u.user_id", "c.user_id")
-            .select(["c.user_id", "u.name"])
-            .where("c.email", "=", email)
-            .executeTakeFirst();
+      const user = validateEmail(email) ? undefined : await renewalRecipient(ctx, email);
       if (user) {
         const token = newToken();
-        const now = ctx.clock();
-        await ctx.database.db
-          .insertInto("password_renewals")
-          .values({
-            token_hash: hashToken(token),
-            user_id: user.user_id,
-            expires_at: new Date(now.getTime() + RENEWAL_MINUTES * 60_000),
-          })
-          .execute();
+        await recordRenewal(
+          ctx,
+          user.user_id,
+          token,
+          new Date(ctx.clock().getTime() + RENEWAL_MINUTES * 60_000),
+        );
         const link = `${ctx.identity.publicUrl}/public/password/renew?token=${encodeURIComponent(token)}`;
         const message = passwordRenewalMessage(locale, {
           name: user.name,
@@ -110,25 +100,7 @@ export const passwordRoutes = (ctx: AppContext) => {
       const { token, password } = c.req.valid("json");
       const invalid = validatePassword(password);
       if (invalid) throw new ProblemError(422, invalid);
-      const now = ctx.clock();
-      const passwordHash = await hash(password);
-      await ctx.database.db.transaction().execute(async (trx) => {
-        const renewal = await trx
-          .updateTable("password_renewals")
-          .set({ used_at: now })
-          .where("token_hash", "=", hashToken(token))
-          .where("used_at", "is", null)
-          .where("expires_at", ">", now)
-          .returning("user_id")
-          .executeTakeFirst();
-        if (!renewal) throw new ProblemError(422, "identity.renewTokenInvalid");
-        await trx
-          .updateTable("credentials")
-          .set({ password_hash: passwordHash, updated_at: now })
-          .where("user_id", "=", renewal.user_id)
-          .execute();
-        await revokeUserSessions({ ...ctx.database, db: trx }, renewal.user_id, now);
-      });
+      await renewPassword(ctx, token, await hash(password), ctx.clock());
       return c.body(null, 204);
     },
   );

@@ -1,10 +1,16 @@
 import type { z } from "@hono/zod-openapi";
-import { readModels, type StreamHistoryRow } from "@registre/projections";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
 import { resourceApp } from "../http/openapi.ts";
-import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
+import {
+  findPlatformUser,
+  listPlatformUsers,
+  platformLogPage,
+  platformUserOrganisations,
+  requirePlatformOrganisation,
+} from "../identity/platform.ts";
+import { organisationMembers } from "../identity/queries.ts";
 import { UuidParam } from "../schemas/common.ts";
 import {
   LogList,
@@ -21,67 +27,9 @@ const ok = <T extends z.ZodType>(schema: T, description: string) => ({
   200: { description, content: { "application/json": { schema } } },
   ...errors,
 });
-const LOG_LIMIT = 200;
-
-const toLog = (r: StreamHistoryRow) => ({
-  orgId: r.org_id,
-  streamId: r.stream_id,
-  version: r.version,
-  type: r.type,
-  at: new Date(r.at).toISOString(),
-  userId: r.user_id,
-  summary: (r.data ?? {}) as Record<string, unknown>,
-});
-
 /** Platform administration of users, and the organisations' members and logs Mounted at /registre. */
 export const platformRoutes = (ctx: AppContext) => {
   const app = resourceApp();
-  const db = () => readModels(ctx.database);
-  /** A page of the log, newest first in the store's order; `next` is the position to ask before for older ones. */
-  const logPage = async (column: "org_id" | "user_id", id: string, before: number | undefined) => {
-    let query = db()
-      .selectFrom("stream_history")
-      .selectAll()
-      .where(column, "=", id)
-      .orderBy("position", "desc")
-      .limit(LOG_LIMIT + 1);
-    if (before !== undefined) query = query.where("position", "<", before);
-    const rows = await query.execute();
-    const page = rows.slice(0, LOG_LIMIT);
-    const last = page.at(-1);
-    return { items: page.map(toLog), next: rows.length > LOG_LIMIT && last ? Number(last.position) : null };
-  };
-  const usersBase = () =>
-    db().selectFrom("users as u").innerJoin("credentials as c", "c.user_id", "u.user_id");
-  const users = () =>
-    usersBase().select(["u.user_id", "u.name", "u.email", "u.created_at", "c.platform_admin"]);
-  const toUser = (r: {
-    user_id: string;
-    name: string;
-    email: string;
-    created_at: Date;
-    platform_admin: boolean;
-  }) => ({
-    id: r.user_id,
-    name: r.name,
-    email: r.email,
-    platformAdmin: r.platform_admin,
-    createdAt: new Date(r.created_at).toISOString(),
-  });
-  const findUser = async (id: string) => {
-    const row = await users().where("u.user_id", "=", id).executeTakeFirst();
-    if (!row) throw new ProblemError(404, "user.notFound");
-    return toUser(row);
-  };
-  const findOrg = async (id: string) => {
-    const row = await db()
-      .selectFrom("organisations")
-      .select("org_id")
-      .where("org_id", "=", id)
-      .executeTakeFirst();
-    if (!row) throw new ProblemError(404, "organisation.notFound");
-  };
-
   app.openapi(
     accessRoute(ctx, PLATFORM, {
       method: "get",
@@ -94,35 +42,7 @@ export const platformRoutes = (ctx: AppContext) => {
       responses: ok(PlatformUserList, "Users, by name"),
     }),
     async (c) => {
-      const { q, limit, offset } = c.req.valid("query");
-      let query = usersBase();
-      if (q) {
-        const pattern = `%${q.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
-        query = query.where((eb) =>
-          eb.or([eb(eb.fn("lower", ["u.name"]), "like", pattern), eb("u.email", "like", pattern)]),
-        );
-      }
-      const [rows, count] = await Promise.all([
-        query
-          .select(["u.user_id", "u.name", "u.email", "u.created_at", "c.platform_admin"])
-          .select((eb) =>
-            eb
-              .selectFrom("memberships as m")
-              .whereRef("m.user_id", "=", "u.user_id")
-              .select((e) => e.fn.countAll<number>().as("n"))
-              .as("orgs"),
-          )
-          .orderBy("u.name")
-          .orderBy("u.user_id")
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-      ]);
-      return c.json(
-        { items: rows.map((r) => ({ ...toUser(r), orgs: Number(r.orgs ?? 0) })), total: Number(count.n) },
-        200,
-      );
+      return c.json(await listPlatformUsers(ctx, c.req.valid("query")), 200);
     },
   );
 
@@ -135,7 +55,7 @@ export const platformRoutes = (ctx: AppContext) => {
       request: { params: UuidParam },
       responses: ok(PlatformUser, "The user"),
     }),
-    async (c) => c.json(await findUser(c.req.valid("param").id), 200),
+    async (c) => c.json(await findPlatformUser(ctx, c.req.valid("param").id), 200),
   );
 
   app.openapi(
@@ -149,15 +69,8 @@ export const platformRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await findUser(id);
-      const rows = await db()
-        .selectFrom("memberships as m")
-        .innerJoin("organisations as o", "o.org_id", "m.org_id")
-        .select(["o.org_id as id", "o.name", "o.siren", "m.profile"])
-        .where("m.user_id", "=", id)
-        .orderBy("o.name")
-        .execute();
-      return c.json({ items: rows as { id: string; name: string; siren: string; profile: string }[] }, 200);
+      await findPlatformUser(ctx, id);
+      return c.json({ items: await platformUserOrganisations(ctx, id) }, 200);
     },
   );
 
@@ -172,8 +85,8 @@ export const platformRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await findUser(id);
-      return c.json(await logPage("user_id", id, c.req.valid("query").before), 200);
+      await findPlatformUser(ctx, id);
+      return c.json(await platformLogPage(ctx, "user_id", id, c.req.valid("query").before), 200);
     },
   );
 
@@ -188,26 +101,8 @@ export const platformRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await findOrg(id);
-      const rows = await db()
-        .selectFrom("memberships as m")
-        .innerJoin("users as u", "u.user_id", "m.user_id")
-        .select(["u.user_id", "u.name", "u.email", "m.profile", "m.added_at"])
-        .where("m.org_id", "=", id)
-        .orderBy("u.name")
-        .execute();
-      return c.json(
-        {
-          items: rows.map((r) => ({
-            id: r.user_id,
-            name: r.name,
-            email: r.email,
-            role: r.profile,
-            createdAt: new Date(r.added_at).toISOString(),
-          })),
-        },
-        200,
-      );
+      await requirePlatformOrganisation(ctx, id);
+      return c.json({ items: await organisationMembers(ctx, id) }, 200);
     },
   );
 
@@ -222,8 +117,8 @@ export const platformRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await findOrg(id);
-      return c.json(await logPage("org_id", id, c.req.valid("query").before), 200);
+      await requirePlatformOrganisation(ctx, id);
+      return c.json(await platformLogPage(ctx, "org_id", id, c.req.valid("query").before), 200);
     },
   );
   return app;

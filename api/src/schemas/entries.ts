@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { vatCodeRates, vatKinds, vatRegimeKinds } from "@registre/core";
 import { SEARCH_COUNT_CAP } from "../http/count-caps.ts";
-import { Cents, CentsOut, Day, Offset } from "./common.ts";
+import { Amount, Cents, CentsOut, Day, Offset } from "./common.ts";
 
 /**
  * A line's VAT code (issue 22): the rate, goods / services / fixed asset, the regime; on a VAT account
@@ -96,7 +96,7 @@ export const EntrySource = z
         statementId: z.string(),
         no: z.number().int(),
         bookingDate: z.string(),
-        amount: CentsOut,
+        amount: Amount,
         label: z.string(),
       })
       .nullable()

@@ -8,6 +8,7 @@ import { createApp } from "../app.ts";
 import { openContext } from "../bootstrap.ts";
 import type { AppContext } from "../context.ts";
 import { parseEml } from "../mail/parse-eml.testing.ts";
+import { answerChecker } from "./answer-schemas.ts";
 
 export type Call = (
   method: string,
@@ -37,6 +38,14 @@ export const apiHarness = (kind: DatabaseKind, env: Parameters<typeof openContex
     await harness.ctx?.runner.stop();
     await harness.ctx?.database.close();
   });
+  let checker: ReturnType<typeof answerChecker> | undefined;
+  /** Every JSON answer parsed with its route's schema: an answer off its schema fails the test that got it. */
+  const checked = async (method: string, path: string, res: Response) => {
+    const answer = res.status === 204 ? null : await res.json();
+    checker ??= answerChecker(harness.app);
+    checker(method, `/api${path}`, res.status, answer);
+    return answer;
+  };
   const call: Call = async (method, path, token, body) => {
     const res = await harness.app.request(`/api${path}`, {
       method,
@@ -46,7 +55,7 @@ export const apiHarness = (kind: DatabaseKind, env: Parameters<typeof openContex
       },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
-    return { status: res.status, body: res.status === 204 ? null : await res.json() };
+    return { status: res.status, body: await checked(method, path, res) };
   };
   /** As `call`, in a language (French unless told) and with an Idempotency-Key when given. */
   const send = async (
@@ -67,7 +76,7 @@ export const apiHarness = (kind: DatabaseKind, env: Parameters<typeof openContex
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
     // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answers
-    return { status: res.status, body: (res.status === 204 ? null : await res.json()) as any };
+    return { status: res.status, body: (await checked(method, path, res)) as any };
   };
   /** A new user (ASCII name: it becomes part of the e-mail), signed in without an organisation. */
   const register = async (name: string) => {

@@ -1,7 +1,8 @@
-import { DomainError, Rights } from "@registre/core";
-import { type AccountRow, accountingSetupProjector, readModels } from "@registre/projections";
+import { Rights } from "@registre/core";
+import { accountingSetupProjector } from "@registre/projections";
 import { accountListJson } from "../../accounting/account-list.ts";
 import { deleteAccount, runChart } from "../../accounting/books.ts";
+import { findChartAccount } from "../../accounting/chart.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { cachedRead } from "../../http/answer-cache.ts";
@@ -18,31 +19,10 @@ import {
 } from "../../schemas/accounts.ts";
 import { answer, body, errors, notModified } from "../../schemas/common.ts";
 
-const toAccount = (r: AccountRow) => ({
-  number: r.number,
-  kind: r.kind,
-  label: r.label,
-  labelEn: r.label_en,
-  class: r.class,
-  lettrable: r.lettrable,
-  collective: r.collective,
-  control: r.control,
-  closed: r.closed,
-});
-
 /** The chart of accounts, mounted at /accounting/accounts. */
 export const accountRoutes = (ctx: AppContext) => {
   const app = resourceApp();
-  const findAccount = async (orgId: string, number: string) => {
-    const row = await readModels(ctx.database)
-      .selectFrom("accounts")
-      .selectAll()
-      .where("org_id", "=", orgId)
-      .where("number", "=", number.toUpperCase())
-      .executeTakeFirst();
-    if (!row) throw new DomainError("account.notFound", { number }, 404);
-    return toAccount(row);
-  };
+  const findAccount = (orgId: string, number: string) => findChartAccount(ctx, orgId, number);
 
   app.openapi(
     accessRoute(ctx, right("accounts", Rights.read), {

@@ -2,6 +2,7 @@ import { hasRight, Rights } from "@registre/core";
 import { ledgerProjector } from "@registre/projections";
 import { changeDraft, deleteDraft, draftEntry, reverseEntry } from "../../accounting/entries.ts";
 import { listEntryPage } from "../../accounting/entry-list.ts";
+import { contentOf, findEntry, toSummary } from "../../accounting/entry-view.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { cachedRead } from "../../http/answer-cache.ts";
@@ -18,7 +19,6 @@ import {
   MvtParam,
   ReverseInput,
 } from "../../schemas/entries.ts";
-import { contentOf, findEntry, toSummary } from "./entry-view.ts";
 
 /** Entries: the list, drafts and their changes, reversals. Mounted at /accounting/entries. */
 export const entryRoutes = (ctx: AppContext) => {

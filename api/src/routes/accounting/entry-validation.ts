@@ -1,6 +1,6 @@
 import { Rights } from "@registre/core";
-import { readModels } from "@registre/projections";
 import { validateEntries, validateEntry } from "../../accounting/entries.ts";
+import { findEntry, listDrafts } from "../../accounting/entry-view.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { translate } from "../../http/messages.ts";
@@ -14,7 +14,6 @@ import {
   ValidateEntriesInput,
   ValidateEntriesResult,
 } from "../../schemas/entries.ts";
-import { findEntry, toSummary } from "./entry-view.ts";
 
 /** Validation: the drafts to validate, one or many at once. Mounted at /accounting/entries. */
 export const entryValidationRoutes = (ctx: AppContext) => {
@@ -29,16 +28,7 @@ export const entryValidationRoutes = (ctx: AppContext) => {
       responses: { 200: answer(DraftList, "Drafts to validate"), ...errors },
     }),
     async (c) => {
-      const rows = await readModels(ctx.database)
-        .selectFrom("entries")
-        .selectAll()
-        .where("org_id", "=", sessionOrg(c))
-        .where("status", "=", "draft")
-        .orderBy("date")
-        .orderBy("created_at")
-        .limit(5000)
-        .execute();
-      return c.json({ items: rows.map(toSummary) }, 200);
+      return c.json({ items: await listDrafts(ctx, sessionOrg(c)) }, 200);
     },
   );
 

@@ -1,14 +1,14 @@
 import type { z } from "@hono/zod-openapi";
 import { DomainError, earlierYearBounds, nextYearBounds, Rights } from "@registre/core";
-import { readModels } from "@registre/projections";
-import { sql } from "kysely";
 import { catchUpLedger, runFiscal } from "../../accounting/books.ts";
+import { ledgerInconsistencies } from "../../accounting/ledger-consistency.ts";
 import {
   balanceSheetReport,
   findFiscalYear,
   fiscalYearStartMonth,
   incomeStatementReport,
   listFiscalYears,
+  periodLockedUntil,
   trialBalanceReport,
 } from "../../accounting/queries.ts";
 import { closeFiscalYear, generateOpeningEntry } from "../../accounting/year-end.ts";
@@ -53,17 +53,13 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const orgId = sessionOrg(c);
-      const lock = await readModels(ctx.database)
-        .selectFrom("period_locks")
-        .select("locked_until")
-        .where("org_id", "=", orgId)
-        .executeTakeFirst();
+      const lockedUntil = await periodLockedUntil(ctx, orgId);
       const items = await listFiscalYears(ctx, orgId);
       const calendar = { years: items, lockedUntil: null };
       return c.json(
         {
           items,
-          lockedUntil: lock?.locked_until ?? null,
+          lockedUntil,
           suggested: {
             next: nextYearBounds(calendar, await fiscalYearStartMonth(ctx, orgId)),
             earlier: earlierYearBounds(calendar),
@@ -261,26 +257,7 @@ export const fiscalYearRoutes = (ctx: AppContext) => {
     async (c) => {
       const orgId = sessionOrg(c);
       const year = await findFiscalYear(ctx, orgId, c.req.valid("param").id);
-      const { rows } = await sql<{ period: string; account: string }>`
-        with l as (
-          select substr(date, 1, 7) as period, account, sum(debit)::bigint as debit, sum(credit)::bigint as credit
-          from ledger_lines where org_id = ${orgId}::uuid and date between ${year.start} and ${year.end}
-          group by 1, 2),
-        b as (select period, account, debit, credit from account_balances
-          where org_id = ${orgId}::uuid and period between ${year.start.slice(0, 7)} and ${year.end.slice(0, 7)})
-        select coalesce(l.period, b.period) as period, coalesce(l.account, b.account) as account
-        from l full join b on l.period = b.period and l.account = b.account
-        where l.debit is distinct from b.debit or l.credit is distinct from b.credit
-        union all
-        select coalesce(l.date, d.date), coalesce(l.account, d.account)
-        from (select date, account, sum(debit)::bigint as debit, sum(credit)::bigint as credit
-          from ledger_lines where org_id = ${orgId}::uuid and date between ${year.start} and ${year.end}
-          group by 1, 2) l
-        full join (select date, account, debit, credit from account_day_balances
-          where org_id = ${orgId}::uuid and date between ${year.start} and ${year.end}) d
-          on l.date = d.date and l.account = d.account
-        where l.debit is distinct from d.debit or l.credit is distinct from d.credit
-        order by 1, 2`.execute(ctx.database.db);
+      const rows = await ledgerInconsistencies(ctx, orgId, year);
       return c.json({ consistent: rows.length === 0, differences: rows }, 200);
     },
   );

@@ -1,6 +1,6 @@
-import { DomainError, Rights } from "@registre/core";
-import { type JournalRow, readModels } from "@registre/projections";
+import { Rights } from "@registre/core";
 import { deleteJournal, runJournals } from "../../accounting/books.ts";
+import { findChartJournal, listJournals } from "../../accounting/chart.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { answerDeleted } from "../../http/deleted.ts";
@@ -14,28 +14,10 @@ import {
   UpdateJournalInput,
 } from "../../schemas/journals.ts";
 
-const toJournal = (r: JournalRow) => ({
-  code: r.code,
-  label: r.label,
-  labelEn: r.label_en,
-  kind: r.kind,
-  vat: r.vat,
-  account: r.account,
-});
-
 /** The journals, mounted at /accounting/journals. */
 export const journalRoutes = (ctx: AppContext) => {
   const app = resourceApp();
-  const findJournal = async (orgId: string, code: string) => {
-    const row = await readModels(ctx.database)
-      .selectFrom("journals")
-      .selectAll()
-      .where("org_id", "=", orgId)
-      .where("code", "=", code.toUpperCase())
-      .executeTakeFirst();
-    if (!row) throw new DomainError("journal.notFound", { code }, 404);
-    return toJournal(row);
-  };
+  const findJournal = (orgId: string, code: string) => findChartJournal(ctx, orgId, code);
 
   app.openapi(
     accessRoute(ctx, right("journals", Rights.read), {
@@ -46,13 +28,7 @@ export const journalRoutes = (ctx: AppContext) => {
       responses: { 200: answer(JournalList, "The journals"), ...errors },
     }),
     async (c) => {
-      const rows = await readModels(ctx.database)
-        .selectFrom("journals")
-        .selectAll()
-        .where("org_id", "=", sessionOrg(c))
-        .orderBy("code")
-        .execute();
-      return c.json({ items: rows.map(toJournal) }, 200);
+      return c.json({ items: await listJournals(ctx, sessionOrg(c)) }, 200);
     },
   );
 

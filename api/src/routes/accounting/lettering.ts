@@ -1,6 +1,6 @@
 import { Rights } from "@registre/core";
-import { sql } from "kysely";
-import { letterLines, unletterLines } from "../../accounting/lettering.ts";
+import { findEntry } from "../../accounting/entry-view.ts";
+import { accountOfLines, letterLines, unletterLines } from "../../accounting/lettering.ts";
 import { matchStatementLine } from "../../banks/statements.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
@@ -14,7 +14,6 @@ import {
   ReconcileInput,
   UnletterInput,
 } from "../../schemas/lettering.ts";
-import { findEntry } from "./entry-view.ts";
 
 /** Lettering: validated lines of an account matched into sets. Mounted at /accounting/entries. */
 export const letteringRoutes = (ctx: AppContext) => {
@@ -88,13 +87,7 @@ export const letteringRoutes = (ctx: AppContext) => {
       const chosen = input.lines;
       if (!chosen) return c.json({ account, code: null, statementLines: matched }, 200);
       // Reconciles this entry's line on the chosen lines' account with them.
-      const accounts = await ctx.database.db
-        .selectFrom("ledger_lines")
-        .select("account")
-        .where("org_id", "=", orgId)
-        .where(sql`mvt::text || '/' || line::text`, "in", chosen)
-        .execute();
-      const letterAccount = accounts[0]?.account;
+      const letterAccount = await accountOfLines(ctx, orgId, chosen);
       const own = entry.lines.filter((l) => l.account === letterAccount).map((l) => `${entry.mvt}/${l.line}`);
       const set = await letterLines(
         ctx,

@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import { Rights } from "@registre/core";
-import { accountingSetupProjector, ledgerProjector, readModels } from "@registre/projections";
-import { openingDrafts, provisionalOpening } from "../../accounting/provisional-opening.ts";
+import { accountingSetupProjector, ledgerProjector } from "@registre/projections";
+import { openingDraftsIn, provisionalOpening } from "../../accounting/provisional-opening.ts";
 import {
   findFiscalYear,
   generalLedgerPage,
@@ -58,9 +58,7 @@ export const reportRoutes = (ctx: AppContext) => {
           const range = await rangeOf(orgId, asked);
           // Over several fiscal years, the later years' opening entries repeat the balances before them.
           const { ids, ...span } = yearSpan(await listFiscalYears(ctx, orgId), range);
-          const drafts = (await openingDrafts(readModels(ctx.database), orgId, range)).filter(
-            (d) => !ids.includes(d.yearId),
-          );
+          const drafts = (await openingDraftsIn(ctx, orgId, range)).filter((d) => !ids.includes(d.yearId));
           const included = asked.provisional === true;
           return JSON.stringify({
             ...range,

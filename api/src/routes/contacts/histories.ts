@@ -19,6 +19,7 @@ import { answerDeleted } from "../../http/deleted.ts";
 import { withField } from "../../http/field-problems.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
+import { userNames } from "../../identity/queries.ts";
 import { derivedId } from "../../ids.ts";
 import { answer, body, errors } from "../../schemas/common.ts";
 import {
@@ -66,18 +67,6 @@ const findEntry = async (ctx: AppContext, orgId: string, contactId: string, entr
   if (!entry)
     throw new DomainError("contact.recordNotFound", { kind: "history", id: `${contactId}:${entryId}` }, 404);
   return entryOut(contactId, entry);
-};
-
-/** The names of the users who wrote a stream's events. */
-const userNames = async (ctx: AppContext, userIds: readonly (string | undefined)[]) => {
-  const ids = [...new Set(userIds.filter((u): u is string => !!u && uuid.test(u)))];
-  if (ids.length === 0) return new Map<string, string>();
-  const rows = (await ctx.database.db
-    .selectFrom("users")
-    .select(["user_id", "name"])
-    .where("user_id", "in", ids)
-    .execute()) as { user_id: string; name: string }[];
-  return new Map(rows.map((u) => [u.user_id, u.name]));
 };
 
 /**

@@ -8,6 +8,7 @@ import {
   parisDate,
   Rights,
 } from "@registre/core";
+import { takenCounters } from "../../commands.ts";
 import type { AppContext } from "../../context.ts";
 import { changeDocument, createDocument, deleteDocument } from "../../documents/commands.ts";
 import { liveDocument } from "../../documents/context.ts";
@@ -59,15 +60,7 @@ export const documentRoutes = (ctx: AppContext) => {
       requireDocumentRight(c, { direction, kind }, Rights.create);
       const { state: settings } = await loadDocumentSettings(ctx, orgId);
       const issueDate = parisDate(ctx.clock());
-      const counters = (
-        await ctx.database.db
-          .selectFrom("org_heads")
-          .select("counters")
-          .where("org_id", "=", orgId)
-          .executeTakeFirst()
-      )?.counters;
-      const taken: Record<string, number> =
-        typeof counters === "string" ? JSON.parse(counters) : (counters ?? {});
+      const taken = await takenCounters(ctx, orgId);
       const series = settings.series
         .filter((s) => s.kind === kind && s.direction === direction)
         .map((s) => {

@@ -5,17 +5,17 @@ import {
   documentStreamId,
   Rights,
 } from "@registre/core";
-import { readModels } from "@registre/projections";
-import { sql } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { addHistoryEntry, runDocument } from "../../documents/commands.ts";
 import { liveDocument } from "../../documents/context.ts";
+import { historyNoteDocument } from "../../documents/queries.ts";
 import { requireDocumentRight } from "../../documents/rights.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
 import { answerDeleted } from "../../http/deleted.ts";
 import { withField } from "../../http/field-problems.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf } from "../../http/problem.ts";
+import { userNames } from "../../identity/queries.ts";
 import { answer, body, errors } from "../../schemas/common.ts";
 import {
   HistoryChange,
@@ -30,14 +30,9 @@ const tags = ["Documents"];
 
 /** The document holding a history note (its id is unique in the organisation: derived from a command id). */
 const noteOwner = async (ctx: AppContext, orgId: string, noteId: string) => {
-  const row = await readModels(ctx.database)
-    .selectFrom("documents")
-    .select("id")
-    .where("org_id", "=", orgId)
-    .where(sql<boolean>`state->'history' @> (${JSON.stringify([{ id: noteId }])}::text)::jsonb`)
-    .executeTakeFirst();
-  if (!row) throw new DomainError("doc.historyEntryNotFound", { id: noteId }, 404);
-  const doc = await liveDocument(ctx, orgId, row.id);
+  const docId = await historyNoteDocument(ctx, orgId, noteId);
+  if (!docId) throw new DomainError("doc.historyEntryNotFound", { id: noteId }, 404);
+  const doc = await liveDocument(ctx, orgId, docId);
   const note = doc.history.find((h) => h.id === noteId);
   if (!note) throw new DomainError("doc.historyEntryNotFound", { id: noteId }, 404);
   return { doc, note };
@@ -78,17 +73,10 @@ export const documentHistoryRoutes = (ctx: AppContext) => {
       const doc = await liveDocument(ctx, orgId, docId);
       requireDocumentRight(c, doc, Rights.read, "histories");
       const events = await ctx.store.readStream(orgId, documentStreamId(docId));
-      const userIds = [
-        ...new Set(events.flatMap((e) => (e.metadata.userId ? [e.metadata.userId] : []))),
-      ].filter((u) => /^[0-9a-f-]{36}$/i.test(u));
-      const users = userIds.length
-        ? await readModels(ctx.database)
-            .selectFrom("users")
-            .select(["user_id", "name"])
-            .where("user_id", "in", userIds)
-            .execute()
-        : [];
-      const names = new Map(users.map((u) => [u.user_id, u.name]));
+      const names = await userNames(
+        ctx,
+        events.map((e) => e.metadata.userId),
+      );
       return c.json(
         {
           notes: [...doc.history].reverse().map((h) => ({ ...h, docId })),

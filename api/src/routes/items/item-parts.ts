@@ -12,7 +12,7 @@ import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { answerDeleted } from "../../http/deleted.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
-import { findItemRow, itemPrices, runItem, splitSubId } from "../../items/items.ts";
+import { findItemRow, itemPrices, itemsWith, runItem, splitSubId } from "../../items/items.ts";
 import { answer, body, errors, UuidParam } from "../../schemas/common.ts";
 import {
   ItemMeta,
@@ -71,16 +71,7 @@ const tierKey = (id: string) => {
 export const itemMetaRoutes = (ctx: AppContext) => {
   const app = resourceApp();
   const rowsOf = async (orgId: string, itemId: string | undefined) =>
-    itemId
-      ? [await findItemRow(ctx, orgId, itemId)]
-      : ((await ctx.database.db
-          .selectFrom("items")
-          .selectAll()
-          .where("org_id", "=", orgId)
-          .where("metas", "<>", "{}" as never)
-          .orderBy("reference")
-          .limit(500)
-          .execute()) as ItemRow[]);
+    itemId ? [await findItemRow(ctx, orgId, itemId)] : await itemsWith(ctx, orgId, "metas");
   const findMeta = async (orgId: string, id: string) => {
     const { itemId, rest } = splitSubId(id);
     const row = await findItemRow(ctx, orgId, itemId);
@@ -231,18 +222,7 @@ export const itemPriceRoutes = (ctx: AppContext) => {
     async (c) => {
       const orgId = sessionOrg(c);
       const { itemId } = c.req.valid("query");
-      const rows = itemId
-        ? [await findItemRow(ctx, orgId, itemId)]
-        : ((await ctx.database.db
-            .selectFrom("items")
-            .selectAll()
-            .where("org_id", "=", orgId)
-            .where((eb) =>
-              eb.or([eb("sale_tiers", "<>", "[]" as never), eb("purchase_tiers", "<>", "[]" as never)]),
-            )
-            .orderBy("reference")
-            .limit(500)
-            .execute()) as ItemRow[]);
+      const rows = itemId ? [await findItemRow(ctx, orgId, itemId)] : await itemsWith(ctx, orgId, "tiers");
       return c.json({ items: rows.flatMap(tiersOf) }, 200);
     },
   );

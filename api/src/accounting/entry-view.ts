@@ -2,9 +2,9 @@ import type { z } from "@hono/zod-openapi";
 import { DomainError } from "@registre/core";
 import { type EntryRow, readModels } from "@registre/projections";
 import { sql } from "kysely";
-import { correctionRoute, entrySource } from "../../accounting/entry-source.ts";
-import type { AppContext } from "../../context.ts";
-import type { EntryInput } from "../../schemas/entries.ts";
+import type { AppContext } from "../context.ts";
+import type { EntryInput } from "../schemas/entries.ts";
+import { correctionRoute, entrySource } from "./entry-source.ts";
 
 /** An entries read-model row as an `EntrySummary`. */
 export const toSummary = (
@@ -100,3 +100,17 @@ export const contentOf = (input: z.infer<typeof EntryInput>) => ({
     ...(l.vat && { vat: l.vat }),
   })),
 });
+
+/** The drafts to validate, by day and as written (5,000 at most). */
+export const listDrafts = async (ctx: AppContext, orgId: string) =>
+  (
+    await readModels(ctx.database)
+      .selectFrom("entries")
+      .selectAll()
+      .where("org_id", "=", orgId)
+      .where("status", "=", "draft")
+      .orderBy("date")
+      .orderBy("created_at")
+      .limit(5000)
+      .execute()
+  ).map(toSummary);
