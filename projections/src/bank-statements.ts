@@ -65,7 +65,7 @@ export type BankStatementLinesTable = {
   counterparty_name: string | null;
   counterparty_iban: string | null;
   code: string | null;
-  match_kind: string | null;
+  match_kind: MatchTarget["kind"] | null;
   match_id: string | null;
   match_mvt: string | null;
   match_line: number | null;

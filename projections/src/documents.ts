@@ -1,8 +1,11 @@
 import {
   type DocumentChild,
+  type DocumentDirection,
   type DocumentEvent,
+  type DocumentKind,
   type DocumentOrigin,
   type DocumentState,
+  type DocumentStatus,
   documentEventTypes,
   documentPaid,
   documentStreamId,
@@ -23,9 +26,9 @@ import { chunk, liveSink } from "./projector.ts";
 export type DocumentsTable = {
   org_id: string;
   id: string;
-  direction: string;
-  kind: string;
-  status: string;
+  direction: DocumentDirection;
+  kind: DocumentKind;
+  status: DocumentStatus;
   number: string | null;
   series: string | null;
   contact_id: string | null;

@@ -1,4 +1,4 @@
-import type { ItemEvent, PriceTier } from "@registre/core";
+import type { ItemEvent, ItemKind, PriceTier } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
 import { type GeneratedAlways, type Selectable, sql } from "kysely";
 import { json, liveSink, type Projector } from "./projector.ts";
@@ -11,7 +11,7 @@ export type ItemsTable = {
   label: string;
   description: string | null;
   use: string;
-  kind: string;
+  kind: ItemKind;
   unit: string;
   vat_rate: string;
   vat_exemption: string | null;

@@ -3,7 +3,9 @@ import {
   allocatedOf,
   type DepositEvent,
   type DepositedPayment,
+  type PaymentDirection,
   type PaymentEvent,
+  type PaymentModeKind,
 } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
 import { type Selectable, sql } from "kysely";
@@ -13,8 +15,9 @@ import { liveSink, type Projector } from "./projector.ts";
 export type PaymentsTable = {
   org_id: string;
   id: string;
-  direction: string;
-  status: string;
+  direction: PaymentDirection;
+  /** Cancelled once its reversal is posted. */
+  status: "validated" | "cancelled";
   date: string;
   amount: number;
   /** Money the other way (to a customer, from a supplier), settling credit notes. */
@@ -23,7 +26,7 @@ export type PaymentsTable = {
    * whole amount); `amount - allocated` is the advance. */
   allocated: number;
   mode_id: string;
-  mode_kind: string;
+  mode_kind: PaymentModeKind;
   mode_label: string;
   journal: string;
   /** Where the money went when recorded: 512…, or 511200 / 530000 until a deposit. */

@@ -15,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const toPayment = (r: PaymentRow) => ({
   id: r.id,
   direction: r.direction as PaymentDirection,
-  status: r.status as "validated" | "cancelled",
+  status: r.status,
   date: r.date,
   amount: r.amount,
   refund: r.refund,
@@ -81,7 +81,7 @@ export type PaymentFilter = {
   readonly docId?: string | undefined;
   readonly from?: string | undefined;
   readonly to?: string | undefined;
-  readonly status?: string | undefined;
+  readonly status?: PaymentRow["status"] | undefined;
   readonly limit: number;
   readonly offset: number;
 };
@@ -103,7 +103,7 @@ export const listPayments = async (
     )
     .$if(f.from !== undefined, (q) => q.where("date", ">=", f.from ?? ""))
     .$if(f.to !== undefined, (q) => q.where("date", "<=", f.to ?? ""))
-    .$if(f.status !== undefined, (q) => q.where("status", "=", f.status ?? ""));
+    .$if(f.status !== undefined, (q) => q.where("status", "=", f.status ?? "validated"));
   const [rows, totals] = await Promise.all([
     base
       .selectAll()
