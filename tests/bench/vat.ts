@@ -26,7 +26,6 @@ import {
   type VatKind,
   type VatRegimeKind,
 } from "@registre/core";
-import { vatLinesProjector } from "@registre/projections";
 import type postgres from "postgres";
 import type { AppContext } from "../../api/src/context.ts";
 import { draftsInPeriod, listReturns, periodLines, untaggedVatLines } from "../../api/src/vat/reads.ts";
@@ -35,9 +34,10 @@ import { validateVatReturn } from "../../api/src/vat/validate.ts";
 import { findReturn } from "../../api/src/vat/view.ts";
 import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
 import { generateBooks } from "./accounting-generator.ts";
-import { copyOut, latencies, ms, n, openBooksDatabase } from "./accounting-measure.ts";
+import { latencies, ms, n, openBooksDatabase } from "./accounting-measure.ts";
 import { benchDatabaseName, dropOnInterrupt, errorMessage, writeSection } from "./common.ts";
 import { generateDocuments } from "./documents-list.ts";
+import { measureVatRebuild, medianRound, type RebuildRun, rebuildLines } from "./vat-rebuild.ts";
 
 const START = "<!-- bench:vat -->";
 const END = "<!-- /bench:vat -->";
@@ -80,8 +80,6 @@ const load = () => (loadavg()[0] ?? 0).toFixed(1);
 const pct = (value: number) => `${Math.round(value * 100)} %`;
 const verdict = (met: boolean) => (met ? "MET" : "MISSED");
 const seconds = (from: number) => (performance.now() - from) / 1000;
-const median = (values: readonly number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
 
 const step = async <T>(log: (t: string) => void, label: string, work: () => Promise<T>): Promise<T> => {
   const started = performance.now();
@@ -131,44 +129,8 @@ export type VatRun = {
   anchor: Latency;
   parts: { name: string; p50: number; p95: number }[];
   plans: string[];
-  rebuild: { rows: number; events: number; seconds: number[]; anchor: number[]; sqlSeconds: number | null };
+  rebuild: RebuildRun;
 };
-
-/** The VAT lines' COPY text, read once (untimed): what the anchor writes. */
-const exportRows = async (url: string, table: string): Promise<Buffer[]> => {
-  const chunks: Buffer[] = [];
-  await copyOut(url, `copy ${table} to stdout`, async (readable) => {
-    for await (const chunk of readable) chunks.push(chunk as Buffer);
-  });
-  return chunks;
-};
-
-/**
- * The rows `rebuildFromLog` would write, by one INSERT … SELECT over the log (a diagnostic: the projector
- * has no such path; its rebuild goes through its TypeScript `apply` in batches). `vatLineFact` in SQL.
- */
-const sqlRebuild = (target: string) => `
-  insert into ${target}
-  select e.org_id, (d->>'mvt')::uuid, l.n::int, d->>'date', d->>'journal', d->>'number', d->>'pieceRef',
-    coalesce(l.v->>'label', d->>'label'), d->'origin'->>'kind',
-    case d->'origin'->>'kind' when 'document' then d->'origin'->>'doc' when 'payment' then d->'origin'->>'payment'
-      when 'deposit' then d->'origin'->>'deposit' when 'vatReturn' then d->'origin'->>'period' end,
-    l.v->>'account', f.direction, l.v->'vat'->>'rate', l.v->'vat'->>'kind', l.v->'vat'->>'regime',
-    f.sign * coalesce((l.v->'vat'->>'base')::bigint, case when f.tax then 0 else f.amount end),
-    f.sign * case when f.tax then f.amount else 0 end, null, e.position
-  from events e
-  cross join lateral (select e.data::jsonb as d) j
-  cross join lateral jsonb_array_elements(d->'lines') with ordinality as l(v, n)
-  cross join lateral (
-    select dir as direction, (l.v->>'account') like '445%' as tax,
-      (l.v->>'debit')::bigint + (l.v->>'credit')::bigint as amount,
-      case when (case when dir = 'collected' then (l.v->>'credit')::bigint > 0 else (l.v->>'debit')::bigint > 0 end)
-        then 1 else -1 end as sign
-    from (select case when l.v->>'account' like '4457%' or l.v->>'account' like '4452%' or l.v->>'account' like '7%'
-      then 'collected' else 'deductible' end as dir) x
-  ) f
-  where e.type = 'EntryValidated' and l.v ? 'vat' and jsonb_typeof(l.v->'vat') = 'object'
-    and (l.v->>'account' ~ '^(445|6|7|2)')`;
 
 const runVat = async (config: VatBenchConfig, log: (t: string) => void): Promise<VatRun> => {
   const started = performance.now();
@@ -376,57 +338,7 @@ const runVat = async (config: VatBenchConfig, log: (t: string) => void): Promise
 
       // The rebuild of vat_lines from the log, beside a COPY of its rows; rounds interleaved.
       const live = await physical(sql, "vat_lines", "vat_lines");
-      const [rowCount] = await sql<{ n: number }[]>`select count(*)::int as n from vat_lines`;
-      const exported = await exportRows(url, live);
-      const table = vatLinesProjector.tables.find((t) => t.name === "vat_lines");
-      if (!table) throw new Error("no vat_lines table");
-      const copier = ctx.database.postgres ?? sql;
-      const rebuild = {
-        rows: rowCount?.n ?? 0,
-        events: 0,
-        seconds: [] as number[],
-        anchor: [] as number[],
-        sqlSeconds: null as number | null,
-      };
-      const bare = "bench_copy_vat_lines";
-      const fresh = async () => {
-        await sql.unsafe(`drop table if exists ${bare}`);
-        await sql.unsafe(`create table ${bare} (${table.columns})`);
-        for (const index of table.indexes ?? []) await sql.unsafe(index.replaceAll("{table}", bare));
-      };
-      for (let round = 0; round < config.rebuildRounds; round++) {
-        await fresh();
-        await sql`checkpoint`;
-        const copyStarted = performance.now();
-        const writable = await copier.unsafe(`copy ${bare} from stdin`).writable();
-        await new Promise<void>((resolve, reject) => {
-          writable.on("error", reject);
-          writable.on("finish", resolve);
-          for (const chunk of exported) writable.write(chunk);
-          writable.end();
-        });
-        rebuild.anchor.push(seconds(copyStarted));
-        await sql`checkpoint`;
-        const r = await ctx.runner.rebuild("vat_lines");
-        rebuild.events = r.events;
-        rebuild.seconds.push(r.seconds);
-        log(
-          `    round ${round + 1}: rebuild ${r.seconds.toFixed(2)} s (${n(r.events)} events), COPY ${rebuild.anchor.at(-1)?.toFixed(2)} s (load ${load()})`,
-        );
-      }
-      // A diagnostic: the same rows by one statement over the log, into the bare table.
-      await fresh();
-      await sql`checkpoint`;
-      const sqlStarted = performance.now();
-      await sql.unsafe(sqlRebuild(bare));
-      rebuild.sqlSeconds = seconds(sqlStarted);
-      const [sqlRows] = await sql.unsafe<{ n: number }[]>(`select count(*)::int as n from ${bare}`);
-      if (sqlRows?.n !== rebuild.rows) {
-        log(`    the SQL statement wrote ${sqlRows?.n} rows for ${rebuild.rows}: not reported`);
-        rebuild.sqlSeconds = null;
-      }
-      await sql.unsafe(`drop table if exists ${bare}`);
-      log(`    one INSERT … SELECT over the log: ${rebuild.sqlSeconds?.toFixed(2) ?? "n/a"} s`);
+      const rebuild = await measureVatRebuild(ctx, sql, url, live, config.rebuildRounds, log);
       loads.end = load();
       return {
         date: new Date().toISOString().slice(0, 10),
@@ -457,8 +369,8 @@ const euros = (cents: number) => `${(cents / 100).toLocaleString("en-US", { maxi
 export const vatSection = (run: VatRun): string => {
   const { prepare, anchor, rebuild, config } = run;
   const ratio = prepare.p95 / anchor.p95;
-  const rebuildSeconds = median(rebuild.seconds);
-  const copySeconds = median(rebuild.anchor);
+  const rebuildSeconds = medianRound(rebuild.rebuild)?.seconds ?? Number.NaN;
+  const copySeconds = medianRound(rebuild.copy)?.seconds ?? Number.NaN;
   const share = copySeconds / rebuildSeconds;
   const met = {
     p95: prepare.p95 <= TARGET.p95,
@@ -467,7 +379,7 @@ export const vatSection = (run: VatRun): string => {
   };
   const rows = [
     `| preparing ${config.month}'s return (\`findReturn\`: \`prepareReturn\` and its view, what GET /accounting/vat/{period} answers), ${n(run.month.lines)} VAT lines, p50 / p95 | ${ms(prepare.p50)} / **${ms(prepare.p95)}** | ${ms(anchor.p50)} / ${ms(anchor.p95)} \`GROUP BY\` over the same lines | ${ratio.toFixed(1)}× (p95) | p95 ≤ ${TARGET.p95} ms: **${verdict(met.p95)}**; ≤ ${TARGET.ratio}× the GROUP BY: **${verdict(met.ratio)}** |`,
-    `| rebuild of \`vat_lines\` from the log (\`runner.rebuild("vat_lines")\`, ${n(rebuild.events)} events read, ${n(rebuild.rows)} rows), median of ${rebuild.seconds.length} | ${rebuildSeconds.toFixed(2)} s | ${copySeconds.toFixed(2)} s COPY FROM STDIN of the same rows | ${pct(share)} of COPY | ≥ ${pct(TARGET.rebuild)} of COPY: **${verdict(met.rebuild)}** |`,
+    `| rebuild of \`vat_lines\` from the log (\`runner.rebuild("vat_lines")\`, ${n(rebuild.events)} events read, ${n(rebuild.rows)} rows), median of ${rebuild.rebuild.length} | ${rebuildSeconds.toFixed(2)} s | ${copySeconds.toFixed(2)} s COPY FROM STDIN of the same rows | ${pct(share)} of COPY | ≥ ${pct(TARGET.rebuild)} of COPY: **${verdict(met.rebuild)}** |`,
   ];
   const parts = run.parts.map((p) => `| ${p.name} | ${ms(p.p50)} | ${ms(p.p95)} |`);
   return [
@@ -512,12 +424,7 @@ export const vatSection = (run: VatRun): string => {
     "|---|---|---|",
     ...parts,
     "",
-    `The rebuild's times: ${rebuild.seconds.map((s) => `${s.toFixed(2)} s`).join(", ")}; the COPY's: ` +
-      `${rebuild.anchor.map((s) => `${s.toFixed(2)} s`).join(", ")}.` +
-      (rebuild.sqlSeconds === null
-        ? ""
-        : ` Diagnostic: the same ${n(rebuild.rows)} rows written by one \`INSERT … SELECT\` over the log ` +
-          `(\`vatLineFact\` in SQL, what a \`rebuildFromLog\` would do; the projector has none): ${rebuild.sqlSeconds.toFixed(2)} s.`),
+    ...rebuildLines(rebuild),
     "",
     ...run.plans.flatMap((p) => [p, ""]),
     END,
