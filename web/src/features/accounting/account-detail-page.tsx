@@ -5,13 +5,14 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { DeleteModal } from "../../components/confirm-modal.tsx";
 import { DataTable } from "../../components/data-table.tsx";
+import { DetailActions } from "../../components/detail-actions.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { accountQuery, chartQuery, useDeleteAccount } from "./api.ts";
 import { accountPath, accountsPath, ledgerPath } from "./paths.ts";
-import { accountLabel, EditIcon, Fields, NoAccess, QueryView, TrashIcon } from "./ui.tsx";
+import { accountLabel, Fields, NoAccess, QueryView } from "./ui.tsx";
 
 /** `/org/accounting/accounts/{id}`: one account, its auxiliary accounts, edit and delete. */
 export const AccountDetailPage = () => {
@@ -43,36 +44,26 @@ export const AccountDetailPage = () => {
         crumbs={crumbs}
         actions={
           account.data ? (
-            <Group gap="sm">
-              <Button component={Link} to={ledgerPath({ account: number })} variant="default">
-                {t("accounts.ledger")}
-              </Button>
-              {can("accounts", "update") ? (
-                <Button
-                  component={Link}
-                  to={`${accountPath(number)}/edit`}
-                  variant="default"
-                  leftSection={<EditIcon />}
-                  data-testid="account-edit"
-                >
-                  {t("common:actions.edit")}
+            <DetailActions
+              leading={
+                <Button component={Link} to={ledgerPath({ account: number })} variant="default">
+                  {t("accounts.ledger")}
                 </Button>
-              ) : null}
-              {can("accounts", "delete") ? (
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<TrashIcon />}
-                  onClick={() => {
+              }
+              edit={
+                can("accounts", "update") && { to: `${accountPath(number)}/edit`, testId: "account-edit" }
+              }
+              remove={
+                can("accounts", "delete") && {
+                  label: t("accounts.delete"),
+                  testId: "account-delete",
+                  onClick: () => {
                     remove.reset();
                     setDeleting(true);
-                  }}
-                  data-testid="account-delete"
-                >
-                  {t("accounts.delete")}
-                </Button>
-              ) : null}
-            </Group>
+                  },
+                }
+              }
+            />
           ) : null
         }
       />

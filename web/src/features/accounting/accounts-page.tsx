@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Input, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Badge, Group, Input, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
-import { PlusIcon } from "../../components/icons.tsx";
+import { NewButton } from "../../components/detail-actions.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
@@ -126,14 +126,7 @@ export const AccountsPage = () => {
         description={t("accounts.description")}
         actions={
           can("accounts", "create") ? (
-            <Button
-              component={Link}
-              to={`${accountsPath}/create`}
-              leftSection={<PlusIcon />}
-              data-testid="account-new"
-            >
-              {t("accounts.new")}
-            </Button>
+            <NewButton to={`${accountsPath}/create`} label={t("accounts.new")} testId="account-new" />
           ) : null
         }
       />

@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
-import { CheckIcon, PlusIcon } from "../../components/icons.tsx";
+import { NewButton } from "../../components/detail-actions.tsx";
+import { CheckIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
@@ -159,9 +160,7 @@ export const EntriesPage = () => {
               </Button>
             ) : null}
             {can("entries", "create") ? (
-              <Button component={Link} to={newEntryPath} leftSection={<PlusIcon />} data-testid="entry-new">
-                {t("entries.new")}
-              </Button>
+              <NewButton to={newEntryPath} label={t("entries.new")} testId="entry-new" />
             ) : null}
           </Group>
         }

@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { DeleteModal } from "../../components/confirm-modal.tsx";
 import { DateField } from "../../components/date-input.tsx";
+import { DetailActions } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
@@ -47,7 +48,6 @@ import {
   AmountTd,
   accountLabel,
   BookTable,
-  EditIcon,
   EntryNumber,
   EntryStatusBadge,
   Fields,
@@ -55,7 +55,6 @@ import {
   NoAccess,
   QueryView,
   ReverseIcon,
-  TrashIcon,
   today,
   useDay,
   useMoney,
@@ -339,32 +338,23 @@ export const EntryDetailPage = () => {
         crumbs={crumbs}
         actions={
           data ? (
-            <Group gap="sm">
-              {data.status === "draft" && can("entries", "update") ? (
-                <Button
-                  component={Link}
-                  to={`${entryPath(mvt)}/edit`}
-                  variant="default"
-                  leftSection={<EditIcon />}
-                  data-testid="entry-edit"
-                >
-                  {t("common:actions.edit")}
-                </Button>
-              ) : null}
-              {data.status === "draft" && can("entries", "delete") ? (
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<TrashIcon />}
-                  onClick={() => {
+            <DetailActions
+              edit={
+                data.status === "draft" &&
+                can("entries", "update") && { to: `${entryPath(mvt)}/edit`, testId: "entry-edit" }
+              }
+              remove={
+                data.status === "draft" &&
+                can("entries", "delete") && {
+                  label: t("entries.delete"),
+                  testId: "entry-delete",
+                  onClick: () => {
                     remove.reset();
                     setDeleting(true);
-                  }}
-                  data-testid="entry-delete"
-                >
-                  {t("entries.delete")}
-                </Button>
-              ) : null}
+                  },
+                }
+              }
+            >
               {data.status === "draft" && can("entries.validate", "update") ? (
                 <Button
                   leftSection={<CheckIcon />}
@@ -385,7 +375,7 @@ export const EntryDetailPage = () => {
                   {t("entries.reverse")}
                 </Button>
               ) : null}
-            </Group>
+            </DetailActions>
           ) : null
         }
       />

@@ -1,17 +1,17 @@
-import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Badge, Button, Paper, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { DeleteModal } from "../../components/confirm-modal.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
-import { PlusIcon } from "../../components/icons.tsx";
+import { DetailActions, NewButton } from "../../components/detail-actions.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { type Journal, type JournalKind, journalQuery, journalsQuery, useDeleteJournal } from "./api.ts";
 import { accountPath, entriesPath, journalPath, journalsPath } from "./paths.ts";
-import { EditIcon, Fields, journalLabel, NoAccess, QueryView, TrashIcon } from "./ui.tsx";
+import { Fields, journalLabel, NoAccess, QueryView } from "./ui.tsx";
 
 const kindColors: Record<JournalKind, string> = {
   sales: "teal",
@@ -100,14 +100,7 @@ export const JournalsPage = () => {
         description={t("journals.description")}
         actions={
           can("journals", "create") ? (
-            <Button
-              component={Link}
-              to={`${journalsPath}/create`}
-              leftSection={<PlusIcon />}
-              data-testid="journal-new"
-            >
-              {t("journals.new")}
-            </Button>
+            <NewButton to={`${journalsPath}/create`} label={t("journals.new")} testId="journal-new" />
           ) : null
         }
       />
@@ -155,39 +148,28 @@ export const JournalDetailPage = () => {
         crumbs={crumbs}
         actions={
           journal.data ? (
-            <Group gap="sm">
-              <Button
-                component={Link}
-                to={`${entriesPath}?journal=${encodeURIComponent(code)}`}
-                variant="default"
-              >
-                {t("journals.entries")}
-              </Button>
-              {can("journals", "update") ? (
+            <DetailActions
+              leading={
                 <Button
                   component={Link}
-                  to={`${journalPath(code)}/edit`}
+                  to={`${entriesPath}?journal=${encodeURIComponent(code)}`}
                   variant="default"
-                  leftSection={<EditIcon />}
                 >
-                  {t("common:actions.edit")}
+                  {t("journals.entries")}
                 </Button>
-              ) : null}
-              {can("journals", "delete") ? (
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<TrashIcon />}
-                  onClick={() => {
+              }
+              edit={can("journals", "update") && { to: `${journalPath(code)}/edit` }}
+              remove={
+                can("journals", "delete") && {
+                  label: t("journals.delete"),
+                  testId: "journal-delete",
+                  onClick: () => {
                     remove.reset();
                     setDeleting(true);
-                  }}
-                  data-testid="journal-delete"
-                >
-                  {t("journals.delete")}
-                </Button>
-              ) : null}
-            </Group>
+                  },
+                }
+              }
+            />
           ) : null
         }
       />

@@ -1,4 +1,4 @@
-import { Button, Group, Input, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Group, Input, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { contactListStatuses } from "@registre/core/contacts/preferences";
 import { useQuery } from "@tanstack/react-query";
@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
-import { PlusIcon } from "../../components/icons.tsx";
+import { NewButton } from "../../components/detail-actions.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -168,14 +168,7 @@ export const ContactsPage = () => {
               filter={{ q: filter.q, type: filter.type, status: filter.status }}
             />
             {can("contacts", "create") ? (
-              <Button
-                component={Link}
-                to={newContactPath}
-                leftSection={<PlusIcon />}
-                data-testid="contact-new"
-              >
-                {t("new")}
-              </Button>
+              <NewButton to={newContactPath} label={t("new")} testId="contact-new" />
             ) : null}
           </Group>
         }

@@ -18,7 +18,8 @@ import { Link } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
-import { FilterIcon, PlusIcon } from "../../components/icons.tsx";
+import { NewButton } from "../../components/detail-actions.tsx";
+import { FilterIcon } from "../../components/icons.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -295,14 +296,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
               </Button>
             ) : null}
             {can(right, "create") ? (
-              <Button
-                component={Link}
-                to={newDocPath(direction, kind)}
-                leftSection={<PlusIcon />}
-                data-testid="doc-new"
-              >
-                {t(`newKind.${kind}`)}
-              </Button>
+              <NewButton to={newDocPath(direction, kind)} label={t(`newKind.${kind}`)} testId="doc-new" />
             ) : null}
           </Group>
         }

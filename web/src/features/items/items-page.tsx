@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
-import { PlusIcon } from "../../components/icons.tsx";
+import { NewButton } from "../../components/detail-actions.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -205,14 +205,7 @@ export const ItemsPage = () => {
               </Button>
             ) : null}
             {can("items", "create") ? (
-              <Button
-                component={Link}
-                to={`${itemsPath}/create`}
-                leftSection={<PlusIcon />}
-                data-testid="item-new"
-              >
-                {t("new")}
-              </Button>
+              <NewButton to={`${itemsPath}/create`} label={t("new")} testId="item-new" />
             ) : null}
           </Group>
         }

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { DeleteModal } from "../../components/confirm-modal.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
-import { PlusIcon } from "../../components/icons.tsx";
+import { NewButton } from "../../components/detail-actions.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -87,14 +87,11 @@ export const EmailTemplatesPage = () => {
         description={t("templates.description")}
         actions={
           can(CODE, "create") ? (
-            <Button
-              component={Link}
+            <NewButton
               to={templateEditPath(newTemplateId)}
-              leftSection={<PlusIcon />}
-              data-testid="template-new"
-            >
-              {t("templates.new")}
-            </Button>
+              label={t("templates.new")}
+              testId="template-new"
+            />
           ) : null
         }
       />

@@ -5,7 +5,6 @@ import {
   Button,
   EmptyState,
   Group,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -17,6 +16,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { MutationModal } from "../../components/confirm-modal.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { CheckIcon, ContactsIcon, ShieldIcon, UserIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -38,41 +38,20 @@ export const RemoveMemberModal = ({
   onClose: () => void;
   onRemoved: (member: Member) => void;
 }) => {
-  const { t } = useTranslation(["app", "common"]);
-  const remove = useRemoveMember();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
+  const { t } = useTranslation("app");
   return (
-    <Modal opened={member !== null} onClose={close} title={t("app:users.removeTitle")} size="md" centered>
-      {member ? (
-        <Stack gap="md">
-          <Text size="sm">{t("app:users.removeText", { name: member.name, email: member.email })}</Text>
-          {remove.isError ? <ErrorAlert error={remove.error} testId="user-remove-error" /> : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t("common:actions.cancel")}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(member.id, {
-                  onSuccess: () => {
-                    onRemoved(member);
-                    close();
-                  },
-                })
-              }
-              data-testid="user-remove-confirm"
-            >
-              {t("app:users.removeConfirm")}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+    <MutationModal
+      subject={member}
+      mutation={useRemoveMember()}
+      variables={(m) => m.id}
+      onDone={(_, m) => onRemoved(m)}
+      onClose={onClose}
+      title={t("users.removeTitle")}
+      confirmLabel={t("users.removeConfirm")}
+      testId="user-remove"
+    >
+      {(m) => <Text size="sm">{t("users.removeText", { name: m.name, email: m.email })}</Text>}
+    </MutationModal>
   );
 };
 

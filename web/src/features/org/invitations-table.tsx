@@ -1,19 +1,8 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Badge, Button, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MutationModal } from "../../components/confirm-modal.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useProfileLabel } from "./profile-label.ts";
@@ -28,41 +17,20 @@ const RevokeModal = ({
   onClose: () => void;
   onRevoked: (invitation: Invitation) => void;
 }) => {
-  const { t } = useTranslation(["app", "common"]);
-  const revoke = useRevokeInvitation();
-  const close = () => {
-    revoke.reset();
-    onClose();
-  };
+  const { t } = useTranslation("app");
   return (
-    <Modal opened={invitation !== null} onClose={close} title={t("app:users.revokeTitle")} size="md" centered>
-      {invitation ? (
-        <Stack gap="md">
-          <Text size="sm">{t("app:users.revokeText", { email: invitation.email })}</Text>
-          {revoke.isError ? <ErrorAlert error={revoke.error} testId="invitation-revoke-error" /> : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t("common:actions.cancel")}
-            </Button>
-            <Button
-              color="red"
-              loading={revoke.isPending}
-              onClick={() =>
-                revoke.mutate(invitation.id, {
-                  onSuccess: () => {
-                    onRevoked(invitation);
-                    close();
-                  },
-                })
-              }
-              data-testid="invitation-revoke-confirm"
-            >
-              {t("app:users.revokeConfirm")}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+    <MutationModal
+      subject={invitation}
+      mutation={useRevokeInvitation()}
+      variables={(i) => i.id}
+      onDone={(_, i) => onRevoked(i)}
+      onClose={onClose}
+      title={t("users.revokeTitle")}
+      confirmLabel={t("users.revokeConfirm")}
+      testId="invitation-revoke"
+    >
+      {(i) => <Text size="sm">{t("users.revokeText", { email: i.email })}</Text>}
+    </MutationModal>
   );
 };
 

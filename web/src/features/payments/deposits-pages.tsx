@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
+import { NewButton } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { PlusIcon } from "../../components/icons.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -64,14 +64,7 @@ export const DepositsPage = () => {
         description={t("deposits.description")}
         actions={
           can("banks", "create") ? (
-            <Button
-              component={Link}
-              to={`${depositsPath}/create`}
-              leftSection={<PlusIcon />}
-              data-testid="deposit-new"
-            >
-              {t("deposits.new")}
-            </Button>
+            <NewButton to={`${depositsPath}/create`} label={t("deposits.new")} testId="deposit-new" />
           ) : null
         }
       />

@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
+import { NewButton } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { PlusIcon } from "../../components/icons.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -127,14 +127,11 @@ const PaymentsPage = ({ direction }: { direction: Direction }) => {
         title={t(`payments.${direction}`)}
         actions={
           can(`${direction}.payments`, "create") ? (
-            <Button
-              component={Link}
+            <NewButton
               to={`${paymentsPath(direction)}/create`}
-              leftSection={<PlusIcon />}
-              data-testid="payment-new"
-            >
-              {direction === "sales" ? t("payments.newSales") : t("payments.newPurchases")}
-            </Button>
+              label={direction === "sales" ? t("payments.newSales") : t("payments.newPurchases")}
+              testId="payment-new"
+            />
           ) : null
         }
       />
