@@ -103,6 +103,19 @@ export class VatPages {
     await this.page.getByRole("option", { name, exact: true }).click();
   }
 
+  /** Asks to validate the return shown; answers the dialog, not confirmed yet. */
+  async openValidation(): Promise<Locator> {
+    await this.page.getByTestId("vat-validate").click();
+    const dialog = this.page.getByTestId("vat-validate-dialog");
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  /** Confirms the validation dialog open. */
+  async confirmValidation(): Promise<void> {
+    await this.page.getByTestId("vat-validate-dialog-confirm").click();
+  }
+
   /** Asks to validate the return shown and confirms; answers the dialog. */
   async validate(): Promise<Locator> {
     await this.page.getByTestId("vat-validate").click();
