@@ -1,3 +1,4 @@
+import { correctionBox } from "@registre/core";
 import type { PrintLanguage } from "../pdf/format.ts";
 import { finish, MARGIN, openPdf, PAGE } from "../pdf/page.ts";
 import type { VatReturnView } from "./view.ts";
@@ -79,7 +80,7 @@ export const vatReturnCsv = (view: VatReturnView, identity: Identity, language: 
     rows.push([
       view.period,
       "correction",
-      c.kind === "payBack" ? (view.form.id === "3517-S-SD" ? "13" : "15") : "21",
+      correctionBox(view.form.id, c.kind),
       `${c.period} — ${c.reason}`,
       null,
       (c.amount / 100).toFixed(2),
@@ -186,7 +187,7 @@ export const vatReturnPdf = async (
     y +=
       text(language === "fr" ? "Régularisations" : "Corrections", MARGIN.left, y, width, { bold: true }) + 4;
     for (const c of view.corrections) {
-      const line = `${view.form.id === "3517-S-SD" && c.kind === "payBack" ? "13" : c.kind === "payBack" ? "15" : "21"} — ${c.period} — ${CORRECTION_KIND[language][c.kind]} ${money(c.amount / 100, language)} € — ${c.reason}`;
+      const line = `${correctionBox(view.form.id, c.kind)} — ${c.period} — ${CORRECTION_KIND[language][c.kind]} ${money(c.amount / 100, language)} € — ${c.reason}`;
       room(14);
       y += text(line, MARGIN.left, y, width) + 3;
     }

@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { totals } from "../accounting/entry.ts";
-import { computeCa12, computeInstalment, formOfPeriod, resultBoxes } from "./ca12.ts";
+import {
+  ca12Form2026,
+  computeCa12,
+  computeInstalment,
+  correctionBox,
+  formOfPeriod,
+  resultBoxes,
+} from "./ca12.ts";
 import { computeCa3, type ReturnLine } from "./compute.ts";
 import type { VatCorrection } from "./corrections.ts";
 import { isInstalmentKey, parseVatPeriod } from "./periods.ts";
@@ -182,13 +189,52 @@ describe("corrections of an earlier return", () => {
     expect(t.debit).toBe(t.credit);
   });
 
-  it("fills the CA12's lines 13 and 21", () => {
+  it("fills the CA12's lines 13 and 25 (« Omissions ou compléments de déduction »)", () => {
     const computed = computeCa12(year, yearLines(), {
       creditCarried: 0,
       refundAsked: 0,
       instalmentsPaid: 0,
       corrections,
     });
-    expect(boxes(computed)).toMatchObject({ "13": 123, "16": 4_288, "21": 51, "27": 2_251 });
+    expect(boxes(computed)).toMatchObject({ "13": 123, "16": 4_288, "25": 51, "27": 2_251 });
+    expect(boxes(computed)).not.toHaveProperty("21");
+    expect([correctionBox("3517-S-SD", "payBack"), correctionBox("3517-S-SD", "deduct")]).toEqual([
+      "13",
+      "25",
+    ]);
+    expect([correctionBox("3310-CA3-SD", "payBack"), correctionBox("3310-CA3-SD", "deduct")]).toEqual([
+      "15",
+      "21",
+    ]);
+  });
+});
+
+/**
+ * The CA12's line codes checked against public sources (issue 22, point 4). The OCA module
+ * `l10n_fr_account_vat_return` (github.com/OCA/l10n-france, branches 14.0 and 16.0,
+ * data/l10n.fr.account.vat.box.csv) holds the CA3 (3310CA3) and its annex 3310A only — its README says the
+ * CA12 is not laid out, each CA3 box to be matched by hand —, so it checks the CA3, not these. The codes
+ * below are those the 3517-S CA12's notices and commentaries name: lines 02 (exports outside the EU), 03
+ * (other operations not taxable), 04 (intra-EU deliveries) (assistant-juridique.fr, « Remplir la
+ * déclaration de TVA CA12 »); 16 (total of the gross VAT); 23 (VAT on fixed assets); 24 (credit not
+ * imputed nor refunded, carried from the last CA12) and 25 (« Omissions ou compléments de déduction »,
+ * under « Autre TVA à déduire [lignes 24 à 26 et AE] »: Feuillet hebdo de la Revue fiduciaire,
+ * 1 April 2021, §§ 9-51, 9-52); 29 (credit) and 34 (instalments paid in excess), with the refund asked
+ * from 150 € (the CA12's « demande de remboursement », Cerfa 11417); 57 (VAT due before deducting VAT on
+ * fixed assets, the base of the next instalments: form 3514, « ligne 57 de la déclaration CA12 »).
+ */
+describe("the CA12's line codes", () => {
+  it("are the 3517-S-SD's, in its order", () => {
+    const codes = ca12Form2026.boxes.map((b) => b.code);
+    for (const code of ["02", "03", "04", "16", "23", "24", "25", "29", "34", "57"])
+      expect(codes).toContain(code);
+    const label = (code: string) => ca12Form2026.boxes.find((b) => b.code === code)?.label.fr;
+    expect(label("24")).toBe("Report du crédit de la déclaration précédente");
+    expect(label("25")).toBe("Omissions ou compléments de déduction");
+    expect(label("23")).toBe("Biens constituant des immobilisations");
+    // « Autre TVA à déduire » is the heading of lines 24 to 26, not a line 21 of its own.
+    expect(codes).not.toContain("21");
+    expect(codes.indexOf("24")).toBeLessThan(codes.indexOf("25"));
+    expect(codes.indexOf("25")).toBeLessThan(codes.indexOf("27"));
   });
 });

@@ -8,7 +8,12 @@ import {
   settlementLines,
   toEuros,
 } from "./compute.ts";
-import { correctionLines, correctionSums, type VatCorrection } from "./corrections.ts";
+import {
+  correctionLines,
+  correctionSums,
+  type VatCorrection,
+  type VatCorrectionKind,
+} from "./corrections.ts";
 import {
   type BoxDefinition,
   type BoxRule,
@@ -112,7 +117,6 @@ export const ca12Form2026: VatForm = {
     lines("20", "deductible", ["tax"], "Autres biens et services", "Other goods and services", [
       { direction: "deductible", accounts: ["4456"], notAccounts: ["44562"] },
     ]),
-    other("21", "deductible", "input", "Autre TVA à déduire", "Other VAT to deduct"),
     lines("23", "deductible", ["tax"], "Biens constituant des immobilisations", "Fixed assets", [
       { direction: "deductible", accounts: ["44562"] },
     ]),
@@ -122,6 +126,13 @@ export const ca12Form2026: VatForm = {
       "input",
       "Report du crédit de la déclaration précédente",
       "Credit carried from the previous return",
+    ),
+    other(
+      "25",
+      "deductible",
+      "input",
+      "Omissions ou compléments de déduction",
+      "Deductions omitted or supplemented",
     ),
     other("27", "deductible", "total", "Total de la TVA déductible", "Total deductible VAT"),
     other("28", "result", "total", "TVA due (ligne 16 − ligne 27)", "VAT due (line 16 − line 27)"),
@@ -203,6 +214,17 @@ export const resultBoxes = (formId: string): { readonly due: string; readonly cr
   return { due: "32", credit: "27" };
 };
 
+/**
+ * The box a correction of an earlier return goes to: VAT deducted before and paid back on the CA3's 15
+ * or the CA12's line 13; VAT to deduct on the CA3's 21 or the CA12's line 25 (« Omissions ou compléments
+ * de déduction »).
+ */
+export const correctionBox = (formId: string, kind: VatCorrectionKind): string => {
+  const ca12 = formId === "3517-S-SD";
+  if (kind === "payBack") return ca12 ? "13" : "15";
+  return ca12 ? "25" : "21";
+};
+
 /** The instalments' share of the base: 55 % in July, 40 % in December. */
 export const instalmentShare = { 1: 55, 2: 40 } as const;
 /** No instalment is due when the base is under this, in euros. */
@@ -277,7 +299,7 @@ export const computeCa12 = (
     }
     let base = box.columns?.includes("base") ? toEuros(sum.base) : null;
     let tax = box.columns?.includes("tax") ? toEuros(sum.tax) : null;
-    // A rate whose collected VAT is negative over the year: deducted on line 21, as on the CA3.
+    // A rate whose collected VAT is negative over the year (credit notes): deducted on line 25, as on the CA3's 21.
     if (box.section === "gross" && box.columns?.includes("base") && tax !== null && tax < 0) {
       otherDeductible += -tax;
       tax = 0;
@@ -299,9 +321,9 @@ export const computeCa12 = (
   const corrected = correctionSums(inputs.corrections ?? []);
   const line13 = toEuros(corrected.payBack);
   const line16 = rateCodes.reduce((s, c) => s + tax(c), 0) + line13;
-  const line21 = otherDeductible + toEuros(corrected.deduct);
+  const line25 = otherDeductible + toEuros(corrected.deduct);
   const line24 = inputs.creditCarried;
-  const line27 = tax("20") + line21 + tax("23") + line24;
+  const line27 = tax("20") + tax("23") + line24 + line25;
   const line28 = Math.max(line16 - line27, 0);
   const line29 = Math.max(line27 - line16, 0);
   const line30 = inputs.instalmentsPaid;
@@ -316,8 +338,8 @@ export const computeCa12 = (
   const totals: Record<string, number> = {
     "13": line13,
     "16": line16,
-    "21": line21,
     "24": line24,
+    "25": line25,
     "27": line27,
     "28": line28,
     "29": line29,

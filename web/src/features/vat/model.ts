@@ -24,7 +24,7 @@ export type FormBoxes = {
   readonly carried: string | null;
   /** VAT deducted before, paid back: CA3 15, CA12 13. */
   readonly payBack: string | null;
-  /** Other VAT to deduct: 21 on both. */
+  /** Other VAT to deduct: CA3 21, CA12 25 (omissions or supplements of deduction). */
   readonly deduct: string | null;
 };
 
@@ -41,7 +41,7 @@ export const formBoxesOf = (formId: string): FormBoxes => {
       refund: "35",
       carried: "24",
       payBack: "13",
-      deduct: "21",
+      deduct: "25",
     };
   if (formId === instalmentFormId)
     return {
