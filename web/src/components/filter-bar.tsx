@@ -1,4 +1,13 @@
-import { Group, Select, type SelectProps, TextInput, type TextInputProps } from "@mantine/core";
+import {
+  Group,
+  Input,
+  SegmentedControl,
+  Select,
+  type SelectProps,
+  Text,
+  TextInput,
+  type TextInputProps,
+} from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -91,4 +100,42 @@ export const ChoiceFilter = ({
     allowDeselect={false}
     {...props}
   />
+);
+
+/** One of a few criteria shown side by side (a segmented control), named by its label. */
+export const SegmentFilter = ({
+  id,
+  label,
+  data,
+  value,
+  onChange,
+  testId,
+}: {
+  /** The id of its label, which names the control for screen readers. */
+  id: string;
+  label: string;
+  data: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+  testId?: string;
+}) => (
+  <div>
+    <Input.Label id={id} display="block">
+      {label}
+    </Input.Label>
+    <SegmentedControl
+      aria-labelledby={id}
+      data={data}
+      value={value}
+      onChange={onChange}
+      data-testid={testId}
+    />
+  </div>
+);
+
+/** How many rows the filter finds, at the end of the bar. */
+export const FilterCount = ({ children, testId }: { children: ReactNode; testId?: string }) => (
+  <Text size="sm" c="dimmed" ml="auto" className="registre-numeric" data-testid={testId}>
+    {children}
+  </Text>
 );

@@ -1,11 +1,17 @@
-import { Badge, Group, Input, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Badge, Group, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
+import {
+  ChoiceFilter,
+  FilterBar,
+  FilterCount,
+  SearchFilter,
+  SegmentFilter,
+  useListFilter,
+} from "../../components/filter-bar.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
@@ -67,16 +73,7 @@ export const AccountsPage = () => {
   const { t } = useTranslation("accounting");
   const { locale, number } = useFormat();
   const can = useCan();
-  const [params, setParams] = useSearchParams();
-  const filter = readFilter(params);
-  const [search, setSearch] = useState(filter.q);
-  const [debounced] = useDebouncedValue(search.trim(), 250);
-  const applied = useRef(debounced);
-  useEffect(() => {
-    if (debounced === applied.current) return;
-    applied.current = debounced;
-    if (debounced !== filter.q) setParams(writeFilter({ ...filter, q: debounced }), { replace: true });
-  }, [debounced, filter, setParams]);
+  const { filter, search, setSearch, set } = useListFilter({ read: readFilter, write: writeFilter });
   const accounts = useQuery({ ...accountsQuery(filter), enabled: can("accounts", "read") });
   if (!can("accounts", "read"))
     return (
@@ -85,7 +82,6 @@ export const AccountsPage = () => {
         <NoAccess />
       </Stack>
     );
-  const set = (next: Partial<AccountFilter>) => setParams(writeFilter({ ...filter, ...next }));
   const columns: Column<Account>[] = [
     {
       key: "number",
@@ -130,56 +126,46 @@ export const AccountsPage = () => {
           ) : null
         }
       />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          type="search"
+      <FilterBar>
+        <SearchFilter
           label={t("accounts.search")}
           placeholder={t("accounts.searchPlaceholder")}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onChange={setSearch}
           w={280}
-          autoComplete="off"
-          spellCheck={false}
           data-testid="accounts-search"
         />
-        <Select
+        <ChoiceFilter
           label={t("accounts.class")}
-          data={[
-            { value: "", label: t("accounts.allClasses") },
-            ...accountClasses.map((c) => ({ value: String(c), label: `${c} · ${t(`classes.${c}`)}` })),
-          ]}
-          value={filter.class ? String(filter.class) : ""}
+          all={t("accounts.allClasses")}
+          choices={accountClasses.map((c) => ({ value: String(c), label: `${c} · ${t(`classes.${c}`)}` }))}
+          value={filter.class ? String(filter.class) : null}
           onChange={(value) => set({ class: value ? Number(value) : null })}
-          allowDeselect={false}
           w={300}
           comboboxProps={{ width: "max-content", position: "bottom-start" }}
           data-testid="accounts-class"
         />
-        <div>
-          <Input.Label id="accounts-kind-label" display="block">
-            {t("accounts.kind")}
-          </Input.Label>
-          <SegmentedControl
-            aria-labelledby="accounts-kind-label"
-            data={[
-              { value: "", label: t("accounts.allKinds") },
-              { value: "general", label: t("accounts.kinds.general") },
-              { value: "auxiliary", label: t("accounts.kinds.auxiliary") },
-            ]}
-            value={filter.kind ?? ""}
-            onChange={(value) => set({ kind: value === "" ? null : (value as AccountKind) })}
-            data-testid="accounts-kind"
-          />
-        </div>
+        <SegmentFilter
+          id="accounts-kind-label"
+          label={t("accounts.kind")}
+          data={[
+            { value: "", label: t("accounts.allKinds") },
+            { value: "general", label: t("accounts.kinds.general") },
+            { value: "auxiliary", label: t("accounts.kinds.auxiliary") },
+          ]}
+          value={filter.kind ?? ""}
+          onChange={(value) => set({ kind: value === "" ? null : (value as AccountKind) })}
+          testId="accounts-kind"
+        />
         {accounts.data ? (
-          <Text size="sm" c="dimmed" ml="auto" className="registre-numeric" data-testid="accounts-count">
+          <FilterCount testId="accounts-count">
             {t("accounts.count", {
               count: accounts.data.items.length,
               n: number(accounts.data.items.length),
             })}
-          </Text>
+          </FilterCount>
         ) : null}
-      </Group>
+      </FilterBar>
       <QueryView query={accounts} testId="accounts-error">
         {(data) => (
           <DataTable

@@ -1,12 +1,11 @@
-import { Button, Group, Paper, Select, Stack, Table, Text, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
+import { ChoiceFilter, FilterBar, SearchFilter, useListFilter } from "../../components/filter-bar.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -59,17 +58,11 @@ export const EntriesPage = () => {
   const format = useFormat();
   const day = useDay();
   const can = useCan();
-  const [params, setParams] = useSearchParams();
-  const filter = readFilter(params);
-  const [search, setSearch] = useState(filter.q);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const applied = useRef(debounced);
-  useEffect(() => {
-    if (debounced === applied.current) return;
-    applied.current = debounced;
-    if (debounced !== filter.q)
-      setParams(writeFilter({ ...filter, q: debounced, page: 1 }), { replace: true });
-  }, [debounced, filter, setParams]);
+  const { filter, search, setSearch, set, page } = useListFilter({
+    read: readFilter,
+    write: writeFilter,
+    delay: 300,
+  });
   const allowed = can("entries", "read");
   const journals = useQuery({ ...journalsQuery(), enabled: allowed });
   // A number typed as it reads (« BQ1-000075 ») is searched as stored.
@@ -85,7 +78,6 @@ export const EntriesPage = () => {
         <NoAccess />
       </Stack>
     );
-  const set = (next: Partial<EntryFilter>) => setParams(writeFilter({ ...filter, page: 1, ...next }));
   const total = entries.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / entriesPageSize));
   const from = total === 0 ? 0 : (filter.page - 1) * entriesPageSize + 1;
@@ -166,32 +158,28 @@ export const EntriesPage = () => {
         }
       />
       <Paper p="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <Select
+        <FilterBar>
+          <ChoiceFilter
             label={t("entries.journal")}
-            data={[
-              { value: "", label: t("entries.allJournals") },
-              ...(journals.data?.items ?? []).map((j) => ({
-                value: j.code,
-                label: `${j.code} · ${journalLabel(j, format.locale)}`,
-              })),
-            ]}
-            value={filter.journal ?? ""}
-            onChange={(value) => set({ journal: value || null })}
-            allowDeselect={false}
+            all={t("entries.allJournals")}
+            choices={(journals.data?.items ?? []).map((j) => ({
+              value: j.code,
+              label: `${j.code} · ${journalLabel(j, format.locale)}`,
+            }))}
+            value={filter.journal}
+            onChange={(journal) => set({ journal })}
             w={200}
             data-testid="entries-journal"
           />
-          <Select
+          <ChoiceFilter
             label={t("entries.statusLabel")}
-            data={[
-              { value: "", label: t("entries.allStatuses") },
+            all={t("entries.allStatuses")}
+            choices={[
               { value: "draft", label: t("entries.status.drafts") },
               { value: "validated", label: t("entries.status.validatedPlural") },
             ]}
-            value={filter.status ?? ""}
+            value={filter.status}
             onChange={(value) => set({ status: value === "draft" || value === "validated" ? value : null })}
-            allowDeselect={false}
             w={150}
             data-testid="entries-status"
           />
@@ -213,17 +201,15 @@ export const EntriesPage = () => {
             w={150}
             data-testid="entries-end"
           />
-          <TextInput
-            type="search"
+          <SearchFilter
             label={t("entries.search")}
             placeholder={t("entries.searchPlaceholder")}
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
+            onChange={setSearch}
             style={{ flex: 1, minWidth: 180 }}
-            autoComplete="off"
             data-testid="entries-search"
           />
-        </Group>
+        </FilterBar>
       </Paper>
       <QueryView query={entries} testId="entries-error">
         {(data) => (
@@ -254,7 +240,7 @@ export const EntriesPage = () => {
             pagination={{
               page: filter.page,
               pages,
-              onChange: (page) => setParams(writeFilter({ ...filter, page })),
+              onChange: page,
               summary:
                 total > 0 ? (
                   <Text size="sm" c="dimmed" className="registre-numeric" data-testid="entries-range">

@@ -1,12 +1,18 @@
-import { Group, Input, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Group, Select, Stack, Text } from "@mantine/core";
 import { contactListStatuses } from "@registre/core/contacts/preferences";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
+import {
+  ChoiceFilter,
+  FilterBar,
+  FilterCount,
+  SearchFilter,
+  SegmentFilter,
+  useListFilter,
+} from "../../components/filter-bar.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -71,21 +77,15 @@ export const ContactsPage = () => {
   const { t } = useTranslation("contacts");
   const { number } = useFormat();
   const can = useCan();
-  const [params, setParams] = useSearchParams();
   const preferences = useQuery({ ...myContactPreferencesQuery(), enabled: can("contacts", "read") });
   const defaults: Defaults = preferences.data ?? fallback;
   const openTab = preferences.data?.tab ?? "overview";
   const opened = (id: string) => (openTab === "overview" ? contactPath(id) : contactPartPath(id, openTab));
-  const filter = readFilter(params, defaults);
-  const [search, setSearch] = useState(filter.q);
-  const [debounced] = useDebouncedValue(search.trim(), 200);
-  const applied = useRef(debounced);
-  useEffect(() => {
-    if (debounced === applied.current) return;
-    applied.current = debounced;
-    if (debounced !== filter.q)
-      setParams(writeFilter({ ...filter, q: debounced, page: 1 }, defaults), { replace: true });
-  }, [debounced, filter, setParams, defaults]);
+  const { filter, search, setSearch, set, page } = useListFilter({
+    read: (params) => readFilter(params, defaults),
+    write: (next) => writeFilter(next, defaults),
+    delay: 200,
+  });
   // The list waits for the preferences (their filter, not the default one, is the first asked for).
   const contacts = useQuery({
     ...contactsQuery(filter),
@@ -98,8 +98,6 @@ export const ContactsPage = () => {
         <NoAccess />
       </Stack>
     );
-  const set = (next: Partial<ContactFilter>) =>
-    setParams(writeFilter({ ...filter, page: 1, ...next }, defaults));
   const columns: Column<ContactSummary>[] = [
     {
       key: "name",
@@ -173,27 +171,21 @@ export const ContactsPage = () => {
           </Group>
         }
       />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          type="search"
+      <FilterBar>
+        <SearchFilter
           label={t("search")}
           placeholder={t("searchPlaceholder")}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onChange={setSearch}
           w={300}
-          autoComplete="off"
-          spellCheck={false}
           data-testid="contacts-search"
         />
-        <Select
+        <ChoiceFilter
           label={t("type")}
-          data={[
-            { value: "", label: t("allTypes") },
-            ...contactTypes.map((type) => ({ value: type, label: t(`types.${type}`) })),
-          ]}
-          value={filter.type ?? ""}
-          onChange={(value) => set({ type: value ? (value as ContactType) : null })}
-          allowDeselect={false}
+          all={t("allTypes")}
+          choices={contactTypes.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+          value={filter.type}
+          onChange={(value) => set({ type: value as ContactType | null })}
           w={220}
           data-testid="contacts-type"
         />
@@ -206,26 +198,22 @@ export const ContactsPage = () => {
           w={200}
           data-testid="contacts-sort"
         />
-        <div>
-          <Input.Label id="contacts-status-label" display="block">
-            {t("status")}
-          </Input.Label>
-          <SegmentedControl
-            aria-labelledby="contacts-status-label"
-            data={statuses.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
-            value={filter.status}
-            onChange={(value) => set({ status: value as ContactFilter["status"] })}
-          />
-        </div>
+        <SegmentFilter
+          id="contacts-status-label"
+          label={t("status")}
+          data={statuses.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+          value={filter.status}
+          onChange={(value) => set({ status: value as ContactFilter["status"] })}
+        />
         {contacts.data ? (
-          <Text size="sm" c="dimmed" ml="auto" className="registre-numeric" data-testid="contacts-count">
+          <FilterCount testId="contacts-count">
             {t("count", {
               count: contacts.data.total,
               n: contacts.data.capped ? `${number(contacts.data.total)}+` : number(contacts.data.total),
             })}
-          </Text>
+          </FilterCount>
         ) : null}
-      </Group>
+      </FilterBar>
       <QueryView query={contacts} testId="contacts-error">
         {(data) => (
           <DataTable
@@ -244,7 +232,7 @@ export const ContactsPage = () => {
                 ? {
                     page: filter.page,
                     pages,
-                    onChange: (page) => setParams(writeFilter({ ...filter, page }, defaults)),
+                    onChange: page,
                   }
                 : undefined
             }

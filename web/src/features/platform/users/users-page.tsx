@@ -8,14 +8,13 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
+import { SearchFilter, useListFilter } from "../../../components/filter-bar.tsx";
 import { UserIcon } from "../../../components/icons.tsx";
 import { useRowLink } from "../../../components/row-link.ts";
 import { useFormat } from "../../../i18n/format.ts";
@@ -112,21 +111,13 @@ const UsersTable = ({ users }: { users: readonly PlatformUserRow[] }) => {
 export const UsersPage = () => {
   const { t } = useTranslation(["platform", "common"]);
   const format = useFormat();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = readUsersListParams(searchParams);
-  const [search, setSearch] = useState(params.q);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-
   // A new search starts again from the first page; the address bar keeps it for reloads and links.
-  // Only a change typed in the field does: going back in the history must not be undone.
-  const applied = useRef(debounced);
-  useEffect(() => {
-    if (debounced === applied.current) return;
-    applied.current = debounced;
-    if (debounced !== params.q) {
-      setSearchParams(writeUsersListParams({ q: debounced, page: 1 }), { replace: true });
-    }
-  }, [debounced, params.q, setSearchParams]);
+  const {
+    filter: params,
+    search,
+    setSearch,
+    page: toPage,
+  } = useListFilter({ read: readUsersListParams, write: writeUsersListParams, delay: 300 });
 
   const users = useQuery(usersQueryOptions(params));
   const total = users.data?.total ?? 0;
@@ -183,15 +174,12 @@ export const UsersPage = () => {
           </Badge>
         ) : null}
       </Group>
-      <TextInput
-        type="search"
+      <SearchFilter
         label={t("platform:users.search")}
         placeholder={t("platform:users.searchPlaceholder")}
         value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
+        onChange={setSearch}
         maw={420}
-        autoComplete="off"
-        spellCheck={false}
         data-testid="users-search"
       />
       <Paper
@@ -216,7 +204,7 @@ export const UsersPage = () => {
             <Pagination
               total={pages}
               value={Math.min(params.page, pages)}
-              onChange={(page) => setSearchParams(writeUsersListParams({ q: params.q, page }))}
+              onChange={toPage}
               size="sm"
               aria-label={t("platform:users.pagination")}
               data-testid="users-pagination"
