@@ -23,6 +23,7 @@ import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { SavedNotice } from "../../components/saved-notice.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { sumCents } from "../../lib/money.ts";
 import { z } from "../../lib/zod.ts";
@@ -387,9 +388,9 @@ export const EntryDetailPage = () => {
         />
       ) : null}
       {validate.isSuccess ? (
-        <Alert color="teal" variant="light" icon={<CheckIcon />} role="status" data-testid="entry-validated">
+        <SavedNotice testId="entry-validated">
           {t("entries.validatedNotice", { number: validate.data.number ?? "" })}
-        </Alert>
+        </SavedNotice>
       ) : null}
       <QueryView query={entry} testId="entry-error">
         {(data) => (

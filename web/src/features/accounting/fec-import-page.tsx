@@ -18,8 +18,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { AlertIcon, CheckIcon } from "../../components/icons.tsx";
+import { AlertIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { SavedNotice } from "../../components/saved-notice.tsx";
 import { UploadProgress } from "../../components/upload-progress.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { Schemas } from "../../lib/api-client.ts";
@@ -262,7 +263,7 @@ export const FecImportPage = () => {
       {result && file && !check.isPending ? (
         <Stack gap="md">
           {written ? (
-            <Alert color="teal" variant="light" icon={<CheckIcon />} data-testid="fec-done">
+            <SavedNotice testId="fec-done">
               <Stack gap="xs">
                 <Text size="sm">
                   {t("fecImport.done", { count: result.entries, lines: result.lines })}
@@ -294,7 +295,7 @@ export const FecImportPage = () => {
                   </Anchor>
                 </Group>
               </Stack>
-            </Alert>
+            </SavedNotice>
           ) : null}
           <Summary result={result} />
           {refused ? (

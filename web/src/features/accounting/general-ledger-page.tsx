@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Checkbox,
@@ -18,7 +17,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { CheckIcon } from "../../components/icons.tsx";
+import { SavedNotice } from "../../components/saved-notice.tsx";
 import { useLoadMore } from "../../components/use-load-more.ts";
 import { useFormat } from "../../i18n/format.ts";
 import { PageHeader } from "../org/page-header.tsx";
@@ -365,17 +364,9 @@ export const GeneralLedgerPage = () => {
           </Text>
         ) : null}
         {notice ? (
-          <Alert
-            color="teal"
-            variant="light"
-            icon={<CheckIcon />}
-            role="status"
-            withCloseButton
-            onClose={() => setNotice(null)}
-            data-testid="ledger-notice"
-          >
+          <SavedNotice onClose={() => setNotice(null)} testId="ledger-notice">
             {notice}
-          </Alert>
+          </SavedNotice>
         ) : null}
         {invalid ? null : ledger.isError ? (
           <ErrorAlert error={ledger.error} onRetry={() => void ledger.refetch()} testId="ledger-error" />

@@ -7,6 +7,7 @@ import { type Column, DataTable } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { SavedNotice } from "../../components/saved-notice.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { draftsQuery, type EntrySummary, useValidateEntries, type ValidationOutcome } from "./api.ts";
@@ -156,20 +157,12 @@ export const ValidateEntriesPage = () => {
       {outcome ? (
         <Stack gap="xs" data-testid="validate-outcome">
           {outcome.validated.length > 0 ? (
-            <Alert
-              color="teal"
-              variant="light"
-              icon={<CheckIcon />}
-              role="status"
-              withCloseButton
-              onClose={() => setOutcome(null)}
-              data-testid="validate-done"
-            >
+            <SavedNotice onClose={() => setOutcome(null)} testId="validate-done">
               {t("validate.validated", {
                 count: outcome.validated.length,
                 n: format.number(outcome.validated.length),
               })}
-            </Alert>
+            </SavedNotice>
           ) : null}
           {outcome.refused.length > 0 ? (
             <Alert

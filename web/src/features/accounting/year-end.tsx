@@ -19,7 +19,8 @@ import { Link } from "react-router";
 import { CheckAlert } from "../../components/check-alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { AlertIcon, CheckIcon, PlusIcon } from "../../components/icons.tsx";
+import { AlertIcon, PlusIcon } from "../../components/icons.tsx";
+import { SavedNotice } from "../../components/saved-notice.tsx";
 import { useCan } from "./access.ts";
 import { type FiscalYear, stepsQuery, useCloseYear, useGenerateOpening } from "./api.ts";
 import { ClosingChecklist } from "./closing-checklist.tsx";
@@ -84,9 +85,7 @@ export const YearEnd = ({ year }: { year: FiscalYear }) => {
         <QueryView query={steps} height={120} testId="steps-error">
           {(data) =>
             data.warnings.length === 0 ? (
-              <Alert color="teal" variant="light" icon={<CheckIcon />} data-testid="steps-clear">
-                {t("yearEnd.allClear")}
-              </Alert>
+              <SavedNotice testId="steps-clear">{t("yearEnd.allClear")}</SavedNotice>
             ) : (
               <Stack gap="sm" data-testid="steps-warnings">
                 {data.warnings.map((warning) => {
@@ -155,7 +154,7 @@ export const YearEnd = ({ year }: { year: FiscalYear }) => {
               </Text>
               {generate.isError ? <ErrorAlert error={generate.error} testId="opening-error" /> : null}
               {generate.isSuccess ? (
-                <Alert color="teal" variant="light" icon={<CheckIcon />} data-testid="opening-done">
+                <SavedNotice testId="opening-done">
                   {generate.data.mvt ? (
                     <Anchor component={Link} to={entryPath(generate.data.mvt)} size="sm">
                       {t("yearEnd.openingDone")}
@@ -163,7 +162,7 @@ export const YearEnd = ({ year }: { year: FiscalYear }) => {
                   ) : (
                     t("yearEnd.openingNothing")
                   )}
-                </Alert>
+                </SavedNotice>
               ) : null}
               <Group>
                 <Button

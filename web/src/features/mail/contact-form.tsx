@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useRules, useSchemaForm } from "../../components/form.tsx";
-import { CheckIcon } from "../../components/icons.tsx";
+import { SavedNotice } from "../../components/saved-notice.tsx";
 import { api } from "../../lib/api-client.ts";
 import { isEmail } from "../../lib/validation.ts";
 import { z } from "../../lib/zod.ts";
@@ -36,9 +36,7 @@ export const ContactForm = () => {
         <Stack gap="sm">
           <Title order={2}>{t("contact.title")}</Title>
           {send.isSuccess ? (
-            <Alert color="teal" icon={<CheckIcon />} data-testid="contact-sent">
-              {send.data.detail}
-            </Alert>
+            <SavedNotice testId="contact-sent">{send.data.detail}</SavedNotice>
           ) : (
             <>
               <Group grow>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -18,8 +17,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
-import { CheckIcon } from "../../components/icons.tsx";
 import { QueryView } from "../../components/query-view.tsx";
+import { SavedNotice } from "../../components/saved-notice.tsx";
 import { isEmail } from "../../lib/validation.ts";
 import { z } from "../../lib/zod.ts";
 import { type Doc, docQuery } from "../docs/api.ts";
@@ -77,7 +76,7 @@ const MailForm = ({ doc, draft }: { doc: Doc; draft: MailDraft }) => {
   };
   if (send.isSuccess)
     return (
-      <Alert color="teal" icon={<CheckIcon />} title={send.data.detail} data-testid="mail-sent">
+      <SavedNotice title={send.data.detail} testId="mail-sent">
         <Stack gap={4}>
           <Text size="sm">{send.data.to.join(", ")}</Text>
           <Text size="xs" c="dimmed" ff="monospace">
@@ -87,7 +86,7 @@ const MailForm = ({ doc, draft }: { doc: Doc; draft: MailDraft }) => {
             {t("editor.back")}
           </Anchor>
         </Stack>
-      </Alert>
+      </SavedNotice>
     );
   return (
     <FormCard

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Divider,
@@ -17,7 +16,8 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { CheckIcon, PlusIcon, ShieldIcon } from "../../components/icons.tsx";
+import { PlusIcon, ShieldIcon } from "../../components/icons.tsx";
+import { SavedNotice } from "../../components/saved-notice.tsx";
 import { granted, type Right, sameRights } from "./rights.ts";
 import { type Assignment, type AuthItem, useCreateItem, useDeleteItem, useUpdateItem } from "./rights-api.ts";
 import { ItemNameModal } from "./rights-item-name.tsx";
@@ -101,9 +101,7 @@ const ItemEditor = ({ item, codes, holders }: { item: AuthItem; codes: string[];
         />
         {update.isError ? <ErrorAlert error={update.error} testId="rights-save-error" /> : null}
         {saved && !dirty ? (
-          <Alert color="teal" variant="light" icon={<CheckIcon />} role="status" data-testid="rights-saved">
-            {t("app:rights.matrix.saved")}
-          </Alert>
+          <SavedNotice testId="rights-saved">{t("app:rights.matrix.saved")}</SavedNotice>
         ) : null}
       </Stack>
       <Group

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { AlertIcon, CheckIcon } from "../../components/icons.tsx";
+import { AlertIcon } from "../../components/icons.tsx";
+import { SavedNotice } from "../../components/saved-notice.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useSession } from "../../lib/session-store.ts";
 import {
@@ -28,15 +29,7 @@ const Answer = ({ invitation }: { invitation: ReceivedInvitation }) => {
   if (declined)
     return (
       <Stack gap="md">
-        <Alert
-          color="teal"
-          variant="light"
-          icon={<CheckIcon />}
-          role="status"
-          data-testid="invitation-declined"
-        >
-          {t("invitation.declined")}
-        </Alert>
+        <SavedNotice testId="invitation-declined">{t("invitation.declined")}</SavedNotice>
         <Button component={Link} to="/user/orgs" variant="default" fullWidth>
           {t("invitation.toOrgs")}
         </Button>

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { CheckIcon } from "../../components/icons.tsx";
+import { SavedNotice } from "../../components/saved-notice.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { type ReceivedInvitation, useAnswerInvitation, userInvitationsQueryOptions } from "./api.ts";
 
@@ -105,17 +105,7 @@ export const ReceivedInvitations = () => {
           testId="invitation-answer-error"
         />
       ) : null}
-      {notice ? (
-        <Alert
-          color="teal"
-          variant="light"
-          icon={<CheckIcon />}
-          role="status"
-          data-testid="invitation-notice"
-        >
-          {notice}
-        </Alert>
-      ) : null}
+      {notice ? <SavedNotice testId="invitation-notice">{notice}</SavedNotice> : null}
     </Stack>
   );
 };
