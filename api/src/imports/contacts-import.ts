@@ -130,7 +130,7 @@ const decideAll = (commands: readonly ContactCommand[]): { events: ContactEvent[
 
 /**
  * The file's rows read into contacts — CSV through its column mapping, vCard card by card (its number as
- * line) — in the worker pool (`imports/rows.ts`), within the organisation's upload limits.
+ * line) — in the worker pool (`readers/import-rows.ts`), within the organisation's upload limits.
  */
 const readRows = async (
   ctx: AppContext,

@@ -17,7 +17,7 @@ export {
   type ReadFile,
   readCsvImport,
   recordValues,
-} from "./read-csv.ts";
+} from "../readers/csv.ts";
 
 /** The organisation's remembered mapping of an import target. */
 export const rememberedMapping = async (ctx: AppContext, orgId: string, target: ImportTarget) =>

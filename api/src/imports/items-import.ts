@@ -17,6 +17,7 @@ import { markNotYetVisible } from "../http/request-scope.ts";
 import { childMetadata } from "../ids.ts";
 import { itemReadModels } from "../items/items.ts";
 import { itemReferenceStreamId, referenceHolders } from "../items/reference.ts";
+import type { ItemRow } from "../readers/import-rows.ts";
 import type { ImportOptions, ImportResult } from "./contacts-import.ts";
 import {
   batches,
@@ -26,7 +27,6 @@ import {
   rememberedMapping,
   rememberMapping,
 } from "./import-file.ts";
-import type { ItemRow } from "./rows.ts";
 
 /** The file's references were taken by another command between the check and the commit. */
 class ReferencesTaken extends Error {}
@@ -79,7 +79,7 @@ export const importItems = async (
   metadata: CommandMetadata,
   options: ImportOptions,
 ): Promise<ImportResult> => {
-  // Read in the worker pool (`imports/rows.ts`), within the organisation's upload limits.
+  // Read in the worker pool (`readers/import-rows.ts`), within the organisation's upload limits.
   options.progress?.("reading");
   const rows: ItemRow[] = [];
   const file = await ctx.work.run(

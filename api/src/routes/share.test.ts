@@ -3,7 +3,7 @@ import { parisDate } from "@registre/core";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
-import { embeddedInvoiceXml } from "../documents/einvoice/read-file.ts";
+import { embeddedInvoiceXml } from "../readers/supplier-file.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
 import { paymentsOrganisation } from "../testing/payments-setup.ts";

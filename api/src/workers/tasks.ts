@@ -12,7 +12,6 @@ import {
   type StatementEncoding,
   suggestCsvMapping,
 } from "@registre/core";
-import { readSupplierFile, type SupplierFile } from "../documents/einvoice/read-file.ts";
 import { translate } from "../http/messages.ts";
 import { derivedId } from "../ids.ts";
 import {
@@ -22,7 +21,8 @@ import {
   type RowsSummary,
   readContactRows,
   readItemRows,
-} from "../imports/rows.ts";
+} from "../readers/import-rows.ts";
+import { readSupplierFile, type SupplierFile } from "../readers/supplier-file.ts";
 import { STATEMENT_SAMPLE_BYTES } from "../uploads/limits.ts";
 
 /**

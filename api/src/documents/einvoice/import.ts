@@ -24,12 +24,12 @@ import { attachmentReadModels, storeReceivedFile } from "../../files/attachments
 import type { Locale } from "../../http/messages.ts";
 import { childMetadata, derivedId } from "../../ids.ts";
 import type { OriginalFile } from "../../ports/original-file.ts";
+import type { SupplierFile } from "../../readers/supplier-file.ts";
 import type { CreateContactInput } from "../../schemas/contacts.ts";
 import { documentCreationPlan } from "../commands.ts";
 import { contactSnapshot, documentReadModels, loadDocument, resolveLines } from "../context.ts";
-import type { SupplierFile } from "./read-file.ts";
 
-export { readSupplierFile, type SupplierFile } from "./read-file.ts";
+export { readSupplierFile, type SupplierFile } from "../../readers/supplier-file.ts";
 
 /**
  * Receiving a supplier's invoice (issue 12, "Factur-X in"): a Factur-X PDF, a CII or a UBL XML is read

@@ -1,7 +1,7 @@
 import { parisDate } from "@registre/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
-import { embeddedInvoiceXml } from "../../documents/einvoice/read-file.ts";
+import { embeddedInvoiceXml } from "../../readers/supplier-file.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
 import { customerBody, documentsOrganisation } from "../../testing/documents-setup.ts";
 import { fileForm, tinyPdf } from "../../testing/files.ts";

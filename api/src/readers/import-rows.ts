@@ -16,7 +16,7 @@ import {
 import type { Locale } from "../http/messages.ts";
 import { ProblemError } from "../http/problem-error.ts";
 import { derivedId } from "../ids.ts";
-import { emptyFile, findingOf, type ImportFinding, readCsvImport, recordValues } from "./read-csv.ts";
+import { emptyFile, findingOf, type ImportFinding, readCsvImport, recordValues } from "./csv.ts";
 
 /**
  * An import file read into rows, in the worker pool (`workers/tasks.ts`): decoding, parsing and each
