@@ -72,6 +72,86 @@ const crossings = (workspace: string): string[] => {
   });
 };
 
+/**
+ * The API's floors, from the ground up: a file imports only files of its own floor or of the floors
+ * below it. Each entry is a folder (`http/`) or a file (`commands.ts`) of `api/src/`; a file belongs to
+ * its longest entry. The foundation is what every feature stands on (the context and the command
+ * pipeline, HTTP, the ports, sessions and rights, the schemas, the PDF kit, the files kept, the worker
+ * pool and the pure readers it runs); the VAT returns stand with the accounting they post to; a document's
+ * share link and a member's invitation are sent by e-mail, so stand with the mail. Each feature reads the ones
+ * below it and is read by the ones above — a document posts entries and names contacts, a payment settles
+ * documents, a bank statement's line is matched with payments, the year-end checks read them all.
+ */
+const API_FLOORS: readonly (readonly string[])[] = [
+  [
+    "context.ts",
+    "commands.ts",
+    "ids.ts",
+    "read-models.ts",
+    "http/",
+    "ports/",
+    "uploads/",
+    "pdf/",
+    "schemas/",
+    "identity/",
+    "reference/",
+    "files/",
+    "readers/",
+    "workers/",
+  ],
+  ["accounting/", "vat/", "organisations.ts"],
+  ["contacts/", "items/"],
+  ["documents/"],
+  ["payments/"],
+  ["banks/"],
+  ["reconcile/", "year-end/"],
+  ["mail/", "imports/", "files/shares.ts", "identity/invitations.ts"],
+  ["reminders/"],
+  ["routes/", "demo/"],
+  ["app.ts", "server.ts", "bootstrap.ts", "cli/", "index.ts"],
+];
+
+const API_SRC = join(ROOT, "api", "src");
+
+/** The floor of a file of `api/src/` (its longest entry), or undefined when no entry holds it. */
+const floorOf = (file: string): number | undefined => {
+  const path = relative(API_SRC, file).split("\\").join("/");
+  let found: { floor: number; length: number } | undefined;
+  API_FLOORS.forEach((entries, floor) => {
+    for (const entry of entries)
+      if (
+        (entry.endsWith("/") ? path.startsWith(entry) : path === entry) &&
+        entry.length > (found?.length ?? 0)
+      )
+        found = { floor, length: entry.length };
+  });
+  return found?.floor;
+};
+
+/** Every import of an `api/src/` file that reaches a floor above its own, named with both floors. */
+const apiFloorCrossings = (): string[] =>
+  sources(API_SRC).flatMap((file) => {
+    const from = floorOf(file);
+    return importsOf(readFileSync(file, "utf8"))
+      .filter((specifier) => specifier.startsWith("."))
+      .flatMap((specifier) => {
+        const target = join(file, "..", specifier);
+        const to = floorOf(target);
+        if (from === undefined || to === undefined || to <= from) return [];
+        return [`${relative(ROOT, file)} (floor ${from}) imports ${specifier} (floor ${to})`];
+      });
+  });
+
+/** A route file's lines that speak SQL: a query builder, a raw statement, the database itself. */
+const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql[<`]|\.database\.db\b|\breadModels\(/;
+
+const sqlInRoutes = (): string[] =>
+  sources(join(API_SRC, "routes")).flatMap((file) =>
+    readFileSync(file, "utf8")
+      .split("\n")
+      .flatMap((line, i) => (SQL.test(line) ? [`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`] : [])),
+  );
+
 describe("layers", () => {
   it("keeps the core pure: no node:*, no database, no HTTP, no shell of Registre", () => {
     expect(crossings("core")).toEqual([]);
@@ -79,6 +159,18 @@ describe("layers", () => {
 
   it("lets each shell import only the layers below it", () => {
     expect(["migrations", "store", "projections", "api"].flatMap(crossings)).toEqual([]);
+  });
+
+  it("keeps the API's floors: a file of api/src imports nothing of a floor above its own", () => {
+    expect(apiFloorCrossings()).toEqual([]);
+  });
+
+  it("keeps SQL out of the route files: a query has a name in its feature's read module", () => {
+    expect(sqlInRoutes()).toEqual([]);
+  });
+
+  it("gives every source file of api/src a floor", () => {
+    expect(sources(API_SRC).filter((file) => floorOf(file) === undefined)).toEqual([]);
   });
 
   it("lets the web reach the core only through its pure subpaths: the live totals, the constants it shows", () => {
@@ -104,5 +196,17 @@ describe("layers", () => {
     expect(allowed.core?.(packageOf("node:crypto"))).toBe(false);
     expect(allowed.core?.(packageOf("@registre/store"))).toBe(false);
     expect(allowed.projections?.(packageOf("@registre/api"))).toBe(false);
+    const floor = (path: string) => floorOf(join(API_SRC, path));
+    expect(floor("commands.ts")).toBe(0);
+    expect(floor("identity/invitations.ts")).toBeGreaterThan(floor("identity/sessions.ts") ?? 0);
+    expect(floor("documents/commands.ts")).toBeGreaterThan(floor("contacts/commands.ts") ?? 0);
+    expect(floor("banks/statements.ts")).toBeGreaterThan(floor("payments/payments.ts") ?? 0);
+    expect(floor("app.ts")).toBe(API_FLOORS.length - 1);
+    expect(
+      ['const r = await ctx.database.db.selectFrom("x")', "sql`select 1`", "readModels(ctx.database)"].filter(
+        (l) => SQL.test(l),
+      ),
+    ).toHaveLength(3);
+    expect(SQL.test('import { sqlState } from "./sql.ts";')).toBe(false);
   });
 });
