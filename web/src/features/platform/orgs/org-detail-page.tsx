@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  Button,
-  EmptyState,
-  Grid,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Anchor, Badge, Breadcrumbs, Grid, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +8,7 @@ import { BuildingIcon } from "../../../components/icons.tsx";
 import { formatSiren, useFormat } from "../../../i18n/format.ts";
 import { ApiError } from "../../../lib/http.ts";
 import { OrgReadModels } from "../../read-models/org-read-models.tsx";
+import { PlatformNotFound } from "../users/platform-ui.tsx";
 import { type Org, orgQueryOptions } from "./api.ts";
 import { OrgHistory } from "./org-history.tsx";
 import { OrgSettingsCard } from "./org-settings-card.tsx";
@@ -49,20 +38,13 @@ export const OrgHeader = ({ org }: { org: Org }) => {
 export const OrgNotFound = () => {
   const { t } = useTranslation(["orgs", "common"]);
   return (
-    <EmptyState
-      py={64}
+    <PlatformNotFound
       icon={<BuildingIcon size={28} />}
-      withIndicatorBackground
       title={t("orgs:detail.notFoundTitle")}
       description={t("orgs:detail.notFoundDescription")}
-      data-testid="org-not-found"
-    >
-      <EmptyState.Actions>
-        <Button component={Link} to={orgsRoute} variant="default">
-          {t("common:notFound.home")}
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
+      back={{ to: orgsRoute, label: t("common:notFound.home") }}
+      testId="org-not-found"
+    />
   );
 };
 

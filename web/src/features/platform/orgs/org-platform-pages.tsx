@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useFormat } from "../../../i18n/format.ts";
 import { useProfileLabel } from "../../org/contact-users-page.tsx";
-import { LogTable } from "../users/log-table.tsx";
+import { LogView } from "../users/log-table.tsx";
 import { userRoute } from "../users/paths.ts";
 import { isNotFound, PlatformError, RowsSkeleton } from "../users/platform-ui.tsx";
 import {
@@ -174,34 +174,11 @@ export const OrgMembersPage = () => {
 };
 
 const OrgLog = ({ orgId }: { orgId: string }) => {
-  const { t } = useTranslation("platform");
   const log = useInfiniteQuery(orgLogQueryOptions(orgId));
   // The members' names, to show instead of their ids; the log works without them.
   const members = useQuery(orgMembersQueryOptions(orgId));
-  if (log.isPending) return <RowsSkeleton />;
-  if (log.isError) {
-    return <PlatformError error={log.error} onRetry={() => void log.refetch()} testId="org-log-error" />;
-  }
-  const entries = log.data.pages.flatMap((page) => page.items);
-  if (entries.length === 0) {
-    return (
-      <Text c="dimmed" size="sm" data-testid="log-empty">
-        {t("log.empty")}
-      </Text>
-    );
-  }
   const userNames = new Map((members.data?.items ?? []).map((member) => [member.id, member.name]));
-  return (
-    <LogTable
-      entries={entries}
-      more={
-        log.hasNextPage
-          ? { loading: log.isFetchingNextPage, load: () => void log.fetchNextPage() }
-          : undefined
-      }
-      context={{ kind: "org", userNames }}
-    />
-  );
+  return <LogView log={log} context={{ kind: "org", userNames }} errorTestId="org-log-error" />;
 };
 
 /** `/registre/orgs/:id/log`: every event of the organisation, newest first. */

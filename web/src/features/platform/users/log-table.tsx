@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Table, Text } from "@mantine/core";
+import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { LogEntry } from "../orgs/api.ts";
@@ -6,6 +7,7 @@ import { EventText, isSystemUser } from "../orgs/event-text.tsx";
 import { useOrgLabels } from "../orgs/org-labels.ts";
 import { orgRoute } from "../orgs/paths.ts";
 import { userRoute } from "./paths.ts";
+import { PlatformError, RowsSkeleton } from "./platform-ui.tsx";
 
 /** Who did it, on a user's log; or in which organisation, on an organisation's log. */
 export type LogContext =
@@ -96,5 +98,42 @@ export const LogTable = ({
         </Group>
       )}
     </Table.ScrollContainer>
+  );
+};
+
+/**
+ * A log as a platform screen shows it, page by page: a skeleton while loading, the error (retried),
+ * « nothing yet », or its table with « more ».
+ */
+export const LogView = ({
+  log,
+  context,
+  errorTestId,
+}: {
+  log: UseInfiniteQueryResult<InfiniteData<{ items: LogEntry[] }>>;
+  context: LogContext;
+  errorTestId: string;
+}) => {
+  const { t } = useTranslation("platform");
+  if (log.isPending) return <RowsSkeleton />;
+  if (log.isError)
+    return <PlatformError error={log.error} onRetry={() => void log.refetch()} testId={errorTestId} />;
+  const entries = log.data.pages.flatMap((page) => page.items);
+  if (entries.length === 0)
+    return (
+      <Text c="dimmed" size="sm" data-testid="log-empty">
+        {t("log.empty")}
+      </Text>
+    );
+  return (
+    <LogTable
+      entries={entries}
+      more={
+        log.hasNextPage
+          ? { loading: log.isFetchingNextPage, load: () => void log.fetchNextPage() }
+          : undefined
+      }
+      context={context}
+    />
   );
 };

@@ -1,4 +1,5 @@
-import { Button, Group, Skeleton, Stack } from "@mantine/core";
+import { Button, EmptyState, Group, Skeleton, Stack } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
@@ -65,4 +66,34 @@ export const RowsSkeleton = ({ rows = 3 }: { rows?: number }) => (
       <Skeleton key={row} height={14} width={`${70 - row * 12}%`} />
     ))}
   </Stack>
+);
+
+/** A user or an organisation the platform does not know (a 404): what it is, and the way back to its list. */
+export const PlatformNotFound = ({
+  icon,
+  title,
+  description,
+  back,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  back: { to: string; label: string };
+  testId: string;
+}) => (
+  <EmptyState
+    py={64}
+    icon={icon}
+    withIndicatorBackground
+    title={title}
+    description={description}
+    data-testid={testId}
+  >
+    <EmptyState.Actions>
+      <Button component={Link} to={back.to} variant="default">
+        {back.label}
+      </Button>
+    </EmptyState.Actions>
+  </EmptyState>
 );

@@ -2,9 +2,7 @@ import {
   Anchor,
   Badge,
   Breadcrumbs,
-  Button,
   DataList,
-  EmptyState,
   Grid,
   Group,
   Paper,
@@ -31,29 +29,22 @@ import {
   userOrgsQueryOptions,
   userQueryOptions,
 } from "./api.ts";
-import { LogTable } from "./log-table.tsx";
+import { LogView } from "./log-table.tsx";
 import { userLogRoute, userOrgsRoute, userRoute, usersRoute } from "./paths.ts";
-import { isNotFound, PlatformError, RowsSkeleton, SectionTabs } from "./platform-ui.tsx";
+import { isNotFound, PlatformError, PlatformNotFound, RowsSkeleton, SectionTabs } from "./platform-ui.tsx";
 
 type Section = "identity" | "orgs" | "log";
 
 const NotFound = () => {
   const { t } = useTranslation("platform");
   return (
-    <EmptyState
-      py={64}
+    <PlatformNotFound
       icon={<UserIcon size={28} />}
-      withIndicatorBackground
       title={t("user.notFoundTitle")}
       description={t("user.notFoundDescription")}
-      data-testid="user-not-found"
-    >
-      <EmptyState.Actions>
-        <Button component={Link} to={usersRoute} variant="default">
-          {t("user.backToList")}
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
+      back={{ to: usersRoute, label: t("user.backToList") }}
+      testId="user-not-found"
+    />
   );
 };
 
@@ -303,38 +294,15 @@ export const PlatformUserOrgsPage = () => {
 };
 
 const UserLog = ({ userId }: { userId: string }) => {
-  const { t } = useTranslation("platform");
   const log = useInfiniteQuery(userLogQueryOptions(userId));
   // Organisation names, to show instead of ids: the user's own, and every one the platform lists
   // (the user may have acted on an organisation they have since left). The log works without them.
   const orgs = useQuery(userOrgsQueryOptions(userId));
   const allOrgs = useQuery(orgsQueryOptions());
-  if (log.isPending) return <RowsSkeleton />;
-  if (log.isError) {
-    return <PlatformError error={log.error} onRetry={() => void log.refetch()} testId="user-log-error" />;
-  }
-  const entries = log.data.pages.flatMap((page) => page.items);
-  if (entries.length === 0) {
-    return (
-      <Text c="dimmed" size="sm" data-testid="log-empty">
-        {t("log.empty")}
-      </Text>
-    );
-  }
   const orgNames = new Map(
     [...(allOrgs.data?.items ?? []), ...(orgs.data?.items ?? [])].map((org) => [org.id, org.name]),
   );
-  return (
-    <LogTable
-      entries={entries}
-      more={
-        log.hasNextPage
-          ? { loading: log.isFetchingNextPage, load: () => void log.fetchNextPage() }
-          : undefined
-      }
-      context={{ kind: "user", orgNames }}
-    />
-  );
+  return <LogView log={log} context={{ kind: "user", orgNames }} errorTestId="user-log-error" />;
 };
 
 /** `/registre/users/:id/log`: what the user did, newest first. */
