@@ -23,6 +23,7 @@ import { FilterIcon } from "../../components/icons.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
+import { selectColumn } from "../../components/select-column.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents, parseAmount, sumCents } from "../../lib/money.ts";
 import { contactsQuery } from "../contacts/api.ts";
@@ -144,40 +145,19 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
     );
   const rows = docs.data?.items ?? [];
   const chosen = rows.filter((row) => selected.has(row.id));
-  const toggle = (id: string) =>
-    setSelected((now) => {
-      const next = new Set(now);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const money = (cents: number) => formatCents(cents, locale, { currency: true });
   const canValidate =
     (kind === "invoice" || kind === "creditNote") && can(validateRightOf(direction), "update");
   const columns: Column<DocSummary>[] = [
-    {
-      key: "select",
-      width: 44,
-      header: (
-        <Checkbox
-          aria-label={t("list.selectAll")}
-          checked={allSelected}
-          indeterminate={!allSelected && rows.some((r) => selected.has(r.id))}
-          onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}
-          data-testid="docs-select-all"
-        />
-      ),
-      cell: (doc) => (
-        <Checkbox
-          aria-label={t("list.select", { number: doc.number ?? t("draft") })}
-          checked={selected.has(doc.id)}
-          onChange={() => toggle(doc.id)}
-          onClick={(event) => event.stopPropagation()}
-          data-testid="doc-select"
-        />
-      ),
-    },
+    selectColumn({
+      rows,
+      selected,
+      onChange: setSelected,
+      allLabel: t("list.selectAll"),
+      rowLabel: (doc) => t("list.select", { number: doc.number ?? t("draft") }),
+      allTestId: "docs-select-all",
+      testId: "doc-select",
+    }),
     {
       key: "number",
       header: t("fields.number"),

@@ -2,7 +2,6 @@ import {
   Anchor,
   Badge,
   Button,
-  Checkbox,
   Group,
   List,
   Paper,
@@ -19,6 +18,7 @@ import { type Column, DataTable } from "../../components/data-table.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
+import { selectColumn } from "../../components/select-column.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents, sumCents } from "../../lib/money.ts";
 import { type DocSummary, docCheckQuery, draftsToValidateQuery } from "./api.ts";
@@ -62,37 +62,16 @@ export const ValidateDocsPage = () => {
       </Stack>
     );
   const chosen = rows.filter((r) => selected.has(r.id));
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggle = (id: string) =>
-    setSelected((now) => {
-      const next = new Set(now);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const columns: Column<DocSummary>[] = [
-    {
-      key: "select",
-      width: 44,
-      header: (
-        <Checkbox
-          aria-label={t("list.selectAll")}
-          checked={allSelected}
-          indeterminate={!allSelected && chosen.length > 0}
-          onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}
-          data-testid="validate-select-all"
-        />
-      ),
-      cell: (doc) => (
-        <Checkbox
-          aria-label={t("list.select", { number: doc.contactName ?? "" })}
-          checked={selected.has(doc.id)}
-          onChange={() => toggle(doc.id)}
-          onClick={(event) => event.stopPropagation()}
-          data-testid="validate-select"
-        />
-      ),
-    },
+    selectColumn({
+      rows,
+      selected,
+      onChange: setSelected,
+      allLabel: t("list.selectAll"),
+      rowLabel: (doc) => t("list.select", { number: doc.contactName ?? "" }),
+      allTestId: "validate-select-all",
+      testId: "validate-select",
+    }),
     {
       key: "kind",
       header: t("fields.kind"),

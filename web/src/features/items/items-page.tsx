@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -10,6 +10,7 @@ import { NewButton } from "../../components/detail-actions.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
+import { selectColumn } from "../../components/select-column.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { TransferButtons } from "../imports/transfer-buttons.tsx";
 import { type Item, type ItemFilter, itemsQuery, PAGE_SIZE, useBulkPrices } from "./api.ts";
@@ -112,39 +113,18 @@ export const ItemsPage = () => {
       </Stack>
     );
   const rows = items.data?.items ?? [];
-  const toggle = (id: string) =>
-    setSelected((now) => {
-      const next = new Set(now);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const canBulk = can("items.prices", "update");
   const columns: Column<Item>[] = [
     ...(canBulk
       ? [
-          {
-            key: "select",
-            width: 44,
-            header: (
-              <Checkbox
-                aria-label={t("bulk.selectAll")}
-                checked={allSelected}
-                indeterminate={!allSelected && rows.some((r) => selected.has(r.id))}
-                onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}
-              />
-            ),
-            cell: (item: Item) => (
-              <Checkbox
-                aria-label={t("bulk.select", { reference: item.reference })}
-                checked={selected.has(item.id)}
-                onChange={() => toggle(item.id)}
-                onClick={(event) => event.stopPropagation()}
-                data-testid="item-select"
-              />
-            ),
-          },
+          selectColumn({
+            rows,
+            selected,
+            onChange: setSelected,
+            allLabel: t("bulk.selectAll"),
+            rowLabel: (item: Item) => t("bulk.select", { reference: item.reference }),
+            testId: "item-select",
+          }),
         ]
       : []),
     {
