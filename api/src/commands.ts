@@ -252,6 +252,64 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
   }
 };
 
+/** What a kind of stream's commands are decided by, and the read models their answer reads. */
+type RunnerSpec<Command, Event extends DomainEvent, State> = {
+  readonly decider: Decider<Command, Event, State>;
+  readonly readModels: readonly string[];
+};
+
+/** One command, several decided in order, or a plan made from the loaded state. */
+type Commands<Command, State> = Command | CommandRequest<Command, DomainEvent, State>["commands"];
+
+const commandsOf = <Command, State>(
+  commands: Commands<Command, State>,
+): CommandRequest<Command, DomainEvent, State>["commands"] =>
+  typeof commands === "function" || Array.isArray(commands)
+    ? (commands as CommandRequest<Command, DomainEvent, State>["commands"])
+    : [commands as Command];
+
+/**
+ * The runner of an organisation's one stream of a kind (its chart, its journals, its banks…):
+ * `run(ctx, orgId, commands, metadata)` — one command, several, or a plan — through the pipeline.
+ */
+export const orgStreamRunner =
+  <Command, Event extends DomainEvent, State>(
+    spec: RunnerSpec<Command, Event, State> & { readonly streamId: (orgId: string) => string },
+  ) =>
+  (ctx: AppContext, orgId: string, commands: Commands<Command, State>, metadata: CommandMetadata) =>
+    handleCommand(ctx, {
+      orgId,
+      streamId: spec.streamId(orgId),
+      decider: spec.decider,
+      commands: commandsOf(commands),
+      metadata,
+      readModels: spec.readModels,
+    });
+
+/**
+ * The runner of one aggregate's stream by its id (an item, a document): `run(ctx, orgId, id, commands,
+ * metadata)` — one command, several, or a plan — through the pipeline.
+ */
+export const streamRunner =
+  <Command, Event extends DomainEvent, State>(
+    spec: RunnerSpec<Command, Event, State> & { readonly streamId: (id: string) => string },
+  ) =>
+  (
+    ctx: AppContext,
+    orgId: string,
+    id: string,
+    commands: Commands<Command, State>,
+    metadata: CommandMetadata,
+  ) =>
+    handleCommand(ctx, {
+      orgId,
+      streamId: spec.streamId(id),
+      decider: spec.decider,
+      commands: commandsOf(commands),
+      metadata,
+      readModels: spec.readModels,
+    });
+
 /** Numbers handed out under the organisation's lock, by counter name. */
 type Numbers = Readonly<Record<string, number>>;
 

@@ -11,7 +11,7 @@ import {
 } from "@registre/core";
 import { type OrganisationRow, readModels } from "@registre/projections";
 import { setUpAccounting } from "./accounting/setup.ts";
-import { handleCommand } from "./commands.ts";
+import { orgStreamRunner } from "./commands.ts";
 import type { AppContext } from "./context.ts";
 import { logoUrls } from "./files/logos.ts";
 import { type Locale, translate } from "./http/messages.ts";
@@ -23,20 +23,11 @@ import type { Organisation, UpdateOrganisation } from "./schemas/organisations.t
 export const organisationReadModels = ["organisations", "stream_history", "memberships"] as const;
 
 /** Runs organisation commands on one organisation's stream (the API, the CLI and the demo seed). */
-export const runOrganisationCommands = (
-  ctx: AppContext,
-  orgId: string,
-  commands: readonly OrganisationCommand[],
-  metadata: CommandMetadata,
-) =>
-  handleCommand(ctx, {
-    orgId,
-    streamId: organisationStreamId(orgId),
-    decider: organisationDecider,
-    commands,
-    metadata,
-    readModels: organisationReadModels,
-  });
+export const runOrganisationCommands = orgStreamRunner({
+  streamId: organisationStreamId,
+  decider: organisationDecider,
+  readModels: organisationReadModels,
+});
 
 /**
  * Creates an organisation, and its owner in the same append when given; answers its id, derived from the

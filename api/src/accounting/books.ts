@@ -1,61 +1,36 @@
 import {
-  type ChartCommand,
   type CommandMetadata,
   chartDecider,
   chartStreamId,
-  type FiscalCommand,
   fiscalDecider,
   fiscalStreamId,
-  type JournalsCommand,
   journalsDecider,
   journalsStreamId,
 } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
-import { catchUp, handleCommand } from "../commands.ts";
+import { catchUp, orgStreamRunner } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { ledgerReadModels } from "./entries.ts";
 import { setupReadModels } from "./setup.ts";
 
-export const runChart = (ctx: AppContext, orgId: string, command: ChartCommand, metadata: CommandMetadata) =>
-  handleCommand(ctx, {
-    orgId,
-    streamId: chartStreamId(orgId),
-    decider: chartDecider,
-    commands: [command],
-    metadata,
-    readModels: setupReadModels,
-  });
+export const runChart = orgStreamRunner({
+  streamId: chartStreamId,
+  decider: chartDecider,
+  readModels: setupReadModels,
+});
 
-export const runJournals = (
-  ctx: AppContext,
-  orgId: string,
-  command: JournalsCommand,
-  metadata: CommandMetadata,
-) =>
-  handleCommand(ctx, {
-    orgId,
-    streamId: journalsStreamId(orgId),
-    decider: journalsDecider,
-    commands: [command],
-    metadata,
-    readModels: setupReadModels,
-  });
+export const runJournals = orgStreamRunner({
+  streamId: journalsStreamId,
+  decider: journalsDecider,
+  readModels: setupReadModels,
+});
 
-export const runFiscal = (
-  ctx: AppContext,
-  orgId: string,
-  command: FiscalCommand,
-  metadata: CommandMetadata,
-) =>
-  handleCommand(ctx, {
-    orgId,
-    streamId: fiscalStreamId(orgId),
-    decider: fiscalDecider,
-    commands: [command],
-    metadata,
-    readModels: setupReadModels,
-  });
+export const runFiscal = orgStreamRunner({
+  streamId: fiscalStreamId,
+  decider: fiscalDecider,
+  readModels: setupReadModels,
+});
 
 /**
  * The organisation's ledger as of now: every appended event projected (the "used" checks and the

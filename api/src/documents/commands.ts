@@ -18,7 +18,7 @@ import {
   parisDate,
   seriesFor,
 } from "@registre/core";
-import { type CommandPlan, handleCommand } from "../commands.ts";
+import { type CommandPlan, streamRunner } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { derivedId } from "../ids.ts";
 import { type ApiLine, contactSnapshot, documentReadModels, resolveLines } from "./context.ts";
@@ -48,23 +48,11 @@ export type ChangeDocumentInput = HeaderInput &
   };
 
 /** One command on a document's stream, or a plan made from its state (made again on a conflict). */
-export const runDocument = (
-  ctx: AppContext,
-  orgId: string,
-  id: string,
-  commands:
-    | readonly DocumentCommand[]
-    | ((state: Parameters<typeof documentDecider.evolve>[0]) => Promise<CommandPlan<DocumentCommand>>),
-  metadata: CommandMetadata,
-) =>
-  handleCommand(ctx, {
-    orgId,
-    streamId: documentStreamId(id),
-    decider: documentDecider,
-    commands,
-    metadata,
-    readModels: documentReadModels,
-  });
+export const runDocument = streamRunner({
+  streamId: documentStreamId,
+  decider: documentDecider,
+  readModels: documentReadModels,
+});
 
 /**
  * The plan creating draft `id` (made again on a conflict): the settings read for its default notes, and

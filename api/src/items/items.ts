@@ -15,7 +15,7 @@ import {
 } from "@registre/core";
 import type { ItemRow } from "@registre/projections";
 import { sql } from "kysely";
-import { handleCommand, handleMultiStream, loadAggregate } from "../commands.ts";
+import { handleMultiStream, loadAggregate, streamRunner } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { ProblemError } from "../http/problem.ts";
 import { referenceReservations } from "./reference.ts";
@@ -24,23 +24,11 @@ import { itemUsage } from "./usage.ts";
 /** What an item command's answer reads. */
 export const itemReadModels = ["items"] as const;
 
-export const runItem = (
-  ctx: AppContext,
-  orgId: string,
-  id: string,
-  commands:
-    | readonly ItemCommand[]
-    | ((state: ItemState) => Promise<{ commands: () => readonly ItemCommand[] }>),
-  metadata: CommandMetadata,
-) =>
-  handleCommand(ctx, {
-    orgId,
-    streamId: itemStreamId(id),
-    decider: itemDecider,
-    commands,
-    metadata,
-    readModels: itemReadModels,
-  });
+export const runItem = streamRunner({
+  streamId: itemStreamId,
+  decider: itemDecider,
+  readModels: itemReadModels,
+});
 
 /** Another item of the organisation has this reference (case aside). */
 export const referenceTaken = async (

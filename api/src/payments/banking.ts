@@ -1,6 +1,5 @@
 import {
   type Bank,
-  type BankingCommand,
   type BankingState,
   bankingDecider,
   bankingStreamId,
@@ -16,7 +15,7 @@ import {
   type PaymentMode,
 } from "@registre/core";
 import { setupReadModels } from "../accounting/setup.ts";
-import { handleCommand, handleMultiStream, loadAggregate, streamDecision } from "../commands.ts";
+import { handleMultiStream, loadAggregate, orgStreamRunner, streamDecision } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { derivedId } from "../ids.ts";
 
@@ -26,20 +25,11 @@ export const loadBanking = async (ctx: AppContext, orgId: string) => {
   return { ...loaded, view: bankingView(loaded.state) };
 };
 
-export const runBanking = (
-  ctx: AppContext,
-  orgId: string,
-  command: BankingCommand,
-  metadata: CommandMetadata,
-) =>
-  handleCommand(ctx, {
-    orgId,
-    streamId: bankingStreamId(orgId),
-    decider: bankingDecider,
-    commands: [command],
-    metadata,
-    readModels: [],
-  });
+export const runBanking = orgStreamRunner({
+  streamId: bankingStreamId,
+  decider: bankingDecider,
+  readModels: [],
+});
 
 export type BankInputBody = {
   readonly name: string;

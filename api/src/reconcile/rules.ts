@@ -1,9 +1,7 @@
 import {
   type BankRule,
-  type BankRuleCommand,
   bankRulesDecider,
   bankRulesStreamId,
-  type CommandMetadata,
   chartDecider,
   chartStreamId,
   DomainError,
@@ -12,7 +10,7 @@ import {
   orderedRules,
   vatRates,
 } from "@registre/core";
-import { handleCommand, loadAggregate } from "../commands.ts";
+import { loadAggregate, orgStreamRunner } from "../commands.ts";
 import { loadContact } from "../contacts/commands.ts";
 import type { AppContext } from "../context.ts";
 
@@ -61,17 +59,8 @@ export const checkBooking = async (ctx: AppContext, orgId: string, booking: Bank
   }
 };
 
-export const runBankRules = (
-  ctx: AppContext,
-  orgId: string,
-  command: BankRuleCommand,
-  metadata: CommandMetadata,
-) =>
-  handleCommand(ctx, {
-    orgId,
-    streamId: bankRulesStreamId(orgId),
-    decider: bankRulesDecider,
-    commands: [command],
-    metadata,
-    readModels: [],
-  });
+export const runBankRules = orgStreamRunner({
+  streamId: bankRulesStreamId,
+  decider: bankRulesDecider,
+  readModels: [],
+});
