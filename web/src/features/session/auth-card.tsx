@@ -1,4 +1,16 @@
-import { Anchor, Button, Center, Paper, Stack, Text, Title } from "@mantine/core";
+import {
+  Anchor,
+  Button,
+  Center,
+  Paper,
+  PasswordInput,
+  type PasswordInputProps,
+  Stack,
+  Text,
+  TextInput,
+  type TextInputProps,
+  Title,
+} from "@mantine/core";
 import type { FormEventHandler, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -87,3 +99,24 @@ export const AuthForm = ({
     </Stack>
   </form>
 );
+
+type TestId = { "data-testid"?: string };
+
+/** The e-mail address of an identity form, required. */
+export const EmailInput = (props: TextInputProps & TestId) => {
+  const { t } = useTranslation("session");
+  return <TextInput label={t("fields.email")} type="email" autoComplete="email" withAsterisk {...props} />;
+};
+
+/** A new password (registration, renewal), with the rule it must follow. */
+export const NewPasswordInput = (props: PasswordInputProps & TestId) => {
+  const { t } = useTranslation("session");
+  return (
+    <PasswordInput
+      description={t("register.passwordHint")}
+      autoComplete="new-password"
+      withAsterisk
+      {...props}
+    />
+  );
+};

@@ -1,4 +1,4 @@
-import { Alert, Group, PasswordInput, TextInput } from "@mantine/core";
+import { Alert, Group, PasswordInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,7 +7,7 @@ import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { AlertIcon } from "../../components/icons.tsx";
 import { z } from "../../lib/zod.ts";
 import { type Credentials, login } from "./api.ts";
-import { AuthCard, AuthForm, TextLink } from "./auth-card.tsx";
+import { AuthCard, AuthForm, EmailInput, TextLink } from "./auth-card.tsx";
 import { afterLoginPath, safeNext, withNext } from "./guards.ts";
 
 const useLoginSchema = () => {
@@ -58,14 +58,7 @@ export const LoginPage = () => {
         errorTitle={t("login.errorTitle")}
         submitLabel={t("login.submit")}
       >
-        <TextInput
-          label={t("fields.email")}
-          type="email"
-          autoComplete="email"
-          {...form.getInputProps("email")}
-          withAsterisk
-          data-testid="login-email"
-        />
+        <EmailInput {...form.getInputProps("email")} data-testid="login-email" />
         <PasswordInput
           label={t("fields.password")}
           autoComplete="current-password"

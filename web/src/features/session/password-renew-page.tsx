@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, PasswordInput, Stack } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -6,7 +6,7 @@ import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { z } from "../../lib/zod.ts";
 import { useConfirmPasswordRenewal, useRequestPasswordRenewal } from "./api.ts";
-import { AuthCard, AuthForm, TextLink } from "./auth-card.tsx";
+import { AuthCard, AuthForm, EmailInput, NewPasswordInput, TextLink } from "./auth-card.tsx";
 
 /** Step 1: the e-mail address; the answer is the same whether the address is known or not. */
 const RequestForm = () => {
@@ -24,14 +24,7 @@ const RequestForm = () => {
       mutation={mutation}
       submitLabel={t("renew.submit")}
     >
-      <TextInput
-        label={t("fields.email")}
-        type="email"
-        autoComplete="email"
-        {...form.getInputProps("email")}
-        withAsterisk
-        data-testid="renew-email"
-      />
+      <EmailInput {...form.getInputProps("email")} data-testid="renew-email" />
     </AuthForm>
   );
 };
@@ -73,12 +66,9 @@ const ConfirmForm = ({ token }: { token: string }) => {
       errorTitle={t("renew.errorTitle")}
       submitLabel={t("renew.confirmSubmit")}
     >
-      <PasswordInput
+      <NewPasswordInput
         label={t("fields.newPassword")}
-        description={t("register.passwordHint")}
-        autoComplete="new-password"
         {...form.getInputProps("password")}
-        withAsterisk
         data-testid="renew-password"
       />
       <PasswordInput

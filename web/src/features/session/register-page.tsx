@@ -1,4 +1,4 @@
-import { Checkbox, PasswordInput, TextInput } from "@mantine/core";
+import { Checkbox, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { z } from "../../lib/zod.ts";
 import { type Registration, register } from "./api.ts";
-import { AuthCard, AuthForm, TextLink } from "./auth-card.tsx";
+import { AuthCard, AuthForm, EmailInput, NewPasswordInput, TextLink } from "./auth-card.tsx";
 import { afterLoginPath, safeNext, withNext } from "./guards.ts";
 
 const useRegistrationSchema = () => {
@@ -70,20 +70,10 @@ export const RegisterPage = () => {
           withAsterisk
           data-testid="register-name"
         />
-        <TextInput
-          label={t("fields.email")}
-          type="email"
-          autoComplete="email"
-          {...form.getInputProps("email")}
-          withAsterisk
-          data-testid="register-email"
-        />
-        <PasswordInput
+        <EmailInput {...form.getInputProps("email")} data-testid="register-email" />
+        <NewPasswordInput
           label={t("fields.password")}
-          description={t("register.passwordHint")}
-          autoComplete="new-password"
           {...form.getInputProps("password")}
-          withAsterisk
           data-testid="register-password"
         />
         <Checkbox
