@@ -1,8 +1,9 @@
-import { Skeleton, Table, Text } from "@mantine/core";
+import { Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useRowLink } from "../../../components/row-link.ts";
 import { formatSiren } from "../../../i18n/format.ts";
+import { TableSkeleton } from "../users/platform-ui.tsx";
 import type { Org } from "./api.ts";
 import { useOrgLabels } from "./org-labels.ts";
 import { orgRoute } from "./paths.ts";
@@ -23,22 +24,7 @@ const Header = () => {
 };
 
 export const OrgsTableSkeleton = ({ rows = 4 }: { rows?: number }) => (
-  <Table className="registre-table" verticalSpacing="sm" horizontalSpacing="md">
-    <Header />
-    <Table.Tbody>
-      {Array.from({ length: rows }, (_, row) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
-        <Table.Tr key={row}>
-          {Array.from({ length: 5 }, (_, cell) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity.
-            <Table.Td key={cell}>
-              <Skeleton height={12} radius="sm" width={cell === 0 ? "70%" : "50%"} />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </Table.Tbody>
-  </Table>
+  <TableSkeleton header={<Header />} columns={5} rows={rows} />
 );
 
 export const OrgsTable = ({ orgs }: { orgs: readonly Org[] }) => {

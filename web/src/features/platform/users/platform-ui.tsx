@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Skeleton, Stack } from "@mantine/core";
+import { Button, EmptyState, Group, Skeleton, Stack, Table } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -96,4 +96,32 @@ export const PlatformNotFound = ({
       </Button>
     </EmptyState.Actions>
   </EmptyState>
+);
+
+/** A platform list while it loads: its header, then rows of placeholders, one per column. */
+export const TableSkeleton = ({
+  header,
+  columns,
+  rows = 4,
+}: {
+  header: ReactNode;
+  columns: number;
+  rows?: number;
+}) => (
+  <Table className="registre-table" verticalSpacing="sm" horizontalSpacing="md">
+    {header}
+    <Table.Tbody>
+      {Array.from({ length: rows }, (_, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
+        <Table.Tr key={row}>
+          {Array.from({ length: columns }, (_, cell) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity.
+            <Table.Td key={cell}>
+              <Skeleton height={12} radius="sm" width={cell === 0 ? "70%" : "50%"} />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </Table.Tbody>
+  </Table>
 );

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Badge, EmptyState, Group, Pagination, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +10,7 @@ import { useFormat } from "../../../i18n/format.ts";
 import { type PlatformUserRow, usersQueryOptions } from "./api.ts";
 import { pageCount, pageRange, readUsersListParams, writeUsersListParams } from "./list-params.ts";
 import { userRoute } from "./paths.ts";
-import { PlatformError } from "./platform-ui.tsx";
+import { PlatformError, TableSkeleton } from "./platform-ui.tsx";
 
 const columns = 4;
 
@@ -39,24 +28,7 @@ const Header = () => {
   );
 };
 
-const UsersTableSkeleton = () => (
-  <Table className="registre-table" verticalSpacing="sm" horizontalSpacing="md">
-    <Header />
-    <Table.Tbody>
-      {Array.from({ length: 4 }, (_, row) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
-        <Table.Tr key={row}>
-          {Array.from({ length: columns }, (_, cell) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity.
-            <Table.Td key={cell}>
-              <Skeleton height={12} radius="sm" width={cell === 0 ? "70%" : "50%"} />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </Table.Tbody>
-  </Table>
-);
+const UsersTableSkeleton = () => <TableSkeleton header={<Header />} columns={columns} />;
 
 const UsersTable = ({ users }: { users: readonly PlatformUserRow[] }) => {
   const { t } = useTranslation("platform");
