@@ -14,7 +14,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { MutationModal } from "../../components/confirm-modal.tsx";
 import { TableFrame } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
@@ -78,21 +78,18 @@ const RemoveEntry = ({
   const { t } = useTranslation("contacts");
   const { remove } = useHistoryMutations(contactId);
   return (
-    <ConfirmModal
-      opened={opened}
+    <MutationModal
+      subject={opened ? entry : null}
+      mutation={remove}
+      variables={(removed) => removed.id}
+      onDone={onDone}
+      onClose={onClose}
       title={t("history.removeTitle")}
       confirmLabel={t("history.remove")}
-      pending={remove.isPending}
-      error={remove.isError ? remove.error : null}
-      onClose={() => {
-        remove.reset();
-        onClose();
-      }}
-      onConfirm={() => remove.mutate(entry.id, { onSuccess: () => (onDone ?? onClose)() })}
       testId="history-remove-modal"
     >
-      <Text size="sm">{t("history.removeText")}</Text>
-    </ConfirmModal>
+      {() => <Text size="sm">{t("history.removeText")}</Text>}
+    </MutationModal>
   );
 };
 

@@ -15,7 +15,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { MutationModal } from "../../components/confirm-modal.tsx";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
@@ -159,18 +159,17 @@ export const RecordList = ({ contact, part }: { contact: Contact; part: RecordPa
           )}
         </Table.Tbody>
       </TableFrame>
-      <ConfirmModal
-        opened={removing !== null}
+      <MutationModal
+        subject={removing}
+        mutation={remove}
+        variables={(id) => id}
+        onClose={() => setRemoving(null)}
         title={t("detail.removeTitle")}
         confirmLabel={t("detail.remove")}
-        pending={remove.isPending}
-        error={remove.isError ? remove.error : null}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate(removing, { onSuccess: () => setRemoving(null) })}
         testId="record-remove"
       >
-        <Text size="sm">{t("detail.removeText")}</Text>
-      </ConfirmModal>
+        {() => <Text size="sm">{t("detail.removeText")}</Text>}
+      </MutationModal>
     </Stack>
   );
 };
