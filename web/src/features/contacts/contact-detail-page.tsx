@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { MutationModal } from "../../components/confirm-modal.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -262,21 +262,18 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
           </Tabs>
         )}
       </QueryView>
-      <ConfirmModal
-        opened={deleting}
+      <MutationModal
+        subject={deleting ? id : null}
+        mutation={remove}
+        variables={(contactId) => contactId}
+        onDone={() => void navigate(contactsPath)}
+        onClose={() => setDeleting(false)}
         title={t("detail.deleteTitle")}
         confirmLabel={t("detail.delete")}
-        pending={remove.isPending}
-        error={remove.isError ? remove.error : null}
-        onClose={() => {
-          setDeleting(false);
-          remove.reset();
-        }}
-        onConfirm={() => remove.mutate(id, { onSuccess: () => void navigate(contactsPath) })}
         testId="contact-delete-modal"
       >
-        <Text size="sm">{t("detail.deleteText")}</Text>
-      </ConfirmModal>
+        {() => <Text size="sm">{t("detail.deleteText")}</Text>}
+      </MutationModal>
     </Stack>
   );
 };

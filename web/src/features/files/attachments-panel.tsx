@@ -2,7 +2,7 @@ import { Anchor, Button, FileButton, Group, Stack, Table, Text, Title } from "@m
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { MutationModal } from "../../components/confirm-modal.tsx";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -191,18 +191,17 @@ export const AttachmentsPanel = ({
           </TableFrame>
         )}
       </QueryView>
-      <ConfirmModal
-        opened={removing !== null}
+      <MutationModal
+        subject={removing}
+        mutation={remove}
+        variables={(file) => file.fileId}
+        onClose={close}
         title={t("attachments.removeTitle")}
         confirmLabel={t("attachments.remove")}
-        pending={remove.isPending}
-        error={remove.isError ? remove.error : null}
-        onClose={close}
-        onConfirm={() => removing && remove.mutate(removing.fileId, { onSuccess: close })}
         testId="attachment-remove-modal"
       >
-        <Text size="sm">{t("attachments.removeText", { name: removing?.name ?? "" })}</Text>
-      </ConfirmModal>
+        {(file) => <Text size="sm">{t("attachments.removeText", { name: file.name })}</Text>}
+      </MutationModal>
     </Stack>
   );
 };

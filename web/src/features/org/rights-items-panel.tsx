@@ -14,7 +14,7 @@ import {
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { MutationModal } from "../../components/confirm-modal.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { PlusIcon, ShieldIcon } from "../../components/icons.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
@@ -137,19 +137,17 @@ const ItemEditor = ({ item, codes, holders }: { item: AuthItem; codes: string[];
         onClose={() => setRenaming(false)}
         onSubmit={(name) => rename.mutate({ itemId: item.id, name }, { onSuccess: () => setRenaming(false) })}
       />
-      <ConfirmModal
-        opened={deleting}
+      <MutationModal
+        subject={deleting ? item : null}
+        mutation={remove}
+        variables={(deleted) => deleted.id}
         onClose={() => setDeleting(false)}
         title={t("app:rights.items.deleteTitle")}
         confirmLabel={t("app:rights.items.deleteConfirm")}
-        pending={remove.isPending}
-        error={remove.isError ? remove.error : null}
-        onConfirm={() => remove.mutate(item.id, { onSuccess: () => setDeleting(false) })}
-        confirmTestId="rights-delete-confirm"
-        errorTestId="rights-delete-error"
+        testId="rights-delete"
       >
-        <Text size="sm">{t("app:rights.items.deleteText", { name: item.name })}</Text>
-      </ConfirmModal>
+        {(deleted) => <Text size="sm">{t("app:rights.items.deleteText", { name: deleted.name })}</Text>}
+      </MutationModal>
     </Paper>
   );
 };

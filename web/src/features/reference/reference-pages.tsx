@@ -3,7 +3,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { MutationModal } from "../../components/confirm-modal.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
@@ -266,25 +266,24 @@ const ReferenceScreen = ({ kind, edit }: { kind: ReferenceKind; edit: boolean })
           onClose={() => setDialog(null)}
         />
       ) : null}
-      <ConfirmModal
-        opened={removing !== null}
+      <MutationModal
+        subject={removing}
+        mutation={changes.remove}
+        variables={(entry) => entry.code}
         onClose={() => setRemoving(null)}
         title={t("reference.removeTitle", { code: removing?.code ?? "" })}
         confirmLabel={t("reference.remove")}
-        pending={changes.remove.isPending}
-        error={changes.remove.isError ? changes.remove.error : null}
-        onConfirm={() =>
-          removing && changes.remove.mutate(removing.code, { onSuccess: () => setRemoving(null) })
-        }
         testId="reference-remove-dialog"
       >
-        <Text size="sm">
-          {t("reference.removeText", {
-            code: removing?.code ?? "",
-            label: removing ? (locale === "en" && removing.labelEn ? removing.labelEn : removing.label) : "",
-          })}
-        </Text>
-      </ConfirmModal>
+        {(entry) => (
+          <Text size="sm">
+            {t("reference.removeText", {
+              code: entry.code,
+              label: locale === "en" && entry.labelEn ? entry.labelEn : entry.label,
+            })}
+          </Text>
+        )}
+      </MutationModal>
     </Stack>
   );
 };
