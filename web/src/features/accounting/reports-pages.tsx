@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Group,
-  Input,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-} from "@mantine/core";
+import { Alert, Group, Input, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { ChevronRightIcon, LedgerIcon } from "../../components/icons.tsx";
+import { LedgerIcon } from "../../components/icons.tsx";
+import { LinkCard } from "../../components/link-card.tsx";
 import { PageHeader } from "../org/page-header.tsx";
 import { useCan } from "./access.ts";
 import { balanceQuery, statementsQuery } from "./api.ts";
@@ -44,29 +34,14 @@ export const ReportsPage = () => {
         <PageHeader title={t("reports.title")} description={t("reports.description")} />
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
           {reports.map((report) => (
-            <Paper
+            <LinkCard
               key={report.key}
-              p="lg"
-              component={Link}
               to={report.to}
-              className="registre-kpi"
-              data-testid={`report-link-${report.key}`}
-            >
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Group gap="md" wrap="nowrap" align="flex-start">
-                  <ThemeIcon variant="light" size={38} radius="md">
-                    <LedgerIcon />
-                  </ThemeIcon>
-                  <div>
-                    <Text fw={650}>{t(`reports.${report.key}.title`)}</Text>
-                    <Text size="sm" c="dimmed">
-                      {t(`reports.${report.key}.description`)}
-                    </Text>
-                  </div>
-                </Group>
-                <ChevronRightIcon />
-              </Group>
-            </Paper>
+              icon={<LedgerIcon />}
+              title={t(`reports.${report.key}.title`)}
+              description={t(`reports.${report.key}.description`)}
+              testId={`report-link-${report.key}`}
+            />
           ))}
         </SimpleGrid>
         {allowed && can("entries.export", "read") ? (

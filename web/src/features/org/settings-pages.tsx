@@ -1,27 +1,10 @@
-import {
-  Button,
-  FileInput,
-  Group,
-  Image,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from "@mantine/core";
+import { Button, FileInput, Group, Image, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
-import {
-  BuildingIcon,
-  ChevronRightIcon,
-  SettingsIcon,
-  ShieldIcon,
-  UserIcon,
-} from "../../components/icons.tsx";
+import { BuildingIcon, SettingsIcon, ShieldIcon, UserIcon } from "../../components/icons.tsx";
+import { LinkCard } from "../../components/link-card.tsx";
 import { Picture } from "../../components/picture.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { api } from "../../lib/api-client.ts";
@@ -47,22 +30,13 @@ export const SettingsPage = () => {
       <TaxIdentityCard />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         {settingsLinks.map((link) => (
-          <Paper key={link.key} p="lg" component={Link} to={link.to} className="registre-kpi">
-            <Group justify="space-between" wrap="nowrap">
-              <Group gap="md" wrap="nowrap">
-                <ThemeIcon variant="light" size={38} radius="md">
-                  {link.icon}
-                </ThemeIcon>
-                <div>
-                  <Text fw={650}>{t(`settings.${link.key}.title`)}</Text>
-                  <Text size="sm" c="dimmed">
-                    {t(`settings.${link.key}.description`)}
-                  </Text>
-                </div>
-              </Group>
-              <ChevronRightIcon />
-            </Group>
-          </Paper>
+          <LinkCard
+            key={link.key}
+            to={link.to}
+            icon={link.icon}
+            title={t(`settings.${link.key}.title`)}
+            description={t(`settings.${link.key}.description`)}
+          />
         ))}
       </SimpleGrid>
     </Stack>
