@@ -17,9 +17,9 @@ import {
   useUpdateContact,
   useUpdateContactSettings,
 } from "./api.ts";
+import { ContactFormPage } from "./contact-form-page.tsx";
 import { contactPath, contactsPath } from "./paths.ts";
 import { fieldErrorsOf } from "./server-errors.ts";
-
 import { useCan } from "./ui.tsx";
 
 /** The contact's name (a company's, or a person's last name, required), types, job, website, criteria. */
@@ -151,18 +151,14 @@ export const ContactEditPage = () => {
   const { id = "" } = useParams();
   const contact = useQuery(contactQuery(id));
   return (
-    <ResourceFormPage
+    <ContactFormPage
       title={t("edit.title")}
-      description={contact.data?.name}
-      crumbs={[
-        { to: contactsPath, label: t("title") },
-        ...(contact.data ? [{ to: contactPath(id), label: contact.data.name }] : []),
-      ]}
+      contact={contact}
+      back={(c) => [{ to: contactPath(id), label: c.name }]}
       allowed={can("contacts", "update")}
-      record={contact}
     >
       {(loaded) => <EditForm contact={loaded} />}
-    </ResourceFormPage>
+    </ContactFormPage>
   );
 };
 

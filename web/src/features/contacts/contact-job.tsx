@@ -4,12 +4,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
-import { FormActions, FormCard, ResourceFormPage, useSchemaForm } from "../../components/form.tsx";
+import { FormActions, FormCard, useSchemaForm } from "../../components/form.tsx";
 import { apiRequest } from "../../lib/http.ts";
 import { z } from "../../lib/zod.ts";
 import { ReferenceLabel, ReferenceSelect } from "../reference/reference-select.tsx";
 import { type Contact, contactKeys, contactQuery, useUpdateContact } from "./api.ts";
-import { contactPartPath, contactPath, contactsPath } from "./paths.ts";
+import { ContactFormPage } from "./contact-form-page.tsx";
+import { contactPartPath, contactPath } from "./paths.ts";
 import { fieldErrorsOf } from "./server-errors.ts";
 import { useCan } from "./ui.tsx";
 
@@ -185,17 +186,13 @@ export const ContactJobEditPage = () => {
   const { id = "" } = useParams();
   const contact = useQuery(contactQuery(id));
   return (
-    <ResourceFormPage
+    <ContactFormPage
       title={t("job.editTitle")}
-      description={contact.data?.name}
-      crumbs={[
-        { to: contactsPath, label: t("title") },
-        ...(contact.data ? [{ to: contactPartPath(id, "job"), label: contact.data.name }] : []),
-      ]}
+      contact={contact}
+      back={(c) => [{ to: contactPartPath(id, "job"), label: c.name }]}
       allowed={can("contacts", "update")}
-      record={contact}
     >
       {(loaded) => <JobForm contact={loaded} />}
-    </ResourceFormPage>
+    </ContactFormPage>
   );
 };

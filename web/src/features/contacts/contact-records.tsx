@@ -17,12 +17,13 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { MutationModal } from "../../components/confirm-modal.tsx";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
-import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { FormActions, FormCard, useRules, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import { z } from "../../lib/zod.ts";
 import { ReferenceLabel, ReferenceSelect } from "../reference/reference-select.tsx";
 import { type Contact, contactQuery, contactsQuery, useRemoveRecord, useSaveRecord } from "./api.ts";
-import { contactPartPath, contactPath, contactsPath, type RecordPart, recordEditPath } from "./paths.ts";
+import { ContactFormPage } from "./contact-form-page.tsx";
+import { contactPartPath, contactPath, type RecordPart, recordEditPath } from "./paths.ts";
 import { type FieldSpec, recordSpecs } from "./record-specs.ts";
 import { fieldErrorsOf } from "./server-errors.ts";
 import { useCan } from "./ui.tsx";
@@ -367,18 +368,16 @@ export const ContactRecordEditPage = ({ part }: { part: RecordPart }) => {
   const recordId = params.get("record") ?? (existing ? "main" : null);
   const what = t(`tabs.${part}`);
   return (
-    <ResourceFormPage
+    <ContactFormPage
       title={t(recordId ? "record.editTitle" : "record.addTitle", { what })}
-      description={contact.data?.name}
-      crumbs={[
-        { to: contactsPath, label: t("title") },
-        ...(contact.data ? [{ to: contactPath(id), label: contact.data.name }] : []),
+      contact={contact}
+      back={(c) => [
+        { to: contactPath(id), label: c.name },
         { to: contactPartPath(id, part), label: what },
       ]}
       allowed={can(recordRight[part], recordId ? "update" : "create")}
-      record={contact}
     >
       {(loaded) => <RecordForm contact={loaded} part={part} recordId={recordId} />}
-    </ResourceFormPage>
+    </ContactFormPage>
   );
 };
