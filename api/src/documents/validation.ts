@@ -2,35 +2,27 @@ import {
   type CommandMetadata,
   type DocumentCommand,
   type DocumentSeries,
-  type DocumentState,
   DomainError,
-  documentCounter,
   documentDecider,
-  documentPosting,
   documentProblems,
   documentSeriesDecider,
-  documentSeriesStreamId,
   documentSettingsStreamId,
   documentStreamId,
-  type EntryCommand,
+  documentValidationPlan,
   entryDecider,
   entryStreamId,
-  formatDocumentNumber,
   isLive,
-  type LiveDocument,
-  movesSeriesOn,
   organisationStreamId,
   parisDate,
-  seriesFor,
   seriesIsYearly,
   seriesLastIssueDate,
   VOLUME_COUNTER,
+  validationTarget,
   volumeLimit,
-  volumeOf,
 } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { type Checkpoint, compareCheckpoints } from "@registre/store";
-import { draftedCounter, ledgerReadModels, postingContext } from "../accounting/entries.ts";
+import { ledgerReadModels, postingContext } from "../accounting/entries.ts";
 import {
   awaitReadModels,
   catchUp,
@@ -130,115 +122,67 @@ const validationPlan = async (
     loadDocumentSettings(ctx, orgId),
   ]);
   if (!isLive(loaded.state)) throw new DomainError("doc.notFound", {}, 404);
-  let doc: LiveDocument = loaded.state;
+  const live = loaded.state;
+  // A draft whose contact became a customer (supplier) after it was written takes its account now;
+  // its lines too take the regime the contact decides (sales exempt or outside French VAT).
   const before: DocumentCommand[] = [];
-  // A draft whose contact became a customer (supplier) after it was written takes its account now.
-  if (doc.status === "draft" && doc.contact && !doc.contact.auxiliary) {
-    const contact = await contactSnapshot(ctx, orgId, doc.contact.id, doc.direction).catch(() => null);
-    if (contact?.auxiliary) {
-      const command: DocumentCommand = { type: "SetDocumentContact", data: { contact } };
-      before.push(command);
-      // Its lines too take the regime the contact decides (sales exempt or outside French VAT).
-      doc = documentDecider.decide(command, doc).reduce(documentDecider.evolve, doc) as LiveDocument;
-    }
+  if (live.status === "draft" && live.contact && !live.contact.auxiliary) {
+    const contact = await contactSnapshot(ctx, orgId, live.contact.id, live.direction).catch(() => null);
+    if (contact?.auxiliary) before.push({ type: "SetDocumentContact", data: { contact } });
   }
-  const sales = doc.direction === "sales";
-  const series =
-    sales && doc.status === "draft"
-      ? seriesFor(settings.state.series, doc.kind, doc.direction, doc.series)
-      : null;
-  const docCounter = series ? documentCounter(series, doc.header.issueDate) : null;
+  const target = validationTarget(loaded.state, before, settings.state.series);
+  const { doc, sequence } = target;
   // Numbers follow dates: the sequence's last date from its stream, committed with this validation.
-  const seriesStream = series ? documentSeriesStreamId(series, doc.header.issueDate) : null;
-  const seriesLog = seriesStream
-    ? await (seriesStream === guess && guessed
+  const sequenceLog = sequence
+    ? await (sequence.streamId === guess && guessed
         ? guessed
-        : loadAggregate(ctx, orgId, seriesStream, documentSeriesDecider))
+        : loadAggregate(ctx, orgId, sequence.streamId, documentSeriesDecider))
     : null;
-  if (seriesStream) rememberSeriesStream(ctx, orgId, seriesStream);
-  const last =
-    !series || !seriesLog || !docCounter
+  if (sequence) rememberSeriesStream(ctx, orgId, sequence.streamId);
+  const lastIssueDate =
+    !sequence || !sequenceLog
       ? null
-      : seriesLog.version > 0
-        ? seriesLastIssueDate(seriesLog.state)
-        : await lastIssueDateBefore(ctx, orgId, series, doc.header.issueDate, docCounter);
-  const seller = sellerOf(org.state);
-  const accounts = postingAccountsOf(org.state);
-  const mvt = derivedId(metadata.commandId, "entry");
-  const numberOf = (numbers: Readonly<Record<string, number>>) =>
-    series && docCounter
-      ? formatDocumentNumber(series.format, doc.header.issueDate, numbers[docCounter] ?? 0)
-      : (doc.header.supplierNumber ?? "");
-  const documentCommands = (numbers: Readonly<Record<string, number>>): DocumentCommand[] => [
-    ...before,
-    {
-      type: "ValidateDocument",
-      data: {
-        validatedOn,
-        entryMvt: mvt,
-        numbering: series && docCounter ? { series, sequence: numbers[docCounter] ?? 0 } : null,
-      },
-      context: { seller, lastIssueDate: last },
-    },
-  ];
-  // The document's own refusals first (a quote is not validated, a mention is missing), then the posting's.
-  let probe: DocumentState = loaded.state;
-  for (const c of documentCommands(docCounter ? { [docCounter]: 1 } : {}))
-    probe = documentDecider.decide(c, probe).reduce(documentDecider.evolve, probe);
-  // The entry as posted, its number aside: its journal, date and amounts fix the counters taken.
-  const draftContent = documentPosting(doc, accounts, doc.number ?? "BROUILLON");
-  const drafted: EntryCommand = {
-    type: "DraftEntry",
-    data: { ...draftContent, mvt, origin: { kind: "document", doc: id } },
-    context: posting.context,
-  };
-  const entryCounter = draftedCounter(drafted, posting);
-  const added = volumeOf(draftContent);
-  const entryCommands = (numbers: Readonly<Record<string, number>>): EntryCommand[] => {
-    const content = { ...draftContent, ...documentPosting(doc, accounts, numberOf(numbers)) };
-    return [
-      {
-        type: "DraftEntry",
-        data: { ...content, mvt, origin: { kind: "document", doc: id } },
-        context: posting.context,
-      },
-      {
-        type: "ValidateEntry",
-        data: { sequence: numbers[entryCounter] ?? 0, validatedOn },
-        context: posting.context,
-      },
-    ];
-  };
-  // A later date moves the sequence on (an event at the version read); the same date guards it.
-  const movesOn = seriesLog !== null && movesSeriesOn(seriesLog.state, doc.header.issueDate);
+      : sequenceLog.version > 0
+        ? seriesLastIssueDate(sequenceLog.state)
+        : await lastIssueDateBefore(ctx, orgId, sequence.series, doc.header.issueDate, sequence.counter);
+  const plan = documentValidationPlan({
+    id,
+    loaded: loaded.state,
+    before,
+    target,
+    sequenceState: sequenceLog?.state ?? null,
+    lastIssueDate,
+    seller: sellerOf(org.state),
+    accounts: postingAccountsOf(org.state),
+    posting: posting.context,
+    mvt: derivedId(metadata.commandId, "entry"),
+    validatedOn,
+  });
+  const sequenceCommands = plan.sequence?.commands;
   return {
     guards: {
       ...posting.guards,
       [organisationStreamId(orgId)]: org.version,
       [documentSettingsStreamId(orgId)]: settings.version,
-      ...(seriesStream && seriesLog && !movesOn && { [seriesStream]: seriesLog.version }),
+      // The same date guards the sequence at the version read; a later one moves it on (an event).
+      ...(plan.sequence &&
+        sequenceLog &&
+        !sequenceCommands && { [plan.sequence.streamId]: sequenceLog.version }),
     },
-    counters: { ...(docCounter && { [docCounter]: 1 }), [entryCounter]: 1, [VOLUME_COUNTER]: added },
+    counters: plan.counters,
     // The store refuses the volume past its bound under the lock, taking nothing (the numbers enter the
     // events only as printed: on Postgres the commit is one statement).
     limits: { [VOLUME_COUNTER]: volumeLimit },
     streams: [
-      streamDecision(documentStreamId(id), documentDecider, loaded, documentCommands),
+      streamDecision(documentStreamId(id), documentDecider, loaded, plan.document),
       streamDecision(
-        entryStreamId(mvt),
+        entryStreamId(derivedId(metadata.commandId, "entry")),
         entryDecider,
         { state: entryDecider.initialState(), version: 0 },
-        entryCommands,
+        plan.entry,
       ),
-      ...(seriesStream && seriesLog && movesOn
-        ? [
-            streamDecision(seriesStream, documentSeriesDecider, seriesLog, (numbers) => [
-              {
-                type: "ReachSeriesDate" as const,
-                data: { issueDate: doc.header.issueDate, number: numberOf(numbers), doc: id },
-              },
-            ]),
-          ]
+      ...(plan.sequence && sequenceLog && sequenceCommands
+        ? [streamDecision(plan.sequence.streamId, documentSeriesDecider, sequenceLog, sequenceCommands)]
         : []),
     ],
   };

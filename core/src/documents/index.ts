@@ -17,3 +17,4 @@ export * from "./shares.ts";
 export * from "./stats.ts";
 export * from "./totals.ts";
 export * from "./transform.ts";
+export * from "./validation-plan.ts";
