@@ -12,6 +12,7 @@ import type { AppContext } from "../context.ts";
 import { problemResponse } from "../http/problem.ts";
 import { type AuthEnv, requireRight } from "../identity/auth.ts";
 import { parseEml } from "../mail/parse-eml.testing.ts";
+import { answerChecker } from "../testing/answer-schemas.ts";
 
 type Json = Record<string, unknown> & {
   token?: string;
@@ -29,11 +30,15 @@ describe.each(databaseKinds)("identity and sessions on %s", (kind) => {
       headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
       body: JSON.stringify(body),
     });
-    return { status: res.status, body: (res.status === 204 ? {} : await res.json()) as Json };
+    const answer = res.status === 204 ? {} : await res.json();
+    if (res.status !== 204) answerChecker(app)("POST", path, res.status, answer);
+    return { status: res.status, body: answer as Json };
   };
   const get = async (path: string, token?: string) => {
     const res = await app.request(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    return { status: res.status, body: (await res.json()) as Json };
+    const body = await res.json();
+    answerChecker(app)("GET", path, res.status, body);
+    return { status: res.status, body: body as Json };
   };
   const register = async () => {
     const email = `marie.${++n}.${Math.random().toString(36).slice(2, 7)}@exemple.fr`;
