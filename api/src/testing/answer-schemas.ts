@@ -37,7 +37,9 @@ const declaredOf = (app: OpenAPIHono): Declared[] =>
       const schema = content["application/json"]?.schema ?? content["application/problem+json"]?.schema;
       if (isZod(schema)) schemas.set(Number(status), schema);
     }
-    return [{ method: route.method.toUpperCase(), path: route.path, pattern: patternOf(route.path), schemas }];
+    return [
+      { method: route.method.toUpperCase(), path: route.path, pattern: patternOf(route.path), schemas },
+    ];
   });
 
 /**
