@@ -56,6 +56,40 @@ const noted = async (seed: Seed, c: Caller) => {
   return (await seed.ok("POST", "/docs/histories", c.token, { docId, text: `Note ${c.name}` })).id as string;
 };
 
+/**
+ * A draft final invoice of an accepted purchase order, deducting the order's deposit invoice (validated,
+ * with the supplier's number): its id and the deposit's.
+ */
+const finalInvoice = async (seed: Seed, c: Caller) => {
+  const { lines, contactId } = await purchase(seed, c);
+  const order = await seed.ok("POST", "/docs", c.token, {
+    kind: "order",
+    direction: "purchases",
+    issueDate: seed.today,
+    contactId,
+    lines,
+  });
+  await seed.ok("PUT", `/docs/${order.id}/status/accepted`, c.token);
+  const deposit = await seed.ok("POST", "/docs", c.token, {
+    kind: "invoice",
+    direction: "purchases",
+    issueDate: seed.today,
+    from: { relation: "deposit", docId: order.id, percent: "30" },
+  });
+  await seed.ok("PUT", `/docs/${deposit.id}`, c.token, {
+    supplierNumber: `AC-${c.name}-${++n}`,
+    supplierDate: seed.today,
+  });
+  await seed.ok("PUT", `/docs/${deposit.id}/status/validated`, c.token);
+  const invoice = await seed.ok("POST", "/docs", c.token, {
+    kind: "invoice",
+    direction: "purchases",
+    issueDate: seed.today,
+    from: { relation: "transform", docId: order.id, kind: "invoice" },
+  });
+  return { id: invoice.id as string, depositId: deposit.id as string };
+};
+
 /** Values that differ per caller, so that two callers' answers differ. */
 const sizeOf = (c: Caller) => (c.name === "Alice" ? 20 : 30);
 
@@ -99,6 +133,21 @@ export const documentCommands: Readonly<Record<string, CommandCase>> = {
       token: c.token,
       body: json({ docId: await quote(seed, c), text: `Relance ${c.name}` }),
     }),
+  },
+  deductDocumentDeposit: {
+    status: 200,
+    build: async (seed, c) => {
+      const { id, depositId } = await finalInvoice(seed, c);
+      await seed.ok("DELETE", `/docs/${id}/deposits/${depositId}`, c.token);
+      return { path: `/docs/${id}/deposits`, token: c.token, body: json({ docId: depositId }) };
+    },
+  },
+  removeDocumentDeposit: {
+    status: 200,
+    build: async (seed, c) => {
+      const { id, depositId } = await finalInvoice(seed, c);
+      return { path: `/docs/${id}/deposits/${depositId}`, token: c.token };
+    },
   },
   updateDocumentHistory: {
     status: 200,
