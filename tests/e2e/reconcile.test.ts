@@ -159,14 +159,27 @@ describe("reconciliation screens (Chromium, reconciliation API)", () => {
         await open(page, `/org/banks/reconciliation?bankId=${bank.id}&date=${day}`);
         await page.getByTestId("reconciliation-report").waitFor();
         await page.screenshot({ path: join(artifactsDir, "reconciliation-report-fr.png") });
+        // A rule's contact is chosen by name and its journal among the organisation's, never typed as ids.
+        const [supplier] = (await api("GET", "/contacts?type=supplier&limit=1")).items;
         await open(page, "/org/banks/rules");
         await page.getByTestId("rule-new").click();
+        await page.getByTestId("rule-save").click();
+        await page.getByTestId("rule-form").getByText("Nom : ce champ est obligatoire").waitFor();
         await page.getByTestId("rule-name").fill("Commissions carte");
         await page.getByTestId("rule-words").fill("COMMISSION");
         await pickOption(page, page.getByTestId("rule-account"), "627000");
+        await pickOption(page, page.getByTestId("rule-journal"), "OD");
+        await page.getByTestId("rule-contact").fill(supplier.name);
+        await page.getByRole("option", { name: supplier.name, exact: false }).first().click();
+        expect(await page.getByTestId("rule-contact").inputValue()).toContain(supplier.name);
+        await page.screenshot({ path: join(artifactsDir, "bank-rule-form-fr.png") });
         await page.getByTestId("rule-save").click();
         await page.getByTestId("rules-table").getByText("Commissions carte").waitFor();
         await page.screenshot({ path: join(artifactsDir, "bank-rules-fr.png") });
+        const rule = (await api("GET", "/banks/rules")).items.find(
+          (r: { name: string }) => r.name === "Commissions carte",
+        );
+        expect(rule.booking).toMatchObject({ account: "627000", journal: "OD", contactId: supplier.id });
 
         const en = await openContext("en");
         const enPage = await en.newPage();
@@ -175,6 +188,12 @@ describe("reconciliation screens (Chromium, reconciliation API)", () => {
         await enPage.screenshot({ path: join(artifactsDir, "reconcile-en.png") });
         await open(enPage, `/org/banks/reconciliation?bankId=${bank.id}&date=${day}`);
         await enPage.getByRole("heading", { name: "Bank reconciliation statement" }).waitFor();
+        // The rule's form on a phone, in English.
+        await enPage.setViewportSize({ width: 390, height: 844 });
+        await open(enPage, "/org/banks/rules");
+        await enPage.getByTestId("rule-new").click();
+        await enPage.getByTestId("rule-contact").waitFor();
+        await enPage.screenshot({ path: join(artifactsDir, "bank-rule-form-en-390.png"), fullPage: true });
         await en.close();
       } finally {
         await context.close();

@@ -1,4 +1,4 @@
-import { Group, Paper, SegmentedControl, Select, Stack, Switch, TextInput } from "@mantine/core";
+import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AmountInput } from "../../components/amount-input.tsx";
@@ -146,7 +146,7 @@ export const RuleForm = ({
           withAsterisk
           data-testid="rule-name"
         />
-        <Group grow align="flex-start">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Stack gap="xs">
             <strong>{t("rules.conditions")}</strong>
             <TextInput
@@ -196,7 +196,7 @@ export const RuleForm = ({
             />
             <TextInput label={t("rules.label")} {...form.getInputProps("label")} />
           </Stack>
-        </Group>
+        </SimpleGrid>
         <Switch label={t("rules.automatic")} {...form.getInputProps("automatic", { type: "checkbox" })} />
       </FormCard>
     </Paper>

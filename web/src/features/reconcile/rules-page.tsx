@@ -89,96 +89,98 @@ export const BankRulesPage = () => {
               {t("rules.empty")}
             </Paper>
           ) : (
-            <Table striped data-testid="rules-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("rules.order")}</Table.Th>
-                  <Table.Th>{t("rules.name")}</Table.Th>
-                  <Table.Th>{t("rules.when")}</Table.Th>
-                  <Table.Th>{t("rules.then")}</Table.Th>
-                  <Table.Th>{t("rules.automatic")}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((r, i) => {
-                  const ids = data.items.map((x) => x.id);
-                  const rate = bookingRateOf(r.booking.vatRate ?? "");
-                  const move = (to: number) => {
-                    const next = ids.filter((id) => id !== r.id);
-                    next.splice(to, 0, r.id);
-                    order.mutate(next);
-                  };
-                  return (
-                    <Table.Tr key={r.id}>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            disabled={i === 0}
-                            onClick={() => move(i - 1)}
-                            aria-label={t("rules.up")}
-                          >
-                            ↑
-                          </Button>
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            disabled={i === ids.length - 1}
-                            onClick={() => move(i + 1)}
-                            aria-label={t("rules.down")}
-                          >
-                            ↓
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{r.name}</Table.Td>
-                      <Table.Td>{condition(r)}</Table.Td>
-                      <Table.Td>
-                        <span className="acc-code">{r.booking.account}</span>
-                        {rate ? ` · ${t("rules.vatRate")} ${rates.text(rate)}` : ""}
-                        {r.booking.journal ? ` · ${r.booking.journal}` : ""}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Switch
-                            checked={r.automatic}
-                            onChange={(e) =>
-                              automatic.mutate({ id: r.id, automatic: e.currentTarget.checked })
-                            }
-                            aria-label={t("rules.automatic")}
-                            data-testid="rule-automatic"
-                          />
-                          <Badge variant="light" color={r.automatic ? "teal" : "gray"} tt="none">
-                            {r.automatic ? t("rules.automatic") : t("rules.proposed")}
-                          </Badge>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            onClick={() => setEditing({ id: r.id, values: ruleValues(r, locale) })}
-                          >
-                            {t("rules.edit")}
-                          </Button>
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => remove.mutate(r.id)}
-                          >
-                            {t("rules.delete")}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped data-testid="rules-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("rules.order")}</Table.Th>
+                    <Table.Th>{t("rules.name")}</Table.Th>
+                    <Table.Th>{t("rules.when")}</Table.Th>
+                    <Table.Th>{t("rules.then")}</Table.Th>
+                    <Table.Th>{t("rules.automatic")}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.items.map((r, i) => {
+                    const ids = data.items.map((x) => x.id);
+                    const rate = bookingRateOf(r.booking.vatRate ?? "");
+                    const move = (to: number) => {
+                      const next = ids.filter((id) => id !== r.id);
+                      next.splice(to, 0, r.id);
+                      order.mutate(next);
+                    };
+                    return (
+                      <Table.Tr key={r.id}>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              disabled={i === 0}
+                              onClick={() => move(i - 1)}
+                              aria-label={t("rules.up")}
+                            >
+                              ↑
+                            </Button>
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              disabled={i === ids.length - 1}
+                              onClick={() => move(i + 1)}
+                              aria-label={t("rules.down")}
+                            >
+                              ↓
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>{r.name}</Table.Td>
+                        <Table.Td>{condition(r)}</Table.Td>
+                        <Table.Td>
+                          <span className="acc-code">{r.booking.account}</span>
+                          {rate ? ` · ${t("rules.vatRate")} ${rates.text(rate)}` : ""}
+                          {r.booking.journal ? ` · ${r.booking.journal}` : ""}
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            <Switch
+                              checked={r.automatic}
+                              onChange={(e) =>
+                                automatic.mutate({ id: r.id, automatic: e.currentTarget.checked })
+                              }
+                              aria-label={t("rules.automatic")}
+                              data-testid="rule-automatic"
+                            />
+                            <Badge variant="light" color={r.automatic ? "teal" : "gray"} tt="none">
+                              {r.automatic ? t("rules.automatic") : t("rules.proposed")}
+                            </Badge>
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" justify="flex-end" wrap="nowrap">
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              onClick={() => setEditing({ id: r.id, values: ruleValues(r, locale) })}
+                            >
+                              {t("rules.edit")}
+                            </Button>
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              color="red"
+                              onClick={() => remove.mutate(r.id)}
+                            >
+                              {t("rules.delete")}
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )
         }
       </QueryView>
