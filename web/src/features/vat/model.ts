@@ -180,3 +180,7 @@ export const frenchOf = (name: string): string => {
   if (name.startsWith("Année ")) return `de l’année ${name.slice("Année ".length)}`;
   return /^[aeiouyàâäéèêëîïôöùûü]/i.test(name) ? `d’${name}` : `de ${name}`;
 };
+
+/** A period's name as « the return … » takes it in the reader's language: « d’octobre 2026 », "of October 2026". */
+export const ofPeriodIn = (language: string, name: string): string =>
+  language.startsWith("fr") ? frenchOf(name) : `of ${name}`;

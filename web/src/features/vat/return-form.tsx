@@ -8,7 +8,7 @@ import { useMoney } from "../accounting/ui.tsx";
 import type { VatBox, VatReturn } from "./api.ts";
 import { BoxLinesModal } from "./box-lines.tsx";
 import { useBoxLabel, useEuros, usePeriodName, useSectionTitle } from "./format.ts";
-import { ca12FormId, formBoxesOf, frenchOf } from "./model.ts";
+import { ca12FormId, formBoxesOf, ofPeriodIn } from "./model.ts";
 
 /** The boxes grouped by section, in the form's order (a section's boxes follow one another). */
 export const sectionsOf = (boxes: readonly VatBox[]): { section: string; boxes: VatBox[] }[] => {
@@ -22,7 +22,7 @@ export const sectionsOf = (boxes: readonly VatBox[]): { section: string; boxes: 
 };
 
 const Figure = ({ euros, exact }: { euros: number | null; exact: number | null }) => {
-  const { t } = useTranslation("accounting");
+  const { t, i18n } = useTranslation("accounting");
   const format = useEuros();
   const money = useMoney();
   if (euros === null) return null;
@@ -42,7 +42,7 @@ const Figure = ({ euros, exact }: { euros: number | null; exact: number | null }
  * A box that sums VAT lines opens them.
  */
 export const ReturnForm = ({ vat }: { vat: VatReturn }) => {
-  const { t } = useTranslation("accounting");
+  const { t, i18n } = useTranslation("accounting");
   const label = useBoxLabel();
   const sectionTitle = useSectionTitle();
   const periodName = usePeriodName();
@@ -100,7 +100,7 @@ export const ReturnForm = ({ vat }: { vat: VatReturn }) => {
                         <Anchor component={Link} to={vatPeriodPath(carried.from)} size="xs">
                           {t("vat.carriedFrom", {
                             period: periodName(carried.from, true),
-                            ofPeriod: frenchOf(periodName(carried.from, true)),
+                            ofPeriod: ofPeriodIn(i18n.language, periodName(carried.from, true)),
                           })}
                         </Anchor>
                       </Text>

@@ -20,7 +20,7 @@ import {
   correctionInputs,
   correctionProblems,
   formBoxesOf,
-  frenchOf,
+  ofPeriodIn,
   problemFields,
 } from "./model.ts";
 
@@ -40,7 +40,7 @@ const RefundField = ({
   refund: number;
   onChange: (euros: number) => void;
 }) => {
-  const { t } = useTranslation("accounting");
+  const { t, i18n } = useTranslation("accounting");
   const { locale } = useFormat();
   const euros = useEuros();
   const boxes = formBoxesOf(vat.form.id);
@@ -119,7 +119,7 @@ const usePreview = (vat: VatReturn, refund: number, drafts: readonly CorrectionD
  * when last year's CA12 is not in Registre.
  */
 export const ValidatePanel = ({ vat, onValidated }: { vat: VatReturn; onValidated: () => void }) => {
-  const { t } = useTranslation("accounting");
+  const { t, i18n } = useTranslation("accounting");
   const can = useCan();
   const day = useDay();
   const euros = useEuros();
@@ -215,7 +215,7 @@ export const ValidatePanel = ({ vat, onValidated }: { vat: VatReturn; onValidate
         onClose={() => setConfirming(false)}
         title={t(`${action}.confirmTitle`, {
           period: periodName(vat.period, true),
-          ofPeriod: frenchOf(periodName(vat.period, true)),
+          ofPeriod: ofPeriodIn(i18n.language, periodName(vat.period, true)),
         })}
         confirmLabel={t(`${action}.confirmAction`)}
         color="blue"
@@ -274,14 +274,14 @@ export const ValidatePanel = ({ vat, onValidated }: { vat: VatReturn; onValidate
 
 /** Said once the return is validated here: its state and its settlement entry are shown below. */
 export const ValidatedNotice = ({ period, instalment }: { period: string; instalment: boolean }) => {
-  const { t } = useTranslation("accounting");
+  const { t, i18n } = useTranslation("accounting");
   const periodName = usePeriodName();
   return (
     <Alert color="teal" variant="light" icon={<CheckIcon />} data-testid="vat-validated">
       {t(instalment ? "vat.instalment.done" : "vat.validate.done", {
         // The instalment's name opens the sentence: « Acompte de juillet 2026 déclaré ».
         period: periodName(period, !instalment),
-        ofPeriod: frenchOf(periodName(period, true)),
+        ofPeriod: ofPeriodIn(i18n.language, periodName(period, true)),
       })}
     </Alert>
   );
