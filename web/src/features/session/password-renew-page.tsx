@@ -18,7 +18,7 @@ const RequestForm = () => {
   if (mutation.isSuccess) return <SavedNotice testId="renew-sent">{t("renew.sent")}</SavedNotice>;
   return (
     <AuthForm
-      name="renew-request"
+      name="renew"
       errorTestId="renew-error"
       onSubmit={form.onSubmit(({ email }) => mutation.mutate(email))}
       mutation={mutation}
