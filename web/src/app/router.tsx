@@ -8,7 +8,6 @@ import {
 import { placeholderScreens } from "../features/org/placeholder-screens.ts";
 import { LandingPage } from "../features/public/landing-page.tsx";
 import { requireSession, requireSessionOrChoice } from "../features/session/guards.ts";
-import { LoginPage } from "../features/session/login-page.tsx";
 import { NotFoundLayout } from "./layouts/not-found-layout.tsx";
 import { HomeLayout, HomePageLayout } from "./layouts/public-layouts.tsx";
 import { RootLayout } from "./layouts/root-layout.tsx";
@@ -313,7 +312,8 @@ export const routes: RouteObject[] = [
           homeVariant(5),
           { path: "about", lazy: screen(publicPages, "AboutPage") },
           { path: "readme", lazy: screen(publicPages, "ReadmePage") },
-          { path: "login", element: <LoginPage /> },
+          // Lazy since the sign-in is on the kit's schema form: zod and @mantine/form stay out of the first load.
+          { path: "login", lazy: screen(() => import("../features/session/login-page.tsx"), "LoginPage") },
           {
             path: "register",
             lazy: screen(() => import("../features/session/register-page.tsx"), "RegisterPage"),
