@@ -22,7 +22,7 @@ export const sectionsOf = (boxes: readonly VatBox[]): { section: string; boxes: 
 };
 
 const Figure = ({ euros, exact }: { euros: number | null; exact: number | null }) => {
-  const { t, i18n } = useTranslation("accounting");
+  const { t } = useTranslation("accounting");
   const format = useEuros();
   const money = useMoney();
   if (euros === null) return null;

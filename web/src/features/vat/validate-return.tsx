@@ -40,7 +40,7 @@ const RefundField = ({
   refund: number;
   onChange: (euros: number) => void;
 }) => {
-  const { t, i18n } = useTranslation("accounting");
+  const { t } = useTranslation("accounting");
   const { locale } = useFormat();
   const euros = useEuros();
   const boxes = formBoxesOf(vat.form.id);
