@@ -27,7 +27,7 @@ export const healthRoutes = (ctx: AppContext) =>
       responses: {
         200: {
           description:
-            "Database kind, event count, each projector's lag and the organisations it is stopped for",
+            "Database kind, event count, each projector's and reactor's lag and the organisations it is stopped for",
           content: { "application/json": { schema: Health } },
         },
       },
@@ -44,8 +44,9 @@ export const healthRoutes = (ctx: AppContext) =>
           database: ctx.database.kind,
           events,
           // Another tenant's name and the error text (which may quote its data) are not for everyone.
-          projections: projections.map(({ failures, name, version, generation, lag, status }) => ({
+          projections: projections.map(({ failures, name, kind, version, generation, lag, status }) => ({
             name,
+            kind,
             version,
             generation,
             lag,

@@ -120,6 +120,7 @@ describe.each(databaseKinds)("the platform's view of reactors and the schedule o
     const health = await (await app.request("/api/health")).json();
     expect(health.status).toBe("degraded");
     expect(health.projections.find((p: { name: string }) => p.name === "welcome_mail")).toMatchObject({
+      kind: "reactor",
       failures: [{ orgId }],
     });
 

@@ -9,6 +9,10 @@ export const Health = z
     projections: z.array(
       z.object({
         name: z.string(),
+        kind: z.enum(["projector", "reactor"]).openapi({
+          description:
+            "projector: a read model; reactor: follows the log to act (commands, the outside world)",
+        }),
         version: z.number().int(),
         generation: z.number().int(),
         lag: z.number().int(),

@@ -3560,6 +3560,11 @@ export interface components {
             events: number;
             projections: {
                 name: string;
+                /**
+                 * @description projector: a read model; reactor: follows the log to act (commands, the outside world)
+                 * @enum {string}
+                 */
+                kind: "projector" | "reactor";
                 version: number;
                 generation: number;
                 lag: number;
@@ -6961,7 +6966,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Database kind, event count, each projector's lag and the organisations it is stopped for */
+            /** @description Database kind, event count, each projector's and reactor's lag and the organisations it is stopped for */
             200: {
                 headers: {
                     [name: string]: unknown;
