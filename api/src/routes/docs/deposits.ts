@@ -1,17 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import { Rights } from "@registre/core";
 import type { AppContext } from "../../context.ts";
-import { liveDocument } from "../../documents/context.ts";
 import { deductDeposit, removeDepositDeduction } from "../../documents/deposits.ts";
-import { documentDetail, findDocument } from "../../documents/queries.ts";
-import { requireDocumentRight } from "../../documents/rights.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
-import { withField } from "../../http/field-problems.ts";
-import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
-import { localeOf } from "../../http/problem.ts";
+import { resourceApp } from "../../http/openapi.ts";
 import { answer, body, errors } from "../../schemas/common.ts";
 import { DocIdParam, Document } from "../../schemas/docs.ts";
 import { pathParams, Uuid } from "../../schemas/ids.ts";
+import { changedDocument } from "./change.ts";
 
 const tags = ["Documents"];
 
@@ -45,16 +40,12 @@ export const documentDepositRoutes = (ctx: AppContext) => {
       responses: { 200: answer(Document, "The invoice, the deposit deducted"), ...errors },
     }),
     async (c) => {
-      const orgId = sessionOrg(c);
       const { id } = c.req.valid("param");
       const { docId } = c.req.valid("json");
-      requireDocumentRight(c, await liveDocument(ctx, orgId, id), Rights.update);
-      try {
-        await deductDeposit(ctx, orgId, id, docId, commandMetadata(c, ctx));
-      } catch (error) {
-        throw withField(error, localeOf(c));
-      }
-      return c.json(await documentDetail(ctx, orgId, await findDocument(ctx, orgId, id), localeOf(c)), 200);
+      const doc = await changedDocument(ctx, c, id, (orgId, metadata) =>
+        deductDeposit(ctx, orgId, id, docId, metadata),
+      );
+      return c.json(doc, 200);
     },
   );
 
@@ -71,15 +62,11 @@ export const documentDepositRoutes = (ctx: AppContext) => {
       responses: { 200: answer(Document, "The invoice, the deposit no longer deducted"), ...errors },
     }),
     async (c) => {
-      const orgId = sessionOrg(c);
       const { id, depositId } = c.req.valid("param");
-      requireDocumentRight(c, await liveDocument(ctx, orgId, id), Rights.update);
-      try {
-        await removeDepositDeduction(ctx, orgId, id, depositId, commandMetadata(c, ctx));
-      } catch (error) {
-        throw withField(error, localeOf(c));
-      }
-      return c.json(await documentDetail(ctx, orgId, await findDocument(ctx, orgId, id), localeOf(c)), 200);
+      const doc = await changedDocument(ctx, c, id, (orgId, metadata) =>
+        removeDepositDeduction(ctx, orgId, id, depositId, metadata),
+      );
+      return c.json(doc, 200);
     },
   );
 

@@ -32,6 +32,7 @@ import {
   DocumentTemplate,
   UpdateDocumentInput,
 } from "../../schemas/docs.ts";
+import { changedDocument } from "./change.ts";
 
 const tags = ["Documents"];
 
@@ -182,15 +183,12 @@ export const documentRoutes = (ctx: AppContext) => {
       responses: { 200: answer(Document, "Changed"), ...errors },
     }),
     async (c) => {
-      const orgId = sessionOrg(c);
       const { id } = c.req.valid("param");
-      requireDocumentRight(c, await liveDocument(ctx, orgId, id), Rights.update);
-      try {
-        await changeDocument(ctx, orgId, id, c.req.valid("json"), commandMetadata(c, ctx));
-      } catch (error) {
-        throw withField(error, localeOf(c));
-      }
-      return c.json(await documentDetail(ctx, orgId, await findDocument(ctx, orgId, id), localeOf(c)), 200);
+      const input = c.req.valid("json");
+      const doc = await changedDocument(ctx, c, id, (orgId, metadata) =>
+        changeDocument(ctx, orgId, id, input, metadata),
+      );
+      return c.json(doc, 200);
     },
   );
 
