@@ -36,7 +36,7 @@ export default defineConfig({
         test: {
           ...common,
           name: "shared",
-          include: ["{core,store,projections,api,tests}/**/*.test.{ts,tsx}"],
+          include: ["{core,store,projections,api,tests,local-platform}/**/*.test.{ts,tsx}"],
           exclude: [...common.exclude, ...isolated, ...calm],
           // A worker keeps its modules from one file to the next: importing the API's modules again for
           // each file cost about 400 s of CPU per run (a quarter of the suite's) against 60 s. Files do
