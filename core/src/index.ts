@@ -6,6 +6,7 @@ export * from "./decider.ts";
 export * from "./decimal.ts";
 export * from "./document-settings/index.ts";
 export * from "./documents/index.ts";
+export * from "./einvoicing/index.ts";
 export * from "./facturx/index.ts";
 export * from "./fec/index.ts";
 export * from "./files/index.ts";
