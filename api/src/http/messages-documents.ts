@@ -21,6 +21,42 @@ export const documentMessages = {
     fr: "Usage de série inconnu ou non numéroté par nous : {value}.",
     en: "Unknown series use, or one we do not number: {value}.",
   },
+  "docSettings.numberTooLong": {
+    fr: "Les numéros de cette série dépasseraient {max} caractères (« {example} ») : une plateforme agréée les refuserait. Raccourcissez le format.",
+    en: "This series' numbers would exceed {max} characters (“{example}”): an approved platform would reject them. Shorten the format.",
+  },
+  "docSettings.numberCharacters": {
+    fr: "Les numéros de cette série (« {example} ») auraient des caractères qu’une plateforme agréée refuse : lettres sans accent, chiffres, espace et - + _ / seulement.",
+    en: "This series' numbers (“{example}”) would hold characters an approved platform rejects: unaccented letters, digits, space and - + _ / only.",
+  },
+  "transmission.notTransmissible": {
+    fr: "Seules les factures et les avoirs de vente passent par la plateforme ({kind}).",
+    en: "Only sales invoices and credit notes go through the platform ({kind}).",
+  },
+  "transmission.notValidated": {
+    fr: "Un brouillon n’est pas transmis : validez-le d’abord.",
+    en: "A draft is not transmitted: validate it first.",
+  },
+  "transmission.alreadySubmitted": {
+    fr: "Ce document a déjà été transmis (flux {flowId}) : il ne l’est jamais deux fois.",
+    en: "This document was already transmitted (flow {flowId}): it never is twice.",
+  },
+  "transmission.notSubmitted": {
+    fr: "Ce document n’a pas été transmis : aucun accusé ni statut ne peut s’y rapporter.",
+    en: "This document was not transmitted: no acknowledgement or status can be about it.",
+  },
+  "transmission.otherFlow": {
+    fr: "Ce document a été transmis dans le flux {flowId}, pas dans celui-ci.",
+    en: "This document was transmitted in flow {flowId}, not this one.",
+  },
+  "transmission.trackingIdMismatch": {
+    fr: "L’identifiant de suivi d’un envoi est le numéro du document ({number}).",
+    en: "A transmission's tracking id is the document's number ({number}).",
+  },
+  "transmission.invalidStatus": {
+    fr: "Statut de cycle de vie inconnu : {value} (200 à 213).",
+    en: "Unknown lifecycle status: {value} (200 to 213).",
+  },
   "docSettings.seriesUsed": {
     fr: "La série {value} a déjà numéroté des documents : elle reste, avec son usage et son format.",
     en: "Series {value} already numbered documents: it stays, with its use and format.",

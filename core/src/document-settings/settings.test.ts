@@ -46,6 +46,41 @@ describe("document settings", () => {
     expect(refusal(() => decide({ series: twice }))).toBe("docSettings.duplicateSeries");
   });
 
+  it("refuses a sales invoice or credit note series whose numbers a platform would reject, naming the field", () => {
+    const refused = (id: string, format: string) => {
+      try {
+        decide({ series: withFormat(id, format) });
+      } catch (error) {
+        if (error instanceof DomainError) return { code: error.code, params: error.params };
+        throw error;
+      }
+      return null;
+    };
+    // 29 characters before the year: 40 once the year and a six-digit counter are in (the format itself 39).
+    expect(refused("sales-invoice", "FACTURE-CLIENT-PROFESSIONNEL-{YYYY}-{#}")).toEqual({
+      code: "docSettings.numberTooLong",
+      params: { field: "series.0.format", max: 35, example: "FACTURE-CLIENT-PROFESSIONNEL-2026-999999" },
+    });
+    expect(refused("sales-creditNote", "AVOIR-SPÉCIAL-{YYYY}-{#####}")).toEqual({
+      code: "docSettings.numberCharacters",
+      params: { field: "series.1.format", example: "AVOIR-SPÉCIAL-2026-00001" },
+    });
+    expect(refused("sales-invoice", "FA+{YY}{MM}_{####}")).toBeNull();
+    // A quote is not sent through a platform; a series as it stood is left alone.
+    expect(refused("sales-quote", "DEVIS-SPÉCIAL-{YYYY}-{#####}")).toBeNull();
+    const before = { ...defaultDocumentSettings, series: withFormat("sales-invoice", "FACTÉ{YYYY}-{#####}") };
+    expect(
+      documentSettingsDecider.decide(
+        {
+          type: "ChangeDocumentSettings",
+          data: { series: before.series, notes: "Merci" },
+          context: { usedSeries: [] },
+        },
+        before,
+      ),
+    ).toEqual([{ type: "DocumentSettingsChanged", data: { notes: "Merci" } }]);
+  });
+
   it("records only what changes, the IBAN compacted", () => {
     expect(decide({ paymentTerms: "Paiement à 30 jours" })).toEqual([]);
     expect(

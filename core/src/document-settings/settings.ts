@@ -2,6 +2,7 @@ import { type Decider, DomainError, type DomainEvent } from "../decider.ts";
 import { documentDirections, documentKinds } from "../documents/document.ts";
 import { numberedAt } from "../documents/lifecycle.ts";
 import { type DocumentSeries, defaultDocumentSeries, normaliseSeriesFormat } from "../documents/numbering.ts";
+import { checkPlatformNumbering } from "../documents/platform-number.ts";
 
 /**
  * The organisation's document settings (stream `doc-settings-<org>`): the numbering series and their
@@ -92,6 +93,14 @@ const checked = (next: DocumentSettings, before: DocumentSettings, used: readonl
     )
       throw new DomainError("docSettings.seriesUsed", { field: "series", value: id }, 409);
   }
+  // The numbers a platform receives (sales invoices and credit notes) keep to its rule; a series as it
+  // already stood is left alone (its numbers were given), a new or changed one is checked.
+  next.series.forEach((s, index) => {
+    if (s.direction !== "sales" || (s.kind !== "invoice" && s.kind !== "creditNote")) return;
+    const was = before.series.find((b) => b.id === s.id);
+    if (was && was.format === s.format && was.kind === s.kind && was.direction === s.direction) return;
+    checkPlatformNumbering(s.format, `series.${index}.format`);
+  });
   if (next.bank && !IBAN.test(next.bank.iban))
     throw new DomainError("docSettings.invalidIban", { field: "bank.iban", value: next.bank.iban });
   if (next.facturxProfile !== "en16931" && next.facturxProfile !== "basic")

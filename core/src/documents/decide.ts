@@ -31,6 +31,7 @@ import { type DocumentSeries, formatDocumentNumber, seriesFor } from "./numberin
 import { sameLine, withSaleRegime, withSaleRegimes } from "./sale-regime.ts";
 import { documentTotalsOf } from "./self-assessment.ts";
 import { type DocumentShareCommand, decideShare } from "./shares.ts";
+import { decideTransmission, type TransmissionCommand } from "./transmission.ts";
 
 /**
  * The document decider. Facts it cannot read in its own stream come in the command: the numbering
@@ -106,7 +107,8 @@ export type DocumentCommand =
   | { readonly type: "RecordDocumentEmail"; readonly data: DocumentEmail }
   | { readonly type: "DeleteDocument"; readonly data: Record<string, never> }
   | AttachmentCommand
-  | DocumentShareCommand;
+  | DocumentShareCommand
+  | TransmissionCommand;
 
 export type DocumentCommandType = DocumentCommand["type"];
 
@@ -311,9 +313,23 @@ const decide = (command: DocumentCommand, state: DocumentState): DocumentEvent[]
     case "ShareDocument":
     case "RevokeDocumentShare":
       return decideShare(command, existing(state).shares ?? []);
+    case "RecordTransmissionSubmitted":
+    case "RecordTransmissionAcknowledgement":
+    case "RecordLifecycleStatus":
+    case "RecordTransmissionNotSent":
+    case "RecordTransmissionRefused":
+      return recordTransmission(command, existing(state));
     default:
       return command satisfies never;
   }
+};
+
+/** A transmission's fact; its first submission makes a validated invoice `sent`, as an e-mail does. */
+const recordTransmission = (command: TransmissionCommand, doc: LiveDocument): DocumentEvent[] => {
+  const { events, sentOn } = decideTransmission(command, doc);
+  return sentOn !== null && canTransition(doc.kind, doc.status, "sent")
+    ? [...events, { type: "DocumentStatusChanged", data: { from: doc.status, to: "sent", on: sentOn } }]
+    : events;
 };
 
 /**

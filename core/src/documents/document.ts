@@ -6,6 +6,13 @@ import { type AttachedFile, type AttachmentEvent, evolveFiles } from "../files/a
 import type { Cents } from "../money.ts";
 import type { DocumentLine } from "./lines.ts";
 import { type DocumentShare, type DocumentShareEvent, evolveShares } from "./shares.ts";
+import {
+  type DocumentTransmission,
+  evolveTransmission,
+  noTransmission,
+  type TransmissionEvent,
+  transmissionEventTypes,
+} from "./transmission.ts";
 
 /**
  * A commercial document (stream `doc-<id>`): a quote, an order, a delivery slip, an invoice or a
@@ -195,7 +202,8 @@ export type DocumentEvent =
   | AttachmentEvent
   | DocumentShareEvent
   | DomainEvent<"DocumentPaymentAllocated", DocumentPayment>
-  | DomainEvent<"DocumentPaymentReleased", { readonly payment: string }>;
+  | DomainEvent<"DocumentPaymentReleased", { readonly payment: string }>
+  | TransmissionEvent;
 
 /**
  * A payment's allocation to a validated invoice or credit note (`core/src/payments/`): the amount it
@@ -232,6 +240,7 @@ export const documentEventTypes: readonly DocumentEventType[] = [
   "DocumentDeleted",
   "DocumentPaymentAllocated",
   "DocumentPaymentReleased",
+  ...transmissionEventTypes,
 ];
 
 export type LiveDocument = {
@@ -259,6 +268,8 @@ export type LiveDocument = {
   readonly shares?: readonly DocumentShare[];
   /** Payments allocated to a validated invoice or credit note; absent until the first. */
   readonly payments?: readonly DocumentPayment[];
+  /** Its transmission through the approved platform (`transmission.ts`); absent until the first fact. */
+  readonly transmission?: DocumentTransmission;
 };
 
 export type DocumentState =
@@ -368,6 +379,15 @@ export const evolveDocument = (state: DocumentState, event: DocumentEvent): Docu
       return live(state, (doc) => ({
         ...doc,
         payments: (doc.payments ?? []).filter((p) => p.payment !== event.data.payment),
+      }));
+    case "DocumentTransmissionSubmitted":
+    case "DocumentTransmissionAcknowledged":
+    case "DocumentLifecycleStatusReceived":
+    case "DocumentTransmissionNotSent":
+    case "DocumentTransmissionRefused":
+      return live(state, (doc) => ({
+        ...doc,
+        transmission: evolveTransmission(doc.transmission ?? noTransmission, event),
       }));
     default:
       return event satisfies never;

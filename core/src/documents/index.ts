@@ -17,4 +17,6 @@ export * from "./shares.ts";
 export * from "./stats.ts";
 export * from "./totals.ts";
 export * from "./transform.ts";
+export * from "./transmission.ts";
+export * from "./transmission-scope.ts";
 export * from "./validation-plan.ts";

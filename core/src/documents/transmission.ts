@@ -1,0 +1,256 @@
+import { type IsoDate, isIsoDate } from "../accounting/dates.ts";
+import { DomainError, type DomainEvent } from "../decider.ts";
+
+/**
+ * A sales invoice's or credit note's transmission through the organisation's approved platform (the
+ * French e-invoicing reform), as events of the document's own stream: submitted (the flow the platform
+ * gave it), acknowledged (Ok, or Error with the platform's reasons), each lifecycle status the platform
+ * forwards (200 Déposée … 213 Rejetée), or not sent at all — out of the reform's scope (B2C,
+ * international: e-reporting), or refused by the platform at its submission. The sending reactor and
+ * the sync record them (`api/src/einvoicing/`); the screens show them.
+ */
+
+/** The reasons a validated sales invoice is not sent through the platform: it goes to e-reporting. */
+export const notSentReasons = ["b2c", "international", "notInDirectory"] as const;
+export type NotSentReason = (typeof notSentReasons)[number];
+
+/** What was submitted: the platform's flow, the tracking id (the document's number), the file's hash. */
+export type TransmissionSubmission = {
+  readonly flowId: string;
+  /** The document's number (the platform's trackingId). */
+  readonly trackingId: string;
+  /** The SHA-256 of the file sent, lower-case hex. */
+  readonly sha256: string;
+  /** The flow's syntax (`Factur-X`, `CII`). */
+  readonly syntax: string;
+  /** The flow's profile (`Basic`, `CIUS`, `Extended-CTC-FR`). */
+  readonly profile: string;
+  /** The reform's processing rule (`B2B`). */
+  readonly processingRule: string;
+  /** The file's name as sent. */
+  readonly fileName: string;
+  /** When the platform took it (its `submittedAt`). */
+  readonly at: string;
+};
+
+/** One reason the platform gives with an acknowledgement. */
+export type AcknowledgementDetail = {
+  readonly level: "Error" | "Warning";
+  readonly item: string;
+  readonly reasonCode: string;
+  readonly reasonMessage: string;
+};
+
+export type TransmissionAcknowledgement = {
+  readonly flowId: string;
+  readonly status: "Ok" | "Error";
+  readonly details: readonly AcknowledgementDetail[];
+  /** The flow's `updatedAt` when the acknowledgement was read. */
+  readonly at: string;
+};
+
+/** A lifecycle status the platform forwarded about the invoice (a CDAR message, its own flow). */
+export type LifecycleStatus = {
+  /** The flow that carried the status message. */
+  readonly flowId: string;
+  /** 200 Déposée … 213 Rejetée. */
+  readonly code: number;
+  /** The status's date-time as the message states it. */
+  readonly date: string;
+  /** The reason's code (a refusal's, a rejection's), when given. */
+  readonly reasonCode: string | null;
+  /** The reason's text, when given. */
+  readonly reason: string | null;
+};
+
+export type TransmissionNotSent = { readonly reason: NotSentReason; readonly at: string };
+
+/** The platform refused the submission itself (not transient: a 4xx with its error). */
+export type TransmissionRefusal = {
+  readonly errorCode: string;
+  readonly errorMessage: string;
+  readonly at: string;
+};
+
+export type TransmissionEvent =
+  | DomainEvent<"DocumentTransmissionSubmitted", TransmissionSubmission>
+  | DomainEvent<"DocumentTransmissionAcknowledged", TransmissionAcknowledgement>
+  | DomainEvent<"DocumentLifecycleStatusReceived", LifecycleStatus>
+  | DomainEvent<"DocumentTransmissionNotSent", TransmissionNotSent>
+  | DomainEvent<"DocumentTransmissionRefused", TransmissionRefusal>;
+
+export const transmissionEventTypes: readonly TransmissionEvent["type"][] = [
+  "DocumentTransmissionSubmitted",
+  "DocumentTransmissionAcknowledged",
+  "DocumentLifecycleStatusReceived",
+  "DocumentTransmissionNotSent",
+  "DocumentTransmissionRefused",
+];
+
+export type TransmissionCommand =
+  | {
+      readonly type: "RecordTransmissionSubmitted";
+      /** `on`: the day of the submission, the document's `sent` status then. */
+      readonly data: TransmissionSubmission & { readonly on: IsoDate };
+    }
+  | { readonly type: "RecordTransmissionAcknowledgement"; readonly data: TransmissionAcknowledgement }
+  | { readonly type: "RecordLifecycleStatus"; readonly data: LifecycleStatus }
+  | { readonly type: "RecordTransmissionNotSent"; readonly data: TransmissionNotSent }
+  | { readonly type: "RecordTransmissionRefused"; readonly data: TransmissionRefusal };
+
+export const transmissionCommandTypes: readonly TransmissionCommand["type"][] = [
+  "RecordTransmissionSubmitted",
+  "RecordTransmissionAcknowledgement",
+  "RecordLifecycleStatus",
+  "RecordTransmissionNotSent",
+  "RecordTransmissionRefused",
+];
+
+/** The transmission as the document's state keeps it. */
+export type DocumentTransmission = {
+  readonly submission: TransmissionSubmission | null;
+  readonly acknowledgement: TransmissionAcknowledgement | null;
+  readonly statuses: readonly LifecycleStatus[];
+  readonly notSent: TransmissionNotSent | null;
+  readonly refusal: TransmissionRefusal | null;
+};
+
+export const noTransmission: DocumentTransmission = {
+  submission: null,
+  acknowledgement: null,
+  statuses: [],
+  notSent: null,
+  refusal: null,
+};
+
+export const evolveTransmission = (
+  transmission: DocumentTransmission,
+  event: TransmissionEvent,
+): DocumentTransmission => {
+  switch (event.type) {
+    case "DocumentTransmissionSubmitted":
+      return { ...transmission, submission: event.data, notSent: null, refusal: null };
+    case "DocumentTransmissionAcknowledged":
+      return { ...transmission, acknowledgement: event.data };
+    case "DocumentLifecycleStatusReceived":
+      return { ...transmission, statuses: [...transmission.statuses, event.data] };
+    case "DocumentTransmissionNotSent":
+      return { ...transmission, notSent: event.data };
+    case "DocumentTransmissionRefused":
+      return { ...transmission, refusal: event.data };
+    default:
+      return event satisfies never;
+  }
+};
+
+/** The lifecycle statuses of the reform (XP Z12-012): 200 Déposée … 213 Rejetée. */
+export const lifecycleStatusCodes = [
+  200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210, 211, 212, 213,
+] as const;
+
+const SHA256 = /^[a-f0-9]{64}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The document as far as its transmission needs it. */
+export type TransmittedDocument = {
+  readonly kind: string;
+  readonly direction: string;
+  readonly validation: { readonly number: string } | null;
+  readonly transmission?: DocumentTransmission | undefined;
+};
+
+/** Only a validated sales invoice or credit note is transmitted. */
+const transmissible = (doc: TransmittedDocument): { readonly number: string } => {
+  if (doc.direction !== "sales" || (doc.kind !== "invoice" && doc.kind !== "creditNote"))
+    throw new DomainError("transmission.notTransmissible", { kind: doc.kind }, 409);
+  if (!doc.validation) throw new DomainError("transmission.notValidated", { kind: doc.kind }, 409);
+  return doc.validation;
+};
+
+const instant = (value: string, field: string): void => {
+  if (!INSTANT.test(value) || Number.isNaN(Date.parse(value)))
+    throw new DomainError("validation.invalidDate", { field, value });
+};
+
+const submitted = (t: DocumentTransmission, flowId?: string): TransmissionSubmission => {
+  if (!t.submission) throw new DomainError("transmission.notSubmitted", {}, 409);
+  if (flowId !== undefined && t.submission.flowId !== flowId)
+    throw new DomainError("transmission.otherFlow", { field: "flowId", flowId: t.submission.flowId }, 409);
+  return t.submission;
+};
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The transmission's rules. A document is submitted once: the same flow recorded again records
+ * nothing (a reaction given again), another flow is refused. An acknowledgement or a status needs the
+ * submission (a status for a document never submitted is refused); each flow's status is recorded once.
+ * « Not sent » and a refusal are for a document not submitted, each recorded once as it stands.
+ * `sentOn`: the day the document becomes `sent`, with its first submission (the decider adds the change).
+ */
+export const decideTransmission = (
+  command: TransmissionCommand,
+  doc: TransmittedDocument,
+): { readonly events: TransmissionEvent[]; readonly sentOn: IsoDate | null } => {
+  const { number } = transmissible(doc);
+  const t = doc.transmission ?? noTransmission;
+  const none = { events: [], sentOn: null };
+  switch (command.type) {
+    case "RecordTransmissionSubmitted": {
+      const { on, ...data } = command.data;
+      if (t.submission) {
+        if (t.submission.flowId === data.flowId) return none;
+        throw new DomainError("transmission.alreadySubmitted", { flowId: t.submission.flowId }, 409);
+      }
+      if (data.flowId.trim() === "" || data.flowId.length > 36)
+        throw new DomainError("validation.notAllowed", { field: "flowId", value: data.flowId });
+      if (data.trackingId !== number)
+        throw new DomainError("transmission.trackingIdMismatch", { field: "trackingId", number });
+      if (!SHA256.test(data.sha256))
+        throw new DomainError("validation.notAllowed", { field: "sha256", value: data.sha256 });
+      instant(data.at, "at");
+      if (!isIsoDate(on)) throw new DomainError("validation.invalidDate", { field: "on", value: on });
+      return { events: [{ type: "DocumentTransmissionSubmitted", data }], sentOn: on };
+    }
+    case "RecordTransmissionAcknowledgement": {
+      const data = command.data;
+      submitted(t, data.flowId);
+      if (data.status !== "Ok" && data.status !== "Error")
+        throw new DomainError("validation.notAllowed", { field: "status", value: String(data.status) });
+      instant(data.at, "at");
+      const recorded = t.acknowledgement;
+      if (recorded && recorded.status === data.status && same(recorded.details, data.details)) return none;
+      return { events: [{ type: "DocumentTransmissionAcknowledged", data }], sentOn: null };
+    }
+    case "RecordLifecycleStatus": {
+      const data = command.data;
+      submitted(t);
+      if (!(lifecycleStatusCodes as readonly number[]).includes(data.code))
+        throw new DomainError("transmission.invalidStatus", { field: "code", value: data.code });
+      instant(data.date, "date");
+      if (t.statuses.some((s) => s.flowId === data.flowId)) return none;
+      return { events: [{ type: "DocumentLifecycleStatusReceived", data }], sentOn: null };
+    }
+    case "RecordTransmissionNotSent": {
+      const data = command.data;
+      if (t.submission)
+        throw new DomainError("transmission.alreadySubmitted", { flowId: t.submission.flowId }, 409);
+      if (!(notSentReasons as readonly string[]).includes(data.reason))
+        throw new DomainError("validation.notAllowed", { field: "reason", value: String(data.reason) });
+      instant(data.at, "at");
+      if (t.notSent?.reason === data.reason) return none;
+      return { events: [{ type: "DocumentTransmissionNotSent", data }], sentOn: null };
+    }
+    case "RecordTransmissionRefused": {
+      const data = command.data;
+      if (t.submission)
+        throw new DomainError("transmission.alreadySubmitted", { flowId: t.submission.flowId }, 409);
+      instant(data.at, "at");
+      if (t.refusal && t.refusal.errorCode === data.errorCode && t.refusal.errorMessage === data.errorMessage)
+        return none;
+      return { events: [{ type: "DocumentTransmissionRefused", data }], sentOn: null };
+    }
+    default:
+      return command satisfies never;
+  }
+};
