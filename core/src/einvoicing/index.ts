@@ -2,3 +2,4 @@ export * from "./cdar-codes.ts";
 export * from "./cdar-dates.ts";
 export * from "./cdar-read.ts";
 export * from "./cdar-write.ts";
+export * from "./received.ts";
