@@ -107,6 +107,96 @@ const SortArrow = ({ direction }: { direction: "asc" | "desc" | null }) => (
 
 const alignOf = <T,>(column: Column<T>) => (column.numeric ? "right" : column.align);
 
+type RowProps<T> = (row: T) => Omit<ComponentProps<typeof Table.Tr>, "children"> & DataAttributes;
+
+/**
+ * The header of a table declared by its columns; the columns that say how to compare sort the rows
+ * when `onSort` is given.
+ */
+export const ColumnHead = <T,>({
+  columns,
+  sort = null,
+  onSort,
+}: {
+  columns: readonly Column<T>[];
+  sort?: SortState | null;
+  onSort?: (key: string) => void;
+}) => (
+  <Table.Thead>
+    <Table.Tr>
+      {columns.map((column) => {
+        const active = sort?.key === column.key ? sort.direction : null;
+        return (
+          <Table.Th
+            key={column.key}
+            w={column.width}
+            ta={alignOf(column)}
+            aria-sort={active ? (active === "asc" ? "ascending" : "descending") : undefined}
+          >
+            {column.sort && onSort ? (
+              <UnstyledButton
+                className="kit-sort"
+                data-active={active ? true : undefined}
+                onClick={() => onSort(column.key)}
+                data-testid={`sort-${column.key}`}
+              >
+                {column.header}
+                <SortArrow direction={active} />
+              </UnstyledButton>
+            ) : (
+              column.header
+            )}
+          </Table.Th>
+        );
+      })}
+    </Table.Tr>
+  </Table.Thead>
+);
+
+/** The rows of a table declared by its columns, each opening `rowLink`'s page when given. */
+export const ColumnRows = <T,>({
+  rows,
+  columns,
+  rowKey,
+  rowLink,
+  rowProps,
+}: {
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  rowKey: (row: T) => string;
+  rowLink?: (row: T) => string;
+  rowProps?: RowProps<T>;
+}) => {
+  const link = useRowLink();
+  return rows.map((row) => {
+    const path = rowLink?.(row);
+    return (
+      <Table.Tr
+        key={rowKey(row)}
+        className={path ? "registre-row" : undefined}
+        onClick={path ? link(path) : undefined}
+        {...rowProps?.(row)}
+      >
+        {columns.map((column) => {
+          const props = column.cellProps?.(row);
+          return (
+            <Table.Td
+              key={column.key}
+              ta={alignOf(column)}
+              {...props}
+              className={
+                [column.numeric ? "kit-num" : "", props?.className ?? ""].join(" ").trim() || undefined
+              }
+            >
+              {column.cell(row)}
+            </Table.Td>
+          );
+        })}
+      </Table.Tr>
+    );
+  });
+};
+
 /**
  * A list of records: columns declared once, sortable by the columns that say how, a sticky header,
  * an empty line, an optional footer, and pages (those of the server, or `pageSize` rows at a time).
@@ -134,7 +224,7 @@ export const DataTable = <T,>({
   rowKey: (row: T) => string;
   /** The page a row opens (its first link stays a real link). */
   rowLink?: (row: T) => string;
-  rowProps?: (row: T) => Omit<ComponentProps<typeof Table.Tr>, "children"> & DataAttributes;
+  rowProps?: RowProps<T>;
   empty: ReactNode;
   footer?: ReactNode;
   caption?: string;
@@ -151,7 +241,6 @@ export const DataTable = <T,>({
   className?: string;
 }) => {
   const { t } = useTranslation("common");
-  const link = useRowLink();
   const [sort, setSort] = useState<SortState | null>(initialSort ?? null);
   const [localPage, setLocalPage] = useState(1);
   const sorted = useMemo(() => {
@@ -181,65 +270,10 @@ export const DataTable = <T,>({
         highlight={highlight}
         className={className}
       >
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => {
-              const active = sort?.key === column.key ? sort.direction : null;
-              return (
-                <Table.Th
-                  key={column.key}
-                  w={column.width}
-                  ta={alignOf(column)}
-                  aria-sort={active ? (active === "asc" ? "ascending" : "descending") : undefined}
-                >
-                  {column.sort ? (
-                    <UnstyledButton
-                      className="kit-sort"
-                      data-active={active ? true : undefined}
-                      onClick={() => toggle(column.key)}
-                      data-testid={`sort-${column.key}`}
-                    >
-                      {column.header}
-                      <SortArrow direction={active} />
-                    </UnstyledButton>
-                  ) : (
-                    column.header
-                  )}
-                </Table.Th>
-              );
-            })}
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHead columns={columns} sort={sort} onSort={toggle} />
         <Table.Tbody>
           {shown.length === 0 ? <EmptyRow colSpan={columns.length}>{empty}</EmptyRow> : null}
-          {shown.map((row) => {
-            const path = rowLink?.(row);
-            return (
-              <Table.Tr
-                key={rowKey(row)}
-                className={path ? "registre-row" : undefined}
-                onClick={path ? link(path) : undefined}
-                {...rowProps?.(row)}
-              >
-                {columns.map((column) => {
-                  const props = column.cellProps?.(row);
-                  return (
-                    <Table.Td
-                      key={column.key}
-                      ta={alignOf(column)}
-                      {...props}
-                      className={
-                        [column.numeric ? "kit-num" : "", props?.className ?? ""].join(" ").trim() ||
-                        undefined
-                      }
-                    >
-                      {column.cell(row)}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
-            );
-          })}
+          <ColumnRows rows={shown} columns={columns} rowKey={rowKey} rowLink={rowLink} rowProps={rowProps} />
         </Table.Tbody>
         {footer && shown.length > 0 ? <Table.Tfoot>{footer}</Table.Tfoot> : null}
       </TableFrame>
