@@ -24,6 +24,7 @@ export * from "./organisation/invitations.ts";
 export * from "./organisation/organisation.ts";
 export * from "./payments/index.ts";
 export * from "./read-limits.ts";
+export * from "./reference/countries.ts";
 export * from "./reference/reference.ts";
 export * from "./text-safety.ts";
 export * from "./validation/index.ts";

@@ -71,6 +71,21 @@ describe("sub-records", () => {
         },
       })
       .thenThrows(refusedOnField("validation.notAllowed", "country"));
+    // Two capitals are not a country: "UK" (GB in ISO 3166-1) would break the Factur-X's BR-CL-14.
+    for (const country of ["UK", "EL", "XK", "ZZ"])
+      given
+        .when({
+          type: "AddContactAddress",
+          data: {
+            id: "a1",
+            kind: "delivery",
+            line1: "1 High St",
+            postalCode: "SW1A 1AA",
+            city: "London",
+            country,
+          },
+        })
+        .thenThrows(refusedOnField("validation.notAllowed", "country"));
     given
       .when({ type: "AddContactNote", data: { id: "n1", text: " \n " } })
       .thenThrows(refusedOnField("validation.required", "text"));

@@ -4,6 +4,7 @@ import { cleanText, requiredText } from "../accounting/text.ts";
 import { DomainError } from "../decider.ts";
 import { decimalUnits, formatUnits } from "../decimal.ts";
 import { compactIdentifier, isValidSiren } from "../identifiers.ts";
+import { isCountryCode } from "../reference/countries.ts";
 import { validateEmail } from "../validation/email.ts";
 import { normaliseIban } from "../validation/iban.ts";
 import { type CountryCode, normalisePhone } from "../validation/phone.ts";
@@ -123,7 +124,7 @@ export const normaliseTypes = (types: readonly string[]): ContactType[] => {
 
 export const normaliseAddressRecord = (input: AddressInput): ContactAddress => {
   const country = (input.country ?? "FR").trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(country))
+  if (!isCountryCode(country))
     throw new DomainError("validation.notAllowed", { field: "country", value: input.country ?? "" });
   const postalCode = requiredText(input.postalCode, "postalCode", 20);
   if (country === "FR" && !/^\d{5}$/.test(postalCode))

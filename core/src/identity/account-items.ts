@@ -1,5 +1,6 @@
 import { DomainError } from "../decider.ts";
 import { compactIdentifier } from "../identifiers.ts";
+import { isCountryCode } from "../reference/countries.ts";
 import {
   normalisePhone,
   validateEmail,
@@ -52,7 +53,7 @@ export const normaliseAccountItem = (
     }
     case "addresses": {
       const country = text(value, "country", 2).toUpperCase();
-      if (!/^[A-Z]{2}$/.test(country))
+      if (!isCountryCode(country))
         throw new DomainError("validation.notAllowed", { field: "country", value: country });
       return {
         street: text(value, "street", 200),

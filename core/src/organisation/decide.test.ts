@@ -108,6 +108,13 @@ describe("no organisation yet", () => {
       .thenThrows(refusedWith("validation.notAllowed", { field: "vatPeriodicity", value: "weekly" }));
   });
 
+  it("takes an address's country as an ISO 3166-1 code, upper-cased, and refuses two capitals that name none", () => {
+    given.when(createCommand({ address: { ...address, country: "fr" } })).then([created({ address })]);
+    given
+      .when(createCommand({ address: { ...address, country: "UK" } }))
+      .thenThrows(refusedWith("validation.notAllowed", { field: "address.country", value: "UK" }));
+  });
+
   it("accepts the VAT number that carries its SIREN", () => {
     given.when(createCommand({ vatNumber: "FR11123456782" })).then([created({ vatNumber: "FR11123456782" })]);
   });

@@ -1,6 +1,7 @@
 import { type Decider, DomainError } from "../decider.ts";
 import { compactIdentifier, isValidSiren } from "../identifiers.ts";
 import { type Profile, profiles } from "../identity/rights.ts";
+import { isCountryCode } from "../reference/countries.ts";
 import { validateEmail } from "../validation/email.ts";
 import { type VatPeriodicity, vatPeriodicities } from "../vat/periods.ts";
 import { isValidVatNumber } from "../vat-number.ts";
@@ -93,6 +94,12 @@ const checkSettings = (s: Partial<OrganisationSettings>): Partial<OrganisationSe
       field: "auxiliaryCodeMode",
       value: String(s.auxiliaryCodeMode),
     });
+  if (s.address?.country !== undefined) {
+    const country = s.address.country.trim().toUpperCase();
+    if (!isCountryCode(country))
+      throw new DomainError("validation.notAllowed", { field: "address.country", value: s.address.country });
+    out.address = { ...s.address, country };
+  }
   if (s.vatRegime !== undefined && !vatRegimes.includes(s.vatRegime))
     throw new DomainError("validation.notAllowed", { field: "vatRegime", value: String(s.vatRegime) });
   if (s.vatPeriodicity !== undefined && !vatPeriodicities.includes(s.vatPeriodicity))
@@ -132,6 +139,7 @@ const create = (command: CreateOrganisation, state: OrganisationState): Organisa
     vatNumber: d.vatNumber ?? null,
     fiscalYearStartMonth: d.fiscalYearStartMonth ?? 1,
     email: d.email ?? null,
+    ...(d.address && { address: d.address }),
     ...(d.vatRegime !== undefined && { vatRegime: d.vatRegime }),
     ...(d.vatPeriodicity !== undefined && { vatPeriodicity: d.vatPeriodicity }),
   });
@@ -149,7 +157,7 @@ const create = (command: CreateOrganisation, state: OrganisationState): Organisa
         name: normaliseName(d.name),
         siren,
         vatNumber,
-        address: d.address ?? null,
+        address: settings.address ?? null,
         fiscalYearStartMonth: d.fiscalYearStartMonth ?? 1,
         vatRegime,
         vatOnDebits: d.vatOnDebits ?? false,
