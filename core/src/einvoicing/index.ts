@@ -3,3 +3,4 @@ export * from "./cdar-dates.ts";
 export * from "./cdar-read.ts";
 export * from "./cdar-write.ts";
 export * from "./received.ts";
+export * from "./sync-checkpoint.ts";
