@@ -4,6 +4,7 @@ import { authorizationProjector } from "./authorization.ts";
 import { bankStatementsProjector } from "./bank-statements.ts";
 import { contactsProjector } from "./contacts.ts";
 import { documentsProjector } from "./documents.ts";
+import { einvoicingInboxProjector } from "./einvoicing-inbox.ts";
 import { membershipsProjector, usersProjector } from "./identity.ts";
 import { invitationsProjector } from "./invitations.ts";
 import { itemsProjector } from "./items.ts";
@@ -20,6 +21,7 @@ export * from "./authorization.ts";
 export * from "./bank-statements.ts";
 export * from "./contacts.ts";
 export * from "./documents.ts";
+export * from "./einvoicing-inbox.ts";
 export * from "./identity.ts";
 export * from "./invitations.ts";
 export * from "./items.ts";
@@ -54,4 +56,5 @@ export const allProjectors = [
   paymentsProjector,
   bankStatementsProjector,
   vatLinesProjector,
+  einvoicingInboxProjector,
 ] as const;

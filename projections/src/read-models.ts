@@ -13,6 +13,7 @@ import type { AccountBalancesTable, AccountDayBalancesTable, AuxiliaryBalancesTa
 import type { BankStatementLinesTable, BankStatementsTable } from "./bank-statements.ts";
 import type { ContactAuxiliaryCodesTable, ContactsTable } from "./contacts.ts";
 import type { DocumentLinesTable, DocumentsTable } from "./documents.ts";
+import type { EInvoicingInboxTable } from "./einvoicing-inbox.ts";
 import type { EntrySearchTable } from "./entry-search.ts";
 import type { EntryDayTotalsTable, EntryMonthTotalsTable } from "./entry-totals.ts";
 import type { MembershipsTable, UsersTable } from "./identity.ts";
@@ -55,6 +56,7 @@ export type ReadModels = {
   documents: DocumentsTable;
   document_lines: DocumentLinesTable;
   attachments: AttachmentsTable;
+  einvoicing_inbox: EInvoicingInboxTable;
   payments: PaymentsTable;
   deposits: DepositsTable;
   bank_statements: BankStatementsTable;
