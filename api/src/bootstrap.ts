@@ -8,12 +8,15 @@ import {
 } from "@registre/projections";
 import { createEventStore, type Database, migrateToLatest, openDatabase } from "@registre/store";
 import type { AppContext, IdentityServices } from "./context.ts";
+import { httpEInvoicingPlatforms } from "./einvoicing/http-adapter.ts";
+import { serverSecretKey } from "./einvoicing/sealed.ts";
 import { DEFAULT_MAX_FILE_BYTES } from "./files/attachments.ts";
 import { openFileStore } from "./files/store.ts";
 import { parseTrustProxy } from "./http/client-address.ts";
 import { createRateLimits } from "./http/rate-limit.ts";
 import { defaultIdentityRules } from "./identity/limits.ts";
 import { createMailer } from "./mail/mailer.ts";
+import type { EInvoicingPlatforms } from "./ports/index.ts";
 import {
   defaultUploadLimits,
   defaultWorkBudget,
@@ -68,12 +71,14 @@ export type Environment = {
   readonly uploadLimits?: UploadLimits | undefined;
   /** The worker pool's budgets (WORKER_THREADS, WORKER_MEMORY_MB, WORKER_TIME_MS, UPLOADS_PER_ORGANISATION, WORKER_QUEUE). */
   readonly workBudget?: WorkBudget | undefined;
+  /** The server key sealing secrets at rest, 32 bytes in base64 (REGISTRE_SECRET_KEY); unset: DATA_DIR/secret.key. */
+  readonly secretKey?: string | undefined;
 };
 
 /**
  * The environment as the README documents it, read from `variables`: DATABASE_URL, DATA_DIR
  * (default ./data), SMTP_URL, MAIL_FROM, PUBLIC_URL, HELP_EMAIL, REMINDERS, TRUST_PROXY, READ_MODEL_WAIT_MS,
- * PROJECTION_STALL_MS, S3_URL, FILE_MAX_BYTES, UPLOAD_LIMITS and the worker pool's budgets.
+ * PROJECTION_STALL_MS, S3_URL, FILE_MAX_BYTES, UPLOAD_LIMITS, the worker pool's budgets and REGISTRE_SECRET_KEY.
  */
 export const environmentFrom = (variables: Readonly<Record<string, string | undefined>>): Environment => ({
   databaseUrl: variables.DATABASE_URL || undefined,
@@ -90,6 +95,7 @@ export const environmentFrom = (variables: Readonly<Record<string, string | unde
   maxFileBytes: positiveInteger(variables.FILE_MAX_BYTES),
   uploadLimits: parseUploadLimits(variables.UPLOAD_LIMITS),
   workBudget: parseWorkBudget(variables),
+  secretKey: variables.REGISTRE_SECRET_KEY || undefined,
 });
 
 /** The process's environment (`environmentFrom(process.env)`). */
@@ -123,6 +129,8 @@ export type ContextOptions = {
   readonly reactors?: (ctx: () => AppContext) => readonly Reactor[];
   /** When a reactor failing for an organisation tries again (`REACTOR_RETRY` by default). */
   readonly reactorRetryMs?: ReactorRetry;
+  /** The e-invoicing platforms; by default the standard API's HTTP adapter. */
+  readonly einvoicing?: EInvoicingPlatforms;
 };
 
 /** Opens and migrates the database, and wires the event store, the projection runner and its reactors. */
@@ -142,6 +150,7 @@ export const openContext = async (
   const store = createEventStore(db);
   const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
   let made: AppContext | undefined;
+  let secretKey: Uint8Array | undefined;
   const self = (): AppContext => {
     if (!made) throw new Error("a reactor acted before its context was made");
     return made;
@@ -187,6 +196,11 @@ export const openContext = async (
       env.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     ),
     work: sharedWorkPool(env.workBudget ?? defaultWorkBudget),
+    einvoicing: options.einvoicing ?? httpEInvoicingPlatforms(),
+    secretKey: () => {
+      secretKey ??= serverSecretKey(env.secretKey, `${dataFolder(env)}/secret.key`);
+      return secretKey;
+    },
   };
   return made;
 };

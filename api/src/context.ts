@@ -3,7 +3,7 @@ import type { Database, EventStore } from "@registre/store";
 import type { TrustProxy } from "./http/client-address.ts";
 import type { RateLimits } from "./http/rate-limit.ts";
 import type { IdentityRules } from "./identity/limits.ts";
-import type { FileStore, Mailer, StoreOriginal } from "./ports/index.ts";
+import type { EInvoicingPlatforms, FileStore, Mailer, StoreOriginal } from "./ports/index.ts";
 import type { UploadLimits } from "./uploads/limits.ts";
 import type { WorkPool } from "./workers/pool.ts";
 
@@ -45,4 +45,11 @@ export type AppContext = {
   readonly uploadLimits: UploadLimits;
   /** Where files are read, within their budgets, and each organisation's share of it. */
   readonly work: WorkPool;
+  /** The e-invoicing platforms port: the standard API's HTTP adapter (`einvoicing/http-adapter.ts`), or a test's. */
+  readonly einvoicing: EInvoicingPlatforms;
+  /**
+   * The server key that seals secrets at rest (`einvoicing/sealed.ts`): REGISTRE_SECRET_KEY, else
+   * DATA_DIR/secret.key made on first use. Read when first needed.
+   */
+  readonly secretKey: () => Uint8Array;
 };
