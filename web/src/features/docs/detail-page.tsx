@@ -1,4 +1,3 @@
-import "./lines.css";
 import { Alert, Anchor, Grid, Group, List, Paper, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -20,6 +19,7 @@ import { DocActions } from "./doc-actions.tsx";
 import { DocDeposits } from "./doc-deposits.tsx";
 import { DocPayments } from "./doc-payments.tsx";
 import { DocWarnings } from "./doc-warnings.tsx";
+import { LineCell, LinesHead } from "./lines-table.tsx";
 import { isValidatable, rightOf, segmentOf } from "./model.ts";
 import { docContactEditPath, docPath, listPath } from "./paths.ts";
 import { RegimeOutdatedHint, regimeOutdated, VatRegimeBadge } from "./regime.tsx";
@@ -65,50 +65,34 @@ const LinesTable = ({ doc }: { doc: Doc }) => {
     formatDecimal(value ?? null, locale).replace(/[,.]00$/, "");
   return (
     <TableFrame minWidth={820 + 60 * targets.length} className="docs-lines" testId="doc-lines">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t("lines.item")}</Table.Th>
-          <Table.Th w={90} ta="right">
-            {t("lines.quantity")}
+      <LinesHead
+        widths={{ quantity: 90, unit: 110, unitPrice: 120, discount: 90, vatRate: 90, net: 130 }}
+        after={targets.map((target) => (
+          <Table.Th key={target} w={90} ta="right">
+            {t(`lines.remaining.${target}`, { defaultValue: target })}
           </Table.Th>
-          <Table.Th w={110}>{t("lines.unit")}</Table.Th>
-          <Table.Th w={120} ta="right">
-            {t("lines.unitPrice")}
-          </Table.Th>
-          <Table.Th w={90} ta="right">
-            {t("lines.discount")}
-          </Table.Th>
-          <Table.Th w={90}>{t("lines.vatRate")}</Table.Th>
-          <Table.Th w={130} ta="right">
-            {t("lines.net")}
-          </Table.Th>
-          {targets.map((target) => (
-            <Table.Th key={target} w={90} ta="right">
-              {t(`lines.remaining.${target}`, { defaultValue: target })}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
+        ))}
+      />
       <Table.Tbody>
         {doc.lines.length === 0 ? <EmptyRow colSpan={span}>{t("lines.empty")}</EmptyRow> : null}
         {doc.lines.map((line) =>
           line.kind === "title" ? (
             <Table.Tr key={line.id} data-layout="text">
-              <Table.Td colSpan={span} fw={650} data-col="text">
+              <LineCell col="text" colSpan={span} fw={650}>
                 {line.label}
-              </Table.Td>
+              </LineCell>
             </Table.Tr>
           ) : line.kind === "comment" ? (
             <Table.Tr key={line.id} data-layout="text">
-              <Table.Td colSpan={span} data-col="text">
+              <LineCell col="text" colSpan={span}>
                 <Text size="sm" c="dimmed" style={{ whiteSpace: "pre-wrap" }}>
                   {line.text}
                 </Text>
-              </Table.Td>
+              </LineCell>
             </Table.Tr>
           ) : (
             <Table.Tr key={line.id} data-layout="priced" data-testid="doc-line">
-              <Table.Td data-col="label">
+              <LineCell col="label">
                 <Text size="sm">{line.label}</Text>
                 {line.reference || line.description ? (
                   <Text size="xs" c="dimmed">
@@ -122,54 +106,38 @@ const LinesTable = ({ doc }: { doc: Doc }) => {
                     {line.vatExemption}
                   </Text>
                 ) : null}
-              </Table.Td>
-              <Table.Td className="kit-num" data-col="quantity" data-label={t("lines.quantity")}>
+              </LineCell>
+              <LineCell col="quantity" className="kit-num">
                 {quantity(line.quantity)}
-              </Table.Td>
-              <Table.Td data-col="unit" data-label={t("lines.unit")}>
-                {units.labelOf(line.unit)}
-              </Table.Td>
-              <Table.Td
-                className="kit-num"
-                data-col="unitPrice"
-                data-label={t("lines.unitPrice")}
-                data-testid="doc-line-price"
-              >
+              </LineCell>
+              <LineCell col="unit">{units.labelOf(line.unit)}</LineCell>
+              <LineCell col="unitPrice" className="kit-num" data-testid="doc-line-price">
                 {formatDecimal(line.unitPrice ?? null, locale)}
-              </Table.Td>
-              <Table.Td
+              </LineCell>
+              <LineCell
+                col="discount"
                 className="kit-num"
-                data-col="discount"
-                data-label={t("lines.discount")}
                 data-empty={!line.discount || line.discount === "0" || undefined}
               >
                 {line.discount && line.discount !== "0"
                   ? `${formatDecimal(line.discount, locale).replace(/[,.]00$/, "")}\u00a0%`
                   : ""}
-              </Table.Td>
-              <Table.Td data-col="vatRate" data-label={t("lines.vatRate")}>
-                {line.vatRate ? vat(line.vatRate) : ""}
-              </Table.Td>
-              <Table.Td
-                ta="right"
-                className="registre-numeric"
-                data-col="net"
-                data-label={t("lines.net")}
-                data-testid="doc-line-net"
-              >
+              </LineCell>
+              <LineCell col="vatRate">{line.vatRate ? vat(line.vatRate) : ""}</LineCell>
+              <LineCell col="net" ta="right" className="registre-numeric" data-testid="doc-line-net">
                 {line.net !== undefined ? formatCents(line.net, locale) : "—"}
-              </Table.Td>
+              </LineCell>
               {targets.map((target) => (
-                <Table.Td
+                <LineCell
                   key={target}
+                  col="remaining"
+                  label={t(`lines.remaining.${target}`, { defaultValue: target })}
                   ta="right"
                   className="registre-numeric"
-                  data-col="remaining"
-                  data-label={t(`lines.remaining.${target}`, { defaultValue: target })}
                   data-testid={`doc-line-remaining-${target}`}
                 >
                   {quantity(doc.remaining[target]?.[line.id])}
-                </Table.Td>
+                </LineCell>
               ))}
             </Table.Tr>
           ),

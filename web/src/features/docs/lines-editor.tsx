@@ -1,4 +1,3 @@
-import "./lines.css";
 import {
   ActionIcon,
   Button,
@@ -31,6 +30,7 @@ import {
 } from "./editor-lines.ts";
 import type { PickedItem } from "./item-picker.tsx";
 import { ItemPicker } from "./item-picker.tsx";
+import { LineCell, LinesHead } from "./lines-table.tsx";
 import type { Direction } from "./model.ts";
 import { VatRegimeBadge } from "./regime.tsx";
 import { useVatLabel } from "./ui.tsx";
@@ -165,27 +165,10 @@ export const LinesEditor = ({
         className="docs-lines"
         testId="lines-editor"
       >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={36} />
-            <Table.Th>{t("lines.item")}</Table.Th>
-            <Table.Th w={76} ta="right">
-              {t("lines.quantity")}
-            </Table.Th>
-            <Table.Th w={150}>{t("lines.unit")}</Table.Th>
-            <Table.Th w={116} ta="right">
-              {t("lines.unitPrice")}
-            </Table.Th>
-            <Table.Th w={76} ta="right">
-              {t("lines.discount")}
-            </Table.Th>
-            <Table.Th w={104}>{t("lines.vatRate")}</Table.Th>
-            <Table.Th w={104} ta="right">
-              {t("lines.net")}
-            </Table.Th>
-            <Table.Th w={56} />
-          </Table.Tr>
-        </Table.Thead>
+        <LinesHead
+          edit
+          widths={{ quantity: 76, unit: 150, unitPrice: 116, discount: 76, vatRate: 104, net: 104 }}
+        />
         <Table.Tbody>
           {lines.length === 0 ? <EmptyRow colSpan={9}>{t("lines.empty")}</EmptyRow> : null}
           {lines.map((line, index) => {
@@ -244,8 +227,8 @@ export const LinesEditor = ({
             if (!isPricedLine(line))
               return (
                 <Table.Tr key={line.key} data-layout="text" data-testid={`line-row-${line.kind}`}>
-                  <Table.Td data-col="handle">{handle}</Table.Td>
-                  <Table.Td colSpan={7} data-col="text">
+                  <LineCell col="handle">{handle}</LineCell>
+                  <LineCell col="text" colSpan={7}>
                     {line.kind === "title" ? (
                       <TextInput
                         size="xs"
@@ -272,8 +255,8 @@ export const LinesEditor = ({
                         data-cell={cellOf(index, "text")}
                       />
                     )}
-                  </Table.Td>
-                  <Table.Td data-col="tools">{tools}</Table.Td>
+                  </LineCell>
+                  <LineCell col="tools">{tools}</LineCell>
                 </Table.Tr>
               );
             const net = typedLineNet(pricedValues(line, locale));
@@ -307,8 +290,8 @@ export const LinesEditor = ({
             );
             return (
               <Table.Tr key={line.key} data-layout="priced" data-testid="line-row">
-                <Table.Td data-col="handle">{handle}</Table.Td>
-                <Table.Td data-col="label">
+                <LineCell col="handle">{handle}</LineCell>
+                <LineCell col="label">
                   <div onKeyDownCapture={keys(index, "label")}>
                     <ItemPicker
                       value={line.label}
@@ -338,11 +321,9 @@ export const LinesEditor = ({
                       onChange={(event) => change(index, { vatExemption: event.currentTarget.value })}
                     />
                   ) : null}
-                </Table.Td>
-                <Table.Td data-col="quantity" data-label={t("lines.quantity")}>
-                  {figure("quantity", t("lines.quantity"))}
-                </Table.Td>
-                <Table.Td data-col="unit" data-label={t("lines.unit")}>
+                </LineCell>
+                <LineCell col="quantity">{figure("quantity", t("lines.quantity"))}</LineCell>
+                <LineCell col="unit">
                   <Select
                     size="xs"
                     aria-label={`${t("lines.unit")} ${n}`}
@@ -361,14 +342,10 @@ export const LinesEditor = ({
                     data-testid="line-unit"
                     comboboxProps={{ withinPortal: true, width: "max-content", position: "bottom-start" }}
                   />
-                </Table.Td>
-                <Table.Td data-col="unitPrice" data-label={t("lines.unitPrice")}>
-                  {figure("unitPrice", t("lines.unitPrice"))}
-                </Table.Td>
-                <Table.Td data-col="discount" data-label={t("lines.discount")}>
-                  {figure("discount", t("lines.discount"))}
-                </Table.Td>
-                <Table.Td data-col="vatRate" data-label={t("lines.vatRate")}>
+                </LineCell>
+                <LineCell col="unitPrice">{figure("unitPrice", t("lines.unitPrice"))}</LineCell>
+                <LineCell col="discount">{figure("discount", t("lines.discount"))}</LineCell>
+                <LineCell col="vatRate">
                   <Select
                     size="xs"
                     aria-label={`${t("lines.vatRate")} ${n}`}
@@ -381,17 +358,11 @@ export const LinesEditor = ({
                     data-testid="line-vat"
                     comboboxProps={{ withinPortal: true }}
                   />
-                </Table.Td>
-                <Table.Td
-                  ta="right"
-                  className="registre-numeric"
-                  data-col="net"
-                  data-label={t("lines.net")}
-                  data-testid="line-net"
-                >
+                </LineCell>
+                <LineCell col="net" ta="right" className="registre-numeric" data-testid="line-net">
                   {net === null ? "—" : formatCents(net, locale)}
-                </Table.Td>
-                <Table.Td data-col="tools">{tools}</Table.Td>
+                </LineCell>
+                <LineCell col="tools">{tools}</LineCell>
               </Table.Tr>
             );
           })}
