@@ -3,6 +3,7 @@ import { bankMessages, bankParamText } from "./messages-banks.ts";
 import { contactItemMessages, duplicateReasonsText } from "./messages-contacts-items.ts";
 import { documentMessages } from "./messages-documents.ts";
 import { einvoiceMessages } from "./messages-einvoice.ts";
+import { einvoicingMessages } from "./messages-einvoicing.ts";
 import { fileMessages } from "./messages-files.ts";
 import { importMessages } from "./messages-import.ts";
 import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
@@ -26,6 +27,7 @@ export const messages = {
   ...documentMessages,
   ...mailMessages,
   ...einvoiceMessages,
+  ...einvoicingMessages,
   ...paymentMessages,
   ...uploadMessages,
   ...vatMessages,

@@ -1,0 +1,88 @@
+/**
+ * The messages of e-invoicing through an approved platform (issue 25: `api/src/einvoicing/`, the
+ * lifecycle messages of `core/src/einvoicing/`), merged into `messages`. Each helper of the issue
+ * appends its own block.
+ */
+export const einvoicingMessages = {
+  // Receiving and the buyer's statuses (`einvoicing/receive.ts`, `buyer-status.ts`).
+  "einvoicing.receivedNotFound": {
+    fr: "Facture reçue introuvable.",
+    en: "Received invoice not found.",
+  },
+  "einvoicing.receivedNotImported": {
+    fr: "Ce flux reçu a été refusé à l’import\xa0: aucun statut ne peut être envoyé à son sujet.",
+    en: "This received flow was refused at import: no status can be sent about it.",
+  },
+  "einvoicing.statusNotBuyers": {
+    fr: "L’acheteur n’envoie que les statuts 204, 205, 207, 210 et 211.",
+    en: "A buyer only sends statuses 204, 205, 207, 210 and 211.",
+  },
+  "einvoicing.reasonRequired": {
+    fr: "Un refus (210) doit donner son motif.",
+    en: "A refusal (210) must give its reason.",
+  },
+  "einvoicing.reasonNotAllowed": {
+    fr: "Le motif « {code} » n’est pas admis pour ce statut.",
+    en: "Reason “{code}” is not allowed for this status.",
+  },
+  "einvoicing.alreadyRefused": {
+    fr: "Cette facture a été refusée\xa0: plus aucun statut ne peut être envoyé, le fournisseur doit l’annuler.",
+    en: "This invoice was refused: no further status can be sent, the supplier must cancel it.",
+  },
+  "einvoicing.fileUnavailable": {
+    fr: "La plateforme ne fournit pas le fichier de ce flux.",
+    en: "The platform does not provide this flow's file.",
+  },
+  "einvoicing.notConnected": {
+    fr: "Aucune plateforme de facturation électronique n’est connectée à cette organisation.",
+    en: "No e-invoicing platform is connected to this organisation.",
+  },
+  "einvoicing.platformUnavailable": {
+    fr: "La plateforme de facturation électronique ne répond pas\xa0; réessayez plus tard.",
+    en: "The e-invoicing platform does not answer; try again later.",
+  },
+  "einvoicing.platformRefused": {
+    fr: "La plateforme a refusé le message\xa0: {errorCode}.",
+    en: "The platform refused the message: {errorCode}.",
+  },
+  "einvoicing.buyerIdentity": {
+    fr: "Le SIREN de l’organisation ou celui du fournisseur manque\xa0: le statut ne peut pas les nommer.",
+    en: "The organisation's or the supplier's SIREN is missing: the status cannot name them.",
+  },
+  "cdar.notLifecycle": {
+    fr: "Ce XML n’est pas un message de cycle de vie (CDAR).",
+    en: "This XML is not a lifecycle message (CDAR).",
+  },
+  "cdar.missingField": {
+    fr: "Le message de cycle de vie n’a pas de {field}, obligatoire.",
+    en: "The lifecycle message lacks {field}, which is required.",
+  },
+  "cdar.unknownStatus": {
+    fr: "Statut de cycle de vie inconnu.",
+    en: "Unknown lifecycle status.",
+  },
+  "cdar.invalidAmount": {
+    fr: "Montant illisible en {field}.",
+    en: "Unreadable amount in {field}.",
+  },
+  "cdar.invalidSiren": {
+    fr: "SIREN invalide en {field}\xa0: neuf chiffres attendus.",
+    en: "Invalid SIREN in {field}: nine digits expected.",
+  },
+  "cdar.reasonRequired": {
+    fr: "Un refus (210) doit donner son motif.",
+    en: "A refusal (210) must give its reason.",
+  },
+  "cdar.reasonNotAllowed": {
+    fr: "Le motif « {code} » n’est pas admis pour ce statut.",
+    en: "Reason “{code}” is not allowed for this status.",
+  },
+  "cdar.amountsRequired": {
+    fr: "Le statut « Encaissée » (212) doit donner les montants encaissés par taux de TVA.",
+    en: "The “collected” status (212) must give the amounts received per VAT rate.",
+  },
+  "cdar.invalidRate": {
+    fr: "Taux de TVA illisible.",
+    en: "Unreadable VAT rate.",
+  },
+} as const;
