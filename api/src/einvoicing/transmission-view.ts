@@ -1,0 +1,47 @@
+import type { z } from "@hono/zod-openapi";
+import type { LiveDocument } from "@registre/core";
+import { noTransmission } from "@registre/core";
+import type { DocumentTransmission } from "../schemas/einvoicing-transmission.ts";
+
+type Answer = z.infer<typeof DocumentTransmission>;
+
+/** Whether the document is one the platform receives: a validated sales invoice or credit note. */
+const transmissible = (doc: LiveDocument): boolean =>
+  doc.direction === "sales" &&
+  (doc.kind === "invoice" || doc.kind === "creditNote") &&
+  doc.validation !== null;
+
+/**
+ * A document's transmission as the invoice's screen shows it: where it stands (`state`), then each
+ * fact recorded on its stream. An organisation without a connection has « not connected » on its
+ * invoices, unless they were sent while it had one.
+ */
+export const transmissionAnswer = (doc: LiveDocument, connected: boolean): Answer => {
+  const t = doc.transmission ?? noTransmission;
+  const state: Answer["state"] = !transmissible(doc)
+    ? "notTransmissible"
+    : t.submission
+      ? t.acknowledgement
+        ? t.acknowledgement.status === "Ok"
+          ? "acknowledged"
+          : "rejected"
+        : "submitted"
+      : t.notSent
+        ? "notSent"
+        : t.refusal
+          ? "refused"
+          : connected
+            ? "waiting"
+            : "notConnected";
+  return {
+    state,
+    connected,
+    submission: t.submission ? { ...t.submission } : null,
+    acknowledgement: t.acknowledgement
+      ? { ...t.acknowledgement, details: t.acknowledgement.details.map((d) => ({ ...d })) }
+      : null,
+    statuses: t.statuses.map((s) => ({ ...s })),
+    notSent: t.notSent ? { ...t.notSent } : null,
+    refusal: t.refusal ? { ...t.refusal } : null,
+  };
+};
