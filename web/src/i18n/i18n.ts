@@ -29,6 +29,7 @@ export const namespaces = [
   "accounting",
   "contacts",
   "docs",
+  "einvoicing",
   "files",
   "validation",
   "platform",

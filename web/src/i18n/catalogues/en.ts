@@ -4,6 +4,7 @@ import app from "../locales/en/app.json";
 import common from "../locales/en/common.json";
 import contacts from "../locales/en/contacts.json";
 import docs from "../locales/en/docs.json";
+import einvoicing from "../locales/en/einvoicing.json";
 import files from "../locales/en/files.json";
 import imports from "../locales/en/imports.json";
 import items from "../locales/en/items.json";
@@ -30,6 +31,7 @@ export const en = {
   accounting,
   contacts,
   docs,
+  einvoicing,
   files,
   validation,
   items,

@@ -5,6 +5,7 @@ import app from "../locales/fr/app.json";
 import common from "../locales/fr/common.json";
 import contacts from "../locales/fr/contacts.json";
 import docs from "../locales/fr/docs.json";
+import einvoicing from "../locales/fr/einvoicing.json";
 import files from "../locales/fr/files.json";
 import imports from "../locales/fr/imports.json";
 import items from "../locales/fr/items.json";
@@ -28,6 +29,7 @@ export const fr = {
   accounting,
   contacts,
   docs,
+  einvoicing,
   files,
   validation,
   items,
