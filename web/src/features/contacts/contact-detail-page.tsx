@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { MutationModal } from "../../components/confirm-modal.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
+import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -129,13 +129,7 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
   const remove = useDeleteContact();
   const [deleting, setDeleting] = useState(false);
   const folded = useFoldedPanels();
-  if (!can("contacts", "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("title")} />
-        <NoAccess />
-      </Stack>
-    );
+  if (!can("contacts", "read")) return <NoAccessPage title={t("title")} />;
   const data = contact.data;
   const archived = data?.status === "archived";
   const merged = data?.status === "merged";

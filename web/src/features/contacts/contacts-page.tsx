@@ -13,7 +13,7 @@ import {
   SegmentFilter,
   useListFilter,
 } from "../../components/filter-bar.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
+import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -91,13 +91,7 @@ export const ContactsPage = () => {
     ...contactsQuery(filter),
     enabled: can("contacts", "read") && !preferences.isPending,
   });
-  if (!can("contacts", "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("title")} />
-        <NoAccess />
-      </Stack>
-    );
+  if (!can("contacts", "read")) return <NoAccessPage title={t("title")} />;
   const columns: Column<ContactSummary>[] = [
     {
       key: "name",

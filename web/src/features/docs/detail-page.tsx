@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
+import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { formatSiren, useFormat } from "../../i18n/format.ts";
@@ -362,13 +362,7 @@ export const DocDetailPage = () => {
   const { locale } = useFormat();
   const doc = useQuery(docQuery(id));
   const data = doc.data;
-  if (data && !can(rightOf(data.direction, data.kind), "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("title")} />
-        <NoAccess />
-      </Stack>
-    );
+  if (data && !can(rightOf(data.direction, data.kind), "read")) return <NoAccessPage title={t("title")} />;
   return (
     <Stack gap="md">
       <PageHeader

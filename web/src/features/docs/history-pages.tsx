@@ -6,7 +6,7 @@ import { Link, useParams } from "react-router";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
+import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -51,12 +51,7 @@ const HistoryFrame = ({
     !can(code, edit ? "update" : "read") &&
     !can(`${data.direction}.${segmentOf(data.kind)}`, "read")
   )
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("detail.history")} />
-        <NoAccess />
-      </Stack>
-    );
+    return <NoAccessPage title={t("detail.history")} />;
   return (
     <Stack gap="md">
       <PageHeader

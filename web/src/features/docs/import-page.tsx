@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { TableFrame } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
+import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { formatSiren, useFormat } from "../../i18n/format.ts";
 import type { Schemas } from "../../lib/api-client.ts";
@@ -152,13 +152,7 @@ export const SupplierInvoiceImportPage = () => {
       if (result.created) navigate(docPath(result.created.docId));
     },
   });
-  if (!can("purchases.invoices", "create"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("import.title")} />
-        <NoAccess />
-      </Stack>
-    );
+  if (!can("purchases.invoices", "create")) return <NoAccessPage title={t("import.title")} />;
   const choose = (chosen: File | null) => {
     setFile(chosen);
     create.reset();

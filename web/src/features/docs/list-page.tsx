@@ -20,7 +20,7 @@ import { type Column, DataTable } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
 import { FilterIcon } from "../../components/icons.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
+import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { selectColumn } from "../../components/select-column.tsx";
@@ -136,13 +136,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
       setPage(1);
       setSelected(new Set());
     };
-  if (!can(right, "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t(`lists.${list}`)} />
-        <NoAccess />
-      </Stack>
-    );
+  if (!can(right, "read")) return <NoAccessPage title={t(`lists.${list}`)} />;
   const rows = docs.data?.items ?? [];
   const chosen = rows.filter((row) => selected.has(row.id));
   const money = (cents: number) => formatCents(cents, locale, { currency: true });

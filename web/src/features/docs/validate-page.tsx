@@ -15,7 +15,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
+import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { selectColumn } from "../../components/select-column.tsx";
@@ -54,13 +54,7 @@ export const ValidateDocsPage = () => {
     queries: rows.map((row) => ({ ...docCheckQuery(row.id), enabled: autoCheck || checking.has(row.id) })),
   });
   const checkOf = (id: string) => checks[rows.findIndex((r) => r.id === id)];
-  if (!allowed)
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("validate.title")} />
-        <NoAccess />
-      </Stack>
-    );
+  if (!allowed) return <NoAccessPage title={t("validate.title")} />;
   const chosen = rows.filter((r) => selected.has(r.id));
   const columns: Column<DocSummary>[] = [
     selectColumn({

@@ -17,7 +17,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
+import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { UploadProgress } from "../../components/upload-progress.tsx";
 import type { Catalogue } from "../../i18n/i18n.ts";
@@ -183,13 +183,7 @@ export const ImportScreen = ({ target, backPath }: { target: Target; backPath: s
       if (result.written) void queryClient.invalidateQueries({ queryKey: [target] });
     },
   });
-  if (!can(session, target, "create"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t(`${target}.title`)} />
-        <NoAccess />
-      </Stack>
-    );
+  if (!can(session, target, "create")) return <NoAccessPage title={t(`${target}.title`)} />;
   const choose = (chosen: File | null) => {
     setFile(chosen);
     setMapping(null);

@@ -2,7 +2,7 @@ import { Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { NoAccess } from "../../components/no-access.tsx";
+import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { type Item, itemQuery } from "./api.ts";
@@ -24,13 +24,7 @@ export const ItemFrame = ({
   const id = useParams().id ?? "";
   const item = useQuery({ ...itemQuery(id), enabled: can("items", "read") });
   const crumbs = [{ to: itemsPath, label: t("title") }];
-  if (!can("items", "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("title")} crumbs={crumbs} />
-        <NoAccess />
-      </Stack>
-    );
+  if (!can("items", "read")) return <NoAccessPage title={t("title")} crumbs={crumbs} />;
   return (
     <Stack gap={0}>
       <PageHeader

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
+import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { selectColumn } from "../../components/select-column.tsx";
@@ -105,13 +105,7 @@ export const ItemsPage = () => {
     page,
   };
   const items = useQuery({ ...itemsQuery(filter), enabled: can("items", "read") });
-  if (!can("items", "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("title")} />
-        <NoAccess />
-      </Stack>
-    );
+  if (!can("items", "read")) return <NoAccessPage title={t("title")} />;
   const rows = items.data?.items ?? [];
   const canBulk = can("items.prices", "update");
   const columns: Column<Item>[] = [

@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
+import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -107,13 +107,7 @@ export const RemindersPage = () => {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   // The reminder shown before it is sent (one click shows it; the dialog sends it).
   const [preview, setPreview] = useState<LateInvoice | null>(null);
-  if (!can("sales.invoices", "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("reminders.title")} />
-        <NoAccess />
-      </Stack>
-    );
+  if (!can("sales.invoices", "read")) return <NoAccessPage title={t("reminders.title")} />;
   const canSend = can("sales.invoices", "update");
   const money = (cents: number | null) => (cents === null ? "—" : formatCents(cents, locale));
   const sendIds = (ids: string[]) => send.mutate(ids, { onSuccess: () => setSelected(new Set()) });

@@ -7,6 +7,7 @@ import { DeleteModal } from "../../components/confirm-modal.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
+import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useCanDocs } from "../docs/ui.tsx";
@@ -45,13 +46,7 @@ export const EmailTemplatesPage = () => {
   const { t } = useTranslation("mail");
   const can = useCanDocs();
   const templates = useQuery({ ...templatesQuery(), enabled: can(CODE, "read") });
-  if (!can(CODE, "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("templates.title")} />
-        <NoAccess />
-      </Stack>
-    );
+  if (!can(CODE, "read")) return <NoAccessPage title={t("templates.title")} />;
   const order = (template: EmailTemplate) =>
     templateUses.indexOf(template.use) * 2 + (template.language === "fr" ? 0 : 1);
   const columns: Column<EmailTemplate>[] = [
