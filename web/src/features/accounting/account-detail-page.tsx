@@ -1,18 +1,18 @@
-import { Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Grid, Group, Paper, Stack, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { DeleteModal } from "../../components/confirm-modal.tsx";
 import { DataTable } from "../../components/data-table.tsx";
+import { useDeleteAction } from "../../components/delete-action.tsx";
 import { DetailActions } from "../../components/detail-actions.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
-import { accountQuery, chartQuery, useDeleteAccount } from "./api.ts";
+import { type Account, accountQuery, chartQuery, useDeleteAccount } from "./api.ts";
+import { BooksPage } from "./books-page.tsx";
+import { codeColumn, labelColumn } from "./columns.tsx";
 import { accountPath, accountsPath, ledgerPath } from "./paths.ts";
-import { accountLabel, Fields, NoAccess, QueryView } from "./ui.tsx";
+import { accountLabel, Fields, QueryView } from "./ui.tsx";
 
 /** `/org/accounting/accounts/{id}`: one account, its auxiliary accounts, edit and delete. */
 export const AccountDetailPage = () => {
@@ -25,48 +25,38 @@ export const AccountDetailPage = () => {
     ...chartQuery(),
     enabled: can("accounts", "read") && account.data?.collective === true,
   });
-  const remove = useDeleteAccount();
-  const [deleting, setDeleting] = useState(false);
-  const crumbs = [{ to: accountsPath, label: t("accounts.title") }];
-  if (!can("accounts", "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("accounts.title")} crumbs={crumbs} />
-        <NoAccess />
-      </Stack>
-    );
+  const deletion = useDeleteAction({
+    remove: useDeleteAccount(),
+    id: number,
+    listPath: accountsPath,
+    label: t("accounts.delete"),
+    title: t("accounts.deleteTitle"),
+    confirmLabel: t("accounts.deleteConfirm"),
+    text: t("accounts.deleteText", { number }),
+    testId: "account-delete",
+  });
   const auxiliaries = (chart.data?.items ?? []).filter((a) => a.kind === "auxiliary" && a.control === number);
   const yes = (value: boolean) => (value ? t("common:values.yes") : t("common:values.no"));
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={account.data ? `${account.data.number} · ${accountLabel(account.data, locale)}` : number}
-        crumbs={crumbs}
-        actions={
-          account.data ? (
-            <DetailActions
-              leading={
-                <Button component={Link} to={ledgerPath({ account: number })} variant="default">
-                  {t("accounts.ledger")}
-                </Button>
-              }
-              edit={
-                can("accounts", "update") && { to: `${accountPath(number)}/edit`, testId: "account-edit" }
-              }
-              remove={
-                can("accounts", "delete") && {
-                  label: t("accounts.delete"),
-                  testId: "account-delete",
-                  onClick: () => {
-                    remove.reset();
-                    setDeleting(true);
-                  },
-                }
-              }
-            />
-          ) : null
-        }
-      />
+    <BooksPage
+      allowed={can("accounts", "read")}
+      title={account.data ? `${account.data.number} · ${accountLabel(account.data, locale)}` : number}
+      deniedTitle={t("accounts.title")}
+      crumbs={[{ to: accountsPath, label: t("accounts.title") }]}
+      actions={
+        account.data ? (
+          <DetailActions
+            leading={
+              <Button component={Link} to={ledgerPath({ account: number })} variant="default">
+                {t("accounts.ledger")}
+              </Button>
+            }
+            edit={can("accounts", "update") && { to: `${accountPath(number)}/edit`, testId: "account-edit" }}
+            remove={can("accounts", "delete") && deletion.action}
+          />
+        ) : null
+      }
+    >
       <QueryView query={account} testId="account-error">
         {(data) => (
           <Grid gap="lg">
@@ -136,24 +126,18 @@ export const AccountDetailPage = () => {
                   <DataTable
                     rows={auxiliaries}
                     columns={[
-                      {
+                      codeColumn<Account>({
                         key: "number",
                         header: t("accounts.number"),
                         width: 140,
-                        sort: (a, b) => a.number.localeCompare(b.number),
-                        cell: (aux) => (
-                          <Link to={accountPath(aux.number)} className="registre-row-link acc-code">
-                            {aux.number}
-                          </Link>
-                        ),
-                      },
-                      {
-                        key: "label",
+                        code: (aux) => aux.number,
+                        to: (aux) => accountPath(aux.number),
+                      }),
+                      labelColumn<Account>({
                         header: t("accounts.label"),
-                        sort: (a, b) =>
-                          accountLabel(a, locale).localeCompare(accountLabel(b, locale), locale),
-                        cell: (aux) => accountLabel(aux, locale),
-                      },
+                        label: (aux) => accountLabel(aux, locale),
+                        locale,
+                      }),
                     ]}
                     rowKey={(aux) => aux.number}
                     rowLink={(aux) => accountPath(aux.number)}
@@ -170,18 +154,7 @@ export const AccountDetailPage = () => {
           </Grid>
         )}
       </QueryView>
-      <DeleteModal
-        opened={deleting}
-        onClose={() => setDeleting(false)}
-        remove={remove}
-        id={number}
-        listPath={accountsPath}
-        title={t("accounts.deleteTitle")}
-        confirmLabel={t("accounts.deleteConfirm")}
-        testId="account-delete-dialog"
-      >
-        <Text size="sm">{t("accounts.deleteText", { number })}</Text>
-      </DeleteModal>
-    </Stack>
+      {deletion.dialog}
+    </BooksPage>
   );
 };

@@ -1,9 +1,7 @@
-import { Badge, Group, Stack } from "@mantine/core";
+import { Badge, Group } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { type Column, DataTable } from "../../components/data-table.tsx";
-import { NewButton } from "../../components/detail-actions.tsx";
+import type { Column } from "../../components/data-table.tsx";
 import {
   ChoiceFilter,
   FilterBar,
@@ -12,12 +10,14 @@ import {
   SegmentFilter,
   useListFilter,
 } from "../../components/filter-bar.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { QueryTable } from "../../components/query-table.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { type Account, type AccountFilter, type AccountKind, accountsQuery } from "./api.ts";
+import { BooksPage } from "./books-page.tsx";
+import { codeColumn, labelColumn } from "./columns.tsx";
 import { accountPath, accountsPath } from "./paths.ts";
-import { accountLabel, NoAccess, QueryView } from "./ui.tsx";
+import { accountLabel } from "./ui.tsx";
 
 export const accountClasses = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
@@ -75,31 +75,15 @@ export const AccountsPage = () => {
   const can = useCan();
   const { filter, search, setSearch, set } = useListFilter({ read: readFilter, write: writeFilter });
   const accounts = useQuery({ ...accountsQuery(filter), enabled: can("accounts", "read") });
-  if (!can("accounts", "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("accounts.title")} />
-        <NoAccess />
-      </Stack>
-    );
   const columns: Column<Account>[] = [
-    {
+    codeColumn({
       key: "number",
       header: t("accounts.number"),
       width: 140,
-      sort: (a, b) => a.number.localeCompare(b.number),
-      cell: (account) => (
-        <Link to={accountPath(account.number)} className="registre-row-link acc-code">
-          {account.number}
-        </Link>
-      ),
-    },
-    {
-      key: "label",
-      header: t("accounts.label"),
-      sort: (a, b) => accountLabel(a, locale).localeCompare(accountLabel(b, locale), locale),
-      cell: (account) => accountLabel(account, locale),
-    },
+      code: (account) => account.number,
+      to: (account) => accountPath(account.number),
+    }),
+    labelColumn({ header: t("accounts.label"), label: (account) => accountLabel(account, locale), locale }),
     {
       key: "class",
       header: t("accounts.classShort"),
@@ -116,16 +100,18 @@ export const AccountsPage = () => {
     },
   ];
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("accounts.title")}
-        description={t("accounts.description")}
-        actions={
-          can("accounts", "create") ? (
-            <NewButton to={`${accountsPath}/create`} label={t("accounts.new")} testId="account-new" />
-          ) : null
+    <BooksPage
+      allowed={can("accounts", "read")}
+      title={t("accounts.title")}
+      description={t("accounts.description")}
+      create={
+        can("accounts", "create") && {
+          to: `${accountsPath}/create`,
+          label: t("accounts.new"),
+          testId: "account-new",
         }
-      />
+      }
+    >
       <FilterBar>
         <SearchFilter
           label={t("accounts.search")}
@@ -166,27 +152,23 @@ export const AccountsPage = () => {
           </FilterCount>
         ) : null}
       </FilterBar>
-      <QueryView query={accounts} testId="accounts-error">
-        {(data) => (
-          <DataTable
-            rows={data.items}
-            columns={columns}
-            rowKey={(account) => account.number}
-            rowLink={(account) => accountPath(account.number)}
-            rowProps={(account) => ({
-              "data-testid": "account-row",
-              "data-number": account.number,
-              style: account.closed ? { opacity: 0.6 } : undefined,
-            })}
-            empty={t("accounts.empty")}
-            testId="accounts-table"
-            caption={t("accounts.title")}
-            className="acc-table"
-            minWidth={640}
-            dimmed={accounts.isPlaceholderData}
-          />
-        )}
-      </QueryView>
-    </Stack>
+      <QueryTable
+        query={accounts}
+        errorTestId="accounts-error"
+        columns={columns}
+        rowKey={(account) => account.number}
+        rowLink={(account) => accountPath(account.number)}
+        rowProps={(account) => ({
+          "data-testid": "account-row",
+          "data-number": account.number,
+          style: account.closed ? { opacity: 0.6 } : undefined,
+        })}
+        empty={t("accounts.empty")}
+        testId="accounts-table"
+        caption={t("accounts.title")}
+        className="acc-table"
+        minWidth={640}
+      />
+    </BooksPage>
   );
 };

@@ -1,17 +1,18 @@
 import { Group, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { type Column, DataTable } from "../../components/data-table.tsx";
+import type { Column } from "../../components/data-table.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { QueryTable } from "../../components/query-table.tsx";
 import { useCan } from "./access.ts";
 import { creditLine, debitLine } from "./adjustment-form.tsx";
 import { AccountCode } from "./adjustments-editor.tsx";
 import { type Adjustment, adjustmentsQuery, type FiscalYear } from "./api.ts";
 import { ActionLink, SectionHead } from "./closing-ui.tsx";
+import { dayColumn, entryLabelColumn } from "./columns.tsx";
 import { entryNumberText } from "./entry-number.ts";
 import { entryPath, yearAdjustmentsPath } from "./paths.ts";
-import { EntryStatusBadge, QueryView, useDay, useMoney } from "./ui.tsx";
+import { EntryStatusBadge, useDay, useMoney } from "./ui.tsx";
 
 /** The year's adjustments on `/data`: a table, their total, and the way to enter them. */
 export const AdjustmentsTable = ({ year }: { year: FiscalYear }) => {
@@ -22,29 +23,25 @@ export const AdjustmentsTable = ({ year }: { year: FiscalYear }) => {
   const adjustments = useQuery(adjustmentsQuery(year.id));
   const canEnter = (can("balancesheet", "create") || can("balancesheet", "update")) && year.status === "open";
   const columns: Column<Adjustment>[] = [
-    {
+    dayColumn({
       key: "date",
       header: t("adjustments.date"),
       width: 110,
-      sort: (a, b) => a.date.localeCompare(b.date),
-      cellProps: () => ({ className: "registre-numeric" }),
-      cell: (adjustment) => day(adjustment.date),
-    },
+      day: (adjustment) => adjustment.date,
+      show: day,
+      sortable: true,
+    }),
     {
       key: "kind",
       header: t("adjustments.kind"),
       width: 180,
       cell: (adjustment) => t(`adjustments.kinds.${adjustment.kind}`),
     },
-    {
-      key: "label",
+    entryLabelColumn({
       header: t("adjustments.label"),
-      cell: (adjustment) => (
-        <Link to={entryPath(adjustment.id)} className="registre-row-link acc-label-link">
-          {adjustment.label}
-        </Link>
-      ),
-    },
+      label: (adjustment) => adjustment.label,
+      to: (adjustment) => entryPath(adjustment.id),
+    }),
     {
       key: "debit",
       header: t("adjustments.debitShort"),
@@ -95,35 +92,33 @@ export const AdjustmentsTable = ({ year }: { year: FiscalYear }) => {
           ) : null
         }
       />
-      <QueryView query={adjustments} height={120} testId="adjustments-error">
-        {(data) => (
-          <DataTable
-            rows={data.items}
-            columns={columns}
-            rowKey={(adjustment) => adjustment.id}
-            rowLink={(adjustment) => entryPath(adjustment.id)}
-            rowProps={(adjustment) => ({
-              "data-testid": "adjustment-row",
-              "data-id": adjustment.id,
-              "data-status": adjustment.status,
-            })}
-            empty={t("adjustments.empty")}
-            testId="adjustments-table"
-            caption={t("adjustments.title")}
-            className="acc-table"
-            minWidth={900}
-            footer={
-              <Table.Tr>
-                <Table.Td colSpan={5}>{t("adjustments.total")}</Table.Td>
-                <Table.Td className="acc-num" data-testid="adjustments-total">
-                  {money.currency(data.total)}
-                </Table.Td>
-                <Table.Td />
-              </Table.Tr>
-            }
-          />
+      <QueryTable
+        query={adjustments}
+        height={120}
+        errorTestId="adjustments-error"
+        columns={columns}
+        rowKey={(adjustment) => adjustment.id}
+        rowLink={(adjustment) => entryPath(adjustment.id)}
+        rowProps={(adjustment) => ({
+          "data-testid": "adjustment-row",
+          "data-id": adjustment.id,
+          "data-status": adjustment.status,
+        })}
+        empty={t("adjustments.empty")}
+        testId="adjustments-table"
+        caption={t("adjustments.title")}
+        className="acc-table"
+        minWidth={900}
+        footer={(data) => (
+          <Table.Tr>
+            <Table.Td colSpan={5}>{t("adjustments.total")}</Table.Td>
+            <Table.Td className="acc-num" data-testid="adjustments-total">
+              {money.currency(data.total)}
+            </Table.Td>
+            <Table.Td />
+          </Table.Tr>
         )}
-      </QueryView>
+      />
     </Stack>
   );
 };

@@ -1,28 +1,21 @@
-import { Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { Button, Group, Paper, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type Column, DataTable } from "../../components/data-table.tsx";
+import type { Column } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
 import { ChoiceFilter, FilterBar, SearchFilter, useListFilter } from "../../components/filter-bar.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { QueryTable } from "../../components/query-table.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { type EntryFilter, type EntrySummary, entriesPageSize, entriesQuery, journalsQuery } from "./api.ts";
+import { BooksPage } from "./books-page.tsx";
+import { amountColumn, dayColumn, entryLabelColumn, journalColumn } from "./columns.tsx";
 import { entrySearchText } from "./entry-number.ts";
 import { entryPath, fecImportPath, newEntryPath, validatePath } from "./paths.ts";
-import {
-  Amount,
-  AmountTd,
-  EntryNumber,
-  EntryStatusBadge,
-  journalLabel,
-  NoAccess,
-  QueryView,
-  useDay,
-} from "./ui.tsx";
+import { AmountTd, EntryNumber, EntryStatusBadge, journalLabel, useDay } from "./ui.tsx";
 
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -71,32 +64,13 @@ export const EntriesPage = () => {
     ...entriesQuery({ ...filter, q: entrySearchText(filter.q, codes) }),
     enabled: allowed,
   });
-  if (!allowed)
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("entries.title")} />
-        <NoAccess />
-      </Stack>
-    );
   const total = entries.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / entriesPageSize));
   const from = total === 0 ? 0 : (filter.page - 1) * entriesPageSize + 1;
   const to = Math.min(total, filter.page * entriesPageSize);
   const columns: Column<EntrySummary>[] = [
-    {
-      key: "date",
-      header: t("entries.date"),
-      width: 104,
-      cellProps: () => ({ className: "registre-numeric" }),
-      cell: (entry) => day(entry.date),
-    },
-    {
-      key: "journal",
-      header: t("entries.journalShort"),
-      width: 56,
-      cellProps: () => ({ className: "acc-code" }),
-      cell: (entry) => entry.journal,
-    },
+    dayColumn({ key: "date", header: t("entries.date"), width: 104, day: (entry) => entry.date, show: day }),
+    journalColumn({ header: t("entries.journalShort"), width: 56, journal: (entry) => entry.journal }),
     {
       key: "number",
       header: t("entries.number"),
@@ -104,29 +78,13 @@ export const EntriesPage = () => {
       cell: (entry) => <EntryNumber entry={entry} />,
     },
     { key: "piece", header: t("entries.pieceRef"), width: 130, cell: (entry) => entry.pieceRef },
-    {
-      key: "label",
+    entryLabelColumn({
       header: t("entries.label"),
-      cell: (entry) => (
-        <Link to={entryPath(entry.mvt)} className="registre-row-link acc-label-link">
-          {entry.label}
-        </Link>
-      ),
-    },
-    {
-      key: "debit",
-      header: t("common.debit"),
-      width: 120,
-      numeric: true,
-      cell: (entry) => <Amount cents={entry.debit} blankZero />,
-    },
-    {
-      key: "credit",
-      header: t("common.credit"),
-      width: 120,
-      numeric: true,
-      cell: (entry) => <Amount cents={entry.credit} blankZero />,
-    },
+      label: (entry) => entry.label,
+      to: (entry) => entryPath(entry.mvt),
+    }),
+    amountColumn({ key: "debit", header: t("common.debit"), width: 120, cents: (entry) => entry.debit }),
+    amountColumn({ key: "credit", header: t("common.credit"), width: 120, cents: (entry) => entry.credit }),
     {
       key: "status",
       header: t("entries.statusLabel"),
@@ -135,28 +93,28 @@ export const EntriesPage = () => {
     },
   ];
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("entries.title")}
-        description={t("entries.description")}
-        actions={
-          <Group gap="sm">
-            {can("entries.validate", "read") ? (
-              <Button component={Link} to={validatePath} variant="default" leftSection={<CheckIcon />}>
-                {t("entries.validateDrafts")}
-              </Button>
-            ) : null}
-            {can("entries.validate", "create") ? (
-              <Button component={Link} to={fecImportPath} variant="default" data-testid="entries-import-fec">
-                {t("entries.importFec")}
-              </Button>
-            ) : null}
-            {can("entries", "create") ? (
-              <NewButton to={newEntryPath} label={t("entries.new")} testId="entry-new" />
-            ) : null}
-          </Group>
-        }
-      />
+    <BooksPage
+      allowed={allowed}
+      title={t("entries.title")}
+      description={t("entries.description")}
+      actions={
+        <Group gap="sm">
+          {can("entries.validate", "read") ? (
+            <Button component={Link} to={validatePath} variant="default" leftSection={<CheckIcon />}>
+              {t("entries.validateDrafts")}
+            </Button>
+          ) : null}
+          {can("entries.validate", "create") ? (
+            <Button component={Link} to={fecImportPath} variant="default" data-testid="entries-import-fec">
+              {t("entries.importFec")}
+            </Button>
+          ) : null}
+          {can("entries", "create") ? (
+            <NewButton to={newEntryPath} label={t("entries.new")} testId="entry-new" />
+          ) : null}
+        </Group>
+      }
+    >
       <Paper p="sm">
         <FilterBar>
           <ChoiceFilter
@@ -211,50 +169,46 @@ export const EntriesPage = () => {
           />
         </FilterBar>
       </Paper>
-      <QueryView query={entries} testId="entries-error">
-        {(data) => (
-          <DataTable
-            rows={data.items}
-            columns={columns}
-            rowKey={(entry) => entry.mvt}
-            rowLink={(entry) => entryPath(entry.mvt)}
-            rowProps={(entry) => ({ "data-testid": "entry-row", "data-mvt": entry.mvt })}
-            empty={t("entries.empty")}
-            testId="entries-table"
-            caption={t("entries.title")}
-            className="acc-table"
-            minWidth={900}
-            dimmed={entries.isPlaceholderData}
-            footer={
-              <Table.Tr>
-                <Table.Td colSpan={5} data-testid="entries-filter-total">
-                  {data.capped
-                    ? t("entries.filterTotalCapped", { shown: format.number(data.total) })
-                    : t("entries.filterTotal", { count: data.total })}
-                </Table.Td>
-                <AmountTd cents={data.sums.debit} blankZero={false} data-testid="entries-total-debit" />
-                <AmountTd cents={data.sums.credit} blankZero={false} data-testid="entries-total-credit" />
-                <Table.Td />
-              </Table.Tr>
-            }
-            pagination={{
-              page: filter.page,
-              pages,
-              onChange: page,
-              summary:
-                total > 0 ? (
-                  <Text size="sm" c="dimmed" className="registre-numeric" data-testid="entries-range">
-                    {t("entries.range", {
-                      from: format.number(from),
-                      to: format.number(to),
-                      total: data.capped ? `${format.number(total)}+` : format.number(total),
-                    })}
-                  </Text>
-                ) : undefined,
-            }}
-          />
+      <QueryTable
+        query={entries}
+        errorTestId="entries-error"
+        columns={columns}
+        rowKey={(entry) => entry.mvt}
+        rowLink={(entry) => entryPath(entry.mvt)}
+        rowProps={(entry) => ({ "data-testid": "entry-row", "data-mvt": entry.mvt })}
+        empty={t("entries.empty")}
+        testId="entries-table"
+        caption={t("entries.title")}
+        className="acc-table"
+        minWidth={900}
+        footer={(data) => (
+          <Table.Tr>
+            <Table.Td colSpan={5} data-testid="entries-filter-total">
+              {data.capped
+                ? t("entries.filterTotalCapped", { shown: format.number(data.total) })
+                : t("entries.filterTotal", { count: data.total })}
+            </Table.Td>
+            <AmountTd cents={data.sums.debit} blankZero={false} data-testid="entries-total-debit" />
+            <AmountTd cents={data.sums.credit} blankZero={false} data-testid="entries-total-credit" />
+            <Table.Td />
+          </Table.Tr>
         )}
-      </QueryView>
-    </Stack>
+        pagination={(data) => ({
+          page: filter.page,
+          pages,
+          onChange: page,
+          summary:
+            total > 0 ? (
+              <Text size="sm" c="dimmed" className="registre-numeric" data-testid="entries-range">
+                {t("entries.range", {
+                  from: format.number(from),
+                  to: format.number(to),
+                  total: data.capped ? `${format.number(total)}+` : format.number(total),
+                })}
+              </Text>
+            ) : undefined,
+        })}
+      />
+    </BooksPage>
   );
 };

@@ -16,13 +16,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { DeleteModal } from "../../components/confirm-modal.tsx";
 import { DateField } from "../../components/date-input.tsx";
+import { useDeleteAction } from "../../components/delete-action.tsx";
 import { DetailActions } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { sumCents } from "../../lib/money.ts";
@@ -42,6 +41,7 @@ import {
   useValidateEntry,
   yearsQuery,
 } from "./api.ts";
+import { BooksPage } from "./books-page.tsx";
 import { entryNumberText } from "./entry-number.ts";
 import { correctionLine, originLine } from "./entry-origin.ts";
 import { accountPath, entriesPath, entryPath, yearPath } from "./paths.ts";
@@ -53,7 +53,6 @@ import {
   EntryStatusBadge,
   Fields,
   journalLabel,
-  NoAccess,
   QueryView,
   ReverseIcon,
   today,
@@ -312,17 +311,17 @@ export const EntryDetailPage = () => {
   const years = useQuery({ ...yearsQuery(), enabled: can("balancesheet", "read") });
   const yearName = useYearName();
   const validate = useValidateEntry();
-  const remove = useDeleteEntry();
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useDeleteAction({
+    remove: useDeleteEntry(),
+    id: mvt,
+    listPath: entriesPath,
+    label: t("entries.delete"),
+    title: t("entries.deleteTitle"),
+    confirmLabel: t("entries.deleteConfirm"),
+    text: t("entries.deleteText"),
+    testId: "entry-delete",
+  });
   const [reversing, setReversing] = useState(false);
-  const crumbs = [{ to: entriesPath, label: t("entries.title") }];
-  if (!can("entries", "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("entries.title")} crumbs={crumbs} />
-        <NoAccess />
-      </Stack>
-    );
   const data = entry.data;
   const journal = journals.data?.items.find((j) => j.code === data?.journal);
   const fiscalYear = years.data?.items.find((y) => y.id === data?.fiscalYearId);
@@ -332,54 +331,45 @@ export const EntryDetailPage = () => {
       : t("entries.titleDraft")
     : t("entries.title");
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={title}
-        description={data?.label}
-        crumbs={crumbs}
-        actions={
-          data ? (
-            <DetailActions
-              edit={
-                data.status === "draft" &&
-                can("entries", "update") && { to: `${entryPath(mvt)}/edit`, testId: "entry-edit" }
-              }
-              remove={
-                data.status === "draft" &&
-                can("entries", "delete") && {
-                  label: t("entries.delete"),
-                  testId: "entry-delete",
-                  onClick: () => {
-                    remove.reset();
-                    setDeleting(true);
-                  },
-                }
-              }
-            >
-              {data.status === "draft" && can("entries.validate", "update") ? (
-                <Button
-                  leftSection={<CheckIcon />}
-                  loading={validate.isPending}
-                  onClick={() => validate.mutate(mvt)}
-                  data-testid="entry-validate"
-                >
-                  {t("entries.validate")}
-                </Button>
-              ) : null}
-              {data.status === "validated" && data.correction === "reversal" && can("entries", "create") ? (
-                <Button
-                  variant="default"
-                  leftSection={<ReverseIcon />}
-                  onClick={() => setReversing(true)}
-                  data-testid="entry-reverse"
-                >
-                  {t("entries.reverse")}
-                </Button>
-              ) : null}
-            </DetailActions>
-          ) : null
-        }
-      />
+    <BooksPage
+      allowed={can("entries", "read")}
+      title={title}
+      deniedTitle={t("entries.title")}
+      description={data?.label}
+      crumbs={[{ to: entriesPath, label: t("entries.title") }]}
+      actions={
+        data ? (
+          <DetailActions
+            edit={
+              data.status === "draft" &&
+              can("entries", "update") && { to: `${entryPath(mvt)}/edit`, testId: "entry-edit" }
+            }
+            remove={data.status === "draft" && can("entries", "delete") && deletion.action}
+          >
+            {data.status === "draft" && can("entries.validate", "update") ? (
+              <Button
+                leftSection={<CheckIcon />}
+                loading={validate.isPending}
+                onClick={() => validate.mutate(mvt)}
+                data-testid="entry-validate"
+              >
+                {t("entries.validate")}
+              </Button>
+            ) : null}
+            {data.status === "validated" && data.correction === "reversal" && can("entries", "create") ? (
+              <Button
+                variant="default"
+                leftSection={<ReverseIcon />}
+                onClick={() => setReversing(true)}
+                data-testid="entry-reverse"
+              >
+                {t("entries.reverse")}
+              </Button>
+            ) : null}
+          </DetailActions>
+        ) : null
+      }
+    >
       {validate.isError ? (
         <ErrorAlert
           error={validate.error}
@@ -454,18 +444,7 @@ export const EntryDetailPage = () => {
           </Stack>
         )}
       </QueryView>
-      <DeleteModal
-        opened={deleting}
-        onClose={() => setDeleting(false)}
-        remove={remove}
-        id={mvt}
-        listPath={entriesPath}
-        title={t("entries.deleteTitle")}
-        confirmLabel={t("entries.deleteConfirm")}
-        testId="entry-delete-dialog"
-      >
-        <Text size="sm">{t("entries.deleteText")}</Text>
-      </DeleteModal>
-    </Stack>
+      {deletion.dialog}
+    </BooksPage>
   );
 };

@@ -28,9 +28,9 @@ import { apiRequest } from "../../lib/http.ts";
 import { newIdempotencyKey } from "../../lib/retry.ts";
 import { useCan } from "./access.ts";
 import { accountingKeys } from "./api-shapes.ts";
+import { NoAccessPage } from "./books-page.tsx";
 import { type FecFinding, type FecSeverity, fecFindingText } from "./fec-findings.ts";
 import { balancePath, entriesPath, ledgerPath } from "./paths.ts";
-import { NoAccess } from "./ui.tsx";
 
 type FecImport = Schemas["FecImportResult"];
 
@@ -226,12 +226,7 @@ export const FecImportPage = () => {
   });
   const crumbs = [{ to: entriesPath, label: t("entries.title") }];
   if (!can("entries.validate", "create"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("fecImport.title")} crumbs={crumbs} />
-        <NoAccess />
-      </Stack>
-    );
+    return <NoAccessPage title={t("fecImport.title")} crumbs={crumbs} />;
   const choose = (chosen: File | null) => {
     setFile(chosen);
     run.reset();

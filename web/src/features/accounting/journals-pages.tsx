@@ -1,17 +1,18 @@
-import { Badge, Button, Paper, Stack, Text } from "@mantine/core";
+import { Badge, Button, Paper, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { DeleteModal } from "../../components/confirm-modal.tsx";
-import { type Column, DataTable } from "../../components/data-table.tsx";
-import { DetailActions, NewButton } from "../../components/detail-actions.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import type { Column } from "../../components/data-table.tsx";
+import { useDeleteAction } from "../../components/delete-action.tsx";
+import { DetailActions } from "../../components/detail-actions.tsx";
+import { QueryTable } from "../../components/query-table.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { type Journal, type JournalKind, journalQuery, journalsQuery, useDeleteJournal } from "./api.ts";
+import { BooksPage } from "./books-page.tsx";
+import { codeColumn, labelColumn } from "./columns.tsx";
 import { accountPath, entriesPath, journalPath, journalsPath } from "./paths.ts";
-import { Fields, journalLabel, NoAccess, QueryView } from "./ui.tsx";
+import { Fields, journalLabel, QueryView } from "./ui.tsx";
 
 const kindColors: Record<JournalKind, string> = {
   sales: "teal",
@@ -37,31 +38,15 @@ export const JournalsPage = () => {
   const { locale } = useFormat();
   const can = useCan();
   const journals = useQuery({ ...journalsQuery(), enabled: can("journals", "read") });
-  if (!can("journals", "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("journals.title")} />
-        <NoAccess />
-      </Stack>
-    );
   const columns: Column<Journal>[] = [
-    {
+    codeColumn({
       key: "code",
       header: t("journals.code"),
       width: 100,
-      sort: (a, b) => a.code.localeCompare(b.code),
-      cell: (journal) => (
-        <Link to={journalPath(journal.code)} className="registre-row-link acc-code">
-          {journal.code}
-        </Link>
-      ),
-    },
-    {
-      key: "label",
-      header: t("journals.label"),
-      sort: (a, b) => journalLabel(a, locale).localeCompare(journalLabel(b, locale), locale),
-      cell: (journal) => journalLabel(journal, locale),
-    },
+      code: (journal) => journal.code,
+      to: (journal) => journalPath(journal.code),
+    }),
+    labelColumn({ header: t("journals.label"), label: (journal) => journalLabel(journal, locale), locale }),
     {
       key: "kind",
       header: t("journals.kind"),
@@ -94,33 +79,32 @@ export const JournalsPage = () => {
     },
   ];
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("journals.title")}
-        description={t("journals.description")}
-        actions={
-          can("journals", "create") ? (
-            <NewButton to={`${journalsPath}/create`} label={t("journals.new")} testId="journal-new" />
-          ) : null
+    <BooksPage
+      allowed={can("journals", "read")}
+      title={t("journals.title")}
+      description={t("journals.description")}
+      create={
+        can("journals", "create") && {
+          to: `${journalsPath}/create`,
+          label: t("journals.new"),
+          testId: "journal-new",
         }
+      }
+    >
+      <QueryTable
+        query={journals}
+        errorTestId="journals-error"
+        columns={columns}
+        rowKey={(journal) => journal.code}
+        rowLink={(journal) => journalPath(journal.code)}
+        rowProps={() => ({ "data-testid": "journal-row" })}
+        empty={t("journals.empty")}
+        testId="journals-table"
+        caption={t("journals.title")}
+        className="acc-table"
+        minWidth={640}
       />
-      <QueryView query={journals} testId="journals-error">
-        {(data) => (
-          <DataTable
-            rows={data.items}
-            columns={columns}
-            rowKey={(journal) => journal.code}
-            rowLink={(journal) => journalPath(journal.code)}
-            rowProps={() => ({ "data-testid": "journal-row" })}
-            empty={t("journals.empty")}
-            testId="journals-table"
-            caption={t("journals.title")}
-            className="acc-table"
-            minWidth={640}
-          />
-        )}
-      </QueryView>
-    </Stack>
+    </BooksPage>
   );
 };
 
@@ -131,48 +115,40 @@ export const JournalDetailPage = () => {
   const can = useCan();
   const code = useParams().id ?? "";
   const journal = useQuery({ ...journalQuery(code), enabled: can("journals", "read") });
-  const remove = useDeleteJournal();
-  const [deleting, setDeleting] = useState(false);
-  const crumbs = [{ to: journalsPath, label: t("journals.title") }];
-  if (!can("journals", "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("journals.title")} crumbs={crumbs} />
-        <NoAccess />
-      </Stack>
-    );
+  const deletion = useDeleteAction({
+    remove: useDeleteJournal(),
+    id: code,
+    listPath: journalsPath,
+    label: t("journals.delete"),
+    title: t("journals.deleteTitle"),
+    confirmLabel: t("journals.deleteConfirm"),
+    text: t("journals.deleteText", { code }),
+    testId: "journal-delete",
+  });
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={journal.data ? `${journal.data.code} · ${journalLabel(journal.data, locale)}` : code}
-        crumbs={crumbs}
-        actions={
-          journal.data ? (
-            <DetailActions
-              leading={
-                <Button
-                  component={Link}
-                  to={`${entriesPath}?journal=${encodeURIComponent(code)}`}
-                  variant="default"
-                >
-                  {t("journals.entries")}
-                </Button>
-              }
-              edit={can("journals", "update") && { to: `${journalPath(code)}/edit` }}
-              remove={
-                can("journals", "delete") && {
-                  label: t("journals.delete"),
-                  testId: "journal-delete",
-                  onClick: () => {
-                    remove.reset();
-                    setDeleting(true);
-                  },
-                }
-              }
-            />
-          ) : null
-        }
-      />
+    <BooksPage
+      allowed={can("journals", "read")}
+      title={journal.data ? `${journal.data.code} · ${journalLabel(journal.data, locale)}` : code}
+      deniedTitle={t("journals.title")}
+      crumbs={[{ to: journalsPath, label: t("journals.title") }]}
+      actions={
+        journal.data ? (
+          <DetailActions
+            leading={
+              <Button
+                component={Link}
+                to={`${entriesPath}?journal=${encodeURIComponent(code)}`}
+                variant="default"
+              >
+                {t("journals.entries")}
+              </Button>
+            }
+            edit={can("journals", "update") && { to: `${journalPath(code)}/edit` }}
+            remove={can("journals", "delete") && deletion.action}
+          />
+        ) : null
+      }
+    >
       <QueryView query={journal} testId="journal-error">
         {(data) => (
           <Paper p="lg" maw={720}>
@@ -201,18 +177,7 @@ export const JournalDetailPage = () => {
           </Paper>
         )}
       </QueryView>
-      <DeleteModal
-        opened={deleting}
-        onClose={() => setDeleting(false)}
-        remove={remove}
-        id={code}
-        listPath={journalsPath}
-        title={t("journals.deleteTitle")}
-        confirmLabel={t("journals.deleteConfirm")}
-        testId="journal-delete-dialog"
-      >
-        <Text size="sm">{t("journals.deleteText", { code })}</Text>
-      </DeleteModal>
-    </Stack>
+      {deletion.dialog}
+    </BooksPage>
   );
 };

@@ -1,13 +1,13 @@
-import { Select, Stack } from "@mantine/core";
+import { Select } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api-client.ts";
-import { PageHeader } from "../org/page-header.tsx";
 import { useCan } from "./access.ts";
 import { accountingKeys, type FiscalYear, yearsQuery } from "./api.ts";
+import { NoAccessPage } from "./books-page.tsx";
 import { reportsPath } from "./paths.ts";
-import { NoAccess, today } from "./ui.tsx";
+import { today } from "./ui.tsx";
 import { useYearName } from "./years-pages.tsx";
 
 export const isDay = (value: string | null): value is string =>
@@ -96,12 +96,9 @@ export const ReportGate = ({
   const can = useCan();
   if (can("accounting", "read")) return <>{children}</>;
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title={title}
-        crumbs={crumbs ? [{ to: reportsPath, label: t("reports.title") }] : undefined}
-      />
-      <NoAccess />
-    </Stack>
+    <NoAccessPage
+      title={title}
+      crumbs={crumbs ? [{ to: reportsPath, label: t("reports.title") }] : undefined}
+    />
   );
 };

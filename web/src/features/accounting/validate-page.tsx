@@ -3,16 +3,18 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type Column, DataTable } from "../../components/data-table.tsx";
+import type { Column } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { QueryTable } from "../../components/query-table.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { draftsQuery, type EntrySummary, useValidateEntries, type ValidationOutcome } from "./api.ts";
+import { BooksPage } from "./books-page.tsx";
+import { amountColumn, dayColumn, entryLabelColumn, journalColumn } from "./columns.tsx";
 import { entriesPath, entryPath } from "./paths.ts";
-import { Amount, NoAccess, QueryView, useDay } from "./ui.tsx";
+import { useDay } from "./ui.tsx";
 
 /** `/org/accounting/entries/validate`: the drafts, a selection of them validated at once. */
 export const ValidateEntriesPage = () => {
@@ -24,14 +26,6 @@ export const ValidateEntriesPage = () => {
   const validate = useValidateEntries();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [outcome, setOutcome] = useState<(ValidationOutcome & { labels: Map<string, string> }) | null>(null);
-  const crumbs = [{ to: entriesPath, label: t("entries.title") }];
-  if (!can("entries.validate", "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("validate.title")} crumbs={crumbs} />
-        <NoAccess />
-      </Stack>
-    );
   const items = drafts.data?.items ?? [];
   const visible = new Set(items.map((d) => d.mvt));
   const chosen = [...selected].filter((mvt) => visible.has(mvt));
@@ -68,48 +62,40 @@ export const ValidateEntriesPage = () => {
         />
       ),
     },
-    {
+    dayColumn({
       key: "date",
       header: t("entries.date"),
       width: 110,
-      sort: (a, b) => a.date.localeCompare(b.date),
-      cellProps: () => ({ className: "registre-numeric" }),
-      cell: (draft) => day(draft.date),
-    },
-    {
-      key: "journal",
+      day: (draft) => draft.date,
+      show: day,
+      sortable: true,
+    }),
+    journalColumn({
       header: t("entries.journalShort"),
       width: 70,
-      sort: (a, b) => a.journal.localeCompare(b.journal),
-      cellProps: () => ({ className: "acc-code" }),
-      cell: (draft) => draft.journal,
-    },
+      journal: (draft) => draft.journal,
+      sortable: true,
+    }),
     { key: "piece", header: t("entries.pieceRef"), width: 130, cell: (draft) => draft.pieceRef },
-    {
-      key: "label",
+    entryLabelColumn({
       header: t("entries.label"),
-      cell: (draft) => (
-        <Link to={entryPath(draft.mvt)} className="registre-row-link acc-label-link">
-          {draft.label}
-        </Link>
-      ),
-    },
-    {
+      label: (draft) => draft.label,
+      to: (draft) => entryPath(draft.mvt),
+    }),
+    amountColumn({
       key: "debit",
       header: t("common.debit"),
       width: 130,
-      numeric: true,
-      sort: (a, b) => a.debit - b.debit,
-      cell: (draft) => <Amount cents={draft.debit} blankZero />,
-    },
-    {
+      cents: (draft) => draft.debit,
+      sortable: true,
+    }),
+    amountColumn({
       key: "credit",
       header: t("common.credit"),
       width: 130,
-      numeric: true,
-      sort: (a, b) => a.credit - b.credit,
-      cell: (draft) => <Amount cents={draft.credit} blankZero />,
-    },
+      cents: (draft) => draft.credit,
+      sortable: true,
+    }),
     {
       key: "balance",
       header: "",
@@ -134,25 +120,25 @@ export const ValidateEntriesPage = () => {
     });
   };
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("validate.title")}
-        description={t("validate.description")}
-        crumbs={crumbs}
-        actions={
-          can("entries.validate", "update") ? (
-            <Button
-              leftSection={<CheckIcon />}
-              disabled={chosen.length === 0}
-              loading={validate.isPending}
-              onClick={run}
-              data-testid="validate-selection"
-            >
-              {t("validate.submit", { count: chosen.length })}
-            </Button>
-          ) : null
-        }
-      />
+    <BooksPage
+      allowed={can("entries.validate", "read")}
+      title={t("validate.title")}
+      description={t("validate.description")}
+      crumbs={[{ to: entriesPath, label: t("entries.title") }]}
+      actions={
+        can("entries.validate", "update") ? (
+          <Button
+            leftSection={<CheckIcon />}
+            disabled={chosen.length === 0}
+            loading={validate.isPending}
+            onClick={run}
+            data-testid="validate-selection"
+          >
+            {t("validate.submit", { count: chosen.length })}
+          </Button>
+        ) : null
+      }
+    >
       {validate.isError ? <ErrorAlert error={validate.error} testId="validate-error" /> : null}
       {outcome ? (
         <Stack gap="xs" data-testid="validate-outcome">
@@ -186,25 +172,22 @@ export const ValidateEntriesPage = () => {
           ) : null}
         </Stack>
       ) : null}
-      <QueryView query={drafts} testId="drafts-error">
-        {(data) => (
-          <DataTable
-            rows={data.items}
-            columns={columns}
-            rowKey={(draft) => draft.mvt}
-            rowProps={(draft) => ({
-              className: selected.has(draft.mvt) ? "acc-selected" : undefined,
-              "data-testid": "draft-row",
-              "data-mvt": draft.mvt,
-            })}
-            empty={t("validate.empty")}
-            testId="drafts-table"
-            caption={t("validate.title")}
-            className="acc-table"
-            minWidth={900}
-          />
-        )}
-      </QueryView>
-    </Stack>
+      <QueryTable
+        query={drafts}
+        errorTestId="drafts-error"
+        columns={columns}
+        rowKey={(draft) => draft.mvt}
+        rowProps={(draft) => ({
+          className: selected.has(draft.mvt) ? "acc-selected" : undefined,
+          "data-testid": "draft-row",
+          "data-mvt": draft.mvt,
+        })}
+        empty={t("validate.empty")}
+        testId="drafts-table"
+        caption={t("validate.title")}
+        className="acc-table"
+        minWidth={900}
+      />
+    </BooksPage>
   );
 };

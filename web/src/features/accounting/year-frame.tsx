@@ -1,14 +1,14 @@
-import { Button, Group, Stack, Tabs } from "@mantine/core";
+import { Button, Group, Tabs } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { SettingsIcon } from "../../components/icons.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
 import { useCan } from "./access.ts";
 import { type FiscalYear, yearQuery } from "./api.ts";
+import { BooksPage } from "./books-page.tsx";
 import { yearPath, yearSettingsPath, yearsPath } from "./paths.ts";
-import { NoAccess, QueryView, useDay } from "./ui.tsx";
+import { QueryView, useDay } from "./ui.tsx";
 import { useYearName, YearStatusBadge } from "./year-parts.tsx";
 
 const yearTabs = ["", "overview", "data", "step"] as const;
@@ -23,46 +23,39 @@ export const YearFrame = ({ children }: { children: (year: FiscalYear) => ReactN
   const { pathname } = useLocation();
   const id = useParams().id ?? "";
   const year = useQuery({ ...yearQuery(id), enabled: can("balancesheet", "read") });
-  const crumbs = [{ to: yearsPath, label: t("years.title") }];
-  if (!can("balancesheet", "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("years.title")} crumbs={crumbs} />
-        <NoAccess />
-      </Stack>
-    );
   // The segment after the year's id: `/step/edit` is under the « step » tab, `/edit` under the summary.
   const segments = pathname.split("/");
   const sub = segments[segments.indexOf("balancesheet") + 2] ?? "";
   const tab = yearTabs.find((name) => name && name === sub) ?? "";
   const onSettings = sub === "edit";
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={year.data ? yearName(year.data) : t("years.title")}
-        description={
-          year.data ? (
-            <Group gap="sm" component="span">
-              <span>{t("years.range", { start: day(year.data.start), end: day(year.data.end) })}</span>
-              <YearStatusBadge year={year.data} />
-            </Group>
-          ) : undefined
-        }
-        crumbs={crumbs}
-        actions={
-          year.data && !onSettings ? (
-            <Button
-              component={Link}
-              to={yearSettingsPath(id)}
-              variant="default"
-              leftSection={<SettingsIcon />}
-              data-testid="year-settings"
-            >
-              {t("years.settings.link")}
-            </Button>
-          ) : null
-        }
-      />
+    <BooksPage
+      allowed={can("balancesheet", "read")}
+      title={year.data ? yearName(year.data) : t("years.title")}
+      deniedTitle={t("years.title")}
+      description={
+        year.data ? (
+          <Group gap="sm" component="span">
+            <span>{t("years.range", { start: day(year.data.start), end: day(year.data.end) })}</span>
+            <YearStatusBadge year={year.data} />
+          </Group>
+        ) : undefined
+      }
+      crumbs={[{ to: yearsPath, label: t("years.title") }]}
+      actions={
+        year.data && !onSettings ? (
+          <Button
+            component={Link}
+            to={yearSettingsPath(id)}
+            variant="default"
+            leftSection={<SettingsIcon />}
+            data-testid="year-settings"
+          >
+            {t("years.settings.link")}
+          </Button>
+        ) : null
+      }
+    >
       <Tabs
         value={tab || "summary"}
         onChange={(value) => {
@@ -85,6 +78,6 @@ export const YearFrame = ({ children }: { children: (year: FiscalYear) => ReactN
       <QueryView query={year} testId="year-error">
         {(data) => children(data)}
       </QueryView>
-    </Stack>
+    </BooksPage>
   );
 };

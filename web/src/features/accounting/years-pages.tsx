@@ -3,23 +3,25 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { type Column, DataTable } from "../../components/data-table.tsx";
+import type { Column } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { QueryTable } from "../../components/query-table.tsx";
 import { z } from "../../lib/zod.ts";
 import { useCan } from "./access.ts";
 import { AdjustmentsEditor } from "./adjustments-editor.tsx";
 import { AdjustmentsTable } from "./adjustments-table.tsx";
 import { balanceQuery, type FiscalYear, statementsQuery, useOpenYear, yearsQuery } from "./api.ts";
+import { BooksPage } from "./books-page.tsx";
 import { ClosingStepsEditor } from "./closing-steps-editor.tsx";
+import { dayColumn } from "./columns.tsx";
 import { entryPath, yearPath } from "./paths.ts";
 import { ProvisionalOpeningNotice } from "./provisional-opening.tsx";
 import { Statements } from "./statements.tsx";
 import { TrialBalanceTable } from "./trial-balance.tsx";
-import { LockIcon, NoAccess, QueryView, useDay } from "./ui.tsx";
+import { LockIcon, QueryView, useDay } from "./ui.tsx";
 import { YearEnd } from "./year-end.tsx";
 import { YearFrame } from "./year-frame.tsx";
 import { useYearName, YearStatusBadge } from "./year-parts.tsx";
@@ -36,21 +38,8 @@ export const YearsPage = () => {
   const can = useCan();
   const years = useQuery({ ...yearsQuery(), enabled: can("balancesheet", "read") });
   const [creating, setCreating] = useState(false);
-  if (!can("balancesheet", "read"))
-    return (
-      <Stack gap="lg">
-        <PageHeader title={t("years.title")} />
-        <NoAccess />
-      </Stack>
-    );
-  const dayColumn = (key: "start" | "end" | "closedOn", header: string): Column<FiscalYear> => ({
-    key,
-    header,
-    width: 120,
-    sort: (a, b) => (a[key] ?? "").localeCompare(b[key] ?? ""),
-    cellProps: () => ({ className: "registre-numeric" }),
-    cell: (year) => day(year[key]),
-  });
+  const yearDay = (key: "start" | "end" | "closedOn", header: string): Column<FiscalYear> =>
+    dayColumn({ key, header, width: 120, day: (year) => year[key], show: day, sortable: true });
   const columns: Column<FiscalYear>[] = [
     {
       key: "year",
@@ -63,15 +52,15 @@ export const YearsPage = () => {
         </Link>
       ),
     },
-    dayColumn("start", t("years.start")),
-    dayColumn("end", t("years.end")),
+    yearDay("start", t("years.start")),
+    yearDay("end", t("years.end")),
     {
       key: "status",
       header: t("years.statusLabel"),
       width: 130,
       cell: (year) => <YearStatusBadge year={year} />,
     },
-    dayColumn("closedOn", t("years.closedOn")),
+    yearDay("closedOn", t("years.closedOn")),
     {
       key: "opening",
       header: t("years.opening"),
@@ -107,42 +96,39 @@ export const YearsPage = () => {
     },
   ];
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("years.title")}
-        description={t("years.description")}
-        actions={
-          can("balancesheet", "create") ? (
-            <Button leftSection={<PlusIcon />} onClick={() => setCreating(true)} data-testid="year-new">
-              {t("years.new")}
-            </Button>
-          ) : null
-        }
-      />
+    <BooksPage
+      allowed={can("balancesheet", "read")}
+      title={t("years.title")}
+      description={t("years.description")}
+      actions={
+        can("balancesheet", "create") ? (
+          <Button leftSection={<PlusIcon />} onClick={() => setCreating(true)} data-testid="year-new">
+            {t("years.new")}
+          </Button>
+        ) : null
+      }
+    >
       {years.data?.lockedUntil ? (
         <Alert color="gray" variant="light" icon={<LockIcon />} data-testid="years-locked">
           {t("years.lockedUntil", { date: day(years.data.lockedUntil) })}
         </Alert>
       ) : null}
-      <QueryView query={years} testId="years-error">
-        {(data) => (
-          <DataTable
-            rows={data.items}
-            columns={columns}
-            rowKey={(year) => year.id}
-            rowLink={(year) => yearPath(year.id)}
-            rowProps={() => ({ "data-testid": "year-row" })}
-            initialSort={{ key: "start", direction: "desc" }}
-            empty={t("years.empty")}
-            testId="years-table"
-            caption={t("years.title")}
-            className="acc-table"
-            minWidth={860}
-          />
-        )}
-      </QueryView>
+      <QueryTable
+        query={years}
+        errorTestId="years-error"
+        columns={columns}
+        rowKey={(year) => year.id}
+        rowLink={(year) => yearPath(year.id)}
+        rowProps={() => ({ "data-testid": "year-row" })}
+        initialSort={{ key: "start", direction: "desc" }}
+        empty={t("years.empty")}
+        testId="years-table"
+        caption={t("years.title")}
+        className="acc-table"
+        minWidth={860}
+      />
       <NewYearModal opened={creating} onClose={() => setCreating(false)} suggested={years.data?.suggested} />
-    </Stack>
+    </BooksPage>
   );
 };
 

@@ -7,9 +7,9 @@ import { Link, useParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons.tsx";
 import { useCan } from "../accounting/access.ts";
+import { BooksPage } from "../accounting/books-page.tsx";
 import { vatPath, vatPeriodPath } from "../accounting/paths.ts";
-import { DownloadIcon, NoAccess, QueryView, today, useDay } from "../accounting/ui.tsx";
-import { PageHeader } from "../org/page-header.tsx";
+import { DownloadIcon, QueryView, today, useDay } from "../accounting/ui.tsx";
 import { downloadVatReturn, type VatFileFormat, type VatReturn, vatReturnQuery } from "./api.ts";
 import { CopySheet } from "./copy-sheet.tsx";
 import { CorrectionsList } from "./corrections-editor.tsx";
@@ -214,30 +214,23 @@ export const VatReturnPage = () => {
   const title = t("vat.returnTitle", { period: periodName(period) });
   const year = periodParts(period)?.year;
   const crumbs = [{ to: vatPath(year), label: t("vat.title") }];
-  if (!allowed)
-    return (
-      <Stack gap="lg">
-        <PageHeader title={title} crumbs={crumbs} />
-        <NoAccess />
-      </Stack>
-    );
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={title}
-        crumbs={crumbs}
-        description={
-          vat.data
-            ? t("vat.formLine", {
-                form: vat.data.form.id,
-                version: vat.data.form.version,
-                start: day(vat.data.start),
-                end: day(vat.data.end),
-              })
-            : undefined
-        }
-        actions={valid ? <Downloads period={period} /> : null}
-      />
+    <BooksPage
+      allowed={allowed}
+      title={title}
+      crumbs={crumbs}
+      description={
+        vat.data
+          ? t("vat.formLine", {
+              form: vat.data.form.id,
+              version: vat.data.form.version,
+              start: day(vat.data.start),
+              end: day(vat.data.end),
+            })
+          : undefined
+      }
+      actions={valid ? <Downloads period={period} /> : null}
+    >
       {valid ? <PeriodSteps period={period} /> : null}
       {valid ? (
         <QueryView query={vat} height={520} testId="vat-return-error">
@@ -248,6 +241,6 @@ export const VatReturnPage = () => {
           {t("vat.invalidPeriod", { period })}
         </Alert>
       )}
-    </Stack>
+    </BooksPage>
   );
 };

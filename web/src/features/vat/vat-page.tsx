@@ -1,14 +1,14 @@
 import "./vat.css";
-import { Alert, Anchor, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Select, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { TableFrame } from "../../components/data-table.tsx";
 import { ChevronRightIcon } from "../../components/icons.tsx";
 import { useCan } from "../accounting/access.ts";
+import { BooksPage } from "../accounting/books-page.tsx";
 import { entryPath, vatPeriodPath } from "../accounting/paths.ts";
-import { NoAccess, QueryView, today, useDay } from "../accounting/ui.tsx";
-import { PageHeader } from "../org/page-header.tsx";
+import { QueryView, today, useDay } from "../accounting/ui.tsx";
 import { type VatPeriodSummary, vatYearQuery } from "./api.ts";
 import { usePeriodName } from "./format.ts";
 import { DueOrCredit, VatStatusBadge } from "./status.tsx";
@@ -39,38 +39,30 @@ export const VatPage = () => {
   const year = Number.isInteger(asked) && asked > 1900 && asked <= thisYear + 1 ? asked : thisYear;
   const allowed = can("accounting", "read");
   const overview = useQuery({ ...vatYearQuery(year), enabled: allowed });
-  const title = t("vat.title");
-  if (!allowed)
-    return (
-      <Stack gap="lg">
-        <PageHeader title={title} />
-        <NoAccess />
-      </Stack>
-    );
   const data = overview.data;
   const todo = data && year === thisYear ? nextToDo(data.periods, today()) : undefined;
   const over = todo !== undefined && todo.end < today();
   const todoKey =
     todo?.kind === "instalment" ? (over ? "instalmentOver" : "instalment") : over ? "over" : "running";
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={title}
-        description={t(overview.data?.periodicity === "yearly" ? "vat.descriptionYearly" : "vat.description")}
-        actions={
-          <Select
-            label={t("vat.year")}
-            data={[...new Set([...yearsOffered(thisYear), String(year)])].sort().reverse()}
-            value={String(year)}
-            onChange={(next) => {
-              if (next) setParams({ year: next }, { replace: true });
-            }}
-            allowDeselect={false}
-            w={120}
-            data-testid="vat-year"
-          />
-        }
-      />
+    <BooksPage
+      allowed={allowed}
+      title={t("vat.title")}
+      description={t(overview.data?.periodicity === "yearly" ? "vat.descriptionYearly" : "vat.description")}
+      actions={
+        <Select
+          label={t("vat.year")}
+          data={[...new Set([...yearsOffered(thisYear), String(year)])].sort().reverse()}
+          value={String(year)}
+          onChange={(next) => {
+            if (next) setParams({ year: next }, { replace: true });
+          }}
+          allowDeselect={false}
+          w={120}
+          data-testid="vat-year"
+        />
+      }
+    >
       {data ? (
         <Text size="sm" c="dimmed" data-testid="vat-periodicity">
           {t("vat.periodicityLine", { periodicity: t(`vat.periodicity.${data.periodicity}`) })}{" "}
@@ -169,6 +161,6 @@ export const VatPage = () => {
           </div>
         )}
       </QueryView>
-    </Stack>
+    </BooksPage>
   );
 };
