@@ -5,7 +5,7 @@ import type { DatabaseKind } from "@registre/store";
 import { afterAll, beforeAll } from "vitest";
 import { openTestDatabase } from "../../../tests/support/databases.ts";
 import { createApp } from "../app.ts";
-import { openContext } from "../bootstrap.ts";
+import { type ContextOptions, openContext } from "../bootstrap.ts";
 import type { AppContext } from "../context.ts";
 import { parseEml } from "../mail/parse-eml.testing.ts";
 import { answerChecker } from "./answer-schemas.ts";
@@ -22,14 +22,19 @@ export type Call = (
  * An API over a fresh database of the given kind, its projections running, for one test file:
  * `call` sends JSON to `/api<path>` (with a bearer token when given), `register` signs a new user up,
  * `join` makes a user a member (invitation, then acceptance), `mailsTo` reads the outbox (a
- * temporary DATA_DIR unless `env` gives one).
+ * temporary DATA_DIR unless `env` gives one). `options` go to `openContext` (reactors, ports).
  */
-export const apiHarness = (kind: DatabaseKind, env: Parameters<typeof openContext>[0] = {}) => {
+export const apiHarness = (
+  kind: DatabaseKind,
+  env: Parameters<typeof openContext>[0] = {},
+  /** The context's options: its reactors, the ports it acts through (an e-invoicing platform's double). */
+  options: ContextOptions = {},
+) => {
   const harness = {} as { ctx: AppContext; app: ReturnType<typeof createApp> };
   const dataDir = env.dataDir ?? mkdtempSync(joinPath(tmpdir(), "registre-api-"));
   let n = 0;
   beforeAll(async () => {
-    harness.ctx = await openContext({ ...env, dataDir }, await openTestDatabase(kind));
+    harness.ctx = await openContext({ ...env, dataDir }, await openTestDatabase(kind), options);
     harness.ctx.work.warm();
     await harness.ctx.runner.start();
     harness.app = createApp(harness.ctx);
