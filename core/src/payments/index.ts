@@ -3,5 +3,7 @@ export * from "./banking.ts";
 export * from "./deposit.ts";
 export * from "./money-way.ts";
 export * from "./payment.ts";
+export * from "./payment-lettering.ts";
+export * from "./payment-plan.ts";
 export * from "./remainder.ts";
 export * from "./settlement.ts";
