@@ -14,6 +14,7 @@ export const selectColumn = <T extends { id: string }>({
   rowLabel,
   allTestId,
   testId,
+  disabled,
 }: {
   rows: readonly T[];
   selected: ReadonlySet<string>;
@@ -22,6 +23,8 @@ export const selectColumn = <T extends { id: string }>({
   rowLabel: (row: T) => string;
   allTestId?: string;
   testId?: string;
+  /** A row that cannot be chosen (its box shown disabled); `rows` then lists only those that can. */
+  disabled?: (row: T) => boolean;
 }): Column<T> => {
   const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const toggle = (id: string) => {
@@ -46,6 +49,7 @@ export const selectColumn = <T extends { id: string }>({
       <Checkbox
         aria-label={rowLabel(row)}
         checked={selected.has(row.id)}
+        disabled={disabled?.(row)}
         onChange={() => toggle(row.id)}
         onClick={(event) => event.stopPropagation()}
         data-testid={testId}
