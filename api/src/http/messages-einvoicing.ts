@@ -4,6 +4,39 @@
  * appends its own block.
  */
 export const einvoicingMessages = {
+  // The connection (`einvoicing/connection.ts`, `routes/einvoicing.ts`).
+  "einvoicing.invalidUrl": {
+    fr: "Adresse invalide\xa0: une URL http(s) sans identifiants ni espaces, de 500 caractères au plus.",
+    en: "Invalid address: an http(s) URL without credentials or spaces, 500 characters at most.",
+  },
+  "einvoicing.invalidClientId": {
+    fr: "L’identifiant client est vide ou dépasse 200 caractères.",
+    en: "The client id is empty or longer than 200 characters.",
+  },
+  "einvoicing.clientSecretRequired": {
+    fr: "Le secret client que la plateforme vous a donné est requis.",
+    en: "The client secret the platform gave you is required.",
+  },
+  "einvoicing.invalidSecret": {
+    fr: "Secret invalide.",
+    en: "Invalid secret.",
+  },
+  "einvoicing.webhookSecretTwice": {
+    fr: "Donnez un secret de webhook ou demandez-en un nouveau, pas les deux.",
+    en: "Give a webhook secret or ask for a new one, not both.",
+  },
+  "einvoicing.webhookSecretShort": {
+    fr: "Le secret de webhook doit compter au moins {min} caractères.",
+    en: "The webhook secret must be at least {min} characters long.",
+  },
+  "einvoicing.secretUnreadable": {
+    fr: "Le secret enregistré ne peut plus être lu (la clé du serveur a changé)\xa0: saisissez-le de nouveau.",
+    en: "The secret kept can no longer be read (the server key changed): enter it again.",
+  },
+  "einvoicing.organisationSiren": {
+    fr: "L’organisation n’a pas de SIREN\xa0: renseignez-le dans ses paramètres.",
+    en: "The organisation has no SIREN: fill it in its settings.",
+  },
   // Receiving and the buyer's statuses (`einvoicing/receive.ts`, `buyer-status.ts`).
   "einvoicing.receivedNotFound": {
     fr: "Facture reçue introuvable.",
@@ -84,5 +117,17 @@ export const einvoicingMessages = {
   "cdar.invalidRate": {
     fr: "Taux de TVA illisible.",
     en: "Unreadable VAT rate.",
+  },
+  "einvoicing.webhookUnverified": {
+    fr: "Appel de la plateforme refusé : sa signature ne correspond pas au secret du webhook de l’organisation.",
+    en: "Platform call refused: its signature does not match the organisation's webhook secret.",
+  },
+  "einvoicing.webhookStale": {
+    fr: "Appel de la plateforme refusé : son horodatage s’écarte de plus de cinq minutes.",
+    en: "Platform call refused: its timestamp is more than five minutes off.",
+  },
+  "einvoicing.webhookOtherOrganisation": {
+    fr: "Appel de la plateforme refusé : ce flux n’est pas celui de l’organisation.",
+    en: "Platform call refused: this flow is not the organisation's.",
   },
 } as const;
