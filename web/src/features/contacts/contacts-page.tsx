@@ -3,7 +3,7 @@ import { contactListStatuses } from "@registre/core/contacts/preferences";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type Column, DataTable } from "../../components/data-table.tsx";
+import type { Column } from "../../components/data-table.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
 import {
   ChoiceFilter,
@@ -13,9 +13,8 @@ import {
   SegmentFilter,
   useListFilter,
 } from "../../components/filter-bar.tsx";
-import { NoAccessPage } from "../../components/no-access-page.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { QueryView } from "../../components/query-view.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
+import { QueryTable } from "../../components/query-table.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { TransferButtons } from "../imports/transfer-buttons.tsx";
 import {
@@ -91,7 +90,6 @@ export const ContactsPage = () => {
     ...contactsQuery(filter),
     enabled: can("contacts", "read") && !preferences.isPending,
   });
-  if (!can("contacts", "read")) return <NoAccessPage title={t("title")} />;
   const columns: Column<ContactSummary>[] = [
     {
       key: "name",
@@ -147,24 +145,23 @@ export const ContactsPage = () => {
       ),
     },
   ];
-  const pages = contacts.data ? Math.max(1, Math.ceil(contacts.data.total / PAGE_SIZE)) : 1;
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          <Group gap="xs">
-            <TransferButtons
-              target="contacts"
-              filter={{ q: filter.q, type: filter.type, status: filter.status }}
-            />
-            {can("contacts", "create") ? (
-              <NewButton to={newContactPath} label={t("new")} testId="contact-new" />
-            ) : null}
-          </Group>
-        }
-      />
+    <PageFrame
+      allowed={can("contacts", "read")}
+      title={t("title")}
+      description={t("description")}
+      actions={
+        <Group gap="xs">
+          <TransferButtons
+            target="contacts"
+            filter={{ q: filter.q, type: filter.type, status: filter.status }}
+          />
+          {can("contacts", "create") ? (
+            <NewButton to={newContactPath} label={t("new")} testId="contact-new" />
+          ) : null}
+        </Group>
+      }
+    >
       <FilterBar>
         <SearchFilter
           label={t("search")}
@@ -208,31 +205,23 @@ export const ContactsPage = () => {
           </FilterCount>
         ) : null}
       </FilterBar>
-      <QueryView query={contacts} testId="contacts-error">
-        {(data) => (
-          <DataTable
-            rows={data.items}
-            columns={columns}
-            rowKey={(contact) => contact.id}
-            rowLink={(contact) => opened(contact.id)}
-            rowProps={(contact) => ({ "data-testid": "contact-row", "data-id": contact.id })}
-            empty={t("empty")}
-            testId="contacts-table"
-            caption={t("title")}
-            minWidth={860}
-            dimmed={contacts.isPlaceholderData}
-            pagination={
-              pages > 1
-                ? {
-                    page: filter.page,
-                    pages,
-                    onChange: page,
-                  }
-                : undefined
-            }
-          />
-        )}
-      </QueryView>
-    </Stack>
+      <QueryTable
+        query={contacts}
+        errorTestId="contacts-error"
+        columns={columns}
+        rowKey={(contact) => contact.id}
+        rowLink={(contact) => opened(contact.id)}
+        rowProps={(contact) => ({ "data-testid": "contact-row", "data-id": contact.id })}
+        empty={t("empty")}
+        testId="contacts-table"
+        caption={t("title")}
+        minWidth={860}
+        pagination={(data) =>
+          data.total > PAGE_SIZE
+            ? { page: filter.page, pages: Math.ceil(data.total / PAGE_SIZE), onChange: page }
+            : undefined
+        }
+      />
+    </PageFrame>
   );
 };

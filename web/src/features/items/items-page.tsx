@@ -1,15 +1,14 @@
-import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Button, Group, SegmentedControl, Select, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
-import { type Column, DataTable } from "../../components/data-table.tsx";
+import type { Column } from "../../components/data-table.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
-import { NoAccessPage } from "../../components/no-access-page.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { QueryView } from "../../components/query-view.tsx";
+import { FilterBar, SearchFilter, useListFilter } from "../../components/filter-bar.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
+import { QueryTable } from "../../components/query-table.tsx";
 import { selectColumn } from "../../components/select-column.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { TransferButtons } from "../imports/transfer-buttons.tsx";
@@ -86,26 +85,45 @@ const BulkPriceDialog = ({
   );
 };
 
+const sides: readonly Side[] = ["all", "sale", "purchase", "archived"];
+type ListFilter = { q: string; side: Side; page: number };
+
+/** The address's filter: the search, the side shown (all by default) and the page. */
+const readFilter = (params: URLSearchParams): ListFilter => {
+  const side = params.get("side") as Side | null;
+  const page = Number(params.get("page"));
+  return {
+    q: (params.get("q") ?? "").trim(),
+    side: side && sides.includes(side) ? side : "all",
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+};
+
+const writeFilter = (filter: ListFilter): URLSearchParams => {
+  const params = new URLSearchParams();
+  if (filter.q) params.set("q", filter.q);
+  if (filter.side !== "all") params.set("side", filter.side);
+  if (filter.page > 1) params.set("page", String(filter.page));
+  return params;
+};
+
 /** `/org/items`: the items, searched as you type, filtered by side, archived apart; a selection's prices updated at once. */
 export const ItemsPage = () => {
   const { t } = useTranslation(["items", "common"]);
   const { locale } = useFormat();
   const can = useCanItems();
   const texts = useItemTexts();
-  const [q, setQ] = useState("");
-  const [debounced] = useDebouncedValue(q, 200);
-  const [side, setSide] = useState<Side>("all");
-  const [page, setPage] = useState(1);
+  const list = useListFilter({ read: readFilter, write: writeFilter, delay: 200 });
+  const { side, page } = list.filter;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkOpen, setBulkOpen] = useState(false);
   const filter: ItemFilter = {
-    q: debounced,
+    q: list.filter.q,
     use: side === "sale" || side === "purchase" ? side : undefined,
     status: side === "archived" ? "archived" : "active",
     page,
   };
   const items = useQuery({ ...itemsQuery(filter), enabled: can("items", "read") });
-  if (!can("items", "read")) return <NoAccessPage title={t("title")} />;
   const rows = items.data?.items ?? [];
   const canBulk = can("items.prices", "update");
   const columns: Column<Item>[] = [
@@ -146,89 +164,71 @@ export const ItemsPage = () => {
       align: "right",
       cell: (item) => texts.vat(item.vatRate),
     },
-    {
-      key: "buy",
-      header: t("fields.buyPrice"),
-      width: 140,
-      numeric: true,
-      cell: (item) => formatDecimal(item.buyPrice, locale),
-    },
-    {
-      key: "sell",
-      header: t("fields.sellPrice"),
-      width: 140,
-      numeric: true,
-      cell: (item) => formatDecimal(item.sellPrice, locale),
-    },
+    ...(["buy", "sell"] as const).map(
+      (price): Column<Item> => ({
+        key: price,
+        header: t(`fields.${price}Price`),
+        width: 140,
+        numeric: true,
+        cell: (item) => formatDecimal(item[`${price}Price`], locale),
+      }),
+    ),
   ];
-  const total = items.data?.total ?? 0;
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          <Group gap="sm">
-            <TransferButtons
-              target="items"
-              filter={{ q: filter.q, use: filter.use, status: filter.status }}
-            />
-            {canBulk && selected.size > 0 ? (
-              <Button variant="light" onClick={() => setBulkOpen(true)} data-testid="items-bulk">
-                {t("bulk.action", { count: selected.size })}
-              </Button>
-            ) : null}
-            {can("items", "create") ? (
-              <NewButton to={`${itemsPath}/create`} label={t("new")} testId="item-new" />
-            ) : null}
-          </Group>
-        }
-      />
-      <Group gap="md" align="flex-end" wrap="wrap">
-        <TextInput
+    <PageFrame
+      allowed={can("items", "read")}
+      title={t("title")}
+      description={t("description")}
+      actions={
+        <Group gap="sm">
+          <TransferButtons target="items" filter={{ q: filter.q, use: filter.use, status: filter.status }} />
+          {canBulk && selected.size > 0 ? (
+            <Button variant="light" onClick={() => setBulkOpen(true)} data-testid="items-bulk">
+              {t("bulk.action", { count: selected.size })}
+            </Button>
+          ) : null}
+          {can("items", "create") ? (
+            <NewButton to={`${itemsPath}/create`} label={t("new")} testId="item-new" />
+          ) : null}
+        </Group>
+      }
+    >
+      <FilterBar gap="md">
+        <SearchFilter
           placeholder={t("searchPlaceholder")}
           aria-label={t("searchPlaceholder")}
-          value={q}
-          onChange={(event) => {
-            setQ(event.currentTarget.value);
-            setPage(1);
-          }}
+          value={list.search}
+          onChange={list.setSearch}
           w={340}
           data-testid="items-search"
         />
         <SegmentedControl
           value={side}
           onChange={(value) => {
-            setSide(value as Side);
-            setPage(1);
+            list.set({ side: value as Side });
             setSelected(new Set());
           }}
-          data={(["all", "sale", "purchase", "archived"] as const).map((value) => ({
-            value,
-            label: t(`filters.${value}`),
-          }))}
+          data={sides.map((value) => ({ value, label: t(`filters.${value}`) }))}
           data-testid="items-filter"
         />
-      </Group>
-      <QueryView query={items} testId="items-error">
-        {(data) => (
-          <DataTable
-            rows={data.items}
-            columns={columns}
-            rowKey={(item) => item.id}
-            rowLink={(item) => itemPath(item.id)}
-            rowProps={() => ({ "data-testid": "item-row" })}
-            empty={t("empty")}
-            caption={t("title")}
-            testId="items-table"
-            minWidth={820}
-            dimmed={items.isPlaceholderData}
-            pagination={
-              total > PAGE_SIZE ? { page, pages: Math.ceil(total / PAGE_SIZE), onChange: setPage } : undefined
-            }
-          />
-        )}
-      </QueryView>
+      </FilterBar>
+      <QueryTable
+        query={items}
+        errorTestId="items-error"
+        columns={columns}
+        rowKey={(item) => item.id}
+        rowLink={(item) => itemPath(item.id)}
+        rowProps={() => ({ "data-testid": "item-row" })}
+        empty={t("empty")}
+        caption={t("title")}
+        testId="items-table"
+        minWidth={820}
+        pagination={(data) =>
+          data.total > PAGE_SIZE
+            ? { page, pages: Math.ceil(data.total / PAGE_SIZE), onChange: list.page }
+            : undefined
+        }
+      />
       <BulkPriceDialog
         ids={[...selected]}
         opened={bulkOpen}
@@ -238,6 +238,6 @@ export const ItemsPage = () => {
           setSelected(new Set());
         }}
       />
-    </Stack>
+    </PageFrame>
   );
 };

@@ -1,24 +1,13 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { NoAccessPage } from "../../components/no-access-page.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
 import { QueryView } from "../../components/query-view.tsx";
+import { selectColumn } from "../../components/select-column.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents } from "../../lib/money.ts";
 import { docPath } from "../docs/paths.ts";
@@ -104,43 +93,25 @@ export const RemindersPage = () => {
   const can = useCanDocs();
   const list = useQuery({ ...remindersQuery(), enabled: can("sales.invoices", "read") });
   const send = useSendReminders();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // The reminder shown before it is sent (one click shows it; the dialog sends it).
   const [preview, setPreview] = useState<LateInvoice | null>(null);
-  if (!can("sales.invoices", "read")) return <NoAccessPage title={t("reminders.title")} />;
   const canSend = can("sales.invoices", "update");
   const money = (cents: number | null) => (cents === null ? "—" : formatCents(cents, locale));
   const sendIds = (ids: string[]) => send.mutate(ids, { onSuccess: () => setSelected(new Set()) });
   const columns = (rows: readonly LateInvoice[]): Column<LateInvoice>[] => {
     const dueRows = rows.filter((r) => r.dueLevel !== null);
-    const all = dueRows.length > 0 && dueRows.every((r) => selected.has(r.id));
     return [
-      {
-        key: "select",
-        width: 44,
-        header: (
-          <Checkbox
-            aria-label={t("reminders.sendSelected", { count: dueRows.length })}
-            checked={all}
-            onChange={() => setSelected(all ? new Set() : new Set(dueRows.map((r) => r.id)))}
-            data-testid="reminders-select-all"
-          />
-        ),
-        cell: (row) => (
-          <Checkbox
-            aria-label={row.number ?? ""}
-            checked={selected.has(row.id)}
-            disabled={row.dueLevel === null}
-            onChange={() => {
-              const next = new Set(selected);
-              if (next.has(row.id)) next.delete(row.id);
-              else next.add(row.id);
-              setSelected(next);
-            }}
-            data-testid="reminder-select"
-          />
-        ),
-      },
+      selectColumn({
+        rows: dueRows,
+        selected,
+        onChange: setSelected,
+        allLabel: t("reminders.sendSelected", { count: dueRows.length }),
+        rowLabel: (row) => row.number ?? "",
+        disabled: (row) => row.dueLevel === null,
+        allTestId: "reminders-select-all",
+        testId: "reminder-select",
+      }),
       {
         key: "number",
         header: t("reminders.invoice"),
@@ -222,23 +193,23 @@ export const RemindersPage = () => {
     ];
   };
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("reminders.title")}
-        description={t("reminders.description")}
-        actions={
-          canSend ? (
-            <Button
-              disabled={selected.size === 0}
-              loading={send.isPending}
-              onClick={() => sendIds([...selected])}
-              data-testid="reminders-send-selected"
-            >
-              {t("reminders.sendSelected", { count: selected.size })}
-            </Button>
-          ) : null
-        }
-      />
+    <PageFrame
+      allowed={can("sales.invoices", "read")}
+      title={t("reminders.title")}
+      description={t("reminders.description")}
+      actions={
+        canSend ? (
+          <Button
+            disabled={selected.size === 0}
+            loading={send.isPending}
+            onClick={() => sendIds([...selected])}
+            data-testid="reminders-send-selected"
+          >
+            {t("reminders.sendSelected", { count: selected.size })}
+          </Button>
+        ) : null
+      }
+    >
       <ReminderPreview
         invoice={
           preview?.dueLevel ? { id: preview.id, number: preview.number, dueLevel: preview.dueLevel } : null
@@ -284,6 +255,6 @@ export const RemindersPage = () => {
           </Stack>
         )}
       </QueryView>
-    </Stack>
+    </PageFrame>
   );
 };

@@ -7,7 +7,7 @@ import { DeleteModal } from "../../components/confirm-modal.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
-import { NoAccessPage } from "../../components/no-access-page.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useCanDocs } from "../docs/ui.tsx";
@@ -46,7 +46,6 @@ export const EmailTemplatesPage = () => {
   const { t } = useTranslation("mail");
   const can = useCanDocs();
   const templates = useQuery({ ...templatesQuery(), enabled: can(CODE, "read") });
-  if (!can(CODE, "read")) return <NoAccessPage title={t("templates.title")} />;
   const order = (template: EmailTemplate) =>
     templateUses.indexOf(template.use) * 2 + (template.language === "fr" ? 0 : 1);
   const columns: Column<EmailTemplate>[] = [
@@ -76,20 +75,16 @@ export const EmailTemplatesPage = () => {
     { key: "badges", header: "", width: 260, cell: (template) => <TemplateBadges template={template} /> },
   ];
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("templates.title")}
-        description={t("templates.description")}
-        actions={
-          can(CODE, "create") ? (
-            <NewButton
-              to={templateEditPath(newTemplateId)}
-              label={t("templates.new")}
-              testId="template-new"
-            />
-          ) : null
-        }
-      />
+    <PageFrame
+      allowed={can(CODE, "read")}
+      title={t("templates.title")}
+      description={t("templates.description")}
+      actions={
+        can(CODE, "create") ? (
+          <NewButton to={templateEditPath(newTemplateId)} label={t("templates.new")} testId="template-new" />
+        ) : null
+      }
+    >
       <QueryView query={templates}>
         {(list) => (
           <DataTable
@@ -102,7 +97,7 @@ export const EmailTemplatesPage = () => {
           />
         )}
       </QueryView>
-    </Stack>
+    </PageFrame>
   );
 };
 
