@@ -10,7 +10,7 @@ import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { type Account, accountQuery, chartQuery, useDeleteAccount } from "./api.ts";
 import { BooksPage } from "./books-page.tsx";
-import { codeColumn, labelColumn } from "./columns.tsx";
+import { codeLabelColumns } from "./columns.tsx";
 import { accountPath, accountsPath, ledgerPath } from "./paths.ts";
 import { accountLabel, Fields, QueryView } from "./ui.tsx";
 
@@ -125,20 +125,17 @@ export const AccountDetailPage = () => {
                   </Group>
                   <DataTable
                     rows={auxiliaries}
-                    columns={[
-                      codeColumn<Account>({
+                    columns={codeLabelColumns<Account>({
+                      code: {
                         key: "number",
                         header: t("accounts.number"),
                         width: 140,
-                        code: (aux) => aux.number,
-                        to: (aux) => accountPath(aux.number),
-                      }),
-                      labelColumn<Account>({
-                        header: t("accounts.label"),
-                        label: (aux) => accountLabel(aux, locale),
-                        locale,
-                      }),
-                    ]}
+                        text: (aux) => aux.number,
+                      },
+                      label: { header: t("accounts.label"), text: (aux) => accountLabel(aux, locale) },
+                      to: (aux) => accountPath(aux.number),
+                      locale,
+                    })}
                     rowKey={(aux) => aux.number}
                     rowLink={(aux) => accountPath(aux.number)}
                     rowProps={() => ({ "data-testid": "auxiliary-row" })}

@@ -15,7 +15,7 @@ import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { type Account, type AccountFilter, type AccountKind, accountsQuery } from "./api.ts";
 import { BooksPage } from "./books-page.tsx";
-import { codeColumn, labelColumn } from "./columns.tsx";
+import { codeLabelColumns } from "./columns.tsx";
 import { accountPath, accountsPath } from "./paths.ts";
 import { accountLabel } from "./ui.tsx";
 
@@ -76,14 +76,12 @@ export const AccountsPage = () => {
   const { filter, search, setSearch, set } = useListFilter({ read: readFilter, write: writeFilter });
   const accounts = useQuery({ ...accountsQuery(filter), enabled: can("accounts", "read") });
   const columns: Column<Account>[] = [
-    codeColumn({
-      key: "number",
-      header: t("accounts.number"),
-      width: 140,
-      code: (account) => account.number,
+    ...codeLabelColumns<Account>({
+      code: { key: "number", header: t("accounts.number"), width: 140, text: (account) => account.number },
+      label: { header: t("accounts.label"), text: (account) => accountLabel(account, locale) },
       to: (account) => accountPath(account.number),
+      locale,
     }),
-    labelColumn({ header: t("accounts.label"), label: (account) => accountLabel(account, locale), locale }),
     {
       key: "class",
       header: t("accounts.classShort"),

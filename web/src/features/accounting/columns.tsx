@@ -9,46 +9,44 @@ import { Amount } from "./ui.tsx";
  * declared once, given how to read it from a row.
  */
 
-/** A record's code (an account's number, a journal's code), the link to it, sorted by code. */
-export const codeColumn = <T,>({
-  key,
-  header,
-  width,
-  code,
-  to,
-}: {
-  key: string;
-  header: string;
-  width: number;
-  code: (row: T) => string;
-  to: (row: T) => string;
-}): Column<T> => ({
-  key,
-  header,
-  width,
-  sort: (a, b) => code(a).localeCompare(code(b)),
-  cell: (row) => (
-    <Link to={to(row)} className="registre-row-link acc-code">
-      {code(row)}
+/** A cell that links a row to its page (the row's first link: the row opens it too). */
+const linkCell =
+  <T,>(text: (row: T) => string, to: (row: T) => string, className: string) =>
+  (row: T) => (
+    <Link to={to(row)} className={`registre-row-link ${className}`}>
+      {text(row)}
     </Link>
-  ),
-});
+  );
 
-/** A record's label in the reader's language, sorted as that language sorts. */
-export const labelColumn = <T,>({
-  header,
+/**
+ * A record's code (an account's number, a journal's code) linking to it, sorted by code, then its
+ * label in the reader's language, sorted as that language sorts.
+ */
+export const codeLabelColumns = <T,>({
+  code,
   label,
+  to,
   locale,
 }: {
-  header: string;
-  label: (row: T) => string;
+  code: { key: string; header: string; width: number; text: (row: T) => string };
+  label: { header: string; text: (row: T) => string };
+  to: (row: T) => string;
   locale: Locale;
-}): Column<T> => ({
-  key: "label",
-  header,
-  sort: (a, b) => label(a).localeCompare(label(b), locale),
-  cell: label,
-});
+}): Column<T>[] => [
+  {
+    key: code.key,
+    header: code.header,
+    width: code.width,
+    sort: (a, b) => code.text(a).localeCompare(code.text(b)),
+    cell: linkCell(code.text, to, "acc-code"),
+  },
+  {
+    key: "label",
+    header: label.header,
+    sort: (a, b) => label.text(a).localeCompare(label.text(b), locale),
+    cell: label.text,
+  },
+];
 
 /** An entry's label (or an adjustment's), the link to the entry. */
 export const entryLabelColumn = <T,>({
@@ -59,15 +57,7 @@ export const entryLabelColumn = <T,>({
   header: string;
   label: (row: T) => string;
   to: (row: T) => string;
-}): Column<T> => ({
-  key: "label",
-  header,
-  cell: (row) => (
-    <Link to={to(row)} className="registre-row-link acc-label-link">
-      {label(row)}
-    </Link>
-  ),
-});
+}): Column<T> => ({ key: "label", header, cell: linkCell(label, to, "acc-label-link") });
 
 /** A day as figures (« — » when there is none); sorted when `sortable`. */
 export const dayColumn = <T,>({

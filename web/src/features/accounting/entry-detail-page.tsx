@@ -16,6 +16,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import { type Column, ColumnHead, ColumnRows } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { useDeleteAction } from "../../components/delete-action.tsx";
 import { DetailActions } from "../../components/detail-actions.tsx";
@@ -42,6 +43,7 @@ import {
   yearsQuery,
 } from "./api.ts";
 import { BooksPage } from "./books-page.tsx";
+import { amountColumn } from "./columns.tsx";
 import { entryNumberText } from "./entry-number.ts";
 import { correctionLine, originLine } from "./entry-origin.ts";
 import { accountPath, entriesPath, entryPath, yearPath } from "./paths.ts";
@@ -154,77 +156,90 @@ export const EntryLinesTable = ({ entry }: { entry: Entry }) => {
   );
   const debit = sumCents(entry.lines, (l) => l.debit);
   const credit = sumCents(entry.lines, (l) => l.credit);
+  const accountLink = (account: string) => (
+    <Link to={accountPath(account)} className="acc-code acc-link">
+      {account}
+    </Link>
+  );
+  const columns: Column<Entry["lines"][number]>[] = [
+    {
+      key: "line",
+      header: t("entries.lineNumber"),
+      width: 36,
+      numeric: true,
+      cellProps: () => ({ className: "acc-muted" }),
+      cell: (line) => line.line,
+    },
+    {
+      key: "account",
+      header: t("entries.account"),
+      width: 250,
+      cell: (line) => (
+        <Group gap={8} wrap="nowrap" align="baseline">
+          {accountLink(line.account)}
+          <Text span size="xs" c="dimmed">
+            {labels.get(line.account) ?? ""}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      key: "auxiliary",
+      header: t("entries.auxiliary"),
+      width: 110,
+      cell: (line) =>
+        line.auxiliary ? (
+          <Tooltip label={labels.get(line.auxiliary) ?? line.auxiliary} withArrow>
+            {accountLink(line.auxiliary)}
+          </Tooltip>
+        ) : null,
+    },
+    {
+      key: "label",
+      header: t("entries.lineLabel"),
+      cell: (line) => (
+        <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
+          <span>
+            {line.label ?? (
+              <Text span size="sm" c="dimmed">
+                {entry.label}
+              </Text>
+            )}
+          </span>
+          {line.vat ? <VatCodeBadge code={line.vat} /> : null}
+        </Group>
+      ),
+    },
+    amountColumn({ key: "debit", header: t("common.debit"), width: 120, cents: (line) => line.debit }),
+    amountColumn({ key: "credit", header: t("common.credit"), width: 120, cents: (line) => line.credit }),
+    {
+      key: "lettering",
+      header: t("entries.lettering"),
+      width: 90,
+      cell: (line) =>
+        line.letterCode ? (
+          <Tooltip
+            label={t("entries.letteredOn", { date: day(line.letterDate) })}
+            withArrow
+            disabled={!line.letterDate}
+          >
+            <Badge variant="light" color="cyan" radius="sm" className="acc-code" tt="none">
+              {line.letterCode}
+            </Badge>
+          </Tooltip>
+        ) : null,
+    },
+  ];
   return (
     <BookTable testId="entry-lines" caption={t("entries.lines")} minWidth={900} highlight={false}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w={36} className="acc-num">
-            {t("entries.lineNumber")}
-          </Table.Th>
-          <Table.Th w={250}>{t("entries.account")}</Table.Th>
-          <Table.Th w={110}>{t("entries.auxiliary")}</Table.Th>
-          <Table.Th>{t("entries.lineLabel")}</Table.Th>
-          <Table.Th w={120} className="acc-num">
-            {t("common.debit")}
-          </Table.Th>
-          <Table.Th w={120} className="acc-num">
-            {t("common.credit")}
-          </Table.Th>
-          <Table.Th w={90}>{t("entries.lettering")}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <ColumnHead columns={columns} />
       <Table.Tbody>
-        {entry.lines.map((line) => (
-          <Table.Tr key={line.line} data-testid="entry-line">
-            <Table.Td className="acc-num acc-muted">{line.line}</Table.Td>
-            <Table.Td>
-              <Group gap={8} wrap="nowrap" align="baseline">
-                <Link to={accountPath(line.account)} className="acc-code acc-link">
-                  {line.account}
-                </Link>
-                <Text span size="xs" c="dimmed">
-                  {labels.get(line.account) ?? ""}
-                </Text>
-              </Group>
-            </Table.Td>
-            <Table.Td>
-              {line.auxiliary ? (
-                <Tooltip label={labels.get(line.auxiliary) ?? line.auxiliary} withArrow>
-                  <Link to={accountPath(line.auxiliary)} className="acc-code acc-link">
-                    {line.auxiliary}
-                  </Link>
-                </Tooltip>
-              ) : null}
-            </Table.Td>
-            <Table.Td>
-              <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
-                <span>
-                  {line.label ?? (
-                    <Text span size="sm" c="dimmed">
-                      {entry.label}
-                    </Text>
-                  )}
-                </span>
-                {line.vat ? <VatCodeBadge code={line.vat} /> : null}
-              </Group>
-            </Table.Td>
-            <AmountTd cents={line.debit} />
-            <AmountTd cents={line.credit} />
-            <Table.Td>
-              {line.letterCode ? (
-                <Tooltip
-                  label={t("entries.letteredOn", { date: day(line.letterDate) })}
-                  withArrow
-                  disabled={!line.letterDate}
-                >
-                  <Badge variant="light" color="cyan" radius="sm" className="acc-code" tt="none">
-                    {line.letterCode}
-                  </Badge>
-                </Tooltip>
-              ) : null}
-            </Table.Td>
-          </Table.Tr>
-        ))}
+        <ColumnRows
+          rows={entry.lines}
+          columns={columns}
+          rowKey={(line) => String(line.line)}
+          rowProps={() => ({ "data-testid": "entry-line" })}
+        />
       </Table.Tbody>
       <Table.Tfoot>
         <Table.Tr>

@@ -15,6 +15,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { MutationModal } from "../../components/confirm-modal.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
@@ -38,9 +39,10 @@ import { ProvisionalOpeningNotice } from "./provisional-opening.tsx";
 import { isDay, ReportGate, useYears } from "./report-frame.tsx";
 import {
   AmountTd,
+  AmountTh,
   accountLabel,
   Balance,
-  ConfirmModal,
+  DebitCreditTh,
   EmptyRow,
   LinkIcon,
   today,
@@ -49,6 +51,22 @@ import {
 } from "./ui.tsx";
 
 const refOf = (row: Pick<LedgerRow, "mvt" | "line">) => `${row.mvt}/${row.line}`;
+
+/** A line's lettering code. */
+const LetterBadge = ({ code }: { code: string }) => (
+  <Badge
+    variant="light"
+    color="cyan"
+    radius="sm"
+    tt="none"
+    size="sm"
+    px={6}
+    className="acc-code"
+    style={{ overflow: "visible" }}
+  >
+    {code}
+  </Badge>
+);
 
 /** `/org/accounting/reports/generalledger`: the grand livre with running balances, and lettering. */
 export const GeneralLedgerPage = () => {
@@ -264,32 +282,10 @@ export const GeneralLedgerPage = () => {
                 title={t("ledger.unletterCode", { code: row.letterCode })}
                 data-testid="ledger-letter-code"
               >
-                <Badge
-                  variant="light"
-                  color="cyan"
-                  radius="sm"
-                  tt="none"
-                  size="sm"
-                  px={6}
-                  className="acc-code"
-                  style={{ overflow: "visible" }}
-                >
-                  {row.letterCode}
-                </Badge>
+                <LetterBadge code={row.letterCode} />
               </UnstyledButton>
             ) : (
-              <Badge
-                variant="light"
-                color="cyan"
-                radius="sm"
-                tt="none"
-                size="sm"
-                px={6}
-                className="acc-code"
-                style={{ overflow: "visible" }}
-              >
-                {row.letterCode}
-              </Badge>
+              <LetterBadge code={row.letterCode} />
             )
           ) : null}
         </Table.Td>
@@ -390,15 +386,8 @@ export const GeneralLedgerPage = () => {
                     <Table.Th w={100}>{t("entries.number")}</Table.Th>
                     <Table.Th w={120}>{t("entries.pieceRef")}</Table.Th>
                     <Table.Th>{t("entries.label")}</Table.Th>
-                    <Table.Th w={96} className="acc-num">
-                      {t("common.debit")}
-                    </Table.Th>
-                    <Table.Th w={96} className="acc-num">
-                      {t("common.credit")}
-                    </Table.Th>
-                    <Table.Th w={120} className="acc-num">
-                      {t("common.balance")}
-                    </Table.Th>
+                    <DebitCreditTh w={96} />
+                    <AmountTh w={120}>{t("common.balance")}</AmountTh>
                     <Table.Th w={64}>{t("ledger.letterShort")}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -495,29 +484,23 @@ export const GeneralLedgerPage = () => {
           </Paper>
         )}
         {letter.isError ? <ErrorAlert error={letter.error} testId="ledger-letter-error" /> : null}
-        <ConfirmModal
-          opened={unlettering !== null}
+        <MutationModal
+          subject={unlettering}
+          mutation={unletter}
+          variables={(subject) => subject}
+          onDone={(_, subject) => setNotice(t("ledger.unlettered", subject))}
+          onClose={() => setUnlettering(null)}
           title={t("ledger.unletterTitle")}
           confirmLabel={t("ledger.unletter")}
           color="orange"
-          pending={unletter.isPending}
-          error={unletter.isError ? unletter.error : null}
-          onClose={() => setUnlettering(null)}
-          onConfirm={() => {
-            if (!unlettering) return;
-            unletter.mutate(unlettering, {
-              onSuccess: () => {
-                setNotice(t("ledger.unlettered", unlettering));
-                setUnlettering(null);
-              },
-            });
-          }}
           testId="ledger-unletter-dialog"
         >
-          <Text size="sm">
-            {t("ledger.unletterText", { code: unlettering?.code ?? "", account: unlettering?.account ?? "" })}
-          </Text>
-        </ConfirmModal>
+          {(subject) => (
+            <Text size="sm">
+              {t("ledger.unletterText", { code: subject.code, account: subject.account })}
+            </Text>
+          )}
+        </MutationModal>
       </Stack>
     </ReportGate>
   );

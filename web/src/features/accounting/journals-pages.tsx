@@ -10,7 +10,7 @@ import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { type Journal, type JournalKind, journalQuery, journalsQuery, useDeleteJournal } from "./api.ts";
 import { BooksPage } from "./books-page.tsx";
-import { codeColumn, labelColumn } from "./columns.tsx";
+import { codeLabelColumns } from "./columns.tsx";
 import { accountPath, entriesPath, journalPath, journalsPath } from "./paths.ts";
 import { Fields, journalLabel, QueryView } from "./ui.tsx";
 
@@ -39,14 +39,12 @@ export const JournalsPage = () => {
   const can = useCan();
   const journals = useQuery({ ...journalsQuery(), enabled: can("journals", "read") });
   const columns: Column<Journal>[] = [
-    codeColumn({
-      key: "code",
-      header: t("journals.code"),
-      width: 100,
-      code: (journal) => journal.code,
+    ...codeLabelColumns<Journal>({
+      code: { key: "code", header: t("journals.code"), width: 100, text: (journal) => journal.code },
+      label: { header: t("journals.label"), text: (journal) => journalLabel(journal, locale) },
       to: (journal) => journalPath(journal.code),
+      locale,
     }),
-    labelColumn({ header: t("journals.label"), label: (journal) => journalLabel(journal, locale), locale }),
     {
       key: "kind",
       header: t("journals.kind"),

@@ -20,6 +20,34 @@ const lowerFirst = (text: string) => text.charAt(0).toLocaleLowerCase() + text.s
 const StatementAmount = ({ cents }: { cents: number }) =>
   cents === 0 ? <span className="acc-muted">—</span> : <Amount cents={cents} />;
 
+/** A line of a statement: its wording and its figure (a dash for zero when `dash`). */
+const FigureRow = ({
+  label,
+  cents,
+  dash = false,
+  indent = false,
+  className,
+  testId,
+  amountTestId,
+  dataKey,
+}: {
+  label: string;
+  cents: number;
+  dash?: boolean;
+  indent?: boolean;
+  className?: string;
+  testId?: string;
+  amountTestId?: string;
+  dataKey?: string;
+}) => (
+  <Table.Tr className={className} data-testid={testId} data-key={dataKey}>
+    <Table.Td className={indent ? "acc-indent" : undefined}>{label}</Table.Td>
+    <Table.Td className="acc-num" data-testid={amountTestId}>
+      {dash ? <StatementAmount cents={cents} /> : <Amount cents={cents} />}
+    </Table.Td>
+  </Table.Tr>
+);
+
 const SectionRows = ({ section }: { section: StatementSection }) => {
   const { t } = useTranslation("accounting");
   const { locale } = useFormat();
@@ -31,33 +59,36 @@ const SectionRows = ({ section }: { section: StatementSection }) => {
         </Table.Th>
       </Table.Tr>
       {section.lines.map((line) => (
-        <Table.Tr key={line.key} data-testid="statement-line" data-key={line.key}>
-          <Table.Td className="acc-indent">{statementLabel(line, locale)}</Table.Td>
-          <Table.Td className="acc-num">
-            <StatementAmount cents={line.amount} />
-          </Table.Td>
-        </Table.Tr>
+        <FigureRow
+          key={line.key}
+          label={statementLabel(line, locale)}
+          cents={line.amount}
+          dash
+          indent
+          testId="statement-line"
+          dataKey={line.key}
+        />
       ))}
-      <Table.Tr className="acc-subtotal-row">
-        <Table.Td>
-          {t("statements.totalOf", { section: lowerFirst(statementLabel(section, locale)) })}
-        </Table.Td>
-        <Table.Td className="acc-num">
-          <Amount cents={section.total} />
-        </Table.Td>
-      </Table.Tr>
+      <FigureRow
+        label={t("statements.totalOf", { section: lowerFirst(statementLabel(section, locale)) })}
+        cents={section.total}
+        className="acc-subtotal-row"
+      />
     </>
   );
 };
 
-const ResultRow = ({ label, cents, testId }: { label: string; cents: number; testId?: string }) => (
-  <Table.Tr className="acc-result-row" data-testid={testId}>
-    <Table.Td>{label}</Table.Td>
-    <Table.Td className="acc-num">
-      <Amount cents={cents} />
-    </Table.Td>
-  </Table.Tr>
-);
+/** The profit or the loss of the year. */
+const ResultLine = ({ result, testId }: { result: number; testId?: string }) => {
+  const { t } = useTranslation("accounting");
+  return (
+    <FigureRow
+      label={result >= 0 ? t("statements.profit") : t("statements.loss")}
+      cents={result}
+      testId={testId}
+    />
+  );
+};
 
 /** Which intermediate result follows which section of the income statement. */
 const resultAfter: Record<string, keyof IncomeStatement> = {
@@ -86,9 +117,10 @@ export const IncomeStatementTable = ({ statement }: { statement: IncomeStatement
             <Fragment key={section.key}>
               <SectionRows section={section} />
               {result ? (
-                <ResultRow
+                <FigureRow
                   label={t(`statements.results.${result as "operatingResult"}`)}
                   cents={statement[result] as number}
+                  className="acc-result-row"
                 />
               ) : null}
             </Fragment>
@@ -96,12 +128,7 @@ export const IncomeStatementTable = ({ statement }: { statement: IncomeStatement
         })}
       </Table.Tbody>
       <Table.Tfoot>
-        <Table.Tr data-testid="income-result">
-          <Table.Td>{statement.result >= 0 ? t("statements.profit") : t("statements.loss")}</Table.Td>
-          <Table.Td className="acc-num">
-            <Amount cents={statement.result} />
-          </Table.Td>
-        </Table.Tr>
+        <ResultLine result={statement.result} testId="income-result" />
       </Table.Tfoot>
     </BookTable>
   );
@@ -137,12 +164,7 @@ const SheetSide = ({
         ))}
       </Table.Tbody>
       <Table.Tfoot>
-        <Table.Tr>
-          <Table.Td>{totalLabel}</Table.Td>
-          <Table.Td className="acc-num" data-testid={`${testId}-total`}>
-            <Amount cents={total} />
-          </Table.Td>
-        </Table.Tr>
+        <FigureRow label={totalLabel} cents={total} amountTestId={`${testId}-total`} />
       </Table.Tfoot>
     </BookTable>
   );
@@ -233,12 +255,7 @@ export const StatementsSummary = ({
   const { t } = useTranslation("accounting");
   const { locale } = useFormat();
   const row = (key: string, label: string, cents: number, className?: string) => (
-    <Table.Tr key={key} className={className}>
-      <Table.Td>{label}</Table.Td>
-      <Table.Td className="acc-num">
-        <StatementAmount cents={cents} />
-      </Table.Td>
-    </Table.Tr>
+    <FigureRow key={key} label={label} cents={cents} dash className={className} />
   );
   const incomeRows = income.sections.flatMap((section) => {
     const result = resultAfter[section.key];
@@ -279,12 +296,7 @@ export const StatementsSummary = ({
         <BookTable minWidth={320} highlight={false} testId="income-summary">
           <Table.Tbody>{incomeRows}</Table.Tbody>
           <Table.Tfoot>
-            <Table.Tr>
-              <Table.Td>{income.result >= 0 ? t("statements.profit") : t("statements.loss")}</Table.Td>
-              <Table.Td className="acc-num">
-                <Amount cents={income.result} />
-              </Table.Td>
-            </Table.Tr>
+            <ResultLine result={income.result} />
           </Table.Tfoot>
         </BookTable>
       </Stack>

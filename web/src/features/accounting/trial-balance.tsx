@@ -9,7 +9,7 @@ import { centsToDecimal, sumCents } from "../../lib/money.ts";
 import { saveCsv } from "./access.ts";
 import { chartQuery, type TrialBalance, type TrialBalanceRow } from "./api.ts";
 import { accountPath, ledgerPath } from "./paths.ts";
-import { AmountTd, accountLabel, BookTable, DownloadIcon, EmptyRow } from "./ui.tsx";
+import { AmountTd, accountLabel, BookTable, DebitCreditTh, DownloadIcon, EmptyRow } from "./ui.tsx";
 
 type BalanceGroup = { cls: string; rows: TrialBalanceRow[] };
 
@@ -24,18 +24,45 @@ const groupByClass = (rows: readonly TrialBalanceRow[]): BalanceGroup[] => {
   return groups;
 };
 
-const ClassTotalRow = ({ group }: { group: BalanceGroup }) => {
-  const { t } = useTranslation("accounting");
-  return (
-    <Table.Tr className="acc-subtotal-row" data-testid="balance-class-total">
-      <Table.Td colSpan={2}>{t("balance.classTotal", { cls: group.cls })}</Table.Td>
-      <AmountTd cents={sumCents(group.rows, (r) => r.debit)} blankZero={false} />
-      <AmountTd cents={sumCents(group.rows, (r) => r.credit)} blankZero={false} />
-      <AmountTd cents={sumCents(group.rows, (r) => r.balanceDebit)} blankZero={false} />
-      <AmountTd cents={sumCents(group.rows, (r) => r.balanceCredit)} blankZero={false} />
-    </Table.Tr>
-  );
-};
+type Totals = Pick<TrialBalanceRow, "debit" | "credit" | "balanceDebit" | "balanceCredit">;
+
+const totalsOf = (rows: readonly TrialBalanceRow[]): Totals => ({
+  debit: sumCents(rows, (r) => r.debit),
+  credit: sumCents(rows, (r) => r.credit),
+  balanceDebit: sumCents(rows, (r) => r.balanceDebit),
+  balanceCredit: sumCents(rows, (r) => r.balanceCredit),
+});
+
+/** A line of totals: a class's, or the whole balance's (whose debit and credit tests read). */
+const TotalRow = ({
+  label,
+  totals,
+  className,
+  testId,
+  grand = false,
+}: {
+  label: string;
+  totals: Totals;
+  className?: string;
+  testId?: string;
+  grand?: boolean;
+}) => (
+  <Table.Tr className={className} data-testid={testId}>
+    <Table.Td colSpan={2}>{label}</Table.Td>
+    <AmountTd
+      cents={totals.debit}
+      blankZero={false}
+      data-testid={grand ? "balance-total-debit" : undefined}
+    />
+    <AmountTd
+      cents={totals.credit}
+      blankZero={false}
+      data-testid={grand ? "balance-total-credit" : undefined}
+    />
+    <AmountTd cents={totals.balanceDebit} blankZero={false} />
+    <AmountTd cents={totals.balanceCredit} blankZero={false} />
+  </Table.Tr>
+);
 
 /** The CSV of a trial balance: decimal amounts with the language's mark, as spreadsheets read them. */
 const balanceCsv = (
@@ -138,18 +165,8 @@ export const TrialBalanceTable = ({
             </Table.Th>
           </Table.Tr>
           <Table.Tr>
-            <Table.Th w={130} className="acc-num">
-              {t("common.debit")}
-            </Table.Th>
-            <Table.Th w={130} className="acc-num">
-              {t("common.credit")}
-            </Table.Th>
-            <Table.Th w={130} className="acc-num">
-              {t("common.debit")}
-            </Table.Th>
-            <Table.Th w={130} className="acc-num">
-              {t("common.credit")}
-            </Table.Th>
+            <DebitCreditTh w={130} />
+            <DebitCreditTh w={130} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -178,18 +195,19 @@ export const TrialBalanceTable = ({
                   <AmountTd cents={row.balanceCredit} />
                 </Table.Tr>
               ))}
-              {byClass ? <ClassTotalRow group={group} /> : null}
+              {byClass ? (
+                <TotalRow
+                  label={t("balance.classTotal", { cls: group.cls })}
+                  totals={totalsOf(group.rows)}
+                  className="acc-subtotal-row"
+                  testId="balance-class-total"
+                />
+              ) : null}
             </Fragment>
           ))}
         </Table.Tbody>
         <Table.Tfoot>
-          <Table.Tr>
-            <Table.Td colSpan={2}>{t("balance.grandTotal")}</Table.Td>
-            <AmountTd cents={balance.totals.debit} blankZero={false} data-testid="balance-total-debit" />
-            <AmountTd cents={balance.totals.credit} blankZero={false} data-testid="balance-total-credit" />
-            <AmountTd cents={balance.totals.balanceDebit} blankZero={false} />
-            <AmountTd cents={balance.totals.balanceCredit} blankZero={false} />
-          </Table.Tr>
+          <TotalRow label={t("balance.grandTotal")} totals={balance.totals} grand />
         </Table.Tfoot>
       </BookTable>
     </Stack>

@@ -80,6 +80,24 @@ export const AmountTd = ({
   </Table.Td>
 );
 
+/** The head of a column of figures: right-aligned, as its cells. */
+export const AmountTh = ({ w, children }: { w: number; children: ReactNode }) => (
+  <Table.Th w={w} className="acc-num">
+    {children}
+  </Table.Th>
+);
+
+/** The heads of a debit and a credit column, each `w` wide. */
+export const DebitCreditTh = ({ w }: { w: number }) => {
+  const { t } = useTranslation("accounting");
+  return (
+    <>
+      <AmountTh w={w}>{t("common.debit")}</AmountTh>
+      <AmountTh w={w}>{t("common.credit")}</AmountTh>
+    </>
+  );
+};
+
 /** A signed balance shown the accountant's way: « 1 234,56 D » or « 1 234,56 C ». */
 export const Balance = ({ cents }: { cents: Cents }) => {
   const { t } = useTranslation("accounting");
