@@ -1,22 +1,10 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Anchor, Badge, Checkbox, Group, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { isEmail } from "../../lib/validation.ts";
@@ -26,6 +14,7 @@ import { rightOf } from "../docs/model.ts";
 import { docPath } from "../docs/paths.ts";
 import { useCanDocs, useDocName } from "../docs/ui.tsx";
 import { type MailDraft, mailDraftQuery, templatesQuery, useSendMail } from "./api.ts";
+import { InsertChips, SubjectBodyFields } from "./mail-fields.tsx";
 
 const addresses = (text: string) =>
   text
@@ -95,50 +84,30 @@ const MailForm = ({ doc, draft }: { doc: Doc; draft: MailDraft }) => {
       onSubmit={submit}
       error={null}
       actions={
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={docPath(doc.id)}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit" loading={send.isPending} data-testid="mail-send">
-            {t("editor.send")}
-          </Button>
-        </Group>
+        <FormActions
+          cancel={docPath(doc.id)}
+          submitLabel={t("editor.send")}
+          pending={send.isPending}
+          submitTestId="mail-send"
+        />
       }
     >
       <Stack gap={4}>
         <TextInput label={t("editor.to")} {...form.getInputProps("to")} data-testid="mail-to" />
         {draft.contactEmails.length ? (
-          <Group gap={6}>
-            <Text size="xs" c="dimmed">
-              {t("editor.toHint")}
-            </Text>
-            {draft.contactEmails.map((address) => (
-              <Badge
-                key={address}
-                component="button"
-                type="button"
-                variant="outline"
-                radius="sm"
-                tt="none"
-                style={{ cursor: "pointer" }}
-                onClick={() => addTo(address)}
-              >
-                {address}
-              </Badge>
-            ))}
-          </Group>
+          <InsertChips
+            words={draft.contactEmails}
+            onPick={addTo}
+            lead={
+              <Text size="xs" c="dimmed">
+                {t("editor.toHint")}
+              </Text>
+            }
+          />
         ) : null}
       </Stack>
       <TextInput label={t("editor.cc")} {...form.getInputProps("cc")} data-testid="mail-cc" />
-      <TextInput label={t("editor.subject")} {...form.getInputProps("subject")} data-testid="mail-subject" />
-      <Textarea
-        label={t("editor.body")}
-        autosize
-        minRows={8}
-        maxRows={24}
-        {...form.getInputProps("body")}
-        data-testid="mail-body"
-      />
+      <SubjectBodyFields form={form} of="editor" minRows={8} testId="mail" />
       <Stack gap={4}>
         <Text size="sm" fw={500}>
           {t("editor.attachments")}

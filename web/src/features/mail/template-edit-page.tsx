@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Checkbox,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,6 +20,7 @@ import {
   usePreview,
   useSaveTemplate,
 } from "./api.ts";
+import { InsertChips, SubjectBodyFields } from "./mail-fields.tsx";
 import { MailText } from "./templates-pages.tsx";
 
 const CODE = "emailtemplates";
@@ -130,19 +120,7 @@ const TemplateForm = ({
             data-testid="template-language"
           />
         </Group>
-        <TextInput
-          label={t("templates.subject")}
-          {...form.getInputProps("subject")}
-          data-testid="template-subject"
-        />
-        <Textarea
-          label={t("templates.body")}
-          autosize
-          minRows={10}
-          maxRows={24}
-          {...form.getInputProps("body")}
-          data-testid="template-body"
-        />
+        <SubjectBodyFields form={form} of="templates" minRows={10} testId="template" />
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             {t("templates.variables")}
@@ -150,23 +128,12 @@ const TemplateForm = ({
           <Text size="xs" c="dimmed">
             {t("templates.variablesHint")}
           </Text>
-          <Group gap={6}>
-            {(variables[values.use] ?? []).map((name) => (
-              <Badge
-                key={name}
-                component="button"
-                type="button"
-                variant="outline"
-                radius="sm"
-                tt="none"
-                style={{ cursor: "pointer" }}
-                onClick={() => insert(name)}
-                data-testid={`template-variable-${name}`}
-              >
-                {`{{${name}}}`}
-              </Badge>
-            ))}
-          </Group>
+          <InsertChips
+            words={variables[values.use] ?? []}
+            show={(name) => `{{${name}}}`}
+            onPick={insert}
+            testId={(name) => `template-variable-${name}`}
+          />
         </Stack>
         <Checkbox
           label={t("templates.isDefault")}
