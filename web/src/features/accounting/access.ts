@@ -27,6 +27,18 @@ const filenameOf = (disposition: string | null, fallback: string): string => {
   return plain?.[1] ?? fallback;
 };
 
+/** Saves a file made or fetched in the browser under `name`, as a download. */
+const saveBlob = (blob: Blob, name: string): void => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+};
+
 /**
  * Downloads a file of the API (FEC, CSV) with the session's bearer token: fetched as a blob, then
  * saved under the name the server gives. Rejects with an {@link ApiError} carrying the problem.
@@ -60,16 +72,8 @@ export const downloadFile = async (path: string, fallbackName: string): Promise<
       ? new ApiError("problem", problem.detail, response.status, problem)
       : new ApiError("unexpected", `HTTP ${response.status}`, response.status, null);
   }
-  const blob = await response.blob();
   const name = filenameOf(response.headers.get("content-disposition"), fallbackName);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await response.blob(), name);
   return name;
 };
 
@@ -80,12 +84,5 @@ export const saveCsv = (name: string, rows: readonly (readonly (string | number)
     return /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
   const text = `\ufeff${rows.map((row) => row.map(cell).join(";")).join("\r\n")}\r\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([text], { type: "text/csv;charset=utf-8" }), name);
 };

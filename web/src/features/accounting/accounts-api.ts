@@ -1,7 +1,7 @@
 /** The chart of accounts: lists, one account, its creation, change and deletion. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api, type BodyOf, type OperationOf } from "../../lib/api-client.ts";
-import { type AccountFilter, accountingKeys } from "./api-shapes.ts";
+import { type AccountFilter, accountingKeys, useBooksMutation } from "./api-shapes.ts";
 
 export const accountsQuery = (filter: AccountFilter) =>
   queryOptions({
@@ -30,30 +30,21 @@ export const accountQuery = (number: string) =>
 export type AccountCreate = BodyOf<OperationOf<"/accounting/accounts", "post">>;
 export type AccountUpdate = BodyOf<OperationOf<"/accounting/accounts/{id}", "put">>;
 
-export const useCreateAccount = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: AccountCreate) => api.post("/accounting/accounts", { body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.accounts }),
+export const useCreateAccount = () =>
+  useBooksMutation((input: AccountCreate) => api.post("/accounting/accounts", { body: input }), {
+    key: accountingKeys.accounts,
   });
-};
 
-export const useUpdateAccount = (number: string) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: AccountUpdate) =>
-      api.put("/accounting/accounts/{id}", { path: { id: number }, body: input }),
-    onSuccess: (account) => {
-      client.setQueryData(accountingKeys.account(number), account);
-      return client.invalidateQueries({ queryKey: accountingKeys.accounts });
+export const useUpdateAccount = (number: string) =>
+  useBooksMutation(
+    (input: AccountUpdate) => api.put("/accounting/accounts/{id}", { path: { id: number }, body: input }),
+    {
+      key: accountingKeys.accounts,
+      onAnswer: (client, account) => client.setQueryData(accountingKeys.account(number), account),
     },
-  });
-};
+  );
 
-export const useDeleteAccount = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (number: string) => api.delete("/accounting/accounts/{id}", { path: { id: number } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.accounts }),
+export const useDeleteAccount = () =>
+  useBooksMutation((number: string) => api.delete("/accounting/accounts/{id}", { path: { id: number } }), {
+    key: accountingKeys.accounts,
   });
-};

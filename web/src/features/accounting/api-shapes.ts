@@ -1,4 +1,4 @@
-import type { QueryClient } from "@tanstack/react-query";
+import { type QueryClient, type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AnswerOf, Schemas } from "../../lib/api-client.ts";
 import { journalKindValues } from "../../lib/api-types.ts";
 
@@ -117,3 +117,24 @@ export const invalidateBooks = (client: QueryClient) =>
     client.invalidateQueries({ queryKey: accountingKeys.reports }),
     client.invalidateQueries({ queryKey: accountingKeys.years }),
   ]);
+
+/**
+ * A change of the books: once the server has answered, `onAnswer` (to set the answer where it shows) and
+ * the queries under `key` marked stale — by default, whatever an entry changes (`invalidateBooks`).
+ */
+export const useBooksMutation = <Input, Output>(
+  mutationFn: (input: Input) => Promise<Output>,
+  {
+    key,
+    onAnswer,
+  }: { key?: QueryKey; onAnswer?: (client: QueryClient, output: Output, input: Input) => void } = {},
+) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (output: Output, input: Input) => {
+      onAnswer?.(client, output, input);
+      return key ? client.invalidateQueries({ queryKey: key }) : invalidateBooks(client);
+    },
+  });
+};

@@ -1,8 +1,8 @@
 /** The closing file of a year: its checklist and its year-end adjustments. */
 import { closingStepCodes } from "@registre/core/accounting/closing";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { type AnswerOf, api, type BodyOf, type OperationOf, type Schemas } from "../../lib/api-client.ts";
-import { accountingKeys, invalidateBooks } from "./api-shapes.ts";
+import { accountingKeys, useBooksMutation } from "./api-shapes.ts";
 
 export { adjustmentKinds, closingStepStatuses } from "@registre/core/accounting/closing";
 export type ClosingStep = Schemas["ClosingStep"];
@@ -35,45 +35,34 @@ export const adjustmentsQuery = (yearId: string) =>
       api.get("/accounting/balance-sheet/{id}/lines", { path: { id: yearId }, signal }),
   });
 
-export const useAddClosingStep = (yearId: string) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (label: string) => api.post("/accounting/balance-sheet/steps", { body: { yearId, label } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: closingKeys.steps(yearId) }),
-  });
-};
+export const useAddClosingStep = (yearId: string) =>
+  useBooksMutation(
+    (label: string) => api.post("/accounting/balance-sheet/steps", { body: { yearId, label } }),
+    { key: closingKeys.steps(yearId) },
+  );
 
-export const useUpdateClosingStep = (step: Pick<ClosingStep, "key" | "yearId">) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (change: ClosingStepChange) =>
+export const useUpdateClosingStep = (step: Pick<ClosingStep, "key" | "yearId">) =>
+  useBooksMutation(
+    (change: ClosingStepChange) =>
       api.put("/accounting/balance-sheet/steps/{id}", { path: { id: step.key }, body: change }),
-    onSuccess: (saved) => {
-      client.setQueryData(
-        closingKeys.steps(step.yearId),
-        (list: AnswerOf<"/accounting/balance-sheet/steps", "get"> | undefined) =>
-          list ? { items: list.items.map((s) => (s.key === saved.key ? saved : s)) } : list,
-      );
-      return client.invalidateQueries({ queryKey: closingKeys.steps(step.yearId) });
+    {
+      key: closingKeys.steps(step.yearId),
+      onAnswer: (client, saved) =>
+        client.setQueryData(
+          closingKeys.steps(step.yearId),
+          (list: AnswerOf<"/accounting/balance-sheet/steps", "get"> | undefined) =>
+            list ? { items: list.items.map((s) => (s.key === saved.key ? saved : s)) } : list,
+        ),
     },
-  });
-};
+  );
 
 /** An adjustment is an entry: the books, the reports and the year's views change with it. */
-export const useAddAdjustment = (yearId: string) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: AdjustmentInput & { kind: AdjustmentKind }) =>
-      api.post("/accounting/balance-sheet/lines", { body: { yearId, ...input } }),
-    onSuccess: () => invalidateBooks(client),
-  });
-};
+export const useAddAdjustment = (yearId: string) =>
+  useBooksMutation((input: AdjustmentInput & { kind: AdjustmentKind }) =>
+    api.post("/accounting/balance-sheet/lines", { body: { yearId, ...input } }),
+  );
 
-export const useChangeAdjustment = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: AdjustmentInput & { id: string }) =>
-      api.put("/accounting/balance-sheet/lines", { body: input }),
-    onSuccess: () => invalidateBooks(client),
-  });
-};
+export const useChangeAdjustment = () =>
+  useBooksMutation((input: AdjustmentInput & { id: string }) =>
+    api.put("/accounting/balance-sheet/lines", { body: input }),
+  );

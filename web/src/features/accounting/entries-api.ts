@@ -1,12 +1,12 @@
 /** Entries: lists, one entry, drafts written, validated, reversed, deleted; lettering. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { type AnswerOf, api } from "../../lib/api-client.ts";
 import {
   accountingKeys,
   type EntryFilter,
   type EntryInput,
   entriesPageSize,
-  invalidateBooks,
+  useBooksMutation,
 } from "./api-shapes.ts";
 
 export const entriesQuery = (filter: EntryFilter) =>
@@ -40,87 +40,50 @@ export const draftsQuery = () =>
     queryFn: ({ signal }) => api.get("/accounting/entries/validate", { signal }),
   });
 
-export const useCreateEntry = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: EntryInput & { validate?: boolean }) =>
-      api.post("/accounting/entries", { body: input }),
-    onSuccess: (entry) => {
-      client.setQueryData(accountingKeys.entry(entry.mvt), entry);
-      return invalidateBooks(client);
+export const useCreateEntry = () =>
+  useBooksMutation(
+    (input: EntryInput & { validate?: boolean }) => api.post("/accounting/entries", { body: input }),
+    {
+      onAnswer: (client, entry) => client.setQueryData(accountingKeys.entry(entry.mvt), entry),
     },
-  });
-};
+  );
 
-export const useUpdateEntry = (mvt: string) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: EntryInput) =>
-      api.put("/accounting/entries/mvt/{mvt}", { path: { mvt }, body: input }),
-    onSuccess: (entry) => {
-      client.setQueryData(accountingKeys.entry(mvt), entry);
-      return invalidateBooks(client);
+export const useUpdateEntry = (mvt: string) =>
+  useBooksMutation(
+    (input: EntryInput) => api.put("/accounting/entries/mvt/{mvt}", { path: { mvt }, body: input }),
+    {
+      onAnswer: (client, entry) => client.setQueryData(accountingKeys.entry(mvt), entry),
     },
-  });
-};
+  );
 
-export const useDeleteEntry = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (mvt: string) => api.delete("/accounting/entries/mvt/{mvt}", { path: { mvt } }),
-    onSuccess: (_, mvt) => {
-      client.removeQueries({ queryKey: accountingKeys.entry(mvt) });
-      return invalidateBooks(client);
-    },
+export const useDeleteEntry = () =>
+  useBooksMutation((mvt: string) => api.delete("/accounting/entries/mvt/{mvt}", { path: { mvt } }), {
+    onAnswer: (client, _, mvt) => client.removeQueries({ queryKey: accountingKeys.entry(mvt) }),
   });
-};
 
-export const useValidateEntry = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (mvt: string) => api.post("/accounting/entries/{mvt}/validate", { path: { mvt } }),
-    onSuccess: (entry) => {
-      client.setQueryData(accountingKeys.entry(entry.mvt), entry);
-      return invalidateBooks(client);
-    },
+export const useValidateEntry = () =>
+  useBooksMutation((mvt: string) => api.post("/accounting/entries/{mvt}/validate", { path: { mvt } }), {
+    onAnswer: (client, entry) => client.setQueryData(accountingKeys.entry(entry.mvt), entry),
   });
-};
 
 export type ValidationOutcome = AnswerOf<"/accounting/entries/validate", "put">;
 
-export const useValidateEntries = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (mvts: string[]) => api.put("/accounting/entries/validate", { body: { mvts } }),
-    onSuccess: () => invalidateBooks(client),
-  });
-};
+export const useValidateEntries = () =>
+  useBooksMutation((mvts: string[]) => api.put("/accounting/entries/validate", { body: { mvts } }));
 
-export const useReverseEntry = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ mvt, date }: { mvt: string; date: string }) =>
+export const useReverseEntry = () =>
+  useBooksMutation(
+    ({ mvt, date }: { mvt: string; date: string }) =>
       api.post("/accounting/entries/{mvt}/reverse", { path: { mvt }, body: { date } }),
-    onSuccess: (entry) => {
-      client.setQueryData(accountingKeys.entry(entry.mvt), entry);
-      return invalidateBooks(client);
+    {
+      onAnswer: (client, entry) => client.setQueryData(accountingKeys.entry(entry.mvt), entry),
     },
-  });
-};
+  );
 
-export const useLetter = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (lines: string[]) => api.put("/accounting/entries/mark", { body: { lines } }),
-    onSuccess: () => invalidateBooks(client),
-  });
-};
+export const useLetter = () =>
+  useBooksMutation((lines: string[]) => api.put("/accounting/entries/mark", { body: { lines } }));
 
-export const useUnletter = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { account: string; code: string }) =>
-      api.put("/accounting/entries/unmark", { body: input }),
-    onSuccess: () => invalidateBooks(client),
-  });
-};
+export const useUnletter = () =>
+  useBooksMutation((input: { account: string; code: string }) =>
+    api.put("/accounting/entries/unmark", { body: input }),
+  );

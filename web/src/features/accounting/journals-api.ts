@@ -1,7 +1,7 @@
 /** The journals of the organisation. */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client.ts";
-import { accountingKeys, type JournalKind } from "./api-shapes.ts";
+import { accountingKeys, type JournalKind, useBooksMutation } from "./api-shapes.ts";
 
 export const journalsQuery = () =>
   queryOptions({
@@ -26,27 +26,18 @@ export type JournalCreate = {
 };
 export type JournalUpdate = { label?: string; labelEn?: string; vat?: boolean; account?: string | null };
 
-export const useCreateJournal = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: JournalCreate) => api.post("/accounting/journals", { body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.journals }),
+export const useCreateJournal = () =>
+  useBooksMutation((input: JournalCreate) => api.post("/accounting/journals", { body: input }), {
+    key: accountingKeys.journals,
   });
-};
 
-export const useUpdateJournal = (code: string) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: JournalUpdate) =>
-      api.put("/accounting/journals/{id}", { path: { id: code }, body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.journals }),
-  });
-};
+export const useUpdateJournal = (code: string) =>
+  useBooksMutation(
+    (input: JournalUpdate) => api.put("/accounting/journals/{id}", { path: { id: code }, body: input }),
+    { key: accountingKeys.journals },
+  );
 
-export const useDeleteJournal = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) => api.delete("/accounting/journals/{id}", { path: { id: code } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.journals }),
+export const useDeleteJournal = () =>
+  useBooksMutation((code: string) => api.delete("/accounting/journals/{id}", { path: { id: code } }), {
+    key: accountingKeys.journals,
   });
-};

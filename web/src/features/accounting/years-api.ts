@@ -1,7 +1,7 @@
 /** Fiscal years (open, lock, opening entries, close) and the reports read from the books. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api-client.ts";
-import { accountingKeys, invalidateBooks, type LedgerCursor } from "./api-shapes.ts";
+import { accountingKeys, type LedgerCursor, useBooksMutation } from "./api-shapes.ts";
 
 export const yearsQuery = () =>
   queryOptions({
@@ -27,53 +27,35 @@ export const stepsQuery = (id: string) =>
     queryFn: ({ signal }) => api.get("/accounting/balance-sheet/{id}/steps", { path: { id }, signal }),
   });
 
-export const useOpenYear = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { start?: string; end?: string }) =>
-      api.post("/accounting/balance-sheet", { body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.years }),
-  });
-};
+export const useOpenYear = () =>
+  useBooksMutation(
+    (input: { start?: string; end?: string }) => api.post("/accounting/balance-sheet", { body: input }),
+    { key: accountingKeys.years },
+  );
 
-export const useLockPeriods = (id: string) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (lockedUntil: string) =>
+export const useLockPeriods = (id: string) =>
+  useBooksMutation(
+    (lockedUntil: string) =>
       api.put("/accounting/balance-sheet/{id}", { path: { id }, body: { lockedUntil } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: accountingKeys.years }),
-  });
-};
+    { key: accountingKeys.years },
+  );
 
 /** New dates for a year nothing was posted in yet. */
-export const useRedefineYear = (id: string) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (dates: { start: string; end: string }) =>
-      api.put("/accounting/balance-sheet/{id}", { path: { id }, body: dates }),
-    onSuccess: () => invalidateBooks(client),
-  });
-};
+export const useRedefineYear = (id: string) =>
+  useBooksMutation((dates: { start: string; end: string }) =>
+    api.put("/accounting/balance-sheet/{id}", { path: { id }, body: dates }),
+  );
 
-export const useGenerateOpening = (id: string) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.get("/accounting/balance-sheet/{id}/createan", { path: { id } }),
-    onSuccess: () => invalidateBooks(client),
-  });
-};
+export const useGenerateOpening = (id: string) =>
+  useBooksMutation(() => api.get("/accounting/balance-sheet/{id}/createan", { path: { id } }));
 
-export const useCloseYear = (id: string) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      api.get("/accounting/balance-sheet/{id}/validate", {
-        path: { id },
-        query: { confirm: "irreversible" },
-      }),
-    onSuccess: () => invalidateBooks(client),
-  });
-};
+export const useCloseYear = (id: string) =>
+  useBooksMutation(() =>
+    api.get("/accounting/balance-sheet/{id}/validate", {
+      path: { id },
+      query: { confirm: "irreversible" },
+    }),
+  );
 
 /** A year or two days; `provisional`: with the opening entries still drafts (`ProvisionalOpening`). */
 export type BalanceRange = ({ yearId: string } | { start: string; end: string }) & { provisional?: boolean };
