@@ -22,6 +22,7 @@ import { contactUserRoutes } from "./routes/contact-users.ts";
 import { contactsRoutes } from "./routes/contacts/index.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
 import { docsRoutes } from "./routes/docs/index.ts";
+import { einvoicingWebhookRoutes } from "./routes/einvoicing-webhook.ts";
 import { emailRoutes } from "./routes/emails.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -92,6 +93,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/accounting", accountingRoutes(ctx));
   api.route("/items", itemsRoutes(ctx));
   api.route("/docs", docsRoutes(ctx));
+  api.route("/einvoicing/webhook", einvoicingWebhookRoutes(ctx));
   api.route("/emails", emailRoutes(ctx));
   api.route("/mail/help", mailHelpRoutes(ctx));
   api.route("/reminders", reminderRoutes(ctx));

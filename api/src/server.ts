@@ -7,6 +7,8 @@ import { createApp } from "./app.ts";
 import { type Environment, openContext, webDist } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
 import { seedDemo } from "./demo/index.ts";
+import { einvoicingReactors } from "./einvoicing/reactors.ts";
+import { einvoicingSyncJob } from "./einvoicing/sync.ts";
 import { seedReferenceData } from "./reference/reference.ts";
 import { remindersJob } from "./reminders/scheduler.ts";
 
@@ -25,12 +27,13 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Opens the database, migrates, starts the projections, seeds the demo on first start, listens, and
- * starts the schedule (the daily reminders, unless REMINDERS=off).
+ * starts the schedule (the daily reminders, unless REMINDERS=off; the e-invoicing sync every minute).
  */
 export const startServer = async (
   env: Environment & { port?: number; host?: string; webRoot?: string; seed?: boolean; database?: Database },
 ): Promise<RunningServer> => {
-  const ctx = await openContext(env, env.database);
+  // The production reactors: the e-invoicing platform's sending (`einvoicing/sending.ts`).
+  const ctx = await openContext(env, env.database, { reactors: einvoicingReactors });
   // A thread ready for the first file, loading while the projections catch up.
   ctx.work.warm();
   await ctx.runner.start();
@@ -47,7 +50,9 @@ export const startServer = async (
   });
   const { port } = server.address() as AddressInfo;
   // The time-driven jobs: each runs on one server at a time, whichever servers share the database.
-  const schedule = createSchedule(ctx.database, env.reminders === "off" ? [] : [remindersJob(ctx)], {
+  // The e-invoicing sync runs every minute, for the organisations connected to a platform.
+  const jobs = [...(env.reminders === "off" ? [] : [remindersJob(ctx)]), einvoicingSyncJob(ctx)];
+  const schedule = createSchedule(ctx.database, jobs, {
     clock: ctx.clock,
     ...(env.log && { log: env.log }),
   });

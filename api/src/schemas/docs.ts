@@ -426,6 +426,19 @@ export const HistoryEvent = z.object({
     })
     .optional()
     .openapi({ description: "The payment an allocation or its release is about" }),
+  transmission: z
+    .object({
+      flowId: z.string().nullable(),
+      status: z.string().nullable().openapi({ description: "An acknowledgement's: Ok or Error" }),
+      code: z.number().int().nullable().openapi({ description: "A lifecycle status: 200 … 213" }),
+      reason: z.string().nullable().openapi({
+        description: "Why: a status's reason, an acknowledgement's reasons, the not-sent reason, the refusal",
+      }),
+    })
+    .optional()
+    .openapi({
+      description: "A transmission event (DocumentTransmission…, DocumentLifecycleStatusReceived)",
+    }),
   /** What the event names, when the line shows it: an attached or removed file's name. */
   detail: z.string().nullable(),
 });

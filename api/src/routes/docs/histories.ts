@@ -4,6 +4,7 @@ import {
   DomainError,
   documentStreamId,
   Rights,
+  transmissionEventTypes,
 } from "@registre/core";
 import type { AppContext } from "../../context.ts";
 import { addHistoryEntry, runDocument } from "../../documents/commands.ts";
@@ -52,6 +53,23 @@ const emailSummary = (email: DocumentEmail) => ({
  * A document's history (/docs/histories): its events (who, when, what) and the notes users write into
  * it (« relancé par téléphone »), which are added, changed and removed. Rights: the kind's `.histories`.
  */
+/** What the history shows of a transmission event: its flow, the acknowledgement's status, the code, why. */
+const transmissionSummary = (type: string, data: Record<string, unknown>) => {
+  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+  const details = Array.isArray(data.details) ? (data.details as { reasonCode?: unknown }[]) : [];
+  return {
+    flowId: text(data.flowId),
+    status: text(data.status),
+    code: typeof data.code === "number" ? data.code : null,
+    reason:
+      type === "DocumentTransmissionAcknowledged"
+        ? details.map((d) => String(d.reasonCode)).join(", ") || null
+        : type === "DocumentTransmissionRefused"
+          ? text(data.errorCode)
+          : text(data.reason),
+  };
+};
+
 /** Which payment an allocation is, on what day, and what it put on the document. */
 const paymentSummary = (p: DocumentPayment) => ({ id: p.payment, date: p.date, amount: p.amount });
 
@@ -89,6 +107,9 @@ export const documentHistoryRoutes = (ctx: AppContext) => {
               ...(e.type === "DocumentEmailed" && { email: emailSummary(e.data as DocumentEmail) }),
               ...(e.type === "DocumentPaymentAllocated" && {
                 payment: paymentSummary(e.data as DocumentPayment),
+              }),
+              ...(transmissionEventTypes.includes(e.type as never) && {
+                transmission: transmissionSummary(e.type, e.data as Record<string, unknown>),
               }),
               ...(e.type === "DocumentPaymentReleased" && {
                 payment: { id: (e.data as { payment: string }).payment, date: null, amount: null },

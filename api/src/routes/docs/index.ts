@@ -11,6 +11,7 @@ import { docPreferenceRoutes } from "./preferences.ts";
 import { docSettingsRoutes } from "./settings.ts";
 import { documentShareRoutes } from "./shares.ts";
 import { documentStatusRoutes } from "./status.ts";
+import { documentTransmissionRoutes } from "./transmission.ts";
 
 /**
  * The sales and purchase documents (issue 11), mounted at /docs: the settings, preferences, histories,
@@ -29,5 +30,6 @@ export const docsRoutes = (ctx: AppContext) => {
   app.route("/", documentMailRoutes(ctx));
   app.route("/", documentFileRoutes(ctx));
   app.route("/", documentShareRoutes(ctx));
+  app.route("/", documentTransmissionRoutes(ctx));
   return app;
 };
