@@ -22,7 +22,9 @@ import { contactUserRoutes } from "./routes/contact-users.ts";
 import { contactsRoutes } from "./routes/contacts/index.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
 import { docsRoutes } from "./routes/docs/index.ts";
+import { einvoicingInboxRoutes } from "./routes/einvoicing-inbox.ts";
 import { einvoicingWebhookRoutes } from "./routes/einvoicing-webhook.ts";
+import { einvoicingRoutes } from "./routes/einvoicing.ts";
 import { emailRoutes } from "./routes/emails.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -94,6 +96,8 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/items", itemsRoutes(ctx));
   api.route("/docs", docsRoutes(ctx));
   api.route("/einvoicing/webhook", einvoicingWebhookRoutes(ctx));
+  api.route("/einvoicing/received", einvoicingInboxRoutes(ctx));
+  api.route("/einvoicing", einvoicingRoutes(ctx));
   api.route("/emails", emailRoutes(ctx));
   api.route("/mail/help", mailHelpRoutes(ctx));
   api.route("/reminders", reminderRoutes(ctx));
