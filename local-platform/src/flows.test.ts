@@ -52,7 +52,7 @@ describe("the token and the bearer", () => {
   });
 
   it("answers 401 in the Error shape without a token or with an unknown one", async () => {
-    for (const headers of [{}, { authorization: "Bearer not-a-token" }]) {
+    for (const headers of [{}, { authorization: "Bearer not-a-token" }] as Record<string, string>[]) {
       const response = await fetch(`${platform.flowUrl}/v1/healthcheck`, { headers });
       expect(response.status).toBe(401);
       const body = await response.json();
