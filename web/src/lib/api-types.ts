@@ -2830,6 +2830,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs/{id}/transmission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getDocumentTransmission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/einvoicing/webhook/{orgId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Called by the approved platform when a flow is received or its acknowledgement changes. Signed: `X-Webhook-Timestamp` (unix seconds) and `X-Webhook-Signature: sha256=<hex HMAC-SHA256(secret, timestamp + '.' + body)>`, the body as sent. Runs the organisation's sync at once. */
+        post: operations["receiveEInvoicingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/einvoicing/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The invoices received through the platform, newest first: imported as drafts or refused. */
+        get: operations["listReceivedInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/einvoicing/received/reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The reform's reason codes a refusal (210) and a dispute (207) accept. */
+        get: operations["listBuyerStatusReasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/einvoicing/received/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getReceivedInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/einvoicing/received/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sends the buyer's status about a received invoice as a lifecycle message (CDAR) through the platform: 204 taken in hand, 205 approved, 207 disputed, 210 refused (`reasonCode` required, from the reform's refusal reasons), 211 payment sent. Sent once per Idempotency-Key. */
+        post: operations["sendBuyerStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/einvoicing/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getEInvoicingConnection"];
+        /** @description Sets the platform's URLs and credentials. The secrets are kept sealed; a secret left out keeps the one kept. `generateWebhookSecret` makes a new webhook secret, answered this once. */
+        put: operations["setEInvoicingConnection"];
+        post?: never;
+        delete: operations["removeEInvoicingConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/einvoicing/connection/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Tries the connection: the healthcheck (a token, then both services), then the directory look-up of the organisation's own SIREN. Each step's outcome is answered in words; a platform down is an outcome, not a 5xx. */
+        post: operations["testEInvoicingConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/einvoicing/directory/{siren}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A business's entry in the platform's directory: its legal unit and where it receives invoices. */
+        get: operations["lookUpEInvoicingDirectory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/emails/templates": {
         parameters: {
             query?: never;
@@ -5567,6 +5718,16 @@ export interface components {
                     /** @description What it put on this document, cents; null once released */
                     amount: number | null;
                 };
+                /** @description A transmission event (DocumentTransmission…, DocumentLifecycleStatusReceived) */
+                transmission?: {
+                    flowId: string | null;
+                    /** @description An acknowledgement's: Ok or Error */
+                    status: string | null;
+                    /** @description A lifecycle status: 200 … 213 */
+                    code: number | null;
+                    /** @description Why: a status's reason, an acknowledgement's reasons, the not-sent reason, the refusal */
+                    reason: string | null;
+                };
                 detail: string | null;
             }[];
         };
@@ -6254,6 +6415,235 @@ export interface components {
              */
             expiresAt?: string | null;
         };
+        DocumentTransmission: {
+            /**
+             * @description notTransmissible: not a validated sales invoice or credit note; notConnected: the organisation has no platform connection; waiting: to be sent (the reactor is on it, or retries while the platform is down); notSent: out of the reform's scope (e-reporting); refused: the platform refused the file; submitted: sent, not acknowledged yet; acknowledged: Ok; rejected: acknowledgement Error
+             * @enum {string}
+             */
+            state: "notTransmissible" | "notConnected" | "waiting" | "notSent" | "refused" | "submitted" | "acknowledged" | "rejected";
+            connected: boolean;
+            submission: {
+                flowId: string;
+                /** @description The document's number */
+                trackingId: string;
+                sha256: string;
+                /** @example Factur-X */
+                syntax: string;
+                /** @example CIUS */
+                profile: string;
+                /** @example B2B */
+                processingRule: string;
+                fileName: string;
+                /** @description When the platform took it */
+                at: string;
+            } | null;
+            acknowledgement: {
+                flowId: string;
+                /** @enum {string} */
+                status: "Ok" | "Error";
+                details: {
+                    /** @enum {string} */
+                    level: "Error" | "Warning";
+                    item: string;
+                    reasonCode: string;
+                    reasonMessage: string;
+                }[];
+                at: string;
+            } | null;
+            /** @description In the order received */
+            statuses: {
+                flowId: string;
+                /** @description 200 Déposée … 213 Rejetée */
+                code: number;
+                date: string;
+                reasonCode: string | null;
+                reason: string | null;
+            }[];
+            notSent: {
+                /** @enum {string} */
+                reason: "b2c" | "international" | "notInDirectory";
+                at: string;
+            } | null;
+            refusal: {
+                errorCode: string;
+                errorMessage: string;
+                at: string;
+            } | null;
+        };
+        EInvoicingWebhookAccepted: {
+            /** @description False when a sync of the organisation was already running */
+            synced: boolean;
+        };
+        EInvoicingWebhookContent: {
+            flowInfo: {
+                flowId: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        ReceivedInvoiceList: {
+            items: components["schemas"]["ReceivedInvoice"][];
+            total: number;
+        };
+        ReceivedInvoice: {
+            /** Format: uuid */
+            id: string;
+            flowId: string;
+            trackingId: string | null;
+            receivedAt: string;
+            /** @example CII */
+            syntax: string | null;
+            /** @enum {string} */
+            state: "imported" | "refused";
+            /** @description Why the flow was not imported: not an invoice, hostile XML, too large… */
+            refusal: {
+                code: string;
+                field: string | null;
+                message: string;
+            } | null;
+            /**
+             * Format: uuid
+             * @description The draft purchase invoice it became
+             */
+            docId: string | null;
+            /** Format: uuid */
+            contactId: string | null;
+            contactCreated: boolean;
+            supplierName: string | null;
+            supplierSiren: string | null;
+            invoiceNumber: string | null;
+            issueDate: string | null;
+            typeCode: string | null;
+            /** @description Integer cents */
+            total: number | null;
+            currency: string | null;
+            statuses: {
+                /** @description 204 taken in hand, 205 approved, 207 disputed, 210 refused, 211 payment sent */
+                code: number;
+                reasonCode: string | null;
+                reason: string | null;
+                /** @description The lifecycle flow that carried it */
+                flowId: string;
+                trackingId: string;
+                /** @description When it was sent */
+                at: string;
+            }[];
+            lastStatus: number | null;
+        };
+        BuyerStatusReasons: {
+            refusal: string[];
+            dispute: string[];
+        };
+        BuyerStatusInput: {
+            /** @description 204 taken in hand, 205 approved, 207 disputed, 210 refused (a reason required), 211 payment sent */
+            code: 204 | 205 | 207 | 210 | 211;
+            /**
+             * @description The reform's reason (MDT-113): required for 210, from its refusal list
+             * @enum {string|null}
+             */
+            reasonCode?: "AUTRE" | "COORD_BANC_ERR" | "TX_TVA_ERR" | "MONTANTTOTAL_ERR" | "CALCUL_ERR" | "NON_CONFORME" | "DOUBLON" | "DEST_ERR" | "TRANSAC_INC" | "EMMET_INC" | "CONTRAT_TERM" | "DOUBLE_FACT" | "CMD_ERR" | "ADR_ERR" | "REF_CT_ABSENT" | "DEST_INC" | "SIRET_ERR" | "CODE_ROUTAGE_ERR" | "REF_ERR" | "PU_ERR" | "REM_ERR" | "QTE_ERR" | "ART_ERR" | "MODPAI_ERR" | "QUALITE_ERR" | "LIVR_INCOMP" | null;
+            /** @description The reason in words */
+            reason?: string | null;
+        };
+        EInvoicingConnectionAnswer: {
+            connection: components["schemas"]["EInvoicingConnection"];
+            /** @description Where the platform should post its webhook calls for this organisation */
+            webhookUrl: string;
+            /** @description The webhook secret Registre just made (`generateWebhookSecret`): shown in this answer only, to copy into the platform */
+            generatedWebhookSecret?: string;
+        };
+        EInvoicingConnection: {
+            /**
+             * @description The Flow service's base URL (the `/v1/...` paths follow it)
+             * @example https://api.plateforme.example/flow-service
+             */
+            flowUrl: string;
+            /**
+             * @description The Directory service's base URL
+             * @example https://api.plateforme.example/flow-service
+             */
+            directoryUrl: string;
+            /**
+             * @description The OAuth2 token endpoint (client credentials)
+             * @example https://api.plateforme.example/flow-service
+             */
+            tokenUrl: string;
+            clientId: string;
+            /** @description A client secret is kept (never answered) */
+            clientSecretSet: boolean;
+            /** @description A webhook secret is kept (never answered) */
+            webhookSecretSet: boolean;
+        } | null;
+        EInvoicingConnectionInput: {
+            /** @example https://api.plateforme.example/flow-service */
+            flowUrl: string;
+            /** @example https://api.plateforme.example/flow-service */
+            directoryUrl: string;
+            /** @example https://api.plateforme.example/flow-service */
+            tokenUrl: string;
+            clientId: string;
+            /** @description The client secret the platform gave; absent, the one kept stays */
+            clientSecret?: string;
+            /** @description A webhook secret chosen by the user (16 characters at least); absent, the one kept stays */
+            webhookSecret?: string;
+            /** @description Registre makes a new webhook secret, answered once in `generatedWebhookSecret` */
+            generateWebhookSecret?: boolean;
+        };
+        ConnectionTestReport: {
+            ok: boolean;
+            steps: components["schemas"]["ConnectionTestStep"][];
+            lookup: components["schemas"]["DirectoryLookup"];
+        };
+        ConnectionTestStep: {
+            /** @enum {string} */
+            step: "healthcheck" | "directory";
+            /** @enum {string} */
+            outcome: "ok" | "failed" | "skipped";
+            /** @description Why it failed: einvoicing.test.unreachable, credentialsRefused, refused, invalidAnswer, notListed, secretUnreadable */
+            code: string | null;
+            /** @description The outcome in the request's language */
+            message: string | null;
+            /** @description The HTTP status the platform answered */
+            status: number | null;
+            /** @description The platform's errorCode, or the adapter's */
+            errorCode: string | null;
+        };
+        /** @description The organisation's own directory entry */
+        DirectoryLookup: {
+            /** @example 552120222 */
+            siren: string;
+            legalUnit: components["schemas"]["DirectoryLegalUnit"];
+            /** @description Where it receives its invoices; empty: on no platform yet (out of the reform's reach for now) */
+            lines: components["schemas"]["DirectoryLine"][];
+        } | null;
+        /** @description Null: the directory does not know it */
+        DirectoryLegalUnit: {
+            siren: string;
+            businessName: string | null;
+            entityType: string | null;
+            administrativeStatus: string | null;
+        } | null;
+        DirectoryLine: {
+            addressingIdentifier: string | null;
+            siren: string | null;
+            siret: string | null;
+            addressingSuffix: string | null;
+            routingIdentifier: string | null;
+            /** @description WK: an approved platform; DFH: the state's */
+            platformType: string | null;
+            platformStatus: string | null;
+            businessName: string | null;
+            facilityName: string | null;
+            address: components["schemas"]["DirectoryAddress"];
+        };
+        DirectoryAddress: {
+            addressLine1?: string;
+            addressLine2?: string;
+            addressLine3?: string;
+            postalCode?: string;
+            locality?: string;
+            countryCode?: string;
+        } | null;
         EmailTemplateList: {
             items: components["schemas"]["EmailTemplate"][];
             /** @description The variables a template of each use may name, as {{name}} */
@@ -29445,6 +29835,899 @@ export interface operations {
             };
         };
     };
+    getDocumentTransmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document's transmission */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentTransmission"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    receiveEInvoicingWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EInvoicingWebhookContent"];
+            };
+        };
+        responses: {
+            /** @description Verified: the organisation's flows synced */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicingWebhookAccepted"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReceivedInvoices: {
+        parameters: {
+            query?: {
+                state?: "imported" | "refused";
+                /** @description The received invoice a draft purchase invoice came from */
+                docId?: string;
+                offset?: number | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The received invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivedInvoiceList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBuyerStatusReasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reasons by status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyerStatusReasons"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReceivedInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The received invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivedInvoice"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendBuyerStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyerStatusInput"];
+            };
+        };
+        responses: {
+            /** @description The received invoice with the status recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivedInvoice"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The mail server refused the message or could not be reached: nothing was recorded, send it again */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEInvoicingConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection (null: none), secrets never shown */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicingConnectionAnswer"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setEInvoicingConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EInvoicingConnectionInput"];
+            };
+        };
+        responses: {
+            /** @description The connection as kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicingConnectionAnswer"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeEInvoicingConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Removed (or there was none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testEInvoicingConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each step's outcome, and the directory entry found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionTestReport"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lookUpEInvoicingDirectory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siren: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The directory's entry (its legal unit null when unknown) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectoryLookup"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The mail server refused the message or could not be reached: nothing was recorded, send it again */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listEmailTemplates: {
         parameters: {
             query?: {
@@ -34698,6 +35981,10 @@ export const createDocumentInputKindValues = ["quote", "order", "delivery", "inv
 export const createDocumentInputDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["CreateDocumentInput"]>["direction"][];
 export const documentMailDraftLanguageValues = ["fr", "en"] as const satisfies readonly NonNullable<components["schemas"]["DocumentMailDraft"]>["language"][];
 export const documentMailInputLanguageValues = ["fr", "en"] as const satisfies readonly NonNullable<components["schemas"]["DocumentMailInput"]>["language"][];
+export const documentTransmissionStateValues = ["notTransmissible", "notConnected", "waiting", "notSent", "refused", "submitted", "acknowledged", "rejected"] as const satisfies readonly NonNullable<components["schemas"]["DocumentTransmission"]>["state"][];
+export const receivedInvoiceStateValues = ["imported", "refused"] as const satisfies readonly NonNullable<components["schemas"]["ReceivedInvoice"]>["state"][];
+export const connectionTestStepStepValues = ["healthcheck", "directory"] as const satisfies readonly NonNullable<components["schemas"]["ConnectionTestStep"]>["step"][];
+export const connectionTestStepOutcomeValues = ["ok", "failed", "skipped"] as const satisfies readonly NonNullable<components["schemas"]["ConnectionTestStep"]>["outcome"][];
 export const emailTemplateUseValues = ["quote", "order", "delivery", "invoice", "creditNote", "reminder1", "reminder2", "reminder3"] as const satisfies readonly NonNullable<components["schemas"]["EmailTemplate"]>["use"][];
 export const emailTemplateLanguageValues = ["fr", "en"] as const satisfies readonly NonNullable<components["schemas"]["EmailTemplate"]>["language"][];
 export const emailTemplateInputUseValues = ["quote", "order", "delivery", "invoice", "creditNote", "reminder1", "reminder2", "reminder3"] as const satisfies readonly NonNullable<components["schemas"]["EmailTemplateInput"]>["use"][];
