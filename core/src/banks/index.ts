@@ -5,6 +5,7 @@ export * from "./import-plan.ts";
 export * from "./line-entry.ts";
 export * from "./matching.ts";
 export * from "./model.ts";
+export * from "./reconciliation-plan.ts";
 export * from "./reconciliation-statement.ts";
 export * from "./rules.ts";
 export * from "./rules-decider.ts";
