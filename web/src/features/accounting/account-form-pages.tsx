@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { z } from "../../lib/zod.ts";
 import { useCan } from "./access.ts";
@@ -17,6 +18,7 @@ import {
   useCreateAccount,
   useUpdateAccount,
 } from "./api.ts";
+import { BooksEditPage } from "./books-page.tsx";
 import { accountPath, accountsPath } from "./paths.ts";
 import { accountLabel } from "./ui.tsx";
 
@@ -105,21 +107,16 @@ export const AccountCreatePage = () => {
       crumbs={[{ to: accountsPath, label: t("accounts.title") }]}
       allowed={can("accounts", "create")}
     >
-      <FormCard
+      <MutationFormCard
         testId="account-create-form"
         onSubmit={form.onSubmit((input) =>
           create.mutate(input, { onSuccess: (account) => void navigate(accountPath(account.number)) }),
         )}
-        error={create.isError ? create.error : null}
+        mutation={create}
         errorTestId="account-create-error"
-        actions={
-          <FormActions
-            cancel={accountsPath}
-            submitLabel={t("accounts.create")}
-            pending={create.isPending}
-            submitTestId="account-create-submit"
-          />
-        }
+        cancel={accountsPath}
+        submitLabel={t("accounts.create")}
+        submitTestId="account-create-submit"
       >
         <SegmentedControl
           aria-label={t("accounts.kind")}
@@ -182,7 +179,7 @@ export const AccountCreatePage = () => {
           </>
         ) : null}
         {chart.isError ? <Alert color="orange">{t("accounts.chartUnavailable")}</Alert> : null}
-      </FormCard>
+      </MutationFormCard>
     </ResourceFormPage>
   );
 };
@@ -210,21 +207,16 @@ const AccountEditForm = ({ account }: { account: Account }) => {
     closed: account.closed,
   });
   return (
-    <FormCard
+    <MutationFormCard
       testId="account-edit-form"
       onSubmit={form.onSubmit((input) =>
         update.mutate(input, { onSuccess: () => void navigate(accountPath(account.number)) }),
       )}
-      error={update.isError ? update.error : null}
+      mutation={update}
       errorTestId="account-save-error"
-      actions={
-        <FormActions
-          cancel={accountPath(account.number)}
-          submitLabel={t("common:actions.save")}
-          pending={update.isPending}
-          submitTestId="account-save"
-        />
-      }
+      cancel={accountPath(account.number)}
+      submitLabel={t("common:actions.save")}
+      submitTestId="account-save"
     >
       <TextInput label={t("accounts.number")} value={account.number} readOnly disabled />
       <TextInput
@@ -246,28 +238,26 @@ const AccountEditForm = ({ account }: { account: Account }) => {
         {...form.getInputProps("closed", { type: "checkbox" })}
         data-testid="account-closed"
       />
-    </FormCard>
+    </MutationFormCard>
   );
 };
 
 /** `/org/accounting/accounts/{id}/edit`: the labels, lettering and closing of an account. */
 export const AccountEditPage = () => {
   const { t } = useTranslation("accounting");
-  const can = useCan();
   const number = useParams().id ?? "";
-  const account = useQuery({ ...accountQuery(number), enabled: can("accounts", "update") });
   return (
-    <ResourceFormPage
+    <BooksEditPage
+      right="accounts"
+      query={accountQuery(number)}
       title={t("accounts.editTitle", { number })}
-      crumbs={[
+      crumbs={() => [
         { to: accountsPath, label: t("accounts.title") },
         { to: accountPath(number), label: number },
       ]}
-      allowed={can("accounts", "update")}
-      record={account}
-      recordTestId="account-error"
+      testId="account-error"
     >
       {(data) => <AccountEditForm account={data} />}
-    </ResourceFormPage>
+    </BooksEditPage>
   );
 };

@@ -1,54 +1,59 @@
-import { Stack } from "@mantine/core";
-import type { ReactNode } from "react";
+import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
+import type { ComponentProps, ReactNode } from "react";
 import { NewButton } from "../../components/detail-actions.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { NoAccess } from "./ui.tsx";
+import { ResourceFormPage } from "../../components/form.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
+import { type AccountingRight, useCan } from "./access.ts";
 
-type Crumbs = { to: string; label: string }[];
-
-/** The screen of someone without the right to see a page of the books: its title, then why not. */
-export const NoAccessPage = ({ title, crumbs }: { title: string; crumbs?: Crumbs }) => (
-  <Stack gap="lg">
-    <PageHeader title={title} crumbs={crumbs} />
-    <NoAccess />
-  </Stack>
+/**
+ * A screen of the books (accounting and VAT): the kit's frame, whose actions may be the button of a
+ * new record (`create`, when the user may create one).
+ */
+export const BooksPage = ({
+  create,
+  actions,
+  ...frame
+}: ComponentProps<typeof PageFrame> & {
+  create?: { to: string; label: string; testId: string } | false;
+}) => (
+  <PageFrame
+    {...frame}
+    actions={create ? <NewButton to={create.to} label={create.label} testId={create.testId} /> : actions}
+  />
 );
 
 /**
- * A screen of the books (accounting and VAT): its header — title, description, the way back, its
- * actions or the button of a new record — then its content; without the right to see it, the
- * screen says so under `deniedTitle` (the list's title, when the record's is not known then).
+ * A page that changes one record of the books: the record loaded when the user has the `right` to
+ * change it, then its form (the kit's ResourceFormPage); the way back may name the record once loaded.
  */
-export const BooksPage = ({
-  allowed,
+export const BooksEditPage = <T, K extends QueryKey>({
+  right,
+  query,
   title,
-  deniedTitle = title,
-  description,
   crumbs,
-  actions,
-  create,
+  testId,
   children,
 }: {
-  allowed: boolean;
+  right: AccountingRight;
+  query: UseQueryOptions<T, Error, T, K>;
   title: string;
-  deniedTitle?: string;
-  description?: ReactNode;
-  crumbs?: Crumbs;
-  actions?: ReactNode;
-  /** The button of a new record, when the user may create one. */
-  create?: { to: string; label: string; testId: string } | false;
-  children: ReactNode;
+  crumbs: (record: T | undefined) => { to: string; label: string }[];
+  /** The test id of the record's problem, when it cannot be loaded. */
+  testId: string;
+  children: (record: T) => ReactNode;
 }) => {
-  if (!allowed) return <NoAccessPage title={deniedTitle} crumbs={crumbs} />;
+  const can = useCan();
+  const allowed = can(right, "update");
+  const record = useQuery({ ...query, enabled: allowed });
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={title}
-        description={description}
-        crumbs={crumbs}
-        actions={create ? <NewButton to={create.to} label={create.label} testId={create.testId} /> : actions}
-      />
+    <ResourceFormPage
+      title={title}
+      crumbs={crumbs(record.data)}
+      allowed={allowed}
+      record={record}
+      recordTestId={testId}
+    >
       {children}
-    </Stack>
+    </ResourceFormPage>
   );
 };

@@ -1,10 +1,10 @@
 import { Alert } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ResourceFormPage } from "../../components/form.tsx";
 import { useCan } from "./access.ts";
 import { entryQuery } from "./api.ts";
+import { BooksEditPage } from "./books-page.tsx";
 import { EntryEditor } from "./entry-editor.tsx";
 import { entryNumberText } from "./entry-number.ts";
 import { entriesPath, entryPath } from "./paths.ts";
@@ -28,24 +28,22 @@ export const EntryCreatePage = () => {
 /** `/org/accounting/entries/{mvt}/edit`: a draft changed; a validated entry cannot be. */
 export const EntryEditPage = () => {
   const { t } = useTranslation("accounting");
-  const can = useCan();
   const mvt = useParams().mvt ?? "";
-  const entry = useQuery({ ...entryQuery(mvt), enabled: can("entries", "update") });
   return (
-    <ResourceFormPage
+    <BooksEditPage
+      right="entries"
+      query={entryQuery(mvt)}
       title={t("editor.editTitle")}
-      crumbs={[
+      crumbs={(entry) => [
         { to: entriesPath, label: t("entries.title") },
         {
           to: entryPath(mvt),
-          label: entry.data?.number
-            ? entryNumberText(entry.data.number, entry.data.journal)
-            : entry.data?.label || t("entries.titleDraft"),
+          label: entry?.number
+            ? entryNumberText(entry.number, entry.journal)
+            : entry?.label || t("entries.titleDraft"),
         },
       ]}
-      allowed={can("entries", "update")}
-      record={entry}
-      recordTestId="entry-error"
+      testId="entry-error"
     >
       {(data) =>
         data.status === "validated" ? (
@@ -56,6 +54,6 @@ export const EntryEditPage = () => {
           <EntryEditor key={data.mvt} entry={data} />
         )
       }
-    </ResourceFormPage>
+    </BooksEditPage>
   );
 };

@@ -19,6 +19,7 @@ import { Link } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { AlertIcon } from "../../components/icons.tsx";
+import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { UploadProgress } from "../../components/upload-progress.tsx";
@@ -28,7 +29,6 @@ import { apiRequest } from "../../lib/http.ts";
 import { newIdempotencyKey } from "../../lib/retry.ts";
 import { useCan } from "./access.ts";
 import { accountingKeys } from "./api-shapes.ts";
-import { NoAccessPage } from "./books-page.tsx";
 import { type FecFinding, type FecSeverity, fecFindingText } from "./fec-findings.ts";
 import { balancePath, entriesPath, ledgerPath } from "./paths.ts";
 

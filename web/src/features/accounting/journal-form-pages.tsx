@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { z } from "../../lib/zod.ts";
 import { useCan } from "./access.ts";
@@ -17,6 +18,7 @@ import {
   useCreateJournal,
   useUpdateJournal,
 } from "./api.ts";
+import { BooksEditPage } from "./books-page.tsx";
 import { journalPath, journalsPath } from "./paths.ts";
 import { accountLabel } from "./ui.tsx";
 
@@ -91,19 +93,14 @@ const JournalForm = ({ journal }: { journal: Journal | null }) => {
     else create.mutate({ code, kind, ...change }, { onSuccess: done });
   });
   return (
-    <FormCard
+    <MutationFormCard
       testId="journal-form"
       onSubmit={submit}
-      error={save.isError ? save.error : null}
+      mutation={save}
       errorTestId="journal-save-error"
-      actions={
-        <FormActions
-          cancel={journal ? journalPath(journal.code) : journalsPath}
-          submitLabel={journal ? t("common:actions.save") : t("journals.create")}
-          pending={save.isPending}
-          submitTestId="journal-save"
-        />
-      }
+      cancel={journal ? journalPath(journal.code) : journalsPath}
+      submitLabel={journal ? t("common:actions.save") : t("journals.create")}
+      submitTestId="journal-save"
     >
       <TextInput
         label={t("journals.code")}
@@ -152,29 +149,27 @@ const JournalForm = ({ journal }: { journal: Journal | null }) => {
         description={t("journals.vatHint")}
         {...form.getInputProps("vat", { type: "checkbox" })}
       />
-    </FormCard>
+    </MutationFormCard>
   );
 };
 
 /** `/org/accounting/journals/{id}/edit`. */
 export const JournalEditPage = () => {
   const { t } = useTranslation("accounting");
-  const can = useCan();
   const code = useParams().id ?? "";
-  const journal = useQuery({ ...journalQuery(code), enabled: can("journals", "update") });
   return (
-    <ResourceFormPage
+    <BooksEditPage
+      right="journals"
+      query={journalQuery(code)}
       title={t("journals.editTitle", { code })}
-      crumbs={[
+      crumbs={() => [
         { to: journalsPath, label: t("journals.title") },
         { to: journalPath(code), label: code },
       ]}
-      allowed={can("journals", "update")}
-      record={journal}
-      recordTestId="journal-error"
+      testId="journal-error"
     >
       {(data) => <JournalForm journal={data} />}
-    </ResourceFormPage>
+    </BooksEditPage>
   );
 };
 
