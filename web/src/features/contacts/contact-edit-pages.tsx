@@ -2,7 +2,7 @@ import { Chip, Group, Input, Radio, Stack, TagsInput, TextInput } from "@mantine
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate } from "react-router";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { z } from "../../lib/zod.ts";
@@ -11,7 +11,6 @@ import {
   type Contact,
   type ContactType,
   type ContactUpdate,
-  contactQuery,
   contactSettingsQuery,
   contactTypes,
   useUpdateContact,
@@ -148,15 +147,8 @@ const EditForm = ({ contact }: { contact: Contact }) => {
 export const ContactEditPage = () => {
   const { t } = useTranslation("contacts");
   const can = useCan();
-  const { id = "" } = useParams();
-  const contact = useQuery(contactQuery(id));
   return (
-    <ContactFormPage
-      title={t("edit.title")}
-      contact={contact}
-      back={(c) => [{ to: contactPath(id), label: c.name }]}
-      allowed={can("contacts", "update")}
-    >
+    <ContactFormPage title={t("edit.title")} allowed={can("contacts", "update")}>
       {(loaded) => <EditForm contact={loaded} />}
     </ContactFormPage>
   );

@@ -17,15 +17,16 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { MutationModal } from "../../components/confirm-modal.tsx";
 import { TableFrame } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
-import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { FormActions, FormCard, useRules, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { api, type Schemas } from "../../lib/api-client.ts";
 import { today } from "../../lib/day.ts";
 import { z } from "../../lib/zod.ts";
-import { type ContactHistory, contactHistoryQuery, contactKeys, contactQuery } from "./api.ts";
-import { contactPartPath, contactPath, contactsPath } from "./paths.ts";
+import { type ContactHistory, contactHistoryQuery, contactKeys } from "./api.ts";
+import { ContactFormPage } from "./contact-form-page.tsx";
+import { contactPartPath } from "./paths.ts";
 import { fieldErrorsOf } from "./server-errors.ts";
 import { useCan } from "./ui.tsx";
 
@@ -295,31 +296,28 @@ export const ContactHistoryEditPage = () => {
   const { id = "" } = useParams();
   const [params] = useSearchParams();
   const entryId = params.get("entry");
-  const contact = useQuery(contactQuery(id));
-  // The entry is read from the history (which also says whether the contact exists).
+  // The entry is read from the contact's history.
   const history = useQuery(contactHistoryQuery(id));
-  const entry = entryId ? (history.data?.items.find((l) => l.entry?.id === entryId)?.entry ?? null) : null;
   return (
-    <ResourceFormPage
+    <ContactFormPage
       title={t(entryId ? "history.editTitle" : "history.writeTitle")}
-      description={contact.data?.name}
-      crumbs={[
-        { to: contactsPath, label: t("title") },
-        ...(contact.data ? [{ to: contactPath(id), label: contact.data.name }] : []),
-        { to: contactPartPath(id, "history"), label: t("tabs.history") },
-      ]}
+      part="history"
       allowed={can(RIGHT, entryId ? "update" : "create")}
-      record={history}
     >
-      {() =>
-        entryId && !entry ? (
-          <Text c="dimmed" data-testid="history-entry-missing">
-            {t("history.missing")}
-          </Text>
-        ) : (
-          <HistoryForm key={entry?.id ?? "new"} contactId={id} entry={entry} />
-        )
-      }
-    </ResourceFormPage>
+      {() => (
+        <QueryView query={history}>
+          {(lines) => {
+            const entry = entryId ? (lines.items.find((l) => l.entry?.id === entryId)?.entry ?? null) : null;
+            return entryId && !entry ? (
+              <Text c="dimmed" data-testid="history-entry-missing">
+                {t("history.missing")}
+              </Text>
+            ) : (
+              <HistoryForm key={entry?.id ?? "new"} contactId={id} entry={entry} />
+            );
+          }}
+        </QueryView>
+      )}
+    </ContactFormPage>
   );
 };

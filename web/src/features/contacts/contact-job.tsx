@@ -1,14 +1,14 @@
 /** `/org/contacts/{id}/job` and `/job/edit`: a person's job (the platform's jobs list) and the companies they belong to. */
 import { Anchor, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { FormActions, FormCard, useSchemaForm } from "../../components/form.tsx";
 import { apiRequest } from "../../lib/http.ts";
 import { z } from "../../lib/zod.ts";
 import { ReferenceLabel, ReferenceSelect } from "../reference/reference-select.tsx";
-import { type Contact, contactKeys, contactQuery, useUpdateContact } from "./api.ts";
+import { type Contact, contactKeys, useUpdateContact } from "./api.ts";
 import { ContactFormPage } from "./contact-form-page.tsx";
 import { contactPartPath, contactPath } from "./paths.ts";
 import { fieldErrorsOf } from "./server-errors.ts";
@@ -183,15 +183,8 @@ const JobForm = ({ contact }: { contact: Contact }) => {
 export const ContactJobEditPage = () => {
   const { t } = useTranslation("contacts");
   const can = useCan();
-  const { id = "" } = useParams();
-  const contact = useQuery(contactQuery(id));
   return (
-    <ContactFormPage
-      title={t("job.editTitle")}
-      contact={contact}
-      back={(c) => [{ to: contactPartPath(id, "job"), label: c.name }]}
-      allowed={can("contacts", "update")}
-    >
+    <ContactFormPage title={t("job.editTitle")} part="job" allowed={can("contacts", "update")}>
       {(loaded) => <JobForm contact={loaded} />}
     </ContactFormPage>
   );

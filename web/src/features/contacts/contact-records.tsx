@@ -23,7 +23,7 @@ import { z } from "../../lib/zod.ts";
 import { ReferenceLabel, ReferenceSelect } from "../reference/reference-select.tsx";
 import { type Contact, contactQuery, contactsQuery, useRemoveRecord, useSaveRecord } from "./api.ts";
 import { ContactFormPage } from "./contact-form-page.tsx";
-import { contactPartPath, contactPath, type RecordPart, recordEditPath } from "./paths.ts";
+import { contactPartPath, type RecordPart, recordEditPath } from "./paths.ts";
 import { type FieldSpec, recordSpecs } from "./record-specs.ts";
 import { fieldErrorsOf } from "./server-errors.ts";
 import { useCan } from "./ui.tsx";
@@ -366,15 +366,10 @@ export const ContactRecordEditPage = ({ part }: { part: RecordPart }) => {
   const contact = useQuery(contactQuery(id));
   const existing = single && contact.data && recordSpecs[part].records(contact.data).length > 0;
   const recordId = params.get("record") ?? (existing ? "main" : null);
-  const what = t(`tabs.${part}`);
   return (
     <ContactFormPage
-      title={t(recordId ? "record.editTitle" : "record.addTitle", { what })}
-      contact={contact}
-      back={(c) => [
-        { to: contactPath(id), label: c.name },
-        { to: contactPartPath(id, part), label: what },
-      ]}
+      title={t(recordId ? "record.editTitle" : "record.addTitle", { what: t(`tabs.${part}`) })}
+      part={part}
       allowed={can(recordRight[part], recordId ? "update" : "create")}
     >
       {(loaded) => <RecordForm contact={loaded} part={part} recordId={recordId} />}
