@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { FormActions, FormCard } from "./form.tsx";
 
 /** A mutation as a form shows it (what TanStack Query's `useMutation` answers): its refusal, its run. */
@@ -13,6 +13,7 @@ export const MutationFormCard = ({
   cancel,
   submitLabel,
   submitTestId,
+  more,
   children,
   ...card
 }: Omit<ComponentProps<typeof FormCard>, "error" | "actions"> & {
@@ -20,6 +21,8 @@ export const MutationFormCard = ({
   cancel: ComponentProps<typeof FormActions>["cancel"];
   submitLabel: string;
   submitTestId?: string;
+  /** Other actions, between cancel and submit (a deletion). */
+  more?: ReactNode;
 }) => (
   <FormCard
     {...card}
@@ -30,7 +33,9 @@ export const MutationFormCard = ({
         submitLabel={submitLabel}
         pending={mutation.isPending}
         submitTestId={submitTestId}
-      />
+      >
+        {more}
+      </FormActions>
     }
   >
     {children}
