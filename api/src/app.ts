@@ -24,6 +24,7 @@ import { dashboardRoutes } from "./routes/dashboard.ts";
 import { docsRoutes } from "./routes/docs/index.ts";
 import { einvoicingInboxRoutes } from "./routes/einvoicing-inbox.ts";
 import { einvoicingWebhookRoutes } from "./routes/einvoicing-webhook.ts";
+import { einvoicingRoutes } from "./routes/einvoicing.ts";
 import { emailRoutes } from "./routes/emails.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -96,6 +97,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/docs", docsRoutes(ctx));
   api.route("/einvoicing/webhook", einvoicingWebhookRoutes(ctx));
   api.route("/einvoicing/received", einvoicingInboxRoutes(ctx));
+  api.route("/einvoicing", einvoicingRoutes(ctx));
   api.route("/emails", emailRoutes(ctx));
   api.route("/mail/help", mailHelpRoutes(ctx));
   api.route("/reminders", reminderRoutes(ctx));

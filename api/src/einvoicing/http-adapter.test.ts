@@ -128,7 +128,7 @@ describe("the e-invoicing HTTP adapter", () => {
     const form = await new Request("http://x", {
       method: "POST",
       headers: { "content-type": String(sent?.headers["content-type"]) },
-      body: sent?.body,
+      body: new Uint8Array(sent?.body ?? []),
     }).formData();
     const flowInfo = form.get("flowInfo") as File;
     expect(flowInfo.type).toBe("application/json");

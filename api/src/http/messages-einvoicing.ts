@@ -33,6 +33,34 @@ export const einvoicingMessages = {
     fr: "Le secret enregistré ne peut plus être lu (la clé du serveur a changé)\xa0: saisissez-le de nouveau.",
     en: "The secret kept can no longer be read (the server key changed): enter it again.",
   },
+  "einvoicing.test.ok": {
+    fr: "Réussi.",
+    en: "Passed.",
+  },
+  "einvoicing.test.skipped": {
+    fr: "Non essayé\xa0: l’étape précédente a échoué.",
+    en: "Not tried: the previous step failed.",
+  },
+  "einvoicing.test.unreachable": {
+    fr: "La plateforme ne répond pas ({errorCode})\xa0: vérifiez les adresses, ou réessayez plus tard.",
+    en: "The platform does not answer ({errorCode}): check the addresses, or try again later.",
+  },
+  "einvoicing.test.credentialsRefused": {
+    fr: "La plateforme refuse l’identifiant ou le secret client ({errorCode}).",
+    en: "The platform refuses the client id or secret ({errorCode}).",
+  },
+  "einvoicing.test.refused": {
+    fr: "La plateforme a refusé la demande ({errorCode}).",
+    en: "The platform refused the request ({errorCode}).",
+  },
+  "einvoicing.test.invalidAnswer": {
+    fr: "La plateforme a répondu hors de la norme de l’API ({errorCode}).",
+    en: "The platform answered outside the API standard ({errorCode}).",
+  },
+  "einvoicing.test.notListed": {
+    fr: "L’annuaire de la plateforme ne connaît pas le SIREN {siren}\xa0: demandez-lui de vous y inscrire.",
+    en: "The platform's directory does not know SIREN {siren}: ask it to list you.",
+  },
   "einvoicing.organisationSiren": {
     fr: "L’organisation n’a pas de SIREN\xa0: renseignez-le dans ses paramètres.",
     en: "The organisation has no SIREN: fill it in its settings.",
