@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { z } from "../../lib/zod.ts";
 import { ReferenceSelect } from "../reference/reference-select.tsx";
@@ -78,7 +79,11 @@ const EditForm = ({ contact }: { contact: Contact }) => {
   });
   const back = contactPath(contact.id);
   return (
-    <FormCard
+    <MutationFormCard
+      mutation={update}
+      cancel={back}
+      submitLabel={t("edit.submit")}
+      submitTestId="contact-edit-submit"
       testId="contact-edit-form"
       onSubmit={form.onSubmit((change) =>
         update.mutate(change, {
@@ -86,16 +91,7 @@ const EditForm = ({ contact }: { contact: Contact }) => {
           onError: (error) => form.setErrors(fieldErrorsOf(error, (path) => path)),
         }),
       )}
-      error={update.isError ? update.error : null}
       errorTestId="contact-edit-error"
-      actions={
-        <FormActions
-          cancel={back}
-          submitLabel={t("edit.submit")}
-          pending={update.isPending}
-          submitTestId="contact-edit-submit"
-        />
-      }
     >
       {company ? (
         <TextInput label={t("fields.name")} withAsterisk {...form.getInputProps("name")} />
@@ -139,7 +135,7 @@ const EditForm = ({ contact }: { contact: Contact }) => {
         description={t("fields.criteriaHint")}
         {...form.getInputProps("criteria")}
       />
-    </FormCard>
+    </MutationFormCard>
   );
 };
 
@@ -161,10 +157,11 @@ const SettingsForm = ({ mode }: { mode: (typeof codeModes)[number] }) => {
   const save = useUpdateContactSettings();
   const form = useSchemaForm(z.object({ auxiliaryCodeMode: z.enum(codeModes) }), { auxiliaryCodeMode: mode });
   return (
-    <FormCard
+    <MutationFormCard
+      mutation={save}
+      cancel={contactsPath}
+      submitLabel={t("edit.submit")}
       onSubmit={form.onSubmit((settings) => save.mutate(settings))}
-      error={save.isError ? save.error : null}
-      actions={<FormActions cancel={contactsPath} submitLabel={t("edit.submit")} pending={save.isPending} />}
     >
       <Radio.Group label={t("settings.codeMode")} {...form.getInputProps("auxiliaryCodeMode")}>
         <Stack gap="xs" mt="xs">
@@ -176,7 +173,7 @@ const SettingsForm = ({ mode }: { mode: (typeof codeModes)[number] }) => {
       {save.isSuccess ? (
         <SavedNotice testId="contact-settings-saved">{t("settings.saved")}</SavedNotice>
       ) : null}
-    </FormCard>
+    </MutationFormCard>
   );
 };
 

@@ -17,8 +17,9 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { MutationModal } from "../../components/confirm-modal.tsx";
 import { TableFrame } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
-import { FormActions, FormCard, useRules, useSchemaForm } from "../../components/form.tsx";
+import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { api, type Schemas } from "../../lib/api-client.ts";
@@ -226,29 +227,20 @@ const HistoryForm = ({ contactId, entry }: { contactId: string; entry: HistoryEn
       },
     );
   return (
-    <FormCard
+    <MutationFormCard
+      mutation={save}
+      cancel={back}
+      submitLabel={t("record.submit")}
+      submitTestId="history-submit"
       testId="history-form"
       onSubmit={form.onSubmit(submit)}
-      error={save.isError ? save.error : null}
       errorTestId="history-error"
-      actions={
-        <FormActions
-          cancel={back}
-          submitLabel={t("record.submit")}
-          pending={save.isPending}
-          submitTestId="history-submit"
-        >
-          {entry && can(RIGHT, "delete") ? (
-            <Button
-              color="red"
-              variant="light"
-              onClick={() => setRemoving(true)}
-              data-testid="history-remove"
-            >
-              {t("history.remove")}
-            </Button>
-          ) : null}
-        </FormActions>
+      more={
+        entry && can(RIGHT, "delete") ? (
+          <Button color="red" variant="light" onClick={() => setRemoving(true)} data-testid="history-remove">
+            {t("history.remove")}
+          </Button>
+        ) : null
       }
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -285,7 +277,7 @@ const HistoryForm = ({ contactId, entry }: { contactId: string; entry: HistoryEn
           onDone={() => void navigate(back)}
         />
       ) : null}
-    </FormCard>
+    </MutationFormCard>
   );
 };
 

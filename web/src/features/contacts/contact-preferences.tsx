@@ -4,7 +4,8 @@ import { contactListStatuses, contactTabs } from "@registre/core/contacts/prefer
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { FormActions, FormCard, ResourceFormPage, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useSchemaForm } from "../../components/form.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { z } from "../../lib/zod.ts";
 import {
@@ -53,11 +54,12 @@ const PreferencesForm = ({
   const option = <V extends string>(values: readonly V[], label: (v: V) => string) =>
     values.map((value) => ({ value, label: label(value) }));
   return (
-    <FormCard
+    <MutationFormCard
+      mutation={save}
+      cancel={back}
+      submitLabel={t("edit.submit")}
       testId={`contact-pref-${scope}`}
       onSubmit={form.onSubmit((preferences) => save.mutate(preferences))}
-      error={save.isError ? save.error : null}
-      actions={<FormActions cancel={back} submitLabel={t("edit.submit")} pending={save.isPending} />}
     >
       <Select
         label={t("pref.sort")}
@@ -87,7 +89,7 @@ const PreferencesForm = ({
         {...form.getInputProps("tab")}
       />
       {save.isSuccess ? <SavedNotice testId="contact-pref-saved">{t("pref.saved")}</SavedNotice> : null}
-    </FormCard>
+    </MutationFormCard>
   );
 };
 

@@ -17,8 +17,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { MutationModal } from "../../components/confirm-modal.tsx";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
-import { FormActions, FormCard, useRules, useSchemaForm } from "../../components/form.tsx";
+import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { z } from "../../lib/zod.ts";
 import { ReferenceLabel, ReferenceSelect } from "../reference/reference-select.tsx";
 import { type Contact, contactQuery, contactsQuery, useRemoveRecord, useSaveRecord } from "./api.ts";
@@ -337,22 +338,17 @@ const RecordForm = ({
     }
   };
   return (
-    <FormCard
+    <MutationFormCard
+      mutation={save}
+      cancel={back}
+      submitLabel={t("record.submit")}
+      submitTestId="record-submit"
       testId="record-form"
       onSubmit={form.onSubmit(submit)}
-      error={save.isError ? save.error : null}
       errorTestId="record-error"
-      actions={
-        <FormActions
-          cancel={back}
-          submitLabel={t("record.submit")}
-          pending={save.isPending}
-          submitTestId="record-submit"
-        />
-      }
     >
       <SimpleGrid cols={{ base: 1, sm: fields.length > 3 ? 2 : 1 }}>{fields.map(input)}</SimpleGrid>
-    </FormCard>
+    </MutationFormCard>
   );
 };
 

@@ -4,7 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import { FormActions, FormCard, ResourceFormPage } from "../../components/form.tsx";
+import { ResourceFormPage } from "../../components/form.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useReference } from "../reference/api.ts";
 import { type Doc, docQuery, useUpdateDoc } from "./api.ts";
@@ -64,17 +65,12 @@ const ContactForm = ({ doc }: { doc: Doc }) => {
     update.mutate(choice, { onSuccess: () => void navigate(docPath(doc.id)) });
   };
   return (
-    <FormCard
+    <MutationFormCard
+      mutation={update}
+      cancel={docPath(doc.id)}
+      submitLabel={t("common:actions.save")}
       onSubmit={submit}
       testId="doc-contact-form"
-      error={update.isError ? update.error : null}
-      actions={
-        <FormActions
-          cancel={docPath(doc.id)}
-          submitLabel={t("common:actions.save")}
-          pending={update.isPending}
-        />
-      }
     >
       <ContactPicker
         direction={doc.direction}
@@ -90,7 +86,7 @@ const ContactForm = ({ doc }: { doc: Doc }) => {
           setError(undefined);
         }}
       />
-    </FormCard>
+    </MutationFormCard>
   );
 };
 
@@ -125,18 +121,13 @@ const LineForm = ({ doc, lineId }: { doc: Doc; lineId: string }) => {
   };
   const priced = line.kind === "item" || line.kind === "free";
   return (
-    <FormCard
+    <MutationFormCard
+      mutation={update}
+      cancel={docPath(doc.id)}
+      submitLabel={t("common:actions.save")}
       onSubmit={submit}
       testId="doc-line-form"
       width={820}
-      error={update.isError ? update.error : null}
-      actions={
-        <FormActions
-          cancel={docPath(doc.id)}
-          submitLabel={t("common:actions.save")}
-          pending={update.isPending}
-        />
-      }
     >
       {line.kind === "comment" ? (
         <Textarea
@@ -231,7 +222,7 @@ const LineForm = ({ doc, lineId }: { doc: Doc; lineId: string }) => {
           ) : null}
         </>
       ) : null}
-    </FormCard>
+    </MutationFormCard>
   );
 };
 

@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { z } from "../../lib/zod.ts";
 import { useReference } from "../reference/api.ts";
@@ -175,20 +176,15 @@ const ItemForm = ({ item }: { item: Item | null }) => {
   });
   const sellTtc = withTax(readDecimal(v.sellPrice), v.vatRate);
   return (
-    <FormCard
+    <MutationFormCard
+      mutation={save}
+      cancel={item ? itemPath(item.id) : itemsPath}
+      submitLabel={item ? t("common:actions.save") : t("new")}
+      submitTestId="item-save"
       testId="item-form"
       width={820}
       onSubmit={submit}
-      error={save.isError ? save.error : null}
       errorTestId="item-save-error"
-      actions={
-        <FormActions
-          cancel={item ? itemPath(item.id) : itemsPath}
-          submitLabel={item ? t("common:actions.save") : t("new")}
-          pending={save.isPending}
-          submitTestId="item-save"
-        />
-      }
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
@@ -326,7 +322,7 @@ const ItemForm = ({ item }: { item: Item | null }) => {
           ) : null}
         </>
       )}
-    </FormCard>
+    </MutationFormCard>
   );
 };
 

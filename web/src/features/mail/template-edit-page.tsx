@@ -4,7 +4,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { z } from "../../lib/zod.ts";
 import { useCanDocs } from "../docs/ui.tsx";
@@ -87,19 +88,14 @@ const TemplateForm = ({
   );
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-      <FormCard
+      <MutationFormCard
+        mutation={save}
+        cancel={template ? templatePath(template.id) : templatesPath}
+        submitLabel={t("common:actions.save")}
+        submitTestId="template-save"
         testId="template-form"
         onSubmit={submit}
-        error={save.isError ? save.error : null}
         errorTestId="template-save-error"
-        actions={
-          <FormActions
-            cancel={template ? templatePath(template.id) : templatesPath}
-            submitLabel={t("common:actions.save")}
-            pending={save.isPending}
-            submitTestId="template-save"
-          />
-        }
       >
         <TextInput label={t("templates.name")} {...form.getInputProps("name")} data-testid="template-name" />
         <Group grow>
@@ -141,7 +137,7 @@ const TemplateForm = ({
           disabled={builtIn && template?.isDefault}
           data-testid="template-default-checkbox"
         />
-      </FormCard>
+      </MutationFormCard>
       <Stack gap="xs" style={{ position: "sticky", top: 80, alignSelf: "start" }}>
         <Title order={2} size="h5">
           {t("templates.preview")}
