@@ -11,6 +11,7 @@ import { formatSiren, useFormat } from "../../i18n/format.ts";
 import { formatCents } from "../../lib/money.ts";
 import { entryPath } from "../accounting/paths.ts";
 import { contactPath } from "../contacts/paths.ts";
+import { BuyerStatusPanel } from "../einvoicing/buyer-status.tsx";
 import { AttachmentsPanel } from "../files/attachments-panel.tsx";
 import { formatDecimal } from "../items/prices.ts";
 import { useReference } from "../reference/api.ts";
@@ -24,6 +25,7 @@ import { isValidatable, rightOf, segmentOf } from "./model.ts";
 import { docContactEditPath, docPath, listPath } from "./paths.ts";
 import { RegimeOutdatedHint, regimeOutdated, VatRegimeBadge } from "./regime.tsx";
 import { TotalsCard } from "./totals-card.tsx";
+import { TransmissionPanel } from "./transmission-panel.tsx";
 import { DocStatusBadge, useCanDocs, useDocName, useVatLabel } from "./ui.tsx";
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -346,6 +348,8 @@ const DocView = ({ doc }: { doc: Doc }) => {
           ) : null}
           <DocDeposits doc={doc} />
           <DocPayments doc={doc} />
+          <BuyerStatusPanel doc={doc} />
+          <TransmissionPanel doc={doc} />
         </Stack>
         <TotalsCard totals={doc.totals} />
       </Group>

@@ -24,6 +24,7 @@ import {
 } from "./api.ts";
 import { segmentOf } from "./model.ts";
 import { docHistoryEditPath, docHistoryPath, docPath, listPath } from "./paths.ts";
+import { useTransmissionSentence } from "./transmission-panel.tsx";
 import { useCanDocs, useDocName } from "./ui.tsx";
 
 type Note = DocHistory["notes"][number];
@@ -110,6 +111,7 @@ const NotesTable = ({ notes, tools }: { notes: readonly Note[]; tools?: (note: N
 export const DocHistoryPage = () => {
   const { t } = useTranslation("docs");
   const { dateTime, shortDate, locale } = useFormat();
+  const transmission = useTransmissionSentence();
   return (
     <HistoryFrame
       actions={(doc) => (
@@ -146,9 +148,10 @@ export const DocHistoryPage = () => {
                     <Table.Td className="registre-numeric">{dateTime(event.at)}</Table.Td>
                     <Table.Td>{event.userName ?? "—"}</Table.Td>
                     <Table.Td>
-                      {t(`history.types.${event.type}` as "history.types.DocumentCreated", {
-                        defaultValue: event.type,
-                      })}
+                      {(event.transmission && transmission(event.type, event.transmission)) ||
+                        t(`history.types.${event.type}` as "history.types.DocumentCreated", {
+                          defaultValue: event.type,
+                        })}
                       {event.detail ? ` · ${event.detail}` : ""}
                       {event.payment ? (
                         <Text size="xs" data-testid="history-payment">
