@@ -3,8 +3,8 @@ import { XMLParser } from "fast-xml-parser";
 /**
  * Reading a received XML file as the product does (fast-xml-parser, namespace prefixes dropped, every
  * element an array, texts kept as strings), hostile files in mind: a DOCTYPE or an entity declaration is
- * refused before parsing (no billion laughs, no external entity), entities are never expanded, and a
- * file nested past what an invoice is refused.
+ * refused before parsing (no billion laughs, no external entity: only XML's five predefined entities and
+ * character references are read), and a file nested past what an invoice is refused.
  */
 export type XNode = unknown;
 
@@ -22,7 +22,7 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  processEntities: false,
+  processEntities: true,
   isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
 });
 

@@ -31,10 +31,9 @@ export const CDAR_XSD = new URL("cdar/xsd/CrossDomainAcknowledgementAndResponse_
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-export const startWithAccounts = async (options: LocalPlatformOptions = {}) => {
+export const startWithAccounts = async (options: LocalPlatformOptions = {}, accounts = [SELLER, BUYER]) => {
   const platform = await startLocalPlatform({ ackDelayMs: 5, log: () => {}, ...options });
-  platform.admin.putAccount(SELLER);
-  platform.admin.putAccount(BUYER);
+  for (const account of accounts) platform.admin.putAccount(account);
   return platform;
 };
 
