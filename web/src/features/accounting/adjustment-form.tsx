@@ -223,6 +223,9 @@ const AccountPicker = ({
   );
 };
 
+/** The two accounts of an adjustment, in the order they are entered. */
+const sides = ["debit", "credit"] as const;
+
 /** The fields of an adjustment; `withKind` for a new one (the kind of an existing one stays). */
 export const AdjustmentFields = ({
   year,
@@ -287,32 +290,21 @@ export const AdjustmentFields = ({
           data-testid="adjustment-piece-ref"
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6, md: 5 }}>
-        <AccountPicker
-          label={t("adjustments.debitAccount")}
-          account={form.values.debitAccount}
-          auxiliary={form.values.debitAuxiliary}
-          onChange={pick("debit")}
-          options={options}
-          error={form.errors.debitAccount as string | undefined}
-          auxiliaryError={form.errors.debitAuxiliary as string | undefined}
-          disabled={disabled}
-          testId="adjustment-debit"
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6, md: 5 }}>
-        <AccountPicker
-          label={t("adjustments.creditAccount")}
-          account={form.values.creditAccount}
-          auxiliary={form.values.creditAuxiliary}
-          onChange={pick("credit")}
-          options={options}
-          error={form.errors.creditAccount as string | undefined}
-          auxiliaryError={form.errors.creditAuxiliary as string | undefined}
-          disabled={disabled}
-          testId="adjustment-credit"
-        />
-      </Grid.Col>
+      {sides.map((side) => (
+        <Grid.Col key={side} span={{ base: 12, sm: 6, md: 5 }}>
+          <AccountPicker
+            label={t(`adjustments.${side}Account`)}
+            account={form.values[`${side}Account`]}
+            auxiliary={form.values[`${side}Auxiliary`]}
+            onChange={pick(side)}
+            options={options}
+            error={form.errors[`${side}Account`] as string | undefined}
+            auxiliaryError={form.errors[`${side}Auxiliary`] as string | undefined}
+            disabled={disabled}
+            testId={`adjustment-${side}`}
+          />
+        </Grid.Col>
+      ))}
       <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
         <AmountInput
           label={t("adjustments.amount")}

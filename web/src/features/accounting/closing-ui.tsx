@@ -80,14 +80,16 @@ export const SubPageHead = ({
   children,
   back,
   backLabel,
+  backTestId = "closing-back",
 }: {
   title: string;
   children?: ReactNode;
   back: string;
   backLabel: string;
+  backTestId?: string;
 }) => (
   <Stack gap={4}>
-    <Anchor component={Link} to={back} size="sm" data-testid="closing-back">
+    <Anchor component={Link} to={back} size="sm" data-testid={backTestId}>
       <Group gap={4} component="span" wrap="nowrap">
         <ChevronLeftIcon size={14} />
         {backLabel}

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
@@ -242,6 +242,24 @@ export const KeyFigures = ({ income, sheet }: { income: IncomeStatement; sheet: 
   );
 };
 
+/** A statement at a glance: its title, the link to its detail, its table. */
+const SummaryCard = ({ title, detail, children }: { title: string; detail: string; children: ReactNode }) => {
+  const { t } = useTranslation("accounting");
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Anchor component={Link} to={detail} size="sm">
+          {t("statements.detail")}
+        </Anchor>
+      </Group>
+      {children}
+    </Stack>
+  );
+};
+
 /** The totals of each statement's sections: the year at a glance, with a link to the detail. */
 export const StatementsSummary = ({
   income,
@@ -284,31 +302,15 @@ export const StatementsSummary = ({
   ];
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Title order={2} size="h4">
-            {t("statements.income")}
-          </Title>
-          <Anchor component={Link} to={detail} size="sm">
-            {t("statements.detail")}
-          </Anchor>
-        </Group>
+      <SummaryCard title={t("statements.income")} detail={detail}>
         <BookTable minWidth={320} highlight={false} testId="income-summary">
           <Table.Tbody>{incomeRows}</Table.Tbody>
           <Table.Tfoot>
             <ResultLine result={income.result} />
           </Table.Tfoot>
         </BookTable>
-      </Stack>
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Title order={2} size="h4">
-            {t("statements.balanceSheet")}
-          </Title>
-          <Anchor component={Link} to={detail} size="sm">
-            {t("statements.detail")}
-          </Anchor>
-        </Group>
+      </SummaryCard>
+      <SummaryCard title={t("statements.balanceSheet")} detail={detail}>
         <BookTable minWidth={320} highlight={false} testId="sheet-summary">
           <Table.Tbody>
             {side(t("statements.assets"), t("statements.totalAssets"), sheet.assets, sheet.totalAssets)}
@@ -320,7 +322,7 @@ export const StatementsSummary = ({
             )}
           </Table.Tbody>
         </BookTable>
-      </Stack>
+      </SummaryCard>
     </SimpleGrid>
   );
 };

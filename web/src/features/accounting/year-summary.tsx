@@ -1,13 +1,13 @@
-import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { ChevronLeftIcon } from "../../components/icons.tsx";
 import { useCan } from "./access.ts";
 import { type FiscalYear, statementsQuery, useLockPeriods, useRedefineYear, yearsQuery } from "./api.ts";
+import { SubPageHead } from "./closing-ui.tsx";
 import { entryPath, yearPath, yearSettingsPath } from "./paths.ts";
 import { KeyFigures, StatementsSummary } from "./statements.tsx";
 import { Fields, LockIcon, QueryView, useDay } from "./ui.tsx";
@@ -136,12 +136,17 @@ const RedefineForm = ({ year }: { year: FiscalYear }) => {
   );
 };
 
+/** The books' period lock as a year's pages show it: the years' answer, and whether the user may lock. */
+const useYearLock = (year: FiscalYear) => {
+  const can = useCan();
+  const years = useQuery(yearsQuery());
+  return { years, canLock: can("balancesheet", "update") && year.status === "open" };
+};
+
 export const YearSummary = ({ year }: { year: FiscalYear }) => {
   const { t } = useTranslation("accounting");
-  const can = useCan();
   const statements = useQuery(statementsQuery(year.id));
-  const years = useQuery(yearsQuery());
-  const canLock = can("balancesheet", "update") && year.status === "open";
+  const { years, canLock } = useYearLock(year);
   return (
     <Stack gap="lg">
       <QueryView query={statements} height={90} testId="statements-error">
@@ -229,21 +234,15 @@ export const YearSettings = ({ year }: { year: FiscalYear }) => {
   const { t } = useTranslation("accounting");
   const day = useDay();
   const can = useCan();
-  const years = useQuery(yearsQuery());
-  const canLock = can("balancesheet", "update") && year.status === "open";
+  const { years, canLock } = useYearLock(year);
   return (
     <Stack gap="md" data-testid="year-settings-page">
-      <Stack gap={4}>
-        <Anchor component={Link} to={yearPath(year.id)} size="sm" data-testid="year-settings-back">
-          <Group gap={4} component="span" wrap="nowrap">
-            <ChevronLeftIcon size={14} />
-            {t("years.settings.back")}
-          </Group>
-        </Anchor>
-        <Title order={2} size="h3">
-          {t("years.settings.title")}
-        </Title>
-      </Stack>
+      <SubPageHead
+        title={t("years.settings.title")}
+        back={yearPath(year.id)}
+        backLabel={t("years.settings.back")}
+        backTestId="year-settings-back"
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Paper p="md">
           <Stack gap="sm">

@@ -54,38 +54,34 @@ const Downloads = ({ period }: { period: string }) => {
   );
 };
 
+/** The way to the period before or after. */
+const StepButton = ({ period, side }: { period: string; side: "previous" | "next" }) => {
+  const periodName = usePeriodName();
+  const icon =
+    side === "previous" ? { leftSection: <ChevronLeftIcon /> } : { rightSection: <ChevronRightIcon /> };
+  return (
+    <Button
+      component={Link}
+      to={vatPeriodPath(period)}
+      variant="subtle"
+      size="xs"
+      {...icon}
+      data-testid={side === "previous" ? "vat-previous" : "vat-next-period"}
+    >
+      {periodName(period)}
+    </Button>
+  );
+};
+
 /** The period before and after, the next only up to the period running today. */
 const PeriodSteps = ({ period }: { period: string }) => {
-  const periodName = usePeriodName();
   const previous = shiftPeriod(period, -1);
   const next = shiftPeriod(period, 1);
   const nextOpen = next !== null && (periodStart(next) ?? "") <= today();
   return (
     <Group gap={4} wrap="nowrap">
-      {previous ? (
-        <Button
-          component={Link}
-          to={vatPeriodPath(previous)}
-          variant="subtle"
-          size="xs"
-          leftSection={<ChevronLeftIcon />}
-          data-testid="vat-previous"
-        >
-          {periodName(previous)}
-        </Button>
-      ) : null}
-      {next && nextOpen ? (
-        <Button
-          component={Link}
-          to={vatPeriodPath(next)}
-          variant="subtle"
-          size="xs"
-          rightSection={<ChevronRightIcon />}
-          data-testid="vat-next-period"
-        >
-          {periodName(next)}
-        </Button>
-      ) : null}
+      {previous ? <StepButton period={previous} side="previous" /> : null}
+      {next && nextOpen ? <StepButton period={next} side="next" /> : null}
     </Group>
   );
 };
