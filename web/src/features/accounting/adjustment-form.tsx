@@ -1,4 +1,4 @@
-import { Grid, Select, Stack, TextInput } from "@mantine/core";
+import { Grid, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,7 +17,8 @@ import {
   chartQuery,
   type FiscalYear,
 } from "./api.ts";
-import { accountChoices, useDay } from "./ui.tsx";
+import { entryNumberText } from "./entry-number.ts";
+import { accountChoices, EntryStatusBadge, useDay } from "./ui.tsx";
 
 /**
  * The form of a year-end adjustment (écriture d'inventaire): a two-line entry of the OD journal, an
@@ -65,6 +66,18 @@ export const debitLine = (adjustment: Adjustment) =>
   adjustment.lines.find((l) => l.debit > 0) ?? adjustment.lines[0];
 export const creditLine = (adjustment: Adjustment) =>
   adjustment.lines.find((l) => l.credit > 0) ?? adjustment.lines[1];
+
+/** An adjustment's state: its entry's status and, once validated, its number. */
+export const AdjustmentState = ({ adjustment }: { adjustment: Adjustment }) => (
+  <>
+    <EntryStatusBadge status={adjustment.status} />
+    {adjustment.number ? (
+      <Text span size="sm" className="acc-code" data-testid="adjustment-number">
+        {entryNumberText(adjustment.number)}
+      </Text>
+    ) : null}
+  </>
+);
 
 export const draftOf = (adjustment: Adjustment, locale: Locale): AdjustmentDraft => ({
   kind: adjustment.kind,

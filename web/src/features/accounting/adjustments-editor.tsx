@@ -12,6 +12,7 @@ import { useCan } from "./access.ts";
 import {
   type AccountOptions,
   AdjustmentFields,
+  AdjustmentState,
   blankDraft,
   creditLine,
   debitLine,
@@ -30,7 +31,7 @@ import {
 import { SaveState, SubPageHead } from "./closing-ui.tsx";
 import { entryNumberText } from "./entry-number.ts";
 import { entryPath, validatePath, yearDataPath } from "./paths.ts";
-import { EntryStatusBadge, QueryView, useDay, useMoney } from "./ui.tsx";
+import { QueryView, useDay, useMoney } from "./ui.tsx";
 
 /** `/data/edit`: the year-end adjustments entered, the drafts changed one by one, the validated shown. */
 
@@ -92,12 +93,7 @@ const AdjustmentCardHead = ({ adjustment }: { adjustment: Adjustment }) => {
         <Badge variant="light" color="blue" radius="sm" tt="none">
           {t(`adjustments.kinds.${adjustment.kind}`)}
         </Badge>
-        <EntryStatusBadge status={adjustment.status} />
-        {adjustment.number ? (
-          <Text span size="sm" className="acc-code" data-testid="adjustment-number">
-            {entryNumberText(adjustment.number)}
-          </Text>
-        ) : null}
+        <AdjustmentState adjustment={adjustment} />
       </Group>
       <Anchor component={Link} to={entryPath(adjustment.id)} size="sm" data-testid="adjustment-entry-link">
         {t("adjustments.seeEntry")}

@@ -1,18 +1,17 @@
-import { Group, Stack, Table, Text } from "@mantine/core";
+import { Group, Stack, Table } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../components/data-table.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import { QueryTable } from "../../components/query-table.tsx";
 import { useCan } from "./access.ts";
-import { creditLine, debitLine } from "./adjustment-form.tsx";
+import { AdjustmentState, creditLine, debitLine } from "./adjustment-form.tsx";
 import { AccountCode } from "./adjustments-editor.tsx";
 import { type Adjustment, adjustmentsQuery, type FiscalYear } from "./api.ts";
 import { ActionLink, SectionHead } from "./closing-ui.tsx";
 import { dayColumn, entryLabelColumn } from "./columns.tsx";
-import { entryNumberText } from "./entry-number.ts";
 import { entryPath, yearAdjustmentsPath } from "./paths.ts";
-import { EntryStatusBadge, useDay, useMoney } from "./ui.tsx";
+import { useDay, useMoney } from "./ui.tsx";
 
 /** The year's adjustments on `/data`: a table, their total, and the way to enter them. */
 export const AdjustmentsTable = ({ year }: { year: FiscalYear }) => {
@@ -69,12 +68,7 @@ export const AdjustmentsTable = ({ year }: { year: FiscalYear }) => {
       width: 170,
       cell: (adjustment) => (
         <Group gap={6} wrap="nowrap">
-          <EntryStatusBadge status={adjustment.status} />
-          {adjustment.number ? (
-            <Text span size="sm" className="acc-code" data-testid="adjustment-number">
-              {entryNumberText(adjustment.number)}
-            </Text>
-          ) : null}
+          <AdjustmentState adjustment={adjustment} />
         </Group>
       ),
     },

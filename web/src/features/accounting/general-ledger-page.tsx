@@ -14,7 +14,7 @@ import {
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { MutationModal } from "../../components/confirm-modal.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
@@ -36,7 +36,7 @@ import { entryNumberText } from "./entry-number.ts";
 import { sumCents } from "./money.ts";
 import { accountPath, entryPath, reportsPath } from "./paths.ts";
 import { ProvisionalOpeningNotice } from "./provisional-opening.tsx";
-import { isDay, ReportGate, useYears } from "./report-frame.tsx";
+import { isDay, ReportGate, useReportParams, useYears } from "./report-frame.tsx";
 import {
   AmountTd,
   AmountTh,
@@ -75,7 +75,7 @@ export const GeneralLedgerPage = () => {
   const money = useMoney();
   const day = useDay();
   const can = useCan();
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useReportParams();
   const { current, ready } = useYears();
   const chart = useQuery({ ...chartQuery(), enabled: can("accounting", "read") });
   const start = params.get("start");
@@ -117,18 +117,6 @@ export const GeneralLedgerPage = () => {
 
   // Loads the next page when the end of the table scrolls into view.
   const { scroller, sentinel } = useLoadMore(ledger);
-
-  const set = (next: Record<string, string>) =>
-    setParams(
-      (currentParams) => {
-        const updated = new URLSearchParams(currentParams);
-        for (const [key, value] of Object.entries(next))
-          if (value) updated.set(key, value);
-          else updated.delete(key);
-        return updated;
-      },
-      { replace: true },
-    );
 
   const selection = [...selected.values()];
   const selectionAccount = selection[0]?.account ?? null;

@@ -2,6 +2,7 @@ import { Select } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { api } from "../../lib/api-client.ts";
 import { useCan } from "./access.ts";
@@ -9,6 +10,26 @@ import { accountingKeys, type FiscalYear, yearsQuery } from "./api.ts";
 import { reportsPath } from "./paths.ts";
 import { today } from "./ui.tsx";
 import { useYearName } from "./years-pages.tsx";
+
+/**
+ * A report's settings kept in the address: the parameters, and `set` changing some of them (an empty
+ * value removes one) in place of the current entry of the history.
+ */
+export const useReportParams = () => {
+  const [params, setParams] = useSearchParams();
+  const set = (next: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(next))
+          if (value) updated.set(key, value);
+          else updated.delete(key);
+        return updated;
+      },
+      { replace: true },
+    );
+  return { params, set };
+};
 
 export const isDay = (value: string | null): value is string =>
   value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);

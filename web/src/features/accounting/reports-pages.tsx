@@ -11,7 +11,7 @@ import { useCan } from "./access.ts";
 import { balanceQuery, statementsQuery } from "./api.ts";
 import { balancePath, ledgerPath, reportsPath, statementsReportPath } from "./paths.ts";
 import { ProvisionalOpeningNotice } from "./provisional-opening.tsx";
-import { isDay, ReportGate, useYears, YearSelect } from "./report-frame.tsx";
+import { isDay, ReportGate, useReportParams, useYears, YearSelect } from "./report-frame.tsx";
 import { Statements, TrialBalanceTable } from "./statements.tsx";
 import { EmptyRow, NoAccess, QueryView, today, useDay } from "./ui.tsx";
 import { useYearName, YearDownloads, YearStatusBadge } from "./years-pages.tsx";
@@ -88,7 +88,7 @@ export const ReportsPage = () => {
 export const BalanceReportPage = () => {
   const { t } = useTranslation("accounting");
   const day = useDay();
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useReportParams();
   const { items, current, allowed } = useYears();
   const start = params.get("start");
   const end = params.get("end");
@@ -108,17 +108,6 @@ export const BalanceReportPage = () => {
     ...balanceQuery(range ?? { yearId: "" }),
     enabled: range !== null && !invalid,
   });
-  const set = (next: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next))
-          if (value) updated.set(key, value);
-          else updated.delete(key);
-        return updated;
-      },
-      { replace: true },
-    );
   const shown = balance.data;
   return (
     <ReportGate title={t("reports.balance.title")} crumbs>

@@ -175,6 +175,22 @@ export const BalanceSheetTables = ({ sheet }: { sheet: BalanceSheet }) => {
   const { t } = useTranslation("accounting");
   const money = useMoney();
   const gap = sheet.totalAssets - sheet.totalLiabilities;
+  const sides = [
+    {
+      title: t("statements.assets"),
+      totalLabel: t("statements.totalAssets"),
+      sections: sheet.assets,
+      total: sheet.totalAssets,
+      testId: "sheet-assets",
+    },
+    {
+      title: t("statements.liabilities"),
+      totalLabel: t("statements.totalLiabilities"),
+      sections: sheet.liabilities,
+      total: sheet.totalLiabilities,
+      testId: "sheet-liabilities",
+    },
+  ];
   return (
     <Stack gap="sm">
       {gap !== 0 ? (
@@ -183,24 +199,11 @@ export const BalanceSheetTables = ({ sheet }: { sheet: BalanceSheet }) => {
         </Badge>
       ) : null}
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <SheetSide
-            title={t("statements.assets")}
-            totalLabel={t("statements.totalAssets")}
-            sections={sheet.assets}
-            total={sheet.totalAssets}
-            testId="sheet-assets"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <SheetSide
-            title={t("statements.liabilities")}
-            totalLabel={t("statements.totalLiabilities")}
-            sections={sheet.liabilities}
-            total={sheet.totalLiabilities}
-            testId="sheet-liabilities"
-          />
-        </Grid.Col>
+        {sides.map((side) => (
+          <Grid.Col key={side.testId} span={{ base: 12, lg: 6 }}>
+            <SheetSide {...side} />
+          </Grid.Col>
+        ))}
       </Grid>
     </Stack>
   );

@@ -10,9 +10,7 @@ import {
   type LineVatCode,
   newVatCode,
   rateText,
-  type VatCodeKind,
   type VatCodeRate,
-  type VatCodeRegime,
   vatCodeAccepted,
   vatCodeKinds,
   vatCodeRates,
@@ -66,6 +64,34 @@ export const VatCodeBadge = ({ code }: { code: LineVatCode }) => {
     </Tooltip>
   );
 };
+
+/** A choice among the words of a VAT code (its kind, its regime), within the popover. */
+const CodeSelect = <V extends string>({
+  label,
+  values,
+  word,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  values: readonly V[];
+  word: (value: V) => string;
+  value: V;
+  onChange: (value: V) => void;
+  testId: string;
+}) => (
+  <Select
+    label={label}
+    size="xs"
+    data={values.map((v) => ({ value: v, label: word(v) }))}
+    value={value}
+    onChange={(next) => next && onChange(next as V)}
+    allowDeselect={false}
+    comboboxProps={{ withinPortal: false }}
+    data-testid={testId}
+  />
+);
 
 const pick = ({ rate, kind, regime }: DraftVatCode) => ({ rate, kind, regime });
 
@@ -157,25 +183,21 @@ export const VatCodeButton = ({
               data-testid="line-vat-rate"
             />
           </div>
-          <Select
+          <CodeSelect
             label={t("editor.vatCode.kind")}
-            size="xs"
-            data={vatCodeKinds.map((k) => ({ value: k, label: t(`editor.vatCode.kinds.${k}`) }))}
+            values={vatCodeKinds}
+            word={(k) => t(`editor.vatCode.kinds.${k}`)}
             value={code.kind}
-            onChange={(next) => next && set({ kind: next as VatCodeKind })}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: false }}
-            data-testid="line-vat-kind"
+            onChange={(kind) => set({ kind })}
+            testId="line-vat-kind"
           />
-          <Select
+          <CodeSelect
             label={t("editor.vatCode.regime")}
-            size="xs"
-            data={vatCodeRegimes.map((r) => ({ value: r, label: t(`editor.vatCode.regimes.${r}`) }))}
+            values={vatCodeRegimes}
+            word={(r) => t(`editor.vatCode.regimes.${r}`)}
             value={code.regime}
-            onChange={(next) => next && set({ regime: next as VatCodeRegime })}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: false }}
-            data-testid="line-vat-regime"
+            onChange={(regime) => set({ regime })}
+            testId="line-vat-regime"
           />
           {onVat ? (
             <AmountInput

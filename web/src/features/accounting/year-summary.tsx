@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DateField } from "../../components/date-input.tsx";
@@ -27,6 +27,33 @@ const monthEnds = (year: FiscalYear): string[] => {
   return ends;
 };
 
+/** The card of the period lock: its title, where the lock stands, then what may be done. */
+const LockCard = ({
+  state,
+  stateTestId,
+  children,
+}: {
+  state: string;
+  stateTestId?: string;
+  children: ReactNode;
+}) => {
+  const { t } = useTranslation("accounting");
+  return (
+    <Paper p="md">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <LockIcon />
+          <Text fw={650}>{t("years.lockTitle")}</Text>
+        </Group>
+        <Text size="sm" c="dimmed" data-testid={stateTestId}>
+          {state}
+        </Text>
+        {children}
+      </Stack>
+    </Paper>
+  );
+};
+
 /** The period lock: moved forward only, to the end of a month of the year after the current lock. */
 const LockForm = ({ year, lockedUntil }: { year: FiscalYear; lockedUntil: string | null }) => {
   const { t } = useTranslation("accounting");
@@ -36,46 +63,37 @@ const LockForm = ({ year, lockedUntil }: { year: FiscalYear; lockedUntil: string
   const [choice, setChoice] = useState<string | null>(null);
   const until = choice !== null && options.includes(choice) ? choice : (options[0] ?? null);
   return (
-    <Paper p="md">
-      <Stack gap="sm">
-        <Group gap="xs">
-          <LockIcon />
-          <Text fw={650}>{t("years.lockTitle")}</Text>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {lockedUntil ? t("years.lockedUntil", { date: day(lockedUntil) }) : t("years.notLocked")}
+    <LockCard state={lockedUntil ? t("years.lockedUntil", { date: day(lockedUntil) }) : t("years.notLocked")}>
+      {until ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            lock.mutate(until);
+          }}
+        >
+          <Group align="flex-end" gap="sm">
+            <Select
+              label={t("years.lockUntil")}
+              data={options.map((end) => ({ value: end, label: day(end) }))}
+              value={until}
+              onChange={setChoice}
+              allowDeselect={false}
+              w={180}
+              data-testid="lock-until"
+            />
+            <Button type="submit" variant="default" loading={lock.isPending} data-testid="lock-submit">
+              {t("years.lock")}
+            </Button>
+          </Group>
+        </form>
+      ) : null}
+      {lock.isError ? <ErrorAlert error={lock.error} /> : null}
+      {lock.isSuccess ? (
+        <Text size="sm" c="teal.8">
+          {t("years.locked")}
         </Text>
-        {until ? (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              lock.mutate(until);
-            }}
-          >
-            <Group align="flex-end" gap="sm">
-              <Select
-                label={t("years.lockUntil")}
-                data={options.map((end) => ({ value: end, label: day(end) }))}
-                value={until}
-                onChange={setChoice}
-                allowDeselect={false}
-                w={180}
-                data-testid="lock-until"
-              />
-              <Button type="submit" variant="default" loading={lock.isPending} data-testid="lock-submit">
-                {t("years.lock")}
-              </Button>
-            </Group>
-          </form>
-        ) : null}
-        {lock.isError ? <ErrorAlert error={lock.error} /> : null}
-        {lock.isSuccess ? (
-          <Text size="sm" c="teal.8">
-            {t("years.locked")}
-          </Text>
-        ) : null}
-      </Stack>
-    </Paper>
+      ) : null}
+    </LockCard>
   );
 };
 
@@ -198,34 +216,30 @@ const LockSummary = ({
   const { t } = useTranslation("accounting");
   const day = useDay();
   return (
-    <Paper p="md">
-      <Stack gap="sm">
-        <Group gap="xs">
-          <LockIcon />
-          <Text fw={650}>{t("years.lockTitle")}</Text>
+    <LockCard
+      state={
+        year.status === "closed"
+          ? t("years.settings.closedLock")
+          : lockedUntil
+            ? t("years.lockedUntil", { date: day(lockedUntil) })
+            : t("years.notLocked")
+      }
+      stateTestId="year-lock-state"
+    >
+      {canLock ? (
+        <Group>
+          <Button
+            component={Link}
+            to={yearSettingsPath(year.id)}
+            variant="default"
+            size="xs"
+            data-testid="year-lock-manage"
+          >
+            {t("years.settings.lockManage")}
+          </Button>
         </Group>
-        <Text size="sm" c="dimmed" data-testid="year-lock-state">
-          {year.status === "closed"
-            ? t("years.settings.closedLock")
-            : lockedUntil
-              ? t("years.lockedUntil", { date: day(lockedUntil) })
-              : t("years.notLocked")}
-        </Text>
-        {canLock ? (
-          <Group>
-            <Button
-              component={Link}
-              to={yearSettingsPath(year.id)}
-              variant="default"
-              size="xs"
-              data-testid="year-lock-manage"
-            >
-              {t("years.settings.lockManage")}
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    </Paper>
+      ) : null}
+    </LockCard>
   );
 };
 

@@ -11,28 +11,9 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { CheckIcon } from "../../components/icons.tsx";
+import { CheckIcon, CopyIcon } from "../../components/icons.tsx";
 import type { VatBox, VatReturn } from "./api.ts";
 import { useBoxLabel, useEuros } from "./format.ts";
-
-const CopyIcon = () => (
-  <svg
-    xmlns="http://www.w3.org/2000/svg"
-    width={14}
-    height={14}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.75}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <rect x="9" y="9" width="12" height="12" rx="2" />
-    <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-  </svg>
-);
 
 /** What the taxpayer types: the boxes with an amount, in the form's order (an empty box stays blank). */
 export const sheetBoxes = (boxes: readonly VatBox[]): VatBox[] =>
@@ -58,7 +39,7 @@ const Value = ({ euros, what, code }: { euros: number | null; what: "base" | "ta
               onClick={copy}
               aria-label={t("vat.sheet.copyValue", { box: code, what: t(`vat.${what}`) })}
             >
-              {copied ? <CheckIcon size={14} /> : <CopyIcon />}
+              {copied ? <CheckIcon size={14} /> : <CopyIcon size={14} />}
             </ActionIcon>
           </Tooltip>
         )}
@@ -130,7 +111,7 @@ export const CopySheet = ({ vat }: { vat: VatReturn }) => {
                 variant="default"
                 onClick={copy}
                 disabled={rows.length === 0}
-                leftSection={copied ? <CheckIcon size={14} /> : <CopyIcon />}
+                leftSection={copied ? <CheckIcon size={14} /> : <CopyIcon size={14} />}
                 data-testid="vat-sheet-copy"
               >
                 {copied ? t("vat.sheet.copied") : t("vat.sheet.copyAll")}
