@@ -21,12 +21,12 @@ import { DocDeposits } from "./doc-deposits.tsx";
 import { DocPayments } from "./doc-payments.tsx";
 import { DocWarnings } from "./doc-warnings.tsx";
 import { LineCell, LinesHead } from "./lines-table.tsx";
-import { isValidatable, rightOf, segmentOf } from "./model.ts";
-import { docContactEditPath, docPath, listPath } from "./paths.ts";
+import { isValidatable, rightOf } from "./model.ts";
+import { docContactEditPath, docPath } from "./paths.ts";
 import { RegimeOutdatedHint, regimeOutdated, VatRegimeBadge } from "./regime.tsx";
 import { TotalsCard } from "./totals-card.tsx";
 import { TransmissionPanel } from "./transmission-panel.tsx";
-import { DocStatusBadge, useCanDocs, useDocName, useVatLabel } from "./ui.tsx";
+import { DocStatusBadge, useCanDocs, useDocCrumbs, useDocName, useVatLabel } from "./ui.tsx";
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <div>
@@ -363,6 +363,7 @@ export const DocDetailPage = () => {
   const { id = "" } = useParams();
   const can = useCanDocs();
   const name = useDocName();
+  const crumbs = useDocCrumbs();
   const { locale } = useFormat();
   const doc = useQuery(docQuery(id));
   const data = doc.data;
@@ -383,16 +384,7 @@ export const DocDetailPage = () => {
             </Group>
           ) : null
         }
-        crumbs={
-          data
-            ? [
-                {
-                  to: listPath(data.direction, segmentOf(data.kind)),
-                  label: `${t(`directions.${data.direction}`)} · ${t(`lists.${segmentOf(data.kind)}`)}`,
-                },
-              ]
-            : []
-        }
+        crumbs={data ? [crumbs.toList(data.direction, data.kind)] : []}
         actions={data ? <DocActions doc={data} /> : null}
       />
       <QueryView query={doc} testId="doc-error">

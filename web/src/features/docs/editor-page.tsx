@@ -37,7 +37,7 @@ import { type LineErrors, LinesEditor } from "./lines-editor.tsx";
 import { type Direction, type DocKind, directions, docKinds, rightOf, segmentOf } from "./model.ts";
 import { docLineEditPath, docPath, listPath, newDocId } from "./paths.ts";
 import { TotalsCard } from "./totals-card.tsx";
-import { useCanDocs, useDocName } from "./ui.tsx";
+import { useCanDocs, useDocCrumbs, useDocName } from "./ui.tsx";
 
 /** The header fields each kind shows (the others stay empty). */
 const headerFieldsOf = (kind: DocKind, direction: Direction) => ({
@@ -312,6 +312,7 @@ export const DocEditPage = () => {
   const [params] = useSearchParams();
   const can = useCanDocs();
   const name = useDocName();
+  const docCrumbs = useDocCrumbs();
   const isNew = id === newDocId;
   const doc = useQuery({ ...docQuery(id), enabled: !isNew });
   const direction = isNew
@@ -320,12 +321,7 @@ export const DocEditPage = () => {
   const kind = isNew ? pick(params.get("kind"), docKinds, "invoice") : (doc.data?.kind ?? "invoice");
   const template = useQuery({ ...docTemplateQuery(direction, kind), enabled: isNew });
   const allowed = can(rightOf(direction, kind), isNew ? "create" : "update");
-  const crumbs = [
-    {
-      to: listPath(direction, segmentOf(kind)),
-      label: `${t(`directions.${direction}`)} · ${t(`lists.${segmentOf(kind)}`)}`,
-    },
-  ];
+  const crumbs = [docCrumbs.toList(direction, kind)];
   if (isNew)
     return (
       <ResourceFormPage

@@ -23,9 +23,9 @@ import {
   useRemoveHistoryNote,
 } from "./api.ts";
 import { segmentOf } from "./model.ts";
-import { docHistoryEditPath, docHistoryPath, docPath, listPath } from "./paths.ts";
+import { docHistoryEditPath, docHistoryPath } from "./paths.ts";
 import { useTransmissionSentence } from "./transmission-panel.tsx";
-import { useCanDocs, useDocName } from "./ui.tsx";
+import { useCanDocs, useDocCrumbs, useDocName } from "./ui.tsx";
 
 type Note = DocHistory["notes"][number];
 
@@ -43,6 +43,7 @@ const HistoryFrame = ({
   const { id = "" } = useParams();
   const can = useCanDocs();
   const name = useDocName();
+  const crumbs = useDocCrumbs();
   const doc = useQuery(docQuery(id));
   const history = useQuery(docHistoryQuery(id));
   const data = doc.data;
@@ -57,17 +58,7 @@ const HistoryFrame = ({
     <Stack gap="md">
       <PageHeader
         title={data ? t("history.title", { name: name(data) }) : t("detail.history")}
-        crumbs={
-          data
-            ? [
-                {
-                  to: listPath(data.direction, segmentOf(data.kind)),
-                  label: `${t(`directions.${data.direction}`)} · ${t(`lists.${segmentOf(data.kind)}`)}`,
-                },
-                { to: docPath(data.id), label: name(data) },
-              ]
-            : []
-        }
+        crumbs={crumbs.toDoc(data)}
         actions={data && actions ? actions(data) : null}
       />
       <QueryView query={doc} testId="doc-error">

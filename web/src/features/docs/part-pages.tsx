@@ -11,9 +11,9 @@ import { useReference } from "../reference/api.ts";
 import { type Doc, docQuery, useUpdateDoc } from "./api.ts";
 import { type ContactChoice, ContactPicker } from "./contact-picker.tsx";
 import { type EditorLine, editorLine, type LineNature, lineInput, lineProblems } from "./editor-lines.ts";
-import { rightOf, segmentOf } from "./model.ts";
-import { docPath, listPath } from "./paths.ts";
-import { useCanDocs, useDocName, useVatLabel } from "./ui.tsx";
+import { rightOf } from "./model.ts";
+import { docPath } from "./paths.ts";
+import { useCanDocs, useDocCrumbs, useDocName, useVatLabel } from "./ui.tsx";
 
 /** The frame of a draft's part page: its header, crumbs, the right to change it, the document loaded. */
 const PartPage = ({ title, children }: { title: string; children: (doc: Doc) => React.ReactNode }) => {
@@ -21,23 +21,14 @@ const PartPage = ({ title, children }: { title: string; children: (doc: Doc) => 
   const { id = "" } = useParams();
   const can = useCanDocs();
   const name = useDocName();
+  const crumbs = useDocCrumbs();
   const doc = useQuery(docQuery(id));
   const data = doc.data;
   return (
     <ResourceFormPage
       title={title}
       description={data ? name(data) : undefined}
-      crumbs={
-        data
-          ? [
-              {
-                to: listPath(data.direction, segmentOf(data.kind)),
-                label: `${t(`directions.${data.direction}`)} · ${t(`lists.${segmentOf(data.kind)}`)}`,
-              },
-              { to: docPath(data.id), label: name(data) },
-            ]
-          : []
-      }
+      crumbs={crumbs.toDoc(data)}
       allowed={!data || can(rightOf(data.direction, data.kind), "update")}
       record={doc}
       recordTestId="doc-error"

@@ -6,7 +6,15 @@ import { today } from "../../lib/day.ts";
 import { formatCents } from "../../lib/money.ts";
 import { can, type Permission } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
-import { type DocKind, type DocStatus, paymentStanding, statusColors } from "./model.ts";
+import {
+  type Direction,
+  type DocKind,
+  type DocStatus,
+  paymentStanding,
+  segmentOf,
+  statusColors,
+} from "./model.ts";
+import { docPath, listPath } from "./paths.ts";
 
 export const useCanDocs = (): ((code: string, action: Permission) => boolean) => {
   const session = useSession();
@@ -79,6 +87,26 @@ export const useDocName = () => {
   return (doc: { kind: DocKind; number: string | null }, withKind = true): string => {
     const number = doc.number ?? t("draft");
     return withKind ? `${t(`kinds.${doc.kind}`)} ${number}` : number;
+  };
+};
+
+type Crumb = { to: string; label: string };
+
+/**
+ * The way back from a document's screens: its list (« Ventes · Factures »), then the document itself
+ * (`toDoc`) for the screens under its page.
+ */
+export const useDocCrumbs = () => {
+  const { t } = useTranslation("docs");
+  const name = useDocName();
+  const toList = (direction: Direction, kind: DocKind): Crumb => ({
+    to: listPath(direction, segmentOf(kind)),
+    label: `${t(`directions.${direction}`)} · ${t(`lists.${segmentOf(kind)}`)}`,
+  });
+  return {
+    toList,
+    toDoc: (doc: { id: string; direction: Direction; kind: DocKind; number: string | null } | undefined) =>
+      doc ? [toList(doc.direction, doc.kind), { to: docPath(doc.id), label: name(doc) }] : [],
   };
 };
 
