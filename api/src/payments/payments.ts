@@ -15,6 +15,7 @@ import {
   organisationStreamId,
   type PaymentCommitPlan,
   type PaymentDirection,
+  type PaymentRecordingInput,
   type PaymentRequest,
   type PaymentState,
   parisDate,
@@ -27,7 +28,13 @@ import {
 } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { ledgerReadModels, postingContext } from "../accounting/entries.ts";
-import { handleMultiStream, loadAggregate, type StreamDecision, streamDecision } from "../commands.ts";
+import {
+  handleMultiStream,
+  loadAggregate,
+  type MultiStreamPlan,
+  type StreamDecision,
+  streamDecision,
+} from "../commands.ts";
 import { loadContact } from "../contacts/commands.ts";
 import type { AppContext } from "../context.ts";
 import {
@@ -143,10 +150,11 @@ export const recordPayment = async (
 };
 
 /**
- * The plan of a payment's commit (see `recordPayment`), made again on every retry: what another commit
- * that records a payment with more streams (a statement line matched to it) starts from.
+ * What a payment's recording is planned on (core `paymentRecordingPlan`), loaded: the banking, the posting
+ * context, the organisation, each allocated document with its own entry's lines, the contact named; and
+ * the streams it guards (banking, chart, journals, calendar, organisation).
  */
-export const paymentPlan = async (
+export const loadPaymentRecording = async (
   ctx: AppContext,
   orgId: string,
   direction: PaymentDirection,
@@ -164,28 +172,47 @@ export const paymentPlan = async (
     ),
     input.contactId ? loadContact(ctx, orgId, input.contactId) : null,
   ]);
-  const plan = paymentRecordingPlan({
-    id,
-    mvt,
-    direction,
-    request: input,
-    banking: banking.state,
-    contact,
-    documents: docs,
-    accounts: postingAccountsOf(org.state),
-    posting: posting.context,
-    validatedOn: parisDate(ctx.clock()),
-  });
   return {
+    input: {
+      id,
+      mvt,
+      direction,
+      request: input,
+      banking: banking.state,
+      contact,
+      documents: docs,
+      accounts: postingAccountsOf(org.state),
+      posting: posting.context,
+      validatedOn: parisDate(ctx.clock()),
+    } satisfies PaymentRecordingInput,
+    documents: docs,
     guards: {
       ...posting.guards,
       [organisationStreamId(orgId)]: org.version,
       [bankingStreamId(orgId)]: banking.version,
     },
+  };
+};
+
+/** A recorded payment's new stream, as the commit appends it. */
+export const newPayment = { state: paymentDecider.initialState(), version: 0 } as const;
+
+/** The plan of a payment's commit (see `recordPayment`), made again on every retry. */
+export const paymentPlan = async (
+  ctx: AppContext,
+  orgId: string,
+  direction: PaymentDirection,
+  input: PaymentBody,
+  ids: { readonly id: string; readonly mvt: string },
+): Promise<MultiStreamPlan> => {
+  const loaded = await loadPaymentRecording(ctx, orgId, direction, input, ids);
+  const plan = paymentRecordingPlan(loaded.input);
+  return {
+    guards: loaded.guards,
     counters: plan.counters,
-    streams: await paymentCommitStreams(ctx, orgId, id, plan, {
-      payment: { state: paymentDecider.initialState(), version: 0 },
-      documents: docs,
+    streams: await paymentCommitStreams(ctx, orgId, ids.id, plan, {
+      payment: newPayment,
+      documents: loaded.documents,
     }),
   };
 };

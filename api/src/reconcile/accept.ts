@@ -1,13 +1,17 @@
 import {
-  bankingView,
   bankStatementDecider,
   bankStatementStreamId,
+  bulkReconciliation,
   type CommandMetadata,
   DomainError,
+  type MatchedBy,
   type MatchTarget,
+  reconciledPaymentPlan,
+  resolveMatchKey,
+  statementLinePayment,
+  statementMatches,
   suggestionDeclinesDecider,
   suggestionDeclinesStreamId,
-  suggestMatches,
 } from "@registre/core";
 import type { BankStatementLineRow, BankStatementRow } from "@registre/projections";
 import type { MultiAppendResult } from "@registre/store";
@@ -23,7 +27,12 @@ import {
 import type { AppContext } from "../context.ts";
 import { childMetadata, derivedId } from "../ids.ts";
 import { loadBanking } from "../payments/banking.ts";
-import { paymentPlan, paymentReadModels } from "../payments/payments.ts";
+import {
+  loadPaymentRecording,
+  newPayment,
+  paymentCommitStreams,
+  paymentReadModels,
+} from "../payments/payments.ts";
 import { type BankMatchData, bankMatchData } from "./index-data.ts";
 import {
   findLine,
@@ -39,49 +48,16 @@ export const reconcileReadModels = ["bank_statements", ...paymentReadModels] as 
 export const loadStatementStream = (ctx: AppContext, orgId: string, statementId: string) =>
   loadAggregate(ctx, orgId, bankStatementStreamId(statementId), bankStatementDecider);
 
-/** The statement line matched to `target`, on the statement's stream at the version read. */
+/** The statement lines matched to their targets, on the statement's stream at the version read. */
 export const matchDecision = (
   loaded: Awaited<ReturnType<typeof loadStatementStream>>,
   statementId: string,
   matches: readonly { readonly no: number; readonly target: MatchTarget }[],
-  by: "user" | "suggestion" | "rule",
+  by: MatchedBy,
 ) =>
   streamDecision(bankStatementStreamId(statementId), bankStatementDecider, loaded, () =>
-    matches.map(({ no, target }) => ({ type: "MatchStatementLine" as const, data: { no, target, by } })),
+    statementMatches(matches, by),
   );
-
-/** What a key names, checked against the bank's open items (an invoice paid meanwhile is gone). */
-export type Accepted =
-  | { readonly kind: "invoices"; readonly invoiceIds: readonly string[] }
-  | { readonly kind: "movement"; readonly target: MatchTarget };
-
-export const resolveKey = (data: BankMatchData, key: string, amount: number): Accepted => {
-  const [kind, rest = ""] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
-  if (kind === "invoice" || kind === "invoices") {
-    const ids = rest.split("+");
-    if (ids.length === 0 || ids.some((id) => !data.index.invoices.has(id)))
-      throw new DomainError("suggestion.gone", { field: "key" }, 409);
-    return { kind: "invoices", invoiceIds: ids };
-  }
-  const target = data.targets.get(key);
-  if (!target || (kind !== "payment" && kind !== "deposit" && kind !== "entry"))
-    throw new DomainError("suggestion.gone", { field: "key" }, 409);
-  // A movement found by its reference alone may differ: a line is matched to its own amount only.
-  if (target.amount !== amount) throw new DomainError("statementLine.amountDiffers", { field: "key" }, 409);
-  return {
-    kind: "movement",
-    target: { kind, id: kind === "entry" ? target.mvt : rest, mvt: target.mvt, line: target.line },
-  };
-};
-
-/** The bank's payment mode a transfer on its statement is recorded with (not one through a deposit). */
-const bankMode = async (ctx: AppContext, orgId: string, bankId: string) => {
-  const { state } = await loadBanking(ctx, orgId);
-  const modes = Object.values(bankingView(state).modes).filter((m) => m.bankId === bankId && !m.deposit);
-  const mode = modes.find((m) => m.kind === "transfer") ?? modes[0];
-  if (!mode) throw new DomainError("reconcile.noPaymentMode", { field: "modeId" }, 409);
-  return mode;
-};
 
 /**
  * Accepts one suggestion for a statement line. Invoices: one commit records and validates the payment
@@ -104,7 +80,7 @@ export const acceptSuggestion = async (
   const statement = await findStatement(ctx, orgId, statementId);
   const row = await findLine(ctx, orgId, statementId, no);
   const data = await bankMatchData(ctx, orgId, statement.account);
-  const accepted = row.match_mvt ? null : resolveKey(data, key, Number(row.amount));
+  const accepted = row.match_mvt ? null : resolveMatchKey(data, key, Number(row.amount));
   if (!accepted) throw new DomainError("statementLine.alreadyMatched", { no }, 409);
   if (accepted.kind === "movement") {
     await handleMultiStream(ctx, {
@@ -135,8 +111,9 @@ export const acceptSuggestion = async (
 };
 
 /**
- * The plan recording the payment of `invoiceIds` by a statement line, and matching the line to it. Credit
- * notes (their due signed the other way, so never in one suggestion with invoices) make it a refund.
+ * The plan recording the payment of `invoiceIds` by a statement line, and matching the line to it (core
+ * `statementLinePayment`, `reconciledPaymentPlan`). Credit notes (their due signed the other way, so never
+ * in one suggestion with invoices) make it a refund.
  */
 const invoicePaymentPlan = async (
   ctx: AppContext,
@@ -147,41 +124,35 @@ const invoicePaymentPlan = async (
   invoiceIds: readonly string[],
   ids: { readonly id: string; readonly mvt: string },
 ) => {
-  const invoices = invoiceIds.map((id) => data.index.invoices.get(id)).filter((i) => i !== undefined);
-  const side = data.sides.get(invoiceIds[0] ?? "");
-  const amount = Math.abs(Number(row.amount));
-  if (
-    !side ||
-    invoices.some((i) => data.sides.get(i.id) !== side || Math.sign(i.due) !== Math.sign(Number(row.amount)))
-  )
-    throw new DomainError("suggestion.gone", { field: "key" }, 409);
-  const mode = await bankMode(ctx, orgId, statement.bank_id);
-  let left = amount;
-  const allocations = invoices.flatMap((i) => {
-    const part = Math.min(Math.abs(i.due), left);
-    left -= part;
-    return part > 0 ? [{ docId: i.id, amount: part }] : [];
-  });
-  const refund = invoices.some((i) => data.creditNotes.has(i.id));
-  const reference = (row.reference ?? row.bank_ref ?? row.label).slice(0, 60);
+  const { direction, request } = statementLinePayment(
+    data,
+    {
+      amount: Number(row.amount),
+      bookingDate: row.booking_date,
+      reference: row.reference,
+      bankRef: row.bank_ref,
+      label: row.label,
+    },
+    invoiceIds,
+    { banking: (await loadBanking(ctx, orgId)).state, bankId: statement.bank_id },
+  );
   return async () => {
-    const [payment, loaded] = await Promise.all([
-      paymentPlan(
-        ctx,
-        orgId,
-        side,
-        { date: row.booking_date, amount, modeId: mode.id, reference, allocations, refund },
-        ids,
-      ),
+    const [loaded, statementStream] = await Promise.all([
+      loadPaymentRecording(ctx, orgId, direction, request, ids),
       loadStatementStream(ctx, orgId, statement.id),
     ]);
-    // The payment's first entry line is its treasury line: the bank's 512 for a mode on this bank.
-    const target: MatchTarget = { kind: "payment", id: ids.id, mvt: ids.mvt, line: 1 };
+    const plan = reconciledPaymentPlan(loaded.input, row.no);
     return {
-      ...payment,
+      guards: loaded.guards,
+      counters: plan.counters,
       streams: [
-        ...payment.streams,
-        matchDecision(loaded, statement.id, [{ no: row.no, target }], "suggestion"),
+        ...(await paymentCommitStreams(ctx, orgId, ids.id, plan, {
+          payment: newPayment,
+          documents: loaded.documents,
+        })),
+        streamDecision(bankStatementStreamId(statement.id), bankStatementDecider, statementStream, () => [
+          ...plan.statement,
+        ]),
       ],
     };
   };
@@ -207,9 +178,6 @@ export const declineSuggestion = async (
     readModels: [],
   });
 };
-
-/** The least score a best suggestion needs to be taken by a bulk action without a key: the amount and more. */
-export const BULK_MIN_SCORE = 40;
 
 /**
  * Reconciles a selection of lines: each with the key given, or its best suggestion when it has one
@@ -237,48 +205,12 @@ export const reconcileSelection = async (
     loadDeclines(ctx, orgId, statementId),
   ]);
   const byNo = new Map(rows.map((r) => [r.no, r]));
-  const results: {
-    no: number;
-    key: string | null;
-    status: "matched" | "paid" | "skipped";
-    reason?: string;
-  }[] = [];
-  const matches: { no: number; target: MatchTarget }[] = [];
-  const payments: { row: BankStatementLineRow; key: string; invoiceIds: readonly string[] }[] = [];
-  const taken = new Set<string>();
-  for (const item of items) {
-    const row = byNo.get(item.no);
-    if (!row || row.match_mvt) {
-      results.push({ no: item.no, key: null, status: "skipped", reason: row ? "matched" : "notFound" });
-      continue;
-    }
-    let key = item.key;
-    if (!key) {
-      const [best, second] = suggestMatches(statementLineOf(row), data.index, {
-        declined: new Set(declines.state.declined[row.no] ?? []),
-        limit: 2,
-      });
-      if (best && best.score >= BULK_MIN_SCORE && (!second || second.score < best.score)) key = best.key;
-    }
-    if (!key || taken.has(key)) {
-      results.push({
-        no: item.no,
-        key: key ?? null,
-        status: "skipped",
-        reason: key ? "taken" : "noSuggestion",
-      });
-      continue;
-    }
-    try {
-      const accepted = resolveKey(data, key, Number(row.amount));
-      taken.add(key);
-      if (accepted.kind === "movement") matches.push({ no: row.no, target: accepted.target });
-      else payments.push({ row, key, invoiceIds: accepted.invoiceIds });
-      results.push({ no: item.no, key, status: accepted.kind === "movement" ? "matched" : "paid" });
-    } catch {
-      results.push({ no: item.no, key, status: "skipped", reason: "gone" });
-    }
-  }
+  const { results, matches, payments } = bulkReconciliation(
+    data,
+    items,
+    new Map(rows.map((r) => [r.no, { line: statementLineOf(r), matched: Boolean(r.match_mvt) }])),
+    declines.state.declined,
+  );
   // The read models are waited for once, at the end, for the last commit (the log's order makes it show
   // every earlier one): each line's plan reads the streams only, so it need not wait for the previous.
   let last: MultiAppendResult | null = null;
@@ -299,14 +231,16 @@ export const reconcileSelection = async (
       }),
     }));
   for (const p of payments) {
-    const child = childMetadata(metadata, "pay", p.row.no);
+    const row = byNo.get(p.no);
+    if (!row) continue;
+    const child = childMetadata(metadata, "pay", p.no);
     const ids = { id: derivedId(child.commandId, "payment"), mvt: derivedId(child.commandId, "entry") };
     try {
-      const plan = await invoicePaymentPlan(ctx, orgId, statement, p.row, data, p.invoiceIds, ids);
+      const plan = await invoicePaymentPlan(ctx, orgId, statement, row, data, p.invoiceIds, ids);
       ({ result: last } = await handleMultiStream(ctx, { orgId, metadata: child, readModels: [], plan }));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      const result = results.find((r) => r.no === p.row.no);
+      const result = results.find((r) => r.no === p.no);
       if (result) Object.assign(result, { status: "skipped", reason: error.code });
     }
   }
