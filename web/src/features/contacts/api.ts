@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api, type BodyOf, type OperationOf, type Schemas } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
+import { useRefreshingMutation } from "../../lib/refreshing-mutation.ts";
 import type { RecordPart } from "./paths.ts";
 
 export type ContactSummary = Schemas["ContactSummary"];
@@ -149,23 +150,17 @@ const recordUrl = (id: string, part: RecordPart, recordId?: string) =>
   `/contacts/${encodeURIComponent(id)}/${recordResource[part]}${recordId ? `/${encodeURIComponent(recordId)}` : ""}`;
 
 /** Adds (no `recordId`) or changes a record of a contact; the contact is read again after. */
-export const useSaveRecord = (id: string, part: RecordPart) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ recordId, body }: { recordId?: string | undefined; body: Record<string, unknown> }) =>
+export const useSaveRecord = (id: string, part: RecordPart) =>
+  useRefreshingMutation(
+    contactKeys.all,
+    ({ recordId, body }: { recordId?: string | undefined; body: Record<string, unknown> }) =>
       apiRequest<unknown>(recordUrl(id, part, recordId), { method: recordId ? "PUT" : "POST", body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: contactKeys.all }),
-  });
-};
+  );
 
-export const useRemoveRecord = (id: string, part: RecordPart) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (recordId: string) =>
-      apiRequest<unknown>(recordUrl(id, part, recordId), { method: "DELETE" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: contactKeys.all }),
-  });
-};
+export const useRemoveRecord = (id: string, part: RecordPart) =>
+  useRefreshingMutation(contactKeys.all, (recordId: string) =>
+    apiRequest<unknown>(recordUrl(id, part, recordId), { method: "DELETE" }),
+  );
 
 export type ContactPreferences = Schemas["ContactPreferences"];
 export type PreferenceScope = "me" | "org";
@@ -189,14 +184,10 @@ export const myContactPreferencesQuery = () =>
     staleTime: 60_000,
   });
 
-export const useSaveContactPreferences = (scope: PreferenceScope) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Partial<ContactPreferences>) =>
-      api.put("/contacts/pref/{id}", { path: { id: scope }, body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: preferenceKeys.all }),
-  });
-};
+export const useSaveContactPreferences = (scope: PreferenceScope) =>
+  useRefreshingMutation(preferenceKeys.all, (input: Partial<ContactPreferences>) =>
+    api.put("/contacts/pref/{id}", { path: { id: scope }, body: input }),
+  );
 
 import type { ContactPanel } from "@registre/core/contacts/preferences";
 

@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, type Schemas } from "../../lib/api-client.ts";
 import { today } from "../../lib/day.ts";
+import { useRefreshingMutation } from "../../lib/refreshing-mutation.ts";
 import type { Direction, DocKind, DocStatus } from "./model.ts";
 
 export type DocSummary = Schemas["DocumentSummary"];
@@ -126,11 +127,6 @@ export const contactDocsQuery = (contactId: string, direction: Direction) =>
         : api.get("/contacts/{id}/purchases", { path: { id: contactId }, signal }),
   });
 
-const useInvalidate = () => {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: keys.all });
-};
-
 /** Each change answers the document: it goes straight into the cache of its detail. */
 const useDocMutation = <I>(call: (input: I) => Promise<Doc>) => {
   const client = useQueryClient();
@@ -150,44 +146,22 @@ export const useUpdateDoc = (id: string) =>
 export const useDocStatus = (id: string) =>
   useDocMutation((status: DocStatus) => api.put("/docs/{id}/status/{status}", { path: { id, status } }));
 
-export const useDeleteDoc = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: string) => api.delete("/docs/{id}", { path: { id } }),
-    onSuccess: invalidate,
-  });
-};
+export const useDeleteDoc = () =>
+  useRefreshingMutation(keys.all, (id: string) => api.delete("/docs/{id}", { path: { id } }));
 
-export const useBulkValidate = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (ids: string[]) => api.put("/docs/validate", { body: { ids } }),
-    onSettled: invalidate,
-  });
-};
+export const useBulkValidate = () =>
+  useRefreshingMutation(keys.all, (ids: string[]) => api.put("/docs/validate", { body: { ids } }), "settled");
 
-export const useAddHistoryNote = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: Schemas["DocumentHistoryInput"]) => api.post("/docs/histories", { body: input }),
-    onSuccess: invalidate,
-  });
-};
-export const useChangeHistoryNote = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ id, ...body }: Schemas["DocumentHistoryChange"] & { id: string }) =>
-      api.put("/docs/histories/{id}", { path: { id }, body }),
-    onSuccess: invalidate,
-  });
-};
-export const useRemoveHistoryNote = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: string) => api.delete("/docs/histories/{id}", { path: { id } }),
-    onSuccess: invalidate,
-  });
-};
+export const useAddHistoryNote = () =>
+  useRefreshingMutation(keys.all, (input: Schemas["DocumentHistoryInput"]) =>
+    api.post("/docs/histories", { body: input }),
+  );
+export const useChangeHistoryNote = () =>
+  useRefreshingMutation(keys.all, ({ id, ...body }: Schemas["DocumentHistoryChange"] & { id: string }) =>
+    api.put("/docs/histories/{id}", { path: { id }, body }),
+  );
+export const useRemoveHistoryNote = () =>
+  useRefreshingMutation(keys.all, (id: string) => api.delete("/docs/histories/{id}", { path: { id } }));
 
 export type TransformInput =
   | { relation: "transform"; kind: DocKind; quantities?: Record<string, string> | undefined }

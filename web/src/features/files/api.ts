@@ -1,7 +1,8 @@
 /** Attachments of documents, contacts and items (`/{owner}/{id}/files`) and documents' share links. */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api, type Schemas } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
+import { useRefreshingMutation } from "../../lib/refreshing-mutation.ts";
 import { downloadFile } from "../accounting/access.ts";
 
 export type Attachment = Schemas["Attachment"];
@@ -32,26 +33,17 @@ export const filesQuery = (owner: FileOwner) =>
     select: (list) => list.files,
   });
 
-export const useUploadFile = (owner: FileOwner) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append("file", file);
-      return apiRequest<Attachment>(base(owner), { method: "POST", body: form });
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.files(owner) }),
+export const useUploadFile = (owner: FileOwner) =>
+  useRefreshingMutation(keys.files(owner), (file: File) => {
+    const form = new FormData();
+    form.append("file", file);
+    return apiRequest<Attachment>(base(owner), { method: "POST", body: form });
   });
-};
 
-export const useDeleteFile = (owner: FileOwner) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (fileId: string) =>
-      apiRequest<null>(`${base(owner)}/${encodeURIComponent(fileId)}`, { method: "DELETE" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.files(owner) }),
-  });
-};
+export const useDeleteFile = (owner: FileOwner) =>
+  useRefreshingMutation(keys.files(owner), (fileId: string) =>
+    apiRequest<null>(`${base(owner)}/${encodeURIComponent(fileId)}`, { method: "DELETE" }),
+  );
 
 /** The bytes, with the session's token, saved under the file's name. */
 export const downloadAttachment = (owner: FileOwner, file: Attachment) =>
@@ -64,23 +56,15 @@ export const sharesQuery = (docId: string) =>
     select: (list) => list.shares,
   });
 
-export const useCreateShare = (docId: string) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (expiresAt: string | null) =>
-      api.post("/docs/{id}/shares", { path: { id: docId }, body: { expiresAt } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.shares(docId) }),
-  });
-};
+export const useCreateShare = (docId: string) =>
+  useRefreshingMutation(keys.shares(docId), (expiresAt: string | null) =>
+    api.post("/docs/{id}/shares", { path: { id: docId }, body: { expiresAt } }),
+  );
 
-export const useRevokeShare = (docId: string) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (shareId: string) =>
-      api.delete("/docs/{id}/shares/{shareId}", { path: { id: docId, shareId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.shares(docId) }),
-  });
-};
+export const useRevokeShare = (docId: string) =>
+  useRefreshingMutation(keys.shares(docId), (shareId: string) =>
+    api.delete("/docs/{id}/shares/{shareId}", { path: { id: docId, shareId } }),
+  );
 
 /** The public page's document (no session needed). */
 export const sharedDocQuery = (token: string, lang: "fr" | "en") =>

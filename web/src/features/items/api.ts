@@ -1,6 +1,7 @@
 /** The items of the organisation, their prices, tiers and metas. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api, type Schemas } from "../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../lib/refreshing-mutation.ts";
 
 export type Item = Schemas["Item"];
 export type ItemPrices = Schemas["ItemPrices"];
@@ -65,64 +66,31 @@ export const itemPricesQuery = (id: string) =>
     queryFn: ({ signal }) => api.get("/items/{id}/prices", { path: { id }, signal }),
   });
 
-const useInvalidate = () => {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: keys.all });
-};
+export const useCreateItem = () =>
+  useRefreshingMutation(keys.all, (input: CreateItem) => api.post("/items", { body: input }));
 
-export const useCreateItem = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: CreateItem) => api.post("/items", { body: input }),
-    onSuccess: invalidate,
-  });
-};
+export const useUpdateItem = (id: string) =>
+  useRefreshingMutation(keys.all, (input: UpdateItem) =>
+    api.put("/items/{id}", { path: { id }, body: input }),
+  );
 
-export const useUpdateItem = (id: string) => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: UpdateItem) => api.put("/items/{id}", { path: { id }, body: input }),
-    onSuccess: invalidate,
-  });
-};
+export const useDeleteItem = () =>
+  useRefreshingMutation(keys.all, (id: string) => api.delete("/items/{id}", { path: { id } }));
 
-export const useDeleteItem = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: string) => api.delete("/items/{id}", { path: { id } }),
-    onSuccess: invalidate,
-  });
-};
+export const useSetItemPrices = (id: string) =>
+  useRefreshingMutation(keys.all, (input: SetItemPrices) =>
+    api.put("/items/{id}/prices", { path: { id }, body: input }),
+  );
 
-export const useSetItemPrices = (id: string) => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: SetItemPrices) => api.put("/items/{id}/prices", { path: { id }, body: input }),
-    onSuccess: invalidate,
-  });
-};
+export const useSetItemMeta = () =>
+  useRefreshingMutation(keys.all, (input: { itemId: string; key: string; value: string }) =>
+    api.post("/items/metas", { body: input }),
+  );
 
-export const useSetItemMeta = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: { itemId: string; key: string; value: string }) =>
-      api.post("/items/metas", { body: input }),
-    onSuccess: invalidate,
-  });
-};
+export const useRemoveItemMeta = () =>
+  useRefreshingMutation(keys.all, (id: string) => api.delete("/items/metas/{id}", { path: { id } }));
 
-export const useRemoveItemMeta = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: string) => api.delete("/items/metas/{id}", { path: { id } }),
-    onSuccess: invalidate,
-  });
-};
-
-export const useBulkPrices = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: Schemas["BulkPriceInput"]) => api.post("/items/bulk/prices", { body: input }),
-    onSuccess: invalidate,
-  });
-};
+export const useBulkPrices = () =>
+  useRefreshingMutation(keys.all, (input: Schemas["BulkPriceInput"]) =>
+    api.post("/items/bulk/prices", { body: input }),
+  );

@@ -1,6 +1,7 @@
 /** E-mail templates (/emails/templates), documents by e-mail (/docs/{id}/mail) and reminders (/reminders). */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, type Schemas } from "../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../lib/refreshing-mutation.ts";
 
 export type EmailTemplate = Schemas["EmailTemplate"];
 export type EmailTemplateInput = Schemas["EmailTemplateInput"];
@@ -56,13 +57,10 @@ export const useSaveTemplate = (id: string | null) => {
   });
 };
 
-export const useDeleteTemplate = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete("/emails/templates/{id}", { path: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.templates }),
-  });
-};
+export const useDeleteTemplate = () =>
+  useRefreshingMutation(keys.templates, (id: string) =>
+    api.delete("/emails/templates/{id}", { path: { id } }),
+  );
 
 export const usePreview = () =>
   useMutation({
@@ -82,13 +80,10 @@ export const mailDraftQuery = (docId: string, templateId: string | null, lang: "
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const useSendMail = (docId: string) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: MailInput) => api.post("/docs/{id}/mail", { path: { id: docId }, body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["docs"] }),
-  });
-};
+export const useSendMail = (docId: string) =>
+  useRefreshingMutation(["docs"], (input: MailInput) =>
+    api.post("/docs/{id}/mail", { path: { id: docId }, body: input }),
+  );
 
 export const remindersQuery = () =>
   queryOptions({ queryKey: keys.reminders, queryFn: ({ signal }) => api.get("/reminders", { signal }) });
@@ -104,13 +99,10 @@ export const useSendReminders = () => {
   });
 };
 
-export const useSaveReminderSettings = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Schemas["ReminderSettingsInput"]) => api.put("/reminders/settings", { body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.reminders }),
-  });
-};
+export const useSaveReminderSettings = () =>
+  useRefreshingMutation(keys.reminders, (input: Schemas["ReminderSettingsInput"]) =>
+    api.put("/reminders/settings", { body: input }),
+  );
 
 /** Template paths (spec section 2: /org/emailtemplates, /{id}, /{id}/edit; a new one is the id "new"). */
 export const templatesPath = "/org/emailtemplates";
