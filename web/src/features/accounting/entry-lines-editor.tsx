@@ -9,7 +9,7 @@ import { useFormat } from "../../i18n/format.ts";
 import { amountInput, parseAmount } from "../../lib/money.ts";
 import { AccountSelect } from "./account-select.tsx";
 import { type DraftLine, type EntryValues, emptyLine, linesProblemPath, lineTotals } from "./entry-schema.ts";
-import { type accountChoices, TrashIcon, useMoney } from "./ui.tsx";
+import { type accountChoices, DebitCreditTh, TrashIcon, useMoney } from "./ui.tsx";
 import { vatCodeAccepted } from "./vat-code.ts";
 import { VatCodeButton } from "./vat-code-popover.tsx";
 
@@ -103,12 +103,7 @@ export const EntryLinesEditor = ({
           <Table.Th w={170}>{t("entries.auxiliary")}</Table.Th>
           <Table.Th>{t("entries.lineLabel")}</Table.Th>
           <Table.Th w={84}>{t("editor.vatCode.column")}</Table.Th>
-          <Table.Th w={112} className="acc-num">
-            {t("common.debit")}
-          </Table.Th>
-          <Table.Th w={112} className="acc-num">
-            {t("common.credit")}
-          </Table.Th>
+          <DebitCreditTh w={112} />
           <Table.Th w={40} />
         </Table.Tr>
       </Table.Thead>

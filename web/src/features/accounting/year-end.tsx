@@ -13,7 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CheckAlert } from "../../components/check-alert.tsx";
@@ -50,6 +50,36 @@ const knownWarnings = [
 ] as const;
 type KnownWarning = (typeof knownWarnings)[number];
 const isKnown = (code: string): code is KnownWarning => (knownWarnings as readonly string[]).includes(code);
+
+/** A card of the year's end: its icon, title and explanation, then its action. */
+const ActionCard = ({
+  icon,
+  color,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  color?: string;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) => (
+  <Paper p="lg">
+    <Stack gap="sm">
+      <Group gap="sm">
+        <ThemeIcon variant="light" color={color} radius="md">
+          {icon}
+        </ThemeIcon>
+        <Text fw={650}>{title}</Text>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+      {children}
+    </Stack>
+  </Paper>
+);
 
 /** Warnings whose items are entries, one per item (the others list accounts). */
 const perEntry = new Set(["yearEnd.drafts", "yearEnd.vatJournalPending"]);
@@ -141,74 +171,57 @@ export const YearEnd = ({ year }: { year: FiscalYear }) => {
 
       {canAct ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Paper p="lg">
-            <Stack gap="sm">
-              <Group gap="sm">
-                <ThemeIcon variant="light" radius="md">
-                  <PlusIcon />
-                </ThemeIcon>
-                <Text fw={650}>{t("yearEnd.openingTitle")}</Text>
-              </Group>
-              <Text size="sm" c="dimmed">
-                {t("yearEnd.openingText")}
+          <ActionCard icon={<PlusIcon />} title={t("yearEnd.openingTitle")} text={t("yearEnd.openingText")}>
+            {generate.isError ? <ErrorAlert error={generate.error} testId="opening-error" /> : null}
+            {generate.isSuccess ? (
+              <SavedNotice testId="opening-done">
+                {generate.data.mvt ? (
+                  <Anchor component={Link} to={entryPath(generate.data.mvt)} size="sm">
+                    {t("yearEnd.openingDone")}
+                  </Anchor>
+                ) : (
+                  t("yearEnd.openingNothing")
+                )}
+              </SavedNotice>
+            ) : null}
+            <Group>
+              <Button
+                variant="default"
+                loading={generate.isPending}
+                onClick={() => generate.mutate()}
+                data-testid="opening-generate"
+              >
+                {t("yearEnd.openingAction")}
+              </Button>
+            </Group>
+          </ActionCard>
+          <ActionCard
+            icon={<LockIcon />}
+            color="red"
+            title={t("yearEnd.closeTitle")}
+            text={t("yearEnd.closeText")}
+          >
+            {blocking ? (
+              <Text size="sm" c="red.8">
+                {t("yearEnd.blocked")}
               </Text>
-              {generate.isError ? <ErrorAlert error={generate.error} testId="opening-error" /> : null}
-              {generate.isSuccess ? (
-                <SavedNotice testId="opening-done">
-                  {generate.data.mvt ? (
-                    <Anchor component={Link} to={entryPath(generate.data.mvt)} size="sm">
-                      {t("yearEnd.openingDone")}
-                    </Anchor>
-                  ) : (
-                    t("yearEnd.openingNothing")
-                  )}
-                </SavedNotice>
-              ) : null}
-              <Group>
-                <Button
-                  variant="default"
-                  loading={generate.isPending}
-                  onClick={() => generate.mutate()}
-                  data-testid="opening-generate"
-                >
-                  {t("yearEnd.openingAction")}
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
-          <Paper p="lg">
-            <Stack gap="sm">
-              <Group gap="sm">
-                <ThemeIcon variant="light" color="red" radius="md">
-                  <LockIcon />
-                </ThemeIcon>
-                <Text fw={650}>{t("yearEnd.closeTitle")}</Text>
-              </Group>
-              <Text size="sm" c="dimmed">
-                {t("yearEnd.closeText")}
-              </Text>
-              {blocking ? (
-                <Text size="sm" c="red.8">
-                  {t("yearEnd.blocked")}
-                </Text>
-              ) : null}
-              <Group>
-                <Button
-                  color="red"
-                  leftSection={<LockIcon />}
-                  disabled={blocking || steps.isPending}
-                  onClick={() => {
-                    close.reset();
-                    setUnderstood(false);
-                    setClosing(true);
-                  }}
-                  data-testid="year-close"
-                >
-                  {t("yearEnd.closeAction")}
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
+            ) : null}
+            <Group>
+              <Button
+                color="red"
+                leftSection={<LockIcon />}
+                disabled={blocking || steps.isPending}
+                onClick={() => {
+                  close.reset();
+                  setUnderstood(false);
+                  setClosing(true);
+                }}
+                data-testid="year-close"
+              >
+                {t("yearEnd.closeAction")}
+              </Button>
+            </Group>
+          </ActionCard>
         </SimpleGrid>
       ) : null}
 

@@ -1,7 +1,7 @@
 import "./vat.css";
 import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
@@ -86,6 +86,38 @@ const PeriodSteps = ({ period }: { period: string }) => {
   );
 };
 
+/** A tile of the return's summary: its label, then what it says. */
+const Tile = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Paper p="md">
+    <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      {label}
+    </Text>
+    {children}
+  </Paper>
+);
+
+/** A tile giving a figure, and what it counts. */
+const FigureTile = ({
+  label,
+  value,
+  testId,
+  hint,
+}: {
+  label: string;
+  value: ReactNode;
+  testId: string;
+  hint: string;
+}) => (
+  <Tile label={label}>
+    <Text mt={6} size="lg" fw={600} className="registre-numeric" data-testid={testId}>
+      {value}
+    </Text>
+    <Text size="xs" c="dimmed" mt={4}>
+      {hint}
+    </Text>
+  </Tile>
+);
+
 /** The return's state at a glance: what it leaves, its state, how many VAT lines it takes (an instalment: its base). */
 const Summary = ({ vat }: { vat: VatReturn }) => {
   const { t } = useTranslation("accounting");
@@ -96,10 +128,7 @@ const Summary = ({ vat }: { vat: VatReturn }) => {
   const base = vat.boxes.find((b) => b.code === boxes.due)?.base ?? 0;
   return (
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" data-testid="vat-summary">
-      <Paper p="md">
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          {t("vat.statusLabel")}
-        </Text>
+      <Tile label={t("vat.statusLabel")}>
         <Group gap="xs" mt={6}>
           <VatStatusBadge status={vat.status} size="md" />
         </Group>
@@ -110,11 +139,8 @@ const Summary = ({ vat }: { vat: VatReturn }) => {
                 `vat.statusHint.${instalment && vat.status === "toPrepare" ? "instalmentToPrepare" : vat.status}`,
               )}
         </Text>
-      </Paper>
-      <Paper p="md">
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          {t("vat.amountLabel")}
-        </Text>
+      </Tile>
+      <Tile label={t("vat.amountLabel")}>
         <Text mt={6} size="lg" data-testid="vat-summary-amount">
           <DueOrCredit
             due={boxTax(vat, boxes.due)}
@@ -127,40 +153,24 @@ const Summary = ({ vat }: { vat: VatReturn }) => {
             {t("vat.refundAsked", { amount: euros(boxTax(vat, boxes.refund)) })}
           </Text>
         ) : null}
-      </Paper>
+      </Tile>
       {instalment ? (
-        <Paper p="md">
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {t("vat.instalment.baseLabel")}
-          </Text>
-          <Text
-            mt={6}
-            size="lg"
-            fw={600}
-            className="registre-numeric"
-            data-testid="vat-instalment-base-amount"
-          >
-            {euros(base)}
-          </Text>
-          <Text size="xs" c="dimmed" mt={4}>
-            {t("vat.instalment.baseSummary", {
-              year: Number(vat.period.slice(0, 4)) - 1,
-              share: shareOf(vat.period),
-            })}
-          </Text>
-        </Paper>
+        <FigureTile
+          label={t("vat.instalment.baseLabel")}
+          value={euros(base)}
+          testId="vat-instalment-base-amount"
+          hint={t("vat.instalment.baseSummary", {
+            year: Number(vat.period.slice(0, 4)) - 1,
+            share: shareOf(vat.period),
+          })}
+        />
       ) : (
-        <Paper p="md">
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {t("vat.linesLabel")}
-          </Text>
-          <Text mt={6} size="lg" fw={600} className="registre-numeric" data-testid="vat-line-count">
-            {vat.lineCount}
-          </Text>
-          <Text size="xs" c="dimmed" mt={4}>
-            {t("vat.linesHint")}
-          </Text>
-        </Paper>
+        <FigureTile
+          label={t("vat.linesLabel")}
+          value={vat.lineCount}
+          testId="vat-line-count"
+          hint={t("vat.linesHint")}
+        />
       )}
     </SimpleGrid>
   );
