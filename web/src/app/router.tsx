@@ -142,6 +142,10 @@ const docsRoutes: RouteObject[] = [
     path: "org/purchases/invoices/import",
     lazy: screen(() => import("../features/docs/import-page.tsx"), "SupplierInvoiceImportPage"),
   },
+  {
+    path: "org/einvoicing/inbox",
+    lazy: screen(() => import("../features/einvoicing/inbox-page.tsx"), "InboxPage"),
+  },
   { path: "org/docs/:id", lazy: screen(docDetailPage, "DocDetailPage") },
   { path: "org/docs/:id/edit", lazy: screen(docEditorPage, "DocEditPage") },
   { path: "org/docs/:id/contact/edit", lazy: screen(docPartPages, "DocContactEditPage") },

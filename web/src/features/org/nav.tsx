@@ -31,6 +31,15 @@ const documentLinks = (domain: "sales" | "purchases"): NavItem[] => [
   { to: `/org/${domain}/orders`, label: "nav.orders", right: `${domain}.orders` },
   { to: `/org/${domain}/deliveries`, label: "nav.deliveries", right: `${domain}.deliveries` },
   { to: `/org/${domain}/invoices`, label: "nav.invoices", right: `${domain}.invoices` },
+  ...(domain === "purchases"
+    ? [
+        {
+          to: "/org/einvoicing/inbox",
+          label: "nav.einvoicingInbox",
+          right: "purchases.invoices",
+        } satisfies NavItem,
+      ]
+    : []),
   ...(domain === "sales"
     ? [{ to: "/org/sales/reminders", label: "nav.reminders", right: "sales.invoices" } satisfies NavItem]
     : []),
