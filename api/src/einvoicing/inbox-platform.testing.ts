@@ -70,9 +70,14 @@ export const inboxPlatform = () => {
     calls,
     submitted,
     /** A supplier's invoice delivered to `account`, as the platform routes it: an In SupplierInvoice flow. */
-    deliver: (account: string, bytes: Uint8Array, syntax: "CII" | "UBL" | "Factur-X", name: string): Flow => {
+    deliver: (
+      account: string,
+      bytes: Uint8Array,
+      syntax: "CII" | "UBL" | "Factur-X",
+      name: string,
+    ): Flow & { flowId: string } => {
       const at = new Date().toISOString();
-      const flow: Flow = {
+      const flow: Flow & { flowId: string } = {
         flowId: `in-${++ids}`,
         trackingId: name.slice(0, 36),
         flowType: "SupplierInvoice",
