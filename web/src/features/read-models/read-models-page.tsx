@@ -1,111 +1,102 @@
-import { Anchor, Badge, Code, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Code, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { type Column, ColumnHead, ColumnRows } from "../../components/data-table.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { orgRoute } from "../platform/orgs/paths.ts";
-import { PlatformError, RowsSkeleton } from "../platform/users/platform-ui.tsx";
+import { PlatformQuery, PlatformTitle, RowsSkeleton } from "../platform/users/platform-ui.tsx";
 import { type ReadModel, readModelsQueryOptions } from "./api.ts";
+import { ErrorCode, FailedAt, ReadModelBadge } from "./read-model-parts.tsx";
 import { ResumeButton } from "./resume-button.tsx";
 import { ScheduleSection } from "./schedule-section.tsx";
 
-export const ReadModelBadge = ({ failed }: { failed: boolean }) => {
+const State = ({ item }: { item: ReadModel }) => {
   const { t } = useTranslation("platform");
-  return (
-    <Badge color={failed ? "red" : "teal"} variant="light" radius="sm" tt="none" fw={500}>
-      {failed ? t("readModels.stopped") : t("readModels.running")}
-    </Badge>
-  );
+  if (item.status === "stalled")
+    return (
+      <Badge color="orange" variant="light" radius="sm" tt="none" fw={500}>
+        {t("readModels.stalled")}
+      </Badge>
+    );
+  if (item.failures.length > 0)
+    return (
+      <Text size="sm" c="red">
+        {t("readModels.stoppedFor", { count: item.failures.length })}
+      </Text>
+    );
+  return <ReadModelBadge failed={false} />;
 };
 
 /** Each read model: its generation, its lag, and the organisations it is stopped for. */
 const ReadModelsTable = ({ items }: { items: ReadModel[] }) => {
   const { t } = useTranslation("platform");
   const format = useFormat();
+  const columns: Column<ReadModel>[] = [
+    {
+      key: "name",
+      header: t("readModels.name"),
+      cell: (item) => (
+        <Group gap="xs" wrap="nowrap">
+          <Code>{item.name}</Code>
+          {item.kind === "reactor" ? (
+            <Badge color="grape" variant="light" radius="sm" tt="none" fw={500}>
+              {t("readModels.reactor")}
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    { key: "generation", header: t("readModels.generation"), numeric: true, cell: (item) => item.generation },
+    { key: "lag", header: t("readModels.lag"), numeric: true, cell: (item) => format.number(item.lag) },
+    { key: "state", header: t("readModels.state"), cell: (item) => <State item={item} /> },
+  ];
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table className="registre-table" verticalSpacing="sm" horizontalSpacing="md" data-testid="read-models">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("readModels.name")}</Table.Th>
-            <Table.Th ta="right">{t("readModels.generation")}</Table.Th>
-            <Table.Th ta="right">{t("readModels.lag")}</Table.Th>
-            <Table.Th>{t("readModels.state")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHead columns={columns} />
         <Table.Tbody>
-          {items.flatMap((item) => [
-            <Table.Tr
-              key={item.name}
-              data-testid="read-model-row"
-              data-name={item.name}
-              data-status={item.status}
-              data-kind={item.kind}
-            >
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Code>{item.name}</Code>
-                  {item.kind === "reactor" ? (
-                    <Badge color="grape" variant="light" radius="sm" tt="none" fw={500}>
-                      {t("readModels.reactor")}
-                    </Badge>
-                  ) : null}
-                </Group>
-              </Table.Td>
-              <Table.Td ta="right" className="registre-numeric">
-                {item.generation}
-              </Table.Td>
-              <Table.Td ta="right" className="registre-numeric">
-                {format.number(item.lag)}
-              </Table.Td>
-              <Table.Td>
-                {item.status === "stalled" ? (
-                  <Badge color="orange" variant="light" radius="sm" tt="none" fw={500}>
-                    {t("readModels.stalled")}
-                  </Badge>
-                ) : item.failures.length > 0 ? (
-                  <Text size="sm" c="red">
-                    {t("readModels.stoppedFor", { count: item.failures.length })}
-                  </Text>
-                ) : (
-                  <ReadModelBadge failed={false} />
-                )}
-              </Table.Td>
-            </Table.Tr>,
-            ...item.failures.map((f) => (
-              <Table.Tr
-                key={`${item.name}/${f.orgId}`}
-                data-testid="read-model-failure"
-                data-org-id={f.orgId}
-              >
-                <Table.Td colSpan={3}>
-                  <Stack gap={2} pl="md">
-                    <Anchor component={Link} to={orgRoute(f.orgId)} size="sm">
-                      {f.name ?? f.orgId}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {t("readModels.failedAt", {
-                        position: f.position,
-                        at: format.dateTime(f.failedAt),
-                      })}
-                    </Text>
-                    {f.retryAt ? (
-                      <Text size="xs" c="dimmed" data-testid="read-model-retry">
-                        {t("readModels.retryAt", { count: f.attempts, at: format.dateTime(f.retryAt) })}
-                      </Text>
-                    ) : null}
-                    <Code block fz="xs" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
-                      {f.error}
-                    </Code>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <ResumeButton name={item.name} orgId={f.orgId} />
-                </Table.Td>
-              </Table.Tr>
-            )),
-          ])}
+          {items.map((item) => (
+            <Fragment key={item.name}>
+              <ColumnRows
+                rows={[item]}
+                columns={columns}
+                rowKey={(row) => row.name}
+                rowProps={(row) => ({
+                  "data-testid": "read-model-row",
+                  "data-name": row.name,
+                  "data-status": row.status,
+                  "data-kind": row.kind,
+                })}
+              />
+              {item.failures.map((f) => (
+                <Table.Tr
+                  key={`${item.name}/${f.orgId}`}
+                  data-testid="read-model-failure"
+                  data-org-id={f.orgId}
+                >
+                  <Table.Td colSpan={3}>
+                    <Stack gap={2} pl="md">
+                      <Anchor component={Link} to={orgRoute(f.orgId)} size="sm">
+                        {f.name ?? f.orgId}
+                      </Anchor>
+                      <FailedAt failure={f} />
+                      {f.retryAt ? (
+                        <Text size="xs" c="dimmed" data-testid="read-model-retry">
+                          {t("readModels.retryAt", { count: f.attempts, at: format.dateTime(f.retryAt) })}
+                        </Text>
+                      ) : null}
+                      <ErrorCode>{f.error}</ErrorCode>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <ResumeButton name={item.name} orgId={f.orgId} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Fragment>
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
@@ -117,45 +108,34 @@ const ReadModelsTable = ({ items }: { items: ReadModel[] }) => {
  * for, and the schedule's jobs.
  */
 export const ReadModelsPage = () => {
-  const { t } = useTranslation(["platform", "common"]);
+  const { t } = useTranslation("platform");
   const readModels = useQuery(readModelsQueryOptions());
-  let body: ReactNode;
-  if (readModels.isPending) body = <RowsSkeleton rows={5} />;
-  else if (readModels.isError)
-    body = (
-      <PlatformError
-        error={readModels.error}
-        onRetry={() => void readModels.refetch()}
-        testId="read-models-error"
-      />
-    );
-  else body = <ReadModelsTable items={readModels.data.items} />;
   return (
     <Stack gap="lg">
-      <title>{`${t("platform:readModels.title")} · ${t("common:app.name")}`}</title>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>{t("platform:readModels.title")}</Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            {t("platform:readModels.subtitle")}
-          </Text>
-        </div>
-        {readModels.data ? (
-          <Badge
-            size="lg"
-            radius="sm"
-            variant="light"
-            tt="none"
-            color={readModels.data.status === "ok" ? "teal" : "red"}
-            data-testid="read-models-status"
-          >
-            {readModels.data.status === "ok"
-              ? t("platform:readModels.allRunning")
-              : t("platform:readModels.degraded")}
-          </Badge>
-        ) : null}
-      </Group>
-      <Paper p="lg">{body}</Paper>
+      <PlatformTitle
+        title={t("readModels.title")}
+        subtitle={t("readModels.subtitle")}
+        subtitleSize="sm"
+        badge={
+          readModels.data ? (
+            <Badge
+              size="lg"
+              radius="sm"
+              variant="light"
+              tt="none"
+              color={readModels.data.status === "ok" ? "teal" : "red"}
+              data-testid="read-models-status"
+            >
+              {readModels.data.status === "ok" ? t("readModels.allRunning") : t("readModels.degraded")}
+            </Badge>
+          ) : null
+        }
+      />
+      <Paper p="lg">
+        <PlatformQuery query={readModels} loading={<RowsSkeleton rows={5} />} errorTestId="read-models-error">
+          {(found) => <ReadModelsTable items={found.items} />}
+        </PlatformQuery>
+      </Paper>
       <ScheduleSection />
     </Stack>
   );

@@ -1,14 +1,11 @@
-import { Anchor, Badge, Breadcrumbs, Grid, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Badge, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
-import { ErrorAlert } from "../../../components/error-alert.tsx";
+import { useParams } from "react-router";
 import { BuildingIcon } from "../../../components/icons.tsx";
 import { formatSiren, useFormat } from "../../../i18n/format.ts";
-import { ApiError } from "../../../lib/http.ts";
 import { OrgReadModels } from "../../read-models/org-read-models.tsx";
-import { PlatformNotFound } from "../users/platform-ui.tsx";
+import { PlatformNotFound, RecordFrame } from "../users/platform-ui.tsx";
 import { type Org, orgQueryOptions } from "./api.ts";
 import { OrgHistory } from "./org-history.tsx";
 import { OrgSettingsCard } from "./org-settings-card.tsx";
@@ -51,58 +48,32 @@ export const OrgNotFound = () => {
 export const OrgDetailPage = () => {
   const { t } = useTranslation(["orgs", "common"]);
   const { id = "" } = useParams();
-  const org = useQuery(orgQueryOptions(id));
-  const appName = t("common:app.name");
-
-  let body: ReactNode;
-  if (org.isPending) {
-    body = (
-      <Stack gap="sm">
-        <Skeleton height={28} width={320} />
-        <Skeleton height={14} width={240} />
-      </Stack>
-    );
-  } else if (org.isError) {
-    body =
-      org.error instanceof ApiError && org.error.status === 404 ? (
-        <OrgNotFound />
-      ) : (
-        <ErrorAlert error={org.error} onRetry={() => void org.refetch()} />
-      );
-  } else {
-    body = (
-      <>
-        <title>{`${org.data.name} · ${appName}`}</title>
-        <OrgHeader org={org.data} />
-        <OrgTabs orgId={org.data.id} />
-        <Grid gap="lg" align="flex-start">
-          <Grid.Col span={{ base: 12, lg: 6 }}>
-            <Stack gap="lg">
-              <OrgSettingsCard org={org.data} />
-              <OrgReadModels orgId={org.data.id} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 6 }}>
-            <OrgHistory orgId={org.data.id} />
-          </Grid.Col>
-        </Grid>
-      </>
-    );
-  }
-
   return (
-    <Stack gap="lg">
-      <Breadcrumbs separator="›" separatorMargin={6} fz="sm">
-        <Anchor component={Link} to={orgsRoute} size="sm">
-          {t("orgs:detail.backToList")}
-        </Anchor>
-        {org.data ? (
-          <Text size="sm" c="dimmed" aria-current="page">
-            {org.data.name}
-          </Text>
-        ) : null}
-      </Breadcrumbs>
-      {body}
-    </Stack>
+    <RecordFrame
+      query={useQuery(orgQueryOptions(id))}
+      back={{ to: orgsRoute, label: t("orgs:detail.backToList") }}
+      crumbs={(org) => [{ label: org.name }]}
+      notFound={<OrgNotFound />}
+      errorTestId="org-error"
+    >
+      {(org) => (
+        <>
+          <title>{`${org.name} · ${t("common:app.name")}`}</title>
+          <OrgHeader org={org} />
+          <OrgTabs orgId={org.id} />
+          <Grid gap="lg" align="flex-start">
+            <Grid.Col span={{ base: 12, lg: 6 }}>
+              <Stack gap="lg">
+                <OrgSettingsCard org={org} />
+                <OrgReadModels orgId={org.id} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 6 }}>
+              <OrgHistory orgId={org.id} />
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+    </RecordFrame>
   );
 };

@@ -1,13 +1,15 @@
-import { Anchor, Breadcrumbs, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor } from "@mantine/core";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import type { Column } from "../../../components/data-table.tsx";
+import { PlainTable } from "../../../components/plain-table.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { useProfileLabel } from "../../org/contact-users-page.tsx";
 import { LogView } from "../users/log-table.tsx";
 import { userRoute } from "../users/paths.ts";
-import { isNotFound, PlatformError, RowsSkeleton } from "../users/platform-ui.tsx";
+import { EmptyText, PlatformQuery, PlatformSection, RecordFrame } from "../users/platform-ui.tsx";
 import {
   type Org,
   type OrgMember,
@@ -38,129 +40,75 @@ const OrgFrame = ({
 }) => {
   const { t } = useTranslation(["platform", "orgs", "common"]);
   const { id = "" } = useParams();
-  const org = useQuery(orgQueryOptions(id));
   const sectionLabel = t(`platform:org.${section}`);
-
-  let body: ReactNode;
-  if (org.isPending) {
-    body = (
-      <Stack gap="sm">
-        <Skeleton height={28} width={320} />
-        <Skeleton height={14} width={240} />
-      </Stack>
-    );
-  } else if (org.isError) {
-    body = isNotFound(org.error) ? (
-      <OrgNotFound />
-    ) : (
-      <PlatformError error={org.error} onRetry={() => void org.refetch()} testId="org-error" />
-    );
-  } else {
-    body = (
-      <>
-        <title>{`${sectionLabel} · ${org.data.name} · ${t("common:app.name")}`}</title>
-        <OrgHeader org={org.data} />
-        <OrgTabs orgId={org.data.id} />
-        {bare ? (
-          children(org.data)
-        ) : (
-          <Paper p="lg" component="section" aria-labelledby={`org-${section}-title`}>
-            <Stack gap="md">
-              <div>
-                <Title order={2} id={`org-${section}-title`}>
-                  {sectionLabel}
-                </Title>
-                <Text size="sm" c="dimmed" mt={4}>
-                  {description}
-                </Text>
-              </div>
-              {children(org.data)}
-            </Stack>
-          </Paper>
-        )}
-      </>
-    );
-  }
-
   return (
-    <Stack gap="lg">
-      <Breadcrumbs separator="›" separatorMargin={6} fz="sm">
-        <Anchor component={Link} to={orgsRoute} size="sm">
-          {t("orgs:detail.backToList")}
-        </Anchor>
-        {org.data ? (
-          <Anchor component={Link} to={orgRoute(id)} size="sm">
-            {org.data.name}
-          </Anchor>
-        ) : null}
-        {org.data ? (
-          <Text size="sm" c="dimmed" aria-current="page">
-            {sectionLabel}
-          </Text>
-        ) : null}
-      </Breadcrumbs>
-      {body}
-    </Stack>
-  );
-};
-
-const MembersTable = ({ members }: { members: readonly OrgMember[] }) => {
-  const { t } = useTranslation("platform");
-  const format = useFormat();
-  const profileLabel = useProfileLabel();
-  return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table className="registre-table" verticalSpacing="sm" horizontalSpacing="md" data-testid="org-members">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("fields.name")}</Table.Th>
-            <Table.Th>{t("fields.email")}</Table.Th>
-            <Table.Th>{t("fields.role")}</Table.Th>
-            <Table.Th ta="right">{t("fields.memberSince")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {members.map((member) => (
-            <Table.Tr key={member.id} data-testid="org-member-row" data-user-id={member.id}>
-              <Table.Td>
-                <Anchor component={Link} to={userRoute(member.id)} size="sm">
-                  {member.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{member.email}</Table.Td>
-              <Table.Td>{profileLabel(member.role)}</Table.Td>
-              <Table.Td ta="right" className="registre-numeric">
-                {member.createdAt ? format.shortDate(member.createdAt) : "—"}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <RecordFrame
+      query={useQuery(orgQueryOptions(id))}
+      back={{ to: orgsRoute, label: t("orgs:detail.backToList") }}
+      crumbs={(org) => [{ to: orgRoute(id), label: org.name }, { label: sectionLabel }]}
+      notFound={<OrgNotFound />}
+      errorTestId="org-error"
+    >
+      {(org) => (
+        <>
+          <title>{`${sectionLabel} · ${org.name} · ${t("common:app.name")}`}</title>
+          <OrgHeader org={org} />
+          <OrgTabs orgId={org.id} />
+          {bare ? (
+            children(org)
+          ) : (
+            <PlatformSection id={`org-${section}-title`} title={sectionLabel} description={description}>
+              {children(org)}
+            </PlatformSection>
+          )}
+        </>
+      )}
+    </RecordFrame>
   );
 };
 
 const Members = ({ orgId }: { orgId: string }) => {
   const { t } = useTranslation("platform");
-  const members = useQuery(orgMembersQueryOptions(orgId));
-  if (members.isPending) return <RowsSkeleton />;
-  if (members.isError) {
-    return (
-      <PlatformError
-        error={members.error}
-        onRetry={() => void members.refetch()}
-        testId="org-members-error"
-      />
-    );
-  }
-  if (members.data.items.length === 0) {
-    return (
-      <Text c="dimmed" size="sm" data-testid="org-members-empty">
-        {t("org.membersEmpty")}
-      </Text>
-    );
-  }
-  return <MembersTable members={members.data.items} />;
+  const format = useFormat();
+  const profileLabel = useProfileLabel();
+  const columns: Column<OrgMember>[] = [
+    {
+      key: "name",
+      header: t("fields.name"),
+      cell: (member) => (
+        <Anchor component={Link} to={userRoute(member.id)} size="sm">
+          {member.name}
+        </Anchor>
+      ),
+    },
+    { key: "email", header: t("fields.email"), cell: (member) => member.email },
+    { key: "role", header: t("fields.role"), cell: (member) => profileLabel(member.role) },
+    {
+      key: "memberSince",
+      header: t("fields.memberSince"),
+      numeric: true,
+      cell: (member) => (member.createdAt ? format.shortDate(member.createdAt) : "—"),
+    },
+  ];
+  return (
+    <PlatformQuery
+      query={useQuery(orgMembersQueryOptions(orgId))}
+      errorTestId="org-members-error"
+      isEmpty={(members) => members.items.length === 0}
+      empty={<EmptyText testId="org-members-empty">{t("org.membersEmpty")}</EmptyText>}
+    >
+      {(members) => (
+        <PlainTable
+          columns={columns}
+          rows={members.items}
+          rowKey={(member) => member.id}
+          rowProps={(member) => ({ "data-testid": "org-member-row", "data-user-id": member.id })}
+          testId="org-members"
+          minWidth={560}
+        />
+      )}
+    </PlatformQuery>
+  );
 };
 
 /** `/registre/orgs/:id/user`: the organisation's members and their role. */

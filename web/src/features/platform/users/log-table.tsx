@@ -1,13 +1,15 @@
-import { Anchor, Button, Group, Table, Text } from "@mantine/core";
+import { Anchor, Button, Group, Text } from "@mantine/core";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { Column } from "../../../components/data-table.tsx";
+import { PlainTable } from "../../../components/plain-table.tsx";
 import type { LogEntry } from "../orgs/api.ts";
 import { EventText, isSystemUser } from "../orgs/event-text.tsx";
 import { useOrgLabels } from "../orgs/org-labels.ts";
 import { orgRoute } from "../orgs/paths.ts";
 import { userRoute } from "./paths.ts";
-import { PlatformError, RowsSkeleton } from "./platform-ui.tsx";
+import { EmptyText, PlatformQuery } from "./platform-ui.tsx";
 
 /** Who did it, on a user's log; or in which organisation, on an organisation's log. */
 export type LogContext =
@@ -60,36 +62,41 @@ export const LogTable = ({
   const { t } = useTranslation("platform");
   const labels = useOrgLabels();
   const userNames = context.kind === "org" ? context.userNames : undefined;
+  const top = () => ({ style: { verticalAlign: "top" } });
+  const columns: Column<LogEntry>[] = [
+    {
+      key: "at",
+      header: t("fields.at"),
+      width: 210,
+      cell: (entry) => labels.format.dateTime(entry.at),
+      cellProps: () => ({
+        className: "registre-numeric",
+        style: { whiteSpace: "nowrap", verticalAlign: "top" },
+      }),
+    },
+    {
+      key: "event",
+      header: t("fields.event"),
+      cell: (entry) => <EventText event={entry} userNames={userNames} withUser={false} />,
+      cellProps: top,
+    },
+    {
+      key: "who",
+      header: context.kind === "user" ? t("fields.orgName") : t("fields.by"),
+      width: 240,
+      cell: (entry) => <Who entry={entry} context={context} />,
+      cellProps: top,
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table className="registre-table" verticalSpacing="sm" horizontalSpacing="md" data-testid="log-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={210}>{t("fields.at")}</Table.Th>
-            <Table.Th>{t("fields.event")}</Table.Th>
-            <Table.Th w={240}>{context.kind === "user" ? t("fields.orgName") : t("fields.by")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr
-              key={`${entry.streamId}-${entry.version}`}
-              data-testid="log-entry"
-              data-event-type={entry.type}
-            >
-              <Table.Td className="registre-numeric" style={{ whiteSpace: "nowrap", verticalAlign: "top" }}>
-                {labels.format.dateTime(entry.at)}
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: "top" }}>
-                <EventText event={entry} userNames={userNames} withUser={false} />
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: "top" }}>
-                <Who entry={entry} context={context} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+    <PlainTable
+      columns={columns}
+      rows={entries}
+      rowKey={(entry) => `${entry.streamId}-${entry.version}`}
+      rowProps={(entry) => ({ "data-testid": "log-entry", "data-event-type": entry.type })}
+      testId="log-table"
+      minWidth={720}
+    >
       {more && (
         <Group justify="center" mt="md">
           <Button variant="default" onClick={more.load} loading={more.loading} data-testid="log-more">
@@ -97,7 +104,7 @@ export const LogTable = ({
           </Button>
         </Group>
       )}
-    </Table.ScrollContainer>
+    </PlainTable>
   );
 };
 
@@ -115,25 +122,24 @@ export const LogView = ({
   errorTestId: string;
 }) => {
   const { t } = useTranslation("platform");
-  if (log.isPending) return <RowsSkeleton />;
-  if (log.isError)
-    return <PlatformError error={log.error} onRetry={() => void log.refetch()} testId={errorTestId} />;
-  const entries = log.data.pages.flatMap((page) => page.items);
-  if (entries.length === 0)
-    return (
-      <Text c="dimmed" size="sm" data-testid="log-empty">
-        {t("log.empty")}
-      </Text>
-    );
   return (
-    <LogTable
-      entries={entries}
-      more={
-        log.hasNextPage
-          ? { loading: log.isFetchingNextPage, load: () => void log.fetchNextPage() }
-          : undefined
-      }
-      context={context}
-    />
+    <PlatformQuery
+      query={log}
+      errorTestId={errorTestId}
+      isEmpty={(found) => found.pages.every((page) => page.items.length === 0)}
+      empty={<EmptyText testId="log-empty">{t("log.empty")}</EmptyText>}
+    >
+      {(found) => (
+        <LogTable
+          entries={found.pages.flatMap((page) => page.items)}
+          more={
+            log.hasNextPage
+              ? { loading: log.isFetchingNextPage, load: () => void log.fetchNextPage() }
+              : undefined
+          }
+          context={context}
+        />
+      )}
+    </PlatformQuery>
   );
 };

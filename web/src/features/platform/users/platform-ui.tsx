@@ -1,8 +1,22 @@
-import { Button, EmptyState, Group, Skeleton, Stack, Table } from "@mantine/core";
+import {
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import type { UseInfiniteQueryResult, UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
+import { QueryView } from "../../../components/query-view.tsx";
 import { ApiError } from "../../../lib/http.ts";
 
 /** True for the API's refusal of a platform screen to someone who is not a platform administrator. */
@@ -98,30 +112,170 @@ export const PlatformNotFound = ({
   </EmptyState>
 );
 
-/** A platform list while it loads: its header, then rows of placeholders, one per column. */
-export const TableSkeleton = ({
-  header,
-  columns,
-  rows = 4,
+/** A card of a platform screen: its title, what it shows, then its content. */
+export const PlatformSection = ({
+  id,
+  title,
+  description,
+  testId,
+  children,
 }: {
-  header: ReactNode;
-  columns: number;
-  rows?: number;
+  /** The title's id, which names the section. */
+  id: string;
+  title: string;
+  description: string;
+  testId?: string;
+  children: ReactNode;
 }) => (
-  <Table className="registre-table" verticalSpacing="sm" horizontalSpacing="md">
-    {header}
-    <Table.Tbody>
-      {Array.from({ length: rows }, (_, row) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
-        <Table.Tr key={row}>
-          {Array.from({ length: columns }, (_, cell) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity.
-            <Table.Td key={cell}>
-              <Skeleton height={12} radius="sm" width={cell === 0 ? "70%" : "50%"} />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </Table.Tbody>
-  </Table>
+  <Paper p="lg" component="section" aria-labelledby={id} data-testid={testId}>
+    <Stack gap="md">
+      <div>
+        <Title order={2} id={id}>
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed" mt={4}>
+          {description}
+        </Text>
+      </div>
+      {children}
+    </Stack>
+  </Paper>
+);
+
+/** A sentence saying a platform list has nothing to show. */
+export const EmptyText = ({ testId, children }: { testId?: string; children: ReactNode }) => (
+  <Text c="dimmed" size="sm" data-testid={testId}>
+    {children}
+  </Text>
+);
+
+/**
+ * What a platform query shows: `loading` while it loads, its error (retried), `empty` when its
+ * answer lists nothing, else `children` of the answer.
+ */
+export const PlatformQuery = <T,>({
+  query,
+  loading = <RowsSkeleton />,
+  errorTestId,
+  padError = false,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T> | UseInfiniteQueryResult<T>;
+  loading?: ReactNode;
+  errorTestId?: string;
+  /** The error stands inside a card without padding (a list's). */
+  padError?: boolean;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) => (
+  <QueryView
+    query={query}
+    loading={loading}
+    error={(error, retry) => {
+      const alert = <PlatformError error={error} onRetry={retry} testId={errorTestId} />;
+      return padError ? <Stack p="md">{alert}</Stack> : alert;
+    }}
+    isEmpty={isEmpty}
+    empty={empty}
+  >
+    {children}
+  </QueryView>
+);
+
+/** The title of a platform list's screen, what it lists, and beside it a badge (its count, its state). */
+export const PlatformTitle = ({
+  title,
+  subtitle,
+  subtitleSize,
+  badge,
+}: {
+  title: string;
+  subtitle: string;
+  subtitleSize?: "sm";
+  badge?: ReactNode;
+}) => {
+  const { t } = useTranslation("common");
+  return (
+    <>
+      <title>{`${title} · ${t("app.name")}`}</title>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>{title}</Title>
+          <Text size={subtitleSize} c="dimmed" mt={4}>
+            {subtitle}
+          </Text>
+        </div>
+        {badge}
+      </Group>
+    </>
+  );
+};
+
+/** The count of a platform list, beside its title. */
+export const CountBadge = ({ testId, children }: { testId: string; children: ReactNode }) => (
+  <Badge variant="light" color="gray" size="lg" radius="sm" tt="none" fw={500} data-testid={testId}>
+    {children}
+  </Badge>
+);
+
+/** A link of a platform record's breadcrumbs; the last one, without `to`, is the current screen. */
+export type Crumb = { to?: string; label: string };
+
+/**
+ * The frame of one record's platform screens (a user, an organisation): breadcrumbs from its list,
+ * a skeleton while it loads, « not found » or the error, else `children` of the record.
+ */
+export const RecordFrame = <T,>({
+  query,
+  back,
+  crumbs,
+  notFound,
+  errorTestId,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  back: { to: string; label: string };
+  /** The breadcrumbs after the list's, once the record is loaded. */
+  crumbs: (record: T) => Crumb[];
+  notFound: ReactNode;
+  errorTestId: string;
+  children: (record: T) => ReactNode;
+}) => (
+  <Stack gap="lg">
+    <Breadcrumbs separator="›" separatorMargin={6} fz="sm">
+      <Anchor component={Link} to={back.to} size="sm">
+        {back.label}
+      </Anchor>
+      {query.data
+        ? crumbs(query.data).map((crumb) =>
+            crumb.to ? (
+              <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm">
+                {crumb.label}
+              </Anchor>
+            ) : (
+              <Text key="current" size="sm" c="dimmed" aria-current="page">
+                {crumb.label}
+              </Text>
+            ),
+          )
+        : null}
+    </Breadcrumbs>
+    {query.isPending ? (
+      <Stack gap="sm">
+        <Skeleton height={28} width={320} />
+        <Skeleton height={14} width={240} />
+      </Stack>
+    ) : query.isError ? (
+      isNotFound(query.error) ? (
+        notFound
+      ) : (
+        <PlatformError error={query.error} onRetry={() => void query.refetch()} testId={errorTestId} />
+      )
+    ) : (
+      children(query.data)
+    )}
+  </Stack>
 );

@@ -1,22 +1,11 @@
-import {
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  DataList,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Anchor, Badge, DataList, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import type { Column } from "../../../components/data-table.tsx";
 import { UserIcon } from "../../../components/icons.tsx";
+import { PlainTable } from "../../../components/plain-table.tsx";
 import { formatSiren, useFormat } from "../../../i18n/format.ts";
 import { useSession } from "../../../lib/session-store.ts";
 import { useProfileLabel } from "../../org/contact-users-page.tsx";
@@ -31,7 +20,14 @@ import {
 } from "./api.ts";
 import { LogView } from "./log-table.tsx";
 import { userLogRoute, userOrgsRoute, userRoute, usersRoute } from "./paths.ts";
-import { isNotFound, PlatformError, PlatformNotFound, RowsSkeleton, SectionTabs } from "./platform-ui.tsx";
+import {
+  EmptyText,
+  PlatformNotFound,
+  PlatformQuery,
+  PlatformSection,
+  RecordFrame,
+  SectionTabs,
+} from "./platform-ui.tsx";
 
 type Section = "identity" | "orgs" | "log";
 
@@ -89,138 +85,78 @@ const UserFrame = ({
 }) => {
   const { t } = useTranslation(["platform", "common"]);
   const { id = "" } = useParams();
-  const user = useQuery(userQueryOptions(id));
-
-  let body: ReactNode;
-  if (user.isPending) {
-    body = (
-      <Stack gap="sm">
-        <Skeleton height={28} width={320} />
-        <Skeleton height={14} width={240} />
-      </Stack>
-    );
-  } else if (user.isError) {
-    body = isNotFound(user.error) ? (
-      <NotFound />
-    ) : (
-      <PlatformError error={user.error} onRetry={() => void user.refetch()} testId="user-error" />
-    );
-  } else {
-    const title =
-      section === "identity"
-        ? user.data.name
-        : `${t(`platform:${sectionTitle(section)}`)} · ${user.data.name}`;
-    body = (
-      <>
-        <title>{`${title} · ${t("common:app.name")}`}</title>
-        <UserHeader user={user.data} />
-        <SectionTabs
-          label={t("platform:user.tabs")}
-          tabs={[
-            { to: userRoute(id), label: t("platform:user.identity"), testId: "user-tab-identity" },
-            { to: userOrgsRoute(id), label: t("platform:user.orgs"), testId: "user-tab-orgs" },
-            { to: userLogRoute(id), label: t("platform:user.log"), testId: "user-tab-log" },
-          ]}
-        />
-        {children(user.data)}
-      </>
-    );
-  }
-
+  const sectionLabel = t(`platform:${sectionTitle(section)}`);
   return (
-    <Stack gap="lg">
-      <Breadcrumbs separator="›" separatorMargin={6} fz="sm">
-        <Anchor component={Link} to={usersRoute} size="sm">
-          {t("platform:user.backToList")}
-        </Anchor>
-        {user.data && section !== "identity" ? (
-          <Anchor component={Link} to={userRoute(id)} size="sm">
-            {user.data.name}
-          </Anchor>
-        ) : null}
-        {user.data ? (
-          <Text size="sm" c="dimmed" aria-current="page">
-            {section === "identity" ? user.data.name : t(`platform:${sectionTitle(section)}`)}
-          </Text>
-        ) : null}
-      </Breadcrumbs>
-      {body}
-    </Stack>
-  );
-};
-
-const Card = ({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) => (
-  <Paper p="lg" component="section" aria-labelledby={id}>
-    <Stack gap="md">
-      <div>
-        <Title order={2} id={id}>
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed" mt={4}>
-          {description}
-        </Text>
-      </div>
-      {children}
-    </Stack>
-  </Paper>
-);
-
-const UserOrgsTable = ({ orgs }: { orgs: readonly UserOrg[] }) => {
-  const { t } = useTranslation("platform");
-  const profileLabel = useProfileLabel();
-  return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table className="registre-table" verticalSpacing="sm" horizontalSpacing="md" data-testid="user-orgs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("fields.orgName")}</Table.Th>
-            <Table.Th>{t("fields.siren")}</Table.Th>
-            <Table.Th>{t("fields.profile")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {orgs.map((org) => (
-            <Table.Tr key={org.id} data-testid="user-org-row" data-org-id={org.id}>
-              <Table.Td>
-                <Anchor component={Link} to={orgRoute(org.id)} size="sm">
-                  {org.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td className="registre-numeric">{formatSiren(org.siren)}</Table.Td>
-              <Table.Td>{profileLabel(org.profile)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <RecordFrame
+      query={useQuery(userQueryOptions(id))}
+      back={{ to: usersRoute, label: t("platform:user.backToList") }}
+      crumbs={(user) =>
+        section === "identity"
+          ? [{ label: user.name }]
+          : [{ to: userRoute(id), label: user.name }, { label: sectionLabel }]
+      }
+      notFound={<NotFound />}
+      errorTestId="user-error"
+    >
+      {(user) => (
+        <>
+          <title>{`${section === "identity" ? user.name : `${sectionLabel} · ${user.name}`} · ${t("common:app.name")}`}</title>
+          <UserHeader user={user} />
+          <SectionTabs
+            label={t("platform:user.tabs")}
+            tabs={[
+              { to: userRoute(id), label: t("platform:user.identity"), testId: "user-tab-identity" },
+              { to: userOrgsRoute(id), label: t("platform:user.orgs"), testId: "user-tab-orgs" },
+              { to: userLogRoute(id), label: t("platform:user.log"), testId: "user-tab-log" },
+            ]}
+          />
+          {children(user)}
+        </>
+      )}
+    </RecordFrame>
   );
 };
 
 const UserOrgs = ({ userId }: { userId: string }) => {
   const { t } = useTranslation("platform");
-  const orgs = useQuery(userOrgsQueryOptions(userId));
-  if (orgs.isPending) return <RowsSkeleton />;
-  if (orgs.isError) {
-    return <PlatformError error={orgs.error} onRetry={() => void orgs.refetch()} testId="user-orgs-error" />;
-  }
-  if (orgs.data.items.length === 0) {
-    return (
-      <Text c="dimmed" size="sm" data-testid="user-orgs-empty">
-        {t("user.orgsEmpty")}
-      </Text>
-    );
-  }
-  return <UserOrgsTable orgs={orgs.data.items} />;
+  const profileLabel = useProfileLabel();
+  const columns: Column<UserOrg>[] = [
+    {
+      key: "name",
+      header: t("fields.orgName"),
+      cell: (org) => (
+        <Anchor component={Link} to={orgRoute(org.id)} size="sm">
+          {org.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: "siren",
+      header: t("fields.siren"),
+      cell: (org) => formatSiren(org.siren),
+      cellProps: () => ({ className: "registre-numeric" }),
+    },
+    { key: "profile", header: t("fields.profile"), cell: (org) => profileLabel(org.profile) },
+  ];
+  return (
+    <PlatformQuery
+      query={useQuery(userOrgsQueryOptions(userId))}
+      errorTestId="user-orgs-error"
+      isEmpty={(orgs) => orgs.items.length === 0}
+      empty={<EmptyText testId="user-orgs-empty">{t("user.orgsEmpty")}</EmptyText>}
+    >
+      {(orgs) => (
+        <PlainTable
+          columns={columns}
+          rows={orgs.items}
+          rowKey={(org) => org.id}
+          rowProps={(org) => ({ "data-testid": "user-org-row", "data-org-id": org.id })}
+          testId="user-orgs"
+          minWidth={480}
+        />
+      )}
+    </PlatformQuery>
+  );
 };
 
 const Identity = ({ user }: { user: PlatformUser }) => {
@@ -255,23 +191,27 @@ export const UserDetailPage = () => {
       {(user) => (
         <Grid gap="lg" align="flex-start">
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <Card
+            <PlatformSection
               id="user-identity-title"
               title={t("user.identity")}
               description={t("user.identityDescription")}
             >
               <Identity user={user} />
-            </Card>
+            </PlatformSection>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <Card id="user-orgs-title" title={t("user.orgs")} description={t("user.orgsDescription")}>
+            <PlatformSection
+              id="user-orgs-title"
+              title={t("user.orgs")}
+              description={t("user.orgsDescription")}
+            >
               <UserOrgs userId={user.id} />
               <Group gap="md">
                 <Anchor component={Link} to={userLogRoute(user.id)} size="sm">
                   {t("user.seeLog")}
                 </Anchor>
               </Group>
-            </Card>
+            </PlatformSection>
           </Grid.Col>
         </Grid>
       )}
@@ -285,9 +225,9 @@ export const PlatformUserOrgsPage = () => {
   return (
     <UserFrame section="orgs">
       {(user) => (
-        <Card id="user-orgs-title" title={t("user.orgs")} description={t("user.orgsDescription")}>
+        <PlatformSection id="user-orgs-title" title={t("user.orgs")} description={t("user.orgsDescription")}>
           <UserOrgs userId={user.id} />
-        </Card>
+        </PlatformSection>
       )}
     </UserFrame>
   );
@@ -311,9 +251,9 @@ export const UserLogPage = () => {
   return (
     <UserFrame section="log">
       {(user) => (
-        <Card id="user-log-title" title={t("user.log")} description={t("user.logDescription")}>
+        <PlatformSection id="user-log-title" title={t("user.log")} description={t("user.logDescription")}>
           <UserLog userId={user.id} />
-        </Card>
+        </PlatformSection>
       )}
     </UserFrame>
   );

@@ -1,88 +1,65 @@
-import { Badge, EmptyState, Group, Pagination, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, EmptyState, Group, Pagination, Paper, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { Column } from "../../../components/data-table.tsx";
 import { SearchFilter, useListFilter } from "../../../components/filter-bar.tsx";
 import { UserIcon } from "../../../components/icons.tsx";
-import { useRowLink } from "../../../components/row-link.ts";
+import { PlainTable, TableSkeleton } from "../../../components/plain-table.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { type PlatformUserRow, usersQueryOptions } from "./api.ts";
 import { pageCount, pageRange, readUsersListParams, writeUsersListParams } from "./list-params.ts";
 import { userRoute } from "./paths.ts";
-import { PlatformError, TableSkeleton } from "./platform-ui.tsx";
+import { CountBadge, PlatformQuery, PlatformTitle } from "./platform-ui.tsx";
 
-const columns = 4;
-
-const Header = () => {
-  const { t } = useTranslation("platform");
-  return (
-    <Table.Thead>
-      <Table.Tr>
-        <Table.Th>{t("fields.name")}</Table.Th>
-        <Table.Th>{t("fields.email")}</Table.Th>
-        <Table.Th ta="right">{t("fields.orgs")}</Table.Th>
-        <Table.Th ta="right">{t("fields.createdAt")}</Table.Th>
-      </Table.Tr>
-    </Table.Thead>
-  );
-};
-
-const UsersTableSkeleton = () => <TableSkeleton header={<Header />} columns={columns} />;
-
-const UsersTable = ({ users }: { users: readonly PlatformUserRow[] }) => {
+const useColumns = (): Column<PlatformUserRow>[] => {
   const { t } = useTranslation("platform");
   const format = useFormat();
-  const rowLink = useRowLink();
-  return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table
-        className="registre-table"
-        verticalSpacing="sm"
-        horizontalSpacing="md"
-        highlightOnHover
-        data-testid="users-table"
-      >
-        <Header />
-        <Table.Tbody>
-          {users.map((user) => (
-            <Table.Tr
-              key={user.id}
-              className="registre-row"
-              data-testid="user-row"
-              data-user-id={user.id}
-              onClick={rowLink(userRoute(user.id))}
-            >
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Link to={userRoute(user.id)} className="registre-row-link">
-                    {user.name}
-                  </Link>
-                  {user.platformAdmin ? (
-                    <Badge size="xs" variant="light" color="grape" radius="sm" tt="none">
-                      {t("badges.admin")}
-                    </Badge>
-                  ) : null}
-                </Group>
-              </Table.Td>
-              <Table.Td>{user.email}</Table.Td>
-              <Table.Td ta="right" className="registre-numeric">
-                {format.number(user.orgs)}
-              </Table.Td>
-              <Table.Td ta="right" className="registre-numeric">
-                {format.shortDate(user.createdAt)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return [
+    {
+      key: "name",
+      header: t("fields.name"),
+      cell: (user) => (
+        <Group gap="xs" wrap="nowrap">
+          <Link to={userRoute(user.id)} className="registre-row-link">
+            {user.name}
+          </Link>
+          {user.platformAdmin ? (
+            <Badge size="xs" variant="light" color="grape" radius="sm" tt="none">
+              {t("badges.admin")}
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    { key: "email", header: t("fields.email"), cell: (user) => user.email },
+    { key: "orgs", header: t("fields.orgs"), numeric: true, cell: (user) => format.number(user.orgs) },
+    {
+      key: "createdAt",
+      header: t("fields.createdAt"),
+      numeric: true,
+      cell: (user) => format.shortDate(user.createdAt),
+    },
+  ];
 };
+
+const UsersTable = ({ users }: { users: readonly PlatformUserRow[] }) => (
+  <PlainTable
+    columns={useColumns()}
+    rows={users}
+    rowKey={(user) => user.id}
+    rowLink={(user) => userRoute(user.id)}
+    rowProps={(user) => ({ "data-testid": "user-row", "data-user-id": user.id })}
+    testId="users-table"
+    minWidth={640}
+    highlight
+  />
+);
 
 export const UsersPage = () => {
-  const { t } = useTranslation(["platform", "common"]);
+  const { t } = useTranslation("platform");
   const format = useFormat();
+  const columns = useColumns();
   // A new search starts again from the first page; the address bar keeps it for reloads and links.
   const {
     filter: params,
@@ -96,59 +73,20 @@ export const UsersPage = () => {
   const pages = pageCount(total);
   const range = pageRange(params.page, total);
 
-  let body: ReactNode;
-  if (users.isPending) {
-    body = <UsersTableSkeleton />;
-  } else if (users.isError) {
-    body = (
-      <Stack p="md">
-        <PlatformError error={users.error} onRetry={() => void users.refetch()} testId="users-error" />
-      </Stack>
-    );
-  } else if (users.data.items.length === 0) {
-    body = (
-      <EmptyState
-        py={64}
-        icon={<UserIcon size={28} />}
-        withIndicatorBackground
-        title={t("platform:users.emptyTitle")}
-        description={
-          params.q ? t("platform:users.noMatch", { q: params.q }) : t("platform:users.emptyDescription")
-        }
-        data-testid="users-empty"
-      />
-    );
-  } else {
-    body = <UsersTable users={users.data.items} />;
-  }
-
   return (
     <Stack gap="lg">
-      <title>{`${t("platform:users.title")} · ${t("common:app.name")}`}</title>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>{t("platform:users.title")}</Title>
-          <Text c="dimmed" mt={4}>
-            {t("platform:users.subtitle")}
-          </Text>
-        </div>
-        {users.isSuccess ? (
-          <Badge
-            variant="light"
-            color="gray"
-            size="lg"
-            radius="sm"
-            tt="none"
-            fw={500}
-            data-testid="users-count"
-          >
-            {t("platform:users.count", { count: total })}
-          </Badge>
-        ) : null}
-      </Group>
+      <PlatformTitle
+        title={t("users.title")}
+        subtitle={t("users.subtitle")}
+        badge={
+          users.isSuccess ? (
+            <CountBadge testId="users-count">{t("users.count", { count: total })}</CountBadge>
+          ) : null
+        }
+      />
       <SearchFilter
-        label={t("platform:users.search")}
-        placeholder={t("platform:users.searchPlaceholder")}
+        label={t("users.search")}
+        placeholder={t("users.searchPlaceholder")}
         value={search}
         onChange={setSearch}
         maw={420}
@@ -158,15 +96,33 @@ export const UsersPage = () => {
         p={0}
         style={{ overflow: "hidden", opacity: users.isPlaceholderData ? 0.6 : 1 }}
         component="section"
-        aria-label={t("platform:users.title")}
+        aria-label={t("users.title")}
         aria-busy={users.isFetching}
       >
-        {body}
+        <PlatformQuery
+          query={users}
+          loading={<TableSkeleton columns={columns} />}
+          errorTestId="users-error"
+          padError
+          isEmpty={(found) => found.items.length === 0}
+          empty={
+            <EmptyState
+              py={64}
+              icon={<UserIcon size={28} />}
+              withIndicatorBackground
+              title={t("users.emptyTitle")}
+              description={params.q ? t("users.noMatch", { q: params.q }) : t("users.emptyDescription")}
+              data-testid="users-empty"
+            />
+          }
+        >
+          {(found) => <UsersTable users={found.items} />}
+        </PlatformQuery>
       </Paper>
       {users.isSuccess && total > 0 ? (
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed" className="registre-numeric" data-testid="users-range">
-            {t("platform:users.range", {
+            {t("users.range", {
               from: format.number(range.from),
               to: format.number(range.to),
               total: format.number(total),
@@ -178,7 +134,7 @@ export const UsersPage = () => {
               value={Math.min(params.page, pages)}
               onChange={toPage}
               size="sm"
-              aria-label={t("platform:users.pagination")}
+              aria-label={t("users.pagination")}
               data-testid="users-pagination"
             />
           ) : null}
