@@ -1,30 +1,17 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Alert, Anchor, Button, EmptyState, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { MutationModal } from "../../components/confirm-modal.tsx";
-import { ErrorAlert } from "../../components/error-alert.tsx";
+import type { Column } from "../../components/data-table.tsx";
 import { CheckIcon, ContactsIcon, ShieldIcon, UserIcon } from "../../components/icons.tsx";
-import { useFormat } from "../../i18n/format.ts";
+import { QueryView } from "../../components/query-view.tsx";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { PendingInvitations } from "./invitations-table.tsx";
 import { PageHeader } from "./page-header.tsx";
-import { useProfileLabel } from "./profile-label.ts";
+import { PeopleTable, usePeopleColumns } from "./people-table.tsx";
 import { type Member, membersQuery, useRemoveMember } from "./rights-api.ts";
 
 export { isMemberProfile, useProfileLabel } from "./profile-label.ts";
@@ -64,8 +51,7 @@ export type UsersLocationState = { notice?: { text: string; color: "teal" | "yel
  */
 export const ContactUsersPage = () => {
   const { t } = useTranslation("app");
-  const format = useFormat();
-  const profileLabel = useProfileLabel();
+  const people = usePeopleColumns();
   const session = useSession();
   const location = useLocation();
   const selfId = session.status === "authenticated" ? session.user.id : null;
@@ -75,79 +61,37 @@ export const ContactUsersPage = () => {
     (location.state as UsersLocationState | null)?.notice ?? null,
   );
 
-  let body: React.ReactNode;
-  if (users.isPending) body = <Skeleton height={160} />;
-  else if (users.isError)
-    body = <ErrorAlert error={users.error} onRetry={() => void users.refetch()} testId="users-error" />;
-  else if (users.data.items.length === 0)
-    body = (
-      <EmptyState
-        py={56}
-        icon={<ContactsIcon size={28} />}
-        withIndicatorBackground
-        title={t("users.empty")}
-      />
-    );
-  else
-    body = (
-      <Paper p={0} style={{ overflow: "hidden" }}>
-        <Table className="registre-table" verticalSpacing="sm" horizontalSpacing="md" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("users.name")}</Table.Th>
-              <Table.Th>{t("users.email")}</Table.Th>
-              <Table.Th>{t("users.role")}</Table.Th>
-              <Table.Th>{t("users.since")}</Table.Th>
-              <Table.Th style={{ textAlign: "right" }}>
-                <VisuallyHidden>{t("users.actions")}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.data.items.map((user) => (
-              <Table.Tr key={user.id} data-testid="user-row">
-                <Table.Td fw={600}>
-                  <Group gap={8} wrap="nowrap">
-                    <Anchor component={Link} to={`/org/contacts/users/${user.id}`} data-testid="user-link">
-                      {user.name}
-                    </Anchor>
-                    {user.id === selfId ? (
-                      <Text span size="xs" c="dimmed" fw={500}>
-                        ({t("users.you")})
-                      </Text>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td miw={150}>
-                  <Badge variant="light" color={user.role === "owner" ? "indigo" : "gray"} radius="sm">
-                    {profileLabel(user.role)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td className="registre-numeric">
-                  {user.createdAt ? format.shortDate(user.createdAt) : "—"}
-                </Table.Td>
-                <Table.Td style={{ textAlign: "right" }}>
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => {
-                      setNotice(null);
-                      setRemoving(user);
-                    }}
-                    aria-label={t("users.removeLabel", { name: user.name })}
-                    data-testid="user-remove"
-                  >
-                    {t("users.remove")}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
-    );
+  const columns: Column<Member>[] = [
+    {
+      key: "name",
+      header: t("users.name"),
+      cell: (user) => (
+        <Group gap={8} wrap="nowrap">
+          <Anchor component={Link} to={`/org/contacts/users/${user.id}`} data-testid="user-link">
+            {user.name}
+          </Anchor>
+          {user.id === selfId ? (
+            <Text span size="xs" c="dimmed" fw={500}>
+              ({t("users.you")})
+            </Text>
+          ) : null}
+        </Group>
+      ),
+      cellProps: () => ({ fw: 600 }),
+    },
+    { key: "email", header: t("users.email"), cell: (user) => user.email },
+    people.profile((user) => user.role, "light"),
+    people.day("since", t("users.since"), (user) => user.createdAt),
+    people.action<Member>({
+      label: t("users.remove"),
+      ariaLabel: (user) => t("users.removeLabel", { name: user.name }),
+      testId: "user-remove",
+      onClick: (user) => {
+        setNotice(null);
+        setRemoving(user);
+      },
+    }),
+  ];
   return (
     <Stack gap="lg">
       <PageHeader
@@ -184,7 +128,29 @@ export const ContactUsersPage = () => {
           {notice.text}
         </Alert>
       ) : null}
-      {body}
+      <QueryView
+        query={users}
+        loading={<Skeleton height={160} />}
+        testId="users-error"
+        isEmpty={(found) => found.items.length === 0}
+        empty={
+          <EmptyState
+            py={56}
+            icon={<ContactsIcon size={28} />}
+            withIndicatorBackground
+            title={t("users.empty")}
+          />
+        }
+      >
+        {(found) => (
+          <PeopleTable
+            columns={columns}
+            rows={found.items}
+            rowKey={(user) => user.id}
+            rowProps={() => ({ "data-testid": "user-row" })}
+          />
+        )}
+      </QueryView>
       <PendingInvitations
         canRevoke={can(session, "contacts.users", "delete")}
         onRevoked={(invitation) =>

@@ -1,11 +1,11 @@
-import { Badge, Button, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MutationModal } from "../../components/confirm-modal.tsx";
-import { ErrorAlert } from "../../components/error-alert.tsx";
-import { useFormat } from "../../i18n/format.ts";
-import { useProfileLabel } from "./profile-label.ts";
+import type { Column } from "../../components/data-table.tsx";
+import { QueryView } from "../../components/query-view.tsx";
+import { PeopleTable, usePeopleColumns } from "./people-table.tsx";
 import { type Invitation, invitationsQuery, useRevokeInvitation } from "./rights-api.ts";
 
 const RevokeModal = ({
@@ -43,84 +43,53 @@ export const PendingInvitations = ({
   onRevoked: (invitation: Invitation) => void;
 }) => {
   const { t } = useTranslation("app");
-  const format = useFormat();
-  const profileLabel = useProfileLabel();
+  const people = usePeopleColumns();
   const invitations = useQuery(invitationsQuery());
   const [revoking, setRevoking] = useState<Invitation | null>(null);
-
-  let body: React.ReactNode;
-  if (invitations.isPending) body = <Skeleton height={80} />;
-  else if (invitations.isError)
-    body = (
-      <ErrorAlert
-        error={invitations.error}
-        onRetry={() => void invitations.refetch()}
-        testId="invitations-error"
-      />
-    );
-  else if (invitations.data.items.length === 0)
-    body = (
-      <Text size="sm" c="dimmed" data-testid="invitations-empty">
-        {t("users.pendingEmpty")}
-      </Text>
-    );
-  else
-    body = (
-      <Paper p={0} style={{ overflow: "hidden" }}>
-        <Table className="registre-table" verticalSpacing="sm" horizontalSpacing="md" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("users.email")}</Table.Th>
-              <Table.Th>{t("users.role")}</Table.Th>
-              <Table.Th>{t("users.invitedOn")}</Table.Th>
-              <Table.Th>{t("users.expires")}</Table.Th>
-              <Table.Th style={{ textAlign: "right" }}>
-                <VisuallyHidden>{t("users.actions")}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {invitations.data.items.map((invitation) => (
-              <Table.Tr key={invitation.id} data-testid="invitation-row">
-                <Table.Td fw={600}>{invitation.email}</Table.Td>
-                <Table.Td miw={150}>
-                  <Badge
-                    variant="outline"
-                    color={invitation.profile === "owner" ? "indigo" : "gray"}
-                    radius="sm"
-                  >
-                    {profileLabel(invitation.profile)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td className="registre-numeric">{format.shortDate(invitation.invitedAt)}</Table.Td>
-                <Table.Td className="registre-numeric">{format.shortDate(invitation.expiresAt)}</Table.Td>
-                <Table.Td style={{ textAlign: "right" }}>
-                  {canRevoke ? (
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setRevoking(invitation)}
-                      aria-label={t("users.revokeLabel", { email: invitation.email })}
-                      data-testid="invitation-revoke"
-                    >
-                      {t("users.revoke")}
-                    </Button>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
-    );
+  const columns: Column<Invitation>[] = [
+    {
+      key: "email",
+      header: t("users.email"),
+      cell: (invitation) => invitation.email,
+      cellProps: () => ({ fw: 600 }),
+    },
+    people.profile((invitation) => invitation.profile, "outline"),
+    people.day("invitedOn", t("users.invitedOn"), (invitation) => invitation.invitedAt),
+    people.day("expires", t("users.expires"), (invitation) => invitation.expiresAt),
+    people.action<Invitation>({
+      label: t("users.revoke"),
+      ariaLabel: (invitation) => t("users.revokeLabel", { email: invitation.email }),
+      testId: "invitation-revoke",
+      onClick: (invitation) => setRevoking(invitation),
+      allowed: canRevoke,
+    }),
+  ];
 
   return (
     <Stack gap="sm" data-testid="invitations">
       <Title order={2} size="h4">
         {t("users.pendingTitle")}
       </Title>
-      {body}
+      <QueryView
+        query={invitations}
+        loading={<Skeleton height={80} />}
+        testId="invitations-error"
+        isEmpty={(found) => found.items.length === 0}
+        empty={
+          <Text size="sm" c="dimmed" data-testid="invitations-empty">
+            {t("users.pendingEmpty")}
+          </Text>
+        }
+      >
+        {(found) => (
+          <PeopleTable
+            columns={columns}
+            rows={found.items}
+            rowKey={(invitation) => invitation.id}
+            rowProps={() => ({ "data-testid": "invitation-row" })}
+          />
+        )}
+      </QueryView>
       <RevokeModal invitation={revoking} onClose={() => setRevoking(null)} onRevoked={onRevoked} />
     </Stack>
   );
