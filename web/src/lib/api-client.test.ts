@@ -1,27 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { type AnswerOf, api, type CallOptions, type OperationOf, urlOf } from "./api-client.ts";
-
-type Sent = { url: string; method: string; headers: Record<string, string>; body: unknown };
-
-const stubFetch = (response: Response) => {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      sent.push({
-        url,
-        method: init.method ?? "GET",
-        headers: { ...(init.headers as Record<string, string>) },
-        body: init.body,
-      });
-      return response.clone();
-    }),
-  );
-  return sent;
-};
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+import { json, stubFetch } from "./fetch-stub.ts";
 
 describe("urlOf", () => {
   test("puts each path parameter in, encoded", () => {

@@ -1,33 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { json, stubFetch } from "./fetch-stub.ts";
 import { ApiError, apiRequest } from "./http.ts";
-
-type Sent = { url: string; method: string; headers: Record<string, string>; body: unknown };
-
-/** Stubs `fetch` with a script of answers (a Response, or an Error to throw); records what was sent. */
-const stubFetch = (...script: (Response | Error)[]) => {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      sent.push({
-        url,
-        method: init.method ?? "GET",
-        headers: { ...(init.headers as Record<string, string>) },
-        body: init.body,
-      });
-      const next = script[Math.min(sent.length - 1, script.length - 1)];
-      if (next instanceof Error) throw next;
-      return (next as Response).clone();
-    }),
-  );
-  return sent;
-};
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": status >= 400 ? "application/problem+json" : "application/json", ...headers },
-  });
 
 /** Runs `call` while letting the retry waits pass at once. */
 const settled = async <T>(call: Promise<T>): Promise<T> => {
