@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
+import type { AccountInput } from "../admin.ts";
 import type { Flow } from "../model.ts";
 import { type LocalPlatform, type LocalPlatformOptions, startLocalPlatform } from "../server.ts";
 import { expectSchema, FIXTURES } from "./openapi.ts";
@@ -31,7 +32,10 @@ export const CDAR_XSD = new URL("cdar/xsd/CrossDomainAcknowledgementAndResponse_
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-export const startWithAccounts = async (options: LocalPlatformOptions = {}, accounts = [SELLER, BUYER]) => {
+export const startWithAccounts = async (
+  options: LocalPlatformOptions = {},
+  accounts: AccountInput[] = [SELLER, BUYER],
+) => {
   const platform = await startLocalPlatform({ ackDelayMs: 5, log: () => {}, ...options });
   for (const account of accounts) platform.admin.putAccount(account);
   return platform;
