@@ -28,7 +28,7 @@ import {
   useAddAdjustment,
   useChangeAdjustment,
 } from "./api.ts";
-import { SaveState, SubPageHead } from "./closing-ui.tsx";
+import { SaveBar, SubPageHead } from "./closing-ui.tsx";
 import { entryNumberText } from "./entry-number.ts";
 import { entryPath, validatePath, yearDataPath } from "./paths.ts";
 import { QueryView, useDay, useMoney } from "./ui.tsx";
@@ -132,19 +132,12 @@ const AdjustmentEditor = ({
           {changeAdjustment.isError ? (
             <ErrorAlert error={changeAdjustment.error} testId="adjustment-save-error" />
           ) : null}
-          <Group justify="flex-end" gap="sm">
-            <SaveState dirty={dirty} saved={changeAdjustment.isSuccess} testId="adjustment" />
-            <Button
-              type="submit"
-              size="xs"
-              variant={dirty ? "filled" : "default"}
-              disabled={!dirty}
-              loading={changeAdjustment.isPending}
-              data-testid="adjustment-save"
-            >
-              {t("adjustments.save")}
-            </Button>
-          </Group>
+          <SaveBar
+            dirty={dirty}
+            mutation={changeAdjustment}
+            label={t("adjustments.save")}
+            testId="adjustment"
+          />
         </Stack>
       </form>
     </Paper>

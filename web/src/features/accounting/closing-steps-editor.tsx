@@ -30,7 +30,7 @@ import {
   useUpdateClosingStep,
 } from "./api.ts";
 import { ChecklistProgress, statusColors, useStepWording } from "./closing-checklist.tsx";
-import { SaveState, SubPageHead } from "./closing-ui.tsx";
+import { SaveBar, SubPageHead } from "./closing-ui.tsx";
 import { yearStepPath } from "./paths.ts";
 import { QueryView } from "./ui.tsx";
 
@@ -132,19 +132,7 @@ const StepEditor = ({ step, editable }: { step: ClosingStep; editable: boolean }
               />
               {update.isError ? <ErrorAlert error={update.error} testId="closing-step-error" /> : null}
               {editable ? (
-                <Group justify="flex-end" gap="sm">
-                  <SaveState dirty={dirty} saved={update.isSuccess} testId="closing-step" />
-                  <Button
-                    type="submit"
-                    size="xs"
-                    variant={dirty ? "filled" : "default"}
-                    disabled={!dirty}
-                    loading={update.isPending}
-                    data-testid="closing-step-save"
-                  >
-                    {t("closing.save")}
-                  </Button>
-                </Group>
+                <SaveBar dirty={dirty} mutation={update} label={t("closing.save")} testId="closing-step" />
               ) : null}
             </Stack>
           </Grid.Col>

@@ -74,6 +74,33 @@ export const SaveState = ({ dirty, saved, testId }: { dirty: boolean; saved: boo
   return null;
 };
 
+/** A card's save: whether its changes are saved, and the button saving them (enabled once changed). */
+export const SaveBar = ({
+  dirty,
+  mutation,
+  label,
+  testId,
+}: {
+  dirty: boolean;
+  mutation: { isSuccess: boolean; isPending: boolean };
+  label: string;
+  testId: string;
+}) => (
+  <Group justify="flex-end" gap="sm">
+    <SaveState dirty={dirty} saved={mutation.isSuccess} testId={testId} />
+    <Button
+      type="submit"
+      size="xs"
+      variant={dirty ? "filled" : "default"}
+      disabled={!dirty}
+      loading={mutation.isPending}
+      data-testid={`${testId}-save`}
+    >
+      {label}
+    </Button>
+  </Group>
+);
+
 /** The title of a sub-page of a year, its explanation, and the way back. */
 export const SubPageHead = ({
   title,
