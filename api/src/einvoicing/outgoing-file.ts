@@ -23,12 +23,10 @@ export const flowProfileOf = (profile: DocumentSettings["facturxProfile"]): Flow
 
 /**
  * Which syntax is sent: the Factur-X (the PDF/A-3 with its CII embedded) unless the settings ask for the
- * CII XML alone (`einvoiceSyntax: "cii"`, when the settings carry it).
+ * CII XML alone (`einvoiceSyntax: "cii"`).
  */
 export const flowSyntaxOf = (settings: DocumentSettings): OutgoingFile["syntax"] =>
-  (settings as DocumentSettings & { readonly einvoiceSyntax?: string }).einvoiceSyntax === "cii"
-    ? "CII"
-    : "Factur-X";
+  settings.einvoiceSyntax === "cii" ? "CII" : "Factur-X";
 
 const fileStem = (number: string) => number.replace(/[^\w.-]+/g, "_");
 

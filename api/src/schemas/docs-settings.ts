@@ -42,6 +42,9 @@ const SettingsFields = z.object({
   facturxProfile: z
     .enum(["en16931", "basic"])
     .openapi({ description: "The Factur-X profile of validated sales invoices and credit notes" }),
+  einvoiceSyntax: z.enum(["facturx", "cii"]).openapi({
+    description: "What the approved platform receives of them: the Factur-X PDF/A-3, or the CII XML alone",
+  }),
 });
 
 /** A mention the law asks of the seller's invoices that the settings leave out: a warning, never a refusal. */

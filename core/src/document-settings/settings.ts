@@ -27,6 +27,11 @@ export type DocumentSettings = {
   readonly printBankDetails: boolean;
   /** The Factur-X profile of validated sales invoices and credit notes: EN 16931, or BASIC. */
   readonly facturxProfile: "en16931" | "basic";
+  /**
+   * What an approved platform receives of them (issue 25): the Factur-X (the PDF/A-3 with its CII), or the
+   * CII XML alone (the Factur-X for settings recorded before: the default state's).
+   */
+  readonly einvoiceSyntax: "facturx" | "cii";
 };
 
 const labels: Record<string, string> = {
@@ -49,6 +54,7 @@ export const defaultDocumentSettings: DocumentSettings = {
   bank: null,
   printBankDetails: false,
   facturxProfile: "en16931",
+  einvoiceSyntax: "facturx",
 };
 
 /** The series id a document counter names: `doc:<series>:<year>` or `doc:<series>`. */
@@ -107,6 +113,11 @@ const checked = (next: DocumentSettings, before: DocumentSettings, used: readonl
     throw new DomainError("validation.notAllowed", {
       field: "facturxProfile",
       value: String(next.facturxProfile),
+    });
+  if (next.einvoiceSyntax !== "facturx" && next.einvoiceSyntax !== "cii")
+    throw new DomainError("validation.notAllowed", {
+      field: "einvoiceSyntax",
+      value: String(next.einvoiceSyntax),
     });
   if (next.printBankDetails && !next.bank)
     throw new DomainError("docSettings.bankMissing", { field: "printBankDetails" });

@@ -5593,6 +5593,11 @@ export interface components {
              * @enum {string}
              */
             facturxProfile: "en16931" | "basic";
+            /**
+             * @description What the approved platform receives of them: the Factur-X PDF/A-3, or the CII XML alone
+             * @enum {string}
+             */
+            einvoiceSyntax: "facturx" | "cii";
             /** @description Series that numbered documents: kept with their use and format */
             usedSeries: string[];
             warnings: components["schemas"]["SellerMentionWarning"][];
@@ -5642,6 +5647,11 @@ export interface components {
              * @enum {string}
              */
             facturxProfile?: "en16931" | "basic";
+            /**
+             * @description What the approved platform receives of them: the Factur-X PDF/A-3, or the CII XML alone
+             * @enum {string}
+             */
+            einvoiceSyntax?: "facturx" | "cii";
         };
         DocumentPreferencesList: {
             items: components["schemas"]["DocumentPreferences"][];
@@ -35956,9 +35966,11 @@ export const updateItemInputKindValues = ["goods", "services", "products", "othe
 export const updateItemInputVatRateValues = ["0", "10", "20", "5.5", "2.1", "exempt"] as const satisfies readonly NonNullable<components["schemas"]["UpdateItemInput"]>["vatRate"][];
 export const updateItemInputStatusValues = ["active", "archived"] as const satisfies readonly NonNullable<components["schemas"]["UpdateItemInput"]>["status"][];
 export const documentSettingsFacturxProfileValues = ["en16931", "basic"] as const satisfies readonly NonNullable<components["schemas"]["DocumentSettings"]>["facturxProfile"][];
+export const documentSettingsEinvoiceSyntaxValues = ["facturx", "cii"] as const satisfies readonly NonNullable<components["schemas"]["DocumentSettings"]>["einvoiceSyntax"][];
 export const documentNumberSeriesKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly NonNullable<components["schemas"]["DocumentNumberSeries"]>["kind"][];
 export const documentNumberSeriesDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["DocumentNumberSeries"]>["direction"][];
 export const documentSettingsInputFacturxProfileValues = ["en16931", "basic"] as const satisfies readonly NonNullable<components["schemas"]["DocumentSettingsInput"]>["facturxProfile"][];
+export const documentSettingsInputEinvoiceSyntaxValues = ["facturx", "cii"] as const satisfies readonly NonNullable<components["schemas"]["DocumentSettingsInput"]>["einvoiceSyntax"][];
 export const documentPreferencesSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferences"]>["sort"][];
 export const documentPreferencesStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferences"]>["status"][];
 export const documentPreferencesPeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferences"]>["period"][];

@@ -65,6 +65,7 @@ const useSettingsSchema = () => {
           bic: rules.text(t("settings.bic"), 11, { optional: true }),
           printBankDetails: z.boolean(),
           facturxProfile: z.enum(["en16931", "basic"]),
+          einvoiceSyntax: z.enum(["facturx", "cii"]),
         })
         .transform(
           (v): DocSettingsInput => ({
@@ -76,6 +77,7 @@ const useSettingsSchema = () => {
             bank: v.iban ? { holder: v.holder, iban: v.iban.replace(/\s+/g, ""), bic: v.bic || null } : null,
             printBankDetails: v.printBankDetails,
             facturxProfile: v.facturxProfile,
+            einvoiceSyntax: v.einvoiceSyntax,
           }),
         ),
     [t, rules],
@@ -96,6 +98,7 @@ const SettingsForm = ({ settings, canEdit }: { settings: DocSettings; canEdit: b
     bic: settings.bank?.bic ?? "",
     printBankDetails: settings.printBankDetails,
     facturxProfile: settings.facturxProfile,
+    einvoiceSyntax: settings.einvoiceSyntax,
   });
   const used = new Set(settings.usedSeries);
   const day = today();
@@ -310,6 +313,19 @@ const SettingsForm = ({ settings, canEdit }: { settings: DocSettings; canEdit: b
         w={260}
         data-testid="doc-settings-facturx"
         {...form.getInputProps("facturxProfile")}
+        disabled={!canEdit}
+      />
+      <Select
+        label={t("settings.einvoiceSyntax")}
+        description={t("settings.einvoiceSyntaxHelp")}
+        data={[
+          { value: "facturx", label: "Factur-X" },
+          { value: "cii", label: t("settings.einvoiceSyntaxCii") },
+        ]}
+        allowDeselect={false}
+        w={260}
+        data-testid="doc-settings-einvoice-syntax"
+        {...form.getInputProps("einvoiceSyntax")}
         disabled={!canEdit}
       />
       {save.isSuccess && !form.isDirty() ? (
