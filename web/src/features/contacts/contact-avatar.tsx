@@ -1,10 +1,10 @@
-import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
+import { Avatar, Button, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { Picture } from "../../components/picture.tsx";
 import { api } from "../../lib/api-client.ts";
+import { UploadButton, useCheckedUpload } from "../files/upload-button.tsx";
 import { type Contact, contactKeys } from "./api.ts";
 import { useCan } from "./ui.tsx";
 
@@ -24,7 +24,6 @@ export const ContactAvatarBlock = ({ contact }: { contact: Contact }) => {
   const { t } = useTranslation("contacts");
   const can = useCan();
   const client = useQueryClient();
-  const [tooBig, setTooBig] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: contactKeys.all });
   const upload = useMutation({
     mutationFn: (file: File) => {
@@ -37,6 +36,7 @@ export const ContactAvatarBlock = ({ contact }: { contact: Contact }) => {
       return refresh();
     },
   });
+  const chosen = useCheckedUpload(upload, MAX_BYTES);
   const remove = useMutation({
     mutationFn: () => api.delete("/contacts/{id}/avatars", { path: { id: contact.id } }),
     onSuccess: refresh,
@@ -60,27 +60,13 @@ export const ContactAvatarBlock = ({ contact }: { contact: Contact }) => {
         </Avatar>
         {editable ? (
           <Group gap="xs">
-            <FileButton
+            <UploadButton
               accept={imageTypes.join(",")}
-              onChange={(file) => {
-                setTooBig(false);
-                if (!file) return;
-                if (file.size > MAX_BYTES) setTooBig(true);
-                else upload.mutate(file);
-              }}
-            >
-              {(props) => (
-                <Button
-                  {...props}
-                  size="xs"
-                  variant="default"
-                  loading={upload.isPending}
-                  data-testid="avatar-upload"
-                >
-                  {t(contact.avatar ? "avatar.change" : "avatar.add")}
-                </Button>
-              )}
-            </FileButton>
+              onPick={chosen.pick}
+              pending={upload.isPending}
+              label={t(contact.avatar ? "avatar.change" : "avatar.add")}
+              testId="avatar-upload"
+            />
             {contact.avatar ? (
               <Button
                 size="xs"
@@ -96,7 +82,7 @@ export const ContactAvatarBlock = ({ contact }: { contact: Contact }) => {
           </Group>
         ) : null}
       </Group>
-      {tooBig ? (
+      {chosen.tooBig ? (
         <Text size="sm" c="red">
           {t("avatar.tooBig")}
         </Text>

@@ -1,4 +1,4 @@
-import { Anchor, Button, FileButton, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +17,7 @@ import {
   useDeleteFile,
   useUploadFile,
 } from "./api.ts";
+import { UploadButton, useCheckedUpload } from "./upload-button.tsx";
 
 const kinds: Readonly<
   Record<string, "pdf" | "png" | "jpeg" | "gif" | "webp" | "xlsx" | "xls" | "ods" | "csv" | "text">
@@ -71,7 +72,7 @@ export const AttachmentsPanel = ({
   const upload = useUploadFile(owner);
   const remove = useDeleteFile(owner);
   const download = useMutation({ mutationFn: (file: Attachment) => downloadAttachment(owner, file) });
-  const [tooBig, setTooBig] = useState(false);
+  const chosen = useCheckedUpload(upload, MAX_FILE_BYTES);
   const [removing, setRemoving] = useState<Attachment | null>(null);
   const max = size(MAX_FILE_BYTES);
   const close = () => {
@@ -90,31 +91,16 @@ export const AttachmentsPanel = ({
           </Text>
         </div>
         {canAdd ? (
-          <FileButton
+          <UploadButton
             accept={acceptedFiles}
-            onChange={(file) => {
-              setTooBig(false);
-              upload.reset();
-              if (!file) return;
-              if (file.size > MAX_FILE_BYTES) setTooBig(true);
-              else upload.mutate(file);
-            }}
-          >
-            {(props) => (
-              <Button
-                {...props}
-                size="xs"
-                variant="default"
-                loading={upload.isPending}
-                data-testid="attachment-add"
-              >
-                {t("attachments.add")}
-              </Button>
-            )}
-          </FileButton>
+            onPick={chosen.pick}
+            pending={upload.isPending}
+            label={t("attachments.add")}
+            testId="attachment-add"
+          />
         ) : null}
       </Group>
-      {tooBig ? (
+      {chosen.tooBig ? (
         <Text size="sm" c="red" data-testid="attachment-too-big">
           {t("attachments.tooBig", { max })}
         </Text>
