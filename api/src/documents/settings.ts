@@ -11,7 +11,7 @@ import {
   sellerMentionWarnings,
   seriesOfCounter,
 } from "@registre/core";
-import { handleCommand, loadAggregate, takenCounters } from "../commands.ts";
+import { loadAggregate, orgStreamRunner, takenCounters } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { type Locale, translate } from "../http/messages.ts";
 import { loadOrganisation } from "./context.ts";
@@ -78,6 +78,12 @@ export const settingsAnswer = async (
   };
 };
 
+const runDocumentSettings = orgStreamRunner({
+  streamId: documentSettingsStreamId,
+  decider: documentSettingsDecider,
+  readModels: [],
+});
+
 export const changeDocumentSettings = async (
   ctx: AppContext,
   orgId: string,
@@ -85,13 +91,11 @@ export const changeDocumentSettings = async (
   metadata: CommandMetadata,
 ) => {
   const used = await usedSeries(ctx, orgId);
-  const { state } = await handleCommand(ctx, {
+  const { state } = await runDocumentSettings(
+    ctx,
     orgId,
-    streamId: documentSettingsStreamId(orgId),
-    decider: documentSettingsDecider,
-    commands: [{ type: "ChangeDocumentSettings", data: changes, context: { usedSeries: used } }],
+    { type: "ChangeDocumentSettings", data: changes, context: { usedSeries: used } },
     metadata,
-    readModels: [],
-  });
+  );
   return state;
 };

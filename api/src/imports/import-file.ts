@@ -5,7 +5,7 @@ import {
   importMappingsDecider,
   importMappingsStreamId,
 } from "@registre/core";
-import { handleCommand, loadAggregate } from "../commands.ts";
+import { loadAggregate, orgStreamRunner } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { childMetadata } from "../ids.ts";
 
@@ -23,6 +23,12 @@ export {
 export const rememberedMapping = async (ctx: AppContext, orgId: string, target: ImportTarget) =>
   (await loadAggregate(ctx, orgId, importMappingsStreamId(orgId), importMappingsDecider)).state[target];
 
+const runImportMappings = orgStreamRunner({
+  streamId: importMappingsStreamId,
+  decider: importMappingsDecider,
+  readModels: [],
+});
+
 /** Remembers the mapping an import used (one event, only when it changed). */
 export const rememberMapping = (
   ctx: AppContext,
@@ -31,14 +37,12 @@ export const rememberMapping = (
   mapping: ImportMapping,
   metadata: CommandMetadata,
 ) =>
-  handleCommand(ctx, {
+  runImportMappings(
+    ctx,
     orgId,
-    streamId: importMappingsStreamId(orgId),
-    decider: importMappingsDecider,
-    commands: [{ type: "SaveImportMapping", data: { target, mapping } }],
-    metadata: childMetadata(metadata, "mapping", 0),
-    readModels: [],
-  });
+    { type: "SaveImportMapping", data: { target, mapping } },
+    childMetadata(metadata, "mapping", 0),
+  );
 
 /**
  * How many findings of each kind an import's answer lists (issue 21): the first ones by line, with

@@ -1,15 +1,13 @@
 import {
   allowedVariables,
-  type CommandMetadata,
   DomainError,
-  type EmailTemplateInput,
   emailTemplateList,
   emailTemplatesDecider,
   emailTemplatesStreamId,
   findEmailTemplate,
   templateUses,
 } from "@registre/core";
-import { handleCommand, loadAggregate } from "../commands.ts";
+import { loadAggregate, orgStreamRunner } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 
 /** The organisation's e-mail templates (`core/src/mail/`), read from their stream: no read model. */
@@ -36,24 +34,12 @@ export const getEmailTemplate = async (ctx: AppContext, orgId: string, id: strin
   return template;
 };
 
-export const runEmailTemplateCommand = async (
-  ctx: AppContext,
-  orgId: string,
-  command:
-    | { type: "CreateEmailTemplate" | "ChangeEmailTemplate"; data: EmailTemplateInput & { id: string } }
-    | { type: "DeleteEmailTemplate"; data: { id: string } },
-  metadata: CommandMetadata,
-) => {
-  const { state } = await handleCommand(ctx, {
-    orgId,
-    streamId: emailTemplatesStreamId(orgId),
-    decider: emailTemplatesDecider,
-    commands: [command],
-    metadata,
-    readModels: [],
-  });
-  return state;
-};
+/** The runner of the organisation's e-mail templates stream: create, change, delete (no read model). */
+export const runEmailTemplates = orgStreamRunner({
+  streamId: emailTemplatesStreamId,
+  decider: emailTemplatesDecider,
+  readModels: [],
+});
 
 /** What a template's preview shows when no document is chosen: a plausible invoice, late for reminders. */
 export const sampleValues = (language: "fr" | "en", organisationName: string): Record<string, string> =>

@@ -10,7 +10,7 @@ import {
   reminderSettingsStreamId,
 } from "@registre/core";
 import { readModels } from "@registre/projections";
-import { handleCommand, loadAggregate } from "../commands.ts";
+import { loadAggregate, orgStreamRunner } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { loadDocument } from "../documents/context.ts";
 import { withLateness } from "../documents/late.ts";
@@ -21,22 +21,19 @@ import { mailDraft, sendDocumentMail } from "../mail/document-mail.ts";
 export const loadReminderSettings = (ctx: AppContext, orgId: string) =>
   loadAggregate(ctx, orgId, reminderSettingsStreamId(orgId), reminderSettingsDecider);
 
+const runReminderSettings = orgStreamRunner({
+  streamId: reminderSettingsStreamId,
+  decider: reminderSettingsDecider,
+  readModels: [],
+});
+
 export const changeReminderSettings = async (
   ctx: AppContext,
   orgId: string,
   changes: ReminderSettingsChanges,
   metadata: CommandMetadata,
 ) =>
-  (
-    await handleCommand(ctx, {
-      orgId,
-      streamId: reminderSettingsStreamId(orgId),
-      decider: reminderSettingsDecider,
-      commands: [{ type: "ChangeReminderSettings", data: changes }],
-      metadata,
-      readModels: [],
-    })
-  ).state;
+  (await runReminderSettings(ctx, orgId, { type: "ChangeReminderSettings", data: changes }, metadata)).state;
 
 const parsedState = (state: unknown): LiveDocument | undefined =>
   (typeof state === "string" ? JSON.parse(state) : state) as LiveDocument | undefined;

@@ -20,7 +20,7 @@ import { amountDue, templateValues } from "../mail/document-mail.ts";
 import {
   getEmailTemplate,
   listEmailTemplates,
-  runEmailTemplateCommand,
+  runEmailTemplates,
   sampleValues,
   templateVariablesByUse,
 } from "../mail/templates.ts";
@@ -88,7 +88,7 @@ export const emailRoutes = (ctx: AppContext) => {
       const metadata = commandMetadata(c, ctx);
       const id = derivedId(metadata.commandId, "email-template");
       await fielded(c, () =>
-        runEmailTemplateCommand(
+        runEmailTemplates(
           ctx,
           orgId,
           { type: "CreateEmailTemplate", data: { ...c.req.valid("json"), id } },
@@ -165,7 +165,7 @@ export const emailRoutes = (ctx: AppContext) => {
       const orgId = sessionOrg(c);
       const { id } = c.req.valid("param");
       await fielded(c, () =>
-        runEmailTemplateCommand(
+        runEmailTemplates(
           ctx,
           orgId,
           { type: "ChangeEmailTemplate", data: { ...c.req.valid("json"), id } },
@@ -191,7 +191,7 @@ export const emailRoutes = (ctx: AppContext) => {
       const metadata = commandMetadata(c, ctx);
       const { id } = c.req.valid("param");
       if (!(await ctx.store.commandResult(orgId, metadata.commandId)))
-        await runEmailTemplateCommand(ctx, orgId, { type: "DeleteEmailTemplate", data: { id } }, metadata);
+        await runEmailTemplates(ctx, orgId, { type: "DeleteEmailTemplate", data: { id } }, metadata);
       return c.body(null, 204);
     },
   );
