@@ -1,11 +1,10 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { MutationModal } from "../../components/confirm-modal.tsx";
-import { NoAccessPage } from "../../components/no-access-page.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { useDeleteAction } from "../../components/delete-action.tsx";
+import { DetailActions } from "../../components/detail-actions.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { ContactDocsPanel } from "../docs/contact-docs.tsx";
@@ -126,77 +125,74 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
   const { id = "" } = useParams();
   const contact = useQuery({ ...contactQuery(id), enabled: can("contacts", "read") });
   const archive = useArchiveContact(id);
-  const remove = useDeleteContact();
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useDeleteAction({
+    remove: useDeleteContact(),
+    id,
+    listPath: contactsPath,
+    label: t("detail.delete"),
+    title: t("detail.deleteTitle"),
+    confirmLabel: t("detail.delete"),
+    text: t("detail.deleteText"),
+    testId: "contact-delete",
+  });
   const folded = useFoldedPanels();
-  if (!can("contacts", "read")) return <NoAccessPage title={t("title")} />;
   const data = contact.data;
   const archived = data?.status === "archived";
   const merged = data?.status === "merged";
   const tab = part ?? "overview";
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={data?.name ?? t("title")}
-        description={data ? <TypeBadges types={data.types} archived={archived} /> : null}
-        crumbs={[{ to: contactsPath, label: t("title") }]}
-        actions={
-          data && !merged ? (
-            <Group gap="xs">
-              <VCardButton id={data.id} />
-              <Button
-                component={Link}
-                to={`${contactPath(id)}/pref/me`}
-                variant="subtle"
-                data-testid="contact-pref-me-link"
-              >
-                {t("pref.mine")}
-              </Button>
-              {can("organization", "update") ? (
+    <PageFrame
+      allowed={can("contacts", "read")}
+      title={data?.name ?? t("title")}
+      deniedTitle={t("title")}
+      description={data ? <TypeBadges types={data.types} archived={archived} /> : null}
+      crumbs={[{ to: contactsPath, label: t("title") }]}
+      actions={
+        data && !merged ? (
+          <DetailActions
+            leading={
+              <>
+                <VCardButton id={data.id} />
                 <Button
                   component={Link}
-                  to={`${contactPath(id)}/pref/org`}
+                  to={`${contactPath(id)}/pref/me`}
                   variant="subtle"
-                  data-testid="contact-pref-org-link"
+                  data-testid="contact-pref-me-link"
                 >
-                  {t("pref.org")}
+                  {t("pref.mine")}
                 </Button>
-              ) : null}
-              {can("contacts", "update") ? (
-                <>
+                {can("organization", "update") ? (
                   <Button
                     component={Link}
-                    to={`${contactPath(id)}/edit`}
-                    variant="default"
-                    data-testid="contact-edit"
+                    to={`${contactPath(id)}/pref/org`}
+                    variant="subtle"
+                    data-testid="contact-pref-org-link"
                   >
-                    {t("detail.edit")}
+                    {t("pref.org")}
                   </Button>
-                  <Button
-                    variant="default"
-                    loading={archive.isPending}
-                    onClick={() => archive.mutate(!archived)}
-                    data-testid="contact-archive"
-                  >
-                    {t(archived ? "detail.unarchive" : "detail.archive")}
-                  </Button>
-                  <MergeContactButton contact={data} />
-                </>
-              ) : null}
-              {can("contacts", "delete") ? (
+                ) : null}
+              </>
+            }
+            edit={can("contacts", "update") && { to: `${contactPath(id)}/edit`, testId: "contact-edit" }}
+            remove={can("contacts", "delete") && deletion.action}
+          >
+            {can("contacts", "update") ? (
+              <>
                 <Button
-                  color="red"
-                  variant="light"
-                  onClick={() => setDeleting(true)}
-                  data-testid="contact-delete"
+                  variant="default"
+                  loading={archive.isPending}
+                  onClick={() => archive.mutate(!archived)}
+                  data-testid="contact-archive"
                 >
-                  {t("detail.delete")}
+                  {t(archived ? "detail.unarchive" : "detail.archive")}
                 </Button>
-              ) : null}
-            </Group>
-          ) : null
-        }
-      />
+                <MergeContactButton contact={data} />
+              </>
+            ) : null}
+          </DetailActions>
+        ) : null
+      }
+    >
       {data ? <MergedNotice contact={data} /> : null}
       <QueryView query={contact} testId="contact-error">
         {(loaded) => (
@@ -256,18 +252,7 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
           </Tabs>
         )}
       </QueryView>
-      <MutationModal
-        subject={deleting ? id : null}
-        mutation={remove}
-        variables={(contactId) => contactId}
-        onDone={() => void navigate(contactsPath)}
-        onClose={() => setDeleting(false)}
-        title={t("detail.deleteTitle")}
-        confirmLabel={t("detail.delete")}
-        testId="contact-delete-modal"
-      >
-        {() => <Text size="sm">{t("detail.deleteText")}</Text>}
-      </MutationModal>
-    </Stack>
+      {deletion.dialog}
+    </PageFrame>
   );
 };

@@ -1,14 +1,11 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { DeleteModal } from "../../components/confirm-modal.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
-import { NewButton } from "../../components/detail-actions.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
+import { useDeleteAction } from "../../components/delete-action.tsx";
+import { DetailActions, NewButton } from "../../components/detail-actions.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useCanDocs } from "../docs/ui.tsx";
 import {
@@ -122,57 +119,49 @@ export const EmailTemplatePage = () => {
   const can = useCanDocs();
   const template = useQuery({ ...templateQuery(id), enabled: can(CODE, "read") });
   const remove = useDeleteTemplate();
-  const [deleting, setDeleting] = useState(false);
-  if (!can(CODE, "read")) return <NoAccess />;
+  const deletion = useDeleteAction({
+    remove,
+    id,
+    listPath: templatesPath,
+    label: t("templates.delete"),
+    title: t("templates.deleteTitle"),
+    confirmLabel: t("templates.delete"),
+    text: t("templates.deleteConfirm", { name: template.data?.name ?? "" }),
+    testId: "template-delete",
+  });
   return (
-    <QueryView query={template}>
-      {(tpl) => (
-        <Stack gap="md">
-          <PageHeader
-            title={tpl.name}
-            crumbs={[{ to: templatesPath, label: t("templates.title") }]}
-            description={`${t(`templates.uses.${tpl.use}`)} · ${t(`templates.languages.${tpl.language}`)}`}
-            actions={
-              <Group gap="sm">
-                {can(CODE, "update") ? (
-                  <Button component={Link} to={templateEditPath(tpl.id)} data-testid="template-edit">
-                    {t("templates.edit")}
-                  </Button>
-                ) : null}
-                {!tpl.builtIn && can(CODE, "delete") ? (
-                  <Button
-                    color="red"
-                    variant="light"
-                    onClick={() => setDeleting(true)}
-                    data-testid="template-delete"
-                  >
-                    {t("templates.delete")}
-                  </Button>
-                ) : null}
-              </Group>
-            }
+    <PageFrame
+      allowed={can(CODE, "read")}
+      title={template.data?.name ?? t("templates.title")}
+      crumbs={[{ to: templatesPath, label: t("templates.title") }]}
+      description={
+        template.data
+          ? `${t(`templates.uses.${template.data.use}`)} · ${t(`templates.languages.${template.data.language}`)}`
+          : undefined
+      }
+      actions={
+        template.data ? (
+          <DetailActions
+            edit={can(CODE, "update") && { to: templateEditPath(template.data.id), testId: "template-edit" }}
+            remove={!template.data.builtIn && can(CODE, "delete") && deletion.action}
           />
-          <TemplateBadges template={tpl} />
-          <Stack gap={4} maw={760}>
-            <Title order={2} size="h5">
-              {t("templates.subject")} · {t("templates.body")}
-            </Title>
-            <MailText subject={tpl.subject} body={tpl.body} testId="template-text" />
-          </Stack>
-          <DeleteModal
-            opened={deleting}
-            onClose={() => setDeleting(false)}
-            remove={remove}
-            id={tpl.id}
-            listPath={templatesPath}
-            title={t("templates.deleteTitle")}
-            confirmLabel={t("templates.delete")}
-            testId="template-delete-modal"
-          >
-            {t("templates.deleteConfirm", { name: tpl.name })}
-          </DeleteModal>
-        </Stack>
-      )}
-    </QueryView>
+        ) : null
+      }
+    >
+      <QueryView query={template}>
+        {(tpl) => (
+          <>
+            <TemplateBadges template={tpl} />
+            <Stack gap={4} maw={760}>
+              <Title order={2} size="h5">
+                {t("templates.subject")} · {t("templates.body")}
+              </Title>
+              <MailText subject={tpl.subject} body={tpl.body} testId="template-text" />
+            </Stack>
+            {deletion.dialog}
+          </>
+        )}
+      </QueryView>
+    </PageFrame>
   );
 };
