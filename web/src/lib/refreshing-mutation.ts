@@ -17,3 +17,6 @@ export const useRefreshingMutation = <Variables, Result>(
     ...(when === "settled" ? { onSettled: refresh } : { onSuccess: refresh }),
   });
 };
+
+/** Every query (the prefix of every key): after a change that moves the documents, the banks and the books alike. */
+export const allQueries: QueryKey = [];

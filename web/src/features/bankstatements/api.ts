@@ -1,7 +1,8 @@
 /** Bank statements: the queries and commands of their screens (/org/bankstatements…). */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api, type Schemas } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
+import { useRefreshingMutation } from "../../lib/refreshing-mutation.ts";
 import { can, type Permission } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
 
@@ -53,11 +54,6 @@ export const statementLinesQuery = (statementId: string, filter: LineFilter) =>
       api.get("/banks/statements/lines", { query: { statementId, limit: 1000, ...filter }, signal }),
   });
 
-const useRefresh = () => {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: keys.all });
-};
-
 export type ImportRequest = {
   bankId: string;
   file: File;
@@ -69,48 +65,30 @@ export type ImportRequest = {
 };
 
 /** Sends a statement file (its bytes as they are) with the bank and, for a CSV, the mapping. */
-export const useImportStatement = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (r: ImportRequest) => {
-      const params = new URLSearchParams({ bankId: r.bankId, fileName: r.file.name || "releve" });
-      if (r.format) params.set("format", r.format);
-      if (r.mapping) params.set("mapping", JSON.stringify(r.mapping));
-      if (r.dryRun) params.set("dryRun", "true");
-      return apiRequest<ImportReport>(`/banks/statements/import?${params}`, {
-        method: "POST",
-        body: r.file,
-        ...(r.key && { idempotencyKey: r.key }),
-      });
-    },
-    onSuccess: () => refresh(),
+export const useImportStatement = () =>
+  useRefreshingMutation(keys.all, (r: ImportRequest) => {
+    const params = new URLSearchParams({ bankId: r.bankId, fileName: r.file.name || "releve" });
+    if (r.format) params.set("format", r.format);
+    if (r.mapping) params.set("mapping", JSON.stringify(r.mapping));
+    if (r.dryRun) params.set("dryRun", "true");
+    return apiRequest<ImportReport>(`/banks/statements/import?${params}`, {
+      method: "POST",
+      body: r.file,
+      ...(r.key && { idempotencyKey: r.key }),
+    });
   });
-};
 
-export const useEditStatement = (id: string) => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: Schemas["BankStatementEdit"]) =>
-      api.put("/banks/statements/{id}", { path: { id }, body }),
-    onSuccess: () => refresh(),
-  });
-};
+export const useEditStatement = (id: string) =>
+  useRefreshingMutation(keys.all, (body: Schemas["BankStatementEdit"]) =>
+    api.put("/banks/statements/{id}", { path: { id }, body }),
+  );
 
-export const useDeleteStatement = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => api.delete("/banks/statements/{id}", { path: { id } }),
-    onSuccess: () => refresh(),
-  });
-};
+export const useDeleteStatement = () =>
+  useRefreshingMutation(keys.all, (id: string) => api.delete("/banks/statements/{id}", { path: { id } }));
 
-export const useUnmatchLine = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (l: { statementId: string; no: number }) =>
-      api.delete("/banks/statements/{id}/lines/{no}/match", {
-        path: { id: l.statementId, no: String(l.no) },
-      }),
-    onSuccess: () => refresh(),
-  });
-};
+export const useUnmatchLine = () =>
+  useRefreshingMutation(keys.all, (l: { statementId: string; no: number }) =>
+    api.delete("/banks/statements/{id}/lines/{no}/match", {
+      path: { id: l.statementId, no: String(l.no) },
+    }),
+  );

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text } from "@mantine/core";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -7,6 +7,7 @@ import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { api, type Schemas } from "../../lib/api-client.ts";
 import { amountInput, formatCents, parseAmount } from "../../lib/money.ts";
+import { allQueries, useRefreshingMutation } from "../../lib/refreshing-mutation.ts";
 import { AllocationTable } from "./allocation-table.tsx";
 import { type Direction, type Payment, paymentPath, useCanPay } from "./api.ts";
 
@@ -25,14 +26,10 @@ export const advancesQuery = (direction: Direction, contactId: string) =>
         : api.get("/payments/purchases/advances", { query: { contactId }, signal }),
   });
 
-export const useAllocateRemainder = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...body }: Schemas["PaymentRemainderInput"] & { id: string }) =>
-      api.post("/payments/{id}/allocations", { path: { id }, body }),
-    onSuccess: () => client.invalidateQueries(),
-  });
-};
+export const useAllocateRemainder = () =>
+  useRefreshingMutation(allQueries, ({ id, ...body }: Schemas["PaymentRemainderInput"] & { id: string }) =>
+    api.post("/payments/{id}/allocations", { path: { id }, body }),
+  );
 
 /**
  * « Avoir / avance disponible : X € » for a contact, with its payments; given an invoice (`doc`), each

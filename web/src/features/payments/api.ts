@@ -1,6 +1,7 @@
 /** Banks, payment modes, payments and deposits: the queries and commands of their screens. */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api, type Schemas } from "../../lib/api-client.ts";
+import { allQueries, useRefreshingMutation } from "../../lib/refreshing-mutation.ts";
 import { can, type Permission } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
 
@@ -71,67 +72,32 @@ export const depositQuery = (id: string) =>
     queryFn: ({ signal }) => api.get("/accounting/deposits/{id}", { path: { id }, signal }),
   });
 
-/** After a payment, a deposit or a bank: every list that shows them, the documents and the books. */
-const useRefresh = () => {
-  const client = useQueryClient();
-  return () => client.invalidateQueries();
-};
+// After a payment, a deposit or a bank: every list that shows them, the documents and the books.
 
-export const useCreateBank = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: Schemas["BankInput"]) => api.post("/banks", { body }),
-    onSuccess: refresh,
-  });
-};
-export const useCloseBank = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, closed }: { id: string; closed: boolean }) =>
-      api.put("/banks/{id}/closed", { path: { id }, body: { closed } }),
-    onSuccess: refresh,
-  });
-};
-export const useSaveMode = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, ...body }: Schemas["PaymentModeInput"] & { id: string | null }) =>
-      id ? api.put("/payments/modes/{id}", { path: { id }, body }) : api.post("/payments/modes", { body }),
-    onSuccess: refresh,
-  });
-};
-export const useDeleteMode = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => api.delete("/payments/modes/{id}", { path: { id } }),
-    onSuccess: refresh,
-  });
-};
-export const useRecordPayment = (direction: Direction) => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: Schemas["PaymentInput"]) =>
-      direction === "sales"
-        ? api.post("/payments/sales", { body })
-        : api.post("/payments/purchases", { body }),
-    onSuccess: refresh,
-  });
-};
-export const useCancelPayment = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, date }: { id: string; date: string }) =>
-      api.put("/payments/{id}/cancel", { path: { id }, body: { date } }),
-    onSuccess: refresh,
-  });
-};
-export const useRecordDeposit = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: Schemas["DepositInput"]) => api.post("/accounting/deposits", { body }),
-    onSuccess: refresh,
-  });
-};
+export const useCreateBank = () =>
+  useRefreshingMutation(allQueries, (body: Schemas["BankInput"]) => api.post("/banks", { body }));
+export const useCloseBank = () =>
+  useRefreshingMutation(allQueries, ({ id, closed }: { id: string; closed: boolean }) =>
+    api.put("/banks/{id}/closed", { path: { id }, body: { closed } }),
+  );
+export const useSaveMode = () =>
+  useRefreshingMutation(allQueries, ({ id, ...body }: Schemas["PaymentModeInput"] & { id: string | null }) =>
+    id ? api.put("/payments/modes/{id}", { path: { id }, body }) : api.post("/payments/modes", { body }),
+  );
+export const useDeleteMode = () =>
+  useRefreshingMutation(allQueries, (id: string) => api.delete("/payments/modes/{id}", { path: { id } }));
+export const useRecordPayment = (direction: Direction) =>
+  useRefreshingMutation(allQueries, (body: Schemas["PaymentInput"]) =>
+    direction === "sales" ? api.post("/payments/sales", { body }) : api.post("/payments/purchases", { body }),
+  );
+export const useCancelPayment = () =>
+  useRefreshingMutation(allQueries, ({ id, date }: { id: string; date: string }) =>
+    api.put("/payments/{id}/cancel", { path: { id }, body: { date } }),
+  );
+export const useRecordDeposit = () =>
+  useRefreshingMutation(allQueries, (body: Schemas["DepositInput"]) =>
+    api.post("/accounting/deposits", { body }),
+  );
 
 export const paymentsPath = (direction: Direction) => `/org/${direction}/payments`;
 export const paymentPath = (id: string) => `/org/payments/${id}`;

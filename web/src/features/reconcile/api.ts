@@ -1,6 +1,7 @@
 /** Bank rules, reconciliation of statement lines and the reconciliation statement: queries and commands. */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api, type Schemas } from "../../lib/api-client.ts";
+import { allQueries, useRefreshingMutation } from "../../lib/refreshing-mutation.ts";
 
 export type BankRule = Schemas["BankRule"];
 export type BankRuleInput = Schemas["BankRuleInput"];
@@ -54,92 +55,48 @@ export const reportQuery = (bankId: string, date: string) =>
 export const reportPdfPath = (bankId: string, date: string) =>
   `/banks/reconciliation/pdf?bankId=${encodeURIComponent(bankId)}&date=${date}`;
 
-/** After any reconciliation: the statements, the suggestions, the documents and the books all move. */
-const useRefresh = () => {
-  const client = useQueryClient();
-  return () => client.invalidateQueries();
-};
+// After any reconciliation: the statements, the suggestions, the documents and the books all move.
 
-export const useSaveRule = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, ...body }: BankRuleInput & { id: string | null }) =>
-      id ? api.put("/banks/rules/{id}", { path: { id }, body }) : api.post("/banks/rules", { body }),
-    onSuccess: refresh,
-  });
-};
-export const useRuleAutomatic = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, automatic }: { id: string; automatic: boolean }) =>
-      api.put("/banks/rules/{id}/automatic", { path: { id }, body: { automatic } }),
-    onSuccess: refresh,
-  });
-};
-export const useOrderRules = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (ids: string[]) => api.put("/banks/rules/order", { body: { ids } }),
-    onSuccess: refresh,
-  });
-};
-export const useDeleteRule = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => api.delete("/banks/rules/{id}", { path: { id } }),
-    onSuccess: refresh,
-  });
-};
+export const useSaveRule = () =>
+  useRefreshingMutation(allQueries, ({ id, ...body }: BankRuleInput & { id: string | null }) =>
+    id ? api.put("/banks/rules/{id}", { path: { id }, body }) : api.post("/banks/rules", { body }),
+  );
+export const useRuleAutomatic = () =>
+  useRefreshingMutation(allQueries, ({ id, automatic }: { id: string; automatic: boolean }) =>
+    api.put("/banks/rules/{id}/automatic", { path: { id }, body: { automatic } }),
+  );
+export const useOrderRules = () =>
+  useRefreshingMutation(allQueries, (ids: string[]) => api.put("/banks/rules/order", { body: { ids } }));
+export const useDeleteRule = () =>
+  useRefreshingMutation(allQueries, (id: string) => api.delete("/banks/rules/{id}", { path: { id } }));
 
 type LineRef = { id: string; no: number };
-export const useAccept = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, no, key }: LineRef & { key: string }) =>
-      api.post("/banks/reconcile/{id}/lines/{no}/accept", { path: { id, no: String(no) }, body: { key } }),
-    onSuccess: refresh,
-  });
-};
-export const useDecline = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, no, key, restore }: LineRef & { key: string; restore?: boolean }) =>
+export const useAccept = () =>
+  useRefreshingMutation(allQueries, ({ id, no, key }: LineRef & { key: string }) =>
+    api.post("/banks/reconcile/{id}/lines/{no}/accept", { path: { id, no: String(no) }, body: { key } }),
+  );
+export const useDecline = () =>
+  useRefreshingMutation(
+    allQueries,
+    ({ id, no, key, restore }: LineRef & { key: string; restore?: boolean }) =>
       api.post("/banks/reconcile/{id}/lines/{no}/decline", {
         path: { id, no: String(no) },
         body: { key, ...(restore ? { restore } : {}) },
       }),
-    onSuccess: refresh,
-  });
-};
-export const useLineEntry = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, no, ...body }: LineRef & Schemas["LineEntryInput"]) =>
-      api.post("/banks/reconcile/{id}/lines/{no}/entry", { path: { id, no: String(no) }, body }),
-    onSuccess: refresh,
-  });
-};
-export const useApplyRule = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, nos, ruleId }: { id: string; nos: number[]; ruleId?: string }) =>
-      api.post("/banks/reconcile/{id}/rules", { path: { id }, body: { nos, ...(ruleId ? { ruleId } : {}) } }),
-    onSuccess: refresh,
-  });
-};
-export const useBulk = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, items }: { id: string; items: { no: number; key?: string }[] }) =>
-      api.post("/banks/reconcile/{id}/bulk", { path: { id }, body: { items } }),
-    onSuccess: refresh,
-  });
-};
-export const useUnmatch = () => {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, no }: LineRef) =>
-      api.delete("/banks/statements/{id}/lines/{no}/match", { path: { id, no: String(no) } }),
-    onSuccess: refresh,
-  });
-};
+  );
+export const useLineEntry = () =>
+  useRefreshingMutation(allQueries, ({ id, no, ...body }: LineRef & Schemas["LineEntryInput"]) =>
+    api.post("/banks/reconcile/{id}/lines/{no}/entry", { path: { id, no: String(no) }, body }),
+  );
+export const useApplyRule = () =>
+  useRefreshingMutation(allQueries, ({ id, nos, ruleId }: { id: string; nos: number[]; ruleId?: string }) =>
+    api.post("/banks/reconcile/{id}/rules", { path: { id }, body: { nos, ...(ruleId ? { ruleId } : {}) } }),
+  );
+export const useBulk = () =>
+  useRefreshingMutation(allQueries, ({ id, items }: { id: string; items: { no: number; key?: string }[] }) =>
+    api.post("/banks/reconcile/{id}/bulk", { path: { id }, body: { items } }),
+  );
+export const useUnmatch = () =>
+  useRefreshingMutation(allQueries, ({ id, no }: LineRef) =>
+    api.delete("/banks/statements/{id}/lines/{no}/match", { path: { id, no: String(no) } }),
+  );
