@@ -16,7 +16,6 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MutationModal } from "../../components/confirm-modal.tsx";
-import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { useLoadMore } from "../../components/use-load-more.ts";
@@ -36,7 +35,7 @@ import { entryNumberText } from "./entry-number.ts";
 import { sumCents } from "./money.ts";
 import { accountPath, entryPath, reportsPath } from "./paths.ts";
 import { ProvisionalOpeningNotice } from "./provisional-opening.tsx";
-import { isDay, ReportGate, useReportParams, useYears } from "./report-frame.tsx";
+import { isDay, PeriodFields, ReportGate, useReportParams, useYears } from "./report-frame.tsx";
 import {
   AmountTd,
   AmountTh,
@@ -322,14 +321,7 @@ export const GeneralLedgerPage = () => {
               nothingFoundMessage={t("editor.noAccount")}
               data-testid="ledger-account-filter"
             />
-            <DateField
-              label={t("common.from")}
-              value={filter.start}
-              onChange={(start) => set({ start })}
-              error={invalid ? t("common.rangeInvalid") : undefined}
-              w={170}
-            />
-            <DateField label={t("common.to")} value={filter.end} onChange={(end) => set({ end })} w={170} />
+            <PeriodFields start={filter.start} end={filter.end} onChange={set} />
             <Text size="sm" c="dimmed" ml="auto" className="registre-numeric" data-testid="ledger-count">
               {ledger.data
                 ? t(ledger.hasNextPage ? "ledger.loadedMore" : "ledger.loaded", { count: rows.length })

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { DateField } from "../../components/date-input.tsx";
 import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { api } from "../../lib/api-client.ts";
 import { useCan } from "./access.ts";
@@ -101,6 +102,31 @@ export const YearSelect = ({
       w={260}
       data-testid="report-year"
     />
+  );
+};
+
+/** A report's period: its first and last days, the last refused before the first. */
+export const PeriodFields = ({
+  start,
+  end,
+  onChange,
+}: {
+  start: string;
+  end: string;
+  onChange: (change: { start: string } | { end: string }) => void;
+}) => {
+  const { t } = useTranslation("accounting");
+  return (
+    <>
+      <DateField
+        label={t("common.from")}
+        value={start}
+        onChange={(day) => onChange({ start: day })}
+        error={end < start ? t("common.rangeInvalid") : undefined}
+        w={170}
+      />
+      <DateField label={t("common.to")} value={end} onChange={(day) => onChange({ end: day })} w={170} />
+    </>
   );
 };
 

@@ -2,7 +2,6 @@ import { Alert, Group, Input, Paper, SegmentedControl, SimpleGrid, Stack, Table,
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { LedgerIcon } from "../../components/icons.tsx";
 import { LinkCard } from "../../components/link-card.tsx";
@@ -11,7 +10,7 @@ import { useCan } from "./access.ts";
 import { balanceQuery, statementsQuery } from "./api.ts";
 import { balancePath, ledgerPath, reportsPath, statementsReportPath } from "./paths.ts";
 import { ProvisionalOpeningNotice } from "./provisional-opening.tsx";
-import { isDay, ReportGate, useReportParams, useYears, YearSelect } from "./report-frame.tsx";
+import { isDay, PeriodFields, ReportGate, useReportParams, useYears, YearSelect } from "./report-frame.tsx";
 import { Statements, TrialBalanceTable } from "./statements.tsx";
 import { EmptyRow, NoAccess, QueryView, today, useDay } from "./ui.tsx";
 import { useYearName, YearDownloads, YearStatusBadge } from "./years-pages.tsx";
@@ -141,21 +140,11 @@ export const BalanceReportPage = () => {
               </div>
             ) : null}
             {byPeriod ? (
-              <>
-                <DateField
-                  label={t("common.from")}
-                  value={periodStart}
-                  onChange={(start) => set({ start, mode: "period" })}
-                  error={invalid ? t("common.rangeInvalid") : undefined}
-                  w={170}
-                />
-                <DateField
-                  label={t("common.to")}
-                  value={periodEnd}
-                  onChange={(end) => set({ end, mode: "period" })}
-                  w={170}
-                />
-              </>
+              <PeriodFields
+                start={periodStart}
+                end={periodEnd}
+                onChange={(change) => set({ ...change, mode: "period" })}
+              />
             ) : (
               <YearSelect items={items} value={yearId} onChange={(id) => set({ year: id })} />
             )}
