@@ -119,6 +119,20 @@ describe.each(databaseKinds)("e-invoicing: sending and statuses on %s", (kind) =
     ).toMatchObject({ transmission: { code: 205 } });
   });
 
+  it("sends the CII XML alone when the document settings say so", async () => {
+    fake.directory.add("732829320");
+    const o = await connected("Cii");
+    await o.ok("PUT", "/docs/settings", { einvoiceSyntax: "cii" });
+    const { id, number } = await invoice(o);
+    const sent = await until(o, id, (t) => t.state !== "waiting");
+    expect(sent).toMatchObject({
+      state: "submitted",
+      submission: { syntax: "CII", fileName: `${number}.xml` },
+    });
+    const [flow] = fake.flows().filter((f) => f.account === o.orgId);
+    expect(flow).toMatchObject({ flowSyntax: "CII", trackingId: number });
+  });
+
   it("holds the sending while the platform is down, then drains the backlog in order, nothing doubled", async () => {
     const o = await connected("Panne");
     fake.faults.down = true;
