@@ -1,8 +1,7 @@
-import { Badge, Box, Button, Group, Paper, Text } from "@mantine/core";
-import { useState } from "react";
+import { Badge, Box, Button, Paper, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { DeleteModal } from "../../components/confirm-modal.tsx";
+import { useDeleteAction } from "../../components/delete-action.tsx";
+import { DetailActions } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { AttachmentsPanel } from "../files/attachments-panel.tsx";
@@ -19,20 +18,10 @@ export const ItemDetailPage = () => {
   const can = useCanItems();
   const texts = useItemTexts();
   const units = useReference("units");
-  const [deleting, setDeleting] = useState(false);
-  const remove = useDeleteItem();
   return (
     <ItemFrame
       title={(item) => `${item.reference} · ${item.label}`}
-      actions={(item) => (
-        <DetailActions
-          item={item}
-          onDelete={() => {
-            remove.reset();
-            setDeleting(true);
-          }}
-        />
-      )}
+      actions={(item) => <ItemActions item={item} />}
     >
       {(item) => (
         <>
@@ -101,54 +90,45 @@ export const ItemDetailPage = () => {
               />
             </Box>
           ) : null}
-          {can("items", "delete") ? (
-            <DeleteModal
-              opened={deleting}
-              onClose={() => setDeleting(false)}
-              remove={remove}
-              id={item.id}
-              listPath={itemsPath}
-              title={t("deleteTitle")}
-              confirmLabel={t("deleteConfirm")}
-              testId="item-delete-dialog"
-            >
-              <Text size="sm">{t("deleteText", { reference: item.reference })}</Text>
-            </DeleteModal>
-          ) : null}
         </>
       )}
     </ItemFrame>
   );
 };
 
-const DetailActions = ({ item, onDelete }: { item: Item; onDelete: () => void }) => {
+/** An item's actions: « Modifier », its deletion (confirmed, then back to the list), archive or restore. */
+const ItemActions = ({ item }: { item: Item }) => {
   const { t } = useTranslation(["items", "common"]);
   const can = useCanItems();
   const update = useUpdateItem(item.id);
+  const deletion = useDeleteAction({
+    remove: useDeleteItem(),
+    id: item.id,
+    listPath: itemsPath,
+    label: t("delete"),
+    title: t("deleteTitle"),
+    confirmLabel: t("deleteConfirm"),
+    text: t("deleteText", { reference: item.reference }),
+    testId: "item-delete",
+  });
   return (
-    <Group gap="sm">
+    <DetailActions
+      edit={can("items", "update") && { to: `${itemPath(item.id)}/edit`, testId: "item-edit" }}
+      remove={can("items", "delete") && deletion.action}
+    >
       {can("items", "update") ? (
-        <>
-          <Button component={Link} to={`${itemPath(item.id)}/edit`} variant="default" data-testid="item-edit">
-            {t("common:actions.edit")}
-          </Button>
-          <Button
-            variant="default"
-            loading={update.isPending}
-            onClick={() => update.mutate({ status: item.status === "active" ? "archived" : "active" })}
-            data-testid="item-archive"
-          >
-            {item.status === "active" ? t("archive") : t("unarchive")}
-          </Button>
-        </>
-      ) : null}
-      {can("items", "delete") ? (
-        <Button variant="light" color="red" onClick={onDelete} data-testid="item-delete">
-          {t("delete")}
+        <Button
+          variant="default"
+          loading={update.isPending}
+          onClick={() => update.mutate({ status: item.status === "active" ? "archived" : "active" })}
+          data-testid="item-archive"
+        >
+          {item.status === "active" ? t("archive") : t("unarchive")}
         </Button>
       ) : null}
       {update.isError ? <ErrorAlert error={update.error} /> : null}
-    </Group>
+      {deletion.dialog}
+    </DetailActions>
   );
 };
 
