@@ -94,6 +94,10 @@ export const startLocalPlatform = async (options: LocalPlatformOptions = {}): Pr
     );
     (s as Server).once("error", reject);
   });
+  // An idle connection is closed by its client first (undici keeps one 4 s by default): a server that
+  // closed it at the same moment (Node's 5 s) would reset a request just sent on it (ECONNRESET).
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;
