@@ -56,6 +56,20 @@ const flowSent = async (
 };
 
 export const sendingReactor = (deps: SendingDependencies): Reactor => {
+  // A runner may give one batch to two of its loops at once (its live loop and a drain), and several
+  // servers may react together (no lease): within this process, one document's reactions run one after
+  // the other, the second reading the first's record and doing nothing. Across servers, the search before
+  // submitting and the platform's AlreadyExistingFlow keep a second file from counting.
+  const inFlight = new Map<string, Promise<void>>();
+  const oneAtATime = async (key: string, work: () => Promise<void>): Promise<void> => {
+    const next = (inFlight.get(key) ?? Promise.resolve()).catch(() => undefined).then(work);
+    inFlight.set(key, next);
+    try {
+      await next;
+    } finally {
+      if (inFlight.get(key) === next) inFlight.delete(key);
+    }
+  };
   const issue = (e: StoredEvent, at: Date, step: string, type: string, data: Record<string, unknown>) =>
     deps.commands
       .issue({ orgId: e.orgId, type, data, metadata: reactionMetadata(SENDING_REACTOR, e, at, step) })
@@ -152,7 +166,8 @@ export const sendingReactor = (deps: SendingDependencies): Reactor => {
         if (!e.streamId.startsWith("doc-")) continue;
         platform ??= await deps.platformOf(e.orgId);
         if (!platform) return;
-        await react(e, platform);
+        const ready = platform;
+        await oneAtATime(`${e.orgId}/${e.streamId}`, () => react(e, ready));
       }
     },
   };
