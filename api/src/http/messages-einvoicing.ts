@@ -158,16 +158,4 @@ export const einvoicingMessages = {
     fr: "Appel de la plateforme refusé : ce flux n’est pas celui de l’organisation.",
     en: "Platform call refused: this flow is not the organisation's.",
   },
-  "einvoicing.webhookUnverified": {
-    fr: "Appel de la plateforme refusé : sa signature ne correspond pas au secret du webhook de l’organisation.",
-    en: "Platform call refused: its signature does not match the organisation's webhook secret.",
-  },
-  "einvoicing.webhookStale": {
-    fr: "Appel de la plateforme refusé : son horodatage s’écarte de plus de cinq minutes.",
-    en: "Platform call refused: its timestamp is more than five minutes off.",
-  },
-  "einvoicing.webhookOtherOrganisation": {
-    fr: "Appel de la plateforme refusé : ce flux n’est pas celui de l’organisation.",
-    en: "Platform call refused: this flow is not the organisation's.",
-  },
 } as const;
