@@ -15,7 +15,7 @@ import {
 } from "@registre/core";
 import { type EntryRow, readModels } from "@registre/projections";
 import { sql } from "kysely";
-import { handleCommand, loadAggregate } from "../commands.ts";
+import { loadAggregate, streamRunner } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { derivedId } from "../ids.ts";
 import { changeDraft, draftEntry, ledgerReadModels } from "./entries.ts";
@@ -45,6 +45,12 @@ export const parseStepKey = (key: string): { yearId: string; id: string } => {
   return { yearId: match[1] as string, id: match[2] as string };
 };
 
+const runClosingStream = streamRunner({
+  streamId: closingStreamId,
+  decider: closingDecider,
+  readModels: setupReadModels,
+});
+
 /** A closing command decided against the fiscal calendar as it stands (guarded: a year closed meanwhile is seen). */
 const runClosing = (
   ctx: AppContext,
@@ -53,11 +59,11 @@ const runClosing = (
   command: (year: ClosingYear) => ClosingCommand,
   metadata: CommandMetadata,
 ) =>
-  handleCommand(ctx, {
+  runClosingStream(
+    ctx,
     orgId,
-    streamId: closingStreamId(yearId),
-    decider: closingDecider,
-    commands: async () => {
+    yearId,
+    async () => {
       const fiscal = await loadAggregate(ctx, orgId, fiscalStreamId(orgId), fiscalDecider);
       const year = fiscalYearById(fiscal.state, yearId);
       return {
@@ -66,8 +72,7 @@ const runClosing = (
       };
     },
     metadata,
-    readModels: setupReadModels,
-  });
+  );
 
 /** Every step of the year: the standard ones in their order, then the organisation's own. */
 export const listClosingSteps = async (

@@ -9,7 +9,7 @@ import {
 } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
-import { catchUp, handleCommand, loadAggregate } from "../commands.ts";
+import { catchUp, loadAggregate, streamRunner } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { ledgerReadModels } from "./entries.ts";
 
@@ -47,6 +47,13 @@ export const ledgerLines = async (
   }));
 };
 
+/** The runner of an account's lettering stream (`lettering-<account>`). */
+const runLettering = streamRunner({
+  streamId: letteringStreamId,
+  decider: letteringDecider,
+  readModels: ledgerReadModels,
+});
+
 /**
  * Letters a set of validated lines of one account ("mark"). The lines come from the ledger
  * (validated lines never change); which lines are already lettered is the account's lettering
@@ -67,24 +74,21 @@ export const letterLines = async (
   const account = lines[0]?.account;
   if (!account) throw new DomainError("lettering.tooFewLines");
   const chart = await loadAggregate(ctx, orgId, chartStreamId(orgId), chartDecider);
-  const outcome = await handleCommand(ctx, {
+  const outcome = await runLettering(
+    ctx,
     orgId,
-    streamId: letteringStreamId(account),
-    decider: letteringDecider,
-    commands: [
-      {
-        type: "LetterLines",
-        data: {
-          account,
-          lettrable: chart.state.accounts[account]?.lettrable ?? false,
-          lines,
-          requested: refs,
-        },
+    account,
+    {
+      type: "LetterLines",
+      data: {
+        account,
+        lettrable: chart.state.accounts[account]?.lettrable ?? false,
+        lines,
+        requested: refs,
       },
-    ],
+    },
     metadata,
-    readModels: ledgerReadModels,
-  });
+  );
   const event = outcome.events[0];
   const code = event?.type === "LinesLettered" ? event.data.code : "";
   return { account, code };
@@ -98,14 +102,13 @@ export const unletterLines = (
   code: string,
   metadata: CommandMetadata,
 ) =>
-  handleCommand(ctx, {
+  runLettering(
+    ctx,
     orgId,
-    streamId: letteringStreamId(account),
-    decider: letteringDecider,
-    commands: [{ type: "UnletterLines", data: { account, code: code.toUpperCase() } }],
+    account,
+    { type: "UnletterLines", data: { account, code: code.toUpperCase() } },
     metadata,
-    readModels: ledgerReadModels,
-  });
+  );
 
 /** The account of the ledger lines named `mvt/line` (the first found), or undefined when none is. */
 export const accountOfLines = async (

@@ -14,7 +14,7 @@ import {
 } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { ledgerReadModels } from "../accounting/entries.ts";
-import { catchUp, handleCommand, handleMultiStream, loadAggregate, streamDecision } from "../commands.ts";
+import { catchUp, handleMultiStream, loadAggregate, streamDecision, streamRunner } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { statementReadModels } from "./statement-import.ts";
 import { findStatement } from "./statement-queries.ts";
@@ -29,21 +29,11 @@ import { findStatement } from "./statement-queries.ts";
 const loadStatement = (ctx: AppContext, orgId: string, id: string) =>
   loadAggregate(ctx, orgId, bankStatementStreamId(id), bankStatementDecider);
 
-const run = (
-  ctx: AppContext,
-  orgId: string,
-  id: string,
-  commands: Parameters<typeof bankStatementDecider.decide>[0][],
-  metadata: CommandMetadata,
-) =>
-  handleCommand(ctx, {
-    orgId,
-    streamId: bankStatementStreamId(id),
-    decider: bankStatementDecider,
-    commands,
-    metadata,
-    readModels: [...statementReadModels],
-  });
+const run = streamRunner({
+  streamId: bankStatementStreamId,
+  decider: bankStatementDecider,
+  readModels: statementReadModels,
+});
 
 export const editStatement = async (
   ctx: AppContext,
@@ -199,13 +189,11 @@ export const unmatchStatementLine = async (
   no: number,
   metadata: CommandMetadata,
 ) => {
-  await handleCommand(ctx, {
+  await run(
+    ctx,
     orgId,
-    streamId: bankStatementStreamId(statementId),
-    decider: bankStatementDecider,
-    metadata,
-    readModels: [...statementReadModels],
-    commands: async () => {
+    statementId,
+    async () => {
       const fiscal = await loadAggregate(ctx, orgId, fiscalStreamId(orgId), fiscalDecider);
       return {
         guards: { [fiscalStreamId(orgId)]: fiscal.version },
@@ -218,5 +206,6 @@ export const unmatchStatementLine = async (
         ],
       };
     },
-  });
+    metadata,
+  );
 };

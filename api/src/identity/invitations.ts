@@ -9,7 +9,7 @@ import {
   validateEmail,
 } from "@registre/core";
 import type { Context } from "hono";
-import { alreadyAppended, handleCommand } from "../commands.ts";
+import { alreadyAppended, orgStreamRunner } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import type { Locale } from "../http/messages.ts";
 import { ProblemError } from "../http/problem.ts";
@@ -43,20 +43,11 @@ export type ReceivedInvitation = {
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-const runInvitationCommand = (
-  ctx: AppContext,
-  orgId: string,
-  command: InvitationCommand,
-  metadata: CommandMetadata,
-) =>
-  handleCommand(ctx, {
-    orgId,
-    streamId: organisationStreamId(orgId),
-    decider: organisationDecider,
-    commands: [command],
-    metadata,
-    readModels: [...organisationReadModels, "invitations"],
-  });
+const runInvitationCommand = orgStreamRunner({
+  streamId: organisationStreamId,
+  decider: organisationDecider,
+  readModels: [...organisationReadModels, "invitations"],
+});
 
 /** The link tokens of answered or withdrawn invitations are useless: they go at once. */
 const dropTokens = async (ctx: AppContext, orgId: string, invitationIds: readonly string[]) => {

@@ -6,7 +6,7 @@ import {
   type Right,
   Rights,
 } from "@registre/core";
-import { alreadyAppended, handleCommand } from "../commands.ts";
+import { alreadyAppended, orgStreamRunner } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
@@ -35,6 +35,13 @@ import { answer, body, UuidParam } from "../schemas/common.ts";
 const errors = problemResponses(401, 403, 404, 409, 422);
 
 /** Authorization items (the organisation's own roles) and their assignments to members Mounted at /auth. */
+/** The runner of the organisation's rights stream (its items and assignments). */
+const runAuthorization = orgStreamRunner({
+  streamId: authorizationStreamId,
+  decider: authorizationDecider,
+  readModels: ["authorization"],
+});
+
 export const authorizationRoutes = (ctx: AppContext) => {
   const app = resourceApp();
   const orgOf = (orgId: string | null) => {
@@ -42,14 +49,7 @@ export const authorizationRoutes = (ctx: AppContext) => {
     return orgId;
   };
   const run = (orgId: string, command: AuthorizationCommand, metadata: CommandMetadata) =>
-    handleCommand(ctx, {
-      orgId,
-      streamId: authorizationStreamId(orgId),
-      decider: authorizationDecider,
-      commands: [command],
-      metadata,
-      readModels: ["authorization"],
-    });
+    runAuthorization(ctx, orgId, command, metadata);
   const findItem = (orgId: string, itemId: string) => findAuthItem(ctx, orgId, itemId);
   const findAssignment = (orgId: string, assignmentId: string) =>
     findAuthAssignment(ctx, orgId, assignmentId);

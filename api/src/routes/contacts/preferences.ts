@@ -18,7 +18,7 @@ import {
   Rights,
 } from "@registre/core";
 import type { Context } from "hono";
-import { handleCommand, loadAggregate } from "../../commands.ts";
+import { loadAggregate, orgStreamRunner } from "../../commands.ts";
 import { loadContact } from "../../contacts/commands.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
@@ -26,6 +26,13 @@ import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts"
 import { ProblemError } from "../../http/problem.ts";
 import type { AuthEnv } from "../../identity/auth.ts";
 import { answer, body, errors } from "../../schemas/common.ts";
+
+/** The runner of the organisation's contacts preferences stream (each scope's list defaults, each user's folded panels). */
+const runContactPreferences = orgStreamRunner({
+  streamId: contactPreferencesStreamId,
+  decider: contactPreferencesDecider,
+  readModels: [],
+});
 
 const tags = ["Contacts"];
 
@@ -90,14 +97,12 @@ const save = async (
   const target = scopeOf(c, scope);
   const { state } = await load(ctx, orgId);
   const preferences = { ...(contactPreferencesOf(state, target) ?? defaultContactPreferences), ...change };
-  await handleCommand(ctx, {
+  await runContactPreferences(
+    ctx,
     orgId,
-    streamId: contactPreferencesStreamId(orgId),
-    decider: contactPreferencesDecider,
-    commands: [{ type: "SetContactPreferences", data: { scope: target, preferences } }],
-    metadata: commandMetadata(c, ctx),
-    readModels: [],
-  });
+    { type: "SetContactPreferences", data: { scope: target, preferences } },
+    commandMetadata(c, ctx),
+  );
   return preferences;
 };
 
@@ -208,14 +213,12 @@ export const contactPreferenceRoutes = (ctx: AppContext) => {
       const contact = await loadContact(ctx, orgId, id);
       if (!("identity" in contact)) throw new DomainError("contact.notFound", {}, 404);
       const { folded } = c.req.valid("json");
-      const { state } = await handleCommand(ctx, {
+      const { state } = await runContactPreferences(
+        ctx,
         orgId,
-        streamId: contactPreferencesStreamId(orgId),
-        decider: contactPreferencesDecider,
-        commands: [{ type: "SetContactPanel", data: { userId, panel, folded } }],
-        metadata: commandMetadata(c, ctx),
-        readModels: [],
-      });
+        { type: "SetContactPanel", data: { userId, panel, folded } },
+        commandMetadata(c, ctx),
+      );
       return c.json({ foldedPanels: [...foldedContactPanels(state, userId)] }, 200);
     },
   );

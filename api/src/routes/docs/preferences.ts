@@ -11,7 +11,7 @@ import {
   Rights,
 } from "@registre/core";
 import type { Context } from "hono";
-import { alreadyAppended, handleCommand, loadAggregate } from "../../commands.ts";
+import { alreadyAppended, loadAggregate, orgStreamRunner } from "../../commands.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
@@ -40,19 +40,17 @@ const scopeOf = (c: Context<AuthEnv>, scope: Scope): DocumentPreferencesScope =>
 const load = (ctx: AppContext, orgId: string) =>
   loadAggregate(ctx, orgId, documentPreferencesStreamId(orgId), documentPreferencesDecider);
 
+const runDocumentPreferences = orgStreamRunner({
+  streamId: documentPreferencesStreamId,
+  decider: documentPreferencesDecider,
+  readModels: [],
+});
+
 const run = (
   ctx: AppContext,
   c: Context<AuthEnv>,
   command: Parameters<typeof documentPreferencesDecider.decide>[0],
-) =>
-  handleCommand(ctx, {
-    orgId: sessionOrg(c),
-    streamId: documentPreferencesStreamId(sessionOrg(c)),
-    decider: documentPreferencesDecider,
-    commands: [command],
-    metadata: commandMetadata(c, ctx),
-    readModels: [],
-  });
+) => runDocumentPreferences(ctx, sessionOrg(c), command, commandMetadata(c, ctx));
 
 const save = async (
   ctx: AppContext,
