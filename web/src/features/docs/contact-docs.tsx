@@ -12,9 +12,10 @@ import { formatCents, sumCents } from "../../lib/money.ts";
 import { contactQuery } from "../contacts/api.ts";
 import { contactPartPath, contactPath, contactsPath } from "../contacts/paths.ts";
 import { type ContactDoc, contactDocsQuery } from "./api.ts";
+import { useDocColumns } from "./columns.tsx";
 import { type Direction, type DocKind, docKinds, rightOf } from "./model.ts";
 import { docPath, newDocPath } from "./paths.ts";
-import { DocNumber, DocStatusBadge, useCanDocs } from "./ui.tsx";
+import { DocStatusBadge, useCanDocs } from "./ui.tsx";
 
 /** A contact's documents on one side (the sales or purchases tab), what is left due, late ones marked. */
 export const ContactDocsPanel = ({
@@ -29,6 +30,7 @@ export const ContactDocsPanel = ({
   const { t } = useTranslation("docs");
   const { locale, shortDate } = useFormat();
   const can = useCanDocs();
+  const docColumns = useDocColumns();
   const readable = docKinds.filter((kind) => can(rightOf(direction, kind), "read"));
   const docs = useQuery({ ...contactDocsQuery(contactId, direction), enabled: readable.length > 0 });
   if (readable.length === 0) return <NoAccess />;
@@ -36,29 +38,9 @@ export const ContactDocsPanel = ({
     can(rightOf(direction, kind), "create"),
   );
   const columns: Column<ContactDoc>[] = [
-    {
-      key: "kind",
-      header: t("fields.kind"),
-      width: 150,
-      cell: (doc) => (
-        <Link to={docPath(doc.id)} className="registre-row-link">
-          {t(`kinds.${doc.kind}`)}
-        </Link>
-      ),
-    },
-    {
-      key: "number",
-      header: t("fields.number"),
-      width: 150,
-      cell: (doc) => <DocNumber number={doc.number} />,
-    },
-    {
-      key: "date",
-      header: t("fields.issueDate"),
-      width: 110,
-      sort: (a, b) => a.issueDate.localeCompare(b.issueDate),
-      cell: (doc) => <span className="registre-numeric">{shortDate(doc.issueDate)}</span>,
-    },
+    docColumns.kind(150),
+    docColumns.number(150),
+    docColumns.issueDate(110, true),
     { key: "label", header: t("fields.label"), cell: (doc) => doc.label ?? "" },
     {
       key: "status",

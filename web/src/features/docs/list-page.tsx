@@ -30,6 +30,7 @@ import { contactsQuery } from "../contacts/api.ts";
 import { remindersPath } from "../mail/api.ts";
 import { type DocFilter, type DocSort, type DocSummary, docSorts, docsQuery, PAGE_SIZE } from "./api.ts";
 import { BulkValidateButton } from "./bulk-validate.tsx";
+import { useDocColumns } from "./columns.tsx";
 import {
   type Direction,
   type DocKind,
@@ -42,7 +43,7 @@ import {
   validateRightOf,
 } from "./model.ts";
 import { docPath, docsStatsPath, docsValidatePath, listPath, newDocPath } from "./paths.ts";
-import { DocNumber, DocStatusBadge, useCanDocs } from "./ui.tsx";
+import { DocStatusBadge, useCanDocs } from "./ui.tsx";
 
 /** The statuses a kind can be in (its lifecycle table), for its filter. */
 const statusesOf = (kind: DocKind): DocStatus[] => {
@@ -91,6 +92,7 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
   const { t } = useTranslation(["docs", "common", "mail"]);
   const { locale, shortDate } = useFormat();
   const can = useCanDocs();
+  const docColumns = useDocColumns();
   const kinds = segmentKinds[list];
   const [kind, setKind] = useState<DocKind>(kinds[0] ?? "invoice");
   const [q, setQ] = useState("");
@@ -152,22 +154,8 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
       allTestId: "docs-select-all",
       testId: "doc-select",
     }),
-    {
-      key: "number",
-      header: t("fields.number"),
-      width: 140,
-      cell: (doc) => (
-        <Link to={docPath(doc.id)} className="registre-row-link">
-          <DocNumber number={doc.number} />
-        </Link>
-      ),
-    },
-    {
-      key: "date",
-      header: t("fields.issueDate"),
-      width: 104,
-      cell: (doc) => <span className="registre-numeric">{shortDate(doc.issueDate)}</span>,
-    },
+    docColumns.number(140, true),
+    docColumns.issueDate(104),
     {
       key: "contact",
       header: t(direction === "sales" ? "fields.customer" : "fields.supplier"),

@@ -23,10 +23,11 @@ import { useFormat } from "../../i18n/format.ts";
 import { formatCents, sumCents } from "../../lib/money.ts";
 import { type DocSummary, docCheckQuery, draftsToValidateQuery } from "./api.ts";
 import { type BulkOutcome, BulkReportView, BulkValidateDialog } from "./bulk-validate.tsx";
+import { useDocColumns } from "./columns.tsx";
 import { type Direction, directions, validateRightOf } from "./model.ts";
 import { docContactEditPath, docPath, listPath } from "./paths.ts";
 import { regimeOutdated } from "./regime.tsx";
-import { DocNumber, useCanDocs } from "./ui.tsx";
+import { useCanDocs } from "./ui.tsx";
 
 const AUTO_CHECK = 50;
 
@@ -37,8 +38,9 @@ const AUTO_CHECK = 50;
  */
 export const ValidateDocsPage = () => {
   const { t } = useTranslation("docs");
-  const { locale, shortDate } = useFormat();
+  const { locale } = useFormat();
   const can = useCanDocs();
+  const docColumns = useDocColumns();
   const [params, setParams] = useSearchParams();
   const direction: Direction = params.get("direction") === "purchases" ? "purchases" : "sales";
   const allowed = can(validateRightOf(direction), "update");
@@ -66,28 +68,9 @@ export const ValidateDocsPage = () => {
       allTestId: "validate-select-all",
       testId: "validate-select",
     }),
-    {
-      key: "kind",
-      header: t("fields.kind"),
-      width: 120,
-      cell: (doc) => (
-        <Link to={docPath(doc.id)} className="registre-row-link">
-          {t(`kinds.${doc.kind}`)}
-        </Link>
-      ),
-    },
-    {
-      key: "number",
-      header: t("fields.number"),
-      width: 120,
-      cell: (doc) => <DocNumber number={doc.number} />,
-    },
-    {
-      key: "date",
-      header: t("fields.issueDate"),
-      width: 110,
-      cell: (doc) => <span className="registre-numeric">{shortDate(doc.issueDate)}</span>,
-    },
+    docColumns.kind(120),
+    docColumns.number(120),
+    docColumns.issueDate(110),
     { key: "contact", header: t("fields.contact"), cell: (doc) => doc.contactName ?? "—" },
     {
       key: "incl",
