@@ -15,17 +15,18 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { useFieldMessage } from "../../components/field-message.ts";
+import { FormActions, FormCard, useRules, useSchemaForm } from "../../components/form.tsx";
 import { ChevronRightIcon, UserIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { api } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
 import { useSession } from "../../lib/session-store.ts";
-import { type ValidationMessage, validateAll } from "../../lib/validation.ts";
+import { validate } from "../../lib/validation.ts";
+import { z } from "../../lib/zod.ts";
 import { PageHeader } from "../org/page-header.tsx";
 import { type AccountRecord, type AccountResource, accountResources } from "./resources.ts";
 
@@ -183,14 +184,25 @@ export const AccountResourcePage = ({ route }: { route: AccountResource["route"]
 export const AccountResourceEditPage = ({ route }: { route: AccountResource["route"] }) => {
   const { t } = useTranslation(["account", "common"]);
   const resource = accountResources[route];
-  const fieldMessage = useFieldMessage();
+  const rules = useRules();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const id = params.get("id");
-  const empty = Object.fromEntries(resource.fields.map((field) => [field.name, ""]));
-  const [values, setValues] = useState<Record<string, string>>(empty);
-  const [errors, setErrors] = useState<Partial<Record<string, ValidationMessage>>>({});
+  const labelOf = (field: AccountResource["fields"][number]) =>
+    t(`account:${field.label}` as "account:fields.phone");
+  // Each field's rules of `resources.ts`, worded with its label; what is sent is trimmed.
+  const schema = z.object(
+    Object.fromEntries(
+      resource.fields.map((field) => [
+        field.name,
+        rules
+          .check(labelOf(field), (value) => validate(value, field.rules))
+          .transform((value) => value.trim()),
+      ]),
+    ),
+  );
+  const form = useSchemaForm(schema, Object.fromEntries(resource.fields.map((field) => [field.name, ""])));
   // Editing: the record comes from the list the previous screen loaded (or loads it).
   const existing = useQuery({
     queryKey: listKey(resource),
@@ -198,6 +210,7 @@ export const AccountResourceEditPage = ({ route }: { route: AccountResource["rou
     enabled: id !== null,
   });
   const record = id ? existing.data?.items.find((item) => item.id === id) : undefined;
+  const { setValues } = form;
   useEffect(() => {
     if (!record) return;
     setValues(
@@ -208,7 +221,7 @@ export const AccountResourceEditPage = ({ route }: { route: AccountResource["rou
         ]),
       ),
     );
-  }, [record, resource]);
+  }, [record, resource, setValues]);
   const save = useMutation({
     mutationFn: (body: Record<string, string>) =>
       id
@@ -219,14 +232,6 @@ export const AccountResourceEditPage = ({ route }: { route: AccountResource["rou
       await navigate(`/account/${route}`);
     },
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const rules = Object.fromEntries(resource.fields.map((field) => [field.name, field.rules]));
-    const next = validateAll(values, rules);
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    save.mutate(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()])));
-  };
   const title = t(id ? "account:editTitle" : "account:addTitle", {
     section: t(`account:sections.${route}.title`),
   });
@@ -239,68 +244,57 @@ export const AccountResourceEditPage = ({ route }: { route: AccountResource["rou
           { to: `/account/${route}`, label: t(`account:sections.${route}.title`) },
         ]}
       />
-      <Paper p="lg">
-        <form onSubmit={onSubmit} noValidate data-testid="account-form">
-          <Stack gap="md">
-            {resource.fields.map((field) => {
-              const label = t(`account:${field.label}` as "account:fields.phone");
-              const required = field.rules.length > 0 && field.name !== "vatNumber";
-              const common = {
-                label,
-                error: fieldMessage(label, errors[field.name]),
-                withAsterisk: required,
-                "data-testid": `account-field-${field.name}`,
-              };
-              const set = (value: string) => {
-                setValues({ ...values, [field.name]: value });
-                if (errors[field.name]) setErrors({ ...errors, [field.name]: undefined });
-              };
-              if (field.kind === "select") {
-                return (
-                  <Select
-                    key={field.name}
-                    {...common}
-                    data={(field.options ?? []).map((option) => ({
-                      value: option,
-                      label: t(`account:options.${option}` as "account:options.work"),
-                    }))}
-                    value={values[field.name] || null}
-                    onChange={(value) => set(value ?? "")}
-                    allowDeselect={false}
-                  />
-                );
-              }
-              return (
-                <TextInput
-                  key={field.name}
-                  {...common}
-                  type={field.kind === "email" ? "email" : field.kind === "tel" ? "tel" : "text"}
-                  value={values[field.name] ?? ""}
-                  onChange={(event) => set(event.currentTarget.value)}
-                  autoComplete={field.autoComplete}
-                  inputMode={field.numeric ? "numeric" : undefined}
-                  classNames={field.numeric ? { input: "registre-numeric" } : undefined}
-                />
-              );
-            })}
-            {id && existing.isError ? (
-              <ErrorAlert error={existing.error} testId="account-load-error" />
-            ) : null}
-            {save.isError ? (
-              <ErrorAlert error={save.error} title={t("account:saveError")} testId="account-save-error" />
-            ) : null}
-            {save.isSuccess ? <Alert color="teal">{t("account:saved")}</Alert> : null}
-            <Group justify="flex-end">
-              <Button component={Link} to={`/account/${route}`} variant="default">
-                {t("common:actions.cancel")}
-              </Button>
-              <Button type="submit" loading={save.isPending} data-testid="account-submit">
-                {t("common:actions.save")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      <FormCard
+        testId="account-form"
+        onSubmit={form.onSubmit((body) => save.mutate(body))}
+        error={save.isError ? save.error : null}
+        errorTitle={t("account:saveError")}
+        errorTestId="account-save-error"
+        actions={
+          <FormActions
+            cancel={`/account/${route}`}
+            submitLabel={t("common:actions.save")}
+            pending={save.isPending}
+            submitTestId="account-submit"
+          />
+        }
+      >
+        {resource.fields.map((field) => {
+          const common = {
+            label: labelOf(field),
+            ...form.getInputProps(field.name),
+            withAsterisk: field.rules.length > 0 && field.name !== "vatNumber",
+            "data-testid": `account-field-${field.name}`,
+          };
+          if (field.kind === "select") {
+            return (
+              <Select
+                key={field.name}
+                {...common}
+                data={(field.options ?? []).map((option) => ({
+                  value: option,
+                  label: t(`account:options.${option}` as "account:options.work"),
+                }))}
+                value={form.values[field.name] || null}
+                onChange={(value) => form.setFieldValue(field.name, value ?? "")}
+                allowDeselect={false}
+              />
+            );
+          }
+          return (
+            <TextInput
+              key={field.name}
+              {...common}
+              type={field.kind === "email" ? "email" : field.kind === "tel" ? "tel" : "text"}
+              autoComplete={field.autoComplete}
+              inputMode={field.numeric ? "numeric" : undefined}
+              classNames={field.numeric ? { input: "registre-numeric" } : undefined}
+            />
+          );
+        })}
+        {id && existing.isError ? <ErrorAlert error={existing.error} testId="account-load-error" /> : null}
+        {save.isSuccess ? <Alert color="teal">{t("account:saved")}</Alert> : null}
+      </FormCard>
     </Stack>
   );
 };

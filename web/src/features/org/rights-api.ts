@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api, type Schemas } from "../../lib/api-client.ts";
 import { addOrganisationUserProfileValues } from "../../lib/api-types.ts";
+import { getQuery } from "../../lib/queries.ts";
+import { useRefreshingMutation } from "../../lib/refreshing-mutation.ts";
 import type { Right } from "./rights.ts";
 
 /** The profiles an organisation member can be given (docs/api-identity.md), as the API lists them. */
@@ -23,17 +25,9 @@ export const rightsKeys = {
   assignments: ["auth", "assignments"] as const,
 };
 
-export const membersQuery = () =>
-  queryOptions({
-    queryKey: rightsKeys.members,
-    queryFn: ({ signal }) => api.get("/contacts/users", { signal }),
-  });
+export const membersQuery = () => getQuery(rightsKeys.members, "/contacts/users");
 
-export const invitationsQuery = () =>
-  queryOptions({
-    queryKey: rightsKeys.invitations,
-    queryFn: ({ signal }) => api.get("/contacts/invitations", { signal }),
-  });
+export const invitationsQuery = () => getQuery(rightsKeys.invitations, "/contacts/invitations");
 
 export const profilesQuery = () =>
   queryOptions({
@@ -42,36 +36,20 @@ export const profilesQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-export const authItemsQuery = () =>
-  queryOptions({
-    queryKey: rightsKeys.items,
-    queryFn: ({ signal }) => api.get("/auth/items", { signal }),
-  });
+export const authItemsQuery = () => getQuery(rightsKeys.items, "/auth/items");
 
-export const assignmentsQuery = () =>
-  queryOptions({
-    queryKey: rightsKeys.assignments,
-    queryFn: ({ signal }) => api.get("/auth/assignments", { signal }),
-  });
+export const assignmentsQuery = () => getQuery(rightsKeys.assignments, "/auth/assignments");
 
 /** `POST /contacts/users` invites: the person becomes a member once they accept. */
-export const useInviteMember = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { email: string; profile: MemberProfile }) =>
-      api.post("/contacts/users", { body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: rightsKeys.invitations }),
-  });
-};
+export const useInviteMember = () =>
+  useRefreshingMutation(rightsKeys.invitations, (input: { email: string; profile: MemberProfile }) =>
+    api.post("/contacts/users", { body: input }),
+  );
 
-export const useRevokeInvitation = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (invitationId: string) =>
-      api.delete("/contacts/invitations/{id}", { path: { id: invitationId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: rightsKeys.invitations }),
-  });
-};
+export const useRevokeInvitation = () =>
+  useRefreshingMutation(rightsKeys.invitations, (invitationId: string) =>
+    api.delete("/contacts/invitations/{id}", { path: { id: invitationId } }),
+  );
 
 export const useRemoveMember = () => {
   const client = useQueryClient();
@@ -85,22 +63,17 @@ export const useRemoveMember = () => {
   });
 };
 
-export const useCreateItem = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { name: string; rights: Right[] }) => api.post("/auth/items", { body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: rightsKeys.items }),
-  });
-};
+export const useCreateItem = () =>
+  useRefreshingMutation(rightsKeys.items, (input: { name: string; rights: Right[] }) =>
+    api.post("/auth/items", { body: input }),
+  );
 
-export const useUpdateItem = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ itemId, ...body }: { itemId: string; name?: string; rights?: Right[] }) =>
+export const useUpdateItem = () =>
+  useRefreshingMutation(
+    rightsKeys.items,
+    ({ itemId, ...body }: { itemId: string; name?: string; rights?: Right[] }) =>
       api.put("/auth/items/{id}", { path: { id: itemId }, body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: rightsKeys.items }),
-  });
-};
+  );
 
 export const useDeleteItem = () => {
   const client = useQueryClient();
@@ -118,10 +91,10 @@ export const useDeleteItem = () => {
  * Brings a member's assignments to `itemIds`: creates the missing ones, deletes the others. Resolves
  * once every call has answered; the assignments are refetched either way.
  */
-export const useSetAssignments = () => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: { userId: string; itemIds: string[]; current: Assignment[] }) => {
+export const useSetAssignments = () =>
+  useRefreshingMutation(
+    rightsKeys.assignments,
+    async (input: { userId: string; itemIds: string[]; current: Assignment[] }) => {
       const wanted = new Set(input.itemIds);
       const held = new Set(input.current.map((assignment) => assignment.itemId));
       const removals = input.current.filter((assignment) => !wanted.has(assignment.itemId));
@@ -135,6 +108,5 @@ export const useSetAssignments = () => {
         ),
       ]);
     },
-    onSettled: () => client.invalidateQueries({ queryKey: rightsKeys.assignments }),
-  });
-};
+    "settled",
+  );

@@ -12,23 +12,17 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { useFieldMessage } from "../../components/field-message.ts";
+import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { BuildingIcon, ChevronRightIcon } from "../../components/icons.tsx";
 import { formatSiren } from "../../i18n/format.ts";
 import type { SessionOrg } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
-import {
-  compact,
-  companyName,
-  required,
-  siren as sirenRule,
-  type ValidationMessage,
-  validateAll,
-} from "../../lib/validation.ts";
+import { compact, companyName } from "../../lib/validation.ts";
+import { z } from "../../lib/zod.ts";
 import { changeOrg, createUserOrg, logout, userOrgsQueryOptions } from "./api.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { safeNext } from "./guards.ts";
@@ -86,38 +80,33 @@ const OrgList = ({
   );
 };
 
-type Field = "name" | "siren";
-
 const CreateOrgForm = () => {
   const { t } = useTranslation("session");
   const navigate = useNavigate();
-  const fieldMessage = useFieldMessage();
-  const [values, setValues] = useState<Record<Field, string>>({ name: "", siren: "" });
-  const [errors, setErrors] = useState<Partial<Record<Field, ValidationMessage>>>({});
+  const rules = useRules();
+  const schema = useMemo(
+    () =>
+      z.object({
+        name: rules.check(t("fields.orgName"), companyName).transform((name) => name.trim()),
+        siren: rules.siren(t("fields.siren")).transform(compact),
+      }),
+    [rules, t],
+  );
+  const form = useSchemaForm(schema, { name: "", siren: "" });
   const mutation = useMutation({ mutationFn: createUserOrg });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = validateAll(values, { name: [companyName], siren: [required, sirenRule] });
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    mutation.mutate(
-      { name: values.name.trim(), siren: compact(values.siren) },
-      { onSuccess: () => void navigate("/org/dashboard") },
-    );
-  };
-  const set = (field: Field, value: string) => {
-    setValues({ ...values, [field]: value });
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
-  };
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="user-org-create-form">
+    <form
+      onSubmit={form.onSubmit((org) =>
+        mutation.mutate(org, { onSuccess: () => void navigate("/org/dashboard") }),
+      )}
+      noValidate
+      data-testid="user-org-create-form"
+    >
       <Stack gap="sm">
         <Title order={2}>{t("orgs.createTitle")}</Title>
         <TextInput
           label={t("fields.orgName")}
-          value={values.name}
-          onChange={(event) => set("name", event.currentTarget.value)}
-          error={fieldMessage(t("fields.orgName"), errors.name)}
+          {...form.getInputProps("name")}
           autoComplete="organization"
           withAsterisk
           data-testid="user-org-name"
@@ -125,9 +114,7 @@ const CreateOrgForm = () => {
         <TextInput
           label={t("fields.siren")}
           description={t("orgs.sirenHint")}
-          value={values.siren}
-          onChange={(event) => set("siren", event.currentTarget.value)}
-          error={fieldMessage(t("fields.siren"), errors.siren)}
+          {...form.getInputProps("siren")}
           inputMode="numeric"
           classNames={{ input: "registre-numeric" }}
           withAsterisk
