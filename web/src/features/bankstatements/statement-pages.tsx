@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
@@ -114,6 +114,16 @@ const LinesTable = ({ lines, statementId }: { lines: readonly StatementLine[]; s
   );
 };
 
+/** One of a statement's figures: its label above, then its value. */
+const Figure = ({ label, gap = 0, children }: { label: string; gap?: number; children: ReactNode }) => (
+  <Stack gap={gap}>
+    <Text size="xs" c="dimmed">
+      {label}
+    </Text>
+    {children}
+  </Stack>
+);
+
 /** `/org/bankstatements/{id}`: the statement's bank, period, balances, warnings, and its lines. */
 export const StatementDetailPage = () => {
   const { t } = useTranslation(["payments", "reconcile"]);
@@ -179,30 +189,18 @@ export const StatementDetailPage = () => {
           {download.isError ? <ErrorAlert error={download.error} /> : null}
           <Paper withBorder p="md">
             <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="statement-balances">
-              <Stack gap={0}>
-                <Text size="xs" c="dimmed">
-                  {t("statements.opening")}
-                </Text>
+              <Figure label={t("statements.opening")}>
                 <Text fw={600}>{money(s.opening?.amount)}</Text>
-              </Stack>
-              <Stack gap={0}>
-                <Text size="xs" c="dimmed">
-                  {t("statements.movements")}
-                </Text>
+              </Figure>
+              <Figure label={t("statements.movements")}>
                 <Text fw={600}>{`+${money(s.credits)} / −${money(s.debits)}`}</Text>
-              </Stack>
-              <Stack gap={0}>
-                <Text size="xs" c="dimmed">
-                  {t("statements.closing")}
-                </Text>
+              </Figure>
+              <Figure label={t("statements.closing")}>
                 <Text fw={600}>{money(s.closing?.amount)}</Text>
-              </Stack>
-              <Stack gap={4}>
-                <Text size="xs" c="dimmed">
-                  {t("statements.reconciledCount")}
-                </Text>
+              </Figure>
+              <Figure label={t("statements.reconciledCount")} gap={4}>
                 <ReconciledBadge s={s} />
-              </Stack>
+              </Figure>
             </SimpleGrid>
             <Text size="sm" c="dimmed" mt="sm">
               {`${s.source === "file" ? `${t("statements.file")} ${s.file?.name ?? ""} (${s.file?.format ?? ""}, ${s.file?.encoding ?? ""})` : t("statements.typed")}${s.reference ? ` · ${t("statements.reference")} ${s.reference}` : ""}`}
