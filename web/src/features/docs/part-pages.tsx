@@ -111,6 +111,16 @@ const LineForm = ({ doc, lineId }: { doc: Doc; lineId: string }) => {
     update.mutate({ lines }, { onSuccess: () => void navigate(docPath(doc.id)) });
   };
   const priced = line.kind === "item" || line.kind === "free";
+  /** A figure of the line, typed as the reader writes numbers. */
+  const figure = (col: "quantity" | "unitPrice" | "discount") => (
+    <TextInput
+      label={t(`lines.${col}`)}
+      value={line[col]}
+      error={errors[col]}
+      inputMode="decimal"
+      onChange={(e) => set({ [col]: e.currentTarget.value })}
+    />
+  );
   return (
     <MutationFormCard
       mutation={update}
@@ -148,13 +158,7 @@ const LineForm = ({ doc, lineId }: { doc: Doc; lineId: string }) => {
             onChange={(e) => set({ description: e.currentTarget.value }, true)}
           />
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <TextInput
-              label={t("lines.quantity")}
-              value={line.quantity}
-              error={errors.quantity}
-              inputMode="decimal"
-              onChange={(e) => set({ quantity: e.currentTarget.value })}
-            />
+            {figure("quantity")}
             <Select
               label={t("lines.unit")}
               data={units.options}
@@ -163,20 +167,8 @@ const LineForm = ({ doc, lineId }: { doc: Doc; lineId: string }) => {
               allowDeselect={false}
               onChange={(unit) => unit && set({ unit }, true)}
             />
-            <TextInput
-              label={t("lines.unitPrice")}
-              value={line.unitPrice}
-              error={errors.unitPrice}
-              inputMode="decimal"
-              onChange={(e) => set({ unitPrice: e.currentTarget.value })}
-            />
-            <TextInput
-              label={t("lines.discount")}
-              value={line.discount}
-              error={errors.discount}
-              inputMode="decimal"
-              onChange={(e) => set({ discount: e.currentTarget.value })}
-            />
+            {figure("unitPrice")}
+            {figure("discount")}
             <Select
               label={t("lines.vatRate")}
               data={vatRates.map((rate) => ({ value: rate, label: vatLabel(rate) }))}
