@@ -351,6 +351,13 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import("../features/org/rights-page.tsx"), "RightsPage"),
           },
           {
+            path: "org/settings/einvoicing",
+            lazy: screen(
+              () => import("../features/einvoicing/connection-page.tsx"),
+              "EInvoicingConnectionPage",
+            ),
+          },
+          {
             path: "org/contacts/users",
             lazy: screen(() => import("../features/org/contact-users-page.tsx"), "ContactUsersPage"),
           },

@@ -3,7 +3,7 @@ import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tan
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
-import { BuildingIcon, SettingsIcon, ShieldIcon, UserIcon } from "../../components/icons.tsx";
+import { BuildingIcon, LinkIcon, SettingsIcon, ShieldIcon, UserIcon } from "../../components/icons.tsx";
 import { LinkCard } from "../../components/link-card.tsx";
 import { Picture } from "../../components/picture.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
@@ -20,6 +20,7 @@ const settingsLinks = [
   { to: "/org/settings/orglogo", key: "orglogo", icon: <SettingsIcon /> },
   { to: "/org/settings/rights", key: "rights", icon: <ShieldIcon /> },
   { to: "/org/settings/clouddrive", key: "clouddrive", icon: <SettingsIcon /> },
+  { to: "/org/settings/einvoicing", key: "einvoicing", icon: <LinkIcon /> },
 ] as const;
 
 export const SettingsPage = () => {
