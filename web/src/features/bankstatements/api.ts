@@ -2,6 +2,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, type Schemas } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
+import { getQuery } from "../../lib/queries.ts";
 import { useRefreshingMutation } from "../../lib/refreshing-mutation.ts";
 import { can, type Permission } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
@@ -43,15 +44,10 @@ export const statementsQuery = (bankId = "") =>
       api.get("/banks/statements", { query: { limit: 500, ...(bankId ? { bankId } : {}) }, signal }),
   });
 export const statementQuery = (id: string) =>
-  queryOptions({
-    queryKey: keys.one(id),
-    queryFn: ({ signal }) => api.get("/banks/statements/{id}", { path: { id }, signal }),
-  });
+  getQuery(keys.one(id), "/banks/statements/{id}", { path: { id } });
 export const statementLinesQuery = (statementId: string, filter: LineFilter) =>
-  queryOptions({
-    queryKey: keys.lines(statementId, filter),
-    queryFn: ({ signal }) =>
-      api.get("/banks/statements/lines", { query: { statementId, limit: 1000, ...filter }, signal }),
+  getQuery(keys.lines(statementId, filter), "/banks/statements/lines", {
+    query: { statementId, limit: 1000, ...filter },
   });
 
 export type ImportRequest = {

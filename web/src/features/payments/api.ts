@@ -1,6 +1,7 @@
 /** Banks, payment modes, payments and deposits: the queries and commands of their screens. */
 import { queryOptions } from "@tanstack/react-query";
 import { api, type Schemas } from "../../lib/api-client.ts";
+import { getQuery } from "../../lib/queries.ts";
 import { allQueries, useRefreshingMutation } from "../../lib/refreshing-mutation.ts";
 import { can, type Permission } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
@@ -32,11 +33,7 @@ export const useCanPay = (): ((code: PaymentRight, action: Permission) => boolea
 
 export const banksQuery = () =>
   queryOptions({ queryKey: paymentKeys.banks, queryFn: ({ signal }) => api.get("/banks", { signal }) });
-export const modesQuery = () =>
-  queryOptions({
-    queryKey: paymentKeys.modes,
-    queryFn: ({ signal }) => api.get("/payments/modes", { signal }),
-  });
+export const modesQuery = () => getQuery(paymentKeys.modes, "/payments/modes");
 export const paymentsQuery = (direction: Direction, query: { docId?: string; contactId?: string } = {}) =>
   queryOptions({
     queryKey: paymentKeys.list(direction, query),
@@ -46,31 +43,14 @@ export const paymentsQuery = (direction: Direction, query: { docId?: string; con
         : api.get("/payments/purchases", { query: { limit: 200, ...query }, signal }),
   });
 export const paymentQuery = (id: string) =>
-  queryOptions({
-    queryKey: paymentKeys.payment(id),
-    queryFn: ({ signal }) => api.get("/payments/{id}", { path: { id }, signal }),
-  });
+  getQuery(paymentKeys.payment(id), "/payments/{id}", { path: { id } });
 export const paymentHistoryQuery = (id: string) =>
-  queryOptions({
-    queryKey: paymentKeys.history(id),
-    queryFn: ({ signal }) => api.get("/payments/{id}/histories", { path: { id }, signal }),
-  });
-export const depositsQuery = () =>
-  queryOptions({
-    queryKey: paymentKeys.deposits,
-    queryFn: ({ signal }) => api.get("/accounting/deposits", { signal }),
-  });
+  getQuery(paymentKeys.history(id), "/payments/{id}/histories", { path: { id } });
+export const depositsQuery = () => getQuery(paymentKeys.deposits, "/accounting/deposits");
 export const depositInitQuery = (bankId: string) =>
-  queryOptions({
-    queryKey: paymentKeys.init(bankId),
-    queryFn: ({ signal }) =>
-      api.get("/accounting/deposits/init", { query: bankId ? { bankId } : {}, signal }),
-  });
+  getQuery(paymentKeys.init(bankId), "/accounting/deposits/init", { query: bankId ? { bankId } : {} });
 export const depositQuery = (id: string) =>
-  queryOptions({
-    queryKey: paymentKeys.deposit(id),
-    queryFn: ({ signal }) => api.get("/accounting/deposits/{id}", { path: { id }, signal }),
-  });
+  getQuery(paymentKeys.deposit(id), "/accounting/deposits/{id}", { path: { id } });
 
 // After a payment, a deposit or a bank: every list that shows them, the documents and the books.
 

@@ -1,6 +1,7 @@
 /** Bank rules, reconciliation of statement lines and the reconciliation statement: queries and commands. */
 import { queryOptions } from "@tanstack/react-query";
 import { api, type Schemas } from "../../lib/api-client.ts";
+import { getQuery } from "../../lib/queries.ts";
 import { allQueries, useRefreshingMutation } from "../../lib/refreshing-mutation.ts";
 
 export type BankRule = Schemas["BankRule"];
@@ -24,26 +25,14 @@ export const reconcilePath = (id: string, no?: number) =>
   `/org/bankstatements/${id}/reconcile${no ? `/${no}` : ""}`;
 export const statementPath = (id: string) => `/org/bankstatements/${id}`;
 
-export const rulesQuery = () =>
-  queryOptions({
-    queryKey: reconcileKeys.rules,
-    queryFn: ({ signal }) => api.get("/banks/rules", { signal }),
-  });
+export const rulesQuery = () => getQuery(reconcileKeys.rules, "/banks/rules");
 export const statementQuery = (id: string) =>
-  queryOptions({
-    queryKey: reconcileKeys.statement(id),
-    queryFn: ({ signal }) => api.get("/banks/statements/{id}", { path: { id }, signal }),
-  });
+  getQuery(reconcileKeys.statement(id), "/banks/statements/{id}", { path: { id } });
 export const topSuggestionsQuery = (id: string) =>
-  queryOptions({
-    queryKey: reconcileKeys.top(id),
-    queryFn: ({ signal }) => api.get("/banks/reconcile/{id}/suggestions", { path: { id }, signal }),
-  });
+  getQuery(reconcileKeys.top(id), "/banks/reconcile/{id}/suggestions", { path: { id } });
 export const lineSuggestionsQuery = (id: string, no: number) =>
-  queryOptions({
-    queryKey: reconcileKeys.line(id, no),
-    queryFn: ({ signal }) =>
-      api.get("/banks/reconcile/{id}/lines/{no}/suggestions", { path: { id, no: String(no) }, signal }),
+  getQuery(reconcileKeys.line(id, no), "/banks/reconcile/{id}/lines/{no}/suggestions", {
+    path: { id, no: String(no) },
   });
 export const reportQuery = (bankId: string, date: string) =>
   queryOptions({

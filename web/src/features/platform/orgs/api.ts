@@ -1,9 +1,10 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AnswerOf, api, type BodyOf, type OperationOf, type Schemas } from "../../../lib/api-client.ts";
 import {
   createOrganisationVatRegimeValues,
   updateOrganisationVatPeriodicityValues,
 } from "../../../lib/api-types.ts";
+import { getQuery } from "../../../lib/queries.ts";
 
 /** The VAT regimes, as the API's OpenAPI document lists them. */
 export const vatRegimes = createOrganisationVatRegimeValues;
@@ -48,23 +49,13 @@ export const orgKeys = {
   history: (id: string) => [...orgKeys.all, "detail", id, "history"] as const,
 };
 
-export const orgsQueryOptions = () =>
-  queryOptions({
-    queryKey: orgKeys.list(),
-    queryFn: ({ signal }) => api.get("/registre/orgs", { signal }),
-  });
+export const orgsQueryOptions = () => getQuery(orgKeys.list(), "/registre/orgs");
 
 export const orgQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: orgKeys.detail(id),
-    queryFn: ({ signal }) => api.get("/registre/orgs/{id}", { path: { id }, signal }),
-  });
+  getQuery(orgKeys.detail(id), "/registre/orgs/{id}", { path: { id } });
 
 export const orgHistoryQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: orgKeys.history(id),
-    queryFn: ({ signal }) => api.get("/registre/orgs/{id}/history", { path: { id }, signal }),
-  });
+  getQuery(orgKeys.history(id), "/registre/orgs/{id}/history", { path: { id } });
 
 export const useCreateOrg = () => {
   const queryClient = useQueryClient();
@@ -105,10 +96,7 @@ export const orgPlatformKeys = {
 };
 
 export const orgMembersQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: orgPlatformKeys.members(id),
-    queryFn: ({ signal }) => api.get("/registre/orgs/{id}/users", { path: { id }, signal }),
-  });
+  getQuery(orgPlatformKeys.members(id), "/registre/orgs/{id}/users", { path: { id } });
 
 /** An organisation's log, a page at a time (newest first; each page's `next` asks for the older ones). */
 export const orgLogQueryOptions = (id: string) =>

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { type AnswerOf, api, type Schemas } from "../../../lib/api-client.ts";
 import { apiRequest } from "../../../lib/http.ts";
+import { getQuery } from "../../../lib/queries.ts";
 import { type UsersListParams, usersApiQuery } from "./list-params.ts";
 
 export type PlatformUser = Schemas["PlatformUser"];
@@ -31,16 +32,10 @@ export const usersQueryOptions = (params: UsersListParams) =>
   });
 
 export const userQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: userKeys.detail(id),
-    queryFn: ({ signal }) => api.get("/registre/users/{id}", { path: { id }, signal }),
-  });
+  getQuery(userKeys.detail(id), "/registre/users/{id}", { path: { id } });
 
 export const userOrgsQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: userKeys.orgs(id),
-    queryFn: ({ signal }) => api.get("/registre/users/{id}/orgs", { path: { id }, signal }),
-  });
+  getQuery(userKeys.orgs(id), "/registre/users/{id}/orgs", { path: { id } });
 
 /** What a user did, a page at a time (newest first; each page's `next` asks for the older ones). */
 export const userLogQueryOptions = (id: string) =>
