@@ -2,6 +2,7 @@ import { accountingCommands } from "./accounting-commands.ts";
 import type { CommandCase } from "./command-cases.ts";
 import { contactCommands } from "./contact-commands.ts";
 import { documentCommands } from "./document-commands.ts";
+import { einvoicingCommands } from "./einvoicing-commands.ts";
 import { fileCommands } from "./file-commands.ts";
 import { identityCommands } from "./identity-commands.ts";
 import { itemCommands } from "./item-commands.ts";
@@ -27,4 +28,5 @@ export const commandCases: Readonly<Record<string, CommandCase>> = {
   ...paymentCommands,
   ...reconcileCommands,
   ...statementCommands,
+  ...einvoicingCommands,
 };
