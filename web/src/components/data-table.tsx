@@ -61,10 +61,19 @@ export const TableFrame = ({
 };
 
 /** A row saying there is nothing to show, across the table. */
-export const EmptyRow = ({ colSpan, children }: { colSpan: number; children: ReactNode }) => (
+export const EmptyRow = ({
+  colSpan,
+  py = "lg",
+  children,
+}: {
+  colSpan: number;
+  /** The room above and below the sentence. */
+  py?: "md" | "lg";
+  children: ReactNode;
+}) => (
   <Table.Tr>
     <Table.Td colSpan={colSpan}>
-      <Text size="sm" c="dimmed" ta="center" py="lg">
+      <Text size="sm" c="dimmed" ta="center" py={py}>
         {children}
       </Text>
     </Table.Td>
