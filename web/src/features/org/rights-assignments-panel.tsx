@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, MultiSelect, Paper, Progress, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { EmptyRow } from "../../components/data-table.tsx";
 import { useErrorMessage } from "../../components/error-alert.tsx";
 import { useProfileLabel } from "./contact-users-page.tsx";
 import { addedBits, countBits, type Right, unionRights } from "./rights.ts";
@@ -120,13 +121,9 @@ export const AssignmentsPanel = ({
           </Table.Thead>
           <Table.Tbody>
             {members.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Text size="sm" c="dimmed" ta="center" py="md">
-                    {t("rights.assignments.noMembers")}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyRow colSpan={4} py="md">
+                {t("rights.assignments.noMembers")}
+              </EmptyRow>
             ) : null}
             {members.map((member) => (
               <AssignmentRow

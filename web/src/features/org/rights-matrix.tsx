@@ -1,6 +1,7 @@
 import { Box, Checkbox, Table, Text, TextInput } from "@mantine/core";
 import { Fragment, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EmptyRow } from "../../components/data-table.tsx";
 import {
   allBits,
   bitOrder,
@@ -124,13 +125,9 @@ export const RightsMatrix = ({
         </Table.Thead>
         <Table.Tbody>
           {groups.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={6}>
-                <Text size="sm" c="dimmed" py="md" ta="center">
-                  {t("rights.matrix.noMatch")}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow colSpan={6} py="md">
+              {t("rights.matrix.noMatch")}
+            </EmptyRow>
           ) : null}
           {groups.map((group) => (
             <Fragment key={group.area}>

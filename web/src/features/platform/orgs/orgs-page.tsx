@@ -1,8 +1,8 @@
-import { EmptyState, Grid, Paper, Stack } from "@mantine/core";
+import { Grid, Paper, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { BuildingIcon } from "../../../components/icons.tsx";
-import { CountBadge, PlatformQuery, PlatformTitle } from "../users/platform-ui.tsx";
+import { CountBadge, PlatformEmpty, PlatformQuery, PlatformTitle } from "../users/platform-ui.tsx";
 import { orgsQueryOptions } from "./api.ts";
 import { OrgCreateForm } from "./org-create-form.tsx";
 import { OrgsTable, OrgsTableSkeleton } from "./orgs-table.tsx";
@@ -17,13 +17,11 @@ const OrgsList = () => {
       padError
       isEmpty={(orgs) => orgs.items.length === 0}
       empty={
-        <EmptyState
-          py={64}
+        <PlatformEmpty
           icon={<BuildingIcon size={28} />}
-          withIndicatorBackground
           title={t("list.emptyTitle")}
           description={t("list.emptyDescription")}
-          data-testid="orgs-empty"
+          testId="orgs-empty"
         />
       }
     >

@@ -82,19 +82,19 @@ export const RowsSkeleton = ({ rows = 3 }: { rows?: number }) => (
   </Stack>
 );
 
-/** A user or an organisation the platform does not know (a 404): what it is, and the way back to its list. */
-export const PlatformNotFound = ({
+/** A platform screen with nothing to show: its icon, what is missing, why, and a way on if any. */
+export const PlatformEmpty = ({
   icon,
   title,
   description,
-  back,
   testId,
+  children,
 }: {
   icon: ReactNode;
   title: string;
   description: string;
-  back: { to: string; label: string };
   testId: string;
+  children?: ReactNode;
 }) => (
   <EmptyState
     py={64}
@@ -104,12 +104,28 @@ export const PlatformNotFound = ({
     description={description}
     data-testid={testId}
   >
+    {children}
+  </EmptyState>
+);
+
+/** A user or an organisation the platform does not know (a 404): what it is, and the way back to its list. */
+export const PlatformNotFound = ({
+  back,
+  ...empty
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  back: { to: string; label: string };
+  testId: string;
+}) => (
+  <PlatformEmpty {...empty}>
     <EmptyState.Actions>
       <Button component={Link} to={back.to} variant="default">
         {back.label}
       </Button>
     </EmptyState.Actions>
-  </EmptyState>
+  </PlatformEmpty>
 );
 
 /** A card of a platform screen: its title, what it shows, then its content. */

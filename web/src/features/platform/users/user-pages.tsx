@@ -159,6 +159,17 @@ const UserOrgs = ({ userId }: { userId: string }) => {
   );
 };
 
+/** The card of the organisations a user belongs to, and what may follow them (a link to the log). */
+const UserOrgsSection = ({ userId, children }: { userId: string; children?: ReactNode }) => {
+  const { t } = useTranslation("platform");
+  return (
+    <PlatformSection id="user-orgs-title" title={t("user.orgs")} description={t("user.orgsDescription")}>
+      <UserOrgs userId={userId} />
+      {children}
+    </PlatformSection>
+  );
+};
+
 const Identity = ({ user }: { user: PlatformUser }) => {
   const { t } = useTranslation(["platform", "common"]);
   const format = useFormat();
@@ -200,18 +211,13 @@ export const UserDetailPage = () => {
             </PlatformSection>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <PlatformSection
-              id="user-orgs-title"
-              title={t("user.orgs")}
-              description={t("user.orgsDescription")}
-            >
-              <UserOrgs userId={user.id} />
+            <UserOrgsSection userId={user.id}>
               <Group gap="md">
                 <Anchor component={Link} to={userLogRoute(user.id)} size="sm">
                   {t("user.seeLog")}
                 </Anchor>
               </Group>
-            </PlatformSection>
+            </UserOrgsSection>
           </Grid.Col>
         </Grid>
       )}
@@ -221,16 +227,7 @@ export const UserDetailPage = () => {
 
 /** `/registre/users/:id/org`: the organisations the user belongs to, with their profile. */
 export const PlatformUserOrgsPage = () => {
-  const { t } = useTranslation("platform");
-  return (
-    <UserFrame section="orgs">
-      {(user) => (
-        <PlatformSection id="user-orgs-title" title={t("user.orgs")} description={t("user.orgsDescription")}>
-          <UserOrgs userId={user.id} />
-        </PlatformSection>
-      )}
-    </UserFrame>
-  );
+  return <UserFrame section="orgs">{(user) => <UserOrgsSection userId={user.id} />}</UserFrame>;
 };
 
 const UserLog = ({ userId }: { userId: string }) => {

@@ -1,4 +1,4 @@
-import { Badge, EmptyState, Group, Pagination, Paper, Stack, Text } from "@mantine/core";
+import { Badge, Group, Pagination, Paper, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -10,7 +10,7 @@ import { useFormat } from "../../../i18n/format.ts";
 import { type PlatformUserRow, usersQueryOptions } from "./api.ts";
 import { pageCount, pageRange, readUsersListParams, writeUsersListParams } from "./list-params.ts";
 import { userRoute } from "./paths.ts";
-import { CountBadge, PlatformQuery, PlatformTitle } from "./platform-ui.tsx";
+import { CountBadge, PlatformEmpty, PlatformQuery, PlatformTitle } from "./platform-ui.tsx";
 
 const useColumns = (): Column<PlatformUserRow>[] => {
   const { t } = useTranslation("platform");
@@ -106,13 +106,11 @@ export const UsersPage = () => {
           padError
           isEmpty={(found) => found.items.length === 0}
           empty={
-            <EmptyState
-              py={64}
+            <PlatformEmpty
               icon={<UserIcon size={28} />}
-              withIndicatorBackground
               title={t("users.emptyTitle")}
               description={params.q ? t("users.noMatch", { q: params.q }) : t("users.emptyDescription")}
-              data-testid="users-empty"
+              testId="users-empty"
             />
           }
         >
