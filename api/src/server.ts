@@ -6,6 +6,7 @@ import type { Database } from "@registre/store";
 import { createApp } from "./app.ts";
 import { type Environment, openContext, webDist } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
+import { type DemoPlatform, seedDemoEInvoicing } from "./demo/einvoicing.ts";
 import { seedDemo } from "./demo/index.ts";
 import { einvoicingReactors } from "./einvoicing/reactors.ts";
 import { einvoicingSyncJob } from "./einvoicing/sync.ts";
@@ -30,7 +31,15 @@ export const SHUTDOWN_GRACE_MS = 10_000;
  * starts the schedule (the daily reminders, unless REMINDERS=off; the e-invoicing sync every minute).
  */
 export const startServer = async (
-  env: Environment & { port?: number; host?: string; webRoot?: string; seed?: boolean; database?: Database },
+  env: Environment & {
+    port?: number;
+    host?: string;
+    webRoot?: string;
+    seed?: boolean;
+    database?: Database;
+    /** The local approved platform `registre serve` started beside Registre: the demo's e-invoicing on it. */
+    demoPlatform?: DemoPlatform;
+  },
 ): Promise<RunningServer> => {
   // The production reactors: the e-invoicing platform's sending (`einvoicing/sending.ts`).
   const ctx = await openContext(env, env.database, { reactors: einvoicingReactors });
@@ -41,6 +50,13 @@ export const startServer = async (
   if (env.seed ?? true) {
     const demo = await seedDemo(ctx);
     if (demo) env.log?.(`created the demo organisation Atelier Démo SARL (${demo})`);
+    if (env.demoPlatform) {
+      const perrin = await seedDemoEInvoicing(ctx, env.demoPlatform, {
+        webhookBase: `http://127.0.0.1:${env.port ?? 3000}`,
+        ...(env.log && { log: env.log }),
+      });
+      if (perrin) env.log?.(`created the demo's e-invoicing partner Menuiserie Perrin et Fils (${perrin})`);
+    }
   }
   const app = createApp(ctx, { webRoot: env.webRoot ?? webDist });
   const server = await new Promise<Server>((resolve) => {

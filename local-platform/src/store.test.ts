@@ -76,6 +76,8 @@ describe("the product", () => {
     const importers = ["core", "store", "projections", "api", "web"]
       .flatMap((w) => sources(join(root, w, "src")))
       .filter((file) => readFileSync(file, "utf8").includes("@registre/local-platform"));
-    expect(importers).toEqual([]);
+    // The one exception: `registre serve`'s shell starts the platform beside Registre for the demo, by a
+    // dynamic import outside any request's path (and goes without it when it is not installed).
+    expect(importers.map((file) => file.slice(root.length))).toEqual(["api/src/cli/local-platform.ts"]);
   });
 });

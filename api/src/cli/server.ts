@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { openContext } from "../bootstrap.ts";
 import type { Cli } from "./io.ts";
+import { startDemoPlatform } from "./local-platform.ts";
 
 export const registerServerCommands = (program: Command, cli: Cli) => {
   program
@@ -12,7 +13,21 @@ export const registerServerCommands = (program: Command, cli: Cli) => {
       // commands — a FEC import with the server stopped — do not need and started up seconds slower for.
       const { SHUTDOWN_GRACE_MS, startServer } = await import("../server.ts");
       const env = cli.environment;
-      const server = await startServer({ ...env, port: opts.port, log: cli.print });
+      // The demo's approved platform beside Registre, unless REGISTRE_EINVOICING=off (cli/local-platform.ts).
+      const platform = await startDemoPlatform(cli, env.dataDir);
+      const started = await startServer({
+        ...env,
+        port: opts.port,
+        log: cli.print,
+        ...(platform && { demoPlatform: platform }),
+      });
+      const server = {
+        ...started,
+        close: async (grace?: number) => {
+          await started.close(grace);
+          await platform?.close();
+        },
+      };
       cli.print(
         `Registre is running on ${server.url} (${server.ctx.database.kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"})`,
       );
