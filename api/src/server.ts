@@ -52,7 +52,8 @@ export const startServer = async (
     if (demo) env.log?.(`created the demo organisation Atelier Démo SARL (${demo})`);
     if (env.demoPlatform) {
       const perrin = await seedDemoEInvoicing(ctx, env.demoPlatform, {
-        webhookBase: `http://127.0.0.1:${env.port ?? 3000}`,
+        // The platform's webhooks to this server (not known yet on a port picked at random).
+        ...(env.port !== 0 && { webhookBase: `http://127.0.0.1:${env.port ?? 3000}` }),
         ...(env.log && { log: env.log }),
       });
       if (perrin) env.log?.(`created the demo's e-invoicing partner Menuiserie Perrin et Fils (${perrin})`);
