@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { parisDate } from "@registre/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
 import { createApp } from "./app.ts";
 import { openContext } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
+import { inboxPlatform } from "./einvoicing/inbox-platform.testing.ts";
 import { registerUser } from "./identity/users.ts";
 import type { OutgoingMail } from "./ports/mailer.ts";
 import {
@@ -19,6 +21,10 @@ type Operation = { method: string; operationId: string; access: string };
 type Answer = { status: number; body: string; replayed: boolean };
 
 const COMMAND_METHODS = ["post", "put", "patch", "delete"];
+const SUPPLIER_INVOICE = "UC1_F202500003_00-INV_20250701_CII.xml";
+const supplierInvoice = new Uint8Array(
+  readFileSync(new URL(`../../tests/fixtures/einvoicing/${SUPPLIER_INVOICE}`, import.meta.url)),
+);
 
 /**
  * The walk's clock. In January it runs a month ahead: the VAT return it validates is last month's,
@@ -40,7 +46,7 @@ describe.each(databaseKinds)("Idempotency-Key on every command route on %s", (ki
   let n = 0;
 
   const send = async (method: string, request: CommandRequest, key?: string): Promise<Answer> => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...request.headers };
     if (key) headers["idempotency-key"] = key;
     if (request.token) headers.authorization = `Bearer ${request.token}`;
     let body: BodyInit | undefined;
@@ -58,8 +64,13 @@ describe.each(databaseKinds)("Idempotency-Key on every command route on %s", (ki
   };
 
   const seed: Seed = {
-    ok: async (method, path, token, body) => {
-      const res = await send(method, { path, token, ...(body !== undefined && { body: { json: body } }) });
+    ok: async (method, path, token, body, headers) => {
+      const res = await send(method, {
+        path,
+        token,
+        headers,
+        ...(body !== undefined && { body: { json: body } }),
+      });
       if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${res.body}`);
       return res.body ? JSON.parse(res.body) : null;
     },
@@ -79,8 +90,12 @@ describe.each(databaseKinds)("Idempotency-Key on every command route on %s", (ki
       return decodeURIComponent(text.match(/token=([\w%-]+)/)?.[1] ?? "");
     },
     today: parisDate(walkClock()),
+    deliverSupplierInvoice: (clientId) =>
+      platform.deliver(clientId, supplierInvoice, "CII", SUPPLIER_INVOICE).flowId,
   };
 
+  /** The approved platform, outside: the connection's test, the webhook's flows, the buyer's statuses sent. */
+  const platform = inboxPlatform();
   const callers: Caller[] = [];
   let operations: Operation[] = [];
   beforeAll(async () => {
@@ -91,7 +106,12 @@ describe.each(databaseKinds)("Idempotency-Key on every command route on %s", (ki
         return { messageId: String(mails.length) };
       },
     };
-    ctx = { ...base, clock: walkClock, identity: { ...base.identity, mailer } };
+    ctx = {
+      ...base,
+      clock: walkClock,
+      identity: { ...base.identity, mailer },
+      einvoicing: platform.platforms,
+    };
     await ctx.runner.start();
     app = createApp(ctx);
     const doc = (await (await app.request("/api/openapi.json")).json()) as {

@@ -16,8 +16,14 @@ export type Caller = {
 
 /** Seeding through the API, without keys. */
 export type Seed = {
-  // biome-ignore lint/suspicious/noExplicitAny: seeds read whatever JSON the route answers
-  readonly ok: (method: string, path: string, token: string | undefined, body?: unknown) => Promise<any>;
+  readonly ok: (
+    method: string,
+    path: string,
+    token: string | undefined,
+    body?: unknown,
+    headers?: Readonly<Record<string, string>>,
+    // biome-ignore lint/suspicious/noExplicitAny: seeds read whatever JSON the route answers
+  ) => Promise<any>;
   /** A multipart form POSTed (an attachment). */
   // biome-ignore lint/suspicious/noExplicitAny: seeds read whatever JSON the route answers
   readonly upload: (path: string, token: string, form: FormData) => Promise<any>;
@@ -26,6 +32,12 @@ export type Seed = {
   /** The token in the link of the last e-mail sent to `email` (a password renewal, an invitation). */
   readonly linkToken: (email: string) => string;
   readonly today: string;
+  /**
+   * A supplier's invoice (XP Z12-014's UC1, CII) delivered by the approved platform to the caller's
+   * account there (its connection's client id): the flow's id. The platform is the outside world, so
+   * this is the one seed not made through Registre's API.
+   */
+  readonly deliverSupplierInvoice: (clientId: string) => string;
 };
 
 export type CommandBody =
@@ -38,6 +50,8 @@ export type CommandRequest = {
   readonly path: string;
   readonly token?: string | undefined;
   readonly body?: CommandBody | undefined;
+  /** Headers of its own (a platform's signed webhook). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 };
 
 export type CommandCase = {

@@ -1,3 +1,4 @@
+import { webhookSignature } from "../einvoicing/webhook.ts";
 import { type Caller, type CommandCase, json, type Seed } from "./command-cases.ts";
 
 /**
@@ -11,8 +12,39 @@ const connection = (c: Caller) => ({
   tokenUrl: `${closed}/oauth/token`,
   clientId: `registre-${c.name.toLowerCase()}`,
 });
+const webhookSecret = (c: Caller) => `secret-du-webhook-${c.name.toLowerCase()}`;
 const connect = (seed: Seed, c: Caller) =>
-  seed.ok("PUT", "/einvoicing/connection", c.token, { ...connection(c), clientSecret: "secret-du-client" });
+  seed.ok("PUT", "/einvoicing/connection", c.token, {
+    ...connection(c),
+    clientSecret: "secret-du-client",
+    webhookSecret: webhookSecret(c),
+  });
+
+/** The platform's call about a flow it holds for the caller, signed with the caller's webhook secret. */
+const webhook = (c: Caller, flowId: string) => {
+  const body = { flowInfo: { flowId } };
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return {
+    path: `/einvoicing/webhook/${c.orgId}`,
+    body: json(body),
+    headers: {
+      "x-webhook-timestamp": timestamp,
+      "x-webhook-signature": webhookSignature(webhookSecret(c), timestamp, JSON.stringify(body)),
+    },
+  };
+};
+
+/** A supplier's invoice received through the platform and imported (the webhook's sync): its inbox id. */
+const received = async (seed: Seed, c: Caller): Promise<string> => {
+  await connect(seed, c);
+  const flowId = seed.deliverSupplierInvoice(connection(c).clientId);
+  const call = webhook(c, flowId);
+  await seed.ok("POST", call.path, undefined, { flowInfo: { flowId } }, call.headers);
+  const inbox = await seed.ok("GET", "/einvoicing/received", c.token);
+  const item = inbox.items.find((i: { flowId: string }) => i.flowId === flowId);
+  if (!item) throw new Error(`flow ${flowId} not in the inbox: ${JSON.stringify(inbox)}`);
+  return item.id;
+};
 
 export const einvoicingCommands: Readonly<Record<string, CommandCase>> = {
   setEInvoicingConnection: {
@@ -37,5 +69,20 @@ export const einvoicingCommands: Readonly<Record<string, CommandCase>> = {
       await connect(seed, c);
       return { path: "/einvoicing/connection/test", token: c.token };
     },
+  },
+  receiveEInvoicingWebhook: {
+    status: 202,
+    build: async (seed, c) => {
+      await connect(seed, c);
+      return webhook(c, seed.deliverSupplierInvoice(connection(c).clientId));
+    },
+  },
+  sendBuyerStatus: {
+    status: 200,
+    build: async (seed, c) => ({
+      path: `/einvoicing/received/${await received(seed, c)}/status`,
+      token: c.token,
+      body: json({ code: 204 }),
+    }),
   },
 };
