@@ -19,10 +19,10 @@ import { findStatement } from "../banks/statement-queries.ts";
 import {
   alreadyAppended,
   awaitReadModels,
-  handleCommand,
   handleMultiStream,
   loadAggregate,
   streamDecision,
+  streamRunner,
 } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { childMetadata, derivedId } from "../ids.ts";
@@ -158,6 +158,13 @@ const invoicePaymentPlan = async (
   };
 };
 
+/** The runner of a statement's declined suggestions (`bankstatement-declines-<statementId>`). */
+const runDeclines = streamRunner({
+  streamId: suggestionDeclinesStreamId,
+  decider: suggestionDeclinesDecider,
+  readModels: [],
+});
+
 /** Declines (or offers again) a suggestion for a line: remembered on the statement's declines stream. */
 export const declineSuggestion = async (
   ctx: AppContext,
@@ -169,14 +176,13 @@ export const declineSuggestion = async (
   metadata: CommandMetadata,
 ) => {
   await findLine(ctx, orgId, statementId, no);
-  await handleCommand(ctx, {
+  await runDeclines(
+    ctx,
     orgId,
-    streamId: suggestionDeclinesStreamId(statementId),
-    decider: suggestionDeclinesDecider,
-    commands: [{ type: restore ? "RestoreSuggestion" : "DeclineSuggestion", data: { no, key } }],
+    statementId,
+    { type: restore ? "RestoreSuggestion" : "DeclineSuggestion", data: { no, key } },
     metadata,
-    readModels: [],
-  });
+  );
 };
 
 /**
