@@ -18,14 +18,18 @@ export type Malformed = { readonly value: string; readonly named: boolean };
 
 /**
  * Ids whose shape admits a word such as `not-a-uuid`: a document's line id (`L1`, or a client's own),
- * a contact meta's key, the dashboard's kind of figures, a read model's name. They are still never
- * taken with a space.
+ * a contact meta's key, the dashboard's kind of figures, a read model's name, a platform's flow id. They
+ * are still never taken with a space.
  */
 const freeForm = new Set([
   "originLineId",
   "/contacts/{id}/metas/{recordId} recordId",
   "/dashboard/stats/{type} type",
   "/registre/projections/{name}/resume name",
+  // The approved platform's flow id (its standard's NotOnlyUuid: any text up to 36 characters).
+  "/einvoicing/webhook/{orgId} flowId",
+  // The client id the approved platform gave the organisation (OAuth2's: any printable text).
+  "/einvoicing/connection clientId",
 ]);
 
 /**

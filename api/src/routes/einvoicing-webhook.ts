@@ -13,7 +13,19 @@ import { WebhookAccepted, WebhookParams } from "../schemas/einvoicing-transmissi
 
 /** The platform's callback (`WebhookCallbackContent` of the flow service): only its flow's id is read. */
 const WebhookBody = z
-  .object({ flowInfo: z.object({ flowId: z.string().min(1).max(36) }).passthrough() })
+  .object({
+    flowInfo: z
+      .object({
+        // The platform's own id (the standard's NotOnlyUuid: up to 36 characters, not only a UUID), never
+        // with a space.
+        flowId: z
+          .string()
+          .min(1)
+          .max(36)
+          .regex(/^[\x21-\x7e]+$/),
+      })
+      .passthrough(),
+  })
   .openapi("EInvoicingWebhookContent");
 
 /**

@@ -39,7 +39,12 @@ export const EInvoicingConnectionInput = z
     flowUrl: Url,
     directoryUrl: Url,
     tokenUrl: Url,
-    clientId: z.string().max(CONNECTION_LIMITS.clientId),
+    // The platform's own client id (OAuth2's VSCHAR): taken exactly as given, so never with a space at
+    // either end.
+    clientId: z
+      .string()
+      .max(CONNECTION_LIMITS.clientId)
+      .regex(/^\S(?:.*\S)?$/),
     clientSecret: z.string().min(1).max(500).optional().openapi({
       description: "The client secret the platform gave; absent, the one kept stays",
     }),
