@@ -181,6 +181,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "payments",
       "bank_statements",
       "vat_lines",
+      "einvoicing-inbox",
     ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });
