@@ -59,6 +59,21 @@ export const fakePlatform = (options: { now?: () => Date } = {}) => {
     (!where.flowType || where.flowType.includes(f.flowType ?? "CustomerInvoice")) &&
     (!where.ackStatus || f.acknowledgement?.status === where.ackStatus);
 
+  /** The account's flow `flowId`, or the platform's 404. */
+  const stored = (account: string, flowId: string, operation: string): Stored => {
+    down(operation);
+    const found = flows.find((s) => s.account === account && s.flow.flowId === flowId);
+    if (!found)
+      throw new PlatformError({
+        status: 404,
+        errorCode: "NOT_FOUND",
+        errorMessage: "no such flow",
+        transient: false,
+        operation,
+      });
+    return found;
+  };
+
   const client = (account: string): EInvoicingPlatform => ({
     healthcheck: async () => down("healthcheck"),
     submitFlow: async (info: FlowInfo, file: FlowFile) => {
@@ -96,30 +111,9 @@ export const fakePlatform = (options: { now?: () => Date } = {}) => {
         .sort((a, b) => Date.parse(a.updatedAt ?? "") - Date.parse(b.updatedAt ?? ""))
         .slice(0, limit);
     },
-    getFlow: async (flowId) => {
-      down("getFlow");
-      const found = flows.find((s) => s.account === account && s.flow.flowId === flowId);
-      if (!found)
-        throw new PlatformError({
-          status: 404,
-          errorCode: "NOT_FOUND",
-          errorMessage: "no such flow",
-          transient: false,
-          operation: "getFlow",
-        });
-      return found.flow;
-    },
+    getFlow: async (flowId) => stored(account, flowId, "getFlow").flow,
     getFlowFile: async (flowId) => {
-      down("getFlowFile");
-      const found = flows.find((s) => s.account === account && s.flow.flowId === flowId);
-      if (!found)
-        throw new PlatformError({
-          status: 404,
-          errorCode: "NOT_FOUND",
-          errorMessage: "no such flow",
-          transient: false,
-          operation: "getFlowFile",
-        });
+      const found = stored(account, flowId, "getFlowFile");
       return { bytes: found.file.bytes, contentType: found.file.contentType, name: found.file.name };
     },
     lookupSiren: async (siren) => {
