@@ -197,20 +197,26 @@ export const useRules = (): FieldRules => {
 };
 
 /**
- * Cancel (a link back, or what closes a form shown in place) and the submit button of a form; more
- * buttons between them when given.
+ * Cancel (a link back, or what closes a form shown in place; none for a form that stays in its screen)
+ * and the submit button of a form; more buttons between them when given.
  */
 export const FormActions = ({
   cancel,
   submitLabel,
   pending,
   submitTestId,
+  submitAutoFocus = false,
+  submitDisabled = false,
   children,
 }: {
-  cancel: string | (() => void);
+  cancel?: string | (() => void);
   submitLabel: string;
   pending: boolean;
   submitTestId?: string;
+  /** The submit waits for something (a change to save). */
+  submitDisabled?: boolean;
+  /** The submit is focused as the form opens (in a dialog whose first field, a date, would open its calendar). */
+  submitAutoFocus?: boolean;
   children?: ReactNode;
 }) => {
   const { t } = useTranslation("common");
@@ -220,13 +226,19 @@ export const FormActions = ({
         <Button variant="default" component={Link} to={cancel}>
           {t("actions.cancel")}
         </Button>
-      ) : (
+      ) : cancel ? (
         <Button variant="default" onClick={cancel} disabled={pending}>
           {t("actions.cancel")}
         </Button>
-      )}
+      ) : null}
       {children}
-      <Button type="submit" loading={pending} data-testid={submitTestId}>
+      <Button
+        type="submit"
+        loading={pending}
+        disabled={submitDisabled}
+        data-autofocus={submitAutoFocus || undefined}
+        data-testid={submitTestId}
+      >
         {submitLabel}
       </Button>
     </Group>

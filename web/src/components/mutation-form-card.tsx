@@ -13,14 +13,18 @@ export const MutationFormCard = ({
   cancel,
   submitLabel,
   submitTestId,
+  submitAutoFocus,
+  submitDisabled,
   more,
   children,
   ...card
 }: Omit<ComponentProps<typeof FormCard>, "error" | "actions"> & {
   mutation: FormMutation;
-  cancel: ComponentProps<typeof FormActions>["cancel"];
+  cancel?: ComponentProps<typeof FormActions>["cancel"];
   submitLabel: string;
   submitTestId?: string;
+  submitAutoFocus?: boolean;
+  submitDisabled?: boolean;
   /** Other actions, between cancel and submit (a deletion). */
   more?: ReactNode;
 }) => (
@@ -33,6 +37,8 @@ export const MutationFormCard = ({
         submitLabel={submitLabel}
         pending={mutation.isPending}
         submitTestId={submitTestId}
+        submitAutoFocus={submitAutoFocus}
+        submitDisabled={submitDisabled}
       >
         {more}
       </FormActions>

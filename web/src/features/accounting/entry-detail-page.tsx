@@ -23,6 +23,7 @@ import { DetailActions } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { sumCents } from "../../lib/money.ts";
@@ -261,7 +262,7 @@ export const EntryLinesTable = ({ entry }: { entry: Entry }) => {
 
 /** « Create opposite entry »: the reversal's date, then the new draft. */
 const ReverseModal = ({ entry, opened, onClose }: { entry: Entry; opened: boolean; onClose: () => void }) => {
-  const { t } = useTranslation(["accounting", "common"]);
+  const { t } = useTranslation("accounting");
   const rules = useRules();
   const navigate = useNavigate();
   const reverse = useReverseEntry();
@@ -280,36 +281,29 @@ const ReverseModal = ({ entry, opened, onClose }: { entry: Entry; opened: boolea
   );
   return (
     <Modal opened={opened} onClose={onClose} title={t("entries.reverseTitle")} centered>
-      <form onSubmit={submit} noValidate data-testid="entry-reverse-form">
-        <Stack gap="md">
-          <Text size="sm">
-            {t("entries.reverseText", {
-              number: entry.number ? entryNumberText(entry.number, entry.journal) : "",
-            })}
-          </Text>
-          <DateField
-            label={t("entries.reverseDate")}
-            {...form.getInputProps("date")}
-            withAsterisk
-            data-testid="entry-reverse-date"
-          />
-          {reverse.isError ? <ErrorAlert error={reverse.error} /> : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t("common:actions.cancel")}
-            </Button>
-            {/* Focused first: the date field would open its calendar over the buttons. */}
-            <Button
-              type="submit"
-              loading={reverse.isPending}
-              data-autofocus
-              data-testid="entry-reverse-confirm"
-            >
-              {t("entries.reverse")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {/* The submit focused first: the date field would open its calendar over the buttons. */}
+      <MutationFormCard
+        bare
+        testId="entry-reverse-form"
+        onSubmit={submit}
+        mutation={reverse}
+        cancel={onClose}
+        submitLabel={t("entries.reverse")}
+        submitTestId="entry-reverse-confirm"
+        submitAutoFocus
+      >
+        <Text size="sm">
+          {t("entries.reverseText", {
+            number: entry.number ? entryNumberText(entry.number, entry.journal) : "",
+          })}
+        </Text>
+        <DateField
+          label={t("entries.reverseDate")}
+          {...form.getInputProps("date")}
+          withAsterisk
+          data-testid="entry-reverse-date"
+        />
+      </MutationFormCard>
     </Modal>
   );
 };

@@ -1,7 +1,9 @@
 import { Badge, Button, Group, Stack } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { z } from "../../lib/zod.ts";
 import { downloadFile, useCan } from "./access.ts";
 import type { FiscalYear } from "./api.ts";
 import { DownloadIcon, LockIcon } from "./ui.tsx";
@@ -14,6 +16,25 @@ export const useYearName = () => {
     const last = year.end.slice(0, 4);
     return t("years.name", { years: first === last ? first : `${first}-${last}` });
   };
+};
+
+/** A year's dates as typed, to open one or to move one: both given, the end not before the start. */
+export const useYearDatesSchema = () => {
+  const { t } = useTranslation("accounting");
+  return useMemo(
+    () =>
+      z.object({ start: z.string(), end: z.string() }).superRefine(({ start, end }, context) => {
+        if (!start || !end)
+          context.addIssue({
+            code: "custom",
+            path: [start ? "end" : "start"],
+            message: t("years.bothDates"),
+          });
+        else if (end < start)
+          context.addIssue({ code: "custom", path: ["end"], message: t("common.rangeInvalid") });
+      }),
+    [t],
+  );
 };
 
 export const YearStatusBadge = ({ year }: { year: FiscalYear }) => {

@@ -1,17 +1,19 @@
 import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DateField } from "../../components/date-input.tsx";
-import { ErrorAlert } from "../../components/error-alert.tsx";
+import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
+import { z } from "../../lib/zod.ts";
 import { useCan } from "./access.ts";
 import { type FiscalYear, statementsQuery, useLockPeriods, useRedefineYear, yearsQuery } from "./api.ts";
 import { SubPageHead } from "./closing-ui.tsx";
 import { entryPath, yearPath, yearSettingsPath } from "./paths.ts";
 import { KeyFigures, StatementsSummary } from "./statements.tsx";
 import { Fields, LockIcon, QueryView, useDay } from "./ui.tsx";
-import { YearDownloads, YearStatusBadge } from "./year-parts.tsx";
+import { useYearDatesSchema, YearDownloads, YearStatusBadge } from "./year-parts.tsx";
 
 /** A fiscal year's summary (key figures, downloads, period lock) and its settings. */
 
@@ -60,34 +62,12 @@ const LockForm = ({ year, lockedUntil }: { year: FiscalYear; lockedUntil: string
   const day = useDay();
   const lock = useLockPeriods(year.id);
   const options = monthEnds(year).filter((end) => lockedUntil === null || end > lockedUntil);
-  const [choice, setChoice] = useState<string | null>(null);
-  const until = choice !== null && options.includes(choice) ? choice : (options[0] ?? null);
   return (
     <LockCard state={lockedUntil ? t("years.lockedUntil", { date: day(lockedUntil) }) : t("years.notLocked")}>
-      {until ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            lock.mutate(until);
-          }}
-        >
-          <Group align="flex-end" gap="sm">
-            <Select
-              label={t("years.lockUntil")}
-              data={options.map((end) => ({ value: end, label: day(end) }))}
-              value={until}
-              onChange={setChoice}
-              allowDeselect={false}
-              w={180}
-              data-testid="lock-until"
-            />
-            <Button type="submit" variant="default" loading={lock.isPending} data-testid="lock-submit">
-              {t("years.lock")}
-            </Button>
-          </Group>
-        </form>
+      {options[0] ? (
+        // Started again once the lock has moved: its first choice is the first month still open.
+        <LockUntilForm key={lockedUntil} options={options} lock={lock} />
       ) : null}
-      {lock.isError ? <ErrorAlert error={lock.error} /> : null}
       {lock.isSuccess ? (
         <Text size="sm" c="teal.8">
           {t("years.locked")}
@@ -97,60 +77,77 @@ const LockForm = ({ year, lockedUntil }: { year: FiscalYear; lockedUntil: string
   );
 };
 
+const LockUntilForm = ({
+  options,
+  lock,
+}: {
+  options: readonly string[];
+  lock: ReturnType<typeof useLockPeriods>;
+}) => {
+  const { t } = useTranslation("accounting");
+  const day = useDay();
+  const rules = useRules();
+  const schema = useMemo(() => z.object({ until: rules.choice(t("years.lockUntil")) }), [rules, t]);
+  const form = useSchemaForm(schema, { until: options[0] ?? null });
+  return (
+    <MutationFormCard
+      bare
+      onSubmit={form.onSubmit(({ until }) => lock.mutate(until))}
+      mutation={lock}
+      submitLabel={t("years.lock")}
+      submitTestId="lock-submit"
+    >
+      <Select
+        label={t("years.lockUntil")}
+        data={options.map((end) => ({ value: end, label: day(end) }))}
+        {...form.getInputProps("until")}
+        allowDeselect={false}
+        w={180}
+        data-testid="lock-until"
+      />
+    </MutationFormCard>
+  );
+};
+
 /** New dates for a year nothing was posted in: the books it takes over, or a new closing date. */
 const RedefineForm = ({ year }: { year: FiscalYear }) => {
   const { t } = useTranslation("accounting");
   const redefine = useRedefineYear(year.id);
-  const [dates, setDates] = useState({ start: year.start, end: year.end });
-  const changed = dates.start !== year.start || dates.end !== year.end;
+  const form = useSchemaForm(useYearDatesSchema(), { start: year.start, end: year.end });
+  const changed = form.values.start !== year.start || form.values.end !== year.end;
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        redefine.mutate(dates);
-      }}
-      data-testid="year-redefine"
-    >
-      <Stack gap="xs">
-        <Text size="sm" fw={600}>
-          {t("years.settings.redefine")}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {t("years.settings.redefineText")}
-        </Text>
-        <Group align="flex-end" gap="sm" grow>
+    <Stack gap="xs">
+      <Text size="sm" fw={600}>
+        {t("years.settings.redefine")}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t("years.settings.redefineText")}
+      </Text>
+      <MutationFormCard
+        bare
+        testId="year-redefine"
+        onSubmit={form.onSubmit((dates) => redefine.mutate(dates))}
+        mutation={redefine}
+        errorTestId="year-redefine-error"
+        submitLabel={t("years.settings.save")}
+        submitTestId="year-redefine-submit"
+        submitDisabled={!changed}
+      >
+        <Group align="flex-start" gap="sm" grow>
           <DateField
             label={t("years.start")}
-            value={dates.start}
-            onChange={(start) => setDates((d) => ({ ...d, start }))}
+            {...form.getInputProps("start")}
             data-testid="year-redefine-start"
           />
-          <DateField
-            label={t("years.end")}
-            value={dates.end}
-            onChange={(end) => setDates((d) => ({ ...d, end }))}
-            data-testid="year-redefine-end"
-          />
+          <DateField label={t("years.end")} {...form.getInputProps("end")} data-testid="year-redefine-end" />
         </Group>
-        <Group>
-          <Button
-            type="submit"
-            variant="default"
-            disabled={!changed || !dates.start || !dates.end}
-            loading={redefine.isPending}
-            data-testid="year-redefine-submit"
-          >
-            {t("years.settings.save")}
-          </Button>
-        </Group>
-        {redefine.isError ? <ErrorAlert error={redefine.error} testId="year-redefine-error" /> : null}
-        {redefine.isSuccess && !changed ? (
-          <Text size="sm" c="teal.8">
-            {t("years.settings.redefined")}
-          </Text>
-        ) : null}
-      </Stack>
-    </form>
+      </MutationFormCard>
+      {redefine.isSuccess && !changed ? (
+        <Text size="sm" c="teal.8">
+          {t("years.settings.redefined")}
+        </Text>
+      ) : null}
+    </Stack>
   );
 };
 

@@ -1,15 +1,14 @@
 import { Alert, Anchor, Button, Group, Modal, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { Column } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
-import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { QueryTable } from "../../components/query-table.tsx";
-import { z } from "../../lib/zod.ts";
 import { useCan } from "./access.ts";
 import { AdjustmentsEditor } from "./adjustments-editor.tsx";
 import { AdjustmentsTable } from "./adjustments-table.tsx";
@@ -24,7 +23,7 @@ import { TrialBalanceTable } from "./trial-balance.tsx";
 import { LockIcon, QueryView, useDay } from "./ui.tsx";
 import { YearEnd } from "./year-end.tsx";
 import { YearFrame } from "./year-frame.tsx";
-import { useYearName, YearStatusBadge } from "./year-parts.tsx";
+import { useYearDatesSchema, useYearName, YearStatusBadge } from "./year-parts.tsx";
 import { YearSettings, YearSummary } from "./year-summary.tsx";
 
 /** The reports show a year's name, status and downloads too. */
@@ -149,26 +148,12 @@ const NewYearModal = ({
   onClose: () => void;
   suggested: { next: Bounds | null; earlier: Bounds | null } | undefined;
 }) => {
-  const { t } = useTranslation(["accounting", "common"]);
+  const { t } = useTranslation("accounting");
   const day = useDay();
   const open = useOpenYear();
   const navigate = useNavigate();
   const [choice, setChoice] = useState<YearChoice>("next");
-  const schema = useMemo(
-    () =>
-      z.object({ start: z.string(), end: z.string() }).superRefine(({ start, end }, context) => {
-        if (!start || !end)
-          context.addIssue({
-            code: "custom",
-            path: [start ? "end" : "start"],
-            message: t("years.bothDates"),
-          });
-        else if (end < start)
-          context.addIssue({ code: "custom", path: ["end"], message: t("common.rangeInvalid") });
-      }),
-    [t],
-  );
-  const form = useSchemaForm(schema, { start: "", end: "" });
+  const form = useSchemaForm(useYearDatesSchema(), { start: "", end: "" });
   const choose = (next: YearChoice) => {
     setChoice(next);
     const bounds = next === "dates" ? null : suggested?.[next];
@@ -196,47 +181,42 @@ const NewYearModal = ({
   const shown = choice === "dates" ? null : suggested?.[choice];
   return (
     <Modal opened={opened} onClose={close} title={t("years.newTitle")} centered size="lg">
-      <form onSubmit={submit} noValidate data-testid="year-new-form">
-        <Stack gap="md">
-          <SegmentedControl
-            fullWidth
-            value={choice}
-            onChange={(value) => choose(value as YearChoice)}
-            data={[
-              { value: "next", label: t("years.choice.next"), disabled: !suggested?.next },
-              { value: "earlier", label: t("years.choice.earlier"), disabled: !suggested?.earlier },
-              { value: "dates", label: t("years.choice.dates") },
-            ]}
-            data-testid="year-new-choice"
-          />
-          <Text size="sm" c="dimmed" data-testid="year-new-text">
-            {shown
-              ? t(`years.choiceText.${choice as "next" | "earlier"}`, {
-                  start: day(shown.start),
-                  end: day(shown.end),
-                })
-              : t("years.choiceText.dates")}
-          </Text>
-          <Group grow align="flex-start">
-            <DateField
-              label={t("years.start")}
-              {...form.getInputProps("start")}
-              data-testid="year-new-start"
-            />
-            <DateField label={t("years.end")} {...form.getInputProps("end")} data-testid="year-new-end" />
-          </Group>
-          {open.isError ? <ErrorAlert error={open.error} testId="year-new-error" /> : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t("common:actions.cancel")}
-            </Button>
-            {/* Focused first: a date field would open its calendar as the dialog opens. */}
-            <Button type="submit" loading={open.isPending} data-autofocus data-testid="year-new-submit">
-              {t("years.open")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {/* The submit focused first: a date field would open its calendar as the dialog opens. */}
+      <MutationFormCard
+        bare
+        testId="year-new-form"
+        onSubmit={submit}
+        mutation={open}
+        errorTestId="year-new-error"
+        cancel={close}
+        submitLabel={t("years.open")}
+        submitTestId="year-new-submit"
+        submitAutoFocus
+      >
+        <SegmentedControl
+          fullWidth
+          value={choice}
+          onChange={(value) => choose(value as YearChoice)}
+          data={[
+            { value: "next", label: t("years.choice.next"), disabled: !suggested?.next },
+            { value: "earlier", label: t("years.choice.earlier"), disabled: !suggested?.earlier },
+            { value: "dates", label: t("years.choice.dates") },
+          ]}
+          data-testid="year-new-choice"
+        />
+        <Text size="sm" c="dimmed" data-testid="year-new-text">
+          {shown
+            ? t(`years.choiceText.${choice as "next" | "earlier"}`, {
+                start: day(shown.start),
+                end: day(shown.end),
+              })
+            : t("years.choiceText.dates")}
+        </Text>
+        <Group grow align="flex-start">
+          <DateField label={t("years.start")} {...form.getInputProps("start")} data-testid="year-new-start" />
+          <DateField label={t("years.end")} {...form.getInputProps("end")} data-testid="year-new-end" />
+        </Group>
+      </MutationFormCard>
     </Modal>
   );
 };
