@@ -1,15 +1,17 @@
-import { Alert, Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, NumberInput, Stack, Switch, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { FormActions, FormCard, useSchemaForm } from "../../components/form.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { selectColumn } from "../../components/select-column.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents } from "../../lib/money.ts";
+import { z } from "../../lib/zod.ts";
 import { docPath } from "../docs/paths.ts";
 import { DocNumber, useCanDocs } from "../docs/ui.tsx";
 import {
@@ -22,67 +24,93 @@ import {
 } from "./api.ts";
 import { ReminderPreview } from "./reminder-preview.tsx";
 
+/** The days after the due date each level waits, worded by the `validation` catalogue. */
+const useSettingsSchema = (levels: ReminderSettings["levels"]) => {
+  const { t } = useTranslation(["mail", "validation"]);
+  return useMemo(
+    () =>
+      z
+        .object({ automatic: z.boolean(), days: z.array(z.union([z.number(), z.string()])) })
+        .superRefine(({ days }, context) => {
+          days.forEach((value, i) => {
+            const label = t("reminders.levelDays", { level: levels[i]?.level });
+            const message =
+              value === ""
+                ? t("validation:required", { label })
+                : Number(value) < 1
+                  ? t("validation:min", { label, min: 1 })
+                  : Number(value) > 365
+                    ? t("validation:max", { label, max: 365 })
+                    : null;
+            if (message) context.addIssue({ code: "custom", path: ["days", i], message });
+          });
+        })
+        .transform(
+          ({ automatic, days }): ReminderSettings => ({
+            automatic,
+            levels: levels.map((l, i) => ({ level: l.level, days: Number(days[i] ?? l.days) })),
+          }),
+        ),
+    [t, levels],
+  );
+};
+
 const SettingsCard = ({ settings, canEdit }: { settings: ReminderSettings; canEdit: boolean }) => {
   const { t } = useTranslation("mail");
   const save = useSaveReminderSettings();
-  const [automatic, setAutomatic] = useState(settings.automatic);
-  const [days, setDays] = useState(settings.levels.map((l) => l.days));
+  const form = useSchemaForm(useSettingsSchema(settings.levels), {
+    automatic: settings.automatic,
+    days: settings.levels.map((l): number | string => l.days),
+  });
   return (
-    <Paper p="lg" maw={760} data-testid="reminder-settings">
-      <Stack gap="sm">
-        <Title order={2} size="h5">
-          {t("reminders.settings")}
-        </Title>
-        <Group gap="md" align="flex-end">
-          {settings.levels.map((level, i) => (
-            <NumberInput
-              key={level.level}
-              label={t("reminders.levelDays", { level: level.level })}
-              value={days[i]}
-              min={1}
-              max={365}
-              allowDecimal={false}
-              disabled={!canEdit}
-              onChange={(value) => setDays(days.map((d, j) => (j === i ? Number(value) || 0 : d)))}
-              w={200}
-              data-testid={`reminder-days-${level.level}`}
-            />
-          ))}
-        </Group>
-        <Switch
-          label={t("reminders.automatic")}
-          checked={automatic}
-          disabled={!canEdit}
-          onChange={(event) => setAutomatic(event.currentTarget.checked)}
-          data-testid="reminder-automatic"
-        />
-        <Text size="xs" c="dimmed">
-          {t("reminders.formalNotice")} <Link to={templatesPath}>{t("reminders.templates")}</Link>
+    <FormCard
+      testId="reminder-settings"
+      width={760}
+      onSubmit={form.onSubmit((input) => save.mutate(input))}
+      error={save.isError ? save.error : null}
+      actions={
+        canEdit ? (
+          <FormActions
+            submitLabel={t("reminders.save")}
+            pending={save.isPending}
+            submitTestId="reminder-settings-save"
+          />
+        ) : null
+      }
+    >
+      <Title order={2} size="h5">
+        {t("reminders.settings")}
+      </Title>
+      <Group gap="md" align="flex-start">
+        {settings.levels.map((level, i) => (
+          <NumberInput
+            key={level.level}
+            label={t("reminders.levelDays", { level: level.level })}
+            {...form.getInputProps(`days.${i}`)}
+            min={1}
+            max={365}
+            allowDecimal={false}
+            disabled={!canEdit}
+            w={200}
+            data-testid={`reminder-days-${level.level}`}
+          />
+        ))}
+      </Group>
+      <Switch
+        label={t("reminders.automatic")}
+        {...form.getInputProps("automatic", { type: "checkbox" })}
+        disabled={!canEdit}
+        data-testid="reminder-automatic"
+      />
+      <Text size="xs" c="dimmed">
+        {t("reminders.formalNotice")} <Link to={templatesPath}>{t("reminders.templates")}</Link>
+      </Text>
+      {save.isSuccess ? (
+        <Text size="sm" c="teal" data-testid="reminder-settings-saved">
+          {t("reminders.saved")}
         </Text>
-        {save.isError ? <ErrorAlert error={save.error} /> : null}
-        {save.isSuccess ? (
-          <Text size="sm" c="teal" data-testid="reminder-settings-saved">
-            {t("reminders.saved")}
-          </Text>
-        ) : null}
-        {canEdit ? (
-          <Group justify="flex-end">
-            <Button
-              loading={save.isPending}
-              onClick={() =>
-                save.mutate({
-                  automatic,
-                  levels: settings.levels.map((l, i) => ({ level: l.level, days: days[i] ?? l.days })),
-                })
-              }
-              data-testid="reminder-settings-save"
-            >
-              {t("reminders.save")}
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    </Paper>
+      ) : null}
+    </FormCard>
   );
 };
 
