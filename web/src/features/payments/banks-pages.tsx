@@ -1,14 +1,16 @@
-import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Checkbox, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
+import { MutationModal } from "../../components/confirm-modal.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -256,118 +258,127 @@ export const PaymentModesPage = () => {
   );
 };
 
-type ModeDraft = { id: string | null; kind: string; label: string; bankId: string | null; deposit: boolean };
-
-const ModeRow = ({ mode, banks }: { mode: ModeDraft; banks: readonly Bank[] }) => {
+/** A mode's fields as typed; the label is what documents print, so it is required. */
+const useModeSchema = () => {
   const { t } = useTranslation("payments");
-  const [draft, setDraft] = useState(mode);
+  const rules = useRules();
+  return useMemo(
+    () =>
+      z
+        .object({
+          label: rules.text(t("modes.label"), 200),
+          kind: z.string(),
+          bankId: z.string(),
+          deposit: z.boolean(),
+        })
+        .transform((mode) => ({ ...mode, bankId: mode.bankId || null })),
+    [t, rules],
+  );
+};
+
+/** One mode changed in its own small form (a new one below the others), deleted once confirmed. */
+const ModeForm = ({
+  mode,
+  banks,
+  onDelete,
+}: {
+  mode: PaymentMode | null;
+  banks: readonly Bank[];
+  /** Given to whoever may delete a mode. */
+  onDelete?: (mode: PaymentMode) => void;
+}) => {
+  const { t } = useTranslation("payments");
   const save = useSaveMode();
-  const remove = useDeleteMode();
+  const form = useSchemaForm(useModeSchema(), {
+    label: mode?.label ?? "",
+    kind: mode?.kind ?? "other",
+    bankId: mode?.bankId ?? "",
+    deposit: mode?.deposit ?? false,
+  });
   return (
-    <Table.Tr data-testid="mode-row">
-      <Table.Td>
-        <TextInput
-          value={draft.label}
-          onChange={(e) => setDraft({ ...draft, label: e.currentTarget.value })}
-          aria-label={t("modes.label")}
-        />
-        {save.isError ? <ErrorAlert error={save.error} /> : null}
-      </Table.Td>
-      <Table.Td>
+    <MutationFormCard
+      testId="mode-row"
+      width="100%"
+      onSubmit={form.onSubmit((input) => save.mutate({ id: mode?.id ?? null, ...input }))}
+      mutation={save}
+      submitLabel={t("modes.save")}
+      submitTestId="mode-save"
+      more={
+        mode && onDelete ? (
+          <Button variant="subtle" color="red" onClick={() => onDelete(mode)}>
+            {t("modes.delete")}
+          </Button>
+        ) : null
+      }
+    >
+      <Group align="flex-start" grow>
+        <TextInput label={t("modes.label")} {...form.getInputProps("label")} withAsterisk />
         <Select
+          label={t("modes.kind")}
           data={kinds.map((k) => ({ value: k, label: t(`modes.kinds.${k}`) }))}
-          value={draft.kind}
-          onChange={(kind) => setDraft({ ...draft, kind: kind ?? "other" })}
-          aria-label={t("modes.kind")}
+          {...form.getInputProps("kind")}
+          allowDeselect={false}
         />
-      </Table.Td>
-      <Table.Td>
         <Select
+          label={t("modes.bank")}
           data={[
             { value: "", label: t("modes.defaultBank") },
             ...banks.filter((b) => !b.closed).map((b) => ({ value: b.id, label: b.name })),
           ]}
-          value={draft.bankId ?? ""}
-          onChange={(bankId) => setDraft({ ...draft, bankId: bankId || null })}
-          aria-label={t("modes.bank")}
+          {...form.getInputProps("bankId")}
+          allowDeselect={false}
         />
-      </Table.Td>
-      <Table.Td>
-        <Checkbox
-          checked={draft.deposit}
-          onChange={(e) => setDraft({ ...draft, deposit: e.currentTarget.checked })}
-          aria-label={t("modes.deposit")}
-        />
-      </Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            loading={save.isPending}
-            onClick={() => save.mutate(draft)}
-            data-testid="mode-save"
-          >
-            {t("modes.save")}
-          </Button>
-          {draft.id ? (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              loading={remove.isPending}
-              onClick={() => remove.mutate(draft.id ?? "")}
-            >
-              {t("modes.delete")}
-            </Button>
-          ) : null}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+      </Group>
+      <Checkbox label={t("modes.deposit")} {...form.getInputProps("deposit", { type: "checkbox" })} />
+    </MutationFormCard>
   );
 };
 
-/** `/org/paymentsmodes/edit`: each mode changed on its line; a new one added below. */
+/** `/org/paymentsmodes/edit`: each mode changed in its form; a new one added below. */
 export const PaymentModesEditPage = () => {
   const { t } = useTranslation("payments");
   const can = useCanPay();
   const modes = useQuery({ ...modesQuery(), enabled: can("paymentmodes", "read") });
   const banks = useQuery({ ...banksQuery(), enabled: can("banks", "read") });
+  const remove = useDeleteMode();
+  const [removing, setRemoving] = useState<PaymentMode | null>(null);
   if (!can("paymentmodes", "update")) return <NoAccess />;
+  const onDelete = can("paymentmodes", "delete") ? setRemoving : undefined;
   return (
     <Stack gap="md">
       <PageHeader title={t("modes.edit")} crumbs={[{ to: modesPath, label: t("modes.title") }]} />
       <DepositHint />
       <QueryView query={modes}>
         {(data) => (
-          <Paper withBorder>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("modes.label")}</Table.Th>
-                  <Table.Th>{t("modes.kind")}</Table.Th>
-                  <Table.Th>{t("modes.bank")}</Table.Th>
-                  <Table.Th>{t("modes.deposit")}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((m) => (
-                  <ModeRow
-                    key={`${m.id}-${m.label}-${m.bankId}-${m.deposit}`}
-                    mode={m}
-                    banks={banks.data?.items ?? []}
-                  />
-                ))}
-                <ModeRow
-                  key={`new-${data.items.length}`}
-                  mode={{ id: null, kind: "other", label: "", bankId: null, deposit: false }}
-                  banks={banks.data?.items ?? []}
-                />
-              </Table.Tbody>
-            </Table>
-          </Paper>
+          <Stack gap="sm">
+            {data.items.map((m) => (
+              <ModeForm
+                key={`${m.id}-${m.kind}-${m.label}-${m.bankId}-${m.deposit}`}
+                mode={m}
+                banks={banks.data?.items ?? []}
+                onDelete={onDelete}
+              />
+            ))}
+            <ModeForm
+              key={`new-${data.items.length}`}
+              mode={null}
+              banks={banks.data?.items ?? []}
+              onDelete={onDelete}
+            />
+          </Stack>
         )}
       </QueryView>
+      <MutationModal
+        subject={removing}
+        mutation={remove}
+        variables={(mode) => mode.id}
+        onClose={() => setRemoving(null)}
+        title={t("modes.deleteTitle")}
+        confirmLabel={t("modes.delete")}
+        testId="mode-delete"
+      >
+        {(mode) => <Text size="sm">{t("modes.deleteText", { label: mode.label })}</Text>}
+      </MutationModal>
     </Stack>
   );
 };
