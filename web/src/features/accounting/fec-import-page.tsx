@@ -1,32 +1,23 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Alert, Anchor, FileInput, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type Column, DataTable } from "../../components/data-table.tsx";
-import { ErrorAlert } from "../../components/error-alert.tsx";
+import type { Column } from "../../components/data-table.tsx";
 import { AlertIcon } from "../../components/icons.tsx";
 import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
-import { UploadProgress } from "../../components/upload-progress.tsx";
+import {
+  ConfirmUpload,
+  UploadCheckStatus,
+  UploadFindings,
+  useUploadCheck,
+} from "../../components/upload-check.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { Schemas } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
-import { newIdempotencyKey } from "../../lib/retry.ts";
 import { useCan } from "./access.ts";
 import { accountingKeys } from "./api-shapes.ts";
 import { type FecFinding, type FecSeverity, fecFindingText } from "./fec-findings.ts";
@@ -179,22 +170,15 @@ const Findings = ({
     },
   ];
   return (
-    <Stack gap={4}>
-      <DataTable
-        rows={[...rows]}
-        columns={columns}
-        rowKey={(f) => `${f.line}-${f.code}-${f.field ?? ""}-${f.message}`}
-        testId={testId}
-        pageSize={50}
-        minWidth={320}
-        empty={null}
-      />
-      {total > rows.length ? (
-        <Text size="sm" c="dimmed">
-          {t("fecImport.firstListed", { count: total, listed: rows.length })}
-        </Text>
-      ) : null}
-    </Stack>
+    <UploadFindings
+      rows={rows}
+      total={total}
+      columns={columns}
+      rowKey={(f) => `${f.line}-${f.code}-${f.field ?? ""}-${f.message}`}
+      listed={(count, listed) => t("fecImport.firstListed", { count, listed })}
+      testId={testId}
+      minWidth={320}
+    />
   );
 };
 
@@ -207,33 +191,17 @@ export const FecImportPage = () => {
   const { t } = useTranslation("accounting");
   const can = useCan();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  // The request running now: its progress is asked under its key, its time told from its start.
-  const [running, setRunning] = useState<{ key: string; startedAt: number } | null>(null);
-  const tracked = (chosen: File, dryRun: boolean) => {
-    const key = newIdempotencyKey();
-    setRunning({ key, startedAt: Date.now() });
-    return sendFec(chosen, dryRun, key).finally(() =>
-      setRunning((current) => (current?.key === key ? null : current)),
-    );
-  };
-  const check = useMutation({ mutationFn: (chosen: File) => tracked(chosen, true) });
-  const run = useMutation({
-    mutationFn: (chosen: File) => tracked(chosen, false),
-    onSuccess: (result) => {
+  const flow = useUploadCheck<FecImport>({
+    send: ({ file, dryRun, key }) => sendFec(file, dryRun, key),
+    onConfirmed: (result) => {
       if (result.written) void queryClient.invalidateQueries({ queryKey: accountingKeys.all });
     },
   });
+  const { file, check, confirm: run } = flow;
   const crumbs = [{ to: entriesPath, label: t("entries.title") }];
   if (!can("entries.validate", "create"))
     return <NoAccessPage title={t("fecImport.title")} crumbs={crumbs} />;
-  const choose = (chosen: File | null) => {
-    setFile(chosen);
-    run.reset();
-    if (chosen) check.mutate(chosen);
-    else check.reset();
-  };
-  const result = run.data ?? check.data;
+  const result = flow.result;
   const written = run.data?.written === true;
   const refused = (result?.errorCount ?? 0) > 0;
   const period = result?.period;
@@ -246,15 +214,13 @@ export const FecImportPage = () => {
         placeholder={t("fecImport.choose")}
         accept=".txt,.csv,.tsv,text/plain,text/csv"
         value={file}
-        onChange={choose}
+        onChange={flow.choose}
         clearable
-        disabled={running !== null}
+        disabled={flow.running !== null}
         maw={560}
         data-testid="fec-file"
       />
-      {check.isError ? <ErrorAlert error={check.error} testId="fec-error" /> : null}
-      {run.isError ? <ErrorAlert error={run.error} testId="fec-error" /> : null}
-      {running ? <UploadProgress uploadKey={running.key} startedAt={running.startedAt} /> : null}
+      <UploadCheckStatus flow={flow} errorTestId="fec-error" elapsed />
       {result && file && !check.isPending ? (
         <Stack gap="md">
           {written ? (
@@ -320,16 +286,14 @@ export const FecImportPage = () => {
             </Stack>
           ) : null}
           {!refused && !written && !run.isPending ? (
-            <Stack gap="xs">
-              <Alert color="blue" variant="light" data-testid="fec-ready">
-                {t("fecImport.ready", { count: result.entries, lines: result.lines })}
-              </Alert>
-              <Group>
-                <Button onClick={() => run.mutate(file)} loading={run.isPending} data-testid="fec-confirm">
-                  {t("fecImport.confirm", { count: result.entries })}
-                </Button>
-              </Group>
-            </Stack>
+            <ConfirmUpload
+              summary={t("fecImport.ready", { count: result.entries, lines: result.lines })}
+              summaryTestId="fec-ready"
+              label={t("fecImport.confirm", { count: result.entries })}
+              testId="fec-confirm"
+              onConfirm={() => run.mutate({ file })}
+              loading={run.isPending}
+            />
           ) : null}
         </Stack>
       ) : null}

@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { TableFrame } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { useUploadCheck } from "../../components/upload-check.tsx";
 import { formatSiren, useFormat } from "../../i18n/format.ts";
 import type { Schemas } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
@@ -17,10 +17,10 @@ import { useCanDocs } from "./ui.tsx";
 
 export type DocImport = Schemas["DocImportResult"];
 
-const sendImport = (
-  file: File,
-  query: { dryRun?: boolean; supplierId?: string | null; createSupplier?: boolean },
-) => {
+/** Whom the created invoice is from: a contact already there, or one created from the file. */
+type SupplierChoice = { supplierId?: string | null; createSupplier?: boolean };
+
+const sendImport = (file: File, query: SupplierChoice & { dryRun?: boolean }) => {
   const params = new URLSearchParams({ name: file.name.slice(0, 255) });
   if (query.dryRun) params.set("dryRun", "true");
   if (query.supplierId) params.set("supplierId", query.supplierId);
@@ -135,30 +135,16 @@ export const SupplierInvoiceImportPage = () => {
   const can = useCanDocs();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const preview = useMutation({ mutationFn: (chosen: File) => sendImport(chosen, { dryRun: true }) });
-  const create = useMutation({
-    mutationFn: (chosen: File) => {
-      const read = preview.data;
-      const match = read?.supplier.match;
-      return sendImport(chosen, {
-        supplierId: match ? match.id : null,
-        createSupplier: !match && read?.invoice !== null,
-      });
-    },
-    onSuccess: (result) => {
+  const flow = useUploadCheck<DocImport, SupplierChoice>({
+    send: ({ file, option, dryRun }) => sendImport(file, { dryRun, ...option }),
+    onConfirmed: (result) => {
       void queryClient.invalidateQueries({ queryKey: ["docs"] });
       void queryClient.invalidateQueries({ queryKey: ["contacts"] });
       if (result.created) navigate(docPath(result.created.docId));
     },
   });
+  const { file, check: preview, confirm: create } = flow;
   if (!can("purchases.invoices", "create")) return <NoAccessPage title={t("import.title")} />;
-  const choose = (chosen: File | null) => {
-    setFile(chosen);
-    create.reset();
-    if (chosen) preview.mutate(chosen);
-    else preview.reset();
-  };
   const read = preview.data;
   const supplier = read?.supplier;
   return (
@@ -174,7 +160,7 @@ export const SupplierInvoiceImportPage = () => {
         placeholder={t("import.choose")}
         accept=".pdf,.xml,application/pdf,application/xml,text/xml"
         value={file}
-        onChange={choose}
+        onChange={flow.choose}
         clearable
         maw={480}
         data-testid="import-file"
@@ -215,7 +201,16 @@ export const SupplierInvoiceImportPage = () => {
           {create.isError ? <ErrorAlert error={create.error} testId="import-error" /> : null}
           <Group>
             <Button
-              onClick={() => create.mutate(file)}
+              onClick={() =>
+                create.mutate({
+                  file,
+                  // The supplier matched, or, for a structured invoice, the one it names created.
+                  option: {
+                    supplierId: supplier?.match?.id ?? null,
+                    createSupplier: !supplier?.match && read.invoice !== null,
+                  },
+                })
+              }
               loading={create.isPending}
               data-testid="import-create"
             >

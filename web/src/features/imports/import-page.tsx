@@ -11,19 +11,22 @@ import {
   Stack,
   Text,
 } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
-import { ErrorAlert } from "../../components/error-alert.tsx";
 import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { UploadProgress } from "../../components/upload-progress.tsx";
+import {
+  ConfirmUpload,
+  UploadCheckStatus,
+  UploadFindings,
+  useUploadCheck,
+} from "../../components/upload-check.tsx";
 import type { Catalogue } from "../../i18n/i18n.ts";
 import type { Schemas } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
-import { newIdempotencyKey } from "../../lib/retry.ts";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
 
@@ -31,6 +34,8 @@ export type ImportResult = Schemas["ImportResult"];
 type Finding = ImportResult["errors"][number];
 type Target = "contacts" | "items";
 type FieldKey = keyof Catalogue["imports"]["fields"];
+/** Which of the file's columns each field is read from (none: not imported). */
+type Mapping = Record<string, string | null>;
 const isField = (field: string | null): field is FieldKey =>
   field !== null && Object.values(fieldsOfAll()).some((list) => list.includes(field as FieldKey));
 const fieldsOfAll = () => fieldsOf;
@@ -89,7 +94,7 @@ const sendImport = (
     format: "csv" | "vcard";
     dryRun: boolean;
     acknowledge: boolean;
-    mapping: Record<string, string | null> | null;
+    mapping: Mapping | null;
   },
   /** The request's Idempotency-Key, under which the server reports its progress. */
   key: string,
@@ -126,21 +131,14 @@ const FindingsTable = ({
     { key: "message", header: t("message"), cell: (f) => f.message },
   ];
   return (
-    <Stack gap={4}>
-      <DataTable
-        rows={[...rows]}
-        columns={columns}
-        rowKey={(f) => `${f.line}-${f.code}-${f.field}-${f.message}`}
-        testId={testId}
-        pageSize={50}
-        empty={null}
-      />
-      {total > rows.length ? (
-        <Text size="sm" c="dimmed" data-testid={`${testId}-listed`}>
-          {t("firstListed", { count: total, listed: rows.length })}
-        </Text>
-      ) : null}
-    </Stack>
+    <UploadFindings
+      rows={rows}
+      total={total}
+      columns={columns}
+      rowKey={(f) => `${f.line}-${f.code}-${f.field}-${f.message}`}
+      listed={(count, listed) => t("firstListed", { count, listed })}
+      testId={testId}
+    />
   );
 };
 
@@ -153,46 +151,30 @@ export const ImportScreen = ({ target, backPath }: { target: Target; backPath: s
   const { t } = useTranslation("imports");
   const session = useSession();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState<"csv" | "vcard">("csv");
-  const [mapping, setMapping] = useState<Record<string, string | null> | null>(null);
+  const [mapping, setMapping] = useState<Mapping | null>(null);
   const [acknowledge, setAcknowledge] = useState(false);
-  // The key of the request running now: its progress is asked under it while it runs.
-  const [running, setRunning] = useState<string | null>(null);
-  const tracked = <T,>(send: (key: string) => Promise<T>) => {
-    const key = newIdempotencyKey();
-    setRunning(key);
-    return send(key).finally(() => setRunning((current) => (current === key ? null : current)));
-  };
-  const preview = useMutation({
-    mutationFn: (next: { file: File; mapping: Record<string, string | null> | null }) =>
-      tracked((key) =>
-        sendImport(
-          target,
-          next.file,
-          { format, dryRun: true, acknowledge: false, mapping: next.mapping },
-          key,
-        ),
+  const flow = useUploadCheck<ImportResult, Mapping | null>({
+    send: ({ file, option, dryRun, key }) =>
+      sendImport(
+        target,
+        file,
+        { format, dryRun, acknowledge: !dryRun && acknowledge, mapping: option ?? null },
+        key,
       ),
-    onSuccess: (result) => setMapping(result.format === "csv" ? result.mapping : null),
-  });
-  const confirm = useMutation({
-    mutationFn: (chosen: File) =>
-      tracked((key) => sendImport(target, chosen, { format, dryRun: false, acknowledge, mapping }, key)),
-    onSuccess: (result) => {
+    onChecked: (result) => setMapping(result.format === "csv" ? result.mapping : null),
+    onConfirmed: (result) => {
       if (result.written) void queryClient.invalidateQueries({ queryKey: [target] });
     },
   });
+  const { file, check: preview, confirm } = flow;
   if (!can(session, target, "create")) return <NoAccessPage title={t(`${target}.title`)} />;
   const choose = (chosen: File | null) => {
-    setFile(chosen);
     setMapping(null);
     setAcknowledge(false);
-    confirm.reset();
-    if (chosen) preview.mutate({ file: chosen, mapping: null });
-    else preview.reset();
+    flow.choose(chosen);
   };
-  const result = confirm.data ?? preview.data;
+  const result = flow.result;
   const fields = fieldsOf[target];
   const previewColumns: Column<ImportResult["preview"][number]>[] = [
     { key: "line", header: t("line"), width: 70, numeric: true, cell: (r) => r.line },
@@ -219,9 +201,7 @@ export const ImportScreen = ({ target, backPath }: { target: Target; backPath: s
             value={format}
             onChange={(value) => {
               setFormat(value as "csv" | "vcard");
-              setFile(null);
-              preview.reset();
-              confirm.reset();
+              flow.clear();
             }}
             data={[
               { value: "csv", label: t("format.csv") },
@@ -242,9 +222,7 @@ export const ImportScreen = ({ target, backPath }: { target: Target; backPath: s
           data-testid="import-file"
         />
       </Group>
-      {preview.isError ? <ErrorAlert error={preview.error} testId="import-error" /> : null}
-      {confirm.isError ? <ErrorAlert error={confirm.error} testId="import-error" /> : null}
-      {running ? <UploadProgress uploadKey={running} /> : null}
+      <UploadCheckStatus flow={flow} errorTestId="import-error" />
       {result && file ? (
         <Stack gap="md">
           <Group gap="xs">
@@ -276,7 +254,7 @@ export const ImportScreen = ({ target, backPath }: { target: Target; backPath: s
               <Group>
                 <Button
                   variant="light"
-                  onClick={() => preview.mutate({ file, mapping })}
+                  onClick={() => preview.mutate({ file, option: mapping })}
                   loading={preview.isPending}
                   data-testid="import-remap"
                 >
@@ -318,10 +296,15 @@ export const ImportScreen = ({ target, backPath }: { target: Target; backPath: s
             </Stack>
           ) : null}
           {preview.data && !hasErrors && !confirm.data?.written ? (
-            <Stack gap="xs">
-              <Alert color="blue" data-testid="import-dry-run">
-                {t(`${target}.wouldCreate`, { count: preview.data.created })}
-              </Alert>
+            <ConfirmUpload
+              summary={t(`${target}.wouldCreate`, { count: preview.data.created })}
+              summaryTestId="import-dry-run"
+              label={t("confirm", { count: preview.data.created })}
+              testId="import-confirm"
+              onConfirm={() => confirm.mutate({ file, option: mapping })}
+              loading={confirm.isPending}
+              disabled={hasWarnings && !acknowledge}
+            >
               {hasWarnings ? (
                 <Checkbox
                   label={t("acknowledge")}
@@ -330,17 +313,7 @@ export const ImportScreen = ({ target, backPath }: { target: Target; backPath: s
                   data-testid="import-acknowledge"
                 />
               ) : null}
-              <Group>
-                <Button
-                  onClick={() => confirm.mutate(file)}
-                  loading={confirm.isPending}
-                  disabled={hasWarnings && !acknowledge}
-                  data-testid="import-confirm"
-                >
-                  {t("confirm", { count: preview.data.created })}
-                </Button>
-              </Group>
-            </Stack>
+            </ConfirmUpload>
           ) : null}
         </Stack>
       ) : null}
