@@ -1,7 +1,8 @@
-import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SavedNotice } from "./saved-notice.tsx";
+import { SectionTitle } from "./section-title.tsx";
 
 /**
  * A section of a screen that shows a record and changes it in place: its title, « Modifier » (for
@@ -46,12 +47,7 @@ export const EditableSection = ({
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
-            <Title order={2} id={id}>
-              {editing ? editingTitle : title}
-            </Title>
-            <Text size="sm" c="dimmed" mt={4}>
-              {description}
-            </Text>
+            <SectionTitle title={editing ? editingTitle : title} hint={description} id={id} />
           </div>
           {editing || !mayEdit ? null : (
             <Button

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CheckIcon, ChevronLeftIcon } from "../../components/icons.tsx";
+import { SectionTitle } from "../../components/section-title.tsx";
 
 /** The pieces the closing file's screens share: section and sub-page heads, links, save state. */
 
@@ -18,12 +19,7 @@ export const SectionHead = ({
 }) => (
   <Group justify="space-between" align="flex-end" gap="md" wrap="nowrap">
     <div style={{ minWidth: 0 }}>
-      <Title order={2} size="h3">
-        {title}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {description}
-      </Text>
+      <SectionTitle title={title} hint={description} size="h3" />
     </div>
     {action}
   </Group>

@@ -20,6 +20,7 @@ import { useTranslation } from "react-i18next";
 import { TableFrame } from "../../components/data-table.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { SectionTitle } from "../../components/section-title.tsx";
 import { today } from "../../lib/day.ts";
 import { z } from "../../lib/zod.ts";
 import { type Direction, type DocKind, directions, docKinds } from "./model.ts";
@@ -122,12 +123,7 @@ const SettingsForm = ({ settings, canEdit }: { settings: DocSettings; canEdit: b
       }
     >
       <SellerMentionsAlert warnings={settings.warnings} />
-      <Title order={2} size="h4">
-        {t("settings.series")}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t("settings.seriesHint")}
-      </Text>
+      <SectionTitle title={t("settings.series")} hint={t("settings.seriesHint")} size="h4" />
       <TableFrame minWidth={900} highlight={false} stickyHeader={false} testId="doc-settings-series">
         <Table.Thead>
           <Table.Tr>

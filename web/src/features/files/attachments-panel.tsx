@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { MutationModal } from "../../components/confirm-modal.tsx";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { QueryView } from "../../components/query-view.tsx";
+import { SectionTitle } from "../../components/section-title.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import {
   type Attachment,
@@ -83,12 +84,11 @@ export const AttachmentsPanel = ({
     <Stack gap="xs" data-testid="attachments">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={2} size="h5">
-            {t("attachments.title")}
-          </Title>
-          <Text size="xs" c="dimmed">
-            {t("attachments.description", { max })}
-          </Text>
+          <SectionTitle
+            title={t("attachments.title")}
+            hint={t("attachments.description", { max })}
+            size="h5"
+          />
         </div>
         {canAdd ? (
           <UploadButton

@@ -1,4 +1,4 @@
-import { Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { ErrorAlert } from "../../components/error-alert.tsx";
 import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { QueryView } from "../../components/query-view.tsx";
+import { SectionTitle } from "../../components/section-title.tsx";
 import { z } from "../../lib/zod.ts";
 import { useCanDocs } from "../docs/ui.tsx";
 import {
@@ -139,12 +140,7 @@ const TemplateForm = ({
         />
       </MutationFormCard>
       <Stack gap="xs" style={{ position: "sticky", top: 80, alignSelf: "start" }}>
-        <Title order={2} size="h5">
-          {t("templates.preview")}
-        </Title>
-        <Text size="xs" c="dimmed">
-          {t("templates.previewHint")}
-        </Text>
+        <SectionTitle title={t("templates.preview")} hint={t("templates.previewHint")} size="h5" />
         {preview.isError ? (
           <ErrorAlert
             error={preview.error}

@@ -1,17 +1,7 @@
-import {
-  ActionIcon,
-  Button,
-  CopyButton,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { ActionIcon, Button, CopyButton, Group, Paper, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { CheckIcon, CopyIcon } from "../../components/icons.tsx";
+import { SectionTitle } from "../../components/section-title.tsx";
 import type { VatBox, VatReturn } from "./api.ts";
 import { useBoxLabel, useEuros } from "./format.ts";
 
@@ -60,12 +50,7 @@ export const CopySheet = ({ vat }: { vat: VatReturn }) => {
   return (
     <Paper p="md" data-testid="vat-sheet">
       <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("vat.sheet.title")}
-        </Title>
-        <Text size="xs" c="dimmed">
-          {t("vat.sheet.explain")}
-        </Text>
+        <SectionTitle title={t("vat.sheet.title")} hint={t("vat.sheet.explain")} size="h4" hintSize="xs" />
         {rows.length === 0 ? (
           <Text size="sm" c="dimmed" data-testid="vat-sheet-empty">
             {t("vat.sheet.nothing")}

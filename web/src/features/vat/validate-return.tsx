@@ -1,10 +1,11 @@
-import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { AlertIcon, CheckIcon } from "../../components/icons.tsx";
+import { SectionTitle } from "../../components/section-title.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { ApiError } from "../../lib/http.ts";
 import { useCan } from "../accounting/access.ts";
@@ -177,12 +178,7 @@ export const ValidatePanel = ({ vat, onValidated }: { vat: VatReturn; onValidate
   return (
     <Paper p="md" data-testid="vat-validate-card">
       <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t(`${action}.title`)}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t(`${action}.text`)}
-        </Text>
+        <SectionTitle title={t(`${action}.title`)} hint={t(`${action}.text`)} size="h4" />
         {base.needed ? <InstalmentBase vat={vat} base={base} error={failedFields.reference} /> : null}
         {running ? (
           <Text size="sm" c="orange.8" data-testid="vat-validate-running">

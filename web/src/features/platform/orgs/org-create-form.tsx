@@ -1,8 +1,9 @@
-import { Button, Divider, Paper, Text, TextInput, Title } from "@mantine/core";
+import { Button, Divider, Paper, TextInput } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormCard, useSchemaForm } from "../../../components/form.tsx";
 import { SavedNotice } from "../../../components/saved-notice.tsx";
+import { SectionTitle } from "../../../components/section-title.tsx";
 import { sirenProblem } from "../../../lib/validation.ts";
 import { z } from "../../../lib/zod.ts";
 import { type CreateOrgInput, type Org, useCreateOrg, vatRegimes } from "./api.ts";
@@ -79,12 +80,7 @@ export const OrgCreateForm = () => {
         }
       >
         <div>
-          <Title order={2} id="org-create-title">
-            {t("create.title")}
-          </Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            {t("create.description")}
-          </Text>
+          <SectionTitle title={t("create.title")} hint={t("create.description")} id="org-create-title" />
         </div>
         <TextInput
           name="name"

@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { QueryView } from "../../../components/query-view.tsx";
+import { SectionTitle } from "../../../components/section-title.tsx";
 import { ApiError } from "../../../lib/http.ts";
 
 /** True for the API's refusal of a platform screen to someone who is not a platform administrator. */
@@ -146,12 +147,7 @@ export const PlatformSection = ({
   <Paper p="lg" component="section" aria-labelledby={id} data-testid={testId}>
     <Stack gap="md">
       <div>
-        <Title order={2} id={id}>
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed" mt={4}>
-          {description}
-        </Text>
+        <SectionTitle title={title} hint={description} id={id} />
       </div>
       {children}
     </Stack>
