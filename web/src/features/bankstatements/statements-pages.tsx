@@ -3,11 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { type Column, DataTable } from "../../components/data-table.tsx";
+import type { Column } from "../../components/data-table.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { QueryView } from "../../components/query-view.tsx";
+import { QueryTable } from "../../components/query-table.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents } from "../../lib/money.ts";
 import { banksQuery } from "../payments/api.ts";
@@ -139,19 +139,15 @@ export const StatementsPage = () => {
           w={260}
         />
       </Group>
-      <QueryView query={statements}>
-        {(data) => (
-          <DataTable
-            rows={data.items}
-            columns={columns}
-            rowKey={(s) => s.id}
-            rowLink={(s) => statementPath(s.id)}
-            empty={t("statements.empty")}
-            caption={t("statements.title")}
-            testId="statements-table"
-          />
-        )}
-      </QueryView>
+      <QueryTable
+        query={statements}
+        columns={columns}
+        rowKey={(s) => s.id}
+        rowLink={(s) => statementPath(s.id)}
+        empty={t("statements.empty")}
+        caption={t("statements.title")}
+        testId="statements-table"
+      />
       <ImportStatementDialog
         opened={importing}
         onClose={() => setParams({})}

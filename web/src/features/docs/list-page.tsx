@@ -16,13 +16,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
-import { type Column, DataTable } from "../../components/data-table.tsx";
+import type { Column } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
 import { FilterIcon } from "../../components/icons.tsx";
 import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { QueryView } from "../../components/query-view.tsx";
+import { QueryTable } from "../../components/query-table.tsx";
 import { selectColumn } from "../../components/select-column.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents, parseAmount, sumCents } from "../../lib/money.ts";
@@ -408,23 +408,19 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
           ) : null}
         </Group>
       ) : null}
-      <QueryView query={docs} testId="docs-error">
-        {(data) => (
-          <DataTable
-            rows={data.items}
-            columns={columns}
-            rowKey={(doc) => doc.id}
-            rowLink={(doc) => docPath(doc.id)}
-            rowProps={() => ({ "data-testid": "doc-row" })}
-            empty={filtered ? t("list.empty") : t("list.emptyKind")}
-            caption={t(`lists.${list}`)}
-            testId="docs-table"
-            minWidth={900}
-            dimmed={docs.isPlaceholderData}
-            pagination={pages > 1 ? { page, pages, onChange: setPage } : undefined}
-          />
-        )}
-      </QueryView>
+      <QueryTable
+        query={docs}
+        errorTestId="docs-error"
+        columns={columns}
+        rowKey={(doc) => doc.id}
+        rowLink={(doc) => docPath(doc.id)}
+        rowProps={() => ({ "data-testid": "doc-row" })}
+        empty={filtered ? t("list.empty") : t("list.emptyKind")}
+        caption={t(`lists.${list}`)}
+        testId="docs-table"
+        minWidth={900}
+        pagination={() => (pages > 1 ? { page, pages, onChange: setPage } : undefined)}
+      />
     </Stack>
   );
 };

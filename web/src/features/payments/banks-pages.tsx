@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
 import { MutationModal } from "../../components/confirm-modal.tsx";
-import { type Column, DataTable } from "../../components/data-table.tsx";
+import type { Column } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
@@ -13,6 +13,7 @@ import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { QueryTable } from "../../components/query-table.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { Schemas } from "../../lib/api-client.ts";
@@ -96,19 +97,14 @@ export const BanksPage = () => {
         }
       />
       {close.isError ? <ErrorAlert error={close.error} /> : null}
-      <QueryView query={banks}>
-        {(data) => (
-          <DataTable
-            rows={data.items}
-            columns={columns}
-            rowKey={(b) => b.id}
-            empty={t("banks.empty")}
-            caption={t("banks.title")}
-            testId="banks-table"
-            dimmed={false}
-          />
-        )}
-      </QueryView>
+      <QueryTable
+        query={banks}
+        columns={columns}
+        rowKey={(b) => b.id}
+        empty={t("banks.empty")}
+        caption={t("banks.title")}
+        testId="banks-table"
+      />
     </Stack>
   );
 };
@@ -242,18 +238,14 @@ export const PaymentModesPage = () => {
         }
       />
       <DepositHint />
-      <QueryView query={modes}>
-        {(data) => (
-          <DataTable
-            rows={data.items}
-            columns={columns}
-            rowKey={(m) => m.id}
-            empty="—"
-            caption={t("modes.title")}
-            testId="modes-table"
-          />
-        )}
-      </QueryView>
+      <QueryTable
+        query={modes}
+        columns={columns}
+        rowKey={(m) => m.id}
+        empty="—"
+        caption={t("modes.title")}
+        testId="modes-table"
+      />
     </Stack>
   );
 };

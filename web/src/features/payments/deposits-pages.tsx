@@ -3,12 +3,13 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { type Column, DataTable } from "../../components/data-table.tsx";
+import type { Column } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { QueryTable } from "../../components/query-table.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { today } from "../../lib/day.ts";
@@ -68,19 +69,15 @@ export const DepositsPage = () => {
           ) : null
         }
       />
-      <QueryView query={deposits}>
-        {(data) => (
-          <DataTable
-            rows={data.items}
-            columns={columns}
-            rowKey={(d) => d.id}
-            rowLink={(d) => depositPath(d.id)}
-            empty={t("deposits.empty")}
-            caption={t("deposits.title")}
-            testId="deposits-table"
-          />
-        )}
-      </QueryView>
+      <QueryTable
+        query={deposits}
+        columns={columns}
+        rowKey={(d) => d.id}
+        rowLink={(d) => depositPath(d.id)}
+        empty={t("deposits.empty")}
+        caption={t("deposits.title")}
+        testId="deposits-table"
+      />
     </Stack>
   );
 };

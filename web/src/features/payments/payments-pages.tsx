@@ -2,11 +2,12 @@ import { Badge, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { type Column, DataTable } from "../../components/data-table.tsx";
+import type { Column } from "../../components/data-table.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { QueryTable } from "../../components/query-table.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { today } from "../../lib/day.ts";
@@ -95,25 +96,21 @@ const PaymentsList = ({ direction }: { direction: Direction }) => {
     { key: "status", header: t("payments.status"), width: 140, cell: (p) => <PaymentStatus payment={p} /> },
   ];
   return (
-    <QueryView query={payments}>
-      {(data) => (
-        <DataTable
-          rows={data.items}
-          columns={columns}
-          rowKey={(p) => p.id}
-          rowLink={(p) => paymentPath(p.id)}
-          rowProps={() => ({ "data-testid": "payment-row" })}
-          empty={t("payments.empty")}
-          caption={t(`payments.${direction}`)}
-          testId="payments-table"
-          footer={
-            <Text size="sm" c="dimmed" p="xs">
-              {t("payments.total", { amount: money(data.amount) })}
-            </Text>
-          }
-        />
+    <QueryTable
+      query={payments}
+      columns={columns}
+      rowKey={(p) => p.id}
+      rowLink={(p) => paymentPath(p.id)}
+      rowProps={() => ({ "data-testid": "payment-row" })}
+      empty={t("payments.empty")}
+      caption={t(`payments.${direction}`)}
+      testId="payments-table"
+      footer={(data) => (
+        <Text size="sm" c="dimmed" p="xs">
+          {t("payments.total", { amount: money(data.amount) })}
+        </Text>
       )}
-    </QueryView>
+    />
   );
 };
 
