@@ -11,11 +11,14 @@ import {
   type TextInputProps,
   Title,
 } from "@mantine/core";
-import type { FormEventHandler, ReactNode } from "react";
+import { useMutation } from "@tanstack/react-query";
+import type { ComponentProps, FormEventHandler, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { LogoMark } from "../../components/icons.tsx";
+import type { LoginOutcome } from "../../lib/session.ts";
+import { afterLoginPath, safeNext, withNext } from "./guards.ts";
 
 /** The centred card of the login, registration, organisation and password screens. */
 export const AuthCard = ({
@@ -118,5 +121,66 @@ export const NewPasswordInput = (props: PasswordInputProps & TestId) => {
       withAsterisk
       {...props}
     />
+  );
+};
+
+/**
+ * Signing in, by the login or the registration: the e-mail and the `next` the address gives, and the
+ * call; once in, on to the organisation (or its choice) and `next`; `onFailed` when refused.
+ */
+export const useSignIn = <Input,>(send: (input: Input) => Promise<LoginOutcome>) => {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const nextPath = safeNext(params.get("next"));
+  const mutation = useMutation({ mutationFn: send });
+  const signIn = (input: Input, onFailed?: () => void) =>
+    mutation.mutate(input, {
+      onSuccess: (outcome) => {
+        if (outcome === "failed") onFailed?.();
+        else void navigate(afterLoginPath(outcome, nextPath));
+      },
+    });
+  return { mutation, signIn, nextPath, email: params.get("email") ?? "" };
+};
+
+/**
+ * The login or the registration page: its card and form (texts and test ids by `name`), and under it
+ * the way to the other page, the address's `next` kept.
+ */
+export const SignInCard = ({
+  name,
+  signIn,
+  onSubmit,
+  other,
+  children,
+}: {
+  name: "login" | "register";
+  signIn: { mutation: ComponentProps<typeof AuthForm>["mutation"]; nextPath: string | null };
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The other page: its path, the sentence before the link and the link's text. */
+  other: { to: string; text: string; link: string };
+  children: ReactNode;
+}) => {
+  const { t } = useTranslation("session");
+  return (
+    <AuthCard
+      title={t(`${name}.title`)}
+      subtitle={t(`${name}.subtitle`)}
+      footer={
+        <>
+          {other.text} <TextLink to={withNext(other.to, signIn.nextPath)}>{other.link}</TextLink>
+        </>
+      }
+    >
+      <AuthForm
+        name={name}
+        onSubmit={onSubmit}
+        mutation={signIn.mutation}
+        errorTitle={t(`${name}.errorTitle`)}
+        submitLabel={t(`${name}.submit`)}
+      >
+        {children}
+      </AuthForm>
+    </AuthCard>
   );
 };
