@@ -55,6 +55,8 @@ export type CreateDocument = {
     readonly depositOn?: string | null | undefined;
     /** Required for the kinds numbered at creation (`numberedAt`), refused for the others. */
     readonly numbering?: Numbering | null | undefined;
+    /** An internal credit note (`planInternalCreditNote`): a sales credit note of an invoice only. */
+    readonly internal?: boolean | undefined;
   };
 };
 
@@ -150,6 +152,9 @@ const create = (command: CreateDocument, state: DocumentState): DocumentEvent[] 
   const depositOn = d.depositOn ?? null;
   if (depositOn !== null && kind !== "invoice")
     throw new DomainError("validation.notAllowed", { field: "depositOn", value: kind });
+  const internal = d.internal === true;
+  if (internal && (kind !== "creditNote" || direction !== "sales" || d.origin?.relation !== "creditNote"))
+    throw new DomainError("validation.notAllowed", { field: "internal", value: kind });
   return [
     {
       type: "DocumentCreated",
@@ -167,6 +172,7 @@ const create = (command: CreateDocument, state: DocumentState): DocumentEvent[] 
         lines,
         origin: d.origin ?? null,
         depositOn,
+        ...(internal && { internal: true as const }),
       },
     },
   ];
@@ -318,6 +324,7 @@ const decide = (command: DocumentCommand, state: DocumentState): DocumentEvent[]
     case "RecordLifecycleStatus":
     case "RecordTransmissionNotSent":
     case "RecordTransmissionRefused":
+    case "RecordCollectedStatusSent":
       return recordTransmission(command, existing(state));
     default:
       return command satisfies never;

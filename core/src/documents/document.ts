@@ -178,6 +178,11 @@ export type DocumentEvent =
         readonly origin: DocumentOrigin | null;
         /** A deposit invoice (acompte) on this order; null for any other document. */
         readonly depositOn: string | null;
+        /**
+         * An internal credit note (issue 25): it cancels in the books an invoice the platform rejected
+         * (213) or the buyer refused (210); never transmitted, never e-reported. Absent otherwise.
+         */
+        readonly internal?: true | undefined;
       }
     >
   | DomainEvent<"DocumentContactSet", { readonly contact: DocumentContact }>
@@ -270,6 +275,8 @@ export type LiveDocument = {
   readonly payments?: readonly DocumentPayment[];
   /** Its transmission through the approved platform (`transmission.ts`); absent until the first fact. */
   readonly transmission?: DocumentTransmission;
+  /** An internal credit note: never transmitted, never e-reported (see `DocumentCreated`). */
+  readonly internal?: true;
 };
 
 export type DocumentState =
@@ -304,6 +311,7 @@ export const evolveDocument = (state: DocumentState, event: DocumentEvent): Docu
         children: [],
         validation: null,
         history: [],
+        ...(d.internal && { internal: true as const }),
       };
     }
     case "DocumentContactSet":
@@ -385,6 +393,7 @@ export const evolveDocument = (state: DocumentState, event: DocumentEvent): Docu
     case "DocumentLifecycleStatusReceived":
     case "DocumentTransmissionNotSent":
     case "DocumentTransmissionRefused":
+    case "DocumentCollectedStatusSent":
       return live(state, (doc) => ({
         ...doc,
         transmission: evolveTransmission(doc.transmission ?? noTransmission, event),

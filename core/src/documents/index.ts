@@ -4,6 +4,7 @@ export * from "./document.ts";
 export * from "./due.ts";
 export * from "./final-invoice.ts";
 export * from "./header.ts";
+export * from "./internal-credit-note.ts";
 export * from "./lifecycle.ts";
 export * from "./lines.ts";
 export { type LiveTotals, liveTotals, type TypedLine, typedLineNet } from "./live.ts";

@@ -20,6 +20,8 @@ export type ScopedDocument = {
   readonly direction: string;
   readonly validation: unknown;
   readonly contact: Pick<DocumentContact, "kind" | "siren" | "billingAddress"> | null;
+  /** An internal credit note (a rejected or refused invoice cancelled in the books): never sent. */
+  readonly internal?: true | undefined;
 };
 
 const SIREN = /^\d{9}$/;
@@ -42,6 +44,9 @@ export const transmissionScope = (
 ): TransmissionScope => {
   if (doc.direction !== "sales" || (doc.kind !== "invoice" && doc.kind !== "creditNote") || !doc.validation)
     return { decision: "none" };
+  // Neither sent nor e-reported: it cancels, in the organisation's books only, an invoice the platform
+  // rejected or the buyer refused.
+  if (doc.internal) return { decision: "none" };
   const contact = doc.contact;
   if (!contact || contact.kind === "person") return { decision: "ereporting", reason: "b2c" };
   if (countryOf(contact) !== "FR") return { decision: "ereporting", reason: "international" };

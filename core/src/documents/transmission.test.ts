@@ -240,3 +240,53 @@ describe("the reform's scope", () => {
     expect(transmissionScope(monaco)).toEqual({ decision: "lookup", siren: "732829320" });
   });
 });
+
+describe("the collected status (212) sent about an invoice's payment", () => {
+  const sent212 = (changes: Record<string, unknown> = {}) => ({
+    payment: "p-1",
+    date: "2025-02-01",
+    amounts: [{ ratePercent: "20.00", cents: 240000 }],
+    total: 240000,
+    flowId: "cdar-9",
+    trackingId: "t-9",
+    at: "2025-02-01T10:00:00.000Z",
+    ...changes,
+  });
+  const record = (changes: Record<string, unknown> = {}) =>
+    ({ type: "RecordCollectedStatusSent", data: sent212(changes) }) as TransmissionCommand;
+
+  it("is recorded once per payment, on a submitted invoice", () => {
+    spec
+      .given([created(), validated(), submitted()])
+      .when(record())
+      .then([{ type: "DocumentCollectedStatusSent", data: sent212() } as DocumentEvent]);
+    spec
+      .given([
+        created(),
+        validated(),
+        submitted(),
+        { type: "DocumentCollectedStatusSent", data: sent212() } as DocumentEvent,
+      ])
+      .when(record({ flowId: "cdar-10" }))
+      .then([]);
+  });
+
+  it("is refused before the submission, with amounts that do not add up, and on a credit note", () => {
+    spec
+      .given([created(), validated()])
+      .when(record())
+      .thenThrows(refusedWith("transmission.notSubmitted", {}, 409));
+    spec
+      .given([created(), validated(), submitted()])
+      .when(record({ total: 1 }))
+      .thenThrows(refusedOnField("validation.notAllowed", "amounts"));
+    spec
+      .given([
+        created({ kind: "creditNote" }),
+        validated("AV2025-00001"),
+        submitted({ trackingId: "AV2025-00001" }),
+      ])
+      .when(record())
+      .thenThrows(refusedWith("transmission.notTransmissible", { kind: "creditNote" }, 409));
+  });
+});

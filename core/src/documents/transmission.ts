@@ -1,5 +1,6 @@
 import { type IsoDate, isIsoDate } from "../accounting/dates.ts";
 import { DomainError, type DomainEvent } from "../decider.ts";
+import type { Cents } from "../money.ts";
 
 /**
  * A sales invoice's or credit note's transmission through the organisation's approved platform (the
@@ -65,6 +66,26 @@ export type LifecycleStatus = {
 
 export type TransmissionNotSent = { readonly reason: NotSentReason; readonly at: string };
 
+/**
+ * The « Encaissée » status (212) the organisation sent about a payment of one of its invoices of
+ * services taxed on receipts: the amount received incl. tax per VAT rate, as the payment moved it from
+ * 445740 (`core/src/einvoicing/collected.ts`), in its lifecycle message's flow.
+ */
+export type CollectedStatus = {
+  /** The payment whose allocation it reports: one status per payment. */
+  readonly payment: string;
+  /** The day the money was received (the payment's date). */
+  readonly date: IsoDate;
+  /** Per VAT rate ("20.00", "5.50"…), the amount received incl. tax, in cents. */
+  readonly amounts: readonly { readonly ratePercent: string; readonly cents: Cents }[];
+  readonly total: Cents;
+  /** The flow that carried the message, and its tracking id. */
+  readonly flowId: string;
+  readonly trackingId: string;
+  /** When it was submitted. */
+  readonly at: string;
+};
+
 /** The platform refused the submission itself (not transient: a 4xx with its error). */
 export type TransmissionRefusal = {
   readonly errorCode: string;
@@ -77,7 +98,8 @@ export type TransmissionEvent =
   | DomainEvent<"DocumentTransmissionAcknowledged", TransmissionAcknowledgement>
   | DomainEvent<"DocumentLifecycleStatusReceived", LifecycleStatus>
   | DomainEvent<"DocumentTransmissionNotSent", TransmissionNotSent>
-  | DomainEvent<"DocumentTransmissionRefused", TransmissionRefusal>;
+  | DomainEvent<"DocumentTransmissionRefused", TransmissionRefusal>
+  | DomainEvent<"DocumentCollectedStatusSent", CollectedStatus>;
 
 export const transmissionEventTypes: readonly TransmissionEvent["type"][] = [
   "DocumentTransmissionSubmitted",
@@ -85,6 +107,7 @@ export const transmissionEventTypes: readonly TransmissionEvent["type"][] = [
   "DocumentLifecycleStatusReceived",
   "DocumentTransmissionNotSent",
   "DocumentTransmissionRefused",
+  "DocumentCollectedStatusSent",
 ];
 
 export type TransmissionCommand =
@@ -96,7 +119,8 @@ export type TransmissionCommand =
   | { readonly type: "RecordTransmissionAcknowledgement"; readonly data: TransmissionAcknowledgement }
   | { readonly type: "RecordLifecycleStatus"; readonly data: LifecycleStatus }
   | { readonly type: "RecordTransmissionNotSent"; readonly data: TransmissionNotSent }
-  | { readonly type: "RecordTransmissionRefused"; readonly data: TransmissionRefusal };
+  | { readonly type: "RecordTransmissionRefused"; readonly data: TransmissionRefusal }
+  | { readonly type: "RecordCollectedStatusSent"; readonly data: CollectedStatus };
 
 export const transmissionCommandTypes: readonly TransmissionCommand["type"][] = [
   "RecordTransmissionSubmitted",
@@ -104,6 +128,7 @@ export const transmissionCommandTypes: readonly TransmissionCommand["type"][] = 
   "RecordLifecycleStatus",
   "RecordTransmissionNotSent",
   "RecordTransmissionRefused",
+  "RecordCollectedStatusSent",
 ];
 
 /** The transmission as the document's state keeps it. */
@@ -113,6 +138,8 @@ export type DocumentTransmission = {
   readonly statuses: readonly LifecycleStatus[];
   readonly notSent: TransmissionNotSent | null;
   readonly refusal: TransmissionRefusal | null;
+  /** The 212 statuses sent, one per payment (absent in states stored before they existed: none). */
+  readonly collected?: readonly CollectedStatus[];
 };
 
 export const noTransmission: DocumentTransmission = {
@@ -138,6 +165,8 @@ export const evolveTransmission = (
       return { ...transmission, notSent: event.data };
     case "DocumentTransmissionRefused":
       return { ...transmission, refusal: event.data };
+    case "DocumentCollectedStatusSent":
+      return { ...transmission, collected: [...(transmission.collected ?? []), event.data] };
     default:
       return event satisfies never;
   }
@@ -149,6 +178,7 @@ export const lifecycleStatusCodes = [
 ] as const;
 
 const SHA256 = /^[a-f0-9]{64}$/;
+const RATE = /^\d{1,3}\.\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** The document as far as its transmission needs it. */
@@ -157,12 +187,14 @@ export type TransmittedDocument = {
   readonly direction: string;
   readonly validation: { readonly number: string } | null;
   readonly transmission?: DocumentTransmission | undefined;
+  readonly internal?: true | undefined;
 };
 
-/** Only a validated sales invoice or credit note is transmitted. */
+/** Only a validated sales invoice or credit note is transmitted; an internal credit note never. */
 const transmissible = (doc: TransmittedDocument): { readonly number: string } => {
   if (doc.direction !== "sales" || (doc.kind !== "invoice" && doc.kind !== "creditNote"))
     throw new DomainError("transmission.notTransmissible", { kind: doc.kind }, 409);
+  if (doc.internal) throw new DomainError("transmission.internal", {}, 409);
   if (!doc.validation) throw new DomainError("transmission.notValidated", { kind: doc.kind }, 409);
   return doc.validation;
 };
@@ -185,7 +217,8 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * The transmission's rules. A document is submitted once: the same flow recorded again records
  * nothing (a reaction given again), another flow is refused. An acknowledgement or a status needs the
  * submission (a status for a document never submitted is refused); each flow's status is recorded once.
- * « Not sent » and a refusal are for a document not submitted, each recorded once as it stands.
+ * « Not sent » and a refusal are for a document not submitted, each recorded once as it stands. A 212
+ * (collected) is for a submitted invoice, recorded once per payment.
  * `sentOn`: the day the document becomes `sent`, with its first submission (the decider adds the change).
  */
 export const decideTransmission = (
@@ -249,6 +282,26 @@ export const decideTransmission = (
       if (t.refusal && t.refusal.errorCode === data.errorCode && t.refusal.errorMessage === data.errorMessage)
         return none;
       return { events: [{ type: "DocumentTransmissionRefused", data }], sentOn: null };
+    }
+    case "RecordCollectedStatusSent": {
+      const data = command.data;
+      submitted(t);
+      if (doc.kind !== "invoice")
+        throw new DomainError("transmission.notTransmissible", { kind: doc.kind }, 409);
+      if ((t.collected ?? []).some((c) => c.payment === data.payment)) return none;
+      if (data.flowId.trim() === "" || data.flowId.length > 36)
+        throw new DomainError("validation.notAllowed", { field: "flowId", value: data.flowId });
+      if (!isIsoDate(data.date))
+        throw new DomainError("validation.invalidDate", { field: "date", value: data.date });
+      instant(data.at, "at");
+      const sum = data.amounts.reduce((s, a) => s + a.cents, 0);
+      if (
+        data.amounts.length === 0 ||
+        data.amounts.some((a) => !Number.isSafeInteger(a.cents) || !RATE.test(a.ratePercent)) ||
+        sum !== data.total
+      )
+        throw new DomainError("validation.notAllowed", { field: "amounts", value: String(data.total) });
+      return { events: [{ type: "DocumentCollectedStatusSent", data }], sentOn: null };
     }
     default:
       return command satisfies never;

@@ -47,11 +47,14 @@ export const validationTarget = (
   before: readonly DocumentCommand[],
   series: readonly DocumentSeries[],
 ): { readonly doc: LiveDocument; readonly sequence: ValidationSequence | null } => {
-  if (!isLive(loaded)) throw new DomainError("doc.notFound", {}, 404);
-  const doc = before.reduce(
+  // A document created in the same commit (an internal credit note) is live once `before` is decided.
+  if (!isLive(loaded) && before[0]?.type !== "CreateDocument") throw new DomainError("doc.notFound", {}, 404);
+  const decided = before.reduce(
     (state, command) => documentDecider.decide(command, state).reduce(documentDecider.evolve, state),
-    loaded as DocumentState,
-  ) as LiveDocument;
+    loaded,
+  );
+  if (!isLive(decided)) throw new DomainError("doc.notFound", {}, 404);
+  const doc = decided;
   const chosen =
     doc.direction === "sales" && doc.status === "draft"
       ? seriesFor(series, doc.kind, doc.direction, doc.series)
