@@ -19,8 +19,9 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { FormActions, FormCard, useRules, useSchemaForm } from "../../components/form.tsx";
+import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { ChevronRightIcon, UserIcon } from "../../components/icons.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { api } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
@@ -244,20 +245,15 @@ export const AccountResourceEditPage = ({ route }: { route: AccountResource["rou
           { to: `/account/${route}`, label: t(`account:sections.${route}.title`) },
         ]}
       />
-      <FormCard
+      <MutationFormCard
         testId="account-form"
         onSubmit={form.onSubmit((body) => save.mutate(body))}
-        error={save.isError ? save.error : null}
+        mutation={save}
         errorTitle={t("account:saveError")}
         errorTestId="account-save-error"
-        actions={
-          <FormActions
-            cancel={`/account/${route}`}
-            submitLabel={t("common:actions.save")}
-            pending={save.isPending}
-            submitTestId="account-submit"
-          />
-        }
+        cancel={`/account/${route}`}
+        submitLabel={t("common:actions.save")}
+        submitTestId="account-submit"
       >
         {resource.fields.map((field) => {
           const common = {
@@ -294,7 +290,7 @@ export const AccountResourceEditPage = ({ route }: { route: AccountResource["rou
         })}
         {id && existing.isError ? <ErrorAlert error={existing.error} testId="account-load-error" /> : null}
         {save.isSuccess ? <Alert color="teal">{t("account:saved")}</Alert> : null}
-      </FormCard>
+      </MutationFormCard>
     </Stack>
   );
 };

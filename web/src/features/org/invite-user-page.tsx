@@ -2,7 +2,8 @@ import { Select, Stack, Text, TextInput } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { FormActions, FormCard, useRules, useSchemaForm } from "../../components/form.tsx";
+import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { z } from "../../lib/zod.ts";
 import type { UsersLocationState } from "./contact-users-page.tsx";
 import { PageHeader } from "./page-header.tsx";
@@ -32,7 +33,7 @@ export const InviteUserPage = () => {
         title={t("app:users.inviteTitle")}
         crumbs={[{ to: usersPath, label: t("app:users.title") }]}
       />
-      <FormCard
+      <MutationFormCard
         testId="user-invite-form"
         onSubmit={form.onSubmit((invitation) =>
           invite.mutate(invitation, {
@@ -46,16 +47,11 @@ export const InviteUserPage = () => {
             },
           }),
         )}
-        error={invite.isError ? invite.error : null}
+        mutation={invite}
         errorTestId="user-invite-error"
-        actions={
-          <FormActions
-            cancel={usersPath}
-            submitLabel={t("app:users.inviteSubmit")}
-            pending={invite.isPending}
-            submitTestId="user-invite-submit"
-          />
-        }
+        cancel={usersPath}
+        submitLabel={t("app:users.inviteSubmit")}
+        submitTestId="user-invite-submit"
       >
         <Text size="sm" c="dimmed">
           {t("app:users.inviteDescription")}
@@ -81,7 +77,7 @@ export const InviteUserPage = () => {
           withAsterisk
           data-testid="user-invite-profile"
         />
-      </FormCard>
+      </MutationFormCard>
     </Stack>
   );
 };

@@ -9,7 +9,7 @@ import type { Column } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -154,19 +154,14 @@ export const BankCreatePage = () => {
       crumbs={[{ to: banksPath, label: t("banks.title") }]}
       allowed={can("banks", "create")}
     >
-      <FormCard
+      <MutationFormCard
         testId="bank-form"
         onSubmit={form.onSubmit((bank) => create.mutate(bank, { onSuccess: () => void navigate(banksPath) }))}
-        error={create.isError ? create.error : null}
+        mutation={create}
         errorTestId="bank-error"
-        actions={
-          <FormActions
-            cancel={banksPath}
-            submitLabel={t("banks.create")}
-            pending={create.isPending}
-            submitTestId="bank-save"
-          />
-        }
+        cancel={banksPath}
+        submitLabel={t("banks.create")}
+        submitTestId="bank-save"
       >
         <TextInput
           label={t("banks.name")}
@@ -180,7 +175,7 @@ export const BankCreatePage = () => {
           <AmountInput label={t("banks.opening")} {...form.getInputProps("openingBalance")} currency />
           <DateField label={t("banks.openingDate")} {...form.getInputProps("openingDate")} clearable />
         </Group>
-      </FormCard>
+      </MutationFormCard>
     </ResourceFormPage>
   );
 };

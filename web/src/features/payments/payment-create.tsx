@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
 import { DateField } from "../../components/date-input.tsx";
-import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import { api, type Schemas } from "../../lib/api-client.ts";
@@ -166,22 +167,17 @@ const PaymentCreate = ({ direction }: { direction: Direction }) => {
       crumbs={[{ to: paymentsPath(direction), label: t(`payments.${direction}`) }]}
       allowed={can(`${direction}.payments`, "create")}
     >
-      <FormCard
+      <MutationFormCard
         width="100%"
         testId="payment-form"
         onSubmit={form.onSubmit((payment) =>
           record.mutate(payment, { onSuccess: (saved) => void navigate(paymentPath(saved.id)) }),
         )}
-        error={record.isError ? record.error : null}
+        mutation={record}
         errorTestId="payment-error"
-        actions={
-          <FormActions
-            cancel={paymentsPath(direction)}
-            submitLabel={refund ? t("refunds.save") : t("payments.save")}
-            pending={record.isPending}
-            submitTestId="payment-save"
-          />
-        }
+        cancel={paymentsPath(direction)}
+        submitLabel={refund ? t("refunds.save") : t("payments.save")}
+        submitTestId="payment-save"
       >
         <ContactPicker
           direction={direction}
@@ -300,7 +296,7 @@ const PaymentCreate = ({ direction }: { direction: Direction }) => {
             {t("refunds.gap", { amount: money(total), allocated: money(allocated) })}
           </Alert>
         ) : null}
-      </FormCard>
+      </MutationFormCard>
     </ResourceFormPage>
   );
 };

@@ -2,7 +2,8 @@ import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AmountInput } from "../../components/amount-input.tsx";
-import { FormActions, FormCard, useRules, useSchemaForm } from "../../components/form.tsx";
+import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import type { Locale } from "../../i18n/i18n.ts";
 import { amountInput } from "../../lib/money.ts";
 import { z } from "../../lib/zod.ts";
@@ -125,20 +126,15 @@ export const RuleForm = ({
   const form = useSchemaForm(useRuleSchema(), initial);
   return (
     <Paper withBorder p="lg">
-      <FormCard
+      <MutationFormCard
         bare
         testId="rule-form"
         onSubmit={form.onSubmit((rule) => save.mutate({ id, ...rule }, { onSuccess: onDone }))}
-        error={save.isError ? save.error : null}
+        mutation={save}
         errorTestId="rule-error"
-        actions={
-          <FormActions
-            cancel={onDone}
-            submitLabel={t("rules.save")}
-            pending={save.isPending}
-            submitTestId="rule-save"
-          />
-        }
+        cancel={onDone}
+        submitLabel={t("rules.save")}
+        submitTestId="rule-save"
       >
         <TextInput
           label={t("rules.name")}
@@ -198,7 +194,7 @@ export const RuleForm = ({
           </Stack>
         </SimpleGrid>
         <Switch label={t("rules.automatic")} {...form.getInputProps("automatic", { type: "checkbox" })} />
-      </FormCard>
+      </MutationFormCard>
     </Paper>
   );
 };
