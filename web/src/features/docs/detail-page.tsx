@@ -2,7 +2,7 @@ import { Alert, Anchor, Grid, Group, List, Paper, Stack, Table, Text } from "@ma
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -15,7 +15,7 @@ import { BuyerStatusPanel } from "../einvoicing/buyer-status.tsx";
 import { AttachmentsPanel } from "../files/attachments-panel.tsx";
 import { formatDecimal } from "../items/prices.ts";
 import { useReference } from "../reference/api.ts";
-import { type Doc, docCheckQuery, docQuery } from "./api.ts";
+import { type Doc, docCheckQuery } from "./api.ts";
 import { DocActions } from "./doc-actions.tsx";
 import { DocDeposits } from "./doc-deposits.tsx";
 import { DocPayments } from "./doc-payments.tsx";
@@ -26,7 +26,7 @@ import { docContactEditPath, docPath } from "./paths.ts";
 import { RegimeOutdatedHint, regimeOutdated, VatRegimeBadge } from "./regime.tsx";
 import { TotalsCard } from "./totals-card.tsx";
 import { TransmissionPanel } from "./transmission-panel.tsx";
-import { DocStatusBadge, useCanDocs, useDocCrumbs, useDocName, useVatLabel } from "./ui.tsx";
+import { DocStatusBadge, useRoutedDoc, useVatLabel } from "./ui.tsx";
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <div>
@@ -360,12 +360,8 @@ const DocView = ({ doc }: { doc: Doc }) => {
 /** `/org/docs/{id}`: a document, its status and what can be done with it, its lines and totals, its entry. */
 export const DocDetailPage = () => {
   const { t } = useTranslation("docs");
-  const { id = "" } = useParams();
-  const can = useCanDocs();
-  const name = useDocName();
-  const crumbs = useDocCrumbs();
+  const { can, name, crumbs, doc } = useRoutedDoc();
   const { locale } = useFormat();
-  const doc = useQuery(docQuery(id));
   const data = doc.data;
   if (data && !can(rightOf(data.direction, data.kind), "read")) return <NoAccessPage title={t("title")} />;
   return (

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Button, Group, Paper, Stack, Table, Text, Textarea,
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
@@ -17,7 +17,6 @@ import {
   type Doc,
   type DocHistory,
   docHistoryQuery,
-  docQuery,
   useAddHistoryNote,
   useChangeHistoryNote,
   useRemoveHistoryNote,
@@ -25,7 +24,7 @@ import {
 import { segmentOf } from "./model.ts";
 import { docHistoryEditPath, docHistoryPath } from "./paths.ts";
 import { useTransmissionSentence } from "./transmission-panel.tsx";
-import { useCanDocs, useDocCrumbs, useDocName } from "./ui.tsx";
+import { useRoutedDoc } from "./ui.tsx";
 
 type Note = DocHistory["notes"][number];
 
@@ -40,11 +39,7 @@ const HistoryFrame = ({
   edit?: boolean;
 }) => {
   const { t } = useTranslation("docs");
-  const { id = "" } = useParams();
-  const can = useCanDocs();
-  const name = useDocName();
-  const crumbs = useDocCrumbs();
-  const doc = useQuery(docQuery(id));
+  const { id, can, name, crumbs, doc } = useRoutedDoc();
   const history = useQuery(docHistoryQuery(id));
   const data = doc.data;
   const code = data ? `${data.direction}.${segmentOf(data.kind)}.histories` : "";

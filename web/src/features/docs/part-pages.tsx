@@ -1,28 +1,23 @@
 import { Alert, Select, SimpleGrid, Textarea, TextInput } from "@mantine/core";
 import { type VatRate, vatRates } from "@registre/core/documents";
-import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type ComponentProps, type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { ResourceFormPage } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useReference } from "../reference/api.ts";
-import { type Doc, docQuery, useUpdateDoc } from "./api.ts";
+import { type Doc, type UpdateDocInput, useUpdateDoc } from "./api.ts";
 import { type ContactChoice, ContactPicker } from "./contact-picker.tsx";
 import { type EditorLine, editorLine, type LineNature, lineInput, lineProblems } from "./editor-lines.ts";
 import { rightOf } from "./model.ts";
 import { docPath } from "./paths.ts";
-import { useCanDocs, useDocCrumbs, useDocName, useVatLabel } from "./ui.tsx";
+import { useRoutedDoc, useVatLabel } from "./ui.tsx";
 
 /** The frame of a draft's part page: its header, crumbs, the right to change it, the document loaded. */
 const PartPage = ({ title, children }: { title: string; children: (doc: Doc) => React.ReactNode }) => {
   const { t } = useTranslation("docs");
-  const { id = "" } = useParams();
-  const can = useCanDocs();
-  const name = useDocName();
-  const crumbs = useDocCrumbs();
-  const doc = useQuery(docQuery(id));
+  const { can, name, crumbs, doc } = useRoutedDoc();
   const data = doc.data;
   return (
     <ResourceFormPage
@@ -40,10 +35,33 @@ const PartPage = ({ title, children }: { title: string; children: (doc: Doc) => 
   );
 };
 
-const ContactForm = ({ doc }: { doc: Doc }) => {
-  const { t } = useTranslation(["docs", "common"]);
+/** A part of a draft changed: the document updated with it, then shown again. */
+const useSavePart = (doc: Doc) => {
   const navigate = useNavigate();
   const update = useUpdateDoc(doc.id);
+  const save = (input: UpdateDocInput) =>
+    update.mutate(input, { onSuccess: () => void navigate(docPath(doc.id)) });
+  return { update, save };
+};
+
+/** A part's form: saved by `useSavePart`'s update, or cancelled back to the document. */
+const PartForm = ({
+  doc,
+  update,
+  ...card
+}: { doc: Doc; update: ReturnType<typeof useUpdateDoc> } & Omit<
+  ComponentProps<typeof MutationFormCard>,
+  "mutation" | "cancel" | "submitLabel"
+>) => {
+  const { t } = useTranslation("common");
+  return (
+    <MutationFormCard {...card} mutation={update} cancel={docPath(doc.id)} submitLabel={t("actions.save")} />
+  );
+};
+
+const ContactForm = ({ doc }: { doc: Doc }) => {
+  const { t } = useTranslation(["docs", "common"]);
+  const { update, save } = useSavePart(doc);
   const [choice, setChoice] = useState<ContactChoice>({
     contactId: doc.contactId,
     billingAddressId: null,
@@ -53,16 +71,10 @@ const ContactForm = ({ doc }: { doc: Doc }) => {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!choice.contactId) return setError(t("editor.contactRequired"));
-    update.mutate(choice, { onSuccess: () => void navigate(docPath(doc.id)) });
+    save(choice);
   };
   return (
-    <MutationFormCard
-      mutation={update}
-      cancel={docPath(doc.id)}
-      submitLabel={t("common:actions.save")}
-      onSubmit={submit}
-      testId="doc-contact-form"
-    >
+    <PartForm doc={doc} update={update} onSubmit={submit} testId="doc-contact-form">
       <ContactPicker
         direction={doc.direction}
         value={choice}
@@ -77,7 +89,7 @@ const ContactForm = ({ doc }: { doc: Doc }) => {
           setError(undefined);
         }}
       />
-    </MutationFormCard>
+    </PartForm>
   );
 };
 
@@ -90,10 +102,9 @@ export const DocContactEditPage = () => {
 const LineForm = ({ doc, lineId }: { doc: Doc; lineId: string }) => {
   const { t } = useTranslation(["docs", "common"]);
   const { locale } = useFormat();
-  const navigate = useNavigate();
   const vatLabel = useVatLabel();
   const units = useReference("units");
-  const update = useUpdateDoc(doc.id);
+  const { update, save } = useSavePart(doc);
   const saved = doc.lines.find((l) => l.id === lineId);
   const [line, setLine] = useState<EditorLine | null>(saved ? editorLine(saved, locale) : null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -108,7 +119,7 @@ const LineForm = ({ doc, lineId }: { doc: Doc; lineId: string }) => {
     const lines = doc.lines.map((l) =>
       l.id === lineId ? lineInput(line, locale) : lineInput(editorLine(l, locale), locale),
     );
-    update.mutate({ lines }, { onSuccess: () => void navigate(docPath(doc.id)) });
+    save({ lines });
   };
   const priced = line.kind === "item" || line.kind === "free";
   /** A figure of the line, typed as the reader writes numbers. */
@@ -122,14 +133,7 @@ const LineForm = ({ doc, lineId }: { doc: Doc; lineId: string }) => {
     />
   );
   return (
-    <MutationFormCard
-      mutation={update}
-      cancel={docPath(doc.id)}
-      submitLabel={t("common:actions.save")}
-      onSubmit={submit}
-      testId="doc-line-form"
-      width={820}
-    >
+    <PartForm doc={doc} update={update} onSubmit={submit} testId="doc-line-form" width={820}>
       {line.kind === "comment" ? (
         <Textarea
           label={t("lines.commentLine")}
@@ -205,7 +209,7 @@ const LineForm = ({ doc, lineId }: { doc: Doc; lineId: string }) => {
           ) : null}
         </>
       ) : null}
-    </MutationFormCard>
+    </PartForm>
   );
 };
 

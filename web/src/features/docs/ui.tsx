@@ -1,11 +1,14 @@
 import { Badge, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
 import { today } from "../../lib/day.ts";
 import { formatCents } from "../../lib/money.ts";
 import { can, type Permission } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
+import { docQuery } from "./api.ts";
 import {
   type Direction,
   type DocKind,
@@ -108,6 +111,19 @@ export const useDocCrumbs = () => {
     toDoc: (doc: { id: string; direction: Direction; kind: DocKind; number: string | null } | undefined) =>
       doc ? [toList(doc.direction, doc.kind), { to: docPath(doc.id), label: name(doc) }] : [],
   };
+};
+
+/**
+ * What a document's own screens start from: the document of the route's `{id}` loaded, the rights to
+ * it, how it is named and the crumbs back to it.
+ */
+export const useRoutedDoc = () => {
+  const { id = "" } = useParams();
+  const can = useCanDocs();
+  const name = useDocName();
+  const crumbs = useDocCrumbs();
+  const doc = useQuery(docQuery(id));
+  return { id, can, name, crumbs, doc };
 };
 
 /** A document's number in a list: « Brouillon » in italics when it has none yet. */
