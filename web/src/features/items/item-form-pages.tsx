@@ -24,8 +24,8 @@ import {
 } from "./api.ts";
 import { itemPath, itemsPath } from "./paths.ts";
 import { formatDecimal, readDecimal, type Tier, withTax } from "./prices.ts";
-import { liveMargins, MarginsTable, TiersEditor } from "./tiers-editor.tsx";
-import { useCanItems, useItemTexts } from "./ui.tsx";
+import { ItemTiers } from "./tiers-editor.tsx";
+import { PriceInput, useCanItems, useItemTexts } from "./ui.tsx";
 
 /** Legal grounds often printed for exempt items (the API's `vatExemptionMentions`). */
 const exemptionMentions = [
@@ -271,24 +271,8 @@ const ItemForm = ({ item }: { item: Item | null }) => {
         <>
           <Divider label={t("price.base")} labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {buys ? (
-              <TextInput
-                label={t("fields.buyPrice")}
-                description={t("priceHint")}
-                {...form.getInputProps("buyPrice")}
-                inputMode="decimal"
-                data-testid="item-buy-price"
-              />
-            ) : null}
-            {sells ? (
-              <TextInput
-                label={t("fields.sellPrice")}
-                description={t("priceHint")}
-                {...form.getInputProps("sellPrice")}
-                inputMode="decimal"
-                data-testid="item-sell-price"
-              />
-            ) : null}
+            {buys ? <PriceInput side="buy" {...form.getInputProps("buyPrice")} /> : null}
+            {sells ? <PriceInput side="sell" {...form.getInputProps("sellPrice")} /> : null}
             {sells ? (
               <Group gap={4} align="flex-end">
                 <Text size="sm" c="dimmed">
@@ -301,25 +285,13 @@ const ItemForm = ({ item }: { item: Item | null }) => {
               </Group>
             ) : null}
           </SimpleGrid>
-          {sells ? (
-            <TiersEditor
-              side="sale"
-              tiers={v.saleTiers}
-              onChange={(tiers) => form.setFieldValue("saleTiers", tiers)}
-              errors={form.errors}
-            />
-          ) : null}
-          {buys ? (
-            <TiersEditor
-              side="purchase"
-              tiers={v.purchaseTiers}
-              onChange={(tiers) => form.setFieldValue("purchaseTiers", tiers)}
-              errors={form.errors}
-            />
-          ) : null}
-          {sells && buys ? (
-            <MarginsTable rows={liveMargins(v.sellPrice, v.buyPrice, v.saleTiers, v.purchaseTiers)} />
-          ) : null}
+          <ItemTiers
+            prices={v}
+            onChange={(tiers) => form.setValues(tiers)}
+            errors={form.errors}
+            sells={sells}
+            buys={buys}
+          />
         </>
       )}
     </MutationFormCard>

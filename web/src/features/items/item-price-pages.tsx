@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,8 +13,8 @@ import { usePriceRules } from "./item-form-pages.tsx";
 import { ItemFrame } from "./item-frame.tsx";
 import { itemPath } from "./paths.ts";
 import { decimalInput, formatDecimal, type Tier } from "./prices.ts";
-import { liveMargins, MarginsTable, TiersEditor } from "./tiers-editor.tsx";
-import { Fields, useCanItems } from "./ui.tsx";
+import { ItemTiers, MarginsTable } from "./tiers-editor.tsx";
+import { Fields, PriceInput, useCanItems } from "./ui.tsx";
 
 export const ItemPricePage = () => {
   const { t } = useTranslation(["items", "common"]);
@@ -200,49 +200,29 @@ const PriceForm = ({ item }: { item: Item }) => {
         <Stack gap="md">
           <Group gap="md" align="flex-start">
             {buys ? (
-              <TextInput
-                label={t("fields.buyPrice")}
-                description={t("priceHint")}
+              <PriceInput
+                side="buy"
                 value={values.buyPrice}
                 onChange={(event) => setValues({ ...values, buyPrice: event.currentTarget.value })}
                 error={errors.buyPrice}
-                inputMode="decimal"
-                data-testid="item-buy-price"
               />
             ) : null}
             {sells ? (
-              <TextInput
-                label={t("fields.sellPrice")}
-                description={t("priceHint")}
+              <PriceInput
+                side="sell"
                 value={values.sellPrice}
                 onChange={(event) => setValues({ ...values, sellPrice: event.currentTarget.value })}
                 error={errors.sellPrice}
-                inputMode="decimal"
-                data-testid="item-sell-price"
               />
             ) : null}
           </Group>
-          {sells ? (
-            <TiersEditor
-              side="sale"
-              tiers={values.saleTiers}
-              onChange={(saleTiers) => setValues({ ...values, saleTiers })}
-              errors={errors}
-            />
-          ) : null}
-          {buys ? (
-            <TiersEditor
-              side="purchase"
-              tiers={values.purchaseTiers}
-              onChange={(purchaseTiers) => setValues({ ...values, purchaseTiers })}
-              errors={errors}
-            />
-          ) : null}
-          {sells && buys ? (
-            <MarginsTable
-              rows={liveMargins(values.sellPrice, values.buyPrice, values.saleTiers, values.purchaseTiers)}
-            />
-          ) : null}
+          <ItemTiers
+            prices={values}
+            onChange={(tiers) => setValues({ ...values, ...tiers })}
+            errors={errors}
+            sells={sells}
+            buys={buys}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" component={Link} to={`${itemPath(item.id)}/price`}>
               {t("common:actions.cancel")}

@@ -138,3 +138,48 @@ export const liveMargins = (
     });
   return margins(readDecimal(sellPrice), readDecimal(buyPrice), readable(saleTiers), readable(purchaseTiers));
 };
+
+/** The prices an item's tiers and margins are read from, as typed. */
+type TypedPrices = { sellPrice: string; buyPrice: string; saleTiers: Tier[]; purchaseTiers: Tier[] };
+
+/**
+ * The tiers an item's uses call for — sale when it is sold, purchase when it is bought — and, for one
+ * both sold and bought, the margins of what is typed so far.
+ */
+export const ItemTiers = ({
+  prices,
+  onChange,
+  errors,
+  sells,
+  buys,
+}: {
+  prices: TypedPrices;
+  onChange: (tiers: Partial<Pick<TypedPrices, "saleTiers" | "purchaseTiers">>) => void;
+  errors: Record<string, unknown>;
+  sells: boolean;
+  buys: boolean;
+}) => (
+  <>
+    {sells ? (
+      <TiersEditor
+        side="sale"
+        tiers={prices.saleTiers}
+        onChange={(saleTiers) => onChange({ saleTiers })}
+        errors={errors}
+      />
+    ) : null}
+    {buys ? (
+      <TiersEditor
+        side="purchase"
+        tiers={prices.purchaseTiers}
+        onChange={(purchaseTiers) => onChange({ purchaseTiers })}
+        errors={errors}
+      />
+    ) : null}
+    {sells && buys ? (
+      <MarginsTable
+        rows={liveMargins(prices.sellPrice, prices.buyPrice, prices.saleTiers, prices.purchaseTiers)}
+      />
+    ) : null}
+  </>
+);

@@ -1,4 +1,4 @@
-import { Badge, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
+import { Badge, SimpleGrid, Stack, Tabs, Text, TextInput, type TextInputProps } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
@@ -76,3 +76,17 @@ export const Fields = ({ items }: { items: { label: string; value: ReactNode }[]
     ))}
   </SimpleGrid>
 );
+
+/** An item's buy or sell price excluding tax, typed as the reader writes numbers. */
+export const PriceInput = ({ side, ...props }: { side: "buy" | "sell" } & TextInputProps) => {
+  const { t } = useTranslation("items");
+  return (
+    <TextInput
+      label={t(side === "buy" ? "fields.buyPrice" : "fields.sellPrice")}
+      description={t("priceHint")}
+      {...props}
+      inputMode="decimal"
+      data-testid={`item-${side}-price`}
+    />
+  );
+};
