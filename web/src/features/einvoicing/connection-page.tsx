@@ -101,6 +101,19 @@ const ConnectionForm = ({ answer, allowed }: { answer: ConnectionAnswer; allowed
   const test = useMutation({ mutationFn: testConnection });
   const remove = useMutation({ mutationFn: removeConnection });
   const submit = (generate: boolean) => form.onSubmit((values) => save.mutate(inputOf(values, generate)));
+  /** One of the platform's required addresses or ids: labelled by its name, bound to the form. */
+  const setting = (
+    name: "flowUrl" | "directoryUrl" | "tokenUrl" | "clientId",
+    props?: { description?: string; autoComplete?: string },
+  ) => (
+    <TextInput
+      label={t(`connection.${name}`)}
+      {...props}
+      withAsterisk
+      {...form.getInputProps(name)}
+      data-testid={`connection-${name}`}
+    />
+  );
   return (
     <Stack gap="md">
       <FormCard
@@ -147,33 +160,10 @@ const ConnectionForm = ({ answer, allowed }: { answer: ConnectionAnswer; allowed
             {t("connection.none")}
           </Text>
         )}
-        <TextInput
-          label={t("connection.flowUrl")}
-          description={t("connection.flowUrlHint")}
-          withAsterisk
-          {...form.getInputProps("flowUrl")}
-          data-testid="connection-flowUrl"
-        />
-        <TextInput
-          label={t("connection.directoryUrl")}
-          description={t("connection.directoryUrlHint")}
-          withAsterisk
-          {...form.getInputProps("directoryUrl")}
-          data-testid="connection-directoryUrl"
-        />
-        <TextInput
-          label={t("connection.tokenUrl")}
-          withAsterisk
-          {...form.getInputProps("tokenUrl")}
-          data-testid="connection-tokenUrl"
-        />
-        <TextInput
-          label={t("connection.clientId")}
-          withAsterisk
-          autoComplete="off"
-          {...form.getInputProps("clientId")}
-          data-testid="connection-clientId"
-        />
+        {setting("flowUrl", { description: t("connection.flowUrlHint") })}
+        {setting("directoryUrl", { description: t("connection.directoryUrlHint") })}
+        {setting("tokenUrl")}
+        {setting("clientId", { autoComplete: "off" })}
         <PasswordInput
           label={t("connection.clientSecret")}
           description={
