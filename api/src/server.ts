@@ -8,6 +8,7 @@ import { type Environment, openContext, webDist } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
 import { type DemoPlatform, seedDemoEInvoicing } from "./demo/einvoicing.ts";
 import { seedDemo } from "./demo/index.ts";
+import { ereportingJob } from "./einvoicing/ereporting-job.ts";
 import { einvoicingReactors } from "./einvoicing/reactors.ts";
 import { einvoicingSyncJob } from "./einvoicing/sync.ts";
 import { seedReferenceData } from "./reference/reference.ts";
@@ -28,7 +29,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Opens the database, migrates, starts the projections, seeds the demo on first start, listens, and
- * starts the schedule (the daily reminders, unless REMINDERS=off; the e-invoicing sync every minute).
+ * starts the schedule (the daily reminders, unless REMINDERS=off; the e-invoicing sync every minute, the e-reporting every 15 minutes).
  */
 export const startServer = async (
   env: Environment & {
@@ -68,7 +69,11 @@ export const startServer = async (
   const { port } = server.address() as AddressInfo;
   // The time-driven jobs: each runs on one server at a time, whichever servers share the database.
   // The e-invoicing sync runs every minute, for the organisations connected to a platform.
-  const jobs = [...(env.reminders === "off" ? [] : [remindersJob(ctx)]), einvoicingSyncJob(ctx)];
+  const jobs = [
+    ...(env.reminders === "off" ? [] : [remindersJob(ctx)]),
+    einvoicingSyncJob(ctx),
+    ereportingJob(ctx),
+  ];
   const schedule = createSchedule(ctx.database, jobs, {
     clock: ctx.clock,
     ...(env.log && { log: env.log }),

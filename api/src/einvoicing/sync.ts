@@ -13,6 +13,7 @@ import { derivedId } from "../ids.ts";
 import type { EInvoicingPlatform, Flow } from "../ports/index.ts";
 import { isPlatformError } from "../ports/index.ts";
 import { connectedOrganisations, loadConnection } from "./connection.ts";
+import { ereportingFlowRef, recordEReportingAnswer } from "./ereporting.ts";
 import { importReceivedFlow } from "./receive.ts";
 import { recordTransmission, salesDocumentByNumber } from "./transmission-record.ts";
 
@@ -91,6 +92,13 @@ const dispatch = async (
 ): Promise<Dispatched> => {
   const flowId = flow.flowId;
   if (!flowId) return "passed";
+  // An e-reporting flow's answer, onto the organisation's e-reporting stream (the e-reporting job asks
+  // for the answers still missing too: one recorded before its flow is passed here).
+  if (flow.flowDirection === "Out" && flow.flowSyntax === "FRR") {
+    const ref = ereportingFlowRef(flow.trackingId);
+    if (ref) await recordEReportingAnswer(ctx, orgId, ref.periodId, ref.part, flow);
+    return "passed";
+  }
   if (flow.flowDirection === "Out" && flow.flowType === "CustomerInvoice") {
     const ack = flow.acknowledgement;
     if (!ack || ack.status === "Pending" || !flow.trackingId) return "passed";

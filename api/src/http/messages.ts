@@ -4,6 +4,7 @@ import { contactItemMessages, duplicateReasonsText } from "./messages-contacts-i
 import { documentMessages } from "./messages-documents.ts";
 import { einvoiceMessages } from "./messages-einvoice.ts";
 import { einvoicingMessages } from "./messages-einvoicing.ts";
+import { ereportingMessages } from "./messages-ereporting.ts";
 import { fileMessages } from "./messages-files.ts";
 import { importMessages } from "./messages-import.ts";
 import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
@@ -28,6 +29,7 @@ export const messages = {
   ...mailMessages,
   ...einvoiceMessages,
   ...einvoicingMessages,
+  ...ereportingMessages,
   ...paymentMessages,
   ...uploadMessages,
   ...vatMessages,

@@ -22,6 +22,7 @@ import {
   EInvoicingConnectionInput,
   SirenParam,
 } from "../schemas/einvoicing.ts";
+import { registerEReportingRoutes } from "./einvoicing-ereporting.ts";
 
 const tags = ["E-invoicing"];
 type ConnectionAnswer = z.infer<typeof EInvoicingConnectionAnswer>;
@@ -140,5 +141,6 @@ export const einvoicingRoutes = (ctx: AppContext) => {
     },
   );
 
+  registerEReportingRoutes(app, ctx);
   return app;
 };
