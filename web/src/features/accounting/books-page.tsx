@@ -1,26 +1,11 @@
 import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
-import type { ComponentProps, ReactNode } from "react";
-import { NewButton } from "../../components/detail-actions.tsx";
+import type { ReactNode } from "react";
 import { ResourceFormPage } from "../../components/form.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { type AccountingRight, useCan } from "./access.ts";
 
-/**
- * A screen of the books (accounting and VAT): the kit's frame, whose actions may be the button of a
- * new record (`create`, when the user may create one).
- */
-export const BooksPage = ({
-  create,
-  actions,
-  ...frame
-}: ComponentProps<typeof PageFrame> & {
-  create?: { to: string; label: string; testId: string } | false;
-}) => (
-  <PageFrame
-    {...frame}
-    actions={create ? <NewButton to={create.to} label={create.label} testId={create.testId} /> : actions}
-  />
-);
+/** A screen of the books (accounting and VAT): the kit's frame. */
+export const BooksPage = PageFrame;
 
 /**
  * A page that changes one record of the books: the record loaded when the user has the `right` to

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { useDeleteAction } from "../../components/delete-action.tsx";
-import { DetailActions, NewButton } from "../../components/detail-actions.tsx";
+import { DetailActions } from "../../components/detail-actions.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useCanDocs } from "../docs/ui.tsx";
@@ -76,10 +76,12 @@ export const EmailTemplatesPage = () => {
       allowed={can(CODE, "read")}
       title={t("templates.title")}
       description={t("templates.description")}
-      actions={
-        can(CODE, "create") ? (
-          <NewButton to={templateEditPath(newTemplateId)} label={t("templates.new")} testId="template-new" />
-        ) : null
+      create={
+        can(CODE, "create") && {
+          to: templateEditPath(newTemplateId),
+          label: t("templates.new"),
+          testId: "template-new",
+        }
       }
     >
       <QueryView query={templates}>

@@ -7,12 +7,10 @@ import { AmountInput } from "../../components/amount-input.tsx";
 import { MutationModal } from "../../components/confirm-modal.tsx";
 import type { Column } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
-import { NewButton } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
 import { QueryTable } from "../../components/query-table.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -42,7 +40,6 @@ export const BanksPage = () => {
   const can = useCanPay();
   const banks = useQuery({ ...banksQuery(), enabled: can("banks", "read") });
   const close = useCloseBank();
-  if (!can("banks", "read")) return <NoAccess />;
   const columns: Column<Bank>[] = [
     { key: "name", header: t("banks.name"), cell: (b) => b.name },
     {
@@ -86,16 +83,14 @@ export const BanksPage = () => {
     },
   ];
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("banks.title")}
-        description={t("banks.description")}
-        actions={
-          can("banks", "create") ? (
-            <NewButton to={`${banksPath}/create`} label={t("banks.new")} testId="bank-new" />
-          ) : null
-        }
-      />
+    <PageFrame
+      allowed={can("banks", "read")}
+      title={t("banks.title")}
+      description={t("banks.description")}
+      create={
+        can("banks", "create") && { to: `${banksPath}/create`, label: t("banks.new"), testId: "bank-new" }
+      }
+    >
       {close.isError ? <ErrorAlert error={close.error} /> : null}
       <QueryTable
         query={banks}
@@ -105,7 +100,7 @@ export const BanksPage = () => {
         caption={t("banks.title")}
         testId="banks-table"
       />
-    </Stack>
+    </PageFrame>
   );
 };
 
@@ -201,7 +196,6 @@ export const PaymentModesPage = () => {
   const can = useCanPay();
   const modes = useQuery({ ...modesQuery(), enabled: can("paymentmodes", "read") });
   const banks = useQuery({ ...banksQuery(), enabled: can("banks", "read") });
-  if (!can("paymentmodes", "read")) return <NoAccess />;
   const bankName = (id: string | null) =>
     banks.data?.items.find((b) => b.id === id)?.name ?? t("modes.defaultBank");
   const columns: Column<PaymentMode>[] = [
@@ -220,18 +214,18 @@ export const PaymentModesPage = () => {
     { key: "paidOutAccount", header: t("modes.paidOutAccount"), width: 130, cell: (m) => m.paidOutAccount },
   ];
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("modes.title")}
-        description={t("modes.description")}
-        actions={
-          can("paymentmodes", "update") ? (
-            <Button component={Link} to={`${modesPath}/edit`} data-testid="modes-edit">
-              {t("modes.edit")}
-            </Button>
-          ) : null
-        }
-      />
+    <PageFrame
+      allowed={can("paymentmodes", "read")}
+      title={t("modes.title")}
+      description={t("modes.description")}
+      actions={
+        can("paymentmodes", "update") ? (
+          <Button component={Link} to={`${modesPath}/edit`} data-testid="modes-edit">
+            {t("modes.edit")}
+          </Button>
+        ) : null
+      }
+    >
       <DepositHint />
       <QueryTable
         query={modes}
@@ -241,7 +235,7 @@ export const PaymentModesPage = () => {
         caption={t("modes.title")}
         testId="modes-table"
       />
-    </Stack>
+    </PageFrame>
   );
 };
 
@@ -329,11 +323,13 @@ export const PaymentModesEditPage = () => {
   const banks = useQuery({ ...banksQuery(), enabled: can("banks", "read") });
   const remove = useDeleteMode();
   const [removing, setRemoving] = useState<PaymentMode | null>(null);
-  if (!can("paymentmodes", "update")) return <NoAccess />;
   const onDelete = can("paymentmodes", "delete") ? setRemoving : undefined;
   return (
-    <Stack gap="md">
-      <PageHeader title={t("modes.edit")} crumbs={[{ to: modesPath, label: t("modes.title") }]} />
+    <PageFrame
+      allowed={can("paymentmodes", "update")}
+      title={t("modes.edit")}
+      crumbs={[{ to: modesPath, label: t("modes.title") }]}
+    >
       <DepositHint />
       <QueryView query={modes}>
         {(data) => (
@@ -366,6 +362,6 @@ export const PaymentModesEditPage = () => {
       >
         {(mode) => <Text size="sm">{t("modes.deleteText", { label: mode.label })}</Text>}
       </MutationModal>
-    </Stack>
+    </PageFrame>
   );
 };

@@ -5,9 +5,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import type { Column } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
-import { NewButton } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryTable } from "../../components/query-table.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -35,7 +34,6 @@ export const DepositsPage = () => {
   const can = useCanPay();
   const deposits = useQuery({ ...depositsQuery(), enabled: can("banks", "read") });
   const bankName = useBankName();
-  if (!can("banks", "read")) return <NoAccess />;
   const columns: Column<Deposit>[] = [
     {
       key: "number",
@@ -59,16 +57,18 @@ export const DepositsPage = () => {
     },
   ];
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("deposits.title")}
-        description={t("deposits.description")}
-        actions={
-          can("banks", "create") ? (
-            <NewButton to={`${depositsPath}/create`} label={t("deposits.new")} testId="deposit-new" />
-          ) : null
+    <PageFrame
+      allowed={can("banks", "read")}
+      title={t("deposits.title")}
+      description={t("deposits.description")}
+      create={
+        can("banks", "create") && {
+          to: `${depositsPath}/create`,
+          label: t("deposits.new"),
+          testId: "deposit-new",
         }
-      />
+      }
+    >
       <QueryTable
         query={deposits}
         columns={columns}
@@ -78,7 +78,7 @@ export const DepositsPage = () => {
         caption={t("deposits.title")}
         testId="deposits-table"
       />
-    </Stack>
+    </PageFrame>
   );
 };
 
@@ -126,15 +126,17 @@ export const DepositCreatePage = () => {
   const waiting = useQuery({ ...depositInitQuery(""), enabled: can("banks", "read") });
   const { ready, choices } = useBankChoices(waiting.data?.items ?? []);
   const record = useRecordDeposit();
-  if (!can("banks", "create")) return <NoAccess />;
   const only = choices.length === 1 ? (choices[0]?.value ?? null) : null;
   const bank = choices.some((c) => c.value === picked) ? picked : only;
   const money = (c: number) => formatCents(c, locale, { currency: true });
   const items = (waiting.data?.items ?? []).filter((p) => (p.bankId ?? DEFAULT_BANK) === bank);
   const selectedTotal = items.filter((p) => chosen.includes(p.id)).reduce((s, p) => s + p.amount, 0);
   return (
-    <Stack gap="md">
-      <PageHeader title={t("deposits.new")} crumbs={[{ to: depositsPath, label: t("deposits.title") }]} />
+    <PageFrame
+      allowed={can("banks", "create")}
+      title={t("deposits.new")}
+      crumbs={[{ to: depositsPath, label: t("deposits.title") }]}
+    >
       <Paper withBorder p="lg">
         <Stack>
           {record.isError ? <ErrorAlert error={record.error} testId="deposit-error" /> : null}
@@ -212,7 +214,7 @@ export const DepositCreatePage = () => {
           </Group>
         </Stack>
       </Paper>
-    </Stack>
+    </PageFrame>
   );
 };
 

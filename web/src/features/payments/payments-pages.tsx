@@ -3,9 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { Column } from "../../components/data-table.tsx";
-import { NewButton } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryTable } from "../../components/query-table.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -117,23 +116,20 @@ const PaymentsList = ({ direction }: { direction: Direction }) => {
 const PaymentsPage = ({ direction }: { direction: Direction }) => {
   const { t } = useTranslation("payments");
   const can = useCanPay();
-  if (!can(`${direction}.payments`, "read")) return <NoAccess />;
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t(`payments.${direction}`)}
-        actions={
-          can(`${direction}.payments`, "create") ? (
-            <NewButton
-              to={`${paymentsPath(direction)}/create`}
-              label={direction === "sales" ? t("payments.newSales") : t("payments.newPurchases")}
-              testId="payment-new"
-            />
-          ) : null
+    <PageFrame
+      allowed={can(`${direction}.payments`, "read")}
+      title={t(`payments.${direction}`)}
+      create={
+        can(`${direction}.payments`, "create") && {
+          to: `${paymentsPath(direction)}/create`,
+          label: direction === "sales" ? t("payments.newSales") : t("payments.newPurchases"),
+          testId: "payment-new",
         }
-      />
+      }
+    >
       <PaymentsList direction={direction} />
-    </Stack>
+    </PageFrame>
   );
 };
 
