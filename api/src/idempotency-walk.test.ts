@@ -6,7 +6,8 @@ import { databaseKinds, openTestDatabase } from "../../tests/support/databases.t
 import { createApp } from "./app.ts";
 import { openContext } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
-import { inboxPlatform } from "./einvoicing/inbox-platform.testing.ts";
+import { fakePlatform } from "./einvoicing/fake-platform.testing.ts";
+import { type DocumentTransmissionCommand, recordTransmission } from "./einvoicing/transmission-record.ts";
 import { registerUser } from "./identity/users.ts";
 import type { OutgoingMail } from "./ports/mailer.ts";
 import {
@@ -92,10 +93,35 @@ describe.each(databaseKinds)("Idempotency-Key on every command route on %s", (ki
     today: parisDate(walkClock()),
     deliverSupplierInvoice: (clientId) =>
       platform.deliver(clientId, supplierInvoice, "CII", SUPPLIER_INVOICE).flowId,
+    rejectSalesInvoice: async (orgId, docId, number) => {
+      const at = ctx.clock().toISOString();
+      const record = (command: DocumentTransmissionCommand) =>
+        recordTransmission(ctx, orgId, command, { commandId: randomUUID(), at });
+      await record({
+        type: "RecordTransmissionSubmitted",
+        docId,
+        data: {
+          flowId: `flow-${docId.slice(0, 8)}`,
+          trackingId: number,
+          sha256: "0".repeat(64),
+          syntax: "CII",
+          profile: "CIUS",
+          processingRule: "B2B",
+          fileName: `${number}.xml`,
+          at,
+          on: parisDate(new Date(at)),
+        },
+      });
+      await record({
+        type: "RecordLifecycleStatus",
+        docId,
+        data: { flowId: `cdar-${docId.slice(0, 8)}`, code: 213, date: at, reasonCode: null, reason: null },
+      });
+    },
   };
 
   /** The approved platform, outside: the connection's test, the webhook's flows, the buyer's statuses sent. */
-  const platform = inboxPlatform();
+  const platform = fakePlatform();
   const callers: Caller[] = [];
   let operations: Operation[] = [];
   beforeAll(async () => {

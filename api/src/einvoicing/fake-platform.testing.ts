@@ -11,14 +11,29 @@ import {
 } from "../ports/index.ts";
 
 /**
- * A platform in memory for the API's tests, implementing the port as the standard describes it:
- * flows stored per account (a connection's `clientId`), acknowledgements Pending until `settle()`
- * (then Ok, or Error with the reason `faults.ackError` names, or AlreadyExistingFlow for a second flow
- * of one tracking id), the directory's SIRENs, and faults: `down` answers every call as a platform out
- * of reach (a transient `PlatformError`). It records every submission, so a test can say a file was
- * sent once. Not the local platform (`local-platform/`, a real HTTP server): the port's double.
+ * The platform port's double for the API's tests, in memory, as the standard describes the platform:
+ * flows stored per account (a connection's `clientId`) and searched by `updatedAt`; what an account
+ * submits becomes an Out flow whose acknowledgement stays Pending until `settle()` (then Ok, or Error
+ * with the reason `faults.ackError` names, or AlreadyExistingFlow for a second flow of one tracking id);
+ * supplier invoices `deliver`ed to an account (In SupplierInvoice flows, their file served as the
+ * Original) and lifecycle messages sent to it (`sendStatus`, In CustomerInvoiceLC); the directory's
+ * SIRENs. Every submission accepted is recorded with its file, so a test can say a file was sent once.
+ *
+ * Faults: `down` answers every call as a platform out of reach (a transient `PlatformError`); `missing`,
+ * a flow's file the platform no longer serves (404); `refuse`, a submission refused (422 InvalidSchema);
+ * `refuseDuplicates`, a second flow of one tracking id refused at once (409 AlreadyExistingFlow) rather
+ * than acknowledged in error later. Not the local platform (`local-platform/`, a real HTTP server).
  */
-type Stored = { flow: Flow; file: FlowFile; account: string };
+type Stored = { flow: Flow & { flowId: string }; file: FlowFile; account: string };
+
+export type FakeSubmission = {
+  readonly account: string;
+  readonly trackingId: string;
+  readonly sha256: string;
+  readonly flowId: string;
+  readonly info: FlowInfo;
+  readonly file: FlowFile;
+};
 
 export const fakePlatform = (options: { now?: () => Date } = {}) => {
   let tick = 0;
@@ -26,19 +41,21 @@ export const fakePlatform = (options: { now?: () => Date } = {}) => {
   const stamp = () => new Date((options.now?.() ?? new Date()).getTime() + tick++).toISOString();
   const flows: Stored[] = [];
   const directory = new Set<string>();
-  const faults = { down: false, ackError: null as string | null };
-  const submissions: { account: string; trackingId: string; sha256: string }[] = [];
+  const faults = {
+    down: false,
+    ackError: null as string | null,
+    missing: false,
+    refuse: false,
+    refuseDuplicates: false,
+  };
+  const submissions: FakeSubmission[] = [];
   let ids = 0;
 
+  const fail = (operation: string, status: number, errorCode: string, transient: boolean): never => {
+    throw new PlatformError({ status, errorCode, errorMessage: errorCode, transient, operation });
+  };
   const down = (operation: string) => {
-    if (faults.down)
-      throw new PlatformError({
-        status: 503,
-        errorCode: "UNAVAILABLE",
-        errorMessage: "the platform is down",
-        transient: true,
-        operation,
-      });
+    if (faults.down) fail(operation, 503, "UNAVAILABLE", true);
   };
 
   const add = (account: string, flow: Omit<Flow, "flowId" | "submittedAt" | "updatedAt">, file: FlowFile) => {
@@ -63,36 +80,29 @@ export const fakePlatform = (options: { now?: () => Date } = {}) => {
   const stored = (account: string, flowId: string, operation: string): Stored => {
     down(operation);
     const found = flows.find((s) => s.account === account && s.flow.flowId === flowId);
-    if (!found)
-      throw new PlatformError({
-        status: 404,
-        errorCode: "NOT_FOUND",
-        errorMessage: "no such flow",
-        transient: false,
-        operation,
-      });
-    return found;
+    return found ?? fail(operation, 404, "NOT_FOUND", false);
   };
 
   const client = (account: string): EInvoicingPlatform => ({
     healthcheck: async () => down("healthcheck"),
     submitFlow: async (info: FlowInfo, file: FlowFile) => {
       down("submitFlow");
+      if (faults.refuse) fail("submitFlow", 422, "InvalidSchema", false);
       const sha256 = createHash("sha256").update(file.bytes).digest("hex");
-      if (info.sha256 && info.sha256 !== sha256)
-        throw new PlatformError({
-          status: 400,
-          errorCode: "ChecksumMismatch",
-          errorMessage: "sha256 differs",
-          transient: false,
-          operation: "submitFlow",
-        });
-      submissions.push({ account, trackingId: info.trackingId ?? "", sha256 });
+      if (info.sha256 && info.sha256 !== sha256) fail("submitFlow", 400, "ChecksumMismatch", false);
+      if (
+        faults.refuseDuplicates &&
+        flows.some(
+          (s) =>
+            s.account === account && s.flow.flowDirection === "Out" && s.flow.trackingId === info.trackingId,
+        )
+      )
+        fail("submitFlow", 409, "AlreadyExistingFlow", false);
       const flow = add(
         account,
         {
           trackingId: info.trackingId,
-          flowType: "CustomerInvoice",
+          flowType: info.flowSyntax === "CDAR" ? "CustomerInvoiceLC" : "CustomerInvoice",
           flowDirection: "Out",
           flowSyntax: info.flowSyntax,
           flowProfile: info.flowProfile,
@@ -101,6 +111,14 @@ export const fakePlatform = (options: { now?: () => Date } = {}) => {
         },
         file,
       );
+      submissions.push({
+        account,
+        trackingId: info.trackingId ?? "",
+        sha256,
+        flowId: flow.flowId,
+        info,
+        file,
+      });
       return { ...info, flowId: flow.flowId, submittedAt: flow.submittedAt };
     },
     searchFlows: async (where, limit = 25) => {
@@ -114,7 +132,8 @@ export const fakePlatform = (options: { now?: () => Date } = {}) => {
     getFlow: async (flowId) => stored(account, flowId, "getFlow").flow,
     getFlowFile: async (flowId) => {
       const found = stored(account, flowId, "getFlowFile");
-      return { bytes: found.file.bytes, contentType: found.file.contentType, name: found.file.name };
+      if (faults.missing) return fail("getFlowFile", 404, "NOT_FOUND", false);
+      return { bytes: found.file.bytes.slice(), contentType: found.file.contentType, name: found.file.name };
     },
     lookupSiren: async (siren) => {
       down("lookupSiren");
@@ -165,6 +184,24 @@ export const fakePlatform = (options: { now?: () => Date } = {}) => {
         };
       }
     },
+    /** A supplier's invoice delivered to `account`, as the platform routes it: an In SupplierInvoice flow. */
+    deliver: (
+      account: string,
+      bytes: Uint8Array,
+      syntax: "CII" | "UBL" | "Factur-X",
+      name: string,
+    ): Flow & { flowId: string } =>
+      add(
+        account,
+        {
+          trackingId: name.slice(0, 36),
+          flowType: "SupplierInvoice",
+          flowDirection: "In",
+          flowSyntax: syntax,
+          acknowledgement: { status: "Ok" },
+        },
+        { bytes, name, contentType: syntax === "Factur-X" ? "application/pdf" : "application/xml" },
+      ),
     /** A lifecycle message about `number` to the seller's account, as the platform forwards it (In CustomerInvoiceLC). */
     sendStatus: (
       account: string,

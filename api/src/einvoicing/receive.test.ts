@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
-import { inboxPlatform } from "./inbox-platform.testing.ts";
+import { fakePlatform } from "./fake-platform.testing.ts";
 import { importReceivedFlow, receivedIdOf } from "./receive.ts";
 
 /**
@@ -27,7 +27,7 @@ const connection = (account: string) => ({
 });
 
 describe.each(databaseKinds)("receiving supplier invoices through the platform, on %s", (kind) => {
-  const platform = inboxPlatform();
+  const platform = fakePlatform();
   const { harness, call, register } = apiHarness(kind, {}, { einvoicing: platform.platforms });
   const purchases = async (token: string) =>
     (await call("GET", "/docs?direction=purchases", token)).body.total as number;

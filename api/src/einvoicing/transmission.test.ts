@@ -84,7 +84,7 @@ describe.each(databaseKinds)("e-invoicing: sending and statuses on %s", (kind) =
       statuses: [],
     });
     const mine = fake.submissions.filter((s) => s.account === o.orgId);
-    expect(mine).toEqual([{ account: o.orgId, trackingId: number, sha256: sent.submission.sha256 }]);
+    expect(mine).toMatchObject([{ account: o.orgId, trackingId: number, sha256: sent.submission.sha256 }]);
     // The invoice went out: it is sent.
     await harness.ctx.runner.drain(["documents"]);
     expect((await o.ok("GET", `/docs/${id}`)).status).toBe("sent");

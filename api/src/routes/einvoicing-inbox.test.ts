@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { sendBuyerStatus } from "../einvoicing/buyer-status.ts";
 import { setConnection } from "../einvoicing/connection.ts";
-import { inboxPlatform } from "../einvoicing/inbox-platform.testing.ts";
+import { fakePlatform } from "../einvoicing/fake-platform.testing.ts";
 import { importReceivedFlow } from "../einvoicing/receive.ts";
 import { derivedId } from "../ids.ts";
 import { apiHarness } from "../testing/api-harness.ts";
@@ -44,7 +44,7 @@ const connection = (account: string) => ({
 });
 
 describe.each(databaseKinds)("the buyer's statuses on %s", (kind) => {
-  const platform = inboxPlatform();
+  const platform = fakePlatform();
   const { harness, call, register, send } = apiHarness(kind, {}, { einvoicing: platform.platforms });
 
   /** An organisation connected to its account, and a supplier invoice received and imported. */
@@ -68,7 +68,7 @@ describe.each(databaseKinds)("the buyer's statuses on %s", (kind) => {
     );
     return { ...o, account, id: outcome.receivedId };
   };
-  const sentBy = (account: string) => platform.submitted.filter((s) => s.account === account);
+  const sentBy = (account: string) => platform.submissions.filter((s) => s.account === account);
   const path = (id: string) => `/einvoicing/received/${id}/status`;
 
   it("204 then 205: each a CDAR valid against the schema, naming the invoice, the supplier and the organisation, sent once per key and recorded with its date", async () => {
