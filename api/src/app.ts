@@ -12,6 +12,7 @@ import { ProblemError, problemResponse } from "./http/problem.ts";
 import { referencePage, referenceScript } from "./http/reference.ts";
 import { requestScope } from "./http/request-scope.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { closeUnreadBodies } from "./http/unread-body.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { accountingRoutes } from "./routes/accounting/index.ts";
 import { authorizationRoutes } from "./routes/authorization.ts";
@@ -143,6 +144,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
     "*",
     securityHeaders(() => ctx.identity?.trustProxy ?? TRUST_NONE),
   );
+  app.use("*", closeUnreadBodies());
   app.route("/api", api);
 
   const webRoot = options.webRoot;

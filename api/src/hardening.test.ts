@@ -246,6 +246,22 @@ describe.each(databaseKinds)("hostile input on %s", (kind) => {
       }
     });
 
+    it("closes the connection behind a body it did not read whole (413, 404 of no route), not behind one it read", async () => {
+      const post = (path: string, body: string, token?: string) =>
+        raw(path, {
+          method: "POST",
+          headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
+          body,
+          ...(token && { token }),
+        });
+      const big = await post("/login", JSON.stringify({ email: "a".repeat(1024 * 1024), password: "x" }));
+      expect([big.status, big.headers.get("connection")]).toEqual([413, "close"]);
+      const nowhere = await post("/nowhere", "{}");
+      expect([nowhere.status, nowhere.headers.get("connection")]).toEqual([404, "close"]);
+      const read = await post("/login", JSON.stringify({ email: "nobody@example.com", password: "wrong" }));
+      expect([read.status, read.headers.get("connection")]).toEqual([401, null]);
+    });
+
     it("answers 413 past 1 MB, 400 past the nesting bound, 415 to a body of another type", async () => {
       const big = await raw("/login", {
         method: "POST",
