@@ -8,17 +8,20 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/** The signature a platform sends for `body` at `timestamp` (unix seconds) with `secret`. */
-export const webhookSignature = (secret: string, timestamp: string, body: string): string =>
-  `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
+/**
+ * The signature a platform sends for `body` at `timestamp` (unix seconds) with `secret`: over the body's
+ * bytes as sent (a text is taken as its UTF-8 bytes).
+ */
+export const webhookSignature = (secret: string, timestamp: string, body: string | Uint8Array): string =>
+  `sha256=${createHmac("sha256", secret).update(`${timestamp}.`).update(body).digest("hex")}`;
 
 export type WebhookCheck = "ok" | "missing" | "stale" | "badSignature";
 
-/** Checks a webhook's headers against the organisation's secret, at `now`. */
+/** Checks a webhook's headers against the organisation's secret and the body's bytes as received, at `now`. */
 export const checkWebhook = (
   secret: string,
   headers: { readonly timestamp: string | undefined; readonly signature: string | undefined },
-  body: string,
+  body: Uint8Array,
   now: Date,
 ): WebhookCheck => {
   const { timestamp, signature } = headers;

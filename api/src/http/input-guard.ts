@@ -1,5 +1,5 @@
 import { type TextFlaw, textFlaw } from "@registre/core";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { UploadLimits } from "../uploads/limits.ts";
 import type { DoorEnv } from "./door.ts";
 import { translate } from "./messages.ts";
@@ -24,6 +24,18 @@ export const defaultBodyLimits: BodyLimits = {
 export const MAX_JSON_DEPTH = 32;
 /** At most this many faulty texts are listed in one answer. */
 const MAX_LISTED = 20;
+
+/** The variables the guard sets: a body's refusal kept for `bodyChecked`, and a JSON body's bytes as received. */
+export type InputGuardEnv = { Variables: { bodyRefusal?: ProblemError; rawBody?: Uint8Array } };
+
+/**
+ * A JSON body's bytes exactly as the client sent them — what the routes read (`c.req.json()`,
+ * `c.req.text()`) is the guard's re-serialised JSON, its texts in NFC. A signature over the body (the
+ * platform's webhook) is checked over these: re-serialising changes the bytes (spacing, key order,
+ * unicode escapes). Another body: the bytes the routes read.
+ */
+export const rawBodyOf = async (c: Context): Promise<Uint8Array> =>
+  (c as Context<InputGuardEnv>).get("rawBody") ?? new Uint8Array(await c.req.arrayBuffer());
 
 const flawCodes: Record<TextFlaw, string> = {
   nul: "validation.textNul",
@@ -170,13 +182,13 @@ const urlFlaws = (url: URL): FieldError[] => {
  * media type the API does not read (415), JSON that does not parse — an empty body where the
  * operation requires one included — or nests too deep (400), and any
  * text — in the path, the query or the body — holding a NUL, a lone surrogate or a control character
- * (422, each field named). JSON texts reach the routes normalised to NFC. Every route, present and
- * future, goes through it.
+ * (422, each field named). JSON texts reach the routes normalised to NFC, the bytes as sent kept
+ * beside them (`rawBodyOf`). Every route, present and future, goes through it.
  */
 export const inputGuard =
   (
     limitsOf: () => { readonly body: BodyLimits; readonly uploads: UploadLimits },
-  ): MiddlewareHandler<DoorEnv & { Variables: { bodyRefusal?: ProblemError } }> =>
+  ): MiddlewareHandler<DoorEnv & InputGuardEnv> =>
   async (c, next) => {
     const locale = localeOf(c);
     const refuse = (errors: FieldError[]) =>
@@ -238,6 +250,7 @@ export const inputGuard =
       c.set("bodyRefusal", error);
       return next();
     };
+    c.set("rawBody", bytes);
     let parsed: unknown;
     try {
       parsed = JSON.parse(new TextDecoder().decode(bytes));

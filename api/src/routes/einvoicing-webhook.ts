@@ -4,6 +4,7 @@ import { loadConnection } from "../einvoicing/connection.ts";
 import { syncOrganisationNow } from "../einvoicing/sync.ts";
 import { checkWebhook } from "../einvoicing/webhook.ts";
 import { accessRoute, PUBLIC } from "../http/access.ts";
+import { rawBodyOf } from "../http/input-guard.ts";
 import { resourceApp } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
@@ -34,8 +35,9 @@ const WebhookBody = z
  * `X-Webhook-Timestamp` within five minutes: `einvoicing/webhook.ts`). Then the flow it names is read
  * through the organisation's own credentials: a flow the platform does not show this organisation is
  * another's (403). What the body says is never taken as data: the organisation's sync runs now, and
- * reads the flows through the API. An organisation without a connection or webhook secret, a bad
- * signature or a stale timestamp: 401, nothing done.
+ * reads the flows through the API. The signature is checked over the body's bytes as received (spacing,
+ * key order and escapes as the platform sent them), never over the JSON as parsed. An organisation
+ * without a connection or webhook secret, a bad signature or a stale timestamp: 401, nothing done.
  */
 export const einvoicingWebhookRoutes = (ctx: AppContext) => {
   const app = resourceApp();
@@ -61,7 +63,8 @@ export const einvoicingWebhookRoutes = (ctx: AppContext) => {
     async (c) => {
       const { orgId } = c.req.valid("param");
       const { flowInfo } = c.req.valid("json");
-      const body = await c.req.text();
+      // The bytes as received: the guard's re-serialised JSON would differ from what the platform signed.
+      const body = await rawBodyOf(c);
       const connection = await loadConnection(ctx, orgId).catch(() => null);
       if (!connection?.webhookSecret) throw new ProblemError(401, "einvoicing.webhookUnverified");
       const check = checkWebhook(
