@@ -1,6 +1,7 @@
 import { parisDate } from "@registre/core";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
+import type { EInvoicingPlatforms } from "../ports/index.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
 import { setConnection } from "./connection.ts";
@@ -22,10 +23,24 @@ const WEBHOOK_SECRET = "whsec-test-0123456789abcdef";
 
 describe.each(databaseKinds)("e-invoicing: sending and statuses on %s", (kind) => {
   const fake = fakePlatform();
+  /** Accounts where another server submits the same file just before this one's submission (a race). */
+  const racing = new Set<string>();
+  const platforms: EInvoicingPlatforms = {
+    connect: (connection) => {
+      const client = fake.platforms.connect(connection);
+      return {
+        ...client,
+        submitFlow: async (info, file, options) => {
+          if (racing.delete(connection.clientId)) await client.submitFlow(info, file);
+          return client.submitFlow(info, file, options);
+        },
+      };
+    },
+  };
   const { harness, call, register } = apiHarness(
     kind,
     {},
-    { reactors: einvoicingReactors, einvoicing: fake.platforms, reactorRetryMs: { first: 100, max: 400 } },
+    { reactors: einvoicingReactors, einvoicing: platforms, reactorRetryMs: { first: 100, max: 400 } },
   );
 
   const connected = async (name: string) => {
@@ -163,6 +178,42 @@ describe.each(databaseKinds)("e-invoicing: sending and statuses on %s", (kind) =
         details: [{ level: "Error", reasonCode: "InvalidSchema", reasonMessage: "refused: InvalidSchema" }],
       },
     });
+  });
+
+  it("a duplicate the platform refuses at once (AlreadyExistingFlow): the flow already there is taken, nothing sent twice", async () => {
+    const o = await connected("Doublon");
+    // Another server submitted the same invoice between this one's search and its submission.
+    racing.add(o.orgId);
+    fake.faults.refuseDuplicates = true;
+    try {
+      const { id, number } = await invoice(o);
+      const sent = await until(o, id, (t) => t.state !== "waiting");
+      const mine = fake.submissions.filter((s) => s.account === o.orgId);
+      expect(mine.map((s) => s.trackingId)).toEqual([number]);
+      expect(sent).toMatchObject({
+        state: "submitted",
+        submission: { flowId: mine[0]?.flowId, trackingId: number },
+      });
+    } finally {
+      fake.faults.refuseDuplicates = false;
+    }
+  });
+
+  it("a duplicate the platform accepts, then acknowledges AlreadyExistingFlow: the invoice is not shown rejected", async () => {
+    const o = await connected("Tardif");
+    racing.add(o.orgId);
+    const { id, number } = await invoice(o);
+    const sent = await until(o, id, (t) => t.state !== "waiting");
+    const [original, duplicate] = fake.submissions.filter((s) => s.account === o.orgId);
+    // This server's flow is the second: the platform refuses it as a duplicate of the other server's.
+    expect(sent).toMatchObject({ state: "submitted", submission: { flowId: duplicate?.flowId } });
+    expect(original?.trackingId).toBe(number);
+    fake.settle();
+    await syncOrganisation(harness.ctx, o.orgId);
+    // Its acknowledgement in error says « already there », not that the invoice is wrong.
+    const shown = await transmission(o, id);
+    expect(shown.state).not.toBe("rejected");
+    expect(shown.acknowledgement?.status).not.toBe("Error");
   });
 
   it("does not send to a consumer, nor to a customer abroad, nor anything for an organisation not connected", async () => {
