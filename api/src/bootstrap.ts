@@ -73,12 +73,15 @@ export type Environment = {
   readonly workBudget?: WorkBudget | undefined;
   /** The server key sealing secrets at rest, 32 bytes in base64 (REGISTRE_SECRET_KEY); unset: DATA_DIR/secret.key. */
   readonly secretKey?: string | undefined;
+  /** NODE_ENV=production: a production server (an approved platform's connection may not point inside it). */
+  readonly production?: boolean | undefined;
 };
 
 /**
  * The environment as the README documents it, read from `variables`: DATABASE_URL, DATA_DIR
  * (default ./data), SMTP_URL, MAIL_FROM, PUBLIC_URL, HELP_EMAIL, REMINDERS, TRUST_PROXY, READ_MODEL_WAIT_MS,
- * PROJECTION_STALL_MS, S3_URL, FILE_MAX_BYTES, UPLOAD_LIMITS, the worker pool's budgets and REGISTRE_SECRET_KEY.
+ * PROJECTION_STALL_MS, S3_URL, FILE_MAX_BYTES, UPLOAD_LIMITS, the worker pool's budgets, REGISTRE_SECRET_KEY
+ * and NODE_ENV.
  */
 export const environmentFrom = (variables: Readonly<Record<string, string | undefined>>): Environment => ({
   databaseUrl: variables.DATABASE_URL || undefined,
@@ -96,6 +99,7 @@ export const environmentFrom = (variables: Readonly<Record<string, string | unde
   uploadLimits: parseUploadLimits(variables.UPLOAD_LIMITS),
   workBudget: parseWorkBudget(variables),
   secretKey: variables.REGISTRE_SECRET_KEY || undefined,
+  production: variables.NODE_ENV === "production",
 });
 
 /** The process's environment (`environmentFrom(process.env)`). */
@@ -197,6 +201,7 @@ export const openContext = async (
     ),
     work: sharedWorkPool(env.workBudget ?? defaultWorkBudget),
     einvoicing: options.einvoicing ?? httpEInvoicingPlatforms(),
+    production: env.production ?? false,
     secretKey: () => {
       secretKey ??= serverSecretKey(env.secretKey, `${dataFolder(env)}/secret.key`);
       return secretKey;

@@ -52,4 +52,9 @@ export type AppContext = {
    * DATA_DIR/secret.key made on first use. Read when first needed.
    */
   readonly secretKey: () => Uint8Array;
+  /**
+   * A production server (NODE_ENV=production): the approved platform's addresses may not be the
+   * machine's own or its cloud's metadata service (`einvoicing/connection.ts`).
+   */
+  readonly production: boolean;
 };

@@ -113,12 +113,36 @@ export const connectedOrganisations = async (ctx: AppContext): Promise<readonly 
 const generatedWebhookSecret = (ctx: AppContext, orgId: string, commandId: string): string =>
   `whsec_${createHmac("sha256", ctx.secretKey()).update(`einvoicing-webhook:${orgId}:${commandId}`).digest("base64url")}`;
 
+/**
+ * Whether a server in production may call `url`: not the machine itself (loopback, `localhost`, 0.0.0.0/8)
+ * nor a link-local address — 169.254.0.0/16 holds the clouds' metadata services, whose answers carry
+ * the server's credentials. The host as the URL parser reads it, so `http://2852039166/` is
+ * 169.254.169.254. (A name that resolves there is not caught: that is the network's to forbid.)
+ */
+const reachableFromProduction = (url: string): boolean => {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/\.$/, "");
+  } catch {
+    // Not a URL: the core refuses its shape (`einvoicing.invalidUrl`).
+    return true;
+  }
+  if (host === "localhost" || host.endsWith(".localhost") || host === "metadata.google.internal")
+    return false;
+  const ipv4 = host.match(/^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/);
+  if (!ipv4) return !host.startsWith("[");
+  const [a, b] = [Number(ipv4[1]), Number(ipv4[2])];
+  return !(a === 127 || a === 0 || (a === 169 && b === 254));
+};
+
 /** The shortest secret a user may choose for the webhook (the one Registre makes is 43 characters). */
 export const MIN_WEBHOOK_SECRET = 16;
 
 /**
  * Sets the organisation's connection. Answers what the screens show, and the webhook secret when
- * Registre made it (shown once: afterwards the answers only say it is set).
+ * Registre made it (shown once: afterwards the answers only say it is set). The URLs' shape (http(s), a
+ * host, no credentials) is the core's rule; in production, an address inside the server's own network
+ * edge — itself, or the cloud's metadata service — is refused too (`einvoicing.urlNotAllowed`).
  */
 export const setConnection = async (
   ctx: AppContext,
@@ -133,6 +157,10 @@ export const setConnection = async (
       field: "webhookSecret",
       min: MIN_WEBHOOK_SECRET,
     });
+  if (ctx.production)
+    for (const field of ["flowUrl", "directoryUrl", "tokenUrl"] as const)
+      if (!reachableFromProduction(input[field].trim()))
+        throw new DomainError("einvoicing.urlNotAllowed", { field });
   const made = input.generateWebhookSecret ? generatedWebhookSecret(ctx, orgId, metadata.commandId) : null;
   const webhookSecret = made ?? input.webhookSecret;
   const { state } = await handleCommand(ctx, {

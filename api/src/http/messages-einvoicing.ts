@@ -9,6 +9,10 @@ export const einvoicingMessages = {
     fr: "Adresse invalide\xa0: une URL http(s) sans identifiants ni espaces, de 500 caractères au plus.",
     en: "Invalid address: an http(s) URL without credentials or spaces, 500 characters at most.",
   },
+  "einvoicing.urlNotAllowed": {
+    fr: "Adresse refusée\xa0: le serveur ne se connecte ni à lui-même ni à une adresse locale au lien (169.254.x.x).",
+    en: "Address refused: the server connects neither to itself nor to a link-local address (169.254.x.x).",
+  },
   "einvoicing.invalidClientId": {
     fr: "L’identifiant client est vide ou dépasse 200 caractères.",
     en: "The client id is empty or longer than 200 characters.",
