@@ -2981,6 +2981,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/einvoicing/ereporting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The e-reporting periods of the organisation's VAT regime (B2C and international transactions, payments taxed on receipts) starting in the last months, newest first: each one's window, what was sent and when, and the platform's answer. */
+        get: operations["getEReportingCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/einvoicing/ereporting/{period}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sends a period that is over now, without waiting for the schedule: each part (B2C, international) with something to report and not sent yet, a refused one again. Never sends a part twice. */
+        post: operations["sendEReportingPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/emails/templates": {
         parameters: {
             query?: never;
@@ -6654,6 +6688,67 @@ export interface components {
             locality?: string;
             countryCode?: string;
         } | null;
+        EReportingCalendar: {
+            /** @enum {string} */
+            vatRegime: "reel_normal" | "reel_simplifie" | "mini_reel" | "franchise";
+            /** @enum {string} */
+            vatPeriodicity: "monthly" | "quarterly" | "yearly";
+            connected: boolean;
+            today: string;
+            /** @description Newest first */
+            periods: components["schemas"]["EReportingPeriod"][];
+        };
+        EReportingPeriod: {
+            /** @example transactions-2026-11-d1 */
+            id: string;
+            /** @enum {string} */
+            kind: "transactions" | "payments";
+            /** @enum {string} */
+            cadence: "tenDays" | "month" | "twoMonths";
+            start: string;
+            end: string;
+            /** @description The first day it may be sent (the job sends it then) */
+            dueFrom: string;
+            /** @description The last day it is due */
+            dueBy: string;
+            /**
+             * @description toCome: not over; due: over, to send by dueBy; late: past dueBy, not sent; nothingToReport; sent: waiting for the platform's answer; acknowledged: every flow Ok; rejected: an acknowledgement Error; refused: the platform refused a file at its submission
+             * @enum {string}
+             */
+            status: "toCome" | "due" | "late" | "nothingToReport" | "sent" | "acknowledged" | "rejected" | "refused";
+            nothingToReportAt: string | null;
+            parts: {
+                /** @enum {string} */
+                part: "b2c" | "international";
+                /** @enum {string} */
+                processingRule: "B2C" | "B2BInt";
+                sent: {
+                    flowId: string;
+                    trackingId: string;
+                    /** @description Days × rates (B2C) or invoices / payments (international) */
+                    lines: number;
+                    at: string;
+                } | null;
+                /** @description The platform's acknowledgement of the flow; null while pending */
+                acknowledgement: {
+                    /** @enum {string} */
+                    status: "Ok" | "Error";
+                    details: {
+                        level: string;
+                        item: string;
+                        reasonCode: string;
+                        reasonMessage: string;
+                    }[];
+                    at: string;
+                } | null;
+                /** @description The platform refused the file at its submission */
+                refusal: {
+                    errorCode: string;
+                    errorMessage: string;
+                    at: string;
+                } | null;
+            }[];
+        };
         EmailTemplateList: {
             items: components["schemas"]["EmailTemplate"][];
             /** @description The variables a template of each use may name, as {{name}} */
@@ -30738,6 +30833,179 @@ export interface operations {
             };
         };
     };
+    getEReportingCalendar: {
+        parameters: {
+            query?: {
+                /** @description The periods starting in this many months up to the current one */
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EReportingCalendar"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendEReportingPeriod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period with what was sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EReportingPeriod"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The mail server refused the message or could not be reached: nothing was recorded, send it again */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listEmailTemplates: {
         parameters: {
             query?: {
@@ -35997,6 +36265,11 @@ export const documentTransmissionStateValues = ["notTransmissible", "notConnecte
 export const receivedInvoiceStateValues = ["imported", "refused"] as const satisfies readonly NonNullable<components["schemas"]["ReceivedInvoice"]>["state"][];
 export const connectionTestStepStepValues = ["healthcheck", "directory"] as const satisfies readonly NonNullable<components["schemas"]["ConnectionTestStep"]>["step"][];
 export const connectionTestStepOutcomeValues = ["ok", "failed", "skipped"] as const satisfies readonly NonNullable<components["schemas"]["ConnectionTestStep"]>["outcome"][];
+export const eReportingCalendarVatRegimeValues = ["reel_normal", "reel_simplifie", "mini_reel", "franchise"] as const satisfies readonly NonNullable<components["schemas"]["EReportingCalendar"]>["vatRegime"][];
+export const eReportingCalendarVatPeriodicityValues = ["monthly", "quarterly", "yearly"] as const satisfies readonly NonNullable<components["schemas"]["EReportingCalendar"]>["vatPeriodicity"][];
+export const eReportingPeriodKindValues = ["transactions", "payments"] as const satisfies readonly NonNullable<components["schemas"]["EReportingPeriod"]>["kind"][];
+export const eReportingPeriodCadenceValues = ["tenDays", "month", "twoMonths"] as const satisfies readonly NonNullable<components["schemas"]["EReportingPeriod"]>["cadence"][];
+export const eReportingPeriodStatusValues = ["toCome", "due", "late", "nothingToReport", "sent", "acknowledged", "rejected", "refused"] as const satisfies readonly NonNullable<components["schemas"]["EReportingPeriod"]>["status"][];
 export const emailTemplateUseValues = ["quote", "order", "delivery", "invoice", "creditNote", "reminder1", "reminder2", "reminder3"] as const satisfies readonly NonNullable<components["schemas"]["EmailTemplate"]>["use"][];
 export const emailTemplateLanguageValues = ["fr", "en"] as const satisfies readonly NonNullable<components["schemas"]["EmailTemplate"]>["language"][];
 export const emailTemplateInputUseValues = ["quote", "order", "delivery", "invoice", "creditNote", "reminder1", "reminder2", "reminder3"] as const satisfies readonly NonNullable<components["schemas"]["EmailTemplateInput"]>["use"][];
