@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { useDeleteAction } from "../../components/delete-action.tsx";
 import { DetailActions } from "../../components/detail-actions.tsx";
+import { LabelledValue } from "../../components/field-label.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -31,15 +32,6 @@ import { groupedIban, nationalPhone, TypeBadges, useCan } from "./ui.tsx";
 
 const accountPath = (code: string) => `/org/accounting/accounts/${encodeURIComponent(code)}`;
 
-const Field = ({ label, children }: { label: string; children: React.ReactNode }) => (
-  <div>
-    <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
-      {label}
-    </Text>
-    <Text size="sm">{children || "—"}</Text>
-  </div>
-);
-
 /** The contact at a glance: identity, accounts, first address, ways to reach it, legal identity, terms. */
 const Overview = ({ contact }: { contact: Contact }) => {
   const { t } = useTranslation("contacts");
@@ -56,10 +48,12 @@ const Overview = ({ contact }: { contact: Contact }) => {
       <Card withBorder padding="md">
         <Stack gap="sm">
           <ContactAvatarBlock contact={contact} />
-          <Field label={t("fields.kind")}>{t(`kinds.${contact.kind}`)}</Field>
-          {contact.kind === "person" ? <Field label={t("fields.job")}>{contact.job}</Field> : null}
-          <Field label={t("fields.website")}>{contact.website}</Field>
-          <Field label={t("fields.criteria")}>
+          <LabelledValue label={t("fields.kind")}>{t(`kinds.${contact.kind}`)}</LabelledValue>
+          {contact.kind === "person" ? (
+            <LabelledValue label={t("fields.job")}>{contact.job}</LabelledValue>
+          ) : null}
+          <LabelledValue label={t("fields.website")}>{contact.website}</LabelledValue>
+          <LabelledValue label={t("fields.criteria")}>
             {contact.criteria.length ? (
               <Group gap={4}>
                 {contact.criteria.map((c) => (
@@ -69,10 +63,14 @@ const Overview = ({ contact }: { contact: Contact }) => {
                 ))}
               </Group>
             ) : null}
-          </Field>
+          </LabelledValue>
           <Group gap="xl">
-            <Field label={t("detail.customerAccount")}>{accountLink(contact.customerAccount)}</Field>
-            <Field label={t("detail.supplierAccount")}>{accountLink(contact.supplierAccount)}</Field>
+            <LabelledValue label={t("detail.customerAccount")}>
+              {accountLink(contact.customerAccount)}
+            </LabelledValue>
+            <LabelledValue label={t("detail.supplierAccount")}>
+              {accountLink(contact.supplierAccount)}
+            </LabelledValue>
           </Group>
           <Text size="xs" c="dimmed">
             {t("detail.createdAt", { date: date(contact.createdAt.slice(0, 10)) })}
@@ -81,7 +79,7 @@ const Overview = ({ contact }: { contact: Contact }) => {
       </Card>
       <Card withBorder padding="md">
         <Stack gap="sm">
-          <Field label={t("create.address")}>
+          <LabelledValue label={t("create.address")}>
             {address ? (
               <>
                 {address.line1}
@@ -91,24 +89,26 @@ const Overview = ({ contact }: { contact: Contact }) => {
                 {address.postalCode} {address.city} {address.country !== "FR" ? `(${address.country})` : ""}
               </>
             ) : null}
-          </Field>
+          </LabelledValue>
           <SimpleGrid cols={2}>
-            <Field label={t("fields.email")}>{contact.emails[0]?.address}</Field>
-            <Field label={t("fields.phone")}>{nationalPhone(contact.phones[0]?.number)}</Field>
+            <LabelledValue label={t("fields.email")}>{contact.emails[0]?.address}</LabelledValue>
+            <LabelledValue label={t("fields.phone")}>
+              {nationalPhone(contact.phones[0]?.number)}
+            </LabelledValue>
           </SimpleGrid>
-          <Field label={t("fields.iban")}>
+          <LabelledValue label={t("fields.iban")}>
             {contact.ibans[0] ? groupedIban(contact.ibans[0].iban) : null}
-          </Field>
+          </LabelledValue>
           <SimpleGrid cols={2}>
-            <Field label={t("fields.siren")}>{contact.legal?.siren}</Field>
-            <Field label={t("fields.siret")}>{contact.legal?.siret}</Field>
+            <LabelledValue label={t("fields.siren")}>{contact.legal?.siren}</LabelledValue>
+            <LabelledValue label={t("fields.siret")}>{contact.legal?.siret}</LabelledValue>
           </SimpleGrid>
-          <Field label={t("fields.vatNumber")}>{contact.legal?.vatNumber}</Field>
-          <Field label={t("tabs.payment")}>
+          <LabelledValue label={t("fields.vatNumber")}>{contact.legal?.vatNumber}</LabelledValue>
+          <LabelledValue label={t("tabs.payment")}>
             {contact.paymentTerms
               ? `${t("detail.days", { days: contact.paymentTerms.days })}${contact.paymentTerms.endOfMonth ? ` · ${t("fields.endOfMonth")}` : ""}`
               : null}
-          </Field>
+          </LabelledValue>
         </Stack>
       </Card>
     </SimpleGrid>

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
+import { FieldLabel } from "../../components/field-label.tsx";
 import { FormActions, FormCard, useSchemaForm } from "../../components/form.tsx";
 import { apiRequest } from "../../lib/http.ts";
 import { z } from "../../lib/zod.ts";
@@ -32,9 +33,7 @@ export const JobPanel = ({ contact }: { contact: Contact }) => {
       <Group justify="space-between" align="flex-start">
         {person ? (
           <Card withBorder padding="sm">
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
-              {t("fields.job")}
-            </Text>
+            <FieldLabel>{t("fields.job")}</FieldLabel>
             <Text size="sm" data-testid="contact-job-own">
               {contact.job ? <ReferenceLabel kind="jobs" code={contact.job} /> : "—"}
             </Text>

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Grid, Group, List, Paper, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
+import { LabelledValue } from "../../components/field-label.tsx";
 import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -27,17 +27,6 @@ import { RegimeOutdatedHint, regimeOutdated, VatRegimeBadge } from "./regime.tsx
 import { TotalsCard } from "./totals-card.tsx";
 import { TransmissionPanel } from "./transmission-panel.tsx";
 import { DocStatusBadge, useRoutedDoc, useVatLabel } from "./ui.tsx";
-
-const Field = ({ label, children }: { label: string; children: ReactNode }) => (
-  <div>
-    <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
-      {label}
-    </Text>
-    <Text size="sm" component="div">
-      {children || "—"}
-    </Text>
-  </div>
-);
 
 type Address = NonNullable<NonNullable<Doc["contact"]>["billingAddress"]>;
 const AddressText = ({ address }: { address: Address | null }) =>
@@ -191,7 +180,7 @@ const DocView = ({ doc }: { doc: Doc }) => {
           <Paper p="md" h="100%">
             <Stack gap="sm">
               <Group justify="space-between">
-                <Field label={t(doc.direction === "sales" ? "fields.customer" : "fields.supplier")}>
+                <LabelledValue label={t(doc.direction === "sales" ? "fields.customer" : "fields.supplier")}>
                   {doc.contact ? (
                     <Anchor
                       component={Link}
@@ -202,7 +191,7 @@ const DocView = ({ doc }: { doc: Doc }) => {
                       {doc.contact.name}
                     </Anchor>
                   ) : null}
-                </Field>
+                </LabelledValue>
                 {doc.status === "draft" ? (
                   <Anchor component={Link} to={docContactEditPath(doc.id)} size="xs">
                     {t("detail.changeContact")}
@@ -210,13 +199,13 @@ const DocView = ({ doc }: { doc: Doc }) => {
                 ) : null}
               </Group>
               <Group gap="xl" align="flex-start">
-                <Field label={t("fields.billingAddress")}>
+                <LabelledValue label={t("fields.billingAddress")}>
                   <AddressText address={doc.contact?.billingAddress ?? null} />
-                </Field>
+                </LabelledValue>
                 {doc.contact?.deliveryAddress ? (
-                  <Field label={t("fields.deliveryAddress")}>
+                  <LabelledValue label={t("fields.deliveryAddress")}>
                     <AddressText address={doc.contact.deliveryAddress} />
-                  </Field>
+                  </LabelledValue>
                 ) : null}
               </Group>
               {doc.contact?.siren || doc.contact?.vatNumber ? (
@@ -236,52 +225,52 @@ const DocView = ({ doc }: { doc: Doc }) => {
           <Paper p="md" h="100%">
             <Grid gap="sm">
               <Grid.Col span={{ base: 6, sm: 4 }}>
-                <Field label={t("fields.issueDate")}>{date(doc.issueDate)}</Field>
+                <LabelledValue label={t("fields.issueDate")}>{date(doc.issueDate)}</LabelledValue>
               </Grid.Col>
               {h.expiryDate ? (
                 <Grid.Col span={{ base: 6, sm: 4 }}>
-                  <Field label={t("fields.expiryDate")}>{date(h.expiryDate)}</Field>
+                  <LabelledValue label={t("fields.expiryDate")}>{date(h.expiryDate)}</LabelledValue>
                 </Grid.Col>
               ) : null}
               {h.deliveryDate ? (
                 <Grid.Col span={{ base: 6, sm: 4 }}>
-                  <Field label={t("fields.deliveryDate")}>{date(h.deliveryDate)}</Field>
+                  <LabelledValue label={t("fields.deliveryDate")}>{date(h.deliveryDate)}</LabelledValue>
                 </Grid.Col>
               ) : null}
               {doc.dueDate || doc.kind === "invoice" ? (
                 <Grid.Col span={{ base: 6, sm: 4 }}>
-                  <Field label={t("fields.dueDate")}>{date(doc.dueDate)}</Field>
+                  <LabelledValue label={t("fields.dueDate")}>{date(doc.dueDate)}</LabelledValue>
                 </Grid.Col>
               ) : null}
               {h.deadline ? (
                 <Grid.Col span={{ base: 6, sm: 4 }}>
-                  <Field label={t("fields.deadline")}>{date(h.deadline)}</Field>
+                  <LabelledValue label={t("fields.deadline")}>{date(h.deadline)}</LabelledValue>
                 </Grid.Col>
               ) : null}
               {doc.reference ? (
                 <Grid.Col span={{ base: 6, sm: 4 }}>
-                  <Field label={t("fields.reference")}>{doc.reference}</Field>
+                  <LabelledValue label={t("fields.reference")}>{doc.reference}</LabelledValue>
                 </Grid.Col>
               ) : null}
               {h.customerReference ? (
                 <Grid.Col span={{ base: 6, sm: 4 }}>
-                  <Field label={t("fields.customerReference")}>{h.customerReference}</Field>
+                  <LabelledValue label={t("fields.customerReference")}>{h.customerReference}</LabelledValue>
                 </Grid.Col>
               ) : null}
               {h.supplierNumber ? (
                 <Grid.Col span={{ base: 6, sm: 4 }}>
-                  <Field label={t("fields.supplierNumber")}>
+                  <LabelledValue label={t("fields.supplierNumber")}>
                     {h.supplierNumber} {h.supplierDate ? `· ${date(h.supplierDate)}` : ""}
-                  </Field>
+                  </LabelledValue>
                 </Grid.Col>
               ) : null}
               {doc.label ? (
                 <Grid.Col span={12}>
-                  <Field label={t("fields.label")}>{doc.label}</Field>
+                  <LabelledValue label={t("fields.label")}>{doc.label}</LabelledValue>
                 </Grid.Col>
               ) : null}
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <Field label={t("fields.origin")}>
+                <LabelledValue label={t("fields.origin")}>
                   {doc.origin
                     ? docLink(
                         doc.origin.docId,
@@ -291,10 +280,10 @@ const DocView = ({ doc }: { doc: Doc }) => {
                         }),
                       )
                     : null}
-                </Field>
+                </LabelledValue>
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <Field label={t("fields.children")}>
+                <LabelledValue label={t("fields.children")}>
                   {doc.children.length ? (
                     <Group gap="xs" data-testid="doc-children">
                       {doc.children.map((child) => (
@@ -310,11 +299,11 @@ const DocView = ({ doc }: { doc: Doc }) => {
                       ))}
                     </Group>
                   ) : null}
-                </Field>
+                </LabelledValue>
               </Grid.Col>
               {doc.kind === "invoice" || doc.kind === "creditNote" ? (
                 <Grid.Col span={12}>
-                  <Field label={t("fields.entry")}>
+                  <LabelledValue label={t("fields.entry")}>
                     {doc.entryMvt ? (
                       <Anchor
                         component={Link}
@@ -329,7 +318,7 @@ const DocView = ({ doc }: { doc: Doc }) => {
                         {t("detail.noEntry")}
                       </Text>
                     )}
-                  </Field>
+                  </LabelledValue>
                 </Grid.Col>
               ) : null}
             </Grid>
@@ -340,11 +329,11 @@ const DocView = ({ doc }: { doc: Doc }) => {
       <Group align="flex-start" justify="space-between" gap="md" wrap="wrap">
         <Stack gap="xs" style={{ flex: "1 1 360px" }}>
           {h.notes ? (
-            <Field label={t("fields.notes")}>
+            <LabelledValue label={t("fields.notes")}>
               <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
                 {h.notes}
               </Text>
-            </Field>
+            </LabelledValue>
           ) : null}
           <DocDeposits doc={doc} />
           <DocPayments doc={doc} />

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { FieldLabel } from "../../components/field-label.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { type Doc, docQuery, useDeductDeposit, useRemoveDeposit } from "./api.ts";
 import { rightOf } from "./model.ts";
@@ -37,9 +38,7 @@ export const DocDeposits = ({ doc }: { doc: Doc }) => {
   const failure = deduct.error ?? remove.error;
   return (
     <div data-testid="doc-deposits">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
-        {t("fields.deposits")}
-      </Text>
+      <FieldLabel>{t("fields.deposits")}</FieldLabel>
       <Stack gap={4}>
         {doc.deposits.map((d) => (
           <Group key={d.docId} gap="xs" wrap="nowrap" data-testid="doc-deposit">

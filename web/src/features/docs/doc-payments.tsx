@@ -2,6 +2,7 @@ import { Anchor, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { FieldLabel } from "../../components/field-label.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents } from "../../lib/money.ts";
 import { paymentPath, paymentsQuery, useCanPay } from "../payments/api.ts";
@@ -27,9 +28,7 @@ export const DocPayments = ({ doc }: { doc: Doc }) => {
   if (!settled || rows.length === 0) return null;
   return (
     <div data-testid="doc-payments">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
-        {t("fields.payments")}
-      </Text>
+      <FieldLabel>{t("fields.payments")}</FieldLabel>
       <Stack gap={2}>
         {rows.map((p) => {
           const amount = p.allocations.filter((a) => a.docId === doc.id).reduce((s, a) => s + a.amount, 0);

@@ -16,6 +16,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { FieldLabel } from "../../components/field-label.tsx";
 import { LogoMark } from "../../components/icons.tsx";
 import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { ThemeSwitch } from "../../components/theme-switch.tsx";
@@ -39,12 +40,6 @@ const AddressLines = ({ address }: { address: Address }) => (
     </Text>
     {address.country ? <Text size="sm">{address.country}</Text> : null}
   </>
-);
-
-const Label = ({ children }: { children: string }) => (
-  <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
-    {children}
-  </Text>
 );
 
 /** The page's own bar: Registre's mark, the language and the theme. No link into the application. */
@@ -135,7 +130,7 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
       </Group>
       <SimpleGrid cols={{ base: 1, sm: doc.customer.deliveryAddress ? 3 : 2 }} spacing="md">
         <Paper p="md">
-          <Label>{t("shared.from")}</Label>
+          <FieldLabel>{t("shared.from")}</FieldLabel>
           <Text fw={650} data-testid="shared-seller">
             {doc.seller.name}
           </Text>
@@ -147,7 +142,7 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
           </Text>
         </Paper>
         <Paper p="md">
-          <Label>{t("shared.to")}</Label>
+          <FieldLabel>{t("shared.to")}</FieldLabel>
           <Text fw={650} data-testid="shared-customer">
             {doc.customer.name}
           </Text>
@@ -160,7 +155,7 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
         </Paper>
         {doc.customer.deliveryAddress ? (
           <Paper p="md">
-            <Label>{t("shared.deliveryAddress")}</Label>
+            <FieldLabel>{t("shared.deliveryAddress")}</FieldLabel>
             <AddressLines address={doc.customer.deliveryAddress} />
           </Paper>
         ) : null}
@@ -168,7 +163,7 @@ const SharedView = ({ doc, token }: { doc: SharedDocument; token: string }) => {
       <Group gap="xl" wrap="wrap">
         {references.map((d) => (
           <div key={d.label}>
-            <Label>{d.label}</Label>
+            <FieldLabel>{d.label}</FieldLabel>
             <Text size="sm">{d.value}</Text>
           </div>
         ))}

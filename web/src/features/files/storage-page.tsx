@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { FieldLabel } from "../../components/field-label.tsx";
 import { SettingsIcon } from "../../components/icons.tsx";
 import { useSession } from "../../lib/session-store.ts";
 import { PageHeader } from "../org/page-header.tsx";
@@ -27,9 +28,7 @@ export const StoragePage = () => {
               <SettingsIcon />
             </ThemeIcon>
             <Stack gap={4}>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
-                {t("files:storage.provider")}
-              </Text>
+              <FieldLabel>{t("files:storage.provider")}</FieldLabel>
               <Group gap="xs">
                 <Text fw={650} data-testid="storage-provider">
                   {t(s3 ? "files:storage.s3" : "files:storage.local")}

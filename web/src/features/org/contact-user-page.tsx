@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import { LabelledValue } from "../../components/field-label.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { api } from "../../lib/api-client.ts";
@@ -16,17 +17,6 @@ import { assignmentsQuery, authItemsQuery, type Member, profilesQuery, rightsKey
 
 const usersPath = "/org/contacts/users";
 
-const Field = ({ label, children }: { label: string; children: React.ReactNode }) => (
-  <div>
-    <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
-      {label}
-    </Text>
-    <Text size="sm" component="div">
-      {children || "—"}
-    </Text>
-  </div>
-);
-
 /** The custom roles (authorization items) the member holds, when the viewer may read them. */
 const MemberRoles = ({ userId }: { userId: string }) => {
   const { t } = useTranslation("app");
@@ -37,7 +27,7 @@ const MemberRoles = ({ userId }: { userId: string }) => {
     .filter((a) => a.userId === userId)
     .flatMap((a) => items.data.items.filter((i) => i.id === a.itemId));
   return (
-    <Field label={t("users.customRoles")}>
+    <LabelledValue label={t("users.customRoles")}>
       {held.length ? (
         <Group gap={4} data-testid="member-roles">
           {held.map((item) => (
@@ -49,7 +39,7 @@ const MemberRoles = ({ userId }: { userId: string }) => {
       ) : (
         t("users.noCustomRole")
       )}
-    </Field>
+    </LabelledValue>
   );
 };
 
@@ -96,16 +86,16 @@ export const ContactUserPage = () => {
         {(m) => (
           <Card withBorder padding="md" maw={720} data-testid="member-detail">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Field label={t("users.name")}>
+              <LabelledValue label={t("users.name")}>
                 {m.name}
                 {m.id === selfId ? ` (${t("users.you")})` : ""}
-              </Field>
-              <Field label={t("users.email")}>
+              </LabelledValue>
+              <LabelledValue label={t("users.email")}>
                 <Anchor href={`mailto:${m.email}`} size="sm">
                   {m.email}
                 </Anchor>
-              </Field>
-              <Field label={t("users.role")}>
+              </LabelledValue>
+              <LabelledValue label={t("users.role")}>
                 <Group gap="xs">
                   <Badge variant="light" color={m.role === "owner" ? "indigo" : "gray"} radius="sm">
                     {profileLabel(m.role)}
@@ -116,8 +106,10 @@ export const ContactUserPage = () => {
                     </Text>
                   ) : null}
                 </Group>
-              </Field>
-              <Field label={t("users.since")}>{m.createdAt ? format.shortDate(m.createdAt) : null}</Field>
+              </LabelledValue>
+              <LabelledValue label={t("users.since")}>
+                {m.createdAt ? format.shortDate(m.createdAt) : null}
+              </LabelledValue>
               {can(session, "auth", "read") ? <MemberRoles userId={m.id} /> : null}
             </SimpleGrid>
             <Group mt="md">
