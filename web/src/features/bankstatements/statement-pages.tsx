@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
@@ -8,11 +8,16 @@ import { DeleteModal } from "../../components/confirm-modal.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
+import type { Schemas } from "../../lib/api-client.ts";
 import { amountInput, formatCents, parseAmount } from "../../lib/money.ts";
+import { z } from "../../lib/zod.ts";
 import { downloadFile } from "../accounting/access.ts";
 import {
   type LineFilter,
@@ -28,6 +33,8 @@ import {
   useUnmatchLine,
 } from "./api.ts";
 import { ReconciledBadge, usePeriod } from "./statements-pages.tsx";
+
+type BankStatementEdit = Schemas["BankStatementEdit"];
 
 /** The lines of a statement as a table: day, label and details, amount, what each is matched to. */
 const LinesTable = ({ lines, statementId }: { lines: readonly StatementLine[]; statementId: string }) => {
@@ -246,7 +253,6 @@ export const StatementLinesPage = () => {
   const statement = useQuery({ ...statementQuery(id), enabled: can("statements", "read") });
   const lines = useQuery({ ...statementLinesQuery(id, filter), enabled: can("statements", "read") });
   const period = usePeriod();
-  if (!can("statements", "read")) return <NoAccess />;
   const set = (changes: LineFilter) =>
     setFilter(
       Object.fromEntries(
@@ -254,17 +260,17 @@ export const StatementLinesPage = () => {
       ),
     );
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("statements.seeLines")}
-        description={
-          statement.data ? `${statement.data.bankName ?? ""} · ${period(statement.data)}` : undefined
-        }
-        crumbs={[
-          { to: statementsPath, label: t("statements.title") },
-          { to: statementPath(id), label: statement.data ? period(statement.data) : "…" },
-        ]}
-      />
+    <PageFrame
+      allowed={can("statements", "read")}
+      title={t("statements.seeLines")}
+      description={
+        statement.data ? `${statement.data.bankName ?? ""} · ${period(statement.data)}` : undefined
+      }
+      crumbs={[
+        { to: statementsPath, label: t("statements.title") },
+        { to: statementPath(id), label: statement.data ? period(statement.data) : "…" },
+      ]}
+    >
       <Group align="flex-end">
         <TextInput
           label={t("statements.filters.text")}
@@ -319,7 +325,7 @@ export const StatementLinesPage = () => {
           </Stack>
         )}
       </QueryView>
-    </Stack>
+    </PageFrame>
   );
 };
 
@@ -336,102 +342,106 @@ const signedText = (cents: number | undefined, locale: "fr" | "en") =>
 
 /** `/org/bankstatements/{id}/edit`: label, reference, period and balances (the balance check made again). */
 export const StatementEditPage = () => {
-  const { t } = useTranslation(["payments", "common"]);
-  const { locale } = useFormat();
+  const { t } = useTranslation("payments");
   const id = useParams().id ?? "";
   const can = useCanStatements();
-  const statement = useQuery({ ...statementQuery(id), enabled: can("statements", "read") });
-  if (!can("statements", "update")) return <NoAccess />;
+  const statement = useQuery({ ...statementQuery(id), enabled: can("statements", "update") });
   return (
-    <QueryView query={statement}>{(s) => <EditForm s={s} locale={locale} key={s.id} t={t} />}</QueryView>
+    <ResourceFormPage
+      title={t("statements.editTitle")}
+      crumbs={[
+        { to: statementsPath, label: t("statements.title") },
+        ...(statement.data ? [{ to: statementPath(id), label: statement.data.label }] : []),
+      ]}
+      allowed={can("statements", "update")}
+      record={statement}
+    >
+      {(s) => <EditForm key={s.id} s={s} />}
+    </ResourceFormPage>
   );
 };
 
-const EditForm = ({
-  s,
-  locale,
-  t,
-}: {
-  s: StatementDetail;
-  locale: "fr" | "en";
-  t: ReturnType<typeof useTranslation<["payments", "common"]>>["t"];
-}) => {
+/** The statement's fields as typed; a balance left empty is none, one unreadable is said so. */
+const useStatementSchema = (s: StatementDetail) => {
+  const { t } = useTranslation(["payments", "validation"]);
+  const { locale } = useFormat();
+  const rules = useRules();
+  return useMemo(() => {
+    const balance = (label: string, date: string | null) =>
+      z.string().transform((text, context) => {
+        if (!text.trim()) return null;
+        const amount = signedCents(text, locale);
+        if (amount !== null) return { amount, date };
+        context.addIssue({ code: "custom", message: t("validation:amountInvalid", { label }) });
+        return z.NEVER;
+      });
+    return z
+      .object({
+        label: rules.text(t("statements.label"), 200, { optional: true }),
+        reference: rules.text(t("statements.reference"), 200, { optional: true }),
+        from: z.string(),
+        to: z.string(),
+        opening: balance(t("statements.opening"), s.opening?.date ?? null),
+        closing: balance(t("statements.closing"), s.closing?.date ?? null),
+      })
+      .transform(
+        (edit): BankStatementEdit => ({
+          ...edit,
+          reference: edit.reference || null,
+          from: edit.from || null,
+          to: edit.to || null,
+        }),
+      );
+  }, [t, locale, rules, s]);
+};
+
+const EditForm = ({ s }: { s: StatementDetail }) => {
+  const { t } = useTranslation("payments");
+  const { locale } = useFormat();
   const navigate = useNavigate();
   const edit = useEditStatement(s.id);
-  const [label, setLabel] = useState(s.label);
-  const [reference, setReference] = useState(s.reference ?? "");
-  const [from, setFrom] = useState(s.from ?? "");
-  const [to, setTo] = useState(s.to ?? "");
-  const [opening, setOpening] = useState(signedText(s.opening?.amount, locale));
-  const [closing, setClosing] = useState(signedText(s.closing?.amount, locale));
-  const save = () => {
-    const o = signedCents(opening, locale);
-    const c = signedCents(closing, locale);
-    edit.mutate(
-      {
-        label,
-        reference: reference || null,
-        from: from || null,
-        to: to || null,
-        opening: o === null ? null : { amount: o, date: s.opening?.date ?? null },
-        closing: c === null ? null : { amount: c, date: s.closing?.date ?? null },
-      },
-      { onSuccess: () => void navigate(statementPath(s.id)) },
-    );
-  };
+  const form = useSchemaForm(useStatementSchema(s), {
+    label: s.label,
+    reference: s.reference ?? "",
+    from: s.from ?? "",
+    to: s.to ?? "",
+    opening: signedText(s.opening?.amount, locale),
+    closing: signedText(s.closing?.amount, locale),
+  });
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("payments:statements.editTitle")}
-        crumbs={[
-          { to: statementsPath, label: t("payments:statements.title") },
-          { to: statementPath(s.id), label: s.label },
-        ]}
-      />
-      <Paper withBorder p="lg">
-        <Stack>
-          {edit.isError ? <ErrorAlert error={edit.error} testId="statement-edit-error" /> : null}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t("payments:statements.label")}
-              value={label}
-              onChange={(e) => setLabel(e.currentTarget.value)}
-              data-testid="statement-label"
-            />
-            <TextInput
-              label={t("payments:statements.reference")}
-              value={reference}
-              onChange={(e) => setReference(e.currentTarget.value)}
-            />
-            <DateField
-              label={t("payments:statements.filters.from")}
-              value={from}
-              onChange={setFrom}
-              clearable
-            />
-            <DateField label={t("payments:statements.filters.to")} value={to} onChange={setTo} clearable />
-            <TextInput
-              label={t("payments:statements.opening")}
-              value={opening}
-              onChange={(e) => setOpening(e.currentTarget.value)}
-              inputMode="decimal"
-              data-testid="statement-opening"
-            />
-            <TextInput
-              label={t("payments:statements.closing")}
-              value={closing}
-              onChange={(e) => setClosing(e.currentTarget.value)}
-              inputMode="decimal"
-              data-testid="statement-closing"
-            />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button onClick={save} loading={edit.isPending} data-testid="statement-save">
-              {t("payments:statements.save")}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+    <MutationFormCard
+      width="100%"
+      onSubmit={form.onSubmit((body) =>
+        edit.mutate(body, { onSuccess: () => void navigate(statementPath(s.id)) }),
+      )}
+      mutation={edit}
+      errorTestId="statement-edit-error"
+      cancel={statementPath(s.id)}
+      submitLabel={t("statements.save")}
+      submitTestId="statement-save"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t("statements.label")}
+          {...form.getInputProps("label")}
+          data-testid="statement-label"
+        />
+        <TextInput label={t("statements.reference")} {...form.getInputProps("reference")} />
+        <DateField label={t("statements.filters.from")} {...form.getInputProps("from")} clearable />
+        <DateField label={t("statements.filters.to")} {...form.getInputProps("to")} clearable />
+        <TextInput
+          label={t("statements.opening")}
+          {...form.getInputProps("opening")}
+          inputMode="decimal"
+          data-testid="statement-opening"
+        />
+        <TextInput
+          label={t("statements.closing")}
+          {...form.getInputProps("closing")}
+          inputMode="decimal"
+          data-testid="statement-closing"
+        />
+      </SimpleGrid>
+    </MutationFormCard>
   );
 };

@@ -5,8 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { Column } from "../../components/data-table.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
-import { NoAccess } from "../../components/no-access.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
 import { QueryTable } from "../../components/query-table.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents } from "../../lib/money.ts";
@@ -54,7 +53,6 @@ export const StatementsPage = () => {
   const banks = useQuery(banksQuery());
   const period = usePeriod();
   const importing = params.get("import") === "1";
-  if (!can("statements", "read")) return <NoAccess />;
   const money = (c: number | null | undefined) =>
     c === null || c === undefined ? "—" : formatCents(c, locale, { currency: true });
   const columns: Column<Statement>[] = [
@@ -111,22 +109,22 @@ export const StatementsPage = () => {
     },
   ];
   return (
-    <Stack gap="md">
-      <PageHeader
-        title={t("statements.title")}
-        description={t("statements.description")}
-        actions={
-          can("statements.files", "create") ? (
-            <Button
-              leftSection={<PlusIcon />}
-              onClick={() => setParams({ import: "1" })}
-              data-testid="statement-import"
-            >
-              {t("statements.import")}
-            </Button>
-          ) : null
-        }
-      />
+    <PageFrame
+      allowed={can("statements", "read")}
+      title={t("statements.title")}
+      description={t("statements.description")}
+      actions={
+        can("statements.files", "create") ? (
+          <Button
+            leftSection={<PlusIcon />}
+            onClick={() => setParams({ import: "1" })}
+            data-testid="statement-import"
+          >
+            {t("statements.import")}
+          </Button>
+        ) : null
+      }
+    >
       <Group>
         <Select
           aria-label={t("statements.bank")}
@@ -153,6 +151,6 @@ export const StatementsPage = () => {
         onClose={() => setParams({})}
         {...(bankId ? { bankId } : {})}
       />
-    </Stack>
+    </PageFrame>
   );
 };
