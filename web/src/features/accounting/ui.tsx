@@ -80,9 +80,9 @@ export const AmountTd = ({
   </Table.Td>
 );
 
-/** The head of a column of figures: right-aligned, as its cells. */
+/** The head of a column of figures: right-aligned, as its cells (in any table, not only the books'). */
 export const AmountTh = ({ w, children }: { w: number; children: ReactNode }) => (
-  <Table.Th w={w} className="acc-num">
+  <Table.Th w={w} ta="right" className="acc-num">
     {children}
   </Table.Th>
 );

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { entryNumberText } from "../accounting/entry-number.ts";
 import { entryPath, vatPeriodPath } from "../accounting/paths.ts";
-import { Amount, QueryView, useDay, useMoney } from "../accounting/ui.tsx";
+import { Amount, AmountTh, QueryView, useDay, useMoney } from "../accounting/ui.tsx";
 import { docPath } from "../docs/paths.ts";
 import { type VatBox, type VatBoxLine, vatBoxQuery } from "./api.ts";
 import { useBoxLabel } from "./format.ts";
@@ -138,12 +138,8 @@ const LinesTable = ({ items, box }: { items: VatBoxLine[]; box: VatBox }) => {
           <Table.Th>{t("vat.lines.label")}</Table.Th>
           <Table.Th w={150}>{t("vat.lines.origin")}</Table.Th>
           <Table.Th w={80}>{t("vat.lines.account")}</Table.Th>
-          <Table.Th w={110} ta="right">
-            {t("vat.lines.base")}
-          </Table.Th>
-          <Table.Th w={100} ta="right">
-            {t("vat.lines.tax")}
-          </Table.Th>
+          <AmountTh w={110}>{t("vat.lines.base")}</AmountTh>
+          <AmountTh w={100}>{t("vat.lines.tax")}</AmountTh>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TableFrame } from "../../components/data-table.tsx";
 import { vatPeriodPath } from "../accounting/paths.ts";
-import { useMoney } from "../accounting/ui.tsx";
+import { AmountTh, useMoney } from "../accounting/ui.tsx";
 import type { VatBox, VatReturn } from "./api.ts";
 import { BoxLinesModal } from "./box-lines.tsx";
 import { useBoxLabel, useEuros, usePeriodName, useSectionTitle } from "./format.ts";
@@ -58,12 +58,8 @@ export const ReturnForm = ({ vat }: { vat: VatReturn }) => {
           <Table.Tr>
             <Table.Th w={52}>{t("vat.box")}</Table.Th>
             <Table.Th>{t("vat.boxLabel")}</Table.Th>
-            <Table.Th w={76} ta="right">
-              {t("vat.base")}
-            </Table.Th>
-            <Table.Th w={68} ta="right">
-              {t("vat.tax")}
-            </Table.Th>
+            <AmountTh w={76}>{t("vat.base")}</AmountTh>
+            <AmountTh w={68}>{t("vat.tax")}</AmountTh>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
