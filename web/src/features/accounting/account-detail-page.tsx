@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Grid, Group, Paper, Stack, Title } from "@mantine/core";
+import { Anchor, Button, Grid, Group, Paper, Stack, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -6,6 +6,7 @@ import { DataTable } from "../../components/data-table.tsx";
 import { useDeleteAction } from "../../components/delete-action.tsx";
 import { DetailActions } from "../../components/detail-actions.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { type Account, accountQuery, chartQuery, useDeleteAccount } from "./api.ts";
@@ -95,9 +96,9 @@ export const AccountDetailPage = () => {
                     {
                       label: t("accounts.state"),
                       value: (
-                        <Badge variant="light" color={data.closed ? "gray" : "teal"} radius="sm" tt="none">
+                        <Tag color={data.closed ? "gray" : "teal"}>
                           {data.closed ? t("accounts.closed") : t("accounts.open")}
-                        </Badge>
+                        </Tag>
                       ),
                     },
                   ]}

@@ -1,4 +1,4 @@
-import { Badge, Group } from "@mantine/core";
+import { Group } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../components/data-table.tsx";
@@ -11,6 +11,7 @@ import {
   useListFilter,
 } from "../../components/filter-bar.tsx";
 import { QueryTable } from "../../components/query-table.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { type Account, type AccountFilter, type AccountKind, accountsQuery } from "./api.ts";
@@ -45,24 +46,24 @@ export const AccountBadges = ({ account }: { account: Account }) => {
   return (
     <Group gap={4}>
       {account.kind === "auxiliary" ? (
-        <Badge size="xs" variant="light" color="grape" radius="sm" tt="none">
+        <Tag size="xs" color="grape">
           {t("accounts.auxiliaryOf", { control: account.control ?? "" })}
-        </Badge>
+        </Tag>
       ) : null}
       {account.collective ? (
-        <Badge size="xs" variant="light" color="indigo" radius="sm" tt="none">
+        <Tag size="xs" color="indigo">
           {t("accounts.collective")}
-        </Badge>
+        </Tag>
       ) : null}
       {account.lettrable ? (
-        <Badge size="xs" variant="light" color="cyan" radius="sm" tt="none">
+        <Tag size="xs" color="cyan">
           {t("accounts.lettrable")}
-        </Badge>
+        </Tag>
       ) : null}
       {account.closed ? (
-        <Badge size="xs" variant="light" color="gray" radius="sm" tt="none">
+        <Tag size="xs" color="gray">
           {t("accounts.closed")}
-        </Badge>
+        </Tag>
       ) : null}
     </Group>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useSchemaForm } from "../../components/form.tsx";
 import { CheckIcon, PlusIcon } from "../../components/icons.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { Cents } from "../../lib/money.ts";
 import { useCan } from "./access.ts";
@@ -90,9 +91,7 @@ const AdjustmentCardHead = ({ adjustment }: { adjustment: Adjustment }) => {
   return (
     <Group justify="space-between" gap="sm">
       <Group gap="xs">
-        <Badge variant="light" color="blue" radius="sm" tt="none">
-          {t(`adjustments.kinds.${adjustment.kind}`)}
-        </Badge>
+        <Tag color="blue">{t(`adjustments.kinds.${adjustment.kind}`)}</Tag>
         <AdjustmentState adjustment={adjustment} />
       </Group>
       <Anchor component={Link} to={entryPath(adjustment.id)} size="sm" data-testid="adjustment-entry-link">

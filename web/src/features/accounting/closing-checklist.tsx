@@ -1,6 +1,7 @@
 import { Badge, Divider, Group, Paper, Progress, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { Tag } from "../../components/tag.tsx";
 import { useCan } from "./access.ts";
 import {
   type ClosingStep,
@@ -47,17 +48,14 @@ export const statusColors: Record<ClosingStepStatus, string> = {
 const StepStatusBadge = ({ status }: { status: ClosingStepStatus }) => {
   const { t } = useTranslation("accounting");
   return (
-    <Badge
-      variant="light"
+    <Tag
       color={statusColors[status]}
-      radius="sm"
-      tt="none"
       style={{ flexShrink: 0 }}
       data-testid="closing-step-status"
       data-status={status}
     >
       {t(`closing.status.${status}`)}
-    </Badge>
+    </Tag>
   );
 };
 

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Grid, Group, Modal, Paper, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,6 +12,7 @@ import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { sumCents } from "../../lib/money.ts";
 import { z } from "../../lib/zod.ts";
@@ -224,9 +212,9 @@ export const EntryLinesTable = ({ entry }: { entry: Entry }) => {
             withArrow
             disabled={!line.letterDate}
           >
-            <Badge variant="light" color="cyan" radius="sm" className="acc-code" tt="none">
+            <Tag color="cyan" className="acc-code">
               {line.letterCode}
-            </Badge>
+            </Tag>
           </Tooltip>
         ) : null,
     },

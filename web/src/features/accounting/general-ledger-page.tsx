@@ -18,6 +18,7 @@ import { Link } from "react-router";
 import { MutationModal } from "../../components/confirm-modal.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { useLoadMore } from "../../components/use-load-more.ts";
 import { useFormat } from "../../i18n/format.ts";
 import { PageHeader } from "../org/page-header.tsx";
@@ -53,18 +54,9 @@ const refOf = (row: Pick<LedgerRow, "mvt" | "line">) => `${row.mvt}/${row.line}`
 
 /** A line's lettering code. */
 const LetterBadge = ({ code }: { code: string }) => (
-  <Badge
-    variant="light"
-    color="cyan"
-    radius="sm"
-    tt="none"
-    size="sm"
-    px={6}
-    className="acc-code"
-    style={{ overflow: "visible" }}
-  >
+  <Tag color="cyan" size="sm" px={6} className="acc-code" style={{ overflow: "visible" }}>
     {code}
-  </Badge>
+  </Tag>
 );
 
 /** `/org/accounting/reports/generalledger`: the grand livre with running balances, and lettering. */
@@ -155,9 +147,9 @@ export const GeneralLedgerPage = () => {
               </Link>
               <span>{account ? accountLabel(account, locale) : ""}</span>
               {account?.lettrable ? (
-                <Badge size="xs" variant="light" color="cyan" radius="sm" tt="none">
+                <Tag size="xs" color="cyan">
                   {t("accounts.lettrable")}
-                </Badge>
+                </Tag>
               ) : null}
             </Group>
           </Table.Td>
@@ -206,17 +198,14 @@ export const GeneralLedgerPage = () => {
         <Table.Td>
           <Link to={entryPath(row.mvt)} className="acc-code acc-link registre-numeric">
             {row.provisional ? (
-              <Badge
+              <Tag
                 size="xs"
-                variant="light"
                 color="yellow"
-                radius="sm"
-                tt="none"
                 title={t("provisional.badgeTitle")}
                 data-testid="ledger-provisional"
               >
                 {t("provisional.badge")}
-              </Badge>
+              </Tag>
             ) : (
               entryNumberText(row.number, row.journal)
             )}

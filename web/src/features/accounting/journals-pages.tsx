@@ -1,4 +1,4 @@
-import { Badge, Button, Paper, Text } from "@mantine/core";
+import { Button, Paper, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -6,6 +6,7 @@ import type { Column } from "../../components/data-table.tsx";
 import { useDeleteAction } from "../../components/delete-action.tsx";
 import { DetailActions } from "../../components/detail-actions.tsx";
 import { QueryTable } from "../../components/query-table.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { type Journal, type JournalKind, journalQuery, journalsQuery, useDeleteJournal } from "./api.ts";
@@ -26,9 +27,9 @@ const kindColors: Record<JournalKind, string> = {
 export const JournalKindBadge = ({ kind }: { kind: JournalKind }) => {
   const { t } = useTranslation("accounting");
   return (
-    <Badge size="sm" variant="light" color={kindColors[kind]} radius="sm" tt="none">
+    <Tag size="sm" color={kindColors[kind]}>
       {t(`journals.kinds.${kind}`)}
-    </Badge>
+    </Tag>
   );
 };
 
@@ -66,9 +67,7 @@ export const JournalsPage = () => {
       align: "center",
       cell: (journal) =>
         journal.vat ? (
-          <Badge size="sm" variant="light" radius="sm" tt="none">
-            {t("common:values.yes")}
-          </Badge>
+          <Tag size="sm">{t("common:values.yes")}</Tag>
         ) : (
           <Text span c="dimmed">
             —

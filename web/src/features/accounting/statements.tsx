@@ -1,7 +1,8 @@
-import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import type { BalanceSheet, IncomeStatement, StatementSection } from "./api.ts";
@@ -194,9 +195,9 @@ export const BalanceSheetTables = ({ sheet }: { sheet: BalanceSheet }) => {
   return (
     <Stack gap="sm">
       {gap !== 0 ? (
-        <Badge color="red" variant="light" radius="sm" tt="none" size="lg" data-testid="sheet-gap">
+        <Tag color="red" size="lg" data-testid="sheet-gap">
           {t("statements.sheetGap", { amount: money.format(gap) })}
-        </Badge>
+        </Tag>
       ) : null}
       <Grid gap="md">
         {sides.map((side) => (

@@ -1,9 +1,10 @@
 import "./accounting.css";
-import { Badge, Table, Text } from "@mantine/core";
+import { Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { TableFrame } from "../../components/data-table.tsx";
 import { NoAccess as KitNoAccess } from "../../components/no-access.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import { type Cents, formatCents } from "../../lib/money.ts";
@@ -163,16 +164,9 @@ export const EntryNumber = ({
 export const EntryStatusBadge = ({ status }: { status: EntryStatus }) => {
   const { t } = useTranslation("accounting");
   return (
-    <Badge
-      variant="light"
-      color={status === "validated" ? "teal" : "orange"}
-      radius="sm"
-      size="sm"
-      tt="none"
-      data-testid="entry-status"
-    >
+    <Tag color={status === "validated" ? "teal" : "orange"} size="sm" data-testid="entry-status">
       {t(`entries.status.${status}`)}
-    </Badge>
+    </Tag>
   );
 };
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Checkbox, List, Stack } from "@mantine/core";
+import { Alert, Anchor, Button, Checkbox, List, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { ErrorAlert } from "../../components/error-alert.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
 import { QueryTable } from "../../components/query-table.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
 import { draftsQuery, type EntrySummary, useValidateEntries, type ValidationOutcome } from "./api.ts";
@@ -102,9 +103,9 @@ export const ValidateEntriesPage = () => {
       width: 120,
       cell: (draft) =>
         draft.debit !== draft.credit ? (
-          <Badge color="red" variant="light" radius="sm" size="sm" tt="none">
+          <Tag color="red" size="sm">
             {t("validate.unbalanced")}
-          </Badge>
+          </Tag>
         ) : null,
     },
   ];

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Popover, SegmentedControl, Select, Stack, Text, Tooltip } from "@mantine/core";
+import { Button, Group, Popover, SegmentedControl, Select, Stack, Text, Tooltip } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AmountInput } from "../../components/amount-input.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents } from "../../lib/money.ts";
 import {
@@ -46,12 +47,9 @@ export const VatCodeBadge = ({ code }: { code: LineVatCode }) => {
   const rate = useRateText();
   return (
     <Tooltip label={text(code)} withArrow multiline maw={320}>
-      <Badge
-        variant="light"
+      <Tag
         color="grape"
-        radius="sm"
         size="sm"
-        tt="none"
         className="registre-numeric"
         data-testid="entry-line-vat"
         data-rate={code.rate}
@@ -60,7 +58,7 @@ export const VatCodeBadge = ({ code }: { code: LineVatCode }) => {
         {code.regime === "domestic"
           ? rate(code.rate)
           : `${rate(code.rate)} · ${t(`editor.vatCode.regimesShort.${code.regime}`)}`}
-      </Badge>
+      </Tag>
     </Tooltip>
   );
 };

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Stack } from "@mantine/core";
+import { Button, Group, Stack } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { z } from "../../lib/zod.ts";
 import { downloadFile, useCan } from "./access.ts";
 import type { FiscalYear } from "./api.ts";
@@ -40,16 +41,13 @@ export const useYearDatesSchema = () => {
 export const YearStatusBadge = ({ year }: { year: FiscalYear }) => {
   const { t } = useTranslation("accounting");
   return (
-    <Badge
-      variant="light"
+    <Tag
       color={year.status === "closed" ? "gray" : "teal"}
-      radius="sm"
-      tt="none"
       leftSection={year.status === "closed" ? <LockIcon size={12} /> : undefined}
       data-testid="year-status"
     >
       {t(`years.status.${year.status}`)}
-    </Badge>
+    </Tag>
   );
 };
 

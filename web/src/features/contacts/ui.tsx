@@ -1,5 +1,6 @@
 import { Badge, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { Tag } from "../../components/tag.tsx";
 import { can, type Permission } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
 import type { ContactType } from "./api.ts";
@@ -29,9 +30,9 @@ export const TypeBadges = ({
   return (
     <Group gap={4} wrap="wrap">
       {types.map((type) => (
-        <Badge key={type} size="xs" variant="light" color={typeColors[type] ?? "grape"} radius="sm" tt="none">
+        <Tag key={type} size="xs" color={typeColors[type] ?? "grape"}>
           {t(`types.${type}`)}
-        </Badge>
+        </Tag>
       ))}
       {archived ? (
         <Badge size="xs" variant="outline" color="gray" radius="sm" tt="none">

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Group, Text, Tooltip } from "@mantine/core";
+import { Alert, Button, Group, Text, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Tag } from "../../components/tag.tsx";
 import { ApiError } from "../../lib/http.ts";
 import type { DocLine } from "./api.ts";
 import { docContactEditPath } from "./paths.ts";
@@ -35,19 +36,16 @@ export const VatRegimeBadge = ({
   const key = regimeLabelKey(line.vatRegime, line.vatExemption);
   return (
     <Tooltip label={line.vatExemption ?? t(`regime.${key}`)} withArrow multiline maw={320}>
-      <Badge
-        variant="light"
+      <Tag
         color={key === "reverseCharge" ? "violet" : "cyan"}
-        radius="sm"
         size="sm"
-        tt="none"
         mt={4}
         style={{ cursor: "help" }}
         data-testid="doc-line-regime"
         data-regime={key}
       >
         {t(`regime.${key}`)}
-      </Badge>
+      </Tag>
     </Tooltip>
   );
 };

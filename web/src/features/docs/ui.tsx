@@ -1,8 +1,9 @@
-import { Badge, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { today } from "../../lib/day.ts";
 import { formatCents } from "../../lib/money.ts";
@@ -34,18 +35,15 @@ const DocBadge = ({
   standing?: string;
   children: ReactNode;
 }) => (
-  <Badge
+  <Tag
     size="sm"
-    variant="light"
-    radius="sm"
-    tt="none"
     color={color}
     data-testid="doc-status"
     data-standing={standing}
     styles={standing ? { label: { overflow: "visible" } } : undefined}
   >
     {children}
-  </Badge>
+  </Tag>
 );
 
 export const StatusBadge = ({ status }: { status: DocStatus }) => {

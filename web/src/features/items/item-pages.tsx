@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Paper, Text } from "@mantine/core";
+import { Box, Button, Paper, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useDeleteAction } from "../../components/delete-action.tsx";
 import { DetailActions } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { AttachmentsPanel } from "../files/attachments-panel.tsx";
 import { useReference } from "../reference/api.ts";
@@ -59,15 +60,9 @@ export const ItemDetailPage = () => {
                 {
                   label: t("fields.status"),
                   value: (
-                    <Badge
-                      size="sm"
-                      variant="light"
-                      radius="sm"
-                      tt="none"
-                      color={item.status === "active" ? "teal" : "gray"}
-                    >
+                    <Tag size="sm" color={item.status === "active" ? "teal" : "gray"}>
                       {t(`status.${item.status}`)}
-                    </Badge>
+                    </Tag>
                   ),
                 },
                 ...(item.description

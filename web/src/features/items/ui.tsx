@@ -1,7 +1,8 @@
-import { Badge, SimpleGrid, Stack, Tabs, Text, TextInput, type TextInputProps } from "@mantine/core";
+import { SimpleGrid, Stack, Tabs, Text, TextInput, type TextInputProps } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
+import { Tag } from "../../components/tag.tsx";
 import { can, type Permission } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
 import type { Item, ItemUse, VatRate } from "./api.ts";
@@ -28,9 +29,9 @@ const useColors: Record<ItemUse, string> = { sale: "teal", purchase: "orange", b
 export const UseBadge = ({ use }: { use: ItemUse }) => {
   const { t } = useTranslation("items");
   return (
-    <Badge size="sm" variant="light" radius="sm" tt="none" color={useColors[use]}>
+    <Tag size="sm" color={useColors[use]}>
       {t(`uses.${use}`)}
-    </Badge>
+    </Tag>
   );
 };
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Checkbox, Group, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Checkbox, Group, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { ErrorAlert } from "../../components/error-alert.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { isEmail } from "../../lib/validation.ts";
 import { z } from "../../lib/zod.ts";
 import { type Doc, docQuery } from "../docs/api.ts";
@@ -114,9 +115,7 @@ const MailForm = ({ doc, draft }: { doc: Doc; draft: MailDraft }) => {
         </Text>
         <Group gap={6} data-testid="mail-attachments">
           {draft.attachments.map((a) => (
-            <Badge key={a.name} variant="light" radius="sm" tt="none">
-              {a.name}
-            </Badge>
+            <Tag key={a.name}>{a.name}</Tag>
           ))}
         </Group>
         {draft.documentFiles.length ? (

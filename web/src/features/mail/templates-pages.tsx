@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -7,6 +7,7 @@ import { useDeleteAction } from "../../components/delete-action.tsx";
 import { DetailActions } from "../../components/detail-actions.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { QueryView } from "../../components/query-view.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { useCanDocs } from "../docs/ui.tsx";
 import {
   type EmailTemplate,
@@ -27,13 +28,13 @@ export const TemplateBadges = ({ template }: { template: EmailTemplate }) => {
   return (
     <Group gap={6} wrap="nowrap">
       {template.isDefault ? (
-        <Badge size="sm" variant="light" color="teal" radius="sm" tt="none" data-testid="template-default">
+        <Tag size="sm" color="teal" data-testid="template-default">
           {t("templates.default")}
-        </Badge>
+        </Tag>
       ) : null}
-      <Badge size="sm" variant="light" color={template.builtIn ? "gray" : "blue"} radius="sm" tt="none">
+      <Tag size="sm" color={template.builtIn ? "gray" : "blue"}>
         {t(template.builtIn ? "templates.builtIn" : "templates.own")}
-      </Badge>
+      </Tag>
     </Group>
   );
 };

@@ -1,5 +1,6 @@
-import { Badge, Code, Text } from "@mantine/core";
+import { Code, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { FailedOrganisation } from "./api.ts";
 
@@ -7,9 +8,9 @@ import type { FailedOrganisation } from "./api.ts";
 export const ReadModelBadge = ({ failed }: { failed: boolean }) => {
   const { t } = useTranslation("platform");
   return (
-    <Badge color={failed ? "red" : "teal"} variant="light" radius="sm" tt="none" fw={500}>
+    <Tag color={failed ? "red" : "teal"} fw={500}>
       {failed ? t("readModels.stopped") : t("readModels.running")}
-    </Badge>
+    </Tag>
   );
 };
 

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Code, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Code, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type Column, ColumnHead, ColumnRows } from "../../components/data-table.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { orgRoute } from "../platform/orgs/paths.ts";
 import { PlatformQuery, PlatformTitle, RowsSkeleton } from "../platform/users/platform-ui.tsx";
@@ -16,9 +17,9 @@ const State = ({ item }: { item: ReadModel }) => {
   const { t } = useTranslation("platform");
   if (item.status === "stalled")
     return (
-      <Badge color="orange" variant="light" radius="sm" tt="none" fw={500}>
+      <Tag color="orange" fw={500}>
         {t("readModels.stalled")}
-      </Badge>
+      </Tag>
     );
   if (item.failures.length > 0)
     return (
@@ -41,9 +42,9 @@ const ReadModelsTable = ({ items }: { items: ReadModel[] }) => {
         <Group gap="xs" wrap="nowrap">
           <Code>{item.name}</Code>
           {item.kind === "reactor" ? (
-            <Badge color="grape" variant="light" radius="sm" tt="none" fw={500}>
+            <Tag color="grape" fw={500}>
               {t("readModels.reactor")}
-            </Badge>
+            </Tag>
           ) : null}
         </Group>
       ),
@@ -118,16 +119,13 @@ export const ReadModelsPage = () => {
         subtitleSize="sm"
         badge={
           readModels.data ? (
-            <Badge
+            <Tag
               size="lg"
-              radius="sm"
-              variant="light"
-              tt="none"
               color={readModels.data.status === "ok" ? "teal" : "red"}
               data-testid="read-models-status"
             >
               {readModels.data.status === "ok" ? t("readModels.allRunning") : t("readModels.degraded")}
-            </Badge>
+            </Tag>
           ) : null
         }
       />

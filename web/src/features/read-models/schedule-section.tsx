@@ -1,8 +1,9 @@
-import { Badge, Code, Stack, Text } from "@mantine/core";
+import { Code, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../components/data-table.tsx";
 import { PlainTable } from "../../components/plain-table.tsx";
+import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { PlatformQuery, PlatformSection, RowsSkeleton } from "../platform/users/platform-ui.tsx";
 import { type ScheduledJob, scheduleQueryOptions } from "./api.ts";
@@ -19,9 +20,9 @@ const Outcome = ({ job }: { job: ScheduledJob }) => {
         ? ["teal", t("schedule.ok")]
         : ["gray", t("schedule.never")];
   return (
-    <Badge color={color} variant="light" radius="sm" tt="none" fw={500}>
+    <Tag color={color} fw={500}>
       {label}
-    </Badge>
+    </Tag>
   );
 };
 

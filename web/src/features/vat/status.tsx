@@ -1,5 +1,6 @@
-import { Badge, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { Tag } from "../../components/tag.tsx";
 import type { VatStatus } from "./api.ts";
 import { useEuros } from "./format.ts";
 
@@ -15,17 +16,9 @@ const colors: Record<VatStatus, string> = {
 export const VatStatusBadge = ({ status, size = "sm" }: { status: VatStatus; size?: "sm" | "md" }) => {
   const { t } = useTranslation("accounting");
   return (
-    <Badge
-      variant="light"
-      color={colors[status]}
-      radius="sm"
-      size={size}
-      tt="none"
-      data-testid="vat-status"
-      data-status={status}
-    >
+    <Tag color={colors[status]} size={size} data-testid="vat-status" data-status={status}>
       {t(`vat.status.${status}`)}
-    </Badge>
+    </Tag>
   );
 };
 

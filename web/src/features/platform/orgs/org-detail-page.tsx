@@ -1,8 +1,9 @@
-import { Badge, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { BuildingIcon } from "../../../components/icons.tsx";
+import { Tag } from "../../../components/tag.tsx";
 import { formatSiren, useFormat } from "../../../i18n/format.ts";
 import { OrgReadModels } from "../../read-models/org-read-models.tsx";
 import { PlatformNotFound, RecordFrame } from "../users/platform-ui.tsx";
@@ -21,9 +22,9 @@ export const OrgHeader = ({ org }: { org: Org }) => {
         <Title order={1} data-testid="org-title">
           {org.name}
         </Title>
-        <Badge variant="light" size="lg" radius="sm" tt="none" fw={500} className="registre-numeric">
+        <Tag size="lg" fw={500} className="registre-numeric">
           {`${t("fields.siren")} ${formatSiren(org.siren)}`}
-        </Badge>
+        </Tag>
       </Group>
       <Text size="sm" c="dimmed">
         {`${t("fields.createdAt")} ${format.date(org.createdAt)} · ${t("fields.updatedAt")} ${format.dateTime(org.updatedAt)}`}

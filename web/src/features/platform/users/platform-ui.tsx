@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Breadcrumbs,
   Button,
   EmptyState,
@@ -18,6 +17,7 @@ import { Link, useLocation } from "react-router";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { QueryView } from "../../../components/query-view.tsx";
 import { SectionTitle } from "../../../components/section-title.tsx";
+import { Tag } from "../../../components/tag.tsx";
 import { ApiError } from "../../../lib/http.ts";
 
 /** True for the API's refusal of a platform screen to someone who is not a platform administrator. */
@@ -228,9 +228,9 @@ export const PlatformTitle = ({
 
 /** The count of a platform list, beside its title. */
 export const CountBadge = ({ testId, children }: { testId: string; children: ReactNode }) => (
-  <Badge variant="light" color="gray" size="lg" radius="sm" tt="none" fw={500} data-testid={testId}>
+  <Tag color="gray" size="lg" fw={500} data-testid={testId}>
     {children}
-  </Badge>
+  </Tag>
 );
 
 /** A link of a platform record's breadcrumbs; the last one, without `to`, is the current screen. */

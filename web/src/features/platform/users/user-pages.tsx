@@ -6,6 +6,7 @@ import { Link, useParams } from "react-router";
 import type { Column } from "../../../components/data-table.tsx";
 import { UserIcon } from "../../../components/icons.tsx";
 import { PlainTable } from "../../../components/plain-table.tsx";
+import { Tag } from "../../../components/tag.tsx";
 import { formatSiren, useFormat } from "../../../i18n/format.ts";
 import { useSession } from "../../../lib/session-store.ts";
 import { useProfileLabel } from "../../org/contact-users-page.tsx";
@@ -56,9 +57,9 @@ const UserHeader = ({ user }: { user: PlatformUser }) => {
           {user.name}
         </Title>
         {user.platformAdmin ? (
-          <Badge variant="light" color="grape" size="lg" radius="sm" tt="none" fw={500}>
+          <Tag color="grape" size="lg" fw={500}>
             {t("badges.admin")}
-          </Badge>
+          </Tag>
         ) : null}
         {isMe ? (
           <Badge variant="outline" color="gray" size="lg" radius="sm" tt="none" fw={500}>

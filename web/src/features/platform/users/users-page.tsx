@@ -1,4 +1,4 @@
-import { Badge, Group, Pagination, Paper, Stack, Text } from "@mantine/core";
+import { Group, Pagination, Paper, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -6,6 +6,7 @@ import type { Column } from "../../../components/data-table.tsx";
 import { SearchFilter, useListFilter } from "../../../components/filter-bar.tsx";
 import { UserIcon } from "../../../components/icons.tsx";
 import { PlainTable, TableSkeleton } from "../../../components/plain-table.tsx";
+import { Tag } from "../../../components/tag.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { type PlatformUserRow, usersQueryOptions } from "./api.ts";
 import { pageCount, pageRange, readUsersListParams, writeUsersListParams } from "./list-params.ts";
@@ -25,9 +26,9 @@ const useColumns = (): Column<PlatformUserRow>[] => {
             {user.name}
           </Link>
           {user.platformAdmin ? (
-            <Badge size="xs" variant="light" color="grape" radius="sm" tt="none">
+            <Tag size="xs" color="grape">
               {t("badges.admin")}
-            </Badge>
+            </Tag>
           ) : null}
         </Group>
       ),
