@@ -134,6 +134,7 @@ export const documentAnswer = (
     deposits: doc.deposits.map((d) => ({ docId: d.docId, number: d.number, issueDate: d.issueDate })),
     history: [...doc.history],
     nextStatuses: [...nextStatuses(doc.kind, doc.status)],
+    internal: doc.internal === true,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   };

@@ -104,29 +104,34 @@ const rememberSeriesStream = (ctx: AppContext, orgId: string, streamId: string) 
  * one overtook conflicts, is planned again and refused (`doc.dateBeforeLast`); any refusal (a locked period, a missing account, a missing mention) rolls the whole commit back and
  * takes no number.
  */
-const validationPlan = async (
+export const validationPlan = async (
   ctx: AppContext,
   orgId: string,
   id: string,
   metadata: CommandMetadata,
   validatedOn: string,
+  /**
+   * A document validated in the commit that creates it (an internal credit note): its stream as it
+   * stands (new) and its creation, decided before the validation.
+   */
+  start?: { readonly loaded: Awaited<ReturnType<typeof loadDocument>>; readonly before: DocumentCommand[] },
 ): Promise<MultiStreamPlan> => {
   // Read in the same statement as the others: the sequence this organisation's last validation wrote.
   const guess = seriesStreams(ctx).get(orgId);
   const guessed = guess ? loadAggregate(ctx, orgId, guess, documentSeriesDecider) : undefined;
   guessed?.catch(() => undefined);
   const [loaded, posting, org, settings] = await Promise.all([
-    loadDocument(ctx, orgId, id),
+    start ? start.loaded : loadDocument(ctx, orgId, id),
     postingContext(ctx, orgId),
     loadOrganisation(ctx, orgId),
     loadDocumentSettings(ctx, orgId),
   ]);
-  if (!isLive(loaded.state)) throw new DomainError("doc.notFound", {}, 404);
-  const live = loaded.state;
+  if (!start && !isLive(loaded.state)) throw new DomainError("doc.notFound", {}, 404);
+  const live = isLive(loaded.state) ? loaded.state : null;
   // A draft whose contact became a customer (supplier) after it was written takes its account now;
   // its lines too take the regime the contact decides (sales exempt or outside French VAT).
-  const before: DocumentCommand[] = [];
-  if (live.status === "draft" && live.contact && !live.contact.auxiliary) {
+  const before: DocumentCommand[] = [...(start?.before ?? [])];
+  if (live && live.status === "draft" && live.contact && !live.contact.auxiliary) {
     const contact = await contactSnapshot(ctx, orgId, live.contact.id, live.direction).catch(() => null);
     if (contact?.auxiliary) before.push({ type: "SetDocumentContact", data: { contact } });
   }

@@ -41,6 +41,10 @@ export const documentMessages = {
     fr: "Ce document a déjà été transmis (flux {flowId}) : il ne l’est jamais deux fois.",
     en: "This document was already transmitted (flow {flowId}): it never is twice.",
   },
+  "transmission.internal": {
+    fr: "Un avoir interne annule une facture dans les comptes seulement\xa0: il n’est jamais transmis.",
+    en: "An internal credit note cancels an invoice in the books only: it is never transmitted.",
+  },
   "transmission.notSubmitted": {
     fr: "Ce document n’a pas été transmis : aucun accusé ni statut ne peut s’y rapporter.",
     en: "This document was not transmitted: no acknowledgement or status can be about it.",

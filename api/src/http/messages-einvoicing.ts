@@ -162,4 +162,12 @@ export const einvoicingMessages = {
     fr: "Appel de la plateforme refusé : ce flux n’est pas celui de l’organisation.",
     en: "Platform call refused: this flow is not the organisation's.",
   },
+  "einvoicing.notRefused": {
+    fr: "Seule une facture rejetée (213) ou refusée (210) par la plateforme s’annule par un avoir interne (dernier statut\xa0: {status}).",
+    en: "Only an invoice rejected (213) or refused (210) through the platform is cancelled by an internal credit note (last status: {status}).",
+  },
+  "einvoicing.alreadyCredited": {
+    fr: "Cette facture a déjà un avoir ({number})\xa0: elle ne s’annule pas deux fois.",
+    en: "This invoice already has a credit note ({number}): it is not cancelled twice.",
+  },
 } as const;

@@ -273,6 +273,10 @@ export const Document = DocumentSummary.omit({ children: true })
     nextStatuses: z
       .array(Status)
       .openapi({ description: "The statuses PUT /docs/{id}/status/{status} accepts now" }),
+    internal: z.boolean().openapi({
+      description:
+        "An internal credit note: it cancels in the books an invoice the platform rejected (213) or the buyer refused (210); never transmitted nor e-reported",
+    }),
     warnings: z.array(z.object({ code: z.string(), message: z.string() })).openapi({
       description:
         "What the page should say before anything is done with the document, in the request's language: `doc.supplierOwnSiren`, a purchase from a supplier with the organisation's own SIREN",

@@ -33,11 +33,27 @@ const LifecycleStatus = z.object({
   reason: z.string().nullable(),
 });
 
+const Collected = z.object({
+  payment: z.string(),
+  date: z.string().openapi({ description: "The day the money was received" }),
+  amounts: z.array(
+    z.object({
+      ratePercent: z.string().openapi({ example: "20.00" }),
+      cents: z.number().int().openapi({ description: "Received incl. tax at that rate" }),
+    }),
+  ),
+  total: z.number().int(),
+  flowId: z.string(),
+  trackingId: z.string(),
+  at: z.string().openapi({ description: "When it was submitted" }),
+});
+
 export const DocumentTransmission = z
   .object({
     state: z
       .enum([
         "notTransmissible",
+        "internal",
         "notConnected",
         "waiting",
         "notSent",
@@ -48,7 +64,7 @@ export const DocumentTransmission = z
       ])
       .openapi({
         description:
-          "notTransmissible: not a validated sales invoice or credit note; notConnected: the organisation has no platform connection; waiting: to be sent (the reactor is on it, or retries while the platform is down); notSent: out of the reform's scope (e-reporting); refused: the platform refused the file; submitted: sent, not acknowledged yet; acknowledged: Ok; rejected: acknowledgement Error",
+          "notTransmissible: not a validated sales invoice or credit note; internal: an internal credit note (it cancels a rejected or refused invoice in the books), never transmitted; notConnected: the organisation has no platform connection; waiting: to be sent (the reactor is on it, or retries while the platform is down); notSent: out of the reform's scope (e-reporting); refused: the platform refused the file; submitted: sent, not acknowledged yet; acknowledged: Ok; rejected: acknowledgement Error",
       }),
     connected: z.boolean(),
     submission: Submission.nullable(),
@@ -58,6 +74,21 @@ export const DocumentTransmission = z
       .object({ reason: z.enum(["b2c", "international", "notInDirectory"]), at: z.string() })
       .nullable(),
     refusal: z.object({ errorCode: z.string(), errorMessage: z.string(), at: z.string() }).nullable(),
+    collected: z
+      .array(Collected)
+      .openapi({ description: "The 212 « Encaissée » statuses sent, one per payment" }),
+    internalCreditNote: z
+      .object({
+        offered: z.boolean().openapi({
+          description:
+            "The invoice's last status is 210 (refused) or 213 (rejected) and no credit note of it stands: POST /docs/{id}/internal-credit-note",
+        }),
+        creditNote: z
+          .object({ docId: z.string(), number: z.string().nullable() })
+          .nullable()
+          .openapi({ description: "The internal credit note made of it" }),
+      })
+      .openapi({ description: "The internal credit note of a rejected or refused invoice" }),
   })
   .openapi("DocumentTransmission");
 

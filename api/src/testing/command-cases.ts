@@ -38,6 +38,11 @@ export type Seed = {
    * this is the one seed not made through Registre's API.
    */
   readonly deliverSupplierInvoice: (clientId: string) => string;
+  /**
+   * A validated sales invoice of the caller's as the platform rejected it: its submission and a 213
+   * recorded on its stream, as the sending reactor and the sync would (the platform's side, outside).
+   */
+  readonly rejectSalesInvoice: (orgId: string, docId: string, number: string) => Promise<void>;
 };
 
 export type CommandBody =

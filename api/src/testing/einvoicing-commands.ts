@@ -46,6 +46,43 @@ const received = async (seed: Seed, c: Caller): Promise<string> => {
   return item.id;
 };
 
+/** A validated sales invoice of the caller's that the platform rejected (213): its id. */
+const rejected = async (seed: Seed, c: Caller): Promise<string> => {
+  await seed.ok("PUT", "/org", c.token, {
+    siren: c.siren,
+    vatNumber: "FR44732829320",
+    address: { line1: "1 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" },
+  });
+  const customer = await seed.ok("POST", "/contacts", c.token, {
+    kind: "company",
+    name: `Client ${c.name}`,
+    types: ["customer"],
+    addresses: [{ kind: "billing", line1: "3 place Bellecour", postalCode: "69002", city: "Lyon" }],
+    legal: { siren: "552120222", vatNumber: "FR27552120222" },
+    acknowledgeDuplicates: true,
+  });
+  const draft = await seed.ok("POST", "/docs", c.token, {
+    kind: "invoice",
+    direction: "sales",
+    issueDate: seed.today,
+    contactId: customer.id,
+    lines: [
+      {
+        kind: "free",
+        label: `Conseil ${c.name}`,
+        quantity: "1",
+        unitPrice: "100",
+        vatRate: "20",
+        account: "706000",
+        nature: "services",
+      },
+    ],
+  });
+  const invoice = await seed.ok("PUT", `/docs/${draft.id}/status/validated`, c.token);
+  await seed.rejectSalesInvoice(c.orgId, invoice.id, invoice.number);
+  return invoice.id;
+};
+
 export const einvoicingCommands: Readonly<Record<string, CommandCase>> = {
   setEInvoicingConnection: {
     status: 200,
@@ -76,6 +113,13 @@ export const einvoicingCommands: Readonly<Record<string, CommandCase>> = {
       await connect(seed, c);
       return webhook(c, seed.deliverSupplierInvoice(connection(c).clientId));
     },
+  },
+  createInternalCreditNote: {
+    status: 201,
+    build: async (seed, c) => ({
+      path: `/docs/${await rejected(seed, c)}/internal-credit-note`,
+      token: c.token,
+    }),
   },
   sendBuyerStatus: {
     status: 200,
