@@ -181,6 +181,7 @@ describe.each(databaseKinds)("e-invoicing: sending and statuses on %s", (kind) =
   });
 
   it("a duplicate the platform refuses at once (AlreadyExistingFlow): the flow already there is taken, nothing sent twice", async () => {
+    fake.directory.add("732829320");
     const o = await connected("Doublon");
     // Another server submitted the same invoice between this one's search and its submission.
     racing.add(o.orgId);
@@ -200,6 +201,7 @@ describe.each(databaseKinds)("e-invoicing: sending and statuses on %s", (kind) =
   });
 
   it("a duplicate the platform accepts, then acknowledges AlreadyExistingFlow: the invoice is not shown rejected", async () => {
+    fake.directory.add("732829320");
     const o = await connected("Tardif");
     racing.add(o.orgId);
     const { id, number } = await invoice(o);
