@@ -146,6 +146,10 @@ const docsRoutes: RouteObject[] = [
     path: "org/einvoicing/inbox",
     lazy: screen(() => import("../features/einvoicing/inbox-page.tsx"), "InboxPage"),
   },
+  {
+    path: "org/einvoicing/ereporting",
+    lazy: screen(() => import("../features/einvoicing/ereporting-page.tsx"), "EReportingPage"),
+  },
   { path: "org/docs/:id", lazy: screen(docDetailPage, "DocDetailPage") },
   { path: "org/docs/:id/edit", lazy: screen(docEditorPage, "DocEditPage") },
   { path: "org/docs/:id/contact/edit", lazy: screen(docPartPages, "DocContactEditPage") },

@@ -30,6 +30,7 @@ export const namespaces = [
   "contacts",
   "docs",
   "einvoicing",
+  "ereporting",
   "files",
   "validation",
   "platform",

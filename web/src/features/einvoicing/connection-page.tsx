@@ -1,7 +1,18 @@
-import { Button, CopyButton, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Anchor,
+  Button,
+  CopyButton,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { MutationModal } from "../../components/confirm-modal.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
@@ -18,6 +29,7 @@ import {
   testConnection,
 } from "./connection-api.ts";
 import { ConnectionTestResult } from "./connection-test.tsx";
+import { ereportingPath } from "./ereporting-api.ts";
 
 const SETTINGS = "/org/settings";
 
@@ -74,7 +86,7 @@ const Copyable = ({ value, testId }: { value: string; testId: string }) => {
 };
 
 const ConnectionForm = ({ answer, allowed }: { answer: ConnectionAnswer; allowed: boolean }) => {
-  const { t } = useTranslation(["einvoicing", "common"]);
+  const { t } = useTranslation(["einvoicing", "common", "ereporting"]);
   const queryClient = useQueryClient();
   const current = answer.connection;
   const form = useSchemaForm(useConnectionSchema(current?.clientSecretSet ?? false), {
@@ -160,6 +172,11 @@ const ConnectionForm = ({ answer, allowed }: { answer: ConnectionAnswer; allowed
             {t("connection.none")}
           </Text>
         )}
+        {current ? (
+          <Anchor component={Link} to={ereportingPath} size="sm" data-testid="connection-ereporting">
+            {t("ereporting:link")}
+          </Anchor>
+        ) : null}
         {setting("flowUrl", { description: t("connection.flowUrlHint") })}
         {setting("directoryUrl", { description: t("connection.directoryUrlHint") })}
         {setting("tokenUrl")}

@@ -41,7 +41,14 @@ const documentLinks = (domain: "sales" | "purchases"): NavItem[] => [
       ]
     : []),
   ...(domain === "sales"
-    ? [{ to: "/org/sales/reminders", label: "nav.reminders", right: "sales.invoices" } satisfies NavItem]
+    ? [
+        { to: "/org/sales/reminders", label: "nav.reminders", right: "sales.invoices" } satisfies NavItem,
+        {
+          to: "/org/einvoicing/ereporting",
+          label: "nav.ereporting",
+          right: "organization",
+        } satisfies NavItem,
+      ]
     : []),
   { to: `/org/${domain}/payments`, label: "nav.payments", right: `${domain}.payments` },
 ];

@@ -5,6 +5,7 @@ import common from "../locales/en/common.json";
 import contacts from "../locales/en/contacts.json";
 import docs from "../locales/en/docs.json";
 import einvoicing from "../locales/en/einvoicing.json";
+import ereporting from "../locales/en/ereporting.json";
 import files from "../locales/en/files.json";
 import imports from "../locales/en/imports.json";
 import items from "../locales/en/items.json";
@@ -32,6 +33,7 @@ export const en = {
   contacts,
   docs,
   einvoicing,
+  ereporting,
   files,
   validation,
   items,

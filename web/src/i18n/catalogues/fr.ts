@@ -6,6 +6,7 @@ import common from "../locales/fr/common.json";
 import contacts from "../locales/fr/contacts.json";
 import docs from "../locales/fr/docs.json";
 import einvoicing from "../locales/fr/einvoicing.json";
+import ereporting from "../locales/fr/ereporting.json";
 import files from "../locales/fr/files.json";
 import imports from "../locales/fr/imports.json";
 import items from "../locales/fr/items.json";
@@ -30,6 +31,7 @@ export const fr = {
   contacts,
   docs,
   einvoicing,
+  ereporting,
   files,
   validation,
   items,
