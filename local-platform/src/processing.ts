@@ -14,7 +14,7 @@ import { readCdar, readFile } from "./read.ts";
 import type { Store } from "./store.ts";
 import type { Tasks } from "./tasks.ts";
 import type { Webhooks } from "./webhooks.ts";
-import { NotReadable } from "./xml.ts";
+import { kids, NotReadable, parseXml, rootOf } from "./xml.ts";
 
 /**
  * A flow's life on the platform: submitted (acknowledgement Pending), checked shortly after (Ok, or Error
@@ -53,6 +53,16 @@ export type Submission = {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
+/** Whether an e-reporting file reports payments: its root holds a PaymentsReport (unreadable: no). */
+const reportsPayments = (bytes: Uint8Array): boolean => {
+  try {
+    const root = rootOf(parseXml(bytes));
+    return root !== null && kids(root.node, "PaymentsReport").length > 0;
+  } catch {
+    return false;
+  }
+};
+
 /** The flow's type, from its syntax and, for a lifecycle message, who issued it about whose invoice. */
 const flowTypeOf = (s: Submission): FlowType => {
   switch (s.info.flowSyntax) {
@@ -69,12 +79,16 @@ const flowTypeOf = (s: Submission): FlowType => {
       } catch {
         return "SupplierInvoiceLC";
       }
-    case "FRR":
-      return s.info.processingRule === "B2C"
-        ? "AggregatedCustomerTransactionReport"
-        : s.info.processingRule === "B2BInt"
-          ? "UnitaryCustomerTransactionReport"
-          : "MultiFlowReport";
+    case "FRR": {
+      // The e-reporting schema is not public: a report whose root holds a PaymentsReport is typed as
+      // payments (10.4 / 10.2), any other as transactions (10.3 / 10.1), by its processing rule.
+      const payments = reportsPayments(s.bytes);
+      if (s.info.processingRule === "B2C")
+        return payments ? "AggregatedCustomerPaymentReport" : "AggregatedCustomerTransactionReport";
+      if (s.info.processingRule === "B2BInt")
+        return payments ? "UnitaryCustomerPaymentReport" : "UnitaryCustomerTransactionReport";
+      return "MultiFlowReport";
+    }
   }
 };
 
