@@ -24,6 +24,13 @@ import { StatusBadge, useCanDocs } from "./ui.tsx";
 
 const types = directions.flatMap((direction) => docKinds.map((kind) => ({ direction, kind })));
 
+/** A figure or a month's name centred on its bar, in the chart's small type. */
+const BarLabel = ({ x, y, fill, children }: { x: number; y: number; fill: string; children: string }) => (
+  <text x={x} y={y} textAnchor="middle" fontSize={11} fill={fill}>
+    {children}
+  </text>
+);
+
 /** The year's twelve months as bars of their amount incl. tax (SVG: no chart library for one chart). */
 const MonthChart = ({ stats, year, label }: { stats: DocStats; year: number; label: string }) => {
   const { locale, month, number } = useFormat();
@@ -86,25 +93,13 @@ const MonthChart = ({ stats, year, label }: { stats: DocStats; year: number; lab
               data-testid="stats-bar"
             />
             {m.count ? (
-              <text
-                x={x + bar / 2}
-                y={y - 5}
-                textAnchor="middle"
-                fontSize={11}
-                fill="var(--mantine-color-dimmed)"
-              >
+              <BarLabel x={x + bar / 2} y={y - 5} fill="var(--mantine-color-dimmed)">
                 {number(m.count)}
-              </text>
+              </BarLabel>
             ) : null}
-            <text
-              x={x + bar / 2}
-              y={height - 9}
-              textAnchor="middle"
-              fontSize={11}
-              fill="var(--mantine-color-text)"
-            >
+            <BarLabel x={x + bar / 2} y={height - 9} fill="var(--mantine-color-text)">
               {shortMonth.format(new Date(Date.UTC(2000, m.index, 1)))}
-            </text>
+            </BarLabel>
           </g>
         );
       })}
