@@ -1,6 +1,6 @@
 import { Button, Group, Menu, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
@@ -38,6 +38,28 @@ type Pending =
   | { kind: "duplicate" }
   | { kind: "creditNote" }
   | { kind: "deposit" };
+
+/** A button that opens, below it and right-aligned, a menu of more actions (its `Menu.Item`s). */
+const ButtonMenu = ({
+  label,
+  variant,
+  testId,
+  children,
+}: {
+  label: string;
+  variant: "light" | "subtle";
+  testId: string;
+  children: ReactNode;
+}) => (
+  <Menu position="bottom-end" withinPortal>
+    <Menu.Target>
+      <Button variant={variant} data-testid={testId}>
+        {label}
+      </Button>
+    </Menu.Target>
+    <Menu.Dropdown>{children}</Menu.Dropdown>
+  </Menu>
+);
 
 /**
  * What can be done with a document from its page: edit and delete a draft, validate an invoice, the
@@ -232,26 +254,19 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
             ))
           : null}
         {targets.length > 0 ? (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="light" data-testid="doc-transform">
-                {t("detail.transformMenu")}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {targets
-                .filter((target) => can(rightOf(doc.direction, target), "create"))
-                .map((target) => (
-                  <Menu.Item
-                    key={target}
-                    onClick={() => setPending({ kind: "transform", target })}
-                    data-testid={`doc-transform-${target}`}
-                  >
-                    {t(`kinds.${target}`)}
-                  </Menu.Item>
-                ))}
-            </Menu.Dropdown>
-          </Menu>
+          <ButtonMenu label={t("detail.transformMenu")} variant="light" testId="doc-transform">
+            {targets
+              .filter((target) => can(rightOf(doc.direction, target), "create"))
+              .map((target) => (
+                <Menu.Item
+                  key={target}
+                  onClick={() => setPending({ kind: "transform", target })}
+                  data-testid={`doc-transform-${target}`}
+                >
+                  {t(`kinds.${target}`)}
+                </Menu.Item>
+              ))}
+          </ButtonMenu>
         ) : null}
         {creditable && can(right, "create") ? (
           <Button
@@ -296,34 +311,23 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
           {t("detail.history")}
         </Button>
         {can(right, "create") || depositable || (draft && can(right, "delete")) ? (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="subtle" data-testid="doc-more">
-                {t("detail.more")}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {depositable ? (
-                <Menu.Item onClick={() => setPending({ kind: "deposit" })} data-testid="doc-deposit">
-                  {t("detail.deposit")}
-                </Menu.Item>
-              ) : null}
-              {can(right, "create") ? (
-                <Menu.Item onClick={() => setPending({ kind: "duplicate" })} data-testid="doc-duplicate">
-                  {t("detail.duplicate")}
-                </Menu.Item>
-              ) : null}
-              {draft && can(right, "delete") ? (
-                <Menu.Item
-                  color="red"
-                  onClick={() => setPending({ kind: "delete" })}
-                  data-testid="doc-delete"
-                >
-                  {t("detail.delete")}
-                </Menu.Item>
-              ) : null}
-            </Menu.Dropdown>
-          </Menu>
+          <ButtonMenu label={t("detail.more")} variant="subtle" testId="doc-more">
+            {depositable ? (
+              <Menu.Item onClick={() => setPending({ kind: "deposit" })} data-testid="doc-deposit">
+                {t("detail.deposit")}
+              </Menu.Item>
+            ) : null}
+            {can(right, "create") ? (
+              <Menu.Item onClick={() => setPending({ kind: "duplicate" })} data-testid="doc-duplicate">
+                {t("detail.duplicate")}
+              </Menu.Item>
+            ) : null}
+            {draft && can(right, "delete") ? (
+              <Menu.Item color="red" onClick={() => setPending({ kind: "delete" })} data-testid="doc-delete">
+                {t("detail.delete")}
+              </Menu.Item>
+            ) : null}
+          </ButtonMenu>
         ) : null}
       </Group>
       <ConfirmModal
