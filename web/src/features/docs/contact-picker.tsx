@@ -61,6 +61,13 @@ export const ContactPicker = ({
     (same ? matching(snapshot.billing) : null) ??
     (contact ? defaultBilling(contact) : null);
   const delivery = value.deliveryAddressId ?? (same ? matching(snapshot.delivery) : null);
+  // What the billing and delivery selects share: the contact's addresses, none to pick without any.
+  const addressProps = {
+    size: "xs",
+    data: addresses,
+    disabled: disabled || addresses.length === 0,
+    comboboxProps: { withinPortal: true },
+  } as const;
   return (
     <Stack gap="xs">
       <ContactSelect
@@ -77,26 +84,20 @@ export const ContactPicker = ({
       {contact && withAddresses ? (
         <SimpleGrid cols={1} spacing="xs">
           <Select
-            size="xs"
+            {...addressProps}
             label={t("fields.billingAddress")}
-            data={addresses}
             value={billing}
             placeholder={t("editor.noAddress")}
             onChange={(id) => onChange({ ...value, billingAddressId: id, deliveryAddressId: delivery })}
-            disabled={disabled || addresses.length === 0}
             data-testid="doc-billing-address"
-            comboboxProps={{ withinPortal: true }}
           />
           <Select
-            size="xs"
+            {...addressProps}
             label={t("fields.deliveryAddress")}
-            data={addresses}
             value={delivery}
             placeholder={t("editor.sameAddress")}
             clearable
             onChange={(id) => onChange({ ...value, billingAddressId: billing, deliveryAddressId: id })}
-            disabled={disabled || addresses.length === 0}
-            comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
       ) : null}
