@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { fieldRules } from "../../components/form.tsx";
 import type { Account } from "./api.ts";
-import { type DraftLine, type EntryValues, entrySchemas } from "./entry-schema.ts";
+import { type DraftLine, type EntryValues, emptyLine, entrySchemas } from "./entry-schema.ts";
 
 /** Messages as their key and values, so that a test reads which rule spoke. */
 const t = (key: string, values?: Record<string, string | number>) =>
@@ -27,17 +27,7 @@ const chart = new Map(
 );
 const schemas = entrySchemas(chart, "fr", t, rules);
 
-let key = 0;
-const line = (change: Partial<DraftLine>): DraftLine => ({
-  key: key++,
-  account: null,
-  auxiliary: null,
-  label: "",
-  debit: "",
-  credit: "",
-  vat: null,
-  ...change,
-});
+const line = (change: Partial<DraftLine>): DraftLine => ({ ...emptyLine(), ...change });
 const entry = (lines: DraftLine[]): EntryValues => ({
   journal: "VT",
   date: "2025-02-03",
