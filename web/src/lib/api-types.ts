@@ -2846,6 +2846,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs/{id}/internal-credit-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Cancels in the books a sales invoice the platform rejected (213) or the buyer refused (210): a credit note of the whole invoice, created and validated (numbered, posted) in one commit, marked internal — never transmitted nor e-reported. Then issue a corrected invoice (a duplicate of this one). 409 `einvoicing.notRefused` when the invoice's last status is neither, `einvoicing.alreadyCredited` when a credit note of it stands. Idempotent on the request's Idempotency-Key. */
+        post: operations["createInternalCreditNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/einvoicing/webhook/{orgId}": {
         parameters: {
             query?: never;
@@ -6015,6 +6032,8 @@ export interface components {
             }[];
             /** @description The statuses PUT /docs/{id}/status/{status} accepts now */
             nextStatuses: ("draft" | "validated" | "sent" | "accepted" | "refused" | "cancelled" | "delivered")[];
+            /** @description An internal credit note: it cancels in the books an invoice the platform rejected (213) or the buyer refused (210); never transmitted nor e-reported */
+            internal: boolean;
             /** @description What the page should say before anything is done with the document, in the request's language: `doc.supplierOwnSiren`, a purchase from a supplier with the organisation's own SIREN */
             warnings: {
                 code: string;
@@ -6461,10 +6480,10 @@ export interface components {
         };
         DocumentTransmission: {
             /**
-             * @description notTransmissible: not a validated sales invoice or credit note; notConnected: the organisation has no platform connection; waiting: to be sent (the reactor is on it, or retries while the platform is down); notSent: out of the reform's scope (e-reporting); refused: the platform refused the file; submitted: sent, not acknowledged yet; acknowledged: Ok; rejected: acknowledgement Error
+             * @description notTransmissible: not a validated sales invoice or credit note; internal: an internal credit note (it cancels a rejected or refused invoice in the books), never transmitted; notConnected: the organisation has no platform connection; waiting: to be sent (the reactor is on it, or retries while the platform is down); notSent: out of the reform's scope (e-reporting); refused: the platform refused the file; submitted: sent, not acknowledged yet; acknowledged: Ok; rejected: acknowledgement Error
              * @enum {string}
              */
-            state: "notTransmissible" | "notConnected" | "waiting" | "notSent" | "refused" | "submitted" | "acknowledged" | "rejected";
+            state: "notTransmissible" | "internal" | "notConnected" | "waiting" | "notSent" | "refused" | "submitted" | "acknowledged" | "rejected";
             connected: boolean;
             submission: {
                 flowId: string;
@@ -6513,6 +6532,33 @@ export interface components {
                 errorMessage: string;
                 at: string;
             } | null;
+            /** @description The 212 « Encaissée » statuses sent, one per payment */
+            collected: {
+                payment: string;
+                /** @description The day the money was received */
+                date: string;
+                amounts: {
+                    /** @example 20.00 */
+                    ratePercent: string;
+                    /** @description Received incl. tax at that rate */
+                    cents: number;
+                }[];
+                total: number;
+                flowId: string;
+                trackingId: string;
+                /** @description When it was submitted */
+                at: string;
+            }[];
+            /** @description The internal credit note of a rejected or refused invoice */
+            internalCreditNote: {
+                /** @description The invoice's last status is 210 (refused) or 213 (rejected) and no credit note of it stands: POST /docs/{id}/internal-credit-note */
+                offered: boolean;
+                /** @description The internal credit note made of it */
+                creditNote: {
+                    docId: string;
+                    number: string | null;
+                } | null;
+            };
         };
         EInvoicingWebhookAccepted: {
             /** @description False when a sync of the organisation was already running */
@@ -30016,6 +30062,93 @@ export interface operations {
             };
         };
     };
+    createInternalCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The internal credit note, validated */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     receiveEInvoicingWebhook: {
         parameters: {
             query?: never;
@@ -36261,7 +36394,7 @@ export const createDocumentInputKindValues = ["quote", "order", "delivery", "inv
 export const createDocumentInputDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["CreateDocumentInput"]>["direction"][];
 export const documentMailDraftLanguageValues = ["fr", "en"] as const satisfies readonly NonNullable<components["schemas"]["DocumentMailDraft"]>["language"][];
 export const documentMailInputLanguageValues = ["fr", "en"] as const satisfies readonly NonNullable<components["schemas"]["DocumentMailInput"]>["language"][];
-export const documentTransmissionStateValues = ["notTransmissible", "notConnected", "waiting", "notSent", "refused", "submitted", "acknowledged", "rejected"] as const satisfies readonly NonNullable<components["schemas"]["DocumentTransmission"]>["state"][];
+export const documentTransmissionStateValues = ["notTransmissible", "internal", "notConnected", "waiting", "notSent", "refused", "submitted", "acknowledged", "rejected"] as const satisfies readonly NonNullable<components["schemas"]["DocumentTransmission"]>["state"][];
 export const receivedInvoiceStateValues = ["imported", "refused"] as const satisfies readonly NonNullable<components["schemas"]["ReceivedInvoice"]>["state"][];
 export const connectionTestStepStepValues = ["healthcheck", "directory"] as const satisfies readonly NonNullable<components["schemas"]["ConnectionTestStep"]>["step"][];
 export const connectionTestStepOutcomeValues = ["ok", "failed", "skipped"] as const satisfies readonly NonNullable<components["schemas"]["ConnectionTestStep"]>["outcome"][];

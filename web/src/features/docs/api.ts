@@ -210,6 +210,27 @@ export const useDocTransform = (origin: Pick<Doc, "id" | "kind" | "direction">) 
     return api.post("/docs", { body });
   });
 
+/**
+ * The internal credit note of an invoice the platform rejected (213) or the buyer refused (210): made and
+ * validated in one commit (`POST /docs/{id}/internal-credit-note`), never transmitted. Answers it.
+ */
+export const useInternalCreditNote = (invoiceId: string) => {
+  const client = useQueryClient();
+  const mutation = useDocMutation(() =>
+    api.post("/docs/{id}/internal-credit-note", { path: { id: invoiceId } }),
+  );
+  return {
+    ...mutation,
+    mutate: (variables: undefined, options: { onSuccess: (created: Doc) => void }) =>
+      mutation.mutate(variables, {
+        onSuccess: (created) => {
+          void client.invalidateQueries({ queryKey: keys.one(invoiceId) });
+          options.onSuccess(created);
+        },
+      }),
+  };
+};
+
 /** Deducts a deposit invoice of the order on this draft final invoice (`POST /docs/{id}/deposits`). */
 export const useDeductDeposit = (id: string) =>
   useDocMutation((docId: string) => api.post("/docs/{id}/deposits", { path: { id }, body: { docId } }));

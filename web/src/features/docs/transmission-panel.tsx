@@ -4,7 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
 import { api, type Schemas } from "../../lib/api-client.ts";
+import { formatCents } from "../../lib/money.ts";
 import type { Doc } from "./api.ts";
+import { InternalCreditNoteSection } from "./internal-credit-note.tsx";
 
 export type DocTransmission = Schemas["DocumentTransmission"];
 
@@ -25,6 +27,7 @@ export const docTransmissionQuery = (id: string) =>
 
 const stateColor: Record<DocTransmission["state"], string> = {
   notTransmissible: "gray",
+  internal: "grape",
   notConnected: "gray",
   waiting: "blue",
   notSent: "gray",
@@ -44,11 +47,13 @@ const useStatusLabel = () => {
 /**
  * A validated sales invoice's or credit note's transmission through the approved platform (issue 25):
  * where it stands, when it was sent, the platform's acknowledgement (its reasons when in error), each
- * lifecycle status with its date; or why it is not sent. Nothing for any other document.
+ * lifecycle status with its date, the 212s sent about its payments; or why it is not sent; an internal
+ * credit note says so. On a rejected or refused invoice, its internal credit note. Nothing for any other
+ * document.
  */
 export const TransmissionPanel = ({ doc }: { doc: Doc }) => {
   const { t } = useTranslation("einvoicing");
-  const { dateTime } = useFormat();
+  const { dateTime, date, locale } = useFormat();
   const label = useStatusLabel();
   const shown =
     doc.direction === "sales" &&
@@ -147,6 +152,28 @@ export const TransmissionPanel = ({ doc }: { doc: Doc }) => {
             )}
           </Stack>
         ) : null}
+        {tr.collected.length > 0 ? (
+          <List size="sm" data-testid="transmission-collected">
+            {tr.collected.map((c) => (
+              <List.Item key={c.payment} data-testid="transmission-collected-line">
+                {t("transmission.collectedLine", {
+                  date: date(c.date),
+                  amount: formatCents(c.total, locale, { currency: true }),
+                  rates: c.amounts
+                    .map((a) =>
+                      t("transmission.collectedRate", {
+                        amount: formatCents(a.cents, locale, { currency: true }),
+                        rate: a.ratePercent,
+                      }),
+                    )
+                    .join(", "),
+                  flowId: c.flowId,
+                })}
+              </List.Item>
+            ))}
+          </List>
+        ) : null}
+        <InternalCreditNoteSection doc={doc} tr={tr} />
       </Stack>
     </Paper>
   );
@@ -183,6 +210,8 @@ export const useTransmissionSentence = () => {
         });
       case "DocumentTransmissionRefused":
         return t("transmission.history.DocumentTransmissionRefused", { reason: tr.reason ?? "" });
+      case "DocumentCollectedStatusSent":
+        return t("transmission.history.DocumentCollectedStatusSent", { flowId: tr.flowId ?? "" });
       default:
         return null;
     }
