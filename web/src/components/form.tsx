@@ -1,8 +1,9 @@
 import { Button, Group, Paper, Stack } from "@mantine/core";
 import { type FormErrors, schemaResolver, type UseFormReturnType, useForm } from "@mantine/form";
 import type { UseQueryResult } from "@tanstack/react-query";
+import type { Namespace } from "i18next";
 import { type FormEventHandler, type ReactNode, type Ref, useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { type FallbackNs, type UseTranslationResponse, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../i18n/format.ts";
 import type { Locale } from "../i18n/i18n.ts";
@@ -194,6 +195,21 @@ export const useRules = (): FieldRules => {
   const { t } = useTranslation("validation");
   const { locale } = useFormat();
   return useMemo(() => fieldRules((key, values) => t(key, values), locale), [t, locale]);
+};
+
+/**
+ * A form's schema, built again only when the language (or one of `deps`) changes: `build` is given the
+ * translation of `ns` and the usual rules worded in the interface language.
+ */
+export const useFormSchema = <const N extends Namespace, S>(
+  ns: N,
+  build: (t: UseTranslationResponse<FallbackNs<N>, undefined>["t"], rules: FieldRules) => S,
+  deps: readonly unknown[] = [],
+): S => {
+  const { t } = useTranslation(ns);
+  const rules = useRules();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `build` is new each render; what it reads is t, rules and deps
+  return useMemo(() => build(t, rules), [t, rules, ...deps]);
 };
 
 /**

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useFormSchema, useRules, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { z } from "../../lib/zod.ts";
@@ -28,57 +28,52 @@ export const generalNumber = /^[1-8]\d{2}[0-9A-Z]{0,17}$/;
 export const auxiliaryNumber = /^[0-9A-Z][0-9A-Z_.-]{0,16}$/;
 
 /** The schema of a new account: a general one, or an auxiliary one under a collective account. */
-const useCreateSchema = () => {
-  const { t } = useTranslation("accounting");
-  const rules = useRules();
-  return useMemo(
-    () =>
-      z
-        .object({
-          kind: z.enum(["general", "auxiliary"]),
-          number: z
-            .string()
-            .trim()
-            .toUpperCase()
-            .min(1, { error: rules.required(t("accounts.number")) }),
-          label: rules.text(t("accounts.labelFr"), 200),
-          labelEn: rules.text(t("accounts.labelEn"), 200, { optional: true }),
-          lettrable: z.boolean(),
-          collective: z.boolean(),
-          control: z.string().nullable(),
-        })
-        .superRefine((account, context) => {
-          const pattern = account.kind === "general" ? generalNumber : auxiliaryNumber;
-          if (account.number && !pattern.test(account.number))
-            context.addIssue({
-              code: "custom",
-              path: ["number"],
-              message: t(
-                account.kind === "general" ? "accounts.numberInvalid" : "accounts.auxiliaryNumberInvalid",
-              ),
-            });
-          if (account.kind === "auxiliary" && !account.control)
-            context.addIssue({
-              code: "custom",
-              path: ["control"],
-              message: rules.required(t("accounts.control")),
-            });
-        })
-        .transform(
-          (account): AccountCreate =>
-            account.kind === "general"
-              ? {
-                  number: account.number,
-                  label: account.label,
-                  labelEn: account.labelEn,
-                  lettrable: account.lettrable,
-                  collective: account.collective,
-                }
-              : { number: account.number, label: account.label, control: account.control ?? "" },
-        ),
-    [t, rules],
+const useCreateSchema = () =>
+  useFormSchema("accounting", (t, rules) =>
+    z
+      .object({
+        kind: z.enum(["general", "auxiliary"]),
+        number: z
+          .string()
+          .trim()
+          .toUpperCase()
+          .min(1, { error: rules.required(t("accounts.number")) }),
+        label: rules.text(t("accounts.labelFr"), 200),
+        labelEn: rules.text(t("accounts.labelEn"), 200, { optional: true }),
+        lettrable: z.boolean(),
+        collective: z.boolean(),
+        control: z.string().nullable(),
+      })
+      .superRefine((account, context) => {
+        const pattern = account.kind === "general" ? generalNumber : auxiliaryNumber;
+        if (account.number && !pattern.test(account.number))
+          context.addIssue({
+            code: "custom",
+            path: ["number"],
+            message: t(
+              account.kind === "general" ? "accounts.numberInvalid" : "accounts.auxiliaryNumberInvalid",
+            ),
+          });
+        if (account.kind === "auxiliary" && !account.control)
+          context.addIssue({
+            code: "custom",
+            path: ["control"],
+            message: rules.required(t("accounts.control")),
+          });
+      })
+      .transform(
+        (account): AccountCreate =>
+          account.kind === "general"
+            ? {
+                number: account.number,
+                label: account.label,
+                labelEn: account.labelEn,
+                lettrable: account.lettrable,
+                collective: account.collective,
+              }
+            : { number: account.number, label: account.label, control: account.control ?? "" },
+      ),
   );
-};
 
 /** `/org/accounting/accounts/create`: a general account, or an auxiliary account under a collective one. */
 export const AccountCreatePage = () => {

@@ -1,9 +1,8 @@
 import { Select, Switch, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { z } from "../../lib/zod.ts";
@@ -26,11 +25,10 @@ const journalCode = /^[A-Z0-9]{1,6}$/;
 const treasuryKinds: readonly JournalKind[] = ["bank", "cash"];
 
 /** A journal's fields: its code and kind only when it is new (they are fixed once created). */
-const useJournalSchema = (isNew: boolean) => {
-  const { t } = useTranslation("accounting");
-  const rules = useRules();
-  return useMemo(
-    () =>
+const useJournalSchema = (isNew: boolean) =>
+  useFormSchema(
+    "accounting",
+    (t, rules) =>
       z
         .object({
           code: z.string().trim().toUpperCase(),
@@ -62,9 +60,8 @@ const useJournalSchema = (isNew: boolean) => {
             account: treasuryKinds.includes(journal.kind) ? journal.account : null,
           }),
         ),
-    [t, rules, isNew],
+    [isNew],
   );
-};
 
 /** The fields of a journal, to create one or change one. */
 const JournalForm = ({ journal }: { journal: Journal | null }) => {

@@ -1,9 +1,8 @@
 import { Chip, Group, Input, Radio, Stack, TagsInput, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { z } from "../../lib/zod.ts";
@@ -23,11 +22,10 @@ import { fieldErrorsOf } from "./server-errors.ts";
 import { useCan } from "./ui.tsx";
 
 /** The contact's name (a company's, or a person's last name, required), types, job, website, criteria. */
-const useEditSchema = (company: boolean) => {
-  const { t } = useTranslation(["contacts", "validation"]);
-  const rules = useRules();
-  return useMemo(
-    () =>
+const useEditSchema = (company: boolean) =>
+  useFormSchema(
+    ["contacts", "validation"],
+    (t, rules) =>
       z
         .object({
           name: z.string(),
@@ -59,9 +57,8 @@ const useEditSchema = (company: boolean) => {
             criteria: v.criteria,
           }),
         ),
-    [t, rules, company],
+    [company],
   );
-};
 
 const EditForm = ({ contact }: { contact: Contact }) => {
   const { t } = useTranslation("contacts");

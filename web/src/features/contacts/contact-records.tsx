@@ -17,7 +17,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { MutationModal } from "../../components/confirm-modal.tsx";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
-import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { z } from "../../lib/zod.ts";
@@ -211,11 +211,10 @@ const bodyOf = (fields: readonly FieldSpec[], values: Record<string, unknown>) =
   );
 
 /** The record's fields, the required ones checked, read into what the API takes (`bodyOf`). */
-const useRecordSchema = (fields: readonly FieldSpec[]) => {
-  const { t } = useTranslation("contacts");
-  const rules = useRules();
-  return useMemo(
-    () =>
+const useRecordSchema = (fields: readonly FieldSpec[]) =>
+  useFormSchema(
+    "contacts",
+    (t, rules) =>
       z
         .record(z.string(), z.unknown())
         .superRefine((values, context) => {
@@ -230,9 +229,8 @@ const useRecordSchema = (fields: readonly FieldSpec[]) => {
           }
         })
         .transform((values) => bodyOf(fields, values)),
-    [fields, t, rules],
+    [fields],
   );
-};
 
 const RecordForm = ({
   contact,

@@ -1,10 +1,10 @@
 import { Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { SectionTitle } from "../../components/section-title.tsx";
@@ -27,22 +27,17 @@ import { MailText } from "./templates-pages.tsx";
 
 const CODE = "emailtemplates";
 
-const useTemplateSchema = () => {
-  const { t } = useTranslation("mail");
-  const rules = useRules();
-  return useMemo(
-    () =>
-      z.object({
-        name: rules.text(t("templates.name"), 100),
-        use: z.enum(templateUses as [TemplateUse, ...TemplateUse[]]),
-        language: z.enum(["fr", "en"]),
-        subject: rules.text(t("templates.subject"), 200),
-        body: rules.text(t("templates.body"), 10_000),
-        isDefault: z.boolean(),
-      }),
-    [t, rules],
+const useTemplateSchema = () =>
+  useFormSchema("mail", (t, rules) =>
+    z.object({
+      name: rules.text(t("templates.name"), 100),
+      use: z.enum(templateUses as [TemplateUse, ...TemplateUse[]]),
+      language: z.enum(["fr", "en"]),
+      subject: rules.text(t("templates.subject"), 200),
+      body: rules.text(t("templates.body"), 10_000),
+      isDefault: z.boolean(),
+    }),
   );
-};
 
 /** What the preview shows while typing: the server's rendering with sample values, or why it refuses. */
 const useLivePreview = (values: {

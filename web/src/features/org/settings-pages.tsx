@@ -2,7 +2,14 @@ import { Button, FileInput, Group, Image, SimpleGrid, Stack, TextInput } from "@
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import {
+  FormActions,
+  FormCard,
+  ResourceFormPage,
+  useFormSchema,
+  useRules,
+  useSchemaForm,
+} from "../../components/form.tsx";
 import { BuildingIcon, LinkIcon, SettingsIcon, ShieldIcon, UserIcon } from "../../components/icons.tsx";
 import { LinkCard } from "../../components/link-card.tsx";
 import { Picture } from "../../components/picture.tsx";
@@ -84,18 +91,15 @@ const SaveActions = ({ save }: { save: { isSuccess: boolean; isPending: boolean 
 };
 
 /** The organisation's name: a company name, at most 200 characters. */
-const useNameSchema = () => {
-  const { t } = useTranslation(["app", "validation"]);
-  const rules = useRules();
-  return useMemo(() => {
+const useNameSchema = () =>
+  useFormSchema(["app", "validation"], (t, rules) => {
     const label = t("app:settings.orgname.label");
     return z.object({
       name: rules
         .text(label, 200, { optional: true })
         .refine((name) => name !== "", { error: t("validation:companyName") }),
     });
-  }, [t, rules]);
-};
+  });
 
 export const OrgNamePage = () => {
   const { t } = useTranslation("app");

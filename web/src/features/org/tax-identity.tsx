@@ -1,10 +1,10 @@
 import { DataList, SimpleGrid, Skeleton, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { EditableSection } from "../../components/editable-section.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { FormActions, FormCard, useRules, useSchemaForm } from "../../components/form.tsx";
+import { FormActions, FormCard, useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { formatSiren } from "../../i18n/format.ts";
 import { api } from "../../lib/api-client.ts";
 import { ApiError } from "../../lib/http.ts";
@@ -100,39 +100,34 @@ const serverErrors = (error: unknown): Partial<Record<Field, string>> => {
 const addressParts = ["line1", "postalCode", "city", "country"] as const;
 
 /** The SIREN (its length and key said once, as a contact's), the VAT number, an address whole or none. */
-const useIdentitySchema = () => {
-  const { t } = useTranslation("orgs");
-  const rules = useRules();
-  return useMemo(
-    () =>
-      z
-        .object({
-          siren: rules.siren(t("fields.siren")),
-          vatNumber: rules.vatNumber(t("fields.vatNumber")),
-          fiscalYearStartMonth: z.number(),
-          vatRegime: z.enum(vatRegimes),
-          vatOnDebits: z.boolean(),
-          vatPeriodicity: z.enum(vatPeriodicities),
-          line1: z.string(),
-          line2: z.string(),
-          postalCode: z.string(),
-          city: z.string(),
-          country: z.string(),
-        })
-        .superRefine((values, context) => {
-          const given = [values.line1, values.postalCode, values.city].some((part) => part.trim() !== "");
-          if (!given) return;
-          for (const part of addressParts)
-            if (values[part].trim() === "")
-              context.addIssue({
-                code: "custom",
-                path: [part],
-                message: rules.required(t(`fields.${part}`)),
-              });
-        }),
-    [t, rules],
+const useIdentitySchema = () =>
+  useFormSchema("orgs", (t, rules) =>
+    z
+      .object({
+        siren: rules.siren(t("fields.siren")),
+        vatNumber: rules.vatNumber(t("fields.vatNumber")),
+        fiscalYearStartMonth: z.number(),
+        vatRegime: z.enum(vatRegimes),
+        vatOnDebits: z.boolean(),
+        vatPeriodicity: z.enum(vatPeriodicities),
+        line1: z.string(),
+        line2: z.string(),
+        postalCode: z.string(),
+        city: z.string(),
+        country: z.string(),
+      })
+      .superRefine((values, context) => {
+        const given = [values.line1, values.postalCode, values.city].some((part) => part.trim() !== "");
+        if (!given) return;
+        for (const part of addressParts)
+          if (values[part].trim() === "")
+            context.addIssue({
+              code: "custom",
+              path: [part],
+              message: rules.required(t(`fields.${part}`)),
+            });
+      }),
   );
-};
 
 const TaxIdentityForm = ({ org, onDone }: { org: Org; onDone: (saved: boolean) => void }) => {
   const { t } = useTranslation(["app", "orgs", "common"]);

@@ -1,6 +1,6 @@
 import { Badge, Button, Checkbox, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
@@ -8,7 +8,7 @@ import { MutationModal } from "../../components/confirm-modal.tsx";
 import type { Column } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { QueryTable } from "../../components/query-table.tsx";
@@ -104,31 +104,26 @@ export const BanksPage = () => {
   );
 };
 
-const useBankSchema = () => {
-  const { t } = useTranslation("payments");
-  const rules = useRules();
-  return useMemo(
-    () =>
-      z
-        .object({
-          name: rules.text(t("banks.name"), 200),
-          iban: rules.text(t("banks.iban"), 60, { optional: true }),
-          bic: rules.text(t("banks.bic"), 20, { optional: true }),
-          openingBalance: rules.cents(t("banks.opening"), { optional: true }),
-          openingDate: z.string(),
-        })
-        .transform(
-          (bank): BankInput => ({
-            name: bank.name,
-            iban: bank.iban || null,
-            bic: bank.bic || null,
-            openingBalance: bank.openingBalance,
-            openingDate: bank.openingDate || null,
-          }),
-        ),
-    [t, rules],
+const useBankSchema = () =>
+  useFormSchema("payments", (t, rules) =>
+    z
+      .object({
+        name: rules.text(t("banks.name"), 200),
+        iban: rules.text(t("banks.iban"), 60, { optional: true }),
+        bic: rules.text(t("banks.bic"), 20, { optional: true }),
+        openingBalance: rules.cents(t("banks.opening"), { optional: true }),
+        openingDate: z.string(),
+      })
+      .transform(
+        (bank): BankInput => ({
+          name: bank.name,
+          iban: bank.iban || null,
+          bic: bank.bic || null,
+          openingBalance: bank.openingBalance,
+          openingDate: bank.openingDate || null,
+        }),
+      ),
   );
-};
 
 /** `/org/banks/create`: a bank account, its 512 account and journal created with it. */
 export const BankCreatePage = () => {
@@ -240,22 +235,17 @@ export const PaymentModesPage = () => {
 };
 
 /** A mode's fields as typed; the label is what documents print, so it is required. */
-const useModeSchema = () => {
-  const { t } = useTranslation("payments");
-  const rules = useRules();
-  return useMemo(
-    () =>
-      z
-        .object({
-          label: rules.text(t("modes.label"), 200),
-          kind: z.string(),
-          bankId: z.string(),
-          deposit: z.boolean(),
-        })
-        .transform((mode) => ({ ...mode, bankId: mode.bankId || null })),
-    [t, rules],
+const useModeSchema = () =>
+  useFormSchema("payments", (t, rules) =>
+    z
+      .object({
+        label: rules.text(t("modes.label"), 200),
+        kind: z.string(),
+        bankId: z.string(),
+        deposit: z.boolean(),
+      })
+      .transform((mode) => ({ ...mode, bankId: mode.bankId || null })),
   );
-};
 
 /** One mode changed in its own small form (a new one below the others), deleted once confirmed. */
 const ModeForm = ({

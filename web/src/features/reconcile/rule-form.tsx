@@ -1,8 +1,7 @@
 import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AmountInput } from "../../components/amount-input.tsx";
-import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import type { Locale } from "../../i18n/i18n.ts";
 import { amountInput } from "../../lib/money.ts";
@@ -59,53 +58,48 @@ export const ruleValues = (r: BankRule, locale: Locale): RuleValues => ({
 });
 
 /** The rule's conditions and booking, read into what the API takes (only what is given). */
-const useRuleSchema = () => {
-  const { t } = useTranslation("reconcile");
-  const rules = useRules();
-  return useMemo(
-    () =>
-      z
-        .object({
-          name: rules.text(t("rules.name"), 100),
-          words: z.string(),
-          min: rules.optionalCents(t("rules.amountMin")),
-          max: rules.optionalCents(t("rules.amountMax")),
-          direction: z.enum(directions),
-          account: rules.text(t("rules.account"), 20),
-          journal: z.string().nullable(),
-          vatRate: z.string(),
-          contactId: z.string().nullable(),
-          label: rules.text(t("rules.label"), 200, { optional: true }),
-          automatic: z.boolean(),
-        })
-        .transform((d): BankRuleInput => {
-          const words = d.words
-            .split(",")
-            .map((w) => w.trim())
-            .filter(Boolean);
-          const vatRate = bookingRateOf(d.vatRate);
-          return {
-            name: d.name,
-            automatic: d.automatic,
-            enabled: true,
-            when: {
-              ...(words.length > 0 ? { labelContains: words } : {}),
-              ...(d.min !== null ? { amountMin: d.min } : {}),
-              ...(d.max !== null ? { amountMax: d.max } : {}),
-              ...(d.direction !== "any" ? { direction: d.direction } : {}),
-            },
-            booking: {
-              account: d.account,
-              ...(d.journal ? { journal: d.journal } : {}),
-              ...(vatRate ? { vatRate } : {}),
-              ...(d.contactId ? { contactId: d.contactId } : {}),
-              ...(d.label ? { label: d.label } : {}),
-            },
-          };
-        }),
-    [t, rules],
+const useRuleSchema = () =>
+  useFormSchema("reconcile", (t, rules) =>
+    z
+      .object({
+        name: rules.text(t("rules.name"), 100),
+        words: z.string(),
+        min: rules.optionalCents(t("rules.amountMin")),
+        max: rules.optionalCents(t("rules.amountMax")),
+        direction: z.enum(directions),
+        account: rules.text(t("rules.account"), 20),
+        journal: z.string().nullable(),
+        vatRate: z.string(),
+        contactId: z.string().nullable(),
+        label: rules.text(t("rules.label"), 200, { optional: true }),
+        automatic: z.boolean(),
+      })
+      .transform((d): BankRuleInput => {
+        const words = d.words
+          .split(",")
+          .map((w) => w.trim())
+          .filter(Boolean);
+        const vatRate = bookingRateOf(d.vatRate);
+        return {
+          name: d.name,
+          automatic: d.automatic,
+          enabled: true,
+          when: {
+            ...(words.length > 0 ? { labelContains: words } : {}),
+            ...(d.min !== null ? { amountMin: d.min } : {}),
+            ...(d.max !== null ? { amountMax: d.max } : {}),
+            ...(d.direction !== "any" ? { direction: d.direction } : {}),
+          },
+          booking: {
+            account: d.account,
+            ...(d.journal ? { journal: d.journal } : {}),
+            ...(vatRate ? { vatRate } : {}),
+            ...(d.contactId ? { contactId: d.contactId } : {}),
+            ...(d.label ? { label: d.label } : {}),
+          },
+        };
+      }),
   );
-};
 
 /**
  * The form of one rule: its conditions (words of the label, an amount range, the direction) and its

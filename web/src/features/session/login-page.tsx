@@ -1,24 +1,21 @@
 import { Alert, Group, PasswordInput } from "@mantine/core";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { AlertIcon } from "../../components/icons.tsx";
 import { z } from "../../lib/zod.ts";
 import { type Credentials, login } from "./api.ts";
 import { EmailInput, SignInCard, TextLink, useSignIn } from "./auth-card.tsx";
 
-const useLoginSchema = () => {
-  const { t } = useTranslation("session");
-  const rules = useRules();
-  return useMemo(
-    () =>
+const useLoginSchema = () =>
+  useFormSchema(
+    "session",
+    (t, rules) =>
       z.object({
         email: rules.email(t("fields.email")),
         password: rules.secret(t("fields.password")),
       }) satisfies z.ZodType<Credentials>,
-    [t, rules],
   );
-};
 
 export const LoginPage = () => {
   const { t } = useTranslation("session");

@@ -1,27 +1,21 @@
 import { Checkbox, TextInput } from "@mantine/core";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { z } from "../../lib/zod.ts";
 import { type Registration, register } from "./api.ts";
 import { EmailInput, NewPasswordInput, SignInCard, useSignIn } from "./auth-card.tsx";
 
-const useRegistrationSchema = () => {
-  const { t } = useTranslation("session");
-  const rules = useRules();
-  return useMemo(
-    () =>
-      z
-        .object({
-          name: rules.text(t("fields.name"), 120),
-          email: rules.email(t("fields.email")),
-          password: rules.password(t("fields.password")),
-          terms: z.boolean().refine((accepted) => accepted, { error: t("register.termsRequired") }),
-        })
-        .transform(({ name, email, password }): Registration => ({ name, email, password })),
-    [t, rules],
+const useRegistrationSchema = () =>
+  useFormSchema("session", (t, rules) =>
+    z
+      .object({
+        name: rules.text(t("fields.name"), 120),
+        email: rules.email(t("fields.email")),
+        password: rules.password(t("fields.password")),
+        terms: z.boolean().refine((accepted) => accepted, { error: t("register.termsRequired") }),
+      })
+      .transform(({ name, email, password }): Registration => ({ name, email, password })),
   );
-};
 
 export const RegisterPage = () => {
   const { t } = useTranslation("session");
