@@ -53,6 +53,10 @@ export const documentMessages = {
     fr: "Ce document a été transmis dans le flux {flowId}, pas dans celui-ci.",
     en: "This document was transmitted in flow {flowId}, not this one.",
   },
+  "transmission.notDuplicate": {
+    fr: "Le flux {flowId} n’a pas été refusé comme doublon par la plateforme\xa0: il reste celui du document.",
+    en: "Flow {flowId} was not refused as a duplicate by the platform: it stays the document's.",
+  },
   "transmission.trackingIdMismatch": {
     fr: "L’identifiant de suivi d’un envoi est le numéro du document ({number}).",
     en: "A transmission's tracking id is the document's number ({number}).",

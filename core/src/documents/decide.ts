@@ -325,6 +325,7 @@ const decide = (command: DocumentCommand, state: DocumentState): DocumentEvent[]
     case "RecordTransmissionNotSent":
     case "RecordTransmissionRefused":
     case "RecordCollectedStatusSent":
+    case "RecordTransmissionFlowReplaced":
       return recordTransmission(command, existing(state));
     default:
       return command satisfies never;

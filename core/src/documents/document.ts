@@ -394,6 +394,7 @@ export const evolveDocument = (state: DocumentState, event: DocumentEvent): Docu
     case "DocumentTransmissionNotSent":
     case "DocumentTransmissionRefused":
     case "DocumentCollectedStatusSent":
+    case "DocumentTransmissionFlowReplaced":
       return live(state, (doc) => ({
         ...doc,
         transmission: evolveTransmission(doc.transmission ?? noTransmission, event),

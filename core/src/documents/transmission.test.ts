@@ -6,6 +6,7 @@ import type {
   LifecycleStatus,
   TransmissionAcknowledgement,
   TransmissionCommand,
+  TransmissionFlowReplacement,
   TransmissionSubmission,
 } from "./transmission.ts";
 import { transmissionScope } from "./transmission-scope.ts";
@@ -186,6 +187,125 @@ describe("a sales invoice's transmission", () => {
       submitted(),
     );
     expect(doc.transmission).toMatchObject({ refusal: null, submission: { flowId: "flow-1" } });
+  });
+});
+
+describe("a duplicate recorded, then replaced by the platform's original flow", () => {
+  // Two servers submitted the invoice at once; this one recorded flow-2, which the platform refused as a
+  // duplicate of flow-1.
+  const duplicateRefused = [
+    { level: "Error" as const, item: "file", reasonCode: "AlreadyExistingFlow", reasonMessage: "duplicate" },
+  ];
+  const replacement = (changes: Partial<TransmissionFlowReplacement> = {}): TransmissionFlowReplacement => ({
+    from: "flow-2",
+    to: "flow-1",
+    sha256: "b".repeat(64),
+    submittedAt: "2025-01-06T08:59:59.000Z",
+    details: duplicateRefused,
+    at: "2025-01-06T09:00:05.000Z",
+    ...changes,
+  });
+  const replace = (changes: Partial<TransmissionFlowReplacement> = {}): TransmissionCommand => ({
+    type: "RecordTransmissionFlowReplaced",
+    data: replacement(changes),
+  });
+  const replaced = (changes: Partial<TransmissionFlowReplacement> = {}): DocumentEvent => ({
+    type: "DocumentTransmissionFlowReplaced",
+    data: replacement(changes),
+  });
+  const recordedDuplicate = submitted({ flowId: "flow-2" });
+
+  it("records that the original flow carries the transmission", () => {
+    spec.given([created(), validated(), recordedDuplicate]).when(replace()).then([replaced()]);
+  });
+
+  it("is allowed after the duplicate's acknowledgement in error was recorded, which stops counting", () => {
+    const duplicateAck = ack({ flowId: "flow-2", status: "Error", details: duplicateRefused });
+    spec
+      .given([
+        created(),
+        validated(),
+        recordedDuplicate,
+        { type: "DocumentTransmissionAcknowledged", data: duplicateAck },
+      ])
+      .when(replace())
+      .then([replaced()]);
+    const doc = stateOf(
+      created(),
+      validated(),
+      recordedDuplicate,
+      { type: "DocumentTransmissionAcknowledged", data: duplicateAck },
+      replaced(),
+    );
+    expect(doc.transmission).toMatchObject({
+      submission: { flowId: "flow-1", sha256: "b".repeat(64), at: "2025-01-06T08:59:59.000Z" },
+      acknowledgement: null,
+      replaced: { from: "flow-2", to: "flow-1" },
+    });
+  });
+
+  it("then takes the original's acknowledgement and statuses, and refuses the duplicate's", () => {
+    const given = [created(), validated(), recordedDuplicate, replaced()];
+    spec
+      .given(given)
+      .when({ type: "RecordTransmissionAcknowledgement", data: ack() })
+      .then([{ type: "DocumentTransmissionAcknowledged", data: ack() }]);
+    spec
+      .given(given)
+      .when({
+        type: "RecordTransmissionAcknowledgement",
+        data: ack({ flowId: "flow-2", status: "Error", details: duplicateRefused }),
+      })
+      .thenThrows(refusedOnField("transmission.otherFlow", "flowId", 409));
+    spec
+      .given(given)
+      .when({ type: "RecordLifecycleStatus", data: lifecycle() })
+      .then([{ type: "DocumentLifecycleStatusReceived", data: lifecycle() }]);
+    const doc = stateOf(...given, { type: "DocumentTransmissionAcknowledged", data: ack() });
+    expect(doc.transmission?.acknowledgement).toMatchObject({ flowId: "flow-1", status: "Ok" });
+  });
+
+  it("records nothing for the same replacement again (idempotent)", () => {
+    spec.given([created(), validated(), recordedDuplicate, replaced()]).when(replace()).then([]);
+  });
+
+  it("is refused from a flow not refused as a duplicate, or acknowledged Ok", () => {
+    spec
+      .given([created(), validated(), recordedDuplicate])
+      .when(replace({ details: rejected.details }))
+      .thenThrows(refusedOnField("transmission.notDuplicate", "details", 409));
+    spec
+      .given([
+        created(),
+        validated(),
+        recordedDuplicate,
+        { type: "DocumentTransmissionAcknowledged", data: ack({ flowId: "flow-2" }) },
+      ])
+      .when(replace())
+      .thenThrows(refusedOnField("transmission.notDuplicate", "details", 409));
+  });
+
+  it("is refused from another flow than the one recorded, before the submission, or to itself", () => {
+    spec
+      .given([created(), validated(), submitted()])
+      .when(replace())
+      .thenThrows(refusedOnField("transmission.otherFlow", "from", 409));
+    spec
+      .given([created(), validated(), recordedDuplicate, replaced()])
+      .when(replace({ to: "flow-3" }))
+      .thenThrows(refusedOnField("transmission.otherFlow", "from", 409));
+    spec
+      .given([created(), validated()])
+      .when(replace())
+      .thenThrows(refusedWith("transmission.notSubmitted", {}, 409));
+    spec
+      .given([created(), validated(), recordedDuplicate])
+      .when(replace({ to: "flow-2" }))
+      .thenThrows(refusedOnField("validation.notAllowed", "to"));
+    spec
+      .given([created(), validated(), recordedDuplicate])
+      .when(replace({ sha256: "nope" }))
+      .thenThrows(refusedOnField("validation.notAllowed", "sha256"));
   });
 });
 

@@ -86,6 +86,27 @@ export type CollectedStatus = {
   readonly at: string;
 };
 
+/**
+ * The flow recorded was the platform's duplicate: two servers submitted the document at once, the
+ * platform kept the first file and acknowledged the other Error « AlreadyExistingFlow ». Registre had
+ * recorded that other one; from now on the transmission is the original flow's, whose acknowledgement
+ * and statuses apply to the document.
+ */
+export type TransmissionFlowReplacement = {
+  /** The flow recorded, which the platform refused as a duplicate. */
+  readonly from: string;
+  /** The original flow, the one the platform kept (found by the document's number). */
+  readonly to: string;
+  /** The SHA-256 of the original's file, lower-case hex. */
+  readonly sha256: string;
+  /** When the platform took the original (its `submittedAt`). */
+  readonly submittedAt: string;
+  /** The platform's reasons for refusing `from` (AlreadyExistingFlow among them). */
+  readonly details: readonly AcknowledgementDetail[];
+  /** When the platform refused `from` (its acknowledgement's `updatedAt`). */
+  readonly at: string;
+};
+
 /** The platform refused the submission itself (not transient: a 4xx with its error). */
 export type TransmissionRefusal = {
   readonly errorCode: string;
@@ -99,7 +120,8 @@ export type TransmissionEvent =
   | DomainEvent<"DocumentLifecycleStatusReceived", LifecycleStatus>
   | DomainEvent<"DocumentTransmissionNotSent", TransmissionNotSent>
   | DomainEvent<"DocumentTransmissionRefused", TransmissionRefusal>
-  | DomainEvent<"DocumentCollectedStatusSent", CollectedStatus>;
+  | DomainEvent<"DocumentCollectedStatusSent", CollectedStatus>
+  | DomainEvent<"DocumentTransmissionFlowReplaced", TransmissionFlowReplacement>;
 
 export const transmissionEventTypes: readonly TransmissionEvent["type"][] = [
   "DocumentTransmissionSubmitted",
@@ -108,6 +130,7 @@ export const transmissionEventTypes: readonly TransmissionEvent["type"][] = [
   "DocumentTransmissionNotSent",
   "DocumentTransmissionRefused",
   "DocumentCollectedStatusSent",
+  "DocumentTransmissionFlowReplaced",
 ];
 
 export type TransmissionCommand =
@@ -120,7 +143,8 @@ export type TransmissionCommand =
   | { readonly type: "RecordLifecycleStatus"; readonly data: LifecycleStatus }
   | { readonly type: "RecordTransmissionNotSent"; readonly data: TransmissionNotSent }
   | { readonly type: "RecordTransmissionRefused"; readonly data: TransmissionRefusal }
-  | { readonly type: "RecordCollectedStatusSent"; readonly data: CollectedStatus };
+  | { readonly type: "RecordCollectedStatusSent"; readonly data: CollectedStatus }
+  | { readonly type: "RecordTransmissionFlowReplaced"; readonly data: TransmissionFlowReplacement };
 
 export const transmissionCommandTypes: readonly TransmissionCommand["type"][] = [
   "RecordTransmissionSubmitted",
@@ -129,6 +153,7 @@ export const transmissionCommandTypes: readonly TransmissionCommand["type"][] = 
   "RecordTransmissionNotSent",
   "RecordTransmissionRefused",
   "RecordCollectedStatusSent",
+  "RecordTransmissionFlowReplaced",
 ];
 
 /** The transmission as the document's state keeps it. */
@@ -140,6 +165,8 @@ export type DocumentTransmission = {
   readonly refusal: TransmissionRefusal | null;
   /** The 212 statuses sent, one per payment (absent in states stored before they existed: none). */
   readonly collected?: readonly CollectedStatus[];
+  /** The duplicate flow first recorded, when the transmission was moved to the original (absent: none). */
+  readonly replaced?: TransmissionFlowReplacement;
 };
 
 export const noTransmission: DocumentTransmission = {
@@ -167,6 +194,19 @@ export const evolveTransmission = (
       return { ...transmission, refusal: event.data };
     case "DocumentCollectedStatusSent":
       return { ...transmission, collected: [...(transmission.collected ?? []), event.data] };
+    case "DocumentTransmissionFlowReplaced": {
+      const { to, sha256, submittedAt } = event.data;
+      const submission = transmission.submission && {
+        ...transmission.submission,
+        flowId: to,
+        sha256,
+        at: submittedAt,
+      };
+      // The duplicate's acknowledgement is not the document's: the original's is awaited.
+      const acknowledgement =
+        transmission.acknowledgement?.flowId === to ? transmission.acknowledgement : null;
+      return { ...transmission, submission, acknowledgement, replaced: event.data };
+    }
     default:
       return event satisfies never;
   }
@@ -218,7 +258,8 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * nothing (a reaction given again), another flow is refused. An acknowledgement or a status needs the
  * submission (a status for a document never submitted is refused); each flow's status is recorded once.
  * « Not sent » and a refusal are for a document not submitted, each recorded once as it stands. A 212
- * (collected) is for a submitted invoice, recorded once per payment.
+ * (collected) is for a submitted invoice, recorded once per payment. The flow recorded is replaced by
+ * the original only when the platform refused it as a duplicate (AlreadyExistingFlow), and once.
  * `sentOn`: the day the document becomes `sent`, with its first submission (the decider adds the change).
  */
 export const decideTransmission = (
@@ -303,7 +344,37 @@ export const decideTransmission = (
         throw new DomainError("validation.notAllowed", { field: "amounts", value: String(data.total) });
       return { events: [{ type: "DocumentCollectedStatusSent", data }], sentOn: null };
     }
+    case "RecordTransmissionFlowReplaced":
+      return { events: replaceFlow(t, command.data), sentOn: null };
     default:
       return command satisfies never;
   }
+};
+
+const ALREADY_EXISTING_FLOW = "AlreadyExistingFlow";
+
+/** Whether an acknowledgement's reasons say the platform refused the flow as a duplicate. */
+export const refusedAsDuplicate = (details: readonly { readonly reasonCode: string }[]): boolean =>
+  details.some((d) => d.reasonCode === ALREADY_EXISTING_FLOW);
+
+/**
+ * The recorded flow, refused by the platform as a duplicate, replaced by the original: only from the
+ * flow recorded, only with the platform's AlreadyExistingFlow among its reasons (never a flow it
+ * acknowledged Ok); the same replacement again records nothing.
+ */
+const replaceFlow = (t: DocumentTransmission, data: TransmissionFlowReplacement): TransmissionEvent[] => {
+  const recorded = submitted(t);
+  if (t.replaced && t.replaced.from === data.from && recorded.flowId === data.to) return [];
+  if (recorded.flowId !== data.from)
+    throw new DomainError("transmission.otherFlow", { field: "from", flowId: recorded.flowId }, 409);
+  if (data.to.trim() === "" || data.to.length > 36 || data.to === data.from)
+    throw new DomainError("validation.notAllowed", { field: "to", value: data.to });
+  const ack = t.acknowledgement;
+  if (!refusedAsDuplicate(data.details) || (ack?.flowId === data.from && ack.status === "Ok"))
+    throw new DomainError("transmission.notDuplicate", { field: "details", flowId: data.from }, 409);
+  if (!SHA256.test(data.sha256))
+    throw new DomainError("validation.notAllowed", { field: "sha256", value: data.sha256 });
+  instant(data.submittedAt, "submittedAt");
+  instant(data.at, "at");
+  return [{ type: "DocumentTransmissionFlowReplaced", data }];
 };
