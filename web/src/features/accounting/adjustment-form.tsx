@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AmountInput } from "../../components/amount-input.tsx";
 import { DateField } from "../../components/date-input.tsx";
-import { type SchemaForm, useRules } from "../../components/form.tsx";
+import { type SchemaForm, useFormSchema } from "../../components/form.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import { amountInput, parseAmount } from "../../lib/money.ts";
@@ -115,55 +115,57 @@ export const sameDraft = (a: AdjustmentDraft, b: AdjustmentDraft, locale: Locale
  * an amount above zero.
  */
 export const useAdjustmentSchema = (year: FiscalYear, options: AccountOptions, withKind: boolean) => {
-  const { t } = useTranslation("accounting");
   const day = useDay();
-  const rules = useRules();
   const { byNumber } = options;
-  return useMemo(() => {
-    const collective = (account: string | null) => (account ? byNumber.get(account)?.collective : false);
-    return z
-      .object({
-        kind: withKind
-          ? z
-              .enum(adjustmentKinds)
-              .nullable()
-              .refine((kind) => kind !== null, { error: rules.required(t("adjustments.kind")) })
-          : z.enum(adjustmentKinds).nullable(),
-        label: rules.text(t("adjustments.label"), 200),
-        date: rules.day(t("adjustments.date")).refine((date) => date >= year.start && date <= year.end, {
-          error: t("adjustments.dateOutside", { start: day(year.start), end: day(year.end) }),
-        }),
-        pieceRef: rules.text(t("adjustments.pieceRef"), 60, { optional: true }),
-        debitAccount: rules.choice(t("adjustments.debitAccount")),
-        debitAuxiliary: z.string().nullable(),
-        creditAccount: rules.choice(t("adjustments.creditAccount")),
-        creditAuxiliary: z.string().nullable(),
-        amount: rules
-          .amount((error) => t(`editor.amountErrors.${error}`))
-          .refine((cents) => cents > 0, { error: t("adjustments.amountRequired") }),
-      })
-      .superRefine((draft, context) => {
-        const debitAuxiliary = collective(draft.debitAccount) ? draft.debitAuxiliary : null;
-        const creditAuxiliary = collective(draft.creditAccount) ? draft.creditAuxiliary : null;
-        if (draft.debitAccount === draft.creditAccount && debitAuxiliary === creditAuxiliary)
-          context.addIssue({
-            code: "custom",
-            path: ["creditAccount"],
-            message: t("adjustments.sameAccount"),
-          });
-      })
-      .transform((draft): AdjustmentInput & { kind: AdjustmentKind | null } => ({
-        kind: draft.kind,
-        label: draft.label,
-        date: draft.date,
-        ...(draft.pieceRef ? { pieceRef: draft.pieceRef } : {}),
-        debitAccount: draft.debitAccount,
-        debitAuxiliary: collective(draft.debitAccount) ? draft.debitAuxiliary : null,
-        creditAccount: draft.creditAccount,
-        creditAuxiliary: collective(draft.creditAccount) ? draft.creditAuxiliary : null,
-        amount: draft.amount,
-      }));
-  }, [t, day, rules, byNumber, year.start, year.end, withKind]);
+  return useFormSchema(
+    "accounting",
+    (t, rules) => {
+      const collective = (account: string | null) => (account ? byNumber.get(account)?.collective : false);
+      return z
+        .object({
+          kind: withKind
+            ? z
+                .enum(adjustmentKinds)
+                .nullable()
+                .refine((kind) => kind !== null, { error: rules.required(t("adjustments.kind")) })
+            : z.enum(adjustmentKinds).nullable(),
+          label: rules.text(t("adjustments.label"), 200),
+          date: rules.day(t("adjustments.date")).refine((date) => date >= year.start && date <= year.end, {
+            error: t("adjustments.dateOutside", { start: day(year.start), end: day(year.end) }),
+          }),
+          pieceRef: rules.text(t("adjustments.pieceRef"), 60, { optional: true }),
+          debitAccount: rules.choice(t("adjustments.debitAccount")),
+          debitAuxiliary: z.string().nullable(),
+          creditAccount: rules.choice(t("adjustments.creditAccount")),
+          creditAuxiliary: z.string().nullable(),
+          amount: rules
+            .amount((error) => t(`editor.amountErrors.${error}`))
+            .refine((cents) => cents > 0, { error: t("adjustments.amountRequired") }),
+        })
+        .superRefine((draft, context) => {
+          const debitAuxiliary = collective(draft.debitAccount) ? draft.debitAuxiliary : null;
+          const creditAuxiliary = collective(draft.creditAccount) ? draft.creditAuxiliary : null;
+          if (draft.debitAccount === draft.creditAccount && debitAuxiliary === creditAuxiliary)
+            context.addIssue({
+              code: "custom",
+              path: ["creditAccount"],
+              message: t("adjustments.sameAccount"),
+            });
+        })
+        .transform((draft): AdjustmentInput & { kind: AdjustmentKind | null } => ({
+          kind: draft.kind,
+          label: draft.label,
+          date: draft.date,
+          ...(draft.pieceRef ? { pieceRef: draft.pieceRef } : {}),
+          debitAccount: draft.debitAccount,
+          debitAuxiliary: collective(draft.debitAccount) ? draft.debitAuxiliary : null,
+          creditAccount: draft.creditAccount,
+          creditAuxiliary: collective(draft.creditAccount) ? draft.creditAuxiliary : null,
+          amount: draft.amount,
+        }));
+    },
+    [day, byNumber, year.start, year.end, withKind],
+  );
 };
 export type AdjustmentForm = SchemaForm<AdjustmentDraft, z.output<ReturnType<typeof useAdjustmentSchema>>>;
 

@@ -12,10 +12,9 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { z } from "../../lib/zod.ts";
@@ -39,10 +38,10 @@ const StepEditor = ({ step, editable }: { step: ClosingStep; editable: boolean }
   const { t } = useTranslation("accounting");
   const format = useFormat();
   const wording = useStepWording();
-  const rules = useRules();
   const update = useUpdateClosingStep(step);
-  const schema = useMemo(
-    () =>
+  const schema = useFormSchema(
+    "accounting",
+    (t, rules) =>
       z
         .object({
           status: z.enum(closingStepStatuses),
@@ -56,7 +55,7 @@ const StepEditor = ({ step, editable }: { step: ClosingStep; editable: boolean }
             ...(!step.standard && label !== (step.label ?? "") ? { label } : {}),
           }),
         ),
-    [rules, t, step.standard, step.label],
+    [step.standard, step.label],
   );
   const form = useSchemaForm(schema, { status: step.status, note: step.note, label: step.label ?? "" });
   const { status, note, label } = form.values;
@@ -145,9 +144,10 @@ const StepEditor = ({ step, editable }: { step: ClosingStep; editable: boolean }
 /** The firm's own step, added at the end of the list. */
 const AddStepForm = ({ year }: { year: FiscalYear }) => {
   const { t } = useTranslation("accounting");
-  const rules = useRules();
   const add = useAddClosingStep(year.id);
-  const schema = useMemo(() => z.object({ label: rules.text(t("closing.ownLabel"), 200) }), [rules, t]);
+  const schema = useFormSchema("accounting", (t, rules) =>
+    z.object({ label: rules.text(t("closing.ownLabel"), 200) }),
+  );
   const form = useSchemaForm(
     schema,
     { label: "" },

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useMemo } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DateField } from "../../components/date-input.tsx";
-import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { z } from "../../lib/zod.ts";
 import { useCan } from "./access.ts";
@@ -86,8 +86,9 @@ const LockUntilForm = ({
 }) => {
   const { t } = useTranslation("accounting");
   const day = useDay();
-  const rules = useRules();
-  const schema = useMemo(() => z.object({ until: rules.choice(t("years.lockUntil")) }), [rules, t]);
+  const schema = useFormSchema("accounting", (t, rules) =>
+    z.object({ until: rules.choice(t("years.lockUntil")) }),
+  );
   const form = useSchemaForm(schema, { until: options[0] ?? null });
   return (
     <MutationFormCard

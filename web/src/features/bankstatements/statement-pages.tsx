@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
@@ -8,7 +8,7 @@ import { DeleteModal } from "../../components/confirm-modal.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
@@ -363,36 +363,38 @@ export const StatementEditPage = () => {
 
 /** The statement's fields as typed; a balance left empty is none, one unreadable is said so. */
 const useStatementSchema = (s: StatementDetail) => {
-  const { t } = useTranslation(["payments", "validation"]);
   const { locale } = useFormat();
-  const rules = useRules();
-  return useMemo(() => {
-    const balance = (label: string, date: string | null) =>
-      z.string().transform((text, context) => {
-        if (!text.trim()) return null;
-        const amount = signedCents(text, locale);
-        if (amount !== null) return { amount, date };
-        context.addIssue({ code: "custom", message: t("validation:amountInvalid", { label }) });
-        return z.NEVER;
-      });
-    return z
-      .object({
-        label: rules.text(t("statements.label"), 200, { optional: true }),
-        reference: rules.text(t("statements.reference"), 200, { optional: true }),
-        from: z.string(),
-        to: z.string(),
-        opening: balance(t("statements.opening"), s.opening?.date ?? null),
-        closing: balance(t("statements.closing"), s.closing?.date ?? null),
-      })
-      .transform(
-        (edit): BankStatementEdit => ({
-          ...edit,
-          reference: edit.reference || null,
-          from: edit.from || null,
-          to: edit.to || null,
-        }),
-      );
-  }, [t, locale, rules, s]);
+  return useFormSchema(
+    ["payments", "validation"],
+    (t, rules) => {
+      const balance = (label: string, date: string | null) =>
+        z.string().transform((text, context) => {
+          if (!text.trim()) return null;
+          const amount = signedCents(text, locale);
+          if (amount !== null) return { amount, date };
+          context.addIssue({ code: "custom", message: t("validation:amountInvalid", { label }) });
+          return z.NEVER;
+        });
+      return z
+        .object({
+          label: rules.text(t("statements.label"), 200, { optional: true }),
+          reference: rules.text(t("statements.reference"), 200, { optional: true }),
+          from: z.string(),
+          to: z.string(),
+          opening: balance(t("statements.opening"), s.opening?.date ?? null),
+          closing: balance(t("statements.closing"), s.closing?.date ?? null),
+        })
+        .transform(
+          (edit): BankStatementEdit => ({
+            ...edit,
+            reference: edit.reference || null,
+            from: edit.from || null,
+            to: edit.to || null,
+          }),
+        );
+    },
+    [locale, s],
+  );
 };
 
 const EditForm = ({ s }: { s: StatementDetail }) => {

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { z } from "../../lib/zod.ts";
@@ -82,11 +82,10 @@ export const usePriceRules = () => {
 };
 
 const useItemSchema = () => {
-  const { t } = useTranslation("items");
-  const rules = useRules();
   const prices = usePriceRules();
-  return useMemo(
-    () =>
+  return useFormSchema(
+    "items",
+    (t, rules) =>
       z
         .object({
           reference: rules.text(t("fields.reference"), 60),
@@ -132,7 +131,7 @@ const useItemSchema = () => {
             purchaseTiers: item.use === "sale" ? [] : item.purchaseTiers,
           }),
         ),
-    [t, rules, prices],
+    [prices],
   );
 };
 

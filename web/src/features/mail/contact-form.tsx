@@ -1,9 +1,8 @@
 import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { api } from "../../lib/api-client.ts";
 import { isEmail } from "../../lib/validation.ts";
@@ -12,19 +11,16 @@ import { z } from "../../lib/zod.ts";
 /** The public contact form (`POST /mail/help/public/send`): a message to the platform's address. */
 export const ContactForm = () => {
   const { t } = useTranslation("mail");
-  const rules = useRules();
-  const schema = useMemo(
-    () =>
-      z.object({
-        name: rules.text(t("contact.name"), 200),
-        email: z
-          .string()
-          .trim()
-          .refine(isEmail, { message: t("contact.invalidEmail") }),
-        subject: rules.text(t("contact.subject"), 200),
-        message: rules.text(t("contact.message"), 10_000),
-      }),
-    [t, rules],
+  const schema = useFormSchema("mail", (t, rules) =>
+    z.object({
+      name: rules.text(t("contact.name"), 200),
+      email: z
+        .string()
+        .trim()
+        .refine(isEmail, { message: t("contact.invalidEmail") }),
+      subject: rules.text(t("contact.subject"), 200),
+      message: rules.text(t("contact.message"), 10_000),
+    }),
   );
   const send = useMutation({
     mutationFn: (body: z.output<typeof schema>) => api.post("/mail/help/public/send", { body }),

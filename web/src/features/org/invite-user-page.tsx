@@ -1,8 +1,7 @@
 import { Select, Stack, Text, TextInput } from "@mantine/core";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { z } from "../../lib/zod.ts";
 import type { UsersLocationState } from "./contact-users-page.tsx";
@@ -19,11 +18,9 @@ const usersPath = "/org/contacts/users";
 export const InviteUserPage = () => {
   const { t } = useTranslation(["app", "common"]);
   const navigate = useNavigate();
-  const rules = useRules();
   const label = t("app:users.emailLabel");
-  const schema = useMemo(
-    () => z.object({ email: rules.email(label), profile: z.enum(memberProfiles) }),
-    [rules, label],
+  const schema = useFormSchema(["app", "common"], (t, rules) =>
+    z.object({ email: rules.email(t("app:users.emailLabel")), profile: z.enum(memberProfiles) }),
   );
   const form = useSchemaForm(schema, { email: "", profile: "accountant" });
   const invite = useInviteMember();

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
-import { useEffect, useMemo } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { z } from "../../lib/zod.ts";
 
 /** A modal asking for a role's name: to create a role, or to rename one. */
@@ -26,8 +26,9 @@ export const ItemNameModal = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation(["app", "common"]);
-  const rules = useRules();
-  const schema = useMemo(() => z.object({ name: rules.text(t("app:rights.items.name"), 100) }), [rules, t]);
+  const schema = useFormSchema(["app", "common"], (t, rules) =>
+    z.object({ name: rules.text(t("app:rights.items.name"), 100) }),
+  );
   const form = useSchemaForm(schema, { name: initial });
   const { setValues, clearErrors } = form;
   useEffect(() => {

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
 import { DateField } from "../../components/date-input.tsx";
-import { ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { ResourceFormPage, useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
@@ -28,11 +28,10 @@ const centsOf = (text: string, locale: Locale): number => {
 };
 
 const usePaymentSchema = () => {
-  const { t } = useTranslation("payments");
   const { locale } = useFormat();
-  const rules = useRules();
-  return useMemo(
-    () =>
+  return useFormSchema(
+    "payments",
+    (t, rules) =>
       z
         .object({
           contactId: z.string().nullable(),
@@ -62,7 +61,7 @@ const usePaymentSchema = () => {
             ...(p.refund && { refund: true }),
           }),
         ),
-    [t, rules, locale],
+    [locale],
   );
 };
 

@@ -1,8 +1,7 @@
 import { Alert, Button, PasswordInput, Stack } from "@mantine/core";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { z } from "../../lib/zod.ts";
 import { useConfirmPasswordRenewal, useRequestPasswordRenewal } from "./api.ts";
@@ -11,8 +10,7 @@ import { AuthCard, AuthForm, EmailInput, NewPasswordInput, TextLink } from "./au
 /** Step 1: the e-mail address; the answer is the same whether the address is known or not. */
 const RequestForm = () => {
   const { t } = useTranslation("session");
-  const rules = useRules();
-  const schema = useMemo(() => z.object({ email: rules.email(t("fields.email")) }), [t, rules]);
+  const schema = useFormSchema("session", (t, rules) => z.object({ email: rules.email(t("fields.email")) }));
   const form = useSchemaForm(schema, { email: "" });
   const mutation = useRequestPasswordRenewal();
   if (mutation.isSuccess) return <SavedNotice testId="renew-sent">{t("renew.sent")}</SavedNotice>;
@@ -32,18 +30,15 @@ const RequestForm = () => {
 /** Step 2, from the link of the e-mail: a new password for the token, typed twice. */
 const ConfirmForm = ({ token }: { token: string }) => {
   const { t } = useTranslation("session");
-  const rules = useRules();
-  const schema = useMemo(
-    () =>
-      z
-        .object({ password: rules.password(t("fields.newPassword")), confirmation: z.string() })
-        .refine((values) => values.confirmation === values.password, {
-          path: ["confirmation"],
-          error: t("renew.mismatch"),
-          // Said with the password's own problem, not after it is fixed.
-          when: () => true,
-        }),
-    [t, rules],
+  const schema = useFormSchema("session", (t, rules) =>
+    z
+      .object({ password: rules.password(t("fields.newPassword")), confirmation: z.string() })
+      .refine((values) => values.confirmation === values.password, {
+        path: ["confirmation"],
+        error: t("renew.mismatch"),
+        // Said with the password's own problem, not after it is fixed.
+        when: () => true,
+      }),
   );
   const form = useSchemaForm(schema, { password: "", confirmation: "" });
   const mutation = useConfirmPasswordRenewal();

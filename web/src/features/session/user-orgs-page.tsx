@@ -12,11 +12,11 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
-import { useRules, useSchemaForm } from "../../components/form.tsx";
+import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { BuildingIcon, ChevronRightIcon } from "../../components/icons.tsx";
 import { formatSiren } from "../../i18n/format.ts";
 import type { SessionOrg } from "../../lib/session.ts";
@@ -83,14 +83,11 @@ const OrgList = ({
 const CreateOrgForm = () => {
   const { t } = useTranslation("session");
   const navigate = useNavigate();
-  const rules = useRules();
-  const schema = useMemo(
-    () =>
-      z.object({
-        name: rules.check(t("fields.orgName"), companyName).transform((name) => name.trim()),
-        siren: rules.siren(t("fields.siren")).transform(compact),
-      }),
-    [rules, t],
+  const schema = useFormSchema("session", (t, rules) =>
+    z.object({
+      name: rules.check(t("fields.orgName"), companyName).transform((name) => name.trim()),
+      siren: rules.siren(t("fields.siren")).transform(compact),
+    }),
   );
   const form = useSchemaForm(schema, { name: "", siren: "" });
   const mutation = useMutation({ mutationFn: createUserOrg });
