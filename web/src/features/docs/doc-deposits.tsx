@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { FieldLabel } from "../../components/field-label.tsx";
+import { RowRemoveButton } from "../../components/row-action.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { type Doc, docQuery, useDeductDeposit, useRemoveDeposit } from "./api.ts";
 import { rightOf } from "./model.ts";
@@ -46,16 +47,13 @@ export const DocDeposits = ({ doc }: { doc: Doc }) => {
               {depositName(d.number, d.issueDate)}
             </Anchor>
             {editable ? (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="red"
+              <RowRemoveButton
                 loading={remove.isPending && remove.variables === d.docId}
                 onClick={() => remove.mutate(d.docId)}
                 data-testid="doc-deposit-remove"
               >
                 {t("detail.depositRemove")}
-              </Button>
+              </RowRemoveButton>
             ) : null}
           </Group>
         ))}

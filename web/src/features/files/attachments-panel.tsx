@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Group, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { MutationModal } from "../../components/confirm-modal.tsx";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { QueryView } from "../../components/query-view.tsx";
+import { RowRemoveButton } from "../../components/row-action.tsx";
 import { SectionTitle } from "../../components/section-title.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import {
@@ -160,15 +161,9 @@ export const AttachmentsPanel = ({
                   </Table.Td>
                   {canRemove ? (
                     <Table.Td ta="right">
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => setRemoving(file)}
-                        data-testid="attachment-remove"
-                      >
+                      <RowRemoveButton onClick={() => setRemoving(file)} data-testid="attachment-remove">
                         {t("attachments.remove")}
-                      </Button>
+                      </RowRemoveButton>
                     </Table.Td>
                   ) : null}
                 </Table.Tr>

@@ -19,6 +19,7 @@ import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { QueryView } from "../../components/query-view.tsx";
+import { RowRemoveButton } from "../../components/row-action.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { today } from "../../lib/day.ts";
 import { type CreatedShare, type Share, sharesQuery, useCreateShare, useRevokeShare } from "./api.ts";
@@ -146,15 +147,9 @@ export const ShareButton = ({ docId, name }: { docId: string; name: string }) =>
                         )}
                       </Table.Td>
                       <Table.Td ta="right">
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setRevoking(share)}
-                          data-testid="share-revoke"
-                        >
+                        <RowRemoveButton onClick={() => setRevoking(share)} data-testid="share-revoke">
                           {t("share.revoke")}
-                        </Button>
+                        </RowRemoveButton>
                       </Table.Td>
                     </Table.Tr>
                   ))}
