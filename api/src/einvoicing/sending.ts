@@ -36,8 +36,11 @@ export type SendingDependencies = {
 /** The HTTP statuses that refuse the file itself: recorded on the document, not tried again. */
 const FILE_REFUSED = new Set([400, 409, 413, 415, 422]);
 
-/** The document's flow already at the platform: an Out invoice flow with its number as tracking id. */
-const flowSent = async (
+/**
+ * The document's flow already at the platform: an Out invoice flow with its number as tracking id, not
+ * one the platform refused as a duplicate (the sync's `duplicate-flow.ts` looks for the original so too).
+ */
+export const flowSent = async (
   platform: EInvoicingPlatform,
   number: string,
   requestId: string,
@@ -174,7 +177,7 @@ export const sendingReactor = (deps: SendingDependencies): Reactor => {
 };
 
 /** A flow found at the platform: its id, when it was taken, and the SHA-256 of the file it holds. */
-const foundFlow = async (platform: EInvoicingPlatform, flow: Flow, requestId: string, at: Date) => {
+export const foundFlow = async (platform: EInvoicingPlatform, flow: Flow, requestId: string, at: Date) => {
   const original = await platform.getFlowFile(flow.flowId ?? "", "Original", { requestId });
   return {
     flowId: flow.flowId ?? "",

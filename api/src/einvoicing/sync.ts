@@ -13,6 +13,7 @@ import { derivedId } from "../ids.ts";
 import type { EInvoicingPlatform, Flow } from "../ports/index.ts";
 import { isPlatformError } from "../ports/index.ts";
 import { connectedOrganisations, loadConnection } from "./connection.ts";
+import { acknowledgementDetails, duplicateRefused, replaceDuplicateFlow } from "./duplicate-flow.ts";
 import { ereportingFlowRef, recordEReportingAnswer } from "./ereporting.ts";
 import { importReceivedFlow } from "./receive.ts";
 import { recordTransmission, salesDocumentByNumber } from "./transmission-record.ts";
@@ -102,14 +103,18 @@ const dispatch = async (
   if (flow.flowDirection === "Out" && flow.flowType === "CustomerInvoice") {
     const ack = flow.acknowledgement;
     if (!ack || ack.status === "Pending" || !flow.trackingId) return "passed";
-    const details = ack.details ?? [];
-    // The platform's duplicate of a flow already sent: « already sent », not an error of the invoice.
-    if (
-      ack.status === "Error" &&
-      details.length > 0 &&
-      details.every((d) => d.reasonCode === "AlreadyExistingFlow")
-    )
-      return "passed";
+    // The platform's duplicate of a flow already sent: « already sent », not an error of the invoice —
+    // and when the document recorded it, the original carries the transmission from now on.
+    if (duplicateRefused(flow)) {
+      const done = await replaceDuplicateFlow(
+        ctx,
+        orgId,
+        platform,
+        { ...flow, flowId, trackingId: flow.trackingId },
+        recent(ctx, flow),
+      );
+      return done === "replaced" ? "acknowledgement" : done;
+    }
     const done = await recordOn(
       ctx,
       orgId,
@@ -120,12 +125,7 @@ const dispatch = async (
         data: {
           flowId,
           status: ack.status,
-          details: details.map((d) => ({
-            level: d.level,
-            item: d.item.slice(0, 500),
-            reasonCode: String(d.reasonCode).slice(0, 100),
-            reasonMessage: d.reasonMessage.slice(0, 1000),
-          })),
+          details: acknowledgementDetails(ack.details ?? []),
           at: flow.updatedAt ?? ctx.clock().toISOString(),
         },
       },

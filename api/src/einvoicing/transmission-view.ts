@@ -53,6 +53,7 @@ export const transmissionAnswer = (
     notSent: t.notSent ? { ...t.notSent } : null,
     refusal: t.refusal ? { ...t.refusal } : null,
     collected: (t.collected ?? []).map((c) => ({ ...c, amounts: c.amounts.map((a) => ({ ...a })) })),
+    replaced: t.replaced ? { from: t.replaced.from, to: t.replaced.to, at: t.replaced.at } : null,
     internalCreditNote,
   };
 };

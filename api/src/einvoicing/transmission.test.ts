@@ -1,14 +1,16 @@
-import { parisDate } from "@registre/core";
+import { type DocumentEvent, documentDecider, isLive, parisDate } from "@registre/core";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import type { EInvoicingPlatforms } from "../ports/index.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
 import { setConnection } from "./connection.ts";
+import { replaceDuplicateFlow } from "./duplicate-flow.ts";
 import { fakePlatform } from "./fake-platform.testing.ts";
 import { einvoicingReactors, sendingDependencies } from "./reactors.ts";
 import { sendingReactor } from "./sending.ts";
 import { syncOrganisation } from "./sync.ts";
+import { transmissionAnswer } from "./transmission-view.ts";
 import { webhookSignature } from "./webhook.ts";
 
 /**
@@ -200,7 +202,7 @@ describe.each(databaseKinds)("e-invoicing: sending and statuses on %s", (kind) =
     }
   });
 
-  it("a duplicate the platform accepts, then acknowledges AlreadyExistingFlow: the invoice is not shown rejected", async () => {
+  it("a duplicate the platform accepts, then acknowledges AlreadyExistingFlow: the original carries the invoice, acknowledged Ok with its statuses", async () => {
     fake.directory.add("732829320");
     const o = await connected("Tardif");
     racing.add(o.orgId);
@@ -211,11 +213,44 @@ describe.each(databaseKinds)("e-invoicing: sending and statuses on %s", (kind) =
     expect(sent).toMatchObject({ state: "submitted", submission: { flowId: duplicate?.flowId } });
     expect(original?.trackingId).toBe(number);
     fake.settle();
-    await syncOrganisation(harness.ctx, o.orgId);
-    // Its acknowledgement in error says « already there », not that the invoice is wrong.
+    fake.sendStatus(o.orgId, number, 200);
+    // The original's Ok comes first (another flow's, then), the duplicate's refusal after it: the
+    // transmission moves to the original, whose acknowledgement is recorded with it.
+    expect(await syncOrganisation(harness.ctx, o.orgId)).toMatchObject({ statuses: 1, partial: false });
+    fake.sendStatus(o.orgId, number, 205);
+    expect(await syncOrganisation(harness.ctx, o.orgId)).toMatchObject({ statuses: 1, partial: false });
     const shown = await transmission(o, id);
-    expect(shown.state).not.toBe("rejected");
-    expect(shown.acknowledgement?.status).not.toBe("Error");
+    expect(shown).toMatchObject({
+      state: "acknowledged",
+      submission: { flowId: original?.flowId, trackingId: number, sha256: original?.sha256 },
+      acknowledgement: { flowId: original?.flowId, status: "Ok", details: [] },
+      statuses: [{ code: 200 }, { code: 205 }],
+      replaced: { from: duplicate?.flowId, to: original?.flowId },
+    });
+    // Everything again (a sync from the start, a second server): nothing more recorded.
+    const before = await harness.ctx.store.readStream(o.orgId, `doc-${id}`);
+    const again = await replaceDuplicateFlow(
+      harness.ctx,
+      o.orgId,
+      fake.platforms.connect({ clientId: o.orgId } as never),
+      fake.flows().find((f) => f.flowId === duplicate?.flowId) as never,
+      true,
+    );
+    expect(again).toBe("passed");
+    expect(await harness.ctx.store.readStream(o.orgId, `doc-${id}`)).toHaveLength(before.length);
+    // Replayed from its stream alone, the document shows the same transmission.
+    const replayed = (before as unknown as DocumentEvent[]).reduce(
+      documentDecider.evolve,
+      documentDecider.initialState(),
+    );
+    expect(isLive(replayed) && transmissionAnswer(replayed, true)).toEqual({
+      ...shown,
+      internalCreditNote: { offered: false, creditNote: null },
+    });
+    const history = await o.ok("GET", `/docs/histories?docId=${id}`);
+    expect(
+      history.events.find((e: { type: string }) => e.type === "DocumentTransmissionFlowReplaced"),
+    ).toMatchObject({ transmission: { flowId: original?.flowId, reason: duplicate?.flowId } });
   });
 
   it("does not send to a consumer, nor to a customer abroad, nor anything for an organisation not connected", async () => {

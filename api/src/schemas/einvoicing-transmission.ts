@@ -77,6 +77,17 @@ export const DocumentTransmission = z
     collected: z
       .array(Collected)
       .openapi({ description: "The 212 « Encaissée » statuses sent, one per payment" }),
+    replaced: z
+      .object({
+        from: z.string().openapi({ description: "The flow first recorded, refused as a duplicate" }),
+        to: z.string().openapi({ description: "The original flow, which carries the transmission" }),
+        at: z.string().openapi({ description: "When the platform refused the duplicate" }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "Sent by two servers at the same moment: the platform kept the first file (AlreadyExistingFlow for the other), whose flow is the submission's",
+      }),
     internalCreditNote: z
       .object({
         offered: z.boolean().openapi({

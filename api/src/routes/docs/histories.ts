@@ -58,7 +58,8 @@ const transmissionSummary = (type: string, data: Record<string, unknown>) => {
   const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
   const details = Array.isArray(data.details) ? (data.details as { reasonCode?: unknown }[]) : [];
   return {
-    flowId: text(data.flowId),
+    // A replacement's flow is the original's, its reason the duplicate replaced.
+    flowId: text(data.flowId ?? data.to),
     status: text(data.status),
     code: typeof data.code === "number" ? data.code : null,
     reason:
@@ -66,7 +67,9 @@ const transmissionSummary = (type: string, data: Record<string, unknown>) => {
         ? details.map((d) => String(d.reasonCode)).join(", ") || null
         : type === "DocumentTransmissionRefused"
           ? text(data.errorCode)
-          : text(data.reason),
+          : type === "DocumentTransmissionFlowReplaced"
+            ? text(data.from)
+            : text(data.reason),
   };
 };
 
