@@ -20,7 +20,8 @@ import type { EInvoicingPlatform } from "../ports/index.ts";
  * the amount received per VAT rate — the split its payment posted from 445740
  * (`core/src/einvoicing/collected.ts`) —, as a lifecycle message (CDAR, valid against the D22B schema),
  * then records it on the invoice's stream (amounts, date, flow). It reacts to each allocation, and to
- * the invoice's submission (a payment allocated before it is reported then).
+ * the platform's acknowledgement of the invoice (a payment allocated before the platform accepted the
+ * invoice is reported then: a platform refuses a status about an invoice it has not accepted).
  *
  * Never sent twice: the message's tracking id derives from the invoice and the payment — whichever event
  * leads to it —, and before submitting the platform is searched for a flow with that tracking id, so a
@@ -119,7 +120,7 @@ export const collectedReactor = (deps: CollectedDependencies): Reactor => {
 
   return {
     name: COLLECTED_REACTOR,
-    handles: ["DocumentPaymentAllocated", "DocumentTransmissionSubmitted"],
+    handles: ["DocumentPaymentAllocated", "DocumentTransmissionAcknowledged"],
     react: async (events) => {
       // One organisation's events: its platform asked once.
       let platform: EInvoicingPlatform | null | undefined;

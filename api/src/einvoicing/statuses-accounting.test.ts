@@ -86,6 +86,12 @@ describe.each(databaseKinds)("e-invoicing: statuses and their accounting on %s",
     }
   };
   const sent = (o: Org, id: string) => until(o, id, (t) => t.state !== "waiting");
+  /** Sent, then accepted by the platform (its acknowledgement Ok, read by the sync). */
+  const accepted = async (o: Org, id: string) => {
+    await sent(o, id);
+    fake.settle();
+    await syncOrganisation(harness.ctx, o.orgId);
+  };
   /** The lifecycle messages the organisation sent (Out CDAR flows). */
   const cdarFlows = (o: Org) =>
     fake.flows().filter((f) => f.account === o.orgId && f.flowDirection === "Out" && f.flowSyntax === "CDAR");
@@ -173,8 +179,13 @@ describe.each(databaseKinds)("e-invoicing: statuses and their accounting on %s",
     const o = await connected("Encaissement");
     const services = await invoice(o);
     await sent(o, services.id);
-    // Two payments: one 212 each, adding up to the invoice.
+    // Two payments: one 212 each, adding up to the invoice. The first, before the platform accepted the
+    // invoice, waits for its acknowledgement (a platform refuses a status about an invoice it has not).
     const first = await pay(o, services.id, 10_000);
+    await harness.ctx.runner.drain();
+    expect((await transmission(o, services.id)).collected).toEqual([]);
+    fake.settle();
+    await syncOrganisation(harness.ctx, o.orgId);
     const second = await pay(o, services.id, services.total - 10_000);
     const shown = await until(o, services.id, (t) => t.collected.length === 2);
     expect(shown.collected).toMatchObject([
@@ -204,7 +215,7 @@ describe.each(databaseKinds)("e-invoicing: statuses and their accounting on %s",
   it("sends no 212 for goods, nor for services under the débits option", async () => {
     const o = await connected("Biens");
     const goods = await invoice(o, await goodsItem(o));
-    await sent(o, goods.id);
+    await accepted(o, goods.id);
     await pay(o, goods.id, goods.total);
 
     const debits = await connected("Debits");
@@ -215,7 +226,7 @@ describe.each(databaseKinds)("e-invoicing: statuses and their accounting on %s",
       vatOnDebits: true,
     });
     const onDebits = await invoice(debits);
-    await sent(debits, onDebits.id);
+    await accepted(debits, onDebits.id);
     await pay(debits, onDebits.id, onDebits.total);
 
     await harness.ctx.runner.drain();

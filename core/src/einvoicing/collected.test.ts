@@ -35,7 +35,11 @@ const services = created({
   ],
 });
 const goods = created({ lines: [priced({ id: "l1" })] });
-const sent = (lines = services): DocumentEvent[] => [lines, validated(), submitted];
+const accepted: DocumentEvent = {
+  type: "DocumentTransmissionAcknowledged",
+  data: { flowId: "flow-1", status: "Ok", details: [], at: "2025-01-06T09:00:05.000Z" },
+};
+const sent = (lines = services): DocumentEvent[] => [lines, validated(), submitted, accepted];
 const collected = (
   payment: string,
   amounts: readonly { ratePercent: string; cents: number }[],
@@ -77,8 +81,8 @@ describe("the collected statuses (212) an invoice owes", () => {
     expect(reports.reduce((s, r) => s + r.total, 0)).toBe(255825);
   });
 
-  it("owes nothing for goods, under the débits option, before the submission, or once reported", () => {
-    expect(due(goods, validated(), submitted, paidBy("p-1", 240000))).toEqual([]);
+  it("owes nothing for goods, under the débits option, before the platform accepted it, or once reported", () => {
+    expect(due(goods, validated(), submitted, accepted, paidBy("p-1", 240000))).toEqual([]);
     expect(
       collectedStatusesDue([...sent(), paidBy("p-1", 255825)], {
         ...defaultPostingAccounts,
@@ -86,14 +90,15 @@ describe("the collected statuses (212) an invoice owes", () => {
       }).due,
     ).toEqual([]);
     expect(due(services, validated(), paidBy("p-1", 255825))).toEqual([]);
+    expect(due(services, validated(), submitted, paidBy("p-1", 255825))).toEqual([]);
     const [report] = due(...sent(), paidBy("p-1", 255825));
     expect(due(...sent(), paidBy("p-1", 255825), collected("p-1", report?.amounts ?? []))).toEqual([]);
   });
 
-  it("reports a payment allocated before the submission once the invoice is submitted", () => {
-    expect(due(services, validated(), paidBy("p-1", 255825), submitted).map((r) => r.payment)).toEqual([
-      "p-1",
-    ]);
+  it("reports a payment allocated before the platform accepted the invoice once it has", () => {
+    expect(
+      due(services, validated(), paidBy("p-1", 255825), submitted, accepted).map((r) => r.payment),
+    ).toEqual(["p-1"]);
   });
 
   it("owes nothing for a payment released before it was reported", () => {

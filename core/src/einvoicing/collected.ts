@@ -61,19 +61,23 @@ export const collectedReport = (
   };
 };
 
-/** Whether the document is an invoice whose payments the organisation reports: sent through the platform. */
+/**
+ * Whether the document is an invoice whose payments the organisation reports: sent through the platform
+ * and accepted by it (its acknowledgement Ok) — a platform refuses a status about an invoice it has not
+ * accepted (InvoiceLCRuleError).
+ */
 const reported = (doc: LiveDocument): boolean =>
   doc.kind === "invoice" &&
   doc.direction === "sales" &&
   !doc.internal &&
   doc.validation !== null &&
-  (doc.transmission?.submission ?? null) !== null;
+  (doc.transmission?.submission ?? null) !== null &&
+  doc.transmission?.acknowledgement?.status === "Ok";
 
 /**
  * The 212s a document's stream owes: each payment allocated to the invoice (and not released since)
- * that moved VAT on services from 445740, not reported yet, once the invoice was submitted to the
- * platform (a payment allocated before the submission is reported after it). `document` is the stream
- * as it now stands.
+ * that moved VAT on services from 445740, not reported yet, once the platform accepted the invoice (a
+ * payment allocated before that is reported then). `document` is the stream as it now stands.
  */
 export const collectedStatusesDue = (
   events: readonly DocumentEvent[],
