@@ -1,7 +1,6 @@
 import { Chip, Group, Input, Radio, Stack, TagsInput, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { ResourceFormPage, useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
@@ -16,9 +15,9 @@ import {
   useUpdateContact,
   useUpdateContactSettings,
 } from "./api.ts";
+import { ContactFormCard } from "./contact-form-card.tsx";
 import { ContactFormPage } from "./contact-form-page.tsx";
 import { contactPath, contactsPath } from "./paths.ts";
-import { fieldErrorsOf } from "./server-errors.ts";
 import { useCan } from "./ui.tsx";
 
 /** The contact's name (a company's, or a person's last name, required), types, job, website, criteria. */
@@ -62,7 +61,6 @@ const useEditSchema = (company: boolean) =>
 
 const EditForm = ({ contact }: { contact: Contact }) => {
   const { t } = useTranslation("contacts");
-  const navigate = useNavigate();
   const update = useUpdateContact(contact.id);
   const company = contact.kind === "company";
   const form = useSchemaForm(useEditSchema(company), {
@@ -76,19 +74,14 @@ const EditForm = ({ contact }: { contact: Contact }) => {
   });
   const back = contactPath(contact.id);
   return (
-    <MutationFormCard
-      mutation={update}
-      cancel={back}
+    <ContactFormCard
+      name="contact-edit"
+      form={form}
+      save={update}
+      toBody={(change) => change}
+      fieldOf={(path) => path}
+      back={back}
       submitLabel={t("edit.submit")}
-      submitTestId="contact-edit-submit"
-      testId="contact-edit-form"
-      onSubmit={form.onSubmit((change) =>
-        update.mutate(change, {
-          onSuccess: () => void navigate(back),
-          onError: (error) => form.setErrors(fieldErrorsOf(error, (path) => path)),
-        }),
-      )}
-      errorTestId="contact-edit-error"
     >
       {company ? (
         <TextInput label={t("fields.name")} withAsterisk {...form.getInputProps("name")} />
@@ -132,7 +125,7 @@ const EditForm = ({ contact }: { contact: Contact }) => {
         description={t("fields.criteriaHint")}
         {...form.getInputProps("criteria")}
       />
-    </MutationFormCard>
+    </ContactFormCard>
   );
 };
 

@@ -19,16 +19,15 @@ import { TableFrame } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
-import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { api, type Schemas } from "../../lib/api-client.ts";
 import { today } from "../../lib/day.ts";
 import { z } from "../../lib/zod.ts";
 import { type ContactHistory, contactHistoryQuery, contactKeys } from "./api.ts";
+import { ContactFormCard } from "./contact-form-card.tsx";
 import { ContactFormPage } from "./contact-form-page.tsx";
 import { contactPartPath } from "./paths.ts";
-import { fieldErrorsOf } from "./server-errors.ts";
 import { useCan } from "./ui.tsx";
 
 type HistoryKind = Schemas["ContactHistoryEntryInput"]["kind"];
@@ -218,23 +217,14 @@ const HistoryForm = ({ contactId, entry }: { contactId: string; entry: HistoryEn
     kind: entry?.kind ?? "call",
     text: entry?.text ?? "",
   });
-  const submit = (values: z.output<typeof schema>) =>
-    save.mutate(
-      { entryId: entry?.id, body: values },
-      {
-        onSuccess: () => void navigate(back),
-        onError: (error) => form.setErrors(fieldErrorsOf(error, (path) => path.split(".").at(-1) ?? null)),
-      },
-    );
   return (
-    <MutationFormCard
-      mutation={save}
-      cancel={back}
+    <ContactFormCard
+      name="history"
+      form={form}
+      save={save}
+      toBody={(values) => ({ entryId: entry?.id, body: values })}
+      back={back}
       submitLabel={t("record.submit")}
-      submitTestId="history-submit"
-      testId="history-form"
-      onSubmit={form.onSubmit(submit)}
-      errorTestId="history-error"
       more={
         entry && can(RIGHT, "delete") ? (
           <Button color="red" variant="light" onClick={() => setRemoving(true)} data-testid="history-remove">
@@ -277,7 +267,7 @@ const HistoryForm = ({ contactId, entry }: { contactId: string; entry: HistoryEn
           onDone={() => void navigate(back)}
         />
       ) : null}
-    </MutationFormCard>
+    </ContactFormCard>
   );
 };
 

@@ -14,19 +14,18 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { MutationModal } from "../../components/confirm-modal.tsx";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
-import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { z } from "../../lib/zod.ts";
 import { ReferenceLabel, ReferenceSelect } from "../reference/reference-select.tsx";
 import { type Contact, contactQuery, contactsQuery, useRemoveRecord, useSaveRecord } from "./api.ts";
+import { ContactFormCard } from "./contact-form-card.tsx";
 import { ContactFormPage } from "./contact-form-page.tsx";
 import { contactPartPath, type RecordPart, recordEditPath } from "./paths.ts";
 import { type FieldSpec, recordSpecs } from "./record-specs.ts";
-import { fieldErrorsOf } from "./server-errors.ts";
 import { useCan } from "./ui.tsx";
 
 /** The right code of each record screen (spec section 6: contacts and its sub-resources). */
@@ -242,7 +241,6 @@ const RecordForm = ({
   recordId: string | null;
 }) => {
   const { t } = useTranslation("contacts");
-  const navigate = useNavigate();
   const spec = recordSpecs[part];
   const fields = useMemo(() => spec.fields.filter((field) => field.when?.(contact) ?? true), [spec, contact]);
   const record = recordId ? spec.records(contact).find((r) => r.id === recordId)?.record : undefined;
@@ -252,17 +250,6 @@ const RecordForm = ({
     useRecordSchema(fields),
     Object.fromEntries(fields.map((f) => [f.name, initialValue(f, record)])),
   );
-  const submit = (body: Record<string, unknown>) => {
-    // A meta's key is its id: a change sends the value alone.
-    const sent = part === "meta" && recordId ? { value: body.value } : body;
-    save.mutate(
-      { recordId: recordId ?? undefined, body: sent },
-      {
-        onSuccess: () => void navigate(back),
-        onError: (error) => form.setErrors(fieldErrorsOf(error, (path) => path.split(".").at(-1) ?? null)),
-      },
-    );
-  };
   const input = (field: FieldSpec) => {
     const label: string = t(labelKey(field.name));
     const props = {
@@ -336,17 +323,20 @@ const RecordForm = ({
     }
   };
   return (
-    <MutationFormCard
-      mutation={save}
-      cancel={back}
+    <ContactFormCard
+      name="record"
+      form={form}
+      save={save}
+      // A meta's key is its id: a change sends the value alone.
+      toBody={(body) => ({
+        recordId: recordId ?? undefined,
+        body: part === "meta" && recordId ? { value: body.value } : body,
+      })}
+      back={back}
       submitLabel={t("record.submit")}
-      submitTestId="record-submit"
-      testId="record-form"
-      onSubmit={form.onSubmit(submit)}
-      errorTestId="record-error"
     >
       <SimpleGrid cols={{ base: 1, sm: fields.length > 3 ? 2 : 1 }}>{fields.map(input)}</SimpleGrid>
-    </MutationFormCard>
+    </ContactFormCard>
   );
 };
 

@@ -26,3 +26,19 @@ export const fieldErrorsOf = (
   }
   return out;
 };
+
+/** A refusal's path as the field of a form of one item (`addresses.0.postalCode` → `postalCode`). */
+export const lastSegment = (path: string): string | null => path.split(".").at(-1) ?? null;
+
+/**
+ * What a contact's form does with its save's answer: `done` once saved; what the refusal says of a
+ * field, on that field (named by `fieldOf`), the rest left to the form's error alert.
+ */
+export const doneOrFieldErrors = (
+  form: { setErrors: (errors: Record<string, string>) => void },
+  done: () => void,
+  fieldOf: (path: string) => string | null = lastSegment,
+) => ({
+  onSuccess: done,
+  onError: (error: unknown) => form.setErrors(fieldErrorsOf(error, fieldOf)),
+});

@@ -182,6 +182,15 @@ const DepositHint = () => {
   );
 };
 
+/** The payment modes and the banks they may go to, each read by whoever may. */
+const useModesAndBanks = () => {
+  const can = useCanPay();
+  return {
+    modes: useQuery({ ...modesQuery(), enabled: can("paymentmodes", "read") }),
+    banks: useQuery({ ...banksQuery(), enabled: can("banks", "read") }),
+  };
+};
+
 /**
  * `/org/paymentsmodes`: the modes, their bank, journal, the accounts money received goes to and money paid
  * out leaves, and whether they go through a deposit (money received only, the hint says).
@@ -189,8 +198,7 @@ const DepositHint = () => {
 export const PaymentModesPage = () => {
   const { t } = useTranslation("payments");
   const can = useCanPay();
-  const modes = useQuery({ ...modesQuery(), enabled: can("paymentmodes", "read") });
-  const banks = useQuery({ ...banksQuery(), enabled: can("banks", "read") });
+  const { modes, banks } = useModesAndBanks();
   const bankName = (id: string | null) =>
     banks.data?.items.find((b) => b.id === id)?.name ?? t("modes.defaultBank");
   const columns: Column<PaymentMode>[] = [
@@ -309,8 +317,7 @@ const ModeForm = ({
 export const PaymentModesEditPage = () => {
   const { t } = useTranslation("payments");
   const can = useCanPay();
-  const modes = useQuery({ ...modesQuery(), enabled: can("paymentmodes", "read") });
-  const banks = useQuery({ ...banksQuery(), enabled: can("banks", "read") });
+  const { modes, banks } = useModesAndBanks();
   const remove = useDeleteMode();
   const [removing, setRemoving] = useState<PaymentMode | null>(null);
   const onDelete = can("paymentmodes", "delete") ? setRemoving : undefined;
