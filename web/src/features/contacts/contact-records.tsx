@@ -19,6 +19,7 @@ import { MutationModal } from "../../components/confirm-modal.tsx";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { RowRemoveButton } from "../../components/row-action.tsx";
 import { z } from "../../lib/zod.ts";
 import { ReferenceLabel, ReferenceSelect } from "../reference/reference-select.tsx";
 import { type Contact, contactQuery, contactsQuery, useRemoveRecord, useSaveRecord } from "./api.ts";
@@ -143,14 +144,9 @@ export const RecordList = ({ contact, part }: { contact: Contact; part: RecordPa
                         </Button>
                       ) : null}
                       {can(right, "delete") ? (
-                        <Button
-                          variant="subtle"
-                          color="red"
-                          size="compact-xs"
-                          onClick={() => setRemoving(id)}
-                        >
+                        <RowRemoveButton onClick={() => setRemoving(id)}>
                           {t("detail.remove")}
-                        </Button>
+                        </RowRemoveButton>
                       ) : null}
                     </Group>
                   )}
