@@ -121,6 +121,15 @@ export const einvoicingCommands: Readonly<Record<string, CommandCase>> = {
       token: c.token,
     }),
   },
+  sendEReportingPeriod: {
+    status: 200,
+    // The answer is the period (its id the same for every caller); nothing to report, nothing reaches the platform.
+    sameForEveryCaller: true,
+    build: async (seed, c) => {
+      await connect(seed, c);
+      return { path: "/einvoicing/ereporting/transactions-2026-01-d1/send", token: c.token };
+    },
+  },
   sendBuyerStatus: {
     status: 200,
     build: async (seed, c) => ({
