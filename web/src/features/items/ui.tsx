@@ -50,15 +50,11 @@ export const ItemTabs = ({ item }: { item: Pick<Item, "id"> }) => {
   return (
     <Tabs value={current} onChange={(tab) => tab && void navigate(to[tab as keyof typeof to])} mb="md">
       <Tabs.List>
-        <Tabs.Tab value="detail" data-testid="item-tab-detail">
-          {t("tabs.detail")}
-        </Tabs.Tab>
-        <Tabs.Tab value="price" data-testid="item-tab-price">
-          {t("tabs.price")}
-        </Tabs.Tab>
-        <Tabs.Tab value="meta" data-testid="item-tab-meta">
-          {t("tabs.meta")}
-        </Tabs.Tab>
+        {(Object.keys(to) as (keyof typeof to)[]).map((tab) => (
+          <Tabs.Tab key={tab} value={tab} data-testid={`item-tab-${tab}`}>
+            {t(`tabs.${tab}`)}
+          </Tabs.Tab>
+        ))}
       </Tabs.List>
     </Tabs>
   );
