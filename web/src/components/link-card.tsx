@@ -1,7 +1,8 @@
-import { Group, Paper, Text, ThemeIcon } from "@mantine/core";
+import { Group, Paper, ThemeIcon } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ChevronRightIcon } from "./icons.tsx";
+import { TitleLine } from "./section-title.tsx";
 
 /** A card that opens a screen: its icon, its title and what it is for (a screen's index of screens). */
 export const LinkCard = ({
@@ -24,10 +25,7 @@ export const LinkCard = ({
           {icon}
         </ThemeIcon>
         <div>
-          <Text fw={650}>{title}</Text>
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
+          <TitleLine title={title} hint={description} />
         </div>
       </Group>
       <ChevronRightIcon />

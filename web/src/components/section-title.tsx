@@ -29,3 +29,30 @@ export const SectionTitle = ({
     </Text>
   </>
 );
+
+/**
+ * The same in running text rather than as a heading: a bold line and its grey hint under it (a card's
+ * name and what it is for, a step and what it does).
+ */
+export const TitleLine = ({
+  title,
+  hint,
+  weight = 650,
+  size,
+  hintSize = "sm",
+}: {
+  title: ReactNode;
+  hint: ReactNode;
+  weight?: 600 | 650;
+  size?: "sm" | "lg";
+  hintSize?: "sm" | "xs";
+}) => (
+  <>
+    <Text fw={weight} size={size}>
+      {title}
+    </Text>
+    <Text size={hintSize} c="dimmed">
+      {hint}
+    </Text>
+  </>
+);

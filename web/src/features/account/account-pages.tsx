@@ -22,6 +22,7 @@ import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { ChevronRightIcon, UserIcon } from "../../components/icons.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
+import { TitleLine } from "../../components/section-title.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { api } from "../../lib/api-client.ts";
 import { apiRequest } from "../../lib/http.ts";
@@ -52,10 +53,7 @@ export const AccountPage = () => {
             <UserIcon />
           </ThemeIcon>
           <div>
-            <Text fw={650}>{account.data?.name ?? user?.name}</Text>
-            <Text size="sm" c="dimmed">
-              {account.data?.email ?? user?.email}
-            </Text>
+            <TitleLine title={account.data?.name ?? user?.name} hint={account.data?.email ?? user?.email} />
             {account.data ? (
               <Text size="xs" c="dimmed">
                 {t("since", { date: format.date(account.data.createdAt) })}
@@ -80,10 +78,10 @@ export const AccountPage = () => {
           >
             <Group justify="space-between" wrap="nowrap">
               <div>
-                <Text fw={650}>{t(`sections.${resource.route}.title`)}</Text>
-                <Text size="sm" c="dimmed">
-                  {t(`sections.${resource.route}.description`)}
-                </Text>
+                <TitleLine
+                  title={t(`sections.${resource.route}.title`)}
+                  hint={t(`sections.${resource.route}.description`)}
+                />
               </div>
               <ChevronRightIcon />
             </Group>

@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { TitleLine } from "../../components/section-title.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { z } from "../../lib/zod.ts";
 import { useCan } from "./access.ts";
@@ -163,10 +164,7 @@ const AddStepForm = ({ year }: { year: FiscalYear }) => {
       <form onSubmit={submit} noValidate data-testid="closing-add-form">
         <Stack gap="sm">
           <div>
-            <Text fw={650}>{t("closing.addTitle")}</Text>
-            <Text size="sm" c="dimmed">
-              {t("closing.addText")}
-            </Text>
+            <TitleLine title={t("closing.addTitle")} hint={t("closing.addText")} />
           </div>
           <Group align="flex-start" gap="sm" wrap="nowrap">
             <TextInput

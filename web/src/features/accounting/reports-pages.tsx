@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { LedgerIcon } from "../../components/icons.tsx";
 import { LinkCard } from "../../components/link-card.tsx";
+import { TitleLine } from "../../components/section-title.tsx";
 import { PageHeader } from "../org/page-header.tsx";
 import { useCan } from "./access.ts";
 import { balanceQuery, statementsQuery } from "./api.ts";
@@ -45,12 +46,7 @@ export const ReportsPage = () => {
         </SimpleGrid>
         {allowed && can("entries.export", "read") ? (
           <Stack gap="sm">
-            <Text fw={650} size="lg">
-              {t("reports.exports")}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t("reports.exportsText")}
-            </Text>
+            <TitleLine title={t("reports.exports")} hint={t("reports.exportsText")} size="lg" />
             <QueryView query={years} height={120}>
               {() => (
                 <Paper p={0} style={{ overflow: "hidden" }}>

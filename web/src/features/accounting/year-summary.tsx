@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { DateField } from "../../components/date-input.tsx";
 import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
+import { TitleLine } from "../../components/section-title.tsx";
 import { z } from "../../lib/zod.ts";
 import { useCan } from "./access.ts";
 import { type FiscalYear, statementsQuery, useLockPeriods, useRedefineYear, yearsQuery } from "./api.ts";
@@ -118,12 +119,13 @@ const RedefineForm = ({ year }: { year: FiscalYear }) => {
   const changed = form.values.start !== year.start || form.values.end !== year.end;
   return (
     <Stack gap="xs">
-      <Text size="sm" fw={600}>
-        {t("years.settings.redefine")}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {t("years.settings.redefineText")}
-      </Text>
+      <TitleLine
+        title={t("years.settings.redefine")}
+        hint={t("years.settings.redefineText")}
+        weight={600}
+        size="sm"
+        hintSize="xs"
+      />
       <MutationFormCard
         bare
         testId="year-redefine"
@@ -180,10 +182,7 @@ export const YearSummary = ({ year }: { year: FiscalYear }) => {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Paper p="md">
           <Stack gap="sm">
-            <Text fw={650}>{t("years.exports")}</Text>
-            <Text size="sm" c="dimmed">
-              {t("years.exportsText")}
-            </Text>
+            <TitleLine title={t("years.exports")} hint={t("years.exportsText")} />
             <YearDownloads year={year} />
           </Stack>
         </Paper>

@@ -2,6 +2,7 @@ import { Alert, Badge, Group, MultiSelect, Paper, Progress, Stack, Table, Text }
 import { useTranslation } from "react-i18next";
 import { EmptyRow } from "../../components/data-table.tsx";
 import { useErrorMessage } from "../../components/error-alert.tsx";
+import { TitleLine } from "../../components/section-title.tsx";
 import { useProfileLabel } from "./contact-users-page.tsx";
 import { addedBits, countBits, type Right, unionRights } from "./rights.ts";
 import { type Assignment, type AuthItem, type Member, useSetAssignments } from "./rights-api.ts";
@@ -38,12 +39,7 @@ const AssignmentRow = ({
   return (
     <Table.Tr data-testid="rights-member" data-email={member.email}>
       <Table.Td>
-        <Text size="sm" fw={600}>
-          {member.name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {member.email}
-        </Text>
+        <TitleLine title={member.name} hint={member.email} weight={600} size="sm" hintSize="xs" />
       </Table.Td>
       <Table.Td miw={150}>
         <Badge variant="light" color={member.role === "owner" ? "indigo" : "gray"} radius="sm">

@@ -1,6 +1,7 @@
 import { Box, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { TitleLine } from "../../components/section-title.tsx";
 import { DomainCarousels, SectionHeading } from "./domains.tsx";
 import { Hero, HeroActions } from "./hero.tsx";
 
@@ -12,10 +13,7 @@ export const Pillars = () => {
     <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
       {pillars.map((pillar) => (
         <Stack key={pillar} gap={6}>
-          <Text fw={650}>{t(`pillars.${pillar}.title`)}</Text>
-          <Text size="sm" c="dimmed">
-            {t(`pillars.${pillar}.text`)}
-          </Text>
+          <TitleLine title={t(`pillars.${pillar}.title`)} hint={t(`pillars.${pillar}.text`)} />
         </Stack>
       ))}
     </SimpleGrid>

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { QueryView } from "../../components/query-view.tsx";
+import { TitleLine } from "../../components/section-title.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { formatCents } from "../../lib/money.ts";
 import { type AccountFilter, ChartAccountField } from "../accounting/account-select.tsx";
@@ -117,10 +118,7 @@ const EntryForm = ({ statementId, no, label }: { statementId: string; no: number
   return (
     <Paper withBorder p="sm">
       <Stack gap="xs">
-        <Text fw={600}>{t("reconcile.createEntry")}</Text>
-        <Text size="sm" c="dimmed">
-          {t("reconcile.createEntryHint")}
-        </Text>
+        <TitleLine title={t("reconcile.createEntry")} hint={t("reconcile.createEntryHint")} weight={600} />
         {entry.isError ? <ErrorAlert error={entry.error} /> : null}
         <Group grow align="flex-end">
           <ChartAccountField

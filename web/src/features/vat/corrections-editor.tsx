@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { TitleLine } from "../../components/section-title.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { vatPeriodPath } from "../accounting/paths.ts";
 import { TrashIcon, useMoney } from "../accounting/ui.tsx";
@@ -79,12 +80,13 @@ export const CorrectionsEditor = ({
   return (
     <Stack gap="xs" data-testid="vat-corrections">
       <div>
-        <Text size="sm" fw={600}>
-          {t("vat.corrections.title")}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {periods.length > 0 ? t("vat.corrections.hint") : t("vat.corrections.noneToCorrect")}
-        </Text>
+        <TitleLine
+          title={t("vat.corrections.title")}
+          hint={periods.length > 0 ? t("vat.corrections.hint") : t("vat.corrections.noneToCorrect")}
+          weight={600}
+          size="sm"
+          hintSize="xs"
+        />
       </div>
       {drafts.map((draft, index) => {
         const n = index + 1;
