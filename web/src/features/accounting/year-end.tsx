@@ -20,6 +20,7 @@ import { CheckAlert } from "../../components/check-alert.tsx";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { AlertIcon, PlusIcon } from "../../components/icons.tsx";
+import { MutationButton } from "../../components/mutation-button.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { useCan } from "./access.ts";
 import { type FiscalYear, stepsQuery, useCloseYear, useGenerateOpening } from "./api.ts";
@@ -185,14 +186,9 @@ export const YearEnd = ({ year }: { year: FiscalYear }) => {
               </SavedNotice>
             ) : null}
             <Group>
-              <Button
-                variant="default"
-                loading={generate.isPending}
-                onClick={() => generate.mutate()}
-                data-testid="opening-generate"
-              >
+              <MutationButton mutation={generate} variant="default" data-testid="opening-generate">
                 {t("yearEnd.openingAction")}
-              </Button>
+              </MutationButton>
             </Group>
           </ActionCard>
           <ActionCard

@@ -1,7 +1,8 @@
-import { Avatar, Button, Group, Stack, Text } from "@mantine/core";
+import { Avatar, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { MutationButton } from "../../components/mutation-button.tsx";
 import { Picture } from "../../components/picture.tsx";
 import { api } from "../../lib/api-client.ts";
 import { UploadButton, useCheckedUpload } from "../files/upload-button.tsx";
@@ -68,16 +69,15 @@ export const ContactAvatarBlock = ({ contact }: { contact: Contact }) => {
               testId="avatar-upload"
             />
             {contact.avatar ? (
-              <Button
+              <MutationButton
+                mutation={remove}
                 size="xs"
                 variant="subtle"
                 color="red"
-                loading={remove.isPending}
-                onClick={() => remove.mutate()}
                 data-testid="avatar-remove"
               >
                 {t("avatar.remove")}
-              </Button>
+              </MutationButton>
             ) : null}
           </Group>
         ) : null}

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { MutationButton } from "../../components/mutation-button.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { downloadFile } from "../accounting/access.ts";
 import { ShareButton } from "../files/share-dialog.tsx";
@@ -293,18 +294,13 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
             {doc.kind === "creditNote" ? tp("refunds.record") : tp("payments.record")}
           </Button>
         ) : null}
-        <Button variant="default" onClick={() => pdf.mutate()} loading={pdf.isPending} data-testid="doc-pdf">
+        <MutationButton mutation={pdf} variant="default" data-testid="doc-pdf">
           {facturx ? t("detail.facturxPdf") : t("detail.pdf")}
-        </Button>
+        </MutationButton>
         {facturx ? (
-          <Button
-            variant="subtle"
-            onClick={() => xml.mutate()}
-            loading={xml.isPending}
-            data-testid="doc-facturx-xml"
-          >
+          <MutationButton mutation={xml} variant="subtle" data-testid="doc-facturx-xml">
             {t("detail.facturxXml")}
-          </Button>
+          </MutationButton>
         ) : null}
         {canUpdate ? <ShareButton docId={doc.id} name={name(doc)} /> : null}
         <Button component={Link} to={docHistoryPath(doc.id)} variant="subtle" data-testid="doc-history-link">

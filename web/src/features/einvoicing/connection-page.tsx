@@ -16,6 +16,7 @@ import { Link } from "react-router";
 import { MutationModal } from "../../components/confirm-modal.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { FormActions, FormCard, ResourceFormPage, useRules, useSchemaForm } from "../../components/form.tsx";
+import { MutationButton } from "../../components/mutation-button.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
@@ -153,14 +154,9 @@ const ConnectionForm = ({ answer, allowed }: { answer: ConnectionAnswer; allowed
                   </Button>
                 ) : null}
                 {current ? (
-                  <Button
-                    variant="default"
-                    onClick={() => test.mutate()}
-                    loading={test.isPending}
-                    data-testid="connection-test-run"
-                  >
+                  <MutationButton mutation={test} variant="default" data-testid="connection-test-run">
                     {t("connection.test.run")}
-                  </Button>
+                  </MutationButton>
                 ) : null}
               </FormActions>
             ) : null}

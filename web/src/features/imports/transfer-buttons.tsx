@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { MutationButton } from "../../components/mutation-button.tsx";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { downloadFile } from "../accounting/access.ts";
@@ -74,13 +75,8 @@ export const VCardButton = ({ id }: { id: string }) => {
     mutationFn: () => downloadFile(`/contacts/${encodeURIComponent(id)}/vcard`, "contact.vcf"),
   });
   return (
-    <Button
-      variant="default"
-      onClick={() => download.mutate()}
-      loading={download.isPending}
-      data-testid="contact-vcard"
-    >
+    <MutationButton mutation={download} variant="default" data-testid="contact-vcard">
       {t("vcard")}
-    </Button>
+    </MutationButton>
   );
 };

@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Image, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { FileInput, Group, Image, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,7 @@ import {
 } from "../../components/form.tsx";
 import { BuildingIcon, LinkIcon, SettingsIcon, ShieldIcon, UserIcon } from "../../components/icons.tsx";
 import { LinkCard } from "../../components/link-card.tsx";
+import { MutationButton } from "../../components/mutation-button.tsx";
 import { Picture } from "../../components/picture.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { api } from "../../lib/api-client.ts";
@@ -230,9 +231,9 @@ const LogoForm = ({ org }: { org: Org }) => {
             alt={t("app:settings.orglogo.current")}
             style={{ maxHeight: 96, width: "auto" }}
           />
-          <Button variant="subtle" color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
+          <MutationButton mutation={remove} variant="subtle" color="red">
             {t("app:settings.orglogo.remove")}
-          </Button>
+          </MutationButton>
         </Group>
       ) : null}
       <FileInput

@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Paper, Select, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Group, Paper, Select, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { MutationButton } from "../../components/mutation-button.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -42,14 +43,9 @@ export const ReconciliationReportPage = () => {
         actions={
           bankId ? (
             // Fetched with the session's token and saved: a link opened in a tab would carry none.
-            <Button
-              variant="default"
-              onClick={() => pdf.mutate()}
-              loading={pdf.isPending}
-              data-testid="report-pdf"
-            >
+            <MutationButton mutation={pdf} variant="default" data-testid="report-pdf">
               {t("report.pdf")}
-            </Button>
+            </MutationButton>
           ) : null
         }
       />
