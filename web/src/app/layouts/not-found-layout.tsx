@@ -1,7 +1,8 @@
-import { Box, Button, Center, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Box, Center, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { LanguageSwitch } from "../../components/language-switch.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { ThemeSwitch } from "../../components/theme-switch.tsx";
 import { useSession } from "../../lib/session-store.ts";
 import { Brand } from "./public-chrome.tsx";
@@ -34,13 +35,13 @@ export const NotFoundLayout = () => {
             {pathname}
           </Text>
           <Group mt="sm">
-            <Button component={Link} to="/" data-testid="not-found-home">
+            <LinkButton to="/" data-testid="not-found-home">
               {t("notFound.home")}
-            </Button>
+            </LinkButton>
             {session.status === "authenticated" ? (
-              <Button component={Link} to="/org/dashboard" variant="default">
+              <LinkButton to="/org/dashboard" variant="default">
                 {t("notFound.dashboard")}
-              </Button>
+              </LinkButton>
             ) : null}
           </Group>
         </Stack>

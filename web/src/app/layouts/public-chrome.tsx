@@ -1,18 +1,9 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  UnstyledButton,
-} from "@mantine/core";
+import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { LogoMark } from "../../components/icons.tsx";
 import { LanguageSwitch } from "../../components/language-switch.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { ThemeSwitch } from "../../components/theme-switch.tsx";
 import { useSession } from "../../lib/session-store.ts";
 
@@ -59,23 +50,17 @@ export const PublicHeader = () => {
             <LanguageSwitch />
             <ThemeSwitch />
             {session.status === "authenticated" ? (
-              <Button component={Link} to="/org/dashboard" size="sm" data-testid="header-open-app">
+              <LinkButton to="/org/dashboard" size="sm" data-testid="header-open-app">
                 {t("publicNav.openApp")}
-              </Button>
+              </LinkButton>
             ) : (
               <>
-                <Button component={Link} to="/login" size="sm" variant="default" data-testid="header-login">
+                <LinkButton to="/login" size="sm" variant="default" data-testid="header-login">
                   {t("publicNav.login")}
-                </Button>
-                <Button
-                  component={Link}
-                  to="/register"
-                  size="sm"
-                  visibleFrom="sm"
-                  data-testid="header-register"
-                >
+                </LinkButton>
+                <LinkButton to="/register" size="sm" visibleFrom="sm" data-testid="header-register">
                   {t("publicNav.register")}
-                </Button>
+                </LinkButton>
               </>
             )}
           </Group>

@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Button,
   EmptyState,
   Group,
   Paper,
@@ -21,6 +20,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { ChevronRightIcon, UserIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { TitleLine } from "../../components/section-title.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -136,14 +136,13 @@ export const AccountResourcePage = ({ route }: { route: AccountResource["route"]
                 </Text>
               </div>
               <Group gap="xs">
-                <Button
-                  component={Link}
+                <LinkButton
                   to={`/account/${route}/edit?id=${encodeURIComponent(record.id)}`}
                   variant="default"
                   size="xs"
                 >
                   {t("common:actions.edit")}
-                </Button>
+                </LinkButton>
                 <Tooltip label={t("account:delete")}>
                   <ActionIcon
                     variant="subtle"
@@ -168,9 +167,9 @@ export const AccountResourcePage = ({ route }: { route: AccountResource["route"]
         description={t(`account:sections.${route}.description`)}
         crumbs={[{ to: "/account", label: t("account:title") }]}
         actions={
-          <Button component={Link} to={`/account/${route}/edit`} data-testid="account-add">
+          <LinkButton to={`/account/${route}/edit`} data-testid="account-add">
             {t("account:add")}
-          </Button>
+          </LinkButton>
         }
       />
       {remove.isError ? <ErrorAlert error={remove.error} /> : null}

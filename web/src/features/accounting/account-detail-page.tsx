@@ -6,6 +6,7 @@ import { DataTable } from "../../components/data-table.tsx";
 import { useDeleteAction } from "../../components/delete-action.tsx";
 import { DetailActions } from "../../components/detail-actions.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
@@ -48,9 +49,9 @@ export const AccountDetailPage = () => {
         account.data ? (
           <DetailActions
             leading={
-              <Button component={Link} to={ledgerPath({ account: number })} variant="default">
+              <LinkButton to={ledgerPath({ account: number })} variant="default">
                 {t("accounts.ledger")}
-              </Button>
+              </LinkButton>
             }
             edit={can("accounts", "update") && { to: `${accountPath(number)}/edit`, testId: "account-edit" }}
             remove={can("accounts", "delete") && deletion.action}

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CheckIcon, ChevronLeftIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { SectionTitle } from "../../components/section-title.tsx";
 
 /** The pieces the closing file's screens share: section and sub-page heads, links, save state. */
@@ -37,16 +38,9 @@ export const ActionLink = ({
   testId: string;
   children: ReactNode;
 }) => (
-  <Button
-    component={Link}
-    to={to}
-    variant="default"
-    leftSection={icon}
-    style={{ flexShrink: 0 }}
-    data-testid={testId}
-  >
+  <LinkButton to={to} variant="default" leftSection={icon} style={{ flexShrink: 0 }} data-testid={testId}>
     {children}
-  </Button>
+  </LinkButton>
 );
 
 /** A line saying whether a card's changes are saved. */

@@ -7,6 +7,7 @@ import { DateField } from "../../components/date-input.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
 import { ChoiceFilter, FilterBar, SearchFilter, useListFilter } from "../../components/filter-bar.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { QueryTable } from "../../components/query-table.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useCan } from "./access.ts";
@@ -105,9 +106,9 @@ export const EntriesPage = () => {
             </Button>
           ) : null}
           {can("entries.validate", "create") ? (
-            <Button component={Link} to={fecImportPath} variant="default" data-testid="entries-import-fec">
+            <LinkButton to={fecImportPath} variant="default" data-testid="entries-import-fec">
               {t("entries.importFec")}
-            </Button>
+            </LinkButton>
           ) : null}
           {can("entries", "create") ? (
             <NewButton to={newEntryPath} label={t("entries.new")} testId="entry-new" />

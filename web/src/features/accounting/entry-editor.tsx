@@ -3,11 +3,12 @@ import { useForm } from "@mantine/form";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { checkWith } from "../../components/form.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { ApiError } from "../../lib/http.ts";
 import { amountInput } from "../../lib/money.ts";
@@ -220,9 +221,9 @@ export const EntryEditor = ({ entry }: { entry: Entry | null }) => {
         {chart.isError ? <ErrorAlert error={chart.error} onRetry={() => void chart.refetch()} /> : null}
 
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={entry ? entryPath(entry.mvt) : entriesPath}>
+          <LinkButton variant="default" to={entry ? entryPath(entry.mvt) : entriesPath}>
             {t("common:actions.cancel")}
-          </Button>
+          </LinkButton>
           <Button type="submit" variant="default" loading={saving} data-testid="entry-save-draft">
             {t("editor.saveDraft")}
           </Button>

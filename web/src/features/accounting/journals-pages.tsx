@@ -1,10 +1,11 @@
-import { Button, Paper, Text } from "@mantine/core";
+import { Paper, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { Column } from "../../components/data-table.tsx";
 import { useDeleteAction } from "../../components/delete-action.tsx";
 import { DetailActions } from "../../components/detail-actions.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { QueryTable } from "../../components/query-table.tsx";
 import { Tag } from "../../components/tag.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -132,13 +133,9 @@ export const JournalDetailPage = () => {
         journal.data ? (
           <DetailActions
             leading={
-              <Button
-                component={Link}
-                to={`${entriesPath}?journal=${encodeURIComponent(code)}`}
-                variant="default"
-              >
+              <LinkButton to={`${entriesPath}?journal=${encodeURIComponent(code)}`} variant="default">
                 {t("journals.entries")}
-              </Button>
+              </LinkButton>
             }
             edit={can("journals", "update") && { to: `${journalPath(code)}/edit` }}
             remove={can("journals", "delete") && deletion.action}

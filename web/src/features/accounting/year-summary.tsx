@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor, Group, Paper, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DateField } from "../../components/date-input.tsx";
 import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { TitleLine } from "../../components/section-title.tsx";
 import { z } from "../../lib/zod.ts";
@@ -225,15 +226,14 @@ const LockSummary = ({
     >
       {canLock ? (
         <Group>
-          <Button
-            component={Link}
+          <LinkButton
             to={yearSettingsPath(year.id)}
             variant="default"
             size="xs"
             data-testid="year-lock-manage"
           >
             {t("years.settings.lockManage")}
-          </Button>
+          </LinkButton>
         </Group>
       ) : null}
     </LockCard>

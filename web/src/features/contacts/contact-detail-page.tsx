@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useDeleteAction } from "../../components/delete-action.tsx";
 import { DetailActions } from "../../components/detail-actions.tsx";
 import { LabelledValue } from "../../components/field-label.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -153,23 +154,21 @@ export const ContactDetailPage = ({ part }: { part?: ContactPart }) => {
             leading={
               <>
                 <VCardButton id={data.id} />
-                <Button
-                  component={Link}
+                <LinkButton
                   to={`${contactPath(id)}/pref/me`}
                   variant="subtle"
                   data-testid="contact-pref-me-link"
                 >
                   {t("pref.mine")}
-                </Button>
+                </LinkButton>
                 {can("organization", "update") ? (
-                  <Button
-                    component={Link}
+                  <LinkButton
                     to={`${contactPath(id)}/pref/org`}
                     variant="subtle"
                     data-testid="contact-pref-org-link"
                   >
                     {t("pref.org")}
-                  </Button>
+                  </LinkButton>
                 ) : null}
               </>
             }

@@ -19,6 +19,7 @@ import { TableFrame } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { api, type Schemas } from "../../lib/api-client.ts";
@@ -162,15 +163,14 @@ export const HistoryPanel = ({ id }: { id: string }) => {
                     {line.entry ? (
                       <Group gap={4} wrap="nowrap" justify="flex-end">
                         {can(RIGHT, "update") ? (
-                          <Button
+                          <LinkButton
                             size="compact-xs"
                             variant="subtle"
-                            component={Link}
                             to={historyEditPath(id, line.entry.id)}
                             data-testid="history-entry-edit"
                           >
                             {t("history.edit")}
-                          </Button>
+                          </LinkButton>
                         ) : null}
                         {can(RIGHT, "delete") ? (
                           <ActionIcon

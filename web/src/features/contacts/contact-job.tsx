@@ -1,11 +1,12 @@
 /** `/org/contacts/{id}/job` and `/job/edit`: a person's job (the platform's jobs list) and the companies they belong to. */
-import { Anchor, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Card, Group, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { FieldLabel } from "../../components/field-label.tsx";
 import { FormActions, FormCard, useSchemaForm } from "../../components/form.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { apiRequest } from "../../lib/http.ts";
 import { z } from "../../lib/zod.ts";
 import { ReferenceLabel, ReferenceSelect } from "../reference/reference-select.tsx";
@@ -44,14 +45,9 @@ export const JobPanel = ({ contact }: { contact: Contact }) => {
           </Text>
         )}
         {can("contacts", "update") ? (
-          <Button
-            component={Link}
-            to={contactJobEditPath(contact.id)}
-            size="xs"
-            data-testid="contact-job-edit"
-          >
+          <LinkButton to={contactJobEditPath(contact.id)} size="xs" data-testid="contact-job-edit">
             {t("detail.edit")}
-          </Button>
+          </LinkButton>
         ) : null}
       </Group>
       <TableFrame minWidth={480}>

@@ -19,6 +19,7 @@ import { MutationModal } from "../../components/confirm-modal.tsx";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { useFormSchema, useSchemaForm } from "../../components/form.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { RowRemoveButton } from "../../components/row-action.tsx";
 import { z } from "../../lib/zod.ts";
 import { ReferenceLabel, ReferenceSelect } from "../reference/reference-select.tsx";
@@ -134,14 +135,13 @@ export const RecordList = ({ contact, part }: { contact: Contact; part: RecordPa
                   {part === "contact" && record.inverse ? null : (
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       {can(right, "update") ? (
-                        <Button
-                          component={Link}
+                        <LinkButton
                           to={recordEditPath(contact.id, part, id)}
                           variant="subtle"
                           size="compact-xs"
                         >
                           {t("detail.change")}
-                        </Button>
+                        </LinkButton>
                       ) : null}
                       {can(right, "delete") ? (
                         <RowRemoveButton onClick={() => setRemoving(id)}>

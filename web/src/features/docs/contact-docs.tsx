@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -171,9 +172,9 @@ export const ContactDocsEditPage = ({ direction }: { direction: Direction }) => 
           ...(contact.data ? [{ to: contactPath(id), label: contact.data.name }] : []),
         ]}
         actions={
-          <Button component={Link} to={contactPartPath(id, direction)} variant="default">
+          <LinkButton to={contactPartPath(id, direction)} variant="default">
             {t(`contacts:tabs.${direction}`)}
-          </Button>
+          </LinkButton>
         }
       />
       <ContactDocsPanel contactId={id} direction={direction} manage />

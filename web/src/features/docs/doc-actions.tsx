@@ -2,8 +2,9 @@ import { Button, Group, Menu, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { MutationButton } from "../../components/mutation-button.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { downloadFile } from "../accounting/access.ts";
@@ -232,9 +233,9 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
     <>
       <Group gap="xs" wrap="wrap" data-testid="doc-actions">
         {draft && canUpdate ? (
-          <Button component={Link} to={docEditPath(doc.id)} variant="default" data-testid="doc-edit">
+          <LinkButton to={docEditPath(doc.id)} variant="default" data-testid="doc-edit">
             {t("detail.edit")}
-          </Button>
+          </LinkButton>
         ) : null}
         {validatable ? (
           <Button color="teal" onClick={() => setPending({ kind: "validate" })} data-testid="doc-validate">
@@ -280,19 +281,18 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
           </Button>
         ) : null}
         {can(right, "update") && (doc.number !== null || !numberedLater(doc.kind)) ? (
-          <Button component={Link} to={docMailPath(doc.id)} variant="default" data-testid="doc-mail">
+          <LinkButton to={docMailPath(doc.id)} variant="default" data-testid="doc-mail">
             {t("mail:editor.open")}
-          </Button>
+          </LinkButton>
         ) : null}
         {payable ? (
-          <Button
-            component={Link}
+          <LinkButton
             to={`${paymentsPath(doc.direction)}/create?docId=${encodeURIComponent(doc.id)}`}
             color="teal"
             data-testid={doc.kind === "creditNote" ? "doc-refund" : "doc-record-payment"}
           >
             {doc.kind === "creditNote" ? tp("refunds.record") : tp("payments.record")}
-          </Button>
+          </LinkButton>
         ) : null}
         <MutationButton mutation={pdf} variant="default" data-testid="doc-pdf">
           {facturx ? t("detail.facturxPdf") : t("detail.pdf")}
@@ -303,9 +303,9 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
           </MutationButton>
         ) : null}
         {canUpdate ? <ShareButton docId={doc.id} name={name(doc)} /> : null}
-        <Button component={Link} to={docHistoryPath(doc.id)} variant="subtle" data-testid="doc-history-link">
+        <LinkButton to={docHistoryPath(doc.id)} variant="subtle" data-testid="doc-history-link">
           {t("detail.history")}
-        </Button>
+        </LinkButton>
         {can(right, "create") || depositable || (draft && can(right, "delete")) ? (
           <ButtonMenu label={t("detail.more")} variant="subtle" testId="doc-more">
             {depositable ? (

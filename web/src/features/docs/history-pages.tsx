@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -101,14 +102,9 @@ export const DocHistoryPage = () => {
   return (
     <HistoryFrame
       actions={(doc) => (
-        <Button
-          component={Link}
-          to={docHistoryEditPath(doc.id)}
-          variant="default"
-          data-testid="history-edit-link"
-        >
+        <LinkButton to={docHistoryEditPath(doc.id)} variant="default" data-testid="history-edit-link">
           {t("history.editNotes")}
-        </Button>
+        </LinkButton>
       )}
     >
       {(_, history) => (
@@ -245,9 +241,9 @@ export const DocHistoryEditPage = () => {
     <HistoryFrame
       edit
       actions={(doc) => (
-        <Button component={Link} to={docHistoryPath(doc.id)} variant="default">
+        <LinkButton to={docHistoryPath(doc.id)} variant="default">
           {t("detail.history")}
-        </Button>
+        </LinkButton>
       )}
     >
       {(doc, history) => (

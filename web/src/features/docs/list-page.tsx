@@ -14,12 +14,12 @@ import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
 import type { Column } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
 import { NewButton } from "../../components/detail-actions.tsx";
 import { FilterIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { NoAccessPage } from "../../components/no-access-page.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryTable } from "../../components/query-table.tsx";
@@ -234,28 +234,27 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
         description={t(`listDescriptions.${direction}`)}
         actions={
           <Group gap="sm">
-            <Button component={Link} to={`${docsStatsPath}?type=${direction}-${kind}`} variant="subtle">
+            <LinkButton to={`${docsStatsPath}?type=${direction}-${kind}`} variant="subtle">
               {t("list.statsLink")}
-            </Button>
+            </LinkButton>
             {canValidate ? (
-              <Button component={Link} to={`${docsValidatePath}?direction=${direction}`} variant="subtle">
+              <LinkButton to={`${docsValidatePath}?direction=${direction}`} variant="subtle">
                 {t("list.validateLink")}
-              </Button>
+              </LinkButton>
             ) : null}
             {direction === "sales" && kinds.includes("invoice") ? (
-              <Button component={Link} to={remindersPath} variant="subtle" data-testid="docs-reminders-link">
+              <LinkButton to={remindersPath} variant="subtle" data-testid="docs-reminders-link">
                 {t("mail:reminders.title")}
-              </Button>
+              </LinkButton>
             ) : null}
             {direction === "purchases" && list === "invoices" && can(right, "create") ? (
-              <Button
-                component={Link}
+              <LinkButton
                 to={`${listPath("purchases", "invoices")}/import`}
                 variant="default"
                 data-testid="doc-import"
               >
                 {t("import.button")}
-              </Button>
+              </LinkButton>
             ) : null}
             {can(right, "create") ? (
               <NewButton to={newDocPath(direction, kind)} label={t(`newKind.${kind}`)} testId="doc-new" />

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Text, Tooltip } from "@mantine/core";
+import { Alert, Group, Text, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { LinkButton } from "../../components/link-button.tsx";
 import { Tag } from "../../components/tag.tsx";
 import { ApiError } from "../../lib/http.ts";
 import type { DocLine } from "./api.ts";
@@ -63,15 +63,9 @@ export const RegimeOutdatedHint = ({ docId, alert = false }: { docId: string; al
   const body = (
     <Group justify="space-between" gap="xs" wrap="wrap">
       <Text size="sm">{t("regime.outdatedHint")}</Text>
-      <Button
-        component={Link}
-        to={docContactEditPath(docId)}
-        size="xs"
-        variant="light"
-        data-testid="doc-regime-fix"
-      >
+      <LinkButton to={docContactEditPath(docId)} size="xs" variant="light" data-testid="doc-regime-fix">
         {t("regime.chooseCustomerAgain")}
-      </Button>
+      </LinkButton>
     </Group>
   );
   return alert ? (

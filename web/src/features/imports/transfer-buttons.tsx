@@ -1,8 +1,8 @@
 import { Button, Group } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { MutationButton } from "../../components/mutation-button.tsx";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
@@ -54,14 +54,9 @@ export const TransferButtons = ({ target, filter }: { target: "contacts" | "item
         </Button>
       ) : null}
       {can(session, target, "create") ? (
-        <Button
-          variant="default"
-          component={Link}
-          to={`/org/${target}/import`}
-          data-testid={`${target}-import`}
-        >
+        <LinkButton variant="default" to={`/org/${target}/import`} data-testid={`${target}-import`}>
           {t("import")}
-        </Button>
+        </LinkButton>
       ) : null}
       {download.isError ? <ErrorAlert error={download.error} testId={`${target}-export-error`} /> : null}
     </Group>

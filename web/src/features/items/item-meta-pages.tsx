@@ -1,9 +1,9 @@
 import { Button, Group, Paper, Stack, Table, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { type Item, useRemoveItemMeta, useSetItemMeta } from "./api.ts";
 import { ItemFrame } from "./item-frame.tsx";
@@ -18,14 +18,9 @@ const MetaScreen = ({ edit }: { edit: boolean }) => {
       title={(item) => t(edit ? "meta.editTitle" : "meta.title", { reference: item.reference })}
       actions={(item) =>
         !edit && can("items.meta", "update") ? (
-          <Button
-            component={Link}
-            to={`${itemPath(item.id)}/meta/edit`}
-            variant="default"
-            data-testid="item-meta-edit"
-          >
+          <LinkButton to={`${itemPath(item.id)}/meta/edit`} variant="default" data-testid="item-meta-edit">
             {t("common:actions.edit")}
-          </Button>
+          </LinkButton>
         ) : null
       }
     >

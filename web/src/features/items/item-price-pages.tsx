@@ -2,9 +2,10 @@ import { Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { EmptyRow, TableFrame } from "../../components/data-table.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -27,14 +28,9 @@ export const ItemPricePage = () => {
       title={(item) => t("price.title", { reference: item.reference })}
       actions={() =>
         can("items.prices", "update") ? (
-          <Button
-            component={Link}
-            to={`${itemPath(id)}/price/edit`}
-            variant="default"
-            data-testid="item-price-edit"
-          >
+          <LinkButton to={`${itemPath(id)}/price/edit`} variant="default" data-testid="item-price-edit">
             {t("common:actions.edit")}
-          </Button>
+          </LinkButton>
         ) : null
       }
     >
@@ -224,9 +220,9 @@ const PriceForm = ({ item }: { item: Item }) => {
             buys={buys}
           />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to={`${itemPath(item.id)}/price`}>
+            <LinkButton variant="default" to={`${itemPath(item.id)}/price`}>
               {t("common:actions.cancel")}
-            </Button>
+            </LinkButton>
             <Button type="submit" data-testid="item-price-save">
               {t("common:actions.save")}
             </Button>

@@ -2,8 +2,9 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from "@ma
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { LabelledValue } from "../../components/field-label.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { api } from "../../lib/api-client.ts";
@@ -113,9 +114,9 @@ export const ContactUserPage = () => {
               {can(session, "auth", "read") ? <MemberRoles userId={m.id} /> : null}
             </SimpleGrid>
             <Group mt="md">
-              <Button component={Link} to="/org/settings/rights" variant="default" size="xs">
+              <LinkButton to="/org/settings/rights" variant="default" size="xs">
                 {t("users.rightsLink")}
-              </Button>
+              </LinkButton>
             </Group>
           </Card>
         )}

@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-} from "@mantine/core";
+import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BankIcon, LedgerIcon, PurchasesIcon, SalesIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { api } from "../../lib/api-client.ts";
 import { today } from "../../lib/day.ts";
@@ -77,9 +67,9 @@ export const DashboardPage = () => {
         <Alert variant="light" title={t("dashboard.noOrgTitle")}>
           <Group justify="space-between">
             <Text size="sm">{t("dashboard.noOrgText")}</Text>
-            <Button component={Link} to="/user/orgs" size="xs">
+            <LinkButton to="/user/orgs" size="xs">
               {t("dashboard.noOrgAction")}
-            </Button>
+            </LinkButton>
           </Group>
         </Alert>
       ) : null}
@@ -96,14 +86,9 @@ export const DashboardPage = () => {
             </Text>
             {earlier ? <Text size="sm">{t("dashboard.earlierYear")}</Text> : null}
             <Group>
-              <Button
-                component={Link}
-                to={`/org/accounting/balancesheet/${year.id}`}
-                size="xs"
-                variant="default"
-              >
+              <LinkButton to={`/org/accounting/balancesheet/${year.id}`} size="xs" variant="default">
                 {t("dashboard.seeYear")}
-              </Button>
+              </LinkButton>
             </Group>
           </Stack>
         </Alert>
@@ -156,9 +141,9 @@ export const DashboardPage = () => {
           </Text>
           <Group gap="sm">
             {allowedShortcuts.map((shortcut) => (
-              <Button key={shortcut.key} component={Link} to={shortcut.to} variant="default">
+              <LinkButton key={shortcut.key} to={shortcut.to} variant="default">
                 {t(`dashboard.actions.${shortcut.key}`)}
-              </Button>
+              </LinkButton>
             ))}
           </Group>
         </Paper>

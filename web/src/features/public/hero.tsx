@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Container, Group, List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Badge, Box, Container, Group, List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { CheckIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { Picture } from "../../components/picture.tsx";
 import { useSession } from "../../lib/session-store.ts";
 
@@ -11,17 +11,17 @@ export const HeroActions = ({ centered = false }: { centered?: boolean }) => {
   return (
     <Group gap="sm" justify={centered ? "center" : "flex-start"}>
       {session.status === "authenticated" ? (
-        <Button component={Link} to="/org/dashboard" size="md" data-testid="hero-open-app">
+        <LinkButton to="/org/dashboard" size="md" data-testid="hero-open-app">
           {t("hero.openApp")}
-        </Button>
+        </LinkButton>
       ) : (
-        <Button component={Link} to="/register" size="md" data-testid="hero-register">
+        <LinkButton to="/register" size="md" data-testid="hero-register">
           {t("hero.start")}
-        </Button>
+        </LinkButton>
       )}
-      <Button component={Link} to="/public/prices" size="md" variant="default">
+      <LinkButton to="/public/prices" size="md" variant="default">
         {t("hero.prices")}
-      </Button>
+      </LinkButton>
     </Group>
   );
 };

@@ -1,7 +1,6 @@
 import {
   Badge,
   Box,
-  Button,
   Container,
   Group,
   List,
@@ -14,8 +13,8 @@ import {
 } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { CheckIcon, ContactsIcon, ItemsIcon, SettingsIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { ContactForm } from "../mail/contact-form.tsx";
 import { DomainCarousel, DomainCarousels, domainIcons, domains, SectionHeading } from "./domains.tsx";
 import { Hero, HeroPoints, ProductShot } from "./hero.tsx";
@@ -89,9 +88,9 @@ export const PublicHomePage = () => {
           <Text size="sm" c="dimmed" mt={4} mb="md">
             {t("cta.text")}
           </Text>
-          <Button component={Link} to="/register" size="sm">
+          <LinkButton to="/register" size="sm">
             {t("hero.start")}
-          </Button>
+          </LinkButton>
         </Paper>
       </SimpleGrid>
       <Pillars />
@@ -151,14 +150,9 @@ export const PricesPage = () => {
                 <List.Item>{t("prices.features.export")}</List.Item>
                 {plan.months >= 6 ? <List.Item>{t("prices.features.support")}</List.Item> : null}
               </List>
-              <Button
-                component={Link}
-                to="/register"
-                variant={plan.months === 12 ? "filled" : "default"}
-                fullWidth
-              >
+              <LinkButton to="/register" variant={plan.months === 12 ? "filled" : "default"} fullWidth>
                 {t("prices.start")}
-              </Button>
+              </LinkButton>
             </Stack>
           </Paper>
         ))}

@@ -14,8 +14,9 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { NoAccess } from "../../components/no-access.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
@@ -75,12 +76,12 @@ export const ReconcilePage = () => {
               crumbs={[{ to: statementPath(id), label: t("reconcile.back") }]}
               actions={
                 <Group>
-                  <Button variant="default" component={Link} to={rulesPath}>
+                  <LinkButton variant="default" to={rulesPath}>
                     {t("reconcile.rules")}
-                  </Button>
-                  <Button variant="default" component={Link} to={`${reportPath}?bankId=${s.bankId}`}>
+                  </LinkButton>
+                  <LinkButton variant="default" to={`${reportPath}?bankId=${s.bankId}`}>
                     {t("reconcile.report")}
-                  </Button>
+                  </LinkButton>
                   <Button
                     disabled={selection.size === 0}
                     loading={bulk.isPending}

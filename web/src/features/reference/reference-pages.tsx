@@ -2,11 +2,12 @@ import { Button, Group, Modal, Stack, Tabs, Text, TextInput } from "@mantine/cor
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { MutationModal } from "../../components/confirm-modal.tsx";
 import { type Column, DataTable } from "../../components/data-table.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { PlusIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
@@ -197,19 +198,14 @@ const ReferenceScreen = ({ kind, edit }: { kind: ReferenceKind; edit: boolean })
                 >
                   {t("reference.add")}
                 </Button>
-                <Button variant="default" component={Link} to={listPath(kind)}>
+                <LinkButton variant="default" to={listPath(kind)}>
                   {t("reference.done")}
-                </Button>
+                </LinkButton>
               </>
             ) : (
-              <Button
-                variant="default"
-                component={Link}
-                to={`${listPath(kind)}/edit`}
-                data-testid="reference-edit"
-              >
+              <LinkButton variant="default" to={`${listPath(kind)}/edit`} data-testid="reference-edit">
                 {t("reference.edit")}
-              </Button>
+              </LinkButton>
             )}
           </Group>
         }

@@ -2,9 +2,10 @@ import { Alert, Button, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { AlertIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { useSession } from "../../lib/session-store.ts";
@@ -30,9 +31,9 @@ const Answer = ({ invitation }: { invitation: ReceivedInvitation }) => {
     return (
       <Stack gap="md">
         <SavedNotice testId="invitation-declined">{t("invitation.declined")}</SavedNotice>
-        <Button component={Link} to="/user/orgs" variant="default" fullWidth>
+        <LinkButton to="/user/orgs" variant="default" fullWidth>
           {t("invitation.toOrgs")}
-        </Button>
+        </LinkButton>
       </Stack>
     );
   return (
@@ -105,21 +106,19 @@ export const InvitationPage = () => {
         <Stack gap="sm">
           <Text size="sm">{t("invitation.signInFirst")}</Text>
           <Group grow>
-            <Button
-              component={Link}
+            <LinkButton
               to={withNext("/login", here, { email: data.email })}
               variant="default"
               data-testid="invitation-sign-in"
             >
               {t("invitation.signIn")}
-            </Button>
-            <Button
-              component={Link}
+            </LinkButton>
+            <LinkButton
               to={withNext("/register", here, { email: data.email })}
               data-testid="invitation-register"
             >
               {t("invitation.register")}
-            </Button>
+            </LinkButton>
           </Group>
         </Stack>
       );
@@ -127,9 +126,9 @@ export const InvitationPage = () => {
       action = (
         <Stack gap="sm">
           <Text size="sm">{t("invitation.chooseFirst")}</Text>
-          <Button component={Link} to={withNext("/user/orgs", here)} fullWidth>
+          <LinkButton to={withNext("/user/orgs", here)} fullWidth>
             {t("invitation.choose")}
-          </Button>
+          </LinkButton>
         </Stack>
       );
     else if (session.user.email.toLowerCase() !== data.email.toLowerCase())

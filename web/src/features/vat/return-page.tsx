@@ -3,9 +3,10 @@ import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text } from "@man
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { useCan } from "../accounting/access.ts";
 import { BooksPage } from "../accounting/books-page.tsx";
 import { vatPath, vatPeriodPath } from "../accounting/paths.ts";
@@ -60,8 +61,7 @@ const StepButton = ({ period, side }: { period: string; side: "previous" | "next
   const icon =
     side === "previous" ? { leftSection: <ChevronLeftIcon /> } : { rightSection: <ChevronRightIcon /> };
   return (
-    <Button
-      component={Link}
+    <LinkButton
       to={vatPeriodPath(period)}
       variant="subtle"
       size="xs"
@@ -69,7 +69,7 @@ const StepButton = ({ period, side }: { period: string; side: "previous" | "next
       data-testid={side === "previous" ? "vat-previous" : "vat-next-period"}
     >
       {periodName(period)}
-    </Button>
+    </LinkButton>
   );
 };
 

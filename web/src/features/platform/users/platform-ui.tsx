@@ -1,20 +1,10 @@
-import {
-  Anchor,
-  Breadcrumbs,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Anchor, Breadcrumbs, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { UseInfiniteQueryResult, UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
+import { LinkButton } from "../../../components/link-button.tsx";
 import { QueryView } from "../../../components/query-view.tsx";
 import { SectionTitle } from "../../../components/section-title.tsx";
 import { Tag } from "../../../components/tag.tsx";
@@ -55,9 +45,8 @@ export const SectionTabs = ({ label, tabs }: { label: string; tabs: SectionTab[]
       {tabs.map((tab) => {
         const current = pathname === tab.to;
         return (
-          <Button
+          <LinkButton
             key={tab.to}
-            component={Link}
             to={tab.to}
             size="xs"
             radius="xl"
@@ -67,7 +56,7 @@ export const SectionTabs = ({ label, tabs }: { label: string; tabs: SectionTab[]
             data-testid={tab.testId}
           >
             {tab.label}
-          </Button>
+          </LinkButton>
         );
       })}
     </Group>
@@ -122,9 +111,9 @@ export const PlatformNotFound = ({
 }) => (
   <PlatformEmpty {...empty}>
     <EmptyState.Actions>
-      <Button component={Link} to={back.to} variant="default">
+      <LinkButton to={back.to} variant="default">
         {back.label}
-      </Button>
+      </LinkButton>
     </EmptyState.Actions>
   </PlatformEmpty>
 );
