@@ -165,6 +165,14 @@ describe("the report of a period", () => {
     ]);
   });
 
+  it("leaves out an internal credit note (it cancels an invoice in the books only)", () => {
+    const internal = {
+      ...sale("n1", person, "2026-11-03", [priced()], [], "creditNote"),
+      internal: true as const,
+    };
+    expect(ereportingPartOf(internal)).toBeNull();
+  });
+
   it("aggregates the B2C sales per day and rate (net, VAT, count), a credit note negative", () => {
     const [b2c] = ereportingReports(d1, docs, { vatOnDebits: false });
     expect(b2c?.part).toBe("b2c");
