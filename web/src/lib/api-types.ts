@@ -6549,6 +6549,15 @@ export interface components {
                 /** @description When it was submitted */
                 at: string;
             }[];
+            /** @description Sent by two servers at the same moment: the platform kept the first file (AlreadyExistingFlow for the other), whose flow is the submission's */
+            replaced: {
+                /** @description The flow first recorded, refused as a duplicate */
+                from: string;
+                /** @description The original flow, which carries the transmission */
+                to: string;
+                /** @description When the platform refused the duplicate */
+                at: string;
+            } | null;
             /** @description The internal credit note of a rejected or refused invoice */
             internalCreditNote: {
                 /** @description The invoice's last status is 210 (refused) or 213 (rejected) and no credit note of it stands: POST /docs/{id}/internal-credit-note */

@@ -104,6 +104,11 @@ export const TransmissionPanel = ({ doc }: { doc: Doc }) => {
             })}
           </Text>
         ) : null}
+        {tr.replaced ? (
+          <Text size="sm" c="dimmed" data-testid="transmission-replaced">
+            {t("transmission.replaced", { from: tr.replaced.from, to: tr.replaced.to })}
+          </Text>
+        ) : null}
         {tr.acknowledgement ? (
           <Stack gap={2} data-testid="transmission-ack">
             <Text size="sm" c={tr.acknowledgement.status === "Ok" ? "teal" : "red"}>
@@ -210,6 +215,11 @@ export const useTransmissionSentence = () => {
         });
       case "DocumentTransmissionRefused":
         return t("transmission.history.DocumentTransmissionRefused", { reason: tr.reason ?? "" });
+      case "DocumentTransmissionFlowReplaced":
+        return t("transmission.history.DocumentTransmissionFlowReplaced", {
+          from: tr.reason ?? "",
+          flowId: tr.flowId ?? "",
+        });
       case "DocumentCollectedStatusSent":
         return t("transmission.history.DocumentCollectedStatusSent", { flowId: tr.flowId ?? "" });
       default:
