@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { CheckIcon, CopyIcon } from "../../components/icons.tsx";
 import { SectionTitle } from "../../components/section-title.tsx";
 import type { VatBox, VatReturn } from "./api.ts";
+import { BoxRow } from "./box-row.tsx";
 import { useBoxLabel, useEuros } from "./format.ts";
 
 /** What the taxpayer types: the boxes with an amount, in the form's order (an empty box stays blank). */
@@ -66,12 +67,7 @@ export const CopySheet = ({ vat }: { vat: VatReturn }) => {
             </Table.Thead>
             <Table.Tbody>
               {rows.map((box) => (
-                <Table.Tr
-                  key={box.code}
-                  data-testid="vat-sheet-row"
-                  data-code={box.code}
-                  className={box.source === "total" ? "vat-sheet-total" : undefined}
-                >
+                <BoxRow key={box.code} box={box} testId="vat-sheet-row" totalClassName="vat-sheet-total">
                   <Table.Td>
                     <Tooltip label={label(box)} withArrow multiline maw={280}>
                       <span className="vat-code">{box.code}</span>
@@ -83,7 +79,7 @@ export const CopySheet = ({ vat }: { vat: VatReturn }) => {
                   <Table.Td>
                     <Value euros={box.tax} what="tax" code={box.code} />
                   </Table.Td>
-                </Table.Tr>
+                </BoxRow>
               ))}
             </Table.Tbody>
           </Table>

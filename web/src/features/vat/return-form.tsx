@@ -7,6 +7,7 @@ import { vatPeriodPath } from "../accounting/paths.ts";
 import { AmountTh, useMoney } from "../accounting/ui.tsx";
 import type { VatBox, VatReturn } from "./api.ts";
 import { BoxLinesModal } from "./box-lines.tsx";
+import { BoxRow } from "./box-row.tsx";
 import { useBoxLabel, useEuros, usePeriodName, useSectionTitle } from "./format.ts";
 import { ca12FormId, formBoxesOf, ofPeriodIn } from "./model.ts";
 
@@ -69,12 +70,7 @@ export const ReturnForm = ({ vat }: { vat: VatReturn }) => {
                 <Table.Td colSpan={4}>{sectionTitle(section)}</Table.Td>
               </Table.Tr>
               {boxes.map((box) => (
-                <Table.Tr
-                  key={box.code}
-                  data-testid="vat-box"
-                  data-code={box.code}
-                  className={box.source === "total" ? "vat-total-row" : undefined}
-                >
+                <BoxRow key={box.code} box={box} testId="vat-box" totalClassName="vat-total-row">
                   <Table.Td>
                     <span className="vat-code">{box.code}</span>
                   </Table.Td>
@@ -127,7 +123,7 @@ export const ReturnForm = ({ vat }: { vat: VatReturn }) => {
                   <Table.Td className="acc-num">
                     <Figure euros={box.tax} exact={box.exactTax} />
                   </Table.Td>
-                </Table.Tr>
+                </BoxRow>
               ))}
             </Fragment>
           ))}
