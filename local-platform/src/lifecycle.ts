@@ -37,8 +37,25 @@ export type LifecycleMessage = {
   reason?: { code: string; text: string };
 };
 
-/** Format 204: YYYYMMDDHHMMSS, in UTC. */
-const format204 = (d: Date): string => d.toISOString().replace(/[-:T]/g, "").slice(0, 14);
+const parisTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Paris",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * Format 204: YYYYMMDDHHMMSS in Paris time, as the examples of XP Z12-012 state their instants (and
+ * as a French business's software reads them): in UTC, every status would read an hour or two early.
+ */
+const format204 = (d: Date): string => {
+  const p = Object.fromEntries(parisTime.formatToParts(d).map((part) => [part.type, part.value]));
+  return `${p.year}${p.month}${p.day}${p.hour}${p.minute}${p.second}`;
+};
 
 const party = (role: string, siren: string | null, name: string | null, indent: string): string => {
   const lines = [
