@@ -77,7 +77,7 @@ const Copyable = ({ value, testId }: { value: string; testId: string }) => {
       </Text>
       <CopyButton value={value} timeout={1500}>
         {({ copied, copy }) => (
-          <Button size="compact-xs" variant="default" onClick={copy}>
+          <Button size="compact-xs" variant="default" onClick={copy} style={{ flexShrink: 0 }}>
             {copied ? t("connection.copied") : t("connection.copy")}
           </Button>
         )}
