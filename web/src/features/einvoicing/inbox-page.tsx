@@ -152,7 +152,7 @@ export const InboxPage = () => {
         columns={columns}
         rowKey={(r) => r.id}
         rowProps={(r) => ({ "data-testid": "received-row", "data-id": r.id })}
-        empty={t("inbox.empty")}
+        empty={state === "all" ? t("inbox.empty") : t(`inbox.emptyFilter.${state}`)}
         testId="inbox"
         pagination={(data) => ({
           page,
