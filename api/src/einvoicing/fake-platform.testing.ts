@@ -157,10 +157,14 @@ export const fakePlatform = (options: { now?: () => Date } = {}) => {
     faults,
     submissions,
     flows: () => flows.map((s) => ({ account: s.account, ...s.flow })),
-    /** Every Pending acknowledgement becomes Ok — or Error: a duplicate tracking id, or `faults.ackError`. */
-    settle: () => {
+    /**
+     * Every Pending acknowledgement becomes Ok — or Error: a duplicate tracking id, or `faults.ackError`;
+     * only the flows `only` names when given (the others stay Pending).
+     */
+    settle: (only?: readonly string[]) => {
       for (const s of flows) {
         if (s.flow.acknowledgement?.status !== "Pending") continue;
+        if (only && !only.includes(s.flow.flowId)) continue;
         const earlier = flows.find(
           (o) =>
             o !== s &&

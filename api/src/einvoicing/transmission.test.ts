@@ -253,6 +253,29 @@ describe.each(databaseKinds)("e-invoicing: sending and statuses on %s", (kind) =
     ).toMatchObject({ transmission: { flowId: original?.flowId, reason: duplicate?.flowId } });
   });
 
+  it("a duplicate refused while the original is still Pending: the original carries the invoice, its Ok recorded when it comes", async () => {
+    fake.directory.add("732829320");
+    const o = await connected("Enattente");
+    racing.add(o.orgId);
+    const { id, number } = await invoice(o);
+    await until(o, id, (t) => t.state !== "waiting");
+    const [original, duplicate] = fake.submissions.filter((s) => s.account === o.orgId);
+    fake.settle([duplicate?.flowId ?? ""]);
+    await syncOrganisation(harness.ctx, o.orgId);
+    expect(await transmission(o, id)).toMatchObject({
+      state: "submitted",
+      submission: { flowId: original?.flowId, trackingId: number },
+      acknowledgement: null,
+      replaced: { from: duplicate?.flowId, to: original?.flowId },
+    });
+    fake.settle();
+    expect(await syncOrganisation(harness.ctx, o.orgId)).toMatchObject({ acknowledgements: 1 });
+    expect(await transmission(o, id)).toMatchObject({
+      state: "acknowledged",
+      acknowledgement: { flowId: original?.flowId, status: "Ok" },
+    });
+  });
+
   it("does not send to a consumer, nor to a customer abroad, nor anything for an organisation not connected", async () => {
     const o = await connected("Horsperimetre");
     const person = await o.ok("POST", "/contacts", {
