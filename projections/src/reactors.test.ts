@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { CommandMetadata } from "@registre/core";
-import { createEventStore, type EventStore, type StoredEvent } from "@registre/store";
+import {
+  compareCheckpoints,
+  createEventStore,
+  type EventStore,
+  START,
+  type StoredEvent,
+} from "@registre/store";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
@@ -116,11 +122,16 @@ describe.each(databaseKinds)("reactors on %s", (kind) => {
     const first = createProjectionRunner(database, store, [], { reactors: [reactor], batchSize: 100 });
     await first.setup();
     const before = await f.checkpoint();
-    await f.tick(f.a, 1, 2, 3);
+    const ticks = (await f.tick(f.a, 1, 2, 3)).checkpoint;
     const draining = first.drain([f.name]);
     await eventually(() => crashed !== undefined);
     expect(await f.answers(f.a)).toEqual([1, 2, 3]);
-    expect(await f.checkpoint()).toBe(before);
+    // Not past the ticks: the runner may have moved it over the log before them (on PostgreSQL a
+    // transaction of another database holding the snapshot's xmin back makes a first read end there).
+    const [txId, position] = String(await f.checkpoint()).split("/");
+    expect(compareCheckpoints({ txId: txId ?? "", position: Number(position) }, ticks ?? START)).toBeLessThan(
+      0,
+    );
 
     // Restarted: the same events are given again; their commands are found done, none appended twice.
     const restarted = createProjectionRunner(database, store, [], { reactors: [reactor], batchSize: 100 });
