@@ -43,9 +43,9 @@ export const EReportingPage = () => {
     {
       key: "period",
       header: t("columns.period"),
-      width: 190,
+      width: 210,
       cell: (p) => (
-        <Text size="sm" data-testid="ereporting-period-dates">
+        <Text size="sm" style={{ whiteSpace: "nowrap" }} data-testid="ereporting-period-dates">
           {shortDate(p.start)} – {shortDate(p.end)}
         </Text>
       ),
