@@ -166,12 +166,15 @@ describe.each(databaseKinds)("e-invoicing: statuses and their accounting on %s",
     await sent(o, approved.id);
     const none = await call("POST", `/docs/${approved.id}/internal-credit-note`, o.token);
     expect([none.status, none.body.code]).toEqual([409, "einvoicing.notRefused"]);
+    // No status yet: the sentence says so in words, never the raw "none".
+    expect(none.body.detail).toContain("dernier statut\u00a0: aucun");
     fake.settle();
     fake.sendStatus(o.orgId, approved.number, 210, { code: "TX_TVA_ERR", text: "taux" });
     fake.sendStatus(o.orgId, approved.number, 205);
     await syncOrganisation(harness.ctx, o.orgId);
     const late = await call("POST", `/docs/${approved.id}/internal-credit-note`, o.token);
     expect([late.status, late.body.code]).toEqual([409, "einvoicing.notRefused"]);
+    expect(late.body.detail).toContain("dernier statut\u00a0: 205");
     expect((await o.ok("GET", `/docs/${approved.id}`)).children).toEqual([]);
   });
 

@@ -529,6 +529,9 @@ export const translate = (
 const paramText = (code: string, key: string, value: string, locale: Locale): string => {
   if (key === "field") return fieldLabel(value, locale);
   if (key === "reasons") return duplicateReasonsText(value, locale);
+  // An invoice the platform has said nothing of yet: its last status is « aucun », not "none".
+  if (code === "einvoicing.notRefused" && key === "status" && value === "none")
+    return locale === "fr" ? "aucun" : "none yet";
   const own = code.startsWith("bankStatement.")
     ? bankParamText(key, value, locale)
     : code.startsWith("upload.")
