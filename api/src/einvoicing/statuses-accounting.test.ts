@@ -139,6 +139,22 @@ describe.each(databaseKinds)("e-invoicing: statuses and their accounting on %s",
     // Posted in the same commit: its entry reverses the invoice's.
     const entry = await o.ok("GET", `/accounting/entries/mvt/${made.body.entryMvt}`);
     expect(entry.status).toBe("validated");
+    // Imputed on the invoice in the same commit, as a credit note netted in a payment would be: the
+    // invoice settled, the credit note used, their customer (411) lines lettered together.
+    expect(made.body).toMatchObject({ paid: rejected.total, due: 0, paymentStatus: "paid" });
+    const cancelled = await o.ok("GET", `/docs/${rejected.id}`);
+    expect(cancelled).toMatchObject({ paid: rejected.total, due: 0, paymentStatus: "paid" });
+    const listed = await o.ok("GET", "/docs?direction=sales");
+    // biome-ignore lint/suspicious/noExplicitAny: the route's JSON
+    const row = (docId: string) => listed.items.find((d: any) => d.id === docId);
+    expect(row(rejected.id)).toMatchObject({ due: 0, paymentStatus: "paid" });
+    expect(row(made.body.id)).toMatchObject({ due: 0, paymentStatus: "paid" });
+    type Line = { account: string; debit: number; credit: number; letterCode: string | null };
+    const customerLine = (e: { lines: Line[] }) => e.lines.find((l) => l.account.startsWith("411"));
+    const invoiceEntry = await o.ok("GET", `/accounting/entries/mvt/${cancelled.entryMvt}`);
+    const code = customerLine(invoiceEntry)?.letterCode;
+    expect(code).toMatch(/^[A-Z]+$/);
+    expect(customerLine(entry)).toMatchObject({ credit: rejected.total, letterCode: code });
     // The same request again answers the same credit note; another is refused: the invoice is credited.
     const again = await send("POST", `/docs/${rejected.id}/internal-credit-note`, o.token, undefined, {
       key,
@@ -158,6 +174,9 @@ describe.each(databaseKinds)("e-invoicing: statuses and their accounting on %s",
       notSent: null,
     });
     expect(fake.submissions.filter((s) => s.trackingId === made.body.number)).toEqual([]);
+    // The imputation is no money received: no « Encaissée » (212) for the cancelled invoice.
+    expect((await transmission(o, rejected.id)).collected).toEqual([]);
+    expect(cdarFlows(o)).toEqual([]);
   });
 
   it("refuses the internal credit note (409) for an invoice not rejected nor refused", async () => {

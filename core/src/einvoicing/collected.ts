@@ -10,6 +10,7 @@ import {
 import type { DocumentPostingAccounts } from "../documents/posting.ts";
 import type { CollectedStatus } from "../documents/transmission.ts";
 import type { Cents } from "../money.ts";
+import { imputedFromDocument } from "../payments/imputation.ts";
 import { paymentVatMoves } from "../payments/payment.ts";
 import type { CdarMessage, CdarParty } from "./cdar-write.ts";
 
@@ -86,7 +87,12 @@ export const collectedStatusesDue = (
   let state: DocumentState = initialDocumentState();
   const reports: CollectedReport[] = [];
   for (const event of events) {
-    if (event.type === "DocumentPaymentAllocated" && isLive(state)) {
+    // A credit note imputed on the invoice (an internal one, cancelling it) is no money received.
+    if (
+      event.type === "DocumentPaymentAllocated" &&
+      isLive(state) &&
+      !imputedFromDocument(state, event.data.payment)
+    ) {
       const report = collectedReport(state, event.data, accounts);
       if (report) reports.push(report);
     }

@@ -1,6 +1,7 @@
 export * from "./allocation.ts";
 export * from "./banking.ts";
 export * from "./deposit.ts";
+export * from "./imputation.ts";
 export * from "./money-way.ts";
 export * from "./payment.ts";
 export * from "./payment-lettering.ts";

@@ -1,6 +1,7 @@
 import type { LiveDocument } from "../documents/document.ts";
 import { allocate, type Cents } from "../money.ts";
 import { documentDue, documentPaid, type PaymentStatus, paymentStatus } from "./allocation.ts";
+import { imputedFromDocument } from "./imputation.ts";
 import type { Allocation, PaymentState } from "./payment.ts";
 
 /**
@@ -42,7 +43,8 @@ const nettedIn = (doc: LiveDocument, allocations: readonly Allocation[]): Cents 
 
 /**
  * A document's settlement from the payments that allocated it (`payments` by id; a payment the
- * document names but that is not given counts as money). Each payment allocates a document once, in
+ * document names but that is not given counts as money; a document it is linked with imputed on it,
+ * `imputedFromDocument`, is netting). Each payment allocates a document once, in
  * its recording or in one use of its advance: that settlement decides the split.
  */
 export const documentSettlement = (
@@ -51,6 +53,11 @@ export const documentSettlement = (
 ): DocumentSettlement => {
   let credited = 0;
   for (const allocation of doc.payments ?? []) {
+    // A credit note imputed on its invoice (or the invoice it is imputed on): netting, no money.
+    if (imputedFromDocument(doc, allocation.payment)) {
+      credited += allocation.amount;
+      continue;
+    }
     const payment = payments[allocation.payment];
     if (!payment || payment.status === "none") continue;
     const settlement = [payment.allocations, ...(payment.remainders ?? []).map((r) => r.allocations)].find(
