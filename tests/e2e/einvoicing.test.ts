@@ -291,7 +291,16 @@ describe("e-invoicing screens (Chromium, local platform)", () => {
           await page.waitForURL((url) => url.pathname !== `/org/docs/${sold[1]?.id}`);
           await page.locator('[data-testid="transmission-state"][data-state="internal"]').waitFor();
           expect(await page.getByTestId("transmission-state").textContent()).toBeTruthy();
+          // Imputed on the invoice when made: nothing left to impute; never sent, nothing to refund.
+          await page.locator('[data-testid="doc-status"][data-standing="paid"]').first().waitFor();
+          const actions = page.getByTestId("doc-actions");
+          await actions.getByTestId("doc-pdf").waitFor();
+          for (const id of ["doc-status-sent", "doc-mail", "doc-refund"])
+            expect(await actions.getByTestId(id).count()).toBe(0);
           await shot(page, `credit-note-${lang}`);
+          // And the invoice it cancels reads settled.
+          await open(`/org/docs/${sold[1]?.id}`);
+          await page.locator('[data-testid="doc-status"][data-standing="paid"]').first().waitFor();
 
           // The e-reporting calendar: this month's periods and the last ones, each with its days.
           await open("/org/einvoicing/ereporting");

@@ -72,7 +72,9 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
   const { t } = useTranslation(["docs", "common", "mail"]);
   const { t: tp } = useTranslation("payments");
   const canPay = useCanPay();
+  // An internal credit note is imputed on the invoice it cancels when made: nothing to refund.
   const payable =
+    !doc.internal &&
     (doc.kind === "invoice" || doc.kind === "creditNote") &&
     doc.validatedOn !== null &&
     doc.due > 0 &&
@@ -116,10 +118,11 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
   const canUpdate = can(right, "update");
   const draft = doc.status === "draft";
   const validatable = isValidatable(doc.kind, doc.status) && can(validateRightOf(doc.direction), "update");
-  // A purchase invoice is received, not sent: its "sent" status is left to the API.
+  // A purchase invoice is received, not sent: its "sent" status is left to the API; an internal credit
+  // note (it cancels a rejected or refused invoice in the books) is never sent, nor e-mailed.
   const received = doc.direction === "purchases" && (doc.kind === "invoice" || doc.kind === "creditNote");
   const nextStatuses = doc.nextStatuses.filter(
-    (s) => statusActions(doc.kind, doc.status).includes(s) && !(received && s === "sent"),
+    (s) => statusActions(doc.kind, doc.status).includes(s) && !((received || doc.internal) && s === "sent"),
   );
   const targets = canTransform(doc.status) ? transformTargets[doc.kind] : [];
   const creditable = doc.kind === "invoice" && doc.status !== "draft";
@@ -280,7 +283,7 @@ export const DocActions = ({ doc }: { doc: Doc }) => {
             {t("detail.creditNote")}
           </Button>
         ) : null}
-        {can(right, "update") && (doc.number !== null || !numberedLater(doc.kind)) ? (
+        {can(right, "update") && !doc.internal && (doc.number !== null || !numberedLater(doc.kind)) ? (
           <LinkButton to={docMailPath(doc.id)} variant="default" data-testid="doc-mail">
             {t("mail:editor.open")}
           </LinkButton>
