@@ -19,9 +19,11 @@ export type Imputed = {
   readonly ownLines: readonly LedgerLineFact[];
 };
 
+type Allocate = Extract<DocumentPaymentCommand, { type: "AllocatePayment" }>;
+
 export type ImputationPlan = {
-  readonly invoice: DocumentPaymentCommand[];
-  readonly creditNote: DocumentPaymentCommand[];
+  readonly invoice: Allocate[];
+  readonly creditNote: Allocate[];
   readonly lettering: LetteringDecision[];
 };
 
@@ -37,11 +39,10 @@ export const creditNoteImputation = (
 ): ImputationPlan => {
   const amount = Math.min(documentDue(invoice.doc), documentDue(creditNote.doc));
   if (amount <= 0) return { invoice: [], creditNote: [], lettering: [] };
-  const allocation = (other: Imputed) =>
-    ({
-      type: "AllocatePayment",
-      data: { payment: other.doc.id, date, amount, lines: [...other.ownLines] },
-    }) as const;
+  const allocation = (other: Imputed): Allocate => ({
+    type: "AllocatePayment",
+    data: { payment: other.doc.id, date, amount, lines: [...other.ownLines] },
+  });
   const toInvoice = allocation(creditNote);
   const toCreditNote = allocation(invoice);
   // Each document's set once its allocation settles it; both name the same lines when both are settled.
