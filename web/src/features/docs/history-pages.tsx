@@ -23,7 +23,7 @@ import {
   useRemoveHistoryNote,
 } from "./api.ts";
 import { segmentOf } from "./model.ts";
-import { docHistoryEditPath, docHistoryPath } from "./paths.ts";
+import { docHistoryEditPath, docHistoryPath, docPath } from "./paths.ts";
 import { useTransmissionSentence } from "./transmission-panel.tsx";
 import { useRoutedDoc } from "./ui.tsx";
 
@@ -107,68 +107,84 @@ export const DocHistoryPage = () => {
         </LinkButton>
       )}
     >
-      {(_, history) => (
-        <Stack gap="lg">
-          <Stack gap="xs">
-            <Title order={2} size="h5">
-              {t("history.events")}
-            </Title>
-            <TableFrame minWidth={480} testId="history-events">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={240}>{t("history.at")}</Table.Th>
-                  <Table.Th w={200}>{t("history.who")}</Table.Th>
-                  <Table.Th>{t("history.what")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {history.events.length === 0 ? (
-                  <EmptyRow colSpan={3}>{t("history.noEvents")}</EmptyRow>
-                ) : null}
-                {[...history.events].reverse().map((event) => (
-                  <Table.Tr key={event.version}>
-                    <Table.Td className="registre-numeric">{dateTime(event.at)}</Table.Td>
-                    <Table.Td>{event.userName ?? "—"}</Table.Td>
-                    <Table.Td>
-                      {(event.transmission && transmission(event.type, event.transmission)) ||
-                        t(`history.types.${event.type}` as "history.types.DocumentCreated", {
-                          defaultValue: event.type,
-                        })}
-                      {event.detail ? ` · ${event.detail}` : ""}
-                      {event.payment ? (
-                        <Text size="xs" data-testid="history-payment">
-                          <Anchor component={Link} to={paymentPath(event.payment.id)} size="xs">
-                            {event.payment.amount !== null && event.payment.date
-                              ? t("history.paymentOf", {
-                                  amount: formatCents(event.payment.amount, locale, { currency: true }),
-                                  date: shortDate(event.payment.date),
-                                })
-                              : t("history.paymentReleased")}
-                          </Anchor>
-                        </Text>
-                      ) : null}
-                      {event.email ? (
-                        <Text size="xs" c="dimmed" data-testid="history-email">
-                          {event.email.reminderLevel
-                            ? `${t("history.reminderLevel", { level: event.email.reminderLevel })} · `
-                            : ""}
-                          {t("history.emailTo", { to: event.email.to.join(", ") })} · {event.email.messageId}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
+      {(doc, history) => {
+        // An allocation named by a document linked with this one: a credit note imputed, no payment.
+        const imputed = (id: string) => doc.origin?.docId === id || doc.children.some((c) => c.docId === id);
+        return (
+          <Stack gap="lg">
+            <Stack gap="xs">
+              <Title order={2} size="h5">
+                {t("history.events")}
+              </Title>
+              <TableFrame minWidth={480} testId="history-events">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={240}>{t("history.at")}</Table.Th>
+                    <Table.Th w={200}>{t("history.who")}</Table.Th>
+                    <Table.Th>{t("history.what")}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </TableFrame>
+                </Table.Thead>
+                <Table.Tbody>
+                  {history.events.length === 0 ? (
+                    <EmptyRow colSpan={3}>{t("history.noEvents")}</EmptyRow>
+                  ) : null}
+                  {[...history.events].reverse().map((event) => (
+                    <Table.Tr key={event.version}>
+                      <Table.Td className="registre-numeric">{dateTime(event.at)}</Table.Td>
+                      <Table.Td>{event.userName ?? "—"}</Table.Td>
+                      <Table.Td>
+                        {(event.transmission && transmission(event.type, event.transmission)) ||
+                          t(`history.types.${event.type}` as "history.types.DocumentCreated", {
+                            defaultValue: event.type,
+                          })}
+                        {event.detail ? ` · ${event.detail}` : ""}
+                        {event.payment ? (
+                          <Text size="xs" data-testid="history-payment">
+                            <Anchor
+                              component={Link}
+                              to={
+                                imputed(event.payment.id)
+                                  ? docPath(event.payment.id)
+                                  : paymentPath(event.payment.id)
+                              }
+                              size="xs"
+                            >
+                              {event.payment.amount !== null && event.payment.date
+                                ? t(
+                                    imputed(event.payment.id) ? "history.imputationOf" : "history.paymentOf",
+                                    {
+                                      amount: formatCents(event.payment.amount, locale, { currency: true }),
+                                      date: shortDate(event.payment.date),
+                                    },
+                                  )
+                                : t("history.paymentReleased")}
+                            </Anchor>
+                          </Text>
+                        ) : null}
+                        {event.email ? (
+                          <Text size="xs" c="dimmed" data-testid="history-email">
+                            {event.email.reminderLevel
+                              ? `${t("history.reminderLevel", { level: event.email.reminderLevel })} · `
+                              : ""}
+                            {t("history.emailTo", { to: event.email.to.join(", ") })} ·{" "}
+                            {event.email.messageId}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </TableFrame>
+            </Stack>
+            <Stack gap="xs">
+              <Title order={2} size="h5">
+                {t("history.notes")}
+              </Title>
+              <NotesTable notes={history.notes} />
+            </Stack>
           </Stack>
-          <Stack gap="xs">
-            <Title order={2} size="h5">
-              {t("history.notes")}
-            </Title>
-            <NotesTable notes={history.notes} />
-          </Stack>
-        </Stack>
-      )}
+        );
+      }}
     </HistoryFrame>
   );
 };
