@@ -128,11 +128,39 @@ const partyOf = (doc: LiveDocument): ReportedParty => ({
 
 const byDate = <T extends { readonly date: IsoDate }>(a: T, b: T) => a.date.localeCompare(b.date);
 
+/**
+ * What a document reports per VAT category: its lines' breakdown less the deposit invoices it deducts —
+ * those were reported when they were issued, and the final invoice reports only what is left (a
+ * category only a deposit had comes out negative).
+ */
+export const reportedBreakdown = (
+  doc: LiveDocument,
+): { vatRate: VatRate; vatExemption: string | null; base: Cents; vat: Cents }[] => {
+  const key = (rate: string, exemption: string | null) => `${rate}|${exemption ?? ""}`;
+  const rows = new Map(
+    vatBreakdown(doc.lines).map((r) => [
+      key(r.vatRate, r.vatExemption),
+      { vatRate: r.vatRate, vatExemption: r.vatExemption, base: r.base, vat: r.vat },
+    ]),
+  );
+  for (const share of (doc.deposits ?? []).flatMap((d) => d.shares)) {
+    const k = key(share.vatRate, share.vatExemption);
+    const row = rows.get(k) ?? {
+      vatRate: share.vatRate as VatRate,
+      vatExemption: share.vatExemption,
+      base: 0,
+      vat: 0,
+    };
+    rows.set(k, { ...row, base: row.base - share.net, vat: row.vat - share.vat });
+  }
+  return [...rows.values()].filter((r) => r.base !== 0 || r.vat !== 0);
+};
+
 const b2cTransactions = (docs: readonly LiveDocument[]): B2cDayTotal[] => {
   const totals = new Map<string, B2cDayTotal>();
   for (const doc of docs) {
     const sign = signOf(doc);
-    for (const row of vatBreakdown(doc.lines)) {
+    for (const row of reportedBreakdown(doc)) {
       const key = `${doc.header.issueDate}|${row.vatRate}|${row.vatExemption ?? ""}`;
       const t = totals.get(key) ?? {
         date: doc.header.issueDate,
@@ -154,12 +182,7 @@ const b2cTransactions = (docs: readonly LiveDocument[]): B2cDayTotal[] => {
 };
 
 const internationalTransaction = (doc: LiveDocument & { kind: "invoice" | "creditNote" }) => {
-  const breakdown = vatBreakdown(doc.lines).map((r) => ({
-    vatRate: r.vatRate,
-    vatExemption: r.vatExemption,
-    base: r.base,
-    vat: r.vat,
-  }));
+  const breakdown = reportedBreakdown(doc);
   return {
     direction: doc.direction === "purchases" ? "purchases" : "sales",
     kind: doc.kind,

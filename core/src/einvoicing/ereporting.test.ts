@@ -188,6 +188,38 @@ describe("the report of a period", () => {
     });
   });
 
+  it("reports a final invoice less the deposit invoices it deducts (those were reported when issued)", () => {
+    const deposit = sale("dp1", person, "2026-11-02", [priced({ unitPrice: "250.00" })]);
+    const final = sale(
+      "fn1",
+      person,
+      "2026-11-08",
+      [priced({ unitPrice: "1000.00" })],
+      [
+        {
+          type: "DocumentDepositDeducted",
+          data: {
+            deduction: {
+              docId: "dp1",
+              number: "FA-dp1",
+              issueDate: "2026-11-02",
+              shares: [{ vatRate: "20", vatExemption: null, net: 25000, vat: 5000 }],
+            },
+          },
+        },
+      ],
+    );
+    const [b2c] = ereportingReports(d1, [deposit, final], { vatOnDebits: false });
+    expect(b2c?.content).toEqual({
+      type: "b2cTransactions",
+      days: [
+        { date: "2026-11-02", vatRate: "20", vatExemption: null, net: 25000, vat: 5000, count: 1 },
+        // 1,000.00 less the 250.00 deposit: the period's sales add up to the final invoice, once.
+        { date: "2026-11-08", vatRate: "20", vatExemption: null, net: 75000, vat: 15000, count: 1 },
+      ],
+    });
+  });
+
   it("reports international sales and purchases one by one", () => {
     const [, international] = ereportingReports(d1, docs, { vatOnDebits: false });
     expect(international?.part).toBe("international");
