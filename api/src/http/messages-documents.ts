@@ -233,6 +233,10 @@ export const documentMessages = {
     fr: "Ce document ne peut pas être transformé dans son état.",
     en: "This document can't be transformed in its status.",
   },
+  "doc.internalNotSent": {
+    fr: "Un avoir interne n’est jamais envoyé\xa0: il annule dans vos comptes une facture rejetée ou refusée par la plateforme.",
+    en: "An internal credit note is never sent: it cancels in your books an invoice the platform rejected or refused.",
+  },
   "doc.transitionRefused": {
     fr: "Changement d’état refusé : {from} vers {to}.",
     en: "Status change refused: {from} to {to}.",

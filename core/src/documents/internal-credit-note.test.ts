@@ -138,5 +138,16 @@ describe("the internal credit note of a rejected or refused invoice", () => {
       ])
       .when({ type: "RecordTransmissionNotSent", data: { reason: "b2c", at: "2025-01-20T10:00:00Z" } })
       .thenThrows(refusedWith("transmission.internal", {}, 409));
+    // Nor marked sent by hand: the status would say what never happens.
+    spec
+      .given([
+        {
+          type: "DocumentCreated",
+          data: { ...(create.data as object), number: null, series: null },
+        } as DocumentEvent,
+        validated("AV2025-00001"),
+      ])
+      .when({ type: "ChangeDocumentStatus", data: { status: "sent", on: "2025-01-21" } })
+      .thenThrows(refusedOnField("doc.internalNotSent", "status", 409));
   });
 });

@@ -37,6 +37,8 @@ export const canTransition = (kind: DocumentKind, from: DocumentStatus, to: Docu
 
 /** Refuses a status change the table does not allow, or that only validation makes. */
 export const checkTransition = (doc: LiveDocument, to: DocumentStatus): void => {
+  // An internal credit note (issue 25) cancels a refused invoice in the books only: it is never sent.
+  if (doc.internal && to === "sent") throw new DomainError("doc.internalNotSent", { field: "status" }, 409);
   if (byValidation(doc.kind, to) && doc.status === "draft")
     throw new DomainError("doc.validationRequired", { kind: doc.kind }, 409);
   if (!canTransition(doc.kind, doc.status, to))
