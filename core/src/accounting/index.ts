@@ -4,6 +4,7 @@ export * from "./closing.ts";
 export * from "./dates.ts";
 export * from "./entry.ts";
 export * from "./fiscal.ts";
+export * from "./history.ts";
 export * from "./income-statement.ts";
 export * from "./journals.ts";
 export * from "./lettering.ts";
