@@ -12,6 +12,7 @@ import { ledgerProjector } from "./ledger.ts";
 import { organisationsProjector } from "./organisations.ts";
 import { paymentsProjector } from "./payments.ts";
 import { referenceDataProjector } from "./reference.ts";
+import { salesStatsProjector } from "./sales-stats.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
 import { vatLinesProjector } from "./vat-lines.ts";
 
@@ -33,6 +34,7 @@ export * from "./reactor.ts";
 export * from "./read-models.ts";
 export * from "./reference.ts";
 export * from "./runner.ts";
+export * from "./sales-stats.ts";
 export * from "./schedule.ts";
 export * from "./stream-history.ts";
 export * from "./vat-lines.ts";
@@ -57,4 +59,5 @@ export const allProjectors = [
   bankStatementsProjector,
   vatLinesProjector,
   einvoicingInboxProjector,
+  salesStatsProjector,
 ] as const;

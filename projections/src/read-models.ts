@@ -23,6 +23,7 @@ import type { EntriesTable, LedgerLinesTable } from "./ledger.ts";
 import type { OrganisationsTable } from "./organisations.ts";
 import type { DepositsTable, PaymentsTable } from "./payments.ts";
 import type { ReferenceEntriesTable } from "./reference.ts";
+import type { SalesStatsItemCostsTable, SalesStatsPendingTable, SalesStatsTable } from "./sales-stats.ts";
 import type { StreamHistoryTable } from "./stream-history.ts";
 import type { VatLinesTable, VatReturnsTable, VatUntaggedLinesTable } from "./vat-lines.ts";
 import type { ReadModelVersionsTable } from "./versions.ts";
@@ -57,6 +58,9 @@ export type ReadModels = {
   document_lines: DocumentLinesTable;
   attachments: AttachmentsTable;
   einvoicing_inbox: EInvoicingInboxTable;
+  sales_stats: SalesStatsTable;
+  sales_stats_pending: SalesStatsPendingTable;
+  sales_stats_item_costs: SalesStatsItemCostsTable;
   payments: PaymentsTable;
   deposits: DepositsTable;
   bank_statements: BankStatementsTable;
