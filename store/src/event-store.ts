@@ -220,7 +220,13 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
    */
   const readOrganisation = (
     orgId: string,
-    options: { until?: Date; streamId?: string; afterSeq?: number; limit?: number } = {},
+    options: {
+      until?: Date;
+      streamId?: string;
+      afterSeq?: number;
+      limit?: number;
+      types?: readonly string[];
+    } = {},
   ): Promise<StoredEvent[]> =>
     withOrg(database, orgId, async (trx) => {
       const { rows } = await sql<EventRowOut>`
@@ -228,6 +234,7 @@ export const createEventStore = (database: Database, options: { upcasters?: Upca
         where e.org_id = ${orgId}::uuid and e.org_seq > ${options.afterSeq ?? 0}
           ${options.until ? sql`and e.recorded_at <= ${options.until}` : sql``}
           ${options.streamId ? sql`and e.stream_id = ${options.streamId}` : sql``}
+          ${options.types ? sql`and e.type = any(${[...options.types]}::text[])` : sql``}
         order by e.org_seq
         limit ${options.limit ?? 10_000}`.execute(trx);
       return rows.map(decode);

@@ -1975,6 +1975,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ledgerHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounting/deposits": {
         parameters: {
             query?: never;
@@ -5258,6 +5274,37 @@ export interface components {
                 line: number;
             } | null;
             provisionalOpening: components["schemas"]["ProvisionalOpening"];
+        };
+        /** @description The ledger as it stood at a moment, folded from the event log (validated entries in the trial balance, drafts counted apart), and what was recorded after */
+        LedgerHistory: {
+            at: string;
+            position: number;
+            trialBalance: components["schemas"]["TrialBalance"];
+            validated: number;
+            drafts: {
+                count: number;
+                /** @description Integer cents */
+                debit: number;
+                /** @description Integer cents */
+                credit: number;
+            };
+            changedSince: components["schemas"]["LedgerChange"][];
+        };
+        LedgerChange: {
+            /** @enum {string} */
+            kind: "added" | "reversed" | "changed" | "deleted" | "validated" | "lettered" | "unlettered";
+            position: number;
+            at: string;
+            userId: string | null;
+            mvt: string | null;
+            number: string | null;
+            journal: string | null;
+            date: string | null;
+            label: string | null;
+            reverses: string | null;
+            account: string | null;
+            code: string | null;
+            lines: number | null;
         };
         DepositList: {
             items: components["schemas"]["Deposit"][];
@@ -23114,6 +23161,87 @@ export interface operations {
             };
         };
     };
+    ledgerHistory: {
+        parameters: {
+            query: {
+                /** @description The moment (ISO-8601 date and time) */
+                at: string;
+                /** @description Only entries dated from this day */
+                start?: string;
+                /** @description Only entries dated up to this day */
+                end?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trial balance as it stood at `at`, and what changed since */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerHistory"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listDeposits: {
         parameters: {
             query?: never;
@@ -36354,6 +36482,7 @@ export const vatBoxSectionValues = ["taxed", "untaxed", "gross", "deductible", "
 export const vatBoxSourceValues = ["lines", "total", "input"] as const satisfies readonly NonNullable<components["schemas"]["VatBox"]>["source"][];
 export const vatCorrectionKindValues = ["payBack", "deduct"] as const satisfies readonly NonNullable<components["schemas"]["VatCorrection"]>["kind"][];
 export const vatCorrectionInputKindValues = ["payBack", "deduct"] as const satisfies readonly NonNullable<components["schemas"]["VatCorrectionInput"]>["kind"][];
+export const ledgerChangeKindValues = ["added", "reversed", "changed", "deleted", "validated", "lettered", "unlettered"] as const satisfies readonly NonNullable<components["schemas"]["LedgerChange"]>["kind"][];
 export const paymentDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["Payment"]>["direction"][];
 export const paymentStatusValues = ["validated", "cancelled"] as const satisfies readonly NonNullable<components["schemas"]["Payment"]>["status"][];
 export const paymentAllocationKindValues = ["invoice", "creditNote"] as const satisfies readonly NonNullable<components["schemas"]["PaymentAllocation"]>["kind"][];

@@ -8,6 +8,7 @@ import { entryRoutes } from "./entries.ts";
 import { entryValidationRoutes } from "./entry-validation.ts";
 import { fecRoutes } from "./fec.ts";
 import { fiscalYearRoutes } from "./fiscal-years.ts";
+import { historyRoutes } from "./history.ts";
 import { journalRoutes } from "./journals.ts";
 import { letteringRoutes } from "./lettering.ts";
 import { reportRoutes } from "./reports.ts";
@@ -32,6 +33,7 @@ export const accountingRoutes = (ctx: AppContext) => {
   app.route("/entries", fecRoutes(ctx));
   app.route("/entries", vatValidationRoutes(ctx));
   app.route("/reports", reportRoutes(ctx));
+  app.route("/history", historyRoutes(ctx));
   app.route("/deposits", depositRoutes(ctx));
   app.route("/vat", vatRoutes(ctx));
   app.route("/balance-sheet", fiscalYearRoutes(ctx));

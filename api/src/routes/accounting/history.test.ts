@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { databaseKinds } from "../../../../tests/support/databases.ts";
+import { apiHarness } from "../../testing/api-harness.ts";
+import { documentsOrganisation } from "../../testing/documents-setup.ts";
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type Change = {
+  kind: string;
+  mvt: string | null;
+  number: string | null;
+  code: string | null;
+  reverses: string | null;
+};
+
+/**
+ * The accountant's time machine (issue 26, point 3): the trial balance folded from the event log up to
+ * a moment is the one the live report gave at that moment, and what was recorded after is listed.
+ */
+describe.each(databaseKinds)("the ledger as of a moment on %s", (kind) => {
+  const { call, register } = apiHarness(kind);
+
+  it("gives the trial balance as it stood then and what changed since", async () => {
+    const beforeAnything = new Date();
+    await pause(20);
+    const o = await documentsOrganisation(call, register, "Historique");
+    const entry = async (lines: [string, number, number][], validate = true) =>
+      (
+        await o.ok("POST", "/accounting/entries", {
+          journal: "OD",
+          date: o.year.start,
+          pieceRef: "P",
+          label: "Écriture",
+          lines: lines.map(([account, debit, credit]) => ({ account, debit, credit })),
+          validate,
+        })
+      ).mvt as string;
+    const capital = await entry([
+      ["512000", 100_000, 0],
+      ["101300", 0, 100_000],
+    ]);
+    const advance = await entry([
+      ["467000", 20_000, 0],
+      ["512000", 0, 20_000],
+    ]);
+    const draft = await entry(
+      [
+        ["606400", 5_000, 0],
+        ["512000", 0, 5_000],
+      ],
+      false,
+    );
+    await pause(30);
+    const moment = new Date();
+    await pause(30);
+    const year = { start: o.year.start, end: o.year.end };
+    const live = await o.ok("POST", "/accounting/reports/balance", year);
+
+    // After the moment: the draft validated, the advance repaid and lettered, the capital reversed.
+    await o.ok("POST", `/accounting/entries/${draft}/validate`);
+    const repaid = await entry([
+      ["512000", 20_000, 0],
+      ["467000", 0, 20_000],
+    ]);
+    const { code } = await o.ok("PUT", "/accounting/entries/mark", {
+      lines: [`${advance}/1`, `${repaid}/2`],
+    });
+    const reversal = (await o.ok("POST", `/accounting/entries/${capital}/reverse`, { date: o.year.start }))
+      .mvt as string;
+    await o.ok("POST", `/accounting/entries/${reversal}/validate`);
+
+    const query = (at: Date) =>
+      `/accounting/history?at=${encodeURIComponent(at.toISOString())}&start=${year.start}&end=${year.end}`;
+    const then = await o.ok("GET", query(moment));
+    expect(then.trialBalance).toEqual({ rows: live.rows, totals: live.totals });
+    expect(then.validated).toBe(2);
+    expect(then.drafts).toEqual({ count: 1, debit: 5_000, credit: 5_000 });
+    expect(then.position).toBeGreaterThan(0);
+    expect(
+      then.changedSince.map((c: Change) => [c.kind, c.mvt, c.number === null, c.code, c.reverses]),
+    ).toEqual([
+      ["validated", draft, false, null, null],
+      ["added", repaid, true, null, null],
+      ["validated", repaid, false, null, null],
+      ["lettered", null, true, code, null],
+      ["reversed", reversal, true, null, capital],
+      ["validated", reversal, false, null, capital],
+    ]);
+    expect(then.changedSince[0].userId).toEqual(expect.any(String));
+
+    // Now: the live trial balance, nothing changed since.
+    const nowLive = await o.ok("POST", "/accounting/reports/balance", year);
+    const now = await o.ok("GET", query(new Date(Date.now() + 1_000)));
+    expect(now.trialBalance).toEqual({ rows: nowLive.rows, totals: nowLive.totals });
+    expect(now.changedSince).toEqual([]);
+
+    // Before anything: empty.
+    const empty = await o.ok(
+      "GET",
+      `/accounting/history?at=${encodeURIComponent(beforeAnything.toISOString())}`,
+    );
+    expect(empty.trialBalance.rows).toEqual([]);
+    expect(empty.position).toBe(0);
+    expect(empty.changedSince).toHaveLength(11);
+
+    // A moment that is not one: problem+json naming the field.
+    const bad = await call("GET", "/accounting/history?at=yesterday", o.token);
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ code: "validation.invalid", errors: [{ path: "at" }] });
+  });
+});
