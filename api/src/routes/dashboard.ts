@@ -1,10 +1,13 @@
+import { z } from "@hono/zod-openapi";
 import { DomainError, incomeStatement, parisDate, Rights } from "@registre/core";
 import { accountMovements, lastValidatedDay, listFiscalYears } from "../accounting/queries.ts";
 import type { AppContext } from "../context.ts";
+import { salesStats } from "../documents/sales-stats.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { requireOrg, resourceApp } from "../http/openapi.ts";
 import { problemResponses } from "../http/schemas.ts";
 import { AccountingStats, StatsTypeParam } from "../schemas/dashboard.ts";
+import { SalesStats, SalesStatsQuery } from "../schemas/sales-stats.ts";
 
 const startsWithAny = (account: string, prefixes: readonly string[]) =>
   prefixes.some((p) => account.startsWith(p));
@@ -26,7 +29,8 @@ const shownYear = <Y extends { start: string; end: string }>(
 
 /**
  * The dashboard's first figures, from the accounting read models of the year the books are at.
- * Mounted at /dashboard.
+ * `sales`: the sales and purchases of twelve months against the year before (`sales_stats`), under the
+ * same right. Mounted at /dashboard.
  */
 export const dashboardRoutes = (ctx: AppContext) => {
   const app = resourceApp();
@@ -38,16 +42,21 @@ export const dashboardRoutes = (ctx: AppContext) => {
       tags: ["Dashboard"],
       request: {
         params: StatsTypeParam,
+        query: SalesStatsQuery,
       },
       responses: {
-        200: { description: "The figures", content: { "application/json": { schema: AccountingStats } } },
+        200: {
+          description: "The figures: `accounting` the year's, `sales` twelve months' sales",
+          content: { "application/json": { schema: z.union([AccountingStats, SalesStats]) } },
+        },
         ...problemResponses(401, 403, 404),
       },
     }),
     async (c) => {
-      if (c.req.valid("param").type !== "accounting")
-        throw new DomainError("dashboard.unknownStats", { type: c.req.valid("param").type }, 404);
+      const { type } = c.req.valid("param");
       const orgId = requireOrg(c.get("session").orgId);
+      if (type === "sales") return c.json(await salesStats(ctx, orgId, c.req.valid("query").to), 200);
+      if (type !== "accounting") throw new DomainError("dashboard.unknownStats", { type }, 404);
       const today = parisDate(ctx.clock());
       const [years, newest] = await Promise.all([listFiscalYears(ctx, orgId), lastValidatedDay(ctx, orgId)]);
       const year = shownYear(years, today, newest);
