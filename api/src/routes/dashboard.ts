@@ -1,12 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { DomainError, incomeStatement, parisDate, Rights } from "@registre/core";
+import { controlPanel } from "../accounting/control-panel.ts";
 import { accountMovements, lastValidatedDay, listFiscalYears } from "../accounting/queries.ts";
 import type { AppContext } from "../context.ts";
 import { salesStats } from "../documents/sales-stats.ts";
 import { accessRoute, right } from "../http/access.ts";
 import { requireOrg, resourceApp } from "../http/openapi.ts";
 import { problemResponses } from "../http/schemas.ts";
-import { AccountingStats, StatsTypeParam } from "../schemas/dashboard.ts";
+import { AccountingStats, ControlStats, StatsTypeParam } from "../schemas/dashboard.ts";
 import { SalesStats, SalesStatsQuery } from "../schemas/sales-stats.ts";
 
 const startsWithAny = (account: string, prefixes: readonly string[]) =>
@@ -29,8 +30,8 @@ const shownYear = <Y extends { start: string; end: string }>(
 
 /**
  * The dashboard's first figures, from the accounting read models of the year the books are at.
- * `sales`: the sales and purchases of twelve months against the year before (`sales_stats`), under the
- * same right. Mounted at /dashboard.
+ * `control`: the accountant's control panel (`control-panel.ts`); `sales`: the sales and purchases of
+ * twelve months against the year before (`sales_stats`), under the same right. Mounted at /dashboard.
  */
 export const dashboardRoutes = (ctx: AppContext) => {
   const app = resourceApp();
@@ -46,8 +47,9 @@ export const dashboardRoutes = (ctx: AppContext) => {
       },
       responses: {
         200: {
-          description: "The figures: `accounting` the year's, `sales` twelve months' sales",
-          content: { "application/json": { schema: z.union([AccountingStats, SalesStats]) } },
+          description:
+            "The figures: `accounting` the year's, `control` the accountant's checks, `sales` twelve months' sales",
+          content: { "application/json": { schema: z.union([AccountingStats, ControlStats, SalesStats]) } },
         },
         ...problemResponses(401, 403, 404),
       },
@@ -55,6 +57,7 @@ export const dashboardRoutes = (ctx: AppContext) => {
     async (c) => {
       const { type } = c.req.valid("param");
       const orgId = requireOrg(c.get("session").orgId);
+      if (type === "control") return c.json({ checks: await controlPanel(ctx, orgId) }, 200);
       if (type === "sales") return c.json(await salesStats(ctx, orgId, c.req.valid("query").to), 200);
       if (type !== "accounting") throw new DomainError("dashboard.unknownStats", { type }, 404);
       const today = parisDate(ctx.clock());

@@ -24,5 +24,55 @@ export const AccountingStats = z
   })
   .openapi("AccountingStats");
 
-/** The figures' kind: `accounting` (the only one so far; any other word is stats not found). */
+/** The figures' kind: `accounting` or `control` (any other word is stats not found). */
 export const StatsTypeParam = pathParams({ type: z.string().regex(/^[a-z]{1,40}$/) });
+
+const ControlItem = z
+  .object({
+    kind: z.enum(["account", "entry", "statement", "document", "series", "fec"]).openapi({
+      description:
+        "What `id` names: an account number, an entry's mvt, a bank statement's id (`no` its line), a document's id, a numbering series (and year), an FEC finding's code",
+    }),
+    id: z.string(),
+    no: z.number().int().nullable().openapi({
+      description: "The statement line's number; a series' first missing number; an FEC finding's line",
+    }),
+    date: z.string().nullable(),
+    label: z.string(),
+    amount: Amount.nullable(),
+  })
+  .openapi("ControlItem");
+
+/** The accountant's control panel (/api/dashboard/stats/control). */
+export const ControlStats = z
+  .object({
+    checks: z.array(
+      z
+        .object({
+          key: z.enum([
+            "suspense",
+            "unletteredThirdParties",
+            "unreconciledBankLines",
+            "draftDocuments",
+            "vatNotSettled",
+            "entriesOutsideYears",
+            "numberingGaps",
+            "fec",
+          ]),
+          count: z.number().int().openapi({ description: "How many findings; 0: the check passed" }),
+          severity: z.enum(["ok", "warning", "error", "info"]).openapi({
+            description: "`ok` when nothing was found; `info` when the check could not be run (see `note`)",
+          }),
+          items: z.array(ControlItem).openapi({ description: "The first 20 findings" }),
+          note: z.string().nullable().openapi({
+            description:
+              "Why the check was not run: `fec.noYear` (no fiscal year), `fec.tooLarge` (the year's file is checked on the FEC page)",
+          }),
+          checked: z.number().int().nullable().openapi({
+            description: "What was verified when counted: the numbering counters, the FEC file's lines",
+          }),
+        })
+        .openapi("ControlCheck"),
+    ),
+  })
+  .openapi("ControlStats");

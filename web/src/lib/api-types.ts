@@ -7534,6 +7534,105 @@ export interface components {
             /** @description The year shown is not closed: its figures may still change (drafts, year-end adjustments) */
             provisional: boolean;
         };
+        ControlStats: {
+            checks: components["schemas"]["ControlCheck"][];
+        };
+        ControlCheck: {
+            /** @enum {string} */
+            key: "suspense" | "unletteredThirdParties" | "unreconciledBankLines" | "draftDocuments" | "vatNotSettled" | "entriesOutsideYears" | "numberingGaps" | "fec";
+            /** @description How many findings; 0: the check passed */
+            count: number;
+            /**
+             * @description `ok` when nothing was found; `info` when the check could not be run (see `note`)
+             * @enum {string}
+             */
+            severity: "ok" | "warning" | "error" | "info";
+            /** @description The first 20 findings */
+            items: components["schemas"]["ControlItem"][];
+            /** @description Why the check was not run: `fec.noYear` (no fiscal year), `fec.tooLarge` (the year's file is checked on the FEC page) */
+            note: string | null;
+            /** @description What was verified when counted: the numbering counters, the FEC file's lines */
+            checked: number | null;
+        };
+        ControlItem: {
+            /**
+             * @description What `id` names: an account number, an entry's mvt, a bank statement's id (`no` its line), a document's id, a numbering series (and year), an FEC finding's code
+             * @enum {string}
+             */
+            kind: "account" | "entry" | "statement" | "document" | "series" | "fec";
+            id: string;
+            /** @description The statement line's number; a series' first missing number; an FEC finding's line */
+            no: number | null;
+            date: string | null;
+            label: string;
+            /** @description Integer cents, signed */
+            amount: number | null;
+        };
+        SalesStats: {
+            /** @description The first month shown (YYYY-MM) */
+            from: string;
+            /** @description The last month shown (YYYY-MM) */
+            to: string;
+            /** @description The twelve months, oldest first */
+            months: components["schemas"]["SalesStatsMonth"][];
+            totals: {
+                /** @description Integer cents, signed */
+                revenue: number;
+                /** @description Integer cents, signed */
+                purchases: number;
+                /** @description Integer cents, signed */
+                revenueLastYear: number;
+                /** @description Integer cents, signed */
+                purchasesLastYear: number;
+            };
+            /** @description The ten best customers of the twelve months, by revenue */
+            customers: {
+                /** Format: uuid */
+                contactId: string | null;
+                name: string | null;
+                /** @description Integer cents, signed */
+                revenue: number;
+                /** @description Integer cents, signed */
+                revenueLastYear: number;
+            }[];
+            /** @description The ten best-selling items of the twelve months, by revenue */
+            items: {
+                itemId: string;
+                label: string;
+                /** @description Sold, net of credit notes (a decimal) */
+                quantity: string;
+                /** @description Integer cents, signed */
+                revenue: number;
+                /** @description Integer cents, signed */
+                revenueLastYear: number;
+                /** @description The revenue of the lines whose cost is known */
+                costed: number;
+                /** @description Quantities at the item's buy price when each document was validated (where it had one) */
+                cost: number;
+                /** @description `costed` minus `cost`: the gross margin where it is known */
+                margin: number;
+            }[];
+            /** @description The twelve months' amounts excluding tax by VAT rate */
+            vatRates: {
+                vatRate: string;
+                /** @description Integer cents, signed */
+                revenue: number;
+                /** @description Integer cents, signed */
+                purchases: number;
+            }[];
+        };
+        SalesStatsMonth: {
+            /** @example 2026-03 */
+            month: string;
+            /** @description Sales invoices minus credit notes, excluding tax */
+            revenue: number;
+            /** @description Purchase invoices minus credit notes, excluding tax */
+            purchases: number;
+            /** @description The same month a year before */
+            revenueLastYear: number;
+            /** @description Integer cents, signed */
+            purchasesLastYear: number;
+        };
         UploadProgress: {
             /**
              * @description reading (the file, in the worker pool), checking (its rows against the books), writing (the commits), projecting (the lists catching up), done
@@ -36290,7 +36389,10 @@ export interface operations {
     };
     dashboardStats: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `sales`: the last month of the twelve shown (YYYY-MM); today's month when absent */
+                to?: string;
+            };
             header?: never;
             path: {
                 type: string;
@@ -36299,13 +36401,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The figures */
+            /** @description The figures: `accounting` the year's, `control` the accountant's checks, `sales` twelve months' sales */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountingStats"];
+                    "application/json": components["schemas"]["AccountingStats"] | components["schemas"]["ControlStats"] | components["schemas"]["SalesStats"];
                 };
             };
             /** @description Not signed in */
@@ -36552,6 +36654,9 @@ export const lineEntryInputVatRateValues = ["0", "10", "20", "5.5", "2.1", "exem
 export const bankStatementSourceValues = ["file", "typed"] as const satisfies readonly NonNullable<components["schemas"]["BankStatement"]>["source"][];
 export const statementLineMatchInputKindValues = ["payment", "deposit", "entry"] as const satisfies readonly NonNullable<components["schemas"]["StatementLineMatchInput"]>["kind"][];
 export const bankCurrencyValues = ["EUR"] as const satisfies readonly NonNullable<components["schemas"]["Bank"]>["currency"][];
+export const controlCheckKeyValues = ["suspense", "unletteredThirdParties", "unreconciledBankLines", "draftDocuments", "vatNotSettled", "entriesOutsideYears", "numberingGaps", "fec"] as const satisfies readonly NonNullable<components["schemas"]["ControlCheck"]>["key"][];
+export const controlCheckSeverityValues = ["ok", "warning", "error", "info"] as const satisfies readonly NonNullable<components["schemas"]["ControlCheck"]>["severity"][];
+export const controlItemKindValues = ["account", "entry", "statement", "document", "series", "fec"] as const satisfies readonly NonNullable<components["schemas"]["ControlItem"]>["kind"][];
 export const uploadProgressPhaseValues = ["reading", "checking", "writing", "projecting", "done"] as const satisfies readonly NonNullable<components["schemas"]["UploadProgress"]>["phase"][];
 export const addOrganisationUserProfileValues = ["owner", "accountant"] as const satisfies readonly NonNullable<operations["addOrganisationUser"]["requestBody"]>["content"]["application/json"]["profile"][];
 export const createJournalKindValues = ["sales", "purchases", "bank", "cash", "misc", "opening"] as const satisfies readonly NonNullable<operations["createJournal"]["requestBody"]>["content"]["application/json"]["kind"][];

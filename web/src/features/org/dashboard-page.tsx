@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { BankIcon, LedgerIcon, PurchasesIcon, SalesIcon } from "../../components/icons.tsx";
 import { LinkButton } from "../../components/link-button.tsx";
 import { useFormat } from "../../i18n/format.ts";
-import { api } from "../../lib/api-client.ts";
+import { api, type Schemas } from "../../lib/api-client.ts";
 import { today } from "../../lib/day.ts";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
@@ -16,7 +16,12 @@ import { PageHeader } from "./page-header.tsx";
 export const accountingStatsQuery = () =>
   queryOptions({
     queryKey: ["dashboard", "stats", "accounting"] as const,
-    queryFn: ({ signal }) => api.get("/dashboard/stats/{type}", { path: { type: "accounting" }, signal }),
+    // The route answers each kind of stats with its own schema: `accounting`, these figures.
+    queryFn: async ({ signal }) =>
+      (await api.get("/dashboard/stats/{type}", {
+        path: { type: "accounting" },
+        signal,
+      })) as Schemas["AccountingStats"],
   });
 
 /** `at`: a balance at a day (what is owed, what the bank holds), not a total over the year. */
