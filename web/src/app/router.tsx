@@ -225,6 +225,10 @@ const accountingRoutes: RouteObject[] = [
   { path: "org/accounting/reports/balance", lazy: screen(reportsPages, "BalanceReportPage") },
   { path: "org/accounting/reports/generalledger", lazy: screen(reportsPages, "GeneralLedgerPage") },
   { path: "org/accounting/reports/balancesheet", lazy: screen(reportsPages, "StatementsReportPage") },
+  {
+    path: "org/accounting/history",
+    lazy: screen(() => import("../features/accounting/history-page.tsx"), "LedgerHistoryPage"),
+  },
 ];
 
 const accountRoutes = (
@@ -341,6 +345,18 @@ export const routes: RouteObject[] = [
           {
             path: "org/dashboard",
             lazy: screen(() => import("../features/org/dashboard-page.tsx"), "DashboardPage"),
+          },
+          {
+            path: "org/dashboard/control",
+            lazy: screen(() => import("../features/org/control-page.tsx"), "ControlPage"),
+          },
+          {
+            path: "org/dashboard/income",
+            lazy: screen(() => import("../features/dashboard/income-page.tsx"), "IncomePage"),
+          },
+          {
+            path: "org/dashboard/income/mobile",
+            lazy: screen(() => import("../features/dashboard/income-page.tsx"), "IncomeMobilePage"),
           },
           { path: "org/settings", lazy: screen(settingsPages, "SettingsPage") },
           { path: "org/settings/orgname", lazy: screen(settingsPages, "OrgNamePage") },

@@ -17,6 +17,8 @@ export const yearPath = (id: string) => `${yearsPath}/${segment(id)}`;
 export const reportsPath = `${accountingBase}/reports`;
 export const balancePath = `${reportsPath}/balance`;
 export const statementsReportPath = `${reportsPath}/balancesheet`;
+/** The accountant's time machine (issue 26, point 3): the ledger as it stood at a moment. */
+export const historyPath = `${accountingBase}/history`;
 
 export const ledgerPath = (
   filter: { account?: string; start?: string; end?: string; provisional?: boolean } = {},

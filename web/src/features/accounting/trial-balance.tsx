@@ -66,7 +66,7 @@ const TotalRow = ({
 
 /** The CSV of a trial balance: decimal amounts with the language's mark, as spreadsheets read them. */
 const balanceCsv = (
-  balance: Omit<TrialBalance, "start" | "end">,
+  balance: Pick<TrialBalance, "rows" | "totals">,
   locale: Locale,
   head: string[],
   label: (row: TrialBalanceRow) => string,
@@ -104,7 +104,7 @@ export const TrialBalanceTable = ({
   range,
   provisional = false,
 }: {
-  balance: Omit<TrialBalance, "start" | "end">;
+  balance: Pick<TrialBalance, "rows" | "totals">;
   fileName: string;
   range?: { start: string; end: string };
   /** The balance counts the provisional opening entries: so does the ledger an account opens. */

@@ -102,6 +102,7 @@ export const navSections: NavSection[] = [
       { to: "/org/accounting/vat", label: "nav.vat", right: "accounting" },
       { to: "/org/accounting/balancesheet", label: "nav.balancesheet", right: "balancesheet" },
       { to: "/org/accounting/reports", label: "nav.reports", right: "accounting" },
+      { to: "/org/accounting/history", label: "nav.ledgerHistory", right: "accounting" },
     ],
   },
   {
