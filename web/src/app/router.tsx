@@ -225,10 +225,6 @@ const accountingRoutes: RouteObject[] = [
   { path: "org/accounting/reports/balance", lazy: screen(reportsPages, "BalanceReportPage") },
   { path: "org/accounting/reports/generalledger", lazy: screen(reportsPages, "GeneralLedgerPage") },
   { path: "org/accounting/reports/balancesheet", lazy: screen(reportsPages, "StatementsReportPage") },
-  {
-    path: "org/accounting/history",
-    lazy: screen(() => import("../features/accounting/history-page.tsx"), "LedgerHistoryPage"),
-  },
 ];
 
 const accountRoutes = (
@@ -345,10 +341,6 @@ export const routes: RouteObject[] = [
           {
             path: "org/dashboard",
             lazy: screen(() => import("../features/org/dashboard-page.tsx"), "DashboardPage"),
-          },
-          {
-            path: "org/dashboard/control",
-            lazy: screen(() => import("../features/org/control-page.tsx"), "ControlPage"),
           },
           {
             path: "org/dashboard/income",

@@ -36,6 +36,7 @@ export const namespaces = [
   "platform",
   "items",
   "imports",
+  "income",
   "mail",
   "payments",
   "reconcile",

@@ -36,8 +36,6 @@ export const placeholderScreens: PlaceholderScreen[] = [
   screen("account/invoices/:id", "accountInvoice", "nav.account"),
   // Organisation area
   screen("org/dashboard/releases", "releasesNews", "nav.dashboard"),
-  screen("org/dashboard/income", "income", "nav.dashboard"),
-  screen("org/dashboard/income/mobile", "income", "nav.dashboard"),
   screen("org/dashboard/control", "control", "nav.dashboard"),
   // Platform administration
   ...withEdit("registre/auth/items", "platformAuthItems", "nav.platform"),

@@ -8,6 +8,7 @@ import einvoicing from "../locales/en/einvoicing.json";
 import ereporting from "../locales/en/ereporting.json";
 import files from "../locales/en/files.json";
 import imports from "../locales/en/imports.json";
+import income from "../locales/en/income.json";
 import items from "../locales/en/items.json";
 import mail from "../locales/en/mail.json";
 import orgs from "../locales/en/orgs.json";
@@ -38,6 +39,7 @@ export const en = {
   validation,
   items,
   imports,
+  income,
   mail,
   payments,
   reconcile,

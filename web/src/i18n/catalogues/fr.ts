@@ -9,6 +9,7 @@ import einvoicing from "../locales/fr/einvoicing.json";
 import ereporting from "../locales/fr/ereporting.json";
 import files from "../locales/fr/files.json";
 import imports from "../locales/fr/imports.json";
+import income from "../locales/fr/income.json";
 import items from "../locales/fr/items.json";
 import mail from "../locales/fr/mail.json";
 import orgs from "../locales/fr/orgs.json";
@@ -36,6 +37,7 @@ export const fr = {
   validation,
   items,
   imports,
+  income,
   mail,
   payments,
   reconcile,
