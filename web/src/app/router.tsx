@@ -225,6 +225,10 @@ const accountingRoutes: RouteObject[] = [
   { path: "org/accounting/reports/balance", lazy: screen(reportsPages, "BalanceReportPage") },
   { path: "org/accounting/reports/generalledger", lazy: screen(reportsPages, "GeneralLedgerPage") },
   { path: "org/accounting/reports/balancesheet", lazy: screen(reportsPages, "StatementsReportPage") },
+  {
+    path: "org/accounting/history",
+    lazy: screen(() => import("../features/accounting/history-page.tsx"), "LedgerHistoryPage"),
+  },
 ];
 
 const accountRoutes = (
