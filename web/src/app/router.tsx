@@ -347,6 +347,10 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import("../features/org/dashboard-page.tsx"), "DashboardPage"),
           },
           {
+            path: "org/dashboard/control",
+            lazy: screen(() => import("../features/org/control-page.tsx"), "ControlPage"),
+          },
+          {
             path: "org/dashboard/income",
             lazy: screen(() => import("../features/dashboard/income-page.tsx"), "IncomePage"),
           },

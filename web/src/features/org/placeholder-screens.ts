@@ -36,7 +36,6 @@ export const placeholderScreens: PlaceholderScreen[] = [
   screen("account/invoices/:id", "accountInvoice", "nav.account"),
   // Organisation area
   screen("org/dashboard/releases", "releasesNews", "nav.dashboard"),
-  screen("org/dashboard/control", "control", "nav.dashboard"),
   // Platform administration
   ...withEdit("registre/auth/items", "platformAuthItems", "nav.platform"),
   screen("registre/users/:id/edit", "platformUser", "nav.platform", true),
