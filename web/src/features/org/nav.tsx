@@ -58,7 +58,10 @@ export const navSections: NavSection[] = [
     key: "dashboard",
     label: "nav.dashboard",
     icon: <DashboardIcon />,
-    items: [{ to: "/org/dashboard", label: "nav.dashboard" }],
+    items: [
+      { to: "/org/dashboard", label: "nav.dashboard" },
+      { to: "/org/dashboard/control", label: "nav.control", right: "accounting" },
+    ],
   },
   { key: "sales", label: "nav.sales", icon: <SalesIcon />, items: documentLinks("sales") },
   { key: "purchases", label: "nav.purchases", icon: <PurchasesIcon />, items: documentLinks("purchases") },
