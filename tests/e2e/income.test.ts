@@ -21,7 +21,10 @@ describe("the income screen (Chromium, demo organisation)", () => {
         const page = await context.newPage();
         try {
           await page.setViewportSize({ width: 1280, height: 800 });
-          await open(page, "/org/dashboard/income");
+          // The dashboard leads there.
+          await open(page, "/org/dashboard");
+          await page.getByTestId("dashboard-income").click();
+          await page.waitForURL(/\/org\/dashboard\/income$/);
           await page.getByTestId("income-months").waitFor();
           expect(await page.getByTestId("income-months").locator("tbody tr").count()).toBe(12);
           const revenue = await page.getByTestId("income-revenue").textContent();

@@ -139,6 +139,13 @@ export const DashboardPage = () => {
           </Paper>
         ))}
       </SimpleGrid>
+      {readsBooks ? (
+        <Group>
+          <LinkButton to="/org/dashboard/income" variant="light" size="xs" data-testid="dashboard-income">
+            {t("dashboard.income")}
+          </LinkButton>
+        </Group>
+      ) : null}
       {allowedShortcuts.length > 0 ? (
         <Paper p="lg">
           <Text fw={650} mb="sm">
