@@ -6,7 +6,10 @@ const ANSWER_MS = 2000;
 
 /** A fast answer: 2xx/3xx, or a problem+json 4xx with a code. */
 export const expectAnswered = (sent: Sent, what: string) => {
-  expect([what, sent.status < 500]).toEqual([what, true]);
+  expect([`${what} → ${sent.status} ${sent.text.slice(0, 200)}`, sent.status < 500]).toEqual([
+    `${what} → ${sent.status} ${sent.text.slice(0, 200)}`,
+    true,
+  ]);
   expect([what, sent.ms <= ANSWER_MS]).toEqual([what, true]);
   if (sent.status >= 400) {
     expect([what, sent.contentType]).toEqual([what, expect.stringMatching(/^application\/problem\+json/)]);
