@@ -182,6 +182,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "bank_statements",
       "vat_lines",
       "einvoicing-inbox",
+      "sales-stats",
     ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });

@@ -27,6 +27,14 @@ describe("the organisation frame's navigation", () => {
     });
   });
 
+  it("makes a section the rights reduce to its own page that page's link, and keeps one reduced to another link", () => {
+    const direct = (session: Session) =>
+      Object.fromEntries(visibleSections(session).map((s) => [s.key, s.direct]));
+    // Without the accounting right the dashboard is its page alone: a link, not a section of one.
+    expect(direct(member([{ c: "sales.invoices", r: 4 }]))).toMatchObject({ dashboard: true, sales: false });
+    expect(direct(member([{ c: "accounting", r: 4 }]))).toMatchObject({ dashboard: false });
+  });
+
   it("needs the read bit: create or update alone opens nothing", () => {
     expect(shown(member([{ c: "entries", r: 2 | 8 }])).accounting).toBeUndefined();
     expect(shown(member([{ c: "entries", r: 4 }])).accounting).toEqual(["/org/accounting/entries"]);

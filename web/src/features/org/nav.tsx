@@ -154,12 +154,14 @@ export const visibleSections = (session: Session): (NavSection & { direct: boole
   const platformAdmin = session.status === "authenticated" && session.user.platformAdmin;
   return navSections
     .filter((section) => !section.platform || platformAdmin)
-    .map((section) => ({
-      ...section,
-      // A section of one link is that link; a section the rights reduce to one stays a section.
-      direct: section.items.length === 1,
-      items: section.items.filter((item) => !item.right || can(session, item.right, "read")),
-    }))
+    .map((section) => {
+      const items = section.items.filter((item) => !item.right || can(session, item.right, "read"));
+      // A section of one link is that link, and so is one the rights reduce to its own page (the
+      // dashboard without the control panel); one reduced to another link stays a section (Ventes ›
+      // Factures says more than Ventes alone).
+      const direct = section.items.length === 1 || (items.length === 1 && items[0]?.label === section.label);
+      return { ...section, direct, items };
+    })
     .filter((section) => section.items.length > 0);
 };
 
