@@ -13,6 +13,7 @@ import { type CommandPort, type Reactor, reactionMetadata } from "@registre/proj
 import type { StoredEvent } from "@registre/store";
 import { derivedId } from "../ids.ts";
 import type { EInvoicingPlatform } from "../ports/index.ts";
+import { oneAtATime } from "./one-at-a-time.ts";
 
 /**
  * The collected-status reactor (issue 25, point 4): when an invoice of services taxed on receipts, sent
@@ -52,16 +53,7 @@ export const collectedTrackingId = (docId: string, payment: string): string =>
 export const collectedReactor = (deps: CollectedDependencies): Reactor => {
   // One document's reactions one after the other in this process (a batch given to two loops at once):
   // the second reads the first's record and sends nothing.
-  const inFlight = new Map<string, Promise<void>>();
-  const oneAtATime = async (key: string, work: () => Promise<void>): Promise<void> => {
-    const next = (inFlight.get(key) ?? Promise.resolve()).catch(() => undefined).then(work);
-    inFlight.set(key, next);
-    try {
-      await next;
-    } finally {
-      if (inFlight.get(key) === next) inFlight.delete(key);
-    }
-  };
+  const serially = oneAtATime();
 
   const send = async (
     e: StoredEvent,
@@ -129,7 +121,7 @@ export const collectedReactor = (deps: CollectedDependencies): Reactor => {
         platform ??= await deps.platformOf(e.orgId);
         if (!platform) return;
         const ready = platform;
-        await oneAtATime(`${e.orgId}/${e.streamId}`, () => react(e, ready));
+        await serially(`${e.orgId}/${e.streamId}`, () => react(e, ready));
       }
     },
   };

@@ -3,6 +3,7 @@ import { type CommandPort, type Reactor, reactionId, reactionMetadata } from "@r
 import type { StoredEvent } from "@registre/store";
 import type { EInvoicingPlatform, Flow } from "../ports/index.ts";
 import { isPlatformError } from "../ports/index.ts";
+import { oneAtATime } from "./one-at-a-time.ts";
 import { type OutgoingFile, sha256Hex } from "./outgoing-file.ts";
 import { alreadyTransmitted } from "./transmission-record.ts";
 
@@ -63,16 +64,7 @@ export const sendingReactor = (deps: SendingDependencies): Reactor => {
   // servers may react together (no lease): within this process, one document's reactions run one after
   // the other, the second reading the first's record and doing nothing. Across servers, the search before
   // submitting and the platform's AlreadyExistingFlow keep a second file from counting.
-  const inFlight = new Map<string, Promise<void>>();
-  const oneAtATime = async (key: string, work: () => Promise<void>): Promise<void> => {
-    const next = (inFlight.get(key) ?? Promise.resolve()).catch(() => undefined).then(work);
-    inFlight.set(key, next);
-    try {
-      await next;
-    } finally {
-      if (inFlight.get(key) === next) inFlight.delete(key);
-    }
-  };
+  const serially = oneAtATime();
   const issue = (e: StoredEvent, at: Date, step: string, type: string, data: Record<string, unknown>) =>
     deps.commands
       .issue({ orgId: e.orgId, type, data, metadata: reactionMetadata(SENDING_REACTOR, e, at, step) })
@@ -170,7 +162,7 @@ export const sendingReactor = (deps: SendingDependencies): Reactor => {
         platform ??= await deps.platformOf(e.orgId);
         if (!platform) return;
         const ready = platform;
-        await oneAtATime(`${e.orgId}/${e.streamId}`, () => react(e, ready));
+        await serially(`${e.orgId}/${e.streamId}`, () => react(e, ready));
       }
     },
   };
