@@ -3,40 +3,40 @@ import {
   type LedgerChange,
   type LedgerHistoryEvent,
   type LedgerRange,
-  ledgerAsOf,
   ledgerChangesSince,
   ledgerHistoryTypes,
+  trialBalanceAsOf,
 } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
 import type { AppContext } from "../context.ts";
+import {
+  type Bound,
+  boundAt,
+  boundAtPosition,
+  chartEventsUpTo,
+  ledgerEventsAfter,
+  standingDrafts,
+  streamsUpTo,
+  validatedMovements,
+} from "./history-reads.ts";
+
+/** A moment: a date and time, or a place in the log (an event's position, as an entry's history shows it). */
+export type LedgerMoment = { readonly at: Date } | { readonly position: number };
 
 export type LedgerHistory = LedgerAsOf & {
-  readonly at: string;
-  /** The place in the log of the last ledger or chart event at or before `at` (0 before any). */
+  /** The moment asked for (ISO-8601), or the time the event at `position` was recorded. */
+  readonly at: string | null;
+  /** The position of the organisation's last event in the prefix (0 before any). */
   readonly position: number;
+  /** The first changes recorded after it, in log order, and how many there are in all. */
   readonly changedSince: readonly LedgerChange[];
+  readonly changesTotal: number;
 };
 
-const PAGE = 10_000;
+/** Changes listed at most (the rest counted: `changesTotal`). */
+export const CHANGES_SHOWN = 200;
 
-/** The organisation's ledger and chart events, in its order, from the log itself (never the read models). */
-const ledgerEvents = async (ctx: AppContext, orgId: string): Promise<StoredEvent[]> => {
-  const events: StoredEvent[] = [];
-  let afterSeq = 0;
-  for (;;) {
-    const page = await ctx.store.readOrganisation(orgId, {
-      afterSeq,
-      limit: PAGE,
-      types: ledgerHistoryTypes,
-    });
-    events.push(...page);
-    const last = page.at(-1);
-    if (!last || page.length < PAGE) return events;
-    afterSeq = last.orgSeq;
-  }
-};
-
-const asHistoryEvent = (e: StoredEvent): LedgerHistoryEvent =>
+export const asHistoryEvent = (e: StoredEvent): LedgerHistoryEvent =>
   ({
     type: e.type,
     data: e.data,
@@ -45,24 +45,42 @@ const asHistoryEvent = (e: StoredEvent): LedgerHistoryEvent =>
     metadata: e.metadata,
   }) as LedgerHistoryEvent;
 
+/** Where a moment falls in the organisation's log. */
+export const boundOf = (ctx: AppContext, orgId: string, moment: LedgerMoment): Promise<Bound> =>
+  "at" in moment ? boundAt(ctx, orgId, moment.at) : boundAtPosition(ctx, orgId, moment.position);
+
 /**
- * The ledger as it stood at `at` (what was recorded by then), folded by core from the events, and
- * every change recorded after it.
+ * The ledger as it stood at a moment — the log's prefix up to it — and the changes recorded after it.
+ * The trial balance is the validated facts up to the moment, summed in SQL (core's `validatedMovements`
+ * is the same sum, proved equal to folding the whole prefix); the drafts standing then, the chart's
+ * labels then, and the changes after it, each entry named as it then stood (its own events alone).
  */
 export const ledgerHistory = async (
   ctx: AppContext,
   orgId: string,
-  at: Date,
+  moment: LedgerMoment,
   range?: LedgerRange,
+  shown = CHANGES_SHOWN,
 ): Promise<LedgerHistory> => {
-  const events = await ledgerEvents(ctx, orgId);
-  const before: LedgerHistoryEvent[] = [];
-  const after: LedgerHistoryEvent[] = [];
-  for (const e of events) (e.recordedAt.getTime() <= at.getTime() ? before : after).push(asHistoryEvent(e));
+  if (ctx.store.upcasts(ledgerHistoryTypes))
+    throw new Error("the time machine sums stored entry events: an upcaster for them needs the fold path");
+  const bound = await boundOf(ctx, orgId, moment);
+  const [{ movements, validated }, drafts, chart, after] = await Promise.all([
+    validatedMovements(ctx, orgId, bound.seq, range),
+    standingDrafts(ctx, orgId, bound.seq),
+    chartEventsUpTo(ctx, orgId, bound.seq),
+    ledgerEventsAfter(ctx, orgId, bound.seq, shown),
+  ]);
+  const streams = [...new Set(after.events.filter((e) => e.type.startsWith("Entry")).map((e) => e.streamId))];
+  const before = await streamsUpTo(ctx, orgId, streams, bound.seq);
+  const at = "at" in moment ? moment.at.toISOString() : bound.recordedAt;
   return {
-    at: at.toISOString(),
-    position: before.at(-1)?.position ?? 0,
-    ...ledgerAsOf(before, range),
-    changedSince: ledgerChangesSince(before, after),
+    at,
+    position: bound.position,
+    trialBalance: trialBalanceAsOf(movements, chart.map(asHistoryEvent)),
+    validated,
+    drafts,
+    changedSince: ledgerChangesSince(before.map(asHistoryEvent), after.events.map(asHistoryEvent)),
+    changesTotal: after.total,
   };
 };

@@ -84,13 +84,59 @@ const evolveEntries = (entries: Entries, events: readonly LedgerHistoryEvent[]):
       entries.set(e.streamId, entryDecider.evolve(entries.get(e.streamId) ?? entryDecider.initialState(), e));
 };
 
+/** The chart as its events up to the moment make it (its labels as they stood then). */
+const chartOf = (events: readonly LedgerHistoryEvent[]) => {
+  const chartEvents = events.filter(isChartEvent);
+  return chartDecider.foldEvents
+    ? chartDecider.foldEvents(chartDecider.initialState(), chartEvents)
+    : chartEvents.reduce(chartDecider.evolve, chartDecider.initialState());
+};
+
+const inRange = (date: IsoDate, range: LedgerRange | undefined) =>
+  !range || (date >= range.start && date <= range.end);
+
+/** Movements per general account into a trial balance, labelled by the chart as its events made it. */
+export const trialBalanceAsOf = (
+  movements: readonly { account: string; debit: Cents; credit: Cents }[],
+  chartEvents: readonly LedgerHistoryEvent[],
+): TrialBalance => {
+  const chart = chartOf(chartEvents);
+  const rows: AccountMovements[] = movements
+    .filter((m) => m.debit !== 0 || m.credit !== 0)
+    .map((m) => ({
+      account: m.account,
+      label: chart.accounts[m.account]?.label ?? "",
+      debit: m.debit,
+      credit: m.credit,
+    }));
+  return trialBalance(rows);
+};
+
+/**
+ * The validated facts alone: the lines of every `EntryValidated` event, summed per general account.
+ * A validated entry never changes again (a reversal is an entry of its own) and its event carries the
+ * whole entry, so this equals the fold of the whole log (`ledgerAsOf`, tested as a property) — and a
+ * database can sum it without the rest of the log (the API's read path).
+ */
+export const validatedMovements = (
+  events: readonly LedgerHistoryEvent[],
+  range?: LedgerRange,
+): { account: string; debit: Cents; credit: Cents }[] => {
+  const movements = new Map<string, { debit: Cents; credit: Cents }>();
+  for (const e of events) {
+    if (e.type !== "EntryValidated" || !inRange(e.data.date, range)) continue;
+    for (const l of e.data.lines) {
+      const m = movements.get(l.account) ?? { debit: 0, credit: 0 };
+      movements.set(l.account, { debit: m.debit + l.debit, credit: m.credit + l.credit });
+    }
+  }
+  return [...movements].map(([account, m]) => ({ account, ...m }));
+};
+
 /** The ledger as the events up to the moment make it: the trial balance (over `range` when given) and the drafts. */
 export const ledgerAsOf = (events: readonly LedgerHistoryEvent[], range?: LedgerRange): LedgerAsOf => {
   const entries: Entries = new Map();
   evolveEntries(entries, events);
-  const chart = chartDecider.foldEvents
-    ? chartDecider.foldEvents(chartDecider.initialState(), events.filter(isChartEvent))
-    : events.filter(isChartEvent).reduce(chartDecider.evolve, chartDecider.initialState());
   const movements = new Map<string, { debit: Cents; credit: Cents }>();
   let validated = 0;
   const drafts = { count: 0, debit: 0, credit: 0 };
@@ -104,16 +150,14 @@ export const ledgerAsOf = (events: readonly LedgerHistoryEvent[], range?: Ledger
     if (state.status !== "validated") continue;
     validated += 1;
     const { date, lines } = state.content;
-    if (range && (date < range.start || date > range.end)) continue;
+    if (!inRange(date, range)) continue;
     for (const l of lines) {
       const m = movements.get(l.account) ?? { debit: 0, credit: 0 };
       movements.set(l.account, { debit: m.debit + l.debit, credit: m.credit + l.credit });
     }
   }
-  const rows: AccountMovements[] = [...movements]
-    .filter(([, m]) => m.debit !== 0 || m.credit !== 0)
-    .map(([account, m]) => ({ account, label: chart.accounts[account]?.label ?? "", ...m }));
-  return { trialBalance: trialBalance(rows), validated, drafts };
+  const rows = [...movements].map(([account, m]) => ({ account, ...m }));
+  return { trialBalance: trialBalanceAsOf(rows, events), validated, drafts };
 };
 
 /** What the events after the moment did, in log order, each named by its entry as it then stood. */

@@ -5277,7 +5277,9 @@ export interface components {
         };
         /** @description The ledger as it stood at a moment, folded from the event log (validated entries in the trial balance, drafts counted apart), and what was recorded after */
         LedgerHistory: {
-            at: string;
+            /** @description The moment, or when the event at `position` was recorded */
+            at: string | null;
+            /** @description The organisation's last event at the moment (0 before any) */
             position: number;
             trialBalance: components["schemas"]["TrialBalance"];
             validated: number;
@@ -5288,7 +5290,10 @@ export interface components {
                 /** @description Integer cents */
                 credit: number;
             };
+            /** @description The first 200 changes recorded after the moment */
             changedSince: components["schemas"]["LedgerChange"][];
+            /** @description How many changes were recorded after the moment */
+            changesTotal: number;
         };
         LedgerChange: {
             /** @enum {string} */
@@ -23262,9 +23267,11 @@ export interface operations {
     };
     ledgerHistory: {
         parameters: {
-            query: {
-                /** @description The moment (ISO-8601 date and time) */
-                at: string;
+            query?: {
+                /** @description The moment (ISO-8601 date and time); or `position` */
+                at?: string;
+                /** @description The moment as a place in the log: the books up to the event at this position (an entry's history gives it) */
+                position?: number | null;
                 /** @description Only entries dated from this day */
                 start?: string;
                 /** @description Only entries dated up to this day */

@@ -23,9 +23,10 @@ export const historyRoutes = (ctx: AppContext) => {
       },
     }),
     async (c) => {
-      const { at, start, end } = c.req.valid("query");
+      const { at, position, start, end } = c.req.valid("query");
       const range = start || end ? { start: start ?? "0000-01-01", end: end ?? "9999-12-31" } : undefined;
-      const history = await ledgerHistory(ctx, sessionOrg(c), new Date(at), range);
+      const moment = at !== undefined ? { at: new Date(at) } : { position: position ?? 0 };
+      const history = await ledgerHistory(ctx, sessionOrg(c), moment, range);
       return c.json(plain<z.infer<typeof LedgerHistory>>(history), 200);
     },
   );

@@ -1,0 +1,181 @@
+import { chartStreamId, ledgerHistoryTypes } from "@registre/core";
+import { type OrgTransaction, type StoredEvent, withOrg } from "@registre/store";
+import { sql } from "kysely";
+import type { AppContext } from "../context.ts";
+
+/**
+ * The time machine's reads of the log, in SQL over `events` itself (never the read models), each bounded
+ * by a place in the organisation's sequence (`org_seq`): the books at that place are the log's prefix up
+ * to it. A validated entry never changes (a reversal is an entry of its own) and its `EntryValidated`
+ * event carries the whole entry, so the trial balance is the sum of those events' lines up to the place —
+ * summed by PostgreSQL (`jsonb_to_recordset`), not shipped and folded here (measured in
+ * docs/performance.md, « time machine »).
+ */
+
+/** Where the moment falls: the organisation's sequence number and the global position of that event. */
+export type Bound = { readonly seq: number; readonly position: number; readonly recordedAt: string | null };
+
+const num = (v: string | number | null | undefined): number =>
+  v === null || v === undefined ? 0 : Number(v);
+
+const boundOf = async (trx: OrgTransaction, orgId: string, seq: number): Promise<Bound> => {
+  if (seq <= 0) return { seq: 0, position: 0, recordedAt: null };
+  const { rows } = await sql<{ position: string | number; recorded_at: Date | string }>`
+    select position, recorded_at from events where org_id = ${orgId}::uuid and org_seq = ${seq}`.execute(trx);
+  const row = rows[0];
+  return {
+    seq,
+    position: num(row?.position),
+    recordedAt: row ? new Date(row.recorded_at).toISOString() : null,
+  };
+};
+
+/**
+ * The longest prefix of the organisation's log recorded at or before `at`: up to the event before the
+ * first one recorded after it (a transaction's events carry its start time, so the log's order and the
+ * times may cross by a few milliseconds; the prefix never takes an event recorded after `at`).
+ */
+export const boundAt = (ctx: AppContext, orgId: string, at: Date): Promise<Bound> =>
+  withOrg(ctx.database, orgId, async (trx) => {
+    const { rows } = await sql<{ seq: string | number | null }>`
+      select coalesce(
+        (select min(org_seq) - 1 from events where org_id = ${orgId}::uuid and recorded_at > ${at}),
+        (select max(org_seq) from events where org_id = ${orgId}::uuid),
+        0) as seq`.execute(trx);
+    return boundOf(trx, orgId, num(rows[0]?.seq));
+  });
+
+/** The prefix up to the organisation's last event at or before the global `position`. */
+export const boundAtPosition = (ctx: AppContext, orgId: string, position: number): Promise<Bound> =>
+  withOrg(ctx.database, orgId, async (trx) => {
+    const { rows } = await sql<{ seq: string | number | null }>`
+      select coalesce(max(org_seq), 0) as seq from events
+      where org_id = ${orgId}::uuid and position <= ${position}`.execute(trx);
+    return boundOf(trx, orgId, num(rows[0]?.seq));
+  });
+
+export type Movement = { readonly account: string; readonly debit: number; readonly credit: number };
+export type DateRange = { readonly start: string; readonly end: string };
+
+const dated = (range: DateRange | undefined) =>
+  range ? sql`and (v.d ->> 'date') between ${range.start} and ${range.end}` : sql``;
+
+/** Debit and credit per general account of the entries validated up to `seq` (dated within `range`). */
+export const validatedMovements = (
+  ctx: AppContext,
+  orgId: string,
+  seq: number,
+  range?: DateRange,
+): Promise<{ movements: Movement[]; validated: number }> =>
+  withOrg(ctx.database, orgId, async (trx) => {
+    const { rows } = await sql<{
+      account: string | null;
+      debit: string | number;
+      credit: string | number;
+      entries: string | number;
+    }>`
+      with v as materialized (
+        select e.data::jsonb as d from events e
+        where e.org_id = ${orgId}::uuid and e.org_seq <= ${seq} and e.type = 'EntryValidated'
+      )
+      select l.account, sum(l.debit)::int8 as debit, sum(l.credit)::int8 as credit, 0 as entries
+      from v cross join lateral jsonb_to_recordset(v.d -> 'lines') as l(account text, debit int8, credit int8)
+      where true ${dated(range)}
+      group by l.account
+      union all
+      select null, 0, 0, count(*) from v`.execute(trx);
+    const movements: Movement[] = [];
+    let validated = 0;
+    for (const r of rows)
+      if (r.account === null) validated = num(r.entries);
+      else movements.push({ account: r.account, debit: num(r.debit), credit: num(r.credit) });
+    return { movements, validated };
+  });
+
+/**
+ * The drafts standing at `seq`: entries whose last event up to it drafted or changed them (neither
+ * validated nor deleted by then), counted with their totals.
+ */
+export const standingDrafts = (
+  ctx: AppContext,
+  orgId: string,
+  seq: number,
+): Promise<{ count: number; debit: number; credit: number }> =>
+  withOrg(ctx.database, orgId, async (trx) => {
+    const { rows } = await sql<{ count: string | number; debit: string | number; credit: string | number }>`
+      with last as (
+        select e.data from events e
+        where e.org_id = ${orgId}::uuid and e.org_seq <= ${seq}
+          and e.type in ('EntryDrafted', 'EntryDraftChanged')
+          and not exists (
+            select 1 from events n
+            where n.org_id = e.org_id and n.stream_id = e.stream_id and n.stream_version > e.stream_version
+              and n.org_seq <= ${seq})
+      )
+      select count(*) as count,
+        coalesce((select sum(l.debit) from last cross join lateral
+          jsonb_to_recordset(last.data::jsonb -> 'lines') as l(debit int8)), 0)::int8 as debit,
+        coalesce((select sum(l.credit) from last cross join lateral
+          jsonb_to_recordset(last.data::jsonb -> 'lines') as l(credit int8)), 0)::int8 as credit
+      from last`.execute(trx);
+    const r = rows[0];
+    return { count: num(r?.count), debit: num(r?.debit), credit: num(r?.credit) };
+  });
+
+const columns = sql`e.position, e.org_id, e.org_seq, e.stream_id, e.stream_version, e.type,
+  e.schema_version, e.data, e.metadata, e.recorded_at, e.tx_id::text as tx_id`;
+
+type Row = Parameters<AppContext["store"]["decode"]>[0];
+
+/** The chart's events up to `seq` (its labels as they stood). */
+export const chartEventsUpTo = (ctx: AppContext, orgId: string, seq: number): Promise<StoredEvent[]> =>
+  withOrg(ctx.database, orgId, async (trx) => {
+    const { rows } = await sql<Row>`
+      select ${columns} from events e
+      where e.org_id = ${orgId}::uuid and e.stream_id = ${chartStreamId(orgId)} and e.org_seq <= ${seq}
+      order by e.org_seq`.execute(trx);
+    return rows.map(ctx.store.decode);
+  });
+
+/** The first `limit` ledger events after `seq`, and how many there are in all. */
+export const ledgerEventsAfter = (
+  ctx: AppContext,
+  orgId: string,
+  seq: number,
+  limit: number,
+): Promise<{ events: StoredEvent[]; total: number }> =>
+  withOrg(ctx.database, orgId, async (trx) => {
+    const types = [...ledgerHistoryTypes];
+    const { rows } = await sql<Row>`
+      select ${columns} from events e
+      where e.org_id = ${orgId}::uuid and e.org_seq > ${seq} and e.type = any(${types}::text[])
+      order by e.org_seq limit ${limit}`.execute(trx);
+    let total = rows.length;
+    if (rows.length === limit) {
+      const counted = await sql<{ n: string | number }>`
+        select count(*) as n from events e
+        where e.org_id = ${orgId}::uuid and e.org_seq > ${seq} and e.type = any(${types}::text[])`.execute(
+        trx,
+      );
+      total = num(counted.rows[0]?.n);
+    }
+    return { events: rows.map(ctx.store.decode), total };
+  });
+
+/** The events of these streams up to `seq` (what the changes after it changed). */
+export const streamsUpTo = (
+  ctx: AppContext,
+  orgId: string,
+  streamIds: readonly string[],
+  seq: number,
+): Promise<StoredEvent[]> =>
+  streamIds.length === 0
+    ? Promise.resolve([])
+    : withOrg(ctx.database, orgId, async (trx) => {
+        const { rows } = await sql<Row>`
+          select ${columns} from events e
+          where e.org_id = ${orgId}::uuid and e.stream_id = any(${[...streamIds]}::text[])
+            and e.org_seq <= ${seq}
+          order by e.org_seq`.execute(trx);
+        return rows.map(ctx.store.decode);
+      });
