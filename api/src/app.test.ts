@@ -173,6 +173,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "authorization",
       "accounting_setup",
       "ledger",
+      "ledger-history",
       "items",
       "reference_data",
       "contacts",
@@ -183,6 +184,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "vat_lines",
       "einvoicing-inbox",
       "sales-stats",
+      "releases",
     ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });

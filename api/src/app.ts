@@ -41,6 +41,8 @@ import { platformRoutes } from "./routes/platform.ts";
 import { projectionRoutes } from "./routes/projections.ts";
 import { reconcileRoutes, reconciliationRoutes } from "./routes/reconcile/index.ts";
 import { referenceRoutes } from "./routes/reference.ts";
+import { releaseRoutes } from "./routes/releases.ts";
+import { releaseNewsRoutes } from "./routes/releases-news.ts";
 import { reminderRoutes } from "./routes/reminders.ts";
 import { scheduleRoutes } from "./routes/schedule.ts";
 import { shareRoutes } from "./routes/share.ts";
@@ -93,6 +95,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/registre/projections", projectionRoutes(ctx));
   api.route("/registre/schedule", scheduleRoutes(ctx));
   for (const kind of referenceKinds) api.route(`/registre/${kind}`, referenceRoutes(ctx, kind));
+  api.route("/registre/releases", releaseRoutes(ctx));
   api.route("/accounting", accountingRoutes(ctx));
   api.route("/items", itemsRoutes(ctx));
   api.route("/docs", docsRoutes(ctx));
@@ -110,6 +113,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/banks", bankRoutes(ctx));
   api.route("/payments", paymentRoutes(ctx));
   api.route("/dashboard", dashboardRoutes(ctx));
+  api.route("/releases", releaseNewsRoutes(ctx));
   api.route("/uploads", uploadRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {

@@ -26,6 +26,7 @@ export * from "./payments/index.ts";
 export * from "./read-limits.ts";
 export * from "./reference/countries.ts";
 export * from "./reference/reference.ts";
+export * from "./reference/releases.ts";
 export * from "./text-safety.ts";
 export * from "./validation/index.ts";
 export * from "./vat/index.ts";

@@ -9,9 +9,11 @@ import { membershipsProjector, usersProjector } from "./identity.ts";
 import { invitationsProjector } from "./invitations.ts";
 import { itemsProjector } from "./items.ts";
 import { ledgerProjector } from "./ledger.ts";
+import { ledgerHistoryProjector } from "./ledger-history.ts";
 import { organisationsProjector } from "./organisations.ts";
 import { paymentsProjector } from "./payments.ts";
 import { referenceDataProjector } from "./reference.ts";
+import { releasesProjector } from "./releases.ts";
 import { salesStatsProjector } from "./sales-stats.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
 import { vatLinesProjector } from "./vat-lines.ts";
@@ -27,12 +29,14 @@ export * from "./identity.ts";
 export * from "./invitations.ts";
 export * from "./items.ts";
 export * from "./ledger.ts";
+export * from "./ledger-history.ts";
 export * from "./organisations.ts";
 export * from "./payments.ts";
 export * from "./projector.ts";
 export * from "./reactor.ts";
 export * from "./read-models.ts";
 export * from "./reference.ts";
+export * from "./releases.ts";
 export * from "./runner.ts";
 export * from "./sales-stats.ts";
 export * from "./schedule.ts";
@@ -50,6 +54,7 @@ export const allProjectors = [
   authorizationProjector,
   accountingSetupProjector,
   ledgerProjector,
+  ledgerHistoryProjector,
   itemsProjector,
   referenceDataProjector,
   contactsProjector,
@@ -60,4 +65,5 @@ export const allProjectors = [
   vatLinesProjector,
   einvoicingInboxProjector,
   salesStatsProjector,
+  releasesProjector,
 ] as const;

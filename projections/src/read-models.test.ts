@@ -145,6 +145,8 @@ const columns: Columns = {
     "updated_at",
   ),
   reference_entries: all("kind", "code", "label", "label_en"),
+  release_notes: all("id", "version", "date", "title_fr", "title_en", "body_fr", "body_en", "published_at"),
+  release_visits: all("user_id", "up_to"),
   contacts: all(
     "org_id",
     "contact_id",

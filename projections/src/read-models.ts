@@ -23,6 +23,7 @@ import type { EntriesTable, LedgerLinesTable } from "./ledger.ts";
 import type { OrganisationsTable } from "./organisations.ts";
 import type { DepositsTable, PaymentsTable } from "./payments.ts";
 import type { ReferenceEntriesTable } from "./reference.ts";
+import type { ReleaseNotesTable, ReleaseVisitsTable } from "./releases.ts";
 import type { SalesStatsItemCostsTable, SalesStatsPendingTable, SalesStatsTable } from "./sales-stats.ts";
 import type { StreamHistoryTable } from "./stream-history.ts";
 import type { VatLinesTable, VatReturnsTable, VatUntaggedLinesTable } from "./vat-lines.ts";
@@ -52,6 +53,8 @@ export type ReadModels = {
   entry_day_totals: EntryDayTotalsTable;
   items: ItemsTable;
   reference_entries: ReferenceEntriesTable;
+  release_notes: ReleaseNotesTable;
+  release_visits: ReleaseVisitsTable;
   contacts: ContactsTable;
   contact_auxiliary_codes: ContactAuxiliaryCodesTable;
   documents: DocumentsTable;

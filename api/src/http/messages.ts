@@ -11,6 +11,7 @@ import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts
 import { mailMessages } from "./messages-mail.ts";
 import { paymentMessages } from "./messages-payments.ts";
 import { reconcileMessages } from "./messages-reconcile.ts";
+import { releaseMessages } from "./messages-releases.ts";
 import { uploadMessages, uploadParamText } from "./messages-uploads.ts";
 import { vatMessages } from "./messages-vat.ts";
 
@@ -33,6 +34,7 @@ export const messages = {
   ...paymentMessages,
   ...uploadMessages,
   ...vatMessages,
+  ...releaseMessages,
   "account.cannotBeCollective": {
     fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",
     en: "Account {number} cannot become a control account: only a third-party account (class 4) of the chart can.",
