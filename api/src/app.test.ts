@@ -173,7 +173,6 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "authorization",
       "accounting_setup",
       "ledger",
-      "ledger-history",
       "items",
       "reference_data",
       "contacts",

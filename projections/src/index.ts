@@ -9,7 +9,6 @@ import { membershipsProjector, usersProjector } from "./identity.ts";
 import { invitationsProjector } from "./invitations.ts";
 import { itemsProjector } from "./items.ts";
 import { ledgerProjector } from "./ledger.ts";
-import { ledgerHistoryProjector } from "./ledger-history.ts";
 import { organisationsProjector } from "./organisations.ts";
 import { paymentsProjector } from "./payments.ts";
 import { referenceDataProjector } from "./reference.ts";
@@ -29,7 +28,6 @@ export * from "./identity.ts";
 export * from "./invitations.ts";
 export * from "./items.ts";
 export * from "./ledger.ts";
-export * from "./ledger-history.ts";
 export * from "./organisations.ts";
 export * from "./payments.ts";
 export * from "./projector.ts";
@@ -54,7 +52,6 @@ export const allProjectors = [
   authorizationProjector,
   accountingSetupProjector,
   ledgerProjector,
-  ledgerHistoryProjector,
   itemsProjector,
   referenceDataProjector,
   contactsProjector,
