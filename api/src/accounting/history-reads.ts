@@ -4,12 +4,13 @@ import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
 
 /**
- * The time machine's reads of the log, in SQL over `events` itself (never the read models), each bounded
- * by a place in the organisation's sequence (`org_seq`): the books at that place are the log's prefix up
- * to it. A validated entry never changes (a reversal is an entry of its own) and its `EntryValidated`
- * event carries the whole entry, so the trial balance is the sum of those events' lines up to the place —
- * summed by PostgreSQL (`jsonb_to_recordset`), not shipped and folded here (measured in
- * docs/performance.md, « time machine »).
+ * The time machine's reads, each bounded by a place in the organisation's sequence (`org_seq`): the books
+ * at that place are the log's prefix up to it. A validated entry never changes (a reversal is an entry of
+ * its own) and its `EntryValidated` event carries the whole entry, so the trial balance is the sum of
+ * those events' lines up to the place: summed over the time machine's own read model
+ * (`ledger_history_moves`, the lines per entry and account keyed by their place — never the live ledger's
+ * tables), after summing the events' JSON in SQL measured too slow at 1M events (docs/performance.md,
+ * « time machine »). The chart's labels and the changes come from the log itself.
  */
 
 /** Where the moment falls: the organisation's sequence number and the global position of that event. */
@@ -57,70 +58,56 @@ export const boundAtPosition = (ctx: AppContext, orgId: string, position: number
 export type Movement = { readonly account: string; readonly debit: number; readonly credit: number };
 export type DateRange = { readonly start: string; readonly end: string };
 
-const dated = (range: DateRange | undefined) =>
-  range ? sql`and (v.d ->> 'date') between ${range.start} and ${range.end}` : sql``;
+/** The time machine's own read model, caught up with the log (it is read up to a place only). */
+export const HISTORY_READ_MODEL = "ledger-history";
 
-/** Debit and credit per general account of the entries validated up to `seq` (dated within `range`). */
-export const validatedMovements = (
+/**
+ * Debit and credit per general account of the entries validated up to `seq` (dated within `range`), and
+ * how many entries were validated by then (whatever their date): a sum over the prefix of
+ * `ledger_history_moves`.
+ */
+export const validatedMovements = async (
   ctx: AppContext,
   orgId: string,
   seq: number,
   range?: DateRange,
-): Promise<{ movements: Movement[]; validated: number }> =>
-  withOrg(ctx.database, orgId, async (trx) => {
-    const { rows } = await sql<{
-      account: string | null;
-      debit: string | number;
-      credit: string | number;
-      entries: string | number;
-    }>`
-      with v as materialized (
-        select e.data::jsonb as d from events e
-        where e.org_id = ${orgId}::uuid and e.org_seq <= ${seq} and e.type = 'EntryValidated'
-      )
-      select l.account, sum(l.debit)::int8 as debit, sum(l.credit)::int8 as credit, 0 as entries
-      from v cross join lateral jsonb_to_recordset(v.d -> 'lines') as l(account text, debit int8, credit int8)
-      where true ${dated(range)}
-      group by l.account
-      union all
-      select null, 0, 0, count(*) from v`.execute(trx);
-    const movements: Movement[] = [];
-    let validated = 0;
-    for (const r of rows)
-      if (r.account === null) validated = num(r.entries);
-      else movements.push({ account: r.account, debit: num(r.debit), credit: num(r.credit) });
-    return { movements, validated };
-  });
+): Promise<{ movements: Movement[]; validated: number }> => {
+  const inRange = range ? sql`(m.date between ${range.start}::date and ${range.end}::date)` : sql`true`;
+  const { rows } = await sql<{
+    account: string;
+    debit: string | number;
+    credit: string | number;
+    entries: string | number;
+  }>`
+    select m.account, coalesce(sum(m.debit) filter (where ${inRange}), 0)::int8 as debit,
+      coalesce(sum(m.credit) filter (where ${inRange}), 0)::int8 as credit, sum(m.entries)::int8 as entries
+    from ledger_history_moves m
+    where m.org_id = ${orgId}::uuid and m.org_seq <= ${seq}
+    group by m.account`.execute(ctx.database.db);
+  return {
+    movements: rows.map((r) => ({ account: r.account, debit: num(r.debit), credit: num(r.credit) })),
+    validated: rows.reduce((n, r) => n + num(r.entries), 0),
+  };
+};
 
 /**
- * The drafts standing at `seq`: entries whose last event up to it drafted or changed them (neither
- * validated nor deleted by then), counted with their totals.
+ * The drafts standing at `seq`: each entry's draft version written by then and not yet followed by its
+ * next event (changed again, validated or deleted), counted with their totals.
  */
-export const standingDrafts = (
+export const standingDrafts = async (
   ctx: AppContext,
   orgId: string,
   seq: number,
-): Promise<{ count: number; debit: number; credit: number }> =>
-  withOrg(ctx.database, orgId, async (trx) => {
-    const { rows } = await sql<{ count: string | number; debit: string | number; credit: string | number }>`
-      with last as (
-        select e.data from events e
-        where e.org_id = ${orgId}::uuid and e.org_seq <= ${seq}
-          and e.type in ('EntryDrafted', 'EntryDraftChanged')
-          and not exists (
-            select 1 from events n
-            where n.org_id = e.org_id and n.stream_id = e.stream_id and n.stream_version > e.stream_version
-              and n.org_seq <= ${seq})
-      )
-      select count(*) as count,
-        coalesce((select sum(l.debit) from last cross join lateral
-          jsonb_to_recordset(last.data::jsonb -> 'lines') as l(debit int8)), 0)::int8 as debit,
-        coalesce((select sum(l.credit) from last cross join lateral
-          jsonb_to_recordset(last.data::jsonb -> 'lines') as l(credit int8)), 0)::int8 as credit
-      from last`.execute(trx);
-    const r = rows[0];
-    return { count: num(r?.count), debit: num(r?.debit), credit: num(r?.credit) };
-  });
+): Promise<{ count: number; debit: number; credit: number }> => {
+  const { rows } = await sql<{ count: string | number; debit: string | number; credit: string | number }>`
+    select count(*) as count, coalesce(sum(d.debit), 0)::int8 as debit, coalesce(sum(d.credit), 0)::int8 as credit
+    from ledger_history_drafts d
+    where d.org_id = ${orgId}::uuid and d.org_seq <= ${seq} and (d.until_seq is null or d.until_seq > ${seq})`.execute(
+    ctx.database.db,
+  );
+  const r = rows[0];
+  return { count: num(r?.count), debit: num(r?.debit), credit: num(r?.credit) };
+};
 
 const columns = sql`e.position, e.org_id, e.org_seq, e.stream_id, e.stream_version, e.type,
   e.schema_version, e.data, e.metadata, e.recorded_at, e.tx_id::text as tx_id`;

@@ -4,16 +4,17 @@ import {
   type LedgerHistoryEvent,
   type LedgerRange,
   ledgerChangesSince,
-  ledgerHistoryTypes,
   trialBalanceAsOf,
 } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
+import { catchUp } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import {
   type Bound,
   boundAt,
   boundAtPosition,
   chartEventsUpTo,
+  HISTORY_READ_MODEL,
   ledgerEventsAfter,
   standingDrafts,
   streamsUpTo,
@@ -51,9 +52,10 @@ export const boundOf = (ctx: AppContext, orgId: string, moment: LedgerMoment): P
 
 /**
  * The ledger as it stood at a moment — the log's prefix up to it — and the changes recorded after it.
- * The trial balance is the validated facts up to the moment, summed in SQL (core's `validatedMovements`
- * is the same sum, proved equal to folding the whole prefix); the drafts standing then, the chart's
- * labels then, and the changes after it, each entry named as it then stood (its own events alone).
+ * The trial balance is the validated facts up to the moment, summed over the time machine's read model
+ * (core's `validatedMovements` is the same sum, proved equal to folding the whole prefix); the drafts
+ * standing then, the chart's labels then, and the changes after it, each entry named as it then stood
+ * (its own events alone).
  */
 export const ledgerHistory = async (
   ctx: AppContext,
@@ -62,9 +64,8 @@ export const ledgerHistory = async (
   range?: LedgerRange,
   shown = CHANGES_SHOWN,
 ): Promise<LedgerHistory> => {
-  if (ctx.store.upcasts(ledgerHistoryTypes))
-    throw new Error("the time machine sums stored entry events: an upcaster for them needs the fold path");
   const bound = await boundOf(ctx, orgId, moment);
+  await catchUp(ctx, orgId, [HISTORY_READ_MODEL]);
   const [{ movements, validated }, drafts, chart, after] = await Promise.all([
     validatedMovements(ctx, orgId, bound.seq, range),
     standingDrafts(ctx, orgId, bound.seq),
