@@ -173,6 +173,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "authorization",
       "accounting_setup",
       "ledger",
+      "ledger-history",
       "items",
       "reference_data",
       "contacts",

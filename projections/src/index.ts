@@ -9,6 +9,7 @@ import { membershipsProjector, usersProjector } from "./identity.ts";
 import { invitationsProjector } from "./invitations.ts";
 import { itemsProjector } from "./items.ts";
 import { ledgerProjector } from "./ledger.ts";
+import { ledgerHistoryProjector } from "./ledger-history.ts";
 import { organisationsProjector } from "./organisations.ts";
 import { paymentsProjector } from "./payments.ts";
 import { referenceDataProjector } from "./reference.ts";
@@ -28,6 +29,7 @@ export * from "./identity.ts";
 export * from "./invitations.ts";
 export * from "./items.ts";
 export * from "./ledger.ts";
+export * from "./ledger-history.ts";
 export * from "./organisations.ts";
 export * from "./payments.ts";
 export * from "./projector.ts";
@@ -52,6 +54,7 @@ export const allProjectors = [
   authorizationProjector,
   accountingSetupProjector,
   ledgerProjector,
+  ledgerHistoryProjector,
   itemsProjector,
   referenceDataProjector,
   contactsProjector,
