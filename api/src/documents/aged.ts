@@ -1,0 +1,184 @@
+import { type DocumentDirection, parisDate } from "@registre/core";
+import { readModels } from "@registre/projections";
+import { sql } from "kysely";
+import type { AppContext } from "../context.ts";
+
+/**
+ * Aged receivables and payables (issue 26), from the documents read model: the validated invoices with
+ * something left to pay (`due > 0`) less the open credit notes (what is owed back), per contact, in the
+ * buckets of their days past due at a day — not due yet, 1–30, 31–60, 61–90, over 90 days — with the
+ * totals, and the late invoices oldest due first. A document without a due date is due on its issue date.
+ * What is left due is today's (payments recorded after `at` are not undone); documents issued after `at`
+ * are left out.
+ */
+
+export const agedBuckets = ["notDue", "days1to30", "days31to60", "days61to90", "over90"] as const;
+export type AgedBucket = (typeof agedBuckets)[number];
+
+/** The bucket of a document `daysLate` days past its due date (0 or less: not due yet). */
+export const agedBucketOf = (daysLate: number): AgedBucket =>
+  daysLate <= 0
+    ? "notDue"
+    : daysLate <= 30
+      ? "days1to30"
+      : daysLate <= 60
+        ? "days31to60"
+        : daysLate <= 90
+          ? "days61to90"
+          : "over90";
+
+/** Days from `from` to `to` (ISO days), negative when `to` is before. */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+export type AgedAmounts = Record<AgedBucket, number> & { total: number };
+
+export type AgedContact = AgedAmounts & {
+  contactId: string | null;
+  name: string | null;
+  /** How many open invoices and credit notes make it up. */
+  documents: number;
+};
+
+export type LateInvoice = {
+  id: string;
+  number: string | null;
+  contactId: string | null;
+  contactName: string | null;
+  issueDate: string;
+  dueDate: string;
+  daysLate: number;
+  totalInclTax: number;
+  due: number;
+};
+
+export type AgedBalance = {
+  direction: DocumentDirection;
+  at: string;
+  contacts: AgedContact[];
+  totals: AgedAmounts;
+  /** The invoices past due at `at`, oldest due first (the first `lateLimit`). */
+  late: LateInvoice[];
+  lateCount: number;
+  lateAmount: number;
+};
+
+const n = (value: string | number | bigint | null | undefined) => Number(value ?? 0);
+
+const zero = (): AgedAmounts => ({
+  notDue: 0,
+  days1to30: 0,
+  days31to60: 0,
+  days61to90: 0,
+  over90: 0,
+  total: 0,
+});
+
+/**
+ * The aged balance of one side (`sales`: receivables, `purchases`: payables) at `at` (today in Paris when
+ * absent). `lateLimit` caps the late invoices listed (50 unless told; their count and amount are whole).
+ */
+export const agedBalance = async (
+  ctx: AppContext,
+  orgId: string,
+  options: { direction: DocumentDirection; at?: string | undefined; lateLimit?: number },
+): Promise<AgedBalance> => {
+  const at = options.at ?? parisDate(ctx.clock());
+  const lateLimit = options.lateLimit ?? 50;
+  const db = readModels(ctx.database);
+  const open = db
+    .selectFrom("documents")
+    .where("org_id", "=", orgId)
+    .where("direction", "=", options.direction)
+    .where("validated_on", "is not", null)
+    .where("due", ">", 0)
+    .where("issue_date", "<=", at);
+  const days = sql<number>`(${at}::date - coalesce(due_date, issue_date)::date)`;
+  const signed = sql<number>`(case when kind = 'creditNote' then -due else due end)`;
+  const bucket = (where: ReturnType<typeof sql<boolean>>) =>
+    sql<string>`coalesce(sum(${signed}) filter (where ${where}), 0)::text`;
+  const [groups, late, lateTotals] = await Promise.all([
+    open
+      .where("kind", "in", ["invoice", "creditNote"])
+      .select([
+        "contact_id",
+        sql<string | null>`max(contact_name)`.as("name"),
+        sql<number>`count(*)::integer`.as("documents"),
+        bucket(sql<boolean>`${days} <= 0`).as("notDue"),
+        bucket(sql<boolean>`${days} between 1 and 30`).as("days1to30"),
+        bucket(sql<boolean>`${days} between 31 and 60`).as("days31to60"),
+        bucket(sql<boolean>`${days} between 61 and 90`).as("days61to90"),
+        bucket(sql<boolean>`${days} > 90`).as("over90"),
+        sql<string>`coalesce(sum(${signed}), 0)::text`.as("total"),
+      ])
+      .groupBy("contact_id")
+      .execute(),
+    open
+      .where("kind", "=", "invoice")
+      .where(sql<boolean>`coalesce(due_date, issue_date) < ${at}`)
+      .select([
+        "id",
+        "number",
+        "contact_id",
+        "contact_name",
+        "issue_date",
+        "due_date",
+        "total_incl_tax",
+        "due",
+      ])
+      .orderBy(sql`coalesce(due_date, issue_date)`)
+      .orderBy("position")
+      .limit(lateLimit)
+      .execute(),
+    open
+      .where("kind", "=", "invoice")
+      .where(sql<boolean>`coalesce(due_date, issue_date) < ${at}`)
+      .select([
+        sql<number>`count(*)::integer`.as("count"),
+        sql<string>`coalesce(sum(due), 0)::text`.as("amount"),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const contacts: AgedContact[] = groups
+    .map((g) => ({
+      contactId: g.contact_id,
+      name: g.name,
+      documents: n(g.documents),
+      notDue: n(g.notDue),
+      days1to30: n(g.days1to30),
+      days31to60: n(g.days31to60),
+      days61to90: n(g.days61to90),
+      over90: n(g.over90),
+      total: n(g.total),
+    }))
+    .sort(
+      (a, b) =>
+        b.total - a.total ||
+        (a.name ?? "").localeCompare(b.name ?? "", "fr") ||
+        (a.contactId ?? "").localeCompare(b.contactId ?? ""),
+    );
+  const totals = zero();
+  for (const c of contacts) for (const key of [...agedBuckets, "total"] as const) totals[key] += c[key];
+  return {
+    direction: options.direction,
+    at,
+    contacts,
+    totals,
+    late: late.map((r) => {
+      const dueDate = r.due_date ?? r.issue_date;
+      return {
+        id: r.id,
+        number: r.number,
+        contactId: r.contact_id,
+        contactName: r.contact_name,
+        issueDate: r.issue_date,
+        dueDate,
+        daysLate: daysBetween(dueDate, at),
+        totalInclTax: n(r.total_incl_tax),
+        due: n(r.due),
+      };
+    }),
+    lateCount: n(lateTotals.count),
+    lateAmount: n(lateTotals.amount),
+  };
+};
