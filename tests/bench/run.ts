@@ -49,6 +49,8 @@ const ONLY_BANK = ONLY === "bank";
 const ONLY_UPLOADS = ONLY === "uploads";
 /** BENCH_ONLY=vat: issue 22's part alone (a month's VAT return on 1M ledger lines, the vat_lines rebuild). */
 const ONLY_VAT = ONLY === "vat";
+/** BENCH_ONLY=dashboard: issue 26's part alone (the dashboard's figures on 10M ledger lines and 1M documents). */
+const ONLY_DASHBOARD = ONLY === "dashboard";
 /** BENCH_ONLY=fec: the FEC import alone (in process, then through the HTTP API and the CLI: issue 23, point 2). */
 const ONLY_FEC = ONLY === "fec";
 
@@ -164,6 +166,10 @@ const run = async (
 const main = async (): Promise<void> => {
   if (ONLY_FEC) {
     await (await import("./fec-import.ts")).runFecImportBench(REPORT);
+    return;
+  }
+  if (ONLY_DASHBOARD) {
+    await (await import("./dashboard.ts")).runDashboardBench(REPORT);
     return;
   }
   if (ONLY_VAT) {

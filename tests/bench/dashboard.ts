@@ -1,0 +1,355 @@
+/**
+ * Issue 26 §4's benchmark: the dashboard's figures, p95, on books of 10M ledger lines and 1M documents,
+ * each beside the plainest SQL over plain tables holding the same rows, in the same run. Run by
+ * `BENCH_ONLY=dashboard npm run bench`, or alone: `npx tsx tests/bench/dashboard.ts`; writes its section
+ * of docs/performance.md.
+ *
+ * The books: the accounting benchmark's generator (`generateBooks`: entries through draftEntry, the rest
+ * COPYed into the log in bulk), then the documents list's generator (`generateDocuments`: documents'
+ * events COPYed into the log, dated over 2025) in the same organisation; every read model rebuilt from
+ * the log (`sales_stats` among them: one row per priced line of the validated invoices and credit
+ * notes). The generated documents all name one customer and carry free lines; so that the best
+ * customers and items group something, `sales_stats` rows are then spread over 2,000 contacts and 500
+ * items by plain SQL (an UPDATE of the live table, cost at 40 % of the net on the item lines).
+ *
+ * Timed (`latencies`: interleaved with their anchors, warm-up untimed):
+ * - GET /dashboard/stats/sales: `salesStats` (twelve months against the year before, best customers and
+ *   items, VAT rates) — anchor: the same four GROUP BYs over a plain copy of its rows;
+ * - GET /dashboard/stats/accounting's reads: the year's `accountMovements` and the balances up to today —
+ *   anchor: a GROUP BY account over a plain copy of the year's ledger lines;
+ * - GET /docs/stats/sales-invoice: `documentStatistics` over the year — anchor: a GROUP BY status and
+ *   month over a plain copy of the documents' list columns.
+ *
+ * BENCH_DASHBOARD_SCALE (1: 10,000,000 lines and 1,000,000 documents; 0.01 for a trial run), or
+ * BENCH_DASHBOARD_LINES and BENCH_DASHBOARD_DOCUMENTS; BENCH_DASHBOARD_RUNS (200),
+ * BENCH_DASHBOARD_WARMUP (20), BENCH_DB_PREFIX, BENCH_KEEP_DATABASES=1.
+ */
+import { loadavg } from "node:os";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type postgres from "postgres";
+import { accountMovements } from "../../api/src/accounting/queries.ts";
+import type { AppContext } from "../../api/src/context.ts";
+import { documentStatistics } from "../../api/src/documents/queries.ts";
+import { salesStats } from "../../api/src/documents/sales-stats.ts";
+import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
+import { generateBooks } from "./accounting-generator.ts";
+import { latencies, ms, n, openBooksDatabase } from "./accounting-measure.ts";
+import { benchDatabaseName, dropOnInterrupt, errorMessage, writeSection } from "./common.ts";
+import { generateDocuments } from "./documents-list.ts";
+
+const START = "<!-- bench:dashboard -->";
+const END = "<!-- /bench:dashboard -->";
+const TARGET_P95 = 30;
+const YEAR = { start: "2025-01-01", end: "2025-12-31" } as const;
+
+const positive = (name: string, fallback: number): number => {
+  const text = process.env[name];
+  if (text === undefined || text === "") return fallback;
+  const value = Number(text.replace(/_/g, ""));
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got ${text}`);
+  return value;
+};
+
+export type DashboardBenchConfig = {
+  readonly lines: number;
+  readonly documents: number;
+  readonly runs: number;
+  readonly warmup: number;
+};
+
+export const dashboardBenchConfig = (): DashboardBenchConfig => {
+  const scale = positive("BENCH_DASHBOARD_SCALE", 1);
+  return {
+    lines: Math.max(1000, Math.round(positive("BENCH_DASHBOARD_LINES", 10_000_000 * scale))),
+    documents: Math.max(100, Math.round(positive("BENCH_DASHBOARD_DOCUMENTS", 1_000_000 * scale))),
+    runs: Math.max(20, Math.round(positive("BENCH_DASHBOARD_RUNS", 200))),
+    warmup: Math.round(positive("BENCH_DASHBOARD_WARMUP", 20)),
+  };
+};
+
+const load = () => (loadavg()[0] ?? 0).toFixed(1);
+const seconds = (from: number) => (performance.now() - from) / 1000;
+
+const step = async <T>(log: (t: string) => void, label: string, work: () => Promise<T>): Promise<T> => {
+  const started = performance.now();
+  const result = await work();
+  log(`  ${label} (${seconds(started).toFixed(1)} s, load ${load()})`);
+  return result;
+};
+
+/** A read model's live table (`<table>_g<generation>`). */
+const physical = async (sql: postgres.Sql, projector: string, table: string) => {
+  const [row] = await sql<
+    { generation: number }[]
+  >`select generation from projections where name = ${projector}`;
+  if (!row) throw new Error(`${projector} has no state row`);
+  return `${table}_g${row.generation}`;
+};
+
+type Latency = { p50: number; p95: number; runs: number };
+type Figure = { name: string; registre: Latency; anchor: Latency; anchorName: string; rows: number };
+
+export type DashboardRun = {
+  date: string;
+  seconds: number;
+  config: DashboardBenchConfig;
+  loads: { start: string; measure: string; end: string };
+  generation: string;
+  figures: Figure[];
+  plans: string[];
+};
+
+/** The sales figures' four GROUP BYs over the plain copy (`raw_sales`), as `salesStats` asks them. */
+const rawSales = (sql: postgres.Sql, orgId: string) =>
+  Promise.all([
+    sql`select month, sum(net) filter (where direction = 'sales') as revenue,
+          sum(net) filter (where direction = 'purchases') as purchases
+        from raw_sales where org_id = ${orgId} and month between '2024-01' and '2025-12' group by month`,
+    sql`select contact_id, sum(net) as revenue from raw_sales
+        where org_id = ${orgId} and direction = 'sales' and month between '2025-01' and '2025-12'
+        group by contact_id order by 2 desc limit 10`,
+    sql`select item_id, sum(net) as revenue, sum(cost) as cost from raw_sales
+        where org_id = ${orgId} and direction = 'sales' and item_id is not null
+          and month between '2025-01' and '2025-12'
+        group by item_id order by 2 desc limit 10`,
+    sql`select vat_rate, sum(net) from raw_sales where org_id = ${orgId} and month between '2025-01' and '2025-12'
+        group by vat_rate`,
+  ]);
+
+const runDashboard = async (
+  config: DashboardBenchConfig,
+  log: (t: string) => void,
+): Promise<DashboardRun> => {
+  const started = performance.now();
+  const loads = { start: load(), measure: "", end: "" };
+  const name = benchDatabaseName("dashboard");
+  const drop = () => withAdmin((sql) => sql.unsafe(`drop database if exists "${name}" with (force)`));
+  const restore = dropOnInterrupt(drop);
+  await withAdmin((sql) => sql.unsafe(`create database "${name}"`));
+  log(`Dashboard benchmark in ${name}: ${JSON.stringify(config)} (load ${loads.start})`);
+  const url = urlFor(adminUrl(), name);
+  try {
+    const open = await openBooksDatabase(url, 8);
+    const { sql } = open;
+    const ctx: AppContext = open.ctx;
+    try {
+      const books = await step(log, "generated the books", () =>
+        generateBooks(ctx, open.setDay, sql, config.lines, log),
+      );
+      const orgId = books.orgId;
+      const docs = await step(log, "wrote the documents", () =>
+        generateDocuments(ctx, sql, config.documents, log, { orgId, from: YEAR.start, days: 365 }),
+      );
+      await sql`vacuum analyze events`;
+      const projected = await step(log, "rebuilt every read model", async () => {
+        const t = performance.now();
+        for (const p of ctx.runner.projectors) await ctx.runner.rebuild(p.name);
+        await ctx.runner.start();
+        await ctx.runner.drain(undefined, 3_600_000);
+        return seconds(t);
+      });
+      const tables = {
+        sales: await physical(sql, "sales-stats", "sales_stats"),
+        documents: await physical(sql, "documents", "documents"),
+        ledger: await physical(sql, "ledger", "ledger_lines"),
+      };
+      // Customers and items for the best-of lists: plain SQL into the live table.
+      const spread = await step(log, "spread the sales over 2,000 contacts and 500 items", async () => {
+        const t = performance.now();
+        await sql.unsafe(
+          `update ${tables.sales} set
+             contact_id = md5('contact' || (abs(hashtext(doc_id::text)) % 2000))::uuid,
+             contact_name = 'Client ' || (abs(hashtext(doc_id::text)) % 2000),
+             item_id = case when rank % 3 = 2 then null else 'item-' || (abs(hashtext(doc_id::text || rank)) % 500) end,
+             cost = case when rank % 3 = 2 or direction = 'purchases' then null else net * 4 / 10 end
+           where org_id = $1`,
+          [orgId],
+        );
+        return seconds(t);
+      });
+      for (const table of Object.values(tables)) await sql.unsafe(`vacuum analyze ${table}`);
+      // The anchors' plain tables: the same rows, the columns the figures read, one plain index each.
+      const copied = await step(log, "copied the plain tables", async () => {
+        const t = performance.now();
+        await sql.unsafe(`create table raw_sales as select org_id, month, direction, contact_id, item_id,
+          vat_rate, quantity, net, cost from ${tables.sales}`);
+        await sql.unsafe("create index on raw_sales (org_id, month)");
+        await sql.unsafe(`create table raw_documents as select org_id, direction, kind, status, issue_date,
+          total_excl_tax, total_incl_tax from ${tables.documents}`);
+        await sql.unsafe("create index on raw_documents (org_id, direction, kind, issue_date)");
+        await sql.unsafe(`create table raw_ledger as select org_id, account, date, debit, credit
+          from ${tables.ledger}`);
+        await sql.unsafe("create index on raw_ledger (org_id, date)");
+        for (const t of ["raw_sales", "raw_documents", "raw_ledger"]) await sql.unsafe(`vacuum analyze ${t}`);
+        return seconds(t);
+      });
+      const [size] = await sql<{ size: string }[]>`
+        select pg_size_pretty(pg_database_size(current_database())) as size`;
+      const [counts] = await sql<{ sales: number; docs: number; ledger: number }[]>`
+        select (select count(*)::int from raw_sales where org_id = ${orgId}) as sales,
+          (select count(*)::int from raw_documents where org_id = ${orgId}) as docs,
+          (select count(*)::int from ${sql.unsafe(tables.ledger)} where org_id = ${orgId}) as ledger`;
+      const generation =
+        `${n(counts?.ledger ?? 0)} ledger lines (${n(books.entries)} entries: ${books.commandEntries} through draftEntry, ` +
+        `the rest in bulk in ${books.bulkSeconds.toFixed(1)} s), ${n(counts?.docs ?? 0)} documents ` +
+        `(${n(docs.events)} events COPYed in ${docs.seconds.toFixed(1)} s), ${n(counts?.sales ?? 0)} \`sales_stats\` rows; ` +
+        `every read model rebuilt in ${projected.toFixed(1)} s; the sales spread over contacts and items in ` +
+        `${spread.toFixed(1)} s; the plain tables copied and indexed in ${copied.toFixed(1)} s; database ${size?.size}.`;
+      log(`  ${generation}`);
+
+      // Each figure checked against its anchor before anything is timed.
+      const sales = await salesStats(ctx, orgId, "2025-12");
+      const [months] = await rawSales(sql, orgId);
+      const rawRevenue = months
+        .filter((m) => String(m.month) >= "2025-01")
+        .reduce((s, m) => s + Number(m.revenue ?? 0), 0);
+      if (sales.totals.revenue !== rawRevenue)
+        throw new Error(`sales: ${sales.totals.revenue} against the plain table's ${rawRevenue}`);
+      const yearLedger = () =>
+        sql`select account, sum(debit)::text as debit, sum(credit)::text as credit from raw_ledger
+          where org_id = ${orgId} and date between ${YEAR.start} and ${YEAR.end} group by account`;
+      const movements = await accountMovements(ctx, orgId, YEAR);
+      const rawMovements = await yearLedger();
+      const debit = (rows: readonly { debit: string | number }[]) =>
+        rows.reduce((s, r) => s + Number(r.debit), 0);
+      if (debit(movements) !== debit(rawMovements))
+        throw new Error(`ledger: ${debit(movements)} against the plain table's ${debit(rawMovements)}`);
+      const rawDocs = () =>
+        sql`select status, substr(issue_date, 1, 7) as month, count(*)::int as count,
+            sum(total_excl_tax)::text as total from raw_documents
+          where org_id = ${orgId} and direction = 'sales' and kind = 'invoice'
+            and issue_date between ${YEAR.start} and ${YEAR.end} group by 1, 2`;
+      const docRows = (await rawDocs()).reduce((s, r) => s + Number(r.count), 0);
+
+      await sql`checkpoint`;
+      loads.measure = load();
+      const timed: [string, () => Promise<unknown>, string, () => Promise<unknown>, number][] = [
+        [
+          "GET /dashboard/stats/sales (`salesStats`: 24 months by month, best customers and items, VAT rates)",
+          () => salesStats(ctx, orgId, "2025-12"),
+          "the same four GROUP BYs over `raw_sales`",
+          () => rawSales(sql, orgId),
+          counts?.sales ?? 0,
+        ],
+        [
+          "GET /dashboard/stats/accounting's reads (the year's `accountMovements`, and up to today)",
+          () =>
+            Promise.all([
+              accountMovements(ctx, orgId, YEAR),
+              accountMovements(ctx, orgId, { start: YEAR.start, end: "2025-11-30" }),
+            ]),
+          "GROUP BY account over the year of `raw_ledger`",
+          yearLedger,
+          counts?.ledger ?? 0,
+        ],
+        [
+          "GET /docs/stats/sales-invoice over 2025 (`documentStatistics`)",
+          () => documentStatistics(ctx, orgId, "sales", "invoice", { from: YEAR.start, to: YEAR.end }),
+          "GROUP BY status and month over `raw_documents`",
+          rawDocs,
+          docRows,
+        ],
+      ];
+      const figures: Figure[] = [];
+      for (const [label, registre, anchorName, anchor, rows] of timed) {
+        const [a, b] = await step(log, `timed ${label}`, () =>
+          latencies(config.runs, config.warmup, [registre, anchor]),
+        );
+        if (!a || !b) throw new Error("no latency");
+        log(`    p50 ${ms(a.p50)} p95 ${ms(a.p95)}; anchor p50 ${ms(b.p50)} p95 ${ms(b.p95)}`);
+        figures.push({ name: label, registre: a, anchor: b, anchorName, rows });
+      }
+      const explain = async (label: string, text: string, params: unknown[]) => {
+        const plan = await sql.unsafe<{ "QUERY PLAN": string }[]>(
+          `explain (analyze, buffers) ${text}`,
+          params as never[],
+        );
+        return `${label}:\n\n\`\`\`\n${plan.map((p) => p["QUERY PLAN"]).join("\n")}\n\`\`\``;
+      };
+      const plans = [
+        await explain(
+          "The sales figures by month (`salesStats`' first statement)",
+          `select month, coalesce(sum(net) filter (where direction = 'sales'), 0)::text,
+             coalesce(sum(net) filter (where direction = 'purchases'), 0)::text
+           from ${tables.sales} where org_id = $1
+             and ((month between '2025-01' and '2025-12') or (month between '2024-01' and '2024-12'))
+           group by month`,
+          [orgId],
+        ),
+        await explain(
+          "The year's sales invoices (`documentStatistics`)",
+          `select status, issue_date, total_excl_tax, total_incl_tax from ${tables.documents}
+           where org_id = $1 and direction = 'sales' and kind = 'invoice' and issue_date >= $2 and issue_date <= $3`,
+          [orgId, YEAR.start, YEAR.end],
+        ),
+      ];
+      loads.end = load();
+      return {
+        date: new Date().toISOString().slice(0, 10),
+        seconds: seconds(started),
+        config,
+        loads,
+        generation,
+        figures,
+        plans,
+      };
+    } finally {
+      await open.close();
+    }
+  } finally {
+    restore();
+    if (process.env.BENCH_KEEP_DATABASES === "1")
+      log(`  kept ${name} (BENCH_KEEP_DATABASES=1): drop it by hand`);
+    else await drop();
+  }
+};
+
+export const dashboardSection = (run: DashboardRun): string => {
+  const { config } = run;
+  const rows = run.figures.map((f) => {
+    const met = f.registre.p95 <= TARGET_P95;
+    return `| ${f.name}, ${n(f.rows)} rows read | ${ms(f.registre.p50)} / **${ms(f.registre.p95)}** | ${ms(f.anchor.p50)} / ${ms(f.anchor.p95)} ${f.anchorName} | ${(f.registre.p95 / f.anchor.p95).toFixed(1)}× | p95 ≤ ${TARGET_P95} ms: **${met ? "MET" : "MISSED"}** |`;
+  });
+  return [
+    START,
+    "## Dashboard figures (issue 26)",
+    "",
+    `Measured by \`tests/bench/dashboard.ts\` (\`BENCH_ONLY=dashboard npm run bench\`) on ${run.date}, PostgreSQL, in ${run.seconds.toFixed(0)} s; ` +
+      `load average (1 minute, 2 cores) ${run.loads.start} at the start, ${run.loads.measure} when the figures were timed, ${run.loads.end} at the end. ` +
+      `${config.runs} timed runs of each figure after ${config.warmup} untimed, interleaved with its anchor.` +
+      (config.lines === 10_000_000 && config.documents === 1_000_000
+        ? ""
+        : ` **A smaller run than the issue's** (BENCH_DASHBOARD_SCALE): ${n(config.lines)} ledger lines and ${n(config.documents)} documents, not 10M and 1M.`),
+    "",
+    "| figure | Registre p50 / p95 | plain SQL over plain tables, same run, p50 / p95 | ratio (p95) | target |",
+    "|---|---|---|---|---|",
+    ...rows,
+    "",
+    `**Books.** ${run.generation} The anchors' tables (\`raw_sales\`, \`raw_documents\`, \`raw_ledger\`) hold the same rows ` +
+      "as the read models, with one plain index on the organisation and the " +
+      "month or day each; the documents' generator's invoices carry one free line and name one customer (the sales rows are " +
+      "then spread over contacts and items by SQL).",
+    "",
+    ...run.plans.flatMap((p) => [p, ""]),
+    END,
+    "",
+  ].join("\n");
+};
+
+export const runDashboardBench = async (report: string): Promise<void> => {
+  const log = (text: string) => console.log(text);
+  try {
+    const run = await runDashboard(dashboardBenchConfig(), log);
+    writeSection(report, START, END, dashboardSection(run));
+    log(`Dashboard section written to ${report}`);
+  } catch (error) {
+    log(`Dashboard benchmark failed: ${errorMessage(error)}`);
+    throw error;
+  }
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href)
+  await runDashboardBench(
+    process.env.BENCH_REPORT || fileURLToPath(new URL("../../docs/performance.md", import.meta.url)),
+  );
