@@ -46,13 +46,29 @@ export const boundAt = (ctx: AppContext, orgId: string, at: Date): Promise<Bound
     return boundOf(trx, orgId, num(rows[0]?.seq));
   });
 
-/** The prefix up to the organisation's last event at or before the global `position`. */
+/**
+ * The prefix up to the organisation's last event at or before the global `position`. Within an
+ * organisation positions grow with the sequence (its appends are serialised), so a binary search over
+ * the sequence's index finds it in some twenty look-ups, whatever the log's length.
+ */
 export const boundAtPosition = (ctx: AppContext, orgId: string, position: number): Promise<Bound> =>
   withOrg(ctx.database, orgId, async (trx) => {
+    const positionOf = async (seq: number) => {
+      const { rows } = await sql<{ position: string | number }>`
+        select position from events where org_id = ${orgId}::uuid and org_seq = ${seq}`.execute(trx);
+      return rows[0] ? num(rows[0].position) : Number.POSITIVE_INFINITY;
+    };
     const { rows } = await sql<{ seq: string | number | null }>`
-      select coalesce(max(org_seq), 0) as seq from events
-      where org_id = ${orgId}::uuid and position <= ${position}`.execute(trx);
-    return boundOf(trx, orgId, num(rows[0]?.seq));
+      select max(org_seq) as seq from events where org_id = ${orgId}::uuid`.execute(trx);
+    // The last sequence whose position is at most `position`: in [low, high].
+    let low = 0;
+    let high = num(rows[0]?.seq);
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if ((await positionOf(middle)) <= position) low = middle;
+      else high = middle - 1;
+    }
+    return boundOf(trx, orgId, low);
   });
 
 export type Movement = { readonly account: string; readonly debit: number; readonly credit: number };
@@ -124,7 +140,10 @@ export const chartEventsUpTo = (ctx: AppContext, orgId: string, seq: number): Pr
     return rows.map(ctx.store.decode);
   });
 
-/** The first `limit` ledger events after `seq`, and how many there are in all. */
+/** What a change after the moment is: an entry's or a lettering's event (the chart's are not listed). */
+const changeTypes = ledgerHistoryTypes.filter((t) => t.startsWith("Entry") || t.startsWith("Lines"));
+
+/** The first `limit` changes (entries' and letterings' events) after `seq`, and how many there are in all. */
 export const ledgerEventsAfter = (
   ctx: AppContext,
   orgId: string,
@@ -132,7 +151,7 @@ export const ledgerEventsAfter = (
   limit: number,
 ): Promise<{ events: StoredEvent[]; total: number }> =>
   withOrg(ctx.database, orgId, async (trx) => {
-    const types = [...ledgerHistoryTypes];
+    const types = [...changeTypes];
     const { rows } = await sql<Row>`
       select ${columns} from events e
       where e.org_id = ${orgId}::uuid and e.org_seq > ${seq} and e.type = any(${types}::text[])

@@ -86,6 +86,27 @@ describe.each(databaseKinds)("the ledger as of a moment on %s", (kind) => {
       ["validated", reversal, false, null, capital],
     ]);
     expect(then.changedSince[0].userId).toEqual(expect.any(String));
+    expect(then.changesTotal).toBe(6);
+
+    // The same moment by its place in the log: the same books, the same changes since.
+    const byPlace = await o.ok(
+      "GET",
+      `/accounting/history?position=${then.position}&start=${year.start}&end=${year.end}`,
+    );
+    expect(byPlace).toMatchObject({
+      position: then.position,
+      trialBalance: then.trialBalance,
+      validated: 2,
+      drafts: then.drafts,
+      changedSince: then.changedSince,
+      changesTotal: 6,
+    });
+    expect(new Date(byPlace.at).getTime()).toBeLessThanOrEqual(moment.getTime());
+    // One place further: the draft validated, in the books now and no longer among the drafts.
+    const next = await o.ok("GET", `/accounting/history?position=${then.changedSince[0].position}`);
+    expect(next.validated).toBe(3);
+    expect(next.drafts).toEqual({ count: 0, debit: 0, credit: 0 });
+    expect(next.changesTotal).toBe(5);
 
     // Now: the live trial balance, nothing changed since.
     const nowLive = await o.ok("POST", "/accounting/reports/balance", year);
@@ -101,10 +122,20 @@ describe.each(databaseKinds)("the ledger as of a moment on %s", (kind) => {
     expect(empty.trialBalance.rows).toEqual([]);
     expect(empty.position).toBe(0);
     expect(empty.changedSince).toHaveLength(11);
+    expect(empty.changesTotal).toBe(11);
 
     // A moment that is not one: problem+json naming the field.
     const bad = await call("GET", "/accounting/history?at=yesterday", o.token);
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ code: "validation.invalid", errors: [{ path: "at" }] });
+    const none = await call("GET", "/accounting/history", o.token);
+    expect(none.status).toBe(422);
+    expect(none.body).toMatchObject({ code: "validation.invalid", errors: [{ path: "at" }] });
+    const both = await call(
+      "GET",
+      `/accounting/history?at=${encodeURIComponent(moment.toISOString())}&position=1`,
+      o.token,
+    );
+    expect(both.status).toBe(422);
   });
 });
