@@ -164,6 +164,11 @@ const run = async (
 };
 
 const main = async (): Promise<void> => {
+  if (ONLY === "history") {
+    // BENCH_ONLY=history: the accountant's time machine alone (issue 26 §4: the trial balance as of a place in 1M events).
+    await (await import("./history.ts")).runHistoryBench(REPORT);
+    return;
+  }
   if (ONLY_FEC) {
     await (await import("./fec-import.ts")).runFecImportBench(REPORT);
     return;
