@@ -281,6 +281,7 @@ const main = async (): Promise<void> => {
   }
   if (process.env.BENCH_UPLOADS !== "0") await (await import("./uploads.ts")).runUploadsBench(REPORT);
   if (process.env.BENCH_VAT !== "0") await (await import("./vat.ts")).runVatBench(REPORT);
+  if (process.env.BENCH_HISTORY !== "0") await (await import("./history.ts")).runHistoryBench(REPORT);
   await (await import("./load.ts")).runLoadBench(REPORT);
 };
 
