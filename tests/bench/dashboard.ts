@@ -207,7 +207,9 @@ const runDashboard = async (
       if (sales.totals.revenue !== rawRevenue)
         throw new Error(`sales: ${sales.totals.revenue} against the plain table's ${rawRevenue}`);
       const yearLedger = () =>
-        sql`select account, sum(debit)::text as debit, sum(credit)::text as credit from raw_ledger
+        sql<
+          { account: string; debit: string; credit: string }[]
+        >`select account, sum(debit)::text as debit, sum(credit)::text as credit from raw_ledger
           where org_id = ${orgId} and date between ${YEAR.start} and ${YEAR.end} group by account`;
       const movements = await accountMovements(ctx, orgId, YEAR);
       const rawMovements = await yearLedger();
