@@ -102,7 +102,7 @@ const API_FLOORS: readonly (readonly string[])[] = [
   ],
   ["accounting/", "vat/", "organisations.ts"],
   ["contacts/", "items/"],
-  ["documents/"],
+  ["documents/", "reports-export/"],
   ["payments/"],
   ["banks/"],
   ["reconcile/", "year-end/"],

@@ -2598,7 +2598,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Counts and amounts (cents) per status and per month of `<direction>-<kind>` documents. */
+        /** @description `<direction>-<kind>`: counts and amounts (cents) per status and per month of those documents. A management report (issue 26) over a period of issue dates (`from`, `to`; the current fiscal year by default), from the validated invoices and credit notes: `sales-by-customer`, `sales-by-item`, `sales-by-month`, `purchases-by-supplier`, `margin-by-item` (sales less cost over the lines whose cost is known, the others counted), `aged-receivables` and `aged-payables` (what is left due per contact by days past due at `to`, today by default); with `format` (`csv`, `xlsx`, `pdf`) the report as a file to download. The sales reports need the right to read sales invoices, the purchases ones purchase invoices. */
         get: operations["getDocumentStats"];
         put?: never;
         post?: never;
@@ -6033,6 +6033,40 @@ export interface components {
                 totalExclTax: number;
                 /** @description Integer cents, signed */
                 totalInclTax: number;
+            };
+        };
+        ManagementReport: {
+            /** @enum {string} */
+            type: "sales-by-customer" | "sales-by-item" | "sales-by-month" | "purchases-by-supplier" | "margin-by-item" | "aged-receivables" | "aged-payables";
+            /** @description The first day of the period (YYYY-MM-DD) */
+            from: string;
+            /** @description The last day; the aged balances' day */
+            to: string;
+            /** @enum {string} */
+            subject: "contact" | "item" | "month";
+            columns: {
+                key: string;
+                /** @enum {string} */
+                kind: "money" | "quantity" | "count" | "percent";
+            }[];
+            rows: components["schemas"]["ManagementReportRow"][];
+            totals: {
+                [key: string]: number | string | null;
+            };
+            /** @description `margin-by-item`: the lines left out; null for the other reports */
+            uncosted: {
+                /** @description Sales lines of the period whose cost is not known */
+                lines: number;
+                /** @description Their net amount (cents), left out of the margins */
+                revenue: number;
+            } | null;
+        };
+        ManagementReportRow: {
+            /** @description The contact's or item's id, or the month (YYYY-MM); null for lines without contact or item */
+            key: string | null;
+            label: string | null;
+            values: {
+                [key: string]: number | string | null;
             };
         };
         BulkDocumentValidationReport: {
@@ -28706,25 +28740,32 @@ export interface operations {
     getDocumentStats: {
         parameters: {
             query?: {
+                /** @description The first day (issue dates); a report's default: the first day of the current fiscal year */
                 from?: string;
+                /** @description The last day; a report's default: the last day of the current fiscal year. The aged balances are as of this day (today when absent) */
                 to?: string;
+                /** @description A management report's file: `csv` (`;`, comma decimals, UTF-8 with BOM), `xlsx`, `pdf`; JSON when absent */
+                format?: "json" | "csv" | "xlsx" | "pdf";
             };
             header?: never;
             path: {
-                /** @description `<direction>-<kind>` */
+                /** @description `<direction>-<kind>` (per-kind counts), or a management report: `sales-by-customer`, `sales-by-item`, `sales-by-month`, `purchases-by-supplier`, `margin-by-item`, `aged-receivables`, `aged-payables` */
                 type: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Statistics */
+            /** @description The statistics, the report, or the report's file */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DocumentStats"];
+                    "application/json": components["schemas"]["DocumentStats"] | components["schemas"]["ManagementReport"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/pdf": string;
                 };
             };
             /** @description Not signed in */
@@ -37357,6 +37398,8 @@ export const documentPreferencesInputScopeValues = ["me", "org"] as const satisf
 export const documentPreferencesChangeSortValues = ["-date", "date", "-number", "number", "contact", "-totalInclTax"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferencesChange"]>["sort"][];
 export const documentPreferencesChangeStatusValues = ["all", "draft", "open", "validated", "late"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferencesChange"]>["status"][];
 export const documentPreferencesChangePeriodValues = ["all", "month", "quarter", "year"] as const satisfies readonly NonNullable<components["schemas"]["DocumentPreferencesChange"]>["period"][];
+export const managementReportTypeValues = ["sales-by-customer", "sales-by-item", "sales-by-month", "purchases-by-supplier", "margin-by-item", "aged-receivables", "aged-payables"] as const satisfies readonly NonNullable<components["schemas"]["ManagementReport"]>["type"][];
+export const managementReportSubjectValues = ["contact", "item", "month"] as const satisfies readonly NonNullable<components["schemas"]["ManagementReport"]>["subject"][];
 export const documentKindValues = ["quote", "order", "delivery", "invoice", "creditNote"] as const satisfies readonly NonNullable<components["schemas"]["Document"]>["kind"][];
 export const documentDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["Document"]>["direction"][];
 export const documentStatusValues = ["draft", "validated", "sent", "accepted", "refused", "cancelled", "delivered"] as const satisfies readonly NonNullable<components["schemas"]["Document"]>["status"][];

@@ -1,28 +1,46 @@
-import { type DomainError, Rights } from "@registre/core";
+import { z } from "@hono/zod-openapi";
+import { type DomainError, parisDate, Rights } from "@registre/core";
+import type { Context } from "hono";
 import type { AppContext } from "../../context.ts";
 import { changeStatus } from "../../documents/commands.ts";
 import { liveDocument } from "../../documents/context.ts";
+import { reportPeriod, salesReport } from "../../documents/management-reports.ts";
+import { agedPeriod, agedReport } from "../../documents/management-reports-aged.ts";
 import { documentDetail, documentStatistics, findDocument } from "../../documents/queries.ts";
 import { parseDocType, requireDocumentRight } from "../../documents/rights.ts";
 import { sellerWarnings } from "../../documents/settings.ts";
 import { checkValidation, validateDocument, validateDocuments } from "../../documents/validation.ts";
 import { accessRoute, SESSION } from "../../http/access.ts";
+import { fileHeaders } from "../../http/downloads.ts";
 import { withField } from "../../http/field-problems.ts";
 import { translate } from "../../http/messages.ts";
 import { commandMetadata, resourceApp, sessionOrg } from "../../http/openapi.ts";
 import { localeOf, type ProblemError } from "../../http/problem.ts";
+import type { AuthEnv } from "../../identity/auth.ts";
+import { findOrganisation } from "../../organisations.ts";
+import { reportFile } from "../../reports-export/index.ts";
+import { XLSX_MEDIA_TYPE } from "../../reports-export/xlsx.ts";
 import { answer, body, errors } from "../../schemas/common.ts";
 import {
   BulkValidationInput,
   BulkValidationReport,
   DocIdParam,
   DocStatusParams,
-  DocTypeParam,
   Document,
   DocumentStats,
-  DocumentStatsQuery,
   DocumentValidationCheck,
 } from "../../schemas/docs.ts";
+import {
+  DocStatsQuery,
+  DocStatsTypeParam,
+  isReportType,
+  ManagementReport,
+  type ManagementReportView,
+  type ReportFormat,
+  type ReportType,
+} from "../../schemas/management-reports.ts";
+
+const ReportFileSchema = z.string().openapi({ format: "binary" });
 
 const tags = ["Documents"];
 
@@ -34,26 +52,67 @@ const tags = ["Documents"];
 export const documentStatusRoutes = (ctx: AppContext) => {
   const app = resourceApp();
 
+  /** A management report, as JSON or as a file; refusals naming their field (`to` before `from`). */
+  const managementReport = async (
+    c: Context<AuthEnv>,
+    type: ReportType,
+    range: { from?: string | undefined; to?: string | undefined },
+    format: ReportFormat | undefined,
+  ) => {
+    const orgId = sessionOrg(c);
+    const aged = type === "aged-receivables" || type === "aged-payables";
+    const direction = type.startsWith("purchases") || type === "aged-payables" ? "purchases" : "sales";
+    requireDocumentRight(c, { direction, kind: "invoice" }, Rights.read);
+    const locale = localeOf(c);
+    let report: ManagementReportView;
+    try {
+      report = aged
+        ? await agedReport(ctx, orgId, type, agedPeriod(ctx, range))
+        : await salesReport(ctx, orgId, type, await reportPeriod(ctx, orgId, range));
+    } catch (error) {
+      throw withField(error, locale);
+    }
+    if (!format || format === "json") return c.json(report, 200);
+    const organisation = (await findOrganisation(ctx, orgId)).name;
+    const file = await reportFile(report, format, locale, organisation, parisDate(ctx.clock()));
+    return c.body(file.body as string, 200, fileHeaders(file.name, file.contentType));
+  };
+
   app.openapi(
     accessRoute(ctx, SESSION, {
       method: "get",
       path: "/stats/{type}",
       operationId: "getDocumentStats",
       tags,
-      description: "Counts and amounts (cents) per status and per month of `<direction>-<kind>` documents.",
-      request: { params: DocTypeParam, query: DocumentStatsQuery },
-      responses: { 200: answer(DocumentStats, "Statistics"), ...errors },
+      description:
+        "`<direction>-<kind>`: counts and amounts (cents) per status and per month of those documents. A management " +
+        "report (issue 26) over a period of issue dates (`from`, `to`; the current fiscal year by default), from the " +
+        "validated invoices and credit notes: `sales-by-customer`, `sales-by-item`, `sales-by-month`, " +
+        "`purchases-by-supplier`, `margin-by-item` (sales less cost over the lines whose cost is known, the others " +
+        "counted), `aged-receivables` and `aged-payables` (what is left due per contact by days past due at `to`, " +
+        "today by default); with `format` (`csv`, `xlsx`, `pdf`) the report as a file to download. The sales " +
+        "reports need the right to read sales invoices, the purchases ones purchase invoices.",
+      request: { params: DocStatsTypeParam, query: DocStatsQuery },
+      responses: {
+        200: {
+          description: "The statistics, the report, or the report's file",
+          content: {
+            "application/json": { schema: z.union([DocumentStats, ManagementReport]) },
+            "text/csv": { schema: ReportFileSchema },
+            [XLSX_MEDIA_TYPE]: { schema: ReportFileSchema },
+            "application/pdf": { schema: ReportFileSchema },
+          },
+        },
+        ...errors,
+      },
     }),
     async (c) => {
-      const type = parseDocType(c.req.valid("param").type);
-      requireDocumentRight(c, type, Rights.read);
-      const stats = await documentStatistics(
-        ctx,
-        sessionOrg(c),
-        type.direction,
-        type.kind,
-        c.req.valid("query"),
-      );
+      const { type } = c.req.valid("param");
+      const { format, ...range } = c.req.valid("query");
+      if (isReportType(type)) return managementReport(c, type, range, format);
+      const docType = parseDocType(type);
+      requireDocumentRight(c, docType, Rights.read);
+      const stats = await documentStatistics(ctx, sessionOrg(c), docType.direction, docType.kind, range);
       return c.json(
         {
           byStatus: { ...stats.byStatus },

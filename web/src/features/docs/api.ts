@@ -106,8 +106,13 @@ export const docCheckQuery = (id: string) =>
 export const docStatsQuery = (direction: Direction, kind: DocKind, from: string, to: string) =>
   queryOptions({
     queryKey: keys.stats(`${direction}-${kind}`, from, to),
-    queryFn: ({ signal }) =>
-      api.get("/docs/stats/{type}", { path: { type: `${direction}-${kind}` }, query: { from, to }, signal }),
+    // The route answers a side and kind with these counts (a management report's type with a report).
+    queryFn: async ({ signal }) =>
+      (await api.get("/docs/stats/{type}", {
+        path: { type: `${direction}-${kind}` },
+        query: { from, to },
+        signal,
+      })) as DocStats,
   });
 
 export const docHistoryQuery = (id: string) =>
