@@ -162,4 +162,77 @@ describe("platform users and organisations (Chromium)", () => {
     },
     browserTimeout,
   );
+
+  test(
+    "writes a release note and shows it, new, on the members' « Nouveautés » in French and English",
+    async () => {
+      const version = `9.${Date.now() % 100000}`;
+      // The platform's list, then its edit screen: a note written in both languages, published.
+      await platform.goto("/registre/releases");
+      await platform.mainHeading.filter({ hasText: "Notes de version" }).waitFor();
+      await page.getByTestId("releases-edit").click();
+      await page.waitForURL((url) => url.pathname === "/registre/releases/edit");
+      await page.getByTestId("release-add").click();
+      await page.getByTestId("release-version").fill(version);
+      await page.getByTestId("release-title-fr").fill("Tableaux de bord et prévisions");
+      await page.getByTestId("release-title-en").fill("Dashboards and forecasts");
+      await page
+        .getByTestId("release-body-fr")
+        .fill(
+          "Le tableau de bord montre où en est l’entreprise.\n\n- Prévision de trésorerie\n- <b>Factures</b> en retard",
+        );
+      await page
+        .getByTestId("release-body-en")
+        .fill("The dashboard shows where the business stands.\n\n- Cash forecast\n- Late invoices");
+      await page.getByTestId("release-published").check();
+      await shot("platform-release-form", "fr");
+      await page.getByTestId("release-save").click();
+      const row = page.getByTestId("release-row").filter({ hasText: version });
+      await row.waitFor();
+      expect(await row.textContent()).toContain("Tableaux de bord et prévisions");
+      expect(await row.getByTestId("release-status").textContent()).toBe("Publiée");
+      await shot("platform-releases", "fr");
+
+      // The member (the demo login belongs to the demo organisation) is told in the navigation.
+      await platform.goto("/org/dashboard");
+      const unread = page.getByTestId("releases-unread");
+      await unread.waitFor();
+      await page.getByTestId("nav-releases").click();
+      await page.waitForURL((url) => url.pathname === "/org/dashboard/releases");
+      await platform.mainHeading.filter({ hasText: "Nouveautés" }).waitFor();
+      const note = page.getByTestId("release-note").filter({ hasText: version });
+      await note.waitFor();
+      expect(await note.getByTestId("release-note-title").textContent()).toBe(
+        "Tableaux de bord et prévisions",
+      );
+      await note.getByTestId("release-note-new").waitFor();
+      // The body's list as a list, its markup as the text it is.
+      expect(await note.locator("li").allTextContents()).toEqual([
+        "Prévision de trésorerie",
+        "<b>Factures</b> en retard",
+      ]);
+      expect(await note.locator("b").count()).toBe(0);
+      // Newest first: this note, written last with today's date, leads.
+      expect(await page.getByTestId("release-note").first().textContent()).toContain(version);
+      // Seen: the navigation's badge goes.
+      await expect.poll(() => unread.count()).toBe(0);
+      await shot("releases-news", "fr");
+
+      // In English, the English texts; seen already, no longer marked new.
+      await platform.switchLanguage("en");
+      await page.reload();
+      await platform.mainHeading.filter({ hasText: "What’s new" }).waitFor();
+      const english = page.getByTestId("release-note").filter({ hasText: version });
+      await english.waitFor();
+      expect(await english.getByTestId("release-note-title").textContent()).toBe("Dashboards and forecasts");
+      expect(await english.locator("li").allTextContents()).toEqual(["Cash forecast", "Late invoices"]);
+      expect(await english.getByTestId("release-note-new").count()).toBe(0);
+      await shot("releases-news", "en");
+      await platform.goto("/registre/releases");
+      await platform.mainHeading.filter({ hasText: "Release notes" }).waitFor();
+      await page.getByTestId("release-row").filter({ hasText: "Dashboards and forecasts" }).waitFor();
+      await shot("platform-releases", "en");
+    },
+    browserTimeout,
+  );
 });

@@ -131,7 +131,7 @@ describe("main screens (Chromium)", () => {
       // Spec routes not built yet have their own title, the platform's included.
       for (const [path, title] of [
         ["/registre/orgs/invoices", "Factures des organisations"],
-        ["/org/dashboard/releases", "Nouveautés"],
+        ["/account/payments", "Paiements d’abonnement"],
       ] as const) {
         await open(path);
         await page.getByTestId("placeholder-page").waitFor();

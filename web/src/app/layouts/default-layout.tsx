@@ -19,6 +19,7 @@ import { BuildingIcon, LogoutIcon, SwitchIcon, UserIcon } from "../../components
 import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { ThemeSwitch } from "../../components/theme-switch.tsx";
 import { visibleSections } from "../../features/org/nav.tsx";
+import { ReleasesNavLink, releasesPath } from "../../features/releases/releases-nav-link.tsx";
 import { logout } from "../../features/session/api.ts";
 import { useSession } from "../../lib/session-store.ts";
 import { Brand } from "./public-chrome.tsx";
@@ -115,7 +116,9 @@ const Navigation = ({ onNavigate }: { onNavigate: () => void }) => {
   const { t } = useTranslation("app");
   const { pathname } = useLocation();
   const session = useSession();
-  const active = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  // The release notes' link is outside the sections: on its page, none of theirs is current.
+  const active = (to: string) =>
+    pathname !== releasesPath && (pathname === to || pathname.startsWith(`${to}/`));
   const sections = visibleSections(session);
   // Off any section (the dashboard, the account), the first one is open, as a table of contents.
   const current =
@@ -142,53 +145,58 @@ const Navigation = ({ onNavigate }: { onNavigate: () => void }) => {
       else next.delete(key);
       return next;
     });
+  const entry = (section: (typeof sections)[number]) => {
+    if (section.direct && section.items[0]) {
+      const item = section.items[0];
+      return (
+        <MantineNavLink
+          key={section.key}
+          component={NavLink}
+          to={item.to}
+          label={t(section.label)}
+          leftSection={section.icon}
+          active={active(item.to)}
+          onClick={onNavigate}
+          className="registre-navlink"
+        />
+      );
+    }
+    return (
+      <MantineNavLink
+        key={section.key}
+        label={t(section.label)}
+        leftSection={section.icon}
+        opened={opened.has(section.key)}
+        onChange={(open) => toggle(section.key, open)}
+        childrenOffset={30}
+        className="registre-navlink"
+        data-testid={`nav-${section.key}`}
+      >
+        {section.items.map((item) => (
+          <MantineNavLink
+            key={item.to}
+            component={NavLink}
+            to={item.to}
+            end
+            label={t(item.label)}
+            active={
+              active(item.to) &&
+              !section.items.some((other) => other.to.length > item.to.length && active(other.to))
+            }
+            onClick={onNavigate}
+            className="registre-navlink-child"
+          />
+        ))}
+      </MantineNavLink>
+    );
+  };
+  // The release notes right after the dashboard, for every member (not a right's link: nav.tsx).
+  const dashboard = sections.findIndex((section) => section.key === "dashboard") + 1;
   return (
     <nav aria-label={t("frame.navigation")} ref={nav}>
-      {sections.map((section) => {
-        if (section.direct && section.items[0]) {
-          const item = section.items[0];
-          return (
-            <MantineNavLink
-              key={section.key}
-              component={NavLink}
-              to={item.to}
-              label={t(section.label)}
-              leftSection={section.icon}
-              active={active(item.to)}
-              onClick={onNavigate}
-              className="registre-navlink"
-            />
-          );
-        }
-        return (
-          <MantineNavLink
-            key={section.key}
-            label={t(section.label)}
-            leftSection={section.icon}
-            opened={opened.has(section.key)}
-            onChange={(open) => toggle(section.key, open)}
-            childrenOffset={30}
-            className="registre-navlink"
-            data-testid={`nav-${section.key}`}
-          >
-            {section.items.map((item) => (
-              <MantineNavLink
-                key={item.to}
-                component={NavLink}
-                to={item.to}
-                end
-                label={t(item.label)}
-                active={
-                  active(item.to) &&
-                  !section.items.some((other) => other.to.length > item.to.length && active(other.to))
-                }
-                onClick={onNavigate}
-                className="registre-navlink-child"
-              />
-            ))}
-          </MantineNavLink>
-        );
-      })}
+      {sections.slice(0, dashboard).map(entry)}
+      <ReleasesNavLink onNavigate={onNavigate} />
+      {sections.slice(dashboard).map(entry)}
     </nav>
   );
 };

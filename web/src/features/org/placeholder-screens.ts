@@ -22,9 +22,6 @@ const withEdit = (path: string, title: ScreenKey, section: NavLabel): Placeholde
   screen(`${path}/edit`, title, section, true),
 ];
 
-/** The platform's lists not built yet, each with its edit screen (units, jobs, countries, BICs and activities are). */
-const platformLists = ["releases"] as const;
-
 /** Every spec screen of the frame that is routed but not built yet, with its own title. */
 export const placeholderScreens: PlaceholderScreen[] = [
   // Personal account
@@ -34,8 +31,6 @@ export const placeholderScreens: PlaceholderScreen[] = [
   ...withEdit("account/paymentmode", "accountPaymentMode", "nav.account"),
   screen("account/invoices", "accountInvoices", "nav.account"),
   screen("account/invoices/:id", "accountInvoice", "nav.account"),
-  // Organisation area
-  screen("org/dashboard/releases", "releasesNews", "nav.dashboard"),
   // Platform administration
   ...withEdit("registre/auth/items", "platformAuthItems", "nav.platform"),
   screen("registre/users/:id/edit", "platformUser", "nav.platform", true),
@@ -43,5 +38,4 @@ export const placeholderScreens: PlaceholderScreen[] = [
   screen("registre/orgs/:id/history/edit", "platformOrgHistory", "nav.platform", true),
   screen("registre/orgs/:id/user/edit", "platformOrgMembers", "nav.platform", true),
   screen("registre/orgs/invoices", "platformOrgInvoices", "nav.platform"),
-  ...platformLists.flatMap((list) => withEdit(`registre/${list}`, `platform_${list}`, "nav.platform")),
 ];
