@@ -3,6 +3,7 @@ export * from "./chart.ts";
 export * from "./closing.ts";
 export * from "./dates.ts";
 export * from "./entry.ts";
+export * from "./entry-history.ts";
 export * from "./fiscal.ts";
 export * from "./history.ts";
 export * from "./income-statement.ts";
