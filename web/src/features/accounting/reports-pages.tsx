@@ -7,6 +7,7 @@ import { LedgerIcon } from "../../components/icons.tsx";
 import { LinkCard } from "../../components/link-card.tsx";
 import { TitleLine } from "../../components/section-title.tsx";
 import { PageHeader } from "../org/page-header.tsx";
+import { ManagementReportLinks } from "../reports/report-links.tsx";
 import { useCan } from "./access.ts";
 import { balanceQuery, statementsQuery } from "./api.ts";
 import { balancePath, ledgerPath, reportsPath, statementsReportPath } from "./paths.ts";
@@ -44,6 +45,7 @@ export const ReportsPage = () => {
             />
           ))}
         </SimpleGrid>
+        <ManagementReportLinks />
         {allowed && can("entries.export", "read") ? (
           <Stack gap="sm">
             <TitleLine title={t("reports.exports")} hint={t("reports.exportsText")} size="lg" />
