@@ -65,6 +65,7 @@ const docHistoryPages = () => import("../features/docs/history-pages.tsx");
 const contactDocs = () => import("../features/docs/contact-docs.tsx");
 const templatesPages = () => import("../features/mail/templates-pages.tsx");
 const templateEditPage = () => import("../features/mail/template-edit-page.tsx");
+const releasesPages = () => import("../features/releases/platform-releases-page.tsx");
 const placeholder = screen(() => import("../features/org/placeholder-route.tsx"), "PlaceholderRoute");
 
 const homeVariant = (variant: 2 | 3 | 4 | 5): RouteObject => ({
@@ -362,6 +363,10 @@ export const routes: RouteObject[] = [
             path: "org/dashboard/income/mobile",
             lazy: screen(() => import("../features/dashboard/income-page.tsx"), "IncomeMobilePage"),
           },
+          {
+            path: "org/dashboard/releases",
+            lazy: screen(() => import("../features/releases/news-page.tsx"), "ReleaseNewsPage"),
+          },
           { path: "org/settings", lazy: screen(settingsPages, "SettingsPage") },
           { path: "org/settings/orgname", lazy: screen(settingsPages, "OrgNamePage") },
           { path: "org/settings/orgmail", lazy: screen(settingsPages, "OrgMailPage") },
@@ -424,6 +429,8 @@ export const routes: RouteObject[] = [
           { path: "registre/users/:id", lazy: screen(userPages, "UserDetailPage") },
           { path: "registre/users/:id/log", lazy: screen(userPages, "UserLogPage") },
           { path: "registre/users/:id/org", lazy: screen(userPages, "PlatformUserOrgsPage") },
+          { path: "registre/releases", lazy: screen(releasesPages, "ReleasesPage") },
+          { path: "registre/releases/edit", lazy: screen(releasesPages, "ReleasesEditPage") },
           // Spec screens not built yet ("bientôt disponible"), each with its own title.
           ...placeholderScreens.map((entry) => ({ path: entry.path, handle: entry, lazy: placeholder })),
         ],
