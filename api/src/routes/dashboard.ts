@@ -1,14 +1,28 @@
 import { z } from "@hono/zod-openapi";
-import { DomainError, incomeStatement, parisDate, Rights } from "@registre/core";
+import { DomainError, hasRight, incomeStatement, parisDate, Rights } from "@registre/core";
 import { controlPanel } from "../accounting/control-panel.ts";
 import { accountMovements, lastValidatedDay, listFiscalYears } from "../accounting/queries.ts";
 import type { AppContext } from "../context.ts";
+import { cashForecast } from "../dashboard/forecast.ts";
+import { dashboardOverview } from "../dashboard/overview.ts";
+import { dashboardTodo, todoRights } from "../dashboard/todo.ts";
+import { agedBalance } from "../documents/aged.ts";
 import { salesStats } from "../documents/sales-stats.ts";
-import { accessRoute, right } from "../http/access.ts";
+import { accessRoute, SESSION } from "../http/access.ts";
 import { requireOrg, resourceApp } from "../http/openapi.ts";
+import { ProblemError } from "../http/problem.ts";
 import { problemResponses } from "../http/schemas.ts";
-import { AccountingStats, ControlStats, StatsTypeParam } from "../schemas/dashboard.ts";
-import { SalesStats, SalesStatsQuery } from "../schemas/sales-stats.ts";
+import {
+  AccountingStats,
+  AgedStats,
+  ControlStats,
+  DashboardStatsQuery,
+  ForecastStats,
+  OverviewStats,
+  StatsTypeParam,
+  TodoStats,
+} from "../schemas/dashboard.ts";
+import { SalesStats } from "../schemas/sales-stats.ts";
 
 const startsWithAny = (account: string, prefixes: readonly string[]) =>
   prefixes.some((p) => account.startsWith(p));
@@ -29,37 +43,75 @@ const shownYear = <Y extends { start: string; end: string }>(
 };
 
 /**
- * The dashboard's first figures, from the accounting read models of the year the books are at.
+ * The dashboard's figures. `accounting`: the year the books are at, from the accounting read models;
  * `control`: the accountant's control panel (`control-panel.ts`); `sales`: the sales and purchases of
- * twelve months against the year before (`sales_stats`), under the same right. Mounted at /dashboard.
+ * twelve months against the year before (`sales_stats`); `overview`: this month against last year's,
+ * twelve months, cash per bank and the VAT due; `forecast`: the next 90 days' cash week by week — all
+ * under the right to read the books (`accounting`). `aged`: receivables or payables by age and the late
+ * invoices, under the right to read that side's invoices (or the books); `todo`: what needs doing, each
+ * to-do only when the member may read its list. The route declares a session and checks each type's
+ * right here (403 `identity.forbidden` naming the code). Mounted at /dashboard.
  */
+const types = new Set(["accounting", "control", "sales", "overview", "forecast", "aged", "todo"]);
+
 export const dashboardRoutes = (ctx: AppContext) => {
   const app = resourceApp();
   app.openapi(
-    accessRoute(ctx, right("accounting", Rights.read), {
+    accessRoute(ctx, SESSION, {
       method: "get",
       path: "/stats/{type}",
       operationId: "dashboardStats",
       tags: ["Dashboard"],
       request: {
         params: StatsTypeParam,
-        query: SalesStatsQuery,
+        query: DashboardStatsQuery,
       },
       responses: {
         200: {
           description:
-            "The figures: `accounting` the year's, `control` the accountant's checks, `sales` twelve months' sales",
-          content: { "application/json": { schema: z.union([AccountingStats, ControlStats, SalesStats]) } },
+            "The figures: `accounting` the year's, `control` the accountant's checks, `sales` twelve months' sales, " +
+            "`overview` the main dashboard's, `forecast` the next 90 days' cash, `aged` receivables or payables by age, " +
+            "`todo` what needs doing",
+          content: {
+            "application/json": {
+              schema: z.union([
+                AccountingStats,
+                ControlStats,
+                SalesStats,
+                OverviewStats,
+                ForecastStats,
+                AgedStats,
+                TodoStats,
+              ]),
+            },
+          },
         },
         ...problemResponses(401, 403, 404),
       },
     }),
     async (c) => {
       const { type } = c.req.valid("param");
+      const query = c.req.valid("query");
       const orgId = requireOrg(c.get("session").orgId);
+      const rights = c.get("rights");
+      const may = (code: string) => hasRight(rights, code, Rights.read);
+      const need = (...codes: string[]) => {
+        if (!codes.some(may))
+          throw new ProblemError(403, "identity.forbidden", { code: codes[0] ?? "accounting" });
+      };
+      if (!types.has(type)) throw new DomainError("dashboard.unknownStats", { type }, 404);
+      if (type === "todo")
+        return c.json({ items: await dashboardTodo(ctx, orgId, (key) => may(todoRights[key])) }, 200);
+      if (type === "aged") {
+        const direction = query.direction ?? "sales";
+        need(`${direction}.invoices`, "accounting");
+        return c.json(await agedBalance(ctx, orgId, { direction, at: query.at }), 200);
+      }
+      need("accounting");
       if (type === "control") return c.json({ checks: await controlPanel(ctx, orgId) }, 200);
-      if (type === "sales") return c.json(await salesStats(ctx, orgId, c.req.valid("query").to), 200);
-      if (type !== "accounting") throw new DomainError("dashboard.unknownStats", { type }, 404);
+      if (type === "sales") return c.json(await salesStats(ctx, orgId, query.to), 200);
+      if (type === "overview") return c.json(await dashboardOverview(ctx, orgId), 200);
+      if (type === "forecast") return c.json(await cashForecast(ctx, orgId, parisDate(ctx.clock())), 200);
       const today = parisDate(ctx.clock());
       const [years, newest] = await Promise.all([listFiscalYears(ctx, orgId), lastValidatedDay(ctx, orgId)]);
       const year = shownYear(years, today, newest);

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { Amount } from "./common.ts";
+import { Amount, Day } from "./common.ts";
 import { pathParams } from "./ids.ts";
+import { SalesStatsQuery } from "./sales-stats.ts";
 
 /** The dashboard's figures (/api/dashboard). */
 export const AccountingStats = z
@@ -24,7 +25,10 @@ export const AccountingStats = z
   })
   .openapi("AccountingStats");
 
-/** The figures' kind: `accounting` or `control` (any other word is stats not found). */
+/**
+ * The figures' kind: `accounting`, `control`, `sales`, `overview`, `forecast`, `aged` or `todo` (any other word
+ * is stats not found).
+ */
 export const StatsTypeParam = pathParams({ type: z.string().regex(/^[a-z]{1,40}$/) });
 
 const ControlItem = z
@@ -76,3 +80,158 @@ export const ControlStats = z
     ),
   })
   .openapi("ControlStats");
+
+/** The dashboard's query: `to` for `sales`, `direction` and `at` for `aged`. */
+export const DashboardStatsQuery = SalesStatsQuery.extend({
+  direction: z.enum(["sales", "purchases"]).optional().openapi({
+    description: "`aged`: receivables (`sales`, the default) or payables (`purchases`)",
+  }),
+  at: Day.optional().openapi({
+    description: "`aged`: the day the ages are counted at (YYYY-MM-DD); today when absent",
+  }),
+});
+
+const StatsMonth = z.object({
+  month: z.string().openapi({ example: "2026-03" }),
+  revenue: Amount,
+  purchases: Amount,
+  revenueLastYear: Amount,
+  purchasesLastYear: Amount,
+});
+
+const CashToday = z
+  .object({
+    total: Amount.openapi({ description: "Banks and cash (51, 53) at the end of `asOf`" }),
+    banks: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        account: z.string(),
+        closed: z.boolean(),
+        balance: Amount,
+      }),
+    ),
+    other: Amount.openapi({ description: "51 and 53 outside the bank accounts' own 512 sub-accounts" }),
+    asOf: z.string(),
+  })
+  .openapi("DashboardCash");
+
+const VatDue = z
+  .object({
+    period: z
+      .string()
+      .openapi({ description: "The VAT period holding today, as the returns name it", example: "2026-Q2" }),
+    start: z.string(),
+    end: z.string(),
+    collected: Amount.openapi({ description: "VAT collected in the period so far, not in a return yet" }),
+    deductible: Amount.openapi({ description: "VAT deductible in the period so far, not in a return yet" }),
+    due: Amount.openapi({ description: "Collected less deductible; negative: a credit" }),
+    payBy: z.string().openapi({ description: "The latest day the period's VAT is paid" }),
+    earlier: Amount.openapi({ description: "VAT of earlier periods not taken by any return yet (net)" }),
+    earlierPayBy: z.string().nullable(),
+    unpaidReturns: z.array(z.object({ period: z.string(), amount: Amount, payBy: z.string() })),
+  })
+  .openapi("DashboardVatDue");
+
+/** `overview`: the main dashboard's figures. */
+export const OverviewStats = z
+  .object({
+    today: z.string(),
+    month: StatsMonth.openapi({ description: "This month so far against the same month last year" }),
+    months: z.array(StatsMonth).openapi({ description: "The last twelve months, this one last" }),
+    cash: CashToday,
+    vat: VatDue,
+  })
+  .openapi("OverviewStats");
+
+/** `forecast`: the cash forecast of the next 90 days, week by week. */
+export const ForecastStats = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    opening: Amount.openapi({ description: "Banks and cash today" }),
+    weeks: z.array(
+      z
+        .object({
+          start: z.string(),
+          end: z.string(),
+          receipts: Amount.openapi({
+            description: "Open sales invoices less credit notes due in the week (overdue: the first week)",
+          }),
+          payments: Amount.openapi({
+            description: "Open purchase invoices less credit notes due in the week, negative",
+          }),
+          vat: Amount.openapi({ description: "VAT to pay in the week, negative" }),
+          balance: Amount.openapi({ description: "The forecast balance at the week's end" }),
+        })
+        .openapi("ForecastWeek"),
+    ),
+    totals: z.object({ receipts: Amount, payments: Amount, vat: Amount, closing: Amount }),
+  })
+  .openapi("ForecastStats");
+
+const AgedAmounts = {
+  notDue: Amount,
+  days1to30: Amount,
+  days31to60: Amount,
+  days61to90: Amount,
+  over90: Amount,
+  total: Amount,
+};
+
+/** `aged`: aged receivables or payables at a day, and the late invoices. */
+export const AgedStats = z
+  .object({
+    direction: z.enum(["sales", "purchases"]),
+    at: z.string(),
+    contacts: z.array(
+      z
+        .object({
+          contactId: z.string().nullable(),
+          name: z.string().nullable(),
+          documents: z.number().int(),
+          ...AgedAmounts,
+        })
+        .openapi("AgedContact"),
+    ),
+    totals: z.object(AgedAmounts),
+    late: z
+      .array(
+        z
+          .object({
+            id: z.string(),
+            number: z.string().nullable(),
+            contactId: z.string().nullable(),
+            contactName: z.string().nullable(),
+            issueDate: z.string(),
+            dueDate: z.string(),
+            daysLate: z.number().int(),
+            totalInclTax: Amount,
+            due: Amount,
+          })
+          .openapi("LateInvoice"),
+      )
+      .openapi({ description: "The invoices past due, oldest due first (the first 50)" }),
+    lateCount: z.number().int(),
+    lateAmount: Amount,
+  })
+  .openapi("AgedStats");
+
+/** `todo`: what needs doing, each a count and the web path of its list. */
+export const TodoStats = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({
+            key: z.enum(["salesDrafts", "purchaseDrafts", "statementLines", "remindersDue"]),
+            count: z.number().int(),
+            path: z
+              .string()
+              .openapi({ description: "The web screen listing them", example: "/org/sales/reminders" }),
+          })
+          .openapi("TodoItem"),
+      )
+      .openapi({ description: "Only the to-dos whose list the member may read" }),
+  })
+  .openapi("TodoStats");
