@@ -435,8 +435,21 @@ describe.each(databaseKinds)("the management reports (/docs/stats/{type}) on %s"
     const badFormat = await send("GET", `/docs/stats/sales-by-month?format=docx`, o.token);
     expect(badFormat.status).toBe(422);
     expect(JSON.stringify(badFormat.body.errors)).toContain("format");
+    // Each report under its side's right to read invoices: a user with none is refused, the right named.
+    const stranger = await register("Etranger");
+    for (const [type, code] of [
+      ["sales-by-customer", "sales.invoices"],
+      ["margin-by-item", "sales.invoices"],
+      ["aged-receivables", "sales.invoices"],
+      ["purchases-by-supplier", "purchases.invoices"],
+      ["aged-payables", "purchases.invoices"],
+    ] as const)
+      expect(await send("GET", `/docs/stats/${type}?format=csv`, stranger.token)).toMatchObject({
+        status: 403,
+        body: { code: "identity.forbidden", params: { code } },
+      });
     const other = await documentsOrganisation(call, register, "Autre");
     const empty = await call("GET", `/docs/stats/sales-by-customer?${quarter}`, other.token);
     expect(empty.body).toMatchObject({ rows: [], totals: { net: 0, share: null } });
-  });
+  }, 120_000);
 });

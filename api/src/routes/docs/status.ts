@@ -59,10 +59,10 @@ export const documentStatusRoutes = (ctx: AppContext) => {
     range: { from?: string | undefined; to?: string | undefined },
     format: ReportFormat | undefined,
   ) => {
-    const orgId = sessionOrg(c);
     const aged = type === "aged-receivables" || type === "aged-payables";
     const direction = type.startsWith("purchases") || type === "aged-payables" ? "purchases" : "sales";
     requireDocumentRight(c, { direction, kind: "invoice" }, Rights.read);
+    const orgId = sessionOrg(c);
     const locale = localeOf(c);
     let report: ManagementReportView;
     try {
