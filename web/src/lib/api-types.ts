@@ -2023,6 +2023,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/history/entries/{mvt}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["entryHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/history/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["accountHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounting/deposits": {
         parameters: {
             query?: never;
@@ -5437,6 +5469,8 @@ export interface components {
             position: number;
             at: string;
             userId: string | null;
+            /** @description The member's name (null: the system, or unknown) */
+            who: string | null;
             mvt: string | null;
             number: string | null;
             journal: string | null;
@@ -5446,6 +5480,85 @@ export interface components {
             account: string | null;
             code: string | null;
             lines: number | null;
+        };
+        /** @description An entry's history down to the event, and the entry as it stood at the moment asked for (now when none) */
+        EntryHistory: {
+            mvt: string;
+            position: number | null;
+            asOf: {
+                /** @enum {string} */
+                status: "none" | "deleted" | "draft" | "validated";
+                number: string | null;
+                content: {
+                    journal: string;
+                    date: string;
+                    pieceRef: string;
+                    pieceDate: string;
+                    label: string;
+                    lines: {
+                        account: string;
+                        auxiliary: string | null;
+                        label: string | null;
+                        /** @description Integer cents */
+                        debit: number;
+                        /** @description Integer cents */
+                        credit: number;
+                    }[];
+                } | null;
+                validatedOn: string | null;
+                origin: string | null;
+                reverses: string | null;
+            };
+            steps: components["schemas"]["EntryStep"][];
+        };
+        EntryStep: {
+            /** @enum {string} */
+            kind: "drafted" | "changed" | "deleted" | "validated" | "lettered" | "unlettered" | "reversedBy";
+            position: number;
+            at: string;
+            userId: string | null;
+            /** @description The member's name (null: the system, or unknown) */
+            who: string | null;
+            /** @description Recorded after the moment asked for */
+            after: boolean;
+            number: string | null;
+            origin: string | null;
+            reverses: string | null;
+            fields: ("journal" | "date" | "pieceRef" | "pieceDate" | "label" | "lines")[];
+            /** @description Integer cents */
+            debit: number | null;
+            /** @description Integer cents */
+            credit: number | null;
+            account: string | null;
+            code: string | null;
+            by: string | null;
+        };
+        /** @description A general account's ledger as it stood at a moment: its totals over every entry validated by then, the last 500 entries' lines */
+        AccountHistory: {
+            account: string;
+            position: number;
+            at: string | null;
+            totals: {
+                /** @description Integer cents */
+                debit: number;
+                /** @description Integer cents */
+                credit: number;
+            };
+            entries: number;
+            lines: {
+                position: number;
+                mvt: string;
+                number: string;
+                journal: string;
+                date: string;
+                label: string;
+                line: number;
+                lineLabel: string | null;
+                /** @description Integer cents */
+                debit: number;
+                /** @description Integer cents */
+                credit: number;
+            }[];
         };
         DepositList: {
             items: components["schemas"]["Deposit"][];
@@ -7807,6 +7920,163 @@ export interface components {
             revenueLastYear: number;
             /** @description Integer cents, signed */
             purchasesLastYear: number;
+        };
+        OverviewStats: {
+            today: string;
+            /** @description This month so far against the same month last year */
+            month: {
+                /** @example 2026-03 */
+                month: string;
+                /** @description Integer cents, signed */
+                revenue: number;
+                /** @description Integer cents, signed */
+                purchases: number;
+                /** @description Integer cents, signed */
+                revenueLastYear: number;
+                /** @description Integer cents, signed */
+                purchasesLastYear: number;
+            };
+            /** @description The last twelve months, this one last */
+            months: {
+                /** @example 2026-03 */
+                month: string;
+                /** @description Integer cents, signed */
+                revenue: number;
+                /** @description Integer cents, signed */
+                purchases: number;
+                /** @description Integer cents, signed */
+                revenueLastYear: number;
+                /** @description Integer cents, signed */
+                purchasesLastYear: number;
+            }[];
+            cash: components["schemas"]["DashboardCash"];
+            vat: components["schemas"]["DashboardVatDue"];
+        };
+        DashboardCash: {
+            /** @description Banks and cash (51, 53) at the end of `asOf` */
+            total: number;
+            banks: {
+                id: string;
+                name: string;
+                account: string;
+                closed: boolean;
+                /** @description Integer cents, signed */
+                balance: number;
+            }[];
+            /** @description 51 and 53 outside the bank accounts' own 512 sub-accounts */
+            other: number;
+            asOf: string;
+        };
+        DashboardVatDue: {
+            /**
+             * @description The VAT period holding today, as the returns name it
+             * @example 2026-Q2
+             */
+            period: string;
+            start: string;
+            end: string;
+            /** @description VAT collected in the period so far, not in a return yet */
+            collected: number;
+            /** @description VAT deductible in the period so far, not in a return yet */
+            deductible: number;
+            /** @description Collected less deductible; negative: a credit */
+            due: number;
+            /** @description The latest day the period's VAT is paid */
+            payBy: string;
+            /** @description VAT of earlier periods not taken by any return yet (net) */
+            earlier: number;
+            earlierPayBy: string | null;
+            unpaidReturns: {
+                period: string;
+                /** @description Integer cents, signed */
+                amount: number;
+                payBy: string;
+            }[];
+        };
+        ForecastStats: {
+            from: string;
+            to: string;
+            /** @description Banks and cash today */
+            opening: number;
+            weeks: components["schemas"]["ForecastWeek"][];
+            totals: {
+                /** @description Integer cents, signed */
+                receipts: number;
+                /** @description Integer cents, signed */
+                payments: number;
+                /** @description Integer cents, signed */
+                vat: number;
+                /** @description Integer cents, signed */
+                closing: number;
+            };
+        };
+        ForecastWeek: {
+            start: string;
+            end: string;
+            /** @description Open sales invoices less credit notes due in the week (overdue: the first week) */
+            receipts: number;
+            /** @description Open purchase invoices less credit notes due in the week, negative */
+            payments: number;
+            /** @description VAT to pay in the week, negative */
+            vat: number;
+            /** @description The forecast balance at the week's end */
+            balance: number;
+        };
+        AgedStats: {
+            /** @enum {string} */
+            direction: "sales" | "purchases";
+            at: string;
+            contacts: components["schemas"]["AgedContact"][];
+            totals: {
+                /** @description Integer cents, signed */
+                notDue: number;
+                /** @description Integer cents, signed */
+                days1to30: number;
+                /** @description Integer cents, signed */
+                days31to60: number;
+                /** @description Integer cents, signed */
+                days61to90: number;
+                /** @description Integer cents, signed */
+                over90: number;
+                /** @description Integer cents, signed */
+                total: number;
+            };
+            /** @description The invoices past due, oldest due first (the first 50) */
+            late: components["schemas"]["LateInvoice"][];
+            lateCount: number;
+            /** @description Integer cents, signed */
+            lateAmount: number;
+        };
+        AgedContact: {
+            contactId: string | null;
+            name: string | null;
+            documents: number;
+            /** @description Integer cents, signed */
+            notDue: number;
+            /** @description Integer cents, signed */
+            days1to30: number;
+            /** @description Integer cents, signed */
+            days31to60: number;
+            /** @description Integer cents, signed */
+            days61to90: number;
+            /** @description Integer cents, signed */
+            over90: number;
+            /** @description Integer cents, signed */
+            total: number;
+        };
+        TodoStats: {
+            /** @description Only the to-dos whose list the member may read */
+            items: components["schemas"]["TodoItem"][];
+        };
+        TodoItem: {
+            /** @enum {string} */
+            key: "salesDrafts" | "purchaseDrafts" | "statementLines" | "remindersDue";
+            count: number;
+            /**
+             * @description The web screen listing them
+             * @example /org/sales/reminders
+             */
+            path: string;
         };
         ReleaseNews: {
             /** @description Publication moment of the newest note seen; null: never */
@@ -23948,6 +24218,168 @@ export interface operations {
             };
         };
     };
+    entryHistory: {
+        parameters: {
+            query?: {
+                /** @description The moment (ISO-8601); or `position` */
+                at?: string;
+                /** @description The moment as a place in the log (an event's position) */
+                position?: number | null;
+            };
+            header?: never;
+            path: {
+                mvt: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry's steps (who, when, what) and the entry as it stood at the moment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryHistory"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    accountHistory: {
+        parameters: {
+            query: {
+                /** @description A general account */
+                account: string;
+                /** @description The moment (ISO-8601); or `position` */
+                at?: string;
+                /** @description The moment as a place in the log (an event's position) */
+                position?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's ledger as it stood at the moment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountHistory"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listDeposits: {
         parameters: {
             query?: never;
@@ -37006,6 +37438,10 @@ export interface operations {
             query?: {
                 /** @description `sales`: the last month of the twelve shown (YYYY-MM); today's month when absent */
                 to?: string;
+                /** @description `aged`: receivables (`sales`, the default) or payables (`purchases`) */
+                direction?: "sales" | "purchases";
+                /** @description `aged`: the day the ages are counted at (YYYY-MM-DD); today when absent */
+                at?: string;
             };
             header?: never;
             path: {
@@ -37015,13 +37451,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The figures: `accounting` the year's, `control` the accountant's checks, `sales` twelve months' sales */
+            /** @description The figures: `accounting` the year's, `control` the accountant's checks, `sales` twelve months' sales, `overview` the main dashboard's, `forecast` the next 90 days' cash, `aged` receivables or payables by age, `todo` what needs doing */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountingStats"] | components["schemas"]["ControlStats"] | components["schemas"]["SalesStats"];
+                    "application/json": components["schemas"]["AccountingStats"] | components["schemas"]["ControlStats"] | components["schemas"]["SalesStats"] | components["schemas"]["OverviewStats"] | components["schemas"]["ForecastStats"] | components["schemas"]["AgedStats"] | components["schemas"]["TodoStats"];
                 };
             };
             /** @description Not signed in */
@@ -37360,6 +37796,7 @@ export const vatBoxSourceValues = ["lines", "total", "input"] as const satisfies
 export const vatCorrectionKindValues = ["payBack", "deduct"] as const satisfies readonly NonNullable<components["schemas"]["VatCorrection"]>["kind"][];
 export const vatCorrectionInputKindValues = ["payBack", "deduct"] as const satisfies readonly NonNullable<components["schemas"]["VatCorrectionInput"]>["kind"][];
 export const ledgerChangeKindValues = ["added", "reversed", "changed", "deleted", "validated", "lettered", "unlettered"] as const satisfies readonly NonNullable<components["schemas"]["LedgerChange"]>["kind"][];
+export const entryStepKindValues = ["drafted", "changed", "deleted", "validated", "lettered", "unlettered", "reversedBy"] as const satisfies readonly NonNullable<components["schemas"]["EntryStep"]>["kind"][];
 export const paymentDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["Payment"]>["direction"][];
 export const paymentStatusValues = ["validated", "cancelled"] as const satisfies readonly NonNullable<components["schemas"]["Payment"]>["status"][];
 export const paymentAllocationKindValues = ["invoice", "creditNote"] as const satisfies readonly NonNullable<components["schemas"]["PaymentAllocation"]>["kind"][];
@@ -37434,6 +37871,8 @@ export const bankCurrencyValues = ["EUR"] as const satisfies readonly NonNullabl
 export const controlCheckKeyValues = ["suspense", "unletteredThirdParties", "unreconciledBankLines", "draftDocuments", "vatNotSettled", "entriesOutsideYears", "numberingGaps", "fec"] as const satisfies readonly NonNullable<components["schemas"]["ControlCheck"]>["key"][];
 export const controlCheckSeverityValues = ["ok", "warning", "error", "info"] as const satisfies readonly NonNullable<components["schemas"]["ControlCheck"]>["severity"][];
 export const controlItemKindValues = ["account", "entry", "statement", "document", "series", "fec"] as const satisfies readonly NonNullable<components["schemas"]["ControlItem"]>["kind"][];
+export const agedStatsDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["AgedStats"]>["direction"][];
+export const todoItemKeyValues = ["salesDrafts", "purchaseDrafts", "statementLines", "remindersDue"] as const satisfies readonly NonNullable<components["schemas"]["TodoItem"]>["key"][];
 export const uploadProgressPhaseValues = ["reading", "checking", "writing", "projecting", "done"] as const satisfies readonly NonNullable<components["schemas"]["UploadProgress"]>["phase"][];
 export const addOrganisationUserProfileValues = ["owner", "accountant"] as const satisfies readonly NonNullable<operations["addOrganisationUser"]["requestBody"]>["content"]["application/json"]["profile"][];
 export const createJournalKindValues = ["sales", "purchases", "bank", "cash", "misc", "opening"] as const satisfies readonly NonNullable<operations["createJournal"]["requestBody"]>["content"]["application/json"]["kind"][];
