@@ -11,8 +11,10 @@ const common = {
   env: { READ_MODEL_WAIT_MS: "10000" },
 };
 
-/** Browser suites (a web build lock, NODE_ENV switched while building, Chromium) and the web app's own tests (globals stubbed, fake timers). */
-const isolated = ["tests/e2e/**/*.test.ts", "web/**/*.test.{ts,tsx}"];
+/** The browser suites: a web build lock, NODE_ENV switched while building, Chromium. */
+const browser = ["tests/e2e/**/*.test.ts"];
+/** The web app's own tests: globals stubbed, fake timers. */
+const isolated = ["web/**/*.test.{ts,tsx}"];
 
 /**
  * Files that measure the server's answers while it handles hostile files (issue 21: within 200 ms):
@@ -37,7 +39,7 @@ export default defineConfig({
           ...common,
           name: "shared",
           include: ["{core,store,projections,api,tests,local-platform}/**/*.test.{ts,tsx}"],
-          exclude: [...common.exclude, ...isolated, ...calm],
+          exclude: [...common.exclude, ...browser, ...isolated, ...calm],
           // A worker keeps its modules from one file to the next: importing the API's modules again for
           // each file cost about 400 s of CPU per run (a quarter of the suite's) against 60 s. Files do
           // not mock modules or stub globals (items.test.ts restores its one spy), and module state that
@@ -45,6 +47,10 @@ export default defineConfig({
           isolate: false,
         },
       },
+      // The browser suites keep their modules from one file to the next too (the API, the web's router,
+      // Playwright: seconds of import each); none mocks a module or stubs a global, and the one global
+      // a build switches (NODE_ENV) is restored before the file goes on.
+      { test: { ...common, name: "browser", include: browser, isolate: false } },
       { test: { ...common, name: "isolated", include: isolated } },
       { test: { ...common, name: "calm", include: calm, sequence: { groupOrder: 1 } } },
     ],
