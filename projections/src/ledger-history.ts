@@ -43,7 +43,8 @@ const sum = (lines: readonly Line[], side: "debit" | "credit") => lines.reduce((
 
 export const ledgerHistoryProjector: Projector = {
   name: "ledger-history",
-  version: 1,
+  // 2: the moves by account too (an account's ledger at a moment).
+  version: 2,
   handles: ["EntryDrafted", "EntryDraftChanged", "EntryDraftDeleted", "EntryValidated"],
   tables: [
     {
@@ -51,6 +52,7 @@ export const ledgerHistoryProjector: Projector = {
       columns: `org_id uuid not null, org_seq bigint not null, account text not null, date date not null,
         entries integer not null, debit bigint not null, credit bigint not null,
         primary key (org_id, org_seq, account) include (date, entries, debit, credit)`,
+      indexes: ["create index on {table} (org_id, account, org_seq) include (debit, credit)"],
     },
     {
       name: "ledger_history_drafts",

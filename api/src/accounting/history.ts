@@ -9,6 +9,7 @@ import {
 import type { StoredEvent } from "@registre/store";
 import { catchUp } from "../commands.ts";
 import type { AppContext } from "../context.ts";
+import { userNames } from "../identity/queries.ts";
 import {
   type Bound,
   boundAt,
@@ -30,7 +31,7 @@ export type LedgerHistory = LedgerAsOf & {
   /** The position of the organisation's last event in the prefix (0 before any). */
   readonly position: number;
   /** The first changes recorded after it, in log order, and how many there are in all. */
-  readonly changedSince: readonly LedgerChange[];
+  readonly changedSince: readonly (LedgerChange & { readonly who: string | null })[];
   readonly changesTotal: number;
 };
 
@@ -45,6 +46,18 @@ export const asHistoryEvent = (e: StoredEvent): LedgerHistoryEvent =>
     position: e.position,
     metadata: e.metadata,
   }) as LedgerHistoryEvent;
+
+/** Names the steps' authors (null for the system's own). */
+export const withNames = async <T extends { readonly userId: string | null }>(
+  ctx: AppContext,
+  items: readonly T[],
+): Promise<(T & { who: string | null })[]> => {
+  const names = await userNames(
+    ctx,
+    items.map((i) => i.userId),
+  );
+  return items.map((i) => ({ ...i, who: i.userId ? (names.get(i.userId) ?? null) : null }));
+};
 
 /** Where a moment falls in the organisation's log. */
 export const boundOf = (ctx: AppContext, orgId: string, moment: LedgerMoment): Promise<Bound> =>
@@ -81,7 +94,10 @@ export const ledgerHistory = async (
     trialBalance: trialBalanceAsOf(movements, chart.map(asHistoryEvent)),
     validated,
     drafts,
-    changedSince: ledgerChangesSince(before.map(asHistoryEvent), after.events.map(asHistoryEvent)),
+    changedSince: await withNames(
+      ctx,
+      ledgerChangesSince(before.map(asHistoryEvent), after.events.map(asHistoryEvent)),
+    ),
     changesTotal: after.total,
   };
 };

@@ -108,6 +108,52 @@ describe.each(databaseKinds)("the ledger as of a moment on %s", (kind) => {
     expect(next.drafts).toEqual({ count: 0, debit: 0, credit: 0 });
     expect(next.changesTotal).toBe(5);
 
+    // Who: the member's name, without the member list.
+    expect(then.changedSince[0].who).toEqual(expect.any(String));
+
+    // An entry's history down to the event, and the entry as it stood then.
+    const atThen = `position=${then.position}`;
+    const capitalThen = await o.ok("GET", `/accounting/history/entries/${capital}?${atThen}`);
+    expect(capitalThen.asOf).toMatchObject({ status: "validated", origin: "manual" });
+    expect(capitalThen.steps.map((s: { kind: string; after: boolean }) => [s.kind, s.after])).toEqual([
+      ["drafted", false],
+      ["validated", false],
+      ["reversedBy", true],
+    ]);
+    expect(capitalThen.steps[2].by).toBe(reversal);
+    expect(capitalThen.steps[0].who).toEqual(expect.any(String));
+    const draftThen = await o.ok("GET", `/accounting/history/entries/${draft}?${atThen}`);
+    expect(draftThen.asOf).toMatchObject({ status: "draft", number: null });
+    expect(draftThen.asOf.content.lines).toHaveLength(2);
+    const draftNow = await o.ok("GET", `/accounting/history/entries/${draft}`);
+    expect(draftNow.position).toBeNull();
+    expect(draftNow.asOf.status).toBe("validated");
+    const advanceNow = await o.ok("GET", `/accounting/history/entries/${advance}`);
+    expect(advanceNow.steps.map((s: { kind: string; code: string | null }) => [s.kind, s.code])).toEqual([
+      ["drafted", null],
+      ["validated", null],
+      ["lettered", code],
+    ]);
+    const unknown = await call(
+      "GET",
+      "/accounting/history/entries/00000000-0000-4000-8000-000000000000",
+      o.token,
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: "entry.notFound" });
+
+    // An account's ledger as it stood then: the two validated entries on the bank, not the draft.
+    const bankThen = await o.ok("GET", `/accounting/history/ledger?account=512000&${atThen}`);
+    expect(bankThen).toMatchObject({ entries: 2, totals: { debit: 100_000, credit: 20_000 } });
+    expect(bankThen.lines.map((l: { mvt: string }) => l.mvt)).toEqual([advance, capital]);
+    const bankNow = await o.ok(
+      "GET",
+      `/accounting/history/ledger?account=512000&at=${encodeURIComponent(new Date(Date.now() + 1_000).toISOString())}`,
+    );
+    expect(bankNow).toMatchObject({ entries: 5, totals: { debit: 120_000, credit: 125_000 } });
+    const noMoment = await call("GET", "/accounting/history/ledger?account=512000", o.token);
+    expect(noMoment.status).toBe(422);
+
     // Now: the live trial balance, nothing changed since.
     const nowLive = await o.ok("POST", "/accounting/reports/balance", year);
     const now = await o.ok("GET", query(new Date(Date.now() + 1_000)));
