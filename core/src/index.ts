@@ -1,5 +1,6 @@
 export * from "./accounting/index.ts";
 export * from "./banks/index.ts";
+export * from "./billing/index.ts";
 export * from "./canonical.ts";
 export * from "./contacts/index.ts";
 export * from "./decider.ts";
