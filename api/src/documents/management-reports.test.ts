@@ -341,6 +341,15 @@ describe.each(databaseKinds)("the management reports (/docs/stats/{type}) on %s"
     const year = await report("sales-by-customer", "");
     expect(year).toMatchObject({ from: o.year.start, to: o.year.end });
     expect(year.totals.net).toBe(282_550);
+    // Over ten years, the months with sales only (the period's every month otherwise).
+    const ages = await report("sales-by-month", "from=1900-01-01&to=2999-12-31");
+    expect(ages.rows.map((r: { key: string }) => r.key)).toEqual([
+      `${y}-01`,
+      `${y}-02`,
+      `${y}-03`,
+      `${y}-04`,
+    ]);
+    expect(ages.totals.net).toBe(282_550);
 
     // CSV: French separators and headers, a BOM, the totals row; parsed back.
     const csv = await download(`/docs/stats/sales-by-customer?${quarter}&format=csv`, o.token);
