@@ -167,6 +167,11 @@ describe("platform users and organisations (Chromium)", () => {
     "writes a release note and shows it, new, on the members' « Nouveautés » in French and English",
     async () => {
       const version = `9.${Date.now() % 100000}`;
+      // Nothing is seeded: until the administrator publishes a note, members are told there is none.
+      await platform.goto("/org/dashboard/releases");
+      await page.getByTestId("release-news-empty").waitFor();
+      expect(await page.getByTestId("releases-unread").count()).toBe(0);
+      await shot("releases-news-empty", "fr");
       // The platform's list, then its edit screen: a note written in both languages, published.
       await platform.goto("/registre/releases");
       await platform.mainHeading.filter({ hasText: "Notes de version" }).waitFor();

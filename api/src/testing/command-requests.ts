@@ -9,6 +9,7 @@ import { itemCommands } from "./item-commands.ts";
 import { mailCommands } from "./mail-commands.ts";
 import { paymentCommands } from "./payment-commands.ts";
 import { reconcileCommands } from "./reconcile-commands.ts";
+import { releaseCommands } from "./release-commands.ts";
 import { statementCommands } from "./statement-commands.ts";
 
 export type { Caller, CommandCase, CommandRequest, Seed } from "./command-cases.ts";
@@ -21,6 +22,7 @@ export const commandCases: Readonly<Record<string, CommandCase>> = {
   ...identityCommands,
   ...accountingCommands,
   ...itemCommands,
+  ...releaseCommands,
   ...contactCommands,
   ...documentCommands,
   ...mailCommands,
