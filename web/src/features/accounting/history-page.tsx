@@ -1,16 +1,16 @@
 import "@mantine/dates/styles.css";
 import "dayjs/locale/fr";
-import { Anchor, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { DateTimePicker } from "@mantine/dates";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { useFormat } from "../../i18n/format.ts";
-import { api, type Schemas } from "../../lib/api-client.ts";
-import { membersQuery } from "../org/rights-api.ts";
-import { accountingKeys } from "./api-shapes.ts";
+import type { Schemas } from "../../lib/api-client.ts";
+import { type Moment, useLedgerHistory } from "./history-api.ts";
+import { EntryAtMoment, useWho } from "./history-entry.tsx";
+import { AccountAtMoment } from "./history-ledger.tsx";
 import { entryPath, ledgerPath, reportsPath } from "./paths.ts";
 import { ReportGate } from "./report-frame.tsx";
 import { TrialBalanceTable } from "./statements.tsx";
@@ -18,21 +18,23 @@ import { Amount, EmptyRow, QueryView } from "./ui.tsx";
 
 type LedgerChange = Schemas["LedgerChange"];
 
-const useHistory = (at: string) =>
-  useQuery({
-    queryKey: [...accountingKeys.reports, "history", at],
-    queryFn: ({ signal }) => api.get("/accounting/history", { query: { at }, signal }),
-    placeholderData: keepPreviousData,
-  });
-
 /** The picker's local "YYYY-MM-DD HH:mm:ss", as the moment the API reads (ISO-8601, UTC). */
 const toInstant = (local: string) => dayjs(local).toISOString();
 const PICKED = "YYYY-MM-DD HH:mm:ss";
 
-/** What a change did to its entry or lettering, linked to the entry. */
-const ChangeLine = ({ change, who }: { change: LedgerChange; who: string }) => {
+/** What a change did to its entry or lettering, linked to the entry, its history and the books right after it. */
+const ChangeLine = ({
+  change,
+  onMoment,
+  onEntry,
+}: {
+  change: LedgerChange;
+  onMoment: (position: number) => void;
+  onEntry: (mvt: string) => void;
+}) => {
   const { t } = useTranslation("accounting");
   const { dateTime, date } = useFormat();
+  const who = useWho();
   const entry = change.mvt ? (
     <Anchor component={Link} to={entryPath(change.mvt)} data-testid="history-change-entry">
       {change.number ?? change.label ?? t("entries.noNumber")}
@@ -42,6 +44,7 @@ const ChangeLine = ({ change, who }: { change: LedgerChange; who: string }) => {
       {t("history.lettering", { account: change.account, code: change.code, lines: change.lines })}
     </Anchor>
   );
+  const mvt = change.mvt ?? change.reverses;
   return (
     <Table.Tr data-testid={`history-change-${change.kind}`}>
       <Table.Td className="registre-numeric">{dateTime(change.at)}</Table.Td>
@@ -49,28 +52,63 @@ const ChangeLine = ({ change, who }: { change: LedgerChange; who: string }) => {
       <Table.Td>{entry}</Table.Td>
       <Table.Td className="registre-numeric">{change.date ? date(change.date) : ""}</Table.Td>
       <Table.Td>{change.mvt ? change.label : ""}</Table.Td>
-      <Table.Td>{who}</Table.Td>
+      <Table.Td>{who(change.userId, change.who)}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => onMoment(change.position)}
+            data-testid="history-change-moment"
+          >
+            {t("history.toThisMoment")}
+          </Anchor>
+          {mvt ? (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => onEntry(mvt)}
+              data-testid="history-change-history"
+            >
+              {t("history.entryHistory")}
+            </Anchor>
+          ) : null}
+        </Group>
+      </Table.Td>
     </Table.Tr>
   );
 };
 
 /**
- * `/org/accounting/history`: the accountant's time machine — the trial balance as the ledger stood at
- * a moment (folded from the event log), and what was recorded since.
+ * `/org/accounting/history`: the accountant's time machine — the books as they stood at a moment (a date
+ * and time, or a place in the log: `?position=`), read from the time machine's own read model and the
+ * log: the trial balance, an account's ledger (`?account=`), an entry's state and history (`?entry=`), and
+ * what was recorded since, each change a moment of its own one click away.
  */
 export const LedgerHistoryPage = () => {
   const { t } = useTranslation("accounting");
-  const { locale } = useFormat();
+  const { locale, dateTime } = useFormat();
   const [params, setParams] = useSearchParams();
   const picked = params.get("at") ?? dayjs().format(PICKED);
-  const history = useHistory(toInstant(picked));
-  const members = useQuery({ ...membersQuery(), retry: false });
-  const names = new Map(
-    ((members.data as { items?: { id: string; name: string }[] } | undefined)?.items ?? []).map((m) => [
-      m.id,
-      m.name,
-    ]),
-  );
+  const positionParam = Number(params.get("position") ?? Number.NaN);
+  const moment: Moment =
+    Number.isInteger(positionParam) && positionParam >= 0
+      ? { position: positionParam }
+      : { at: toInstant(picked) };
+  const history = useLedgerHistory(moment);
+  const account = params.get("account");
+  const entry = params.get("entry");
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes))
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    setParams(next, { replace: true });
+  };
+  const toPosition = (position: number) => update({ position: String(position) });
+  const toEntry = (mvt: string) => update({ entry: mvt });
   return (
     <ReportGate title={t("history.title")} crumbs>
       <Stack gap="lg">
@@ -79,30 +117,73 @@ export const LedgerHistoryPage = () => {
           description={t("history.description")}
           crumbs={[{ to: reportsPath, label: t("reports.title") }]}
         />
-        <Group align="end">
-          <DateTimePicker
-            label={t("history.at")}
-            value={picked}
-            onChange={(value) => value && setParams({ at: dayjs(value).format(PICKED) }, { replace: true })}
-            valueFormat="DD/MM/YYYY HH:mm"
-            locale={locale}
-            firstDayOfWeek={1}
-            w={240}
-            data-testid="history-at"
-          />
-        </Group>
+        {"position" in moment ? (
+          <Group align="center" data-testid="history-position">
+            <Text>
+              {t("history.atPosition", {
+                position: moment.position,
+                at: history.data?.at ? dateTime(history.data.at) : "…",
+              })}
+            </Text>
+            <Button variant="subtle" onClick={() => update({ position: null })} data-testid="history-to-date">
+              {t("history.backToDate")}
+            </Button>
+          </Group>
+        ) : (
+          <Group align="end">
+            <DateTimePicker
+              label={t("history.at")}
+              value={picked}
+              onChange={(value) => value && update({ at: dayjs(value).format(PICKED), position: null })}
+              valueFormat="DD/MM/YYYY HH:mm"
+              locale={locale}
+              firstDayOfWeek={1}
+              w={240}
+              data-testid="history-at"
+            />
+          </Group>
+        )}
         <QueryView query={history} height={400} testId="history-error">
           {(data) => (
             <Stack gap="lg" style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}>
               <Text size="sm" c="dimmed" data-testid="history-summary">
                 {t("history.summary", { validated: data.validated, drafts: data.drafts.count })}
               </Text>
+              {entry ? (
+                <Stack gap={4}>
+                  <Group justify="flex-end">
+                    <Button variant="subtle" size="xs" onClick={() => update({ entry: null })}>
+                      {t("history.closeEntry")}
+                    </Button>
+                  </Group>
+                  <EntryAtMoment mvt={entry} moment={moment} onMoment={toPosition} onEntry={toEntry} />
+                </Stack>
+              ) : null}
               <TrialBalanceTable
                 balance={data.trialBalance}
-                fileName={`balance-${picked.slice(0, 10)}.csv`}
+                fileName={`balance-${"position" in moment ? `p${moment.position}` : picked.slice(0, 10)}.csv`}
+              />
+              {data.drafts.count > 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t("history.drafts", { count: data.drafts.count })} <Amount cents={data.drafts.debit} />
+                </Text>
+              ) : null}
+              <AccountAtMoment
+                key={account ?? ""}
+                account={account}
+                moment={moment}
+                onAccount={(value) => update({ account: value })}
+                onEntry={toEntry}
               />
               <Stack gap="sm">
-                <Text fw={600}>{t("history.changedSince", { count: data.changedSince.length })}</Text>
+                <Text fw={600}>
+                  {data.changesTotal > data.changedSince.length
+                    ? t("history.changedSinceFirst", {
+                        count: data.changesTotal,
+                        shown: data.changedSince.length,
+                      })
+                    : t("history.changedSince", { count: data.changesTotal })}
+                </Text>
                 <Paper p={0} style={{ overflow: "hidden" }}>
                   <Table className="registre-table acc-table" verticalSpacing={8} horizontalSpacing="md">
                     <Table.Thead>
@@ -113,32 +194,25 @@ export const LedgerHistoryPage = () => {
                         <Table.Th>{t("history.date")}</Table.Th>
                         <Table.Th>{t("history.label")}</Table.Th>
                         <Table.Th>{t("history.who")}</Table.Th>
+                        <Table.Th>{t("history.actions")}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
                       {data.changedSince.length === 0 ? (
-                        <EmptyRow colSpan={6}>{t("history.nothingSince")}</EmptyRow>
+                        <EmptyRow colSpan={7}>{t("history.nothingSince")}</EmptyRow>
                       ) : null}
                       {data.changedSince.map((change) => (
                         <ChangeLine
                           key={`${change.position}-${change.kind}-${change.mvt ?? change.code}`}
                           change={change}
-                          who={
-                            change.userId
-                              ? (names.get(change.userId) ?? t("history.someone"))
-                              : t("history.system")
-                          }
+                          onMoment={toPosition}
+                          onEntry={toEntry}
                         />
                       ))}
                     </Table.Tbody>
                   </Table>
                 </Paper>
               </Stack>
-              {data.drafts.count > 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t("history.drafts", { count: data.drafts.count })} <Amount cents={data.drafts.debit} />
-                </Text>
-              ) : null}
             </Stack>
           )}
         </QueryView>
