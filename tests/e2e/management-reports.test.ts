@@ -155,6 +155,16 @@ describe("the management reports (Chromium, demo organisation)", () => {
           path: join(artifactsDir, "management-margin-by-item-fr.png"),
           fullPage: true,
         });
+
+        // On a phone the page keeps its width: the table scrolls within its card.
+        await page.setViewportSize({ width: 390, height: 844 });
+        await open(page, "/org/accounting/reports/sales-by-customer");
+        await page.getByTestId("report-table").waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await page.screenshot({
+          path: join(artifactsDir, "management-sales-by-customer-390-fr.png"),
+          fullPage: true,
+        });
       } finally {
         await context.close();
       }
