@@ -209,7 +209,7 @@ export const AgedStats = z
             totalInclTax: Amount,
             due: Amount,
           })
-          .openapi("LateInvoice"),
+          .openapi("AgedLateInvoice"),
       )
       .openapi({ description: "The invoices past due, oldest due first (the first 50)" }),
     lateCount: z.number().int(),

@@ -8042,7 +8042,7 @@ export interface components {
                 total: number;
             };
             /** @description The invoices past due, oldest due first (the first 50) */
-            late: components["schemas"]["LateInvoice"][];
+            late: components["schemas"]["AgedLateInvoice"][];
             lateCount: number;
             /** @description Integer cents, signed */
             lateAmount: number;
@@ -8063,6 +8063,19 @@ export interface components {
             over90: number;
             /** @description Integer cents, signed */
             total: number;
+        };
+        AgedLateInvoice: {
+            id: string;
+            number: string | null;
+            contactId: string | null;
+            contactName: string | null;
+            issueDate: string;
+            dueDate: string;
+            daysLate: number;
+            /** @description Integer cents, signed */
+            totalInclTax: number;
+            /** @description Integer cents, signed */
+            due: number;
         };
         TodoStats: {
             /** @description Only the to-dos whose list the member may read */
