@@ -3,21 +3,35 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
 import type { Schemas } from "../../lib/api-client.ts";
+import { entryNumberText } from "./entry-number.ts";
 import { type Moment, useEntryHistory } from "./history-api.ts";
 import { entryPath } from "./paths.ts";
 import { Amount, AmountTd, BookTable, DebitCreditTh, EntryStatusBadge, QueryView, useMoney } from "./ui.tsx";
 
 type Step = Schemas["EntryStep"];
 
-/** Who did it: the member's name, « Registre » for the system's own, a former member otherwise. */
+const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Who did it: the member's name; « Registre » for the system's own (no user, or the seed's and jobs'
+ * `system`); a former member when a member's id has no name any more.
+ */
 export const useWho = () => {
   const { t } = useTranslation("accounting");
   return (userId: string | null, who: string | null) =>
-    who ?? (userId ? t("history.someone") : t("history.system"));
+    who ?? (userId && MEMBER_ID.test(userId) ? t("history.someone") : t("history.system"));
 };
 
 /** One step of an entry's history, as a sentence: who did what, and when. */
-const StepSentence = ({ step, onEntry }: { step: Step; onEntry: (mvt: string) => void }) => {
+const StepSentence = ({
+  step,
+  journal,
+  onEntry,
+}: {
+  step: Step;
+  journal: string | null;
+  onEntry: (mvt: string) => void;
+}) => {
   const { t } = useTranslation("accounting");
   const cents = useMoney();
   const whoOf = useWho();
@@ -58,7 +72,15 @@ const StepSentence = ({ step, onEntry }: { step: Step; onEntry: (mvt: string) =>
     case "deleted":
       return <>{t("history.step.deleted", { who })}</>;
     case "validated":
-      return <>{t("history.step.validated", { who, number: step.number, amount: money })}</>;
+      return (
+        <>
+          {t("history.step.validated", {
+            who,
+            number: step.number ? entryNumberText(step.number, journal) : "",
+            amount: money,
+          })}
+        </>
+      );
     case "lettered":
     case "unlettered":
       return <>{t(`history.step.${step.kind}`, { who, account: step.account, code: step.code })}</>;
@@ -98,7 +120,11 @@ export const EntryAtMoment = ({
             <Stack gap="md">
               <Group justify="space-between" align="baseline">
                 <Title order={3} size="h4">
-                  {t("history.entryThen", { number: data.asOf.number ?? content?.label ?? "" })}
+                  {t("history.entryThen", {
+                    number: data.asOf.number
+                      ? entryNumberText(data.asOf.number, content?.journal)
+                      : (content?.label ?? ""),
+                  })}
                 </Title>
                 <Anchor component={Link} to={entryPath(mvt)}>
                   {t("history.entryNow")}
@@ -155,7 +181,7 @@ export const EntryAtMoment = ({
                       <Text span size="sm" className="registre-numeric">
                         {dateTime(step.at)}
                       </Text>{" "}
-                      — <StepSentence step={step} onEntry={onEntry} />{" "}
+                      — <StepSentence step={step} journal={content?.journal ?? null} onEntry={onEntry} />{" "}
                       {step.after ? (
                         <Text span size="xs" c="dimmed">
                           ({t("history.afterMoment")})
