@@ -19,6 +19,8 @@ import { authorizationRoutes } from "./routes/authorization.ts";
 import { bankRuleRoutes } from "./routes/bank-rules.ts";
 import { bankStatementRoutes } from "./routes/bank-statements.ts";
 import { bankRoutes } from "./routes/banks.ts";
+import { billingAdminRoutes } from "./routes/billing-admin.ts";
+import { billingRoutes } from "./routes/billing.ts";
 import { contactUserRoutes } from "./routes/contact-users.ts";
 import { contactsRoutes } from "./routes/contacts/index.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
@@ -94,6 +96,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/registre", platformRoutes(ctx));
   api.route("/registre/projections", projectionRoutes(ctx));
   api.route("/registre/schedule", scheduleRoutes(ctx));
+  api.route("/registre/billing", billingAdminRoutes(ctx));
   for (const kind of referenceKinds) api.route(`/registre/${kind}`, referenceRoutes(ctx, kind));
   api.route("/registre/releases", releaseRoutes(ctx));
   api.route("/accounting", accountingRoutes(ctx));
@@ -114,6 +117,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/payments", paymentRoutes(ctx));
   api.route("/dashboard", dashboardRoutes(ctx));
   api.route("/releases", releaseNewsRoutes(ctx));
+  api.route("/billing", billingRoutes(ctx));
   api.route("/uploads", uploadRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {

@@ -7,6 +7,7 @@ import {
   type ReactorRetry,
 } from "@registre/projections";
 import { createEventStore, type Database, migrateToLatest, openDatabase } from "@registre/store";
+import { type BillingSettings, billingSettingsFrom } from "./billing/settings.ts";
 import type { AppContext, IdentityServices } from "./context.ts";
 import { httpEInvoicingPlatforms } from "./einvoicing/http-adapter.ts";
 import { serverSecretKey } from "./einvoicing/sealed.ts";
@@ -75,6 +76,8 @@ export type Environment = {
   readonly secretKey?: string | undefined;
   /** NODE_ENV=production: a production server (an approved platform's connection may not point inside it). */
   readonly production?: boolean | undefined;
+  /** Billing (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, BILLING_TRIAL_DAYS, BILLING_GRACE_DAYS, STRIPE_API_URL); unset: off. */
+  readonly billing?: BillingSettings | undefined;
 };
 
 /**
@@ -100,6 +103,7 @@ export const environmentFrom = (variables: Readonly<Record<string, string | unde
   workBudget: parseWorkBudget(variables),
   secretKey: variables.REGISTRE_SECRET_KEY || undefined,
   production: variables.NODE_ENV === "production",
+  billing: billingSettingsFrom(variables),
 });
 
 /** The process's environment (`environmentFrom(process.env)`). */
@@ -202,6 +206,7 @@ export const openContext = async (
     work: sharedWorkPool(env.workBudget ?? defaultWorkBudget),
     einvoicing: options.einvoicing ?? httpEInvoicingPlatforms(),
     production: env.production ?? false,
+    billing: env.billing,
     secretKey: () => {
       secretKey ??= serverSecretKey(env.secretKey, `${dataFolder(env)}/secret.key`);
       return secretKey;

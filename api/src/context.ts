@@ -1,5 +1,6 @@
 import type { ProjectionRunner } from "@registre/projections";
 import type { Database, EventStore } from "@registre/store";
+import type { BillingSettings } from "./billing/settings.ts";
 import type { TrustProxy } from "./http/client-address.ts";
 import type { RateLimits } from "./http/rate-limit.ts";
 import type { IdentityRules } from "./identity/limits.ts";
@@ -57,4 +58,9 @@ export type AppContext = {
    * machine's own or its cloud's metadata service (`einvoicing/connection.ts`).
    */
   readonly production: boolean;
+  /**
+   * Billing's settings (`billing/settings.ts`): absent without STRIPE_SECRET_KEY — subscriptions off, no
+   * trial limit, no read-only mode, nothing asked.
+   */
+  readonly billing?: BillingSettings | undefined;
 };

@@ -1,5 +1,6 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { refuseWhenReadOnly } from "../billing/subscription.ts";
 import type { AppContext } from "../context.ts";
 import { type AuthEnv, requireRight, requireSession } from "../identity/auth.ts";
 import type { UploadKind } from "../uploads/limits.ts";
@@ -40,6 +41,18 @@ const requirePlatformAdmin = (ctx: AppContext): MiddlewareHandler<AuthEnv> => {
     });
 };
 
+/**
+ * Read-only mode's one gate: an organisation's writes (every `right` route but GET) are refused with 402
+ * `subscription.readOnly` while its subscription has ended (`billing/subscription.ts`); reads and exports
+ * go on. With billing off it costs nothing.
+ */
+const writableSubscription =
+  (ctx: AppContext): MiddlewareHandler<AuthEnv> =>
+  async (c, next) => {
+    await refuseWhenReadOnly(ctx, c.get("session").orgId);
+    await next();
+  };
+
 const middlewareFor = (ctx: AppContext, access: Access): MiddlewareHandler<AuthEnv>[] => {
   switch (access.kind) {
     case "public":
@@ -67,10 +80,13 @@ export const accessRoute = <R extends RouteConfig>(
   access: Access,
   {
     upload,
+    whileReadOnly,
     ...config
   }: R & {
     /** The kind of file the operation receives: its limits apply at the door (`uploads/limits.ts`). */
     readonly upload?: UploadKind;
+    /** A write an organisation may make while its subscription is read-only: how it pays its way back. */
+    readonly whileReadOnly?: true;
   },
 ) =>
   createRoute({
@@ -82,7 +98,13 @@ export const accessRoute = <R extends RouteConfig>(
       ...(upload && !config.responses[413] && problemResponses(413)),
       ...(upload && !config.responses[429] && problemResponses(429)),
     },
-    middleware: [...middlewareFor(ctx, access), bodyChecked] as R["middleware"],
+    middleware: [
+      ...middlewareFor(ctx, access),
+      ...(access.kind === "right" && config.method !== "get" && !whileReadOnly
+        ? [writableSubscription(ctx)]
+        : []),
+      bodyChecked,
+    ] as R["middleware"],
     "x-registre-access": describeAccess(access),
     ...(upload && { "x-registre-upload": upload }),
   } as unknown as R);

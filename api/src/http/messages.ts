@@ -1,5 +1,6 @@
 import { formattedParam } from "./message-params.ts";
 import { bankMessages, bankParamText } from "./messages-banks.ts";
+import { billingMessages } from "./messages-billing.ts";
 import { contactItemMessages, duplicateReasonsText } from "./messages-contacts-items.ts";
 import { documentMessages } from "./messages-documents.ts";
 import { einvoiceMessages } from "./messages-einvoice.ts";
@@ -35,6 +36,7 @@ export const messages = {
   ...uploadMessages,
   ...vatMessages,
   ...releaseMessages,
+  ...billingMessages,
   "account.cannotBeCollective": {
     fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",
     en: "Account {number} cannot become a control account: only a third-party account (class 4) of the chart can.",
