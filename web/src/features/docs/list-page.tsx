@@ -14,6 +14,7 @@ import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { AmountInput } from "../../components/amount-input.tsx";
 import type { Column } from "../../components/data-table.tsx";
 import { DateField } from "../../components/date-input.tsx";
@@ -103,7 +104,9 @@ export const DocsListPage = ({ direction, list }: { direction: Direction; list: 
   const [to, setTo] = useState("");
   const [minText, setMinText] = useState("");
   const [maxText, setMaxText] = useState("");
-  const [late, setLate] = useState(false);
+  // `?late=true`: the late invoices, as the dashboard links to them.
+  const [params] = useSearchParams();
+  const [late, setLate] = useState(params.get("late") === "true");
   const [sort, setSort] = useState<DocSort>("-date");
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BankIcon, LedgerIcon, PurchasesIcon, SalesIcon } from "../../components/icons.tsx";
@@ -9,6 +10,8 @@ import { api, type Schemas } from "../../lib/api-client.ts";
 import { today } from "../../lib/day.ts";
 import { can } from "../../lib/session.ts";
 import { useSession } from "../../lib/session-store.ts";
+import { agedQuery, forecastQuery, overviewQuery, todoQuery } from "../dashboard/overview-api.ts";
+import { CashCard, LateInvoices, MonthCard, Todos } from "../dashboard/overview-sections.tsx";
 import { newDocPath } from "../docs/paths.ts";
 import { PageHeader } from "./page-header.tsx";
 
@@ -23,6 +26,21 @@ export const accountingStatsQuery = () =>
         signal,
       })) as Schemas["AccountingStats"],
   });
+
+// The charts (recharts) come in their own chunk, after the figures.
+const MonthsChart = lazy(async () => ({
+  default: (await import("../dashboard/dashboard-charts.tsx")).MonthsChart,
+}));
+const ForecastChart = lazy(async () => ({
+  default: (await import("../dashboard/dashboard-charts.tsx")).ForecastChart,
+}));
+
+const CardSkeleton = ({ height = 180, testId }: { height?: number; testId?: string }) => (
+  <Paper p="lg" data-testid={testId}>
+    <Skeleton height={16} width="40%" mb="md" />
+    <Skeleton height={height} />
+  </Paper>
+);
 
 /** `at`: a balance at a day (what is owed, what the bank holds), not a total over the year. */
 const kpis = [
@@ -48,6 +66,19 @@ export const DashboardPage = () => {
   // Asked only of a member who may read the books: the others see "—", not an error.
   const readsBooks = user?.org != null && can(session, "accounting", "read");
   const stats = useQuery({ ...accountingStatsQuery(), enabled: readsBooks });
+  const inOrg = user?.org != null;
+  const readsSales = inOrg && (readsBooks || can(session, "sales.invoices", "read"));
+  const overview = useQuery({ ...overviewQuery(), enabled: readsBooks });
+  const forecast = useQuery({ ...forecastQuery(), enabled: readsBooks });
+  const aged = useQuery({ ...agedQuery(), enabled: readsSales });
+  const todo = useQuery({ ...todoQuery(), enabled: inOrg });
+  // A new organisation: nothing sold, bought or banked in twelve months.
+  const figures = overview.data;
+  const empty =
+    figures?.months.every((m) => m.revenue === 0 && m.purchases === 0) === true &&
+    figures.cash.banks.length === 0 &&
+    figures.cash.total === 0;
+  const failed = overview.isError || forecast.isError || aged.isError || todo.isError;
   const allowedShortcuts = shortcuts.filter((shortcut) => can(session, shortcut.right, "create"));
   const year = stats.data?.year ?? null;
   const figure = (key: (typeof kpis)[number]["key"]) => (year && stats.data ? stats.data[key] : null);
@@ -146,6 +177,46 @@ export const DashboardPage = () => {
           </LinkButton>
         </Group>
       ) : null}
+      {failed ? (
+        <Alert variant="light" color="red" title={t("dashboard.errorTitle")} data-testid="dashboard-error">
+          {t("dashboard.error")}
+        </Alert>
+      ) : null}
+      {empty ? (
+        <Alert variant="light" title={t("dashboard.emptyTitle")} data-testid="dashboard-empty">
+          {t("dashboard.empty")}
+        </Alert>
+      ) : null}
+      {inOrg ? (
+        <SimpleGrid cols={{ base: 1, md: readsBooks ? 3 : 1 }} spacing="lg">
+          {readsBooks ? (
+            overview.data ? (
+              <MonthCard month={overview.data.month} />
+            ) : (
+              <CardSkeleton height={120} testId="dashboard-month-loading" />
+            )
+          ) : null}
+          {readsBooks ? (
+            overview.data ? (
+              <CashCard cash={overview.data.cash} vat={overview.data.vat} />
+            ) : (
+              <CardSkeleton height={120} />
+            )
+          ) : null}
+          {todo.data ? <Todos todo={todo.data} /> : <CardSkeleton height={120} />}
+        </SimpleGrid>
+      ) : null}
+      {readsBooks ? (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <Suspense fallback={<CardSkeleton height={240} />}>
+            {overview.data ? <MonthsChart months={overview.data.months} /> : <CardSkeleton height={240} />}
+          </Suspense>
+          <Suspense fallback={<CardSkeleton height={240} />}>
+            {forecast.data ? <ForecastChart forecast={forecast.data} /> : <CardSkeleton height={240} />}
+          </Suspense>
+        </SimpleGrid>
+      ) : null}
+      {readsSales ? aged.data ? <LateInvoices aged={aged.data} /> : <CardSkeleton height={120} /> : null}
       {allowedShortcuts.length > 0 ? (
         <Paper p="lg">
           <Text fw={650} mb="sm">
