@@ -7,6 +7,12 @@ import { openContext } from "../bootstrap.ts";
 import type { AppContext } from "../context.ts";
 import { DEMO_LOGIN, seedDemo } from "./index.ts";
 
+type SalesAnswer = {
+  months: { month: string; revenue: number; revenueLastYear: number }[];
+  totals: { revenue: number; purchases: number };
+  items: { label: string; revenue: number; costed: number; margin: number }[];
+};
+
 describe("the demo organisation", () => {
   let ctx: AppContext;
   beforeAll(async () => {
@@ -33,7 +39,7 @@ describe("the demo organisation", () => {
       }),
     ]);
     // Its books: the worked example's January 2025, then the years up to today, opened.
-    const balance = await trialBalanceReport(ctx, id as string, { start: "2025-01-01", end: "2025-12-31" });
+    const balance = await trialBalanceReport(ctx, id as string, { start: "2025-01-01", end: "2025-01-31" });
     expect(balance.totals).toEqual({
       debit: 2_188_500,
       credit: 2_188_500,
@@ -209,6 +215,63 @@ describe("the demo organisation", () => {
       expect([p.period, due?.letterCode ?? null]).toEqual([p.period, expect.stringMatching(/^[A-Z]+$/)]);
     }
 
+    // Its dashboard (issue 26 §4): a living business. Last year's months from February, the same every
+    // year: a piece of furniture, a service and the month's supplies.
+    const get = async (path: string) =>
+      (
+        await app.request(`/api${path}`, { headers: { authorization: `Bearer ${body.token}` } })
+      ).json() as Promise<unknown>;
+    const lastYear = String(new Date().getFullYear() - 1);
+    const lastYears = (await get(`/dashboard/stats/sales?to=${lastYear}-12`)) as SalesAnswer;
+    expect(lastYears.months.map((m) => m.revenue)).toEqual([
+      0, 98_300, 178_800, 76_700, 203_100, 213_500, 116_800, 181_300, 55_700, 221_600, 216_000, 95_800,
+    ]);
+    expect(lastYears.totals).toMatchObject({ revenue: 1_657_600, purchases: 1_164_640 });
+    // Twelve months of revenue up to today; this year's each against the same month last year (but
+    // January's: last January is the worked example's books, not documents).
+    const twelve = (await get("/dashboard/stats/sales")) as SalesAnswer;
+    expect(twelve.months).toHaveLength(12);
+    for (const m of twelve.months) expect([m.month, m.revenue > 0]).toEqual([m.month, true]);
+    const currentYear = String(Number(lastYear) + 1);
+    for (const m of twelve.months.filter((m) => m.month.startsWith(currentYear) && !m.month.endsWith("-01")))
+      expect([m.month, m.revenueLastYear > 0]).toEqual([m.month, true]);
+    // Margins that make sense: every item sold has its cost, but the gift voucher; each sells above it.
+    expect(twelve.items.length).toBeGreaterThanOrEqual(8);
+    for (const item of twelve.items.filter((i) => i.label !== "Bon cadeau atelier")) {
+      expect([item.label, item.costed]).toEqual([item.label, item.revenue]);
+      expect([item.label, item.margin > 0 && item.margin < item.revenue]).toEqual([item.label, true]);
+    }
+    // Late invoices: the last weeks' and last September's forgotten service invoice, still due.
+    const today = new Date().toISOString().slice(0, 10);
+    const late = await readModels(ctx.database)
+      .selectFrom("documents")
+      .select(["number", "issue_date", "due"])
+      .where("org_id", "=", id as string)
+      .where("kind", "=", "invoice")
+      .where("direction", "=", "sales")
+      .where("due", ">", 0)
+      .where("due_date", "<", today)
+      .execute();
+    expect(late.length).toBeGreaterThanOrEqual(3);
+    expect(late.filter((d) => d.issue_date.startsWith(lastYear))).toEqual([
+      expect.objectContaining({ issue_date: `${lastYear}-09-20` }),
+    ]);
+    // The control panel's findings to fix: that old unlettered 411 item, the last statement's lines to
+    // reconcile; last year's VAT settled, no draft left.
+    const { checks } = (await get("/dashboard/stats/control")) as {
+      checks: { key: string; count: number; items: { date: string | null; label: string }[] }[];
+    };
+    const check = (key: string) => checks.find((c) => c.key === key);
+    expect(
+      check("unletteredThirdParties")?.items.some(
+        (i) => i.date === `${lastYear}-09-20` && i.label.includes(`FA${lastYear}-`),
+      ),
+    ).toBe(true);
+    expect(check("unreconciledBankLines")?.count).toBe(5);
+    expect(check("draftDocuments")?.count).toBe(0);
+    expect(check("entriesOutsideYears")?.count).toBe(0);
+    expect(check("numberingGaps")?.count).toBe(0);
+
     // Its log is more than a page: the pages follow one another, newest first, each event once.
     const seen: string[] = [];
     let before: number | null | undefined;
@@ -235,6 +298,6 @@ describe("the demo organisation", () => {
       .execute();
     expect(all.length).toBeGreaterThan(200);
     expect(seen).toEqual(all.map((r) => `${r.stream_id}#${r.version}`));
-    // The demo seeds a year of documents too: some 120 commands, slower on a loaded machine.
-  }, 90_000);
+    // The demo seeds two years of documents: some 250 commands, slower on a loaded machine.
+  }, 240_000);
 });

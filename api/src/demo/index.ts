@@ -6,6 +6,7 @@ import { seedAtelierBooks } from "./books.ts";
 import { seedDemoContacts } from "./contacts.ts";
 import { seedDemoDocuments } from "./documents.ts";
 import { seedDemoItems } from "./items.ts";
+import { seedDemoLastYear, seedDemoLastYearReturns } from "./last-year.ts";
 import { seedDemoPayments } from "./payments.ts";
 import { seedDemoBankRules, seedDemoReconciliation } from "./reconcile.ts";
 import { seedDemoStatements } from "./statements.ts";
@@ -20,7 +21,8 @@ export const DEMO_LOGIN = {
 
 /**
  * The README's demo organisation (the worked example's company, with its January 2025 books) and
- * its owner, the demo login, its 30 items with their price tiers, and this year's documents (quotes, orders,
+ * its owner, the demo login, its 30 items with their price tiers, last year's business from February
+ * (`last-year.ts`: what the dashboard compares each month with), and this year's documents (quotes, orders,
  * delivery slips, invoices posted, a credit note, purchases), created once on an empty database.
  */
 export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
@@ -61,10 +63,14 @@ export const seedDemo = async (ctx: AppContext): Promise<string | null> => {
   await seedDemoContacts(ctx, orgId, metadata);
   await seedAtelierBooks(ctx, orgId, metadata);
   await seedDemoItems(ctx, orgId, metadata);
+  // Last year's business from February, so that each month compares with the same month a year before.
+  await seedDemoLastYear(ctx, orgId, metadata);
   // A year of business through the documents: quotes, orders, deliveries, invoices posted, purchases.
   await seedDemoDocuments(ctx, orgId, metadata);
   // Banks, payment modes, the invoices paid before the bank's statement months; their cheque deposit.
   const transfers = await seedDemoPayments(ctx, orgId, metadata);
+  // Last year's VAT returns, validated and paid, and this year's opening entry drawn again from its books.
+  await seedDemoLastYearReturns(ctx, orgId, metadata);
   // The bank rules, then the bank's last three months of statements from its own CAMT.053 and CFONB 120
   // files (the automatic rules booking their lines on import), then most of their lines reconciled.
   await seedDemoBankRules(ctx, orgId, metadata);

@@ -16,7 +16,11 @@ type DemoItem = {
   purchase?: [string, string][];
 };
 
-/** The demo workshop's catalogue: furniture it makes or resells, its services, and what it buys. */
+/**
+ * The demo workshop's catalogue: furniture it makes or resells, its services, and what it buys. What it
+ * makes and its services carry their cost price (wood and hours; an hour's cost for the services), so that
+ * the dashboard's margins by item make sense; the gift voucher has none (its margin is not counted).
+ */
 const demoItems: DemoItem[] = [
   {
     reference: "CH-CHENE",
@@ -54,6 +58,7 @@ const demoItems: DemoItem[] = [
     kind: "products",
     unit: "C62",
     vatRate: "20",
+    buy: "610",
     sell: "1290",
     sale: [["3", "1190"]],
   },
@@ -64,6 +69,7 @@ const demoItems: DemoItem[] = [
     kind: "products",
     unit: "C62",
     vatRate: "20",
+    buy: "245",
     sell: "540",
   },
   {
@@ -73,6 +79,7 @@ const demoItems: DemoItem[] = [
     kind: "products",
     unit: "C62",
     vatRate: "20",
+    buy: "890",
     sell: "1850",
   },
   {
@@ -107,6 +114,7 @@ const demoItems: DemoItem[] = [
     kind: "products",
     unit: "C62",
     vatRate: "20",
+    buy: "720",
     sell: "1490",
   },
   {
@@ -116,6 +124,7 @@ const demoItems: DemoItem[] = [
     kind: "products",
     unit: "MTK",
     vatRate: "20",
+    buy: "150",
     sell: "320",
     sale: [
       ["5", "295"],
@@ -129,6 +138,7 @@ const demoItems: DemoItem[] = [
     kind: "services",
     unit: "HUR",
     vatRate: "20",
+    buy: "24",
     sell: "55",
     sale: [
       ["8", "50"],
@@ -142,6 +152,7 @@ const demoItems: DemoItem[] = [
     kind: "services",
     unit: "HUR",
     vatRate: "10",
+    buy: "22",
     sell: "48",
   },
   {
@@ -151,6 +162,7 @@ const demoItems: DemoItem[] = [
     kind: "services",
     unit: "LS",
     vatRate: "20",
+    buy: "160",
     sell: "450",
   },
   {
@@ -160,6 +172,7 @@ const demoItems: DemoItem[] = [
     kind: "services",
     unit: "LS",
     vatRate: "20",
+    buy: "21",
     sell: "45",
   },
   {
@@ -169,6 +182,7 @@ const demoItems: DemoItem[] = [
     kind: "services",
     unit: "KMT",
     vatRate: "20",
+    buy: "0.55",
     sell: "1.2",
     sale: [
       ["100", "1.05"],
@@ -182,6 +196,7 @@ const demoItems: DemoItem[] = [
     kind: "services",
     unit: "DAY",
     vatRate: "20",
+    buy: "75",
     sell: "180",
     sale: [["4", "160"]],
   },

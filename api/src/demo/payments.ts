@@ -5,6 +5,7 @@ import type { AppContext } from "../context.ts";
 import { bankOf, createBank, loadBanking, runBanking } from "../payments/banking.ts";
 import { recordDeposit } from "../payments/deposits.ts";
 import { recordPayment } from "../payments/payments.ts";
+import { FORGOTTEN_MONTH } from "./last-year.ts";
 
 export const addDays = (day: string, days: number): string => {
   const d = new Date(`${day}T00:00:00Z`);
@@ -137,11 +138,29 @@ export const seedDemoPayments = async (
       .map((d) => [(d.origin as DocumentOrigin).docId, d] as const),
   );
   const planned: Planned[] = [];
+  const thisYear = `${today.slice(0, 4)}-01-01`;
   let n = 0;
   for (const doc of docs) {
     if (doc.kind !== "invoice" || doc.due <= 0 || !doc.contact_id) continue;
     const sales = doc.direction === "sales";
     const date = addDays(doc.issue_date, sales ? 21 : 30);
+    // Last year's (`last-year.ts`): paid in full, but for one September service invoice forgotten.
+    if (doc.issue_date < thisYear) {
+      const forgotten =
+        sales &&
+        doc.issue_date === `${Number(today.slice(0, 4)) - 1}-${String(FORGOTTEN_MONTH).padStart(2, "0")}-20`;
+      if (!forgotten)
+        planned.push({
+          date,
+          amount: doc.due,
+          direction: sales ? "sales" : "purchases",
+          contactId: doc.contact_id,
+          invoice: { id: doc.id, number: doc.number ?? "", due: doc.due },
+          credit: undefined,
+          half: false,
+        });
+      continue;
+    }
     // The last six weeks' invoices are still open (those past their 30 days late), and a few older ones.
     if (doc.issue_date > addDays(today, -45) || date > today) continue;
     n++;
