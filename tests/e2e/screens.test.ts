@@ -1,11 +1,19 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parisDate } from "@registre/core";
-import type { Page } from "playwright-core";
 import type { RouteObject } from "react-router";
 import { describe, expect, test } from "vitest";
 import { routes } from "../../web/src/app/router.tsx";
-import { artifactsDir, browserTimeout, demoSuite, watchCsp, webDir } from "./support.ts";
+import {
+  artifactsDir,
+  browserTimeout,
+  demoSuite,
+  openPath,
+  settled,
+  track,
+  watchCsp,
+  webDir,
+} from "./support.ts";
 
 /** The signed-in main screens, as the demo login, each in French and English at 1280×800. */
 const screens = [
@@ -44,8 +52,7 @@ describe("main screens (Chromium)", () => {
             failures.push(`${response.status()} ${response.url()}`);
         });
         for (const [name, path] of screens) {
-          await page.goto(new URL(path, suite.serverUrl()).toString());
-          await page.waitForLoadState("networkidle");
+          await openPath(page, suite.serverUrl(), path);
           expect(new URL(page.url()).pathname, name).toBe(path);
           expect(await page.getAttribute("html", "lang"), name).toBe(locale);
           await page.screenshot({ path: join(artifactsDir, `screen-${name}-${locale}.png`) });
@@ -68,10 +75,10 @@ describe("main screens (Chromium)", () => {
       const context = await suite.openContext("fr");
       const page = await context.newPage();
       const violations = await watchCsp(page);
+      track(page);
       const first = await page.goto(new URL("/org/dashboard", suite.serverUrl()).toString());
       expect(first?.headers()["content-security-policy"]).toContain("script-src 'self';");
-      await page.waitForLoadState("networkidle");
-      const settle = settler(page);
+      await settled(page);
       const signedOut: string[] = [];
       const paths = screenPaths(routes, ids);
       for (const path of paths) {
@@ -80,7 +87,7 @@ describe("main screens (Chromium)", () => {
           history.pushState(null, "", to);
           dispatchEvent(new PopStateEvent("popstate"));
         }, path);
-        await settle();
+        await settled(page, 120);
         if (new URL(page.url()).pathname === "/login" && path !== "/login") signedOut.push(path);
       }
       expect(paths.length).toBeGreaterThan(150);
@@ -99,10 +106,7 @@ describe("main screens (Chromium)", () => {
     async () => {
       const context = await suite.openContext("fr");
       const page = await context.newPage();
-      const open = async (path: string) => {
-        await page.goto(new URL(path, suite.serverUrl()).toString());
-        await page.waitForLoadState("networkidle");
-      };
+      const open = (path: string) => openPath(page, suite.serverUrl(), path);
       const heading = () => page.getByRole("heading", { level: 1 }).first().textContent();
 
       // The demo's business runs up to today: the reports open on this year, and the dashboard says its figures
@@ -220,29 +224,4 @@ const screenPaths = (list: readonly RouteObject[], ids: DemoIds): string[] => {
   const unique = [...new Set(filled)].filter((p) => !p.includes(":"));
   const isPublic = (p: string) => !/^\/(org|account|registre|user)\b/.test(p);
   return [...unique.filter((p) => !isPublic(p)), ...unique.filter(isPublic)];
-};
-
-/**
- * Waits until the page has had no request in flight for 120 ms (at most 15 s): a screen rendered. A
- * screen's chunk, styles and first calls start together when it is pushed, and its data's calls at
- * once after: a longer quiet only slowed the walk of 170 screens (by about 40 s).
- */
-const settler = (page: Page) => {
-  let inFlight = 0;
-  let last = Date.now();
-  const done = () => {
-    inFlight = Math.max(0, inFlight - 1);
-    last = Date.now();
-  };
-  page.on("request", () => {
-    inFlight++;
-    last = Date.now();
-  });
-  page.on("requestfinished", done);
-  page.on("requestfailed", done);
-  return async () => {
-    const deadline = Date.now() + 15_000;
-    await page.waitForTimeout(20);
-    while (Date.now() < deadline && (inFlight > 0 || Date.now() - last < 120)) await page.waitForTimeout(20);
-  };
 };

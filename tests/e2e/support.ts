@@ -197,10 +197,59 @@ export const watchCsp = async (page: Page): Promise<string[]> => {
   return violations;
 };
 
-/** Goes to a path of the server and waits until the network is idle. */
+/** The page's requests in flight and the time of the last one's start or end, counted from the first `track`. */
+const trackers = new WeakMap<Page, { inFlight: number; last: number }>();
+
+/** Starts counting a page's requests (once per page; before its first navigation, to count that one's). */
+export const track = (page: Page): { inFlight: number; last: number } => {
+  const known = trackers.get(page);
+  if (known) return known;
+  const tracker = { inFlight: 0, last: Date.now() };
+  const done = () => {
+    tracker.inFlight = Math.max(0, tracker.inFlight - 1);
+    tracker.last = Date.now();
+  };
+  page.on("request", () => {
+    tracker.inFlight++;
+    tracker.last = Date.now();
+  });
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  trackers.set(page, tracker);
+  return tracker;
+};
+
+/**
+ * Waits until the page has no request in flight and none started or ended for `quietMs`: what
+ * Playwright's "networkidle" waits for, but without its fixed half second after the last request
+ * (hundreds of screen loads per run), and only once the page itself went idle with nothing new
+ * asked: a screen that asks for its code or data after rendering an answer has asked by then.
+ */
+export const settled = async (page: Page, quietMs = 150): Promise<void> => {
+  const tracker = track(page);
+  const deadline = Date.now() + 30_000;
+  const quiet = () => tracker.inFlight === 0 && Date.now() - tracker.last >= quietMs;
+  await page.waitForTimeout(20);
+  while (Date.now() < deadline) {
+    if (!quiet()) {
+      await page.waitForTimeout(20);
+      continue;
+    }
+    // Quiet on the wire; the page may still be rendering the last answer, and ask for the next
+    // chunk once it has (slowly, on a loaded machine): settled only if the page goes idle first.
+    const before = tracker.last;
+    await page.evaluate(
+      () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })),
+    );
+    if (tracker.last === before && tracker.inFlight === 0) return;
+  }
+};
+
+/** Goes to a path of the server and waits until its requests have settled. */
 export const openPath = async (page: Page, serverUrl: string, path: string): Promise<void> => {
+  track(page);
   await page.goto(new URL(path, serverUrl).toString());
-  await page.waitForLoadState("networkidle");
+  await settled(page);
 };
 
 /** Picks an option of a Mantine searchable select by typing, then Enter. */

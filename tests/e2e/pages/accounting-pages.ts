@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core";
+import { openPath } from "../support.ts";
 
 export type Locale = "fr" | "en";
 
@@ -21,10 +22,9 @@ export class AccountingPages {
     this.baseUrl = baseUrl;
   }
 
-  /** Goes to a path and waits until the network is idle. */
+  /** Goes to a path and waits until its requests have settled. */
   async open(path: string): Promise<void> {
-    await this.page.goto(new URL(path, this.baseUrl).toString());
-    await this.page.waitForLoadState("networkidle");
+    await openPath(this.page, this.baseUrl, path);
   }
 
   get mainHeading(): Locator {

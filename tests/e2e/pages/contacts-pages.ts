@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core";
+import { openPath } from "../support.ts";
 
 /** A company as the create form takes it. */
 export type NewCompany = {
@@ -22,8 +23,7 @@ export class ContactsPages {
   }
 
   async open(path: string): Promise<void> {
-    await this.page.goto(new URL(path, this.baseUrl).toString());
-    await this.page.waitForLoadState("networkidle");
+    await openPath(this.page, this.baseUrl, path);
   }
 
   get mainHeading(): Locator {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "playwright-core";
-import { pickOption } from "../support.ts";
+import { openPath, pickOption } from "../support.ts";
 
 /** Page object of the documents' screens: the editor, a document's page and its actions. */
 export class DocsPages {
@@ -9,8 +9,7 @@ export class DocsPages {
   ) {}
 
   async open(path: string): Promise<void> {
-    await this.page.goto(new URL(path, this.baseUrl).toString());
-    await this.page.waitForLoadState("networkidle");
+    await openPath(this.page, this.baseUrl, path);
   }
 
   get lines(): Locator {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core";
+import { openPath } from "../support.ts";
 
 /** Page object of the items' screens: the list, the item form with its tiers, the price screen. */
 export class ItemsPages {
@@ -8,8 +9,7 @@ export class ItemsPages {
   ) {}
 
   async open(path: string): Promise<void> {
-    await this.page.goto(new URL(path, this.baseUrl).toString());
-    await this.page.waitForLoadState("networkidle");
+    await openPath(this.page, this.baseUrl, path);
   }
 
   get rows(): Locator {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core";
+import { settled } from "../support.ts";
 
 export type Locale = "fr" | "en";
 
@@ -73,7 +74,7 @@ export class PlatformPages {
     const more = this.page.getByTestId("log-more");
     await this.logEntries.first().waitFor();
     for (;;) {
-      await this.page.waitForLoadState("networkidle");
+      await settled(this.page);
       if ((await more.count()) === 0) return;
       const shown = await this.logEntries.count();
       await more.click();

@@ -1,4 +1,5 @@
 import type { Locator, Page, Response } from "playwright-core";
+import { openPath } from "../support.ts";
 
 /**
  * Page objects of the VAT return screens (`/org/accounting/vat`, `/org/accounting/vat/{period}`): the
@@ -13,10 +14,9 @@ export class VatPages {
     this.baseUrl = baseUrl;
   }
 
-  /** Goes to a path and waits until the network is idle. */
+  /** Goes to a path and waits until its requests have settled. */
   async open(path: string): Promise<void> {
-    await this.page.goto(new URL(path, this.baseUrl).toString());
-    await this.page.waitForLoadState("networkidle");
+    await openPath(this.page, this.baseUrl, path);
   }
 
   pathname(): string {
