@@ -11,7 +11,29 @@ import { routes } from "../web/src/app/router.tsx";
  * the OpenAPI document, and its section 2 screens (screens.txt) found in the web router. The
  * baselines only go up: a change that loses a call or a screen fails here.
  */
-const BASELINE = { calls: 180, screens: 175 };
+const BASELINE = { calls: 252, screens: 175 };
+/**
+ * The spec's calls not served yet, each named: any other call missing fails here (the billing
+ * helper's and the help articles' until they land; the list only shrinks).
+ */
+const STILL_MISSING = new Set([
+  "GET /account/invoices",
+  "GET /account/invoices/{id}",
+  "GET /account/payments",
+  "GET /account/payments/{id}",
+  "GET /account/payments/{id}/lines",
+  "GET /account/paymentmode/stripe",
+  "POST /account/paymentmode/stripe",
+  "PUT /account/paymentmode/stripe/{id}",
+  "GET /registre/orgs/invoices",
+  "POST /registre/orgs/invoices",
+  "POST /stripe/customers",
+  "POST /stripe/setupIntents/{id}",
+  "GET /help",
+  "POST /help",
+  "GET /help/{id}",
+  "PUT /help/{id}",
+]);
 
 const specFile = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../../shared/spec/${name}`, import.meta.url)), "utf8")
@@ -47,6 +69,7 @@ describe("spec coverage", () => {
       return served.has(`${method} ${shape(path ?? "")}`);
     });
     console.log(`spec coverage: ${found.length} of ${calls.length} API calls exist`);
+    expect(calls.filter((c) => !found.includes(c) && !STILL_MISSING.has(c))).toEqual([]);
     expect(found.length).toBeGreaterThanOrEqual(BASELINE.calls);
   });
 

@@ -185,6 +185,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "einvoicing-inbox",
       "sales-stats",
       "releases",
+      "platform",
     ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });

@@ -40,6 +40,9 @@ import { organisationRoutes } from "./routes/organisations.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { paymentRoutes } from "./routes/payments/index.ts";
 import { platformRoutes } from "./routes/platform.ts";
+import { platformOrganisationRoutes } from "./routes/platform-orgs.ts";
+import { organisationTypeRoutes, paramRoutes } from "./routes/platform-params.ts";
+import { platformUserRoutes } from "./routes/platform-users.ts";
 import { projectionRoutes } from "./routes/projections.ts";
 import { reconcileRoutes, reconciliationRoutes } from "./routes/reconcile/index.ts";
 import { referenceRoutes } from "./routes/reference.ts";
@@ -81,6 +84,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   // One sub-app per resource, mounted at its prefix (docs/architecture.md, "API"). This order is the
   // OpenAPI document's; a route that a parameter mounted before it would take fails route-order.test.ts.
   api.route("/health", healthRoutes(ctx));
+  api.route("/registre/orgs", platformOrganisationRoutes(ctx));
   api.route("/registre/orgs", organisationRoutes(ctx));
   api.route("/", identityRoutes(ctx));
   api.route("/password/renew", passwordRoutes(ctx));
@@ -94,6 +98,9 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/invitations", invitationLookupRoutes(ctx));
   api.route("/auth", authorizationRoutes(ctx));
   api.route("/registre", platformRoutes(ctx));
+  api.route("/registre", platformUserRoutes(ctx));
+  api.route("/params", paramRoutes(ctx));
+  api.route("/organizations", organisationTypeRoutes(ctx));
   api.route("/registre/projections", projectionRoutes(ctx));
   api.route("/registre/schedule", scheduleRoutes(ctx));
   api.route("/registre/billing", billingAdminRoutes(ctx));

@@ -12,6 +12,7 @@ import { ledgerProjector } from "./ledger.ts";
 import { ledgerHistoryProjector } from "./ledger-history.ts";
 import { organisationsProjector } from "./organisations.ts";
 import { paymentsProjector } from "./payments.ts";
+import { platformProjector } from "./platform.ts";
 import { referenceDataProjector } from "./reference.ts";
 import { releasesProjector } from "./releases.ts";
 import { salesStatsProjector } from "./sales-stats.ts";
@@ -32,6 +33,7 @@ export * from "./ledger.ts";
 export * from "./ledger-history.ts";
 export * from "./organisations.ts";
 export * from "./payments.ts";
+export * from "./platform.ts";
 export * from "./projector.ts";
 export * from "./reactor.ts";
 export * from "./read-models.ts";
@@ -66,4 +68,5 @@ export const allProjectors = [
   einvoicingInboxProjector,
   salesStatsProjector,
   releasesProjector,
+  platformProjector,
 ] as const;

@@ -93,6 +93,7 @@ const fold = (row: OrganisationRow | undefined, event: StoredEvent): Organisatio
       return row && { ...row, logo: e.data.logo, updated_at: at, version: event.version };
     case "MemberAdded":
     case "MemberRemoved":
+    case "OrganisationArchived":
     case "MemberInvited":
     case "InvitationAccepted":
     case "InvitationDeclined":

@@ -147,6 +147,7 @@ const columns: Columns = {
   reference_entries: all("kind", "code", "label", "label_en"),
   release_notes: all("id", "version", "date", "title_fr", "title_en", "body_fr", "body_en", "published_at"),
   release_visits: all("user_id", "up_to"),
+  organisation_archives: all("org_id", "reason", "archived_by", "archived_at"),
   contacts: all(
     "org_id",
     "contact_id",

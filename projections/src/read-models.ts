@@ -22,6 +22,7 @@ import type { ItemsTable } from "./items.ts";
 import type { EntriesTable, LedgerLinesTable } from "./ledger.ts";
 import type { OrganisationsTable } from "./organisations.ts";
 import type { DepositsTable, PaymentsTable } from "./payments.ts";
+import type { OrganisationArchivesTable } from "./platform.ts";
 import type { ReferenceEntriesTable } from "./reference.ts";
 import type { ReleaseNotesTable, ReleaseVisitsTable } from "./releases.ts";
 import type { SalesStatsItemCostsTable, SalesStatsPendingTable, SalesStatsTable } from "./sales-stats.ts";
@@ -55,6 +56,7 @@ export type ReadModels = {
   reference_entries: ReferenceEntriesTable;
   release_notes: ReleaseNotesTable;
   release_visits: ReleaseVisitsTable;
+  organisation_archives: OrganisationArchivesTable;
   contacts: ContactsTable;
   contact_auxiliary_codes: ContactAuxiliaryCodesTable;
   documents: DocumentsTable;

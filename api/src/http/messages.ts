@@ -11,6 +11,7 @@ import { importMessages } from "./messages-import.ts";
 import { fieldLabel, itemReferenceMessages } from "./messages-items-reference.ts";
 import { mailMessages } from "./messages-mail.ts";
 import { paymentMessages } from "./messages-payments.ts";
+import { platformMessages } from "./messages-platform.ts";
 import { reconcileMessages } from "./messages-reconcile.ts";
 import { releaseMessages } from "./messages-releases.ts";
 import { uploadMessages, uploadParamText } from "./messages-uploads.ts";
@@ -37,6 +38,7 @@ export const messages = {
   ...vatMessages,
   ...releaseMessages,
   ...billingMessages,
+  ...platformMessages,
   "account.cannotBeCollective": {
     fr: "Le compte {number} ne peut pas devenir collectif : seul un compte de tiers (classe 4) du plan le peut.",
     en: "Account {number} cannot become a control account: only a third-party account (class 4) of the chart can.",

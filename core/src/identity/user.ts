@@ -21,7 +21,10 @@ export type AccountItemChanged = DomainEvent<
   ItemRef & { readonly value: AccountItemValue }
 >;
 export type AccountItemRemoved = DomainEvent<"AccountItemRemoved", ItemRef>;
+/** The platform administrator closed the account: its sign-in removed, its organisations left; its history kept. */
+export type UserClosed = DomainEvent<"UserClosed", { readonly email: string }>;
 export type UserEvent =
+  | UserClosed
   | UserRegistered
   | UserRenamed
   | AccountItemAdded
@@ -39,6 +42,7 @@ export type UserState =
       readonly email: string;
       readonly name: string;
       readonly items: AccountItems;
+      readonly closed?: boolean;
     };
 
 export type RegisterUser = {
@@ -66,7 +70,14 @@ export type RemoveAccountItem = {
   readonly type: "RemoveAccountItem";
   readonly data: { readonly kind: AccountItemKind; readonly itemId: string };
 };
-export type UserCommand = RegisterUser | RenameUser | AddAccountItem | ChangeAccountItem | RemoveAccountItem;
+export type CloseUser = { readonly type: "CloseUser"; readonly data: Record<string, never> };
+export type UserCommand =
+  | CloseUser
+  | RegisterUser
+  | RenameUser
+  | AddAccountItem
+  | ChangeAccountItem
+  | RemoveAccountItem;
 
 const withItem = (
   items: AccountItems,
@@ -107,6 +118,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return { status: "active", items: noItems, ...event.data };
       case "UserRenamed":
         return state.status === "active" ? { ...state, name: event.data.name } : state;
+      case "UserClosed":
+        return state.status === "active" ? { ...state, closed: true } : state;
       case "AccountItemAdded":
       case "AccountItemChanged":
         return state.status === "active"
@@ -123,7 +136,11 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     }
   },
   decide: (command, state) => {
+    if (state.status === "active" && state.closed) throw new DomainError("user.notFound", {}, 404);
     switch (command.type) {
+      case "CloseUser":
+        if (state.status !== "active") throw new DomainError("user.notFound", {}, 404);
+        return [{ type: "UserClosed", data: { email: state.email } }];
       case "RegisterUser":
         if (state.status !== "none") throw new DomainError("identity.emailUsed", {}, 409);
         return [

@@ -51,6 +51,11 @@ export type AddMember = {
   readonly data: { readonly userId: string; readonly profile: Profile };
 };
 export type RemoveMember = { readonly type: "RemoveMember"; readonly data: { readonly userId: string } };
+/** The platform administrator closes the organisation (its books kept). */
+export type ArchiveOrganisation = {
+  readonly type: "ArchiveOrganisation";
+  readonly data: { readonly reason?: string | null | undefined };
+};
 export type OrganisationCommand =
   | CreateOrganisation
   | RenameOrganisation
@@ -58,6 +63,7 @@ export type OrganisationCommand =
   | ChangeOrganisationLogo
   | AddMember
   | RemoveMember
+  | ArchiveOrganisation
   | InvitationCommand;
 
 const normaliseName = (name: string): string => {
@@ -228,11 +234,35 @@ const removeMember = (command: RemoveMember, state: OrganisationState): Organisa
   return [{ type: "MemberRemoved", data: { userId } }];
 };
 
+/**
+ * Closing an organisation: every member removed and every pending invitation revoked first (they lose
+ * access), then the archive itself; its books are not touched. Once archived nothing else is decided.
+ */
+const archive = (command: ArchiveOrganisation, state: OrganisationState): OrganisationEvent[] => {
+  if (state.status !== "active") throw new DomainError("organisation.notFound", {}, 404);
+  const reason = command.data.reason?.trim() || null;
+  if (reason && reason.length > 500)
+    throw new DomainError("validation.tooLong", { field: "reason", max: 500 });
+  return [
+    ...Object.keys(state.members).map(
+      (userId): OrganisationEvent => ({ type: "MemberRemoved", data: { userId } }),
+    ),
+    ...Object.keys(state.invitations).map(
+      (invitationId): OrganisationEvent => ({ type: "InvitationRevoked", data: { invitationId } }),
+    ),
+    { type: "OrganisationArchived", data: { reason } },
+  ];
+};
+
 export const decideOrganisation = (
   command: OrganisationCommand,
   state: OrganisationState,
 ): OrganisationEvent[] => {
+  if (state.status === "active" && state.archived)
+    throw new DomainError("organisation.archived", { name: state.name }, 409);
   switch (command.type) {
+    case "ArchiveOrganisation":
+      return archive(command, state);
     case "ChangeOrganisationLogo": {
       if (state.status !== "active") throw new DomainError("organisation.notFound", {}, 404);
       const current = state.logo ?? null;

@@ -90,6 +90,11 @@ export type InvitationAccepted = DomainEvent<
 export type InvitationDeclined = DomainEvent<"InvitationDeclined", { readonly invitationId: string }>;
 /** Withdrawn by the organisation, or replaced by a new invitation of the same address. */
 export type InvitationRevoked = DomainEvent<"InvitationRevoked", { readonly invitationId: string }>;
+/**
+ * The platform administrator closed the organisation: its members were removed just before (so they lose
+ * access), its books stay as they are, readable and exportable by the platform administrator.
+ */
+export type OrganisationArchived = DomainEvent<"OrganisationArchived", { readonly reason: string | null }>;
 export type InvitationEvent = MemberInvited | InvitationAccepted | InvitationDeclined | InvitationRevoked;
 export type OrganisationEvent =
   | OrganisationCreated
@@ -98,6 +103,7 @@ export type OrganisationEvent =
   | OrganisationLogoChanged
   | MemberAdded
   | MemberRemoved
+  | OrganisationArchived
   | InvitationEvent;
 
 /** An invitation still waiting for its answer (it may have expired meanwhile). */
@@ -118,6 +124,8 @@ export type OrganisationState =
       /** Pending invitations by id; answered or revoked ones are dropped. */
       readonly invitations: Readonly<Record<string, PendingInvitation>>;
       readonly logo?: OrganisationLogo | null;
+      /** Closed by the platform administrator: no member, nothing changes any more. */
+      readonly archived?: boolean;
     } & OrganisationSettings);
 
 export const initialOrganisationState = (): OrganisationState => ({ status: "none" });
@@ -141,6 +149,8 @@ export const evolveOrganisation = (state: OrganisationState, event: Organisation
       const { [event.data.userId]: _, ...members } = state.members;
       return { ...state, members };
     }
+    case "OrganisationArchived":
+      return state.status === "active" ? { ...state, archived: true } : state;
     case "MemberInvited": {
       if (state.status !== "active") return state;
       const { invitationId, email, profile, expiresAt } = event.data;

@@ -3,6 +3,7 @@ import { resourceApp } from "../../http/openapi.ts";
 import { contactFileRoutes } from "../attachment-owners.ts";
 import { contactAvatarRoutes } from "./avatars.ts";
 import { contactRoutes } from "./contacts.ts";
+import { contactFlatRecordRoutes } from "./flat.ts";
 import { contactHistoryRoutes } from "./histories.ts";
 import { contactMergeRoutes } from "./merge.ts";
 import { contactPreferenceRoutes } from "./preferences.ts";
@@ -21,6 +22,8 @@ export const contactsRoutes = (ctx: AppContext) => {
   app.route("/", contactPreferenceRoutes(ctx));
   // Before /{id}…: `/histories/{id}` is an entry of a contact's history.
   app.route("/", contactHistoryRoutes(ctx));
+  // The sub-records' flat shape (`/addresses/{id}`…), before `/{id}…` too.
+  app.route("/", contactFlatRecordRoutes(ctx));
   app.route("/", contactRoutes(ctx));
   app.route("/", contactRecordRoutes(ctx));
   app.route("/", contactMergeRoutes(ctx));

@@ -40,14 +40,14 @@ import {
 } from "../../schemas/contacts.ts";
 
 type ContactAnswer = z.infer<typeof Contact>;
-type Body = Record<string, unknown>;
+export type Body = Record<string, unknown>;
 
 /**
  * One kind of sub-record: where it lives in the path and the answer, its schemas and right, and the
  * commands that add, change and remove one. `recordId` is the record's id ("main" for the legal
  * identity and the payment terms, the key for a meta).
  */
-type RecordSpec = {
+export type RecordSpec = {
   readonly path: string;
   readonly name: string;
   readonly code: string;
@@ -121,7 +121,7 @@ const recordKinds = (
   remove: (id) => ({ type: `RemoveContact${type}`, data: { id } }) as ContactCommand,
 });
 
-const specs: readonly RecordSpec[] = [
+export const recordSpecs: readonly RecordSpec[] = [
   recordKinds(
     "address",
     "Address",
@@ -199,37 +199,76 @@ const notFound = (spec: RecordSpec, id: string) =>
   new DomainError("contact.recordNotFound", { kind: spec.name, id }, 404);
 
 /**
+ * What a sub-record's routes do, whichever shape names it — nested (`/contacts/{id}/{sub}/{recordId}`)
+ * or flat (`/contacts/{sub}/{recordId}`, the contact named in the body or found by the record): read one,
+ * add, change, remove, each one event of the contact's stream.
+ */
+export const recordActions = (ctx: AppContext, spec: RecordSpec) => {
+  const find = async (orgId: string, contactId: string, id: string) => {
+    const contact = await findContact(ctx, orgId, contactId);
+    const record = spec.list(contact).find((r) => recordId(spec, r) === id);
+    if (!record) throw notFound(spec, id);
+    return record;
+  };
+  const run = async (
+    c: Context,
+    orgId: string,
+    contactId: string,
+    command: () => Promise<ContactCommand>,
+    metadata = commandMetadata(c, ctx),
+  ) => {
+    try {
+      await runContactCommit(ctx, orgId, contactId, async () => [await command()], metadata);
+    } catch (error) {
+      throw withField(error, localeOf(c));
+    }
+  };
+  return {
+    find,
+    notFound: (id: string) => notFound(spec, id),
+    /** Adds one (a retried command adds it once) and answers it. */
+    add: async (c: Context, orgId: string, contactId: string, b: Body) => {
+      const metadata = commandMetadata(c, ctx);
+      const id = spec.single
+        ? "main"
+        : spec.path === "metas"
+          ? String(b.key ?? "").trim()
+          : derivedId(metadata.commandId, spec.path);
+      if (!(await alreadyAppended(ctx, orgId, metadata))) {
+        await findContact(ctx, orgId, contactId);
+        await run(c, orgId, contactId, () => spec.add(id, b, ctx, orgId, contactId), metadata);
+      }
+      return find(orgId, contactId, id);
+    },
+    update: async (c: Context, orgId: string, contactId: string, id: string, b: Body) => {
+      await find(orgId, contactId, id);
+      await run(c, orgId, contactId, () => spec.update(id, b, ctx, orgId, contactId));
+      return find(orgId, contactId, id);
+    },
+    /** Answers the DELETE (204, or the earlier answer of a retried one). */
+    remove: (c: Context, contactId: (orgId: string) => Promise<string>, id: string) =>
+      answerDeleted(c, ctx, async (orgId, metadata) => {
+        const contact = await contactId(orgId);
+        await find(orgId, contact, id);
+        await run(c, orgId, contact, async () => spec.remove(id), metadata);
+      }),
+  };
+};
+
+/**
  * The sub-resources of a contact (/contacts/{id}/addresses, contacts, emails, ibans, legals, metas,
  * notes, phones, paymentTerms): a list, and POST, PUT and DELETE by id, each one event of the
  * contact's stream. A new record's id derives from the command's, so a retried POST adds it once.
  */
 export const contactRecordRoutes = (ctx: AppContext) => {
   const app = resourceApp();
-  for (const spec of specs) {
+  for (const spec of recordSpecs) {
     const Output = spec.output;
     const recordParams = ContactRecordParams(
       spec.single ? "main" : spec.path === "metas" ? "metaKey" : "uuid",
     );
     const tag = ["Contacts"];
-    const find = async (orgId: string, contactId: string, id: string) => {
-      const contact = await findContact(ctx, orgId, contactId);
-      const record = spec.list(contact).find((r) => recordId(spec, r) === id);
-      if (!record) throw notFound(spec, id);
-      return record;
-    };
-    const run = async (
-      c: Context,
-      orgId: string,
-      contactId: string,
-      command: () => Promise<ContactCommand>,
-      metadata = commandMetadata(c, ctx),
-    ) => {
-      try {
-        await runContactCommit(ctx, orgId, contactId, async () => [await command()], metadata);
-      } catch (error) {
-        throw withField(error, localeOf(c));
-      }
-    };
+    const actions = recordActions(ctx, spec);
 
     app.openapi(
       accessRoute(ctx, right(spec.code, Rights.read), {
@@ -256,20 +295,9 @@ export const contactRecordRoutes = (ctx: AppContext) => {
         responses: { 201: answer(Output, `The ${spec.name} added`), ...errors },
       }),
       async (c) => {
-        const orgId = sessionOrg(c);
-        const contactId = c.req.valid("param").id;
-        const b = c.req.valid("json") as Body;
-        const metadata = commandMetadata(c, ctx);
-        const id = spec.single
-          ? "main"
-          : spec.path === "metas"
-            ? String(b.key ?? "").trim()
-            : derivedId(metadata.commandId, spec.path);
-        if (!(await alreadyAppended(ctx, orgId, metadata))) {
-          await findContact(ctx, orgId, contactId);
-          await run(c, orgId, contactId, () => spec.add(id, b, ctx, orgId, contactId), metadata);
-        }
-        return c.json((await find(orgId, contactId, id)) as never, 201);
+        const contact = c.req.valid("param").id;
+        const record = await actions.add(c, sessionOrg(c), contact, c.req.valid("json") as Body);
+        return c.json(record as never, 201);
       },
     );
 
@@ -283,12 +311,9 @@ export const contactRecordRoutes = (ctx: AppContext) => {
         responses: { 200: answer(Output, `The ${spec.name} changed`), ...errors },
       }),
       async (c) => {
-        const orgId = sessionOrg(c);
         const { id: contactId, recordId: id } = c.req.valid("param");
-        const b = c.req.valid("json") as Body;
-        await find(orgId, contactId, id);
-        await run(c, orgId, contactId, () => spec.update(id, b, ctx, orgId, contactId));
-        return c.json((await find(orgId, contactId, id)) as never, 200);
+        const record = await actions.update(c, sessionOrg(c), contactId, id, c.req.valid("json") as Body);
+        return c.json(record as never, 200);
       },
     );
 
@@ -301,12 +326,10 @@ export const contactRecordRoutes = (ctx: AppContext) => {
         request: { params: recordParams },
         responses: { 204: { description: "Removed" }, ...errors },
       }),
-      (c) =>
-        answerDeleted(c, ctx, async (orgId, metadata) => {
-          const { id: contactId, recordId: id } = c.req.valid("param");
-          await find(orgId, contactId, id);
-          await run(c, orgId, contactId, async () => spec.remove(id), metadata);
-        }),
+      (c) => {
+        const { id: contactId, recordId: id } = c.req.valid("param");
+        return actions.remove(c, async () => contactId, id);
+      },
     );
   }
   return app;
