@@ -1,8 +1,10 @@
 /**
- * The billing provider port: how the platform charges organisations for their subscription (a payment
- * provider's customers, subscriptions and payment events). An interface only: no adapter exists yet.
- * Amounts are integer cents, never floats. Calls that change something take an idempotency key (a
- * reaction's id, a command's), as payment providers do, so that a call made again is not a second charge.
+ * The billing provider port: how the platform charges organisations for their subscription — the
+ * organisation's customer, a card saved through a SetupIntent (card data never touches Registre), an
+ * off-session payment at each due date, and the provider's webhooks verified by their signature. Amounts
+ * are integer cents, never floats. Calls that change something take an idempotency key (the due date's
+ * attempt, a command's id), as payment providers do, so a call made again is not a second charge.
+ * Adapter: `billing/stripe.ts`.
  */
 
 export type BillingCustomer = {
@@ -13,15 +15,45 @@ export type BillingCustomer = {
   readonly vatNumber: string | null;
 };
 
-/** What happened on the provider's side, for the log: a payment succeeded or failed, a subscription ended. */
-export type BillingEvent = {
-  readonly providerId: string;
+/** A card as the provider describes it: enough to show it, never its number. */
+export type BillingCard = {
+  readonly paymentMethodId: string;
+  readonly brand: string;
+  readonly last4: string;
+  readonly expMonth: number;
+  readonly expYear: number;
+};
+
+export type BillingCharge = {
   readonly orgId: string;
-  readonly type: "paymentSucceeded" | "paymentFailed" | "subscriptionEnded";
+  readonly customerId: string;
+  readonly paymentMethodId: string;
+  readonly amountCents: number;
+  readonly currency: "eur";
+  readonly description: string;
+};
+
+export type BillingChargeOutcome =
+  | { readonly status: "succeeded"; readonly paymentId: string }
+  | { readonly status: "failed"; readonly paymentId: string | null; readonly reason: string };
+
+/** What happened on the provider's side, from a verified webhook. */
+export type BillingEvent = {
+  /** The provider's event id. */
+  readonly providerId: string;
+  readonly type: "paymentSucceeded" | "paymentFailed" | "cardUpdated" | "ignored";
+  /** The organisation, from the metadata Registre set on the payment or the customer; null when absent. */
+  readonly orgId: string | null;
+  readonly customerId: string | null;
+  readonly paymentId: string | null;
   readonly amountCents: number | null;
-  readonly currency: string | null;
+  readonly reason: string | null;
   readonly at: string;
 };
+
+export class BillingSignatureError extends Error {
+  override readonly name = "BillingSignatureError";
+}
 
 export type BillingProvider = {
   /** The provider's name, for the logs and the screens. */
@@ -31,16 +63,15 @@ export type BillingProvider = {
     customer: BillingCustomer,
     idempotencyKey: string,
   ) => Promise<{ readonly customerId: string }>;
-  /** Subscribes the customer to a plan; answers the provider's subscription id. */
-  readonly subscribe: (
+  /** A SetupIntent for the customer's card: its client secret goes to the provider's card element. */
+  readonly setupIntent: (
     customerId: string,
-    plan: string,
     idempotencyKey: string,
-  ) => Promise<{ readonly subscriptionId: string }>;
-  /** Ends a subscription at the end of its period. */
-  readonly cancel: (subscriptionId: string, idempotencyKey: string) => Promise<void>;
-  /** The provider's events since a cursor (null: from the start), oldest first. */
-  readonly events: (
-    since: string | null,
-  ) => Promise<{ readonly events: readonly BillingEvent[]; readonly cursor: string | null }>;
+  ) => Promise<{ readonly id: string; readonly clientSecret: string }>;
+  /** The card a SetupIntent saved (after the card element confirmed it). */
+  readonly savedCard: (setupIntentId: string) => Promise<BillingCard>;
+  /** An off-session payment with the saved card; a declined card is a `failed` outcome, not an exception. */
+  readonly charge: (charge: BillingCharge, idempotencyKey: string) => Promise<BillingChargeOutcome>;
+  /** A webhook's body checked against its signature header; `BillingSignatureError` when forged. */
+  readonly verifyWebhook: (payload: string, signature: string) => BillingEvent;
 };

@@ -2,9 +2,17 @@
  * The ports: the outside world as the API sees it, owned by its foundation — features import these
  * interfaces from here, never from one another, and the adapters (`mail/mailer.ts`, `files/store.ts`,
  * `files/attachments.ts`, `einvoicing/http-adapter.ts`) implement them. The context (`context.ts`) holds
- * the wired ones; the billing provider has its interface, and no adapter yet.
+ * the wired ones; the billing provider's adapter is `billing/stripe.ts`.
  */
-export type { BillingCustomer, BillingEvent, BillingProvider } from "./billing.ts";
+export type {
+  BillingCard,
+  BillingCharge,
+  BillingChargeOutcome,
+  BillingCustomer,
+  BillingEvent,
+  BillingProvider,
+} from "./billing.ts";
+export { BillingSignatureError } from "./billing.ts";
 export type {
   Acknowledgement,
   AcknowledgementDetail,
