@@ -233,10 +233,69 @@ describe("platform users and organisations (Chromium)", () => {
       expect(await english.locator("li").allTextContents()).toEqual(["Cash forecast", "Late invoices"]);
       expect(await english.getByTestId("release-note-new").count()).toBe(0);
       await shot("releases-news", "en");
+      // Dark, and on a phone: looked at.
+      await page.emulateMedia({ colorScheme: "dark" });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await english.waitFor();
+      await shot("releases-news-dark-phone", "en");
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.setViewportSize({ width: 1280, height: 800 });
       await platform.goto("/registre/releases");
       await platform.mainHeading.filter({ hasText: "Release notes" }).waitFor();
       await page.getByTestId("release-row").filter({ hasText: "Dashboards and forecasts" }).waitFor();
       await shot("platform-releases", "en");
+    },
+    browserTimeout,
+  );
+  test(
+    "edits a user and their organisations in French, an organisation's members and its archive in English",
+    async () => {
+      const stamp = unique();
+      const org = (await suite.api("POST", "/registre/orgs", {
+        name: `Archive ${stamp}`,
+        siren: randomSiren(),
+      })) as OrgRow;
+      const user = (await suite.api("POST", "/registre/users", {
+        email: `edit.${stamp}@registre.test`,
+        password: "motdepasse1",
+        name: `Édith ${stamp}`,
+      })) as { id: string };
+
+      // The user's edit screen: renamed.
+      await platform.goto(`/registre/users/${user.id}/edit`);
+      await page.getByTestId("user-edit-form").waitFor();
+      await page.getByTestId("user-edit-name").fill(`Édith Morel ${stamp}`);
+      await page.getByTestId("user-edit-submit").click();
+      await page.getByTestId("user-edit-saved").waitFor();
+      await platform.userTitle.filter({ hasText: `Édith Morel ${stamp}` }).waitFor();
+      await shot("platform-user-edit", "fr");
+      // Their organisations: added to the new one as an accountant.
+      await platform.goto(`/registre/users/${user.id}/orgedit`);
+      await page.getByTestId("memberships-empty").waitFor();
+      await page.getByTestId("membership-other").click();
+      await page.getByRole("option", { name: org.name }).click();
+      await page.getByTestId("membership-add").click();
+      await page.getByTestId("membership-row").filter({ hasText: org.name }).waitFor();
+      await shot("platform-user-orgedit", "fr");
+
+      // In English: the organisation's members, the user removed; then the organisation archived.
+      await platform.switchLanguage("en");
+      await platform.goto(`/registre/orgs/${org.id}/user/edit`);
+      const row = page.getByTestId("membership-row").filter({ hasText: `Édith Morel ${stamp}` });
+      await row.waitFor();
+      expect(await page.getByTestId("membership-add").textContent()).toBe("Add");
+      await shot("platform-org-members-edit", "en");
+      await row.getByTestId("membership-remove").click();
+      await expect.poll(() => row.count()).toBe(0);
+      await platform.goto(`/registre/orgs/${org.id}/history/edit`);
+      await page.getByTestId("org-year-fec").first().waitFor();
+      await page.getByTestId("org-archive-reason").fill("Closed by the customer");
+      await page.getByTestId("org-archive").click();
+      await page.getByTestId("org-archive-modal-confirm").click();
+      expect(await page.getByTestId("org-archived").textContent()).toContain("is archived");
+      // The books stay: the FEC is still offered.
+      await page.getByTestId("org-year-fec").first().waitFor();
+      await shot("platform-org-archive", "en");
     },
     browserTimeout,
   );

@@ -52,6 +52,8 @@ const settingsPages = () => import("../features/org/settings-pages.tsx");
 const orgPlatformPages = () => import("../features/platform/orgs/org-platform-pages.tsx");
 const publicPages = () => import("../features/public/pages.tsx");
 const userPages = () => import("../features/platform/users/user-pages.tsx");
+const userEditPages = () => import("../features/platform/users/user-edit-pages.tsx");
+const orgEditPages = () => import("../features/platform/orgs/org-edit-pages.tsx");
 const itemsPage = () => import("../features/items/items-page.tsx");
 const importPages = () => import("../features/imports/import-page.tsx");
 const itemFormPages = () => import("../features/items/item-form-pages.tsx");
@@ -418,6 +420,8 @@ export const routes: RouteObject[] = [
           { path: "registre/orgs/:id/history", lazy: screen(orgPlatformPages, "OrgHistoryPage") },
           { path: "registre/orgs/:id/log", lazy: screen(orgPlatformPages, "OrgLogPage") },
           { path: "registre/orgs/:id/user", lazy: screen(orgPlatformPages, "OrgMembersPage") },
+          { path: "registre/orgs/:id/user/edit", lazy: screen(orgEditPages, "OrgMembersEditPage") },
+          { path: "registre/orgs/:id/history/edit", lazy: screen(orgEditPages, "OrgArchivePage") },
           {
             path: "registre/projections",
             lazy: screen(() => import("../features/read-models/read-models-page.tsx"), "ReadModelsPage"),
@@ -429,6 +433,8 @@ export const routes: RouteObject[] = [
           { path: "registre/users/:id", lazy: screen(userPages, "UserDetailPage") },
           { path: "registre/users/:id/log", lazy: screen(userPages, "UserLogPage") },
           { path: "registre/users/:id/org", lazy: screen(userPages, "PlatformUserOrgsPage") },
+          { path: "registre/users/:id/edit", lazy: screen(userEditPages, "UserEditPage") },
+          { path: "registre/users/:id/orgedit", lazy: screen(userEditPages, "UserOrgsEditPage") },
           { path: "registre/releases", lazy: screen(releasesPages, "ReleasesPage") },
           { path: "registre/releases/edit", lazy: screen(releasesPages, "ReleasesEditPage") },
           // Spec screens not built yet ("bientôt disponible"), each with its own title.

@@ -33,9 +33,5 @@ export const placeholderScreens: PlaceholderScreen[] = [
   screen("account/invoices/:id", "accountInvoice", "nav.account"),
   // Platform administration
   ...withEdit("registre/auth/items", "platformAuthItems", "nav.platform"),
-  screen("registre/users/:id/edit", "platformUser", "nav.platform", true),
-  screen("registre/users/:id/orgedit", "platformUserOrgs", "nav.platform", true),
-  screen("registre/orgs/:id/history/edit", "platformOrgHistory", "nav.platform", true),
-  screen("registre/orgs/:id/user/edit", "platformOrgMembers", "nav.platform", true),
   screen("registre/orgs/invoices", "platformOrgInvoices", "nav.platform"),
 ];

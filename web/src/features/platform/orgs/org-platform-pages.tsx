@@ -21,12 +21,12 @@ import { OrgHeader, OrgNotFound } from "./org-detail-page.tsx";
 import { OrgHistory } from "./org-history.tsx";
 import { OrgSettingsCard } from "./org-settings-card.tsx";
 import { OrgTabs } from "./org-tabs.tsx";
-import { orgRoute, orgsRoute } from "./paths.ts";
+import { orgArchiveRoute, orgMembersEditRoute, orgRoute, orgsRoute } from "./paths.ts";
 
-type Section = "members" | "log" | "history" | "edit";
+type Section = "members" | "log" | "history" | "edit" | "membersEdit" | "archive";
 
 /** The frame of an organisation's platform sub-screens: breadcrumbs, header, links between screens. */
-const OrgFrame = ({
+export const OrgFrame = ({
   section,
   description,
   children,
@@ -116,7 +116,19 @@ export const OrgMembersPage = () => {
   const { t } = useTranslation("platform");
   return (
     <OrgFrame section="members" description={t("org.membersDescription")}>
-      {(org) => <Members orgId={org.id} />}
+      {(org) => (
+        <>
+          <Members orgId={org.id} />
+          <Anchor
+            component={Link}
+            to={orgMembersEditRoute(org.id)}
+            size="sm"
+            data-testid="org-members-edit-link"
+          >
+            {t("org.membersEdit")}
+          </Anchor>
+        </>
+      )}
     </OrgFrame>
   );
 };
@@ -144,7 +156,14 @@ export const OrgHistoryPage = () => {
   const { t } = useTranslation("platform");
   return (
     <OrgFrame section="history" description={t("org.historyDescription")} bare>
-      {(org) => <OrgHistory orgId={org.id} />}
+      {(org) => (
+        <>
+          <OrgHistory orgId={org.id} />
+          <Anchor component={Link} to={orgArchiveRoute(org.id)} size="sm" data-testid="org-archive-link">
+            {t("org.archive")}
+          </Anchor>
+        </>
+      )}
     </OrgFrame>
   );
 };

@@ -3,3 +3,5 @@ export const orgRoute = (id: string): string => `${orgsRoute}/${encodeURICompone
 export const orgLogRoute = (id: string): string => `${orgRoute(id)}/log`;
 export const orgMembersRoute = (id: string): string => `${orgRoute(id)}/user`;
 export const orgHistoryRoute = (id: string) => `${orgRoute(id)}/history`;
+export const orgMembersEditRoute = (id: string): string => `${orgMembersRoute(id)}/edit`;
+export const orgArchiveRoute = (id: string): string => `${orgHistoryRoute(id)}/edit`;

@@ -20,7 +20,14 @@ import {
   userQueryOptions,
 } from "./api.ts";
 import { LogView } from "./log-table.tsx";
-import { userLogRoute, userOrgsRoute, userRoute, usersRoute } from "./paths.ts";
+import {
+  userEditRoute,
+  userLogRoute,
+  userOrgsEditRoute,
+  userOrgsRoute,
+  userRoute,
+  usersRoute,
+} from "./paths.ts";
 import {
   EmptyText,
   PlatformNotFound,
@@ -30,7 +37,7 @@ import {
   SectionTabs,
 } from "./platform-ui.tsx";
 
-type Section = "identity" | "orgs" | "log";
+type Section = "identity" | "orgs" | "log" | "edit" | "orgedit";
 
 const NotFound = () => {
   const { t } = useTranslation("platform");
@@ -77,7 +84,7 @@ const UserHeader = ({ user }: { user: PlatformUser }) => {
 const sectionTitle = (section: Section): `user.${Section}` => `user.${section}`;
 
 /** The frame of a user's screens: breadcrumbs, the user's header, the links between the screens. */
-const UserFrame = ({
+export const UserFrame = ({
   section,
   children,
 }: {
@@ -209,6 +216,9 @@ export const UserDetailPage = () => {
               description={t("user.identityDescription")}
             >
               <Identity user={user} />
+              <Anchor component={Link} to={userEditRoute(user.id)} size="sm" data-testid="user-edit-link">
+                {t("user.edit")}
+              </Anchor>
             </PlatformSection>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -216,6 +226,14 @@ export const UserDetailPage = () => {
               <Group gap="md">
                 <Anchor component={Link} to={userLogRoute(user.id)} size="sm">
                   {t("user.seeLog")}
+                </Anchor>
+                <Anchor
+                  component={Link}
+                  to={userOrgsEditRoute(user.id)}
+                  size="sm"
+                  data-testid="user-orgedit-link"
+                >
+                  {t("user.orgedit")}
                 </Anchor>
               </Group>
             </UserOrgsSection>
