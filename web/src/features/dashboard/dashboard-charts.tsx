@@ -5,6 +5,7 @@ import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormat } from "../../i18n/format.ts";
+import { intlLocale } from "../../i18n/i18n.ts";
 import type { ForecastStats, OverviewStats } from "./overview-api.ts";
 
 /**
@@ -71,8 +72,14 @@ export const MonthsChart = ({ months }: { months: OverviewStats["months"] }) => 
   const { t } = useTranslation("app");
   const format = useFormat();
   const euros = (cents: number) => format.amount(cents / 100);
+  // "déc. 25", "Dec 25": the axis's short month.
+  const short = new Intl.DateTimeFormat(intlLocale(format.locale), {
+    month: "short",
+    year: "2-digit",
+    timeZone: "UTC",
+  });
   const label = (month: string) =>
-    `${format.month(Number(month.slice(5, 7))).slice(0, 4)} ${month.slice(2, 4)}`;
+    short.format(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1)));
   const data = months.map((m) => ({
     month: label(m.month),
     revenue: m.revenue / 100,
