@@ -80,6 +80,11 @@ describe.each(databaseKinds)("the main dashboard's figures (/dashboard/stats) on
       contactId: o.customerId,
       allocations: [{ docId: a, amount: 30_000 }],
     });
+    // A statement line of bank charges, not reconciled yet.
+    await o.ok("POST", "/banks/statements", {
+      bankId: bank.id,
+      lines: [{ bookingDate: day(72), amount: -450, label: "FRAIS TENUE DE COMPTE" }],
+    });
     await harness.ctx.runner.drain();
 
     const today = day(80);
@@ -175,8 +180,9 @@ describe.each(databaseKinds)("the main dashboard's figures (/dashboard/stats) on
     expect(todo.body.items).toEqual([
       { key: "salesDrafts", count: 1, path: "/org/docs/validate?direction=sales" },
       { key: "purchaseDrafts", count: 0, path: "/org/docs/validate?direction=purchases" },
-      { key: "statementLines", count: 0, path: "/org/banks/reconciliation" },
-      { key: "remindersDue", count: expect.any(Number), path: "/org/sales/reminders" },
+      { key: "statementLines", count: 1, path: "/org/banks/reconciliation" },
+      // A is 10 days late, no reminder sent: the first level (J+1) is due.
+      { key: "remindersDue", count: 1, path: "/org/sales/reminders" },
     ]);
 
     // A day that is not one is refused, naming the field; an unknown type is not found.
