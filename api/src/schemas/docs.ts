@@ -406,6 +406,10 @@ export const HistoryEntry = z
   .openapi("DocumentHistoryEntry");
 export const HistoryEvent = z.object({
   version: z.number().int(),
+  position: z.number().int().openapi({
+    description:
+      "Its place in the log: the accountant's time machine shows the books as they stood right after it",
+  }),
   at: z.string(),
   userName: z.string().nullable(),
   type: z.string(),
@@ -445,6 +449,13 @@ export const HistoryEvent = z.object({
     }),
   /** What the event names, when the line shows it: an attached or removed file's name. */
   detail: z.string().nullable(),
+  entryMvt: z.string().nullable().optional().openapi({
+    description: "A validation's entry posted in the same commit (its history in the time machine)",
+  }),
+  entryPosition: z.number().int().nullable().optional().openapi({
+    description:
+      "That entry's validation's place in the log: the time machine's moment right after the commit",
+  }),
 });
 export const HistoryListQuery = z.object({ docId: z.uuid() });
 export const HistoryList = z

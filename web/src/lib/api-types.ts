@@ -6868,6 +6868,8 @@ export interface components {
                 detail: string | null;
                 /** @description A validation's entry posted in the same commit (its history in the time machine) */
                 entryMvt?: string | null;
+                /** @description That entry's validation's place in the log: the time machine's moment right after the commit */
+                entryPosition?: number | null;
             }[];
         };
         DocumentHistoryEntry: {

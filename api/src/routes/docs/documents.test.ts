@@ -219,6 +219,23 @@ describe.each(databaseKinds)("documents (/docs) on %s", (kind) => {
       "DocumentValidated",
       "DocumentCreated",
     ]);
+    // The validation names the entry it posted and its place in the log (the time machine's moment).
+    const validation = history.body.events.find((e: { type: string }) => e.type === "DocumentValidated");
+    expect(validation).toMatchObject({
+      entryMvt: expect.any(String),
+      position: expect.any(Number),
+      entryPosition: expect.any(Number),
+    });
+    expect(validation.entryPosition).toBeGreaterThan(validation.position);
+    expect(
+      (
+        await call(
+          "GET",
+          `/accounting/history/entries/${validation.entryMvt}?position=${validation.entryPosition}`,
+          o.token,
+        )
+      ).body.asOf,
+    ).toMatchObject({ status: "validated", origin: "document" });
     expect((await call("DELETE", `/docs/histories/${note.body.id}`, o.token)).status).toBe(204);
     expect((await call("GET", `/docs/histories/${note.body.id}`, o.token)).status).toBe(404);
 

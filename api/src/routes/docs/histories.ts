@@ -3,6 +3,7 @@ import {
   type DocumentPayment,
   DomainError,
   documentStreamId,
+  entryStreamId,
   Rights,
   transmissionEventTypes,
 } from "@registre/core";
@@ -98,16 +99,31 @@ export const documentHistoryRoutes = (ctx: AppContext) => {
         ctx,
         events.map((e) => e.metadata.userId),
       );
+      // A validation's entry, posted in the same commit after it: the place of its validation in the log.
+      const mvtOf = (data: unknown) => (data as { entryMvt?: string | null }).entryMvt ?? null;
+      const entryPositions = new Map<string, number | null>();
+      for (const e of events) {
+        const mvt = e.type === "DocumentValidated" ? mvtOf(e.data) : null;
+        if (!mvt) continue;
+        const entry = await ctx.store.readStream(orgId, entryStreamId(mvt));
+        entryPositions.set(mvt, entry.find((x) => x.type === "EntryValidated")?.position ?? null);
+      }
+      const posted = (data: unknown) => {
+        const mvt = mvtOf(data);
+        return { entryMvt: mvt, entryPosition: mvt ? (entryPositions.get(mvt) ?? null) : null };
+      };
       return c.json(
         {
           notes: [...doc.history].reverse().map((h) => ({ ...h, docId })),
           events: events
             .map((e) => ({
               version: e.version,
+              position: e.position,
               at: e.metadata.at,
               userName: (e.metadata.userId && names.get(e.metadata.userId)) || null,
               type: e.type,
               ...(e.type === "DocumentEmailed" && { email: emailSummary(e.data as DocumentEmail) }),
+              ...(e.type === "DocumentValidated" && posted(e.data)),
               ...(e.type === "DocumentPaymentAllocated" && {
                 payment: paymentSummary(e.data as DocumentPayment),
               }),

@@ -13,6 +13,7 @@ import { QueryView } from "../../components/query-view.tsx";
 import { useFormat } from "../../i18n/format.ts";
 import { today } from "../../lib/day.ts";
 import { formatCents } from "../../lib/money.ts";
+import { historyPath } from "../accounting/paths.ts";
 import { paymentPath } from "../payments/api.ts";
 import {
   type Doc,
@@ -138,6 +139,17 @@ export const DocHistoryPage = () => {
                             defaultValue: event.type,
                           })}
                         {event.detail ? ` · ${event.detail}` : ""}
+                        {event.entryMvt ? (
+                          <Text size="xs" data-testid="history-entry-then">
+                            <Anchor
+                              component={Link}
+                              to={`${historyPath}?entry=${encodeURIComponent(event.entryMvt)}&position=${event.entryPosition ?? event.position}`}
+                              size="xs"
+                            >
+                              {t("history.entryThen")}
+                            </Anchor>
+                          </Text>
+                        ) : null}
                         {event.payment ? (
                           <Text size="xs" data-testid="history-payment">
                             <Anchor
