@@ -80,7 +80,8 @@ const crossings = (workspace: string): string[] => {
  * pool and the pure readers it runs); the VAT returns stand with the accounting they post to; a document's
  * share link and a member's invitation are sent by e-mail, so stand with the mail. Each feature reads the ones
  * below it and is read by the ones above — a document posts entries and names contacts, a payment settles
- * documents, a bank statement's line is matched with payments, the year-end checks read them all.
+ * documents, a bank statement's line is matched with payments, the year-end checks read them all; the
+ * dashboard's figures read every feature.
  */
 const API_FLOORS: readonly (readonly string[])[] = [
   [
@@ -108,6 +109,7 @@ const API_FLOORS: readonly (readonly string[])[] = [
   ["reconcile/", "year-end/"],
   ["mail/", "imports/", "files/shares.ts", "identity/invitations.ts", "einvoicing/"],
   ["reminders/"],
+  ["dashboard/"],
   ["routes/", "demo/"],
   ["app.ts", "server.ts", "bootstrap.ts", "cli/", "index.ts"],
 ];
