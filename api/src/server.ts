@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { createSchedule } from "@registre/projections";
 import type { Database } from "@registre/store";
 import { createApp } from "./app.ts";
+import { billingJob } from "./billing/schedule.ts";
 import { type Environment, openContext, webDist } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
 import { type DemoPlatform, seedDemoEInvoicing } from "./demo/einvoicing.ts";
@@ -29,7 +30,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Opens the database, migrates, starts the projections, seeds the demo on first start, listens, and
- * starts the schedule (the daily reminders, unless REMINDERS=off; the e-invoicing sync every minute, the e-reporting every 15 minutes).
+ * starts the schedule (the daily reminders, unless REMINDERS=off; the e-invoicing sync every minute, the e-reporting every 15 minutes; billing every hour when STRIPE_SECRET_KEY is set).
  */
 export const startServer = async (
   env: Environment & {
@@ -73,6 +74,7 @@ export const startServer = async (
     ...(env.reminders === "off" ? [] : [remindersJob(ctx)]),
     einvoicingSyncJob(ctx),
     ereportingJob(ctx),
+    ...billingJob(ctx),
   ];
   const schedule = createSchedule(ctx.database, jobs, {
     clock: ctx.clock,
