@@ -14,7 +14,9 @@ import { databaseKinds } from "./support/databases.ts";
  * - the income screen's year (the twelve months to December) equals the income statement's net
  *   turnover (GET /accounting/balance-sheet/{id}/calculate), the year before zero;
  * - its customers' revenue and its items' revenue, quantity and cost equal the validated documents'
- *   lines (a credit note's negated), the cost at the item's buy price.
+ *   lines (a credit note's negated), the cost at the item's buy price;
+ * - the aged balances at the year's end (GET /dashboard/stats/aged) total the ledger's 411 (receivables)
+ *   and 401 (payables) balances, their ages adding up to it.
  */
 
 const RATES = ["20", "10", "5.5", "2.1"] as const;
@@ -304,6 +306,31 @@ describe.each(databaseKinds)("the dashboard's figures equal the books' (%s)", (k
         const figures = await ok("GET", `/accounting/balance-sheet/${org.yearId}/calculate`);
         expect(stats.totals.revenue).toBe(figures.incomeStatement.netTurnover);
         expect([stats.totals.revenueLastYear, stats.totals.purchasesLastYear]).toEqual([0, 0]);
+
+        // The aged balances at the year's end: what the documents leave due is the ledger's 411 (customers)
+        // and 401 (suppliers) balance, and the ages add up to it.
+        const yearBalance: Row[] = (
+          await ok("POST", "/accounting/reports/balance", { start: dayOf(1, 1), end: lastDay(12) })
+        ).rows;
+        for (const [direction, prefix, sign] of [
+          ["sales", "411", 1],
+          ["purchases", "401", -1],
+        ] as const) {
+          const aged = await ok("GET", `/dashboard/stats/aged?direction=${direction}&at=${lastDay(12)}`);
+          const t = aged.totals as {
+            total: number;
+            notDue: number;
+            days1to30: number;
+            days31to60: number;
+            days61to90: number;
+            over90: number;
+          };
+          expect([direction, t.total]).toEqual([
+            direction,
+            sum(yearBalance, (a) => a.startsWith(prefix), sign),
+          ]);
+          expect(t.notDue + t.days1to30 + t.days31to60 + t.days61to90 + t.over90).toBe(t.total);
+        }
 
         // Customers and items: the validated documents' lines.
         const sales = validated.filter((d) => d.direction === "sales");
