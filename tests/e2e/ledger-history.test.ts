@@ -35,6 +35,12 @@ describe("the time machine (Chromium, demo organisation)", () => {
         await context.addInitScript((scheme) => localStorage.setItem("theme", scheme), theme);
         const page = await context.newPage();
         try {
+          // The entry's page leads to its history in the time machine.
+          await open(page, `/org/accounting/entries/${entry.mvt}`);
+          await page.getByTestId("entry-history").click();
+          await page.waitForURL(new RegExp(`/org/accounting/history\\?entry=${entry.mvt}`));
+          await page.getByTestId("history-steps").waitFor();
+
           await open(page, `/org/accounting/history?position=${validated.position}&entry=${entry.mvt}`);
           await page.getByTestId("history-position").waitFor();
           await page.getByTestId("history-summary").waitFor();

@@ -10,6 +10,7 @@ import { DetailActions } from "../../components/detail-actions.tsx";
 import { ErrorAlert } from "../../components/error-alert.tsx";
 import { useRules, useSchemaForm } from "../../components/form.tsx";
 import { CheckIcon } from "../../components/icons.tsx";
+import { LinkButton } from "../../components/link-button.tsx";
 import { MutationFormCard } from "../../components/mutation-form-card.tsx";
 import { SavedNotice } from "../../components/saved-notice.tsx";
 import { Tag } from "../../components/tag.tsx";
@@ -35,7 +36,7 @@ import { BooksPage } from "./books-page.tsx";
 import { amountColumn } from "./columns.tsx";
 import { entryNumberText } from "./entry-number.ts";
 import { correctionLine, originLine } from "./entry-origin.ts";
-import { accountPath, entriesPath, entryPath, yearPath } from "./paths.ts";
+import { accountPath, entriesPath, entryPath, historyPath, yearPath } from "./paths.ts";
 import {
   AmountTd,
   accountLabel,
@@ -352,6 +353,15 @@ export const EntryDetailPage = () => {
               >
                 {t("entries.validate")}
               </Button>
+            ) : null}
+            {can("accounting", "read") ? (
+              <LinkButton
+                variant="default"
+                to={`${historyPath}?entry=${encodeURIComponent(mvt)}`}
+                data-testid="entry-history"
+              >
+                {t("history.entryHistory")}
+              </LinkButton>
             ) : null}
             {data.status === "validated" && data.correction === "reversal" && can("entries", "create") ? (
               <Button
