@@ -29,4 +29,8 @@ export const billingMessages = {
     fr: "Durée d’essai invalide : de 0 à 366 jours.",
     en: "Invalid trial length: 0 to 366 days.",
   },
+  "billing.webhookUnverified": {
+    fr: "Notification de paiement refusée : sa signature ne correspond pas.",
+    en: "Payment notification refused: its signature does not match.",
+  },
 } as const satisfies Record<string, { fr: string; en: string }>;

@@ -1,11 +1,20 @@
 import { Rights } from "@registre/core";
 import { findPlan, listPlans, snapshot } from "../billing/plans.ts";
 import { ensureTrial, loadSubscription, runSubscription, subscriptionView } from "../billing/subscription.ts";
+import { applyWebhook } from "../billing/webhook.ts";
 import type { AppContext } from "../context.ts";
-import { accessRoute, right, SESSION } from "../http/access.ts";
+import { accessRoute, PUBLIC, right, SESSION } from "../http/access.ts";
+import { rawBodyOf } from "../http/input-guard.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
-import { BillingPlanList, ChoosePlanInput, Subscription } from "../schemas/billing.ts";
+import { problemResponses } from "../http/schemas.ts";
+import {
+  BillingPlanList,
+  ChoosePlanInput,
+  StripeWebhookAnswer,
+  StripeWebhookBody,
+  Subscription,
+} from "../schemas/billing.ts";
 import { answer, body, errors } from "../schemas/common.ts";
 
 const tags = ["Billing"];
@@ -84,6 +93,26 @@ export const billingRoutes = (ctx: AppContext) => {
         metadata,
       );
       return c.json(subscriptionView(outcome.state, ctx.clock(), true), 200);
+    },
+  );
+  app.openapi(
+    accessRoute(ctx, PUBLIC, {
+      method: "post",
+      path: "/stripe/webhook",
+      operationId: "receiveStripeWebhook",
+      tags,
+      description:
+        "Called by Stripe. Verified by its `Stripe-Signature` over the body as sent (STRIPE_WEBHOOK_SECRET); " +
+        "a payment that succeeded renews the organisation's period once, whichever way it is told.",
+      request: { body: { content: { "application/json": { schema: StripeWebhookBody } }, required: true } },
+      responses: {
+        200: answer(StripeWebhookAnswer, "Verified: applied, or acknowledged with nothing to change"),
+        ...problemResponses(400, 409, 422),
+      },
+    }),
+    async (c) => {
+      const payload = new TextDecoder().decode(await rawBodyOf(c));
+      return c.json(await applyWebhook(ctx, payload, c.req.header("stripe-signature") ?? ""), 200);
     },
   );
   return app;

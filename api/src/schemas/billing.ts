@@ -86,3 +86,14 @@ export const ChoosePlanInput = z.object({ planId: z.uuid() }).openapi("ChoosePla
 export const GrantPlanInput = z
   .object({ planId: z.uuid(), from: Day.openapi({ description: "The first day of the granted period" }) })
   .openapi("GrantPlanInput");
+
+/** Stripe's event, read as sent: only its signature makes it trusted. */
+export const StripeWebhookBody = z.object({}).passthrough().openapi("StripeWebhookEvent");
+export const StripeWebhookAnswer = z
+  .object({
+    applied: z
+      .boolean()
+      .openapi({ description: "False when it changed nothing: replayed, or for no known organisation" }),
+    type: z.enum(["paymentSucceeded", "paymentFailed", "cardUpdated", "ignored"]),
+  })
+  .openapi("StripeWebhookAnswer");
