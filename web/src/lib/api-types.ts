@@ -4387,6 +4387,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Called by Stripe. Verified by its `Stripe-Signature` over the body as sent (STRIPE_WEBHOOK_SECRET); a payment that succeeded renews the organisation's period once, whichever way it is told. */
+        post: operations["receiveStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploads/progress/{key}": {
         parameters: {
             query?: never;
@@ -8888,6 +8905,15 @@ export interface components {
         ChoosePlanInput: {
             /** Format: uuid */
             planId: string;
+        };
+        StripeWebhookAnswer: {
+            /** @description False when it changed nothing: replayed, or for no known organisation */
+            applied: boolean;
+            /** @enum {string} */
+            type: "paymentSucceeded" | "paymentFailed" | "cardUpdated" | "ignored";
+        };
+        StripeWebhookEvent: {
+            [key: string]: unknown;
         };
         UploadProgress: {
             /**
@@ -43107,6 +43133,77 @@ export interface operations {
             };
         };
     };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Verified: applied, or acknowledged with nothing to change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeWebhookAnswer"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     uploadProgress: {
         parameters: {
             query?: never;
@@ -43327,6 +43424,7 @@ export const controlCheckSeverityValues = ["ok", "warning", "error", "info"] as 
 export const controlItemKindValues = ["account", "entry", "statement", "document", "series", "fec"] as const satisfies readonly NonNullable<components["schemas"]["ControlItem"]>["kind"][];
 export const agedStatsDirectionValues = ["sales", "purchases"] as const satisfies readonly NonNullable<components["schemas"]["AgedStats"]>["direction"][];
 export const todoItemKeyValues = ["salesDrafts", "purchaseDrafts", "statementLines", "remindersDue"] as const satisfies readonly NonNullable<components["schemas"]["TodoItem"]>["key"][];
+export const stripeWebhookAnswerTypeValues = ["paymentSucceeded", "paymentFailed", "cardUpdated", "ignored"] as const satisfies readonly NonNullable<components["schemas"]["StripeWebhookAnswer"]>["type"][];
 export const uploadProgressPhaseValues = ["reading", "checking", "writing", "projecting", "done"] as const satisfies readonly NonNullable<components["schemas"]["UploadProgress"]>["phase"][];
 export const addOrganisationUserProfileValues = ["owner", "accountant"] as const satisfies readonly NonNullable<operations["addOrganisationUser"]["requestBody"]>["content"]["application/json"]["profile"][];
 export const createJournalKindValues = ["sales", "purchases", "bank", "cash", "misc", "opening"] as const satisfies readonly NonNullable<operations["createJournal"]["requestBody"]>["content"]["application/json"]["kind"][];
