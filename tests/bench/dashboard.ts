@@ -18,7 +18,9 @@
  * - GET /dashboard/stats/accounting's reads: the year's `accountMovements` and the balances up to today —
  *   anchor: a GROUP BY account over a plain copy of the year's ledger lines;
  * - GET /docs/stats/sales-invoice: `documentStatistics` over the year — anchor: a GROUP BY status and
- *   month over a plain copy of the documents' list columns.
+ *   month over a plain copy of the documents' list columns;
+ * - GET /dashboard/stats/aged and /forecast: `agedBalance` (receivables at the year's end) and `cashForecast`
+ *   (90 days from it) — anchor: the open invoices' due grouped by age over the same plain copy.
  *
  * BENCH_DASHBOARD_SCALE (1: 10,000,000 lines and 1,000,000 documents; 0.01 for a trial run), or
  * BENCH_DASHBOARD_LINES and BENCH_DASHBOARD_DOCUMENTS; BENCH_DASHBOARD_RUNS (200),
@@ -29,6 +31,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type postgres from "postgres";
 import { accountMovements } from "../../api/src/accounting/queries.ts";
 import type { AppContext } from "../../api/src/context.ts";
+import { cashForecast } from "../../api/src/dashboard/forecast.ts";
+import { agedBalance } from "../../api/src/documents/aged.ts";
 import { documentStatistics } from "../../api/src/documents/queries.ts";
 import { salesStats } from "../../api/src/documents/sales-stats.ts";
 import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
@@ -176,7 +180,7 @@ const runDashboard = async (
           vat_rate, quantity, net, cost from ${tables.sales}`);
         await sql.unsafe("create index on raw_sales (org_id, month)");
         await sql.unsafe(`create table raw_documents as select org_id, direction, kind, status, issue_date,
-          total_excl_tax, total_incl_tax from ${tables.documents}`);
+          due_date, validated_on, due, total_excl_tax, total_incl_tax from ${tables.documents}`);
         await sql.unsafe("create index on raw_documents (org_id, direction, kind, issue_date)");
         await sql.unsafe(`create table raw_ledger as select org_id, account, date, debit, credit
           from ${tables.ledger}`);
@@ -223,6 +227,18 @@ const runDashboard = async (
           where org_id = ${orgId} and direction = 'sales' and kind = 'invoice'
             and issue_date between ${YEAR.start} and ${YEAR.end} group by 1, 2`;
       const docRows = (await rawDocs()).reduce((s, r) => s + Number(r.count), 0);
+      // The aged receivables at the year's end, and their anchor: the open invoices' due by age.
+      const rawAged = () =>
+        sql<{ bucket: number; total: string; count: number }[]>`select least(4, greatest(0,
+            (${YEAR.end}::date - coalesce(due_date, issue_date)::date + 29) / 30)) as bucket,
+            sum(case when kind = 'creditNote' then -due else due end)::text as total, count(*)::int as count
+          from raw_documents where org_id = ${orgId} and direction = 'sales' and validated_on is not null
+            and due > 0 and issue_date <= ${YEAR.end} and kind in ('invoice', 'creditNote') group by 1`;
+      const aged = await agedBalance(ctx, orgId, { direction: "sales", at: YEAR.end });
+      const agedRows = await rawAged();
+      const agedTotal = agedRows.reduce((s, r) => s + Number(r.total), 0);
+      if (aged.totals.total !== agedTotal)
+        throw new Error(`aged: ${aged.totals.total} against the plain table's ${agedTotal}`);
 
       await sql`checkpoint`;
       loads.measure = load();
@@ -251,6 +267,20 @@ const runDashboard = async (
           "GROUP BY status and month over `raw_documents`",
           rawDocs,
           docRows,
+        ],
+        [
+          "GET /dashboard/stats/aged (`agedBalance`: receivables by age at the year's end, the late invoices)",
+          () => agedBalance(ctx, orgId, { direction: "sales", at: YEAR.end }),
+          "GROUP BY age over the open invoices of `raw_documents`",
+          rawAged,
+          agedRows.reduce((s, r) => s + r.count, 0),
+        ],
+        [
+          "GET /dashboard/stats/forecast (`cashForecast`: 90 days from the year's end)",
+          () => cashForecast(ctx, orgId, YEAR.end),
+          "the same GROUP BY age (what is open, by due date)",
+          rawAged,
+          agedRows.reduce((s, r) => s + r.count, 0),
         ],
       ];
       const figures: Figure[] = [];
