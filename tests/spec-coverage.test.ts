@@ -11,10 +11,10 @@ import { routes } from "../web/src/app/router.tsx";
  * the OpenAPI document, and its section 2 screens (screens.txt) found in the web router. The
  * baselines only go up: a change that loses a call or a screen fails here.
  */
-const BASELINE = { calls: 252, screens: 175 };
+const BASELINE = { calls: 256, screens: 176 };
 /**
  * The spec's calls not served yet, each named: any other call missing fails here (the billing
- * helper's and the help articles' until they land; the list only shrinks).
+ * helper's until they land; the list only shrinks).
  */
 const STILL_MISSING = new Set([
   "GET /account/invoices",
@@ -29,10 +29,6 @@ const STILL_MISSING = new Set([
   "POST /registre/orgs/invoices",
   "POST /stripe/customers",
   "POST /stripe/setupIntents/{id}",
-  "GET /help",
-  "POST /help",
-  "GET /help/{id}",
-  "PUT /help/{id}",
 ]);
 
 const specFile = (name: string) =>

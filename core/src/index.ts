@@ -24,6 +24,7 @@ export * from "./organisation/decide.ts";
 export * from "./organisation/invitations.ts";
 export * from "./organisation/organisation.ts";
 export * from "./payments/index.ts";
+export * from "./platform/help.ts";
 export * from "./platform/organisation-types.ts";
 export * from "./platform/params.ts";
 export * from "./read-limits.ts";

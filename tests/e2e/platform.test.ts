@@ -299,4 +299,57 @@ describe("platform users and organisations (Chromium)", () => {
     },
     browserTimeout,
   );
+  test(
+    "writes a screen's help article and reads it in French and English; documents an API call",
+    async () => {
+      // The API's own documentation of a call, from the OpenAPI document.
+      await platform.goto("/help/contacts/createContact");
+      expect(await page.getByTestId("api-doc-path").textContent()).toBe("/api/contacts");
+      expect(await page.getByTestId("api-doc-method").textContent()).toBe("POST");
+      expect(await page.getByTestId("api-doc-access").textContent()).toContain("contacts");
+      await page.getByTestId("api-doc-field").filter({ hasText: "kind" }).waitFor();
+      expect(await page.getByTestId("api-doc-example").textContent()).toContain('"kind"');
+      await shot("help-api-call", "fr");
+
+      // The platform administrator writes the help of the items' screen from its « ? ».
+      const stamp = unique();
+      await platform.goto("/org/items");
+      await page.getByTestId("help-button").click();
+      // Written by an earlier run on the same books: changed instead.
+      await page.getByTestId("help-form").or(page.getByTestId("help-article")).waitFor();
+      if (await page.getByTestId("help-article").isVisible()) await page.getByTestId("help-edit").click();
+      await page.getByTestId("help-form").waitFor();
+      await page.getByTestId("help-title-fr").fill(`Vos articles ${stamp}`);
+      await page
+        .getByTestId("help-body-fr")
+        .fill("Les biens et services que vous vendez.\n\n- Prix HT\n- TVA");
+      await page.getByTestId("help-title-en").fill(`Your items ${stamp}`);
+      await page.getByTestId("help-body-en").fill("The goods and services you sell.");
+      await page.getByTestId("help-save").click();
+      await page
+        .getByTestId("help-article-title")
+        .filter({ hasText: `Vos articles ${stamp}` })
+        .waitFor();
+      expect(await page.getByTestId("help-article").locator("li").allTextContents()).toEqual([
+        "Prix HT",
+        "TVA",
+      ]);
+      await shot("help-article", "fr");
+      await page.keyboard.press("Escape");
+      await page.getByTestId("help-article").waitFor({ state: "hidden" });
+
+      await platform.switchLanguage("en");
+      await platform.goto("/org/items");
+      await page.getByTestId("help-button").click();
+      await page
+        .getByTestId("help-article-title")
+        .filter({ hasText: `Your items ${stamp}` })
+        .waitFor();
+      await shot("help-article", "en");
+      await platform.goto("/help/contacts/createContact");
+      expect(await page.getByTestId("api-doc-access").textContent()).toContain("Who may call it");
+      await shot("help-api-call", "en");
+    },
+    browserTimeout,
+  );
 });

@@ -33,4 +33,13 @@ export const platformMessages = {
     fr: "Le paramètre « {key} » est lu par Registre : il ne peut pas être supprimé, seulement modifié.",
     en: "The parameter “{key}” is read by Registre: it cannot be removed, only changed.",
   },
+  "help.notFound": { fr: "Article d’aide introuvable.", en: "Help article not found." },
+  "help.invalidScreen": {
+    fr: "Écran invalide : « {value} » (un chemin de l’application, comme /org/contacts).",
+    en: "Invalid screen: “{value}” (a path of the app, such as /org/contacts).",
+  },
+  "help.duplicateScreen": {
+    fr: "Un article d’aide existe déjà pour l’écran {value}.",
+    en: "A help article already exists for the screen {value}.",
+  },
 } as const satisfies Record<string, { fr: string; en: string }>;

@@ -436,6 +436,10 @@ export const routes: RouteObject[] = [
           { path: "registre/users/:id/edit", lazy: screen(userEditPages, "UserEditPage") },
           { path: "registre/users/:id/orgedit", lazy: screen(userEditPages, "UserOrgsEditPage") },
           { path: "registre/releases", lazy: screen(releasesPages, "ReleasesPage") },
+          {
+            path: "help/:entity/:action",
+            lazy: screen(() => import("../features/help/api-doc-page.tsx"), "ApiDocPage"),
+          },
           { path: "registre/releases/edit", lazy: screen(releasesPages, "ReleasesEditPage") },
           // Spec screens not built yet ("bientôt disponible"), each with its own title.
           ...placeholderScreens.map((entry) => ({ path: entry.path, handle: entry, lazy: placeholder })),

@@ -18,6 +18,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { BuildingIcon, LogoutIcon, SwitchIcon, UserIcon } from "../../components/icons.tsx";
 import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { ThemeSwitch } from "../../components/theme-switch.tsx";
+import { HelpButton } from "../../features/help/help-button.tsx";
 import { visibleSections } from "../../features/org/nav.tsx";
 import { ReleasesNavLink, releasesPath } from "../../features/releases/releases-nav-link.tsx";
 import { logout } from "../../features/session/api.ts";
@@ -222,6 +223,7 @@ export const DefaultLayout = () => {
             <OrgSwitchButton />
           </Group>
           <Group gap="sm" wrap="nowrap" className="registre-header-end">
+            <HelpButton />
             <LanguageSwitch />
             <Box visibleFrom="sm">
               <ThemeSwitch />
