@@ -21,6 +21,7 @@ import { bankStatementRoutes } from "./routes/bank-statements.ts";
 import { bankRoutes } from "./routes/banks.ts";
 import { billingRoutes } from "./routes/billing.ts";
 import { billingAdminRoutes } from "./routes/billing-admin.ts";
+import { paymentModeRoutes, stripeRoutes } from "./routes/billing-card.ts";
 import { contactUserRoutes } from "./routes/contact-users.ts";
 import { contactsRoutes } from "./routes/contacts/index.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
@@ -40,7 +41,6 @@ import { organisationRoutes } from "./routes/organisations.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { paymentRoutes } from "./routes/payments/index.ts";
 import { platformRoutes } from "./routes/platform.ts";
-import { helpRoutes } from "./routes/platform-help.ts";
 import { platformOrganisationRoutes } from "./routes/platform-orgs.ts";
 import { organisationTypeRoutes, paramRoutes } from "./routes/platform-params.ts";
 import { platformUserRoutes } from "./routes/platform-users.ts";
@@ -101,7 +101,6 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/registre", platformRoutes(ctx));
   api.route("/registre", platformUserRoutes(ctx));
   api.route("/params", paramRoutes(ctx));
-  api.route("/help", helpRoutes(ctx));
   api.route("/organizations", organisationTypeRoutes(ctx));
   api.route("/registre/projections", projectionRoutes(ctx));
   api.route("/registre/schedule", scheduleRoutes(ctx));
@@ -127,6 +126,8 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/dashboard", dashboardRoutes(ctx));
   api.route("/releases", releaseNewsRoutes(ctx));
   api.route("/billing", billingRoutes(ctx));
+  api.route("/stripe", stripeRoutes(ctx));
+  api.route("/account/paymentmode", paymentModeRoutes(ctx));
   api.route("/uploads", uploadRoutes(ctx));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {

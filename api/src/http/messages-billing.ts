@@ -33,4 +33,13 @@ export const billingMessages = {
     fr: "Notification de paiement refusée : sa signature ne correspond pas.",
     en: "Payment notification refused: its signature does not match.",
   },
+  "billing.customerNotFound": { fr: "Client de paiement introuvable.", en: "Payment customer not found." },
+  "billing.noCustomer": {
+    fr: "Créez d’abord le client de paiement de l’organisation.",
+    en: "Create the organisation’s payment customer first.",
+  },
+  "billing.cardNotSaved": {
+    fr: "Aucune carte n’a été enregistrée par cette demande.",
+    en: "No card was saved by this request.",
+  },
 } as const satisfies Record<string, { fr: string; en: string }>;

@@ -181,6 +181,39 @@ describe("subscription", () => {
     expect(dueAction(initialSubscriptionState(), "2030-01-01")).toBe(null);
   });
 
+  it("the provider's customer is linked once; a card saved names it", () => {
+    const linked: SubscriptionEvent = {
+      type: "CustomerLinked",
+      data: { customerId: "cus_1", at: "2026-02-01T00:00:00.000Z" },
+    };
+    spec
+      .given([trial])
+      .when({ type: "LinkCustomer", customerId: "cus_1", at: "2026-02-01T00:00:00.000Z" })
+      .then([linked]);
+    spec
+      .given([trial, linked])
+      .when({ type: "LinkCustomer", customerId: "cus_1", at: "2026-02-02T00:00:00.000Z" })
+      .then([]);
+    const card = {
+      customerId: "cus_1",
+      paymentMethodId: "pm_1",
+      brand: "visa",
+      last4: "4242",
+      expMonth: 12,
+      expYear: 2030,
+    };
+    const saved: SubscriptionEvent = { type: "CardSaved", data: { ...card, at: "2026-02-03T00:00:00.000Z" } };
+    spec
+      .given([trial, linked])
+      .when({ type: "SaveCard", card, at: "2026-02-03T00:00:00.000Z" })
+      .then([saved]);
+    spec
+      .given([trial, linked, saved])
+      .when({ type: "SaveCard", card, at: "2026-02-04T00:00:00.000Z" })
+      .then([]);
+    expect(stateOf([trial, linked, saved])).toMatchObject({ customerId: "cus_1", card });
+  });
+
   it("months are added keeping the day, or the month's last", () => {
     expect(plusMonths("2026-01-31", 1)).toBe("2026-02-28");
     expect(plusMonths("2028-01-31", 1)).toBe("2028-02-29");

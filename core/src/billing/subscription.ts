@@ -33,6 +33,7 @@ export type SubscriptionStatus = "none" | "trial" | "active" | "pastDue" | "read
 export type SubscriptionEvent =
   | DomainEvent<"TrialStarted", { readonly at: string; readonly endsOn: string }>
   | DomainEvent<"PlanChosen", { readonly plan: PlanSnapshot; readonly at: string }>
+  | DomainEvent<"CustomerLinked", { readonly customerId: string; readonly at: string }>
   | DomainEvent<"CardSaved", SavedCard & { readonly at: string }>
   | DomainEvent<
       "PeriodRenewed",
@@ -73,6 +74,7 @@ export type SubscriptionEvent =
 export const subscriptionEventTypes: readonly SubscriptionEvent["type"][] = [
   "TrialStarted",
   "PlanChosen",
+  "CustomerLinked",
   "CardSaved",
   "PeriodRenewed",
   "PaymentFailed",
@@ -94,6 +96,8 @@ export type SubscriptionState = {
   readonly failures: number;
   readonly lastFailureOn: string | null;
   readonly card: SavedCard | null;
+  /** The payment provider's customer. */
+  readonly customerId: string | null;
   /** Payment ids and attempt keys already recorded. */
   readonly seen: Readonly<Record<string, true>>;
 };
@@ -101,6 +105,7 @@ export type SubscriptionState = {
 export type SubscriptionCommand =
   | { readonly type: "StartTrial"; readonly at: string; readonly trialDays: number }
   | { readonly type: "ChoosePlan"; readonly plan: PlanSnapshot; readonly at: string }
+  | { readonly type: "LinkCustomer"; readonly customerId: string; readonly at: string }
   | { readonly type: "SaveCard"; readonly card: SavedCard; readonly at: string }
   | { readonly type: "RenewPeriod"; readonly paymentId: string; readonly at: string }
   | {
@@ -155,6 +160,7 @@ export const initialSubscriptionState = (): SubscriptionState => ({
   failures: 0,
   lastFailureOn: null,
   card: null,
+  customerId: null,
   seen: {},
 });
 
@@ -164,9 +170,11 @@ export const evolveSubscription = (state: SubscriptionState, event: Subscription
       return { ...state, status: "trial", trialEndsOn: event.data.endsOn };
     case "PlanChosen":
       return { ...state, nextPlan: event.data.plan };
+    case "CustomerLinked":
+      return { ...state, customerId: event.data.customerId };
     case "CardSaved": {
       const { at: _at, ...card } = event.data;
-      return { ...state, card };
+      return { ...state, card, customerId: card.customerId };
     }
     case "PeriodRenewed":
       return {
@@ -272,6 +280,10 @@ const decide = (command: SubscriptionCommand, state: SubscriptionState): Subscri
     case "ChoosePlan":
       if (state.nextPlan && JSON.stringify(state.nextPlan) === JSON.stringify(command.plan)) return [];
       return [{ type: "PlanChosen", data: { plan: command.plan, at: command.at } }];
+    case "LinkCustomer":
+      return state.customerId === command.customerId
+        ? []
+        : [{ type: "CustomerLinked", data: { customerId: command.customerId, at: command.at } }];
     case "SaveCard":
       if (state.card && JSON.stringify(state.card) === JSON.stringify(command.card)) return [];
       return [{ type: "CardSaved", data: { ...command.card, at: command.at } }];

@@ -1,0 +1,211 @@
+import { z } from "@hono/zod-openapi";
+import { nextCharge, Rights } from "@registre/core";
+import { readModels } from "@registre/projections";
+import { ensureTrial, loadSubscription, runSubscription } from "../billing/subscription.ts";
+import { billingProvider } from "../billing/webhook.ts";
+import type { AppContext } from "../context.ts";
+import { accessRoute, right } from "../http/access.ts";
+import { commandMetadata, resourceApp } from "../http/openapi.ts";
+import { ProblemError } from "../http/problem.ts";
+import { derivedId } from "../ids.ts";
+import { answer, body, errors } from "../schemas/common.ts";
+
+const tags = ["Billing"];
+
+const StripeCustomer = z.object({ customerId: z.string() }).openapi("StripeCustomer");
+const StripeSetupIntent = z.object({ id: z.string(), clientSecret: z.string() }).openapi("StripeSetupIntent");
+const PaymentMode = z
+  .object({
+    enabled: z.boolean(),
+    card: z
+      .object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() })
+      .nullable(),
+    status: z.enum(["none", "trial", "active", "pastDue", "readOnly"]),
+    charged: z
+      .enum(["succeeded", "failed"])
+      .nullable()
+      .openapi({ description: "A payment made on saving, when one was due" }),
+  })
+  .openapi("PaymentMode");
+const SaveCardInput = z.object({ setupIntentId: z.string().min(1).max(255) }).openapi("SaveCardInput");
+const CustomerParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(255)
+    .openapi({ param: { name: "id", in: "path" } }),
+});
+
+const orgOf = (orgId: string | null): string => {
+  if (!orgId) throw new ProblemError(404, "organisation.notFound");
+  return orgId;
+};
+
+const update = right("organization", Rights.update);
+
+/**
+ * The organisation's card, through the provider: its customer (`POST /stripe/customers`), a SetupIntent for
+ * Stripe's card element (`POST /stripe/setupIntents/{customerId}`), mounted at /stripe. All allowed while
+ * read-only: they are how an organisation pays its way back.
+ */
+export const stripeRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+  app.openapi(
+    accessRoute(ctx, update, {
+      method: "post",
+      path: "/customers",
+      operationId: "createStripeCustomer",
+      tags,
+      whileReadOnly: true,
+      responses: {
+        200: answer(StripeCustomer, "The organisation's customer at the provider (made once)"),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const provider = billingProvider(ctx);
+      const orgId = orgOf(c.get("session").orgId);
+      const metadata = commandMetadata(c, ctx);
+      const state = await ensureTrial(ctx, orgId, ctx.clock());
+      if (state.customerId) return c.json({ customerId: state.customerId }, 200);
+      const org = await readModels(ctx.database)
+        .selectFrom("organisations")
+        .select(["name", "email", "siren", "vat_number"])
+        .where("org_id", "=", orgId)
+        .executeTakeFirst();
+      const { customerId } = await provider.ensureCustomer(
+        {
+          orgId,
+          name: org?.name ?? orgId,
+          email: org?.email ?? "",
+          siren: org?.siren ?? null,
+          vatNumber: org?.vat_number ?? null,
+        },
+        `customer:${orgId}`,
+      );
+      await runSubscription(ctx, orgId, [{ type: "LinkCustomer", customerId, at: metadata.at }], metadata);
+      return c.json({ customerId }, 200);
+    },
+  );
+  app.openapi(
+    accessRoute(ctx, update, {
+      method: "post",
+      path: "/setupIntents/{id}",
+      operationId: "createStripeSetupIntent",
+      tags,
+      whileReadOnly: true,
+      request: { params: CustomerParam },
+      responses: {
+        200: answer(StripeSetupIntent, "Its client secret goes to Stripe's card element"),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const orgId = orgOf(c.get("session").orgId);
+      const { id } = c.req.valid("param");
+      const state = await loadSubscription(ctx, orgId);
+      // Another organisation's customer is not this one's to use: as if it did not exist.
+      if (state.customerId !== id) throw new ProblemError(404, "billing.customerNotFound");
+      const provider = billingProvider(ctx);
+      return c.json(
+        await provider.setupIntent(id, `setup:${orgId}:${commandMetadata(c, ctx).commandId}`),
+        200,
+      );
+    },
+  );
+  return app;
+};
+
+/**
+ * The card saved (`/account/paymentmode/stripe`): what the provider says the confirmed SetupIntent saved,
+ * recorded; when the subscription is past due or read-only, the amount due charged at once with it.
+ */
+export const paymentModeRoutes = (ctx: AppContext) => {
+  const app = resourceApp();
+  const view = async (orgId: string, charged: "succeeded" | "failed" | null) => {
+    const state = await loadSubscription(ctx, orgId);
+    const card = state.card && {
+      brand: state.card.brand,
+      last4: state.card.last4,
+      expMonth: state.card.expMonth,
+      expYear: state.card.expYear,
+    };
+    return { enabled: ctx.billing !== undefined, card, status: state.status, charged };
+  };
+  app.openapi(
+    accessRoute(ctx, right("organization", Rights.read), {
+      method: "get",
+      path: "/stripe",
+      operationId: "getPaymentMode",
+      tags,
+      responses: { 200: answer(PaymentMode, "The card saved, if any"), ...errors },
+    }),
+    async (c) => c.json(await view(orgOf(c.get("session").orgId), null), 200),
+  );
+  app.openapi(
+    accessRoute(ctx, update, {
+      method: "post",
+      path: "/stripe",
+      operationId: "savePaymentMode",
+      tags,
+      whileReadOnly: true,
+      request: body(SaveCardInput),
+      responses: {
+        200: answer(PaymentMode, "The card saved; the amount due charged when past due"),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const provider = billingProvider(ctx);
+      const orgId = orgOf(c.get("session").orgId);
+      const metadata = commandMetadata(c, ctx);
+      const state = await loadSubscription(ctx, orgId);
+      if (!state.customerId) throw new ProblemError(409, "billing.noCustomer");
+      const { setupIntentId } = c.req.valid("json");
+      const card = await provider.savedCard(setupIntentId).catch(() => {
+        throw new ProblemError(422, "billing.cardNotSaved", { field: "setupIntentId" });
+      });
+      const saved = await runSubscription(
+        ctx,
+        orgId,
+        [{ type: "SaveCard", card: { customerId: state.customerId, ...card }, at: metadata.at }],
+        metadata,
+      );
+      const now = saved.state;
+      const charge = nextCharge(now);
+      if ((now.status !== "pastDue" && now.status !== "readOnly") || !charge)
+        return c.json(await view(orgId, null), 200);
+      const key = `pay:${orgId}:${setupIntentId}`;
+      const outcome = await provider.charge(
+        {
+          orgId,
+          customerId: state.customerId,
+          paymentMethodId: card.paymentMethodId,
+          amountCents: charge.totalCents,
+          currency: "eur",
+          description: `Registre — ${charge.plan.name}`,
+        },
+        key,
+      );
+      const at = ctx.clock().toISOString();
+      await runSubscription(
+        ctx,
+        orgId,
+        [
+          outcome.status === "succeeded"
+            ? { type: "RenewPeriod", paymentId: outcome.paymentId, at }
+            : {
+                type: "RecordPaymentFailure",
+                attemptId: key,
+                reason: outcome.reason,
+                graceDays: ctx.billing?.graceDays ?? 0,
+                at,
+              },
+        ],
+        { commandId: derivedId(metadata.commandId, "charge"), at },
+      );
+      return c.json(await view(orgId, outcome.status), 200);
+    },
+  );
+  return app;
+};
