@@ -41,6 +41,7 @@ import { organisationRoutes } from "./routes/organisations.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { paymentRoutes } from "./routes/payments/index.ts";
 import { platformRoutes } from "./routes/platform.ts";
+import { helpRoutes } from "./routes/platform-help.ts";
 import { platformOrganisationRoutes } from "./routes/platform-orgs.ts";
 import { organisationTypeRoutes, paramRoutes } from "./routes/platform-params.ts";
 import { platformUserRoutes } from "./routes/platform-users.ts";
@@ -101,6 +102,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   api.route("/registre", platformRoutes(ctx));
   api.route("/registre", platformUserRoutes(ctx));
   api.route("/params", paramRoutes(ctx));
+  api.route("/help", helpRoutes(ctx));
   api.route("/organizations", organisationTypeRoutes(ctx));
   api.route("/registre/projections", projectionRoutes(ctx));
   api.route("/registre/schedule", scheduleRoutes(ctx));
