@@ -26,7 +26,7 @@ const PaymentMode = z
       .nullable()
       .openapi({ description: "A payment made on saving, when one was due" }),
   })
-  .openapi("PaymentMode");
+  .openapi("StripePaymentMode");
 const SaveCardInput = z.object({ setupIntentId: z.string().min(1).max(255) }).openapi("SaveCardInput");
 const CustomerParam = z.object({
   id: z
@@ -136,7 +136,7 @@ export const paymentModeRoutes = (ctx: AppContext) => {
     accessRoute(ctx, right("organization", Rights.read), {
       method: "get",
       path: "/stripe",
-      operationId: "getPaymentMode",
+      operationId: "getStripePaymentMode",
       tags,
       responses: { 200: answer(PaymentMode, "The card saved, if any"), ...errors },
     }),
@@ -146,7 +146,7 @@ export const paymentModeRoutes = (ctx: AppContext) => {
     accessRoute(ctx, update, {
       method: "post",
       path: "/stripe",
-      operationId: "savePaymentMode",
+      operationId: "saveStripePaymentMode",
       tags,
       whileReadOnly: true,
       request: body(SaveCardInput),
