@@ -2,8 +2,8 @@ import type { z } from "@hono/zod-openapi";
 import {
   type DocumentDirection,
   type DocumentKind,
+  type DocumentStats,
   DomainError,
-  documentStats,
   documentTotalsOf,
   hasOwnSiren,
   isPriced,
@@ -12,6 +12,7 @@ import {
   nextStatuses,
   parisDate,
   remainingQuantities,
+  type StatsCell,
   transformTargets,
 } from "@registre/core";
 import { type DocumentRow, readModels } from "@registre/projections";
@@ -297,31 +298,59 @@ export const listDocuments = async (
   };
 };
 
-/** Counts and amounts per status and month of one side and kind (`/docs/stats/{type}`). */
+/**
+ * Counts and amounts per status and month of one side and kind (`/docs/stats/{type}`): a GROUP BY month and
+ * status in SQL over the index on (org, side, kind, issue date) that carries the status and the totals (an
+ * index-only walk of the range), the statuses and the whole summed here from those few cells.
+ */
 export const documentStatistics = async (
   ctx: AppContext,
   orgId: string,
   direction: DocumentDirection,
   kind: DocumentKind,
   range: { from?: string | undefined; to?: string | undefined },
-) => {
+): Promise<DocumentStats> => {
   let q = readModels(ctx.database)
     .selectFrom("documents")
-    .select(["status", "issue_date", "total_excl_tax", "total_incl_tax"])
+    .select([
+      sql<string>`substr(issue_date, 1, 7)`.as("month"),
+      "status",
+      sql<string>`count(*)::text`.as("count"),
+      sql<string>`coalesce(sum(total_excl_tax), 0)::text`.as("excl"),
+      sql<string>`coalesce(sum(total_incl_tax), 0)::text`.as("incl"),
+    ])
     .where("org_id", "=", orgId)
     .where("direction", "=", direction)
     .where("kind", "=", kind);
   if (range.from) q = q.where("issue_date", ">=", range.from);
   if (range.to) q = q.where("issue_date", "<=", range.to);
-  const rows = await q.execute();
-  return documentStats(
-    rows.map((r) => ({
-      status: r.status as LiveDocument["status"],
-      issueDate: r.issue_date,
-      totalExclTax: r.total_excl_tax,
-      totalInclTax: r.total_incl_tax,
-    })),
-  );
+  const cells = await q.groupBy([sql`substr(issue_date, 1, 7)`, "status"]).execute();
+  type Status = LiveDocument["status"];
+  const empty: StatsCell = { count: 0, totalExclTax: 0, totalInclTax: 0 };
+  const plus = (a: StatsCell | undefined, b: StatsCell): StatsCell => ({
+    count: (a ?? empty).count + b.count,
+    totalExclTax: (a ?? empty).totalExclTax + b.totalExclTax,
+    totalInclTax: (a ?? empty).totalInclTax + b.totalInclTax,
+  });
+  const byStatus: Partial<Record<Status, StatsCell>> = {};
+  const months = new Map<string, { total: StatsCell; byStatus: Partial<Record<Status, StatsCell>> }>();
+  let total = empty;
+  for (const row of cells) {
+    const status = row.status as Status;
+    const cell = { count: Number(row.count), totalExclTax: Number(row.excl), totalInclTax: Number(row.incl) };
+    byStatus[status] = plus(byStatus[status], cell);
+    const month = months.get(row.month) ?? { total: empty, byStatus: {} };
+    month.byStatus[status] = plus(month.byStatus[status], cell);
+    months.set(row.month, { total: plus(month.total, cell), byStatus: month.byStatus });
+    total = plus(total, cell);
+  }
+  return {
+    byStatus,
+    byMonth: [...months.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([month, m]) => ({ month, ...m })),
+    total,
+  };
 };
 
 /** The documents of a contact on one side; with `due`, the validated ones left to pay, oldest due first. */
