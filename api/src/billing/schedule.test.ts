@@ -11,8 +11,6 @@ import { loadSubscription, runSubscription } from "./subscription.ts";
 const billing = {
   secretKey: "sk_test_fake",
   webhookSecret: "whsec_x",
-  trialDays: 30,
-  graceDays: 14,
   apiUrl: null,
 };
 

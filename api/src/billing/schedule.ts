@@ -11,6 +11,7 @@ import type { ScheduledJob } from "@registre/projections";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
 import { derivedId } from "../ids.ts";
+import { integerParam } from "../platform/params.ts";
 import type { BillingProvider } from "../ports/index.ts";
 import { stripeBilling } from "./stripe.ts";
 import { loadSubscription, runSubscription } from "./subscription.ts";
@@ -39,6 +40,7 @@ export const runBillingDue = async (
 ): Promise<BillingRun> => {
   const settings = ctx.billing;
   if (!settings) return { charged: 0, failed: 0, readOnly: 0 };
+  const graceDays = await integerParam(ctx, "graceDays");
   const today = utcDayOf(now.toISOString());
   const at = now.toISOString();
   const rows = await sql<{ org_id: string }>`
@@ -64,10 +66,7 @@ export const runBillingDue = async (
     const key = `renew:${orgId}:${dueOn(state)}:${state.failures + 1}`;
     const charge = nextCharge(state);
     const fail = async (reason: string) => {
-      await record(
-        { type: "RecordPaymentFailure", attemptId: key, reason, graceDays: settings.graceDays, at },
-        `${key}:failed`,
-      );
+      await record({ type: "RecordPaymentFailure", attemptId: key, reason, graceDays, at }, `${key}:failed`);
       failed++;
     };
     if (!charge) {

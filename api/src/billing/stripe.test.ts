@@ -14,8 +14,6 @@ describe("the Stripe billing adapter against a local fake Stripe", () => {
     settings = {
       secretKey: "sk_test_fake",
       webhookSecret: secret,
-      trialDays: 30,
-      graceDays: 14,
       apiUrl: fake.url,
     };
   });

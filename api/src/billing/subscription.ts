@@ -14,6 +14,7 @@ import { handleCommand, loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { ProblemError } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
+import { integerParam } from "../platform/params.ts";
 
 /** Runs a command on the organisation's subscription stream. */
 export const runSubscription = (
@@ -44,7 +45,7 @@ export const ensureTrial = async (ctx: AppContext, orgId: string, at: Date): Pro
   const outcome = await runSubscription(
     ctx,
     orgId,
-    [{ type: "StartTrial", at: at.toISOString(), trialDays: ctx.billing.trialDays }],
+    [{ type: "StartTrial", at: at.toISOString(), trialDays: await integerParam(ctx, "trialDays") }],
     { commandId: derivedId(orgId, "subscription-trial"), at: at.toISOString() },
   );
   return outcome.state;

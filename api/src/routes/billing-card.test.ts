@@ -9,14 +9,10 @@ describe.each(databaseKinds)("the card through Stripe on %s", (kind) => {
   const billing: {
     secretKey: string;
     webhookSecret: string;
-    trialDays: number;
-    graceDays: number;
     apiUrl: string | null;
   } = {
     secretKey: "sk_test_fake",
     webhookSecret: "whsec_x",
-    trialDays: 30,
-    graceDays: 0,
     apiUrl: null,
   };
   const { harness, call, organisation } = apiHarness(kind, { billing });

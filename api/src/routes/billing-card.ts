@@ -8,6 +8,7 @@ import { accessRoute, right } from "../http/access.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { derivedId } from "../ids.ts";
+import { integerParam } from "../platform/params.ts";
 import { answer, body, errors } from "../schemas/common.ts";
 
 const tags = ["Billing"];
@@ -198,7 +199,7 @@ export const paymentModeRoutes = (ctx: AppContext) => {
                 type: "RecordPaymentFailure",
                 attemptId: key,
                 reason: outcome.reason,
-                graceDays: ctx.billing?.graceDays ?? 0,
+                graceDays: await integerParam(ctx, "graceDays"),
                 at,
               },
         ],

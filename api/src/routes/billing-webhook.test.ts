@@ -9,8 +9,6 @@ const secret = "whsec_registre_webhook";
 const billing = {
   secretKey: "sk_test_fake",
   webhookSecret: secret,
-  trialDays: 30,
-  graceDays: 14,
   apiUrl: null,
 };
 

@@ -9,8 +9,6 @@ import { documentsOrganisation } from "../testing/documents-setup.ts";
 const billing = {
   secretKey: "sk_test_registre",
   webhookSecret: "whsec_test",
-  trialDays: 30,
-  graceDays: 0,
   apiUrl: null,
 };
 const plan = { name: "Mensuel", months: 1, priceHtCents: 1250, vatRate: "20", includes: ["Tout Registre"] };
