@@ -25,7 +25,14 @@ import type { DepositsTable, PaymentsTable } from "./payments.ts";
 import type { OrganisationArchivesTable } from "./platform.ts";
 import type { ReferenceEntriesTable } from "./reference.ts";
 import type { ReleaseNotesTable, ReleaseVisitsTable } from "./releases.ts";
-import type { SalesStatsItemCostsTable, SalesStatsPendingTable, SalesStatsTable } from "./sales-stats.ts";
+import type {
+  SalesStatsItemCostsTable,
+  SalesStatsMonthItemsTable,
+  SalesStatsMonthRatesTable,
+  SalesStatsMonthsTable,
+  SalesStatsPendingTable,
+  SalesStatsTable,
+} from "./sales-stats.ts";
 import type { StreamHistoryTable } from "./stream-history.ts";
 import type { VatLinesTable, VatReturnsTable, VatUntaggedLinesTable } from "./vat-lines.ts";
 import type { ReadModelVersionsTable } from "./versions.ts";
@@ -66,6 +73,9 @@ export type ReadModels = {
   sales_stats: SalesStatsTable;
   sales_stats_pending: SalesStatsPendingTable;
   sales_stats_item_costs: SalesStatsItemCostsTable;
+  sales_stats_months: SalesStatsMonthsTable;
+  sales_stats_month_items: SalesStatsMonthItemsTable;
+  sales_stats_month_rates: SalesStatsMonthRatesTable;
   payments: PaymentsTable;
   deposits: DepositsTable;
   bank_statements: BankStatementsTable;

@@ -17,7 +17,8 @@ export const addMonths = (month: string, n: number): string => {
 const cents = (value: string | number | bigint | null) => Number(value ?? 0);
 
 /**
- * The dashboard's sales figures (`sales_stats`): the twelve months ending with `to` (today's month in
+ * The dashboard's sales figures (`sales_stats`'s monthly summaries by contact, item and VAT rate, a few
+ * rows a month instead of every line): the twelve months ending with `to` (today's month in
  * Paris when absent) against the same months a year before, the best customers and items (with their
  * margin where the cost is known) and the amounts by VAT rate of the twelve months.
  */
@@ -28,9 +29,9 @@ export const salesStats = async (ctx: AppContext, orgId: string, to?: string): P
   const db = readModels(ctx.database);
   const inWindow = sql<boolean>`month between ${first} and ${last}`;
   const lastYear = sql<boolean>`month between ${lastYearFirst} and ${lastYearLast}`;
-  const base = db.selectFrom("sales_stats").where("org_id", "=", orgId);
+  const byContact = db.selectFrom("sales_stats_months").where("org_id", "=", orgId);
   const [months, customers, items, rates] = await Promise.all([
-    base
+    byContact
       .select([
         "month",
         sql<string>`coalesce(sum(net) filter (where direction = 'sales'), 0)::text`.as("revenue"),
@@ -39,7 +40,7 @@ export const salesStats = async (ctx: AppContext, orgId: string, to?: string): P
       .where(sql<boolean>`(${inWindow} or ${lastYear})`)
       .groupBy("month")
       .execute(),
-    base
+    byContact
       .select([
         "contact_id",
         sql<string | null>`max(contact_name)`.as("name"),
@@ -54,14 +55,16 @@ export const salesStats = async (ctx: AppContext, orgId: string, to?: string): P
       .orderBy("contact_id")
       .limit(10)
       .execute(),
-    base
+    db
+      .selectFrom("sales_stats_month_items")
+      .where("org_id", "=", orgId)
       .select([
         "item_id",
         sql<string>`max(label)`.as("label"),
-        sql<string>`coalesce(sum(quantity::numeric) filter (where ${inWindow}), 0)::text`.as("quantity"),
+        sql<string>`coalesce(sum(quantity) filter (where ${inWindow}), 0)::text`.as("quantity"),
         sql<string>`coalesce(sum(net) filter (where ${inWindow}), 0)::text`.as("revenue"),
         sql<string>`coalesce(sum(net) filter (where ${lastYear}), 0)::text`.as("last_year"),
-        sql<string>`coalesce(sum(net) filter (where ${inWindow} and cost is not null), 0)::text`.as("costed"),
+        sql<string>`coalesce(sum(costed) filter (where ${inWindow}), 0)::text`.as("costed"),
         sql<string>`coalesce(sum(cost) filter (where ${inWindow}), 0)::text`.as("cost"),
       ])
       .where("direction", "=", "sales")
@@ -73,7 +76,9 @@ export const salesStats = async (ctx: AppContext, orgId: string, to?: string): P
       .orderBy("item_id")
       .limit(10)
       .execute(),
-    base
+    db
+      .selectFrom("sales_stats_month_rates")
+      .where("org_id", "=", orgId)
       .select([
         "vat_rate",
         sql<string>`coalesce(sum(net) filter (where direction = 'sales'), 0)::text`.as("revenue"),
