@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createEventStore } from "@registre/store";
 import fc from "fast-check";
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
 import { documentsProjector } from "./documents.ts";
@@ -218,7 +218,7 @@ describe.each(databaseKinds)("sales_stats read model on %s", (kind) => {
       });
   });
 
-  it("a year's revenue equals the validated sales invoices minus credit notes, net, of the documents read model", async () => {
+  it("a year's revenue equals the validated sales invoices minus credit notes, net, of the documents read model; the monthly summaries the GROUP BYs of the rows", async () => {
     const store = createEventStore(database);
     const runner = createProjectionRunner(database, store, [documentsProjector, salesStatsProjector], {
       batchSize: 3,
@@ -264,6 +264,31 @@ describe.each(databaseKinds)("sales_stats read model on %s", (kind) => {
             from documents where org_id = ${org} and direction = 'sales' and validated_on is not null
               and kind in ('invoice', 'creditNote') and issue_date like '2025-%'`.execute(database.db);
           expect(BigInt(stats[0]?.total ?? "0")).toBe(BigInt(documents[0]?.total ?? "0"));
+          // The monthly summaries, upserted batch after batch, are the GROUP BYs of the rows.
+          const same = async (summary: RawBuilder<unknown>, rows: RawBuilder<unknown>) => {
+            const [a, b] = await Promise.all([summary.execute(database.db), rows.execute(database.db)]);
+            expect(a.rows).toEqual(b.rows);
+          };
+          await same(
+            sql`select month, direction, contact_id, contact_name, net::text, lines from sales_stats_months
+              where org_id = ${org} order by 1, 2, 3`,
+            sql`select month, direction, contact_id, max(contact_name) as contact_name, sum(net)::text as net,
+              count(*)::int as lines from sales_stats where org_id = ${org} group by 1, 2, 3 order by 1, 2, 3`,
+          );
+          await same(
+            sql`select month, direction, item_id, label, quantity::text, net::text, costed::text, cost::text, lines
+              from sales_stats_month_items where org_id = ${org} order by 1, 2, 3`,
+            sql`select month, direction, item_id, max(label) as label, sum(quantity::numeric)::text as quantity,
+              sum(net)::text as net, coalesce(sum(net) filter (where cost is not null), 0)::text as costed,
+              coalesce(sum(cost), 0)::text as cost, count(*)::int as lines
+              from sales_stats where org_id = ${org} group by 1, 2, 3 order by 1, 2, 3`,
+          );
+          await same(
+            sql`select month, direction, vat_rate, net::text, lines from sales_stats_month_rates
+              where org_id = ${org} order by 1, 2, 3`,
+            sql`select month, direction, vat_rate, sum(net)::text as net, count(*)::int as lines
+              from sales_stats where org_id = ${org} group by 1, 2, 3 order by 1, 2, 3`,
+          );
         }),
         { numRuns: 8 },
       );
