@@ -20,6 +20,7 @@ import type { MembershipsTable, UsersTable } from "./identity.ts";
 import type { InvitationsTable } from "./invitations.ts";
 import type { ItemsTable } from "./items.ts";
 import type { EntriesTable, LedgerLinesTable } from "./ledger.ts";
+import type { LedgerHistoryDraftsTable, LedgerHistoryMovesTable } from "./ledger-history.ts";
 import type { OrganisationsTable } from "./organisations.ts";
 import type { DepositsTable, PaymentsTable } from "./payments.ts";
 import type { OrganisationArchivesTable } from "./platform.ts";
@@ -60,6 +61,8 @@ export type ReadModels = {
   entry_month_totals: EntryMonthTotalsTable;
   entry_day_totals: EntryDayTotalsTable;
   items: ItemsTable;
+  ledger_history_moves: LedgerHistoryMovesTable;
+  ledger_history_drafts: LedgerHistoryDraftsTable;
   reference_entries: ReferenceEntriesTable;
   release_notes: ReleaseNotesTable;
   release_visits: ReleaseVisitsTable;
