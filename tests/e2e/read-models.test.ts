@@ -74,7 +74,10 @@ describe("read models stopped for an organisation (Chromium)", () => {
       const ledger = page.locator('[data-testid="read-model-row"][data-name="ledger"]');
       await ledger.waitFor();
       expect(await ledger.getAttribute("data-status")).toBe("degraded");
-      const failure = page.locator(`[data-testid="read-model-failure"][data-org-id="${demoOrgId}"]`);
+      // The ledger's failure (the time machine's read model stops at the same entry, on its own row).
+      const failure = page.locator(
+        `[data-testid="read-model-failure"][data-name="ledger"][data-org-id="${demoOrgId}"]`,
+      );
       await failure.getByText("Atelier Démo SARL").waitFor();
       await failure.getByText(`Arrêté à l’événement n° ${position}`, { exact: false }).waitFor();
       await failure.getByText("bigint", { exact: false }).waitFor();

@@ -77,6 +77,17 @@ describe("application shell (Chromium)", () => {
             body: JSON.stringify({ type: "about:blank", title: "dashboard.unknownStats", status: 404 }),
           }),
     );
+    // The frame's own calls: the release notes' unread badge and the screen's help article (none).
+    await page.route("**/api/releases", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: '{"lastSeen":null,"unread":0,"items":[]}',
+      }),
+    );
+    await page.route("**/api/help?**", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: '{"items":[]}' }),
+    );
   };
 
   beforeAll(async () => {

@@ -75,6 +75,7 @@ const ReadModelsTable = ({ items }: { items: ReadModel[] }) => {
                 <Table.Tr
                   key={`${item.name}/${f.orgId}`}
                   data-testid="read-model-failure"
+                  data-name={item.name}
                   data-org-id={f.orgId}
                 >
                   <Table.Td colSpan={3}>
