@@ -4,12 +4,14 @@ import { parisDate } from "@registre/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
 import { createApp } from "./app.ts";
+import { startFakeStripe } from "./billing/fake-stripe.ts";
 import { openContext } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
 import { fakePlatform } from "./einvoicing/fake-platform.testing.ts";
 import { type DocumentTransmissionCommand, recordTransmission } from "./einvoicing/transmission-record.ts";
 import { registerUser } from "./identity/users.ts";
 import type { OutgoingMail } from "./ports/mailer.ts";
+import { WALK_WEBHOOK_SECRET } from "./testing/billing-commands.ts";
 import {
   type Caller,
   type CommandCase,
@@ -91,6 +93,7 @@ describe.each(databaseKinds)("Idempotency-Key on every command route on %s", (ki
       return decodeURIComponent(text.match(/token=([\w%-]+)/)?.[1] ?? "");
     },
     today: parisDate(walkClock()),
+    confirmCard: (setupIntentId) => stripe.confirmSetup(setupIntentId),
     deliverSupplierInvoice: (clientId) =>
       platform.deliver(clientId, supplierInvoice, "CII", SUPPLIER_INVOICE).flowId,
     rejectSalesInvoice: async (orgId, docId, number) => {
@@ -124,8 +127,12 @@ describe.each(databaseKinds)("Idempotency-Key on every command route on %s", (ki
   const platform = fakePlatform();
   const callers: Caller[] = [];
   let operations: Operation[] = [];
+  /** Billing on, through the fake Stripe: its commands run (without a provider they answer 409 billing.off). */
+  let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
   beforeAll(async () => {
-    const base = await openContext({}, await openTestDatabase(kind));
+    stripe = await startFakeStripe();
+    const billing = { secretKey: "sk_test_walk", webhookSecret: WALK_WEBHOOK_SECRET, apiUrl: stripe.url };
+    const base = await openContext({ billing }, await openTestDatabase(kind));
     const mailer = {
       send: async (message: OutgoingMail) => {
         mails.push(message);
@@ -181,6 +188,7 @@ describe.each(databaseKinds)("Idempotency-Key on every command route on %s", (ki
   afterAll(async () => {
     await ctx?.runner.stop();
     await ctx?.database.close();
+    await stripe?.close();
   });
 
   it("has a request for every command operation, so a new route cannot be left out", () => {

@@ -1,5 +1,6 @@
 import type { Profile } from "@registre/core";
 import { readModels } from "@registre/projections";
+import { alreadyAppended } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
@@ -179,12 +180,16 @@ export const platformMembershipRoutes = (ctx: AppContext) => {
       responses: { 204: { description: "The user is no longer in the organisation" }, ...errors },
     }),
     async (c) => {
-      const current = await findMembership(ctx, c.req.valid("param").id);
+      const { id } = c.req.valid("param");
+      const metadata = commandMetadata(c, ctx);
+      // A retry whose first answer was lost: the member was removed by it, which is what it answers.
+      if (await alreadyAppended(ctx, split(id).orgId, metadata)) return c.body(null, 204);
+      const current = await findMembership(ctx, id);
       await runOrganisationCommands(
         ctx,
         current.orgId,
         [{ type: "RemoveMember", data: { userId: current.userId } }],
-        commandMetadata(c, ctx),
+        metadata,
       );
       return c.body(null, 204);
     },

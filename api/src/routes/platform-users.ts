@@ -1,6 +1,6 @@
 import { PLATFORM_ORG, type UserCommand, userDecider, userStreamId } from "@registre/core";
 import { readModels } from "@registre/projections";
-import { handleCommand } from "../commands.ts";
+import { alreadyAppended, handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
@@ -86,6 +86,9 @@ export const platformUserRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
+      const metadata = commandMetadata(c, ctx);
+      // A retry whose first answer was lost: the user was closed by it, which is what it answers.
+      if (await alreadyAppended(ctx, PLATFORM_ORG, metadata)) return c.body(null, 204);
       await findPlatformUser(ctx, id);
       if (id === c.get("session").userId) throw new ProblemError(409, "platform.closeSelf");
       const memberships = await readModels(ctx.database)
@@ -93,7 +96,6 @@ export const platformUserRoutes = (ctx: AppContext) => {
         .select(["org_id", "profile"])
         .where("user_id", "=", id)
         .execute();
-      const metadata = commandMetadata(c, ctx);
       // Each organisation refuses to lose its last owner (409 organisation.lastOwner) before anything goes.
       for (const m of memberships) {
         if (m.profile !== "owner") continue;

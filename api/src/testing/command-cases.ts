@@ -43,6 +43,8 @@ export type Seed = {
    * recorded on its stream, as the sending reactor and the sync would (the platform's side, outside).
    */
   readonly rejectSalesInvoice: (orgId: string, docId: string, number: string) => Promise<void>;
+  /** A SetupIntent confirmed by Stripe's card element (the provider's side, outside: its fake's). */
+  readonly confirmCard: (setupIntentId: string) => void;
 };
 
 export type CommandBody =

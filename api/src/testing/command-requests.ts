@@ -1,4 +1,5 @@
 import { accountingCommands } from "./accounting-commands.ts";
+import { billingCommands } from "./billing-commands.ts";
 import type { CommandCase } from "./command-cases.ts";
 import { contactCommands } from "./contact-commands.ts";
 import { documentCommands } from "./document-commands.ts";
@@ -8,6 +9,7 @@ import { identityCommands } from "./identity-commands.ts";
 import { itemCommands } from "./item-commands.ts";
 import { mailCommands } from "./mail-commands.ts";
 import { paymentCommands } from "./payment-commands.ts";
+import { platformCommands } from "./platform-commands.ts";
 import { reconcileCommands } from "./reconcile-commands.ts";
 import { releaseCommands } from "./release-commands.ts";
 import { statementCommands } from "./statement-commands.ts";
@@ -31,4 +33,6 @@ export const commandCases: Readonly<Record<string, CommandCase>> = {
   ...reconcileCommands,
   ...statementCommands,
   ...einvoicingCommands,
+  ...platformCommands,
+  ...billingCommands,
 };

@@ -90,6 +90,9 @@ const recordCases = (path: string, spec: (typeof subRecords)[string]): Record<st
     const id = spec.single ? "main" : spec.byKey ? record.key : record.id;
     return { contact, id, record };
   };
+  /** The flat id: the contact's for a single record, `<contactId>:<key>` for a meta, else the record's. */
+  const flatId = (contactId: string, id: string) =>
+    spec.single ? contactId : spec.byKey ? `${contactId}:${id}` : id;
   return {
     [`addContact_${path}`]: {
       status: 201,
@@ -116,6 +119,34 @@ const recordCases = (path: string, spec: (typeof subRecords)[string]): Record<st
       build: async (seed, c) => {
         const { contact, id } = await added(seed, c);
         return { path: `/contacts/${contact.id}/${path}/${id}`, token: c.token };
+      },
+    },
+    // The flat shape (`routes/contacts/flat.ts`): the contact named by parentId, the record by its flat id.
+    [`addContactFlat_${path}`]: {
+      status: 201,
+      build: async (seed, c) => ({
+        path: `/contacts/${path}`,
+        token: c.token,
+        body: json({ parentId: (await newContact(seed, c)).id, ...((await spec.add(c, seed)) as object) }),
+      }),
+    },
+    [`changeContactFlat_${path}`]: {
+      status: 200,
+      build: async (seed, c) => {
+        const { contact, id, record } = await added(seed, c);
+        const change = spec.change(c) as Record<string, unknown>;
+        return {
+          path: `/contacts/${path}/${flatId(contact.id, id)}`,
+          token: c.token,
+          body: json(path === "contacts" ? { contactId: record.contactId, ...change } : change),
+        };
+      },
+    },
+    [`removeContactFlat_${path}`]: {
+      status: 204,
+      build: async (seed, c) => {
+        const { contact, id } = await added(seed, c);
+        return { path: `/contacts/${path}/${flatId(contact.id, id)}`, token: c.token };
       },
     },
   };
