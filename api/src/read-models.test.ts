@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   allProjectors,
   createProjectionRunner,
+  ledgerHistoryProjector,
   ledgerProjector,
   type Projector,
 } from "@registre/projections";
@@ -22,10 +23,10 @@ type Flags = { fixed: boolean };
  * text ("12,50") are read as cents. Without it, the ledger refuses them (not a bigint: the entry
  * totals' BigInt, or PostgreSQL) and fails on the event.
  */
-const ledgerWithFix = (flags: Flags): Projector => ({
-  ...ledgerProjector,
+const withFix = (projector: Projector, flags: Flags): Projector => ({
+  ...projector,
   apply: (db, events, table, sink) =>
-    ledgerProjector.apply(
+    projector.apply(
       db,
       flags.fixed
         ? events.map((e) => {
@@ -42,8 +43,11 @@ const ledgerWithFix = (flags: Flags): Projector => ({
     ),
 });
 
+/** The read models that stop on such an amount: the ledger, and the time machine's, which sums the same lines. */
+const stopping = new Set([ledgerProjector.name, ledgerHistoryProjector.name]);
+
 const projectorsWith = (flags: Flags) =>
-  allProjectors.map((p) => (p.name === ledgerProjector.name ? ledgerWithFix(flags) : p));
+  allProjectors.map((p) => (stopping.has(p.name) ? withFix(p, flags) : p));
 
 describe.each(databaseKinds)("a read model failed for one organisation, through the API, on %s", (kind) => {
   const flags: Flags = { fixed: false };
@@ -196,6 +200,8 @@ describe.each(databaseKinds)("a read model failed for one organisation, through 
     const resumed = await call("POST", "/registre/projections/ledger/resume", admin, { orgId: a.id });
     expect(resumed.status).toBe(200);
     expect(resumed.body).toEqual({ resumed: [a.id], failed: [] });
+    const history = await call("POST", "/registre/projections/ledger-history/resume", admin, { orgId: a.id });
+    expect(history.body).toEqual({ resumed: [a.id], failed: [] });
     expect((await call("GET", "/health")).body.status).toBe("ok");
     const listA = await call("GET", "/accounting/entries", a.token);
     expect(listA.body.items.map((i: { label: string }) => i.label).sort()).toEqual(

@@ -91,10 +91,10 @@ export const StatementLineNo = z
   .regex(/^[1-9]\d{0,6}$/)
   .openapi({ example: "1" });
 
-/** A read model's projector (`ledger`). */
+/** A read model's projector (`ledger`, `ledger-history`): lowercase words joined by hyphens or underscores. */
 export const ProjectorName = z
   .string()
-  .regex(/^[a-z][a-z_]{0,99}$/)
+  .regex(/^[a-z][a-z_-]{0,99}$/)
   .openapi({ example: "ledger" });
 
 /**
