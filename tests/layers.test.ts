@@ -100,6 +100,10 @@ const API_FLOORS: readonly (readonly string[])[] = [
     "readers/",
     "workers/",
     "einvoicing/openapi/",
+    // The subscription's read-only gate is the access check's (http/access.ts); the platform's parameters
+    // (trial and grace lengths) are what it reads.
+    "billing/",
+    "platform/",
   ],
   ["accounting/", "vat/", "organisations.ts"],
   ["contacts/", "items/"],
