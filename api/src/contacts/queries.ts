@@ -294,3 +294,22 @@ export const contactNames = async (ctx: AppContext, orgId: string, ids: readonly
     .execute()) as { contact_id: string; name: string }[];
   return Object.fromEntries(rows.map((r) => [r.contact_id, r.name]));
 };
+
+/**
+ * The contact holding a sub-record of that id in its state's `key` map (`addresses`, `phones`, …), for
+ * the flat routes that name a record without its contact; undefined when none of the organisation's does.
+ */
+export const contactHoldingRecord = async (
+  ctx: AppContext,
+  orgId: string,
+  key: string,
+  recordId: string,
+): Promise<string | undefined> => {
+  const row = await ctx.database.db
+    .selectFrom("contacts")
+    .select("contact_id")
+    .where("org_id", "=", orgId)
+    .where(sql<boolean>`(state -> ${key}) ? ${recordId}`)
+    .executeTakeFirst();
+  return row?.contact_id;
+};

@@ -1,5 +1,5 @@
-import { readModels } from "@registre/projections";
 import { exportFec } from "../accounting/fec.ts";
+import { listFiscalYears } from "../accounting/queries.ts";
 import { listContacts } from "../contacts/queries.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
@@ -76,16 +76,8 @@ export const platformOrganisationRoutes = (ctx: AppContext) => {
     async (c) => {
       const { id } = c.req.valid("param");
       await requirePlatformOrganisation(ctx, id);
-      const rows = await readModels(ctx.database)
-        .selectFrom("fiscal_years")
-        .select(["id", "start_date", "end_date", "status"])
-        .where("org_id", "=", id)
-        .orderBy("start_date")
-        .execute();
-      return c.json(
-        { items: rows.map((r) => ({ id: r.id, start: r.start_date, end: r.end_date, status: r.status })) },
-        200,
-      );
+      const years = await listFiscalYears(ctx, id);
+      return c.json({ items: years.map(({ id, start, end, status }) => ({ id, start, end, status })) }, 200);
     },
   );
 

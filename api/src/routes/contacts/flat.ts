@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { metaKeyPattern, Rights } from "@registre/core";
-import { sql } from "kysely";
+import { contactHoldingRecord } from "../../contacts/queries.ts";
 import type { AppContext } from "../../context.ts";
 import { accessRoute, right } from "../../http/access.ts";
 import { resourceApp, sessionOrg } from "../../http/openapi.ts";
@@ -51,14 +51,9 @@ export const contactFlatRecordRoutes = (ctx: AppContext) => {
         return { contactId: id.slice(0, at), recordId: id.slice(at + 1) };
       }
       const key = stateKey[spec.path] ?? spec.path;
-      const row = await ctx.database.db
-        .selectFrom("contacts")
-        .select("contact_id")
-        .where("org_id", "=", orgId)
-        .where(sql<boolean>`(state -> ${key}) ? ${id}`)
-        .executeTakeFirst();
-      if (!row) throw actions.notFound(id);
-      return { contactId: row.contact_id, recordId: id };
+      const contactId = await contactHoldingRecord(ctx, orgId, key, id);
+      if (!contactId) throw actions.notFound(id);
+      return { contactId, recordId: id };
     };
     const Input = z
       .object({ parentId: Uuid.openapi({ description: "The contact the record belongs to" }) })
