@@ -28,13 +28,28 @@ const PaymentMode = z
       .openapi({ description: "A payment made on saving, when one was due" }),
   })
   .openapi("StripePaymentMode");
-const SaveCardInput = z.object({ setupIntentId: z.string().min(1).max(255) }).openapi("SaveCardInput");
+const SaveCardInput = z
+  .object({
+    setupIntentId: z
+      .string()
+      .max(255)
+      .regex(/^seti_[A-Za-z0-9]+$/)
+      .openapi({
+        description: "The SetupIntent Stripe's card element confirmed (Stripe's `seti_…`)",
+        example: "seti_1Mm2cBLkdIwHu7ix",
+      }),
+  })
+  .openapi("SaveCardInput");
 const CustomerParam = z.object({
   id: z
     .string()
-    .min(1)
     .max(255)
-    .openapi({ param: { name: "id", in: "path" } }),
+    .regex(/^cus_[A-Za-z0-9]+$/)
+    .openapi({
+      param: { name: "id", in: "path" },
+      description: "The organisation's customer id at the provider (Stripe's `cus_…`)",
+      example: "cus_NffrFeUfNV2Hib",
+    }),
 });
 
 const orgOf = (orgId: string | null): string => {

@@ -9043,6 +9043,10 @@ export interface components {
             charged: "succeeded" | "failed" | null;
         };
         SaveCardInput: {
+            /**
+             * @description The SetupIntent Stripe's card element confirmed (Stripe's `seti_…`)
+             * @example seti_1Mm2cBLkdIwHu7ix
+             */
             setupIntentId: string;
         };
         UploadProgress: {
@@ -43759,6 +43763,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The organisation's customer id at the provider (Stripe's `cus_…`) */
                 id: string;
             };
             cookie?: never;
