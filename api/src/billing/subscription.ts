@@ -10,6 +10,7 @@ import {
   subscriptionStreamId,
   utcDayOf,
 } from "@registre/core";
+import { readModels } from "@registre/projections";
 import { handleCommand, loadAggregate } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { ProblemError } from "../http/problem.ts";
@@ -102,3 +103,11 @@ export const subscriptionView = (state: SubscriptionState, today: Date, enabled:
     },
   };
 };
+
+/** What the payment provider's customer is made with: the organisation's name, e-mail and identifiers. */
+export const billingIdentity = (ctx: AppContext, orgId: string) =>
+  readModels(ctx.database)
+    .selectFrom("organisations")
+    .select(["name", "email", "siren", "vat_number"])
+    .where("org_id", "=", orgId)
+    .executeTakeFirst();

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { nextCharge, Rights } from "@registre/core";
-import { readModels } from "@registre/projections";
-import { ensureTrial, loadSubscription, runSubscription } from "../billing/subscription.ts";
+import { billingIdentity, ensureTrial, loadSubscription, runSubscription } from "../billing/subscription.ts";
 import { billingProvider } from "../billing/webhook.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, right } from "../http/access.ts";
@@ -84,11 +83,7 @@ export const stripeRoutes = (ctx: AppContext) => {
       const metadata = commandMetadata(c, ctx);
       const state = await ensureTrial(ctx, orgId, ctx.clock());
       if (state.customerId) return c.json({ customerId: state.customerId }, 200);
-      const org = await readModels(ctx.database)
-        .selectFrom("organisations")
-        .select(["name", "email", "siren", "vat_number"])
-        .where("org_id", "=", orgId)
-        .executeTakeFirst();
+      const org = await billingIdentity(ctx, orgId);
       const { customerId } = await provider.ensureCustomer(
         {
           orgId,

@@ -1,11 +1,14 @@
 import type { Profile } from "@registre/core";
-import { readModels } from "@registre/projections";
 import { alreadyAppended } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
-import { ProblemError } from "../http/problem.ts";
 import { findPlatformUser, requirePlatformOrganisation } from "../identity/platform.ts";
+import {
+  findMembership,
+  listPlatformMemberships,
+  splitMembershipId,
+} from "../identity/platform-memberships.ts";
 import { runOrganisationCommands } from "../organisations.ts";
 import { answer, body, errors } from "../schemas/common.ts";
 import {
@@ -18,56 +21,6 @@ import {
 } from "../schemas/platform-admin.ts";
 
 const tags = ["Platform"];
-
-const base = (ctx: AppContext) =>
-  readModels(ctx.database)
-    .selectFrom("memberships as m")
-    .innerJoin("users as u", "u.user_id", "m.user_id")
-    .innerJoin("organisations as o", "o.org_id", "m.org_id");
-const columns = [
-  "m.org_id",
-  "m.user_id",
-  "o.name as org_name",
-  "u.name",
-  "u.email",
-  "m.profile",
-  "m.added_at",
-] as const;
-type Row = {
-  org_id: string;
-  user_id: string;
-  org_name: string;
-  name: string;
-  email: string;
-  profile: string;
-  added_at: Date;
-};
-const toMembership = (r: Row) => ({
-  id: `${r.org_id}.${r.user_id}`,
-  orgId: r.org_id,
-  orgName: r.org_name,
-  userId: r.user_id,
-  name: r.name,
-  email: r.email,
-  profile: r.profile,
-  addedAt: new Date(r.added_at).toISOString(),
-});
-const split = (id: string) => {
-  const [orgId = "", userId = ""] = id.split(".");
-  return { orgId, userId };
-};
-
-/** One membership, 404 `membership.notFound` when the user is not in the organisation. */
-const findMembership = async (ctx: AppContext, id: string) => {
-  const { orgId, userId } = split(id);
-  const row = await base(ctx)
-    .select([...columns])
-    .where("m.org_id", "=", orgId)
-    .where("m.user_id", "=", userId)
-    .executeTakeFirst();
-  if (!row) throw new ProblemError(404, "membership.notFound");
-  return toMembership(row as Row);
-};
 
 /**
  * Who belongs to which organisation, as the platform administrator manages it: a membership is the pair
@@ -87,22 +40,7 @@ export const platformMembershipRoutes = (ctx: AppContext) => {
       responses: { 200: answer(MembershipList, "Memberships, by organisation then user name"), ...errors },
     }),
     async (c) => {
-      const q = c.req.valid("query");
-      let query = base(ctx);
-      if (q.org) query = query.where("m.org_id", "=", q.org);
-      if (q.user) query = query.where("m.user_id", "=", q.user);
-      const [rows, count] = await Promise.all([
-        query
-          .select([...columns])
-          .orderBy("o.name")
-          .orderBy("u.name")
-          .orderBy("m.user_id")
-          .limit(q.limit)
-          .offset(q.offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-      ]);
-      return c.json({ items: (rows as Row[]).map(toMembership), total: Number(count.n) }, 200);
+      return c.json(await listPlatformMemberships(ctx, c.req.valid("query")), 200);
     },
   );
 
@@ -183,7 +121,7 @@ export const platformMembershipRoutes = (ctx: AppContext) => {
       const { id } = c.req.valid("param");
       const metadata = commandMetadata(c, ctx);
       // A retry whose first answer was lost: the member was removed by it, which is what it answers.
-      if (await alreadyAppended(ctx, split(id).orgId, metadata)) return c.body(null, 204);
+      if (await alreadyAppended(ctx, splitMembershipId(id).orgId, metadata)) return c.body(null, 204);
       const current = await findMembership(ctx, id);
       await runOrganisationCommands(
         ctx,

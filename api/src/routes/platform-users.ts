@@ -1,11 +1,16 @@
 import { PLATFORM_ORG, type UserCommand, userDecider, userStreamId } from "@registre/core";
-import { readModels } from "@registre/projections";
 import { alreadyAppended, handleCommand } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import { findPlatformUser } from "../identity/platform.ts";
+import {
+  ownerCount,
+  removeCredentials,
+  setPlatformAdmin,
+  userMemberships,
+} from "../identity/platform-memberships.ts";
 import { revokeUserSessions } from "../identity/sessions.ts";
 import { registerUser } from "../identity/users.ts";
 import { runOrganisationCommands } from "../organisations.ts";
@@ -65,12 +70,7 @@ export const platformUserRoutes = (ctx: AppContext) => {
         throw new ProblemError(409, "platform.ownAdminRight", { field: "platformAdmin" });
       if (change.name !== undefined)
         await runUser(id, { type: "RenameUser", data: { name: change.name } }, commandMetadata(c, ctx));
-      if (change.platformAdmin !== undefined)
-        await ctx.database.db
-          .updateTable("credentials")
-          .set({ platform_admin: change.platformAdmin })
-          .where("user_id", "=", id)
-          .execute();
+      if (change.platformAdmin !== undefined) await setPlatformAdmin(ctx, id, change.platformAdmin);
       return c.json(await findPlatformUser(ctx, id), 200);
     },
   );
@@ -91,22 +91,11 @@ export const platformUserRoutes = (ctx: AppContext) => {
       if (await alreadyAppended(ctx, PLATFORM_ORG, metadata)) return c.body(null, 204);
       await findPlatformUser(ctx, id);
       if (id === c.get("session").userId) throw new ProblemError(409, "platform.closeSelf");
-      const memberships = await readModels(ctx.database)
-        .selectFrom("memberships")
-        .select(["org_id", "profile"])
-        .where("user_id", "=", id)
-        .execute();
+      const memberships = await userMemberships(ctx, id);
       // Each organisation refuses to lose its last owner (409 organisation.lastOwner) before anything goes.
-      for (const m of memberships) {
-        if (m.profile !== "owner") continue;
-        const owners = await readModels(ctx.database)
-          .selectFrom("memberships")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("org_id", "=", m.org_id)
-          .where("profile", "=", "owner")
-          .executeTakeFirstOrThrow();
-        if (Number(owners.n) <= 1) throw new ProblemError(409, "organisation.lastOwner");
-      }
+      for (const m of memberships)
+        if (m.profile === "owner" && (await ownerCount(ctx, m.org_id)) <= 1)
+          throw new ProblemError(409, "organisation.lastOwner");
       for (const m of memberships)
         await runOrganisationCommands(
           ctx,
@@ -116,7 +105,7 @@ export const platformUserRoutes = (ctx: AppContext) => {
         );
       await runUser(id, { type: "CloseUser", data: {} }, metadata);
       await revokeUserSessions(ctx.database, id, new Date());
-      await ctx.database.db.deleteFrom("credentials").where("user_id", "=", id).execute();
+      await removeCredentials(ctx, id);
       return c.body(null, 204);
     },
   );
