@@ -145,12 +145,10 @@ const logOf = (ops: readonly Op[]): LedgerHistoryEvent[] => {
 };
 
 const range = fc.option(
-  fc
-    .tuple(fc.nat({ max: 3 }), fc.nat({ max: 3 }))
-    .map(([a, b]) => ({
-      start: DATES[Math.min(a, b)] ?? "2025-01-15",
-      end: DATES[Math.max(a, b)] ?? "2026-02-01",
-    })),
+  fc.tuple(fc.nat({ max: 3 }), fc.nat({ max: 3 })).map(([a, b]) => ({
+    start: DATES[Math.min(a, b)] ?? "2025-01-15",
+    end: DATES[Math.max(a, b)] ?? "2026-02-01",
+  })),
   { nil: undefined },
 );
 

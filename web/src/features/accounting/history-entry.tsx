@@ -51,13 +51,11 @@ const StepSentence = ({
           {entryLink(step.reverses, t("history.step.theReversed"))}
         </>
       ) : (
-        <>
-          {t("history.step.drafted", {
-            who,
-            amount: money,
-            origin: t(`history.origin.${step.origin ?? "manual"}`, { defaultValue: step.origin ?? "" }),
-          })}
-        </>
+        t("history.step.drafted", {
+          who,
+          amount: money,
+          origin: t(`history.origin.${step.origin ?? "manual"}`, { defaultValue: step.origin ?? "" }),
+        })
       );
     case "changed":
       return (
