@@ -38,6 +38,9 @@ const GLOBAL_TABLES: Readonly<Record<string, string>> = {
   users: "users (read model)",
   // Read model: the platform's reference lists (kind, code), the same for every organisation.
   reference_entries: "reference lists (read model)",
+  // Read model: the platform's release notes, the same for every organisation, and each user's last visit.
+  release_notes: "release notes (read model)",
+  release_visits: "a user's last visit to the release notes (read model)",
 };
 
 type KeyRow = {
