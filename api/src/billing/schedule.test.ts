@@ -1,8 +1,8 @@
 import { plusDays, plusMonths } from "@registre/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
-import { registerUser } from "../identity/users.ts";
 import { apiHarness } from "../testing/api-harness.ts";
+import { platformWithMonthlyPlan } from "../testing/billing-setup.ts";
 import { startFakeStripe } from "./fake-stripe.ts";
 import { runBillingDue } from "./schedule.ts";
 import { stripeBilling } from "./stripe.ts";
@@ -25,22 +25,7 @@ describe.each(databaseKinds)("the billing job on %s", (kind) => {
   it("charges at the trial's end once per due date, retries a declined card, ends the grace in read-only", async () => {
     const provider = stripeBilling({ ...billing, apiUrl: fake.url });
     const email = `billing.job.${kind}@registre.fr`;
-    await registerUser(
-      harness.ctx,
-      { email, password: "motdepasse1", name: "Admin", platformAdmin: true },
-      { commandId: crypto.randomUUID(), at: new Date().toISOString() },
-    );
-    const admin = (await call("POST", "/login", undefined, { email, password: "motdepasse1" })).body
-      .token as string;
-    const plan = (
-      await call("POST", "/registre/billing/plans", admin, {
-        name: "Mensuel",
-        months: 1,
-        priceHtCents: 1250,
-        vatRate: "20",
-        includes: [],
-      })
-    ).body;
+    const { plan } = await platformWithMonthlyPlan(harness.ctx, call, email);
     const subscribe = async (name: string, card: string | null) => {
       const o = await organisation(name);
       const trial = (await call("GET", "/billing/subscription", o.token)).body;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { startFakeStripe } from "../billing/fake-stripe.ts";
 import { runSubscription } from "../billing/subscription.ts";
-import { registerUser } from "../identity/users.ts";
 import { apiHarness } from "../testing/api-harness.ts";
+import { platformWithMonthlyPlan } from "../testing/billing-setup.ts";
 
 describe.each(databaseKinds)("the card through Stripe on %s", (kind) => {
   const billing: {
@@ -25,22 +25,7 @@ describe.each(databaseKinds)("the card through Stripe on %s", (kind) => {
 
   it("customer made once, SetupIntent for its own customer only, card saved; read-only pays its way back on saving", async () => {
     const email = `billing.card.${kind}@registre.fr`;
-    await registerUser(
-      harness.ctx,
-      { email, password: "motdepasse1", name: "Admin", platformAdmin: true },
-      { commandId: crypto.randomUUID(), at: new Date().toISOString() },
-    );
-    const admin = (await call("POST", "/login", undefined, { email, password: "motdepasse1" })).body
-      .token as string;
-    const plan = (
-      await call("POST", "/registre/billing/plans", admin, {
-        name: "Mensuel",
-        months: 1,
-        priceHtCents: 1250,
-        vatRate: "20",
-        includes: [],
-      })
-    ).body;
+    const { plan } = await platformWithMonthlyPlan(harness.ctx, call, email);
     const o = await organisation("Carte");
     const other = await organisation("Autre");
     const customer = await call("POST", "/stripe/customers", o.token);

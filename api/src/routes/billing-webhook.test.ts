@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { signWebhook } from "../billing/stripe.ts";
 import { loadSubscription, runSubscription } from "../billing/subscription.ts";
-import { registerUser } from "../identity/users.ts";
 import { apiHarness } from "../testing/api-harness.ts";
+import { platformWithMonthlyPlan } from "../testing/billing-setup.ts";
 
 const secret = "whsec_registre_webhook";
 const billing = {
@@ -36,22 +36,7 @@ describe.each(databaseKinds)("Stripe's webhooks on %s", (kind) => {
 
   it("a payment verified renews the period once; replayed, forged, or for an unknown customer it changes nothing", async () => {
     const email = `billing.webhook.${kind}@registre.fr`;
-    await registerUser(
-      harness.ctx,
-      { email, password: "motdepasse1", name: "Admin", platformAdmin: true },
-      { commandId: crypto.randomUUID(), at: new Date().toISOString() },
-    );
-    const admin = (await call("POST", "/login", undefined, { email, password: "motdepasse1" })).body
-      .token as string;
-    const plan = (
-      await call("POST", "/registre/billing/plans", admin, {
-        name: "Mensuel",
-        months: 1,
-        priceHtCents: 1250,
-        vatRate: "20",
-        includes: [],
-      })
-    ).body;
+    const { plan } = await platformWithMonthlyPlan(harness.ctx, call, email);
     const o = await organisation("Webhook");
     await call("GET", "/billing/subscription", o.token);
     await call("POST", "/billing/subscription/plan", o.token, { planId: plan.id });
