@@ -68,6 +68,7 @@ const contactDocs = () => import("../features/docs/contact-docs.tsx");
 const templatesPages = () => import("../features/mail/templates-pages.tsx");
 const templateEditPage = () => import("../features/mail/template-edit-page.tsx");
 const releasesPages = () => import("../features/releases/platform-releases-page.tsx");
+const authItemsPages = () => import("../features/platform/auth-items/auth-items-pages.tsx");
 const placeholder = screen(() => import("../features/org/placeholder-route.tsx"), "PlaceholderRoute");
 
 const homeVariant = (variant: 2 | 3 | 4 | 5): RouteObject => ({
@@ -436,6 +437,8 @@ export const routes: RouteObject[] = [
           { path: "registre/users/:id/edit", lazy: screen(userEditPages, "UserEditPage") },
           { path: "registre/users/:id/orgedit", lazy: screen(userEditPages, "UserOrgsEditPage") },
           { path: "registre/releases", lazy: screen(releasesPages, "ReleasesPage") },
+          { path: "registre/auth/items", lazy: screen(authItemsPages, "AuthItemsPage") },
+          { path: "registre/auth/items/edit", lazy: screen(authItemsPages, "AuthItemsEditPage") },
           {
             path: "help/:entity/:action",
             lazy: screen(() => import("../features/help/api-doc-page.tsx"), "ApiDocPage"),

@@ -139,6 +139,7 @@ export const navSections: NavSection[] = [
     items: [
       { to: "/registre/orgs", label: "nav.platformOrgs" },
       { to: "/registre/users", label: "nav.platformUsers" },
+      { to: "/registre/auth/items", label: "nav.platformAuthItems" },
       { to: "/registre/projections", label: "nav.platformReadModels" },
       { to: "/registre/units", label: "nav.platformReference" },
       { to: "/registre/releases", label: "nav.platformReleases" },

@@ -32,6 +32,5 @@ export const placeholderScreens: PlaceholderScreen[] = [
   screen("account/invoices", "accountInvoices", "nav.account"),
   screen("account/invoices/:id", "accountInvoice", "nav.account"),
   // Platform administration
-  ...withEdit("registre/auth/items", "platformAuthItems", "nav.platform"),
   screen("registre/orgs/invoices", "platformOrgInvoices", "nav.platform"),
 ];
