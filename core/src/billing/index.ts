@@ -1,2 +1,3 @@
 export * from "./plans.ts";
+export * from "./platform-invoices.ts";
 export * from "./subscription.ts";
