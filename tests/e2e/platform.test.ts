@@ -300,6 +300,67 @@ describe("platform users and organisations (Chromium)", () => {
     browserTimeout,
   );
   test(
+    "lists the authorisation items with their rights, edits a role in French, reads it in English",
+    async () => {
+      const role = `Saisie ${unique()}`;
+      // The list: the built-in profiles, each described, with the rights they grant.
+      await platform.goto("/registre/auth/items");
+      await platform.mainHeading.filter({ hasText: "Éléments d’autorisation" }).waitFor();
+      const owner = page.locator('[data-testid="auth-item-row"][data-kind="profile"]').first();
+      await owner.waitFor();
+      expect(await owner.textContent()).toContain("Propriétaire");
+      expect(await owner.textContent()).toContain("Profil prédéfini");
+      expect(await owner.getByTestId("auth-item-rights").textContent()).toContain(
+        "Factures de vente\u00a0: création, lecture, modification, suppression",
+      );
+      // Its edit screen: a role created, a right ticked and saved.
+      await page.getByTestId("auth-items-edit").click();
+      await page.waitForURL((url) => url.pathname === "/registre/auth/items/edit");
+      await page.getByTestId("rights-item-new").first().click();
+      await page.getByTestId("rights-item-name").fill(role);
+      await page.getByTestId("rights-item-submit").click();
+      await page.getByTestId("rights-item-title").filter({ hasText: role }).waitFor();
+      await page
+        .getByTestId("rights-matrix")
+        .getByRole("checkbox", { name: /^Factures de vente\s*:\s*lecture$/ })
+        .check();
+      await page.getByTestId("rights-save").click();
+      await page.getByTestId("rights-saved").waitFor();
+      await shot("platform-auth-items-edit", "fr");
+      // Back on the list: the role, nobody holding it, with its one right.
+      await page.getByTestId("auth-items-done").click();
+      await page.waitForURL((url) => url.pathname === "/registre/auth/items");
+      const row = page.getByTestId("auth-item-row").filter({ hasText: role });
+      await row.waitFor();
+      expect(await row.textContent()).toContain("Rôle sur mesure");
+      expect(await row.textContent()).toContain("attribué à personne");
+      expect(await row.getByTestId("auth-item-rights").textContent()).toBe(
+        "Factures de vente\u00a0: lecture",
+      );
+      await shot("platform-auth-items", "fr");
+
+      await platform.switchLanguage("en");
+      await platform.goto("/registre/auth/items");
+      await platform.mainHeading.filter({ hasText: "Authorisation items" }).waitFor();
+      const english = page.getByTestId("auth-item-row").filter({ hasText: role });
+      await english.waitFor();
+      expect(await english.textContent()).toContain("Custom role");
+      expect(await english.getByTestId("auth-item-rights").textContent()).toBe("Sales invoices: read");
+      await shot("platform-auth-items", "en");
+      // Deleted from the edit screen: gone from the list.
+      await page.getByTestId("auth-items-edit").click();
+      await page.getByTestId("rights-item").filter({ hasText: role }).click();
+      await page.getByTestId("rights-item-title").filter({ hasText: role }).waitFor();
+      await page.getByTestId("rights-item-delete").click();
+      await page.getByTestId("rights-delete-confirm").click();
+      await page.getByTestId("rights-item-title").filter({ hasText: role }).waitFor({ state: "detached" });
+      await platform.goto("/registre/auth/items");
+      await page.getByTestId("auth-item-row").first().waitFor();
+      expect(await page.getByTestId("auth-item-row").filter({ hasText: role }).count()).toBe(0);
+    },
+    browserTimeout,
+  );
+  test(
     "writes a screen's help article and reads it in French and English; documents an API call",
     async () => {
       // The API's own documentation of a call, from the OpenAPI document.
