@@ -28,7 +28,6 @@
  * BENCH_DASHBOARD_LINES and BENCH_DASHBOARD_DOCUMENTS; BENCH_DASHBOARD_RUNS (200),
  * BENCH_DASHBOARD_WARMUP (20), BENCH_DB_PREFIX, BENCH_KEEP_DATABASES=1.
  */
-import { loadavg } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { refillSalesStatsSummaries } from "@registre/projections";
 import type postgres from "postgres";
@@ -38,25 +37,16 @@ import { cashForecast } from "../../api/src/dashboard/forecast.ts";
 import { agedBalance } from "../../api/src/documents/aged.ts";
 import { documentStatistics } from "../../api/src/documents/queries.ts";
 import { salesStats } from "../../api/src/documents/sales-stats.ts";
-import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
 import { generateBooks } from "./accounting-generator.ts";
-import { latencies, ms, n, openBooksDatabase } from "./accounting-measure.ts";
-import { benchDatabaseName, dropOnInterrupt, errorMessage, writeSection } from "./common.ts";
+import { latencies, ms, n } from "./accounting-measure.ts";
+import { type Latency, load, physical, positive, seconds, step, withBooksDatabase } from "./books-setup.ts";
+import { errorMessage, writeSection } from "./common.ts";
 import { generateDocuments } from "./documents-list.ts";
 
 const START = "<!-- bench:dashboard -->";
 const END = "<!-- /bench:dashboard -->";
 const TARGET_P95 = 30;
 const YEAR = { start: "2025-01-01", end: "2025-12-31" } as const;
-
-const positive = (name: string, fallback: number): number => {
-  const text = process.env[name];
-  if (text === undefined || text === "") return fallback;
-  const value = Number(text.replace(/_/g, ""));
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`${name} must be a positive number, got ${text}`);
-  return value;
-};
 
 export type DashboardBenchConfig = {
   readonly lines: number;
@@ -75,26 +65,6 @@ export const dashboardBenchConfig = (): DashboardBenchConfig => {
   };
 };
 
-const load = () => (loadavg()[0] ?? 0).toFixed(1);
-const seconds = (from: number) => (performance.now() - from) / 1000;
-
-const step = async <T>(log: (t: string) => void, label: string, work: () => Promise<T>): Promise<T> => {
-  const started = performance.now();
-  const result = await work();
-  log(`  ${label} (${seconds(started).toFixed(1)} s, load ${load()})`);
-  return result;
-};
-
-/** A read model's live table (`<table>_g<generation>`). */
-const physical = async (sql: postgres.Sql, projector: string, table: string) => {
-  const [row] = await sql<
-    { generation: number }[]
-  >`select generation from projections where name = ${projector}`;
-  if (!row) throw new Error(`${projector} has no state row`);
-  return `${table}_g${row.generation}`;
-};
-
-type Latency = { p50: number; p95: number; runs: number };
 type Figure = { name: string; registre: Latency; anchor: Latency; anchorName: string; rows: number };
 
 export type DashboardRun = {
@@ -130,223 +100,208 @@ const runDashboard = async (
 ): Promise<DashboardRun> => {
   const started = performance.now();
   const loads = { start: load(), measure: "", end: "" };
-  const name = benchDatabaseName("dashboard");
-  const drop = () => withAdmin((sql) => sql.unsafe(`drop database if exists "${name}" with (force)`));
-  const restore = dropOnInterrupt(drop);
-  await withAdmin((sql) => sql.unsafe(`create database "${name}"`));
-  log(`Dashboard benchmark in ${name}: ${JSON.stringify(config)} (load ${loads.start})`);
-  const url = urlFor(adminUrl(), name);
-  try {
-    const open = await openBooksDatabase(url, 8);
+  const title = (name: string) =>
+    `Dashboard benchmark in ${name}: ${JSON.stringify(config)} (load ${loads.start})`;
+  return withBooksDatabase("dashboard", log, title, async (open) => {
     const { sql } = open;
     const ctx: AppContext = open.ctx;
-    try {
-      const books = await step(log, "generated the books", () =>
-        generateBooks(ctx, open.setDay, sql, config.lines, log),
+    const books = await step(log, "generated the books", () =>
+      generateBooks(ctx, open.setDay, sql, config.lines, log),
+    );
+    const orgId = books.orgId;
+    const docs = await step(log, "wrote the documents", () =>
+      generateDocuments(ctx, sql, config.documents, log, { orgId, from: YEAR.start, days: 365 }),
+    );
+    await sql`vacuum analyze events`;
+    const projected = await step(log, "rebuilt every read model", async () => {
+      const t = performance.now();
+      for (const p of ctx.runner.projectors) await ctx.runner.rebuild(p.name);
+      await ctx.runner.start();
+      await ctx.runner.drain(undefined, 3_600_000);
+      return seconds(t);
+    });
+    const tables = {
+      sales: await physical(sql, "sales-stats", "sales_stats"),
+      documents: await physical(sql, "documents", "documents"),
+      ledger: await physical(sql, "ledger", "ledger_lines"),
+    };
+    // Customers and items for the best-of lists: plain SQL into the live table.
+    const spread = await step(log, "spread the sales over 2,000 contacts and 500 items", async () => {
+      const t = performance.now();
+      await sql.unsafe(
+        `update ${tables.sales} set
+           contact_id = md5('contact' || (abs(hashtext(doc_id::text)) % 2000))::uuid,
+           contact_name = 'Client ' || (abs(hashtext(doc_id::text)) % 2000),
+           item_id = case when rank % 3 = 2 then null else 'item-' || (abs(hashtext(doc_id::text || rank)) % 500) end,
+           cost = case when rank % 3 = 2 or direction = 'purchases' then null else net * 4 / 10 end
+         where org_id = $1`,
+        [orgId],
       );
-      const orgId = books.orgId;
-      const docs = await step(log, "wrote the documents", () =>
-        generateDocuments(ctx, sql, config.documents, log, { orgId, from: YEAR.start, days: 365 }),
-      );
-      await sql`vacuum analyze events`;
-      const projected = await step(log, "rebuilt every read model", async () => {
-        const t = performance.now();
-        for (const p of ctx.runner.projectors) await ctx.runner.rebuild(p.name);
-        await ctx.runner.start();
-        await ctx.runner.drain(undefined, 3_600_000);
-        return seconds(t);
-      });
-      const tables = {
-        sales: await physical(sql, "sales-stats", "sales_stats"),
-        documents: await physical(sql, "documents", "documents"),
-        ledger: await physical(sql, "ledger", "ledger_lines"),
-      };
-      // Customers and items for the best-of lists: plain SQL into the live table.
-      const spread = await step(log, "spread the sales over 2,000 contacts and 500 items", async () => {
-        const t = performance.now();
-        await sql.unsafe(
-          `update ${tables.sales} set
-             contact_id = md5('contact' || (abs(hashtext(doc_id::text)) % 2000))::uuid,
-             contact_name = 'Client ' || (abs(hashtext(doc_id::text)) % 2000),
-             item_id = case when rank % 3 = 2 then null else 'item-' || (abs(hashtext(doc_id::text || rank)) % 500) end,
-             cost = case when rank % 3 = 2 or direction = 'purchases' then null else net * 4 / 10 end
-           where org_id = $1`,
-          [orgId],
-        );
-        // Its monthly summaries made again from the rows changed (as a rebuild's last step makes them).
-        const g = tables.sales.slice("sales_stats".length);
-        await refillSalesStatsSummaries(ctx.database.db, (table) => `${table}${g}`);
-        return seconds(t);
-      });
-      const summaries = ["sales_stats_months", "sales_stats_month_items", "sales_stats_month_rates"].map(
-        (t) => `${t}${tables.sales.slice("sales_stats".length)}`,
-      );
-      for (const table of [...Object.values(tables), ...summaries])
-        await sql.unsafe(`vacuum analyze ${table}`);
-      // The anchors' plain tables: the same rows, the columns the figures read, one plain index each.
-      const copied = await step(log, "copied the plain tables", async () => {
-        const t = performance.now();
-        await sql.unsafe(`create table raw_sales as select org_id, month, direction, contact_id, item_id,
-          vat_rate, quantity, net, cost from ${tables.sales}`);
-        await sql.unsafe("create index on raw_sales (org_id, month)");
-        await sql.unsafe(`create table raw_documents as select org_id, direction, kind, status, issue_date,
-          due_date, validated_on, due, total_excl_tax, total_incl_tax from ${tables.documents}`);
-        await sql.unsafe("create index on raw_documents (org_id, direction, kind, issue_date)");
-        await sql.unsafe(`create table raw_ledger as select org_id, account, date, debit, credit
-          from ${tables.ledger}`);
-        await sql.unsafe("create index on raw_ledger (org_id, date)");
-        for (const t of ["raw_sales", "raw_documents", "raw_ledger"]) await sql.unsafe(`vacuum analyze ${t}`);
-        return seconds(t);
-      });
-      const [size] = await sql<{ size: string }[]>`
-        select pg_size_pretty(pg_database_size(current_database())) as size`;
-      const [counts] = await sql<{ sales: number; docs: number; ledger: number }[]>`
-        select (select count(*)::int from raw_sales where org_id = ${orgId}) as sales,
-          (select count(*)::int from raw_documents where org_id = ${orgId}) as docs,
-          (select count(*)::int from ${sql.unsafe(tables.ledger)} where org_id = ${orgId}) as ledger`;
-      const generation =
-        `${n(counts?.ledger ?? 0)} ledger lines (${n(books.entries)} entries: ${books.commandEntries} through draftEntry, ` +
-        `the rest in bulk in ${books.bulkSeconds.toFixed(1)} s), ${n(counts?.docs ?? 0)} documents ` +
-        `(${n(docs.events)} events COPYed in ${docs.seconds.toFixed(1)} s), ${n(counts?.sales ?? 0)} \`sales_stats\` rows; ` +
-        `every read model rebuilt in ${projected.toFixed(1)} s; the sales spread over contacts and items in ` +
-        `${spread.toFixed(1)} s; the plain tables copied and indexed in ${copied.toFixed(1)} s; database ${size?.size}.`;
-      log(`  ${generation}`);
+      // Its monthly summaries made again from the rows changed (as a rebuild's last step makes them).
+      const g = tables.sales.slice("sales_stats".length);
+      await refillSalesStatsSummaries(ctx.database.db, (table) => `${table}${g}`);
+      return seconds(t);
+    });
+    const summaries = ["sales_stats_months", "sales_stats_month_items", "sales_stats_month_rates"].map(
+      (t) => `${t}${tables.sales.slice("sales_stats".length)}`,
+    );
+    for (const table of [...Object.values(tables), ...summaries]) await sql.unsafe(`vacuum analyze ${table}`);
+    // The anchors' plain tables: the same rows, the columns the figures read, one plain index each.
+    const copied = await step(log, "copied the plain tables", async () => {
+      const t = performance.now();
+      await sql.unsafe(`create table raw_sales as select org_id, month, direction, contact_id, item_id,
+        vat_rate, quantity, net, cost from ${tables.sales}`);
+      await sql.unsafe("create index on raw_sales (org_id, month)");
+      await sql.unsafe(`create table raw_documents as select org_id, direction, kind, status, issue_date,
+        due_date, validated_on, due, total_excl_tax, total_incl_tax from ${tables.documents}`);
+      await sql.unsafe("create index on raw_documents (org_id, direction, kind, issue_date)");
+      await sql.unsafe(`create table raw_ledger as select org_id, account, date, debit, credit
+        from ${tables.ledger}`);
+      await sql.unsafe("create index on raw_ledger (org_id, date)");
+      for (const t of ["raw_sales", "raw_documents", "raw_ledger"]) await sql.unsafe(`vacuum analyze ${t}`);
+      return seconds(t);
+    });
+    const [size] = await sql<{ size: string }[]>`
+      select pg_size_pretty(pg_database_size(current_database())) as size`;
+    const [counts] = await sql<{ sales: number; docs: number; ledger: number }[]>`
+      select (select count(*)::int from raw_sales where org_id = ${orgId}) as sales,
+        (select count(*)::int from raw_documents where org_id = ${orgId}) as docs,
+        (select count(*)::int from ${sql.unsafe(tables.ledger)} where org_id = ${orgId}) as ledger`;
+    const generation =
+      `${n(counts?.ledger ?? 0)} ledger lines (${n(books.entries)} entries: ${books.commandEntries} through draftEntry, ` +
+      `the rest in bulk in ${books.bulkSeconds.toFixed(1)} s), ${n(counts?.docs ?? 0)} documents ` +
+      `(${n(docs.events)} events COPYed in ${docs.seconds.toFixed(1)} s), ${n(counts?.sales ?? 0)} \`sales_stats\` rows; ` +
+      `every read model rebuilt in ${projected.toFixed(1)} s; the sales spread over contacts and items in ` +
+      `${spread.toFixed(1)} s; the plain tables copied and indexed in ${copied.toFixed(1)} s; database ${size?.size}.`;
+    log(`  ${generation}`);
 
-      // Each figure checked against its anchor before anything is timed.
-      const sales = await salesStats(ctx, orgId, "2025-12");
-      const [months] = await rawSales(sql, orgId);
-      const rawRevenue = months
-        .filter((m) => String(m.month) >= "2025-01")
-        .reduce((s, m) => s + Number(m.revenue ?? 0), 0);
-      if (sales.totals.revenue !== rawRevenue)
-        throw new Error(`sales: ${sales.totals.revenue} against the plain table's ${rawRevenue}`);
-      const yearLedger = () =>
-        sql<
-          { account: string; debit: string; credit: string }[]
-        >`select account, sum(debit)::text as debit, sum(credit)::text as credit from raw_ledger
-          where org_id = ${orgId} and date between ${YEAR.start} and ${YEAR.end} group by account`;
-      const movements = await accountMovements(ctx, orgId, YEAR);
-      const rawMovements = await yearLedger();
-      const debit = (rows: readonly { debit: string | number }[]) =>
-        rows.reduce((s, r) => s + Number(r.debit), 0);
-      if (debit(movements) !== debit(rawMovements))
-        throw new Error(`ledger: ${debit(movements)} against the plain table's ${debit(rawMovements)}`);
-      const rawDocs = () =>
-        sql`select status, substr(issue_date, 1, 7) as month, count(*)::int as count,
-            sum(total_excl_tax)::text as total from raw_documents
-          where org_id = ${orgId} and direction = 'sales' and kind = 'invoice'
-            and issue_date between ${YEAR.start} and ${YEAR.end} group by 1, 2`;
-      const docRows = (await rawDocs()).reduce((s, r) => s + Number(r.count), 0);
-      // The aged receivables at the year's end, and their anchor: the open invoices' due by age.
-      const rawAged = () =>
-        sql<{ bucket: number; total: string; count: number }[]>`select least(4, greatest(0,
-            (${YEAR.end}::date - coalesce(due_date, issue_date)::date + 29) / 30)) as bucket,
-            sum(case when kind = 'creditNote' then -due else due end)::text as total, count(*)::int as count
-          from raw_documents where org_id = ${orgId} and direction = 'sales' and validated_on is not null
-            and due > 0 and issue_date <= ${YEAR.end} and kind in ('invoice', 'creditNote') group by 1`;
-      const aged = await agedBalance(ctx, orgId, { direction: "sales", at: YEAR.end });
-      const agedRows = await rawAged();
-      const agedTotal = agedRows.reduce((s, r) => s + Number(r.total), 0);
-      if (aged.totals.total !== agedTotal)
-        throw new Error(`aged: ${aged.totals.total} against the plain table's ${agedTotal}`);
+    // Each figure checked against its anchor before anything is timed.
+    const sales = await salesStats(ctx, orgId, "2025-12");
+    const [months] = await rawSales(sql, orgId);
+    const rawRevenue = months
+      .filter((m) => String(m.month) >= "2025-01")
+      .reduce((s, m) => s + Number(m.revenue ?? 0), 0);
+    if (sales.totals.revenue !== rawRevenue)
+      throw new Error(`sales: ${sales.totals.revenue} against the plain table's ${rawRevenue}`);
+    const yearLedger = () =>
+      sql<
+        { account: string; debit: string; credit: string }[]
+      >`select account, sum(debit)::text as debit, sum(credit)::text as credit from raw_ledger
+        where org_id = ${orgId} and date between ${YEAR.start} and ${YEAR.end} group by account`;
+    const movements = await accountMovements(ctx, orgId, YEAR);
+    const rawMovements = await yearLedger();
+    const debit = (rows: readonly { debit: string | number }[]) =>
+      rows.reduce((s, r) => s + Number(r.debit), 0);
+    if (debit(movements) !== debit(rawMovements))
+      throw new Error(`ledger: ${debit(movements)} against the plain table's ${debit(rawMovements)}`);
+    const rawDocs = () =>
+      sql`select status, substr(issue_date, 1, 7) as month, count(*)::int as count,
+          sum(total_excl_tax)::text as total from raw_documents
+        where org_id = ${orgId} and direction = 'sales' and kind = 'invoice'
+          and issue_date between ${YEAR.start} and ${YEAR.end} group by 1, 2`;
+    const docRows = (await rawDocs()).reduce((s, r) => s + Number(r.count), 0);
+    // The aged receivables at the year's end, and their anchor: the open invoices' due by age.
+    const rawAged = () =>
+      sql<{ bucket: number; total: string; count: number }[]>`select least(4, greatest(0,
+          (${YEAR.end}::date - coalesce(due_date, issue_date)::date + 29) / 30)) as bucket,
+          sum(case when kind = 'creditNote' then -due else due end)::text as total, count(*)::int as count
+        from raw_documents where org_id = ${orgId} and direction = 'sales' and validated_on is not null
+          and due > 0 and issue_date <= ${YEAR.end} and kind in ('invoice', 'creditNote') group by 1`;
+    const aged = await agedBalance(ctx, orgId, { direction: "sales", at: YEAR.end });
+    const agedRows = await rawAged();
+    const agedTotal = agedRows.reduce((s, r) => s + Number(r.total), 0);
+    if (aged.totals.total !== agedTotal)
+      throw new Error(`aged: ${aged.totals.total} against the plain table's ${agedTotal}`);
 
-      await sql`checkpoint`;
-      loads.measure = load();
-      const timed: [string, () => Promise<unknown>, string, () => Promise<unknown>, number][] = [
-        [
-          "GET /dashboard/stats/sales (`salesStats`: 24 months by month, best customers and items, VAT rates)",
-          () => salesStats(ctx, orgId, "2025-12"),
-          "the same four GROUP BYs over `raw_sales`",
-          () => rawSales(sql, orgId),
-          counts?.sales ?? 0,
-        ],
-        [
-          "GET /dashboard/stats/accounting's reads (the year's `accountMovements`, and up to today)",
-          () =>
-            Promise.all([
-              accountMovements(ctx, orgId, YEAR),
-              accountMovements(ctx, orgId, { start: YEAR.start, end: "2025-11-30" }),
-            ]),
-          "GROUP BY account over the year of `raw_ledger`",
-          yearLedger,
-          counts?.ledger ?? 0,
-        ],
-        [
-          "GET /docs/stats/sales-invoice over 2025 (`documentStatistics`)",
-          () => documentStatistics(ctx, orgId, "sales", "invoice", { from: YEAR.start, to: YEAR.end }),
-          "GROUP BY status and month over `raw_documents`",
-          rawDocs,
-          docRows,
-        ],
-        [
-          "GET /dashboard/stats/aged (`agedBalance`: receivables by age at the year's end, the late invoices)",
-          () => agedBalance(ctx, orgId, { direction: "sales", at: YEAR.end }),
-          "GROUP BY age over the open invoices of `raw_documents`",
-          rawAged,
-          agedRows.reduce((s, r) => s + r.count, 0),
-        ],
-        [
-          "GET /dashboard/stats/forecast (`cashForecast`: 90 days from the year's end)",
-          () => cashForecast(ctx, orgId, YEAR.end),
-          "the same GROUP BY age (what is open, by due date)",
-          rawAged,
-          agedRows.reduce((s, r) => s + r.count, 0),
-        ],
-      ];
-      const figures: Figure[] = [];
-      for (const [label, registre, anchorName, anchor, rows] of timed) {
-        const [a, b] = await step(log, `timed ${label}`, () =>
-          latencies(config.runs, config.warmup, [registre, anchor]),
-        );
-        if (!a || !b) throw new Error("no latency");
-        log(`    p50 ${ms(a.p50)} p95 ${ms(a.p95)}; anchor p50 ${ms(b.p50)} p95 ${ms(b.p95)}`);
-        figures.push({ name: label, registre: a, anchor: b, anchorName, rows });
-      }
-      const explain = async (label: string, text: string, params: unknown[]) => {
-        const plan = await sql.unsafe<{ "QUERY PLAN": string }[]>(
-          `explain (analyze, buffers) ${text}`,
-          params as never[],
-        );
-        return `${label}:\n\n\`\`\`\n${plan.map((p) => p["QUERY PLAN"]).join("\n")}\n\`\`\``;
-      };
-      const plans = [
-        await explain(
-          "The sales figures by month (`salesStats`' first statement, over the monthly summary by contact)",
-          `select month, coalesce(sum(net) filter (where direction = 'sales'), 0)::text,
-             coalesce(sum(net) filter (where direction = 'purchases'), 0)::text
-           from ${summaries[0]} where org_id = $1
-             and ((month between '2025-01' and '2025-12') or (month between '2024-01' and '2024-12'))
-           group by month`,
-          [orgId],
-        ),
-        await explain(
-          "The year's sales invoices (`documentStatistics`)",
-          `select substr(issue_date, 1, 7), status, count(*)::text, coalesce(sum(total_excl_tax), 0)::text,
-             coalesce(sum(total_incl_tax), 0)::text from ${tables.documents}
-           where org_id = $1 and direction = 'sales' and kind = 'invoice' and issue_date >= $2 and issue_date <= $3
-           group by substr(issue_date, 1, 7), status`,
-          [orgId, YEAR.start, YEAR.end],
-        ),
-      ];
-      loads.end = load();
-      return {
-        date: new Date().toISOString().slice(0, 10),
-        seconds: seconds(started),
-        config,
-        loads,
-        generation,
-        figures,
-        plans,
-      };
-    } finally {
-      await open.close();
+    await sql`checkpoint`;
+    loads.measure = load();
+    const timed: [string, () => Promise<unknown>, string, () => Promise<unknown>, number][] = [
+      [
+        "GET /dashboard/stats/sales (`salesStats`: 24 months by month, best customers and items, VAT rates)",
+        () => salesStats(ctx, orgId, "2025-12"),
+        "the same four GROUP BYs over `raw_sales`",
+        () => rawSales(sql, orgId),
+        counts?.sales ?? 0,
+      ],
+      [
+        "GET /dashboard/stats/accounting's reads (the year's `accountMovements`, and up to today)",
+        () =>
+          Promise.all([
+            accountMovements(ctx, orgId, YEAR),
+            accountMovements(ctx, orgId, { start: YEAR.start, end: "2025-11-30" }),
+          ]),
+        "GROUP BY account over the year of `raw_ledger`",
+        yearLedger,
+        counts?.ledger ?? 0,
+      ],
+      [
+        "GET /docs/stats/sales-invoice over 2025 (`documentStatistics`)",
+        () => documentStatistics(ctx, orgId, "sales", "invoice", { from: YEAR.start, to: YEAR.end }),
+        "GROUP BY status and month over `raw_documents`",
+        rawDocs,
+        docRows,
+      ],
+      [
+        "GET /dashboard/stats/aged (`agedBalance`: receivables by age at the year's end, the late invoices)",
+        () => agedBalance(ctx, orgId, { direction: "sales", at: YEAR.end }),
+        "GROUP BY age over the open invoices of `raw_documents`",
+        rawAged,
+        agedRows.reduce((s, r) => s + r.count, 0),
+      ],
+      [
+        "GET /dashboard/stats/forecast (`cashForecast`: 90 days from the year's end)",
+        () => cashForecast(ctx, orgId, YEAR.end),
+        "the same GROUP BY age (what is open, by due date)",
+        rawAged,
+        agedRows.reduce((s, r) => s + r.count, 0),
+      ],
+    ];
+    const figures: Figure[] = [];
+    for (const [label, registre, anchorName, anchor, rows] of timed) {
+      const [a, b] = await step(log, `timed ${label}`, () =>
+        latencies(config.runs, config.warmup, [registre, anchor]),
+      );
+      if (!a || !b) throw new Error("no latency");
+      log(`    p50 ${ms(a.p50)} p95 ${ms(a.p95)}; anchor p50 ${ms(b.p50)} p95 ${ms(b.p95)}`);
+      figures.push({ name: label, registre: a, anchor: b, anchorName, rows });
     }
-  } finally {
-    restore();
-    if (process.env.BENCH_KEEP_DATABASES === "1")
-      log(`  kept ${name} (BENCH_KEEP_DATABASES=1): drop it by hand`);
-    else await drop();
-  }
+    const explain = async (label: string, text: string, params: unknown[]) => {
+      const plan = await sql.unsafe<{ "QUERY PLAN": string }[]>(
+        `explain (analyze, buffers) ${text}`,
+        params as never[],
+      );
+      return `${label}:\n\n\`\`\`\n${plan.map((p) => p["QUERY PLAN"]).join("\n")}\n\`\`\``;
+    };
+    const plans = [
+      await explain(
+        "The sales figures by month (`salesStats`' first statement, over the monthly summary by contact)",
+        `select month, coalesce(sum(net) filter (where direction = 'sales'), 0)::text,
+           coalesce(sum(net) filter (where direction = 'purchases'), 0)::text
+         from ${summaries[0]} where org_id = $1
+           and ((month between '2025-01' and '2025-12') or (month between '2024-01' and '2024-12'))
+         group by month`,
+        [orgId],
+      ),
+      await explain(
+        "The year's sales invoices (`documentStatistics`)",
+        `select substr(issue_date, 1, 7), status, count(*)::text, coalesce(sum(total_excl_tax), 0)::text,
+           coalesce(sum(total_incl_tax), 0)::text from ${tables.documents}
+         where org_id = $1 and direction = 'sales' and kind = 'invoice' and issue_date >= $2 and issue_date <= $3
+         group by substr(issue_date, 1, 7), status`,
+        [orgId, YEAR.start, YEAR.end],
+      ),
+    ];
+    loads.end = load();
+    return {
+      date: new Date().toISOString().slice(0, 10),
+      seconds: seconds(started),
+      config,
+      loads,
+      generation,
+      figures,
+      plans,
+    };
+  });
 };
 
 export const dashboardSection = (run: DashboardRun): string => {

@@ -17,7 +17,6 @@
  * BENCH_VAT_DOCUMENTS; BENCH_VAT_RUNS (200), BENCH_VAT_WARMUP (20), BENCH_VAT_REBUILD_ROUNDS (3),
  * BENCH_VAT_MONTH (2025-06), BENCH_DB_PREFIX, BENCH_KEEP_DATABASES=1.
  */
-import { loadavg } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   computeCa3,
@@ -32,25 +31,16 @@ import { draftsInPeriod, listReturns, periodLines, untaggedVatLines } from "../.
 import { prepareReturn } from "../../api/src/vat/returns.ts";
 import { validateVatReturn } from "../../api/src/vat/validate.ts";
 import { findReturn } from "../../api/src/vat/view.ts";
-import { adminUrl, urlFor, withAdmin } from "../support/postgres-admin.ts";
 import { generateBooks } from "./accounting-generator.ts";
-import { latencies, ms, n, openBooksDatabase } from "./accounting-measure.ts";
-import { benchDatabaseName, dropOnInterrupt, errorMessage, writeSection } from "./common.ts";
+import { latencies, ms, n } from "./accounting-measure.ts";
+import { type Latency, load, physical, positive, seconds, step, withBooksDatabase } from "./books-setup.ts";
+import { errorMessage, writeSection } from "./common.ts";
 import { generateDocuments } from "./documents-list.ts";
 import { measureVatRebuild, medianRound, type RebuildRun, rebuildLines } from "./vat-rebuild.ts";
 
 const START = "<!-- bench:vat -->";
 const END = "<!-- /bench:vat -->";
 const TARGET = { p95: 50, ratio: 2, rebuild: 0.7 } as const;
-
-const positive = (name: string, fallback: number): number => {
-  const text = process.env[name];
-  if (text === undefined || text === "") return fallback;
-  const value = Number(text.replace(/_/g, ""));
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`${name} must be a positive number, got ${text}`);
-  return value;
-};
 
 export type VatBenchConfig = {
   readonly lines: number;
@@ -76,26 +66,8 @@ export const vatBenchConfig = (): VatBenchConfig => {
   };
 };
 
-const load = () => (loadavg()[0] ?? 0).toFixed(1);
 const pct = (value: number) => `${Math.round(value * 100)} %`;
 const verdict = (met: boolean) => (met ? "MET" : "MISSED");
-const seconds = (from: number) => (performance.now() - from) / 1000;
-
-const step = async <T>(log: (t: string) => void, label: string, work: () => Promise<T>): Promise<T> => {
-  const started = performance.now();
-  const result = await work();
-  log(`  ${label} (${seconds(started).toFixed(1)} s, load ${load()})`);
-  return result;
-};
-
-/** A read model's live table (`<table>_g<generation>`). */
-const physical = async (sql: postgres.Sql, projector: string, table: string) => {
-  const [row] = await sql<
-    { generation: number }[]
-  >`select generation from projections where name = ${projector}`;
-  if (!row) throw new Error(`${projector} has no state row`);
-  return `${table}_g${row.generation}`;
-};
 
 /** The anchor of the return: the same VAT lines, summed by what decides their box, in one statement. */
 const rawGroupBy = (sql: postgres.Sql, orgId: string, end: string) =>
@@ -116,8 +88,6 @@ const rawGroupBy = (sql: postgres.Sql, orgId: string, end: string) =>
     from vat_lines where org_id = ${orgId} and return_period is null and date <= ${end}
     group by direction, rate, kind, regime, account`;
 
-type Latency = { p50: number; p95: number; runs: number };
-
 export type VatRun = {
   date: string;
   seconds: number;
@@ -135,233 +105,214 @@ export type VatRun = {
 const runVat = async (config: VatBenchConfig, log: (t: string) => void): Promise<VatRun> => {
   const started = performance.now();
   const loads = { start: load(), measure: "", end: "" };
-  const name = benchDatabaseName("vat");
-  const drop = () => withAdmin((sql) => sql.unsafe(`drop database if exists "${name}" with (force)`));
-  const restore = dropOnInterrupt(drop);
-  await withAdmin((sql) => sql.unsafe(`create database "${name}"`));
-  log(`VAT benchmark in ${name}: ${JSON.stringify(config)} (load ${loads.start})`);
-  const url = urlFor(adminUrl(), name);
-  try {
-    // Eight connections, as the read benchmarks' set-up (`withBenchOrganisation`).
-    const open = await openBooksDatabase(url, 8);
-    const { sql } = open;
+  const title = (name: string) => `VAT benchmark in ${name}: ${JSON.stringify(config)} (load ${loads.start})`;
+  return withBooksDatabase("vat", log, title, async (open) => {
+    const { sql, url } = open;
     const ctx: AppContext = open.ctx;
-    try {
-      const books = await step(log, "generated the books", () =>
-        generateBooks(ctx, open.setDay, sql, config.lines, log, { vatCodes: true }),
+    const books = await step(log, "generated the books", () =>
+      generateBooks(ctx, open.setDay, sql, config.lines, log, { vatCodes: true }),
+    );
+    const orgId = books.orgId;
+    await sql`vacuum analyze events`;
+    const rebuildAll = async () => {
+      for (const p of ctx.runner.projectors) await ctx.runner.rebuild(p.name);
+    };
+    const projected = await step(log, "rebuilt every read model", async () => {
+      const t = performance.now();
+      await rebuildAll();
+      await ctx.runner.start();
+      await ctx.runner.drain(undefined, 600_000);
+      return seconds(t);
+    });
+    // The months before the measured one, validated as the organisation would have: each takes its lines.
+    const [, monthNumber] = config.month.split("-").map(Number);
+    open.setDay(`${config.month}-28`);
+    const validating = performance.now();
+    for (let m = 1; m < (monthNumber ?? 1); m++) {
+      const period = `2025-${String(m).padStart(2, "0")}`;
+      await validateVatReturn(
+        ctx,
+        orgId,
+        { period },
+        {
+          commandId: ctx.newId(),
+          at: ctx.clock().toISOString(),
+          userId: "bench",
+        },
       );
-      const orgId = books.orgId;
-      await sql`vacuum analyze events`;
-      const rebuildAll = async () => {
-        for (const p of ctx.runner.projectors) await ctx.runner.rebuild(p.name);
-      };
-      const projected = await step(log, "rebuilt every read model", async () => {
-        const t = performance.now();
-        await rebuildAll();
-        await ctx.runner.start();
-        await ctx.runner.drain(undefined, 600_000);
-        return seconds(t);
-      });
-      // The months before the measured one, validated as the organisation would have: each takes its lines.
-      const [, monthNumber] = config.month.split("-").map(Number);
-      open.setDay(`${config.month}-28`);
-      const validating = performance.now();
-      for (let m = 1; m < (monthNumber ?? 1); m++) {
-        const period = `2025-${String(m).padStart(2, "0")}`;
-        await validateVatReturn(
-          ctx,
-          orgId,
-          { period },
-          {
-            commandId: ctx.newId(),
-            at: ctx.clock().toISOString(),
-            userId: "bench",
-          },
-        );
-      }
-      const validations = seconds(validating);
-      log(`  validated ${(monthNumber ?? 1) - 1} returns (${validations.toFixed(1)} s)`);
-      const docs = await step(log, "wrote the documents", () =>
-        generateDocuments(ctx, sql, config.documents, log, { orgId, from: "2025-01-01", days: 365 }),
-      );
-      await sql`vacuum analyze events`;
-      // Every read model again: those left to follow the log live would all read past the documents' events
-      // at once when the runner starts, and on a loaded machine they kept the pool's connections past its 5 s.
-      await step(log, "rebuilt every read model again", async () => {
-        await rebuildAll();
-        await ctx.runner.start();
-        await ctx.runner.drain(undefined, 600_000);
-      });
-      // As autovacuum would after such loads (the validations rewrote the earlier months' VAT lines).
-      for (const [projector, table] of [
-        ["vat_lines", "vat_lines"],
-        ["ledger", "ledger_lines"],
-        ["documents", "documents"],
-      ] as const)
-        await sql.unsafe(`vacuum analyze ${await physical(sql, projector, table)}`);
-      const [size] = await sql<{ size: string }[]>`
-        select pg_size_pretty(pg_database_size(current_database())) as size`;
-      const [counts] = await sql<{ vat: number; docs: number; ledger: number }[]>`
-        select (select count(*)::int from vat_lines where org_id = ${orgId}) as vat,
-          (select count(*)::int from documents where org_id = ${orgId}) as docs,
-          (select count(*)::int from ledger_lines where org_id = ${orgId}) as ledger`;
-      const generation =
-        `${n(counts?.ledger ?? 0)} ledger lines (${n(books.entries)} entries: ${books.commandEntries} through draftEntry, ` +
-        `the rest in bulk in ${books.bulkSeconds.toFixed(1)} s), ${n(counts?.vat ?? 0)} VAT lines, ` +
-        `${n(counts?.docs ?? 0)} documents (${n(docs.events)} events in ${docs.seconds.toFixed(1)} s); every read model ` +
-        `rebuilt in ${projected.toFixed(1)} s; ${(monthNumber ?? 1) - 1} returns validated through \`validateVatReturn\` ` +
-        `in ${validations.toFixed(1)} s; database ${size?.size}.`;
-      log(`  ${generation}`);
-
-      // The return as the route reads it, checked against the anchor before anything is timed.
-      const prepared = await prepareReturn(ctx, orgId, config.month);
-      const end = prepared.period.end;
-      const groups = await rawGroupBy(sql, orgId, end);
-      const lineCount = groups.reduce((s, g) => s + g.lines, 0);
-      if (lineCount !== prepared.lines.length)
-        throw new Error(`the return has ${prepared.lines.length} lines, the GROUP BY ${lineCount}`);
-      const sumOf = (direction: string) =>
-        groups.filter((g) => g.direction === direction).reduce((s, g) => s + Number(g.tax), 0);
-      const taxOf = (direction: string) =>
-        prepared.lines.filter((l) => l.direction === direction).reduce((s, l) => s + l.tax, 0);
-      for (const direction of ["collected", "deductible"])
-        if (sumOf(direction) !== taxOf(direction))
-          throw new Error(
-            `${direction}: the return sums ${taxOf(direction)}, the GROUP BY ${sumOf(direction)}`,
-          );
-      const drafts = await draftsInPeriod(ctx, orgId, prepared.period);
-      const month = {
-        lines: prepared.lines.length,
-        drafts: drafts.length,
-        collected: sumOf("collected"),
-        deductible: sumOf("deductible"),
-        boxes: prepared.computed.boxes.length,
-      };
-      log(`  ${config.month}: ${n(month.lines)} VAT lines, ${groups.length} groups, ${drafts.length} drafts`);
-
-      await sql`checkpoint`;
-      loads.measure = load();
-      const [prepare, anchor] = await step(log, "timed the return and its anchor", () =>
-        latencies(config.runs, config.warmup, [
-          () => findReturn(ctx, orgId, config.month, "fr"),
-          () => rawGroupBy(sql, orgId, end),
-        ]),
-      );
-      if (!prepare || !anchor) throw new Error("no latency");
-      log(
-        `    findReturn p50 ${ms(prepare.p50)} p95 ${ms(prepare.p95)}; GROUP BY p50 ${ms(anchor.p50)} p95 ${ms(anchor.p95)}`,
-      );
-
-      // Where the time goes: each part of the preparation alone.
-      const period = prepared.period;
-      const rows = () => sql`select * from vat_lines where org_id = ${orgId} and return_period is null
-        and date <= ${end} order by date, position, line`;
-      const returnLines: ReturnLine[] = prepared.lines.map((r) => ({
-        mvt: r.mvt,
-        line: r.line,
-        account: r.account,
-        direction: r.direction as ReturnLine["direction"],
-        rate: r.rate as VatCodeRate,
-        kind: r.kind as VatKind,
-        regime: r.regime as VatRegimeKind,
-        base: r.base,
-        tax: r.tax,
-      }));
-      const partRuns = Math.max(20, Math.round(config.runs / 2));
-      const named: [string, () => Promise<unknown>][] = [
-        ["`prepareReturn` alone (no view)", () => prepareReturn(ctx, orgId, config.month)],
-        [
-          "`periodLines`: the period's VAT lines through Kysely",
-          () => periodLines(ctx, orgId, period, false),
-        ],
-        ["the same rows in plain SQL (postgres.js, `select *`)", rows],
-        [
-          "`untaggedVatLines` (445… lines of the period without a code)",
-          () => untaggedVatLines(ctx, orgId, period),
-        ],
-        [
-          "`draftsInPeriod` (draft entries and documents of the period)",
-          () => draftsInPeriod(ctx, orgId, period),
-        ],
-        ["`listReturns`", () => listReturns(ctx, orgId)],
-        [
-          "`computeCa3` over the lines (pure)",
-          async () => computeCa3(period, returnLines, { creditCarried: 0, refundAsked: 0, corrections: [] }),
-        ],
-      ];
-      const measured = await step(log, "timed the parts", () =>
-        latencies(
-          partRuns,
-          Math.min(config.warmup, 10),
-          named.map(([, f]) => f),
-        ),
-      );
-      const parts = named.map(([label], i) => ({
-        name: label,
-        p50: measured[i]?.p50 ?? Number.NaN,
-        p95: measured[i]?.p95 ?? Number.NaN,
-      }));
-      for (const p of parts) log(`    ${p.name}: p50 ${ms(p.p50)} p95 ${ms(p.p95)}`);
-      const explain = async (label: string, text: string, params: unknown[]) => {
-        const plan = await sql.unsafe<{ "QUERY PLAN": string }[]>(
-          `explain (analyze, buffers) ${text}`,
-          params as never[],
-        );
-        const lines = plan.map((p) => p["QUERY PLAN"]);
-        return `${label}:\n\n\`\`\`\n${lines.join("\n")}\n\`\`\``;
-      };
-      const plans = [
-        await explain(
-          "The period's lines (`periodLines`)",
-          `select * from vat_lines where org_id = $1 and return_period is null and date <= $2 order by date, position, line`,
-          [orgId, end],
-        ),
-        await explain(
-          "The anchor",
-          `select direction, rate, kind, regime, account, count(*), sum(base), sum(tax) from vat_lines
-           where org_id = $1 and return_period is null and date <= $2 group by direction, rate, kind, regime, account`,
-          [orgId, end],
-        ),
-        await explain(
-          "The 445… lines of the period without a VAT code (`untaggedVatLines`, its statement written out)",
-          `select l.date, l.journal, l.number, l.account, l.label, l.debit, l.credit from ledger_lines l
-           where l.org_id = $1 and l.account like '445%' and l.date >= $2 and l.date <= $3
-             and l.account not like '44574%' and l.account not like '44564%' and l.account not like '44551%'
-             and l.account not like '44567%' and l.account not like '44581%' and l.account not like '44583%'
-             and not exists (select v.line from vat_lines v where v.org_id = l.org_id and v.mvt = l.mvt and v.line = l.line)
-             and not exists (select e.mvt from entries e where e.org_id = l.org_id and e.mvt = l.mvt
-               and e.origin->>'kind' = 'vatReturn')
-           order by l.date, l.position, l.line limit 1000`,
-          [orgId, period.start, end],
-        ),
-      ];
-
-      // The rebuild of vat_lines from the log, beside a COPY of its rows; rounds interleaved.
-      const live = await physical(sql, "vat_lines", "vat_lines");
-      const rebuild = await measureVatRebuild(ctx, sql, url, live, config.rebuildRounds, log);
-      loads.end = load();
-      return {
-        date: new Date().toISOString().slice(0, 10),
-        seconds: seconds(started),
-        config,
-        loads,
-        generation,
-        month,
-        prepare,
-        anchor,
-        parts,
-        plans,
-        rebuild,
-      };
-    } finally {
-      await open.close();
     }
-  } finally {
-    restore();
-    if (process.env.BENCH_KEEP_DATABASES === "1")
-      log(`  kept ${name} (BENCH_KEEP_DATABASES=1): drop it by hand`);
-    else await drop();
-  }
+    const validations = seconds(validating);
+    log(`  validated ${(monthNumber ?? 1) - 1} returns (${validations.toFixed(1)} s)`);
+    const docs = await step(log, "wrote the documents", () =>
+      generateDocuments(ctx, sql, config.documents, log, { orgId, from: "2025-01-01", days: 365 }),
+    );
+    await sql`vacuum analyze events`;
+    // Every read model again: those left to follow the log live would all read past the documents' events
+    // at once when the runner starts, and on a loaded machine they kept the pool's connections past its 5 s.
+    await step(log, "rebuilt every read model again", async () => {
+      await rebuildAll();
+      await ctx.runner.start();
+      await ctx.runner.drain(undefined, 600_000);
+    });
+    // As autovacuum would after such loads (the validations rewrote the earlier months' VAT lines).
+    for (const [projector, table] of [
+      ["vat_lines", "vat_lines"],
+      ["ledger", "ledger_lines"],
+      ["documents", "documents"],
+    ] as const)
+      await sql.unsafe(`vacuum analyze ${await physical(sql, projector, table)}`);
+    const [size] = await sql<{ size: string }[]>`
+      select pg_size_pretty(pg_database_size(current_database())) as size`;
+    const [counts] = await sql<{ vat: number; docs: number; ledger: number }[]>`
+      select (select count(*)::int from vat_lines where org_id = ${orgId}) as vat,
+        (select count(*)::int from documents where org_id = ${orgId}) as docs,
+        (select count(*)::int from ledger_lines where org_id = ${orgId}) as ledger`;
+    const generation =
+      `${n(counts?.ledger ?? 0)} ledger lines (${n(books.entries)} entries: ${books.commandEntries} through draftEntry, ` +
+      `the rest in bulk in ${books.bulkSeconds.toFixed(1)} s), ${n(counts?.vat ?? 0)} VAT lines, ` +
+      `${n(counts?.docs ?? 0)} documents (${n(docs.events)} events in ${docs.seconds.toFixed(1)} s); every read model ` +
+      `rebuilt in ${projected.toFixed(1)} s; ${(monthNumber ?? 1) - 1} returns validated through \`validateVatReturn\` ` +
+      `in ${validations.toFixed(1)} s; database ${size?.size}.`;
+    log(`  ${generation}`);
+
+    // The return as the route reads it, checked against the anchor before anything is timed.
+    const prepared = await prepareReturn(ctx, orgId, config.month);
+    const end = prepared.period.end;
+    const groups = await rawGroupBy(sql, orgId, end);
+    const lineCount = groups.reduce((s, g) => s + g.lines, 0);
+    if (lineCount !== prepared.lines.length)
+      throw new Error(`the return has ${prepared.lines.length} lines, the GROUP BY ${lineCount}`);
+    const sumOf = (direction: string) =>
+      groups.filter((g) => g.direction === direction).reduce((s, g) => s + Number(g.tax), 0);
+    const taxOf = (direction: string) =>
+      prepared.lines.filter((l) => l.direction === direction).reduce((s, l) => s + l.tax, 0);
+    for (const direction of ["collected", "deductible"])
+      if (sumOf(direction) !== taxOf(direction))
+        throw new Error(
+          `${direction}: the return sums ${taxOf(direction)}, the GROUP BY ${sumOf(direction)}`,
+        );
+    const drafts = await draftsInPeriod(ctx, orgId, prepared.period);
+    const month = {
+      lines: prepared.lines.length,
+      drafts: drafts.length,
+      collected: sumOf("collected"),
+      deductible: sumOf("deductible"),
+      boxes: prepared.computed.boxes.length,
+    };
+    log(`  ${config.month}: ${n(month.lines)} VAT lines, ${groups.length} groups, ${drafts.length} drafts`);
+
+    await sql`checkpoint`;
+    loads.measure = load();
+    const [prepare, anchor] = await step(log, "timed the return and its anchor", () =>
+      latencies(config.runs, config.warmup, [
+        () => findReturn(ctx, orgId, config.month, "fr"),
+        () => rawGroupBy(sql, orgId, end),
+      ]),
+    );
+    if (!prepare || !anchor) throw new Error("no latency");
+    log(
+      `    findReturn p50 ${ms(prepare.p50)} p95 ${ms(prepare.p95)}; GROUP BY p50 ${ms(anchor.p50)} p95 ${ms(anchor.p95)}`,
+    );
+
+    // Where the time goes: each part of the preparation alone.
+    const period = prepared.period;
+    const rows = () => sql`select * from vat_lines where org_id = ${orgId} and return_period is null
+      and date <= ${end} order by date, position, line`;
+    const returnLines: ReturnLine[] = prepared.lines.map((r) => ({
+      mvt: r.mvt,
+      line: r.line,
+      account: r.account,
+      direction: r.direction as ReturnLine["direction"],
+      rate: r.rate as VatCodeRate,
+      kind: r.kind as VatKind,
+      regime: r.regime as VatRegimeKind,
+      base: r.base,
+      tax: r.tax,
+    }));
+    const partRuns = Math.max(20, Math.round(config.runs / 2));
+    const named: [string, () => Promise<unknown>][] = [
+      ["`prepareReturn` alone (no view)", () => prepareReturn(ctx, orgId, config.month)],
+      ["`periodLines`: the period's VAT lines through Kysely", () => periodLines(ctx, orgId, period, false)],
+      ["the same rows in plain SQL (postgres.js, `select *`)", rows],
+      [
+        "`untaggedVatLines` (445… lines of the period without a code)",
+        () => untaggedVatLines(ctx, orgId, period),
+      ],
+      [
+        "`draftsInPeriod` (draft entries and documents of the period)",
+        () => draftsInPeriod(ctx, orgId, period),
+      ],
+      ["`listReturns`", () => listReturns(ctx, orgId)],
+      [
+        "`computeCa3` over the lines (pure)",
+        async () => computeCa3(period, returnLines, { creditCarried: 0, refundAsked: 0, corrections: [] }),
+      ],
+    ];
+    const measured = await step(log, "timed the parts", () =>
+      latencies(
+        partRuns,
+        Math.min(config.warmup, 10),
+        named.map(([, f]) => f),
+      ),
+    );
+    const parts = named.map(([label], i) => ({
+      name: label,
+      p50: measured[i]?.p50 ?? Number.NaN,
+      p95: measured[i]?.p95 ?? Number.NaN,
+    }));
+    for (const p of parts) log(`    ${p.name}: p50 ${ms(p.p50)} p95 ${ms(p.p95)}`);
+    const explain = async (label: string, text: string, params: unknown[]) => {
+      const plan = await sql.unsafe<{ "QUERY PLAN": string }[]>(
+        `explain (analyze, buffers) ${text}`,
+        params as never[],
+      );
+      const lines = plan.map((p) => p["QUERY PLAN"]);
+      return `${label}:\n\n\`\`\`\n${lines.join("\n")}\n\`\`\``;
+    };
+    const plans = [
+      await explain(
+        "The period's lines (`periodLines`)",
+        `select * from vat_lines where org_id = $1 and return_period is null and date <= $2 order by date, position, line`,
+        [orgId, end],
+      ),
+      await explain(
+        "The anchor",
+        `select direction, rate, kind, regime, account, count(*), sum(base), sum(tax) from vat_lines
+         where org_id = $1 and return_period is null and date <= $2 group by direction, rate, kind, regime, account`,
+        [orgId, end],
+      ),
+      await explain(
+        "The 445… lines of the period without a VAT code (`untaggedVatLines`, its statement written out)",
+        `select l.date, l.journal, l.number, l.account, l.label, l.debit, l.credit from ledger_lines l
+         where l.org_id = $1 and l.account like '445%' and l.date >= $2 and l.date <= $3
+           and l.account not like '44574%' and l.account not like '44564%' and l.account not like '44551%'
+           and l.account not like '44567%' and l.account not like '44581%' and l.account not like '44583%'
+           and not exists (select v.line from vat_lines v where v.org_id = l.org_id and v.mvt = l.mvt and v.line = l.line)
+           and not exists (select e.mvt from entries e where e.org_id = l.org_id and e.mvt = l.mvt
+             and e.origin->>'kind' = 'vatReturn')
+         order by l.date, l.position, l.line limit 1000`,
+        [orgId, period.start, end],
+      ),
+    ];
+
+    // The rebuild of vat_lines from the log, beside a COPY of its rows; rounds interleaved.
+    const live = await physical(sql, "vat_lines", "vat_lines");
+    const rebuild = await measureVatRebuild(ctx, sql, url, live, config.rebuildRounds, log);
+    loads.end = load();
+    return {
+      date: new Date().toISOString().slice(0, 10),
+      seconds: seconds(started),
+      config,
+      loads,
+      generation,
+      month,
+      prepare,
+      anchor,
+      parts,
+      plans,
+      rebuild,
+    };
+  });
 };
 
 const euros = (cents: number) => `${(cents / 100).toLocaleString("en-US", { maximumFractionDigits: 0 })} €`;
