@@ -11,7 +11,7 @@ import { routes } from "../web/src/app/router.tsx";
  * the OpenAPI document, and its section 2 screens (screens.txt) found in the web router. The
  * baselines only go up: a change that loses a call or a screen fails here.
  */
-const BASELINE = { calls: 256, screens: 176 };
+const BASELINE = { calls: 261, screens: 176 };
 /**
  * The spec's calls not served yet, each named: any other call missing fails here (the billing
  * helper's until they land; the list only shrinks).
@@ -22,13 +22,8 @@ const STILL_MISSING = new Set([
   "GET /account/payments",
   "GET /account/payments/{id}",
   "GET /account/payments/{id}/lines",
-  "GET /account/paymentmode/stripe",
-  "POST /account/paymentmode/stripe",
-  "PUT /account/paymentmode/stripe/{id}",
   "GET /registre/orgs/invoices",
   "POST /registre/orgs/invoices",
-  "POST /stripe/customers",
-  "POST /stripe/setupIntents/{id}",
 ]);
 
 const specFile = (name: string) =>

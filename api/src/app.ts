@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { referenceKinds } from "@registre/core";
+import { cardFormSources } from "./billing/settings.ts";
 import type { AppContext } from "./context.ts";
 import { TRUST_NONE } from "./http/client-address.ts";
 import { door, type FindOperation, operationIndex } from "./http/door.ts";
@@ -162,7 +163,10 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   // proxies trusted are read per request (an app built for its OpenAPI document alone has no context).
   app.use(
     "*",
-    securityHeaders(() => ctx.identity?.trustProxy ?? TRUST_NONE),
+    securityHeaders(
+      () => ctx.identity?.trustProxy ?? TRUST_NONE,
+      () => cardFormSources(ctx.billing),
+    ),
   );
   app.use("*", closeUnreadBodies());
   app.route("/api", api);

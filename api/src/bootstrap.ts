@@ -76,7 +76,7 @@ export type Environment = {
   readonly secretKey?: string | undefined;
   /** NODE_ENV=production: a production server (an approved platform's connection may not point inside it). */
   readonly production?: boolean | undefined;
-  /** Billing (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL); unset: off. */
+  /** Billing (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY, STRIPE_API_URL); unset: off. */
   readonly billing?: BillingSettings | undefined;
 };
 

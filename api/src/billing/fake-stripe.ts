@@ -29,11 +29,16 @@ export const startFakeStripe = async () => {
     type: "card",
     card: {
       brand: "visa",
-      last4: id === "pm_card_chargeDeclined" ? "0002" : "4242",
+      last4: id === "pm_card_chargeDeclined" ? "0002" : id === "pm_card_chargeCustomerFail" ? "0341" : "4242",
       exp_month: 12,
       exp_year: 2030,
     },
   });
+
+  const testCards: Readonly<Record<string, string>> = {
+    "4242424242424242": "pm_card_visa",
+    "4000000000000341": "pm_card_chargeCustomerFail",
+  };
 
   const handle = (
     method: string,
@@ -66,6 +71,31 @@ export const startFakeStripe = async () => {
       setupIntents.set(id, intent);
       return { status: 200, body: intent };
     }
+    // What Stripe.js does from the browser (the web's test-mode card form): the SetupIntent confirmed with
+    // its client secret and the card typed, sent to the provider and never to Registre. Stripe's test
+    // numbers: 4242… saved, 4000 0000 0000 0341 saved but every charge declined, 4000 0000 0000 0002 refused.
+    const confirm = /^\/v1\/setup_intents\/([^/]+)\/confirm$/.exec(path);
+    if (method === "POST" && confirm?.[1]) {
+      const intent = setupIntents.get(confirm[1]);
+      if (!intent || intent.client_secret !== body.client_secret) return missing("setup_intent", confirm[1]);
+      const number = (body["payment_method_data[card][number]"] ?? "").replace(/\s/g, "");
+      const pm = testCards[number];
+      if (!pm)
+        return {
+          status: 402,
+          body: {
+            error: {
+              type: "card_error",
+              code: "card_declined",
+              decline_code: "generic_decline",
+              message: "Your card was declined.",
+            },
+          },
+        };
+      const confirmed = { ...intent, status: "succeeded", payment_method: pm };
+      setupIntents.set(confirm[1], confirmed);
+      return { status: 200, body: { ...confirmed, payment_method: card(pm) } };
+    }
     const setup = /^\/v1\/setup_intents\/([^/]+)$/.exec(path);
     if (method === "GET" && setup?.[1]) {
       const intent = setupIntents.get(setup[1]);
@@ -87,7 +117,10 @@ export const startFakeStripe = async () => {
         status: "succeeded",
         created: Math.floor(Date.now() / 1000),
       };
-      if (body.payment_method === "pm_card_chargeDeclined")
+      if (
+        body.payment_method === "pm_card_chargeDeclined" ||
+        body.payment_method === "pm_card_chargeCustomerFail"
+      )
         return {
           status: 402,
           body: {
@@ -130,6 +163,16 @@ export const startFakeStripe = async () => {
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://fake");
+    // The browser's test-mode card form calls it from Registre's page, as Stripe.js calls Stripe.
+    res.setHeader("access-control-allow-origin", "*");
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, {
+        "access-control-allow-methods": "GET, POST",
+        "access-control-allow-headers": "content-type",
+      });
+      res.end();
+      return;
+    }
     const text = await read(req);
     const body = Object.fromEntries(new URLSearchParams(req.method === "GET" ? url.search : text));
     const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;

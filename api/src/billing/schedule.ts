@@ -13,6 +13,7 @@ import type { AppContext } from "../context.ts";
 import { derivedId } from "../ids.ts";
 import { integerParam } from "../platform/params.ts";
 import type { BillingProvider } from "../ports/index.ts";
+import { mailPaymentTrouble } from "./payment-mail.ts";
 import { stripeBilling } from "./stripe.ts";
 import { loadSubscription, runSubscription } from "./subscription.ts";
 
@@ -54,9 +55,12 @@ export const runBillingDue = async (
     const state = await loadSubscription(ctx, orgId);
     const action = dueAction(state, today);
     if (action === null) continue;
-    const record = (command: SubscriptionCommand, seed: string) => {
+    const record = async (command: SubscriptionCommand, seed: string) => {
       const metadata: CommandMetadata = { commandId: derivedId(seed, "billing"), at };
-      return runSubscription(ctx, orgId, [command], metadata);
+      const outcome = await runSubscription(ctx, orgId, [command], metadata);
+      // The owners told of a failed charge or of read-only, by the run that recorded it (once).
+      await mailPaymentTrouble(ctx, orgId, outcome);
+      return outcome;
     };
     if (action === "endGrace") {
       await record({ type: "EndGrace", at }, `grace-end:${orgId}:${state.graceEndsOn}`);

@@ -42,6 +42,7 @@ describe("the Stripe billing adapter against a local fake Stripe", () => {
     fake.confirmSetup(intent.id);
     const card = await billing.savedCard(intent.id);
     expect(card).toEqual({
+      forCustomer: customerId,
       paymentMethodId: "pm_card_visa",
       brand: "visa",
       last4: "4242",

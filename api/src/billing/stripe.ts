@@ -69,7 +69,8 @@ export const stripeBilling = (settings: BillingSettings): BillingProvider => {
       const method = intent.payment_method;
       if (intent.status !== "succeeded" || !method || typeof method === "string")
         throw new Error(`SetupIntent ${setupIntentId} has saved no card (${intent.status})`);
-      return cardOf(method);
+      const customer = typeof intent.customer === "string" ? intent.customer : (intent.customer?.id ?? null);
+      return { ...cardOf(method), forCustomer: customer };
     },
     charge: async (charge, idempotencyKey) => {
       try {

@@ -72,8 +72,9 @@ const middlewareFor = (ctx: AppContext, access: Access): MiddlewareHandler<AuthE
 
 /**
  * `createRoute` with the route's access declared: its middleware and its mark in the document. Every
- * route may answer 503 while the database is unreachable, and every command route (not GET) 202
- * when what it stored is not visible yet: documented here once for all.
+ * route may answer 503 while the database is unreachable, every command route (not GET) 202 when what
+ * it stored is not visible yet, and every write the read-only gate guards 402 `subscription.readOnly`:
+ * documented here once for all.
  */
 export const accessRoute = <R extends RouteConfig>(
   ctx: AppContext,
@@ -88,11 +89,13 @@ export const accessRoute = <R extends RouteConfig>(
     /** A write an organisation may make while its subscription is read-only: how it pays its way back. */
     readonly whileReadOnly?: true;
   },
-) =>
-  createRoute({
+) => {
+  const gated = access.kind === "right" && config.method !== "get" && !whileReadOnly;
+  return createRoute({
     ...config,
     responses: {
       ...config.responses,
+      ...(gated && problemResponses(402)),
       ...(config.method !== "get" && !config.responses[202] && { 202: notYetVisibleResponse }),
       ...(!config.responses[503] && problemResponses(503)),
       ...(upload && !config.responses[413] && problemResponses(413)),
@@ -100,11 +103,10 @@ export const accessRoute = <R extends RouteConfig>(
     },
     middleware: [
       ...middlewareFor(ctx, access),
-      ...(access.kind === "right" && config.method !== "get" && !whileReadOnly
-        ? [writableSubscription(ctx)]
-        : []),
+      ...(gated ? [writableSubscription(ctx)] : []),
       bodyChecked,
     ] as R["middleware"],
     "x-registre-access": describeAccess(access),
     ...(upload && { "x-registre-upload": upload }),
   } as unknown as R);
+};

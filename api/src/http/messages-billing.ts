@@ -38,6 +38,10 @@ export const billingMessages = {
     fr: "Créez d’abord le client de paiement de l’organisation.",
     en: "Create the organisation’s payment customer first.",
   },
+  "billing.cardNotFound": {
+    fr: "Carte introuvable : elle a peut-être déjà été remplacée.",
+    en: "Card not found: it may have been replaced already.",
+  },
   "billing.cardNotSaved": {
     fr: "Aucune carte n’a été enregistrée par cette demande.",
     en: "No card was saved by this request.",

@@ -25,6 +25,7 @@ export const ProblemSchema = z
 const problemDescriptions = {
   400: "Bad request",
   401: "Not signed in",
+  402: "`subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`)",
   403: "No right",
   404: "Not found",
   409: "Conflict or business rule",

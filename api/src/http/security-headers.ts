@@ -30,6 +30,36 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join("; ");
 
+/** Origins a directive allows besides Registre itself (the card form's: `billing/settings.ts`). */
+export type CspSources = {
+  readonly script: readonly string[];
+  readonly frame: readonly string[];
+  readonly connect: readonly string[];
+};
+
+/**
+ * The policy with the card form's origins added when billing is on: Stripe.js, its frames and its API
+ * (Stripe's own element takes the card: it never reaches Registre), or the tests' fake Stripe.
+ */
+export const contentSecurityPolicy = (extra: CspSources): string => {
+  if (extra.script.length + extra.frame.length + extra.connect.length === 0) return CONTENT_SECURITY_POLICY;
+  const add = (directive: string, origins: readonly string[]) =>
+    origins.length === 0 ? directive : `${directive} ${origins.join(" ")}`;
+  return [
+    "default-src 'self'",
+    add("script-src 'self'", extra.script),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' blob: data:",
+    "font-src 'self'",
+    add("connect-src 'self'", extra.connect),
+    ...(extra.frame.length > 0 ? [add("frame-src 'self'", extra.frame)] : []),
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+};
+
 /** A year, with the subdomains: sent only over TLS, where a browser takes it (RFC 6797). */
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
@@ -88,11 +118,19 @@ export const overTls = (
  * `Strict-Transport-Security` only over TLS (a browser ignores it over http, and a plain-http
  * install must stay reachable).
  */
-export const securityHeaders =
-  (trustProxy: () => TrustProxy): MiddlewareHandler =>
-  async (c, next) => {
+export const securityHeaders = (
+  trustProxy: () => TrustProxy,
+  cardForm: () => CspSources = () => ({ script: [], frame: [], connect: [] }),
+): MiddlewareHandler => {
+  // The card form's origins matter to a page (HTML) only, and are read at the first one, not when the
+  // app is built: an app built for its OpenAPI document alone has no context to read.
+  let page: Readonly<Record<string, string>> | undefined;
+  return async (c, next) => {
     await next();
-    const wanted = Object.entries(fixed).filter(([name]) => !c.res.headers.has(name));
+    const html = c.res.headers.get("content-type")?.startsWith("text/html") ?? false;
+    if (html) page ??= { ...fixed, "content-security-policy": contentSecurityPolicy(cardForm()) };
+    const headers = html && page ? page : fixed;
+    const wanted = Object.entries(headers).filter(([name]) => !c.res.headers.has(name));
     // The trusted proxies are read only when a proxy's word is needed: the OpenAPI document is served
     // by an app without a context (web/scripts/api-types.ts).
     const forwarded = c.req.header("x-forwarded-proto");
@@ -111,3 +149,4 @@ export const securityHeaders =
       c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
     }
   };
+};

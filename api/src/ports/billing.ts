@@ -68,8 +68,10 @@ export type BillingProvider = {
     customerId: string,
     idempotencyKey: string,
   ) => Promise<{ readonly id: string; readonly clientSecret: string }>;
-  /** The card a SetupIntent saved (after the card element confirmed it). */
-  readonly savedCard: (setupIntentId: string) => Promise<BillingCard>;
+  /** The card a SetupIntent saved (after the card element confirmed it), and the customer it was made for. */
+  readonly savedCard: (
+    setupIntentId: string,
+  ) => Promise<BillingCard & { readonly forCustomer: string | null }>;
   /** An off-session payment with the saved card; a declined card is a `failed` outcome, not an exception. */
   readonly charge: (charge: BillingCharge, idempotencyKey: string) => Promise<BillingChargeOutcome>;
   /** A webhook's body checked against its signature header; `BillingSignatureError` when forged. */

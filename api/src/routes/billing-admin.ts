@@ -5,6 +5,7 @@ import { alreadyAppended } from "../commands.ts";
 import type { AppContext } from "../context.ts";
 import { accessRoute, PLATFORM } from "../http/access.ts";
 import { commandMetadata, resourceApp } from "../http/openapi.ts";
+import { requirePlatformOrganisation } from "../identity/platform.ts";
 import { derivedId } from "../ids.ts";
 import {
   BillingPlan,
@@ -103,7 +104,9 @@ export const billingAdminRoutes = (ctx: AppContext) => {
       responses: { 200: answer(Subscription, "An organisation's subscription"), ...errors },
     }),
     async (c) => {
-      const state = await loadSubscription(ctx, c.req.valid("param").id);
+      const orgId = c.req.valid("param").id;
+      await requirePlatformOrganisation(ctx, orgId);
+      const state = await loadSubscription(ctx, orgId);
       return c.json(subscriptionView(state, ctx.clock(), ctx.billing !== undefined), 200);
     },
   );
@@ -123,6 +126,8 @@ export const billingAdminRoutes = (ctx: AppContext) => {
     async (c) => {
       requireBilling(ctx);
       const orgId = c.req.valid("param").id;
+      // A plan is granted to an organisation that exists: an unknown id starts no subscription stream.
+      await requirePlatformOrganisation(ctx, orgId);
       const { planId, from } = c.req.valid("json");
       const metadata = commandMetadata(c, ctx);
       const plan = await findPlan(ctx, planId);

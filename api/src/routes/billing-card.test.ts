@@ -48,7 +48,8 @@ describe.each(databaseKinds)("the card through Stripe on %s", (kind) => {
     });
     expect(saved.body).toEqual({
       enabled: true,
-      card: { brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 },
+      card: { id: "pm_card_visa", brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 },
+      form: { kind: "test", apiUrl: fake.url },
       status: "trial",
       charged: null,
     });

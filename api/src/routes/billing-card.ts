@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { nextCharge, Rights } from "@registre/core";
+import { type CommandMetadata, nextCharge, Rights } from "@registre/core";
+import { mailPaymentTrouble } from "../billing/payment-mail.ts";
+import { cardFormOf } from "../billing/settings.ts";
 import { billingIdentity, ensureTrial, loadSubscription, runSubscription } from "../billing/subscription.ts";
 import { billingProvider } from "../billing/webhook.ts";
 import type { AppContext } from "../context.ts";
@@ -14,12 +16,30 @@ const tags = ["Billing"];
 
 const StripeCustomer = z.object({ customerId: z.string() }).openapi("StripeCustomer");
 const StripeSetupIntent = z.object({ id: z.string(), clientSecret: z.string() }).openapi("StripeSetupIntent");
+const CardForm = z
+  .discriminatedUnion("kind", [
+    z.object({ kind: z.literal("stripe"), publishableKey: z.string() }),
+    z.object({ kind: z.literal("test"), apiUrl: z.string() }),
+  ])
+  .nullable()
+  .openapi("StripeCardForm", {
+    description:
+      "The card form to show: Stripe's element with its publishable key (STRIPE_PUBLISHABLE_KEY), or, against a " +
+      "fake Stripe (STRIPE_API_URL, tests), a test-mode form confirming the SetupIntent on it; null: none configured",
+  });
 const PaymentMode = z
   .object({
     enabled: z.boolean(),
     card: z
-      .object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() })
+      .object({
+        id: z.string().openapi({ description: "The provider's payment method (`pm_…`): PUT replaces it" }),
+        brand: z.string(),
+        last4: z.string(),
+        expMonth: z.number().int(),
+        expYear: z.number().int(),
+      })
       .nullable(),
+    form: CardForm,
     status: z.enum(["none", "trial", "active", "pastDue", "readOnly"]),
     charged: z
       .enum(["succeeded", "failed"])
@@ -48,6 +68,18 @@ const CustomerParam = z.object({
       param: { name: "id", in: "path" },
       description: "The organisation's customer id at the provider (Stripe's `cus_…`)",
       example: "cus_NffrFeUfNV2Hib",
+    }),
+});
+
+const PaymentMethodParam = z.object({
+  id: z
+    .string()
+    .max(255)
+    .regex(/^pm_[A-Za-z0-9_]+$/)
+    .openapi({
+      param: { name: "id", in: "path" },
+      description: "The saved card's payment method at the provider (Stripe's `pm_…`)",
+      example: "pm_1Mm2cBLkdIwHu7ix",
     }),
 });
 
@@ -136,12 +168,79 @@ export const paymentModeRoutes = (ctx: AppContext) => {
   const view = async (orgId: string, charged: "succeeded" | "failed" | null) => {
     const state = await loadSubscription(ctx, orgId);
     const card = state.card && {
+      id: state.card.paymentMethodId,
       brand: state.card.brand,
       last4: state.card.last4,
       expMonth: state.card.expMonth,
       expYear: state.card.expYear,
     };
-    return { enabled: ctx.billing !== undefined, card, status: state.status, charged };
+    return {
+      enabled: ctx.billing !== undefined,
+      card,
+      form: cardFormOf(ctx.billing),
+      status: state.status,
+      charged,
+    };
+  };
+  /** Records the card the confirmed SetupIntent saved; past due or read-only, charges what is due with it. */
+  const save = async (
+    orgId: string,
+    setupIntentId: string,
+    metadata: CommandMetadata,
+    replacing?: string,
+  ) => {
+    const provider = billingProvider(ctx);
+    const state = await loadSubscription(ctx, orgId);
+    if (!state.customerId) throw new ProblemError(409, "billing.noCustomer");
+    // Only the card this organisation saved can be replaced: another's, or one replaced since, is not found.
+    if (replacing !== undefined && state.card?.paymentMethodId !== replacing)
+      throw new ProblemError(404, "billing.cardNotFound", { field: "id" });
+    const { forCustomer, ...card } = await provider.savedCard(setupIntentId).catch(() => {
+      throw new ProblemError(422, "billing.cardNotSaved", { field: "setupIntentId" });
+    });
+    // A SetupIntent made for another organisation's customer saved no card of this one's.
+    if (forCustomer !== state.customerId)
+      throw new ProblemError(422, "billing.cardNotSaved", { field: "setupIntentId" });
+    const saved = await runSubscription(
+      ctx,
+      orgId,
+      [{ type: "SaveCard", card: { customerId: state.customerId, ...card }, at: metadata.at }],
+      metadata,
+    );
+    const now = saved.state;
+    const charge = nextCharge(now);
+    if ((now.status !== "pastDue" && now.status !== "readOnly") || !charge) return view(orgId, null);
+    const key = `pay:${orgId}:${setupIntentId}`;
+    const outcome = await provider.charge(
+      {
+        orgId,
+        customerId: state.customerId,
+        paymentMethodId: card.paymentMethodId,
+        amountCents: charge.totalCents,
+        currency: "eur",
+        description: `Registre — ${charge.plan.name}`,
+      },
+      key,
+    );
+    const at = ctx.clock().toISOString();
+    const recorded = await runSubscription(
+      ctx,
+      orgId,
+      [
+        outcome.status === "succeeded"
+          ? { type: "RenewPeriod", paymentId: outcome.paymentId, at }
+          : {
+              type: "RecordPaymentFailure",
+              attemptId: key,
+              reason: outcome.reason,
+              graceDays: await integerParam(ctx, "graceDays"),
+              at,
+            },
+      ],
+      { commandId: derivedId(metadata.commandId, "charge"), at },
+    );
+    await mailPaymentTrouble(ctx, orgId, recorded);
+    return view(orgId, outcome.status);
   };
   app.openapi(
     accessRoute(ctx, right("organization", Rights.read), {
@@ -166,57 +265,38 @@ export const paymentModeRoutes = (ctx: AppContext) => {
         ...errors,
       },
     }),
-    async (c) => {
-      const provider = billingProvider(ctx);
-      const orgId = orgOf(c.get("session").orgId);
-      const metadata = commandMetadata(c, ctx);
-      const state = await loadSubscription(ctx, orgId);
-      if (!state.customerId) throw new ProblemError(409, "billing.noCustomer");
-      const { setupIntentId } = c.req.valid("json");
-      const card = await provider.savedCard(setupIntentId).catch(() => {
-        throw new ProblemError(422, "billing.cardNotSaved", { field: "setupIntentId" });
-      });
-      const saved = await runSubscription(
-        ctx,
-        orgId,
-        [{ type: "SaveCard", card: { customerId: state.customerId, ...card }, at: metadata.at }],
-        metadata,
-      );
-      const now = saved.state;
-      const charge = nextCharge(now);
-      if ((now.status !== "pastDue" && now.status !== "readOnly") || !charge)
-        return c.json(await view(orgId, null), 200);
-      const key = `pay:${orgId}:${setupIntentId}`;
-      const outcome = await provider.charge(
-        {
-          orgId,
-          customerId: state.customerId,
-          paymentMethodId: card.paymentMethodId,
-          amountCents: charge.totalCents,
-          currency: "eur",
-          description: `Registre — ${charge.plan.name}`,
-        },
-        key,
-      );
-      const at = ctx.clock().toISOString();
-      await runSubscription(
-        ctx,
-        orgId,
-        [
-          outcome.status === "succeeded"
-            ? { type: "RenewPeriod", paymentId: outcome.paymentId, at }
-            : {
-                type: "RecordPaymentFailure",
-                attemptId: key,
-                reason: outcome.reason,
-                graceDays: await integerParam(ctx, "graceDays"),
-                at,
-              },
-        ],
-        { commandId: derivedId(metadata.commandId, "charge"), at },
-      );
-      return c.json(await view(orgId, outcome.status), 200);
-    },
+    async (c) =>
+      c.json(
+        await save(orgOf(c.get("session").orgId), c.req.valid("json").setupIntentId, commandMetadata(c, ctx)),
+        200,
+      ),
+  );
+  app.openapi(
+    accessRoute(ctx, update, {
+      method: "put",
+      path: "/stripe/{id}",
+      operationId: "replaceStripePaymentMode",
+      tags,
+      whileReadOnly: true,
+      request: { params: PaymentMethodParam, ...body(SaveCardInput) },
+      responses: {
+        200: answer(
+          PaymentMode,
+          "The card replaced by the one the SetupIntent saved; the amount due charged when past due",
+        ),
+        ...errors,
+      },
+    }),
+    async (c) =>
+      c.json(
+        await save(
+          orgOf(c.get("session").orgId),
+          c.req.valid("json").setupIntentId,
+          commandMetadata(c, ctx),
+          c.req.valid("param").id,
+        ),
+        200,
+      ),
   );
   return app;
 };

@@ -4484,6 +4484,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/paymentmode/stripe/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["replaceStripePaymentMode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploads/progress/{key}": {
         parameters: {
             query?: never;
@@ -9029,11 +9045,14 @@ export interface components {
         StripePaymentMode: {
             enabled: boolean;
             card: {
+                /** @description The provider's payment method (`pm_…`): PUT replaces it */
+                id: string;
                 brand: string;
                 last4: string;
                 expMonth: number;
                 expYear: number;
             } | null;
+            form: components["schemas"]["StripeCardForm"];
             /** @enum {string} */
             status: "none" | "trial" | "active" | "pastDue" | "readOnly";
             /**
@@ -9042,6 +9061,16 @@ export interface components {
              */
             charged: "succeeded" | "failed" | null;
         };
+        /** @description The card form to show: Stripe's element with its publishable key (STRIPE_PUBLISHABLE_KEY), or, against a fake Stripe (STRIPE_API_URL, tests), a test-mode form confirming the SetupIntent on it; null: none configured */
+        StripeCardForm: {
+            /** @enum {string} */
+            kind: "stripe";
+            publishableKey: string;
+        } | {
+            /** @enum {string} */
+            kind: "test";
+            apiUrl: string;
+        } | null;
         SaveCardInput: {
             /**
              * @description The SetupIntent Stripe's card element confirmed (Stripe's `seti_…`)
@@ -11757,6 +11786,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -11827,6 +11865,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11910,6 +11957,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12269,6 +12325,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -12494,6 +12559,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -12630,6 +12704,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12966,6 +13049,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -13147,6 +13239,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -13313,6 +13414,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -13398,6 +13508,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13572,6 +13691,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -13657,6 +13785,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13750,6 +13887,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -13832,6 +13978,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13930,6 +14085,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -14008,6 +14172,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14097,6 +14270,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14195,6 +14377,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -14273,6 +14464,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14362,6 +14562,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14460,6 +14669,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -14538,6 +14756,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14627,6 +14854,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14725,6 +14961,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -14803,6 +15048,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14892,6 +15146,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14990,6 +15253,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -15068,6 +15340,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15157,6 +15438,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15255,6 +15545,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -15333,6 +15632,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15422,6 +15730,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15520,6 +15837,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -15598,6 +15924,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15687,6 +16022,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15785,6 +16129,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -15863,6 +16216,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15952,6 +16314,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16052,6 +16423,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -16130,6 +16510,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16293,6 +16682,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16473,6 +16871,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -16640,6 +17047,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -16718,6 +17134,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16812,6 +17237,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -16892,6 +17326,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17376,6 +17819,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -17468,6 +17920,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -17547,6 +18008,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17723,6 +18193,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -17815,6 +18294,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -17894,6 +18382,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18070,6 +18567,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -18162,6 +18668,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -18241,6 +18756,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18417,6 +18941,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -18509,6 +19042,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -18588,6 +19130,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18764,6 +19315,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -18856,6 +19416,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -18935,6 +19504,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19111,6 +19689,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -19203,6 +19790,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -19282,6 +19878,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19458,6 +20063,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -19550,6 +20164,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -19629,6 +20252,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19805,6 +20437,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -19897,6 +20538,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -19976,6 +20626,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20152,6 +20811,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -20246,6 +20914,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -20325,6 +21002,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20416,6 +21102,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20596,6 +21291,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -20689,6 +21393,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description Not found */
             404: {
@@ -20829,6 +21542,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21008,6 +21730,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21417,6 +22148,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -21590,6 +22330,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -21668,6 +22417,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21845,6 +22603,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -21939,6 +22706,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -22017,6 +22793,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26902,6 +27687,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -27066,6 +27860,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27242,6 +28045,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -27324,6 +28136,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27515,6 +28336,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -27687,6 +28517,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -27765,6 +28604,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27945,6 +28793,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -28117,6 +28974,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -28195,6 +29061,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28398,6 +29273,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -28565,6 +29449,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -28643,6 +29536,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28738,6 +29640,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28920,6 +29831,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -29000,6 +29920,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29101,6 +30030,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -29184,6 +30122,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29275,6 +30222,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29457,6 +30413,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -29569,6 +30534,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29689,6 +30663,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -29787,6 +30770,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30195,6 +31187,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31014,6 +32015,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -31182,6 +32192,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31766,6 +32785,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -31935,6 +32963,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -32013,6 +33050,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32196,6 +33242,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -32368,6 +33423,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -32446,6 +33510,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32622,6 +33695,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32817,6 +33899,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -32977,6 +34068,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33151,6 +34251,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -33229,6 +34338,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33481,6 +34599,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -33647,6 +34774,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33833,6 +34969,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -33989,6 +35134,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -37482,6 +38636,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -37654,6 +38817,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -37730,6 +38902,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -37815,6 +38996,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -38071,6 +39261,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -38247,6 +39446,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -38329,6 +39537,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -38503,6 +39720,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -38581,6 +39807,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -38929,6 +40164,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -39085,6 +40329,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -39255,6 +40508,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -39337,6 +40599,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -39511,6 +40782,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -39589,6 +40869,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -39680,6 +40969,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -39932,6 +41230,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -40015,6 +41322,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40114,6 +41430,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -40205,6 +41530,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -40289,6 +41623,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40620,6 +41963,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -40721,6 +42073,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40925,6 +42286,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -41004,6 +42374,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41254,6 +42633,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -41332,6 +42720,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41495,6 +42892,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41669,6 +43075,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -41753,6 +43168,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41916,6 +43340,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -42090,6 +43523,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No right */
             403: {
                 headers: {
@@ -42168,6 +43610,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -42339,6 +43790,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -42586,6 +44046,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -43934,6 +45403,98 @@ export interface operations {
         };
         responses: {
             /** @description The card saved; the amount due charged when past due */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripePaymentMode"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceStripePaymentMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved card's payment method at the provider (Stripe's `pm_…`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveCardInput"];
+            };
+        };
+        responses: {
+            /** @description The card replaced by the one the SetupIntent saved; the amount due charged when past due */
             200: {
                 headers: {
                     [name: string]: unknown;
