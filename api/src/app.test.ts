@@ -207,4 +207,21 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
     const page = await app.request("/api/reference");
     expect(await page.text()).toContain("/api/openapi.json");
   });
+
+  it("declares every pattern of the OpenAPI document as a regular expression a client can use", async () => {
+    const doc = await (await app.request("/api/openapi.json")).json();
+    const patterns: string[] = [];
+    const walk = (value: unknown) => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === "object")
+        for (const [key, item] of Object.entries(value))
+          if (key === "pattern" && typeof item === "string") patterns.push(item);
+          else walk(item);
+    };
+    walk(doc);
+    expect(patterns.length).toBeGreaterThan(20);
+    // A zod regex with a flag (/…/i) reaches the document as "…$/i", which matches nothing.
+    expect(patterns.filter((p) => /\/[dgimsuvy]+$/.test(p))).toEqual([]);
+    for (const p of patterns) expect(() => new RegExp(p, "u")).not.toThrow();
+  });
 });

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../support/databases.ts";
-import { openApiSession } from "./api-session.ts";
-import { collectIds, expectAnswered } from "./checks.ts";
+import { type Operation, openApiSession } from "./api-session.ts";
+import { collectIds, expectAnswered, fitsPathParameters } from "./checks.ts";
 import { validValue } from "./schema-arbitrary.ts";
 
 const SECRET = "SECRET-A";
@@ -139,7 +139,8 @@ describe.each(databaseKinds)("another organisation's ids on every route, on %s",
         if (op.method !== "GET" || op.access === "platform" || op.access === "public") continue;
         const params = [...op.path.matchAll(/\{[^}]+\}/g)];
         if ((round === 0) !== (params.length === 0)) continue;
-        for (const id of round === 0 ? [""] : [...found].filter((id) => !own.has(id)).slice(0, 60)) {
+        const candidates = [...found].filter((id) => !own.has(id) && fitsPathParameters(op, id));
+        for (const id of round === 0 ? [""] : candidates.slice(0, 60)) {
           const sent = await api.json("GET", op.path.replace(/\{[^}]+\}/g, encodeURIComponent(id)), a);
           if (sent.status !== 200 || !sent.contentType.includes("json")) continue;
           uuidsIn(sent.text);
@@ -152,6 +153,17 @@ describe.each(databaseKinds)("another organisation's ids on every route, on %s",
     expect(ids.length).toBeGreaterThan(15);
   }, 300_000);
   afterAll(() => api?.close());
+
+  /**
+   * The ids of A worth sending in `op`'s path: those its parameters' declared shapes let through (any
+   * other is a 422 before a handler runs, which the malformed-ids walk covers); on a platform route,
+   * refused to B whatever the id, two are enough. A parameter no id of A fits still gets two, refused.
+   */
+  const idsFor = (op: Operation): string[] => {
+    const fitting = ids.filter((id) => fitsPathParameters(op, id));
+    if (op.access === "platform") return fitting.length > 0 ? fitting.slice(0, 2) : ids.slice(0, 2);
+    return fitting.length > 0 ? fitting : ids.slice(0, 2);
+  };
 
   const leaks = (text: string, sent: string): string[] => {
     const out: string[] = [];
@@ -172,7 +184,7 @@ describe.each(databaseKinds)("another organisation's ids on every route, on %s",
         op.body?.type === "application/json"
           ? JSON.stringify(fc.sample(validValue(op.body.schema, api.components), { numRuns: 1, seed: 7 })[0])
           : undefined;
-      for (const id of ids) {
+      for (const id of idsFor(op)) {
         const url = op.path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
         const token = b.token();
         const sent = await api.request(op.method, url, {

@@ -37,7 +37,10 @@ export const Day = z
 /** A validated line: `<mvt>/<line>`, the entry's id and the line's number (1 to 10,000). */
 export const LineRef = z
   .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(?:[1-9]\d{0,3}|10000)$/i)
+  // No /i flag: the OpenAPI document would carry it into the pattern, which then matches nothing.
+  .regex(
+    /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\/(?:[1-9]\d{0,3}|10000)$/,
+  )
   .openapi({ example: "0b7e4c9e-1d2f-4a8b-9c3d-5e6f7a8b9c0d/2" });
 /** Paging: a page of at most 500, from an offset that stays a reasonable number. */
 export const Offset = z.coerce.number().int().min(0).max(1_000_000_000).default(0);

@@ -27,8 +27,12 @@ const Profile = z.enum(profiles as [string, ...string[]]);
 /** A membership's id: `{orgId}.{userId}`. */
 export const MembershipId = z
   .string()
-  .regex(/^[0-9a-f-]{36}\.[0-9a-f-]{36}$/i)
-  .openapi({ description: "`{orgId}.{userId}`", example: "" });
+  // No /i flag: the OpenAPI document would carry it into the pattern, which then matches nothing.
+  .regex(/^[0-9a-fA-F-]{36}\.[0-9a-fA-F-]{36}$/)
+  .openapi({
+    description: "`{orgId}.{userId}`",
+    example: "0190c4d2-7c3e-4a8b-9c3d-5e6f7a8b9c0d.0190c4d2-7c3e-4a8b-9c3d-5e6f7a8b9c0e",
+  });
 export const MembershipParam = pathParams({ id: MembershipId });
 export const Membership = z
   .object({
