@@ -330,6 +330,8 @@ describe.each(databaseKinds)("the dashboard's figures equal the books' (%s)", (k
             sum(yearBalance, (a) => a.startsWith(prefix), sign),
           ]);
           expect(t.notDue + t.days1to30 + t.days31to60 + t.days61to90 + t.over90).toBe(t.total);
+          // The books' figure it answers beside: the same, every invoice being a document here.
+          expect([direction, aged.ledger]).toEqual([direction, t.total]);
         }
 
         // Customers and items: the validated documents' lines.

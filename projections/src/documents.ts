@@ -170,7 +170,8 @@ export const documentsProjector: Projector = {
   name: "documents",
   // 4: a purchase from a business abroad owes its total excl. tax (its VAT self-assessed, issue 22).
   // 5: the side-and-kind index carries the status (the statistics by month and status, index-only).
-  version: 5,
+  // 6: the open documents by the day they fall due (the aged balance and the forecast, index-only).
+  version: 6,
   handles: [...documentEventTypes],
   tables: [
     {
@@ -196,6 +197,10 @@ export const documentsProjector: Projector = {
         "create index on {table} (org_id, contact_id, issue_date, position) include (total_excl_tax, total_incl_tax, due)",
         // Due and late: unpaid validated invoices by due date.
         "create index on {table} (org_id, direction, due_date) where due > 0 and validated_on is not null",
+        // The aged balance and the cash forecast: the open validated documents of a side by the day they fall
+        // due (a document without a due date on its issue date), carrying what they sum and group by, so that
+        // they walk the open documents only, index-only (the late ones in order, stopped at the page).
+        "create index on {table} (org_id, direction, (coalesce(due_date, issue_date)), position) include (kind, due, due_date, issue_date, contact_id, contact_name) where due > 0 and validated_on is not null",
         "create index on {table} (org_id, entry_mvt) where entry_mvt is not null",
       ],
       optionalIndexes: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { numberingGaps } from "./control-panel.ts";
+import { numberingGaps, vatLeftOver } from "./control-panel.ts";
 
 const docs = (series: string, year: string, ...sequences: number[]) =>
   sequences.map((sequence) => ({ series, sequence, year }));
@@ -18,5 +18,17 @@ describe("numberingGaps", () => {
 
   it("names the missing numbers of a series", () => {
     expect(numberingGaps(docs("FA", "2025", 1, 4))).toEqual([{ counter: "FA", missing: [2, 3] }]);
+  });
+});
+
+describe("vatLeftOver", () => {
+  it("keeps the VAT a return should have cleared, not the VAT waiting for a payment (services on receipts)", () => {
+    const rows = [
+      { account: "445640", balance: 3_880 },
+      { account: "445660", balance: 1_200 },
+      { account: "445710", balance: -20_000 },
+      { account: "445740", balance: 4_000 },
+    ];
+    expect(vatLeftOver(rows).map((r) => r.account)).toEqual(["445660", "445710"]);
   });
 });

@@ -1,4 +1,12 @@
-import { addDays, checkFec, endOfMonth, type FecFinding, monthOf, parisDate } from "@registre/core";
+import {
+  addDays,
+  checkFec,
+  endOfMonth,
+  type FecFinding,
+  isPendingVatAccount,
+  monthOf,
+  parisDate,
+} from "@registre/core";
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
@@ -87,6 +95,14 @@ const balancesOf = async (
     group by account having sum(debit - credit) <> 0 order by account`.execute(readModels(ctx.database));
   return rows.map((r) => ({ account: r.account, balance: Number(r.balance) }));
 };
+
+/**
+ * The VAT accounts' balances that are findings: not the VAT waiting for a payment (445640 deductible on
+ * services bought unpaid, 445740 collected on services sold unpaid — in no return until paid, so rightly
+ * left at a period's end).
+ */
+export const vatLeftOver = <R extends { account: string }>(rows: readonly R[]): R[] =>
+  rows.filter((r) => !isPendingVatAccount(r.account));
 
 const accountItems = (rows: { account: string; balance: number }[]): ControlItem[] =>
   rows.map((r) => ({
@@ -239,7 +255,7 @@ export const controlPanel = async (ctx: AppContext, orgId: string): Promise<Cont
   const vatEnd = lastReturn?.end ?? addDays(`${monthOf(today)}-01`, -1);
   const vatSpan = span && vatEnd >= span.start ? { start: span.start, end: endOfMonth(vatEnd) } : null;
   const vat = vatSpan
-    ? await balancesOf(ctx, orgId, lastReturn ? ["4456", "4457"] : ["44566", "44571"], vatSpan)
+    ? vatLeftOver(await balancesOf(ctx, orgId, lastReturn ? ["4456", "4457"] : ["44566", "44571"], vatSpan))
     : [];
 
   // Entries of any status dated in no fiscal year.

@@ -2,6 +2,7 @@ import { addDays } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
+import { daysBetween } from "../documents/aged.ts";
 import { cashAt } from "./cash.ts";
 import { vatDueAt } from "./vat-due.ts";
 
@@ -38,8 +39,9 @@ export type CashForecast = {
  */
 export const cashForecast = async (ctx: AppContext, orgId: string, today: string): Promise<CashForecast> => {
   const to = addDays(today, FORECAST_DAYS);
-  const days = sql<number>`(coalesce(due_date, issue_date)::date - ${today}::date)`;
-  const week = sql<number>`(greatest(${days}, 0) / 7)::integer`;
+  // The day each open document falls due, as the open documents' index has it (the overdue ones today):
+  // summed by side and day in the walk, the days put in their weeks here.
+  const dueOn = sql<string>`coalesce(due_date, issue_date)`;
   const [cash, vat, flows] = await Promise.all([
     cashAt(ctx, orgId, today),
     vatDueAt(ctx, orgId, today),
@@ -49,13 +51,13 @@ export const cashForecast = async (ctx: AppContext, orgId: string, today: string
       .where("validated_on", "is not", null)
       .where("due", ">", 0)
       .where("kind", "in", ["invoice", "creditNote"])
-      .where(sql<boolean>`coalesce(due_date, issue_date) <= ${to}`)
+      .where(sql<boolean>`${dueOn} <= ${to}`)
       .select([
         "direction",
-        week.as("week"),
+        sql<string>`greatest(${dueOn}, ${today})`.as("day"),
         sql<string>`sum(case when kind = 'creditNote' then -due else due end)::text`.as("amount"),
       ])
-      // By the selected week (its position: one expression, not two with their own parameters).
+      // By the selected day (its position: one expression, not two with their own parameters).
       .groupBy(["direction", sql.raw("2")])
       .execute(),
   ]);
@@ -69,7 +71,7 @@ export const cashForecast = async (ctx: AppContext, orgId: string, today: string
     balance: 0,
   }));
   for (const f of flows) {
-    const w = weeks[Math.min(Number(f.week), count - 1)];
+    const w = weeks[Math.min(Math.floor(daysBetween(today, f.day) / 7), count - 1)];
     if (!w) continue;
     if (f.direction === "sales") w.receipts += Number(f.amount);
     else w.payments -= Number(f.amount);

@@ -1,6 +1,7 @@
-import { type DocumentDirection, parisDate } from "@registre/core";
+import { addDays, type DocumentDirection, parisDate } from "@registre/core";
 import { readModels } from "@registre/projections";
 import { sql } from "kysely";
+import { accountMovements, listFiscalYears } from "../accounting/queries.ts";
 import type { AppContext } from "../context.ts";
 
 /**
@@ -61,6 +62,37 @@ export type AgedBalance = {
   late: LateInvoice[];
   lateCount: number;
   lateAmount: number;
+  /**
+   * The side's third-party accounts in the books at `at` (customers 411, 413, 416, 418 as owed to us;
+   * suppliers 401, 403, 408 as owed by us), from the first open fiscal year; null without one. It differs
+   * from `totals.total` by what the books hold outside the documents: invoices entered as entries by hand,
+   * opening balances, payments not allocated to an invoice. Null too unless asked (`ledger`: a member who
+   * may read the books).
+   */
+  ledger: number | null;
+};
+
+/** The third-party accounts of each side, and the sign that makes their balance what is owed. */
+export const ledgerAccounts = {
+  sales: { prefixes: ["411", "413", "416", "418"], sign: 1 },
+  purchases: { prefixes: ["401", "403", "408"], sign: -1 },
+} as const;
+
+/** The side's third-party accounts' balance at `at`, from the first open fiscal year (null: none holds it). */
+const ledgerOwed = async (
+  ctx: AppContext,
+  orgId: string,
+  direction: DocumentDirection,
+  at: string,
+): Promise<number | null> => {
+  const years = await listFiscalYears(ctx, orgId);
+  const first = years.find((y) => y.status === "open") ?? years[0];
+  if (!first || first.start > at) return null;
+  const { prefixes, sign } = ledgerAccounts[direction];
+  const movements = await accountMovements(ctx, orgId, { start: first.start, end: at });
+  return movements
+    .filter((m) => prefixes.some((p) => m.account.startsWith(p)))
+    .reduce((s, m) => s + sign * (m.debit - m.credit), 0);
 };
 
 const n = (value: string | number | bigint | null | undefined) => Number(value ?? 0);
@@ -76,12 +108,13 @@ const zero = (): AgedAmounts => ({
 
 /**
  * The aged balance of one side (`sales`: receivables, `purchases`: payables) at `at` (today in Paris when
- * absent). `lateLimit` caps the late invoices listed (50 unless told; their count and amount are whole).
+ * absent). `lateLimit` caps the late invoices listed (50 unless told; their count and amount are whole);
+ * `ledger`: the books' figure beside it too.
  */
 export const agedBalance = async (
   ctx: AppContext,
   orgId: string,
-  options: { direction: DocumentDirection; at?: string | undefined; lateLimit?: number },
+  options: { direction: DocumentDirection; at?: string | undefined; lateLimit?: number; ledger?: boolean },
 ): Promise<AgedBalance> => {
   const at = options.at ?? parisDate(ctx.clock());
   const lateLimit = options.lateLimit ?? 50;
@@ -93,29 +126,32 @@ export const agedBalance = async (
     .where("validated_on", "is not", null)
     .where("due", ">", 0)
     .where("issue_date", "<=", at);
-  const days = sql<number>`(${at}::date - coalesce(due_date, issue_date)::date)`;
+  // The day it falls due, as the open documents' index has it: the buckets are ranges of it (ISO days
+  // compare as text), so the walk is index-only and computes no date per document.
+  const dueOn = sql<string>`coalesce(due_date, issue_date)`;
+  const before = (d: number) => addDays(at, -d);
   const signed = sql<number>`(case when kind = 'creditNote' then -due else due end)`;
   const bucket = (where: ReturnType<typeof sql<boolean>>) =>
     sql<string>`coalesce(sum(${signed}) filter (where ${where}), 0)::text`;
-  const [groups, late, lateTotals] = await Promise.all([
+  const [groups, late, lateTotals, ledger] = await Promise.all([
     open
       .where("kind", "in", ["invoice", "creditNote"])
       .select([
         "contact_id",
         sql<string | null>`max(contact_name)`.as("name"),
         sql<number>`count(*)::integer`.as("documents"),
-        bucket(sql<boolean>`${days} <= 0`).as("notDue"),
-        bucket(sql<boolean>`${days} between 1 and 30`).as("days1to30"),
-        bucket(sql<boolean>`${days} between 31 and 60`).as("days31to60"),
-        bucket(sql<boolean>`${days} between 61 and 90`).as("days61to90"),
-        bucket(sql<boolean>`${days} > 90`).as("over90"),
+        bucket(sql<boolean>`${dueOn} >= ${at}`).as("notDue"),
+        bucket(sql<boolean>`${dueOn} between ${before(30)} and ${before(1)}`).as("days1to30"),
+        bucket(sql<boolean>`${dueOn} between ${before(60)} and ${before(31)}`).as("days31to60"),
+        bucket(sql<boolean>`${dueOn} between ${before(90)} and ${before(61)}`).as("days61to90"),
+        bucket(sql<boolean>`${dueOn} < ${before(90)}`).as("over90"),
         sql<string>`coalesce(sum(${signed}), 0)::text`.as("total"),
       ])
       .groupBy("contact_id")
       .execute(),
     open
       .where("kind", "=", "invoice")
-      .where(sql<boolean>`coalesce(due_date, issue_date) < ${at}`)
+      .where(sql<boolean>`${dueOn} < ${at}`)
       .select([
         "id",
         "number",
@@ -126,18 +162,19 @@ export const agedBalance = async (
         "total_incl_tax",
         "due",
       ])
-      .orderBy(sql`coalesce(due_date, issue_date)`)
+      .orderBy(dueOn)
       .orderBy("position")
       .limit(lateLimit)
       .execute(),
     open
       .where("kind", "=", "invoice")
-      .where(sql<boolean>`coalesce(due_date, issue_date) < ${at}`)
+      .where(sql<boolean>`${dueOn} < ${at}`)
       .select([
         sql<number>`count(*)::integer`.as("count"),
         sql<string>`coalesce(sum(due), 0)::text`.as("amount"),
       ])
       .executeTakeFirstOrThrow(),
+    options.ledger === true ? ledgerOwed(ctx, orgId, options.direction, at) : null,
   ]);
   const contacts: AgedContact[] = groups
     .map((g) => ({
@@ -180,5 +217,6 @@ export const agedBalance = async (
     }),
     lateCount: n(lateTotals.count),
     lateAmount: n(lateTotals.amount),
+    ledger,
   };
 };

@@ -105,7 +105,11 @@ export const dashboardRoutes = (ctx: AppContext) => {
       if (type === "aged") {
         const direction = query.direction ?? "sales";
         need(`${direction}.invoices`, "accounting");
-        return c.json(await agedBalance(ctx, orgId, { direction, at: query.at }), 200);
+        // The books' figure beside the documents' only to a member who may read the books.
+        return c.json(
+          await agedBalance(ctx, orgId, { direction, at: query.at, ledger: may("accounting") }),
+          200,
+        );
       }
       need("accounting");
       if (type === "control") return c.json({ checks: await controlPanel(ctx, orgId) }, 200);

@@ -214,6 +214,12 @@ export const AgedStats = z
       .openapi({ description: "The invoices past due, oldest due first (the first 50)" }),
     lateCount: z.number().int(),
     lateAmount: Amount,
+    ledger: Amount.nullable().openapi({
+      description:
+        "The side's third-party accounts in the books at `at` (411, 413, 416, 418 owed to us; 401, 403, 408 owed by us), " +
+        "null without an open fiscal year or to a member who may not read the books: what differs from `totals.total` " +
+        "is held outside the documents (invoices entered by hand, opening balances, payments not allocated)",
+    }),
   })
   .openapi("AgedStats");
 
