@@ -285,6 +285,9 @@ const columns: Columns = {
     "contact_name",
     "net",
     "lines",
+    "invoices",
+    "credit_notes",
+    "invoiced",
   ),
   sales_stats_month_items: all(
     "org_id",
@@ -298,6 +301,9 @@ const columns: Columns = {
     "costed",
     "cost",
     "lines",
+    "documents",
+    "costed_quantity",
+    "costed_lines",
   ),
   sales_stats_month_rates: all("org_id", "month", "direction", "vat_rate", "net", "lines"),
   payments: all(

@@ -270,17 +270,23 @@ describe.each(databaseKinds)("sales_stats read model on %s", (kind) => {
             expect(a.rows).toEqual(b.rows);
           };
           await same(
-            sql`select month, direction, contact_id, contact_name, net::text, lines from sales_stats_months
-              where org_id = ${org} order by 1, 2, 3`,
+            sql`select month, direction, contact_id, contact_name, net::text, lines, invoices, credit_notes,
+                invoiced::text from sales_stats_months where org_id = ${org} order by 1, 2, 3`,
             sql`select month, direction, contact_id, max(contact_name) as contact_name, sum(net)::text as net,
-              count(*)::int as lines from sales_stats where org_id = ${org} group by 1, 2, 3 order by 1, 2, 3`,
+              count(*)::int as lines, count(distinct doc_id) filter (where kind = 'invoice')::int as invoices,
+              count(distinct doc_id) filter (where kind = 'creditNote')::int as credit_notes,
+              coalesce(sum(net) filter (where kind = 'invoice'), 0)::text as invoiced
+              from sales_stats where org_id = ${org} group by 1, 2, 3 order by 1, 2, 3`,
           );
           await same(
-            sql`select month, direction, item_id, label, quantity::text, net::text, costed::text, cost::text, lines
+            sql`select month, direction, item_id, label, quantity::text, net::text, costed::text, cost::text, lines,
+                documents, costed_quantity::text, costed_lines
               from sales_stats_month_items where org_id = ${org} order by 1, 2, 3`,
             sql`select month, direction, item_id, max(label) as label, sum(quantity::numeric)::text as quantity,
               sum(net)::text as net, coalesce(sum(net) filter (where cost is not null), 0)::text as costed,
-              coalesce(sum(cost), 0)::text as cost, count(*)::int as lines
+              coalesce(sum(cost), 0)::text as cost, count(*)::int as lines, count(distinct doc_id)::int as documents,
+              coalesce(sum(quantity::numeric) filter (where cost is not null), 0)::text as costed_quantity,
+              (count(*) filter (where cost is not null))::int as costed_lines
               from sales_stats where org_id = ${org} group by 1, 2, 3 order by 1, 2, 3`,
           );
           await same(

@@ -58,7 +58,8 @@ export type SalesStatsItemCostsTable = { org_id: string; item_id: string; buy_pr
  * twelve months against the year before, a few rows a month instead of every line): by customer or
  * supplier (`contact_key` its id, '' for none; the greatest name, as `max` over the rows), by item
  * (`item_key` its id, '' for the free lines; `costed` the net of the lines whose cost is known) and by
- * VAT rate. Each is the GROUP BY of `sales_stats` it is named after: upserted by the batch that writes
+ * VAT rate. Their document counts add up over months and contacts: a document has one month and one contact,
+ * and its rows are written at once (its validation). The management reports read them over whole months. Each is the GROUP BY of `sales_stats` it is named after: upserted by the batch that writes
  * the rows (the sums added), filled from the rows in one statement each after a rebuild's bulk pass.
  */
 export type SalesStatsMonthsTable = {
@@ -70,6 +71,11 @@ export type SalesStatsMonthsTable = {
   contact_name: string | null;
   net: Int8;
   lines: number;
+  /** The invoices and credit notes (each document counted once: it has one month and one contact). */
+  invoices: number;
+  credit_notes: number;
+  /** The net of the invoices' lines (the credit notes' is `net` less it). */
+  invoiced: Int8;
 };
 export type SalesStatsMonthItemsTable = {
   org_id: string;
@@ -83,6 +89,10 @@ export type SalesStatsMonthItemsTable = {
   costed: Int8;
   cost: Int8;
   lines: number;
+  /** The documents selling it (each once), the quantity and the lines whose cost is known. */
+  documents: number;
+  costed_quantity: string;
+  costed_lines: number;
 };
 export type SalesStatsMonthRatesTable = {
   org_id: string;
@@ -100,20 +110,31 @@ const summaryUpserts = (table: TableNames, where: RawBuilder<boolean>): RawBuild
   const stats = sql.table(table("sales_stats"));
   const [months, items, rates] = summaryTables.map((t) => sql.table(table(t)));
   return [
-    sql`insert into ${months} (org_id, month, direction, contact_key, contact_id, contact_name, net, lines)
-      select org_id, month, direction, coalesce(contact_id::text, ''), contact_id, max(contact_name), sum(net), count(*)
+    sql`insert into ${months} (org_id, month, direction, contact_key, contact_id, contact_name, net, lines,
+        invoices, credit_notes, invoiced)
+      select org_id, month, direction, coalesce(contact_id::text, ''), contact_id, max(contact_name), sum(net), count(*),
+        count(distinct doc_id) filter (where kind = 'invoice'), count(distinct doc_id) filter (where kind = 'creditNote'),
+        coalesce(sum(net) filter (where kind = 'invoice'), 0)
       from ${stats} where ${where} group by org_id, month, direction, contact_id
       on conflict (org_id, month, direction, contact_key) do update set net = ${months}.net + excluded.net,
         lines = ${months}.lines + excluded.lines,
-        contact_name = greatest(${months}.contact_name, excluded.contact_name)`,
-    sql`insert into ${items} (org_id, month, direction, item_key, item_id, label, quantity, net, costed, cost, lines)
+        contact_name = greatest(${months}.contact_name, excluded.contact_name),
+        invoices = ${months}.invoices + excluded.invoices,
+        credit_notes = ${months}.credit_notes + excluded.credit_notes,
+        invoiced = ${months}.invoiced + excluded.invoiced`,
+    sql`insert into ${items} (org_id, month, direction, item_key, item_id, label, quantity, net, costed, cost, lines,
+        documents, costed_quantity, costed_lines)
       select org_id, month, direction, coalesce(item_id, ''), item_id, max(label), sum(quantity::numeric), sum(net),
-        coalesce(sum(net) filter (where cost is not null), 0), coalesce(sum(cost), 0), count(*)
+        coalesce(sum(net) filter (where cost is not null), 0), coalesce(sum(cost), 0), count(*),
+        count(distinct doc_id), coalesce(sum(quantity::numeric) filter (where cost is not null), 0),
+        count(*) filter (where cost is not null)
       from ${stats} where ${where} group by org_id, month, direction, item_id
       on conflict (org_id, month, direction, item_key) do update set label = greatest(${items}.label, excluded.label),
         quantity = ${items}.quantity + excluded.quantity, net = ${items}.net + excluded.net,
         costed = ${items}.costed + excluded.costed, cost = ${items}.cost + excluded.cost,
-        lines = ${items}.lines + excluded.lines`,
+        lines = ${items}.lines + excluded.lines, documents = ${items}.documents + excluded.documents,
+        costed_quantity = ${items}.costed_quantity + excluded.costed_quantity,
+        costed_lines = ${items}.costed_lines + excluded.costed_lines`,
     sql`insert into ${rates} (org_id, month, direction, vat_rate, net, lines)
       select org_id, month, direction, vat_rate, sum(net), count(*)
       from ${stats} where ${where} group by org_id, month, direction, vat_rate
@@ -176,7 +197,8 @@ const itemEvents = ["ItemCreated", "ItemPricesChanged", "ItemDeleted"] as const;
 export const salesStatsProjector: Projector = {
   name: "sales-stats",
   // 2: the monthly summaries by contact, item and VAT rate beside the rows.
-  version: 2,
+  // 3: their document counts, invoiced net and costed quantity and lines (the management reports).
+  version: 3,
   handles: [
     "DocumentCreated",
     "DocumentContactSet",
@@ -204,13 +226,15 @@ export const salesStatsProjector: Projector = {
       name: "sales_stats_months",
       columns: `org_id uuid not null, month text not null, direction text not null, contact_key text not null,
         contact_id uuid, contact_name text, net bigint not null, lines integer not null,
+        invoices integer not null, credit_notes integer not null, invoiced bigint not null,
         primary key (org_id, month, direction, contact_key)`,
     },
     {
       name: "sales_stats_month_items",
       columns: `org_id uuid not null, month text not null, direction text not null, item_key text not null,
         item_id text, label text not null, quantity numeric not null, net bigint not null, costed bigint not null,
-        cost bigint not null, lines integer not null, primary key (org_id, month, direction, item_key)`,
+        cost bigint not null, lines integer not null, documents integer not null, costed_quantity numeric not null,
+        costed_lines integer not null, primary key (org_id, month, direction, item_key)`,
     },
     {
       name: "sales_stats_month_rates",

@@ -2,14 +2,15 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseCsv } from "@registre/core";
+import { endOfMonth, parseCsv } from "@registre/core";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { XLSX_HEADER_ROW } from "../reports-export/xlsx.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
-import { percentOf } from "./management-reports.ts";
+import { percentOf, salesReport } from "./management-reports.ts";
+import { wholeMonths } from "./management-reports-summaries.ts";
 
 describe("percentOf", () => {
   it("rounds half away from zero to two decimals, null over nothing", () => {
@@ -151,6 +152,31 @@ describe.each(databaseKinds)("the management reports (/docs/stats/{type}) on %s"
     });
     await sale(`${y}-04-10`, `${y}-05-10`, gamma.id, [{ kind: "item", itemId: training.id, quantity: "1" }]);
     await harness.ctx.runner.drain();
+
+    // Over whole months the reports read the monthly summaries: the same answers as from the lines.
+    const types = [
+      "sales-by-customer",
+      "purchases-by-supplier",
+      "sales-by-item",
+      "sales-by-month",
+      "margin-by-item",
+    ] as const;
+    for (const period of [
+      { from: `${y}-01-01`, to: `${y}-03-31` },
+      { from: `${y}-02-01`, to: endOfMonth(`${y}-02-01`) },
+      { from: o.year.start, to: o.year.end },
+      { from: "1900-01-01", to: "2999-12-31" },
+    ]) {
+      expect(wholeMonths(period)).not.toBeNull();
+      for (const type of types)
+        expect([type, period, await salesReport(harness.ctx, o.orgId, type, period)]).toEqual([
+          type,
+          period,
+          await salesReport(harness.ctx, o.orgId, type, period, "lines"),
+        ]);
+    }
+    expect(wholeMonths({ from: `${y}-01-02`, to: `${y}-03-31` })).toBeNull();
+    expect(wholeMonths({ from: `${y}-01-01`, to: `${y}-03-30` })).toBeNull();
 
     const quarter = `from=${y}-01-01&to=${y}-03-31`;
     const report = async (type: string, query = quarter) => {

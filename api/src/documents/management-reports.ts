@@ -3,12 +3,14 @@ import { readModels } from "@registre/projections";
 import { sql } from "kysely";
 import type { AppContext } from "../context.ts";
 import type { ManagementReportView, ReportType } from "../schemas/management-reports.ts";
+import { contactSums, itemSums, marginSums, monthSums, wholeMonths } from "./management-reports-summaries.ts";
 import { addMonths } from "./sales-stats.ts";
 
 /**
  * The management reports (issue 26, accounting's reports): sales by customer, by item and by month,
  * purchases by supplier and margin by item, from `sales_stats` (the validated invoices and credit notes,
- * one row per priced line, credit notes negative) over a period of issue dates. The aged balances are in
+ * one row per priced line, credit notes negative) over a period of issue dates: from its monthly summaries
+ * when the period is whole months (`management-reports-summaries.ts`), else from its lines. The aged balances are in
  * `management-reports-aged.ts`.
  */
 
@@ -60,6 +62,9 @@ const quantityText = (value: string | null | undefined): string => {
   return trimmed === "-0" ? "0" : trimmed;
 };
 
+type Source = "summaries" | "lines";
+const summarised = (period: Period, source: Source) => (source === "lines" ? null : wholeMonths(period));
+
 const stats = (ctx: AppContext, orgId: string, period: Period) =>
   readModels(ctx.database)
     .selectFrom("sales_stats")
@@ -81,22 +86,26 @@ const byContact = async (
   orgId: string,
   period: Period,
   direction: "sales" | "purchases",
+  source: Source,
 ): Promise<Report> => {
-  const rows = await stats(ctx, orgId, period)
-    .where("direction", "=", direction)
-    .select([
-      "contact_id",
-      sql<string | null>`max(contact_name)`.as("name"),
-      sql<string>`count(distinct doc_id) filter (where kind = 'invoice')`.as("invoices"),
-      sql<string>`count(distinct doc_id) filter (where kind = 'creditNote')`.as("credit_notes"),
-      sql<string>`coalesce(sum(net) filter (where kind = 'invoice'), 0)::text`.as("invoiced"),
-      sql<string>`coalesce(sum(net) filter (where kind = 'creditNote'), 0)::text`.as("credited"),
-      sql<string>`coalesce(sum(net), 0)::text`.as("net"),
-    ])
-    .groupBy("contact_id")
-    .orderBy(sql`coalesce(sum(net), 0)`, "desc")
-    .orderBy(sql`max(contact_name)`)
-    .execute();
+  const months = summarised(period, source);
+  const rows = months
+    ? await contactSums(ctx, orgId, months, direction)
+    : await stats(ctx, orgId, period)
+        .where("direction", "=", direction)
+        .select([
+          "contact_id",
+          sql<string | null>`max(contact_name)`.as("name"),
+          sql<string>`count(distinct doc_id) filter (where kind = 'invoice')`.as("invoices"),
+          sql<string>`count(distinct doc_id) filter (where kind = 'creditNote')`.as("credit_notes"),
+          sql<string>`coalesce(sum(net) filter (where kind = 'invoice'), 0)::text`.as("invoiced"),
+          sql<string>`coalesce(sum(net) filter (where kind = 'creditNote'), 0)::text`.as("credited"),
+          sql<string>`coalesce(sum(net), 0)::text`.as("net"),
+        ])
+        .groupBy("contact_id")
+        .orderBy(sql`coalesce(sum(net), 0)`, "desc")
+        .orderBy(sql`max(contact_name)`)
+        .execute();
   const total = rows.reduce((s, r) => s + n(r.net), 0);
   const sum = (key: "invoices" | "credit_notes" | "invoiced" | "credited") =>
     rows.reduce((s, r) => s + n(r[key]), 0);
@@ -135,20 +144,28 @@ const byContact = async (
 };
 
 /** Sales by item: quantity, net and share; the free lines (no item) together, key null. */
-const salesByItem = async (ctx: AppContext, orgId: string, period: Period): Promise<Report> => {
-  const rows = await stats(ctx, orgId, period)
-    .where("direction", "=", "sales")
-    .select([
-      "item_id",
-      sql<string>`max(label)`.as("label"),
-      sql<string>`coalesce(sum(quantity::numeric), 0)::text`.as("quantity"),
-      sql<string>`count(distinct doc_id)`.as("documents"),
-      sql<string>`coalesce(sum(net), 0)::text`.as("net"),
-    ])
-    .groupBy("item_id")
-    .orderBy(sql`coalesce(sum(net), 0)`, "desc")
-    .orderBy(sql`max(label)`)
-    .execute();
+const salesByItem = async (
+  ctx: AppContext,
+  orgId: string,
+  period: Period,
+  source: Source,
+): Promise<Report> => {
+  const months = summarised(period, source);
+  const rows = months
+    ? await itemSums(ctx, orgId, months)
+    : await stats(ctx, orgId, period)
+        .where("direction", "=", "sales")
+        .select([
+          "item_id",
+          sql<string>`max(label)`.as("label"),
+          sql<string>`coalesce(sum(quantity::numeric), 0)::text`.as("quantity"),
+          sql<string>`count(distinct doc_id)`.as("documents"),
+          sql<string>`coalesce(sum(net), 0)::text`.as("net"),
+        ])
+        .groupBy("item_id")
+        .orderBy(sql`coalesce(sum(net), 0)`, "desc")
+        .orderBy(sql`max(label)`)
+        .execute();
   const total = rows.reduce((s, r) => s + n(r.net), 0);
   return {
     ...base("sales-by-item", period),
@@ -177,18 +194,26 @@ const salesByItem = async (ctx: AppContext, orgId: string, period: Period): Prom
 const MAX_MONTHS = 120;
 
 /** Sales by month: every month of the period, invoiced, credited, net and the running total. */
-const salesByMonth = async (ctx: AppContext, orgId: string, period: Period): Promise<Report> => {
-  const rows = await stats(ctx, orgId, period)
-    .where("direction", "=", "sales")
-    .select([
-      "month",
-      sql<string>`count(distinct doc_id) filter (where kind = 'invoice')`.as("invoices"),
-      sql<string>`coalesce(sum(net) filter (where kind = 'invoice'), 0)::text`.as("invoiced"),
-      sql<string>`coalesce(sum(net) filter (where kind = 'creditNote'), 0)::text`.as("credited"),
-      sql<string>`coalesce(sum(net), 0)::text`.as("net"),
-    ])
-    .groupBy("month")
-    .execute();
+const salesByMonth = async (
+  ctx: AppContext,
+  orgId: string,
+  period: Period,
+  source: Source,
+): Promise<Report> => {
+  const whole = summarised(period, source);
+  const rows = whole
+    ? await monthSums(ctx, orgId, whole)
+    : await stats(ctx, orgId, period)
+        .where("direction", "=", "sales")
+        .select([
+          "month",
+          sql<string>`count(distinct doc_id) filter (where kind = 'invoice')`.as("invoices"),
+          sql<string>`coalesce(sum(net) filter (where kind = 'invoice'), 0)::text`.as("invoiced"),
+          sql<string>`coalesce(sum(net) filter (where kind = 'creditNote'), 0)::text`.as("credited"),
+          sql<string>`coalesce(sum(net), 0)::text`.as("net"),
+        ])
+        .groupBy("month")
+        .execute();
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   // Every month of the period, the empty ones too; over ten years (a period typed by hand, 1900 to 2999),
   // only the months with sales, so that the answer stays the size of the books.
@@ -240,28 +265,38 @@ const salesByMonth = async (ctx: AppContext, orgId: string, period: Period): Pro
  * line was validated); each item's lines without a cost counted, and all such lines (free lines too) in
  * `uncosted`.
  */
-const marginByItem = async (ctx: AppContext, orgId: string, period: Period): Promise<Report> => {
+const marginByItem = async (
+  ctx: AppContext,
+  orgId: string,
+  period: Period,
+  source: Source,
+): Promise<Report> => {
   const sales = stats(ctx, orgId, period).where("direction", "=", "sales");
-  const [rows, left] = await Promise.all([
-    sales
-      .where("item_id", "is not", null)
-      .select([
-        "item_id",
-        sql<string>`max(label)`.as("label"),
-        sql<string>`coalesce(sum(quantity::numeric) filter (where cost is not null), 0)::text`.as("quantity"),
-        sql<string>`coalesce(sum(net) filter (where cost is not null), 0)::text`.as("revenue"),
-        sql<string>`coalesce(sum(cost), 0)::text`.as("cost"),
-        sql<string>`count(*) filter (where cost is null)`.as("uncosted"),
-      ])
-      .groupBy("item_id")
-      .orderBy(sql`coalesce(sum(net - cost) filter (where cost is not null), 0)`, "desc")
-      .orderBy(sql`max(label)`)
-      .execute(),
-    sales
-      .where("cost", "is", null)
-      .select([sql<string>`count(*)`.as("lines"), sql<string>`coalesce(sum(net), 0)::text`.as("revenue")])
-      .executeTakeFirst(),
-  ]);
+  const months = summarised(period, source);
+  const [rows, left] = months
+    ? await marginSums(ctx, orgId, months)
+    : await Promise.all([
+        sales
+          .where("item_id", "is not", null)
+          .select([
+            "item_id",
+            sql<string>`max(label)`.as("label"),
+            sql<string>`coalesce(sum(quantity::numeric) filter (where cost is not null), 0)::text`.as(
+              "quantity",
+            ),
+            sql<string>`coalesce(sum(net) filter (where cost is not null), 0)::text`.as("revenue"),
+            sql<string>`coalesce(sum(cost), 0)::text`.as("cost"),
+            sql<string>`count(*) filter (where cost is null)`.as("uncosted"),
+          ])
+          .groupBy("item_id")
+          .orderBy(sql`coalesce(sum(net - cost) filter (where cost is not null), 0)`, "desc")
+          .orderBy(sql`max(label)`)
+          .execute(),
+        sales
+          .where("cost", "is", null)
+          .select([sql<string>`count(*)`.as("lines"), sql<string>`coalesce(sum(net), 0)::text`.as("revenue")])
+          .executeTakeFirst(),
+      ]);
   const totals = rows.reduce(
     (s, r) => ({
       revenue: s.revenue + n(r.revenue),
@@ -305,23 +340,28 @@ const marginByItem = async (ctx: AppContext, orgId: string, period: Period): Pro
   };
 };
 
-/** The report of one of the `sales_stats` types over a period. */
+/**
+ * The report of one of the `sales_stats` types over a period: from the monthly summaries over whole
+ * months, else from the lines (`source: "lines"`: from the lines always, the reference the tests compare
+ * the summaries' answers with).
+ */
 export const salesReport = (
   ctx: AppContext,
   orgId: string,
   type: Exclude<ReportType, "aged-receivables" | "aged-payables">,
   period: Period,
+  source: Source = "summaries",
 ): Promise<Report> => {
   switch (type) {
     case "sales-by-customer":
-      return byContact(ctx, orgId, period, "sales");
+      return byContact(ctx, orgId, period, "sales", source);
     case "purchases-by-supplier":
-      return byContact(ctx, orgId, period, "purchases");
+      return byContact(ctx, orgId, period, "purchases", source);
     case "sales-by-item":
-      return salesByItem(ctx, orgId, period);
+      return salesByItem(ctx, orgId, period, source);
     case "sales-by-month":
-      return salesByMonth(ctx, orgId, period);
+      return salesByMonth(ctx, orgId, period, source);
     case "margin-by-item":
-      return marginByItem(ctx, orgId, period);
+      return marginByItem(ctx, orgId, period, source);
   }
 };
