@@ -361,6 +361,40 @@ describe("platform users and organisations (Chromium)", () => {
     browserTimeout,
   );
   test(
+    "adds, changes and removes a job on the reference lists' edit screen, searched on the list",
+    async () => {
+      const code = `QA${unique().slice(-6).toUpperCase()}`;
+      await platform.goto("/registre/jobs");
+      await platform.mainHeading.filter({ hasText: "Fonctions" }).waitFor();
+      await page.getByTestId("reference-edit").click();
+      await page.waitForURL((url) => url.pathname === "/registre/jobs/edit");
+      // Added.
+      await page.getByTestId("reference-add").click();
+      await page.getByTestId("reference-code").fill(code);
+      await page.getByTestId("reference-label").fill("Contrôleuse qualité");
+      await page.getByTestId("reference-save").click();
+      await page.getByTestId("reference-form").waitFor({ state: "detached" });
+      await page.getByTestId("reference-search").fill(code.toLowerCase());
+      const row = page.getByTestId("reference-row").filter({ hasText: code });
+      await row.waitFor();
+      // The search applies once typing pauses: the one job left.
+      await expect.poll(() => page.getByTestId("reference-row").count()).toBe(1);
+      // Changed: its English label given.
+      await row.getByTestId("reference-change").click();
+      expect(await page.getByTestId("reference-code").isDisabled()).toBe(true);
+      await page.getByTestId("reference-label-en").fill("Quality controller");
+      await page.getByTestId("reference-save").click();
+      await row.filter({ hasText: "Quality controller" }).waitFor();
+      await shot("platform-reference-edit", "fr");
+      // Removed after its confirmation: the list has no such job any more.
+      await row.getByTestId("reference-remove").click();
+      expect(await page.getByTestId("reference-remove-dialog").textContent()).toContain(code);
+      await page.getByTestId("reference-remove-dialog-confirm").click();
+      await expect.poll(() => page.getByTestId("reference-row").filter({ hasText: code }).count()).toBe(0);
+    },
+    browserTimeout,
+  );
+  test(
     "writes a screen's help article and reads it in French and English; documents an API call",
     async () => {
       // The API's own documentation of a call, from the OpenAPI document.
