@@ -34,6 +34,8 @@ const screens = [
   ["user-orgs", "/user/orgs"],
   ["platform-orgs", "/registre/orgs"],
   ["platform-users", "/registre/users"],
+  ["platform-auth-items", "/registre/auth/items"],
+  ["platform-auth-items-edit", "/registre/auth/items/edit"],
 ] as const;
 
 describe("main screens (Chromium)", () => {
