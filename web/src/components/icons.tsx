@@ -242,3 +242,11 @@ export const CopyIcon = (props: IconProps) => (
     <path d="M5 15V5a2 2 0 0 1 2-2h10" />
   </Icon>
 );
+
+/** What is new: the release notes (« Nouveautés »). */
+export const SparklesIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />
+    <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />
+  </Icon>
+);
