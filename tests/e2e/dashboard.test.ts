@@ -56,6 +56,11 @@ describe("the main dashboard (Chromium, demo organisation)", () => {
           await page.getByTestId("dashboard-late").waitFor();
           if (aged.lateCount > 0)
             expect(await page.getByTestId("dashboard-late").textContent()).toContain(aged.late[0].number);
+          // What the books hold beside the invoices (the demo's January invoice entered by hand), said.
+          expect(aged.ledger).not.toBe(aged.totals.total);
+          expect(await page.getByTestId("dashboard-late-ledger").textContent()).toContain(
+            euros(aged.ledger - aged.totals.total),
+          );
           expect(
             await page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme")),
           ).toBe(theme);

@@ -80,6 +80,24 @@ describe("the time machine (Chromium, demo organisation)", () => {
             path: join(artifactsDir, `history-1280-${locale}-${theme}.png`),
             fullPage: true,
           });
+
+          // The changes since, a page at a time: the first 50, the pager to the next ones.
+          const changeRows = page.locator('tr[data-testid^="history-change-"]');
+          expect(then.changesTotal).toBeGreaterThan(50);
+          await open(page, `/org/accounting/history?position=${validated.position}`);
+          await page.getByTestId("history-changes-pagination").waitFor();
+          expect(await changeRows.count()).toBe(50);
+          await page
+            .getByTestId("history-changes-pagination")
+            .getByRole("button", { name: "2", exact: true })
+            .click();
+          await page.waitForURL(/page=2/);
+          await page.getByTestId("history-changes-range").filter({ hasText: "51" }).waitFor();
+          const second = await api("GET", `/accounting/history?position=${validated.position}&page=2`);
+          expect(await changeRows.count()).toBe(second.changedSince.length);
+          await page.getByTestId("history-changes-pagination").screenshot({
+            path: join(artifactsDir, `history-pager-${locale}-${theme}.png`),
+          });
         } finally {
           await context.close();
         }

@@ -143,21 +143,26 @@ export const chartEventsUpTo = (ctx: AppContext, orgId: string, seq: number): Pr
 /** What a change after the moment is: an entry's or a lettering's event (the chart's are not listed). */
 const changeTypes = ledgerHistoryTypes.filter((t) => t.startsWith("Entry") || t.startsWith("Lines"));
 
-/** The first `limit` changes (entries' and letterings' events) after `seq`, and how many there are in all. */
+/**
+ * A page of the changes (entries' and letterings' events) after `seq`, in log order — the `limit` after
+ * the first `offset` — with how many there are in all and the place just before the page's first (what
+ * the page's entries are named as they stood at).
+ */
 export const ledgerEventsAfter = (
   ctx: AppContext,
   orgId: string,
   seq: number,
-  limit: number,
-): Promise<{ events: StoredEvent[]; total: number }> =>
+  page: { readonly limit: number; readonly offset?: number },
+): Promise<{ events: StoredEvent[]; total: number; before: number }> =>
   withOrg(ctx.database, orgId, async (trx) => {
     const types = [...changeTypes];
-    const { rows } = await sql<Row>`
-      select ${columns} from events e
+    const offset = page.offset ?? 0;
+    const { rows } = await sql<Row & { org_seq: string | number }>`
+      select ${columns}, e.org_seq from events e
       where e.org_id = ${orgId}::uuid and e.org_seq > ${seq} and e.type = any(${types}::text[])
-      order by e.org_seq limit ${limit}`.execute(trx);
-    let total = rows.length;
-    if (rows.length === limit) {
+      order by e.org_seq limit ${page.limit} offset ${offset}`.execute(trx);
+    let total = offset + rows.length;
+    if (rows.length === page.limit || (rows.length === 0 && offset > 0)) {
       const counted = await sql<{ n: string | number }>`
         select count(*) as n from events e
         where e.org_id = ${orgId}::uuid and e.org_seq > ${seq} and e.type = any(${types}::text[])`.execute(
@@ -165,7 +170,12 @@ export const ledgerEventsAfter = (
       );
       total = num(counted.rows[0]?.n);
     }
-    return { events: rows.map(ctx.store.decode), total };
+    const first = rows[0];
+    return {
+      events: rows.map(ctx.store.decode),
+      total,
+      before: first ? num(first.org_seq) - 1 : seq,
+    };
   });
 
 /** The events of these streams up to `seq` (what the changes after it changed). */

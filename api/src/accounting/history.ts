@@ -30,13 +30,18 @@ export type LedgerHistory = LedgerAsOf & {
   readonly at: string | null;
   /** The position of the organisation's last event in the prefix (0 before any). */
   readonly position: number;
-  /** The first changes recorded after it, in log order, and how many there are in all. */
+  /** A page of the changes recorded after it, in log order, and how many there are in all. */
   readonly changedSince: readonly (LedgerChange & { readonly who: string | null })[];
   readonly changesTotal: number;
+  /** The page shown (from 1) and the changes a page lists. */
+  readonly changesPage: number;
+  readonly changesLimit: number;
 };
 
-/** Changes listed at most (the rest counted: `changesTotal`). */
-export const CHANGES_SHOWN = 200;
+/** Changes listed on a page unless told (the rest counted: `changesTotal`). */
+export const CHANGES_SHOWN = 50;
+
+export type ChangesPage = { readonly page: number; readonly limit: number };
 
 export const asHistoryEvent = (e: StoredEvent): LedgerHistoryEvent =>
   ({
@@ -75,7 +80,7 @@ export const ledgerHistory = async (
   orgId: string,
   moment: LedgerMoment,
   range?: LedgerRange,
-  shown = CHANGES_SHOWN,
+  changes: ChangesPage = { page: 1, limit: CHANGES_SHOWN },
 ): Promise<LedgerHistory> => {
   const bound = await boundOf(ctx, orgId, moment);
   await catchUp(ctx, orgId, [HISTORY_READ_MODEL]);
@@ -83,10 +88,14 @@ export const ledgerHistory = async (
     validatedMovements(ctx, orgId, bound.seq, range),
     standingDrafts(ctx, orgId, bound.seq),
     chartEventsUpTo(ctx, orgId, bound.seq),
-    ledgerEventsAfter(ctx, orgId, bound.seq, shown),
+    ledgerEventsAfter(ctx, orgId, bound.seq, {
+      limit: changes.limit,
+      offset: (changes.page - 1) * changes.limit,
+    }),
   ]);
   const streams = [...new Set(after.events.filter((e) => e.type.startsWith("Entry")).map((e) => e.streamId))];
-  const before = await streamsUpTo(ctx, orgId, streams, bound.seq);
+  // The page's entries as they stood just before its first change (the moment's state on the first page).
+  const before = await streamsUpTo(ctx, orgId, streams, after.before);
   const at = "at" in moment ? moment.at.toISOString() : bound.recordedAt;
   return {
     at,
@@ -99,5 +108,7 @@ export const ledgerHistory = async (
       ledgerChangesSince(before.map(asHistoryEvent), after.events.map(asHistoryEvent)),
     ),
     changesTotal: after.total,
+    changesPage: changes.page,
+    changesLimit: changes.limit,
   };
 };

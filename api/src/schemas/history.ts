@@ -15,6 +15,20 @@ export const HistoryQuery = z
     }),
     start: Day.optional().openapi({ description: "Only entries dated from this day" }),
     end: Day.optional().openapi({ description: "Only entries dated up to this day" }),
+    page: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(1)
+      .openapi({ description: "The page of the changes recorded since (from 1)" }),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(200)
+      .default(50)
+      .openapi({ description: "The changes a page lists" }),
   })
   .refine((q) => !q.start || !q.end || q.start <= q.end, { path: ["end"], message: "end before start" })
   .refine((q) => (q.at === undefined) !== (q.position === undefined), {
@@ -56,11 +70,13 @@ export const LedgerHistory = z
     drafts: z.object({ count: z.number().int(), debit: CentsOut, credit: CentsOut }),
     changedSince: z
       .array(LedgerChange)
-      .openapi({ description: "The first 200 changes recorded after the moment" }),
+      .openapi({ description: "A page of the changes recorded after the moment, in the log's order" }),
     changesTotal: z
       .number()
       .int()
       .openapi({ description: "How many changes were recorded after the moment" }),
+    changesPage: z.number().int().openapi({ description: "The page of the changes listed (from 1)" }),
+    changesLimit: z.number().int().openapi({ description: "The changes a page lists" }),
   })
   .openapi("LedgerHistory", {
     description:

@@ -21,6 +21,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/registre/orgs/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listPlatformInvoices"];
+        put?: never;
+        /** @description An invoice or a credit note made by hand, in the platform's series; a credit note names the invoice it corrects (`corrects`) and takes back at most what is left of it. E-mailed to the organisation's owner. */
+        post: operations["createPlatformInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registre/orgs/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getPlatformInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/registre/orgs/users": {
         parameters: {
             query?: never;
@@ -409,6 +442,102 @@ export interface paths {
         put: operations["changeAccount_legal"];
         post?: never;
         delete: operations["removeAccount_legal"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listAccountInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getAccountInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getAccountInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listAccountPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getAccountPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/payments/{id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listAccountPaymentLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4575,6 +4704,136 @@ export interface components {
                 reasons: string[];
             }[];
         };
+        PlatformInvoicesOverview: components["schemas"]["PlatformInvoiceList"] & {
+            subscriptions: components["schemas"]["PlatformSubscriptionRow"][];
+        };
+        PlatformInvoice: {
+            /** Format: uuid */
+            id: string;
+            /** @example RG-2026-000001 */
+            number: string;
+            /** @enum {string} */
+            kind: "invoice" | "creditNote";
+            /** Format: uuid */
+            orgId: string;
+            issueDate: string;
+            dueDate: string;
+            /** @description Paid by card that day (a subscription's payment) */
+            paidOn: string | null;
+            paymentId: string | null;
+            /** @description The invoice a credit note corrects */
+            corrects: {
+                /** Format: uuid */
+                id: string;
+                number: string;
+                issueDate: string;
+            } | null;
+            seller: {
+                name: string;
+                legalForm: string | null;
+                capital: string | null;
+                siren: string;
+                siret: string | null;
+                vatNumber: string;
+                rcs: string | null;
+                address: components["schemas"]["InvoiceAddress"];
+                email: string | null;
+            };
+            buyer: {
+                /** Format: uuid */
+                orgId: string;
+                name: string;
+                siren: string | null;
+                vatNumber: string | null;
+                address: components["schemas"]["InvoiceAddress"] & (Record<string, never> | null);
+                email: string | null;
+            };
+            lines: components["schemas"]["PlatformInvoiceLine"][];
+            vat: {
+                rate: string;
+                /** @description Integer cents */
+                baseCents: number;
+                /** @description Integer cents */
+                vatCents: number;
+            }[];
+            /** @description Integer cents */
+            htCents: number;
+            /** @description Integer cents */
+            vatCents: number;
+            /** @description Integer cents */
+            totalCents: number;
+            /** @description For an invoice: the total of its credit notes */
+            creditedCents: number;
+            emailedTo: string | null;
+            emailedAt: string | null;
+        };
+        InvoiceAddress: {
+            lines: string[];
+            postalCode: string;
+            city: string;
+            country: string;
+        };
+        PlatformInvoiceLine: {
+            label: string;
+            /**
+             * @description Decimal string
+             * @example 1
+             */
+            quantity: string;
+            /** @description Integer cents */
+            unitHtCents: number;
+            /**
+             * @description Percent
+             * @example 20
+             */
+            vatRate: string;
+            /** @description The period billed, when the line is one */
+            from: string | null;
+            to: string | null;
+            /** @description Integer cents */
+            htCents: number;
+        };
+        PlatformSubscriptionRow: {
+            /** Format: uuid */
+            orgId: string;
+            orgName: string;
+            /** @enum {string} */
+            status: "none" | "trial" | "active" | "pastDue" | "readOnly";
+            /** @description The plan paid (or granted) */
+            plan: string | null;
+            periodTo: string | null;
+            dueOn: string | null;
+            graceEndsOn: string | null;
+        };
+        PlatformInvoiceList: {
+            items: components["schemas"]["PlatformInvoice"][];
+            total: number;
+        };
+        NotYetVisible: {
+            /** @enum {string} */
+            code: "command.notYetVisible";
+            detail: string;
+        };
+        ManualInvoiceInput: {
+            /** Format: uuid */
+            orgId: string;
+            /** @enum {string} */
+            kind: "invoice" | "creditNote";
+            /**
+             * Format: uuid
+             * @description A credit note: the invoice it corrects
+             */
+            corrects?: string;
+            lines: {
+                label: string;
+                /** @example 1 */
+                quantity: string;
+                /** @example 12000 */
+                unitHtCents: number;
+                /** @example 20 */
+                vatRate: string;
+            }[];
+        };
         PlatformMembership: {
             id: string;
             /** Format: uuid */
@@ -4586,11 +4845,6 @@ export interface components {
             email: string;
             profile: string;
             addedAt: string;
-        };
-        NotYetVisible: {
-            /** @enum {string} */
-            code: "command.notYetVisible";
-            detail: string;
         };
         PlatformMembershipInput: {
             /** Format: uuid */
@@ -4771,6 +5025,44 @@ export interface components {
         };
         AccountItemInput: {
             [key: string]: string;
+        };
+        AccountPaymentList: {
+            items: components["schemas"]["AccountPayment"][];
+            total: number;
+        };
+        AccountPayment: {
+            /** @description The payment provider's payment id */
+            id: string;
+            paidOn: string;
+            plan: {
+                id: string;
+                name: string;
+                months: number;
+                vatRate: string;
+            };
+            from: string;
+            to: string;
+            /** @description Integer cents */
+            htCents: number;
+            /** @description Integer cents */
+            vatCents: number;
+            /** @description Integer cents */
+            totalCents: number;
+            /** @description Its invoice, once issued */
+            invoice: {
+                /** Format: uuid */
+                id: string;
+                number: string;
+            } | null;
+        };
+        AccountPaymentLines: {
+            items: components["schemas"]["AccountPaymentLine"][];
+        };
+        AccountPaymentLine: components["schemas"]["PlatformInvoiceLine"] & {
+            /** @description Integer cents */
+            vatCents: number;
+            /** @description Integer cents */
+            totalCents: number;
         };
         SharedDocument: {
             /** @enum {string} */
@@ -6368,10 +6660,14 @@ export interface components {
                 /** @description Integer cents */
                 credit: number;
             };
-            /** @description The first 200 changes recorded after the moment */
+            /** @description A page of the changes recorded after the moment, in the log's order */
             changedSince: components["schemas"]["LedgerChange"][];
             /** @description How many changes were recorded after the moment */
             changesTotal: number;
+            /** @description The page of the changes listed (from 1) */
+            changesPage: number;
+            /** @description The changes a page lists */
+            changesLimit: number;
         };
         LedgerChange: {
             /** @enum {string} */
@@ -8962,6 +9258,8 @@ export interface components {
             lateCount: number;
             /** @description Integer cents, signed */
             lateAmount: number;
+            /** @description The side's third-party accounts in the books at `at` (411, 413, 416, 418 owed to us; 401, 403, 408 owed by us), null without an open fiscal year or to a member who may not read the books: what differs from `totals.total` is held outside the documents (invoices entered by hand, opening balances, payments not allocated) */
+            ledger: number | null;
         };
         AgedContact: {
             contactId: string | null;
@@ -9114,6 +9412,253 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPlatformInvoices: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number | null;
+                /** @description One organisation's invoices */
+                org?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices, newest first, and every subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformInvoicesOverview"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPlatformInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualInvoiceInput"];
+            };
+        };
+        responses: {
+            /** @description Issued */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformInvoice"];
+                };
+            };
+            /** @description Stored, not visible yet: a read model the answer comes from is behind. Read again after `Retry-After`. */
+            202: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotYetVisible"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlatformInvoicePdf: {
+        parameters: {
+            query?: {
+                /** @description The PDF's language; the request's by default */
+                lang?: "fr" | "en";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Factur-X (PDF/A-3b, its CII XML embedded as factur-x.xml) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
@@ -11679,6 +12224,467 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAccountInvoices: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organisation's invoices, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformInvoiceList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccountInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformInvoice"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccountInvoicePdf: {
+        parameters: {
+            query?: {
+                /** @description The PDF's language; the request's by default */
+                lang?: "fr" | "en";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Factur-X (PDF/A-3b, its CII XML embedded as factur-x.xml) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAccountPayments: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments, newest first, with their invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountPaymentList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccountPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountPayment"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached for a moment: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAccountPaymentLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the payment paid: the plan over the period */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountPaymentLines"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No right */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict or business rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30844,6 +31850,10 @@ export interface operations {
                 start?: string;
                 /** @description Only entries dated up to this day */
                 end?: string;
+                /** @description The page of the changes recorded since (from 1) */
+                page?: number;
+                /** @description The changes a page lists */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -45651,7 +46661,10 @@ export interface operations {
 
 export const healthStatusValues = ["ok", "degraded"] as const satisfies readonly NonNullable<components["schemas"]["Health"]>["status"][];
 export const healthDatabaseValues = ["pglite", "postgres"] as const satisfies readonly NonNullable<components["schemas"]["Health"]>["database"][];
+export const platformInvoiceKindValues = ["invoice", "creditNote"] as const satisfies readonly NonNullable<components["schemas"]["PlatformInvoice"]>["kind"][];
+export const platformSubscriptionRowStatusValues = ["none", "trial", "active", "pastDue", "readOnly"] as const satisfies readonly NonNullable<components["schemas"]["PlatformSubscriptionRow"]>["status"][];
 export const notYetVisibleCodeValues = ["command.notYetVisible"] as const satisfies readonly NonNullable<components["schemas"]["NotYetVisible"]>["code"][];
+export const manualInvoiceInputKindValues = ["invoice", "creditNote"] as const satisfies readonly NonNullable<components["schemas"]["ManualInvoiceInput"]>["kind"][];
 export const platformMembershipInputProfileValues = ["owner", "accountant"] as const satisfies readonly NonNullable<components["schemas"]["PlatformMembershipInput"]>["profile"][];
 export const platformMembershipChangeProfileValues = ["owner", "accountant"] as const satisfies readonly NonNullable<components["schemas"]["PlatformMembershipChange"]>["profile"][];
 export const contactSummaryStatusValues = ["active", "archived", "merged"] as const satisfies readonly NonNullable<components["schemas"]["ContactSummary"]>["status"][];

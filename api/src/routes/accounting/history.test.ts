@@ -87,6 +87,24 @@ describe.each(databaseKinds)("the ledger as of a moment on %s", (kind) => {
     ]);
     expect(then.changedSince[0].userId).toEqual(expect.any(String));
     expect(then.changesTotal).toBe(6);
+    expect([then.changesPage, then.changesLimit]).toEqual([1, 50]);
+
+    // The changes by pages: each page the next ones in the log's order, each entry named as it stood just
+    // before the page (the draft validated on page 1 is no longer new on page 2); the pages make the whole.
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) {
+      const answer = await o.ok("GET", `${query(moment)}&limit=2&page=${page}`);
+      expect([answer.changesTotal, answer.changesPage, answer.changesLimit]).toEqual([6, page, 2]);
+      expect(answer.trialBalance).toEqual(then.trialBalance);
+      pages.push(answer.changedSince);
+    }
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 2, 0]);
+    expect(pages.flat()).toEqual(then.changedSince);
+    const tooMany = await call("GET", `${query(moment)}&limit=201`, o.token);
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body).toMatchObject({ errors: [{ path: "limit" }] });
+    const pageZero = await call("GET", `${query(moment)}&page=0`, o.token);
+    expect(pageZero.body).toMatchObject({ errors: [{ path: "page" }] });
 
     // The same moment by its place in the log: the same books, the same changes since.
     const byPlace = await o.ok(

@@ -39,13 +39,14 @@ export const historyRoutes = (ctx: AppContext) => {
       },
     }),
     async (c) => {
-      const { at, position, start, end } = c.req.valid("query");
+      const { at, position, start, end, page, limit } = c.req.valid("query");
       const range = start || end ? { start: start ?? "0000-01-01", end: end ?? "9999-12-31" } : undefined;
       const history = await ledgerHistory(
         ctx,
         sessionOrg(c),
         momentOf({ at, position }) ?? { position: 0 },
         range,
+        { page, limit },
       );
       return c.json(plain<z.infer<typeof LedgerHistory>>(history), 200);
     },

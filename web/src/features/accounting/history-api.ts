@@ -8,11 +8,18 @@ export type Moment = { readonly at: string } | { readonly position: number };
 const momentQuery = (moment: Moment) => ("at" in moment ? { at: moment.at } : { position: moment.position });
 const momentKey = (moment: Moment) => ("at" in moment ? `at:${moment.at}` : `position:${moment.position}`);
 
-/** The trial balance as it stood at the moment, and the changes since. */
-export const useLedgerHistory = (moment: Moment) =>
+/** The changes since a moment a page of the time machine lists. */
+export const HISTORY_CHANGES_PAGE = 50;
+
+/** The trial balance as it stood at the moment, and a page of the changes since (from 1). */
+export const useLedgerHistory = (moment: Moment, page = 1) =>
   useQuery({
-    queryKey: [...accountingKeys.reports, "history", momentKey(moment)],
-    queryFn: ({ signal }) => api.get("/accounting/history", { query: momentQuery(moment), signal }),
+    queryKey: [...accountingKeys.reports, "history", momentKey(moment), page],
+    queryFn: ({ signal }) =>
+      api.get("/accounting/history", {
+        query: { ...momentQuery(moment), page, limit: HISTORY_CHANGES_PAGE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 

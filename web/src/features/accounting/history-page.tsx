@@ -1,6 +1,6 @@
 import "@mantine/dates/styles.css";
 import "dayjs/locale/fr";
-import { Anchor, Button, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Button, Group, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
 import { DateTimePicker } from "@mantine/dates";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
@@ -81,6 +81,44 @@ const ChangeLine = ({
   );
 };
 
+/** The changes' pages: which of them this page lists, and the pager when there are more than one. */
+const ChangesPager = ({
+  total,
+  page,
+  limit,
+  onPage,
+}: {
+  total: number;
+  page: number;
+  limit: number;
+  onPage: (page: number) => void;
+}) => {
+  const { t } = useTranslation("accounting");
+  const { number } = useFormat();
+  const pages = Math.ceil(total / limit);
+  if (pages <= 1) return null;
+  const from = Math.min(total, (page - 1) * limit + 1);
+  return (
+    <Group justify="space-between" align="center">
+      <Text size="sm" c="dimmed" className="registre-numeric" data-testid="history-changes-range">
+        {t("history.changesRange", {
+          from: number(from),
+          to: number(Math.min(total, page * limit)),
+          total: number(total),
+        })}
+      </Text>
+      <Pagination
+        total={pages}
+        value={Math.min(page, pages)}
+        onChange={onPage}
+        size="sm"
+        aria-label={t("history.changesPagination")}
+        data-testid="history-changes-pagination"
+      />
+    </Group>
+  );
+};
+
 /**
  * `/org/accounting/history`: the accountant's time machine — the books as they stood at a moment (a date
  * and time, or a place in the log: `?position=`), read from the time machine's own read model and the
@@ -97,7 +135,9 @@ export const LedgerHistoryPage = () => {
     Number.isInteger(positionParam) && positionParam >= 0
       ? { position: positionParam }
       : { at: toInstant(picked) };
-  const history = useLedgerHistory(moment);
+  const pageParam = Number(params.get("page") ?? 1);
+  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const history = useLedgerHistory(moment, page);
   const account = params.get("account");
   const entry = params.get("entry");
   const update = (changes: Record<string, string | null>) => {
@@ -107,7 +147,8 @@ export const LedgerHistoryPage = () => {
       else next.set(key, value);
     setParams(next, { replace: true });
   };
-  const toPosition = (position: number) => update({ position: String(position) });
+  // Another moment lists its changes from their first page.
+  const toPosition = (position: number) => update({ position: String(position), page: null });
   const toEntry = (mvt: string) => update({ entry: mvt });
   return (
     <ReportGate title={t("history.title")} crumbs>
@@ -125,7 +166,11 @@ export const LedgerHistoryPage = () => {
                 at: history.data?.at ? dateTime(history.data.at) : "…",
               })}
             </Text>
-            <Button variant="subtle" onClick={() => update({ position: null })} data-testid="history-to-date">
+            <Button
+              variant="subtle"
+              onClick={() => update({ position: null, page: null })}
+              data-testid="history-to-date"
+            >
               {t("history.backToDate")}
             </Button>
           </Group>
@@ -134,7 +179,9 @@ export const LedgerHistoryPage = () => {
             <DateTimePicker
               label={t("history.at")}
               value={picked}
-              onChange={(value) => value && update({ at: dayjs(value).format(PICKED), position: null })}
+              onChange={(value) =>
+                value && update({ at: dayjs(value).format(PICKED), position: null, page: null })
+              }
               valueFormat="DD/MM/YYYY HH:mm"
               locale={locale}
               firstDayOfWeek={1}
@@ -147,7 +194,10 @@ export const LedgerHistoryPage = () => {
           {(data) => (
             <Stack gap="lg" style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}>
               <Text size="sm" c="dimmed" data-testid="history-summary">
-                {t("history.summary", { validated: data.validated, drafts: data.drafts.count })}
+                {t("history.summary", {
+                  validated: t("history.summaryValidated", { count: data.validated }),
+                  drafts: t("history.summaryDrafts", { count: data.drafts.count }),
+                })}
               </Text>
               {entry ? (
                 <Stack gap={4}>
@@ -176,14 +226,7 @@ export const LedgerHistoryPage = () => {
                 onEntry={toEntry}
               />
               <Stack gap="sm">
-                <Text fw={600}>
-                  {data.changesTotal > data.changedSince.length
-                    ? t("history.changedSinceFirst", {
-                        count: data.changesTotal,
-                        shown: data.changedSince.length,
-                      })
-                    : t("history.changedSince", { count: data.changesTotal })}
-                </Text>
+                <Text fw={600}>{t("history.changedSince", { count: data.changesTotal })}</Text>
                 <Paper p={0} style={{ overflow: "hidden" }}>
                   <Table className="registre-table acc-table" verticalSpacing={8} horizontalSpacing="md">
                     <Table.Thead>
@@ -212,6 +255,12 @@ export const LedgerHistoryPage = () => {
                     </Table.Tbody>
                   </Table>
                 </Paper>
+                <ChangesPager
+                  total={data.changesTotal}
+                  page={data.changesPage}
+                  limit={data.changesLimit}
+                  onPage={(next) => update({ page: next === 1 ? null : String(next) })}
+                />
               </Stack>
             </Stack>
           )}

@@ -146,7 +146,7 @@ export const CashCard = ({ cash, vat }: { cash: OverviewStats["cash"]; vat: Over
 
 /** The oldest late invoices (the first few), each opening the invoice; the whole list behind. */
 export const LateInvoices = ({ aged, top = 5 }: { aged: AgedStats; top?: number }) => {
-  const { t } = useTranslation("app");
+  const { t } = useTranslation(["app", "accounting"]);
   const format = useFormat();
   const euros = (cents: number) => format.amount(cents / 100);
   return (
@@ -211,6 +211,14 @@ export const LateInvoices = ({ aged, top = 5 }: { aged: AgedStats; top?: number 
           {t("dashboard.late.receivables", { amount: euros(aged.totals.total) })}
         </Text>
       </Group>
+      {aged.ledger !== null && aged.ledger !== aged.totals.total ? (
+        <Text size="xs" c="dimmed" mt={4} data-testid="dashboard-late-ledger">
+          {t("accounting:agedLedger.outsideDocuments", {
+            ledger: euros(aged.ledger),
+            difference: euros(aged.ledger - aged.totals.total),
+          })}
+        </Text>
+      ) : null}
     </Card>
   );
 };
