@@ -88,6 +88,14 @@ describe("application shell (Chromium)", () => {
     await page.route("**/api/help?**", (route) =>
       route.fulfill({ status: 200, contentType: "application/json", body: '{"items":[]}' }),
     );
+    // The subscription (billing off, as on a server without a payment provider): no billing link.
+    await page.route("**/api/billing/subscription", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: '{"enabled":false,"status":"none"}',
+      }),
+    );
   };
 
   beforeAll(async () => {

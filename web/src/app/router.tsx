@@ -30,6 +30,7 @@ const screen =
   async () => ({ Component: (await load())[name] as ComponentType });
 
 const accountPages = () => import("../features/account/account-pages.tsx");
+const paymentModePages = () => import("../features/billing/paymentmode-pages.tsx");
 const contactsPage = () => import("../features/contacts/contacts-page.tsx");
 const contactCreatePage = () => import("../features/contacts/contact-create-page.tsx");
 const contactDetailPage = () => import("../features/contacts/contact-detail-page.tsx");
@@ -402,6 +403,8 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import("../features/org/contact-user-page.tsx"), "ContactUserPage"),
           },
           { path: "account", lazy: screen(accountPages, "AccountPage") },
+          { path: "account/paymentmode", lazy: screen(paymentModePages, "PaymentModePage") },
+          { path: "account/paymentmode/edit", lazy: screen(paymentModePages, "PaymentModeEditPage") },
           ...accountRoutes,
           ...accountingRoutes,
           ...itemRoutes,

@@ -26,6 +26,7 @@ export const namespaces = [
   "public",
   "app",
   "account",
+  "billing",
   "accounting",
   "contacts",
   "docs",

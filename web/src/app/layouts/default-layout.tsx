@@ -18,6 +18,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { BuildingIcon, LogoutIcon, SwitchIcon, UserIcon } from "../../components/icons.tsx";
 import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { ThemeSwitch } from "../../components/theme-switch.tsx";
+import { ReadOnlyBanner, useBillingShown } from "../../features/billing/read-only-banner.tsx";
 import { HelpButton } from "../../features/help/help-button.tsx";
 import { visibleSections } from "../../features/org/nav.tsx";
 import { ReleasesNavLink, releasesPath } from "../../features/releases/releases-nav-link.tsx";
@@ -120,7 +121,7 @@ const Navigation = ({ onNavigate }: { onNavigate: () => void }) => {
   // The release notes' link is outside the sections: on its page, none of theirs is current.
   const active = (to: string) =>
     pathname !== releasesPath && (pathname === to || pathname.startsWith(`${to}/`));
-  const sections = visibleSections(session);
+  const sections = visibleSections(session, { billing: useBillingShown() });
   // Off any section (the dashboard, the account), the first one is open, as a table of contents.
   const current =
     sections.find((section) => !section.direct && section.items.some((item) => active(item.to)))?.key ??
@@ -238,6 +239,7 @@ export const DefaultLayout = () => {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main className="registre-main">
+        <ReadOnlyBanner />
         <div className="registre-content">
           <Outlet />
         </div>

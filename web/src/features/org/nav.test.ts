@@ -23,8 +23,23 @@ describe("the organisation frame's navigation", () => {
     expect(shown(member([{ c: "sales.invoices", r: 4 }]))).toEqual({
       dashboard: ["/org/dashboard"],
       sales: ["/org/sales/invoices", "/org/sales/reminders"],
-      account: ["/account", "/account/invoices", "/account/payments", "/account/paymentmode"],
+      account: ["/account"],
     });
+  });
+
+  it("shows the billing links only when the server takes payments", () => {
+    const session = member([{ c: "sales.invoices", r: 4 }]);
+    const account = (billing: boolean) =>
+      visibleSections(session, { billing })
+        .find((s) => s.key === "account")
+        ?.items.map((i) => i.to);
+    expect(account(false)).toEqual(["/account"]);
+    expect(account(true)).toEqual([
+      "/account",
+      "/account/invoices",
+      "/account/payments",
+      "/account/paymentmode",
+    ]);
   });
 
   it("makes a section the rights reduce to its own page that page's link, and keeps one reduced to another link", () => {

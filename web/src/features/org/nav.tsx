@@ -16,8 +16,11 @@ import { can, type Session } from "../../lib/session.ts";
 
 /** A link of the organisation frame's navigation: its path and its label key in the `app` namespace. */
 export type NavLabel = `nav.${keyof (typeof frApp)["nav"]}`;
-/** `right`: the resource code whose read bit shows the link; none for what every member sees. */
-export type NavItem = { to: string; label: NavLabel; right?: string };
+/**
+ * `right`: the resource code whose read bit shows the link; none for what every member sees. `billing`:
+ * shown only when the server takes payments (a payment provider configured).
+ */
+export type NavItem = { to: string; label: NavLabel; right?: string; billing?: true };
 export type NavSection = {
   key: string;
   label: NavLabel;
@@ -126,9 +129,9 @@ export const navSections: NavSection[] = [
     icon: <UserIcon />,
     items: [
       { to: "/account", label: "nav.accountOverview" },
-      { to: "/account/invoices", label: "nav.accountInvoices" },
-      { to: "/account/payments", label: "nav.accountPayments" },
-      { to: "/account/paymentmode", label: "nav.accountPaymentMode" },
+      { to: "/account/invoices", label: "nav.accountInvoices", billing: true },
+      { to: "/account/payments", label: "nav.accountPayments", billing: true },
+      { to: "/account/paymentmode", label: "nav.accountPaymentMode", billing: true },
     ],
   },
   {
@@ -149,14 +152,20 @@ export const navSections: NavSection[] = [
 
 /**
  * The sections a session sees: the platform's to platform administrators only, and in each section
- * the links the member's rights open (read); a section left without any link is not shown.
+ * the links the member's rights open (read), the billing ones only when the server takes payments; a
+ * section left without any link is not shown.
  */
-export const visibleSections = (session: Session): (NavSection & { direct: boolean })[] => {
+export const visibleSections = (
+  session: Session,
+  { billing = false }: { billing?: boolean } = {},
+): (NavSection & { direct: boolean })[] => {
   const platformAdmin = session.status === "authenticated" && session.user.platformAdmin;
   return navSections
     .filter((section) => !section.platform || platformAdmin)
     .map((section) => {
-      const items = section.items.filter((item) => !item.right || can(session, item.right, "read"));
+      const items = section.items.filter(
+        (item) => (!item.right || can(session, item.right, "read")) && (!item.billing || billing),
+      );
       // A section of one link is that link, and so is one the rights reduce to its own page (the
       // dashboard without the control panel); one reduced to another link stays a section (Ventes ›
       // Factures says more than Ventes alone).

@@ -16,11 +16,6 @@ const screen = (path: string, title: ScreenKey, section: NavLabel, edit = false)
   section,
   ...(edit && { edit }),
 });
-/** A screen and its `/edit` variant. */
-const withEdit = (path: string, title: ScreenKey, section: NavLabel): PlaceholderScreen[] => [
-  screen(path, title, section),
-  screen(`${path}/edit`, title, section, true),
-];
 
 /** Every spec screen of the frame that is routed but not built yet, with its own title. */
 export const placeholderScreens: PlaceholderScreen[] = [
@@ -28,7 +23,6 @@ export const placeholderScreens: PlaceholderScreen[] = [
   screen("account/payments", "accountPayments", "nav.account"),
   screen("account/payments/:id", "accountPayment", "nav.account"),
   screen("account/payments/:id/lines", "accountPaymentLines", "nav.account"),
-  ...withEdit("account/paymentmode", "accountPaymentMode", "nav.account"),
   screen("account/invoices", "accountInvoices", "nav.account"),
   screen("account/invoices/:id", "accountInvoice", "nav.account"),
   // Platform administration

@@ -1,6 +1,7 @@
 import account from "../locales/en/account.json";
 import accounting from "../locales/en/accounting.json";
 import app from "../locales/en/app.json";
+import billing from "../locales/en/billing.json";
 import common from "../locales/en/common.json";
 import contacts from "../locales/en/contacts.json";
 import docs from "../locales/en/docs.json";
@@ -30,6 +31,7 @@ export const en = {
   public: publicTexts,
   app,
   account,
+  billing,
   accounting,
   contacts,
   docs,

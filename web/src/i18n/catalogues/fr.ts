@@ -2,6 +2,7 @@
 import account from "../locales/fr/account.json";
 import accounting from "../locales/fr/accounting.json";
 import app from "../locales/fr/app.json";
+import billing from "../locales/fr/billing.json";
 import common from "../locales/fr/common.json";
 import contacts from "../locales/fr/contacts.json";
 import docs from "../locales/fr/docs.json";
@@ -28,6 +29,7 @@ export const fr = {
   public: publicTexts,
   app,
   account,
+  billing,
   accounting,
   contacts,
   docs,

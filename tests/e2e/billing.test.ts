@@ -1,0 +1,194 @@
+/**
+ * The owner's subscription in Chromium, on the fake Stripe (issue 27 §1-2): the trial's days left, a plan
+ * chosen, a card saved through the test-mode card form (confirmed on the fake server: the card never goes
+ * through Registre), the first payment, a declining card, the grace period, the frame's read-only banner
+ * and a write refused with the way to pay, the payment that ends it. And a server without a payment
+ * provider: no billing in the navigation, nothing asked.
+ */
+import { plusDays } from "@registre/core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startFakeStripe } from "../../api/src/billing/fake-stripe.ts";
+import { runBillingDue } from "../../api/src/billing/schedule.ts";
+import { stripeBilling } from "../../api/src/billing/stripe.ts";
+import { registerUser } from "../../api/src/identity/users.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { randomSiren } from "./siren.ts";
+import {
+  apiClient,
+  artifactsDir,
+  browserTimeout,
+  ensureWebBuild,
+  launchBrowser,
+  openPath,
+  type StoredSession,
+  settled,
+  signedInContext,
+  unique,
+} from "./support.ts";
+
+const password = "Registre2026secret";
+
+describe("the owner's subscription (Chromium, fake Stripe)", () => {
+  let fake: Awaited<ReturnType<typeof startFakeStripe>> | undefined;
+  let billed: TestServer | undefined;
+  let unbilled: TestServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const settings = { secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e", apiUrl: "" };
+
+  beforeAll(async () => {
+    await ensureWebBuild();
+    fake = await startFakeStripe();
+    settings.apiUrl = fake.url;
+    [billed, unbilled] = await Promise.all([
+      startTestServer("pglite", { dataDir: true, env: { billing: settings } }),
+      startTestServer("pglite"),
+    ]);
+    browser = await launchBrowser();
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await Promise.all([billed?.close(), unbilled?.close()]);
+    await fake?.close();
+  });
+
+  /** A new owner and their organisation, signed in through the API. */
+  const owner = async (server: TestServer): Promise<StoredSession> => {
+    const email = `gerante.${unique().toLowerCase()}@example.fr`;
+    const anonymous = apiClient(
+      () => server.url,
+      () => ({ token: "", user: null }),
+    );
+    const registered = await anonymous("POST", "/register", { email, password, name: "Claire Moreau" });
+    const org = await apiClient(
+      () => server.url,
+      () => registered,
+    )("POST", "/user/orgs", { name: `Atelier ${unique()}`, siren: randomSiren() });
+    return org as StoredSession;
+  };
+
+  const page = async (session: StoredSession): Promise<Page> => {
+    if (!browser) throw new Error("browser not launched");
+    const context = await signedInContext(browser, session, "fr");
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  const saveCard = async (p: Page, server: TestServer, number: string) => {
+    await openPath(p, server.url, "/account/paymentmode");
+    await p.getByTestId("edit-card").click();
+    await p.getByLabel("Numéro de carte").fill(number);
+    await p.getByLabel("Expiration (MM/AA)").fill("12/30");
+    await p.getByLabel("Cryptogramme").fill("123");
+    await p.getByTestId("save-card").click();
+    await p.getByTestId("card-saved").waitFor({ timeout: browserTimeout });
+    await settled(p);
+  };
+
+  test("trial, plan chosen, card saved, paid, declined, grace, read-only, paid again; no billing without a provider", async () => {
+    if (!billed || !unbilled) throw new Error("servers not started");
+    const server = billed;
+    const adminEmail = `plateforme.${unique().toLowerCase()}@registre.fr`;
+    await registerUser(
+      server.ctx,
+      { email: adminEmail, password, name: "Plateforme", platformAdmin: true },
+      { commandId: crypto.randomUUID(), at: new Date().toISOString() },
+    );
+    const admin = (await apiClient(
+      () => server.url,
+      () => ({ token: "", user: null }),
+    )("POST", "/login", { email: adminEmail, password })) as StoredSession;
+    await apiClient(
+      () => server.url,
+      () => admin,
+    )("POST", "/registre/billing/plans", {
+      name: "Mensuel",
+      months: 1,
+      priceHtCents: 1500,
+      vatRate: "20",
+      includes: ["Toutes les fonctions"],
+    });
+    const session = await owner(server);
+    const api = apiClient(
+      () => server.url,
+      () => session,
+    );
+    const p = await page(session);
+
+    // The trial: its days left, the plans; the billing links in the navigation.
+    await openPath(p, server.url, "/account/paymentmode");
+    const status = p.getByTestId("subscription-status");
+    expect(await status.getAttribute("data-status")).toBe("trial");
+    expect(await p.getByTestId("trial-left").textContent()).toMatch(/Essai gratuit\u00a0: encore 30 jours/);
+    expect(await p.getByRole("link", { name: "Moyen de paiement" }).count()).toBe(1);
+    const plan = p.locator('[data-testid="plan"][data-plan="Mensuel"]');
+    expect(await plan.textContent()).toContain("15,00\u00a0€ HT par mois");
+    await plan.getByRole("button", { name: "Choisir" }).click();
+    await plan.getByText("Formule choisie").waitFor();
+    expect(await p.getByTestId("next-charge").textContent()).toContain("18,00\u00a0€ TTC");
+
+    // A card saved in the test-mode form; the trial's end charges it.
+    await saveCard(p, server, "4242 4242 4242 4242");
+    expect(await p.getByTestId("saved-card").textContent()).toContain("•••• 4242");
+    const trialEnd = (await api("GET", "/billing/subscription")).trialEndsOn as string;
+    const provider = stripeBilling(settings);
+    const day = (d: string) => new Date(`${d}T02:00:00.000Z`);
+    expect((await runBillingDue(server.ctx, provider, day(trialEnd))).charged).toBe(1);
+    await openPath(p, server.url, "/account/paymentmode");
+    expect(await status.getAttribute("data-status")).toBe("active");
+
+    // The card replaced by one that declines: the next due date fails, the grace's end shown.
+    await saveCard(p, server, "4000 0000 0000 0341");
+    expect(await p.getByTestId("saved-card").textContent()).toContain("•••• 0341");
+    const periodEnd = (await api("GET", "/billing/subscription")).periodTo as string;
+    expect((await runBillingDue(server.ctx, provider, day(periodEnd))).failed).toBe(1);
+    await openPath(p, server.url, "/account/paymentmode");
+    expect(await status.getAttribute("data-status")).toBe("pastDue");
+    const graceEnd = plusDays(periodEnd, 14);
+    expect(await p.getByTestId("past-due").textContent()).toMatch(
+      /Le paiement a échoué \(1 tentative\)\. .* d’ici le .+, l’organisation passera en lecture seule/,
+    );
+    await p.screenshot({ path: `${artifactsDir}billing-past-due.png`, fullPage: true });
+
+    // The grace's end: read-only — the banner in the frame; reading works, a write is refused with
+    // the way to pay.
+    expect((await runBillingDue(server.ctx, provider, day(graceEnd))).readOnly).toBe(1);
+    await openPath(p, server.url, "/org/contacts");
+    const banner = p.getByTestId("read-only-banner");
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain("vous pouvez tout consulter et exporter");
+    await p.screenshot({ path: `${artifactsDir}billing-read-only.png`, fullPage: true });
+    const refused = await p.evaluate(async () => {
+      const token = localStorage.getItem("token");
+      const response = await fetch("/api/contacts", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ kind: "company", name: "Refusée", types: ["customer"] }),
+      });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(refused.status).toBe(402);
+    expect(refused.body.detail).toContain("restent consultables et exportables");
+
+    // Paid with a good card: the amount due charged at once, writable again, the banner gone.
+    await banner.getByRole("link", { name: "Payer" }).click();
+    await settled(p);
+    expect(await p.getByTestId("read-only").textContent()).toContain("FEC compris");
+    await saveCard(p, server, "4242 4242 4242 4242");
+    expect(await p.getByTestId("card-saved").getAttribute("data-charged")).toBe("succeeded");
+    expect(await status.getAttribute("data-status")).toBe("active");
+    expect(await p.getByTestId("read-only-banner").count()).toBe(0);
+    expect(
+      (await api("POST", "/contacts", { kind: "company", name: "Acceptée", types: ["customer"] })).id,
+    ).toBeTruthy();
+
+    // Without a payment provider: no billing link, nothing asked.
+    const other = await page(await owner(unbilled));
+    await openPath(other, unbilled.url, "/account");
+    expect(await other.getByRole("link", { name: "Moyen de paiement" }).count()).toBe(0);
+    expect(await other.getByTestId("read-only-banner").count()).toBe(0);
+  }, 240_000);
+});
