@@ -290,6 +290,17 @@ const runDashboard = async (
          group by substr(issue_date, 1, 7), status`,
         [orgId, YEAR.start, YEAR.end],
       ),
+      await explain(
+        "The receivables by customer and age at the year's end (`agedBalance`, over the open documents' index)",
+        `select contact_id, max(contact_name), count(*)::integer,
+           coalesce(sum(case when kind = 'creditNote' then -due else due end)
+             filter (where coalesce(due_date, issue_date) >= $2), 0)::text,
+           coalesce(sum(case when kind = 'creditNote' then -due else due end)
+             filter (where coalesce(due_date, issue_date) < $2), 0)::text
+         from ${tables.documents} where org_id = $1 and direction = 'sales' and validated_on is not null
+           and due > 0 and issue_date <= $2 and kind in ('invoice', 'creditNote') group by contact_id`,
+        [orgId, YEAR.end],
+      ),
     ];
     loads.end = load();
     return {
@@ -336,7 +347,10 @@ export const dashboardSection = (run: DashboardRun): string => {
       "anchor still sums every line of the 24 months. `documentStatistics` counts and sums by month and status in " +
       "PostgreSQL, an index-only walk of the year's documents over the index on (org, side, kind, issue date) that " +
       "carries the status and totals: it still reads every document of the range, as the plain GROUP BY does " +
-      "(counts kept by the documents projector would be the next step where that misses). The accounting figures " +
+      "(counts kept by the documents projector would be the next step where that misses). `agedBalance` and " +
+      "`cashForecast` walk only the open validated documents, index-only, over a partial index on the day they " +
+      "fall due carrying what they sum (buckets and weeks are ranges of that day): their cost grows with what is " +
+      "open, not with the documents or their lines. The accounting figures " +
       "read the ledger's monthly balances, not its lines, hence far below the plain GROUP BY over the lines.",
     "",
     ...run.plans.flatMap((p) => [p, ""]),

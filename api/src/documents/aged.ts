@@ -97,6 +97,9 @@ const ledgerOwed = async (
 
 const n = (value: string | number | bigint | null | undefined) => Number(value ?? 0);
 
+/** French order of names, one collator for all (`localeCompare` with a locale makes one per call). */
+const byName = new Intl.Collator("fr").compare;
+
 const zero = (): AgedAmounts => ({
   notDue: 0,
   days1to30: 0,
@@ -191,7 +194,7 @@ export const agedBalance = async (
     .sort(
       (a, b) =>
         b.total - a.total ||
-        (a.name ?? "").localeCompare(b.name ?? "", "fr") ||
+        byName(a.name ?? "", b.name ?? "") ||
         (a.contactId ?? "").localeCompare(b.contactId ?? ""),
     );
   const totals = zero();
