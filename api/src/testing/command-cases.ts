@@ -80,6 +80,34 @@ export type CommandCase = {
 
 export const json = (value: unknown): CommandBody => ({ json: value });
 
+/**
+ * A company of each caller's (`name` and `types` for it, at `address`; its auxiliary accounts opened),
+ * made on the first call for that caller and the same one after.
+ */
+export const companyOncePerCaller = (
+  name: (c: Caller) => string,
+  types: readonly string[],
+  address: { line1: string; postalCode: string; city: string },
+) => {
+  const made = new Map<string, Promise<string>>();
+  return (seed: Seed, c: Caller): Promise<string> => {
+    let id = made.get(c.token);
+    if (!id) {
+      id = seed
+        .ok("POST", "/contacts", c.token, {
+          kind: "company",
+          name: name(c),
+          types,
+          addresses: [address],
+          acknowledgeDuplicates: true,
+        })
+        .then((b: { id: string }) => b.id);
+      made.set(c.token, id);
+    }
+    return id;
+  };
+};
+
 let sirens = 0;
 /** Valid SIRENs (Luhn), one per call. */
 export const nextSiren = () => {

@@ -1,25 +1,13 @@
 import { readFileSync } from "node:fs";
-import { type Caller, type CommandCase, json, type Seed } from "./command-cases.ts";
+import { type Caller, type CommandCase, companyOncePerCaller, json, type Seed } from "./command-cases.ts";
 
 let n = 0;
 /** A supplier of the caller's (its auxiliary account opened), once per caller. */
-const suppliers = new Map<string, Promise<string>>();
-const supplierOf = (seed: Seed, c: Caller) => {
-  let id = suppliers.get(c.token);
-  if (!id) {
-    id = seed
-      .ok("POST", "/contacts", c.token, {
-        kind: "company",
-        name: `Fournisseur ${c.name}`,
-        types: ["supplier"],
-        addresses: [{ line1: "8 rue du Port", postalCode: "13002", city: "Marseille" }],
-        acknowledgeDuplicates: true,
-      })
-      .then((b: { id: string }) => b.id);
-    suppliers.set(c.token, id);
-  }
-  return id;
-};
+const supplierOf = companyOncePerCaller((c) => `Fournisseur ${c.name}`, ["supplier"], {
+  line1: "8 rue du Port",
+  postalCode: "13002",
+  city: "Marseille",
+});
 
 /** A draft purchase invoice of the caller's, ready to validate (it needs no seller's mentions). */
 const purchase = async (seed: Seed, c: Caller) => ({

@@ -1,27 +1,15 @@
-import { type Caller, type CommandCase, json, type Seed } from "./command-cases.ts";
+import { type Caller, type CommandCase, companyOncePerCaller, json, type Seed } from "./command-cases.ts";
 
 let n = 0;
 /** Values that differ per caller, so that two callers' answers differ. */
 const sizeOf = (c: Caller) => (c.name === "Alice" ? 2_000 : 3_000);
 
-const customers = new Map<string, Promise<string>>();
 /** A customer of the caller's (its auxiliary account opened), once per caller. */
-const customerOf = (seed: Seed, c: Caller) => {
-  let id = customers.get(c.token);
-  if (!id) {
-    id = seed
-      .ok("POST", "/contacts", c.token, {
-        kind: "company",
-        name: `Client ${c.name}`,
-        types: ["customer", "supplier"],
-        addresses: [{ line1: "3 place Bellecour", postalCode: "69002", city: "Lyon" }],
-        acknowledgeDuplicates: true,
-      })
-      .then((b: { id: string }) => b.id);
-    customers.set(c.token, id);
-  }
-  return id;
-};
+const customerOf = companyOncePerCaller((c) => `Client ${c.name}`, ["customer", "supplier"], {
+  line1: "3 place Bellecour",
+  postalCode: "69002",
+  city: "Lyon",
+});
 
 const bank = async (seed: Seed, c: Caller) =>
   (await seed.ok("POST", "/banks", c.token, { name: `Banque ${c.name} ${++n}` })).id as string;
