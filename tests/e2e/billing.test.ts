@@ -161,20 +161,16 @@ describe("the owner's subscription (Chromium, fake Stripe)", () => {
     await banner.waitFor();
     expect(await banner.textContent()).toContain("vous pouvez tout consulter et exporter");
     await p.screenshot({ path: `${artifactsDir}billing-read-only.png`, fullPage: true });
-    const refused = await p.evaluate(async () => {
-      const token = localStorage.getItem("token");
-      const response = await fetch("/api/contacts", {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ kind: "company", name: "Refusée", types: ["customer"] }),
-      });
-      return { status: response.status, body: await response.json() };
-    });
-    expect(refused.status).toBe(402);
-    expect(refused.body.detail).toContain("restent consultables et exportables");
-
-    // Paid with a good card: the amount due charged at once, writable again, the banner gone.
-    await banner.getByRole("link", { name: "Payer" }).click();
+    await openPath(p, server.url, "/org/contacts/create");
+    await p.getByTestId("contact-name").fill("Refusée");
+    await p.getByTestId("contact-create-submit").click();
+    const toPay = p.getByTestId("payment-required");
+    await toPay.waitFor();
+    expect(await p.getByRole("alert").filter({ has: toPay }).textContent()).toContain(
+      "restent consultables et exportables",
+    );
+    expect(await banner.getByRole("link", { name: "Payer" }).count()).toBe(1);
+    await toPay.click();
     await settled(p);
     expect(await p.getByTestId("read-only").textContent()).toContain("FEC compris");
     await saveCard(p, server, "4242 4242 4242 4242");
