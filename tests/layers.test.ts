@@ -111,7 +111,8 @@ const API_FLOORS: readonly (readonly string[])[] = [
   ["payments/"],
   ["banks/"],
   ["reconcile/", "year-end/"],
-  ["mail/", "imports/", "files/shares.ts", "identity/invitations.ts", "einvoicing/"],
+  // The platform's invoices print with the documents' PDF kit and are sent by e-mail.
+  ["mail/", "imports/", "files/shares.ts", "identity/invitations.ts", "einvoicing/", "billing-invoices/"],
   ["reminders/"],
   ["dashboard/"],
   ["routes/", "demo/"],

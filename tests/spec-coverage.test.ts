@@ -11,20 +11,12 @@ import { routes } from "../web/src/app/router.tsx";
  * the OpenAPI document, and its section 2 screens (screens.txt) found in the web router. The
  * baselines only go up: a change that loses a call or a screen fails here.
  */
-const BASELINE = { calls: 261, screens: 176 };
+const BASELINE = { calls: 268, screens: 176 };
 /**
  * The spec's calls not served yet, each named: any other call missing fails here (the billing
  * helper's until they land; the list only shrinks).
  */
-const STILL_MISSING = new Set([
-  "GET /account/invoices",
-  "GET /account/invoices/{id}",
-  "GET /account/payments",
-  "GET /account/payments/{id}",
-  "GET /account/payments/{id}/lines",
-  "GET /registre/orgs/invoices",
-  "POST /registre/orgs/invoices",
-]);
+const STILL_MISSING = new Set<string>([]);
 
 const specFile = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../../shared/spec/${name}`, import.meta.url)), "utf8")

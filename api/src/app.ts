@@ -23,6 +23,11 @@ import { bankRoutes } from "./routes/banks.ts";
 import { billingRoutes } from "./routes/billing.ts";
 import { billingAdminRoutes } from "./routes/billing-admin.ts";
 import { paymentModeRoutes, stripeRoutes } from "./routes/billing-card.ts";
+import {
+  accountInvoiceRoutes,
+  accountPaymentRoutes,
+  platformInvoiceRoutes,
+} from "./routes/billing-invoices.ts";
 import { contactUserRoutes } from "./routes/contact-users.ts";
 import { contactsRoutes } from "./routes/contacts/index.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
@@ -87,11 +92,15 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): OpenAPIHon
   // One sub-app per resource, mounted at its prefix (docs/architecture.md, "API"). This order is the
   // OpenAPI document's; a route that a parameter mounted before it would take fails route-order.test.ts.
   api.route("/health", healthRoutes(ctx));
+  // Before /registre/orgs, whose /{id} would take "invoices".
+  api.route("/registre/orgs/invoices", platformInvoiceRoutes(ctx));
   api.route("/registre/orgs", platformOrganisationRoutes(ctx));
   api.route("/registre/orgs", organisationRoutes(ctx));
   api.route("/", identityRoutes(ctx));
   api.route("/password/renew", passwordRoutes(ctx));
   api.route("/account", accountRoutes(ctx));
+  api.route("/account/invoices", accountInvoiceRoutes(ctx));
+  api.route("/account/payments", accountPaymentRoutes(ctx));
   api.route("/org", orgRoutes(ctx));
   api.route("/files", fileRoutes(ctx));
   api.route("/share", shareRoutes(ctx));

@@ -5,6 +5,8 @@ import { createSchedule } from "@registre/projections";
 import type { Database } from "@registre/store";
 import { createApp } from "./app.ts";
 import { billingJob } from "./billing/schedule.ts";
+import { platformInvoiceJob } from "./billing-invoices/invoice-job.ts";
+import { platformInvoiceReactors } from "./billing-invoices/reactor.ts";
 import { type Environment, openContext, webDist } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
 import { type DemoPlatform, seedDemoEInvoicing } from "./demo/einvoicing.ts";
@@ -43,8 +45,10 @@ export const startServer = async (
     demoPlatform?: DemoPlatform;
   },
 ): Promise<RunningServer> => {
-  // The production reactors: the e-invoicing platform's sending (`einvoicing/sending.ts`).
-  const ctx = await openContext(env, env.database, { reactors: einvoicingReactors });
+  // The production reactors: the e-invoicing platform's sending (`einvoicing/sending.ts`), the platform's invoices.
+  const ctx = await openContext(env, env.database, {
+    reactors: (context) => [...einvoicingReactors(context), ...platformInvoiceReactors(context)],
+  });
   // A thread ready for the first file, loading while the projections catch up.
   ctx.work.warm();
   await ctx.runner.start();
@@ -75,6 +79,7 @@ export const startServer = async (
     einvoicingSyncJob(ctx),
     ereportingJob(ctx),
     ...billingJob(ctx),
+    ...platformInvoiceJob(ctx),
   ];
   const schedule = createSchedule(ctx.database, jobs, {
     clock: ctx.clock,

@@ -31,6 +31,7 @@ export const AMOUNT_PARAMS: Readonly<Record<string, Readonly<Record<string, Amou
   "vat.creditWithCents": { balance: "euros" },
   "vat.instalmentReferenceKnown": { reference: "wholeEuros" },
   "vat.instalmentBelowThreshold": { reference: "wholeEuros", threshold: "wholeEuros" },
+  "platformInvoice.creditTooHigh": { max: "cents" },
 };
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,5 +1,8 @@
+import { platformInvoiceMessages } from "./messages-platform-invoices.ts";
+
 /** The messages of the platform administration's own routes (users, organisations, memberships), merged into `messages`. */
 export const platformMessages = {
+  ...platformInvoiceMessages,
   "organisation.archived": {
     fr: "L’organisation « {name} » est archivée : ses livres restent consultables, plus rien n’y change.",
     en: "The organisation “{name}” is archived: its books can still be read, nothing changes in them any more.",

@@ -310,7 +310,7 @@ const decide = (command: PlatformInvoiceCommand, state: PlatformInvoicesState): 
         if (totals.totalCents > original.totalCents - original.creditedCents)
           throw new DomainError("platformInvoice.creditTooHigh", {
             field: "lines",
-            max: formatUnits(BigInt(original.totalCents - original.creditedCents), 2),
+            max: original.totalCents - original.creditedCents,
           });
         corrects = { id: original.id, number: original.number, issueDate: original.issueDate };
       } else if (command.corrects)

@@ -44,12 +44,27 @@ export const knownParams: readonly Param[] = [
   },
   { key: "sellerAddress", type: "text", value: "", description: "The platform's postal address, one line" },
   { key: "sellerEmail", type: "text", value: "", description: "The address invoices are sent from" },
+  { key: "sellerLegalForm", type: "text", value: "", description: "The platform's legal form (SAS, SARL…)" },
+  {
+    key: "sellerCapital",
+    type: "text",
+    value: "",
+    description: "The platform's share capital in euros, printed on its invoices (empty until set)",
+  },
+  { key: "sellerSiret", type: "text", value: "", description: "The platform's SIRET (empty until set)" },
+  {
+    key: "sellerRcs",
+    type: "text",
+    value: "",
+    description: "The platform's registration as printed (« RCS Paris 552 120 222 »)",
+  },
 ];
 /** Per known key, the check its value gets (a known text may be empty until set). */
 const knownChecks: Readonly<Record<string, ParamType>> = {
   sellerSiren: "siren",
   sellerVatNumber: "vatNumber",
   sellerEmail: "email",
+  sellerCapital: "money",
 };
 
 export type ParamEvent =
