@@ -4,7 +4,15 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type Locale, PlatformPages } from "./pages/platform-pages.ts";
 import { randomSiren } from "./siren.ts";
-import { artifactsDir, browserTimeout, demoSuite, unique } from "./support.ts";
+import {
+  artifactsDir,
+  browserTimeout,
+  demoSuite,
+  openPath,
+  type StoredSession,
+  storeSession,
+  unique,
+} from "./support.ts";
 
 /**
  * The platform administration screens of users and organisations, as the demo platform administrator.
@@ -357,6 +365,38 @@ describe("platform users and organisations (Chromium)", () => {
       await platform.goto("/registre/auth/items");
       await page.getByTestId("auth-item-row").first().waitFor();
       expect(await page.getByTestId("auth-item-row").filter({ hasText: role }).count()).toBe(0);
+
+      // The owner of an organisation who is no platform administrator is told the screens are not theirs.
+      const post = async (path: string, body: unknown, token?: string) =>
+        (await (
+          await fetch(new URL(`/api${path}`, suite.serverUrl()), {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/json",
+              ...(token ? { Authorization: `Bearer ${token}` } : {}),
+            },
+            body: JSON.stringify(body),
+          })
+        ).json()) as StoredSession;
+      const registered = await post("/register", {
+        email: `owner.${unique().toLowerCase()}@registre.test`,
+        password: "motdepasse1",
+        name: "Olivia Owner",
+      });
+      const ownerSession = await post(
+        "/user/orgs",
+        { name: `Atelier ${unique()}`, siren: randomSiren() },
+        registered.token,
+      );
+      const other = await suite.anonymousContext({ locale: "fr" });
+      await storeSession(other, ownerSession);
+      const ownerPage = await other.newPage();
+      for (const path of ["/registre/auth/items", "/registre/auth/items/edit"]) {
+        await openPath(ownerPage, suite.serverUrl(), path);
+        await ownerPage.getByTestId("no-access").waitFor();
+        expect(await ownerPage.getByTestId("auth-item-row").count()).toBe(0);
+      }
+      await other.close();
     },
     browserTimeout,
   );
