@@ -274,10 +274,10 @@ const runDashboard = async (
     };
     const plans = [
       await explain(
-        "The sales figures by month (`salesStats`' first statement, over the monthly summary by contact)",
+        "The sales figures by month (`salesStats`' first statement, over the monthly summary by VAT rate, the smallest)",
         `select month, coalesce(sum(net) filter (where direction = 'sales'), 0)::text,
            coalesce(sum(net) filter (where direction = 'purchases'), 0)::text
-         from ${summaries[0]} where org_id = $1
+         from ${summaries[2]} where org_id = $1
            and ((month between '2025-01' and '2025-12') or (month between '2024-01' and '2024-12'))
          group by month`,
         [orgId],
