@@ -3,7 +3,7 @@ import { databaseKinds } from "../../../tests/support/databases.ts";
 import type { AppContext } from "../context.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
-import { setConnection } from "./connection.ts";
+import { connectToFakePlatform } from "../testing/einvoicing-setup.ts";
 import { ereportingTrackingId, runEReporting } from "./ereporting.ts";
 import { runAllEReporting } from "./ereporting-job.ts";
 import { ereportingCalendar } from "./ereporting-view.ts";
@@ -29,19 +29,7 @@ describe.each(databaseKinds)("e-reporting on %s", (kind) => {
 
   const books = async (name: string, connect = true) => {
     const o = await documentsOrganisation(call, register, name);
-    if (connect)
-      await setConnection(
-        harness.ctx,
-        o.orgId,
-        {
-          flowUrl: "https://pa.example/flow-service",
-          directoryUrl: "https://pa.example/directory-service",
-          tokenUrl: "https://pa.example/oauth/token",
-          clientId: o.orgId,
-          clientSecret: "client-secret",
-        },
-        { commandId: crypto.randomUUID(), at: new Date().toISOString() },
-      );
+    if (connect) await connectToFakePlatform(harness.ctx, o.orgId, o.orgId);
     const person = await o.ok("POST", "/contacts", {
       kind: "person",
       firstName: "Jeanne",

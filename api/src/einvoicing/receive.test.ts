@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
+import { fakeConnection } from "../testing/einvoicing-setup.ts";
 import { fakePlatform } from "./fake-platform.testing.ts";
 import { importReceivedFlow, receivedIdOf } from "./receive.ts";
 
@@ -18,13 +19,7 @@ const fixture = (name: string) =>
 const CII = "UC1_F202500003_00-INV_20250701_CII.xml";
 const PDF = "UC1_F202500003_00-INV_20250701.pdf";
 const UBL = "UC4_F202500006_00-INV_20250701_UBL.xml";
-const connection = (account: string) => ({
-  flowUrl: "https://pa.example/flow-service",
-  directoryUrl: "https://pa.example/directory-service",
-  tokenUrl: "https://pa.example/oauth/token",
-  clientId: account,
-  clientSecret: "not-a-real-secret",
-});
+const connection = (account: string) => fakeConnection(account, { clientSecret: "not-a-real-secret" });
 
 describe.each(databaseKinds)("receiving supplier invoices through the platform, on %s", (kind) => {
   const platform = fakePlatform();

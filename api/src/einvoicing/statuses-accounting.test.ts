@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
+import { connectToFakePlatform } from "../testing/einvoicing-setup.ts";
 import { collectedReactor } from "./collected.ts";
-import { setConnection } from "./connection.ts";
 import { fakePlatform } from "./fake-platform.testing.ts";
 import { collectedDependencies, einvoicingReactors } from "./reactors.ts";
 import { syncOrganisation } from "./sync.ts";
@@ -27,19 +27,9 @@ describe.each(databaseKinds)("e-invoicing: statuses and their accounting on %s",
 
   const connected = async (name: string) => {
     const o = await documentsOrganisation(call, register, name);
-    await setConnection(
-      harness.ctx,
-      o.orgId,
-      {
-        flowUrl: "https://pa.example/flow-service",
-        directoryUrl: "https://pa.example/directory-service",
-        tokenUrl: "https://pa.example/oauth/token",
-        clientId: o.orgId,
-        clientSecret: "client-secret",
-        webhookSecret: "whsec-test-0123456789abcdef",
-      },
-      { commandId: crypto.randomUUID(), at: new Date().toISOString() },
-    );
+    await connectToFakePlatform(harness.ctx, o.orgId, o.orgId, {
+      webhookSecret: "whsec-test-0123456789abcdef",
+    });
     return o;
   };
   type Org = Awaited<ReturnType<typeof connected>>;

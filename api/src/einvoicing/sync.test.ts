@@ -6,7 +6,7 @@ import type { EInvoicingPlatforms } from "../ports/index.ts";
 import { PlatformError } from "../ports/index.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
-import { setConnection } from "./connection.ts";
+import { connectToFakePlatform } from "../testing/einvoicing-setup.ts";
 import { fakePlatform } from "./fake-platform.testing.ts";
 import { syncAll, syncOrganisation } from "./sync.ts";
 
@@ -50,18 +50,7 @@ describe.each(databaseKinds)("the e-invoicing sync's faults on %s", (kind) => {
   const connected = async (name: string) => {
     const o = await documentsOrganisation(call, register, name);
     const account = randomUUID();
-    await setConnection(
-      harness.ctx,
-      o.orgId,
-      {
-        flowUrl: "https://pa.example/flow-service",
-        directoryUrl: "https://pa.example/directory-service",
-        tokenUrl: "https://pa.example/oauth/token",
-        clientId: account,
-        clientSecret: "client-secret",
-      },
-      { commandId: randomUUID(), at: new Date().toISOString() },
-    );
+    await connectToFakePlatform(harness.ctx, o.orgId, account);
     return { ...o, account };
   };
   const inbox = async (token: string) =>

@@ -4,7 +4,7 @@ import { databaseKinds } from "../../../tests/support/databases.ts";
 import type { EInvoicingPlatforms } from "../ports/index.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
-import { setConnection } from "./connection.ts";
+import { connectToFakePlatform } from "../testing/einvoicing-setup.ts";
 import { replaceDuplicateFlow } from "./duplicate-flow.ts";
 import { fakePlatform } from "./fake-platform.testing.ts";
 import { einvoicingReactors, sendingDependencies } from "./reactors.ts";
@@ -47,19 +47,7 @@ describe.each(databaseKinds)("e-invoicing: sending and statuses on %s", (kind) =
 
   const connected = async (name: string) => {
     const o = await documentsOrganisation(call, register, name);
-    await setConnection(
-      harness.ctx,
-      o.orgId,
-      {
-        flowUrl: "https://pa.example/flow-service",
-        directoryUrl: "https://pa.example/directory-service",
-        tokenUrl: "https://pa.example/oauth/token",
-        clientId: o.orgId,
-        clientSecret: "client-secret",
-        webhookSecret: WEBHOOK_SECRET,
-      },
-      { commandId: crypto.randomUUID(), at: new Date().toISOString() },
-    );
+    await connectToFakePlatform(harness.ctx, o.orgId, o.orgId, { webhookSecret: WEBHOOK_SECRET });
     return o;
   };
   type Org = Awaited<ReturnType<typeof connected>>;
@@ -382,18 +370,7 @@ describe.each(databaseKinds)("e-invoicing: a crash between the submission and it
 
   it("finds the flow at the platform when given the validation again, records it, and sends nothing twice", async () => {
     const o = await documentsOrganisation(call, register, "Crash");
-    await setConnection(
-      harness.ctx,
-      o.orgId,
-      {
-        flowUrl: "https://pa.example/flow-service",
-        directoryUrl: "https://pa.example/directory-service",
-        tokenUrl: "https://pa.example/oauth/token",
-        clientId: o.orgId,
-        clientSecret: "client-secret",
-      },
-      { commandId: crypto.randomUUID(), at: new Date().toISOString() },
-    );
+    await connectToFakePlatform(harness.ctx, o.orgId, o.orgId);
     const created = await o.ok("POST", "/docs", {
       kind: "invoice",
       direction: "sales",

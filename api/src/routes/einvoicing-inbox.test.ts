@@ -8,12 +8,12 @@ import { readCdar } from "@registre/core";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { sendBuyerStatus } from "../einvoicing/buyer-status.ts";
-import { setConnection } from "../einvoicing/connection.ts";
 import { fakePlatform } from "../einvoicing/fake-platform.testing.ts";
 import { importReceivedFlow } from "../einvoicing/receive.ts";
 import { derivedId } from "../ids.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
+import { connectToFakePlatform, fakeConnection } from "../testing/einvoicing-setup.ts";
 
 /**
  * The buyer's statuses from a received invoice (`POST /einvoicing/received/{id}/status`): each a
@@ -35,13 +35,7 @@ const validates = (bytes: Uint8Array) => {
   execFileSync("xmllint", ["--noout", "--schema", XSD, file], { stdio: "pipe" });
   return true;
 };
-const connection = (account: string) => ({
-  flowUrl: "https://pa.example/flow-service",
-  directoryUrl: "https://pa.example/directory-service",
-  tokenUrl: "https://pa.example/oauth/token",
-  clientId: account,
-  clientSecret: "not-a-real-secret",
-});
+const connection = (account: string) => fakeConnection(account, { clientSecret: "not-a-real-secret" });
 
 describe.each(databaseKinds)("the buyer's statuses on %s", (kind) => {
   const platform = fakePlatform();
@@ -52,10 +46,7 @@ describe.each(databaseKinds)("the buyer's statuses on %s", (kind) => {
     const o = await documentsOrganisation(call, register, name);
     const account = randomUUID();
     if (connected)
-      await setConnection(harness.ctx, o.orgId, connection(account), {
-        commandId: randomUUID(),
-        at: new Date().toISOString(),
-      });
+      await connectToFakePlatform(harness.ctx, o.orgId, account, { clientSecret: "not-a-real-secret" });
     const bytes = new Uint8Array(
       readFileSync(new URL(`../../../tests/fixtures/einvoicing/${CII}`, import.meta.url)),
     );

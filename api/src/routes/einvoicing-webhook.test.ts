@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
-import { setConnection } from "../einvoicing/connection.ts";
 import { fakePlatform } from "../einvoicing/fake-platform.testing.ts";
 import { webhookSignature } from "../einvoicing/webhook.ts";
 import { apiHarness } from "../testing/api-harness.ts";
 import { documentsOrganisation } from "../testing/documents-setup.ts";
+import { connectToFakePlatform } from "../testing/einvoicing-setup.ts";
 
 /**
  * The platform's webhook (`POST /einvoicing/webhook/{orgId}`, issue 25 point 6), on both databases,
@@ -30,19 +30,7 @@ describe.each(databaseKinds)("the e-invoicing webhook on %s", (kind) => {
     const o = await documentsOrganisation(call, register, name);
     const account = randomUUID();
     const secret = `whsec-${randomUUID()}`;
-    await setConnection(
-      harness.ctx,
-      o.orgId,
-      {
-        flowUrl: "https://pa.example/flow-service",
-        directoryUrl: "https://pa.example/directory-service",
-        tokenUrl: "https://pa.example/oauth/token",
-        clientId: account,
-        clientSecret: "client-secret",
-        webhookSecret: secret,
-      },
-      { commandId: randomUUID(), at: new Date().toISOString() },
-    );
+    await connectToFakePlatform(harness.ctx, o.orgId, account, { webhookSecret: secret });
     return { ...o, account, secret };
   };
 
