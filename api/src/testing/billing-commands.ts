@@ -77,6 +77,21 @@ export const billingCommands: Readonly<Record<string, CommandCase>> = {
       body: json({ setupIntentId: await confirmedSetup(seed, c) }),
     }),
   },
+  replaceStripePaymentMode: {
+    status: 200,
+    sameForEveryCaller: true,
+    // The saved card (the fake's visa, `pm_card_visa`) replaced by the one a new SetupIntent saved.
+    build: async (seed, c) => {
+      await seed.ok("POST", "/account/paymentmode/stripe", c.token, {
+        setupIntentId: await confirmedSetup(seed, c),
+      });
+      return {
+        path: "/account/paymentmode/stripe/pm_card_visa",
+        token: c.token,
+        body: json({ setupIntentId: await confirmedSetup(seed, c) }),
+      };
+    },
+  },
   receiveStripeWebhook: {
     status: 200,
     // Stripe's: a payment that succeeded for the caller's customer, whose card is saved, signed.
