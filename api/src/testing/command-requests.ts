@@ -10,6 +10,7 @@ import { itemCommands } from "./item-commands.ts";
 import { mailCommands } from "./mail-commands.ts";
 import { paymentCommands } from "./payment-commands.ts";
 import { platformCommands } from "./platform-commands.ts";
+import { platformInvoiceCommands } from "./platform-invoice-commands.ts";
 import { reconcileCommands } from "./reconcile-commands.ts";
 import { releaseCommands } from "./release-commands.ts";
 import { statementCommands } from "./statement-commands.ts";
@@ -35,4 +36,5 @@ export const commandCases: Readonly<Record<string, CommandCase>> = {
   ...einvoicingCommands,
   ...platformCommands,
   ...billingCommands,
+  ...platformInvoiceCommands,
 };

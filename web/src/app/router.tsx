@@ -30,6 +30,7 @@ const screen =
   async () => ({ Component: (await load())[name] as ComponentType });
 
 const accountPages = () => import("../features/account/account-pages.tsx");
+const invoicePages = () => import("../features/billing-invoices/account-invoice-pages.tsx");
 const paymentModePages = () => import("../features/billing/paymentmode-pages.tsx");
 const contactsPage = () => import("../features/contacts/contacts-page.tsx");
 const contactCreatePage = () => import("../features/contacts/contact-create-page.tsx");
@@ -405,6 +406,11 @@ export const routes: RouteObject[] = [
           { path: "account", lazy: screen(accountPages, "AccountPage") },
           { path: "account/paymentmode", lazy: screen(paymentModePages, "PaymentModePage") },
           { path: "account/paymentmode/edit", lazy: screen(paymentModePages, "PaymentModeEditPage") },
+          { path: "account/invoices", lazy: screen(invoicePages, "AccountInvoicesPage") },
+          { path: "account/invoices/:id", lazy: screen(invoicePages, "AccountInvoicePage") },
+          { path: "account/payments", lazy: screen(invoicePages, "AccountPaymentsPage") },
+          { path: "account/payments/:id", lazy: screen(invoicePages, "AccountPaymentPage") },
+          { path: "account/payments/:id/lines", lazy: screen(invoicePages, "AccountPaymentLinesPage") },
           ...accountRoutes,
           ...accountingRoutes,
           ...itemRoutes,
@@ -415,6 +421,13 @@ export const routes: RouteObject[] = [
           {
             path: "registre/orgs",
             lazy: screen(() => import("../features/platform/orgs/orgs-page.tsx"), "OrgsPage"),
+          },
+          {
+            path: "registre/orgs/invoices",
+            lazy: screen(
+              () => import("../features/billing-invoices/platform-invoices-page.tsx"),
+              "PlatformInvoicesPage",
+            ),
           },
           {
             path: "registre/orgs/:id",

@@ -10,21 +10,5 @@ export type ScreenKey = Exclude<keyof (typeof frApp)["screens"], "edit">;
  */
 export type PlaceholderScreen = { path: string; title: ScreenKey; edit?: boolean; section: NavLabel };
 
-const screen = (path: string, title: ScreenKey, section: NavLabel, edit = false): PlaceholderScreen => ({
-  path,
-  title,
-  section,
-  ...(edit && { edit }),
-});
-
 /** Every spec screen of the frame that is routed but not built yet, with its own title. */
-export const placeholderScreens: PlaceholderScreen[] = [
-  // Personal account
-  screen("account/payments", "accountPayments", "nav.account"),
-  screen("account/payments/:id", "accountPayment", "nav.account"),
-  screen("account/payments/:id/lines", "accountPaymentLines", "nav.account"),
-  screen("account/invoices", "accountInvoices", "nav.account"),
-  screen("account/invoices/:id", "accountInvoice", "nav.account"),
-  // Platform administration
-  screen("registre/orgs/invoices", "platformOrgInvoices", "nav.platform"),
-];
+export const placeholderScreens: PlaceholderScreen[] = [];
