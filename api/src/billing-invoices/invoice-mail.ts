@@ -127,10 +127,13 @@ export const mailUnsent = async (ctx: AppContext, orgId: string, minAgeMs = 0): 
 
 /**
  * The job's sweep of one organisation, behind the reactor: payments left without an invoice (recorded while
- * the platform's seller identity was incomplete), invoices left unsent for `RESEND_AFTER_MS`.
+ * the platform's seller identity was incomplete) issued and sent, invoices left unsent for `RESEND_AFTER_MS`
+ * sent.
  */
 export const sweepPlatformInvoices = async (ctx: AppContext, orgId: string): Promise<number> => {
+  // What it issued, it sends at once; what another left unsent, once that one had time to.
   const issued = await invoicePayments(ctx, orgId);
+  for (const invoice of issued) await mailPlatformInvoice(ctx, invoice);
   await mailUnsent(ctx, orgId, RESEND_AFTER_MS);
   return issued.length;
 };
