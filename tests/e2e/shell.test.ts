@@ -88,12 +88,12 @@ describe("application shell (Chromium)", () => {
     await page.route("**/api/help?**", (route) =>
       route.fulfill({ status: 200, contentType: "application/json", body: '{"items":[]}' }),
     );
-    // The subscription (billing off, as on a server without a payment provider): no billing link.
+    // The subscription: a hosted server's trial (billing on), so the account's billing links show.
     await page.route("**/api/billing/subscription", (route) =>
       route.fulfill({
         status: 200,
         contentType: "application/json",
-        body: '{"enabled":false,"status":"none"}',
+        body: '{"enabled":true,"status":"trial","readOnly":false}',
       }),
     );
   };
@@ -261,7 +261,7 @@ describe("application shell (Chromium)", () => {
   );
 
   test(
-    "the frame links every domain; unbuilt screens say « bientôt disponible » inside it",
+    "the frame links every domain, and the account's billing links when the server takes payments",
     async () => {
       // An owner: every right, so every domain.
       const session = fakeSession({ rights: resourceCodes.map((c) => ({ c, r: 30 })) });
@@ -279,14 +279,11 @@ describe("application shell (Chromium)", () => {
       ]) {
         expect(await nav.getByText(section, { exact: true }).count()).toBeGreaterThan(0);
       }
-      // An unbuilt screen, in the frame (its section's links show once it is open).
-      await shell.goto("/account/payments");
-      expect(
-        await nav.getByRole("link", { name: "Paiements d’abonnement", exact: true }).count(),
-      ).toBeGreaterThan(0);
-      await page.getByTestId("placeholder-page").waitFor();
-      expect(await shell.mainHeading.textContent()).toBe("Paiements d’abonnement");
-      expect(await page.getByText("Bientôt disponible").count()).toBe(1);
+      // The account's billing links, once the subscription says the server takes payments (every spec
+      // screen is built: none says « bientôt disponible » any more).
+      await page.getByTestId("nav-account").click();
+      await nav.getByRole("link", { name: "Moyen de paiement", exact: true }).waitFor();
+      expect(await nav.getByRole("link", { name: "Paiements d’abonnement", exact: true }).count()).toBe(1);
       expect(await shell.layout()).toBe("default");
     },
     browserTimeout,
