@@ -91,7 +91,7 @@ export const InvoicePdfQuery = z.object({
 export const PaymentIdParam = pathParams({
   id: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{1,100}$/)
+    .regex(/^pi_[A-Za-z0-9_]{1,100}$/)
     .openapi({ example: "pi_3Nq0" }),
 });
 

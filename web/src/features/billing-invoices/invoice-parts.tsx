@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Column } from "../../components/data-table.tsx";
 import { PlainTable } from "../../components/plain-table.tsx";
 import { formatSiren, useFormat } from "../../i18n/format.ts";
-import { formatCents } from "../../lib/money.ts";
+import { formatCents, parseAmount } from "../../lib/money.ts";
 import type { PlatformInvoice } from "./api.ts";
 
 /** Cents as the reader's money. */
@@ -46,9 +46,14 @@ const PartyCard = ({ heading, party, extra }: { heading: string; party: Party; e
 /** The seller (the platform, every mention) and the buyer (the organisation). */
 export const InvoiceParties = ({ invoice }: { invoice: PlatformInvoice }) => {
   const { t } = useTranslation("account");
+  const money = useMoney();
   const s = invoice.seller;
+  // The capital as the parameters keep it (« 10000.00 », euros), shown as money.
+  const capital = s.capital ? parseAmount(s.capital, "en") : null;
   const legal = [
-    s.legalForm && s.capital ? t("invoices.capital", { form: s.legalForm, capital: s.capital }) : s.legalForm,
+    s.legalForm && capital?.ok
+      ? t("invoices.capital", { form: s.legalForm, capital: money(capital.cents) })
+      : s.legalForm,
     s.rcs,
     s.siret ? `SIRET ${s.siret}` : null,
   ].filter((x): x is string => !!x);
