@@ -6,6 +6,7 @@ import type { Database } from "@registre/store";
 import { createApp } from "./app.ts";
 import { billingJob } from "./billing/schedule.ts";
 import { platformInvoiceJob } from "./billing-invoices/invoice-job.ts";
+import { paymentMailReactors } from "./billing-invoices/payment-mail.ts";
 import { platformInvoiceReactors } from "./billing-invoices/reactor.ts";
 import { type Environment, openContext, webDist } from "./bootstrap.ts";
 import type { AppContext } from "./context.ts";
@@ -47,7 +48,11 @@ export const startServer = async (
 ): Promise<RunningServer> => {
   // The production reactors: the e-invoicing platform's sending (`einvoicing/sending.ts`), the platform's invoices.
   const ctx = await openContext(env, env.database, {
-    reactors: (context) => [...einvoicingReactors(context), ...platformInvoiceReactors(context)],
+    reactors: (context) => [
+      ...einvoicingReactors(context),
+      ...platformInvoiceReactors(context),
+      ...paymentMailReactors(context),
+    ],
   });
   // A thread ready for the first file, loading while the projections catch up.
   ctx.work.warm();

@@ -13,7 +13,6 @@ import type { AppContext } from "../context.ts";
 import { derivedId } from "../ids.ts";
 import { integerParam } from "../platform/params.ts";
 import type { BillingProvider } from "../ports/index.ts";
-import { mailPaymentTrouble } from "./payment-mail.ts";
 import { stripeBilling } from "./stripe.ts";
 import { loadSubscription, runSubscription } from "./subscription.ts";
 
@@ -57,10 +56,8 @@ export const runBillingDue = async (
     if (action === null) continue;
     const record = async (command: SubscriptionCommand, seed: string) => {
       const metadata: CommandMetadata = { commandId: derivedId(seed, "billing"), at };
-      const outcome = await runSubscription(ctx, orgId, [command], metadata);
-      // The owners told of a failed charge or of read-only, by the run that recorded it (once).
-      await mailPaymentTrouble(ctx, orgId, outcome);
-      return outcome;
+      // The owners are told of a failed charge or of read-only by a reactor on the log (payment-mail.ts).
+      return runSubscription(ctx, orgId, [command], metadata);
     };
     if (action === "endGrace") {
       await record({ type: "EndGrace", at }, `grace-end:${orgId}:${state.graceEndsOn}`);

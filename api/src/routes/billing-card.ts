@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { type CommandMetadata, nextCharge, Rights } from "@registre/core";
-import { mailPaymentTrouble } from "../billing/payment-mail.ts";
 import { cardFormOf } from "../billing/settings.ts";
 import { billingIdentity, ensureTrial, loadSubscription, runSubscription } from "../billing/subscription.ts";
 import { billingProvider } from "../billing/webhook.ts";
@@ -223,7 +222,8 @@ export const paymentModeRoutes = (ctx: AppContext) => {
       key,
     );
     const at = ctx.clock().toISOString();
-    const recorded = await runSubscription(
+    // The owners are told of a failed charge by a reactor on the log (billing-invoices/payment-mail.ts).
+    await runSubscription(
       ctx,
       orgId,
       [
@@ -239,7 +239,6 @@ export const paymentModeRoutes = (ctx: AppContext) => {
       ],
       { commandId: derivedId(metadata.commandId, "charge"), at },
     );
-    await mailPaymentTrouble(ctx, orgId, recorded);
     return view(orgId, outcome.status);
   };
   app.openapi(

@@ -64,6 +64,27 @@ describe("subscription", () => {
       .when({ type: "RenewPeriod", paymentId: "pi_1", at: "2026-03-02T04:00:00.000Z" })
       .then([]));
 
+  it("the owners' notice of a failed charge is recorded once, whatever else it leaves unchanged", () => {
+    const declined = failed("renew:1", 1, "2026-04-02T03:00:00.000Z");
+    const notified: SubscriptionEvent = {
+      type: "OwnersNotified",
+      data: { about: "notice:failed:renew:1", at: "2026-04-02T03:00:05.000Z" },
+    };
+    const given = [trial, chosen, firstPayment, declined];
+    spec
+      .given(given)
+      .when({ type: "RecordOwnersNotified", about: "notice:failed:renew:1", at: "2026-04-02T03:00:05.000Z" })
+      .then([notified]);
+    spec
+      .given([...given, notified])
+      .when({ type: "RecordOwnersNotified", about: "notice:failed:renew:1", at: "2026-04-02T04:00:00.000Z" })
+      .then([]);
+    const { seen: _before, ...rest } = stateOf(given);
+    const { seen, ...after } = stateOf([...given, notified]);
+    expect(after).toEqual(rest);
+    expect(seen["notice:failed:renew:1"]).toBe(true);
+  });
+
   it("without a plan nothing can be charged", () =>
     spec
       .given([trial])

@@ -60,6 +60,8 @@ export type SubscriptionEvent =
     >
   | DomainEvent<"GraceEnded", { readonly at: string }>
   | DomainEvent<"Reactivated", { readonly at: string }>
+  /** The owners were e-mailed about a failed charge or the subscription's end (`about`: what, once). */
+  | DomainEvent<"OwnersNotified", { readonly about: string; readonly at: string }>
   | DomainEvent<
       "PlanGranted",
       {
@@ -81,6 +83,7 @@ export const subscriptionEventTypes: readonly SubscriptionEvent["type"][] = [
   "GraceEnded",
   "Reactivated",
   "PlanGranted",
+  "OwnersNotified",
 ];
 
 export type SubscriptionState = {
@@ -98,7 +101,7 @@ export type SubscriptionState = {
   readonly card: SavedCard | null;
   /** The payment provider's customer. */
   readonly customerId: string | null;
-  /** Payment ids and attempt keys already recorded. */
+  /** Payment ids, attempt keys and the owners' notices (`OwnersNotified.about`) already recorded. */
   readonly seen: Readonly<Record<string, true>>;
 };
 
@@ -116,6 +119,7 @@ export type SubscriptionCommand =
       readonly at: string;
     }
   | { readonly type: "EndGrace"; readonly at: string }
+  | { readonly type: "RecordOwnersNotified"; readonly about: string; readonly at: string }
   | {
       readonly type: "GrantPlan";
       readonly plan: PlanSnapshot;
@@ -200,6 +204,8 @@ export const evolveSubscription = (state: SubscriptionState, event: Subscription
       };
     case "GraceEnded":
       return { ...state, status: "readOnly" };
+    case "OwnersNotified":
+      return { ...state, seen: { ...state.seen, [event.data.about]: true } };
     case "Reactivated":
       return { ...state, status: "active", graceEndsOn: null, failures: 0, lastFailureOn: null };
     case "PlanGranted":
@@ -335,6 +341,10 @@ const decide = (command: SubscriptionCommand, state: SubscriptionState): Subscri
       )
         return [];
       return [{ type: "GraceEnded", data: { at: command.at } }];
+    case "RecordOwnersNotified":
+      return state.seen[command.about]
+        ? []
+        : [{ type: "OwnersNotified", data: { about: command.about, at: command.at } }];
     case "GrantPlan": {
       const to = plusMonths(command.from, command.plan.months);
       const granted: SubscriptionEvent = {
