@@ -44,7 +44,6 @@ describe("closing file screens (Chromium, closing API)", () => {
       const page = await context.newPage();
       try {
         await open(page, yearPage("/step/edit"));
-        expect(await page.getByTestId("placeholder-page").count()).toBe(0);
         expect(await page.getByTestId("year-tab-step").getAttribute("aria-selected")).toBe("true");
         const stock = page.locator('[data-testid="closing-step-editor"][data-id="stock"]');
         await stock.waitFor();
@@ -116,7 +115,6 @@ describe("closing file screens (Chromium, closing API)", () => {
       const page = await context.newPage();
       try {
         await open(page, yearPage("/data/edit"));
-        expect(await page.getByTestId("placeholder-page").count()).toBe(0);
         expect(await page.getByTestId("year-tab-data").getAttribute("aria-selected")).toBe("true");
         expect(await page.getByTestId("adjustments-explain").textContent()).toContain(
           "journal des opérations diverses",
@@ -189,7 +187,6 @@ describe("closing file screens (Chromium, closing API)", () => {
       const page = await context.newPage();
       try {
         await open(page, yearPage("/edit"));
-        expect(await page.getByTestId("placeholder-page").count()).toBe(0);
         await page.getByTestId("year-settings-page").waitFor();
         expect(await page.getByTestId("year-tab-summary").getAttribute("aria-selected")).toBe("true");
         expect(await page.getByTestId("year-settings-page").textContent()).toContain("Verrouiller jusqu’au");

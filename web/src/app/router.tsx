@@ -5,7 +5,6 @@ import {
   otherParts as contactOtherParts,
   recordParts as contactRecordParts,
 } from "../features/contacts/paths.ts";
-import { placeholderScreens } from "../features/org/placeholder-screens.ts";
 import { LandingPage } from "../features/public/landing-page.tsx";
 import { requireSession, requireSessionOrChoice } from "../features/session/guards.ts";
 import { NotFoundLayout } from "./layouts/not-found-layout.tsx";
@@ -71,7 +70,6 @@ const templatesPages = () => import("../features/mail/templates-pages.tsx");
 const templateEditPage = () => import("../features/mail/template-edit-page.tsx");
 const releasesPages = () => import("../features/releases/platform-releases-page.tsx");
 const authItemsPages = () => import("../features/platform/auth-items/auth-items-pages.tsx");
-const placeholder = screen(() => import("../features/org/placeholder-route.tsx"), "PlaceholderRoute");
 
 const homeVariant = (variant: 2 | 3 | 4 | 5): RouteObject => ({
   path: `public/home${variant}`,
@@ -460,8 +458,6 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import("../features/help/api-doc-page.tsx"), "ApiDocPage"),
           },
           { path: "registre/releases/edit", lazy: screen(releasesPages, "ReleasesEditPage") },
-          // Spec screens not built yet ("bientôt disponible"), each with its own title.
-          ...placeholderScreens.map((entry) => ({ path: entry.path, handle: entry, lazy: placeholder })),
         ],
       },
       // 404 layout.
