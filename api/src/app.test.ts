@@ -186,6 +186,7 @@ describe.each(databaseKinds)("organisation API on %s", (kind) => {
       "sales-stats",
       "releases",
       "platform",
+      "subscriptions",
     ]);
     expect(body.projections.every((p: { lag: number }) => p.lag >= 0)).toBe(true);
   });

@@ -17,6 +17,7 @@ import { referenceDataProjector } from "./reference.ts";
 import { releasesProjector } from "./releases.ts";
 import { salesStatsProjector } from "./sales-stats.ts";
 import { streamHistoryProjector } from "./stream-history.ts";
+import { subscriptionsProjector } from "./subscriptions.ts";
 import { vatLinesProjector } from "./vat-lines.ts";
 
 export * from "./accounting-setup.ts";
@@ -43,6 +44,7 @@ export * from "./runner.ts";
 export * from "./sales-stats.ts";
 export * from "./schedule.ts";
 export * from "./stream-history.ts";
+export * from "./subscriptions.ts";
 export * from "./vat-lines.ts";
 export * from "./versions.ts";
 
@@ -69,4 +71,5 @@ export const allProjectors = [
   salesStatsProjector,
   releasesProjector,
   platformProjector,
+  subscriptionsProjector,
 ] as const;

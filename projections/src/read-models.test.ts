@@ -148,6 +148,18 @@ const columns: Columns = {
   release_notes: all("id", "version", "date", "title_fr", "title_en", "body_fr", "body_en", "published_at"),
   release_visits: all("user_id", "up_to"),
   organisation_archives: all("org_id", "reason", "archived_by", "archived_at"),
+  subscriptions: all(
+    "org_id",
+    "status",
+    "plan",
+    "period_to",
+    "due_on",
+    "grace_ends_on",
+    "trial_ends_on",
+    "state",
+    "position",
+    "updated_at",
+  ),
   contacts: all(
     "org_id",
     "contact_id",

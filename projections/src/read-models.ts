@@ -35,6 +35,7 @@ import type {
   SalesStatsTable,
 } from "./sales-stats.ts";
 import type { StreamHistoryTable } from "./stream-history.ts";
+import type { SubscriptionsTable } from "./subscriptions.ts";
 import type { VatLinesTable, VatReturnsTable, VatUntaggedLinesTable } from "./vat-lines.ts";
 import type { ReadModelVersionsTable } from "./versions.ts";
 
@@ -67,6 +68,7 @@ export type ReadModels = {
   release_notes: ReleaseNotesTable;
   release_visits: ReleaseVisitsTable;
   organisation_archives: OrganisationArchivesTable;
+  subscriptions: SubscriptionsTable;
   contacts: ContactsTable;
   contact_auxiliary_codes: ContactAuxiliaryCodesTable;
   documents: DocumentsTable;

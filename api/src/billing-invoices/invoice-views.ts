@@ -1,7 +1,6 @@
 import type { z } from "@hono/zod-openapi";
-import { DomainError, dueOn, invoiceTotals, type PlatformInvoice } from "@registre/core";
+import { DomainError, invoiceTotals, type PlatformInvoice } from "@registre/core";
 import { readModels } from "@registre/projections";
-import { loadSubscription } from "../billing/subscription.ts";
 import type { AppContext } from "../context.ts";
 import { plain } from "../schemas/common.ts";
 import type { PlatformInvoice as PlatformInvoiceSchema } from "../schemas/platform-invoices.ts";
@@ -11,7 +10,6 @@ import {
   listPlatformInvoices,
   loadPlatformInvoices,
   organisationPayments,
-  subscribedOrganisations,
 } from "./platform-invoices.ts";
 
 type InvoiceJson = z.infer<typeof PlatformInvoiceSchema>;
@@ -104,33 +102,29 @@ export const paymentLines = async (ctx: AppContext, orgId: string, id: string) =
   });
 };
 
-/** Every organisation's subscription, for the platform administrator: status, plan, due day. */
+/**
+ * Every organisation's subscription, for the platform administrator: status, plan, due day. One query of
+ * the `subscriptions` read model (the core's fold of each subscription stream), by organisation name.
+ */
 export const subscriptionRows = async (ctx: AppContext) => {
   if (!ctx.billing) return [];
-  const orgIds = await subscribedOrganisations(ctx);
-  if (orgIds.length === 0) return [];
-  const names = new Map(
-    (
-      await readModels(ctx.database)
-        .selectFrom("organisations")
-        .select(["org_id", "name"])
-        .where("org_id", "in", orgIds)
-        .execute()
-    ).map((r) => [r.org_id, r.name]),
-  );
-  const rows = await Promise.all(
-    orgIds.map(async (orgId) => {
-      const state = await loadSubscription(ctx, orgId);
-      return {
-        orgId,
-        orgName: names.get(orgId) ?? "",
-        status: state.status,
-        plan: state.plan?.name ?? null,
-        periodTo: state.periodTo,
-        dueOn: dueOn(state),
-        graceEndsOn: state.graceEndsOn,
-      };
-    }),
-  );
-  return rows.sort((a, b) => a.orgName.localeCompare(b.orgName));
+  // As of the log's head when it can be had within the wait budget (a change just made shows); else
+  // as the read model stands: an overview, not a decision.
+  await ctx.runner.waitFor(await ctx.store.head(), ["subscriptions"], null);
+  const rows = await readModels(ctx.database)
+    .selectFrom("subscriptions as s")
+    .leftJoin("organisations as o", "o.org_id", "s.org_id")
+    .select(["s.org_id", "o.name", "s.status", "s.plan", "s.period_to", "s.due_on", "s.grace_ends_on"])
+    .orderBy("o.name")
+    .orderBy("s.org_id")
+    .execute();
+  return rows.map((r) => ({
+    orgId: r.org_id,
+    orgName: r.name ?? "",
+    status: r.status,
+    plan: r.plan,
+    periodTo: r.period_to,
+    dueOn: r.due_on,
+    graceEndsOn: r.grace_ends_on,
+  }));
 };
