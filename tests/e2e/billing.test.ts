@@ -1,17 +1,24 @@
 /**
- * The owner's subscription in Chromium, on the fake Stripe (issue 27 §1-2): the trial's days left, a plan
- * chosen, a card saved through the test-mode card form (confirmed on the fake server: the card never goes
- * through Registre), the first payment, a declining card, the grace period, the frame's read-only banner
- * and a write refused with the way to pay, the payment that ends it. And a server without a payment
- * provider: no billing in the navigation, nothing asked.
+ * A new organisation's whole life in Chromium, on the fake Stripe (issue 27 §5): the trial's days left, a
+ * plan chosen, a card saved through the test-mode card form (confirmed on the fake server: the card never
+ * goes through Registre), the first payment and its platform invoice (listed, its detail, its PDF; e-mailed
+ * to the owner as a Factur-X valid against the official XSD), a renewal invoiced with the next number, a
+ * declining card, the grace period, the frame's read-only banner and a write refused with the way to pay,
+ * the payment that ends it, the payments listed. And a server without a payment provider: no billing in
+ * the navigation, nothing asked.
  */
-import { plusDays } from "@registre/core";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { plusDays, readEInvoiceXml } from "@registre/core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFakeStripe } from "../../api/src/billing/fake-stripe.ts";
 import { runBillingDue } from "../../api/src/billing/schedule.ts";
 import { stripeBilling } from "../../api/src/billing/stripe.ts";
 import { registerUser } from "../../api/src/identity/users.ts";
+import { parseEml } from "../../api/src/mail/parse-eml.testing.ts";
+import { platformSellerParams } from "../../api/src/testing/billing-setup.ts";
+import { validFacturxXml } from "../../api/src/testing/facturx-checks.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { randomSiren } from "./siren.ts";
 import {
@@ -55,8 +62,8 @@ describe("the owner's subscription (Chromium, fake Stripe)", () => {
     await fake?.close();
   });
 
-  /** A new owner and their organisation, signed in through the API. */
-  const owner = async (server: TestServer): Promise<StoredSession> => {
+  /** A new owner and their organisation, signed in through the API; the owner's address beside. */
+  const owner = async (server: TestServer): Promise<StoredSession & { email: string }> => {
     const email = `gerante.${unique().toLowerCase()}@example.fr`;
     const anonymous = apiClient(
       () => server.url,
@@ -67,7 +74,16 @@ describe("the owner's subscription (Chromium, fake Stripe)", () => {
       () => server.url,
       () => registered,
     )("POST", "/user/orgs", { name: `Atelier ${unique()}`, siren: randomSiren() });
-    return org as StoredSession;
+    return { ...(org as StoredSession), email };
+  };
+
+  /** The messages of the server's outbox sent to `email`, oldest first. */
+  const mailsTo = (server: TestServer, email: string) => {
+    const outbox = join(server.dataDir ?? "", "outbox");
+    return readdirSync(outbox)
+      .sort()
+      .map((file) => parseEml(readFileSync(join(outbox, file), "utf8")))
+      .filter((mail) => mail.headers.get("to")?.includes(email));
   };
 
   const page = async (session: StoredSession): Promise<Page> => {
@@ -88,7 +104,7 @@ describe("the owner's subscription (Chromium, fake Stripe)", () => {
     await settled(p);
   };
 
-  test("trial, plan chosen, card saved, paid, declined, grace, read-only, paid again; no billing without a provider", async () => {
+  test("trial, plan chosen, card saved, paid and invoiced, renewed, declined, grace, read-only, paid again; no billing without a provider", async () => {
     if (!billed || !unbilled) throw new Error("servers not started");
     const server = billed;
     const adminEmail = `plateforme.${unique().toLowerCase()}@registre.fr`;
@@ -101,16 +117,20 @@ describe("the owner's subscription (Chromium, fake Stripe)", () => {
       () => server.url,
       () => ({ token: "", user: null }),
     )("POST", "/login", { email: adminEmail, password })) as StoredSession;
-    await apiClient(
+    const platform = apiClient(
       () => server.url,
       () => admin,
-    )("POST", "/registre/billing/plans", {
+    );
+    await platform("POST", "/registre/billing/plans", {
       name: "Mensuel",
       months: 1,
       priceHtCents: 1500,
       vatRate: "20",
       includes: ["Toutes les fonctions"],
     });
+    // The platform's identity as a seller: without it, a payment is recorded but not invoiced.
+    for (const [key, value] of Object.entries(platformSellerParams))
+      expect((await platform("PUT", `/params/${key}`, { value })).value).toBeTruthy();
     const session = await owner(server);
     const api = apiClient(
       () => server.url,
@@ -137,13 +157,65 @@ describe("the owner's subscription (Chromium, fake Stripe)", () => {
     const provider = stripeBilling(settings);
     const day = (d: string) => new Date(`${d}T02:00:00.000Z`);
     expect((await runBillingDue(server.ctx, provider, day(trialEnd))).charged).toBe(1);
+    // The platform invoices' reactor: the payment invoiced and e-mailed.
+    await server.ctx.runner.drain();
     await openPath(p, server.url, "/account/paymentmode");
     expect(await status.getAttribute("data-status")).toBe("active");
+
+    // The platform's invoice: listed, 18,00 € TTC, numbered first in the platform's series.
+    await openPath(p, server.url, "/account/invoices");
+    const invoiceRows = p.getByTestId("invoice-row");
+    expect(await invoiceRows.count()).toBe(1);
+    const firstRow = (await invoiceRows.first().textContent()) ?? "";
+    const found = /RG-(\d{4})-000001/.exec(firstRow);
+    if (!found) throw new Error(`the first invoice is not RG-<year>-000001: ${firstRow}`);
+    const [number, year] = found;
+    expect(firstRow).toContain("18,00\u00a0€");
+    // Its detail: every mention, its total, to whom it was e-mailed; its PDF downloaded.
+    await invoiceRows.first().click();
+    await p.getByTestId("invoice-detail").waitFor({ timeout: browserTimeout });
+    await settled(p);
+    expect(await p.getByRole("heading", { name: `Facture ${number}` }).count()).toBe(1);
+    expect(await p.getByTestId("invoice-totals").textContent()).toContain("Total TTC · 18,00\u00a0€");
+    expect(await p.getByTestId("invoice-emailed").textContent()).toContain(`Envoyée à ${session.email}`);
+    await p.screenshot({ path: `${artifactsDir}billing-invoice.png`, fullPage: true });
+    const [download] = await Promise.all([p.waitForEvent("download"), p.getByTestId("invoice-pdf").click()]);
+    expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+    const downloaded = readFileSync(await download.path());
+    expect(downloaded.subarray(0, 5).toString()).toBe("%PDF-");
+
+    // E-mailed once to the owner, the PDF attached: its embedded factur-x.xml valid against the XSD.
+    const invoiceMails = (n: string) =>
+      mailsTo(server, session.email).filter((m) => m.headers.get("subject")?.includes(n));
+    const mailed = invoiceMails(number);
+    expect(mailed).toHaveLength(1);
+    const attached = mailed[0]?.attachments.find((f) => f.filename === `${number}.pdf`);
+    expect(attached?.contentType).toBe("application/pdf");
+    const xml = readEInvoiceXml(validFacturxXml(attached?.content ?? new Uint8Array())).invoice;
+    expect(xml).toMatchObject({
+      number,
+      typeCode: "380",
+      seller: { siren: platformSellerParams.sellerSiren, vatNumber: platformSellerParams.sellerVatNumber },
+      totals: { taxBasis: 1500, taxTotal: 300, grandTotal: 1800, prepaid: 1800, duePayable: 0 },
+    });
+
+    // A renewal: the period's end charges the card again, invoiced with the next number, no gap.
+    const firstPeriodEnd = (await api("GET", "/billing/subscription")).periodTo as string;
+    expect((await runBillingDue(server.ctx, provider, day(firstPeriodEnd))).charged).toBe(1);
+    await server.ctx.runner.drain();
+    const renewed = await api("GET", "/billing/subscription");
+    expect([renewed.status, renewed.periodFrom]).toEqual(["active", firstPeriodEnd]);
+    await openPath(p, server.url, "/account/invoices");
+    expect(await invoiceRows.count()).toBe(2);
+    const second = `RG-${year}-000002`;
+    expect(await invoiceRows.first().textContent()).toContain(second);
+    expect(await invoiceRows.nth(1).textContent()).toContain(number);
+    expect(invoiceMails(second)).toHaveLength(1);
 
     // The card replaced by one that declines: the next due date fails, the grace's end shown.
     await saveCard(p, server, "4000 0000 0000 0341");
     expect(await p.getByTestId("saved-card").textContent()).toContain("•••• 0341");
-    const periodEnd = (await api("GET", "/billing/subscription")).periodTo as string;
+    const periodEnd = renewed.periodTo as string;
     expect((await runBillingDue(server.ctx, provider, day(periodEnd))).failed).toBe(1);
     await openPath(p, server.url, "/account/paymentmode");
     expect(await status.getAttribute("data-status")).toBe("pastDue");
@@ -180,6 +252,16 @@ describe("the owner's subscription (Chromium, fake Stripe)", () => {
     expect(
       (await api("POST", "/contacts", { kind: "company", name: "Acceptée", types: ["customer"] })).id,
     ).toBeTruthy();
+
+    // The payments: the first, the renewal and the one that ended read-only, each with its invoice.
+    await server.ctx.runner.drain();
+    await openPath(p, server.url, "/account/payments");
+    const paymentRows = p.getByTestId("payment-row");
+    expect(await paymentRows.count()).toBe(3);
+    const payments = (await paymentRows.allTextContents()).join("\n");
+    for (const n of [number, second, `RG-${year}-000003`]) expect(payments).toContain(n);
+    expect(payments.match(/18,00\u00a0€/g)).toHaveLength(3);
+    await p.screenshot({ path: `${artifactsDir}billing-payments.png`, fullPage: true });
 
     // Without a payment provider: no billing link, nothing asked.
     const other = await page(await owner(unbilled));

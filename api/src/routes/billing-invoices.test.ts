@@ -1,17 +1,13 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { calculationViolations, readEInvoiceXml } from "@registre/core";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { signWebhook } from "../billing/stripe.ts";
 import { loadSubscription, runSubscription } from "../billing/subscription.ts";
 import { platformInvoiceReactors } from "../billing-invoices/reactor.ts";
 import { registerUser } from "../identity/users.ts";
 import { apiHarness } from "../testing/api-harness.ts";
-import { platformWithMonthlyPlan } from "../testing/billing-setup.ts";
+import { platformSellerParams, platformWithMonthlyPlan } from "../testing/billing-setup.ts";
+import { pdfText, validFacturxXml } from "../testing/facturx-checks.ts";
 
 /**
  * The platform's invoices: one per payment whichever way it is told (the job's record and the webhook at
@@ -21,31 +17,6 @@ import { platformWithMonthlyPlan } from "../testing/billing-setup.ts";
  */
 const secret = "whsec_registre_invoices";
 const billing = { secretKey: "sk_test_fake", webhookSecret: secret, apiUrl: null };
-const dir = mkdtempSync(join(tmpdir(), "registre-platform-invoices-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const XSD = fileURLToPath(new URL("../../../../shared/fixtures/facturx/xsd/", import.meta.url));
-const run = (command: string, args: string[]) => {
-  try {
-    return execFileSync(command, args, { encoding: "utf8", stdio: "pipe" });
-  } catch (error) {
-    const e = error as { code?: string; stderr?: string };
-    if (e.code === "ENOENT")
-      throw new Error(`${command} is missing (libxml2-utils, poppler-utils: see .ci/run)`);
-    throw new Error(`${command} ${args.join(" ")}: ${e.stderr ?? String(error)}`);
-  }
-};
-
-const seller = {
-  sellerName: "Registre SAS",
-  sellerLegalForm: "SAS",
-  sellerCapital: "10000",
-  sellerSiren: "732829320",
-  sellerSiret: "73282932000074",
-  sellerVatNumber: "FR44732829320",
-  sellerRcs: "RCS Lyon 732 829 320",
-  sellerAddress: "3 place Bellecour, 69002 Lyon",
-  sellerEmail: "factures@registre.test",
-};
 
 describe.each(databaseKinds)("the platform's invoices on %s", (kind) => {
   const { harness, call, send, register, mailsTo } = apiHarness(
@@ -134,7 +105,7 @@ describe.each(databaseKinds)("the platform's invoices on %s", (kind) => {
     await paidTwice(a.orgId, "pi_early");
     expect((await loadSubscription(harness.ctx, a.orgId)).status).toBe("active");
     expect((await call("GET", "/account/invoices", a.token)).body).toEqual({ items: [], total: 0 });
-    for (const [key, value] of Object.entries(seller))
+    for (const [key, value] of Object.entries(platformSellerParams))
       expect((await call("PUT", `/params/${key}`, admin, { value })).status).toBe(200);
 
     await paidTwice(a.orgId, "pi_a1");
@@ -202,12 +173,8 @@ describe.each(databaseKinds)("the platform's invoices on %s", (kind) => {
       headers: { authorization: `Bearer ${a.token}` },
     });
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    const pdf = join(dir, `${kind}.pdf`);
-    writeFileSync(pdf, new Uint8Array(await res.arrayBuffer()));
-    const xmlFile = join(dir, `${kind}.xml`);
-    run("pdfdetach", ["-savefile", "factur-x.xml", "-o", xmlFile, pdf]);
-    run("xmllint", ["--noout", "--schema", join(XSD, "en16931/Factur-X_EN16931.xsd"), xmlFile]);
-    const read = readEInvoiceXml(readFileSync(xmlFile, "utf8")).invoice;
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    const read = readEInvoiceXml(validFacturxXml(pdf)).invoice;
     expect(calculationViolations(read)).toEqual([]);
     expect(read).toMatchObject({
       number: invoice.number,
@@ -217,7 +184,7 @@ describe.each(databaseKinds)("the platform's invoices on %s", (kind) => {
       totals: { taxBasis: 1250, taxTotal: 250, grandTotal: 1500, prepaid: 1500, duePayable: 0 },
     });
     expect(read.notes.map((n) => n.subject)).toEqual(expect.arrayContaining(["PMD", "PMT", "AAB", "ABL"]));
-    const text = run("pdftotext", ["-layout", "-enc", "UTF-8", pdf, "-"]).replace(/[\s\u00a0\u202f]+/g, " ");
+    const text = pdfText(pdf);
     for (const mention of [
       invoice.number,
       "732 829 320",

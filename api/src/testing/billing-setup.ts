@@ -25,3 +25,19 @@ export const platformWithMonthlyPlan = async (ctx: AppContext, call: Call, email
   ).body as { id: string };
   return { admin, plan };
 };
+
+/**
+ * The platform's identity as a seller, complete (`/params`, each key set with `PUT /params/{key}`): without
+ * it no platform invoice is issued. A company of Lyon, its SIREN, SIRET and VAT number valid.
+ */
+export const platformSellerParams = {
+  sellerName: "Registre SAS",
+  sellerLegalForm: "SAS",
+  sellerCapital: "10000",
+  sellerSiren: "732829320",
+  sellerSiret: "73282932000074",
+  sellerVatNumber: "FR44732829320",
+  sellerRcs: "RCS Lyon 732 829 320",
+  sellerAddress: "3 place Bellecour, 69002 Lyon",
+  sellerEmail: "factures@registre.test",
+} as const;
