@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { AccountingPages } from "./pages/accounting-pages.ts";
-import { artifactsDir, browserTimeout, demoSuite } from "./support.ts";
+import { artifactsDir, browserTimeout, demoSuite, visit } from "./support.ts";
 
 describe("accounting screens (Chromium, accounting API)", () => {
   let yearId = "";
@@ -434,7 +434,7 @@ describe("accounting screens (Chromium, accounting API)", () => {
         });
         try {
           for (const [name, path] of screens()) {
-            await open(page, path);
+            await visit(page, serverUrl(), path);
             expect(await page.getAttribute("html", "lang"), name).toBe(locale);
             // Days in fields read « 24/11/2026 » in both languages (French, and British English).
             for (const field of await page.locator("[data-dates-input]").all()) {

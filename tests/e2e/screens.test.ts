@@ -11,6 +11,7 @@ import {
   openPath,
   settled,
   track,
+  visit,
   watchCsp,
   webDir,
 } from "./support.ts";
@@ -54,7 +55,7 @@ describe("main screens (Chromium)", () => {
             failures.push(`${response.status()} ${response.url()}`);
         });
         for (const [name, path] of screens) {
-          await openPath(page, suite.serverUrl(), path);
+          await visit(page, suite.serverUrl(), path);
           expect(new URL(page.url()).pathname, name).toBe(path);
           expect(await page.getAttribute("html", "lang"), name).toBe(locale);
           await page.screenshot({ path: join(artifactsDir, `screen-${name}-${locale}.png`) });

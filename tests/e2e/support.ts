@@ -73,7 +73,37 @@ export const ensureWebBuild = async (): Promise<void> => {
   }
 };
 
-export const launchBrowser = (): Promise<Browser> =>
+/**
+ * Screenshots (tests/e2e/artifacts) are for people to look at, not checks: a run takes them when asked,
+ * `SCREENSHOTS=1` (README, "Tests"). Otherwise a page's `screenshot` answers an empty image at once: a
+ * full-page one costs Chromium a fraction of a second of CPU to paint and encode, and a run asks for
+ * hundreds.
+ */
+export const screenshotsWanted = process.env.SCREENSHOTS === "1";
+
+const withoutScreenshots = (browser: Browser): Browser => {
+  if (screenshotsWanted) return browser;
+  const skip = (page: Page) => {
+    page.screenshot = async () => Buffer.alloc(0);
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...options: Parameters<Browser["newContext"]>) => {
+    const context = await newContext(...options);
+    context.on("page", skip);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => {
+      const page = await newPage();
+      skip(page);
+      return page;
+    };
+    return context;
+  };
+  return browser;
+};
+
+export const launchBrowser = async (): Promise<Browser> => withoutScreenshots(await launchChromium());
+
+const launchChromium = (): Promise<Browser> =>
   chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: [
@@ -249,6 +279,21 @@ export const settled = async (page: Page, quietMs = 150): Promise<void> => {
 export const openPath = async (page: Page, serverUrl: string, path: string): Promise<void> => {
   track(page);
   await page.goto(new URL(path, serverUrl).toString());
+  await settled(page);
+};
+
+/**
+ * Goes to a path inside the app already loaded, as a link would (history, no reload), and waits until its
+ * requests have settled; the first visit of a page loads it. For walks over many screens: a reload per
+ * screen parses and starts the whole app again each time.
+ */
+export const visit = async (page: Page, serverUrl: string, path: string): Promise<void> => {
+  if (!page.url().startsWith(serverUrl)) return openPath(page, serverUrl, path);
+  track(page);
+  await page.evaluate((to) => {
+    history.pushState(null, "", to);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
   await settled(page);
 };
 
