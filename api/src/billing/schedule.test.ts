@@ -25,7 +25,7 @@ describe.each(databaseKinds)("the billing job on %s", (kind) => {
   it("charges at the trial's end once per due date, retries a declined card, ends the grace in read-only", async () => {
     const provider = stripeBilling({ ...billing, apiUrl: fake.url });
     const email = `billing.job.${kind}@registre.fr`;
-    const { plan } = await platformWithMonthlyPlan(harness.ctx, call, email);
+    const { admin, plan } = await platformWithMonthlyPlan(harness.ctx, call, email);
     const subscribe = async (name: string, card: string | null) => {
       const o = await organisation(name);
       const trial = (await call("GET", "/billing/subscription", o.token)).body;
@@ -125,5 +125,38 @@ describe.each(databaseKinds)("the billing job on %s", (kind) => {
     expect((await loadSubscription(harness.ctx, paying.orgId)).periodTo).toBe(
       plusMonths(plusMonths(due, 1), 1),
     );
+    // The administrator's list (the `subscriptions` read model) says what the aggregates say, by name.
+    const listed = (await call("GET", "/registre/orgs/invoices", admin)).body.subscriptions.filter(
+      (s: { orgId: string }) => [paying.orgId, declined.orgId, cardless.orgId].includes(s.orgId),
+    );
+    expect(listed).toEqual([
+      {
+        orgId: paying.orgId,
+        orgName: "Atelier Payeur",
+        status: "active",
+        plan: "Mensuel",
+        periodTo: plusMonths(plusMonths(due, 1), 1),
+        dueOn: plusMonths(plusMonths(due, 1), 1),
+        graceEndsOn: null,
+      },
+      {
+        orgId: declined.orgId,
+        orgName: "Atelier Refuse",
+        status: "readOnly",
+        plan: null,
+        periodTo: null,
+        dueOn: null,
+        graceEndsOn: plusDays(due, 14),
+      },
+      {
+        orgId: cardless.orgId,
+        orgName: "Atelier Sanscarte",
+        status: "readOnly",
+        plan: null,
+        periodTo: null,
+        dueOn: null,
+        graceEndsOn: plusDays(due, 14),
+      },
+    ]);
   });
 });
