@@ -1,4 +1,5 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import { Rights } from "@registre/core";
 import type { MiddlewareHandler } from "hono";
 import { refuseWhenReadOnly } from "../billing/subscription.ts";
 import type { AppContext } from "../context.ts";
@@ -90,7 +91,10 @@ export const accessRoute = <R extends RouteConfig>(
     readonly whileReadOnly?: true;
   },
 ) => {
-  const gated = access.kind === "right" && config.method !== "get" && !whileReadOnly;
+  // A write: a method other than GET under a right other than reading. A report asked by POST (its query
+  // in a body) under the read right is a read, answered while read-only like every other.
+  const gated =
+    access.kind === "right" && access.bit !== Rights.read && config.method !== "get" && !whileReadOnly;
   return createRoute({
     ...config,
     responses: {

@@ -131,6 +131,13 @@ describe.each(databaseKinds)("billing on %s", (kind) => {
       headers: { authorization: `Bearer ${o.token}` },
     });
     expect(vcards.status).toBe(200);
+    // The reports asked by POST (their query in a body) are reads: the trial balance, the general ledger.
+    const range = { start: o.year.start, end: o.year.end };
+    expect((await call("POST", "/accounting/reports/balance", o.token, range)).status).toBe(200);
+    expect(
+      (await call("POST", "/accounting/reports/generalledger", o.token, { ...range, account: "411000" }))
+        .status,
+    ).toBe(200);
     // Choosing a plan is how it pays its way back: allowed.
     expect(
       (await call("POST", "/billing/subscription/plan", o.token, { planId: created.body.id })).status,

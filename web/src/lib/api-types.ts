@@ -14245,15 +14245,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description No right */
             403: {
                 headers: {
@@ -14420,15 +14411,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description No right */
             403: {
                 headers: {
@@ -14514,15 +14496,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
-            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31669,15 +31642,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description No right */
             403: {
                 headers: {
@@ -31776,15 +31740,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
-            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40547,15 +40502,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `subscription.readOnly`: the organisation's subscription has ended — reads and exports still answer, writes wait for a payment (`/account/paymentmode`) */
-            402: {
                 headers: {
                     [name: string]: unknown;
                 };
