@@ -5,8 +5,8 @@ import { startFakeStripe } from "../billing/fake-stripe.ts";
 import { runBillingDue } from "../billing/schedule.ts";
 import { stripeBilling } from "../billing/stripe.ts";
 import { paymentMailReactors } from "../billing-invoices/payment-mail.ts";
-import { registerUser } from "../identity/users.ts";
 import { apiHarness } from "../testing/api-harness.ts";
+import { platformWithMonthlyPlan } from "../testing/billing-setup.ts";
 
 /**
  * The card replaced (`PUT /account/paymentmode/stripe/{id}`), the card form the web is told to show, the
@@ -92,22 +92,11 @@ describe.each(databaseKinds)("the card replaced and the payment e-mails on %s", 
   });
 
   it("mails the owners once per failed attempt, with the next try and the grace's end, and at read-only", async () => {
-    const email = `billing.mail.${kind}@registre.fr`;
-    await registerUser(
+    const { admin, plan } = await platformWithMonthlyPlan(
       harness.ctx,
-      { email, password: "motdepasse1", name: "Admin", platformAdmin: true },
-      { commandId: crypto.randomUUID(), at: new Date().toISOString() },
+      call,
+      `billing.mail.${kind}@registre.fr`,
     );
-    const admin = (await call("POST", "/login", undefined, { email, password: "motdepasse1" })).body.token;
-    const plan = (
-      await call("POST", "/registre/billing/plans", admin, {
-        name: "Mensuel",
-        months: 1,
-        priceHtCents: 1250,
-        vatRate: "20",
-        includes: [],
-      })
-    ).body;
     // A plan granted to an organisation that does not exist: not found, no subscription started.
     const ghost = crypto.randomUUID();
     const granted = await call("POST", `/registre/billing/orgs/${ghost}/grant`, admin, {

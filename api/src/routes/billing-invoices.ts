@@ -1,4 +1,5 @@
-import { PLATFORM_ORG, Rights } from "@registre/core";
+import { type PlatformInvoice as Invoice, PLATFORM_ORG, Rights } from "@registre/core";
+import type { Context } from "hono";
 import { platformInvoiceFileName, platformInvoicePdf } from "../billing-invoices/invoice-document.ts";
 import { mailPlatformInvoice } from "../billing-invoices/invoice-mail.ts";
 import {
@@ -40,6 +41,16 @@ import {
 import { requireBilling } from "./billing.ts";
 
 const tags = ["Billing"];
+/** An invoice's Factur-X PDF as a download, in the language asked or the request's. */
+const pdfAnswer = async (c: Context, invoice: Invoice, lang: "fr" | "en" | undefined) => {
+  const pdf = await platformInvoicePdf(invoice, lang ?? localeOf(c));
+  return c.body(
+    pdf as Uint8Array<ArrayBuffer>,
+    200,
+    fileHeaders(platformInvoiceFileName(invoice), "application/pdf"),
+  ) as never;
+};
+
 /** Who manages the organisation's subscription reads what it paid: its owners (the organisation's update right). */
 const billingManager = right("organization", Rights.update);
 const pdfResponse = {
@@ -86,12 +97,7 @@ export const accountInvoiceRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const invoice = await invoiceOf(ctx, c.req.valid("param").id, sessionOrg(c));
-      const pdf = await platformInvoicePdf(invoice, c.req.valid("query").lang ?? localeOf(c));
-      return c.body(
-        pdf as Uint8Array<ArrayBuffer>,
-        200,
-        fileHeaders(platformInvoiceFileName(invoice), "application/pdf"),
-      ) as never;
+      return pdfAnswer(c, invoice, c.req.valid("query").lang);
     },
   );
   return app;
@@ -222,12 +228,7 @@ export const platformInvoiceRoutes = (ctx: AppContext) => {
     }),
     async (c) => {
       const invoice = await invoiceOf(ctx, c.req.valid("param").id);
-      const pdf = await platformInvoicePdf(invoice, c.req.valid("query").lang ?? localeOf(c));
-      return c.body(
-        pdf as Uint8Array<ArrayBuffer>,
-        200,
-        fileHeaders(platformInvoiceFileName(invoice), "application/pdf"),
-      ) as never;
+      return pdfAnswer(c, invoice, c.req.valid("query").lang);
     },
   );
   return app;
