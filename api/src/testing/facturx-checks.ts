@@ -14,7 +14,7 @@ const XSD = fileURLToPath(
 );
 
 /** A command-line tool's output; its error output in the error, or which package is missing. */
-const runTool = (command: string, args: string[]): string => {
+export const runTool = (command: string, args: string[]): string => {
   try {
     return execFileSync(command, args, { encoding: "utf8", stdio: "pipe" });
   } catch (error) {

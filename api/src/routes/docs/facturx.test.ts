@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../../tests/support/databases.ts";
 import { apiHarness } from "../../testing/api-harness.ts";
 import { documentsOrganisation } from "../../testing/documents-setup.ts";
+import { runTool } from "../../testing/facturx-checks.ts";
 
 /**
  * A validated invoice's Factur-X, read back with the tools of the trade (installed by .ci/run, never
@@ -17,17 +17,6 @@ import { documentsOrganisation } from "../../testing/documents-setup.ts";
 const dir = mkdtempSync(join(tmpdir(), "registre-facturx-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const XSD = fileURLToPath(new URL("../../../../../shared/fixtures/facturx/xsd/", import.meta.url));
-
-const run = (command: string, args: string[]) => {
-  try {
-    return execFileSync(command, args, { encoding: "utf8", stdio: "pipe" });
-  } catch (error) {
-    const e = error as { code?: string; stderr?: string };
-    if (e.code === "ENOENT")
-      throw new Error(`${command} is missing (libxml2-utils, poppler-utils: see .ci/run)`);
-    throw new Error(`${command} ${args.join(" ")}: ${e.stderr ?? String(error)}`);
-  }
-};
 
 const save = (bytes: ArrayBuffer | string, name: string) => {
   const file = join(dir, name);
@@ -77,7 +66,7 @@ describe.each(databaseKinds)("Factur-X out (/docs/{id}/facturx, /pdf) on %s", (k
     const xmlResponse = await get(`/docs/${created.id}/facturx?format=xml`, o.token);
     expect(xmlResponse.status).toBe(200);
     const xml = await xmlResponse.text();
-    run("xmllint", [
+    runTool("xmllint", [
       "--noout",
       "--schema",
       join(XSD, "en16931/Factur-X_EN16931.xsd"),
@@ -109,9 +98,9 @@ describe.each(databaseKinds)("Factur-X out (/docs/{id}/facturx, /pdf) on %s", (k
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/pdf");
       const pdf = save(await response.arrayBuffer(), `${kind}-${path.includes("pdf?") ? "pdf" : "fx"}.pdf`);
-      expect(run("pdfdetach", ["-list", pdf])).toContain("factur-x.xml");
+      expect(runTool("pdfdetach", ["-list", pdf])).toContain("factur-x.xml");
       const extracted = join(dir, `${kind}-extracted.xml`);
-      run("pdfdetach", ["-savefile", "factur-x.xml", "-o", extracted, pdf]);
+      runTool("pdfdetach", ["-savefile", "factur-x.xml", "-o", extracted, pdf]);
       expect(readFileSync(extracted, "utf8")).toBe(xml);
       const raw = Buffer.from(readFileSync(pdf)).toString("latin1");
       expect(raw).toContain("<pdfaid:part>3</pdfaid:part>");
@@ -119,7 +108,7 @@ describe.each(databaseKinds)("Factur-X out (/docs/{id}/facturx, /pdf) on %s", (k
       expect(raw).toContain("<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>");
       expect(raw).toContain("<fx:DocumentType>INVOICE</fx:DocumentType>");
       expect(raw).toMatch(/\/AFRelationship \/Alternative/);
-      const text = run("pdftotext", ["-layout", "-enc", "UTF-8", pdf, "-"]).replace(
+      const text = runTool("pdftotext", ["-layout", "-enc", "UTF-8", pdf, "-"]).replace(
         /[\s\u00a0\u202f]+/g,
         " ",
       );
@@ -149,7 +138,7 @@ describe.each(databaseKinds)("Factur-X out (/docs/{id}/facturx, /pdf) on %s", (k
     expect((await get(`/docs/${credit.id}/facturx`, o.token)).status).toBe(409);
     await o.ok("PUT", `/docs/${credit.id}/status/validated`);
     const xml = await (await get(`/docs/${credit.id}/facturx?format=xml`, o.token)).text();
-    run("xmllint", [
+    runTool("xmllint", [
       "--noout",
       "--schema",
       join(XSD, "basic/Factur-X_BASIC.xsd"),
