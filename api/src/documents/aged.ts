@@ -136,7 +136,10 @@ export const agedBalance = async (
   const signed = sql<number>`(case when kind = 'creditNote' then -due else due end)`;
   const bucket = (where: ReturnType<typeof sql<boolean>>) =>
     sql<string>`coalesce(sum(${signed}) filter (where ${where}), 0)::text`;
-  const [groups, late, lateTotals, ledger] = await Promise.all([
+  const isLate = sql<boolean>`kind = 'invoice' and ${dueOn} < ${at}`;
+  // One walk of the open documents gives the buckets per contact and the late invoices' count and amount
+  // (summed over the contacts below); the list of the first late ones is a second, short walk of the index.
+  const [groups, late, ledger] = await Promise.all([
     open
       .where("kind", "in", ["invoice", "creditNote"])
       .select([
@@ -149,6 +152,8 @@ export const agedBalance = async (
         bucket(sql<boolean>`${dueOn} between ${before(90)} and ${before(61)}`).as("days61to90"),
         bucket(sql<boolean>`${dueOn} < ${before(90)}`).as("over90"),
         sql<string>`coalesce(sum(${signed}), 0)::text`.as("total"),
+        sql<number>`(count(*) filter (where ${isLate}))::integer`.as("lateCount"),
+        sql<string>`coalesce(sum(due) filter (where ${isLate}), 0)::text`.as("lateAmount"),
       ])
       .groupBy("contact_id")
       .execute(),
@@ -169,14 +174,6 @@ export const agedBalance = async (
       .orderBy("position")
       .limit(lateLimit)
       .execute(),
-    open
-      .where("kind", "=", "invoice")
-      .where(sql<boolean>`${dueOn} < ${at}`)
-      .select([
-        sql<number>`count(*)::integer`.as("count"),
-        sql<string>`coalesce(sum(due), 0)::text`.as("amount"),
-      ])
-      .executeTakeFirstOrThrow(),
     options.ledger === true ? ledgerOwed(ctx, orgId, options.direction, at) : null,
   ]);
   const contacts: AgedContact[] = groups
@@ -218,8 +215,8 @@ export const agedBalance = async (
         due: n(r.due),
       };
     }),
-    lateCount: n(lateTotals.count),
-    lateAmount: n(lateTotals.amount),
+    lateCount: groups.reduce((count, g) => count + n(g.lateCount), 0),
+    lateAmount: groups.reduce((amount, g) => amount + n(g.lateAmount), 0),
     ledger,
   };
 };
