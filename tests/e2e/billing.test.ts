@@ -49,8 +49,8 @@ describe("the owner's subscription (Chromium, fake Stripe)", () => {
     fake = await startFakeStripe();
     settings.apiUrl = fake.url;
     [billed, unbilled] = await Promise.all([
-      startTestServer("pglite", { dataDir: true, env: { billing: settings } }),
-      startTestServer("pglite"),
+      startTestServer("postgres", { dataDir: true, env: { billing: settings } }),
+      startTestServer("postgres"),
     ]);
     browser = await launchBrowser();
   }, 240_000);

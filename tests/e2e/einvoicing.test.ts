@@ -72,7 +72,7 @@ describe("e-invoicing screens (Chromium, local platform)", () => {
   beforeAll(async () => {
     await ensureWebBuild();
     platform = await startLocalPlatform({ ackDelayMs: 20, log: () => {} });
-    server = await startTestServer("pglite", { seed: true });
+    server = await startTestServer("postgres", { seed: true });
     const made = await seedDemoEInvoicing(server.ctx, platform, { syncTimeoutMs: 30_000 });
     if (!made) throw new Error("the demo's e-invoicing was not seeded");
     perrinOrg = made;

@@ -96,7 +96,7 @@ describe("FEC import screen (Chromium, FEC import API)", () => {
   beforeAll(async () => {
     mkdirSync(artifactsDir, { recursive: true });
     await ensureWebBuild();
-    server = await startTestServer("pglite");
+    server = await startTestServer("postgres");
     browser = await launchBrowser();
   }, 240_000);
 

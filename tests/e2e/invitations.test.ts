@@ -86,7 +86,7 @@ describe("invitations (Chromium, identity API)", () => {
 
   beforeAll(async () => {
     await ensureWebBuild();
-    server = await startTestServer("pglite", { dataDir: true });
+    server = await startTestServer("postgres", { dataDir: true });
     browser = await launchBrowser();
   }, 180_000);
 

@@ -30,7 +30,7 @@ describe("documents by e-mail (Chromium, mail API)", () => {
 
   beforeAll(async () => {
     await ensureWebBuild();
-    server = await startTestServer("pglite", { seed: true, dataDir: true });
+    server = await startTestServer("postgres", { seed: true, dataDir: true });
     session = await signInDemo(server.url);
     browser = await launchBrowser();
   }, 240_000);

@@ -29,7 +29,7 @@ describe("read models stopped for an organisation (Chromium)", () => {
   beforeAll(async () => {
     mkdirSync(artifactsDir, { recursive: true });
     await ensureWebBuild();
-    server = await startTestServer("pglite", { seed: true });
+    server = await startTestServer("postgres", { seed: true });
     admin = await signInDemo(server.url);
     const { ctx } = server;
     const org = await ctx.database.db

@@ -72,7 +72,7 @@ describe("user rights (Chromium, identity API)", () => {
     mkdirSync(artifactsDir, { recursive: true });
     await ensureWebBuild();
     // Invitations send e-mail: to an outbox of the server's own.
-    server = await startTestServer("pglite", { dataDir: true });
+    server = await startTestServer("postgres", { dataDir: true });
     browser = await launchBrowser();
   }, 180_000);
 

@@ -68,7 +68,7 @@ describe("session flows (Chromium, identity API)", () => {
 
   beforeAll(async () => {
     await ensureWebBuild();
-    server = await startTestServer("pglite", { dataDir: true });
+    server = await startTestServer("postgres", { dataDir: true });
     browser = await launchBrowser();
   }, 180_000);
 

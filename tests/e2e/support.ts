@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { DatabaseKind } from "@registre/store";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { startTestServer } from "../support/server.ts";
@@ -101,7 +102,38 @@ const withoutScreenshots = (browser: Browser): Browser => {
   return browser;
 };
 
-export const launchBrowser = async (): Promise<Browser> => withoutScreenshots(await launchChromium());
+/** The worker's Chromium, launched by the first suite that asks and kept for the next ones. */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The worker's Chromium (a browser suite's files run one after the other in a worker that keeps its
+ * modules): each suite works in contexts of its own, and its `close()` closes them, not the browser — a
+ * launch costs a second or two of CPU, thirty-odd times a run. Chromium goes with the worker's process.
+ */
+export const launchBrowser = async (): Promise<Browser> => {
+  const running = await shared?.catch(() => undefined);
+  if (!running?.isConnected()) shared = launchChromium().then(withoutScreenshots);
+  const browser = await (shared as Promise<Browser>);
+  const opened = new Set<BrowserContext>();
+  const newContext = browser.newContext.bind(browser);
+  return new Proxy(browser, {
+    get(target, property, receiver) {
+      if (property === "newContext")
+        return async (...options: Parameters<Browser["newContext"]>) => {
+          const context = await newContext(...options);
+          opened.add(context);
+          context.on("close", () => opened.delete(context));
+          return context;
+        };
+      if (property === "close")
+        return async () => {
+          await Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
+        };
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+};
 
 const launchChromium = (): Promise<Browser> =>
   chromium.launch({
@@ -329,10 +361,20 @@ export type DemoSuite = {
 
 /**
  * The set-up of a Chromium suite against the real API, as the demo login: the web build, a server
- * on a seeded PGlite database, the demo session, the browser; closed after the suite. Called inside
- * `describe`; `prepare` runs once everything is up (data of the suite's own, seeded through the API).
+ * on a copy of the run's seeded demo database, the demo session, the browser; closed after the suite.
+ * Called inside `describe`; `prepare` runs once everything is up (data of the suite's own, seeded through
+ * the API).
+ *
+ * The database is the PostgreSQL server's unless the suite asks for the embedded one (`database:
+ * "pglite"`, as `npm start` runs): the API's tests run every route on both, and a screen adds nothing
+ * a database could differ on, while PGlite's work runs in the test's own process beside Chromium's — a
+ * quarter of a browser suite's CPU. The suites of the README's first run (the owner's month, the shell)
+ * keep the embedded database.
  */
-export const demoSuite = (prepare?: (suite: DemoSuite) => Promise<void>): DemoSuite => {
+export const demoSuite = (
+  prepare?: (suite: DemoSuite) => Promise<void>,
+  options: { database?: DatabaseKind } = {},
+): DemoSuite => {
   let server: { url: string; close(): Promise<void> } | undefined;
   let browser: Browser | undefined;
   let session: StoredSession | undefined;
@@ -369,7 +411,7 @@ export const demoSuite = (prepare?: (suite: DemoSuite) => Promise<void>): DemoSu
   beforeAll(async () => {
     mkdirSync(artifactsDir, { recursive: true });
     await ensureWebBuild();
-    server = await startTestServer("pglite", { seed: true });
+    server = await startTestServer(options.database ?? "postgres", { seed: true });
     session = await signInDemo(server.url);
     browser = await launchBrowser();
     await prepare?.(suite);

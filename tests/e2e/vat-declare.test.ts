@@ -76,7 +76,7 @@ describe("declaring a VAT return from its screen (Chromium, VAT API)", () => {
   beforeAll(async () => {
     mkdirSync(artifactsDir, { recursive: true });
     await ensureWebBuild();
-    server = await startTestServer("pglite");
+    server = await startTestServer("postgres");
     browser = await launchBrowser();
   }, 240_000);
 
