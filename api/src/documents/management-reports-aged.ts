@@ -17,18 +17,22 @@ export const agedPeriod = (
 /**
  * The aged balances as management reports (`aged-receivables`, `aged-payables`): one row per contact
  * with what is left due, including tax, in the buckets of its days past due at the period's last day
- * (`agedBalance`, the documents read model), and the totals. `from` is only echoed.
+ * (`agedBalance`, the documents read model), and the totals. `from` is only echoed. `ledger`: the side's
+ * third-party accounts in the books at that day beside them (for a member who may read the books; null
+ * otherwise).
  */
 export const agedReport = async (
   ctx: AppContext,
   orgId: string,
   type: "aged-receivables" | "aged-payables",
   period: { from: string; to: string },
+  options: { ledger: boolean },
 ): Promise<ManagementReportView> => {
   const aged = await agedBalance(ctx, orgId, {
     direction: type === "aged-receivables" ? "sales" : "purchases",
     at: period.to,
     lateLimit: 0,
+    ledger: options.ledger,
   });
   const keys = [...agedBuckets, "total"] as const;
   return {
@@ -47,5 +51,6 @@ export const agedReport = async (
       ...Object.fromEntries(keys.map((key) => [key, aged.totals[key]])),
     },
     uncosted: null,
+    ledger: aged.ledger,
   };
 };

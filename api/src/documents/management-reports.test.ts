@@ -301,6 +301,8 @@ describe.each(databaseKinds)("the management reports (/docs/stats/{type}) on %s"
       uncostedLines: 1,
     });
     expect(margins.uncosted).toEqual({ lines: 2, revenue: 104_550 });
+    // The books' figure is the aged balances' only.
+    for (const r of [customers, items, months, margins]) expect(r.ledger, r.type).toBeNull();
 
     // On 31 March: Alpha's January invoice (1,010.05) less the credit note (192) 31–60 days late, its March
     // invoice (480) not due; Gamma's February invoice (1,488) 21 days late; April's not issued yet.
@@ -361,6 +363,42 @@ describe.each(databaseKinds)("the management reports (/docs/stats/{type}) on %s"
         "Beta Fournitures",
         { documents: 1, notDue: 0, days1to30: 0, days31to60: 9_600, days61to90: 0, over90: 0, total: 9_600 },
       ],
+    ]);
+    // Beside them, to the owner who reads the books: the third-party accounts at that day, as the trial
+    // balance has them (411 owed to us, 401 owed by us) — the documents' totals while every invoice is one.
+    const books = async (prefix: string) =>
+      (await o.ok("POST", "/accounting/reports/balance", { start: o.year.start, end: `${y}-03-31` })).rows
+        .filter((r: { account: string }) => r.account.startsWith(prefix))
+        .reduce((sum: number, r: { debit: number; credit: number }) => sum + r.debit - r.credit, 0);
+    expect(receivables.ledger).toBe(278_605);
+    expect(receivables.ledger).toBe(await books("411"));
+    expect(payables.ledger).toBe(27_600);
+    expect(payables.ledger).toBe(-(await books("401")));
+    // An invoice to Gamma entered by hand in March (500.00 €): in the books, not among the documents.
+    await o.ok("POST", "/accounting/entries", {
+      journal: "VT",
+      date: `${y}-03-15`,
+      pieceRef: "M-1",
+      label: "Facture saisie à la main",
+      validate: true,
+      lines: [
+        { account: "411000", auxiliary: gamma.customerAccount, debit: 50_000, credit: 0 },
+        { account: "706000", debit: 0, credit: 50_000 },
+      ],
+    });
+    await harness.ctx.runner.drain();
+    const byHand = await report("aged-receivables", `to=${y}-03-31`);
+    expect(byHand.totals.total).toBe(278_605);
+    expect(byHand.ledger).toBe(328_605);
+    expect(byHand.ledger).toBe(await books("411"));
+    // The files say it on their last line.
+    const agedCsv = await download(`/docs/stats/aged-receivables?to=${y}-03-31&format=csv`, o.token);
+    expect(parseCsv(agedCsv.bytes.toString("utf8"), ";").records.at(-1)?.cells).toEqual([
+      "Au grand livre, les comptes clients font 3286,05\u00a0: 500,00 hors factures (écritures saisies à la main, à-nouveaux, règlements non imputés).",
+    ]);
+    const payablesCsv = await download(`/docs/stats/aged-payables?to=${y}-03-31&format=csv`, o.token, "en");
+    expect(parseCsv(payablesCsv.bytes.toString("utf8"), ";").records.at(-1)?.cells).toEqual([
+      "In the books, the supplier accounts hold 276,00: they agree with the invoices.",
     ]);
 
     // Without a period: the current fiscal year, April's invoice in it.
@@ -447,6 +485,9 @@ describe.each(databaseKinds)("the management reports (/docs/stats/{type}) on %s"
     expect(printed).toMatch(/Gamma SAS\s+1\s+0,00\s+1 488,00/);
     expect(printed).toMatch(/Total\s+4\s+480,00\s+1 488,00\s+818,05\s+0,00\s+0,00\s+2 786,05/);
     expect(printed).toContain("Page 1 sur 1");
+    expect(printed.replace(/\s+/g, " ")).toContain(
+      "Au grand livre, les comptes clients font 3 286,05 € : 500,00 € hors factures",
+    );
     const english = pdfText(
       (await download(`/docs/stats/sales-by-item?${quarter}&format=pdf`, o.token, "en")).bytes,
     );

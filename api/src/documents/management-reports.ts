@@ -73,11 +73,15 @@ const stats = (ctx: AppContext, orgId: string, period: Period) =>
     .where("issue_date", "<=", period.to);
 
 type Report = ManagementReportView;
-const base = (type: ReportType, period: Period): Pick<Report, "type" | "from" | "to" | "uncosted"> => ({
+const base = (
+  type: ReportType,
+  period: Period,
+): Pick<Report, "type" | "from" | "to" | "uncosted" | "ledger"> => ({
   type,
   from: period.from,
   to: period.to,
   uncosted: null,
+  ledger: null,
 });
 
 /** Sales by customer or purchases by supplier: documents, invoiced, credited, net and its share. */

@@ -1,7 +1,7 @@
 import { CSV_BOM, csvAmount, csvRows, csvText } from "../accounting/csv.ts";
 import type { PrintLanguage } from "../pdf/format.ts";
 import type { ManagementReportView, ReportValue } from "../schemas/management-reports.ts";
-import { columnTitle, periodLine, reportTitle, rowLabel, subjectTitle, words } from "./labels.ts";
+import { columnTitle, ledgerLine, periodLine, reportTitle, rowLabel, subjectTitle, words } from "./labels.ts";
 
 /** A value as a French spreadsheet reads it: amounts "1234,56", decimals with a comma, nothing for null. */
 const cell = (
@@ -37,5 +37,7 @@ export const reportCsv = (
   ];
   if (report.uncosted && report.uncosted.lines > 0)
     rows.push([w.uncosted(report.uncosted.lines, csvAmount(report.uncosted.revenue))]);
+  const ledger = ledgerLine(report, language, csvAmount);
+  if (ledger) rows.push([csvText(ledger)]);
   return CSV_BOM + csvRows(rows);
 };

@@ -100,6 +100,10 @@ const WORDS = {
     asOf: (day: string) => `Au ${day}`,
     uncosted: (lines: number, revenue: string) =>
       `${lines} ligne${lines > 1 ? "s" : ""} de vente sans coût connu (${revenue} HT), hors des marges.`,
+    ledgerOutside: (suppliers: boolean, ledger: string, difference: string) =>
+      `Au grand livre, les comptes ${suppliers ? "fournisseurs" : "clients"} font ${ledger}\u00a0: ${difference} hors factures (écritures saisies à la main, à-nouveaux, règlements non imputés).`,
+    ledgerAgrees: (suppliers: boolean, ledger: string) =>
+      `Au grand livre, les comptes ${suppliers ? "fournisseurs" : "clients"} font ${ledger}\u00a0: ils concordent avec les factures.`,
     page: (page: number, count: number) => `Page ${page} sur ${count}`,
     printed: (day: string) => `Édité le ${day}`,
   },
@@ -115,6 +119,10 @@ const WORDS = {
     asOf: (day: string) => `As at ${day}`,
     uncosted: (lines: number, revenue: string) =>
       `${lines} sales line${lines === 1 ? "" : "s"} without a known cost (${revenue} excl. tax), left out of the margins.`,
+    ledgerOutside: (suppliers: boolean, ledger: string, difference: string) =>
+      `In the books, the ${suppliers ? "supplier" : "customer"} accounts hold ${ledger}: ${difference} outside the invoices (entries made by hand, opening balances, payments not allocated).`,
+    ledgerAgrees: (suppliers: boolean, ledger: string) =>
+      `In the books, the ${suppliers ? "supplier" : "customer"} accounts hold ${ledger}: they agree with the invoices.`,
     page: (page: number, count: number) => `Page ${page} of ${count}`,
     printed: (day: string) => `Printed on ${day}`,
   },
@@ -185,6 +193,24 @@ export const periodLine = (report: ManagementReportView, language: PrintLanguage
   report.type === "aged-receivables" || report.type === "aged-payables"
     ? words(language).asOf(formatDate(report.to, language))
     : words(language).period(formatDate(report.from, language), formatDate(report.to, language));
+
+/**
+ * The aged balances' last line: the books' third-party accounts beside the documents' total, and what
+ * they hold outside the invoices; null without the books' figure (`ledger`). `amount` writes cents.
+ */
+export const ledgerLine = (
+  report: ManagementReportView,
+  language: PrintLanguage,
+  amount: (cents: number) => string,
+): string | null => {
+  if (report.ledger === null) return null;
+  const w = words(language);
+  const suppliers = report.type === "aged-payables";
+  const difference = report.ledger - Number(report.totals.total ?? 0);
+  return difference === 0
+    ? w.ledgerAgrees(suppliers, amount(report.ledger))
+    : w.ledgerOutside(suppliers, amount(report.ledger), amount(difference));
+};
 
 /** A value as printed (PDF): amounts with two decimals, percentages with « % », nothing for null. */
 export const printedValue = (

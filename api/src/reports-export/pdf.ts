@@ -3,6 +3,7 @@ import { COLOURS, CONTENT_BOTTOM, CONTENT_WIDTH, finish, MARGIN, openPdf, PAGE, 
 import type { ManagementReportView } from "../schemas/management-reports.ts";
 import {
   columnTitle,
+  ledgerLine,
   periodLine,
   printedValue,
   reportTitle,
@@ -110,6 +111,16 @@ export const reportPdf = async (
     doc.text(w.uncosted(report.uncosted.lines, formatMoney(report.uncosted.revenue, language)), x, y, {
       width: CONTENT_WIDTH,
     });
+  }
+  const ledger = ledgerLine(report, language, (cents) => formatMoney(cents, language));
+  if (ledger) {
+    y += 6;
+    doc.font("regular").fontSize(SIZES.small).fillColor(COLOURS.muted);
+    if (y + doc.heightOfString(ledger, { width: CONTENT_WIDTH }) > CONTENT_BOTTOM) {
+      doc.addPage();
+      y = MARGIN.top;
+    }
+    doc.text(ledger, x, y, { width: CONTENT_WIDTH });
   }
 
   // The footers, once the page count is known: the day printed and the page number.

@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { formatMoney, type PrintLanguage } from "../pdf/format.ts";
 import type { ManagementReportView, ReportValue } from "../schemas/management-reports.ts";
-import { columnTitle, periodLine, reportTitle, rowLabel, subjectTitle, words } from "./labels.ts";
+import { columnTitle, ledgerLine, periodLine, reportTitle, rowLabel, subjectTitle, words } from "./labels.ts";
 
 export const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -73,6 +73,11 @@ export const reportXlsx = async (
     sheet.addRow([
       words(language).uncosted(report.uncosted.lines, formatMoney(report.uncosted.revenue, language)),
     ]);
+  }
+  const ledger = ledgerLine(report, language, (cents) => formatMoney(cents, language));
+  if (ledger) {
+    sheet.addRow([]);
+    sheet.addRow([ledger]);
   }
   const buffer = await workbook.xlsx.writeBuffer();
   return new Uint8Array(buffer as ArrayBuffer);

@@ -86,6 +86,18 @@ export const ManagementReport = z
       })
       .nullable()
       .openapi({ description: "`margin-by-item`: the lines left out; null for the other reports" }),
+    ledger: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description:
+          "The aged balances: the side's third-party accounts in the books at `to` (cents; customers 411, 413, 416, " +
+          "418 as owed to us, suppliers 401, 403, 408 as owed by us), from the first open fiscal year, to set against " +
+          "`totals.total`: the difference is what the books hold outside the documents (entries made by hand, " +
+          "opening balances, payments not allocated). Null for the other reports, without a fiscal year holding " +
+          "`to`, and for a member who may not read the accounting",
+      }),
   })
   .openapi("ManagementReport");
 

@@ -3285,7 +3285,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description `<direction>-<kind>`: counts and amounts (cents) per status and per month of those documents. A management report (issue 26) over a period of issue dates (`from`, `to`; the current fiscal year by default), from the validated invoices and credit notes: `sales-by-customer`, `sales-by-item`, `sales-by-month`, `purchases-by-supplier`, `margin-by-item` (sales less cost over the lines whose cost is known, the others counted), `aged-receivables` and `aged-payables` (what is left due per contact by days past due at `to`, today by default); with `format` (`csv`, `xlsx`, `pdf`) the report as a file to download. The sales reports need the right to read sales invoices, the purchases ones purchase invoices. */
+        /** @description `<direction>-<kind>`: counts and amounts (cents) per status and per month of those documents. A management report (issue 26) over a period of issue dates (`from`, `to`; the current fiscal year by default), from the validated invoices and credit notes: `sales-by-customer`, `sales-by-item`, `sales-by-month`, `purchases-by-supplier`, `margin-by-item` (sales less cost over the lines whose cost is known, the others counted), `aged-receivables` and `aged-payables` (what is left due per contact by days past due at `to`, today by default, and `ledger`, the third-party accounts' balance in the books that day, to a member who may read the accounting); with `format` (`csv`, `xlsx`, `pdf`) the report as a file to download. The sales reports need the right to read sales invoices, the purchases ones purchase invoices. */
         get: operations["getDocumentStats"];
         put?: never;
         post?: never;
@@ -7385,6 +7385,8 @@ export interface components {
                 /** @description Their net amount (cents), left out of the margins */
                 revenue: number;
             } | null;
+            /** @description The aged balances: the side's third-party accounts in the books at `to` (cents; customers 411, 413, 416, 418 as owed to us, suppliers 401, 403, 408 as owed by us), from the first open fiscal year, to set against `totals.total`: the difference is what the books hold outside the documents (entries made by hand, opening balances, payments not allocated). Null for the other reports, without a fiscal year holding `to`, and for a member who may not read the accounting */
+            ledger: number | null;
         };
         ManagementReportRow: {
             /** @description The contact's or item's id, or the month (YYYY-MM); null for lines without contact or item */

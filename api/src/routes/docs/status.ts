@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { type DomainError, parisDate, Rights } from "@registre/core";
+import { type DomainError, hasRight, parisDate, Rights } from "@registre/core";
 import type { Context } from "hono";
 import type { AppContext } from "../../context.ts";
 import { changeStatus } from "../../documents/commands.ts";
@@ -67,7 +67,10 @@ export const documentStatusRoutes = (ctx: AppContext) => {
     let report: ManagementReportView;
     try {
       report = aged
-        ? await agedReport(ctx, orgId, type, agedPeriod(ctx, range))
+        ? await agedReport(ctx, orgId, type, agedPeriod(ctx, range), {
+            // The books' figure beside the documents' only to a member who may read them (as the dashboard).
+            ledger: hasRight(c.get("rights"), "accounting", Rights.read),
+          })
         : await salesReport(ctx, orgId, type, await reportPeriod(ctx, orgId, range));
     } catch (error) {
       throw withField(error, locale);
@@ -90,7 +93,8 @@ export const documentStatusRoutes = (ctx: AppContext) => {
         "validated invoices and credit notes: `sales-by-customer`, `sales-by-item`, `sales-by-month`, " +
         "`purchases-by-supplier`, `margin-by-item` (sales less cost over the lines whose cost is known, the others " +
         "counted), `aged-receivables` and `aged-payables` (what is left due per contact by days past due at `to`, " +
-        "today by default); with `format` (`csv`, `xlsx`, `pdf`) the report as a file to download. The sales " +
+        "today by default, and `ledger`, the third-party accounts' balance in the books that day, to a member who may " +
+        "read the accounting); with `format` (`csv`, `xlsx`, `pdf`) the report as a file to download. The sales " +
         "reports need the right to read sales invoices, the purchases ones purchase invoices.",
       request: { params: DocStatsTypeParam, query: DocStatsQuery },
       responses: {
