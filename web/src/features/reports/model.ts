@@ -36,6 +36,16 @@ export const isAged = (type: ReportType): boolean => type === "aged-receivables"
 export const rightOfReport = (type: ReportType): string =>
   type === "purchases-by-supplier" || type === "aged-payables" ? "purchases.invoices" : "sales.invoices";
 
+/**
+ * Under an aged balance, the books beside it: the side's third-party accounts at its day (`ledger`, for
+ * a member who may read the books) and what they hold besides the documents' total — zero when they
+ * agree. Null for the other reports and without the books' figure.
+ */
+export const ledgerBeside = (report: ManagementReport): { ledger: number; difference: number } | null =>
+  report.ledger === null || (report.type !== "aged-receivables" && report.type !== "aged-payables")
+    ? null
+    : { ledger: report.ledger, difference: report.ledger - Number(report.totals.total ?? 0) };
+
 /** The reports' files: the API's formats. */
 export const exportFormats = ["csv", "xlsx", "pdf"] as const;
 export type ExportFormat = (typeof exportFormats)[number];

@@ -21,6 +21,8 @@ import {
   exportFormats,
   isAged,
   isReportType,
+  ledgerBeside,
+  type ManagementReport,
   type ReportType,
   reportPath,
   reportTypes,
@@ -54,6 +56,28 @@ const ExportButtons = ({ type, period }: { type: ReportType; period: ReportPerio
       </Group>
       {download.isError ? <ErrorAlert error={download.error} testId="report-export-error" /> : null}
     </Stack>
+  );
+};
+
+/**
+ * Under an aged balance, to a member who may read the books: the third-party accounts' balance at its
+ * day, and what they hold besides the invoices (as the dashboard's aged card), or that they agree.
+ */
+const LedgerLine = ({ report }: { report: ManagementReport }) => {
+  const { t } = useTranslation("accounting");
+  const { money } = useReportFormat();
+  const beside = ledgerBeside(report);
+  if (!beside) return null;
+  const side = report.type === "aged-payables" ? "payables" : "receivables";
+  return (
+    <Text size="sm" data-testid="report-ledger" data-agrees={beside.difference === 0}>
+      {beside.difference === 0
+        ? t(`management.ledger.${side}.agrees`, { ledger: money(beside.ledger) })
+        : t(`management.ledger.${side}.outside`, {
+            ledger: money(beside.ledger),
+            difference: money(beside.difference),
+          })}
+    </Text>
   );
 };
 
@@ -170,6 +194,7 @@ export const ManagementReportPage = () => {
               ) : null}
               <ReportChart report={data} title={t(`management.types.${type}.chart`)} tableId={tableId} />
               <ReportTable report={data} caption={title} id={tableId} />
+              <LedgerLine report={data} />
               <Text size="xs" c="dimmed">
                 {t(aged ? "management.agedNote" : "management.note")}
               </Text>
