@@ -29,8 +29,7 @@ const daysAfter = (iso: string, days: number): string => {
 const shown = (iso: string) => iso.split("-").reverse().join("/");
 
 describe("the owner's month (Chromium, issue 23)", () => {
-  // The embedded database, as the README's `npm start` runs the demo.
-  const { api, openContext, anonymousContext, serverUrl } = demoSuite(undefined, { database: "pglite" });
+  const { api, openContext, anonymousContext, serverUrl } = demoSuite();
 
   test(
     "a customer, its quote, order and invoice, a partial payment, a reminder and the shared invoice",

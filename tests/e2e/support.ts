@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { DatabaseKind } from "@registre/store";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { startTestServer } from "../support/server.ts";
@@ -365,16 +364,13 @@ export type DemoSuite = {
  * Called inside `describe`; `prepare` runs once everything is up (data of the suite's own, seeded through
  * the API).
  *
- * The database is the PostgreSQL server's unless the suite asks for the embedded one (`database:
- * "pglite"`, as `npm start` runs): the API's tests run every route on both, and a screen adds nothing
- * a database could differ on, while PGlite's work runs in the test's own process beside Chromium's — a
- * quarter of a browser suite's CPU. The suites of the README's first run (the owner's month, the shell)
- * keep the embedded database.
+ * The database is a copy of the run's seeded demo on the PostgreSQL server: the API's tests run every route
+ * on both databases (the demo's own tests seed it on PGlite, api/src/demo), and a screen adds nothing a
+ * database could differ on, while PGlite's work would run in the test's own process beside Chromium's (seeding the
+ * demo in PGlite alone cost a browser worker about 90 s of a run). The shell's suite keeps a server on
+ * PGlite, the embedded database `npm start` runs.
  */
-export const demoSuite = (
-  prepare?: (suite: DemoSuite) => Promise<void>,
-  options: { database?: DatabaseKind } = {},
-): DemoSuite => {
+export const demoSuite = (prepare?: (suite: DemoSuite) => Promise<void>): DemoSuite => {
   let server: { url: string; close(): Promise<void> } | undefined;
   let browser: Browser | undefined;
   let session: StoredSession | undefined;
@@ -411,7 +407,7 @@ export const demoSuite = (
   beforeAll(async () => {
     mkdirSync(artifactsDir, { recursive: true });
     await ensureWebBuild();
-    server = await startTestServer(options.database ?? "postgres", { seed: true });
+    server = await startTestServer("postgres", { seed: true });
     session = await signInDemo(server.url);
     browser = await launchBrowser();
     await prepare?.(suite);
