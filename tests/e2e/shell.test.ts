@@ -5,7 +5,14 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startTestServer } from "../support/server.ts";
 import { ShellPage } from "./pages/shell-page.ts";
-import { artifactsDir, browserTimeout, ensureWebBuild, fakeSession, launchBrowser } from "./support.ts";
+import {
+  artifactsDir,
+  browserTimeout,
+  ensureWebBuild,
+  fakeSession,
+  launchBrowser,
+  visit,
+} from "./support.ts";
 
 /** Public screens, screenshotted in both languages (file name → path). */
 const publicScreens: [string, string][] = [
@@ -337,8 +344,11 @@ describe("application shell (Chromium)", () => {
       `public screens at 1280×800 in ${locale === "fr" ? "French" : "English"}`,
       async () => {
         await newContext({ locale });
+        await shell.goto("/");
         for (const [name, path] of publicScreens) {
-          await shell.goto(path);
+          // Inside the loaded app, as a link would (the first load and reloads are tested above).
+          await visit(page, serverUrl(), path);
+          expect(shell.pathname()).toBe(new URL(path, serverUrl()).pathname);
           expect(await shell.htmlLang()).toBe(locale);
           await shell.mainHeading.waitFor();
           await page.evaluate(() =>
