@@ -255,9 +255,15 @@ describe("reconciliation screens (Chromium, reconciliation API)", () => {
           await context.close();
         }
       }
-      const statement = await api("GET", `/banks/statements/${target.id}`);
-      const matched = statement.lines.find((l: { no: number }) => l.no === target.no);
-      expect(matched.match).toMatchObject({ kind: "entry" });
+      // The API says so too (read again while a loaded machine's read model catches up).
+      const lineOf = async () =>
+        (await api("GET", `/banks/statements/${target.id}`)).lines.find(
+          (l: { no: number }) => l.no === target.no,
+        );
+      await expect
+        .poll(async () => (await lineOf()).match, { timeout: 10_000 })
+        .toMatchObject({ kind: "entry" });
+      const matched = await lineOf();
       const entry = await api("GET", `/accounting/entries/mvt/${matched.match.mvt}`);
       const abs = Math.abs(target.amount);
       const vat = Math.round((abs * 20) / 120);
