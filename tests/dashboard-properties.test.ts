@@ -16,7 +16,8 @@ import { databaseKinds } from "./support/databases.ts";
  * - its customers' revenue and its items' revenue, quantity and cost equal the validated documents'
  *   lines (a credit note's negated), the cost at the item's buy price;
  * - the aged balances at the year's end (GET /dashboard/stats/aged) total the ledger's 411 (receivables)
- *   and 401 (payables) balances, their ages adding up to it.
+ *   and 401 (payables) balances, their ages adding up to it; asked for the first contact and late
+ *   invoices only, the same totals, counts and first rows.
  */
 
 const RATES = ["20", "10", "5.5", "2.1"] as const;
@@ -332,6 +333,16 @@ describe.each(databaseKinds)("the dashboard's figures equal the books' (%s)", (k
           expect(t.notDue + t.days1to30 + t.days31to60 + t.days61to90 + t.over90).toBe(t.total);
           // The books' figure it answers beside: the same, every invoice being a document here.
           expect([direction, aged.ledger]).toEqual([direction, t.total]);
+          // Asked for the first contact and late invoices only, as the dashboard asks: the same totals.
+          const first = await ok(
+            "GET",
+            `/dashboard/stats/aged?direction=${direction}&at=${lastDay(12)}&contacts=1&late=2`,
+          );
+          expect(first).toEqual({
+            ...aged,
+            contacts: aged.contacts.slice(0, 1),
+            late: aged.late.slice(0, 2),
+          });
         }
 
         // Customers and items: the validated documents' lines.

@@ -247,6 +247,38 @@ describe.each(databaseKinds)("the main dashboard's figures (/dashboard/stats) on
       expect(payables.body.totals).toMatchObject({ days31to60: 24_000, total: 24_000 });
       expect(payables.body.late.map((l: { id: string }) => l.id)).toEqual([p]);
       expect(b).toBeTruthy();
+      // The dashboard's call: no contact listed, the first late ones; the totals and counts whole.
+      expect(aged.body.contactCount).toBe(1);
+      expect(aged.body.contacts).toHaveLength(1);
+      const card = await stats("aged", "?contacts=0&late=5");
+      expect(card.status).toBe(200);
+      expect(card.body).toEqual({ ...aged.body, contacts: [] });
+      const top = await stats("aged", "?contacts=1&late=0");
+      expect(top.body).toEqual({ ...aged.body, late: [] });
+      expect((await stats("aged", "?contacts=500&late=200")).body).toEqual(aged.body);
+      // Out of range or not a whole number: refused in French (the default), naming the field.
+      for (const [query, field] of [
+        ["?contacts=-1", "contacts"],
+        ["?contacts=501", "contacts"],
+        ["?contacts=1.5", "contacts"],
+        ["?late=abc", "late"],
+        ["?late=201", "late"],
+      ] as const) {
+        const refused = await stats("aged", query);
+        expect([
+          query,
+          refused.status,
+          refused.body.code,
+          refused.body.detail,
+          refused.body.errors?.map((e: { path: string }) => e.path),
+        ]).toEqual([
+          query,
+          422,
+          "validation.invalid",
+          "Certaines valeurs envoyées ne sont pas valides.",
+          [field],
+        ]);
+      }
 
       const todo = await stats("todo");
       expect(todo.status).toBe(200);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { databaseKinds } from "../../../tests/support/databases.ts";
 import { apiHarness } from "../testing/api-harness.ts";
-import { documentsOrganisation } from "../testing/documents-setup.ts";
+import { customerBody, documentsOrganisation } from "../testing/documents-setup.ts";
 import { agedBalance, agedBucketOf, daysBetween } from "./aged.ts";
 
 /** `day` moved by `n` days. */
@@ -210,5 +210,123 @@ describe.each(databaseKinds)("aged receivables and payables on %s", (kind) => {
     // Another organisation sees nothing of it.
     const stranger = await documentsOrganisation(call, register, "AutreAgee");
     expect((await agedBalance(harness.ctx, stranger.orgId, { direction: "sales", at })).contacts).toEqual([]);
+  });
+
+  it("lists only the contacts owing the most when asked for a few, the totals and counts being those of them all", async () => {
+    const o = await documentsOrganisation(call, register, "AgeeTete");
+    const start = o.year.start;
+    // Names whose order differs by case and accents: the two Élan owe the same, the most (50 hours each,
+    // more than any other can owe), a tie to cut through when one contact is asked for.
+    const customers = [o.customerId];
+    for (const [name, siren] of [
+      ["élan Conseil", "123456782"],
+      ["Elan Études", "234567899"],
+      ["Zoé Menuiserie", "345678916"],
+      ["atelier bleu", "456789122"],
+      ["Oméga", "567891239"],
+    ])
+      customers.push(
+        (await o.ok("POST", "/contacts", { ...customerBody(name), legal: { siren } })).id as string,
+      );
+    const [alpha, elan, elan2, ...others] = customers as [string, string, string, ...string[]];
+    // A seeded walk of invoices to the others: of 1 to 3 hours, issued 0 to 100 days after the year's
+    // start, due 0 to 45 days after; all validated in date order (the numbers follow the dates).
+    let seed = 26;
+    const next = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return Math.floor((seed / 2_147_483_648) * below);
+    };
+    const walk = [alpha, ...others];
+    const planned = Array.from({ length: 14 }, () => {
+      const issued = next(101);
+      return {
+        customer: walk[next(walk.length)] as string,
+        hours: 1 + next(3),
+        issued,
+        due: issued + next(46),
+        id: "",
+      };
+    });
+    const [paidOne, creditedOne] = planned;
+    planned.push(
+      { customer: elan, hours: 50, issued: 40, due: 70, id: "" },
+      { customer: elan2, hours: 50, issued: 40, due: 70, id: "" },
+    );
+    for (const p of [...planned].sort((a, b) => a.issued - b.issued)) {
+      const draft = await o.ok("POST", "/docs", {
+        kind: "invoice",
+        direction: "sales",
+        issueDate: plus(start, p.issued),
+        dueDate: plus(start, p.due),
+        contactId: p.customer,
+        lines: [{ kind: "item", itemId: o.itemId, quantity: String(p.hours) }],
+      });
+      await o.ok("PUT", `/docs/${draft.id}/status/validated`);
+      p.id = draft.id as string;
+    }
+    // A part payment, and another invoice credited whole (both left open: they cancel out).
+    const paid = await call("POST", "/payments", o.token, {
+      direction: "sales",
+      date: plus(start, 101),
+      amount: 1_234,
+      modeId: "transfer",
+      allocations: [{ docId: paidOne?.id, amount: 1_234 }],
+    });
+    expect(paid.status).toBe(201);
+    const credit = await o.ok("POST", "/docs", {
+      kind: "creditNote",
+      direction: "sales",
+      issueDate: plus(start, 101),
+      from: { relation: "creditNote", docId: creditedOne?.id, selection: { kind: "whole" } },
+    });
+    await o.ok("PUT", `/docs/${credit.id}/status/validated`);
+    await harness.ctx.runner.drain();
+
+    let tied = 0;
+    for (const day of [-1, 20, 45, 71, 100, 130, 160, 240]) {
+      const at = plus(start, day);
+      const whole = await agedBalance(harness.ctx, o.orgId, { direction: "sales", at });
+      expect(whole.contactCount).toBe(whole.contacts.length);
+      const totals = whole.contacts.reduce(
+        (sum, c) => sum + c.notDue + c.days1to30 + c.days31to60 + c.days61to90 + c.over90,
+        0,
+      );
+      expect(whole.totals.total).toBe(totals);
+      if (whole.contacts[0]?.total === whole.contacts[1]?.total && whole.contacts[0]?.contactId === elan)
+        tied++;
+      for (const contactLimit of [0, 1, 2, 3, 50]) {
+        const first = await agedBalance(harness.ctx, o.orgId, {
+          direction: "sales",
+          at,
+          contactLimit,
+          lateLimit: 3,
+        });
+        expect([
+          day,
+          contactLimit,
+          first.totals,
+          first.contactCount,
+          first.lateCount,
+          first.lateAmount,
+        ]).toEqual([day, contactLimit, whole.totals, whole.contactCount, whole.lateCount, whole.lateAmount]);
+        expect(first.contacts).toEqual(whole.contacts.slice(0, contactLimit));
+        expect(first.late).toEqual(whole.late.slice(0, 3));
+      }
+    }
+    // The Élan tied first from day 45 on (issued day 40), élan Conseil first in French order.
+    expect(tied).toBe(6);
+    // Nothing owed on the payables' side: no contact, zero totals, with or without a limit.
+    const none = await agedBalance(harness.ctx, o.orgId, {
+      direction: "purchases",
+      contactLimit: 0,
+      at: plus(start, 200),
+    });
+    expect([none.contacts, none.contactCount, none.totals.total, none.lateCount, none.lateAmount]).toEqual([
+      [],
+      0,
+      0,
+      0,
+      0,
+    ]);
   });
 });

@@ -56,7 +56,10 @@ export type LateInvoice = {
 export type AgedBalance = {
   direction: DocumentDirection;
   at: string;
+  /** The contacts owing, the most first (the first `contactLimit` when told). */
   contacts: AgedContact[];
+  /** How many contacts owe, whatever `contactLimit`. */
+  contactCount: number;
   totals: AgedAmounts;
   /** The invoices past due at `at`, oldest due first (the first `lateLimit`). */
   late: LateInvoice[];
@@ -109,18 +112,52 @@ const zero = (): AgedAmounts => ({
   total: 0,
 });
 
+/** What the grouping per contact answers, as text (exact cents: PostgreSQL sums bigints as numeric). */
+type ContactRow = {
+  contact_id: string | null;
+  name: string | null;
+  documents: number;
+} & Record<AgedBucket | "total", string>;
+
+const contactOf = (g: ContactRow): AgedContact => ({
+  contactId: g.contact_id,
+  name: g.name,
+  documents: n(g.documents),
+  notDue: n(g.notDue),
+  days1to30: n(g.days1to30),
+  days31to60: n(g.days31to60),
+  days61to90: n(g.days61to90),
+  over90: n(g.over90),
+  total: n(g.total),
+});
+
+/** The contacts owing the most first, then by name (French order), then by id. */
+const byOwing = (a: AgedContact, b: AgedContact) =>
+  b.total - a.total ||
+  byName(a.name ?? "", b.name ?? "") ||
+  (a.contactId ?? "").localeCompare(b.contactId ?? "");
+
 /**
  * The aged balance of one side (`sales`: receivables, `purchases`: payables) at `at` (today in Paris when
  * absent). `lateLimit` caps the late invoices listed (50 unless told; their count and amount are whole);
- * `ledger`: the books' figure beside it too.
+ * `contactLimit` the contacts listed, those owing the most (all unless told; the totals, `contactCount`,
+ * `lateCount` and `lateAmount` are whole either way); `ledger`: the books' figure beside it too.
  */
 export const agedBalance = async (
   ctx: AppContext,
   orgId: string,
-  options: { direction: DocumentDirection; at?: string | undefined; lateLimit?: number; ledger?: boolean },
+  options: {
+    direction: DocumentDirection;
+    at?: string | undefined;
+    lateLimit?: number | undefined;
+    contactLimit?: number | undefined;
+    ledger?: boolean;
+  },
 ): Promise<AgedBalance> => {
   const at = options.at ?? parisDate(ctx.clock());
   const lateLimit = options.lateLimit ?? 50;
+  const contactLimit =
+    options.contactLimit === undefined ? undefined : Math.max(0, Math.floor(options.contactLimit));
   const db = readModels(ctx.database);
   const open = db
     .selectFrom("documents")
@@ -135,72 +172,110 @@ export const agedBalance = async (
   const before = (d: number) => addDays(at, -d);
   const signed = sql<number>`(case when kind = 'creditNote' then -due else due end)`;
   const bucket = (where: ReturnType<typeof sql<boolean>>) =>
-    sql<string>`coalesce(sum(${signed}) filter (where ${where}), 0)::text`;
+    sql<string>`coalesce(sum(${signed}) filter (where ${where}), 0)`;
   const isLate = sql<boolean>`kind = 'invoice' and ${dueOn} < ${at}`;
   // One walk of the open documents gives the buckets per contact and the late invoices' count and amount
-  // (summed over the contacts below); the list of the first late ones is a second, short walk of the index.
-  const [groups, late, ledger] = await Promise.all([
-    open
-      .where("kind", "in", ["invoice", "creditNote"])
+  // (summed over the contacts); the list of the first late ones is a second, short walk of the index.
+  const grouped = open
+    .where("kind", "in", ["invoice", "creditNote"])
+    .select([
+      "contact_id",
+      sql<string | null>`max(contact_name)`.as("name"),
+      sql<number>`count(*)::integer`.as("documents"),
+      bucket(sql<boolean>`${dueOn} >= ${at}`).as("notDue"),
+      bucket(sql<boolean>`${dueOn} between ${before(30)} and ${before(1)}`).as("days1to30"),
+      bucket(sql<boolean>`${dueOn} between ${before(60)} and ${before(31)}`).as("days31to60"),
+      bucket(sql<boolean>`${dueOn} between ${before(90)} and ${before(61)}`).as("days61to90"),
+      bucket(sql<boolean>`${dueOn} < ${before(90)}`).as("over90"),
+      sql<string>`coalesce(sum(${signed}), 0)`.as("total"),
+      sql<number>`(count(*) filter (where ${isLate}))::integer`.as("lateCount"),
+      sql<string>`coalesce(sum(due) filter (where ${isLate}), 0)`.as("lateAmount"),
+    ])
+    .groupBy("contact_id")
+    .as("g");
+  const keys = [...agedBuckets, "total"] as const;
+  const text = (key: (typeof keys)[number]) => sql<string>`${sql.ref(`g.${key}`)}::text`.as(key);
+  const all = (key: string) => sql<string>`(sum(${sql.ref(`g.${key}`)}) over ())::text`;
+  /**
+   * Every contact owing, sorted here (French order of names); the totals, counts and amounts summed over
+   * them.
+   */
+  const everyContact = async () => {
+    const groups = await db
+      .selectFrom(grouped)
+      .select(["g.contact_id", "g.name", "g.documents", "g.lateCount", ...keys.map(text)])
+      .select(sql<string>`${sql.ref("g.lateAmount")}::text`.as("lateAmount"))
+      .execute();
+    const contacts = groups.map(contactOf).sort(byOwing);
+    const totals = zero();
+    for (const c of contacts) for (const key of keys) totals[key] += c[key];
+    return {
+      contacts,
+      totals,
+      contactCount: contacts.length,
+      lateCount: groups.reduce((count, g) => count + n(g.lateCount), 0),
+      lateAmount: groups.reduce((amount, g) => amount + n(g.lateAmount), 0),
+    };
+  };
+  /**
+   * The `limit` contacts owing the most, in one statement: the totals over every contact as window sums
+   * beside them, ordered and cut in PostgreSQL. The cut keeps the contacts tied with the last one on what
+   * they owe (`with ties`), sorted here as the whole list is and then cut, so that they are the whole
+   * list's first ones whatever the database's collation. None asked: one row all the same, to carry the
+   * sums.
+   */
+  const firstContacts = async (limit: number) => {
+    const query = db
+      .selectFrom(grouped)
+      .select(["g.contact_id", "g.name", "g.documents", ...keys.map(text)])
       .select([
-        "contact_id",
-        sql<string | null>`max(contact_name)`.as("name"),
-        sql<number>`count(*)::integer`.as("documents"),
-        bucket(sql<boolean>`${dueOn} >= ${at}`).as("notDue"),
-        bucket(sql<boolean>`${dueOn} between ${before(30)} and ${before(1)}`).as("days1to30"),
-        bucket(sql<boolean>`${dueOn} between ${before(60)} and ${before(31)}`).as("days31to60"),
-        bucket(sql<boolean>`${dueOn} between ${before(90)} and ${before(61)}`).as("days61to90"),
-        bucket(sql<boolean>`${dueOn} < ${before(90)}`).as("over90"),
-        sql<string>`coalesce(sum(${signed}), 0)::text`.as("total"),
-        sql<number>`(count(*) filter (where ${isLate}))::integer`.as("lateCount"),
-        sql<string>`coalesce(sum(due) filter (where ${isLate}), 0)::text`.as("lateAmount"),
+        ...keys.map((key) => all(key).as(`all_${key}`)),
+        all("lateCount").as("all_lateCount"),
+        all("lateAmount").as("all_lateAmount"),
+        sql<number>`(count(*) over ())::integer`.as("contactCount"),
       ])
-      .groupBy("contact_id")
-      .execute(),
-    open
-      .where("kind", "=", "invoice")
-      .where(sql<boolean>`${dueOn} < ${at}`)
-      .select([
-        "id",
-        "number",
-        "contact_id",
-        "contact_name",
-        "issue_date",
-        "due_date",
-        "total_incl_tax",
-        "due",
-      ])
-      .orderBy(dueOn)
-      .orderBy("position")
-      .limit(lateLimit)
-      .execute(),
+      .orderBy("g.total", "desc");
+    const rows = await (limit === 0 ? query.limit(1) : query.fetch(limit, "with ties")).execute();
+    const first = rows[0];
+    const totals = zero();
+    if (first) for (const key of keys) totals[key] = n(first[`all_${key}`]);
+    return {
+      contacts: rows.map(contactOf).sort(byOwing).slice(0, limit),
+      totals,
+      contactCount: n(first?.contactCount),
+      lateCount: n(first?.all_lateCount),
+      lateAmount: n(first?.all_lateAmount),
+    };
+  };
+  const [owing, late, ledger] = await Promise.all([
+    contactLimit === undefined ? everyContact() : firstContacts(contactLimit),
+    lateLimit <= 0
+      ? []
+      : open
+          .where("kind", "=", "invoice")
+          .where(sql<boolean>`${dueOn} < ${at}`)
+          .select([
+            "id",
+            "number",
+            "contact_id",
+            "contact_name",
+            "issue_date",
+            "due_date",
+            "total_incl_tax",
+            "due",
+          ])
+          .orderBy(dueOn)
+          .orderBy("position")
+          .limit(lateLimit)
+          .execute(),
     options.ledger === true ? ledgerOwed(ctx, orgId, options.direction, at) : null,
   ]);
-  const contacts: AgedContact[] = groups
-    .map((g) => ({
-      contactId: g.contact_id,
-      name: g.name,
-      documents: n(g.documents),
-      notDue: n(g.notDue),
-      days1to30: n(g.days1to30),
-      days31to60: n(g.days31to60),
-      days61to90: n(g.days61to90),
-      over90: n(g.over90),
-      total: n(g.total),
-    }))
-    .sort(
-      (a, b) =>
-        b.total - a.total ||
-        byName(a.name ?? "", b.name ?? "") ||
-        (a.contactId ?? "").localeCompare(b.contactId ?? ""),
-    );
-  const totals = zero();
-  for (const c of contacts) for (const key of [...agedBuckets, "total"] as const) totals[key] += c[key];
   return {
     direction: options.direction,
     at,
-    contacts,
-    totals,
+    contacts: owing.contacts,
+    contactCount: owing.contactCount,
+    totals: owing.totals,
     late: late.map((r) => {
       const dueDate = r.due_date ?? r.issue_date;
       return {
@@ -215,8 +290,8 @@ export const agedBalance = async (
         due: n(r.due),
       };
     }),
-    lateCount: groups.reduce((count, g) => count + n(g.lateCount), 0),
-    lateAmount: groups.reduce((amount, g) => amount + n(g.lateAmount), 0),
+    lateCount: owing.lateCount,
+    lateAmount: owing.lateAmount,
     ledger,
   };
 };

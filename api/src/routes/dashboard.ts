@@ -48,7 +48,8 @@ const shownYear = <Y extends { start: string; end: string }>(
  * twelve months against the year before (`sales_stats`); `overview`: this month against last year's,
  * twelve months, cash per bank and the VAT due; `forecast`: the next 90 days' cash week by week — all
  * under the right to read the books (`accounting`). `aged`: receivables or payables by age and the late
- * invoices, under the right to read that side's invoices (or the books); `todo`: what needs doing, each
+ * invoices (`contacts` and `late` cap the lists, not the totals), under the right to read that side's
+ * invoices (or the books); `todo`: what needs doing, each
  * to-do only when the member may read its list. The route declares a session and checks each type's
  * right here (403 `identity.forbidden` naming the code). Mounted at /dashboard.
  */
@@ -107,7 +108,13 @@ export const dashboardRoutes = (ctx: AppContext) => {
         need(`${direction}.invoices`, "accounting");
         // The books' figure beside the documents' only to a member who may read the books.
         return c.json(
-          await agedBalance(ctx, orgId, { direction, at: query.at, ledger: may("accounting") }),
+          await agedBalance(ctx, orgId, {
+            direction,
+            at: query.at,
+            contactLimit: query.contacts,
+            lateLimit: query.late,
+            ledger: may("accounting"),
+          }),
           200,
         );
       }

@@ -81,13 +81,27 @@ export const ControlStats = z
   })
   .openapi("ControlStats");
 
-/** The dashboard's query: `to` for `sales`, `direction` and `at` for `aged`. */
+/** The dashboard's query: `to` for `sales`; `direction`, `at`, `contacts` and `late` for `aged`. */
 export const DashboardStatsQuery = SalesStatsQuery.extend({
   direction: z.enum(["sales", "purchases"]).optional().openapi({
     description: "`aged`: receivables (`sales`, the default) or payables (`purchases`)",
   }),
   at: Day.optional().openapi({
     description: "`aged`: the day the ages are counted at (YYYY-MM-DD); today when absent",
+  }),
+  contacts: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(500)
+    .optional()
+    .openapi({
+      description:
+        "`aged`: how many contacts to list, those owing the most (0: none, the totals only); every contact owing " +
+        "when absent. The totals, `contactCount`, `lateCount` and `lateAmount` are over all of them either way",
+    }),
+  late: z.coerce.number().int().min(0).max(200).default(50).openapi({
+    description: "`aged`: how many late invoices to list, oldest due first (`lateCount` counts them all)",
   }),
 });
 
@@ -184,17 +198,23 @@ export const AgedStats = z
   .object({
     direction: z.enum(["sales", "purchases"]),
     at: z.string(),
-    contacts: z.array(
-      z
-        .object({
-          contactId: z.string().nullable(),
-          name: z.string().nullable(),
-          documents: z.number().int(),
-          ...AgedAmounts,
-        })
-        .openapi("AgedContact"),
-    ),
-    totals: z.object(AgedAmounts),
+    contacts: z
+      .array(
+        z
+          .object({
+            contactId: z.string().nullable(),
+            name: z.string().nullable(),
+            documents: z.number().int(),
+            ...AgedAmounts,
+          })
+          .openapi("AgedContact"),
+      )
+      .openapi({
+        description:
+          "The contacts owing, the most first (then by name): all of them, or the first `contacts` when asked",
+      }),
+    contactCount: z.number().int().openapi({ description: "How many contacts owe, whatever `contacts`" }),
+    totals: z.object(AgedAmounts).openapi({ description: "Over every contact owing, whatever `contacts`" }),
     late: z
       .array(
         z
@@ -211,7 +231,9 @@ export const AgedStats = z
           })
           .openapi("AgedLateInvoice"),
       )
-      .openapi({ description: "The invoices past due, oldest due first (the first 50)" }),
+      .openapi({
+        description: "The invoices past due, oldest due first (the first `late`, 50 unless asked)",
+      }),
     lateCount: z.number().int(),
     lateAmount: Amount,
     ledger: Amount.nullable().openapi({

@@ -9240,7 +9240,11 @@ export interface components {
             /** @enum {string} */
             direction: "sales" | "purchases";
             at: string;
+            /** @description The contacts owing, the most first (then by name): all of them, or the first `contacts` when asked */
             contacts: components["schemas"]["AgedContact"][];
+            /** @description How many contacts owe, whatever `contacts` */
+            contactCount: number;
+            /** @description Over every contact owing, whatever `contacts` */
             totals: {
                 /** @description Integer cents, signed */
                 notDue: number;
@@ -9255,7 +9259,7 @@ export interface components {
                 /** @description Integer cents, signed */
                 total: number;
             };
-            /** @description The invoices past due, oldest due first (the first 50) */
+            /** @description The invoices past due, oldest due first (the first `late`, 50 unless asked) */
             late: components["schemas"]["AgedLateInvoice"][];
             lateCount: number;
             /** @description Integer cents, signed */
@@ -45575,6 +45579,10 @@ export interface operations {
                 direction?: "sales" | "purchases";
                 /** @description `aged`: the day the ages are counted at (YYYY-MM-DD); today when absent */
                 at?: string;
+                /** @description `aged`: how many contacts to list, those owing the most (0: none, the totals only); every contact owing when absent. The totals, `contactCount`, `lateCount` and `lateAmount` are over all of them either way */
+                contacts?: number | null;
+                /** @description `aged`: how many late invoices to list, oldest due first (`lateCount` counts them all) */
+                late?: number | null;
             };
             header?: never;
             path: {

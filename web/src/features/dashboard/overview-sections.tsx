@@ -6,7 +6,7 @@ import { useFormat } from "../../i18n/format.ts";
 import { accountPath } from "../accounting/paths.ts";
 import { docPath } from "../docs/paths.ts";
 import { change } from "./income.ts";
-import type { AgedStats, OverviewStats, TodoStats } from "./overview-api.ts";
+import { type AgedStats, lateShown, type OverviewStats, type TodoStats } from "./overview-api.ts";
 
 /** A card of the dashboard: its title, its content, and the list it counts one click away. */
 export const Card = ({ title, testId, children }: { title: string; testId: string; children: ReactNode }) => (
@@ -144,8 +144,11 @@ export const CashCard = ({ cash, vat }: { cash: OverviewStats["cash"]; vat: Over
   );
 };
 
-/** The oldest late invoices (the first few), each opening the invoice; the whole list behind. */
-export const LateInvoices = ({ aged, top = 5 }: { aged: AgedStats; top?: number }) => {
+/**
+ * The oldest late invoices (the first few: `agedQuery` asks for as many), each opening the invoice; the
+ * whole list behind.
+ */
+export const LateInvoices = ({ aged, top = lateShown }: { aged: AgedStats; top?: number }) => {
   const { t } = useTranslation(["app", "accounting"]);
   const format = useFormat();
   const euros = (cents: number) => format.amount(cents / 100);
