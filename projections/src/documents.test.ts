@@ -61,6 +61,21 @@ const create = (id: string, label: string, lines = [free("L1", "Conseil", "3", "
     lines,
   },
 });
+const quote = (id: string): DocumentCommand => ({
+  type: "CreateDocument",
+  data: {
+    id,
+    kind: "quote",
+    direction: "sales",
+    header: { issueDate: "2026-03-02", label: "Devis" },
+    contact,
+    lines: [free("L1", "Conseil", "3", "80")],
+    numbering: {
+      series: { id: "sales-quote", kind: "quote", direction: "sales", format: "DE{YYYY}-{###}" },
+      sequence: 1,
+    },
+  },
+});
 const free = (id: string, label: string, quantity: string, unitPrice: string) => ({
   kind: "free" as const,
   id,
@@ -150,6 +165,127 @@ describe.each(databaseKinds)("documents read model on %s", (kind) => {
             net: 4_550,
             account: "706000",
           }),
+        ],
+        // Counted once, in its validated cell: the draft's cell emptied (deleted), the deleted one's too.
+        document_days: [
+          {
+            org_id: org,
+            direction: "sales",
+            kind: "invoice",
+            issue_date: "2026-03-02",
+            status: "validated",
+            documents: 1,
+            total_excl_tax: 84_550,
+            total_incl_tax: 101_460,
+          },
+        ],
+        // Open: by the day it falls due, and its customer's.
+        document_open_days: [
+          {
+            org_id: org,
+            direction: "sales",
+            kind: "invoice",
+            due_day: "2026-04-01",
+            documents: 1,
+            due: 101_460,
+          },
+        ],
+        document_open_contacts: [
+          { org_id: org, direction: "sales", contact_key: contact.id, documents: 1, due: 101_460 },
+        ],
+      });
+  });
+
+  it("given documents whose day, lines and status change over batches, then the day cells count each once where it stands", async () => {
+    const org = randomUUID();
+    const [a, b, c, d] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const cell = (kind: string, issue_date: string, status: string, documents: number, excl: number) => ({
+      org_id: org,
+      direction: "sales",
+      kind,
+      issue_date,
+      status,
+      documents,
+      total_excl_tax: excl,
+      total_incl_tax: excl * 1.2,
+    });
+    await spec
+      .given(
+        // a: moved to the 5th, a line added (its cell follows it and its amount); b: stays a draft on the 2nd;
+        // c: a quote of the 2nd marked sent; d: a quote on the 2nd, then deleted.
+        ...decided(org, a, [
+          create(a, "A"),
+          { type: "ChangeDocumentHeader", data: { issueDate: "2026-03-05" } },
+          { type: "AddDocumentLine", data: { line: free("L2", "Extra", "1", "60") } },
+        ]),
+        ...decided(org, b, [create(b, "B")]),
+        ...decided(org, c, [
+          quote(c),
+          { type: "ChangeDocumentStatus", data: { status: "sent", on: "2026-03-03" } },
+        ]),
+        ...decided(org, d, [quote(d), { type: "DeleteDocument", data: {} }]),
+      )
+      .then({
+        document_days: [
+          cell("invoice", "2026-03-02", "draft", 1, 24_000),
+          cell("invoice", "2026-03-05", "draft", 1, 30_000),
+          cell("quote", "2026-03-02", "sent", 1, 24_000),
+        ],
+      });
+  });
+
+  it("given invoices validated, paid in part, paid in full and released, then the open cells hold what is left due", async () => {
+    const org = randomUUID();
+    const [a, b, c, d] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const series = {
+      id: "sales-invoice",
+      kind: "invoice" as const,
+      direction: "sales" as const,
+      format: "FA{#####}",
+    };
+    const validate = (sequence: number): DocumentCommand => ({
+      type: "ValidateDocument",
+      data: { validatedOn: "2026-03-02", entryMvt: randomUUID(), numbering: { series, sequence } },
+      context: { seller, lastIssueDate: null },
+    });
+    const paid = (id: string, payment: string, amount: number): GivenEvent => ({
+      orgId: org,
+      streamId: documentStreamId(id),
+      type: "DocumentPaymentAllocated",
+      data: { payment, date: "2026-03-10", amount, lines: [] },
+    });
+    const released = (id: string, payment: string): GivenEvent => ({
+      orgId: org,
+      streamId: documentStreamId(id),
+      type: "DocumentPaymentReleased",
+      data: { payment },
+    });
+    // Each 28,800 incl. tax, due on 2026-04-01: a paid 10,000; b paid in full, then that payment released;
+    // c paid in full; a draft (not validated) owes nothing yet.
+    await spec
+      .given(
+        ...decided(org, a, [create(a, "A"), validate(1)]),
+        ...decided(org, b, [create(b, "B"), validate(2)]),
+        ...decided(org, c, [create(c, "C"), validate(3)]),
+        ...decided(org, d, [create(d, "Draft")]),
+        paid(a, "P1", 10_000),
+        paid(b, "P2", 28_800),
+        paid(c, "P3", 28_800),
+        released(b, "P2"),
+      )
+      .then({
+        document_open_days: [
+          {
+            org_id: org,
+            direction: "sales",
+            kind: "invoice",
+            due_day: "2026-04-01",
+            documents: 2,
+            due: 47_600,
+          },
+        ],
+        document_open_contacts: [
+          { org_id: org, direction: "sales", contact_key: contact.id, documents: 2, due: 47_600 },
         ],
       });
   });

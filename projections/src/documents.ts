@@ -19,6 +19,17 @@ import {
 } from "@registre/core";
 import type { StoredEvent } from "@registre/store";
 import { type GeneratedAlways, type Selectable, sql } from "kysely";
+import {
+  type Cell,
+  cellsOf,
+  netChanges,
+  refillDocumentSummaries,
+  type SummaryRow,
+  summaryColumns,
+  summaryTableDefinitions,
+  summaryTables,
+  writeSummaryChanges,
+} from "./document-summaries.ts";
 import type { Projector, Timestamp } from "./projector.ts";
 import { chunk, liveSink } from "./projector.ts";
 
@@ -83,6 +94,8 @@ const docIdOf = (streamId: string) => streamId.slice(documentStreamId("").length
 
 type Folded = {
   state: DocumentState;
+  /** The stored row's cells in the summaries (taken back when the document changes). */
+  cells?: Cell[];
   createdAt: Date | string;
   updatedAt: Date | string;
   position: number;
@@ -171,7 +184,9 @@ export const documentsProjector: Projector = {
   // 4: a purchase from a business abroad owes its total excl. tax (its VAT self-assessed, issue 22).
   // 5: the side-and-kind index carries the status (the statistics by month and status, index-only).
   // 6: the open documents by the day they fall due (the aged balance and the forecast, index-only).
-  version: 6,
+  // 7: the summaries (`document_days`: the statistics; `document_open_days`, `document_open_contacts`: the
+  //    aged balance and the forecast), kept beside the documents.
+  version: 7,
   handles: [...documentEventTypes],
   tables: [
     {
@@ -214,6 +229,7 @@ export const documentsProjector: Projector = {
         vat_rate text not null, net bigint not null, account text, primary key (org_id, doc_id, line_id)`,
       indexes: ["create index on {table} (org_id, item_id) where item_id is not null"],
     },
+    ...summaryTableDefinitions,
   ],
   apply: async (db, events, table, sink = liveSink(db)) => {
     const docs = table("documents");
@@ -235,12 +251,14 @@ export const documentsProjector: Projector = {
         : db
       )
         .selectFrom(docs)
-        .select(["org_id", "id", "state", "created_at", "position", "version"])
+        .select(["org_id", "id", "state", "created_at", "position", "version", ...summaryColumns])
         .where(pairs(part))
-        .execute()) as Pick<DocumentRow, "org_id" | "id" | "state" | "created_at" | "position" | "version">[];
+        .execute()) as (Pick<DocumentRow, "org_id" | "id" | "state" | "created_at" | "position" | "version"> &
+        SummaryRow)[];
       for (const r of rows)
         folded.set(key(r.org_id, r.id), {
           state: typeof r.state === "string" ? JSON.parse(r.state) : r.state,
+          cells: cellsOf(r, -1),
           createdAt: r.created_at,
           updatedAt: r.created_at,
           position: r.position,
@@ -282,6 +300,13 @@ export const documentsProjector: Projector = {
       (f.stored ? otherLines : freshLines).push(...linesOf(orgId, f.state));
     }
     const kept = new Set(upserts.map((u) => key(u.org_id, u.id)));
+    // The summaries, live: each stored document's old cells less, each written one's new cells more (a
+    // rebuild fills them from the documents at its end).
+    if (!sink.bulk) {
+      const taken = [...folded.values()].flatMap((f) => (f.touched && f.cells ? f.cells : []));
+      const changes = netChanges([...taken, ...[...fresh, ...upserts].flatMap((r) => cellsOf(r, 1))]);
+      if (changes.length > 0) await writeSummaryChanges(db, table, changes);
+    }
     const encoded = (r: NewDocument) => ({
       ...r,
       state: sql`(${JSON.stringify(r.state)}::text)::jsonb`,
@@ -326,4 +351,5 @@ export const documentsProjector: Projector = {
     for (const part of chunk(upserts, 200)) await upsert(db, part).execute();
     for (const part of chunk(otherLines, 1000)) await db.insertInto(lines).values(part).execute();
   },
+  finishRebuild: [{ fills: summaryTables, run: refillDocumentSummaries }],
 };

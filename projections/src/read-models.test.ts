@@ -232,6 +232,18 @@ const columns: Columns = {
     "net",
     "account",
   ),
+  document_days: all(
+    "org_id",
+    "direction",
+    "kind",
+    "issue_date",
+    "status",
+    "documents",
+    "total_excl_tax",
+    "total_incl_tax",
+  ),
+  document_open_days: all("org_id", "direction", "kind", "due_day", "documents", "due"),
+  document_open_contacts: all("org_id", "direction", "contact_key", "documents", "due"),
   attachments: all(
     "org_id",
     "file_id",

@@ -12,6 +12,11 @@ import type { AuthAssignmentsTable, AuthItemsTable } from "./authorization.ts";
 import type { AccountBalancesTable, AccountDayBalancesTable, AuxiliaryBalancesTable } from "./balances.ts";
 import type { BankStatementLinesTable, BankStatementsTable } from "./bank-statements.ts";
 import type { ContactAuxiliaryCodesTable, ContactsTable } from "./contacts.ts";
+import type {
+  DocumentDaysTable,
+  DocumentOpenContactsTable,
+  DocumentOpenDaysTable,
+} from "./document-summaries.ts";
 import type { DocumentLinesTable, DocumentsTable } from "./documents.ts";
 import type { EInvoicingInboxTable } from "./einvoicing-inbox.ts";
 import type { EntrySearchTable } from "./entry-search.ts";
@@ -73,6 +78,9 @@ export type ReadModels = {
   contact_auxiliary_codes: ContactAuxiliaryCodesTable;
   documents: DocumentsTable;
   document_lines: DocumentLinesTable;
+  document_days: DocumentDaysTable;
+  document_open_days: DocumentOpenDaysTable;
+  document_open_contacts: DocumentOpenContactsTable;
   attachments: AttachmentsTable;
   einvoicing_inbox: EInvoicingInboxTable;
   sales_stats: SalesStatsTable;

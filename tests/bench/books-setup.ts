@@ -49,14 +49,26 @@ export const physical = async (sql: postgres.Sql, projector: string, table: stri
 /**
  * A fresh database for the books (`benchDatabaseName(label)`; `title` logs what runs in it), opened with
  * eight connections as the read benchmarks' set-up (`withBenchOrganisation`), given to `work`; then
- * closed and dropped — on an interrupt too — unless BENCH_KEEP_DATABASES=1 keeps it.
+ * closed and dropped — on an interrupt too — unless BENCH_KEEP_DATABASES=1 keeps it. With
+ * BENCH_REUSE_DATABASE (a database an earlier run kept), that one is opened instead, `work` told so
+ * (`reused`: it times the figures over the books already there), and kept.
  */
 export const withBooksDatabase = async <T>(
   label: string,
   log: (t: string) => void,
   title: (database: string) => string,
-  work: (open: Open) => Promise<T>,
+  work: (open: Open, reused: boolean) => Promise<T>,
 ): Promise<T> => {
+  const reuse = process.env.BENCH_REUSE_DATABASE;
+  if (reuse) {
+    log(`${title(reuse)}, reusing the books kept there (BENCH_REUSE_DATABASE)`);
+    const open = await openBooksDatabase(urlFor(adminUrl(), reuse), 8);
+    try {
+      return await work(open, true);
+    } finally {
+      await open.close();
+    }
+  }
   const name = benchDatabaseName(label);
   const drop = () => withAdmin((sql) => sql.unsafe(`drop database if exists "${name}" with (force)`));
   const restore = dropOnInterrupt(drop);
@@ -65,14 +77,16 @@ export const withBooksDatabase = async <T>(
   try {
     const open = await openBooksDatabase(urlFor(adminUrl(), name), 8);
     try {
-      return await work(open);
+      return await work(open, false);
     } finally {
       await open.close();
     }
   } finally {
     restore();
     if (process.env.BENCH_KEEP_DATABASES === "1")
-      log(`  kept ${name} (BENCH_KEEP_DATABASES=1): drop it by hand`);
+      log(
+        `  kept ${name} (BENCH_KEEP_DATABASES=1): drop it by hand, or time it again with BENCH_REUSE_DATABASE=${name}`,
+      );
     else await drop();
   }
 };
