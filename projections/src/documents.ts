@@ -185,7 +185,7 @@ export const documentsProjector: Projector = {
   // 5: the side-and-kind index carries the status (the statistics by month and status, index-only).
   // 6: the open documents by the day they fall due (the aged balance and the forecast, index-only).
   // 7: the summaries (`document_days`: the statistics; `document_open_days`, `document_open_contacts`: the
-  //    aged balance and the forecast), kept beside the documents.
+  //    aged balance and the forecast), kept beside the documents; the open documents by issue day.
   version: 7,
   handles: [...documentEventTypes],
   tables: [
@@ -216,6 +216,9 @@ export const documentsProjector: Projector = {
         // due (a document without a due date on its issue date), carrying what they sum and group by, so that
         // they walk the open documents only, index-only (the late ones in order, stopped at the page).
         "create index on {table} (org_id, direction, (coalesce(due_date, issue_date)), position) include (kind, due, due_date, issue_date, contact_id, contact_name) where due > 0 and validated_on is not null",
+        // The open documents issued after a day (the aged balance at a past day takes them back from the
+        // summaries: none when it is today).
+        "create index on {table} (org_id, direction, issue_date) include (kind, due, due_date, contact_id) where due > 0 and validated_on is not null",
         "create index on {table} (org_id, entry_mvt) where entry_mvt is not null",
       ],
       optionalIndexes: [

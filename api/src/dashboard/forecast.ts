@@ -39,22 +39,18 @@ export type CashForecast = {
  */
 export const cashForecast = async (ctx: AppContext, orgId: string, today: string): Promise<CashForecast> => {
   const to = addDays(today, FORECAST_DAYS);
-  // The day each open document falls due, as the open documents' index has it (the overdue ones today):
-  // summed by side and day in the walk, the days put in their weeks here.
-  const dueOn = sql<string>`coalesce(due_date, issue_date)`;
+  // The open documents by the day they fall due, as the documents projector keeps them (a few rows a day,
+  // whatever the documents; the overdue ones today), the days put in their weeks here.
   const [cash, vat, flows] = await Promise.all([
     cashAt(ctx, orgId, today),
     vatDueAt(ctx, orgId, today),
     readModels(ctx.database)
-      .selectFrom("documents")
+      .selectFrom("document_open_days")
       .where("org_id", "=", orgId)
-      .where("validated_on", "is not", null)
-      .where("due", ">", 0)
-      .where("kind", "in", ["invoice", "creditNote"])
-      .where(sql<boolean>`${dueOn} <= ${to}`)
+      .where("due_day", "<=", to)
       .select([
         "direction",
-        sql<string>`greatest(${dueOn}, ${today})`.as("day"),
+        sql<string>`greatest(due_day, ${today})`.as("day"),
         sql<string>`sum(case when kind = 'creditNote' then -due else due end)::text`.as("amount"),
       ])
       // By the selected day (its position: one expression, not two with their own parameters).

@@ -221,8 +221,7 @@ export const agedBalance = async (
    * The `limit` contacts owing the most, in one statement: the totals over every contact as window sums
    * beside them, ordered and cut in PostgreSQL. The cut keeps the contacts tied with the last one on what
    * they owe (`with ties`), sorted here as the whole list is and then cut, so that they are the whole
-   * list's first ones whatever the database's collation. None asked: one row all the same, to carry the
-   * sums.
+   * list's first ones whatever the database's collation.
    */
   const firstContacts = async (limit: number) => {
     const query = db
@@ -235,7 +234,7 @@ export const agedBalance = async (
         sql<number>`(count(*) over ())::integer`.as("contactCount"),
       ])
       .orderBy("g.total", "desc");
-    const rows = await (limit === 0 ? query.limit(1) : query.fetch(limit, "with ties")).execute();
+    const rows = await query.fetch(limit, "with ties").execute();
     const first = rows[0];
     const totals = zero();
     if (first) for (const key of keys) totals[key] = n(first[`all_${key}`]);
@@ -247,8 +246,61 @@ export const agedBalance = async (
       lateAmount: n(first?.all_lateAmount),
     };
   };
+  /**
+   * No contact listed (the dashboard): the figures from the summaries the documents projector keeps of the
+   * open documents (by the day they fall due; by contact, to count those owing), a few rows a day and one
+   * a contact whatever the documents, less the open documents issued after `at` (none when `at` is
+   * today: a short walk of their index).
+   */
+  const fromSummaries = async () => {
+    const direction = options.direction;
+    const sum = (where: ReturnType<typeof sql<boolean>>) =>
+      sql<string>`coalesce(sum(${signed}) filter (where ${where}), 0)::text`;
+    const isLateDay = sql<boolean>`kind = 'invoice' and due_day < ${at}`;
+    const { rows } = await sql<
+      Record<AgedBucket | "total" | "lateAmount", string> & {
+        contactCount: number;
+        lateCount: number;
+      }
+    >`with later as (
+        select kind, coalesce(due_date, issue_date) as due_day, contact_id, due from documents
+        where org_id = ${orgId} and direction = ${direction} and due > 0 and validated_on is not null
+          and issue_date > ${at} and kind in ('invoice', 'creditNote')),
+      cells as (
+        select kind, due_day, documents, due from document_open_days where org_id = ${orgId} and direction = ${direction}
+        union all select kind, due_day, -1, -due from later),
+      owing as (
+        select contact_key from (
+          select contact_key, documents from document_open_contacts where org_id = ${orgId} and direction = ${direction}
+          union all select coalesce(contact_id::text, ''), -1 from later) c
+        group by contact_key having sum(documents) > 0)
+      select ${sum(sql`due_day >= ${at}`)} as "notDue",
+        ${sum(sql`due_day between ${before(30)} and ${before(1)}`)} as "days1to30",
+        ${sum(sql`due_day between ${before(60)} and ${before(31)}`)} as "days31to60",
+        ${sum(sql`due_day between ${before(90)} and ${before(61)}`)} as "days61to90",
+        ${sum(sql`due_day < ${before(90)}`)} as "over90",
+        coalesce(sum(${signed}), 0)::text as "total",
+        (select count(*) from owing)::integer as "contactCount",
+        coalesce(sum(documents) filter (where ${isLateDay}), 0)::integer as "lateCount",
+        coalesce(sum(due) filter (where ${isLateDay}), 0)::text as "lateAmount"
+      from cells`.execute(db);
+    const row = rows[0];
+    const totals = zero();
+    if (row) for (const key of keys) totals[key] = n(row[key]);
+    return {
+      contacts: [],
+      totals,
+      contactCount: n(row?.contactCount),
+      lateCount: n(row?.lateCount),
+      lateAmount: n(row?.lateAmount),
+    };
+  };
   const [owing, late, ledger] = await Promise.all([
-    contactLimit === undefined ? everyContact() : firstContacts(contactLimit),
+    contactLimit === undefined
+      ? everyContact()
+      : contactLimit === 0
+        ? fromSummaries()
+        : firstContacts(contactLimit),
     lateLimit <= 0
       ? []
       : open
