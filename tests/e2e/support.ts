@@ -118,8 +118,10 @@ export const launchBrowser = async (): Promise<Browser> => {
   return new Proxy(browser, {
     get(target, property, receiver) {
       if (property === "newContext")
-        return async (...options: Parameters<Browser["newContext"]>) => {
-          const context = await newContext(...options);
+        return async (...[options]: Parameters<Browser["newContext"]>) => {
+          // The reader asks for less motion (the app then animates nothing: theme.ts), unless a test says
+          // otherwise: no frames drawn for transitions nobody watches, no wait for them to end.
+          const context = await newContext({ reducedMotion: "reduce", ...options });
           opened.add(context);
           context.on("close", () => opened.delete(context));
           return context;

@@ -16,6 +16,9 @@ const registre: MantineColorsTuple = [
 
 export const theme = createTheme({
   colors: { registre },
+  // A reader who asks the system for less motion gets none: Mantine's transitions (modals, menus,
+  // popovers, notifications) take no time, as the app's own progress bar (styles.css).
+  respectReducedMotion: true,
   primaryColor: "registre",
   primaryShade: { light: 8, dark: 5 },
   defaultRadius: "sm",
