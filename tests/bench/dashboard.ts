@@ -5,8 +5,9 @@
  * of docs/performance.md.
  *
  * The books: the accounting benchmark's generator (`generateBooks`: entries through draftEntry, the rest
- * COPYed into the log in bulk), then the documents list's generator (`generateDocuments`: documents'
- * events COPYed into the log, dated over 2025) in the same organisation; every read model rebuilt from
+ * COPYed into the log in bulk, its read models rebuilt), then the documents list's generator
+ * (`generateDocuments`: documents' events COPYed into the log, dated over 2025) in the same organisation,
+ * the read models of documents' events rebuilt from
  * the log (`sales_stats` among them: one row per priced line of the validated invoices and credit
  * notes). The generated documents all name one customer and carry free lines; so that the best
  * customers and items group something, `sales_stats` rows are then spread over 2,000 contacts and 500
@@ -31,6 +32,7 @@
  * BENCH_DASHBOARD_WARMUP (20), BENCH_DB_PREFIX, BENCH_KEEP_DATABASES=1.
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { documentEventTypes } from "@registre/core";
 import { refillDocumentSummaries, refillSalesStatsSummaries } from "@registre/projections";
 import type postgres from "postgres";
 import { accountMovements } from "../../api/src/accounting/queries.ts";
@@ -212,13 +214,26 @@ const generateDashboardBooks = async (
     generateBooks(ctx, open.setDay, sql, config.lines, log),
   );
   const orgId = books.orgId;
+  // The books' read models built before the documents' commands run: caught up live instead, millions of
+  // events would hold every connection while those commands wait for one.
+  await step(log, "rebuilt the books' read models", async () => {
+    for (const p of ctx.runner.projectors) await ctx.runner.rebuild(p.name);
+    await ctx.runner.start();
+    await ctx.runner.drain(undefined, 3_600_000);
+  });
   const docs = await step(log, "wrote the documents", () =>
     generateDocuments(ctx, sql, config.documents, log, { orgId, from: YEAR.start, days: 365 }),
   );
   await sql`vacuum analyze events`;
-  const projected = await step(log, "rebuilt every read model", async () => {
+  // The read models of the documents' events rebuilt (the books' are caught up already: the ledger's ten
+  // million lines are not projected twice), then every one caught up.
+  const projected = await step(log, "rebuilt the documents' read models", async () => {
     const t = performance.now();
-    for (const p of ctx.runner.projectors) await ctx.runner.rebuild(p.name);
+    await ctx.runner.stop();
+    // The documents' events were COPYed into the log (the runner stopped): those projectors rebuilt.
+    const types: readonly string[] = documentEventTypes;
+    for (const p of ctx.runner.projectors)
+      if (!p.handles || p.handles.some((type) => types.includes(type))) await ctx.runner.rebuild(p.name);
     await ctx.runner.start();
     await ctx.runner.drain(undefined, 3_600_000);
     return seconds(t);
@@ -259,7 +274,7 @@ const generateDashboardBooks = async (
     `${n(counts?.ledger ?? 0)} ledger lines (${n(books.entries)} entries: ${books.commandEntries} through draftEntry, ` +
     `the rest in bulk in ${books.bulkSeconds.toFixed(1)} s), ${n(counts?.docs ?? 0)} documents ` +
     `(${n(docs.events)} events COPYed in ${docs.seconds.toFixed(1)} s), ${n(counts?.sales ?? 0)} \`sales_stats\` rows; ` +
-    `every read model rebuilt in ${projected.toFixed(1)} s; the sales spread over contacts and items in ` +
+    `the documents' read models rebuilt in ${projected.toFixed(1)} s; the sales spread over contacts and items in ` +
     `${spread.toFixed(1)} s; the documents due before November paid (but one in 25) in ${settled.toFixed(1)} s; the plain tables copied and indexed in ${copied.toFixed(1)} s; database ${size?.size}.`;
   await sql`create table bench_books (org_id uuid not null, generation text not null)`;
   await sql`insert into bench_books values (${orgId}, ${generation})`;
@@ -459,7 +474,11 @@ export const dashboardSection = (run: DashboardRun): string => {
   const { config } = run;
   const rows = run.figures.map((f) => {
     const met = f.registre.p95 <= TARGET_P95;
-    return `| ${f.name}, ${n(f.rows)} rows read | ${ms(f.registre.p50)} / **${ms(f.registre.p95)}** | ${ms(f.anchor.p50)} / ${ms(f.anchor.p95)} ${f.anchorName} | ${(f.registre.p95 / f.anchor.p95).toFixed(1)}× | p95 ≤ ${TARGET_P95} ms: **${met ? "MET" : "MISSED"}** |`;
+    // The management report's list is a report's read, not one of the dashboard's figures the target is for.
+    const target = f.name.includes("management report")
+      ? `a report, not a dashboard figure: ${f.registre.p95 <= TARGET_P95 ? "within" : "beyond"} ${TARGET_P95} ms`
+      : `p95 ≤ ${TARGET_P95} ms: **${met ? "MET" : "MISSED"}**`;
+    return `| ${f.name}, ${n(f.rows)} rows read | ${ms(f.registre.p50)} / **${ms(f.registre.p95)}** | ${ms(f.anchor.p50)} / ${ms(f.anchor.p95)} ${f.anchorName} | ${(f.registre.p95 / f.anchor.p95).toFixed(1)}× | ${target} |`;
   });
   return [
     START,
