@@ -261,7 +261,8 @@ export const documentsProjector: Projector = {
       for (const r of rows)
         folded.set(key(r.org_id, r.id), {
           state: typeof r.state === "string" ? JSON.parse(r.state) : r.state,
-          cells: cellsOf(r, -1),
+          // Taken back when the batch writes the summaries (live; a rebuild fills them at its end).
+          ...(!sink.bulk && { cells: cellsOf(r, -1) }),
           createdAt: r.created_at,
           updatedAt: r.created_at,
           position: r.position,

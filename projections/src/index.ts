@@ -25,7 +25,13 @@ export * from "./attachments.ts";
 export * from "./authorization.ts";
 export * from "./bank-statements.ts";
 export * from "./contacts.ts";
-export * from "./document-summaries.ts";
+export {
+  type DocumentDayRow,
+  type DocumentDaysTable,
+  type DocumentOpenContactsTable,
+  type DocumentOpenDaysTable,
+  refillDocumentSummaries,
+} from "./document-summaries.ts";
 export * from "./documents.ts";
 export * from "./einvoicing-inbox.ts";
 export * from "./identity.ts";
